@@ -1,0 +1,62 @@
+//! `arbiter` — 象棋竞赛编排系统. This binary is wiring only: every rule lives in a library crate.
+//! Command names and flags are a contract used by outside tools: add, never rename.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "象棋竞赛编排系统 Arbiter — xiangqi competition management")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// 竞赛规程文件 — regulation files
+    #[command(subcommand)]
+    Regulation(cmd::regulation::RegulationCmd),
+    /// 赛事 — events (create, list, show, export, import, verify)
+    #[command(subcommand)]
+    Event(cmd::event::EventCmd),
+    /// 棋手 — players (add, import)
+    #[command(subcommand)]
+    Player(cmd::player::PlayerCmd),
+    /// 编排下一轮 — pair the next round of a TRF file
+    Pair(cmd::pairing::PairArgs),
+    /// 生成随机赛事 — write a random complete tournament as TRF
+    Generate(cmd::pairing::GenerateArgs),
+    /// 检查编排 — check every round of a TRF file
+    Check(cmd::pairing::CheckArgs),
+    /// 名次 — standings
+    Standings(cmd::standings::StandingsArgs),
+    /// 模拟整个赛事 — run a whole event from its regulation
+    Simulate(cmd::simulate::SimulateArgs),
+    /// 性能测试 — end-to-end benchmarks
+    #[command(subcommand)]
+    Bench(cmd::bench::BenchCmd),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Regulation(c) => cmd::regulation::run(c),
+        Command::Event(c) => cmd::event::run(c),
+        Command::Player(c) => cmd::player::run(c),
+        Command::Pair(a) => cmd::pairing::pair(a),
+        Command::Generate(a) => cmd::pairing::generate(a),
+        Command::Check(a) => cmd::pairing::check(a),
+        Command::Standings(a) => cmd::standings::run(a),
+        Command::Simulate(a) => cmd::simulate::run(a),
+        Command::Bench(c) => cmd::bench::run(c),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("错误 error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
