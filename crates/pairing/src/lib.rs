@@ -45,3 +45,44 @@ pub struct SectionState {
     /// Rounds planned for this stage (the last round relaxes H5, A2).
     pub total_rounds: u32,
 }
+
+/// One board of a round: red (先手) against black (后手).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// 台次, 1-based, in print order (A2 / §3.7 step 7).
+    pub board: u32,
+    pub red: PlayerNo,
+    pub black: PlayerNo,
+    /// Why this pair and these colours, in the arbiter's terms (Chinese first).
+    pub why: Explanation,
+}
+
+/// The explanation of one pair or of the bye.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explanation {
+    /// Score group / float: e.g. "同分组 4分" or "4分组下调至 3分组 (4分组人数为奇数)".
+    pub group: String,
+    /// Colour reason: e.g. "2号 应走红 (红黑 1:2)" or "同色历史，偶数轮大号先".
+    pub colour: String,
+}
+
+/// A complete pairing of one round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub round: u32,
+    pub boards: Vec<Board>,
+    pub bye: Option<PlayerNo>,
+    pub bye_why: Option<String>,
+}
+
+/// Why no pairing could be produced. Displays Chinese first, then English.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairingError {
+    /// No pairing satisfies the hard rules H1–H5; `reason` says which (e.g. every remaining
+    /// opponent already met, too many rounds for the field).
+    #[error("无法编排: {reason_zh} (no valid pairing exists: {reason_en})")]
+    NoValidPairing { reason_zh: String, reason_en: String },
+    /// The input itself is wrong (duplicate numbers, history lengths differ, …).
+    #[error("输入错误: {0}")]
+    BadInput(String),
+}
