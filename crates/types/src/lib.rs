@@ -4,12 +4,16 @@
 //! valid data (parse, don't validate): a [`Score`] is an exact number of half-points, a
 //! [`PlayerNo`] is at least 1, and so on.
 
+pub mod id_number;
 pub mod outcome;
+pub mod phone;
 pub mod score;
 pub mod settings;
 pub mod tiebreak;
 
+pub use id_number::{IdNumber, IdNumberError};
 pub use outcome::{Colour, GameResult, Outcome, PlayerResult};
+pub use phone::{Phone, PhoneError};
 pub use score::{Score, ScoringPreset, ScoringTable};
 pub use settings::*;
 pub use tiebreak::{closest, Fallback, TiebreakItem, TiebreakName, UnknownTiebreak};
