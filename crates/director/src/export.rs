@@ -1,0 +1,340 @@
+//! The published export contract `arbiter-export/1` (docs/formats/export-json.md).
+//!
+//! Field names are a contract that outside tools rely on: add fields, never rename one.
+//! Every number is exact: a [`Score`] serialises as an integer or a decimal ending in `.5`.
+//! Personal data (ID numbers, phone numbers) never appears here.
+
+use arbiter_types::{GameKind, GameResult, SameTeam, Score, ScoringTable, Sex};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The value of the `format` field.
+pub const FORMAT: &str = "arbiter-export/1";
+
+/// The whole published document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    /// Always [`FORMAT`].
+    pub format: String,
+    pub event: EventHead,
+    pub sections: Vec<SectionExport>,
+    pub teams: Vec<TeamTable>,
+    pub associations: Vec<AssociationRow>,
+    pub prizes: Vec<PrizeRow>,
+    /// Sum of every prize amount (yuan). Added field.
+    #[serde(default)]
+    pub prize_total: Score,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventHead {
+    pub name: String,
+    /// File stem of the regulation, e.g. `kunshan-2026`.
+    pub regulation: String,
+}
+
+/// How a section is played (`system`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    Swiss,
+    RoundRobin,
+    DoubleRoundRobin,
+    SwissThenKnockout,
+    Knockout,
+}
+
+impl System {
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Swiss => "swiss",
+            System::RoundRobin => "round_robin",
+            System::DoubleRoundRobin => "double_round_robin",
+            System::SwissThenKnockout => "swiss_then_knockout",
+            System::Knockout => "knockout",
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            System::Swiss => "积分编排制",
+            System::RoundRobin => "单循环",
+            System::DoubleRoundRobin => "双循环",
+            System::SwissThenKnockout => "积分编排制 + 淘汰赛",
+            System::Knockout => "淘汰赛",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SectionExport {
+    pub id: String,
+    pub name: String,
+    pub system: System,
+    pub rounds_planned: u32,
+    pub scoring: ScoringTable,
+    pub settings: SettingsExport,
+    /// Tie-break names after points, in order (criteria, then the fallback if any).
+    pub tiebreaks: Vec<String>,
+    pub players: Vec<PlayerExport>,
+    pub rounds: Vec<RoundExport>,
+    pub standings: Vec<StandingRow>,
+    pub categories: Vec<CategoryExport>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsExport {
+    pub same_team: SameTeam,
+    pub max_colour_diff: u8,
+    pub no_three_in_a_row: bool,
+    pub withdraw_after_consecutive_forfeits: Option<u32>,
+    pub withdraw_after_total_forfeits: Option<u32>,
+}
+
+/// A player's status in the published list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerStatus {
+    Active,
+    /// 退赛
+    Withdrawn,
+    /// Entered but never paired (fee unpaid, T7).
+    NotPaired,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerExport {
+    pub no: u32,
+    pub name: String,
+    pub sex: Sex,
+    pub unit: Option<String>,
+    pub team: Option<String>,
+    pub status: PlayerStatus,
+    pub withdrawn_after_round: Option<u32>,
+    /// Added field: the player's association (S3), if any.
+    #[serde(default)]
+    pub association: Option<String>,
+}
+
+/// Which stage a round belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Swiss,
+    RoundRobin,
+    Knockout,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundExport {
+    pub round: u32,
+    pub stage: Stage,
+    pub games: Vec<GameExport>,
+    pub byes: Vec<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fouls {
+    pub red: u32,
+    pub black: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameExport {
+    pub board: u32,
+    pub red: u32,
+    pub black: u32,
+    pub result: GameResult,
+    pub fouls: Fouls,
+    /// Knockout match id (e.g. `QF1`), `null` in Swiss / round-robin rounds.
+    #[serde(rename = "match")]
+    pub match_id: Option<String>,
+    pub game_kind: Option<GameKind>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StandingRow {
+    pub rank: u32,
+    pub no: u32,
+    pub points: Score,
+    /// The value of every name of the section's `tiebreaks` that is a criterion.
+    pub tiebreaks: BTreeMap<String, Score>,
+    /// The criterion that separated this row from the row above (`points`, a tie-break or
+    /// fallback name, `knockout` for places decided by the knockout), `null` for the first
+    /// row or a shared place.
+    pub decided_by: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryExport {
+    pub id: String,
+    pub name: String,
+    pub standings: Vec<CategoryRow>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryRow {
+    pub rank: u32,
+    pub no: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamTable {
+    pub section: String,
+    pub division: Option<String>,
+    pub standings: Vec<TeamRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamRow {
+    pub rank: u32,
+    pub team: String,
+    pub members: Vec<u32>,
+    pub counted_ranks: Vec<u32>,
+    pub total: Score,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssociationRow {
+    pub rank: u32,
+    pub association: String,
+    pub best_ranks: BTreeMap<String, u32>,
+    pub total: u32,
+}
+
+/// Kind of an award.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrizeKind {
+    Place,
+    Lucky,
+    Team,
+    Title,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrizeRow {
+    pub section: String,
+    pub category: Option<String>,
+    pub rank: u32,
+    pub no: Option<u32>,
+    pub team: Option<String>,
+    pub kind: PrizeKind,
+    pub amount: Option<Score>,
+    pub title: Option<String>,
+    pub item: Option<String>,
+}
+
+impl Export {
+    /// Pretty JSON with a trailing newline (deterministic: every map is a BTreeMap).
+    pub fn to_json(&self) -> String {
+        // Serialising these plain structs cannot fail (no non-string map keys, no floats
+        // other than exact halves); fall back to an empty object rather than panic.
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".to_string());
+        s.push('\n');
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_types::ScoringPreset;
+
+    fn sample() -> Export {
+        let mut tb = BTreeMap::new();
+        tb.insert("opp_score".to_string(), Score::from_halves(27));
+        Export {
+            format: FORMAT.to_string(),
+            event: EventHead {
+                name: "测试".into(),
+                regulation: "suzhou-2025".into(),
+            },
+            sections: vec![SectionExport {
+                id: "open".into(),
+                name: "公开组".into(),
+                system: System::SwissThenKnockout,
+                rounds_planned: 7,
+                scoring: ScoringPreset::FiveTwoThreeZero.table(),
+                settings: SettingsExport {
+                    same_team: SameTeam::Round1,
+                    max_colour_diff: 2,
+                    no_three_in_a_row: true,
+                    withdraw_after_consecutive_forfeits: None,
+                    withdraw_after_total_forfeits: Some(2),
+                },
+                tiebreaks: vec!["opp_score".into()],
+                players: vec![PlayerExport {
+                    no: 1,
+                    name: "王一".into(),
+                    sex: Sex::Female,
+                    unit: None,
+                    team: None,
+                    status: PlayerStatus::NotPaired,
+                    withdrawn_after_round: None,
+                    association: None,
+                }],
+                rounds: vec![RoundExport {
+                    round: 8,
+                    stage: Stage::Knockout,
+                    games: vec![GameExport {
+                        board: 1,
+                        red: 1,
+                        black: 2,
+                        result: GameResult::RedForfeit,
+                        fouls: Fouls { red: 1, black: 0 },
+                        match_id: Some("QF1".into()),
+                        game_kind: Some(GameKind::Armageddon),
+                    }],
+                    byes: vec![3],
+                }],
+                standings: vec![StandingRow {
+                    rank: 1,
+                    no: 1,
+                    points: Score::from_halves(9),
+                    tiebreaks: tb,
+                    decided_by: None,
+                }],
+                categories: vec![],
+            }],
+            teams: vec![],
+            associations: vec![],
+            prizes: vec![PrizeRow {
+                section: "open".into(),
+                category: None,
+                rank: 1,
+                no: Some(1),
+                team: None,
+                kind: PrizeKind::Title,
+                amount: None,
+                title: Some("棋王".into()),
+                item: None,
+            }],
+            prize_total: Score::points(0),
+        }
+    }
+
+    #[test]
+    fn contract_names_and_exact_numbers() {
+        let j = sample().to_json();
+        for needle in [
+            "\"format\": \"arbiter-export/1\"",
+            "\"system\": \"swiss_then_knockout\"",
+            "\"draw_red\": 2",
+            "\"draw_black\": 3",
+            "\"same_team\": \"round1\"",
+            "\"status\": \"not_paired\"",
+            "\"stage\": \"knockout\"",
+            "\"result\": \"red_forfeit\"",
+            "\"match\": \"QF1\"",
+            "\"game_kind\": \"armageddon\"",
+            "\"points\": 4.5",
+            "\"opp_score\": 13.5",
+            "\"sex\": \"F\"",
+            "\"kind\": \"title\"",
+        ] {
+            assert!(j.contains(needle), "missing {needle} in\n{j}");
+        }
+        let back: Export = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, sample());
+    }
+}
