@@ -1,1 +1,790 @@
-//! See the crate documentation.
+//! Prize lists (录取名次及奖励) from final rankings: place prizes with amounts, titles and
+//! items, team prizes, lucky prizes and qualification places (K13, S8, J7, T9).
+//!
+//! Everything is data: a prize table maps places (or place ranges) to an amount in whole
+//! yuan, a title (棋王, 棋后) and/or an item (奖杯, 早餐券). The prize table is never code.
+//!
+//! ## Places and ranks
+//! A ranking is a list of rows in final order. Place `k` of a table is the `k`-th row of the
+//! ranking of the table's section (and category). Shared places (并列) are not split: each row
+//! gets the prize of its position. A place beyond the end of the ranking is listed as vacant.
+//!
+//! ## Order of allocation
+//! 1. Place tables, in the order given; inside a table, by place.
+//! 2. Team prize tables, in the order given. Team prizes go to teams and never count as a
+//!    person's award.
+//! 3. Lucky prizes, table by table, each table by ascending lucky rank.
+//!
+//! ## One award per person (不可重复领奖)
+//! With `one_award_per_person`, a person (a player number inside a section: a category is a
+//! sub-ranking of its section, so the same person) gets at most one individual award (place,
+//! title or lucky prize):
+//! - in a place table, a player already awarded by an earlier table is passed over and the
+//!   table's places move down (递补): place `k` goes to the `k`-th player of that ranking who
+//!   has no award yet; the order of the place tables therefore sets their priority;
+//! - a lucky rank that falls on a player already awarded follows `lucky_on_awarded`:
+//!   `next_rank` (default) walks down the same ranking from the lucky rank + 1, one row at a
+//!   time, skipping players who already hold an award and rows that are themselves lucky ranks
+//!   of the same table (those keep their own prize), and gives the prize to the first player
+//!   left; if the walk reaches the end of the ranking the prize is vacant. `unawarded` leaves
+//!   the prize vacant.
+//!
+//! Without `one_award_per_person` every prize goes to the player at its place.
+
+use crate::team::DivisionTable;
+use arbiter_types::{closest, PlayerNo};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One line of a prize table: places `first..=last` each receive the same prize.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrizeEntry {
+    pub first: u32,
+    /// Last place of the range (inclusive); `None` = only `first`.
+    #[serde(default)]
+    pub last: Option<u32>,
+    /// Amount per place, whole yuan.
+    #[serde(default)]
+    pub amount: Option<u64>,
+    /// A title such as 棋王 / 棋后.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// A thing: 奖杯, 奖牌, 证书, 早餐券2张 …
+    #[serde(default)]
+    pub item: Option<String>,
+}
+
+impl PrizeEntry {
+    /// Places `first..=last`, `amount` yuan each.
+    pub fn range(first: u32, last: u32, amount: u64) -> Self {
+        PrizeEntry {
+            first,
+            last: Some(last),
+            amount: Some(amount),
+            title: None,
+            item: None,
+        }
+    }
+    /// One place, `amount` yuan.
+    pub fn place(place: u32, amount: u64) -> Self {
+        PrizeEntry {
+            first: place,
+            last: None,
+            amount: Some(amount),
+            title: None,
+            item: None,
+        }
+    }
+    pub fn with_title(mut self, title: &str) -> Self {
+        self.title = Some(title.to_string());
+        self
+    }
+    pub fn with_item(mut self, item: &str) -> Self {
+        self.item = Some(item.to_string());
+        self
+    }
+    fn last_place(&self) -> u32 {
+        self.last.unwrap_or(self.first)
+    }
+}
+
+/// Place prizes of a section, or of a category inside it (公开组女子, 50岁以上 …).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrizeTable {
+    pub section: String,
+    #[serde(default)]
+    pub category: Option<String>,
+    pub entries: Vec<PrizeEntry>,
+}
+
+/// Prizes for the team standings of one team section / division (团体甲组).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamPrizeTable {
+    pub section: String,
+    pub entries: Vec<PrizeEntry>,
+}
+
+/// A lucky prize at one rank of a ranking (K13: 男子组第55名 …).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LuckyEntry {
+    pub rank: u32,
+    #[serde(default)]
+    pub amount: Option<u64>,
+    #[serde(default)]
+    pub item: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LuckyTable {
+    pub section: String,
+    #[serde(default)]
+    pub category: Option<String>,
+    pub entries: Vec<LuckyEntry>,
+}
+
+/// The best `places` of a ranking qualify for something (S8: 江苏省业余棋王赛资格).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Qualification {
+    pub section: String,
+    #[serde(default)]
+    pub category: Option<String>,
+    pub places: u32,
+    /// What is qualified for, e.g. "江苏省业余棋王赛".
+    pub label: String,
+}
+
+/// What to do when a lucky rank falls on a player who already has an award.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LuckyOnAwarded {
+    /// Give it to the next player down the ranking without an award (see module docs).
+    #[default]
+    NextRank,
+    /// The prize is not given.
+    Unawarded,
+}
+
+/// All prize settings of an event.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PrizeRules {
+    pub places: Vec<PrizeTable>,
+    pub teams: Vec<TeamPrizeTable>,
+    pub lucky: Vec<LuckyTable>,
+    pub qualification: Vec<Qualification>,
+    pub one_award_per_person: bool,
+    pub lucky_on_awarded: LuckyOnAwarded,
+}
+
+/// One row of an individual final ranking.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RankedPlayer {
+    pub rank: u32,
+    pub no: PlayerNo,
+    pub name: String,
+    /// The player's unit / team, printed on the prize list.
+    #[serde(default)]
+    pub team: Option<String>,
+}
+
+/// The final ranking of a section (or of a category inside it), rows in final order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ranking {
+    pub section: String,
+    #[serde(default)]
+    pub category: Option<String>,
+    pub rows: Vec<RankedPlayer>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RankedTeam {
+    pub rank: u32,
+    pub team: String,
+}
+
+/// The final team standings of one team section / division, rows in final order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TeamRanking {
+    pub section: String,
+    pub rows: Vec<RankedTeam>,
+}
+
+impl TeamRanking {
+    /// The ranked teams of a team table (unranked, short teams get no place), under the
+    /// name `section`.
+    pub fn from_division(section: &str, table: &DivisionTable) -> Self {
+        TeamRanking {
+            section: section.to_string(),
+            rows: table
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    r.rank.map(|rank| RankedTeam {
+                        rank,
+                        team: r.team.clone(),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AwardKind {
+    /// A place prize (with amount / item, possibly with a title).
+    Place,
+    /// A place prize that is only a title.
+    Title,
+    Lucky,
+    Team,
+}
+
+impl AwardKind {
+    pub fn zh(self) -> &'static str {
+        match self {
+            AwardKind::Place => "名次奖",
+            AwardKind::Title => "称号",
+            AwardKind::Lucky => "幸运奖",
+            AwardKind::Team => "团体奖",
+        }
+    }
+}
+
+/// One line of the prize list.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Award {
+    pub kind: AwardKind,
+    pub section: String,
+    pub category: Option<String>,
+    /// The prize's place (the lucky rank for a lucky prize).
+    pub place: u32,
+    /// The winner's rank in the ranking (differs from `place` when the prize moved down).
+    pub rank: u32,
+    /// The player (`None` for a team prize).
+    pub no: Option<PlayerNo>,
+    pub name: Option<String>,
+    /// The player's team / unit, or the team of a team prize.
+    pub team: Option<String>,
+    pub amount: Option<u64>,
+    pub title: Option<String>,
+    pub item: Option<String>,
+    /// Why the prize went to someone else than the player at `place`.
+    pub note: Option<String>,
+}
+
+/// A prize nobody received, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct VacantPrize {
+    pub kind: AwardKind,
+    pub section: String,
+    pub category: Option<String>,
+    pub place: u32,
+    pub amount: Option<u64>,
+    pub item: Option<String>,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct QualifiedPlayer {
+    pub section: String,
+    pub category: Option<String>,
+    pub label: String,
+    pub place: u32,
+    pub rank: u32,
+    pub no: PlayerNo,
+    pub name: String,
+}
+
+/// The prize list: awards in allocation order (see module docs), vacant prizes, qualified
+/// players, and the sum of all amounts awarded.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct PrizeList {
+    pub awards: Vec<Award>,
+    pub vacant: Vec<VacantPrize>,
+    pub qualified: Vec<QualifiedPlayer>,
+    pub total_amount: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrizeError {
+    #[error("{table} 第{entry}项: 名次范围 {first}-{last} 无效 (entry {entry}: invalid place range {first}-{last})")]
+    BadRange {
+        table: String,
+        entry: usize,
+        first: u32,
+        last: u32,
+    },
+    #[error("{table} 第{entry}项: 名次 {place} 与前面的项重复 (entry {entry}: place {place} is already in an earlier entry)")]
+    Overlap {
+        table: String,
+        entry: usize,
+        place: u32,
+    },
+    #[error("{table} 第{entry}项: 没有奖金、称号或奖品 (entry {entry}: no amount, title or item)")]
+    EmptyPrize { table: String, entry: usize },
+    #[error("{table}: 找不到该组别的排名{hint} (no ranking for this section)")]
+    NoRanking { table: String, hint: String },
+    #[error("{ranking}: 排名重复给出 (the ranking is given twice)")]
+    DuplicateRanking { ranking: String },
+    #[error("{ranking} 第{row}行: 名次 {rank} 无效, 名次须从1开始且不减 (row {row}: rank {rank} is out of order; ranks start at 1 and never decrease)")]
+    RankOrder {
+        ranking: String,
+        row: usize,
+        rank: u32,
+    },
+    #[error("{ranking} 第{row}行: 选手 {no} 重复 (row {row}: player {no} appears twice)")]
+    DuplicatePlayer {
+        ranking: String,
+        row: usize,
+        no: PlayerNo,
+    },
+    #[error("{ranking} 第{row}行: 队伍 `{team}` 重复 (row {row}: team `{team}` appears twice)")]
+    DuplicateTeam {
+        ranking: String,
+        row: usize,
+        team: String,
+    },
+    #[error("奖金总额超出范围 (the total amount overflows)")]
+    AmountOverflow,
+}
+
+fn label(kind: &str, section: &str, category: Option<&str>) -> String {
+    match category {
+        Some(c) => format!("{kind} `{section}/{c}`"),
+        None => format!("{kind} `{section}`"),
+    }
+}
+
+type Key = (String, Option<String>);
+
+fn check_entries(table: &str, entries: &[PrizeEntry]) -> Result<(), PrizeError> {
+    let mut used = BTreeSet::new();
+    for (i, e) in entries.iter().enumerate() {
+        let entry = i + 1;
+        let (first, last) = (e.first, e.last_place());
+        if first == 0 || last < first {
+            return Err(PrizeError::BadRange {
+                table: table.into(),
+                entry,
+                first,
+                last,
+            });
+        }
+        if e.amount.is_none() && e.title.is_none() && e.item.is_none() {
+            return Err(PrizeError::EmptyPrize {
+                table: table.into(),
+                entry,
+            });
+        }
+        for place in first..=last {
+            if !used.insert(place) {
+                return Err(PrizeError::Overlap {
+                    table: table.into(),
+                    entry,
+                    place,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_ranking(r: &Ranking) -> Result<(), PrizeError> {
+    let name = label("排名", &r.section, r.category.as_deref());
+    let mut prev = 1;
+    let mut seen = BTreeSet::new();
+    for (i, row) in r.rows.iter().enumerate() {
+        if row.rank == 0 || row.rank < prev || row.rank as usize > i + 1 {
+            return Err(PrizeError::RankOrder {
+                ranking: name,
+                row: i + 1,
+                rank: row.rank,
+            });
+        }
+        prev = row.rank;
+        if !seen.insert(row.no) {
+            return Err(PrizeError::DuplicatePlayer {
+                ranking: name,
+                row: i + 1,
+                no: row.no,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn check_team_ranking(r: &TeamRanking) -> Result<(), PrizeError> {
+    let name = label("团体排名", &r.section, None);
+    let mut prev = 1;
+    let mut seen = BTreeSet::new();
+    for (i, row) in r.rows.iter().enumerate() {
+        if row.rank == 0 || row.rank < prev || row.rank as usize > i + 1 {
+            return Err(PrizeError::RankOrder {
+                ranking: name,
+                row: i + 1,
+                rank: row.rank,
+            });
+        }
+        prev = row.rank;
+        if !seen.insert(row.team.as_str()) {
+            return Err(PrizeError::DuplicateTeam {
+                ranking: name,
+                row: i + 1,
+                team: row.team.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn no_ranking(table: String, wanted: &str, known: &[&str]) -> PrizeError {
+    let hint = closest(wanted, known.iter().copied())
+        .map(|c| format!(", 是否为 `{c}`?"))
+        .unwrap_or_default();
+    PrizeError::NoRanking { table, hint }
+}
+
+fn key_label(k: &Key) -> String {
+    match &k.1 {
+        Some(c) => format!("{}/{}", k.0, c),
+        None => k.0.clone(),
+    }
+}
+
+struct Allocator<'a> {
+    one_award: bool,
+    /// Persons (section, player number) holding an individual award.
+    awarded: BTreeSet<(&'a str, PlayerNo)>,
+    list: PrizeList,
+}
+
+impl<'a> Allocator<'a> {
+    fn is_awarded(&self, section: &'a str, no: PlayerNo) -> bool {
+        self.one_award && self.awarded.contains(&(section, no))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn give(
+        &mut self,
+        kind: AwardKind,
+        ranking: &'a Ranking,
+        place: u32,
+        row: &RankedPlayer,
+        amount: Option<u64>,
+        title: Option<String>,
+        item: Option<String>,
+        note: Option<String>,
+    ) -> Result<(), PrizeError> {
+        self.awarded.insert((ranking.section.as_str(), row.no));
+        self.add_amount(amount)?;
+        self.list.awards.push(Award {
+            kind,
+            section: ranking.section.clone(),
+            category: ranking.category.clone(),
+            place,
+            rank: row.rank,
+            no: Some(row.no),
+            name: Some(row.name.clone()),
+            team: row.team.clone(),
+            amount,
+            title,
+            item,
+            note,
+        });
+        Ok(())
+    }
+
+    fn add_amount(&mut self, amount: Option<u64>) -> Result<(), PrizeError> {
+        self.list.total_amount = self
+            .list
+            .total_amount
+            .checked_add(amount.unwrap_or(0))
+            .ok_or(PrizeError::AmountOverflow)?;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn vacant(
+        &mut self,
+        kind: AwardKind,
+        section: &str,
+        category: Option<&String>,
+        place: u32,
+        amount: Option<u64>,
+        item: Option<&String>,
+        reason: String,
+    ) {
+        self.list.vacant.push(VacantPrize {
+            kind,
+            section: section.to_string(),
+            category: category.cloned(),
+            place,
+            amount,
+            item: item.cloned(),
+            reason,
+        });
+    }
+}
+
+/// Allocates every prize of `rules` from the final rankings.
+pub fn allocate_prizes(
+    rules: &PrizeRules,
+    rankings: &[Ranking],
+    team_rankings: &[TeamRanking],
+) -> Result<PrizeList, PrizeError> {
+    let mut by_key: BTreeMap<Key, &Ranking> = BTreeMap::new();
+    for r in rankings {
+        check_ranking(r)?;
+        if by_key
+            .insert((r.section.clone(), r.category.clone()), r)
+            .is_some()
+        {
+            return Err(PrizeError::DuplicateRanking {
+                ranking: label("排名", &r.section, r.category.as_deref()),
+            });
+        }
+    }
+    let mut teams_by: BTreeMap<&str, &TeamRanking> = BTreeMap::new();
+    for r in team_rankings {
+        check_team_ranking(r)?;
+        if teams_by.insert(&r.section, r).is_some() {
+            return Err(PrizeError::DuplicateRanking {
+                ranking: label("团体排名", &r.section, None),
+            });
+        }
+    }
+    let known: Vec<String> = by_key.keys().map(key_label).collect();
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    let find = |kind: &str, section: &str, category: &Option<String>| {
+        let key = (section.to_string(), category.clone());
+        by_key.get(&key).copied().ok_or_else(|| {
+            no_ranking(
+                label(kind, section, category.as_deref()),
+                &key_label(&key),
+                &known,
+            )
+        })
+    };
+
+    // Validate everything before allocating anything.
+    for t in &rules.places {
+        check_entries(
+            &label("奖项表", &t.section, t.category.as_deref()),
+            &t.entries,
+        )?;
+        find("奖项表", &t.section, &t.category)?;
+    }
+    for t in &rules.teams {
+        let name = label("团体奖项表", &t.section, None);
+        check_entries(&name, &t.entries)?;
+        if !teams_by.contains_key(t.section.as_str()) {
+            let known: Vec<&str> = teams_by.keys().copied().collect();
+            return Err(no_ranking(name, &t.section, &known));
+        }
+    }
+    for t in &rules.lucky {
+        let name = label("幸运奖", &t.section, t.category.as_deref());
+        let as_entries: Vec<PrizeEntry> = t
+            .entries
+            .iter()
+            .map(|e| PrizeEntry {
+                first: e.rank,
+                last: None,
+                amount: e.amount,
+                title: None,
+                item: e.item.clone(),
+            })
+            .collect();
+        check_entries(&name, &as_entries)?;
+        find("幸运奖", &t.section, &t.category)?;
+    }
+    for q in &rules.qualification {
+        find("录取资格", &q.section, &q.category)?;
+    }
+
+    let mut al = Allocator {
+        one_award: rules.one_award_per_person,
+        awarded: BTreeSet::new(),
+        list: PrizeList::default(),
+    };
+
+    for t in &rules.places {
+        let ranking = find("奖项表", &t.section, &t.category)?;
+        // Rows eligible in this table, in ranking order: place k goes to the k-th (递补).
+        let eligible: Vec<&RankedPlayer> = ranking
+            .rows
+            .iter()
+            .filter(|r| !al.is_awarded(&ranking.section, r.no))
+            .collect();
+        let mut entries: Vec<&PrizeEntry> = t.entries.iter().collect();
+        entries.sort_by_key(|e| e.first);
+        for e in entries {
+            let kind = if e.amount.is_none() && e.item.is_none() {
+                AwardKind::Title
+            } else {
+                AwardKind::Place
+            };
+            for place in e.first..=e.last_place() {
+                let Some(row) = eligible.get(place as usize - 1).copied() else {
+                    al.vacant(
+                        kind,
+                        &t.section,
+                        t.category.as_ref(),
+                        place,
+                        e.amount,
+                        e.item.as_ref(),
+                        format!(
+                            "无第{place}名可获奖选手 (no eligible player for place {place}: {} ranked, {} without an award)",
+                            ranking.rows.len(),
+                            eligible.len()
+                        ),
+                    );
+                    continue;
+                };
+                let moved = ranking.rows.get(place as usize - 1).map(|r| r.no) != Some(row.no);
+                let note = moved.then(|| {
+                    format!(
+                        "第{place}名奖项递补给第{}名 (place {place} moved down to rank {}: players above already hold an award)",
+                        row.rank, row.rank
+                    )
+                });
+                al.give(
+                    kind,
+                    ranking,
+                    place,
+                    row,
+                    e.amount,
+                    e.title.clone(),
+                    e.item.clone(),
+                    note,
+                )?;
+            }
+        }
+    }
+
+    for t in &rules.teams {
+        let Some(ranking) = teams_by.get(t.section.as_str()) else {
+            continue;
+        };
+        let mut entries: Vec<&PrizeEntry> = t.entries.iter().collect();
+        entries.sort_by_key(|e| e.first);
+        for e in entries {
+            for place in e.first..=e.last_place() {
+                match ranking.rows.get(place as usize - 1) {
+                    Some(row) => {
+                        al.add_amount(e.amount)?;
+                        al.list.awards.push(Award {
+                            kind: AwardKind::Team,
+                            section: t.section.clone(),
+                            category: None,
+                            place,
+                            rank: row.rank,
+                            no: None,
+                            name: None,
+                            team: Some(row.team.clone()),
+                            amount: e.amount,
+                            title: e.title.clone(),
+                            item: e.item.clone(),
+                            note: None,
+                        });
+                    }
+                    None => al.vacant(
+                        AwardKind::Team,
+                        &t.section,
+                        None,
+                        place,
+                        e.amount,
+                        e.item.as_ref(),
+                        format!(
+                            "参赛队伍不足, 无第{place}名 (no team for place {place}: {} ranked)",
+                            ranking.rows.len()
+                        ),
+                    ),
+                }
+            }
+        }
+    }
+
+    for t in &rules.lucky {
+        let ranking = find("幸运奖", &t.section, &t.category)?;
+        let reserved: BTreeSet<u32> = t.entries.iter().map(|e| e.rank).collect();
+        let mut entries: Vec<&LuckyEntry> = t.entries.iter().collect();
+        entries.sort_by_key(|e| e.rank);
+        for e in entries {
+            let place = e.rank;
+            let vacant = |al: &mut Allocator, reason: String| {
+                al.vacant(
+                    AwardKind::Lucky,
+                    &t.section,
+                    t.category.as_ref(),
+                    place,
+                    e.amount,
+                    e.item.as_ref(),
+                    reason,
+                )
+            };
+            let Some(row) = ranking.rows.get(place as usize - 1) else {
+                vacant(
+                    &mut al,
+                    format!(
+                        "参赛人数不足, 无第{place}名 (no player at rank {place}: {} ranked)",
+                        ranking.rows.len()
+                    ),
+                );
+                continue;
+            };
+            if !al.is_awarded(&ranking.section, row.no) {
+                al.give(
+                    AwardKind::Lucky,
+                    ranking,
+                    place,
+                    row,
+                    e.amount,
+                    None,
+                    e.item.clone(),
+                    None,
+                )?;
+                continue;
+            }
+            match rules.lucky_on_awarded {
+                LuckyOnAwarded::Unawarded => vacant(
+                    &mut al,
+                    format!(
+                        "第{place}名选手 {} 已获奖, 不可重复领奖 (the player at rank {place} already holds an award)",
+                        row.name
+                    ),
+                ),
+                LuckyOnAwarded::NextRank => {
+                    let to = ranking
+                        .rows
+                        .iter()
+                        .enumerate()
+                        .skip(place as usize)
+                        .find(|(i, r)| {
+                            !reserved.contains(&(*i as u32 + 1)) && !al.is_awarded(&ranking.section, r.no)
+                        })
+                        .map(|(_, r)| r);
+                    match to {
+                        Some(to) => {
+                            let note = format!(
+                                "第{place}名选手 {} 已获奖, 顺延至第{}名 (the player at rank {place} already holds an award; moved down to rank {})",
+                                row.name, to.rank, to.rank
+                            );
+                            al.give(AwardKind::Lucky, ranking, place, to, e.amount, None, e.item.clone(), Some(note))?;
+                        }
+                        None => vacant(
+                            &mut al,
+                            format!(
+                                "第{place}名选手 {} 已获奖, 顺延至名单末尾仍无未获奖选手 (the player at rank {place} already holds an award and nobody below is left)",
+                                row.name
+                            ),
+                        ),
+                    }
+                }
+            }
+        }
+    }
+
+    for q in &rules.qualification {
+        let ranking = find("录取资格", &q.section, &q.category)?;
+        for (i, row) in ranking.rows.iter().take(q.places as usize).enumerate() {
+            al.list.qualified.push(QualifiedPlayer {
+                section: q.section.clone(),
+                category: q.category.clone(),
+                label: q.label.clone(),
+                place: i as u32 + 1,
+                rank: row.rank,
+                no: row.no,
+                name: row.name.clone(),
+            });
+        }
+    }
+    Ok(al.list)
+}
