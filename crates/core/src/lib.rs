@@ -1,1 +1,21 @@
-//! See ARCHITECTURE.md.
+//! The event log of one competition: typed, versioned entries ([`LogEntry`] inside the
+//! [`Recorded`] envelope), the rules an entry must satisfy before it is appended
+//! ([`validate`], [`validate_at`]) and the fold that builds the event's state
+//! ([`EventState::replay`], [`EventState::apply`]).
+//!
+//! Pure: no I/O, no clock. The time of an entry (`Recorded::at`) is supplied by the shell.
+
+pub mod entry;
+pub mod state;
+pub mod validate;
+
+pub use entry::mask_value;
+pub use entry::{
+    Board, Ending, EntryLimits, EventCreated, FieldChange, LogEntry, LogFormatError, Offender,
+    PlayerId, PlayerRegistered, Recorded, SectionInfo, LOG_VERSION,
+};
+pub use state::{
+    BoardRecord, EventHeader, EventState, FoldError, Foul, KnockoutGame, PlayerRecord,
+    PlayerStatus, RefusedEntry, ResultChange, RoundRecord, SectionRecord, TeamRecord,
+};
+pub use validate::{validate, validate_at, Rejection};

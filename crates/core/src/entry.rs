@@ -1,0 +1,470 @@
+//! Log entries and the versioned envelope.
+//!
+//! On disk / in exports every entry is one JSON object
+//! `{"v":1,"seq":7,"at":"2026-09-20T08:30:00+08:00","actor":"chief","entry":{"type":"result_entered",…}}`.
+//! `v` is the version of the entry format. Reading goes through [`Recorded::from_value`],
+//! which migrates older versions to the current one before decoding, so a v2 only needs a
+//! `migrate_v1_to_v2` step on the JSON value.
+
+use arbiter_types::{GameKind, GameResult, IdNumber, Phone, Sex};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Current version of the entry format, written as `"v"` on every envelope.
+pub const LOG_VERSION: u32 = 1;
+
+/// An event-wide player number, assigned at registration (1, 2, 3 … in registration
+/// order). Stable for the whole event, unlike pairing numbers, which are drawn per section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerId(pub u32);
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0)
+    }
+}
+
+/// One entry appended to the log, with its place and provenance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    /// 1, 2, 3 … without gaps inside one event.
+    pub seq: u64,
+    /// RFC 3339 time supplied by the shell when the entry was appended.
+    pub at: String,
+    /// Who made the change (arbiter name, `import`, `cli` …).
+    pub actor: String,
+    pub entry: LogEntry,
+}
+
+#[derive(Serialize)]
+struct EnvelopeOut<'a> {
+    v: u32,
+    seq: u64,
+    at: &'a str,
+    actor: &'a str,
+    entry: &'a LogEntry,
+}
+
+#[derive(Deserialize)]
+struct EnvelopeIn {
+    v: u32,
+    seq: u64,
+    at: String,
+    actor: String,
+    entry: serde_json::Value,
+}
+
+/// A log entry that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogFormatError {
+    #[error(
+        "日志条目格式版本 v{0} 不受支持, 本程序支持至 v{LOG_VERSION} (unsupported entry version)"
+    )]
+    UnsupportedVersion(u32),
+    #[error("日志条目无法解析: {0} (malformed log entry)")]
+    Malformed(String),
+}
+
+impl Serialize for Recorded {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        EnvelopeOut {
+            v: LOG_VERSION,
+            seq: self.seq,
+            at: &self.at,
+            actor: &self.actor,
+            entry: &self.entry,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Recorded {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        Recorded::from_value(v).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Recorded {
+    /// Decode an envelope of any supported version, migrating it to the current one.
+    pub fn from_value(v: serde_json::Value) -> Result<Recorded, LogFormatError> {
+        let env: EnvelopeIn =
+            serde_json::from_value(v).map_err(|e| LogFormatError::Malformed(e.to_string()))?;
+        let entry = migrate(env.v, env.entry)?;
+        let entry: LogEntry =
+            serde_json::from_value(entry).map_err(|e| LogFormatError::Malformed(e.to_string()))?;
+        Ok(Recorded {
+            seq: env.seq,
+            at: env.at,
+            actor: env.actor,
+            entry,
+        })
+    }
+
+    /// Decode the JSON text of one stored entry (envelope included).
+    pub fn from_json(text: &str) -> Result<Recorded, LogFormatError> {
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LogFormatError::Malformed(e.to_string()))?;
+        Recorded::from_value(v)
+    }
+}
+
+/// Bring the JSON of an entry written with format version `v` up to [`LOG_VERSION`].
+/// Each future version adds one step here (`1 => migrate_v1_to_v2(entry)`, …).
+pub fn migrate(v: u32, entry: serde_json::Value) -> Result<serde_json::Value, LogFormatError> {
+    match v {
+        LOG_VERSION => Ok(entry),
+        other => Err(LogFormatError::UnsupportedVersion(other)),
+    }
+}
+
+/// A section as declared by the regulation, copied into the log so that replay never
+/// depends on the regulation parser of a later program version.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionInfo {
+    pub id: String,
+    pub name: String,
+}
+
+/// Registration limits of the event (K5, S3, T7).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryLimits {
+    /// Entry closes at this many registered players (T7: 160).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_entries: Option<u32>,
+    /// At most this many entries per association across all sections (S3: 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_per_association: Option<u32>,
+    /// Registration deadline, RFC 3339 with offset (S3: 2025-09-26T17:00:00+08:00).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+    /// Entry fee in fen (分); when set, a player who has not paid is not paired (T7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fee_fen: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventCreated {
+    /// Event name from the regulation.
+    pub name: String,
+    /// Full source text of the regulation file.
+    pub regulation: String,
+    /// File name the regulation was read from (`kunshan-2026.toml`).
+    pub file_name: String,
+    /// Seed of every lot drawn in this event unless an entry records its own.
+    pub seed: u64,
+    pub sections: Vec<SectionInfo>,
+    #[serde(default)]
+    pub limits: EntryLimits,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRegistered {
+    pub player: PlayerId,
+    pub section: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_date: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id_number: Option<IdNumber>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phone: Option<Phone>,
+    /// Work unit / club (单位).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// County / district association (协会, S3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub association: Option<String>,
+    /// Team name (队名) for same-team avoidance and team standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
+    /// Evidence seen at registration (社保证明, 营业执照, 承诺书 …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<String>,
+    /// Local player (T1 天水本地组).
+    #[serde(default)]
+    pub local: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+}
+
+/// One corrected registration field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "field", content = "value", rename_all = "snake_case")]
+pub enum FieldChange {
+    Name(String),
+    Sex(Option<Sex>),
+    BirthDate(Option<NaiveDate>),
+    IdNumber(Option<IdNumber>),
+    Phone(Option<Phone>),
+    Unit(Option<String>),
+    Association(Option<String>),
+    Team(Option<String>),
+    Rating(Option<u32>),
+    Local(bool),
+    Evidence(Vec<String>),
+}
+
+/// How a game ended (J5). Recorded with the result when known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// 将死
+    Checkmate,
+    /// 困毙
+    Stalemate,
+    /// 送将 / 自将 (moving into check)
+    SelfCheck,
+    /// 超时
+    Time,
+    /// 认输
+    Resignation,
+    /// 三次犯规判负
+    ThreeFouls,
+    /// 长将 / 禁着 裁决
+    PerpetualCheck,
+    /// 迟到判负
+    Late,
+    /// 违纪判负 (phone in the hall, T8)
+    Discipline,
+    /// 议和
+    AgreedDraw,
+    /// 裁判判和 (draw by rule: repetition without a forbidden move, insufficient material)
+    RuleDraw,
+    /// 自然限着 (40-move natural limit)
+    NaturalMoveLimit,
+}
+
+impl Ending {
+    pub fn zh(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "将死",
+            Ending::Stalemate => "困毙",
+            Ending::SelfCheck => "送将",
+            Ending::Time => "超时",
+            Ending::Resignation => "认输",
+            Ending::ThreeFouls => "三次犯规",
+            Ending::PerpetualCheck => "长将/禁着",
+            Ending::Late => "迟到",
+            Ending::Discipline => "违纪",
+            Ending::AgreedDraw => "议和",
+            Ending::RuleDraw => "判和",
+            Ending::NaturalMoveLimit => "自然限着",
+        }
+    }
+}
+
+/// One board of a paired round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub board: u32,
+    pub red: PlayerId,
+    pub black: PlayerId,
+}
+
+/// Who earned a foul.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "id", rename_all = "snake_case")]
+pub enum Offender {
+    Player(PlayerId),
+    /// A team, by team name (leader or coach fouls, K12).
+    Team(String),
+}
+
+/// Every change to an event. Adding a variant is backwards compatible; changing the meaning
+/// of a field needs a new [`LOG_VERSION`] and a migration step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LogEntry {
+    EventCreated(EventCreated),
+    PlayerRegistered(PlayerRegistered),
+    PlayerCorrected {
+        player: PlayerId,
+        changes: Vec<FieldChange>,
+        reason: String,
+    },
+    PlayerWithdrawn {
+        player: PlayerId,
+        reason: String,
+        /// Last round the player's results count for (None: before round 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after_round: Option<u32>,
+    },
+    /// An entry that the regulation refuses, recorded with the reason.
+    EntryRefused {
+        name: String,
+        section: String,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id_number: Option<IdNumber>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+    },
+    FeePaid {
+        player: PlayerId,
+        amount_fen: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        receipt: Option<String>,
+    },
+    CheckedIn {
+        player: PlayerId,
+    },
+    TeamEntered {
+        /// Team name, unique in the event (昆山农商行一队).
+        team: String,
+        unit: String,
+        /// Team division (团体甲组 / 团体乙组), a section id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        division: Option<String>,
+        members: Vec<PlayerId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        leader: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        coach: Option<String>,
+    },
+    /// Pairing numbers of a section: `order[0]` gets number 1. A later draw may only extend
+    /// the order once a round is paired (late entries get the next numbers).
+    PairingNumbersDrawn {
+        section: String,
+        seed: u64,
+        order: Vec<PlayerId>,
+    },
+    RoundPaired {
+        section: String,
+        round: u32,
+        /// 1 for the first stage; 2 for the knockout / continuing stage of a two-stage section.
+        #[serde(default = "one")]
+        stage: u32,
+        boards: Vec<Board>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        byes: Vec<PlayerId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        /// Manual adjustments made by the arbiter, in words.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        manual: Vec<String>,
+    },
+    ResultEntered {
+        section: String,
+        round: u32,
+        board: u32,
+        result: GameResult,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ending: Option<Ending>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moves: Option<u32>,
+    },
+    /// The result slip is signed (S11, J6): from now on only a correction changes it (A12).
+    ResultConfirmed {
+        section: String,
+        round: u32,
+        board: u32,
+        signed_by: Vec<String>,
+    },
+    /// A chief arbiter's correction of a result, with the reason (A12).
+    ResultCorrected {
+        section: String,
+        round: u32,
+        board: u32,
+        result: GameResult,
+        reason: String,
+        by: String,
+    },
+    FoulRecorded {
+        section: String,
+        offender: Offender,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        round: Option<u32>,
+        reason: String,
+    },
+    RoundCompleted {
+        section: String,
+        round: u32,
+    },
+    /// One game of a knockout match.
+    KnockoutGameRecorded {
+        section: String,
+        match_id: String,
+        game: u32,
+        kind: GameKind,
+        red: PlayerId,
+        black: PlayerId,
+        result: GameResult,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl LogEntry {
+    /// The `type` tag of this entry.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LogEntry::EventCreated(_) => "event_created",
+            LogEntry::PlayerRegistered(_) => "player_registered",
+            LogEntry::PlayerCorrected { .. } => "player_corrected",
+            LogEntry::PlayerWithdrawn { .. } => "player_withdrawn",
+            LogEntry::EntryRefused { .. } => "entry_refused",
+            LogEntry::FeePaid { .. } => "fee_paid",
+            LogEntry::CheckedIn { .. } => "checked_in",
+            LogEntry::TeamEntered { .. } => "team_entered",
+            LogEntry::PairingNumbersDrawn { .. } => "pairing_numbers_drawn",
+            LogEntry::RoundPaired { .. } => "round_paired",
+            LogEntry::ResultEntered { .. } => "result_entered",
+            LogEntry::ResultConfirmed { .. } => "result_confirmed",
+            LogEntry::ResultCorrected { .. } => "result_corrected",
+            LogEntry::FoulRecorded { .. } => "foul_recorded",
+            LogEntry::RoundCompleted { .. } => "round_completed",
+            LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
+        }
+    }
+
+    /// A copy safe to print: ID numbers and phones masked. (The log itself keeps them.)
+    pub fn masked_json(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
+        mask_value(&mut v);
+        v
+    }
+}
+
+/// Mask every `id_number` / `phone` string inside a JSON value (also inside
+/// `{"field":"phone","value":…}` corrections).
+pub fn mask_value(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Object(map) => {
+            let field = map.get("field").and_then(Value::as_str).map(str::to_string);
+            for (k, x) in map.iter_mut() {
+                let key = if k == "value" {
+                    field.as_deref().unwrap_or("")
+                } else {
+                    k.as_str()
+                };
+                match (key, &*x) {
+                    ("id_number", Value::String(s)) => {
+                        *x = Value::String(
+                            s.parse::<IdNumber>()
+                                .map(|i| i.masked())
+                                .unwrap_or_else(|_| "*".repeat(s.chars().count())),
+                        )
+                    }
+                    ("phone", Value::String(s)) => {
+                        *x = Value::String(
+                            s.parse::<Phone>()
+                                .map(|p| p.masked())
+                                .unwrap_or_else(|_| "*".repeat(s.chars().count())),
+                        )
+                    }
+                    _ => mask_value(x),
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(mask_value),
+        _ => {}
+    }
+}

@@ -1,0 +1,636 @@
+//! The state of an event: a deterministic fold over its log.
+
+use crate::entry::*;
+use crate::validate::{validate_at, Rejection};
+use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Phone, PlayerNo, Sex};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What `EventCreated` declared.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventHeader {
+    pub name: String,
+    pub file_name: String,
+    pub regulation: String,
+    pub seed: u64,
+    pub limits: EntryLimits,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerStatus {
+    Active,
+    /// 未缴费: the event has a fee and it is not paid; not paired (T7).
+    Unpaid,
+    /// 退赛: keeps past results (A5).
+    Withdrawn,
+}
+
+impl PlayerStatus {
+    pub fn zh(self) -> &'static str {
+        match self {
+            PlayerStatus::Active => "正常",
+            PlayerStatus::Unpaid => "未缴费",
+            PlayerStatus::Withdrawn => "退赛",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Foul {
+    pub round: Option<u32>,
+    pub reason: String,
+    pub seq: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRecord {
+    pub id: PlayerId,
+    pub section: String,
+    pub name: String,
+    pub sex: Option<Sex>,
+    pub birth_date: Option<NaiveDate>,
+    pub id_number: Option<IdNumber>,
+    pub phone: Option<Phone>,
+    pub unit: Option<String>,
+    pub association: Option<String>,
+    pub team: Option<String>,
+    pub evidence: Vec<String>,
+    pub local: bool,
+    pub rating: Option<u32>,
+    pub paid_fen: u64,
+    pub checked_in: bool,
+    /// `Some(after_round)` once withdrawn.
+    pub withdrawn: Option<Option<u32>>,
+    pub withdrawal_reason: Option<String>,
+    /// (seq, reason) of every correction of the registration.
+    pub corrections: Vec<(u64, String)>,
+    pub fouls: Vec<Foul>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedEntry {
+    pub seq: u64,
+    pub name: String,
+    pub section: String,
+    pub reason: String,
+    pub id_number: Option<IdNumber>,
+    pub unit: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRecord {
+    pub team: String,
+    pub unit: String,
+    pub division: Option<String>,
+    pub members: Vec<PlayerId>,
+    pub leader: Option<String>,
+    pub coach: Option<String>,
+    pub fouls: Vec<Foul>,
+}
+
+/// One change of a board's result, in log order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ResultChange {
+    Entered {
+        seq: u64,
+        result: GameResult,
+    },
+    Confirmed {
+        seq: u64,
+        signed_by: Vec<String>,
+    },
+    Corrected {
+        seq: u64,
+        result: GameResult,
+        reason: String,
+        by: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRecord {
+    pub board: u32,
+    pub red: PlayerId,
+    pub black: PlayerId,
+    pub result: Option<GameResult>,
+    pub ending: Option<Ending>,
+    pub moves: Option<u32>,
+    pub confirmed: bool,
+    /// True once a correction changed the result (A12: standings show it).
+    pub corrected: bool,
+    pub history: Vec<ResultChange>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    pub round: u32,
+    pub stage: u32,
+    pub boards: Vec<BoardRecord>,
+    pub byes: Vec<PlayerId>,
+    pub seed: Option<u64>,
+    pub manual: Vec<String>,
+    pub completed: bool,
+}
+
+impl RoundRecord {
+    pub fn board(&self, board: u32) -> Option<&BoardRecord> {
+        self.boards.iter().find(|b| b.board == board)
+    }
+    fn board_mut(&mut self, board: u32) -> Option<&mut BoardRecord> {
+        self.boards.iter_mut().find(|b| b.board == board)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutGame {
+    pub match_id: String,
+    pub game: u32,
+    pub kind: GameKind,
+    pub red: PlayerId,
+    pub black: PlayerId,
+    pub result: GameResult,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionRecord {
+    pub id: String,
+    pub name: String,
+    /// Registered players in registration order.
+    pub entries: Vec<PlayerId>,
+    /// Pairing numbers: `order[i]` has number `i + 1`. Empty until drawn.
+    pub order: Vec<PlayerId>,
+    pub draw_seed: Option<u64>,
+    pub rounds: BTreeMap<u32, RoundRecord>,
+    pub knockout: Vec<KnockoutGame>,
+}
+
+impl SectionRecord {
+    /// Pairing number of a player, once drawn.
+    pub fn pairing_no(&self, p: PlayerId) -> Option<PlayerNo> {
+        self.order
+            .iter()
+            .position(|&q| q == p)
+            .map(PlayerNo::from_index)
+    }
+    pub fn last_round(&self) -> u32 {
+        self.rounds.keys().next_back().copied().unwrap_or(0)
+    }
+    /// Rounds marked completed, counted from 1 without a gap.
+    pub fn completed_rounds(&self) -> u32 {
+        let mut n = 0;
+        while self.rounds.get(&(n + 1)).is_some_and(|r| r.completed) {
+            n += 1;
+        }
+        n
+    }
+    pub fn round(&self, r: u32) -> Option<&RoundRecord> {
+        self.rounds.get(&r)
+    }
+}
+
+/// The fold of an event's log. `PartialEq` and serialisable, so states can be compared.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventState {
+    pub header: Option<EventHeader>,
+    pub sections: BTreeMap<String, SectionRecord>,
+    pub players: BTreeMap<PlayerId, PlayerRecord>,
+    pub teams: BTreeMap<String, TeamRecord>,
+    pub refused: Vec<RefusedEntry>,
+    /// Seq of the last applied entry (0 for an empty log).
+    pub last_seq: u64,
+}
+
+/// A log that does not fold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FoldError {
+    #[error("日志序号应为 {expected}, 实为 {found} (log sequence gap)")]
+    Sequence { expected: u64, found: u64 },
+    #[error("第 {seq} 条日志 ({kind}) 被拒绝: {rejection}")]
+    Rejected {
+        seq: u64,
+        kind: &'static str,
+        rejection: Rejection,
+    },
+}
+
+impl EventState {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Fold a whole log, checking every entry as it would have been checked on append.
+    pub fn replay(log: &[Recorded]) -> Result<EventState, FoldError> {
+        let mut s = EventState::new();
+        for r in log {
+            s.apply(r)?;
+        }
+        Ok(s)
+    }
+
+    /// Apply one recorded entry: checks the sequence number and [`validate_at`] first, and
+    /// changes nothing if either fails.
+    pub fn apply(&mut self, r: &Recorded) -> Result<(), FoldError> {
+        if r.seq != self.last_seq + 1 {
+            return Err(FoldError::Sequence {
+                expected: self.last_seq + 1,
+                found: r.seq,
+            });
+        }
+        validate_at(self, &r.entry, Some(&r.at)).map_err(|rejection| FoldError::Rejected {
+            seq: r.seq,
+            kind: r.entry.kind(),
+            rejection,
+        })?;
+        self.apply_valid(r.seq, &r.entry);
+        self.last_seq = r.seq;
+        Ok(())
+    }
+
+    pub fn name(&self) -> &str {
+        self.header.as_ref().map_or("", |h| h.name.as_str())
+    }
+
+    /// Id the next registration should use.
+    pub fn next_player_id(&self) -> PlayerId {
+        PlayerId(self.players.keys().next_back().map_or(1, |p| p.0 + 1))
+    }
+
+    pub fn section(&self, id: &str) -> Option<&SectionRecord> {
+        self.sections.get(id)
+    }
+
+    pub fn player(&self, p: PlayerId) -> Option<&PlayerRecord> {
+        self.players.get(&p)
+    }
+
+    pub fn status(&self, p: PlayerId) -> Option<PlayerStatus> {
+        let pl = self.players.get(&p)?;
+        Some(if pl.withdrawn.is_some() {
+            PlayerStatus::Withdrawn
+        } else if self
+            .header
+            .as_ref()
+            .and_then(|h| h.limits.fee_fen)
+            .is_some_and(|fee| pl.paid_fen < fee)
+        {
+            PlayerStatus::Unpaid
+        } else {
+            PlayerStatus::Active
+        })
+    }
+
+    /// Players of a section: by pairing number once drawn (late, undrawn entries after them
+    /// in registration order), otherwise in registration order.
+    pub fn players(&self, section: &str) -> Vec<&PlayerRecord> {
+        let Some(s) = self.sections.get(section) else {
+            return Vec::new();
+        };
+        let mut ids: Vec<PlayerId> = s.order.clone();
+        ids.extend(s.entries.iter().filter(|p| !s.order.contains(p)));
+        ids.iter().filter_map(|p| self.players.get(p)).collect()
+    }
+
+    /// One [`Outcome`] per completed round of the player's section (rounds 1..=n), in round
+    /// order; `Absent` for a round the player was not paired in. Opponents are given by
+    /// pairing number. Knockout games are not included (see `SectionRecord::knockout`).
+    pub fn outcomes(&self, p: PlayerId) -> Vec<Outcome> {
+        let Some(pl) = self.players.get(&p) else {
+            return Vec::new();
+        };
+        let Some(s) = self.sections.get(&pl.section) else {
+            return Vec::new();
+        };
+        let n = s.completed_rounds();
+        let mut out = Vec::with_capacity(n as usize);
+        for r in 1..=n {
+            let Some(round) = s.rounds.get(&r) else {
+                out.push(Outcome::Absent);
+                continue;
+            };
+            let o = if round.byes.contains(&p) {
+                Outcome::Bye
+            } else if let Some(b) = round.boards.iter().find(|b| b.red == p || b.black == p) {
+                let (colour, opp) = if b.red == p {
+                    (arbiter_types::Colour::Red, b.black)
+                } else {
+                    (arbiter_types::Colour::Black, b.red)
+                };
+                match (b.result, s.pairing_no(opp)) {
+                    (Some(res), Some(no)) => res.outcome_for(colour, no),
+                    _ => Outcome::Absent,
+                }
+            } else {
+                Outcome::Absent
+            };
+            out.push(o);
+        }
+        out
+    }
+
+    /// Number of fouls of a player (A11, 犯规).
+    pub fn foul_count(&self, p: PlayerId) -> usize {
+        self.players.get(&p).map_or(0, |pl| pl.fouls.len())
+    }
+
+    fn apply_valid(&mut self, seq: u64, e: &LogEntry) {
+        match e {
+            LogEntry::EventCreated(c) => {
+                self.header = Some(EventHeader {
+                    name: c.name.clone(),
+                    file_name: c.file_name.clone(),
+                    regulation: c.regulation.clone(),
+                    seed: c.seed,
+                    limits: c.limits.clone(),
+                });
+                for s in &c.sections {
+                    self.sections.insert(
+                        s.id.clone(),
+                        SectionRecord {
+                            id: s.id.clone(),
+                            name: s.name.clone(),
+                            entries: Vec::new(),
+                            order: Vec::new(),
+                            draw_seed: None,
+                            rounds: BTreeMap::new(),
+                            knockout: Vec::new(),
+                        },
+                    );
+                }
+            }
+            LogEntry::PlayerRegistered(r) => {
+                if let Some(s) = self.sections.get_mut(&r.section) {
+                    s.entries.push(r.player);
+                }
+                self.players.insert(
+                    r.player,
+                    PlayerRecord {
+                        id: r.player,
+                        section: r.section.clone(),
+                        name: r.name.clone(),
+                        sex: r.sex,
+                        birth_date: r.birth_date,
+                        id_number: r.id_number.clone(),
+                        phone: r.phone.clone(),
+                        unit: r.unit.clone(),
+                        association: r.association.clone(),
+                        team: r.team.clone(),
+                        evidence: r.evidence.clone(),
+                        local: r.local,
+                        rating: r.rating,
+                        paid_fen: 0,
+                        checked_in: false,
+                        withdrawn: None,
+                        withdrawal_reason: None,
+                        corrections: Vec::new(),
+                        fouls: Vec::new(),
+                    },
+                );
+            }
+            LogEntry::PlayerCorrected {
+                player,
+                changes,
+                reason,
+            } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    for c in changes {
+                        match c.clone() {
+                            FieldChange::Name(v) => p.name = v,
+                            FieldChange::Sex(v) => p.sex = v,
+                            FieldChange::BirthDate(v) => p.birth_date = v,
+                            FieldChange::IdNumber(v) => p.id_number = v,
+                            FieldChange::Phone(v) => p.phone = v,
+                            FieldChange::Unit(v) => p.unit = v,
+                            FieldChange::Association(v) => p.association = v,
+                            FieldChange::Team(v) => p.team = v,
+                            FieldChange::Rating(v) => p.rating = v,
+                            FieldChange::Local(v) => p.local = v,
+                            FieldChange::Evidence(v) => p.evidence = v,
+                        }
+                    }
+                    p.corrections.push((seq, reason.clone()));
+                }
+            }
+            LogEntry::PlayerWithdrawn {
+                player,
+                reason,
+                after_round,
+            } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.withdrawn = Some(*after_round);
+                    p.withdrawal_reason = Some(reason.clone());
+                }
+            }
+            LogEntry::EntryRefused {
+                name,
+                section,
+                reason,
+                id_number,
+                unit,
+            } => {
+                self.refused.push(RefusedEntry {
+                    seq,
+                    name: name.clone(),
+                    section: section.clone(),
+                    reason: reason.clone(),
+                    id_number: id_number.clone(),
+                    unit: unit.clone(),
+                });
+            }
+            LogEntry::FeePaid {
+                player, amount_fen, ..
+            } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.paid_fen += amount_fen;
+                }
+            }
+            LogEntry::CheckedIn { player } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.checked_in = true;
+                }
+            }
+            LogEntry::TeamEntered {
+                team,
+                unit,
+                division,
+                members,
+                leader,
+                coach,
+            } => {
+                self.teams.insert(
+                    team.clone(),
+                    TeamRecord {
+                        team: team.clone(),
+                        unit: unit.clone(),
+                        division: division.clone(),
+                        members: members.clone(),
+                        leader: leader.clone(),
+                        coach: coach.clone(),
+                        fouls: Vec::new(),
+                    },
+                );
+            }
+            LogEntry::PairingNumbersDrawn {
+                section,
+                seed,
+                order,
+            } => {
+                if let Some(s) = self.sections.get_mut(section) {
+                    s.order = order.clone();
+                    s.draw_seed = Some(*seed);
+                }
+            }
+            LogEntry::RoundPaired {
+                section,
+                round,
+                stage,
+                boards,
+                byes,
+                seed,
+                manual,
+            } => {
+                if let Some(s) = self.sections.get_mut(section) {
+                    s.rounds.insert(
+                        *round,
+                        RoundRecord {
+                            round: *round,
+                            stage: *stage,
+                            boards: boards
+                                .iter()
+                                .map(|b| BoardRecord {
+                                    board: b.board,
+                                    red: b.red,
+                                    black: b.black,
+                                    result: None,
+                                    ending: None,
+                                    moves: None,
+                                    confirmed: false,
+                                    corrected: false,
+                                    history: Vec::new(),
+                                })
+                                .collect(),
+                            byes: byes.clone(),
+                            seed: *seed,
+                            manual: manual.clone(),
+                            completed: false,
+                        },
+                    );
+                }
+            }
+            LogEntry::ResultEntered {
+                section,
+                round,
+                board,
+                result,
+                ending,
+                moves,
+            } => {
+                if let Some(b) = self.board_mut(section, *round, *board) {
+                    b.result = Some(*result);
+                    b.ending = *ending;
+                    b.moves = *moves;
+                    b.history.push(ResultChange::Entered {
+                        seq,
+                        result: *result,
+                    });
+                }
+            }
+            LogEntry::ResultConfirmed {
+                section,
+                round,
+                board,
+                signed_by,
+            } => {
+                if let Some(b) = self.board_mut(section, *round, *board) {
+                    b.confirmed = true;
+                    b.history.push(ResultChange::Confirmed {
+                        seq,
+                        signed_by: signed_by.clone(),
+                    });
+                }
+            }
+            LogEntry::ResultCorrected {
+                section,
+                round,
+                board,
+                result,
+                reason,
+                by,
+            } => {
+                if let Some(b) = self.board_mut(section, *round, *board) {
+                    b.result = Some(*result);
+                    b.corrected = true;
+                    b.history.push(ResultChange::Corrected {
+                        seq,
+                        result: *result,
+                        reason: reason.clone(),
+                        by: by.clone(),
+                    });
+                }
+            }
+            LogEntry::FoulRecorded {
+                offender,
+                round,
+                reason,
+                ..
+            } => {
+                let f = Foul {
+                    round: *round,
+                    reason: reason.clone(),
+                    seq,
+                };
+                match offender {
+                    Offender::Player(p) => {
+                        if let Some(p) = self.players.get_mut(p) {
+                            p.fouls.push(f);
+                        }
+                    }
+                    Offender::Team(t) => {
+                        if let Some(t) = self.teams.get_mut(t) {
+                            t.fouls.push(f);
+                        }
+                    }
+                }
+            }
+            LogEntry::RoundCompleted { section, round } => {
+                if let Some(r) = self
+                    .sections
+                    .get_mut(section)
+                    .and_then(|s| s.rounds.get_mut(round))
+                {
+                    r.completed = true;
+                }
+            }
+            LogEntry::KnockoutGameRecorded {
+                section,
+                match_id,
+                game,
+                kind,
+                red,
+                black,
+                result,
+            } => {
+                if let Some(s) = self.sections.get_mut(section) {
+                    s.knockout.push(KnockoutGame {
+                        match_id: match_id.clone(),
+                        game: *game,
+                        kind: *kind,
+                        red: *red,
+                        black: *black,
+                        result: *result,
+                    });
+                }
+            }
+        }
+    }
+
+    fn board_mut(&mut self, section: &str, round: u32, board: u32) -> Option<&mut BoardRecord> {
+        self.sections
+            .get_mut(section)?
+            .rounds
+            .get_mut(&round)?
+            .board_mut(board)
+    }
+}

@@ -1,0 +1,532 @@
+//! Rules an entry must satisfy before it is appended. The same checks run again on replay,
+//! so a log that was edited by hand into an impossible history does not fold.
+
+use crate::entry::*;
+use crate::state::{EventState, PlayerStatus};
+use chrono::DateTime;
+use std::collections::BTreeSet;
+
+/// Why an entry may not be appended. Chinese first, English in brackets.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("赛事尚未创建 (the log must start with event_created)")]
+    NoEvent,
+    #[error("赛事已创建 (event_created may appear only once)")]
+    EventExists,
+    #[error("组别 `{0}` 不存在 (unknown section)")]
+    UnknownSection(String),
+    #[error("组别 `{0}` 重复 (duplicate section id)")]
+    DuplicateSection(String),
+    #[error("棋手 {0} 不存在 (unknown player)")]
+    UnknownPlayer(PlayerId),
+    #[error("棋手编号 {0} 已被使用 (player id already used)")]
+    PlayerExists(PlayerId),
+    #[error("棋手 {player} 不在组别 `{section}` (player is not in this section)")]
+    WrongSection { player: PlayerId, section: String },
+    #[error("姓名不能为空 (name is empty)")]
+    EmptyName,
+    #[error("{0}不能为空 ({0} is required)")]
+    Required(&'static str),
+    #[error(
+        "身份证号 {0} 已在组别 `{1}` 报名 (this ID number is already registered in the section)"
+    )]
+    DuplicateIdNumber(String, String),
+    #[error("报名已截止 ({deadline}); 提交时间 {at} (registration closed)")]
+    AfterDeadline { deadline: String, at: String },
+    #[error("报名人数已满 ({0} 人) (entry cap reached)")]
+    EntryCapReached(u32),
+    #[error("协会 `{association}` 已报名 {cap} 人, 达到上限 (association entry cap reached)")]
+    AssociationCapReached { association: String, cap: u32 },
+    #[error("时间 `{0}` 不是 RFC 3339 格式 (bad time)")]
+    BadTime(String),
+    #[error("棋手 {0} 已退赛 (player already withdrawn)")]
+    AlreadyWithdrawn(PlayerId),
+    #[error("更正内容为空 (no field changes)")]
+    NoChanges,
+    #[error("队名 `{0}` 已存在 (team already entered)")]
+    TeamExists(String),
+    #[error("队伍 `{0}` 不存在 (unknown team)")]
+    UnknownTeam(String),
+    #[error("棋手 {0} 重复出现 (player listed twice)")]
+    DuplicatePlayer(PlayerId),
+    #[error("组别 `{section}` 第 {round} 轮已编排后, 序号只能在原顺序后追加 (pairing numbers can only be extended once a round is paired)")]
+    RedrawAfterPairing { section: String, round: u32 },
+    #[error("组别 `{section}` 应编排第 {expected} 轮, 而不是第 {found} 轮 (wrong round number)")]
+    WrongRound {
+        section: String,
+        expected: u32,
+        found: u32,
+    },
+    #[error("组别 `{section}` 第 {round} 轮尚未结束 (previous round not completed)")]
+    PreviousRoundOpen { section: String, round: u32 },
+    #[error("组别 `{section}` 第 {round} 轮已有成绩, 不能重新编排 (round already has results)")]
+    RoundHasResults { section: String, round: u32 },
+    #[error("棋手 {0} 尚无序号 (player has no pairing number; draw numbers first)")]
+    NoPairingNumber(PlayerId),
+    #[error("棋手 {0} 已退赛, 不能编排 (withdrawn player cannot be paired)")]
+    PairingWithdrawn(PlayerId),
+    #[error("台号 {0} 重复或为 0 (board number repeated or zero)")]
+    BadBoardNumber(u32),
+    #[error("棋手 {0} 不能与自己对局 (player paired against themself)")]
+    SelfPairing(PlayerId),
+    #[error("组别 `{section}` 第 {round} 轮不存在 (round not paired)")]
+    UnknownRound { section: String, round: u32 },
+    #[error("组别 `{section}` 第 {round} 轮没有第 {board} 台 (no such board)")]
+    UnknownBoard {
+        section: String,
+        round: u32,
+        board: u32,
+    },
+    #[error("第 {round} 轮第 {board} 台成绩已签字确认, 只能由裁判长更正并说明理由 (confirmed result: use a correction with a reason, A12)")]
+    ResultConfirmed { round: u32, board: u32 },
+    #[error("第 {round} 轮第 {board} 台尚无成绩 (no result yet)")]
+    NoResult { round: u32, board: u32 },
+    #[error("第 {round} 轮第 {board} 台成绩已确认 (already confirmed)")]
+    AlreadyConfirmed { round: u32, board: u32 },
+    #[error(
+        "更正必须说明理由及裁判长姓名 (a correction needs a reason and the chief arbiter's name)"
+    )]
+    CorrectionWithoutReason,
+    #[error("组别 `{section}` 第 {round} 轮已结束 (round already completed)")]
+    RoundCompleted { section: String, round: u32 },
+    #[error(
+        "组别 `{section}` 第 {round} 轮第 {board} 台尚无成绩, 不能结束本轮 (a board has no result)"
+    )]
+    RoundIncomplete {
+        section: String,
+        round: u32,
+        board: u32,
+    },
+    #[error("签字人不能为空 (a confirmation needs a signature)")]
+    NoSignature,
+}
+
+/// Check `entry` against `state` without a time (no deadline check).
+pub fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejection> {
+    validate_at(state, entry, None)
+}
+
+/// Check `entry` against `state`; `at` (RFC 3339) is the time it is appended, used for the
+/// registration deadline.
+pub fn validate_at(
+    state: &EventState,
+    entry: &LogEntry,
+    at: Option<&str>,
+) -> Result<(), Rejection> {
+    let header = match (&state.header, entry) {
+        (None, LogEntry::EventCreated(c)) => {
+            if c.name.trim().is_empty() {
+                return Err(Rejection::Required("赛事名称 event name"));
+            }
+            let mut seen = BTreeSet::new();
+            for s in &c.sections {
+                if !seen.insert(&s.id) {
+                    return Err(Rejection::DuplicateSection(s.id.clone()));
+                }
+            }
+            if let Some(d) = &c.limits.deadline {
+                DateTime::parse_from_rfc3339(d).map_err(|_| Rejection::BadTime(d.clone()))?;
+            }
+            return Ok(());
+        }
+        (None, _) => return Err(Rejection::NoEvent),
+        (Some(_), LogEntry::EventCreated(_)) => return Err(Rejection::EventExists),
+        (Some(h), _) => h,
+    };
+    let section = |id: &str| {
+        state
+            .sections
+            .get(id)
+            .ok_or_else(|| Rejection::UnknownSection(id.to_string()))
+    };
+    let player = |p: &PlayerId| state.players.get(p).ok_or(Rejection::UnknownPlayer(*p));
+    let round = |s: &str, r: u32| {
+        section(s)?
+            .rounds
+            .get(&r)
+            .ok_or_else(|| Rejection::UnknownRound {
+                section: s.to_string(),
+                round: r,
+            })
+    };
+    let board = |s: &str, r: u32, b: u32| {
+        round(s, r)?
+            .board(b)
+            .ok_or_else(|| Rejection::UnknownBoard {
+                section: s.to_string(),
+                round: r,
+                board: b,
+            })
+    };
+
+    match entry {
+        LogEntry::EventCreated(_) => unreachable_ok(),
+        LogEntry::PlayerRegistered(r) => {
+            section(&r.section)?;
+            if state.players.contains_key(&r.player) {
+                return Err(Rejection::PlayerExists(r.player));
+            }
+            if r.name.trim().is_empty() {
+                return Err(Rejection::EmptyName);
+            }
+            if let Some(id) = &r.id_number {
+                let dup = state.players.values().any(|p| {
+                    p.section == r.section
+                        && p.id_number.as_ref() == Some(id)
+                        && p.withdrawn.is_none()
+                });
+                if dup {
+                    return Err(Rejection::DuplicateIdNumber(id.masked(), r.section.clone()));
+                }
+            }
+            if let (Some(deadline), Some(at)) = (&header.limits.deadline, at) {
+                let d = DateTime::parse_from_rfc3339(deadline)
+                    .map_err(|_| Rejection::BadTime(deadline.clone()))?;
+                let t = DateTime::parse_from_rfc3339(at)
+                    .map_err(|_| Rejection::BadTime(at.to_string()))?;
+                if t > d {
+                    return Err(Rejection::AfterDeadline {
+                        deadline: deadline.clone(),
+                        at: at.to_string(),
+                    });
+                }
+            }
+            let active = |p: &&crate::state::PlayerRecord| p.withdrawn.is_none();
+            if let Some(cap) = header.limits.max_entries {
+                if state.players.values().filter(active).count() as u64 >= u64::from(cap) {
+                    return Err(Rejection::EntryCapReached(cap));
+                }
+            }
+            if let (Some(cap), Some(a)) = (header.limits.max_per_association, &r.association) {
+                let n = state
+                    .players
+                    .values()
+                    .filter(active)
+                    .filter(|p| p.association.as_ref() == Some(a))
+                    .count();
+                if n as u64 >= u64::from(cap) {
+                    return Err(Rejection::AssociationCapReached {
+                        association: a.clone(),
+                        cap,
+                    });
+                }
+            }
+            Ok(())
+        }
+        LogEntry::PlayerCorrected {
+            player: p,
+            changes,
+            reason,
+        } => {
+            player(p)?;
+            if changes.is_empty() {
+                return Err(Rejection::NoChanges);
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("更正理由 reason"));
+            }
+            for c in changes {
+                if let FieldChange::Name(n) = c {
+                    if n.trim().is_empty() {
+                        return Err(Rejection::EmptyName);
+                    }
+                }
+            }
+            Ok(())
+        }
+        LogEntry::PlayerWithdrawn {
+            player: p, reason, ..
+        } => {
+            if player(p)?.withdrawn.is_some() {
+                return Err(Rejection::AlreadyWithdrawn(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("退赛理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::EntryRefused {
+            name,
+            section: s,
+            reason,
+            ..
+        } => {
+            section(s)?;
+            if name.trim().is_empty() {
+                return Err(Rejection::EmptyName);
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("拒绝理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p } => {
+            player(p).map(|_| ())
+        }
+        LogEntry::TeamEntered {
+            team,
+            unit,
+            division,
+            members,
+            ..
+        } => {
+            if team.trim().is_empty() {
+                return Err(Rejection::Required("队名 team name"));
+            }
+            if unit.trim().is_empty() {
+                return Err(Rejection::Required("单位 unit"));
+            }
+            if state.teams.contains_key(team) {
+                return Err(Rejection::TeamExists(team.clone()));
+            }
+            if let Some(d) = division {
+                section(d)?;
+            }
+            let mut seen = BTreeSet::new();
+            for m in members {
+                player(m)?;
+                if !seen.insert(m) {
+                    return Err(Rejection::DuplicatePlayer(*m));
+                }
+            }
+            Ok(())
+        }
+        LogEntry::PairingNumbersDrawn {
+            section: s, order, ..
+        } => {
+            let sec = section(s)?;
+            let mut seen = BTreeSet::new();
+            for p in order {
+                let pl = player(p)?;
+                if pl.section != *s {
+                    return Err(Rejection::WrongSection {
+                        player: *p,
+                        section: s.clone(),
+                    });
+                }
+                if !seen.insert(p) {
+                    return Err(Rejection::DuplicatePlayer(*p));
+                }
+            }
+            if let Some(&r) = sec.rounds.keys().next() {
+                if !order.starts_with(&sec.order) {
+                    return Err(Rejection::RedrawAfterPairing {
+                        section: s.clone(),
+                        round: r,
+                    });
+                }
+            }
+            Ok(())
+        }
+        LogEntry::RoundPaired {
+            section: s,
+            round: r,
+            boards,
+            byes,
+            ..
+        } => {
+            let sec = section(s)?;
+            let last = sec.last_round();
+            // A round may be re-paired while none of its boards has a result.
+            let repair = *r == last && *r >= 1;
+            if repair {
+                let cur = &sec.rounds[r];
+                if cur.completed || cur.boards.iter().any(|b| b.result.is_some()) {
+                    return Err(Rejection::RoundHasResults {
+                        section: s.clone(),
+                        round: *r,
+                    });
+                }
+            } else if *r != last + 1 {
+                return Err(Rejection::WrongRound {
+                    section: s.clone(),
+                    expected: last + 1,
+                    found: *r,
+                });
+            }
+            if *r > 1 && !sec.rounds.get(&(r - 1)).is_some_and(|p| p.completed) {
+                return Err(Rejection::PreviousRoundOpen {
+                    section: s.clone(),
+                    round: r - 1,
+                });
+            }
+            let mut seen = BTreeSet::new();
+            let mut nums = BTreeSet::new();
+            for b in boards {
+                if b.board == 0 || !nums.insert(b.board) {
+                    return Err(Rejection::BadBoardNumber(b.board));
+                }
+                if b.red == b.black {
+                    return Err(Rejection::SelfPairing(b.red));
+                }
+            }
+            for p in boards
+                .iter()
+                .flat_map(|b| [b.red, b.black])
+                .chain(byes.iter().copied())
+            {
+                let pl = player(&p)?;
+                if pl.section != *s {
+                    return Err(Rejection::WrongSection {
+                        player: p,
+                        section: s.clone(),
+                    });
+                }
+                if !seen.insert(p) {
+                    return Err(Rejection::DuplicatePlayer(p));
+                }
+                if sec.pairing_no(p).is_none() {
+                    return Err(Rejection::NoPairingNumber(p));
+                }
+                if state.status(p) == Some(PlayerStatus::Withdrawn) {
+                    return Err(Rejection::PairingWithdrawn(p));
+                }
+            }
+            Ok(())
+        }
+        LogEntry::ResultEntered {
+            section: s,
+            round: r,
+            board: b,
+            ..
+        } => {
+            let bd = board(s, *r, *b)?;
+            if bd.confirmed {
+                return Err(Rejection::ResultConfirmed {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            if round(s, *r)?.completed {
+                return Err(Rejection::RoundCompleted {
+                    section: s.clone(),
+                    round: *r,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::ResultConfirmed {
+            section: s,
+            round: r,
+            board: b,
+            signed_by,
+        } => {
+            let bd = board(s, *r, *b)?;
+            if bd.result.is_none() {
+                return Err(Rejection::NoResult {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            if bd.confirmed {
+                return Err(Rejection::AlreadyConfirmed {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            if signed_by.iter().all(|n| n.trim().is_empty()) {
+                return Err(Rejection::NoSignature);
+            }
+            Ok(())
+        }
+        LogEntry::ResultCorrected {
+            section: s,
+            round: r,
+            board: b,
+            reason,
+            by,
+            ..
+        } => {
+            let bd = board(s, *r, *b)?;
+            if bd.result.is_none() {
+                return Err(Rejection::NoResult {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            if reason.trim().is_empty() || by.trim().is_empty() {
+                return Err(Rejection::CorrectionWithoutReason);
+            }
+            Ok(())
+        }
+        LogEntry::FoulRecorded {
+            section: s,
+            offender,
+            round: r,
+            reason,
+        } => {
+            section(s)?;
+            match offender {
+                Offender::Player(p) => {
+                    if player(p)?.section != *s {
+                        return Err(Rejection::WrongSection {
+                            player: *p,
+                            section: s.clone(),
+                        });
+                    }
+                }
+                Offender::Team(t) => {
+                    if !state.teams.contains_key(t) {
+                        return Err(Rejection::UnknownTeam(t.clone()));
+                    }
+                }
+            }
+            if let Some(r) = r {
+                round(s, *r)?;
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("犯规理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::RoundCompleted {
+            section: s,
+            round: r,
+        } => {
+            let rd = round(s, *r)?;
+            if rd.completed {
+                return Err(Rejection::RoundCompleted {
+                    section: s.clone(),
+                    round: *r,
+                });
+            }
+            if let Some(b) = rd.boards.iter().find(|b| b.result.is_none()) {
+                return Err(Rejection::RoundIncomplete {
+                    section: s.clone(),
+                    round: *r,
+                    board: b.board,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::KnockoutGameRecorded {
+            section: s,
+            match_id,
+            red,
+            black,
+            ..
+        } => {
+            section(s)?;
+            if match_id.trim().is_empty() {
+                return Err(Rejection::Required("对阵编号 match id"));
+            }
+            if red == black {
+                return Err(Rejection::SelfPairing(*red));
+            }
+            for p in [red, black] {
+                if player(p)?.section != *s {
+                    return Err(Rejection::WrongSection {
+                        player: *p,
+                        section: s.clone(),
+                    });
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `EventCreated` with an existing header was answered above.
+fn unreachable_ok() -> Result<(), Rejection> {
+    Err(Rejection::EventExists)
+}

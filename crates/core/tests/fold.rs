@@ -1,0 +1,476 @@
+use arbiter_core::*;
+use arbiter_types::{Colour, GameResult, IdNumber, Outcome, PlayerNo, PlayerResult};
+
+fn rec(seq: u64, entry: LogEntry) -> Recorded {
+    Recorded {
+        seq,
+        at: "2026-09-20T08:30:00+08:00".into(),
+        actor: "test".into(),
+        entry,
+    }
+}
+
+fn created(limits: EntryLimits) -> LogEntry {
+    LogEntry::EventCreated(EventCreated {
+        name: "测试赛".into(),
+        regulation: "[event]\nname = \"测试赛\"\n".into(),
+        file_name: "test.toml".into(),
+        seed: 7,
+        sections: vec![
+            SectionInfo {
+                id: "men".into(),
+                name: "男子个人赛".into(),
+            },
+            SectionInfo {
+                id: "women".into(),
+                name: "女子个人赛".into(),
+            },
+        ],
+        limits,
+    })
+}
+
+fn reg(id: u32, section: &str, name: &str) -> LogEntry {
+    LogEntry::PlayerRegistered(PlayerRegistered {
+        player: PlayerId(id),
+        section: section.into(),
+        name: name.into(),
+        sex: None,
+        birth_date: None,
+        id_number: None,
+        phone: None,
+        unit: None,
+        association: None,
+        team: None,
+        evidence: vec![],
+        local: false,
+        rating: None,
+    })
+}
+
+/// Appends entries one by one, asserting each is accepted.
+struct Log {
+    state: EventState,
+    log: Vec<Recorded>,
+}
+
+impl Log {
+    fn new() -> Self {
+        Log {
+            state: EventState::new(),
+            log: vec![],
+        }
+    }
+    fn push(&mut self, e: LogEntry) -> Result<(), FoldError> {
+        let r = rec(self.state.last_seq + 1, e);
+        self.state.apply(&r)?;
+        self.log.push(r);
+        Ok(())
+    }
+}
+
+fn four_players() -> Log {
+    let mut l = Log::new();
+    l.push(created(EntryLimits::default())).unwrap();
+    for (i, n) in ["甲", "乙", "丙", "丁"].iter().enumerate() {
+        l.push(reg(i as u32 + 1, "men", n)).unwrap();
+    }
+    l.push(LogEntry::PairingNumbersDrawn {
+        section: "men".into(),
+        seed: 1,
+        order: vec![PlayerId(3), PlayerId(1), PlayerId(4), PlayerId(2)],
+    })
+    .unwrap();
+    l.push(LogEntry::RoundPaired {
+        section: "men".into(),
+        round: 1,
+        stage: 1,
+        boards: vec![
+            Board {
+                board: 1,
+                red: PlayerId(3),
+                black: PlayerId(4),
+            },
+            Board {
+                board: 2,
+                red: PlayerId(2),
+                black: PlayerId(1),
+            },
+        ],
+        byes: vec![],
+        seed: None,
+        manual: vec![],
+    })
+    .unwrap();
+    l
+}
+
+fn result(round: u32, board: u32, r: GameResult) -> LogEntry {
+    LogEntry::ResultEntered {
+        section: "men".into(),
+        round,
+        board,
+        result: r,
+        ending: None,
+        moves: None,
+    }
+}
+
+#[test]
+fn outcomes_follow_results_and_pairing_numbers() {
+    let mut l = four_players();
+    l.push(result(1, 1, GameResult::RedWin)).unwrap();
+    l.push(result(1, 2, GameResult::BlackForfeit)).unwrap();
+    assert!(
+        l.state.outcomes(PlayerId(3)).is_empty(),
+        "round not completed yet"
+    );
+    l.push(LogEntry::RoundCompleted {
+        section: "men".into(),
+        round: 1,
+    })
+    .unwrap();
+    let no = |n| PlayerNo::new(n).unwrap();
+    // Player 3 has number 1, player 4 number 3.
+    assert_eq!(
+        l.state.outcomes(PlayerId(3)),
+        vec![Outcome::Game {
+            opponent: no(3),
+            colour: Colour::Red,
+            result: PlayerResult::Win
+        }]
+    );
+    assert_eq!(
+        l.state.outcomes(PlayerId(1)),
+        vec![Outcome::ForfeitLoss {
+            opponent: no(4),
+            colour: Colour::Black
+        }]
+    );
+    let names: Vec<_> = l
+        .state
+        .players("men")
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    assert_eq!(names, ["丙", "甲", "丁", "乙"]);
+}
+
+#[test]
+fn confirmed_result_changes_only_by_correction_with_reason() {
+    let mut l = four_players();
+    l.push(result(1, 1, GameResult::RedWin)).unwrap();
+    l.push(result(1, 1, GameResult::Draw)).unwrap(); // unconfirmed: may be re-entered
+    l.push(LogEntry::ResultConfirmed {
+        section: "men".into(),
+        round: 1,
+        board: 1,
+        signed_by: vec!["丙".into(), "丁".into()],
+    })
+    .unwrap();
+    let err = l.push(result(1, 1, GameResult::BlackWin)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            FoldError::Rejected {
+                rejection: Rejection::ResultConfirmed { round: 1, board: 1 },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let no_reason = LogEntry::ResultCorrected {
+        section: "men".into(),
+        round: 1,
+        board: 1,
+        result: GameResult::BlackWin,
+        reason: " ".into(),
+        by: "裁判长".into(),
+    };
+    assert!(matches!(
+        l.push(no_reason).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::CorrectionWithoutReason,
+            ..
+        }
+    ));
+    l.push(LogEntry::ResultCorrected {
+        section: "men".into(),
+        round: 1,
+        board: 1,
+        result: GameResult::BlackWin,
+        reason: "记录台号错误".into(),
+        by: "裁判长".into(),
+    })
+    .unwrap();
+    let b = l
+        .state
+        .section("men")
+        .unwrap()
+        .round(1)
+        .unwrap()
+        .board(1)
+        .unwrap();
+    assert_eq!(b.result, Some(GameResult::BlackWin));
+    assert!(b.corrected && b.confirmed);
+    assert_eq!(b.history.len(), 4);
+}
+
+#[test]
+fn results_only_for_existing_boards_and_rounds() {
+    let mut l = four_players();
+    assert!(matches!(
+        l.push(result(1, 3, GameResult::Draw)).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::UnknownBoard { board: 3, .. },
+            ..
+        }
+    ));
+    assert!(matches!(
+        l.push(result(2, 1, GameResult::Draw)).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::UnknownRound { round: 2, .. },
+            ..
+        }
+    ));
+    // Round 2 cannot be paired before round 1 is completed, nor can round 1 complete early.
+    assert!(l
+        .push(LogEntry::RoundCompleted {
+            section: "men".into(),
+            round: 1
+        })
+        .is_err());
+    let r2 = LogEntry::RoundPaired {
+        section: "men".into(),
+        round: 2,
+        stage: 1,
+        boards: vec![],
+        byes: vec![],
+        seed: None,
+        manual: vec![],
+    };
+    assert!(matches!(
+        l.push(r2).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::PreviousRoundOpen { .. },
+            ..
+        }
+    ));
+}
+
+#[test]
+fn registration_respects_cap_deadline_and_duplicates() {
+    let mut l = Log::new();
+    l.push(created(EntryLimits {
+        max_entries: Some(2),
+        deadline: Some("2026-09-20T12:00:00+08:00".into()),
+        ..Default::default()
+    }))
+    .unwrap();
+    let id: IdNumber = "11010519491231002X".parse().unwrap();
+    let mut with_id = reg(1, "men", "甲");
+    if let LogEntry::PlayerRegistered(r) = &mut with_id {
+        r.id_number = Some(id.clone());
+    }
+    l.push(with_id.clone()).unwrap();
+    if let LogEntry::PlayerRegistered(r) = &mut with_id {
+        r.player = PlayerId(2);
+    }
+    let e = l.push(with_id).unwrap_err();
+    assert!(
+        e.to_string().contains("110105**********2X"),
+        "masked in message: {e}"
+    );
+    l.push(reg(2, "men", "乙")).unwrap();
+    assert!(matches!(
+        l.push(reg(3, "men", "丙")).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::EntryCapReached(2),
+            ..
+        }
+    ));
+    // Deadline: a registration stamped after it is refused.
+    let mut s = EventState::new();
+    s.apply(&rec(
+        1,
+        created(EntryLimits {
+            deadline: Some("2026-09-20T08:00:00+08:00".into()),
+            ..Default::default()
+        }),
+    ))
+    .unwrap();
+    let late = Recorded {
+        seq: 2,
+        at: "2026-09-20T08:00:01+08:00".into(),
+        actor: "t".into(),
+        entry: reg(1, "men", "甲"),
+    };
+    assert!(matches!(
+        s.apply(&late).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::AfterDeadline { .. },
+            ..
+        }
+    ));
+    assert_eq!(s.last_seq, 1, "a rejected entry changes nothing");
+}
+
+#[test]
+fn sequence_gaps_and_missing_header_do_not_fold() {
+    let mut s = EventState::new();
+    assert!(matches!(
+        s.apply(&rec(1, reg(1, "men", "甲"))).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::NoEvent,
+            ..
+        }
+    ));
+    assert!(matches!(
+        s.apply(&rec(2, created(EntryLimits::default())))
+            .unwrap_err(),
+        FoldError::Sequence {
+            expected: 1,
+            found: 2
+        }
+    ));
+}
+
+#[test]
+fn withdrawn_and_unpaid_statuses() {
+    let mut l = Log::new();
+    l.push(created(EntryLimits {
+        fee_fen: Some(10_000),
+        ..Default::default()
+    }))
+    .unwrap();
+    l.push(reg(1, "women", "甲")).unwrap();
+    l.push(reg(2, "women", "乙")).unwrap();
+    assert_eq!(l.state.status(PlayerId(1)), Some(PlayerStatus::Unpaid));
+    l.push(LogEntry::FeePaid {
+        player: PlayerId(1),
+        amount_fen: 10_000,
+        receipt: None,
+    })
+    .unwrap();
+    assert_eq!(l.state.status(PlayerId(1)), Some(PlayerStatus::Active));
+    l.push(LogEntry::PlayerWithdrawn {
+        player: PlayerId(2),
+        reason: "因病".into(),
+        after_round: None,
+    })
+    .unwrap();
+    assert_eq!(l.state.status(PlayerId(2)), Some(PlayerStatus::Withdrawn));
+    assert!(l
+        .push(LogEntry::PlayerWithdrawn {
+            player: PlayerId(2),
+            reason: "x".into(),
+            after_round: None
+        })
+        .is_err());
+    l.push(LogEntry::PairingNumbersDrawn {
+        section: "women".into(),
+        seed: 3,
+        order: vec![PlayerId(1), PlayerId(2)],
+    })
+    .unwrap();
+    let r = LogEntry::RoundPaired {
+        section: "women".into(),
+        round: 1,
+        stage: 1,
+        boards: vec![Board {
+            board: 1,
+            red: PlayerId(1),
+            black: PlayerId(2),
+        }],
+        byes: vec![],
+        seed: None,
+        manual: vec![],
+    };
+    assert!(matches!(
+        l.push(r).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::PairingWithdrawn(PlayerId(2)),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn fouls_per_player_and_team() {
+    let mut l = four_players();
+    l.push(LogEntry::TeamEntered {
+        team: "一队".into(),
+        unit: "农商行".into(),
+        division: None,
+        members: vec![PlayerId(1), PlayerId(2)],
+        leader: Some("王领队".into()),
+        coach: None,
+    })
+    .unwrap();
+    l.push(LogEntry::FoulRecorded {
+        section: "men".into(),
+        offender: Offender::Player(PlayerId(1)),
+        round: Some(1),
+        reason: "使用手机".into(),
+    })
+    .unwrap();
+    l.push(LogEntry::FoulRecorded {
+        section: "men".into(),
+        offender: Offender::Team("一队".into()),
+        round: None,
+        reason: "领队场内指导".into(),
+    })
+    .unwrap();
+    assert_eq!(l.state.foul_count(PlayerId(1)), 1);
+    assert_eq!(l.state.teams["一队"].fouls.len(), 1);
+    assert!(l
+        .push(LogEntry::FoulRecorded {
+            section: "men".into(),
+            offender: Offender::Team("二队".into()),
+            round: None,
+            reason: "x".into(),
+        })
+        .is_err());
+}
+
+#[test]
+fn envelope_is_versioned_and_round_trips() {
+    let l = four_players();
+    for r in &l.log {
+        let j = serde_json::to_string(r).unwrap();
+        assert!(j.starts_with("{\"v\":1,"), "{j}");
+        assert_eq!(&Recorded::from_json(&j).unwrap(), r);
+    }
+    let future = r#"{"v":2,"seq":1,"at":"x","actor":"a","entry":{"type":"checked_in","player":1}}"#;
+    assert_eq!(
+        Recorded::from_json(future).unwrap_err(),
+        LogFormatError::UnsupportedVersion(2)
+    );
+    let bad = r#"{"v":1,"seq":1,"at":"x","actor":"a","entry":{"type":"no_such_thing"}}"#;
+    assert!(
+        matches!(Recorded::from_json(bad).unwrap_err(), LogFormatError::Malformed(m) if m.contains("no_such_thing"))
+    );
+    // Replaying the recorded log rebuilds the same state.
+    assert_eq!(EventState::replay(&l.log).unwrap(), l.state);
+}
+
+#[test]
+fn masked_json_hides_personal_data() {
+    let mut e = reg(1, "men", "甲");
+    if let LogEntry::PlayerRegistered(r) = &mut e {
+        r.id_number = Some("11010519491231002X".parse().unwrap());
+        r.phone = Some("13812345678".parse().unwrap());
+    }
+    let m = e.masked_json().to_string();
+    assert!(
+        m.contains("110105**********2X") && m.contains("138****5678"),
+        "{m}"
+    );
+    assert!(!m.contains("13812345678") && !m.contains("19491231"), "{m}");
+    let c = LogEntry::PlayerCorrected {
+        player: PlayerId(1),
+        changes: vec![FieldChange::Phone(Some("13912345678".parse().unwrap()))],
+        reason: "填错".into(),
+    };
+    assert!(c.masked_json().to_string().contains("139****5678"));
+}
