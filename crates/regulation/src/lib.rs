@@ -1,1 +1,26 @@
-//! See ARCHITECTURE.md.
+//! Regulation files (竞赛规程 + 补充规定): the model of a whole event as TOML, parsing with
+//! located errors (`file:line:column`), validation, tie-break presets, eligibility checks
+//! and a printable summary. Pure: no I/O.
+
+mod de;
+pub mod entry;
+pub mod error;
+pub mod locate;
+pub mod model;
+pub mod presets;
+pub mod summary;
+mod validate;
+
+pub use entry::{age_on, EntryFacts, Refusal};
+pub use error::RegulationError;
+pub use model::*;
+pub use validate::max_rounds;
+
+/// Parse and validate a regulation file. `file_name` is used in error messages only.
+pub fn parse(source: &str, file_name: &str) -> Result<Regulation, RegulationError> {
+    let mut reg: Regulation = toml::from_str(source).map_err(|e| {
+        RegulationError::at(source, file_name, e.span(), error::translate(e.message()))
+    })?;
+    validate::validate(&mut reg, source, file_name)?;
+    Ok(reg)
+}

@@ -1,0 +1,171 @@
+//! Custom deserialisers: TOML dates, scoring tables by preset or table, tie-break lists.
+
+use crate::model::{Scoring, Tiebreaks};
+use crate::presets;
+use arbiter_types::{closest, ScoringPreset, ScoringTable, TiebreakItem};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use toml::value::Datetime;
+
+fn to_date<E: de::Error>(d: &Datetime) -> Result<NaiveDate, E> {
+    let Some(date) = d.date else {
+        return Err(E::custom(format!("`{d}` 不是日期 (not a date)")));
+    };
+    NaiveDate::from_ymd_opt(
+        i32::from(date.year),
+        u32::from(date.month),
+        u32::from(date.day),
+    )
+    .ok_or_else(|| E::custom(format!("`{d}` 不是有效日期 (not a valid date)")))
+}
+
+fn to_datetime<E: de::Error>(d: &Datetime) -> Result<NaiveDateTime, E> {
+    let date = to_date(d)?;
+    let Some(t) = d.time else {
+        return Err(E::custom(format!(
+            "`{d}` 缺少时间，应写作 2025-09-26T17:00:00 (a date and time is needed)"
+        )));
+    };
+    if d.offset.is_some() {
+        return Err(E::custom(format!(
+            "`{d}` 请使用本地时间，不带时区 (use a local time without offset)"
+        )));
+    }
+    let time = NaiveTime::from_hms_opt(u32::from(t.hour), u32::from(t.minute), u32::from(t.second))
+        .ok_or_else(|| E::custom(format!("`{d}` 不是有效时间 (not a valid time)")))?;
+    Ok(date.and_time(time))
+}
+
+pub fn date<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveDate, D::Error> {
+    let v = Datetime::deserialize(d)?;
+    if v.time.is_some() {
+        return Err(de::Error::custom(format!(
+            "`{v}` 应为日期，不含时间 (a date without time)"
+        )));
+    }
+    to_date(&v)
+}
+
+pub fn opt_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {
+    date(d).map(Some)
+}
+
+pub fn opt_datetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDateTime>, D::Error> {
+    let v = Datetime::deserialize(d)?;
+    to_datetime(&v).map(Some)
+}
+
+pub fn datetimes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<NaiveDateTime>, D::Error> {
+    let v = Vec::<Datetime>::deserialize(d)?;
+    v.iter().map(to_datetime).collect()
+}
+
+impl<'de> Deserialize<'de> for Scoring {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scoring, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Scoring;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a scoring preset name or a scoring table")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Scoring, E> {
+                match ScoringPreset::from_name(v) {
+                    Some(p) => Ok(Scoring {
+                        preset: Some(p),
+                        table: p.table(),
+                    }),
+                    None => {
+                        let names = ScoringPreset::ALL.iter().map(|p| p.name());
+                        let hint = closest(v, names)
+                            .map(|s| format!("，是否应为 `{s}`？"))
+                            .unwrap_or_default();
+                        let hint_en = closest(v, ScoringPreset::ALL.iter().map(|p| p.name()))
+                            .map(|s| format!(", did you mean `{s}`?"))
+                            .unwrap_or_default();
+                        Err(E::custom(format!(
+                            "未知的计分方案 `{v}`{hint} (unknown scoring preset{hint_en})"
+                        )))
+                    }
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Scoring, A::Error> {
+                let table = ScoringTable::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Ok(Scoring {
+                    preset: None,
+                    table,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One item of a tie-break list, parsed with did-you-mean.
+struct Item(TiebreakItem);
+
+impl<'de> Deserialize<'de> for Item {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse::<TiebreakItem>().map(Item).map_err(|e| {
+            let hint = e
+                .suggestion
+                .map(|s| format!("，是否应为 `{s}`？"))
+                .unwrap_or_default();
+            de::Error::custom(format!("未知的名次区分方法 `{}`{hint} ({e})", e.given))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Tiebreaks {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tiebreaks, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Tiebreaks;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a tie-break preset name or a list of tie-breaks")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Tiebreaks, E> {
+                presets::tiebreaks(v).ok_or_else(|| {
+                    let c = closest(v, presets::TIEBREAK_PRESETS.iter().copied());
+                    let hint = c.map(|s| format!("，是否应为 `{s}`？")).unwrap_or_default();
+                    let hint_en = c
+                        .map(|s| format!(", did you mean `{s}`?"))
+                        .unwrap_or_default();
+                    E::custom(format!(
+                        "未知的名次区分方案 `{v}`{hint} (unknown tie-break preset{hint_en})"
+                    ))
+                })
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tiebreaks, A::Error> {
+                let mut t = Tiebreaks {
+                    preset: None,
+                    criteria: Vec::new(),
+                    fallback: None,
+                };
+                while let Some(Item(item)) = seq.next_element()? {
+                    if let Some(f) = t.fallback {
+                        return Err(de::Error::custom(format!(
+                            "`{f}` 之后不能再有其他方法：最后手段只能有一个且必须在最后 \
+                             (only one fallback, and it must be last)"
+                        )));
+                    }
+                    match item {
+                        TiebreakItem::Criterion(c) => {
+                            if t.criteria.contains(&c) {
+                                return Err(de::Error::custom(format!(
+                                    "名次区分方法 `{c}` 重复 (tie-break `{c}` listed twice)"
+                                )));
+                            }
+                            t.criteria.push(c)
+                        }
+                        TiebreakItem::Fallback(f) => t.fallback = Some(f),
+                    }
+                }
+                Ok(t)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}

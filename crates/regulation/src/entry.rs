@@ -1,0 +1,217 @@
+//! Eligibility check of one entry against a section (pure).
+
+use crate::model::{Evidence, Section};
+use arbiter_types::Sex;
+use chrono::{Datelike, NaiveDate, NaiveDateTime};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// What is known about one entry when it is checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EntryFacts {
+    pub birth_date: Option<NaiveDate>,
+    pub sex: Option<Sex>,
+    /// Unit / association / club; `None` = individual.
+    pub unit: Option<String>,
+    pub evidence: BTreeSet<Evidence>,
+    pub entry_time: Option<NaiveDateTime>,
+    /// Entries of the same unit already in this section.
+    pub unit_in_section: u32,
+    /// Entries of the same unit already in all sections.
+    pub unit_overall: u32,
+    /// Entries already in this section.
+    pub section_total: u32,
+    /// Flags such as `local`, `group_member`, `national_master`.
+    pub flags: BTreeSet<String>,
+}
+
+/// Why an entry is refused: a stable code and the reason in Chinese and English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub zh: String,
+    pub en: String,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.zh, self.en)
+    }
+}
+
+fn refuse(code: &'static str, zh: String, en: String) -> Result<(), Refusal> {
+    Err(Refusal { code, zh, en })
+}
+
+/// Full years of age on `on` for someone born on `born`.
+pub fn age_on(born: NaiveDate, on: NaiveDate) -> i32 {
+    let mut age = on.year() - born.year();
+    if (on.month(), on.day()) < (born.month(), born.day()) {
+        age -= 1;
+    }
+    age
+}
+
+impl Section {
+    /// Whether `e` may enter this section, by the regulation's rules. Call on a validated
+    /// regulation (inherited registration limits are filled in by `parse`).
+    pub fn check_entry(&self, e: &EntryFacts) -> Result<(), Refusal> {
+        let el = &self.eligibility;
+        let en = &self.entries;
+        if let (Some(deadline), Some(t)) = (en.deadline, e.entry_time) {
+            if t > deadline {
+                return refuse(
+                    "late",
+                    format!("报名时间 {t} 晚于截止时间 {deadline}"),
+                    format!("entered at {t}, after the deadline {deadline}"),
+                );
+            }
+        }
+        if let Some(cap) = en.cap {
+            if e.section_total >= cap {
+                return refuse(
+                    "section_full",
+                    format!("本组报名已满 {cap} 人"),
+                    format!("the section is full ({cap} entries)"),
+                );
+            }
+        }
+        if en.unit_required == Some(true) && e.unit.is_none() {
+            return refuse(
+                "unit_required",
+                "须通过单位报名".into(),
+                "entries must come through a unit".into(),
+            );
+        }
+        if let (Some(max), Some(u)) = (en.max_per_unit, &e.unit) {
+            if e.unit_in_section >= max {
+                return refuse(
+                    "unit_section_limit",
+                    format!("{u} 在本组已报 {} 人，上限 {max} 人", e.unit_in_section),
+                    format!(
+                        "{u} already has {} entries in this section (limit {max})",
+                        e.unit_in_section
+                    ),
+                );
+            }
+        }
+        if let (Some(max), Some(u)) = (en.max_per_unit_overall, &e.unit) {
+            if e.unit_overall >= max {
+                return refuse(
+                    "unit_overall_limit",
+                    format!("{u} 各组别合计已报 {} 人，上限 {max} 人", e.unit_overall),
+                    format!(
+                        "{u} already has {} entries across all sections (limit {max})",
+                        e.unit_overall
+                    ),
+                );
+            }
+        }
+        if let Some(sex) = el.sex {
+            match e.sex {
+                Some(s) if s == sex => {}
+                Some(s) => {
+                    return refuse(
+                        "sex",
+                        format!("本组限{}子，报名者为{}", sex.zh(), s.zh()),
+                        "the section is for the other sex".into(),
+                    )
+                }
+                None => {
+                    return refuse("sex_unknown", "性别未知".into(), "sex is not known".into());
+                }
+            }
+        }
+        let needs_birth = el.born_from.is_some()
+            || el.born_to.is_some()
+            || el.min_age.is_some()
+            || el.max_age.is_some();
+        if needs_birth {
+            let Some(b) = e.birth_date else {
+                return refuse(
+                    "birth_date_unknown",
+                    "出生日期未知".into(),
+                    "birth date is not known".into(),
+                );
+            };
+            let out = match (el.born_from, el.born_to) {
+                (Some(f), Some(t)) if b < f || b > t => {
+                    Some((format!("{f} 至 {t} 之间"), format!("{f}..{t}")))
+                }
+                (Some(f), None) if b < f => {
+                    Some((format!("{f} 或以后"), format!("on or after {f}")))
+                }
+                (None, Some(t)) if b > t => {
+                    Some((format!("{t} 或以前"), format!("on or before {t}")))
+                }
+                _ => None,
+            };
+            if let Some((zh, en)) = out {
+                return refuse(
+                    "born_outside",
+                    format!("出生日期 {b} 不在 {zh}"),
+                    format!("born {b}, outside the section's range {en}"),
+                );
+            }
+            if let Some(on) = el.age_on {
+                let age = age_on(b, on);
+                if let Some(min) = el.min_age {
+                    if age < min as i32 {
+                        return refuse(
+                            "too_young",
+                            format!("{on} 时年满 {age} 岁，不足 {min} 岁"),
+                            format!("aged {age} on {on}, under the minimum age {min}"),
+                        );
+                    }
+                }
+                if let Some(max) = el.max_age {
+                    if age > max as i32 {
+                        return refuse(
+                            "too_old",
+                            format!("{on} 时年满 {age} 岁，超过 {max} 岁"),
+                            format!("aged {age} on {on}, over the maximum age {max}"),
+                        );
+                    }
+                }
+            }
+        }
+        for ev in &el.evidence {
+            if !e.evidence.contains(ev) {
+                return refuse(
+                    "evidence_missing",
+                    format!("缺少证明材料: {}", ev.zh()),
+                    format!("missing evidence: {}", ev.name()),
+                );
+            }
+        }
+        if !el.evidence_any.is_empty() && !el.evidence_any.iter().any(|ev| e.evidence.contains(ev))
+        {
+            let zh: Vec<&str> = el.evidence_any.iter().map(|e| e.zh()).collect();
+            let en: Vec<&str> = el.evidence_any.iter().map(|e| e.name()).collect();
+            return refuse(
+                "evidence_missing",
+                format!("须提供以下证明之一: {}", zh.join("、")),
+                format!("one of these is required: {}", en.join(", ")),
+            );
+        }
+        for f in &el.require_flags {
+            if !e.flags.contains(f) {
+                return refuse(
+                    "flag_required",
+                    format!("不具备参赛条件 `{f}`"),
+                    format!("required condition `{f}` not met"),
+                );
+            }
+        }
+        for f in &el.forbid_flags {
+            if e.flags.contains(f) {
+                return refuse(
+                    "flag_forbidden",
+                    format!("具有 `{f}`，不得参加本组"),
+                    format!("`{f}` may not enter this section"),
+                );
+            }
+        }
+        Ok(())
+    }
+}

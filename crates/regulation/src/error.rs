@@ -1,0 +1,99 @@
+//! Located errors.
+
+use std::fmt;
+use std::ops::Range;
+
+/// An error in a regulation file, located at a line and column (both from 1; the column
+/// counts characters, not bytes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegulationError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// Chinese first, then English in parentheses.
+    pub message: String,
+}
+
+impl fmt::Display for RegulationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: 错误: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for RegulationError {}
+
+/// 1-based (line, column in characters) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let mut off = offset.min(source.len());
+    while !source.is_char_boundary(off) {
+        off -= 1;
+    }
+    let before = &source[..off];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let column = source[line_start..off].chars().count() + 1;
+    (line, column)
+}
+
+impl RegulationError {
+    pub fn at(source: &str, file: &str, span: Option<Range<usize>>, message: String) -> Self {
+        let (line, column) = span.map(|s| line_col(source, s.start)).unwrap_or((1, 1));
+        RegulationError {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+}
+
+/// Turn serde/TOML messages into Chinese-first messages with did-you-mean.
+pub fn translate(msg: &str) -> String {
+    let msg = msg.trim();
+    let ticks: Vec<&str> = msg.split('`').skip(1).step_by(2).collect();
+    if let Some(rest) = msg.strip_prefix("unknown field `") {
+        let given = rest.split('`').next().unwrap_or_default();
+        let candidates = ticks.iter().skip(1).copied();
+        let hint = arbiter_types::closest(given, candidates);
+        return match hint {
+            Some(h) => format!(
+                "未知的键 `{given}`，是否应为 `{h}`？ (unknown key `{given}`, did you mean `{h}`?)"
+            ),
+            None => format!("未知的键 `{given}` (unknown key `{given}`)"),
+        };
+    }
+    if let Some(rest) = msg.strip_prefix("unknown variant `") {
+        let given = rest.split('`').next().unwrap_or_default();
+        let candidates = ticks.iter().skip(1).copied();
+        let hint = arbiter_types::closest(given, candidates);
+        let all = ticks.iter().skip(1).copied().collect::<Vec<_>>().join(", ");
+        return match hint {
+            Some(h) => format!(
+                "未知的取值 `{given}`，是否应为 `{h}`？ (unknown value `{given}`, did you mean `{h}`?)"
+            ),
+            None => format!("未知的取值 `{given}`，可选: {all} (unknown value `{given}`, expected one of: {all})"),
+        };
+    }
+    if let Some(rest) = msg.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or_default();
+        return format!("缺少必需的键 `{key}` (missing key `{key}`)");
+    }
+    if let Some(rest) = msg.strip_prefix("invalid type: ") {
+        return format!("类型错误 (invalid type: {rest})");
+    }
+    if let Some(rest) = msg.strip_prefix("invalid value: ") {
+        return format!("取值错误 (invalid value: {rest})");
+    }
+    if msg.starts_with("duplicate key") {
+        return format!("重复的键 ({msg})");
+    }
+    if msg.contains('(') && msg.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
+        // Already bilingual (our own custom errors).
+        return msg.to_string();
+    }
+    format!("TOML 语法错误 (TOML syntax error: {msg})")
+}

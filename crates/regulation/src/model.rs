@@ -1,0 +1,904 @@
+//! The regulation model: what a regulation file says, after parsing and validation.
+//!
+//! Every struct here is deserialised straight from TOML (`deny_unknown_fields`), so the
+//! TOML keys are the snake_case field names. See `docs/regulation-format.md`.
+
+use crate::de;
+use arbiter_types::{Fallback, GameKind, PairingSettings, ScoringTable, Sex, TiebreakName};
+use chrono::{NaiveDate, NaiveDateTime};
+use serde::Deserialize;
+
+/// A whole regulation file: the event and its sections.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Regulation {
+    pub event: EventInfo,
+    /// Event-wide registration rules; a section's `[sections.entries]` overrides them.
+    #[serde(default)]
+    pub registration: Registration,
+    pub sections: Vec<Section>,
+    /// S9: association (or unit) standings across sections.
+    #[serde(default)]
+    pub associations: Option<AssociationStandings>,
+    /// S10: awards the organiser gives by choice (not computed).
+    #[serde(default)]
+    pub special_awards: Vec<SpecialAward>,
+}
+
+/// 赛事信息.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventInfo {
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(deserialize_with = "de::date")]
+    pub start: NaiveDate,
+    #[serde(deserialize_with = "de::date")]
+    pub end: NaiveDate,
+    #[serde(default)]
+    pub venue: Option<String>,
+    /// 主办单位
+    #[serde(default)]
+    pub organisers: Vec<String>,
+    /// 承办单位 / 执行单位
+    #[serde(default)]
+    pub hosts: Vec<String>,
+    /// 执行的规则, e.g. 《象棋竞赛规则(2020)》
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// 仲裁申诉费 (S11), yuan.
+    #[serde(default)]
+    pub protest_deposit_yuan: Option<u32>,
+    /// How a result slip is signed (S11, J6).
+    #[serde(default)]
+    pub result_signing: Option<ResultSigning>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// Who signs a result slip (S11, J6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultSigning {
+    /// Loser signs, both sign a draw; a winner's signature counts as a loss (S11).
+    LoserSigns,
+    /// Both players sign (J6).
+    BothSign,
+}
+
+/// Evidence a player must show at registration (K2, S2, T7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evidence {
+    /// 身份证
+    IdCard,
+    /// 社保证明
+    SocialSecurity,
+    /// 个体工商户营业执照 / 营业执照
+    BusinessLicence,
+    /// 房产证 / 购房证明
+    PropertyCertificate,
+    /// 户籍 (household registration)
+    Residence,
+    /// 任职证明
+    AppointmentCertificate,
+    /// 承诺书
+    Pledge,
+    /// 意外伤害保险证明
+    AccidentInsurance,
+    /// 安全承诺书 (at check-in)
+    SafetyPledge,
+}
+
+impl Evidence {
+    pub const ALL: [Evidence; 9] = [
+        Evidence::IdCard,
+        Evidence::SocialSecurity,
+        Evidence::BusinessLicence,
+        Evidence::PropertyCertificate,
+        Evidence::Residence,
+        Evidence::AppointmentCertificate,
+        Evidence::Pledge,
+        Evidence::AccidentInsurance,
+        Evidence::SafetyPledge,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Evidence::IdCard => "id_card",
+            Evidence::SocialSecurity => "social_security",
+            Evidence::BusinessLicence => "business_licence",
+            Evidence::PropertyCertificate => "property_certificate",
+            Evidence::Residence => "residence",
+            Evidence::AppointmentCertificate => "appointment_certificate",
+            Evidence::Pledge => "pledge",
+            Evidence::AccidentInsurance => "accident_insurance",
+            Evidence::SafetyPledge => "safety_pledge",
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            Evidence::IdCard => "身份证",
+            Evidence::SocialSecurity => "社保证明",
+            Evidence::BusinessLicence => "营业执照",
+            Evidence::PropertyCertificate => "房产证",
+            Evidence::Residence => "户籍证明",
+            Evidence::AppointmentCertificate => "任职证明",
+            Evidence::Pledge => "承诺书",
+            Evidence::AccidentInsurance => "意外伤害保险",
+            Evidence::SafetyPledge => "安全承诺书",
+        }
+    }
+}
+
+/// What kind of unit players enter through (X1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitKind {
+    /// 工作单位 (K)
+    WorkUnit,
+    /// 县市区协会 (S)
+    Association,
+    /// 俱乐部 / 代表队 (T)
+    Club,
+    /// No units.
+    #[default]
+    None,
+}
+
+impl UnitKind {
+    pub fn zh(self) -> &'static str {
+        match self {
+            UnitKind::WorkUnit => "工作单位",
+            UnitKind::Association => "协会",
+            UnitKind::Club => "代表队",
+            UnitKind::None => "无",
+        }
+    }
+}
+
+/// A registration field the entry form asks for (K5, T7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryField {
+    Name,
+    Section,
+    Unit,
+    IdNumber,
+    SocialSecurityNumber,
+    Phone,
+    Sex,
+    BirthDate,
+}
+
+impl EntryField {
+    pub fn zh(self) -> &'static str {
+        match self {
+            EntryField::Name => "姓名",
+            EntryField::Section => "组别",
+            EntryField::Unit => "单位",
+            EntryField::IdNumber => "身份证号",
+            EntryField::SocialSecurityNumber => "社保号",
+            EntryField::Phone => "联系电话",
+            EntryField::Sex => "性别",
+            EntryField::BirthDate => "出生日期",
+        }
+    }
+}
+
+/// Event-wide registration (S3, T7, K5). Section `entries` fields override these.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registration {
+    #[serde(default)]
+    pub unit_kind: UnitKind,
+    /// Entries must come through a unit; no cross-unit teams/entries (K2, S3).
+    #[serde(default)]
+    pub unit_required: bool,
+    #[serde(default, deserialize_with = "de::opt_datetime")]
+    pub deadline: Option<NaiveDateTime>,
+    #[serde(default)]
+    pub fee: Option<Fee>,
+    /// S3: at most this many entries per unit across all sections.
+    #[serde(default)]
+    pub max_per_unit_overall: Option<u32>,
+    /// T7: an unpaid player is not paired.
+    #[serde(default)]
+    pub unpaid_not_paired: bool,
+    #[serde(default)]
+    pub fields: Vec<EntryField>,
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub check_in: Option<NaiveDate>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// An entry fee, exact: yuan and fen (never floating point).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fee {
+    #[serde(default)]
+    pub yuan: u32,
+    #[serde(default)]
+    pub fen: u32,
+}
+
+impl Fee {
+    /// The fee in fen (1 yuan = 100 fen).
+    pub fn total_fen(&self) -> u64 {
+        u64::from(self.yuan) * 100 + u64::from(self.fen)
+    }
+}
+
+/// One 组别.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// Stable ASCII id, e.g. `men`.
+    pub id: String,
+    /// Chinese name, e.g. 男子个人赛.
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    /// The day(s) this section plays, if not the whole event (J1).
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub date: Option<NaiveDate>,
+    #[serde(default)]
+    pub eligibility: Eligibility,
+    /// Section registration; unset fields are inherited from `[registration]`.
+    #[serde(default)]
+    pub entries: Entries,
+    pub format: Format,
+    #[serde(default)]
+    pub pairing: PairingSettings,
+    #[serde(default)]
+    pub scoring: Scoring,
+    pub tiebreaks: Tiebreaks,
+    #[serde(default)]
+    pub tiebreak_options: TiebreakOptions,
+    #[serde(default)]
+    pub discipline: Discipline,
+    #[serde(default)]
+    pub time_controls: Vec<TimeControl>,
+    /// Round start times (J1): `schedule = [2020-10-25T08:30:00, …]`, one per round.
+    #[serde(default, deserialize_with = "de::datetimes")]
+    pub schedule: Vec<NaiveDateTime>,
+    /// Ranked groups inside the section (S1 men/women, T1 local).
+    #[serde(default)]
+    pub categories: Vec<Category>,
+    #[serde(default)]
+    pub teams: Option<Teams>,
+    #[serde(default)]
+    pub prizes: Vec<Prize>,
+    #[serde(default)]
+    pub lucky: Vec<LuckyPrize>,
+    #[serde(default)]
+    pub awards: AwardRules,
+    #[serde(default)]
+    pub qualification: Option<Qualification>,
+    #[serde(default)]
+    pub records: Option<RecordRules>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// Who may enter a section (K2, S1, S2, J1, T7).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Eligibility {
+    /// Born on or after this date.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub born_from: Option<NaiveDate>,
+    /// Born on or before this date.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub born_to: Option<NaiveDate>,
+    /// Full years of age on `age_on` (default: the event's first day).
+    #[serde(default)]
+    pub min_age: Option<u32>,
+    #[serde(default)]
+    pub max_age: Option<u32>,
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub age_on: Option<NaiveDate>,
+    #[serde(default)]
+    pub sex: Option<Sex>,
+    /// Every one of these is required.
+    #[serde(default)]
+    pub evidence: Vec<Evidence>,
+    /// At least one of these is required.
+    #[serde(default)]
+    pub evidence_any: Vec<Evidence>,
+    /// Flags the player must have (e.g. `group_member`).
+    #[serde(default)]
+    pub require_flags: Vec<String>,
+    /// Flags that exclude (e.g. `national_master`).
+    #[serde(default)]
+    pub forbid_flags: Vec<String>,
+    /// Conditions an arbiter checks by hand, printed on the entry list.
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// Section registration limits. Unset values come from `[registration]`.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entries {
+    /// T7: the entry closes at this many players.
+    #[serde(default)]
+    pub cap: Option<u32>,
+    /// Entries per unit in this section.
+    #[serde(default)]
+    pub max_per_unit: Option<u32>,
+    /// Entries per unit across all sections (S3); inherited.
+    #[serde(default)]
+    pub max_per_unit_overall: Option<u32>,
+    #[serde(default, deserialize_with = "de::opt_datetime")]
+    pub deadline: Option<NaiveDateTime>,
+    #[serde(default)]
+    pub fee: Option<Fee>,
+    #[serde(default)]
+    pub unit_required: Option<bool>,
+    #[serde(default)]
+    pub unpaid_not_paired: Option<bool>,
+}
+
+/// 竞赛办法 of a section.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Format {
+    pub kind: FormatKind,
+    /// Swiss rounds (stage 1 for `swiss_then_knockout`, the Swiss for `auto`).
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// `auto` (S4): fewer entries than this → single round robin (default 8).
+    #[serde(default = "default_single_below")]
+    pub single_rr_below: u32,
+    /// `auto` (S4): fewer entries than this → double round robin (default 5).
+    #[serde(default = "default_double_below")]
+    pub double_rr_below: u32,
+    #[serde(default)]
+    pub knockout: Option<Knockout>,
+}
+
+fn default_single_below() -> u32 {
+    8
+}
+fn default_double_below() -> u32 {
+    5
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormatKind {
+    Swiss,
+    RoundRobin,
+    DoubleRoundRobin,
+    /// By number of entries (S4).
+    Auto,
+    /// Swiss stage, then a knockout for the top k (A9).
+    SwissThenKnockout,
+}
+
+/// The format actually played once the number of entries is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EffectiveFormat {
+    Swiss {
+        rounds: u32,
+    },
+    RoundRobin,
+    DoubleRoundRobin,
+    SwissThenKnockout {
+        rounds: u32,
+        knockout_size: u32,
+        continue_rounds: u32,
+    },
+}
+
+impl Format {
+    /// The format played with `entries` players (resolves `auto`, S4).
+    pub fn effective(&self, entries: u32) -> EffectiveFormat {
+        let rounds = self.rounds.unwrap_or(0);
+        match self.kind {
+            FormatKind::Swiss => EffectiveFormat::Swiss { rounds },
+            FormatKind::RoundRobin => EffectiveFormat::RoundRobin,
+            FormatKind::DoubleRoundRobin => EffectiveFormat::DoubleRoundRobin,
+            FormatKind::Auto => {
+                if entries < self.double_rr_below {
+                    EffectiveFormat::DoubleRoundRobin
+                } else if entries < self.single_rr_below {
+                    EffectiveFormat::RoundRobin
+                } else {
+                    EffectiveFormat::Swiss { rounds }
+                }
+            }
+            FormatKind::SwissThenKnockout => {
+                let (k, c) = self
+                    .knockout
+                    .as_ref()
+                    .map(|k| (k.size, k.continue_rounds))
+                    .unwrap_or((0, 0));
+                EffectiveFormat::SwissThenKnockout {
+                    rounds,
+                    knockout_size: k,
+                    continue_rounds: c,
+                }
+            }
+        }
+    }
+}
+
+/// Knockout stage after the Swiss (K6, K7, T2, T3; A8, A9).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Knockout {
+    /// Number of players in the bracket: 2, 4, 8, 16 or 32.
+    pub size: u32,
+    /// Swiss rounds the others keep playing meanwhile (T2: 3); 0 = they stop (K6).
+    #[serde(default)]
+    pub continue_rounds: u32,
+    #[serde(default)]
+    pub variant: KnockoutVariant,
+    /// Match format of the 2020 rules §30 (K1…K6).
+    #[serde(default)]
+    pub match_format: MatchFormat,
+    /// Who chooses colour in the slow game and the armageddon.
+    #[serde(default)]
+    pub colour_choice: ColourChoice,
+    /// A drawn armageddon is a black win for the match (A8; default on).
+    #[serde(default = "yes")]
+    pub armageddon_draw_black_wins: bool,
+    /// Time controls of the knockout games, by game kind.
+    #[serde(default)]
+    pub time_controls: Vec<TimeControl>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KnockoutVariant {
+    /// Single elimination.
+    Single,
+    /// With a match for 3rd place.
+    ThirdPlace,
+    /// 定位表: every place 1…size is decided.
+    #[default]
+    Placement,
+}
+
+impl KnockoutVariant {
+    pub fn zh(self) -> &'static str {
+        match self {
+            KnockoutVariant::Single => "单淘汰",
+            KnockoutVariant::ThirdPlace => "单淘汰加三四名决赛",
+            KnockoutVariant::Placement => "淘汰定位表",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            KnockoutVariant::Single => "single elimination",
+            KnockoutVariant::ThirdPlace => "single elimination with 3rd-place match",
+            KnockoutVariant::Placement => "placement bracket",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum MatchFormat {
+    #[default]
+    K1,
+    K2,
+    K3,
+    K4,
+    K5,
+    K6,
+}
+
+impl MatchFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchFormat::K1 => "K1",
+            MatchFormat::K2 => "K2",
+            MatchFormat::K3 => "K3",
+            MatchFormat::K4 => "K4",
+            MatchFormat::K5 => "K5",
+            MatchFormat::K6 => "K6",
+        }
+    }
+    /// The game kinds of the match, in order, before the format's repetition rule.
+    pub fn games(self) -> &'static [GameKind] {
+        use GameKind::*;
+        match self {
+            MatchFormat::K1 => &[Slow, Rapid, Armageddon],
+            MatchFormat::K2 => &[Slow, Rapid, Blitz, Armageddon],
+            MatchFormat::K3 => &[Slow, Rapid, Blitz, Blitz, Armageddon],
+            MatchFormat::K4 => &[Slow, Rapid, Blitz],
+            MatchFormat::K5 => &[Slow, Slow, Blitz, Blitz, Armageddon],
+            MatchFormat::K6 => &[Slow, Slow, Blitz],
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourChoice {
+    /// The player ranked higher in stage 1 chooses (K7).
+    #[default]
+    HigherSeed,
+    /// By lot (T3).
+    Lots,
+}
+
+/// Scoring: a preset name (`scoring = "cxa"`) or a full table (A1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Scoring {
+    /// The preset name if the file named one.
+    pub preset: Option<arbiter_types::ScoringPreset>,
+    pub table: ScoringTable,
+}
+
+/// The tie-break list (A6): criteria in order, then at most one fallback.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tiebreaks {
+    /// The preset name if the file named one (`tiebreaks = "kunshan"`).
+    pub preset: Option<String>,
+    pub criteria: Vec<TiebreakName>,
+    pub fallback: Option<Fallback>,
+}
+
+/// Settings of individual tie-breaks (A6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TiebreakOptions {
+    /// 胜局 counts forfeit wins (default on).
+    #[serde(default = "yes")]
+    pub wins_include_forfeits: bool,
+    /// 胜局 counts byes (default on).
+    #[serde(default = "yes")]
+    pub wins_include_byes: bool,
+    #[serde(default)]
+    pub direct: DirectMode,
+    /// Value of a bye's "opponent" in 对手分.
+    #[serde(default)]
+    pub opp_score_bye: ByeOppValue,
+    /// 后走局数 counts forfeited games (default off).
+    #[serde(default)]
+    pub black_games_include_forfeits: bool,
+}
+
+impl Default for TiebreakOptions {
+    fn default() -> Self {
+        TiebreakOptions {
+            wins_include_forfeits: true,
+            wins_include_byes: true,
+            direct: DirectMode::default(),
+            opp_score_bye: ByeOppValue::default(),
+            black_games_include_forfeits: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DirectMode {
+    /// Only when exactly two players are tied and they met.
+    #[default]
+    TwoOnly,
+    /// A mini-table among 3+ tied players when all of them met.
+    MiniTable,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeOppValue {
+    /// The lowest final score in the section (A6).
+    #[default]
+    LowestFinalScore,
+    /// Nothing.
+    Zero,
+    /// The bye receiver's own score (FIDE virtual opponent approximation).
+    OwnScore,
+}
+
+/// Forfeits, withdrawal and fouls (A5, A11; K8, K12, S7, J4, T8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Discipline {
+    /// Minutes late after which the round is forfeited (K8, S7: 10; J4: 15).
+    #[serde(default)]
+    pub late_forfeit_minutes: Option<u32>,
+    /// Withdrawn after this many consecutive own forfeits (K8: 3; default 2).
+    #[serde(default = "default_consecutive")]
+    pub withdraw_after_consecutive_forfeits: Option<u32>,
+    /// Withdrawn after this many own forfeits in total (S7: 2).
+    #[serde(default)]
+    pub withdraw_after_total_forfeits: Option<u32>,
+    /// Fouls in one game that make it a loss (K12: 2; A11 default 3).
+    #[serde(default = "default_fouls")]
+    pub fouls_for_loss: Option<u32>,
+    /// Team fouls recorded (K12).
+    #[serde(default)]
+    pub team_fouls: bool,
+    /// Loss on time (K9, S5).
+    #[serde(default = "yes")]
+    pub loss_on_time: bool,
+    /// A phone in use: fouls before a loss (K12: 2nd = loss) — `Some(1)` = immediate loss (T8).
+    #[serde(default)]
+    pub phone_fouls_for_loss: Option<u32>,
+}
+
+fn default_consecutive() -> Option<u32> {
+    Some(2)
+}
+fn default_fouls() -> Option<u32> {
+    Some(3)
+}
+
+impl Default for Discipline {
+    fn default() -> Self {
+        Discipline {
+            late_forfeit_minutes: None,
+            withdraw_after_consecutive_forfeits: default_consecutive(),
+            withdraw_after_total_forfeits: None,
+            fouls_for_loss: default_fouls(),
+            team_fouls: false,
+            loss_on_time: true,
+            phone_fouls_for_loss: None,
+        }
+    }
+}
+
+/// A time control for one game kind (K7, K8, S5, J2, T3). `minutes` is each side's base
+/// time unless `black_minutes` is set (armageddon: red 6′, black 4′).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    pub kind: GameKind,
+    pub minutes: u32,
+    #[serde(default)]
+    pub increment_seconds: u32,
+    #[serde(default)]
+    pub black_minutes: Option<u32>,
+}
+
+/// A ranked group inside a section (S1, T1). A player belongs when every given test holds.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Category {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub sex: Option<Sex>,
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub born_from: Option<NaiveDate>,
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub born_to: Option<NaiveDate>,
+    #[serde(default)]
+    pub flag: Option<String>,
+}
+
+/// Team standings inside a section from individual ranks (K3, K4, K11, T5; A10).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Teams {
+    /// A team needs at least this many players to be ranked.
+    pub min_players: u32,
+    /// The best k players count.
+    pub counted: u32,
+    #[serde(default)]
+    pub max_players: Option<u32>,
+    #[serde(default)]
+    pub ranking: TeamRanking,
+    #[serde(default)]
+    pub tie: TeamTie,
+    #[serde(default)]
+    pub leader_required: bool,
+    #[serde(default)]
+    pub coach_required: bool,
+    #[serde(default)]
+    pub coach_may_play: bool,
+    /// A unit may enter 一队, 二队, … (K3).
+    #[serde(default)]
+    pub multiple_per_unit: bool,
+    /// 甲组 / 乙组 (K1, K4); empty = one team ranking.
+    #[serde(default)]
+    pub divisions: Vec<Division>,
+    /// Team prizes; `division` names the division when there are several.
+    #[serde(default)]
+    pub prizes: Vec<Prize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamRanking {
+    /// Sum of the best k members' final ranks, lower first.
+    #[default]
+    SumOfRanks,
+    /// Sum of the best k members' points, higher first.
+    SumOfScores,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamTie {
+    /// The team whose best player ranks higher, then the second best, … (A10).
+    #[default]
+    BestIndividual,
+}
+
+/// A team division (K1, K4).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Division {
+    pub id: String,
+    pub name: String,
+    /// Placed here automatically: last edition's top `top` of division `division` (K4).
+    #[serde(default)]
+    pub auto_from_previous: Vec<PreviousPlacement>,
+    /// Units placed here by name (filled from last edition's results).
+    #[serde(default)]
+    pub units: Vec<String>,
+    /// Other units may choose this division.
+    #[serde(default = "yes")]
+    pub open_choice: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PreviousPlacement {
+    pub division: String,
+    pub top: u32,
+}
+
+/// A prize for a rank or a rank range (K13, S8, J7, T9).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prize {
+    #[serde(default)]
+    pub rank: Option<u32>,
+    #[serde(default)]
+    pub from: Option<u32>,
+    #[serde(default)]
+    pub to: Option<u32>,
+    /// Category (individual prizes) of the section.
+    #[serde(default)]
+    pub category: Option<String>,
+    /// Division (team prizes).
+    #[serde(default)]
+    pub division: Option<String>,
+    /// Amount per place, whole yuan (T9: before tax).
+    #[serde(default)]
+    pub amount_yuan: Option<u32>,
+    #[serde(default)]
+    pub title: Option<String>,
+    /// A prize in kind (奖品).
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub trophy: bool,
+    #[serde(default)]
+    pub medal: bool,
+    #[serde(default = "yes")]
+    pub certificate: bool,
+}
+
+impl Prize {
+    /// The inclusive rank range (validated: `rank` or `from`..=`to`).
+    pub fn ranks(&self) -> (u32, u32) {
+        match (self.rank, self.from, self.to) {
+            (Some(r), _, _) => (r, r),
+            (None, Some(f), Some(t)) => (f, t),
+            (None, Some(f), None) => (f, f),
+            (None, None, Some(t)) => (t, t),
+            (None, None, None) => (0, 0),
+        }
+    }
+}
+
+/// Lucky prizes by final rank (K13).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LuckyPrize {
+    pub ranks: Vec<u32>,
+    pub item: String,
+    #[serde(default)]
+    pub category: Option<String>,
+}
+
+/// How prizes combine (K13: 不可重复领奖).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AwardRules {
+    #[serde(default)]
+    pub one_award_per_person: bool,
+    #[serde(default)]
+    pub lucky_on_awarded: LuckyOnAwarded,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LuckyOnAwarded {
+    /// The lucky prize passes to the next rank not yet awarded.
+    #[default]
+    NextRank,
+    /// The lucky prize is not given.
+    Unawarded,
+}
+
+/// Places that qualify for a later event (S8).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Qualification {
+    /// Number of places; unset = announced later.
+    #[serde(default)]
+    pub places: Option<u32>,
+    pub to: String,
+}
+
+/// Game-record rules (T6; J5; A13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRules {
+    /// Boards 1..=n must record (0 = none).
+    #[serde(default)]
+    pub boards: u32,
+    /// From this round on.
+    #[serde(default = "one")]
+    pub from_round: u32,
+    /// No draw before this move (T6: 25).
+    #[serde(default)]
+    pub min_moves_before_draw: Option<u32>,
+    /// 自然限着, in moves (40).
+    #[serde(default)]
+    pub natural_move_limit: Option<u32>,
+    /// A record refused or a short draw recorded is a foul (T6).
+    #[serde(default)]
+    pub violation_is_foul: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// S9: standings of associations across sections.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssociationStandings {
+    #[serde(default = "default_assoc_name")]
+    pub name: String,
+    /// Section ids counted.
+    pub sections: Vec<String>,
+    /// An association missing a section is not ranked (default on).
+    #[serde(default = "yes")]
+    pub incomplete_unranked: bool,
+    #[serde(default)]
+    pub prizes: Vec<Prize>,
+}
+
+fn default_assoc_name() -> String {
+    "团体".to_string()
+}
+
+/// S10: awards chosen by the organiser.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialAward {
+    pub name: String,
+    #[serde(default = "one")]
+    pub count: u32,
+    #[serde(default)]
+    pub amount_yuan: Option<u32>,
+}
+
+impl Regulation {
+    pub fn section(&self, id: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.id == id)
+    }
+}
+
+impl Section {
+    pub fn category(&self, id: &str) -> Option<&Category> {
+        self.categories.iter().find(|c| c.id == id)
+    }
+}

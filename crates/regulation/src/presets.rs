@@ -1,0 +1,46 @@
+//! Tie-break presets (A6).
+
+use crate::model::Tiebreaks;
+use arbiter_types::{Fallback, TiebreakName};
+
+/// Every tie-break preset name.
+pub const TIEBREAK_PRESETS: [&str; 6] = [
+    "cxa-2011-opp",
+    "cxa-2011-prog",
+    "kunshan",
+    "suzhou",
+    "jiujiang",
+    "tianshui",
+];
+
+/// The tie-break list of a preset, or `None` for an unknown name.
+pub fn tiebreaks(name: &str) -> Option<Tiebreaks> {
+    use Fallback::*;
+    use TiebreakName::*;
+    let (criteria, fallback): (&[TiebreakName], Fallback) = match name {
+        // 2011 14.3.1
+        "cxa-2011-opp" => (&[OppScore, Wins, Fouls, BlackGames], PreviousRoundScore),
+        // 2011 14.3.2
+        "cxa-2011-prog" => (&[Progressive, Wins, Fouls, BlackGames], DropFirstRounds),
+        // K10
+        "kunshan" => (&[OppScore, Wins, Fouls, BlackGames], PreviousRoundRank),
+        // S: the regulation names no order; 2011 14.3.1 with the ranking fallback.
+        "suzhou" => (&[OppScore, Wins, Fouls, BlackGames], PreviousRoundRank),
+        // J3
+        "jiujiang" => (
+            &[OppScore, Wins, Fouls, Direct, BlackGames, BlackWins],
+            PreviousRoundScore,
+        ),
+        // T4
+        "tianshui" => (
+            &[OppScore, Wins, Fouls, BlackGames, BlackWins],
+            PreviousRoundRank,
+        ),
+        _ => return None,
+    };
+    Some(Tiebreaks {
+        preset: Some(name.to_string()),
+        criteria: criteria.to_vec(),
+        fallback: Some(fallback),
+    })
+}

@@ -1,0 +1,511 @@
+//! Validation beyond types, each error located at the offending key or value.
+
+use crate::error::RegulationError;
+use crate::locate::{Locator, Seg};
+use crate::model::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+macro_rules! p {
+    ($($s:expr),* $(,)?) => { vec![$(Seg::from($s)),*] };
+}
+
+struct Ctx<'a> {
+    source: &'a str,
+    file: &'a str,
+    loc: Locator,
+}
+
+type R = Result<(), RegulationError>;
+
+impl Ctx<'_> {
+    fn err(&self, path: Vec<Seg>, message: String) -> RegulationError {
+        RegulationError::at(self.source, self.file, self.loc.span(&path), message)
+    }
+    fn fail(&self, path: Vec<Seg>, message: String) -> R {
+        Err(self.err(path, message))
+    }
+}
+
+fn is_ascii_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+        && s.as_bytes()[0].is_ascii_lowercase()
+}
+
+/// Validate `reg` and fill inherited values (section entries from `[registration]`, `age_on`).
+pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
+    let cx = Ctx {
+        source,
+        file,
+        loc: Locator::new(source),
+    };
+    if reg.event.end < reg.event.start {
+        return cx.fail(
+            p!["event", "end"],
+            format!(
+                "结束日期 {} 早于开始日期 {} (event ends before it starts)",
+                reg.event.end, reg.event.start
+            ),
+        );
+    }
+    if reg.sections.is_empty() {
+        return cx.fail(
+            p!["sections"],
+            "至少需要一个组别 (at least one section is required)".into(),
+        );
+    }
+    let mut ids = BTreeSet::new();
+    for (i, s) in reg.sections.iter().enumerate() {
+        if !is_ascii_id(&s.id) {
+            return cx.fail(
+                p!["sections", i, "id"],
+                format!(
+                    "组别编号 `{}` 须为小写英文字母开头的 ASCII (section id must be lowercase ASCII letters, digits, `_`)",
+                    s.id
+                ),
+            );
+        }
+        if !ids.insert(s.id.clone()) {
+            return cx.fail(
+                p!["sections", i, "id"],
+                format!("组别编号 `{}` 重复 (duplicate section id `{}`)", s.id, s.id),
+            );
+        }
+        if s.name.trim().is_empty() {
+            return cx.fail(
+                p!["sections", i, "name"],
+                "组别名称为空 (section name is empty)".into(),
+            );
+        }
+    }
+    for i in 0..reg.sections.len() {
+        section(&cx, reg, i)?;
+    }
+    if let Some(a) = &reg.associations {
+        for (j, id) in a.sections.iter().enumerate() {
+            if reg.section(id).is_none() {
+                let known = reg.sections.iter().map(|s| s.id.as_str());
+                return cx.fail(
+                    p!["associations", "sections", j],
+                    unknown_ref("组别", "section", id, known),
+                );
+            }
+        }
+        let base = p!["associations", "prizes"];
+        prizes(&cx, &a.prizes, &base, &[], &[])?;
+    }
+    // Inherit registration values.
+    let r = reg.registration.clone();
+    let start = reg.event.start;
+    for s in &mut reg.sections {
+        let e = &mut s.entries;
+        e.deadline = e.deadline.or(r.deadline);
+        e.fee = e.fee.or(r.fee);
+        e.max_per_unit_overall = e.max_per_unit_overall.or(r.max_per_unit_overall);
+        e.unit_required = Some(e.unit_required.unwrap_or(r.unit_required));
+        e.unpaid_not_paired = Some(e.unpaid_not_paired.unwrap_or(r.unpaid_not_paired));
+        let el = &mut s.eligibility;
+        if (el.min_age.is_some() || el.max_age.is_some()) && el.age_on.is_none() {
+            el.age_on = Some(s.date.unwrap_or(start));
+        }
+    }
+    Ok(())
+}
+
+fn unknown_ref<'a>(
+    zh: &str,
+    en: &str,
+    given: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> String {
+    let known: Vec<&str> = known.into_iter().collect();
+    match arbiter_types::closest(given, known.iter().copied()) {
+        Some(h) => format!(
+            "未知的{zh} `{given}`，是否应为 `{h}`？ (unknown {en} `{given}`, did you mean `{h}`?)"
+        ),
+        None => format!(
+            "未知的{zh} `{given}`，已定义: {} (unknown {en} `{given}`)",
+            if known.is_empty() {
+                "无".to_string()
+            } else {
+                known.join(", ")
+            }
+        ),
+    }
+}
+
+fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
+    let s = &reg.sections[i];
+    let sp = |rest: Vec<Seg>| {
+        let mut v = p!["sections", i];
+        v.extend(rest);
+        v
+    };
+    // Eligibility.
+    let el = &s.eligibility;
+    if let (Some(f), Some(t)) = (el.born_from, el.born_to) {
+        if f > t {
+            return cx.fail(
+                sp(p!["eligibility", "born_to"]),
+                format!("出生日期范围为空: {f} 至 {t} (empty birth-date range: born_from is after born_to)"),
+            );
+        }
+    }
+    if let (Some(a), Some(b)) = (el.min_age, el.max_age) {
+        if a > b {
+            return cx.fail(
+                sp(p!["eligibility", "max_age"]),
+                format!("年龄范围为空: {a} 至 {b} 岁 (empty age range: min_age is above max_age)"),
+            );
+        }
+    }
+    // Format.
+    let f = &s.format;
+    let needs_rounds = matches!(
+        f.kind,
+        FormatKind::Swiss | FormatKind::Auto | FormatKind::SwissThenKnockout
+    );
+    match f.rounds {
+        None if needs_rounds => {
+            return cx.fail(
+                sp(p!["format", "kind"]),
+                "积分编排制须给出轮数 `rounds` (missing key `rounds` for a Swiss format)".into(),
+            );
+        }
+        Some(0) => {
+            return cx.fail(
+                sp(p!["format", "rounds"]),
+                "轮数不能为 0 (swiss rounds must be at least 1)".into(),
+            );
+        }
+        _ => {}
+    }
+    if f.kind == FormatKind::Auto && f.double_rr_below > f.single_rr_below {
+        return cx.fail(
+            sp(p!["format", "double_rr_below"]),
+            "双循环人数界限不能大于单循环界限 (double_rr_below must not exceed single_rr_below)"
+                .into(),
+        );
+    }
+    match (&f.knockout, f.kind) {
+        (None, FormatKind::SwissThenKnockout) => {
+            return cx.fail(
+                sp(p!["format", "kind"]),
+                "swiss_then_knockout 须有 [sections.format.knockout] (missing knockout table)"
+                    .into(),
+            );
+        }
+        (Some(_), k) if k != FormatKind::SwissThenKnockout => {
+            return cx.fail(sp(p!["format", "knockout"]), "只有 swiss_then_knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\")".into());
+        }
+        (Some(k), _) => {
+            if ![2, 4, 8, 16, 32].contains(&k.size) {
+                return cx.fail(
+                    sp(p!["format", "knockout", "size"]),
+                    format!("淘汰人数 {} 须为 2、4、8、16 或 32 (knockout size must be 2, 4, 8, 16 or 32)", k.size),
+                );
+            }
+            if let Some(cap) = s.entries.cap {
+                if k.size > cap {
+                    return cx.fail(
+                        sp(p!["format", "knockout", "size"]),
+                        format!("淘汰人数 {} 超过报名上限 {cap} (knockout size is larger than the entry cap)", k.size),
+                    );
+                }
+            }
+            time_controls(
+                cx,
+                &k.time_controls,
+                sp(p!["format", "knockout", "time_controls"]),
+            )?;
+        }
+        _ => {}
+    }
+    // Scoring.
+    let t = &s.scoring.table;
+    for (name, v) in [
+        ("draw_red", t.draw_red),
+        ("draw_black", t.draw_black),
+        ("loss", t.loss),
+        ("forfeit_loss", t.forfeit_loss),
+    ] {
+        if v > t.win {
+            return cx.fail(
+                sp(p!["scoring", name]),
+                format!(
+                    "`{name}` 得分 {v} 高于胜局得分 {} (`{name}` scores more than a win)",
+                    t.win
+                ),
+            );
+        }
+    }
+    if t.loss > t.draw_red.min(t.draw_black) {
+        return cx.fail(
+            sp(p!["scoring", "loss"]),
+            format!(
+                "负局得分 {} 高于和局得分 (a loss scores more than a draw)",
+                t.loss
+            ),
+        );
+    }
+    // Discipline.
+    let d = &s.discipline;
+    for (name, v) in [
+        (
+            "withdraw_after_consecutive_forfeits",
+            d.withdraw_after_consecutive_forfeits,
+        ),
+        (
+            "withdraw_after_total_forfeits",
+            d.withdraw_after_total_forfeits,
+        ),
+        ("fouls_for_loss", d.fouls_for_loss),
+        ("phone_fouls_for_loss", d.phone_fouls_for_loss),
+    ] {
+        if v == Some(0) {
+            return cx.fail(
+                sp(p!["discipline", name]),
+                format!("`{name}` 不能为 0 (`{name}` must be at least 1)"),
+            );
+        }
+    }
+    time_controls(cx, &s.time_controls, sp(p!["time_controls"]))?;
+    // Schedule.
+    let max = max_rounds(f);
+    if max > 0 && s.schedule.len() as u32 > max {
+        return cx.fail(
+            sp(p!["schedule", max as usize]),
+            format!("赛程有 {} 轮，但本组最多 {max} 轮 (schedule lists more rounds than the section plays)", s.schedule.len()),
+        );
+    }
+    for (j, w) in s.schedule.windows(2).enumerate() {
+        if w[1] <= w[0] {
+            return cx.fail(
+                sp(p!["schedule", j + 1]),
+                format!(
+                    "第{}轮开始时间 {} 不晚于上一轮 {} (round start times must increase)",
+                    j + 2,
+                    w[1],
+                    w[0]
+                ),
+            );
+        }
+    }
+    // Categories.
+    let mut cats = BTreeSet::new();
+    for (j, c) in s.categories.iter().enumerate() {
+        if !is_ascii_id(&c.id) || !cats.insert(c.id.as_str()) {
+            return cx.fail(
+                sp(p!["categories", j, "id"]),
+                format!(
+                    "类别编号 `{}` 无效或重复 (category id invalid or duplicate)",
+                    c.id
+                ),
+            );
+        }
+        if let (Some(a), Some(b)) = (c.born_from, c.born_to) {
+            if a > b {
+                return cx.fail(
+                    sp(p!["categories", j, "born_to"]),
+                    format!("出生日期范围为空: {a} 至 {b} (empty birth-date range: born_from is after born_to)"),
+                );
+            }
+        }
+    }
+    let cat_ids: Vec<&str> = s.categories.iter().map(|c| c.id.as_str()).collect();
+    prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[])?;
+    // Lucky ranks.
+    let mut seen = BTreeMap::new();
+    for (j, l) in s.lucky.iter().enumerate() {
+        if let Some(c) = &l.category {
+            if !cat_ids.contains(&c.as_str()) {
+                return cx.fail(
+                    sp(p!["lucky", j, "category"]),
+                    unknown_ref("类别", "category", c, cat_ids.iter().copied()),
+                );
+            }
+        }
+        for (k, &r) in l.ranks.iter().enumerate() {
+            if r == 0 {
+                return cx.fail(
+                    sp(p!["lucky", j, "ranks", k]),
+                    "名次从 1 开始 (ranks start at 1)".into(),
+                );
+            }
+            if seen.insert((l.category.clone(), r), ()).is_some() {
+                return cx.fail(
+                    sp(p!["lucky", j, "ranks", k]),
+                    format!("幸运奖名次 {r} 重复 (lucky rank {r} listed twice)"),
+                );
+            }
+        }
+    }
+    // Teams.
+    if let Some(tm) = &s.teams {
+        if tm.counted == 0 {
+            return cx.fail(
+                sp(p!["teams", "counted"]),
+                "计算人数不能为 0 (counted must be at least 1)".into(),
+            );
+        }
+        if tm.counted > tm.min_players {
+            return cx.fail(
+                sp(p!["teams", "counted"]),
+                format!(
+                    "计算成绩人数 {} 大于每队最少人数 {} (teams counted k is larger than min_players)",
+                    tm.counted, tm.min_players
+                ),
+            );
+        }
+        if let Some(m) = tm.max_players {
+            if m < tm.min_players {
+                return cx.fail(
+                    sp(p!["teams", "max_players"]),
+                    "每队最多人数小于最少人数 (max_players is below min_players)".into(),
+                );
+            }
+        }
+        let mut divs = BTreeSet::new();
+        for (j, dv) in tm.divisions.iter().enumerate() {
+            if !is_ascii_id(&dv.id) || !divs.insert(dv.id.as_str()) {
+                return cx.fail(
+                    sp(p!["teams", "divisions", j, "id"]),
+                    format!(
+                        "分组编号 `{}` 无效或重复 (division id invalid or duplicate)",
+                        dv.id
+                    ),
+                );
+            }
+        }
+        let div_ids: Vec<&str> = tm.divisions.iter().map(|d| d.id.as_str()).collect();
+        for (j, dv) in tm.divisions.iter().enumerate() {
+            for (k, pp) in dv.auto_from_previous.iter().enumerate() {
+                if !div_ids.contains(&pp.division.as_str()) {
+                    return cx.fail(
+                        sp(p![
+                            "teams",
+                            "divisions",
+                            j,
+                            "auto_from_previous",
+                            k,
+                            "division"
+                        ]),
+                        unknown_ref("分组", "division", &pp.division, div_ids.iter().copied()),
+                    );
+                }
+            }
+        }
+        prizes(cx, &tm.prizes, &sp(p!["teams", "prizes"]), &[], &div_ids)?;
+    }
+    Ok(())
+}
+
+/// The most rounds a section can play (0 = depends on entries: round robin).
+pub fn max_rounds(f: &Format) -> u32 {
+    let r = f.rounds.unwrap_or(0);
+    match (&f.knockout, f.kind) {
+        (Some(k), FormatKind::SwissThenKnockout) => {
+            r + k.continue_rounds.max(k.size.max(1).ilog2())
+        }
+        (_, FormatKind::Swiss) => r,
+        _ => 0,
+    }
+}
+
+fn time_controls(cx: &Ctx, tcs: &[TimeControl], base: Vec<Seg>) -> R {
+    let mut kinds = Vec::new();
+    for (j, tc) in tcs.iter().enumerate() {
+        let mut path = base.clone();
+        path.push(Seg::Index(j));
+        if tc.minutes == 0 && tc.increment_seconds == 0 {
+            path.push(Seg::from("minutes"));
+            return cx.fail(path, "用时不能为 0 (a time control needs time)".into());
+        }
+        if kinds.contains(&tc.kind) {
+            path.push(Seg::from("kind"));
+            return cx.fail(
+                path,
+                format!(
+                    "{}用时重复 (time control for `{}` given twice)",
+                    tc.kind.zh(),
+                    tc.kind.name()
+                ),
+            );
+        }
+        kinds.push(tc.kind);
+    }
+    Ok(())
+}
+
+fn prizes(cx: &Ctx, list: &[Prize], base: &[Seg], cats: &[&str], divs: &[&str]) -> R {
+    let at = |j: usize, key: &str| {
+        let mut v = base.to_vec();
+        v.push(Seg::Index(j));
+        v.push(Seg::from(key));
+        v
+    };
+    type Slot<'a> = (Option<&'a str>, Option<&'a str>);
+    let mut taken: BTreeMap<Slot, Vec<(u32, u32)>> = BTreeMap::new();
+    for (j, pz) in list.iter().enumerate() {
+        let key = if pz.rank.is_some() { "rank" } else { "from" };
+        if pz.rank.is_some() && (pz.from.is_some() || pz.to.is_some()) {
+            return cx.fail(
+                at(j, "rank"),
+                "`rank` 与 `from`/`to` 不能同时使用 (use either rank or from/to)".into(),
+            );
+        }
+        if pz.rank.is_none() && pz.from.is_none() {
+            return cx.fail(
+                at(j, "to"),
+                "奖项须给出名次 `rank` 或 `from` (a prize needs `rank` or `from`)".into(),
+            );
+        }
+        let (a, b) = pz.ranks();
+        if a == 0 {
+            return cx.fail(at(j, key), "名次从 1 开始 (ranks start at 1)".into());
+        }
+        if b < a {
+            return cx.fail(
+                at(j, "to"),
+                format!("名次范围为空: 第{a}至{b}名 (empty rank range: from is after to)"),
+            );
+        }
+        if let Some(c) = &pz.category {
+            if !cats.contains(&c.as_str()) {
+                return cx.fail(
+                    at(j, "category"),
+                    unknown_ref("类别", "category", c, cats.iter().copied()),
+                );
+            }
+        }
+        match &pz.division {
+            Some(d) if !divs.contains(&d.as_str()) => {
+                return cx.fail(
+                    at(j, "division"),
+                    unknown_ref("分组", "division", d, divs.iter().copied()),
+                );
+            }
+            None if !divs.is_empty() => {
+                return cx.fail(
+                    at(j, key),
+                    "团体奖须注明分组 `division` (a team prize needs its division)".into(),
+                );
+            }
+            _ => {}
+        }
+        let slot = taken
+            .entry((pz.category.as_deref(), pz.division.as_deref()))
+            .or_default();
+        if let Some(&(x, y)) = slot.iter().find(|&&(x, y)| a <= y && x <= b) {
+            return cx.fail(
+                at(j, key),
+                format!(
+                    "奖励名次 {a}–{b} 与已有的 {x}–{y} 重叠 (prize ranks {a}-{b} overlap {x}-{y})"
+                ),
+            );
+        }
+        slot.push((a, b));
+    }
+    Ok(())
+}
