@@ -5,6 +5,7 @@
 //! given in the input.
 
 pub mod generator;
+pub mod matching;
 pub mod round1;
 pub mod round_robin;
 
@@ -81,7 +82,10 @@ pub enum PairingError {
     /// No pairing satisfies the hard rules H1–H5; `reason` says which (e.g. every remaining
     /// opponent already met, too many rounds for the field).
     #[error("无法编排: {reason_zh} (no valid pairing exists: {reason_en})")]
-    NoValidPairing { reason_zh: String, reason_en: String },
+    NoValidPairing {
+        reason_zh: String,
+        reason_en: String,
+    },
     /// The input itself is wrong (duplicate numbers, history lengths differ, …).
     #[error("输入错误: {0}")]
     BadInput(String),

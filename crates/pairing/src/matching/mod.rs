@@ -1,0 +1,650 @@
+//! Maximum-weight matching in general graphs (Edmonds' blossom algorithm, primal-dual form
+//! with the O(n³) bookkeeping of Galil's survey), written for this crate.
+//!
+//! Weights are any exact [`Weight`] type, so a lexicographic objective can be encoded as one
+//! wide integer without rounding. Dual variables are kept doubled, so every quantity stays
+//! integral.
+
+pub mod wide;
+
+pub use wide::{Weight, Wide};
+
+const NONE: usize = usize::MAX;
+
+struct Solver<'a, W: Weight> {
+    n: usize,
+    edges: &'a [(usize, usize, W)],
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    parent: Vec<usize>,
+    childs: Vec<Vec<usize>>,
+    base: Vec<usize>,
+    endps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    bestedges: Vec<Option<Vec<usize>>>,
+    unused: Vec<usize>,
+    dual: Vec<W>,
+    allow: Vec<bool>,
+    queue: Vec<usize>,
+    scratch: Vec<usize>,
+}
+
+/// Maximum-weight matching of the graph on vertices `0..n` with the given edges. With
+/// `max_cardinality`, the maximum-weight matching among those of maximum cardinality.
+/// Returns each vertex's mate. Deterministic: same input, same output.
+pub fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    if n == 0 || edges.is_empty() {
+        return vec![None; n];
+    }
+    let mut s = Solver::new(n, edges);
+    s.run(max_cardinality);
+    s.mate
+        .iter()
+        .map(|&p| (p != NONE).then(|| s.endpoint[p]))
+        .collect()
+}
+
+impl<'a, W: Weight> Solver<'a, W> {
+    fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); n];
+        let mut maxw = W::zero();
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+            if w > maxw {
+                maxw = w;
+            }
+        }
+        let mut dual = vec![maxw; n];
+        dual.extend(std::iter::repeat_n(W::zero(), n));
+        Solver {
+            n,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            endps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            bestedges: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            allow: vec![false; edges.len()],
+            queue: Vec::new(),
+            scratch: vec![NONE; 2 * n],
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dual[i].add(self.dual[j]).sub(w.add(w))
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.childs[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let mut w = w;
+        let mut t = t;
+        let mut p = p;
+        loop {
+            let b = self.inblossom[w];
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == 1 {
+                let lv = self.leaves_of(b);
+                self.queue.extend(lv);
+                return;
+            }
+            let base = self.base[b];
+            let m = self.mate[base];
+            w = self.endpoint[m];
+            t = 1;
+            p = m ^ 1;
+        }
+    }
+
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.base[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = match self.unused.pop() {
+            Some(b) => b,
+            None => return,
+        };
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dual[b] = W::zero();
+        for lv in self.leaves_of_list(&path) {
+            if self.label[self.inblossom[lv]] == 2 {
+                self.queue.push(lv);
+            }
+            self.inblossom[lv] = b;
+        }
+        let mut touched: Vec<usize> = Vec::new();
+        for &sub in &path {
+            let list: Vec<usize> = match self.bestedges[sub].take() {
+                Some(l) => l,
+                None => {
+                    let mut l = Vec::new();
+                    for lv in self.leaves_of(sub) {
+                        l.extend(self.neighbend[lv].iter().map(|p| p / 2));
+                    }
+                    l
+                }
+            };
+            for kk in list {
+                let (mut i, mut j, _) = self.edges[kk];
+                if self.inblossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let _ = i;
+                let bj = self.inblossom[j];
+                if bj != b && self.label[bj] == 1 {
+                    let cur = self.scratch[bj];
+                    if cur == NONE {
+                        touched.push(bj);
+                        self.scratch[bj] = kk;
+                    } else if self.slack(kk) < self.slack(cur) {
+                        self.scratch[bj] = kk;
+                    }
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        touched.sort_unstable();
+        let mut best = Vec::with_capacity(touched.len());
+        for t in touched {
+            best.push(self.scratch[t]);
+            self.scratch[t] = NONE;
+        }
+        self.bestedge[b] = NONE;
+        for &kk in &best {
+            if self.bestedge[b] == NONE || self.slack(kk) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = kk;
+            }
+        }
+        self.bestedges[b] = Some(best);
+        self.childs[b] = path;
+        self.endps[b] = endps;
+    }
+
+    fn leaves_of_list(&self, path: &[usize]) -> Vec<usize> {
+        let mut v = Vec::new();
+        for &c in path {
+            self.leaves(c, &mut v);
+        }
+        v
+    }
+
+    fn idx(j: isize, len: usize) -> usize {
+        j.rem_euclid(len as isize) as usize
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.childs[b].clone();
+        for &s in &childs {
+            self.parent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dual[s] == W::zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for lv in self.leaves_of(s) {
+                    self.inblossom[lv] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len();
+            let endps = self.endps[b].clone();
+            let entry = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let pos = childs.iter().position(|&c| c == entry).unwrap_or(0) as isize;
+            let (mut j, jstep, trick): (isize, isize, usize) = if pos & 1 == 1 {
+                (pos - len as isize, 1, 0)
+            } else {
+                (pos, -1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let e1 = self.endpoint[p ^ 1];
+                self.label[e1] = 0;
+                let q = endps[Self::idx(j - trick as isize, len)];
+                let e2 = self.endpoint[q ^ trick ^ 1];
+                self.label[e2] = 0;
+                self.assign_label(e1, 2, p);
+                self.allow[q / 2] = true;
+                j += jstep;
+                p = endps[Self::idx(j - trick as isize, len)] ^ trick;
+                self.allow[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[Self::idx(j, len)];
+            let e = self.endpoint[p ^ 1];
+            self.label[e] = 2;
+            self.label[bv] = 2;
+            self.labelend[e] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[Self::idx(j, len)] != entry {
+                let bv = childs[Self::idx(j, len)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let found = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != 0);
+                if let Some(v) = found {
+                    self.label[v] = 0;
+                    let m = self.mate[self.base[bv]];
+                    let e = self.endpoint[m];
+                    self.label[e] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.childs[b] = Vec::new();
+        self.endps[b] = Vec::new();
+        self.base[b] = NONE;
+        self.bestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unused.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != b {
+            t = self.parent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.childs[b].len();
+        let i = self.childs[b].iter().position(|&c| c == t).unwrap_or(0);
+        let (mut j, jstep, trick): (isize, isize, usize) = if i & 1 == 1 {
+            (i as isize - len as isize, 1, 0)
+        } else {
+            (i as isize, -1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t1 = self.childs[b][Self::idx(j, len)];
+            let p = self.endps[b][Self::idx(j - trick as isize, len)] ^ trick;
+            if t1 >= self.n {
+                let e = self.endpoint[p];
+                self.augment_blossom(t1, e);
+            }
+            j += jstep;
+            let t2 = self.childs[b][Self::idx(j, len)];
+            if t2 >= self.n {
+                let e = self.endpoint[p ^ 1];
+                self.augment_blossom(t2, e);
+            }
+            let (e0, e1) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            self.mate[e0] = p ^ 1;
+            self.mate[e1] = p;
+        }
+        self.childs[b].rotate_left(i);
+        self.endps[b].rotate_left(i);
+        self.base[b] = self.base[self.childs[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn run(&mut self, maxcard: bool) {
+        let n = self.n;
+        for _stage in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|b| *b = NONE);
+            for b in n..2 * n {
+                self.bestedges[b] = None;
+            }
+            self.allow.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allow[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::zero() {
+                                self.allow[k] = true;
+                            }
+                        }
+                        if self.allow[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual adjustment.
+                let mut dtype = 0u8;
+                let mut delta = W::zero();
+                let mut dedge = NONE;
+                let mut dblossom = NONE;
+                if !maxcard {
+                    dtype = 1;
+                    delta = self.dual[..n].iter().copied().min().unwrap_or(W::zero());
+                }
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if dtype == 0 || d < delta {
+                            delta = d;
+                            dtype = 2;
+                            dedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if dtype == 0 || d < delta {
+                            delta = d;
+                            dtype = 3;
+                            dedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE
+                        && self.parent[b] == NONE
+                        && self.label[b] == 2
+                        && (dtype == 0 || self.dual[b] < delta)
+                    {
+                        delta = self.dual[b];
+                        dtype = 4;
+                        dblossom = b;
+                    }
+                }
+                if dtype == 0 {
+                    dtype = 1;
+                    let m = self.dual[..n].iter().copied().min().unwrap_or(W::zero());
+                    delta = if m > W::zero() { m } else { W::zero() };
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dual[v] = self.dual[v].sub(delta),
+                        2 => self.dual[v] = self.dual[v].add(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE && self.parent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dual[b] = self.dual[b].add(delta),
+                            2 => self.dual[b] = self.dual[b].sub(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match dtype {
+                    1 => break,
+                    2 | 3 => {
+                        self.allow[dedge] = true;
+                        let (mut i, j, _) = self.edges[dedge];
+                        if dtype == 2 && self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(dblossom, false),
+                }
+            }
+            for b in n..2 * n {
+                if self.parent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == 1
+                    && self.dual[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+            if !augmented {
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn brute(n: usize, edges: &[(usize, usize, i64)], maxcard: bool) -> (usize, i64) {
+        let mut adj = vec![vec![None; n]; n];
+        for &(i, j, w) in edges {
+            adj[i][j] = Some(w);
+            adj[j][i] = Some(w);
+        }
+        fn rec(
+            v: usize,
+            used: &mut Vec<bool>,
+            adj: &Vec<Vec<Option<i64>>>,
+            best: &mut Vec<(usize, i64)>,
+            card: usize,
+            w: i64,
+        ) {
+            let n = used.len();
+            let mut v = v;
+            while v < n && used[v] {
+                v += 1;
+            }
+            if v == n {
+                best.push((card, w));
+                return;
+            }
+            used[v] = true;
+            rec(v + 1, used, adj, best, card, w);
+            for u in v + 1..n {
+                if !used[u] {
+                    if let Some(x) = adj[v][u] {
+                        used[u] = true;
+                        rec(v + 1, used, adj, best, card + 1, w + x);
+                        used[u] = false;
+                    }
+                }
+            }
+            used[v] = false;
+        }
+        let mut all = Vec::new();
+        rec(0, &mut vec![false; n], &adj, &mut all, 0, 0);
+        if maxcard {
+            all.into_iter().max().unwrap_or((0, 0))
+        } else {
+            let w = all.iter().map(|x| x.1).max().unwrap_or(0);
+            (0, w)
+        }
+    }
+
+    #[test]
+    fn random_graphs_match_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for case in 0..3000 {
+            let n = rng.gen_range(1..=10);
+            let p = rng.gen_range(0.2..1.0);
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(p) {
+                        edges.push((i, j, rng.gen_range(1..20i64)));
+                    }
+                }
+            }
+            for maxcard in [false, true] {
+                let mate = max_weight_matching(n, &edges, maxcard);
+                let mut w = 0;
+                let mut card = 0;
+                for &(i, j, x) in &edges {
+                    if mate[i] == Some(j) {
+                        assert_eq!(mate[j], Some(i));
+                        w += x;
+                        card += 1;
+                    }
+                }
+                let (bc, bw) = brute(n, &edges, maxcard);
+                if maxcard {
+                    assert_eq!((card, w), (bc, bw), "case {case} {edges:?}");
+                } else {
+                    assert_eq!(w, bw, "case {case} {edges:?}");
+                }
+            }
+        }
+    }
+}
