@@ -5,3 +5,4 @@
 //! Invariant: pure. No files, no printing, no clocks; randomness only from explicit seeds.
 
 pub mod export;
+pub mod synth;
