@@ -1,0 +1,444 @@
+//! Knockout brackets of 2–32 seeded from a ranking: single elimination, with a 3rd-place
+//! match, or a full placement bracket (定位表) that decides every place.
+
+use crate::format::MatchFormat;
+use crate::game_match::{Match, MatchSettings, NextGame};
+use crate::KnockoutError;
+use arbiter_types::{Colour, GameResult, PlayerNo};
+use serde::{Deserialize, Serialize};
+
+/// Which places a bracket decides by games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BracketKind {
+    /// Only the winner advances; losers of a round share a place (SF losers 3rd, …).
+    SingleElimination,
+    /// Single elimination plus a match between the semi-final losers for 3rd place.
+    ThirdPlace,
+    /// 定位表: losers play on too, so every place is decided by games.
+    Placement,
+}
+
+impl BracketKind {
+    pub fn zh(self) -> &'static str {
+        match self {
+            BracketKind::SingleElimination => "单淘汰",
+            BracketKind::ThirdPlace => "单淘汰(含三四名)",
+            BracketKind::Placement => "定位赛",
+        }
+    }
+
+    /// Whether the group of `size` players competing for places `first..first+size` plays.
+    fn plays(self, first: u32, size: u32) -> bool {
+        match self {
+            BracketKind::Placement => true,
+            BracketKind::SingleElimination => first == 1,
+            BracketKind::ThirdPlace => first == 1 || (first == 3 && size == 2),
+        }
+    }
+}
+
+/// Where a side of a bracket match comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Seed number (1 = first of the ranking); a seed beyond the field is a bye.
+    Seed(u32),
+    /// The winner of the match at this index of [`Bracket::matches`].
+    Winner(usize),
+    /// The loser of the match at this index.
+    Loser(usize),
+}
+
+/// A side of a bracket match as far as known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Decided by a match not yet finished.
+    Pending,
+    /// Nobody (a bye, or the loser of a walkover).
+    Absent,
+    Player(PlayerNo),
+}
+
+/// The state of one bracket match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchState {
+    /// A side is still pending.
+    Waiting,
+    /// At most one player: advances without games (`None` when both sides are absent).
+    Walkover { winner: Option<PlayerNo> },
+    /// Both players known: the match is played (finished once decided).
+    Playing(Match),
+}
+
+/// One match of a bracket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketMatch {
+    /// Stable id: "F", "SF1", "QF3", "R16-5", "P3", "P5-SF1", …
+    pub id: String,
+    /// 1-based round.
+    pub round: usize,
+    /// The best place its group competes for.
+    pub first_place: u32,
+    /// How many places its group competes for (2 for a final or placement match).
+    pub group_size: u32,
+    pub sources: [Source; 2],
+    pub state: MatchState,
+}
+
+impl BracketMatch {
+    pub fn is_finished(&self) -> bool {
+        match &self.state {
+            MatchState::Waiting => false,
+            MatchState::Walkover { .. } => true,
+            MatchState::Playing(m) => m.is_decided(),
+        }
+    }
+
+    /// Chinese label: 决赛, 三四名, 半决赛, 五至八名半决赛, …
+    pub fn label_zh(&self) -> String {
+        let p = self.first_place;
+        let m = self.group_size;
+        if m == 2 {
+            return if p == 1 {
+                "决赛".into()
+            } else {
+                format!("{}{}名", zh_num(p), zh_num(p + 1))
+            };
+        }
+        let stage = match m {
+            4 => "半决赛".to_string(),
+            8 => "四分之一决赛".to_string(),
+            _ => format!("{}分之一决赛", zh_num(m / 2)),
+        };
+        if p == 1 {
+            stage
+        } else {
+            format!("{}至{}名{}", zh_num(p), zh_num(p + m - 1), stage)
+        }
+    }
+}
+
+/// Chinese numeral for 1..=99.
+pub fn zh_num(n: u32) -> String {
+    const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match ((n / 10 % 10) as usize, (n % 10) as usize) {
+        (0, d) => D[d].to_string(),
+        (1, 0) => "十".into(),
+        (1, d) => format!("十{}", D[d]),
+        (t, 0) => format!("{}十", D[t]),
+        (t, d) => format!("{}十{}", D[t], D[d]),
+    }
+}
+
+/// Seed order of the first round for a bracket of `size` (a power of two ≥ 2): consecutive
+/// pairs meet. For 8: 1–8, 5–4, 3–6, 7–2, so the semi-finals are W(1–8) v W(4–5) and
+/// W(3–6) v W(2–7).
+pub fn seed_order(size: u32) -> Vec<u32> {
+    let mut order = vec![1u32, 2];
+    while (order.len() as u32) < size {
+        let m = order.len() as u32 * 2;
+        order = order
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &s)| {
+                if i & 1 == 0 {
+                    [s, m + 1 - s]
+                } else {
+                    [m + 1 - s, s]
+                }
+            })
+            .collect();
+    }
+    order.truncate(size.max(2) as usize);
+    order
+}
+
+fn match_id(first: u32, size: u32, i: usize) -> String {
+    if size == 2 {
+        return if first == 1 {
+            "F".into()
+        } else {
+            format!("P{first}")
+        };
+    }
+    let stage = match size {
+        4 => format!("SF{i}"),
+        8 => format!("QF{i}"),
+        _ => format!("R{size}-{i}"),
+    };
+    if first == 1 {
+        stage
+    } else {
+        format!("P{first}-{stage}")
+    }
+}
+
+/// A knockout bracket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bracket {
+    kind: BracketKind,
+    /// The ranking: seed 1 first.
+    ranking: Vec<PlayerNo>,
+    size: u32,
+    format: MatchFormat,
+    settings: MatchSettings,
+    matches: Vec<BracketMatch>,
+    /// Groups that play no games: their players share the group's first place.
+    shared: Vec<(u32, Vec<Source>)>,
+}
+
+impl Bracket {
+    /// A bracket for `ranking` (seed 1 first, 2–32 players) in the smallest power-of-two
+    /// size; missing seeds are byes, so the top seeds advance without playing.
+    pub fn new(
+        kind: BracketKind,
+        ranking: Vec<PlayerNo>,
+        format: MatchFormat,
+        settings: MatchSettings,
+    ) -> Result<Bracket, KnockoutError> {
+        let n = ranking.len();
+        if !(2..=32).contains(&n) {
+            return Err(KnockoutError::FieldSize(n));
+        }
+        let mut sorted = ranking.clone();
+        sorted.sort();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(KnockoutError::DuplicatePlayer(w[0]));
+        }
+        format.validate()?;
+        let size = (n as u32).next_power_of_two();
+        let mut matches = Vec::new();
+        let mut shared = Vec::new();
+        let mut groups: Vec<(u32, Vec<Source>)> =
+            vec![(1, seed_order(size).into_iter().map(Source::Seed).collect())];
+        let mut round = 1;
+        while !groups.is_empty() {
+            let mut next = Vec::new();
+            for (first, sources) in groups {
+                let gsize = sources.len() as u32;
+                if !kind.plays(first, gsize) {
+                    shared.push((first, sources));
+                    continue;
+                }
+                let mut winners = Vec::new();
+                let mut losers = Vec::new();
+                for (i, pair) in sources.chunks(2).enumerate() {
+                    let idx = matches.len();
+                    matches.push(BracketMatch {
+                        id: match_id(first, gsize, i + 1),
+                        round,
+                        first_place: first,
+                        group_size: gsize,
+                        sources: [pair[0], pair[1]],
+                        state: MatchState::Waiting,
+                    });
+                    winners.push(Source::Winner(idx));
+                    losers.push(Source::Loser(idx));
+                }
+                if gsize > 2 {
+                    next.push((first, winners));
+                    next.push((first + gsize / 2, losers));
+                }
+            }
+            groups = next;
+            round += 1;
+        }
+        let mut b = Bracket {
+            kind,
+            ranking,
+            size,
+            format,
+            settings,
+            matches,
+            shared,
+        };
+        b.resolve()?;
+        Ok(b)
+    }
+
+    pub fn kind(&self) -> BracketKind {
+        self.kind
+    }
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    pub fn ranking(&self) -> &[PlayerNo] {
+        &self.ranking
+    }
+    pub fn matches(&self) -> &[BracketMatch] {
+        &self.matches
+    }
+    /// Number of rounds.
+    pub fn rounds(&self) -> usize {
+        self.matches.iter().map(|m| m.round).max().unwrap_or(0)
+    }
+    /// The matches of round `round` (1-based).
+    pub fn round(&self, round: usize) -> Vec<&BracketMatch> {
+        self.matches.iter().filter(|m| m.round == round).collect()
+    }
+    /// The seed (1-based) of a player.
+    pub fn seed_of(&self, p: PlayerNo) -> Option<u32> {
+        self.ranking
+            .iter()
+            .position(|&q| q == p)
+            .map(|i| i as u32 + 1)
+    }
+    pub fn get(&self, id: &str) -> Option<&BracketMatch> {
+        self.matches.iter().find(|m| m.id == id)
+    }
+
+    /// What a source stands for now.
+    pub fn side(&self, s: Source) -> Side {
+        let finished = |j: usize, want_winner: bool| match self.matches.get(j).map(|m| &m.state) {
+            None | Some(MatchState::Waiting) => Side::Pending,
+            Some(MatchState::Walkover { winner }) => match (want_winner, winner) {
+                (true, Some(p)) => Side::Player(*p),
+                _ => Side::Absent,
+            },
+            Some(MatchState::Playing(m)) => {
+                let p = if want_winner { m.winner() } else { m.loser() };
+                p.map_or(Side::Pending, Side::Player)
+            }
+        };
+        match s {
+            Source::Seed(k) => match self.ranking.get((k as usize).wrapping_sub(1)) {
+                Some(&p) => Side::Player(p),
+                None => Side::Absent,
+            },
+            Source::Winner(j) => finished(j, true),
+            Source::Loser(j) => finished(j, false),
+        }
+    }
+
+    fn resolve(&mut self) -> Result<(), KnockoutError> {
+        for i in 0..self.matches.len() {
+            if self.matches[i].state != MatchState::Waiting {
+                continue;
+            }
+            let [a, b] = self.matches[i].sources;
+            let state = match (self.side(a), self.side(b)) {
+                (Side::Pending, _) | (_, Side::Pending) => continue,
+                (Side::Player(x), Side::Player(y)) => {
+                    let (high, low) = if self.seed_of(x) <= self.seed_of(y) {
+                        (x, y)
+                    } else {
+                        (y, x)
+                    };
+                    let settings = MatchSettings {
+                        lot_seed: self
+                            .settings
+                            .lot_seed
+                            .wrapping_add((i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)),
+                        ..self.settings
+                    };
+                    MatchState::Playing(Match::new(self.format.clone(), settings, high, low)?)
+                }
+                (Side::Player(x), Side::Absent) | (Side::Absent, Side::Player(x)) => {
+                    MatchState::Walkover { winner: Some(x) }
+                }
+                (Side::Absent, Side::Absent) => MatchState::Walkover { winner: None },
+            };
+            self.matches[i].state = state;
+        }
+        Ok(())
+    }
+
+    fn playing_mut(&mut self, id: &str) -> Result<&mut Match, KnockoutError> {
+        let m = self
+            .matches
+            .iter_mut()
+            .find(|m| m.id == id)
+            .ok_or_else(|| KnockoutError::UnknownMatch(id.to_string()))?;
+        match &mut m.state {
+            MatchState::Playing(g) => Ok(g),
+            MatchState::Waiting => Err(KnockoutError::MatchNotReady(id.to_string())),
+            MatchState::Walkover { .. } => Err(KnockoutError::MatchDecided),
+        }
+    }
+
+    /// Ids of the matches that can be played now (both players known, not decided).
+    pub fn ready(&self) -> Vec<&str> {
+        self.matches
+            .iter()
+            .filter(|m| matches!(&m.state, MatchState::Playing(g) if !g.is_decided()))
+            .map(|m| m.id.as_str())
+            .collect()
+    }
+
+    /// The next game of match `id` (`None` when decided).
+    pub fn next_game(&self, id: &str) -> Result<Option<NextGame>, KnockoutError> {
+        let m = self
+            .get(id)
+            .ok_or_else(|| KnockoutError::UnknownMatch(id.to_string()))?;
+        match &m.state {
+            MatchState::Playing(g) => Ok(g.next_game()),
+            MatchState::Waiting => Err(KnockoutError::MatchNotReady(id.to_string())),
+            MatchState::Walkover { .. } => Ok(None),
+        }
+    }
+
+    /// Records the chooser's colour for the next game of match `id`.
+    pub fn choose_colour(
+        &mut self,
+        id: &str,
+        player: PlayerNo,
+        colour: Colour,
+    ) -> Result<(), KnockoutError> {
+        self.playing_mut(id)?.choose_colour(player, colour)
+    }
+
+    /// Records game `index` of match `id`; a decided match advances its winner and loser.
+    pub fn record(
+        &mut self,
+        id: &str,
+        index: usize,
+        result: GameResult,
+    ) -> Result<(), KnockoutError> {
+        self.playing_mut(id)?.record_game(index, result)?;
+        self.resolve()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.matches.iter().all(BracketMatch::is_finished)
+    }
+
+    /// Final places once complete, best first: (place, player). Places are decided by games
+    /// in a placement bracket; otherwise the losers of a round share a place (1, 2, 3, 3, 5,
+    /// 5, 5, 5). Places freed by byes are closed up, so the places of n players run from 1.
+    pub fn places(&self) -> Option<Vec<(u32, PlayerNo)>> {
+        if !self.is_complete() {
+            return None;
+        }
+        let mut nominal: Vec<(u32, PlayerNo)> = Vec::new();
+        for m in self.matches.iter().filter(|m| m.group_size == 2) {
+            let idx = self.matches.iter().position(|x| x.id == m.id)?;
+            if let Side::Player(w) = self.side(Source::Winner(idx)) {
+                nominal.push((m.first_place, w));
+            }
+            if let Side::Player(l) = self.side(Source::Loser(idx)) {
+                nominal.push((m.first_place + 1, l));
+            }
+        }
+        for (first, sources) in &self.shared {
+            for s in sources {
+                if let Side::Player(p) = self.side(*s) {
+                    nominal.push((*first, p));
+                }
+            }
+        }
+        let mut out: Vec<(u32, PlayerNo)> = nominal
+            .iter()
+            .map(|&(place, p)| {
+                (
+                    1 + nominal.iter().filter(|(q, _)| *q < place).count() as u32,
+                    p,
+                )
+            })
+            .collect();
+        out.sort_by_key(|&(place, p)| (place, self.seed_of(p)));
+        Some(out)
+    }
+}
