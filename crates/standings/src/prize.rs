@@ -118,6 +118,18 @@ pub struct LuckyEntry {
     pub item: Option<String>,
 }
 
+impl LuckyEntry {
+    fn as_prize(&self) -> PrizeEntry {
+        PrizeEntry {
+            first: self.rank,
+            last: None,
+            amount: self.amount,
+            title: None,
+            item: self.item.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LuckyTable {
@@ -450,20 +462,17 @@ impl<'a> Allocator<'a> {
         self.one_award && self.awarded.contains(&(section, no))
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn give(
         &mut self,
         kind: AwardKind,
         ranking: &'a Ranking,
         place: u32,
         row: &RankedPlayer,
-        amount: Option<u64>,
-        title: Option<String>,
-        item: Option<String>,
+        prize: &PrizeEntry,
         note: Option<String>,
     ) -> Result<(), PrizeError> {
         self.awarded.insert((ranking.section.as_str(), row.no));
-        self.add_amount(amount)?;
+        self.add_amount(prize.amount)?;
         self.list.awards.push(Award {
             kind,
             section: ranking.section.clone(),
@@ -473,9 +482,9 @@ impl<'a> Allocator<'a> {
             no: Some(row.no),
             name: Some(row.name.clone()),
             team: row.team.clone(),
-            amount,
-            title,
-            item,
+            amount: prize.amount,
+            title: prize.title.clone(),
+            item: prize.item.clone(),
             note,
         });
         Ok(())
@@ -490,15 +499,13 @@ impl<'a> Allocator<'a> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn vacant(
         &mut self,
         kind: AwardKind,
         section: &str,
         category: Option<&String>,
         place: u32,
-        amount: Option<u64>,
-        item: Option<&String>,
+        prize: &PrizeEntry,
         reason: String,
     ) {
         self.list.vacant.push(VacantPrize {
@@ -506,8 +513,8 @@ impl<'a> Allocator<'a> {
             section: section.to_string(),
             category: category.cloned(),
             place,
-            amount,
-            item: item.cloned(),
+            amount: prize.amount,
+            item: prize.item.clone(),
             reason,
         });
     }
@@ -571,17 +578,7 @@ pub fn allocate_prizes(
     }
     for t in &rules.lucky {
         let name = label("幸运奖", &t.section, t.category.as_deref());
-        let as_entries: Vec<PrizeEntry> = t
-            .entries
-            .iter()
-            .map(|e| PrizeEntry {
-                first: e.rank,
-                last: None,
-                amount: e.amount,
-                title: None,
-                item: e.item.clone(),
-            })
-            .collect();
+        let as_entries: Vec<PrizeEntry> = t.entries.iter().map(LuckyEntry::as_prize).collect();
         check_entries(&name, &as_entries)?;
         find("幸运奖", &t.section, &t.category)?;
     }
@@ -618,8 +615,7 @@ pub fn allocate_prizes(
                         &t.section,
                         t.category.as_ref(),
                         place,
-                        e.amount,
-                        e.item.as_ref(),
+                        e,
                         format!(
                             "无第{place}名可获奖选手 (no eligible player for place {place}: {} ranked, {} without an award)",
                             ranking.rows.len(),
@@ -635,16 +631,7 @@ pub fn allocate_prizes(
                         row.rank, row.rank
                     )
                 });
-                al.give(
-                    kind,
-                    ranking,
-                    place,
-                    row,
-                    e.amount,
-                    e.title.clone(),
-                    e.item.clone(),
-                    note,
-                )?;
+                al.give(kind, ranking, place, row, e, note)?;
             }
         }
     }
@@ -680,8 +667,7 @@ pub fn allocate_prizes(
                         &t.section,
                         None,
                         place,
-                        e.amount,
-                        e.item.as_ref(),
+                        e,
                         format!(
                             "参赛队伍不足, 无第{place}名 (no team for place {place}: {} ranked)",
                             ranking.rows.len()
@@ -697,16 +683,16 @@ pub fn allocate_prizes(
         let reserved: BTreeSet<u32> = t.entries.iter().map(|e| e.rank).collect();
         let mut entries: Vec<&LuckyEntry> = t.entries.iter().collect();
         entries.sort_by_key(|e| e.rank);
-        for e in entries {
-            let place = e.rank;
+        for lucky in entries {
+            let place = lucky.rank;
+            let e = &lucky.as_prize();
             let vacant = |al: &mut Allocator, reason: String| {
                 al.vacant(
                     AwardKind::Lucky,
                     &t.section,
                     t.category.as_ref(),
                     place,
-                    e.amount,
-                    e.item.as_ref(),
+                    e,
                     reason,
                 )
             };
@@ -721,16 +707,7 @@ pub fn allocate_prizes(
                 continue;
             };
             if !al.is_awarded(&ranking.section, row.no) {
-                al.give(
-                    AwardKind::Lucky,
-                    ranking,
-                    place,
-                    row,
-                    e.amount,
-                    None,
-                    e.item.clone(),
-                    None,
-                )?;
+                al.give(AwardKind::Lucky, ranking, place, row, e, None)?;
                 continue;
             }
             match rules.lucky_on_awarded {
@@ -757,7 +734,7 @@ pub fn allocate_prizes(
                                 "第{place}名选手 {} 已获奖, 顺延至第{}名 (the player at rank {place} already holds an award; moved down to rank {})",
                                 row.name, to.rank, to.rank
                             );
-                            al.give(AwardKind::Lucky, ranking, place, to, e.amount, None, e.item.clone(), Some(note))?;
+                            al.give(AwardKind::Lucky, ranking, place, to, e, Some(note))?;
                         }
                         None => vacant(
                             &mut al,
