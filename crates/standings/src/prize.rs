@@ -31,6 +31,7 @@
 //!
 //! Without `one_award_per_person` every prize goes to the player at its place.
 
+use crate::association::AssociationRow;
 use crate::team::DivisionTable;
 use arbiter_types::{closest, PlayerNo};
 use serde::{Deserialize, Serialize};
@@ -220,6 +221,23 @@ impl TeamRanking {
                     r.rank.map(|rank| RankedTeam {
                         rank,
                         team: r.team.clone(),
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The ranked associations of an association table (S9: top 3 get team prizes), under
+    /// the name `section`; associations missing a section get no place.
+    pub fn from_associations(section: &str, rows: &[AssociationRow]) -> Self {
+        TeamRanking {
+            section: section.to_string(),
+            rows: rows
+                .iter()
+                .filter_map(|r| {
+                    r.rank.map(|rank| RankedTeam {
+                        rank,
+                        team: r.association.clone(),
                     })
                 })
                 .collect(),

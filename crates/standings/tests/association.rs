@@ -128,3 +128,46 @@ fn unknown_section_is_named_with_a_suggestion() {
         Err(AssociationError::NoSections)
     );
 }
+
+#[test]
+fn suzhou_association_prizes_top_three() {
+    use arbiter_standings::prize::{
+        allocate_prizes, PrizeEntry, PrizeRules, TeamPrizeTable, TeamRanking,
+    };
+    let data: &[(&str, &[(usize, u32)])] = &[
+        ("姑苏", &[(0, 1), (1, 3), (2, 2), (3, 4)]),
+        ("吴中", &[(0, 2), (1, 2), (2, 3), (3, 3)]),
+        ("相城", &[(0, 3), (1, 1), (2, 1), (3, 1)]),
+        ("吴江", &[(0, 4), (1, 4), (2, 4), (3, 2)]),
+        ("昆山", &[(0, 5), (1, 5), (2, 5)]),
+    ];
+    let rows = association_standings(&input(data, &[])).unwrap();
+    let ranking = TeamRanking::from_associations("团体", &rows);
+    assert_eq!(ranking.rows.len(), 4);
+    let rules = PrizeRules {
+        teams: vec![TeamPrizeTable {
+            section: "团体".into(),
+            entries: vec![
+                PrizeEntry::place(1, 5000),
+                PrizeEntry::place(2, 3000),
+                PrizeEntry::place(3, 2000),
+            ],
+        }],
+        ..Default::default()
+    };
+    let list = allocate_prizes(&rules, &[], &[ranking]).unwrap();
+    let got: Vec<_> = list
+        .awards
+        .iter()
+        .map(|a| (a.team.clone().unwrap_or_default(), a.amount.unwrap_or(0)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("相城".to_string(), 5000),
+            ("姑苏".to_string(), 3000),
+            ("吴中".to_string(), 2000)
+        ]
+    );
+    assert_eq!(list.total_amount, 10000);
+}
