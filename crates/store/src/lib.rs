@@ -1,1 +1,211 @@
-//! See ARCHITECTURE.md.
+//! Event-log storage. [`EventStore`] is what the rest of the program uses; [`SqliteStore`]
+//! is the default implementation (a PostgreSQL store can implement the same trait).
+//!
+//! Appends are optimistic: the caller says which sequence number it last saw
+//! (`expected_seq`), and the append fails with [`StoreError::Conflict`] if another writer
+//! got there first. The `(event, seq)` primary key makes a double append impossible even if
+//! two processes race.
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use arbiter_core::{validate_at, EventState, FoldError, LogEntry, Recorded, Rejection};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Format tag of a log export document.
+pub const EXPORT_FORMAT: &str = "arbiter-log/1";
+
+/// A stored event's id, e.g. `ev-00000001`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EventId(pub String);
+
+impl fmt::Display for EventId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSummary {
+    pub id: EventId,
+    pub name: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("并发冲突: 期望最后序号 {expected}, 实际 {actual}; 请重新读取后再试 (append conflict: expected last seq {expected}, found {actual})")]
+    Conflict { expected: u64, actual: u64 },
+    #[error("赛事 `{0}` 不存在 (unknown event)")]
+    UnknownEvent(String),
+    #[error("数据库错误: {0} (database error)")]
+    Database(String),
+    #[error("数据库版本 {found} 高于本程序支持的 {supported} (database schema is newer than this program)")]
+    SchemaTooNew { found: i64, supported: i64 },
+    #[error("赛事 `{event}` 第 {seq} 条日志已损坏: {message} (corrupt log entry)")]
+    Corrupt {
+        event: String,
+        seq: u64,
+        message: String,
+    },
+    #[error("{0}")]
+    Import(String),
+    #[error("日志无法重放: {0} (the log does not fold)")]
+    Fold(#[from] FoldError),
+    #[error("{0}")]
+    Rejected(#[from] Rejection),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// The log export document (`arbiter-log/1`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogExport {
+    pub format: String,
+    pub event: EventId,
+    pub name: String,
+    pub entries: Vec<Recorded>,
+}
+
+/// Storage of event logs.
+pub trait EventStore {
+    /// A new, empty event; its log starts with `EventCreated` appended at seq 1.
+    fn create_event(&self, name: &str) -> Result<EventId, StoreError>;
+
+    /// Append already-numbered records atomically: `records[i].seq` must be
+    /// `expected_seq + 1 + i`. Returns the new last seq.
+    fn append_recorded(
+        &self,
+        event: &EventId,
+        expected_seq: u64,
+        records: &[Recorded],
+    ) -> Result<u64, StoreError>;
+
+    /// The whole log of an event, in seq order.
+    fn read(&self, event: &EventId) -> Result<Vec<Recorded>, StoreError>;
+
+    fn list_events(&self) -> Result<Vec<EventSummary>, StoreError>;
+
+    /// Append entries after `expected_seq` (the last seq the caller has seen); fails with
+    /// [`StoreError::Conflict`] if the log has moved on. Returns the new last seq.
+    fn append(
+        &self,
+        event: &EventId,
+        expected_seq: u64,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<u64, StoreError> {
+        let records: Vec<Recorded> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Recorded {
+                seq: expected_seq + 1 + i as u64,
+                at: at.into(),
+                actor: actor.into(),
+                entry: e.clone(),
+            })
+            .collect();
+        self.append_recorded(event, expected_seq, &records)
+    }
+
+    /// Fold an event's log.
+    fn state(&self, event: &EventId) -> Result<EventState, StoreError> {
+        Ok(EventState::replay(&self.read(event)?)?)
+    }
+
+    /// Read, validate every entry against the state (as the fold will), then append with
+    /// the seq that was read. Returns the new state.
+    fn append_checked(
+        &self,
+        event: &EventId,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<EventState, StoreError> {
+        let mut state = self.state(event)?;
+        let expected = state.last_seq;
+        for (i, e) in entries.iter().enumerate() {
+            validate_at(&state, e, Some(at))?;
+            state.apply(&Recorded {
+                seq: expected + 1 + i as u64,
+                at: at.into(),
+                actor: actor.into(),
+                entry: e.clone(),
+            })?;
+        }
+        self.append(event, expected, entries, actor, at)?;
+        Ok(state)
+    }
+
+    /// The `arbiter-log/1` document of an event (personal data included: it is the backup).
+    fn export(&self, event: &EventId) -> Result<LogExport, StoreError> {
+        let entries = self.read(event)?;
+        let name = self
+            .list_events()?
+            .into_iter()
+            .find(|e| &e.id == event)
+            .map(|e| e.name)
+            .ok_or_else(|| StoreError::UnknownEvent(event.0.clone()))?;
+        Ok(LogExport {
+            format: EXPORT_FORMAT.into(),
+            event: event.clone(),
+            name,
+            entries,
+        })
+    }
+
+    /// Import an `arbiter-log/1` document as a new event. The log is replayed first and
+    /// refused if it does not fold.
+    fn import(&self, json: &str) -> Result<EventId, StoreError> {
+        let doc = parse_export(json)?;
+        EventState::replay(&doc.entries)?;
+        let id = self.create_event(&doc.name)?;
+        self.append_recorded(&id, 0, &doc.entries)?;
+        Ok(id)
+    }
+}
+
+#[derive(Deserialize)]
+struct RawExport {
+    format: String,
+    #[serde(default)]
+    name: String,
+    entries: Vec<serde_json::Value>,
+}
+
+/// Parse an `arbiter-log/1` document, with line/column for malformed JSON and the entry
+/// index for entries that do not decode.
+pub fn parse_export(json: &str) -> Result<LogExport, StoreError> {
+    let raw: RawExport = serde_json::from_str(json).map_err(|e| {
+        StoreError::Import(format!(
+            "第{}行第{}列: 日志文件无法解析: {e} (malformed log document)",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    if raw.format != EXPORT_FORMAT {
+        return Err(StoreError::Import(format!(
+            "文件格式为 `{}`, 应为 `{EXPORT_FORMAT}` (unsupported document format)",
+            raw.format
+        )));
+    }
+    let mut entries = Vec::with_capacity(raw.entries.len());
+    for (i, v) in raw.entries.into_iter().enumerate() {
+        let r = Recorded::from_value(v)
+            .map_err(|e| StoreError::Import(format!("entries[{i}] (第{}条): {e}", i + 1)))?;
+        entries.push(r);
+    }
+    Ok(LogExport {
+        format: raw.format,
+        event: EventId(String::new()),
+        name: raw.name,
+        entries,
+    })
+}

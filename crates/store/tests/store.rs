@@ -1,0 +1,161 @@
+use arbiter_core::*;
+use arbiter_store::*;
+use arbiter_types::GameResult;
+
+const AT: &str = "2026-09-20T08:30:00+08:00";
+
+fn created() -> LogEntry {
+    LogEntry::EventCreated(EventCreated {
+        name: "昆山职工赛".into(),
+        regulation: "[event]\n".into(),
+        file_name: "k.toml".into(),
+        seed: 1,
+        sections: vec![SectionInfo {
+            id: "men".into(),
+            name: "男子个人赛".into(),
+        }],
+        limits: EntryLimits::default(),
+    })
+}
+
+fn reg(id: u32) -> LogEntry {
+    LogEntry::PlayerRegistered(PlayerRegistered {
+        player: PlayerId(id),
+        section: "men".into(),
+        name: format!("棋手{id}"),
+        sex: None,
+        birth_date: None,
+        id_number: Some("11010519491231002X".parse().unwrap()).filter(|_| id == 1),
+        phone: Some("13812345678".parse().unwrap()),
+        unit: None,
+        association: None,
+        team: None,
+        evidence: vec![],
+        local: false,
+        rating: None,
+    })
+}
+
+#[test]
+fn second_append_with_same_expected_seq_conflicts() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let ev = s.create_event("x").unwrap();
+    assert_eq!(s.append(&ev, 0, &[created()], "a", AT).unwrap(), 1);
+    assert_eq!(s.append(&ev, 1, &[reg(1)], "a", AT).unwrap(), 2);
+    match s.append(&ev, 1, &[reg(2)], "b", AT) {
+        Err(StoreError::Conflict {
+            expected: 1,
+            actual: 2,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.read(&ev).unwrap().len(), 2);
+    assert_eq!(
+        s.list_events().unwrap(),
+        vec![EventSummary {
+            id: ev.clone(),
+            name: "昆山职工赛".into()
+        }]
+    );
+}
+
+#[test]
+fn two_connections_racing_cannot_both_append_the_same_seq() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("race.db");
+    let a = SqliteStore::open(&p).unwrap();
+    let ev = a.create_event("x").unwrap();
+    a.append(&ev, 0, &[created()], "a", AT).unwrap();
+    let handles: Vec<_> = (0..2)
+        .map(|i| {
+            let p = p.clone();
+            let ev = ev.clone();
+            std::thread::spawn(move || {
+                let s = SqliteStore::open(&p).unwrap();
+                s.append(&ev, 1, &[reg(i + 1)], "w", AT).is_ok()
+            })
+        })
+        .collect();
+    let ok: usize = handles
+        .into_iter()
+        .map(|h| usize::from(h.join().unwrap()))
+        .sum();
+    assert_eq!(ok, 1, "exactly one writer wins");
+    assert_eq!(a.read(&ev).unwrap().len(), 2);
+}
+
+#[test]
+fn append_checked_refuses_invalid_entries() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let ev = s.create_event("x").unwrap();
+    s.append_checked(&ev, &[created(), reg(1)], "a", AT)
+        .unwrap();
+    let bad = LogEntry::ResultEntered {
+        section: "men".into(),
+        round: 1,
+        board: 1,
+        result: GameResult::Draw,
+        ending: None,
+        moves: None,
+    };
+    let e = s.append_checked(&ev, &[bad], "a", AT).unwrap_err();
+    assert!(e.to_string().contains("第 1 轮不存在"), "{e}");
+    assert_eq!(s.read(&ev).unwrap().len(), 2);
+}
+
+#[test]
+fn export_import_round_trip_and_bad_documents() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let ev = s.create_event("x").unwrap();
+    s.append_checked(&ev, &[created(), reg(1), reg(2)], "a", AT)
+        .unwrap();
+    let doc = s.export(&ev).unwrap();
+    assert_eq!(doc.format, "arbiter-log/1");
+    let json = serde_json::to_string_pretty(&doc).unwrap();
+    let t = SqliteStore::open_in_memory().unwrap();
+    let ev2 = t.import(&json).unwrap();
+    assert_eq!(t.read(&ev2).unwrap(), s.read(&ev).unwrap());
+    assert_eq!(t.state(&ev2).unwrap(), s.state(&ev).unwrap());
+
+    // Garbage: line and column named.
+    let e = t
+        .import("{\n  \"format\": \"arbiter-log/1\",\n  oops\n}")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("第3行第3列"), "{e}");
+    let e = t
+        .import(&json.replace("arbiter-log/1", "arbiter-log/9"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("arbiter-log/9"), "{e}");
+    // A log that does not fold (the second registration reuses id 1) is refused.
+    let mut bad = doc.clone();
+    if let LogEntry::PlayerRegistered(r) = &mut bad.entries[2].entry {
+        r.player = PlayerId(1);
+    }
+    let e = t
+        .import(&serde_json::to_string(&bad).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("第 3 条日志"), "{e}");
+    assert_eq!(t.list_events().unwrap().len(), 1, "nothing imported");
+    // An entry that does not decode names its index.
+    let e = t
+        .import(&json.replacen("player_registered", "player_teleported", 1))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("entries[1]"), "{e}");
+}
+
+#[test]
+fn unknown_event_is_an_error() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    assert!(matches!(
+        s.read(&EventId("ev-00000009".into())),
+        Err(StoreError::UnknownEvent(_))
+    ));
+    assert!(matches!(
+        s.read(&EventId("nonsense".into())),
+        Err(StoreError::UnknownEvent(_))
+    ));
+}
