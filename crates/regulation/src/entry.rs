@@ -21,6 +21,8 @@ pub struct EntryFacts {
     pub unit_overall: u32,
     /// Entries already in this section.
     pub section_total: u32,
+    /// Entries already in the whole event.
+    pub event_total: u32,
     /// Flags such as `local`, `group_member`, `national_master`.
     pub flags: BTreeSet<String>,
 }
@@ -73,6 +75,15 @@ impl Section {
                     "section_full",
                     format!("本组报名已满 {cap} 人"),
                     format!("the section is full ({cap} entries)"),
+                );
+            }
+        }
+        if let Some(cap) = en.event_cap {
+            if e.event_total >= cap {
+                return refuse(
+                    "event_full",
+                    format!("本次比赛报名已满 {cap} 人"),
+                    format!("the event is full ({cap} entries)"),
                 );
             }
         }
@@ -184,15 +195,16 @@ impl Section {
                 );
             }
         }
-        if !el.evidence_any.is_empty() && !el.evidence_any.iter().any(|ev| e.evidence.contains(ev))
-        {
-            let zh: Vec<&str> = el.evidence_any.iter().map(|e| e.zh()).collect();
-            let en: Vec<&str> = el.evidence_any.iter().map(|e| e.name()).collect();
-            return refuse(
-                "evidence_missing",
-                format!("须提供以下证明之一: {}", zh.join("、")),
-                format!("one of these is required: {}", en.join(", ")),
-            );
+        for any in &el.evidence_any {
+            if !any.iter().any(|ev| e.evidence.contains(ev)) {
+                let zh: Vec<&str> = any.iter().map(|e| e.zh()).collect();
+                let en: Vec<&str> = any.iter().map(|e| e.name()).collect();
+                return refuse(
+                    "evidence_missing",
+                    format!("须提供以下证明之一: {}", zh.join("、")),
+                    format!("one of these is required: {}", en.join(", ")),
+                );
+            }
         }
         for f in &el.require_flags {
             if !e.flags.contains(f) {

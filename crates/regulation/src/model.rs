@@ -202,6 +202,9 @@ pub struct Registration {
     /// S3: at most this many entries per unit across all sections.
     #[serde(default)]
     pub max_per_unit_overall: Option<u32>,
+    /// T7: the whole event closes at this many entries.
+    #[serde(default)]
+    pub cap: Option<u32>,
     /// T7: an unpaid player is not paired.
     #[serde(default)]
     pub unpaid_not_paired: bool,
@@ -254,6 +257,10 @@ pub struct Section {
     #[serde(default)]
     pub scoring: Scoring,
     pub tiebreaks: Tiebreaks,
+    /// Tie-breaks used when `auto` makes the section a round robin (default: sb, wins,
+    /// direct, fouls, black_games — 2011 14.1).
+    #[serde(default)]
+    pub round_robin_tiebreaks: Option<Tiebreaks>,
     #[serde(default)]
     pub tiebreak_options: TiebreakOptions,
     #[serde(default)]
@@ -304,9 +311,10 @@ pub struct Eligibility {
     /// Every one of these is required.
     #[serde(default)]
     pub evidence: Vec<Evidence>,
-    /// At least one of these is required.
+    /// Alternatives: for each inner list, at least one of its kinds is required
+    /// (`evidence_any = [["id_card", "social_security"]]`).
     #[serde(default)]
-    pub evidence_any: Vec<Evidence>,
+    pub evidence_any: Vec<Vec<Evidence>>,
     /// Flags the player must have (e.g. `group_member`).
     #[serde(default)]
     pub require_flags: Vec<String>,
@@ -339,6 +347,9 @@ pub struct Entries {
     pub unit_required: Option<bool>,
     #[serde(default)]
     pub unpaid_not_paired: Option<bool>,
+    /// The whole event's cap; filled from `[registration] cap`.
+    #[serde(default)]
+    pub event_cap: Option<u32>,
 }
 
 /// 竞赛办法 of a section.
@@ -531,11 +542,21 @@ pub enum ColourChoice {
 }
 
 /// Scoring: a preset name (`scoring = "cxa"`) or a full table (A1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scoring {
     /// The preset name if the file named one.
     pub preset: Option<arbiter_types::ScoringPreset>,
     pub table: ScoringTable,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        let p = arbiter_types::ScoringPreset::Cxa;
+        Scoring {
+            preset: Some(p),
+            table: p.table(),
+        }
+    }
 }
 
 /// The tie-break list (A6): criteria in order, then at most one fallback.

@@ -103,6 +103,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         e.deadline = e.deadline.or(r.deadline);
         e.fee = e.fee.or(r.fee);
         e.max_per_unit_overall = e.max_per_unit_overall.or(r.max_per_unit_overall);
+        e.event_cap = e.event_cap.or(r.cap);
         e.unit_required = Some(e.unit_required.unwrap_or(r.unit_required));
         e.unpaid_not_paired = Some(e.unpaid_not_paired.unwrap_or(r.unpaid_not_paired));
         let el = &mut s.eligibility;
@@ -160,6 +161,14 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
             );
         }
     }
+    for (j, any) in el.evidence_any.iter().enumerate() {
+        if any.is_empty() {
+            return cx.fail(
+                sp(p!["eligibility", "evidence_any", j]),
+                "证明材料备选列表为空 (an evidence_any list is empty)".into(),
+            );
+        }
+    }
     // Format.
     let f = &s.format;
     let needs_rounds = matches!(
@@ -206,7 +215,12 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     format!("淘汰人数 {} 须为 2、4、8、16 或 32 (knockout size must be 2, 4, 8, 16 or 32)", k.size),
                 );
             }
-            if let Some(cap) = s.entries.cap {
+            if let Some(cap) = s
+                .entries
+                .cap
+                .or(s.entries.event_cap)
+                .or(reg.registration.cap)
+            {
                 if k.size > cap {
                     return cx.fail(
                         sp(p!["format", "knockout", "size"]),
