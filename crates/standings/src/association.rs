@@ -87,6 +87,10 @@ pub enum AssociationError {
 
 /// Computes the association standings. Ranked associations first, then unranked ones in
 /// display order.
+///
+/// Entries with an empty association (players entered individually) are ignored; such a
+/// player's rank is not given to anyone else (the next association player keeps their own
+/// rank).
 pub fn association_standings(
     input: &AssociationInput,
 ) -> Result<Vec<AssociationRow>, AssociationError> {
@@ -121,6 +125,10 @@ pub fn association_standings(
         };
         if e.rank == 0 {
             return Err(AssociationError::ZeroRank { index });
+        }
+        if e.association.trim().is_empty() {
+            // An individual entry (个人报名) belongs to no association.
+            continue;
         }
         let slots = best.entry(&e.association).or_insert_with(|| {
             order.push(&e.association);

@@ -37,7 +37,15 @@ fn suzhou_like_association_table() {
         ("吴江", &[(0, 4), (1, 4), (1, 6), (2, 4), (3, 2)]),
         ("昆山", &[(0, 6), (1, 5), (2, 5)]),
     ];
-    let rows = association_standings(&input(data, &["常熟"])).unwrap();
+    let mut inp = input(data, &["常熟"]);
+    // A player entered individually (no association) is not listed as an association.
+    inp.entries.push(AssociationEntry {
+        association: " ".into(),
+        section: "老年组".into(),
+        no: PlayerNo::new(999).unwrap(),
+        rank: 7,
+    });
+    let rows = association_standings(&inp).unwrap();
     let got: Vec<_> = rows
         .iter()
         .map(|r| (r.rank, r.association.as_str(), r.total))

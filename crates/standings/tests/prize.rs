@@ -372,6 +372,15 @@ fn kunshan_team_prizes_per_division() {
         one_award_per_person: true,
         ..Default::default()
     };
+    let mut rules = rules;
+    for e in rules
+        .teams
+        .iter_mut()
+        .flat_map(|t| t.entries.iter_mut())
+        .filter(|e| e.first <= 3)
+    {
+        e.item = Some("奖杯".into());
+    }
     let list = allocate_prizes(&rules, &[], &[teams("团体甲组", 9), teams("团体乙组", 7)]).unwrap();
     assert_eq!(
         list.total_amount,
@@ -392,6 +401,12 @@ fn kunshan_team_prizes_per_division() {
     assert_eq!(jia.len(), 8);
     assert_eq!(jia[4], (5, "团体甲组5队".to_string(), 1500));
     assert_eq!(jia[7], (8, "团体甲组8队".to_string(), 1000));
+    let trophies = list
+        .awards
+        .iter()
+        .filter(|a| a.item.as_deref() == Some("奖杯"))
+        .count();
+    assert_eq!(trophies, 6);
     assert!(list
         .awards
         .iter()
