@@ -113,6 +113,10 @@ pub struct MatchFormat {
     /// Index into `steps` where play resumes after the last step ends level.
     #[serde(default)]
     pub repeat_from: Option<usize>,
+    /// Time control per game kind as printed by the regulation (labels only, e.g.
+    /// `(Slow, "20′+5″")`); the state machine does not use them.
+    #[serde(default)]
+    pub time_controls: Vec<(GameKind, String)>,
 }
 
 impl MatchFormat {
@@ -129,6 +133,7 @@ impl MatchFormat {
                 Step::single(GameKind::Armageddon, armageddon),
             ],
             repeat_from: None,
+            time_controls: Vec::new(),
         }
     }
 
@@ -144,6 +149,7 @@ impl MatchFormat {
                 Step::single(GameKind::Armageddon, ColourRule::PreviousBlackChooses),
             ],
             repeat_from: None,
+            time_controls: Vec::new(),
         }
     }
 
@@ -160,6 +166,7 @@ impl MatchFormat {
                 Step::single(GameKind::Armageddon, armageddon),
             ],
             repeat_from: None,
+            time_controls: Vec::new(),
         }
     }
 
@@ -174,6 +181,7 @@ impl MatchFormat {
                 Step::single(GameKind::Blitz, ColourRule::SwapPrevious),
             ],
             repeat_from: Some(2),
+            time_controls: Vec::new(),
         }
     }
 
@@ -194,6 +202,7 @@ impl MatchFormat {
                 Step::single(GameKind::Armageddon, ColourRule::LotDecidesChooser),
             ],
             repeat_from: None,
+            time_controls: Vec::new(),
         }
     }
 
@@ -212,6 +221,7 @@ impl MatchFormat {
                 Step::single(GameKind::Blitz, ColourRule::SwapPrevious),
             ],
             repeat_from: Some(2),
+            time_controls: Vec::new(),
         }
     }
 
@@ -226,6 +236,21 @@ impl MatchFormat {
             FormatCode::K5 => MatchFormat::k5(),
             FormatCode::K6 => MatchFormat::k6(),
         }
+    }
+
+    /// Sets the printed time control of `kind` (builder style).
+    pub fn with_time_control(mut self, kind: GameKind, label: impl Into<String>) -> MatchFormat {
+        self.time_controls.retain(|(k, _)| *k != kind);
+        self.time_controls.push((kind, label.into()));
+        self
+    }
+
+    /// The printed time control of `kind`, if the regulation gives one.
+    pub fn time_control(&self, kind: GameKind) -> Option<&str> {
+        self.time_controls
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, l)| l.as_str())
     }
 
     /// Checks that the format can always be played to a decision.

@@ -9,6 +9,7 @@ pub mod bracket;
 pub mod format;
 pub mod game_match;
 pub mod render;
+pub mod two_stage;
 
 pub use bracket::{
     seed_order, zh_num, Bracket, BracketKind, BracketMatch, MatchState, Side, Source,
@@ -16,6 +17,7 @@ pub use bracket::{
 pub use format::{ColourRule, FormatCode, MatchFormat, Step};
 pub use game_match::{Match, MatchGame, MatchSettings, NextGame};
 pub use render::render_text;
+pub use two_stage::{final_ranking, split_top};
 
 use arbiter_types::PlayerNo;
 

@@ -28,9 +28,12 @@ fn games_text(m: &Match, name: &dyn Fn(PlayerNo) -> String) -> String {
     m.games()
         .iter()
         .map(|g| {
+            let kind = match m.format().time_control(g.kind) {
+                Some(tc) => format!("{}{}", g.kind.zh(), tc),
+                None => g.kind.zh().to_string(),
+            };
             format!(
-                "{} {}(红)-{}(黑) {}",
-                g.kind.zh(),
+                "{kind} {}(红)-{}(黑) {}",
                 name(g.red),
                 name(g.black),
                 g.result.zh()

@@ -363,3 +363,51 @@ fn bracket_round_trips_through_json() {
     let back: Bracket = serde_json::from_str(&json).unwrap();
     assert_eq!(back, b);
 }
+
+#[test]
+fn two_stage_final_ranking_puts_the_knockout_first() {
+    use arbiter_knockout::{final_ranking, split_top};
+    // stage 1: 12 players; the top 8 play a placement bracket, 9–12 continue the Swiss
+    let stage1: Vec<PlayerNo> = (1..=12).map(p).collect();
+    let (top, rest) = split_top(&stage1, 8);
+    assert_eq!(top.len(), 8);
+    assert_eq!(rest, [p(9), p(10), p(11), p(12)]);
+    let mut b = Bracket::new(BracketKind::Placement, top, k7(), MatchSettings::default()).unwrap();
+    play_out(&mut b, &|_| false);
+    // the continuing Swiss ranks them 12, 9, 11, 10
+    let swiss = [p(12), p(9), p(11), p(10)];
+    let fin = final_ranking(&b.places().unwrap(), &swiss);
+    assert_eq!(
+        fin.iter().map(|x| x.0).collect::<Vec<_>>(),
+        (1..=12).collect::<Vec<_>>()
+    );
+    assert_eq!(fin[0].1, p(8));
+    assert_eq!(fin[8..].iter().map(|x| x.1).collect::<Vec<_>>(), swiss);
+}
+
+#[test]
+fn time_controls_are_printed_as_labels() {
+    let f = k7()
+        .with_time_control(arbiter_types::GameKind::Slow, "20′+5″")
+        .with_time_control(arbiter_types::GameKind::Rapid, "10′+3″");
+    assert_eq!(
+        f.time_control(arbiter_types::GameKind::Slow),
+        Some("20′+5″")
+    );
+    assert_eq!(f.time_control(arbiter_types::GameKind::Armageddon), None);
+    let mut b = Bracket::new(
+        BracketKind::SingleElimination,
+        ranking(2),
+        f,
+        MatchSettings::default(),
+    )
+    .unwrap();
+    b.record("F", 0, GameResult::Draw).unwrap();
+    b.record("F", 1, GameResult::BlackWin).unwrap();
+    let text = render_text(&b, &|x| x.to_string());
+    assert!(
+        text.contains("慢棋20′+5″ 101(红)-102(黑) 和棋; 快棋10′+3″ 102(红)-101(黑) 黑胜"),
+        "{text}"
+    );
+    assert!(text.contains("第1名 101"), "{text}");
+}

@@ -389,6 +389,7 @@ fn invalid_formats_are_refused() {
         name: "x".into(),
         steps: vec![],
         repeat_from: None,
+        time_controls: vec![],
     };
     assert!(f.validate().is_err());
     let mut f = MatchFormat::k6();
