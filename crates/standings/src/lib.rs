@@ -2,8 +2,24 @@
 //! prizes, and the automatic-withdrawal rule (rules.md A1, A5, A6, A10, A11).
 //!
 //! Invariant: no I/O; every number is exact; the same input gives the same table.
+//!
+//! Individual standings: build a [`StandingsInput`] and call [`compute`]; rank a subset with
+//! [`category`].
 
 pub mod association;
+pub mod category;
+pub mod input;
 pub mod prize;
+pub mod table;
 pub mod team;
+pub mod tiebreak;
+pub mod value;
 pub mod withdrawal;
+
+pub use category::{category, category_by_tag, CategoryRow};
+pub use input::{
+    ByeOppValue, DecidedBy, DirectMode, FideUnplayed, ForfeitOppValue, PlayerEntry, Row,
+    Standings, StandingsError, StandingsInput, TiebreakOptions,
+};
+pub use table::compute;
+pub use value::TbValue;
