@@ -149,11 +149,14 @@ pub fn check_withdrawal(outcomes: &[Outcome], rule: &WithdrawalRule) -> Option<W
 }
 
 /// How many fouls (犯规) in one game lose it (A11: 3 by default; K12 and S: 2). `None`: fouls
-/// never decide a game by themselves.
+/// never decide a game by themselves. A phone foul is also a foul: it counts towards
+/// `fouls_for_loss`, and separately towards `phone_fouls_for_loss` (K12: the 2nd phone use
+/// loses; T8: a phone in the hall loses at once = 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct FoulRule {
     pub fouls_for_loss: Option<NonZeroU32>,
+    pub phone_fouls_for_loss: Option<NonZeroU32>,
 }
 
 impl Default for FoulRule {
@@ -163,12 +166,48 @@ impl Default for FoulRule {
 }
 
 impl FoulRule {
-    /// The game is lost at the `n`-th foul (0 means never).
+    /// The game is lost at the `n`-th foul (0 means never); no separate phone limit.
     pub fn loss_at(n: u32) -> Self {
         FoulRule {
             fouls_for_loss: NonZeroU32::new(n),
+            phone_fouls_for_loss: None,
         }
     }
+    /// From plain counts as written in a regulation (`None` or 0 = never).
+    pub fn from_counts(fouls: Option<u32>, phone_fouls: Option<u32>) -> Self {
+        FoulRule {
+            fouls_for_loss: fouls.and_then(NonZeroU32::new),
+            phone_fouls_for_loss: phone_fouls.and_then(NonZeroU32::new),
+        }
+    }
+}
+
+impl WithdrawalRule {
+    /// From plain counts as written in a regulation (`None` or 0 = condition off).
+    pub fn from_counts(consecutive: Option<u32>, total: Option<u32>) -> Self {
+        WithdrawalRule {
+            after_consecutive: consecutive.and_then(NonZeroU32::new),
+            after_total: total.and_then(NonZeroU32::new),
+        }
+    }
+}
+
+/// The kind of a foul, as far as the loss rule cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FoulKind {
+    #[default]
+    General,
+    /// Using a phone during the game (K12, T8).
+    Phone,
+}
+
+/// One foul of a game: who committed it and of what kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameFoul {
+    pub colour: Colour,
+    #[serde(default)]
+    pub kind: FoulKind,
 }
 
 /// A game decided by fouls: `loser` committed the decisive foul, which was the
@@ -176,7 +215,9 @@ impl FoulRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FoulLoss {
     pub loser: Colour,
-    /// The loser's foul count that decided the game (equals the rule's N).
+    /// Which limit was reached: `general` (all fouls) or `phone` (phone fouls only).
+    pub limit: FoulKind,
+    /// The loser's count that reached the limit (all fouls, or phone fouls).
     pub loser_fouls: u32,
     pub decisive_foul: u32,
     /// The result the game must have: a win for the other colour.
@@ -194,40 +235,69 @@ impl FoulLoss {
             Colour::Red => "red",
             Colour::Black => "black",
         };
+        let (zh_kind, en_kind) = match self.limit {
+            FoulKind::General => ("", "foul"),
+            FoulKind::Phone => ("手机", "phone foul"),
+        };
         format!(
-            "{}方本局第{}次犯规, 判负 ({} loses at foul {} in this game)",
+            "{}方本局第{}次{}犯规, 判负 ({} loses at {} {} in this game)",
             self.loser.zh(),
             self.loser_fouls,
+            zh_kind,
             en,
+            en_kind,
             self.loser_fouls
         )
     }
 }
 
-/// Applies the foul rule to the fouls of one game, given in the order they were recorded
-/// (the colour of the player who committed each). The first player to reach the rule's N
-/// loses; later fouls do not matter (the game ended there).
+/// Applies the foul rule to the fouls of one game, all of the general kind, given in the
+/// order they were recorded (the colour of the player who committed each).
 pub fn foul_loss(fouls: &[Colour], rule: &FoulRule) -> Option<FoulLoss> {
-    let n = rule.fouls_for_loss?.get();
-    let (mut red, mut black) = (0u32, 0u32);
-    for (i, colour) in fouls.iter().enumerate() {
-        let count = match colour {
-            Colour::Red => {
-                red += 1;
-                red
-            }
-            Colour::Black => {
-                black += 1;
-                black
-            }
+    let fouls: Vec<GameFoul> = fouls
+        .iter()
+        .map(|&colour| GameFoul {
+            colour,
+            kind: FoulKind::General,
+        })
+        .collect();
+    foul_loss_by_kind(&fouls, rule)
+}
+
+/// Applies the foul rule to the fouls of one game in recorded order. The first player to
+/// reach a limit loses; later fouls do not matter (the game ended there). When one foul
+/// reaches both limits, the phone limit is reported.
+pub fn foul_loss_by_kind(fouls: &[GameFoul], rule: &FoulRule) -> Option<FoulLoss> {
+    // [red, black] counts of all fouls and of phone fouls.
+    let mut all = [0u32; 2];
+    let mut phone = [0u32; 2];
+    for (i, foul) in fouls.iter().enumerate() {
+        let side = match foul.colour {
+            Colour::Red => 0,
+            Colour::Black => 1,
         };
-        if count >= n {
-            let result = match colour {
+        all[side] += 1;
+        if foul.kind == FoulKind::Phone {
+            phone[side] += 1;
+        }
+        let reached =
+            |limit: Option<NonZeroU32>, count: u32| limit.is_some_and(|n| count >= n.get());
+        let hit = if foul.kind == FoulKind::Phone && reached(rule.phone_fouls_for_loss, phone[side])
+        {
+            Some((FoulKind::Phone, phone[side]))
+        } else if reached(rule.fouls_for_loss, all[side]) {
+            Some((FoulKind::General, all[side]))
+        } else {
+            None
+        };
+        if let Some((limit, count)) = hit {
+            let result = match foul.colour {
                 Colour::Red => GameResult::BlackWin,
                 Colour::Black => GameResult::RedWin,
             };
             return Some(FoulLoss {
-                loser: *colour,
+                loser: foul.colour,
+                limit,
                 loser_fouls: count,
                 decisive_foul: i as u32 + 1,
                 result,

@@ -2,7 +2,8 @@
 //! (A11; K12 2nd phone foul = loss; J3 three fouls).
 
 use arbiter_standings::withdrawal::{
-    check_withdrawal, foul_loss, FoulRule, WithdrawalReason, WithdrawalRule,
+    check_withdrawal, foul_loss, foul_loss_by_kind, FoulKind, FoulRule, GameFoul, WithdrawalReason,
+    WithdrawalRule,
 };
 use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult};
 
@@ -140,12 +141,60 @@ fn default_third_foul_loses() {
         (Red, GameResult::BlackWin, 3)
     );
     assert_eq!(
-        foul_loss(
-            &[Red; 5],
-            &FoulRule {
-                fouls_for_loss: None
-            }
-        ),
+        foul_loss(&[Red; 5], &FoulRule::from_counts(None, None)),
         None
     );
+}
+
+#[test]
+fn kunshan_phone_fouls_have_their_own_limit() {
+    use Colour::{Black, Red};
+    let g = |colour| GameFoul {
+        colour,
+        kind: FoulKind::General,
+    };
+    let ph = |colour| GameFoul {
+        colour,
+        kind: FoulKind::Phone,
+    };
+    // Three fouls lose; the 2nd phone use loses on its own.
+    let k = FoulRule::from_counts(Some(3), Some(2));
+    assert_eq!(foul_loss_by_kind(&[ph(Red), g(Black), g(Red)], &k), None);
+    let v = foul_loss_by_kind(&[ph(Red), g(Black), ph(Red)], &k).unwrap();
+    assert_eq!(
+        (v.loser, v.limit, v.loser_fouls, v.decisive_foul),
+        (Red, FoulKind::Phone, 2, 3)
+    );
+    assert!(
+        v.explain().starts_with("红方本局第2次手机犯规, 判负"),
+        "{}",
+        v.explain()
+    );
+    // A phone foul still counts towards the general limit.
+    let v = foul_loss_by_kind(&[g(Black), ph(Black), g(Black)], &k).unwrap();
+    assert_eq!(
+        (v.loser, v.limit, v.loser_fouls),
+        (Black, FoulKind::General, 3)
+    );
+    // T8: a phone in the hall loses at once.
+    let t = FoulRule::from_counts(Some(3), Some(1));
+    let v = foul_loss_by_kind(&[g(Red), ph(Black)], &t).unwrap();
+    assert_eq!((v.loser, v.result), (Black, GameResult::RedWin));
+}
+
+#[test]
+fn rules_from_regulation_counts() {
+    assert_eq!(
+        WithdrawalRule::from_counts(Some(3), None),
+        WithdrawalRule::consecutive(3)
+    );
+    assert_eq!(
+        WithdrawalRule::from_counts(None, Some(2)),
+        WithdrawalRule::total(2)
+    );
+    assert_eq!(
+        WithdrawalRule::from_counts(Some(0), None),
+        WithdrawalRule::never()
+    );
+    assert_eq!(FoulRule::from_counts(Some(2), None), FoulRule::loss_at(2));
 }
