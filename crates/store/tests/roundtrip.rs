@@ -39,19 +39,20 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             name: format!("棋手{y}"),
             sex: [None, Some(Sex::Male), Some(Sex::Female)][(y % 3) as usize],
             birth_date: None,
-            id_number: (y % 2 == 0).then(|| id_number(y)),
-            phone: (y % 3 == 0)
+            id_number: y.is_multiple_of(2).then(|| id_number(y)),
+            phone: y
+                .is_multiple_of(3)
                 .then(|| Phone::parse(&format!("139{:08}", y % 100_000_000)).unwrap()),
-            unit: (x % 3 == 0).then(|| format!("单位{}", y % 4)),
+            unit: x.is_multiple_of(3).then(|| format!("单位{}", y % 4)),
             association: None,
-            team: (x % 5 == 0).then(|| format!("队{}", y % 3)),
-            evidence: if y % 4 == 0 {
+            team: x.is_multiple_of(5).then(|| format!("队{}", y % 3)),
+            evidence: if y.is_multiple_of(4) {
                 vec!["社保证明".into()]
             } else {
                 vec![]
             },
             local: x % 2 == 1,
-            rating: (y % 7 == 0).then_some(1500 + y % 500),
+            rating: y.is_multiple_of(7).then_some(1500 + y % 500),
         }),
         2 => {
             let mut order: Vec<PlayerId> = section.order.clone();
@@ -123,7 +124,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
                 Some(Ending::Stalemate),
                 Some(Ending::AgreedDraw),
             ][(y % 4) as usize],
-            moves: (y % 2 == 0).then_some(y % 120),
+            moves: y.is_multiple_of(2).then_some(y % 120),
         },
         6 => LogEntry::ResultConfirmed {
             section: sec,
