@@ -83,13 +83,35 @@ impl GameResult {
     /// The outcome of this board for the player of `colour` against `opponent`.
     pub fn outcome_for(self, colour: Colour, opponent: PlayerNo) -> Outcome {
         use GameResult::*;
-        let won = |c: Colour| if c == colour { PlayerResult::Win } else { PlayerResult::Loss };
+        let won = |c: Colour| {
+            if c == colour {
+                PlayerResult::Win
+            } else {
+                PlayerResult::Loss
+            }
+        };
         match self {
-            RedWin => Outcome::Game { opponent, colour, result: won(Colour::Red) },
-            BlackWin => Outcome::Game { opponent, colour, result: won(Colour::Black) },
-            Draw => Outcome::Game { opponent, colour, result: PlayerResult::Draw },
+            RedWin => Outcome::Game {
+                opponent,
+                colour,
+                result: won(Colour::Red),
+            },
+            BlackWin => Outcome::Game {
+                opponent,
+                colour,
+                result: won(Colour::Black),
+            },
+            Draw => Outcome::Game {
+                opponent,
+                colour,
+                result: PlayerResult::Draw,
+            },
             RedForfeit | BlackForfeit => {
-                let loser = if self == RedForfeit { Colour::Red } else { Colour::Black };
+                let loser = if self == RedForfeit {
+                    Colour::Red
+                } else {
+                    Colour::Black
+                };
                 if loser == colour {
                     Outcome::ForfeitLoss { opponent, colour }
                 } else {
@@ -116,10 +138,23 @@ pub enum PlayerResult {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Outcome {
-    Game { opponent: PlayerNo, colour: Colour, result: PlayerResult },
-    ForfeitWin { opponent: PlayerNo, colour: Colour },
-    ForfeitLoss { opponent: PlayerNo, colour: Colour },
-    DoubleForfeit { opponent: PlayerNo, colour: Colour },
+    Game {
+        opponent: PlayerNo,
+        colour: Colour,
+        result: PlayerResult,
+    },
+    ForfeitWin {
+        opponent: PlayerNo,
+        colour: Colour,
+    },
+    ForfeitLoss {
+        opponent: PlayerNo,
+        colour: Colour,
+    },
+    DoubleForfeit {
+        opponent: PlayerNo,
+        colour: Colour,
+    },
     /// 轮空: the pairing-allocated bye (TRF `U`), scored as the table's bye.
     Bye,
     /// A requested full-point bye (TRF `F`); found in imported chess files.
@@ -185,12 +220,17 @@ impl Outcome {
     pub fn is_forfeit(&self) -> bool {
         matches!(
             self,
-            Outcome::ForfeitWin { .. } | Outcome::ForfeitLoss { .. } | Outcome::DoubleForfeit { .. }
+            Outcome::ForfeitWin { .. }
+                | Outcome::ForfeitLoss { .. }
+                | Outcome::DoubleForfeit { .. }
         )
     }
     /// A forfeit this player lost (single or double): what counts towards withdrawal (A5).
     pub fn is_own_forfeit(&self) -> bool {
-        matches!(self, Outcome::ForfeitLoss { .. } | Outcome::DoubleForfeit { .. })
+        matches!(
+            self,
+            Outcome::ForfeitLoss { .. } | Outcome::DoubleForfeit { .. }
+        )
     }
 }
 
@@ -217,13 +257,25 @@ mod tests {
             };
             assert_eq!(total, expected, "{r:?}");
         }
-        assert_eq!(GameResult::Draw.outcome_for(Colour::Black, p(1)).points(&t).to_string(), "3");
+        assert_eq!(
+            GameResult::Draw
+                .outcome_for(Colour::Black, p(1))
+                .points(&t)
+                .to_string(),
+            "3"
+        );
     }
 
     #[test]
     fn forfeits_give_no_played_colour() {
         let o = GameResult::RedForfeit.outcome_for(Colour::Black, p(3));
-        assert_eq!(o, Outcome::ForfeitWin { opponent: p(3), colour: Colour::Black });
+        assert_eq!(
+            o,
+            Outcome::ForfeitWin {
+                opponent: p(3),
+                colour: Colour::Black
+            }
+        );
         assert_eq!(o.played_colour(), None);
         assert_eq!(o.assigned_colour(), Some(Colour::Black));
         assert_eq!(o.opponent(), Some(p(3)));

@@ -95,7 +95,11 @@ impl FromStr for Score {
         } else if let Some(w) = body.strip_suffix('½') {
             w.parse::<i64>().map_err(|_| err())? * 2 + 1
         } else if let Some((w, frac)) = body.split_once('.') {
-            let whole: i64 = if w.is_empty() { 0 } else { w.parse().map_err(|_| err())? };
+            let whole: i64 = if w.is_empty() {
+                0
+            } else {
+                w.parse().map_err(|_| err())?
+            };
             let frac = frac.trim_end_matches('0');
             match frac {
                 "" => whole * 2,
@@ -256,7 +260,15 @@ mod tests {
 
     #[test]
     fn parse_and_display_round_trip() {
-        for (t, h) in [("0", 0), ("2", 4), ("1.5", 3), ("½", 1), ("3½", 7), ("-0.5", -1), ("4.0", 8)] {
+        for (t, h) in [
+            ("0", 0),
+            ("2", 4),
+            ("1.5", 3),
+            ("½", 1),
+            ("3½", 7),
+            ("-0.5", -1),
+            ("4.0", 8),
+        ] {
             let s: Score = t.parse().unwrap();
             assert_eq!(s.halves(), h, "{t}");
         }

@@ -189,7 +189,10 @@ impl FromStr for TiebreakItem {
             .iter()
             .map(|c| c.name())
             .chain(Fallback::ALL.iter().map(|f| f.name()));
-        Err(UnknownTiebreak { given: t.to_string(), suggestion: closest(t, names) })
+        Err(UnknownTiebreak {
+            given: t.to_string(),
+            suggestion: closest(t, names),
+        })
     }
 }
 
@@ -203,7 +206,8 @@ pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -
             best = Some((d, c));
         }
     }
-    best.filter(|(d, c)| *d <= 2.max(c.chars().count() / 3)).map(|(_, c)| c)
+    best.filter(|(d, c)| *d <= 2.max(c.chars().count() / 3))
+        .map(|(_, c)| c)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -229,10 +233,16 @@ mod tests {
     #[test]
     fn every_name_parses_back() {
         for c in TiebreakName::ALL {
-            assert_eq!(c.name().parse::<TiebreakItem>(), Ok(TiebreakItem::Criterion(c)));
+            assert_eq!(
+                c.name().parse::<TiebreakItem>(),
+                Ok(TiebreakItem::Criterion(c))
+            );
         }
         for f in Fallback::ALL {
-            assert_eq!(f.name().parse::<TiebreakItem>(), Ok(TiebreakItem::Fallback(f)));
+            assert_eq!(
+                f.name().parse::<TiebreakItem>(),
+                Ok(TiebreakItem::Fallback(f))
+            );
         }
     }
 
@@ -240,7 +250,10 @@ mod tests {
     fn typo_gets_a_suggestion() {
         let e = "opp_scor".parse::<TiebreakItem>().unwrap_err();
         assert_eq!(e.suggestion, Some("opp_score"));
-        assert_eq!(e.to_string(), "unknown tie-break `opp_scor` (did you mean `opp_score`?)");
+        assert_eq!(
+            e.to_string(),
+            "unknown tie-break `opp_scor` (did you mean `opp_score`?)"
+        );
         let e = "zzzzzzzzzzzz".parse::<TiebreakItem>().unwrap_err();
         assert_eq!(e.suggestion, None);
     }
