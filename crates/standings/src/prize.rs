@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One line of a prize table: places `first..=last` each receive the same prize.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PrizeEntry {
     pub first: u32,
@@ -51,9 +51,18 @@ pub struct PrizeEntry {
     /// A title such as 棋王 / 棋后.
     #[serde(default)]
     pub title: Option<String>,
-    /// A thing: 奖杯, 奖牌, 证书, 早餐券2张 …
+    /// A prize in kind: 早餐券2张, 景观房1晚 …
     #[serde(default)]
     pub item: Option<String>,
+    /// 奖杯.
+    #[serde(default)]
+    pub trophy: bool,
+    /// 奖牌.
+    #[serde(default)]
+    pub medal: bool,
+    /// 荣誉证书 / 奖状.
+    #[serde(default)]
+    pub certificate: bool,
 }
 
 impl PrizeEntry {
@@ -63,18 +72,15 @@ impl PrizeEntry {
             first,
             last: Some(last),
             amount: Some(amount),
-            title: None,
-            item: None,
+            ..PrizeEntry::default()
         }
     }
     /// One place, `amount` yuan.
     pub fn place(place: u32, amount: u64) -> Self {
         PrizeEntry {
             first: place,
-            last: None,
             amount: Some(amount),
-            title: None,
-            item: None,
+            ..PrizeEntry::default()
         }
     }
     pub fn with_title(mut self, title: &str) -> Self {
@@ -83,6 +89,13 @@ impl PrizeEntry {
     }
     pub fn with_item(mut self, item: &str) -> Self {
         self.item = Some(item.to_string());
+        self
+    }
+    /// Adds a trophy, a medal and/or a certificate.
+    pub fn with_honours(mut self, trophy: bool, medal: bool, certificate: bool) -> Self {
+        self.trophy = trophy;
+        self.medal = medal;
+        self.certificate = certificate;
         self
     }
     fn last_place(&self) -> u32 {
@@ -123,10 +136,9 @@ impl LuckyEntry {
     fn as_prize(&self) -> PrizeEntry {
         PrizeEntry {
             first: self.rank,
-            last: None,
             amount: self.amount,
-            title: None,
             item: self.item.clone(),
+            ..PrizeEntry::default()
         }
     }
 }
@@ -285,6 +297,9 @@ pub struct Award {
     pub amount: Option<u64>,
     pub title: Option<String>,
     pub item: Option<String>,
+    pub trophy: bool,
+    pub medal: bool,
+    pub certificate: bool,
     /// Why the prize went to someone else than the player at `place`.
     pub note: Option<String>,
 }
@@ -337,7 +352,7 @@ pub enum PrizeError {
         entry: usize,
         place: u32,
     },
-    #[error("{table} 第{entry}项: 没有奖金、称号或奖品 (entry {entry}: no amount, title or item)")]
+    #[error("{table} 第{entry}项: 没有奖金、称号、奖品、奖杯、奖牌或证书 (entry {entry}: no amount, title, item, trophy, medal or certificate)")]
     EmptyPrize { table: String, entry: usize },
     #[error("{table}: 找不到该组别的排名{hint} (no ranking for this section)")]
     NoRanking { table: String, hint: String },
@@ -387,7 +402,13 @@ fn check_entries(table: &str, entries: &[PrizeEntry]) -> Result<(), PrizeError> 
                 last,
             });
         }
-        if e.amount.is_none() && e.title.is_none() && e.item.is_none() {
+        if e.amount.is_none()
+            && e.title.is_none()
+            && e.item.is_none()
+            && !e.trophy
+            && !e.medal
+            && !e.certificate
+        {
             return Err(PrizeError::EmptyPrize {
                 table: table.into(),
                 entry,
@@ -503,6 +524,9 @@ impl<'a> Allocator<'a> {
             amount: prize.amount,
             title: prize.title.clone(),
             item: prize.item.clone(),
+            trophy: prize.trophy,
+            medal: prize.medal,
+            certificate: prize.certificate,
             note,
         });
         Ok(())
@@ -621,7 +645,7 @@ pub fn allocate_prizes(
         let mut entries: Vec<&PrizeEntry> = t.entries.iter().collect();
         entries.sort_by_key(|e| e.first);
         for e in entries {
-            let kind = if e.amount.is_none() && e.item.is_none() {
+            let kind = if e.amount.is_none() && e.item.is_none() && !e.trophy && !e.medal {
                 AwardKind::Title
             } else {
                 AwardKind::Place
@@ -677,6 +701,9 @@ pub fn allocate_prizes(
                             amount: e.amount,
                             title: e.title.clone(),
                             item: e.item.clone(),
+                            trophy: e.trophy,
+                            medal: e.medal,
+                            certificate: e.certificate,
                             note: None,
                         });
                     }

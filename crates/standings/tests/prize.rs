@@ -76,7 +76,7 @@ fn kunshan_men() -> PrizeTable {
     entries[0] = entries[0]
         .clone()
         .with_title("昆山市第二届职工象棋棋王")
-        .with_item("奖牌");
+        .with_honours(false, true, true);
     table(MEN, entries)
 }
 
@@ -161,6 +161,7 @@ fn kunshan_individual_prizes_and_lucky_ranks_simple_path() {
         (AwardKind::Place, Some(p(1)), Some(3000))
     );
     assert_eq!(king.title.as_deref(), Some("昆山市第二届职工象棋棋王"));
+    assert!(king.medal && king.certificate && !king.trophy);
     assert_eq!(
         list.awards[8].title.as_deref(),
         Some("昆山市第二届职工象棋棋后")
@@ -379,7 +380,7 @@ fn kunshan_team_prizes_per_division() {
         .flat_map(|t| t.entries.iter_mut())
         .filter(|e| e.first <= 3)
     {
-        e.item = Some("奖杯".into());
+        e.trophy = true;
     }
     let list = allocate_prizes(&rules, &[], &[teams("团体甲组", 9), teams("团体乙组", 7)]).unwrap();
     assert_eq!(
@@ -401,11 +402,7 @@ fn kunshan_team_prizes_per_division() {
     assert_eq!(jia.len(), 8);
     assert_eq!(jia[4], (5, "团体甲组5队".to_string(), 1500));
     assert_eq!(jia[7], (8, "团体甲组8队".to_string(), 1000));
-    let trophies = list
-        .awards
-        .iter()
-        .filter(|a| a.item.as_deref() == Some("奖杯"))
-        .count();
+    let trophies = list.awards.iter().filter(|a| a.trophy).count();
     assert_eq!(trophies, 6);
     assert!(list
         .awards
@@ -567,10 +564,9 @@ fn jiujiang_both_versions_of_the_prize_table() {
 fn suzhou_title_only_and_qualification() {
     let king = PrizeEntry {
         first: 1,
-        last: None,
-        amount: None,
         title: Some("苏州市业余棋王".into()),
-        item: None,
+        certificate: true,
+        ..PrizeEntry::default()
     };
     let rules = PrizeRules {
         places: vec![
@@ -601,6 +597,7 @@ fn suzhou_title_only_and_qualification() {
     let list = allocate_prizes(&rules, &[ranking("公开组", 9), men], &[]).unwrap();
     assert_eq!(list.awards[0].kind, AwardKind::Title);
     assert_eq!(list.awards[0].amount, None);
+    assert!(list.awards[0].certificate);
     assert_eq!(list.total_amount, 12300);
     let q: Vec<_> = list
         .qualified
@@ -653,10 +650,7 @@ fn bad_tables_and_rankings_are_named() {
 
     let empty = PrizeEntry {
         first: 1,
-        last: None,
-        amount: None,
-        title: None,
-        item: None,
+        ..PrizeEntry::default()
     };
     let rules = PrizeRules {
         places: vec![table(MEN, vec![empty])],
