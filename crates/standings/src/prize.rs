@@ -339,7 +339,7 @@ pub struct PrizeList {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrizeError {
-    #[error("{table} 第{entry}项: 名次范围 {first}-{last} 无效 (entry {entry}: invalid place range {first}-{last})")]
+    #[error("{table} 第{entry}项: 名次范围 {first}-{last} 无效, 须在1至10000之间且不倒序 (entry {entry}: invalid place range {first}-{last}; places run from 1 to 10000)")]
     BadRange {
         table: String,
         entry: usize,
@@ -389,12 +389,15 @@ fn label(kind: &str, section: &str, category: Option<&str>) -> String {
 
 type Key = (String, Option<String>);
 
+/// The largest place a prize table may name (a guard against typos such as `1-1000000`).
+pub const MAX_PLACE: u32 = 10_000;
+
 fn check_entries(table: &str, entries: &[PrizeEntry]) -> Result<(), PrizeError> {
     let mut used = BTreeSet::new();
     for (i, e) in entries.iter().enumerate() {
         let entry = i + 1;
         let (first, last) = (e.first, e.last_place());
-        if first == 0 || last < first {
+        if first == 0 || last < first || last > MAX_PLACE {
             return Err(PrizeError::BadRange {
                 table: table.into(),
                 entry,

@@ -648,6 +648,22 @@ fn bad_tables_and_rankings_are_named() {
         "{e:?}"
     );
 
+    let rules = PrizeRules {
+        places: vec![table(MEN, amounts(&[(1, 4_000_000_000, 1)]))],
+        ..Default::default()
+    };
+    let e = allocate_prizes(&rules, &[ranking(MEN, 9)], &[]).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            PrizeError::BadRange {
+                last: 4_000_000_000,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+
     let empty = PrizeEntry {
         first: 1,
         ..PrizeEntry::default()
