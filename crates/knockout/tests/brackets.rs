@@ -249,7 +249,7 @@ fn placement_bracket_with_byes_closes_up_places() {
     );
     for n in [16u32, 32] {
         let mut b = bracket(BracketKind::Placement, n);
-        let games = play_out(&mut b, &|id| id.len() % 2 == 0);
+        let games = play_out(&mut b, &|id| id.len() % 2 != 1);
         assert_eq!(
             games as u32,
             n / 2 * n.trailing_zeros(),
