@@ -4,10 +4,15 @@
 //! Invariant: no I/O. Same input → same output, byte for byte; randomness only from a seed
 //! given in the input.
 
+pub mod brute;
+pub mod checker;
 pub mod generator;
 pub mod matching;
 pub mod round1;
 pub mod round_robin;
+pub mod swiss;
+
+pub use swiss::{pair_swiss, pair_with_fixed};
 
 use arbiter_types::{Outcome, PairingSettings, PlayerNo, ScoringTable};
 use serde::{Deserialize, Serialize};

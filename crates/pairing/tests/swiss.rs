@@ -1,0 +1,194 @@
+//! Swiss engine (rounds ≥ 2): the worked examples of rules.md, manual pairings, errors.
+
+use arbiter_pairing::checker::{check, objective};
+use arbiter_pairing::{
+    brute, pair_swiss, pair_with_fixed, Availability, Entrant, PairingError, SectionState,
+};
+use arbiter_types::{
+    Colour, EqualHistoryColour, GameResult, Outcome, PairingSettings, PlayerNo, ScoringPreset,
+};
+
+fn p(n: u32) -> PlayerNo {
+    PlayerNo::new(n).unwrap()
+}
+
+/// A section of `n` players after the given round-1 boards (red, black, result).
+fn after_round1(
+    n: u32,
+    boards: &[(u32, u32, GameResult)],
+    settings: PairingSettings,
+) -> SectionState {
+    let mut players: Vec<Entrant> = (1..=n)
+        .map(|i| Entrant {
+            no: p(i),
+            team: None,
+            availability: Availability::Active,
+            history: vec![Outcome::Absent],
+        })
+        .collect();
+    for &(r, b, res) in boards {
+        players[r as usize - 1].history[0] = res.outcome_for(Colour::Red, p(b));
+        players[b as usize - 1].history[0] = res.outcome_for(Colour::Black, p(r));
+    }
+    SectionState {
+        players,
+        scoring: ScoringPreset::Cxa.table(),
+        settings,
+        total_rounds: 7,
+    }
+}
+
+fn section_3_4() -> SectionState {
+    use GameResult::*;
+    after_round1(
+        8,
+        &[
+            (1, 5, RedWin),
+            (6, 2, BlackWin),
+            (3, 7, RedWin),
+            (8, 4, Draw),
+        ],
+        PairingSettings::default(),
+    )
+}
+
+#[test]
+fn worked_example_section_3_10() {
+    let state = section_3_4();
+    let pairing = pair_swiss(&state, 2).unwrap();
+    assert!(
+        check(&state, 2, &pairing).is_empty(),
+        "{:?}",
+        check(&state, 2, &pairing)
+    );
+    let best = brute::optimum(&state, 2).unwrap().unwrap();
+    assert_eq!(objective(&state, 2, &pairing), best);
+    // Every colour wish met, floats 3 → 1-point group, 8 → 0-point group.
+    assert_eq!(best.colour_misses, 0);
+    assert_eq!(best.floaters, vec![1, 2, 1]);
+    let got: Vec<(u32, u32)> = pairing
+        .boards
+        .iter()
+        .map(|b| (b.red.get(), b.black.get()))
+        .collect();
+    assert_eq!(got, vec![(2, 1), (4, 3), (5, 8), (7, 6)]);
+    assert_eq!(pairing.bye, None);
+    assert!(
+        pairing.boards[1].why.group.contains("下调"),
+        "{:?}",
+        pairing.boards[1].why
+    );
+    assert!(pairing.boards[0].why.group.contains("同分组"));
+}
+
+#[test]
+fn equal_history_colour_both_settings() {
+    use GameResult::*;
+    // 1 and 6 both had red in round 1 (both drew) and are paired in round 2.
+    for (rule, red) in [
+        (EqualHistoryColour::OddRoundSmallRed, 6),
+        (EqualHistoryColour::NumberSumOddSmallRed, 1),
+    ] {
+        let settings = PairingSettings {
+            equal_history: rule,
+            ..PairingSettings::default()
+        };
+        let state = after_round1(6, &[(1, 4, Draw), (6, 3, Draw), (2, 5, Draw)], settings);
+        let pairing = pair_with_fixed(&state, 2, &[(p(1), p(6))]).unwrap();
+        let b = pairing
+            .boards
+            .iter()
+            .find(|b| b.red == p(1) || b.black == p(1))
+            .unwrap();
+        assert_eq!(b.red, p(red), "{rule:?}");
+        assert!(b.why.colour.contains("同色历史"), "{}", b.why.colour);
+        assert!(check(&state, 2, &pairing).is_empty());
+    }
+}
+
+#[test]
+fn fixed_pairs_are_kept_and_the_rest_paired() {
+    let state = section_3_4();
+    let pairing = pair_with_fixed(&state, 2, &[(p(1), p(3))]).unwrap();
+    assert_eq!(pairing.boards.len(), 4);
+    assert!(pairing
+        .boards
+        .iter()
+        .any(|b| (b.red, b.black) == (p(3), p(1)) || (b.red, b.black) == (p(1), p(3))));
+    let v = check(&state, 2, &pairing);
+    assert!(v.is_empty(), "{v:?}");
+    // Bad fixed pairs are named precisely.
+    let e = pair_with_fixed(&state, 2, &[(p(1), p(3)), (p(3), p(4))]).unwrap_err();
+    assert!(e.to_string().contains("3号 重复"), "{e}");
+    let e = pair_with_fixed(&state, 2, &[(p(1), p(30))]).unwrap_err();
+    assert!(e.to_string().contains("30号 不存在"), "{e}");
+}
+
+#[test]
+fn odd_field_gets_a_bye_on_the_lowest_eligible_player() {
+    use GameResult::*;
+    // 5 players, 5 had the bye in round 1.
+    let mut state = after_round1(
+        5,
+        &[(1, 3, RedWin), (4, 2, Draw)],
+        PairingSettings::default(),
+    );
+    state.players[4].history[0] = Outcome::Bye;
+    let pairing = pair_swiss(&state, 2).unwrap();
+    assert!(check(&state, 2, &pairing).is_empty());
+    let bye = pairing.bye.unwrap();
+    assert_ne!(bye, p(5), "5 already had a bye");
+    assert_eq!(
+        objective(&state, 2, &pairing),
+        brute::optimum(&state, 2).unwrap().unwrap()
+    );
+    assert!(pairing.bye_why.unwrap().contains("轮空"));
+}
+
+#[test]
+fn unavailable_players_are_not_paired() {
+    let mut state = section_3_4();
+    state.players[0].availability = Availability::Withdrawn;
+    state.players[5].availability = Availability::Absent;
+    let pairing = pair_swiss(&state, 2).unwrap();
+    assert!(check(&state, 2, &pairing).is_empty());
+    let all: Vec<PlayerNo> = pairing
+        .boards
+        .iter()
+        .flat_map(|b| [b.red, b.black])
+        .collect();
+    assert!(!all.contains(&p(1)) && !all.contains(&p(6)));
+    assert_eq!(all.len(), 6);
+}
+
+#[test]
+fn no_valid_pairing_is_explained() {
+    use GameResult::*;
+    let state = after_round1(2, &[(1, 2, Draw)], PairingSettings::default());
+    match pair_swiss(&state, 2) {
+        Err(PairingError::NoValidPairing {
+            reason_zh,
+            reason_en,
+        }) => {
+            assert!(reason_zh.contains("已与所有可配对手相遇"), "{reason_zh}");
+            assert!(reason_en.contains("no legal opponent"), "{reason_en}");
+        }
+        other => panic!("expected no valid pairing, got {other:?}"),
+    }
+}
+
+#[test]
+fn bad_input_is_named() {
+    let mut state = section_3_4();
+    state.players[2].history.push(Outcome::Absent);
+    let e = pair_swiss(&state, 2).unwrap_err();
+    assert!(e.to_string().contains("3号 有 2 轮记录"), "{e}");
+    let mut state = section_3_4();
+    state.players[0].history[0] = Outcome::Game {
+        opponent: p(9),
+        colour: Colour::Red,
+        result: arbiter_types::PlayerResult::Win,
+    };
+    let e = pair_swiss(&state, 2).unwrap_err();
+    assert!(e.to_string().contains("9号 不存在"), "{e}");
+}
