@@ -12,6 +12,7 @@ use arbiter_types::{
     Colour, Outcome, PairingSettings, PlayerNo, PlayerResult, Round1Colour, Score, ScoringPreset,
     ScoringTable, Sex,
 };
+use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -891,8 +892,8 @@ impl TrfTournament {
     }
 
     /// The pairing actually played in `round` (1-based), rebuilt from the outcomes: boards
-    /// (forfeits included) ordered by the higher score before the round, then the smaller
-    /// number; the `U` bye. `None` if the round is not in the file.
+    /// (forfeits included) ordered by the higher score before the round, then the lower
+    /// score, then the smaller number (TRF has no board numbers); the `U` bye. `None` if the round is not in the file.
     pub fn pairing_of_round(&self, round: u32) -> Option<Pairing> {
         if round == 0 || round > self.rounds_played {
             return None;
@@ -907,10 +908,12 @@ impl TrfTournament {
                 _ => {
                     if let (Some(opp), Some(Colour::Red)) = (o.opponent(), o.assigned_colour()) {
                         let j = self.players.iter().position(|q| q.no == opp)?;
-                        let top = self
-                            .score_after(i, round - 1)
-                            .max(self.score_after(j, round - 1));
-                        pairs.push((std::cmp::Reverse(top), p.no.min(opp), p.no, opp));
+                        let (a, b) = (
+                            self.score_after(i, round - 1),
+                            self.score_after(j, round - 1),
+                        );
+                        let key = (Reverse(a.max(b)), Reverse(a.min(b)), p.no.min(opp));
+                        pairs.push((key, p.no, opp));
                     }
                 }
             }
@@ -919,7 +922,7 @@ impl TrfTournament {
         let boards = pairs
             .into_iter()
             .enumerate()
-            .map(|(k, (_, _, red, black))| Board {
+            .map(|(k, (_, red, black))| Board {
                 board: k as u32 + 1,
                 red,
                 black,
