@@ -21,8 +21,6 @@ pub struct EntryFacts {
     pub unit_overall: u32,
     /// Entries already in this section.
     pub section_total: u32,
-    /// Entries already in the whole event.
-    pub event_total: u32,
     /// Flags such as `local`, `group_member`, `national_master`.
     pub flags: BTreeSet<String>,
 }
@@ -55,6 +53,21 @@ pub fn age_on(born: NaiveDate, on: NaiveDate) -> i32 {
 }
 
 impl Section {
+    /// T7: whether one more entry fits the whole event's cap, given `event_total` entries
+    /// already in the event (all sections).
+    pub fn check_event_cap(&self, event_total: u32) -> Result<(), Refusal> {
+        if let Some(cap) = self.entries.event_cap {
+            if event_total >= cap {
+                return refuse(
+                    "event_full",
+                    format!("本次比赛报名已满 {cap} 人"),
+                    format!("the event is full ({cap} entries)"),
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// Whether `e` may enter this section, by the regulation's rules. Call on a validated
     /// regulation (inherited registration limits are filled in by `parse`).
     pub fn check_entry(&self, e: &EntryFacts) -> Result<(), Refusal> {
@@ -75,15 +88,6 @@ impl Section {
                     "section_full",
                     format!("本组报名已满 {cap} 人"),
                     format!("the section is full ({cap} entries)"),
-                );
-            }
-        }
-        if let Some(cap) = en.event_cap {
-            if e.event_total >= cap {
-                return refuse(
-                    "event_full",
-                    format!("本次比赛报名已满 {cap} 人"),
-                    format!("the event is full ({cap} entries)"),
                 );
             }
         }

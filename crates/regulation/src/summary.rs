@@ -1,6 +1,8 @@
-//! Human-readable summary of a regulation (Chinese or English).
+//! Human-readable summary of a regulation (Chinese or English), for the CLI and web pages.
 
-use crate::model::Regulation;
+use crate::model::*;
+use arbiter_types::{ScoringTable, Sex};
+use std::fmt::Write;
 
 /// Output language of summaries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -9,19 +11,508 @@ pub enum Lang {
     En,
 }
 
+impl Lang {
+    /// `"zh"` or `"en"`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "zh" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+    fn t<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+}
+
+fn sex(l: Lang, s: Sex) -> &'static str {
+    match (l, s) {
+        (Lang::Zh, Sex::Male) => "男",
+        (Lang::Zh, Sex::Female) => "女",
+        (Lang::En, Sex::Male) => "men",
+        (Lang::En, Sex::Female) => "women",
+    }
+}
+
+fn scoring(l: Lang, s: &Scoring) -> String {
+    let t: &ScoringTable = &s.table;
+    let preset = s
+        .preset
+        .map(|p| format!(" ({})", p.name()))
+        .unwrap_or_default();
+    match l {
+        Lang::Zh => format!(
+            "胜{} 红和{} 黑和{} 负{} 轮空{} 弃权胜{} 弃权负{} 双方弃权{}{preset}",
+            t.win, t.draw_red, t.draw_black, t.loss, t.bye, t.forfeit_win, t.forfeit_loss, t.double_forfeit
+        ),
+        Lang::En => format!(
+            "win {} red draw {} black draw {} loss {} bye {} forfeit win {} forfeit loss {} double forfeit {}{preset}",
+            t.win, t.draw_red, t.draw_black, t.loss, t.bye, t.forfeit_win, t.forfeit_loss, t.double_forfeit
+        ),
+    }
+}
+
+fn tiebreaks(l: Lang, t: &Tiebreaks) -> String {
+    let mut items: Vec<&str> = vec![l.t("积分", "points")];
+    items.extend(t.criteria.iter().map(|c| l.t(c.zh(), c.name())));
+    if let Some(f) = t.fallback {
+        items.push(l.t(f.zh(), f.name()));
+    }
+    let mut s = items.join(" → ");
+    if let Some(p) = &t.preset {
+        let _ = write!(s, " ({p})");
+    }
+    s
+}
+
+fn time_control(l: Lang, tc: &TimeControl) -> String {
+    let kind = l.t(tc.kind.zh(), tc.kind.name());
+    match (l, tc.black_minutes) {
+        (Lang::Zh, Some(b)) => {
+            format!(
+                "{kind} 红{}分 黑{b}分 +{}秒",
+                tc.minutes, tc.increment_seconds
+            )
+        }
+        (Lang::Zh, None) => format!("{kind} 每方{}分 +{}秒", tc.minutes, tc.increment_seconds),
+        (Lang::En, Some(b)) => {
+            format!(
+                "{kind} red {}′ black {b}′ +{}″",
+                tc.minutes, tc.increment_seconds
+            )
+        }
+        (Lang::En, None) => format!("{kind} {}′+{}″", tc.minutes, tc.increment_seconds),
+    }
+}
+
+fn format_text(l: Lang, f: &Format) -> String {
+    let r = f.rounds.unwrap_or(0);
+    match (l, f.kind) {
+        (Lang::Zh, FormatKind::Swiss) => format!("积分编排制 {r} 轮"),
+        (Lang::En, FormatKind::Swiss) => format!("Swiss, {r} rounds"),
+        (Lang::Zh, FormatKind::RoundRobin) => "单循环".into(),
+        (Lang::En, FormatKind::RoundRobin) => "single round robin".into(),
+        (Lang::Zh, FormatKind::DoubleRoundRobin) => "双循环".into(),
+        (Lang::En, FormatKind::DoubleRoundRobin) => "double round robin".into(),
+        (Lang::Zh, FormatKind::Auto) => format!(
+            "按人数: 少于{}人双循环，少于{}人单循环，否则积分编排制 {r} 轮",
+            f.double_rr_below, f.single_rr_below
+        ),
+        (Lang::En, FormatKind::Auto) => format!(
+            "by entries: under {} double round robin, under {} single round robin, else Swiss {r} rounds",
+            f.double_rr_below, f.single_rr_below
+        ),
+        (_, FormatKind::SwissThenKnockout) => {
+            let Some(k) = &f.knockout else { return String::new() };
+            let choice = match (l, k.colour_choice) {
+                (Lang::Zh, ColourChoice::HigherSeed) => "名次在前者选先后手",
+                (Lang::Zh, ColourChoice::Lots) => "先后手抽签",
+                (Lang::En, ColourChoice::HigherSeed) => "higher seed chooses colour",
+                (Lang::En, ColourChoice::Lots) => "colours by lot",
+            };
+            let arm = if k.armageddon_draw_black_wins { l.t("，附加赛和棋黑胜", ", armageddon draw = black wins") } else { "" };
+            match l {
+                Lang::Zh => {
+                    let rest = if k.continue_rounds > 0 {
+                        format!("其余棋手继续积分编排 {} 轮", k.continue_rounds)
+                    } else {
+                        "其余棋手停赛".into()
+                    };
+                    format!(
+                        "积分编排制 {r} 轮后前{}名{}（{}，{choice}{arm}），{rest}",
+                        k.size,
+                        k.variant.zh(),
+                        k.match_format.name()
+                    )
+                }
+                Lang::En => {
+                    let rest = if k.continue_rounds > 0 {
+                        format!("the others continue the Swiss for {} rounds", k.continue_rounds)
+                    } else {
+                        "the others stop".into()
+                    };
+                    format!(
+                        "Swiss {r} rounds, then top {} {} ({}, {choice}{arm}); {rest}",
+                        k.size,
+                        k.variant.en(),
+                        k.match_format.name()
+                    )
+                }
+            }
+        }
+    }
+}
+
+fn eligibility(l: Lang, e: &Eligibility) -> Vec<String> {
+    let mut v = Vec::new();
+    match (e.born_from, e.born_to, l) {
+        (Some(a), Some(b), Lang::Zh) => v.push(format!("出生于 {a} 至 {b}")),
+        (Some(a), Some(b), Lang::En) => v.push(format!("born {a} to {b}")),
+        (Some(a), None, Lang::Zh) => v.push(format!("{a} 或以后出生")),
+        (Some(a), None, Lang::En) => v.push(format!("born on or after {a}")),
+        (None, Some(b), Lang::Zh) => v.push(format!("{b} 或以前出生")),
+        (None, Some(b), Lang::En) => v.push(format!("born on or before {b}")),
+        _ => {}
+    }
+    let on = e.age_on.map(|d| d.to_string()).unwrap_or_default();
+    if let Some(a) = e.min_age {
+        v.push(match l {
+            Lang::Zh => format!("{on} 年满 {a} 周岁"),
+            Lang::En => format!("aged at least {a} on {on}"),
+        });
+    }
+    if let Some(a) = e.max_age {
+        v.push(match l {
+            Lang::Zh => format!("{on} 不超过 {a} 周岁"),
+            Lang::En => format!("aged at most {a} on {on}"),
+        });
+    }
+    if let Some(s) = e.sex {
+        v.push(match l {
+            Lang::Zh => format!("限{}子", sex(l, s)),
+            Lang::En => format!("{} only", sex(l, s)),
+        });
+    }
+    for ev in &e.evidence {
+        v.push(format!(
+            "{}: {}",
+            l.t("须提供", "requires"),
+            l.t(ev.zh(), ev.name())
+        ));
+    }
+    for any in &e.evidence_any {
+        let names: Vec<&str> = any.iter().map(|ev| l.t(ev.zh(), ev.name())).collect();
+        v.push(format!(
+            "{}: {}",
+            l.t("须提供其一", "one of"),
+            names.join(l.t("、", ", "))
+        ));
+    }
+    for f in &e.require_flags {
+        v.push(format!("{} `{f}`", l.t("须具备", "must have")));
+    }
+    for f in &e.forbid_flags {
+        v.push(format!("{} `{f}`", l.t("不得具有", "must not have")));
+    }
+    v.extend(e.notes.iter().cloned());
+    v
+}
+
+fn prize(l: Lang, p: &Prize) -> String {
+    let (a, b) = p.ranks();
+    let mut s = match (l, a == b) {
+        (Lang::Zh, true) => format!("第{a}名"),
+        (Lang::Zh, false) => format!("第{a}–{b}名"),
+        (Lang::En, true) => format!("{a}."),
+        (Lang::En, false) => format!("{a}–{b}."),
+    };
+    if let Some(y) = p.amount_yuan {
+        let each = if a == b { "" } else { l.t("各", "each ") };
+        match l {
+            Lang::Zh => {
+                let _ = write!(s, " {each}{y}元");
+            }
+            Lang::En => {
+                let _ = write!(s, " {each}{y} yuan");
+            }
+        }
+    }
+    if let Some(t) = &p.title {
+        let _ = write!(s, " “{t}”");
+    }
+    if let Some(i) = &p.item {
+        let _ = write!(s, " {i}");
+    }
+    if p.trophy {
+        s.push_str(l.t(" 奖杯", " trophy"));
+    }
+    if p.medal {
+        s.push_str(l.t(" 奖牌", " medal"));
+    }
+    s
+}
+
+fn prize_lines(
+    l: Lang,
+    out: &mut String,
+    label: &str,
+    prizes: &[Prize],
+    group: impl Fn(&Prize) -> Option<String>,
+) {
+    let mut groups: Vec<(Option<String>, Vec<String>)> = Vec::new();
+    for p in prizes {
+        let g = group(p);
+        match groups.iter_mut().find(|(k, _)| *k == g) {
+            Some((_, v)) => v.push(prize(l, p)),
+            None => groups.push((g, vec![prize(l, p)])),
+        }
+    }
+    for (g, v) in groups {
+        let g = g.map(|g| format!(" [{g}]")).unwrap_or_default();
+        let _ = writeln!(out, "  {label}{g}: {}", v.join(l.t("；", "; ")));
+    }
+}
+
 impl Regulation {
-    /// A readable summary of every section.
+    /// A readable summary of the event and every section: format, rounds, scoring,
+    /// tie-breaks, eligibility, teams, prizes.
     pub fn summary(&self, lang: Lang) -> String {
+        let l = lang;
         let mut out = String::new();
-        out.push_str(&self.event.name);
+        let e = &self.event;
+        let name = match l {
+            Lang::Zh => &e.name,
+            Lang::En => e.name_en.as_ref().unwrap_or(&e.name),
+        };
+        let _ = writeln!(out, "{name}");
+        let _ = write!(out, "{} {} – {}", l.t("日期", "Dates"), e.start, e.end);
+        if let Some(v) = &e.venue {
+            let _ = write!(out, "  {} {v}", l.t("地点", "Venue"));
+        }
         out.push('\n');
         for s in &self.sections {
-            out.push_str(match lang {
-                Lang::Zh => &s.name,
-                Lang::En => s.name_en.as_deref().unwrap_or(&s.id),
-            });
-            out.push('\n');
+            section(l, &mut out, s);
+        }
+        if let Some(a) = &self.associations {
+            let _ = writeln!(
+                out,
+                "{} {}: {} {}",
+                l.t("团体", "Association standings"),
+                a.name,
+                l.t(
+                    "各组别最好名次相加，少者列前；组别",
+                    "sum of the best rank in each of"
+                ),
+                a.sections.join(", ")
+            );
+            if a.incomplete_unranked {
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    l.t(
+                        "组别不全不计算团体成绩",
+                        "associations missing a section are not ranked"
+                    )
+                );
+            }
+            prize_lines(l, &mut out, l.t("奖励", "Prizes"), &a.prizes, |_| None);
+        }
+        for a in &self.special_awards {
+            let amount = a
+                .amount_yuan
+                .map(|y| format!(" {y}{}", l.t("元", " yuan")))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "{}: {} ×{}{amount}",
+                l.t("特别奖", "Special award"),
+                a.name,
+                a.count
+            );
         }
         out
+    }
+}
+
+fn section(l: Lang, out: &mut String, s: &Section) {
+    let name = match l {
+        Lang::Zh => s.name.clone(),
+        Lang::En => s.name_en.clone().unwrap_or_else(|| s.id.clone()),
+    };
+    let _ = writeln!(out, "\n[{}] {name}", s.id);
+    if let Some(d) = s.date {
+        let _ = writeln!(out, "  {}: {d}", l.t("日期", "Date"));
+    }
+    let _ = writeln!(
+        out,
+        "  {}: {}",
+        l.t("赛制", "Format"),
+        format_text(l, &s.format)
+    );
+    let max = crate::max_rounds(&s.format);
+    if max > 0 {
+        let _ = writeln!(out, "  {}: {max}", l.t("轮数", "Rounds"));
+    }
+    let _ = writeln!(
+        out,
+        "  {}: {}",
+        l.t("计分", "Scoring"),
+        scoring(l, &s.scoring)
+    );
+    let _ = writeln!(
+        out,
+        "  {}: {}",
+        l.t("名次区分", "Tie-breaks"),
+        tiebreaks(l, &s.tiebreaks)
+    );
+    if !s.time_controls.is_empty() {
+        let v: Vec<String> = s.time_controls.iter().map(|t| time_control(l, t)).collect();
+        let _ = writeln!(out, "  {}: {}", l.t("用时", "Time"), v.join(", "));
+    }
+    if let Some(k) = &s.format.knockout {
+        if !k.time_controls.is_empty() {
+            let v: Vec<String> = k.time_controls.iter().map(|t| time_control(l, t)).collect();
+            let _ = writeln!(
+                out,
+                "  {}: {}",
+                l.t("淘汰赛用时", "Knockout time"),
+                v.join(", ")
+            );
+        }
+    }
+    let el = eligibility(l, &s.eligibility);
+    if !el.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            l.t("参赛资格", "Eligibility"),
+            el.join(l.t("；", "; "))
+        );
+    }
+    let en = &s.entries;
+    let mut reg = Vec::new();
+    if let Some(d) = en.deadline {
+        reg.push(format!("{} {d}", l.t("截止", "deadline")));
+    }
+    if let Some(f) = en.fee {
+        let fee = if f.fen == 0 {
+            f.yuan.to_string()
+        } else {
+            format!("{}.{:02}", f.yuan, f.fen)
+        };
+        reg.push(format!(
+            "{} {fee}{}",
+            l.t("费用", "fee"),
+            l.t("元", " yuan")
+        ));
+    }
+    if let Some(c) = en.cap {
+        reg.push(format!("{} {c}", l.t("本组上限", "section cap")));
+    }
+    if let Some(c) = en.event_cap {
+        reg.push(format!("{} {c}", l.t("总人数上限", "event cap")));
+    }
+    if let Some(c) = en.max_per_unit {
+        reg.push(format!(
+            "{} {c}",
+            l.t("每单位本组上限", "per unit in section")
+        ));
+    }
+    if let Some(c) = en.max_per_unit_overall {
+        reg.push(format!(
+            "{} {c}",
+            l.t("每单位各组合计上限", "per unit overall")
+        ));
+    }
+    if !reg.is_empty() {
+        let _ = writeln!(out, "  {}: {}", l.t("报名", "Entries"), reg.join(", "));
+    }
+    let d = &s.discipline;
+    let mut disc = Vec::new();
+    if let Some(m) = d.late_forfeit_minutes {
+        disc.push(match l {
+            Lang::Zh => format!("迟到{m}分钟判负"),
+            Lang::En => format!("{m} min late = forfeit"),
+        });
+    }
+    if let Some(n) = d.withdraw_after_consecutive_forfeits {
+        disc.push(match l {
+            Lang::Zh => format!("连续弃权{n}轮退赛"),
+            Lang::En => format!("withdrawn after {n} consecutive forfeits"),
+        });
+    }
+    if let Some(n) = d.withdraw_after_total_forfeits {
+        disc.push(match l {
+            Lang::Zh => format!("累计弃权{n}轮退赛"),
+            Lang::En => format!("withdrawn after {n} forfeits in total"),
+        });
+    }
+    if let Some(n) = d.fouls_for_loss {
+        disc.push(match l {
+            Lang::Zh => format!("同局犯规{n}次判负"),
+            Lang::En => format!("{n} fouls in a game = loss"),
+        });
+    }
+    if !disc.is_empty() {
+        let _ = writeln!(out, "  {}: {}", l.t("纪律", "Discipline"), disc.join(", "));
+    }
+    if !s.categories.is_empty() {
+        let v: Vec<String> = s
+            .categories
+            .iter()
+            .map(|c| format!("{} ({})", c.name, c.id))
+            .collect();
+        let _ = writeln!(out, "  {}: {}", l.t("分别录取", "Categories"), v.join(", "));
+    }
+    if let Some(t) = &s.teams {
+        let what = match (l, t.ranking) {
+            (Lang::Zh, TeamRanking::SumOfRanks) => {
+                format!("取前{}名队员名次之和，少者列前", t.counted)
+            }
+            (Lang::Zh, TeamRanking::SumOfScores) => {
+                format!("取前{}名队员积分之和，多者列前", t.counted)
+            }
+            (Lang::En, TeamRanking::SumOfRanks) => {
+                format!("sum of the best {} ranks, lower first", t.counted)
+            }
+            (Lang::En, TeamRanking::SumOfScores) => {
+                format!("sum of the best {} scores, higher first", t.counted)
+            }
+        };
+        let min = match l {
+            Lang::Zh => format!("不足{}人不计团体成绩", t.min_players),
+            Lang::En => format!("teams under {} players unranked", t.min_players),
+        };
+        let _ = writeln!(out, "  {}: {what}; {min}", l.t("团体", "Teams"));
+        if !t.divisions.is_empty() {
+            let v: Vec<String> = t.divisions.iter().map(|d| d.name.clone()).collect();
+            let _ = writeln!(out, "  {}: {}", l.t("团体分组", "Divisions"), v.join(", "));
+        }
+        let divs = t.divisions.clone();
+        prize_lines(l, out, l.t("团体奖励", "Team prizes"), &t.prizes, |p| {
+            p.division.as_ref().map(|d| {
+                divs.iter()
+                    .find(|x| &x.id == d)
+                    .map(|x| x.name.clone())
+                    .unwrap_or(d.clone())
+            })
+        });
+    }
+    let cats = s.categories.clone();
+    prize_lines(l, out, l.t("奖励", "Prizes"), &s.prizes, |p| {
+        p.category.as_ref().map(|c| {
+            cats.iter()
+                .find(|x| &x.id == c)
+                .map(|x| x.name.clone())
+                .unwrap_or(c.clone())
+        })
+    });
+    for lk in &s.lucky {
+        let r: Vec<String> = lk.ranks.iter().map(|r| r.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "  {}: {} → {}",
+            l.t("幸运奖名次", "Lucky ranks"),
+            r.join(", "),
+            lk.item
+        );
+    }
+    if s.awards.one_award_per_person {
+        let _ = writeln!(out, "  {}", l.t("不可重复领奖", "one award per person"));
+    }
+    if let Some(q) = &s.qualification {
+        let places = q
+            .places
+            .map(|p| p.to_string())
+            .unwrap_or_else(|| l.t("另定", "to be announced").to_string());
+        let _ = writeln!(
+            out,
+            "  {}: {} ({places})",
+            l.t("晋级", "Qualifies for"),
+            q.to
+        );
     }
 }
