@@ -6,7 +6,9 @@
 //! Pure: no I/O, no clock. The time of an entry (`Recorded::at`) is supplied by the shell.
 
 pub mod entry;
+pub mod roster;
 pub mod state;
+pub mod time;
 pub mod validate;
 
 pub use entry::mask_value;
@@ -14,6 +16,7 @@ pub use entry::{
     Board, Ending, EntryLimits, EventCreated, FieldChange, LogEntry, LogFormatError, Offender,
     PlayerId, PlayerRegistered, Recorded, SectionInfo, LOG_VERSION,
 };
+pub use roster::{parse_roster, RosterError, RosterRow};
 pub use state::{
     BoardRecord, EventHeader, EventState, FoldError, Foul, KnockoutGame, PlayerRecord,
     PlayerStatus, RefusedEntry, ResultChange, RoundRecord, SectionRecord, TeamRecord,
