@@ -441,4 +441,17 @@ impl Bracket {
         out.sort_by_key(|&(place, p)| (place, self.seed_of(p)));
         Some(out)
     }
+
+    /// Like [`Bracket::places`], but players sharing a place are separated by their seed
+    /// (stage-1 rank), giving places 1..=n (rules.md §6.3 option (b)).
+    pub fn places_split_by_seed(&self) -> Option<Vec<(u32, PlayerNo)>> {
+        let places = self.places()?;
+        Some(
+            places
+                .into_iter()
+                .enumerate()
+                .map(|(i, (_, p))| (i as u32 + 1, p))
+                .collect(),
+        )
+    }
 }

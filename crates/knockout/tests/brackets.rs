@@ -411,3 +411,27 @@ fn time_controls_are_printed_as_labels() {
     );
     assert!(text.contains("第1名 101"), "{text}");
 }
+
+#[test]
+fn shared_places_can_be_split_by_seed() {
+    let mut b = bracket(BracketKind::SingleElimination, 8);
+    play_out(&mut b, &|id| id != "QF4");
+    // QF losers 8, 5, 6 and 2 share 5th; by seed: 2, 5, 6, 8
+    let shared = b.places().unwrap();
+    assert_eq!(
+        shared[4..].iter().map(|x| x.0).collect::<Vec<_>>(),
+        [5, 5, 5, 5]
+    );
+    let split = b.places_split_by_seed().unwrap();
+    assert_eq!(
+        split.iter().map(|x| x.0).collect::<Vec<_>>(),
+        (1..=8).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        split[4..]
+            .iter()
+            .map(|x| x.1.get() - 100)
+            .collect::<Vec<_>>(),
+        [2, 5, 6, 8]
+    );
+}

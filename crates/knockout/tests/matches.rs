@@ -427,3 +427,24 @@ fn error_messages_are_chinese_first() {
         "应录入第1局, 而不是第3局 (expected game 1, got game 3)"
     );
 }
+
+#[test]
+fn tianshui_t3_format_lot_colours_and_armageddon_by_lot() {
+    // T3: slow by lot; drawn → swapped rapid; drawn → decider by lot, a draw goes to black
+    let f = MatchFormat::k1(ColourRule::Lot, ColourRule::Lot)
+        .with_time_control(GameKind::Slow, "20′+5″")
+        .with_time_control(GameKind::Rapid, "10′+3″")
+        .with_time_control(GameKind::Armageddon, "5′+3″");
+    let mut m = new(f);
+    let asked = play(&mut m, &[Draw, Draw, Draw]);
+    assert!(asked.iter().all(|g| g.chooser.is_none()));
+    assert_eq!(asked[1].red, asked[0].black);
+    assert_eq!(m.winner(), Some(asked[2].black));
+    // without "draw = black wins": the decider repeats as a super-rapid loop
+    let mut f = MatchFormat::k1(ColourRule::Lot, ColourRule::Lot);
+    f.steps[2].kind = GameKind::Blitz;
+    f.repeat_from = Some(2);
+    let mut m = new(f);
+    play(&mut m, &[Draw, Draw, Draw, Draw]);
+    assert!(!m.is_decided());
+}
