@@ -68,7 +68,7 @@ impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let a = self.0.unsigned_abs();
-        if a % 2 == 0 {
+        if a.is_multiple_of(2) {
             write!(f, "{sign}{}", a / 2)
         } else {
             write!(f, "{sign}{}.5", a / 2)
