@@ -2,7 +2,102 @@
 //! round, results, knockouts, standings, prizes — as log entries, and builds the published
 //! export (`arbiter-export/1`).
 //!
+//! Every procedure takes the folded [`EventState`] (and the [`Regulation`]) and returns the
+//! [`LogEntry`]s to append; the shell appends them through the store. The step function
+//! [`next_step`] says what the arbiter has to do next in a section.
+//!
 //! Invariant: pure. No files, no printing, no clocks; randomness only from explicit seeds.
 
 pub mod export;
+pub mod final_standings;
+pub mod knockout_stage;
+pub mod plan;
+pub mod prizes;
+pub mod publish;
+pub mod registration;
+pub mod results;
+pub mod round;
+pub mod simulate;
 pub mod synth;
+pub mod verify;
+
+pub use export::Export;
+pub use plan::{next_step, section_plan, SectionPlan, Step};
+pub use publish::export;
+pub use simulate::{Batch, Simulator};
+pub use verify::{verify, Difference};
+
+use arbiter_core::{EventState, LogEntry, Recorded};
+use arbiter_regulation::Regulation;
+
+/// Why the director cannot go on. Chinese first, then English.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DirectorError {
+    #[error("未知组别 `{0}` (unknown section)")]
+    UnknownSection(String),
+    #[error("赛事尚未创建 (no event in the log)")]
+    NoEvent,
+    #[error("规程无法解析: {0} (the regulation in the log does not parse)")]
+    Regulation(String),
+    #[error("{section} 第{round}轮无法编排: {message}")]
+    Pairing {
+        section: String,
+        round: u32,
+        message: String,
+    },
+    #[error("{section} 名次计算失败: {message} (standings failed)")]
+    Standings { section: String, message: String },
+    #[error("{section} 淘汰赛错误: {message} (knockout error)")]
+    Knockout { section: String, message: String },
+    #[error("奖项分配失败: {0} (prize allocation failed)")]
+    Prizes(String),
+    #[error("日志条目被拒绝: {0} (log entry rejected)")]
+    Rejected(String),
+}
+
+/// The regulation recorded in the log's `event_created` entry.
+pub fn regulation_of(state: &EventState) -> Result<Regulation, DirectorError> {
+    let h = state.header.as_ref().ok_or(DirectorError::NoEvent)?;
+    arbiter_regulation::parse(&h.regulation, &h.file_name)
+        .map_err(|e| DirectorError::Regulation(e.to_string()))
+}
+
+/// File stem of the regulation (`kunshan-2026.toml` → `kunshan-2026`).
+pub fn regulation_stem(state: &EventState) -> String {
+    let f = state.header.as_ref().map_or("", |h| h.file_name.as_str());
+    let base = f.rsplit(['/', '\\']).next().unwrap_or(f);
+    base.strip_suffix(".toml").unwrap_or(base).to_string()
+}
+
+/// Apply `entries` to a scratch copy of the state (the way the store would), so that a batch
+/// can be checked entry by entry before it is appended.
+pub fn apply_scratch(
+    state: &mut EventState,
+    entry: &LogEntry,
+    at: &str,
+) -> Result<(), DirectorError> {
+    let r = Recorded {
+        seq: state.last_seq + 1,
+        at: at.to_string(),
+        actor: "director".into(),
+        entry: entry.clone(),
+    };
+    state
+        .apply(&r)
+        .map_err(|e| DirectorError::Rejected(e.to_string()))
+}
+
+/// A seed derived from the event seed and a label (stable across runs and platforms).
+pub fn derive_seed(seed: u64, label: &str) -> u64 {
+    // FNV-1a over the label, mixed with the seed (splitmix64 finaliser).
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in label.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut z = seed ^ h;
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

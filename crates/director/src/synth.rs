@@ -105,11 +105,13 @@ impl BadKind {
 /// How the players of a section belong to units.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Affiliation {
-    /// Work units (K2): players come in groups of `min..=max` per unit, from `units` units.
+    /// Work units or clubs (K2, T5): players come in groups of `min..=max` per unit, from
+    /// `units` units named from `names` (company names when empty).
     Units {
         units: usize,
         min: usize,
         max: usize,
+        names: Vec<String>,
     },
     /// Associations (S3): every player belongs to one of these associations.
     Associations(Vec<String>),
@@ -163,7 +165,7 @@ pub struct SynthPlan {
     pub regions: Vec<String>,
     pub sections: Vec<SectionPlan>,
     /// An association limit across all sections (S3: 30); adds one refused entry over it.
-    pub max_per_association: Option<usize>,
+    pub max_per_association: Option<u32>,
 }
 
 /// What should happen to an entry.
@@ -353,8 +355,17 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
         let first = entries.len();
         // Units for this section.
         let unit_of: Vec<Option<String>> = match &sp.affiliation {
-            Affiliation::Units { units, min, max } => {
-                let names = company_units(&mut g.rng, *units);
+            Affiliation::Units {
+                units,
+                min,
+                max,
+                names,
+            } => {
+                let names = if names.is_empty() {
+                    company_units(&mut g.rng, *units)
+                } else {
+                    names.clone()
+                };
                 let mut v = Vec::with_capacity(sp.count);
                 let mut ui = 0usize;
                 while v.len() < sp.count {
@@ -376,26 +387,33 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
                 }
                 v
             }
-            Affiliation::Associations(list) => (0..sp.count)
-                .map(|_| {
-                    if list.is_empty() {
-                        None
-                    } else {
-                        // Prefer associations still under the overall limit.
-                        let mut tries = 0;
-                        loop {
-                            let a = &list[g.rng.gen_range(0..list.len())];
-                            let used = per_association.get(a).copied().unwrap_or(0);
-                            let ok = plan.max_per_association.is_none_or(|m| used < m);
-                            tries += 1;
-                            if ok || tries > 50 {
-                                *per_association.entry(a.clone()).or_default() += 1;
-                                break Some(a.clone());
-                            }
-                        }
-                    }
-                })
-                .collect(),
+            Affiliation::Associations(list) => {
+                // S3: the section with the most entries gets one association at its overall
+                // limit (so that one more entry is refused); every other entry goes round the
+                // remaining associations, so the small sections share the same few.
+                let hot = plan.max_per_association.filter(|m| {
+                    list.len() > 1
+                        && sp.count >= *m as usize + 5
+                        && plan.sections.iter().all(|o| o.count <= sp.count)
+                        && per_association.get(&list[0]).copied().unwrap_or(0) == 0
+                });
+                let rest = if plan.max_per_association.is_some() && list.len() > 1 {
+                    &list[1..]
+                } else {
+                    &list[..]
+                };
+                (0..sp.count)
+                    .map(|i| {
+                        let a = match hot {
+                            Some(m) if i < m as usize => list[0].clone(),
+                            _ if rest.is_empty() => return None,
+                            _ => rest[i % rest.len()].clone(),
+                        };
+                        *per_association.entry(a.clone()).or_default() += 1;
+                        Some(a)
+                    })
+                    .collect()
+            }
             Affiliation::Clubs(list) => (0..sp.count)
                 .map(|_| {
                     if !list.is_empty() && g.rng.gen_bool(0.5) {
@@ -568,7 +586,7 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
         if let (Some(m), Affiliation::Associations(_)) = (plan.max_per_association, &sp.affiliation)
         {
             if !association_bad_done {
-                if let Some((a, _)) = per_association.iter().find(|(_, c)| **c >= m) {
+                if let Some((a, _)) = per_association.iter().find(|(_, c)| **c >= m as usize) {
                     let mut e = template(&mut g, ok_sex, ok_birth, BadKind::UnitOverLimit);
                     e.association = Some(a.clone());
                     entries.push(e);
@@ -618,6 +636,7 @@ mod tests {
                         units: 40,
                         min: 1,
                         max: 6,
+                        names: vec![],
                     },
                     teams: Some(TeamPlan {
                         min_players: 3,

@@ -1,0 +1,341 @@
+//! Standings of a section (A6), its categories (S1, T1), the final places of a two-stage
+//! section (A9: knockout places 1..k, then the continuing Swiss from k+1), team standings
+//! per division (A10, K11, T5) and association standings across sections (S9).
+
+use crate::knockout_stage;
+use crate::plan::{section_plan, SectionPlan};
+use crate::DirectorError;
+use arbiter_core::{EventState, PlayerId, PlayerRecord, PlayerStatus};
+use arbiter_regulation::{Category, Regulation, Section, TeamRanking as RegTeamRanking};
+use arbiter_standings::association::{
+    association_standings, AssociationEntry, AssociationInput, AssociationRow,
+};
+use arbiter_standings::team::{team_standings, DivisionTable, PlayerRank, Team, TeamRule};
+use arbiter_standings::{PlayerEntry, Standings, StandingsInput, TbValue, TiebreakOptions};
+use arbiter_types::{PlayerNo, Score, TiebreakName};
+use std::collections::{BTreeMap, BTreeSet};
+
+fn st_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+    DirectorError::Standings {
+        section: section.to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// Tie-break options of the standings engine from the regulation's settings.
+pub fn tiebreak_options(sec: &Section, seed: u64) -> TiebreakOptions {
+    let o = &sec.tiebreak_options;
+    TiebreakOptions {
+        wins_include_forfeit: o.wins_include_forfeits,
+        wins_include_bye: o.wins_include_byes,
+        black_count_forfeits: o.black_games_include_forfeits,
+        direct: match o.direct {
+            arbiter_regulation::DirectMode::TwoOnly => arbiter_standings::DirectMode::TwoOnly,
+            arbiter_regulation::DirectMode::MiniTable => arbiter_standings::DirectMode::MiniTable,
+        },
+        bye_opp_value: match o.opp_score_bye {
+            arbiter_regulation::ByeOppValue::Zero => arbiter_standings::ByeOppValue::Zero,
+            _ => arbiter_standings::ByeOppValue::Lowest,
+        },
+        lots_seed: crate::derive_seed(seed, &format!("lots/{}", sec.id)),
+        ..TiebreakOptions::default()
+    }
+}
+
+/// Whether a player appears in the standings: everybody but players never paired because
+/// they did not pay (T7).
+fn ranked(state: &EventState, p: &PlayerRecord) -> bool {
+    state.status(p.id) != Some(PlayerStatus::Unpaid)
+        || state
+            .outcomes(p.id)
+            .iter()
+            .any(|o| !matches!(o, arbiter_types::Outcome::Absent))
+}
+
+/// Individual standings of a section after `upto` rounds (all completed rounds if `None`).
+pub fn individual(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    upto: Option<u32>,
+) -> Result<Standings, DirectorError> {
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    let mut players = Vec::new();
+    let mut outcomes = Vec::new();
+    for (i, &pid) in rec.order.iter().enumerate() {
+        let Some(p) = state.player(pid) else { continue };
+        if !ranked(state, p) {
+            continue;
+        }
+        let mut o = state.outcomes(pid);
+        if let Some(n) = upto {
+            o.truncate(n as usize);
+        }
+        let mut e = PlayerEntry::new(PlayerNo::from_index(i));
+        e.name = Some(p.name.clone());
+        e.rating = p.rating;
+        e.fouls = state.foul_count(pid) as u32;
+        e.withdrawn = p.withdrawn.is_some();
+        players.push(e);
+        outcomes.push(o);
+    }
+    let input = StandingsInput {
+        players,
+        outcomes,
+        scoring: sec.scoring.table,
+        tiebreaks: sec.tiebreaks.criteria.clone(),
+        fallback: sec.tiebreaks.fallback,
+        options: tiebreak_options(sec, seed),
+    };
+    arbiter_standings::compute(&input).map_err(|e| st_err(section, e))
+}
+
+/// One row of the final ranking of a section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalRow {
+    pub rank: u32,
+    pub no: PlayerNo,
+    pub player: PlayerId,
+    pub points: Score,
+    pub tiebreaks: Vec<(TiebreakName, TbValue)>,
+    /// `points`, a tie-break / fallback name, `knockout`, or `None` (first row / shared).
+    pub decided_by: Option<String>,
+}
+
+/// The final ranking of a section: the individual standings, or for a two-stage section the
+/// knockout places 1..k followed by everyone else in Swiss order from k+1.
+pub fn final_ranking(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<FinalRow>, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let st = individual(sec, state, section, None)?;
+    let pid = |no: PlayerNo| rec.order.get(no.index()).copied().unwrap_or(PlayerId(0));
+    let mut rows: Vec<FinalRow> = Vec::new();
+    let mut ko: BTreeSet<PlayerNo> = BTreeSet::new();
+    if let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) {
+        if rec.completed_rounds() >= swiss_rounds {
+            let b = knockout_stage::bracket(reg, state, section)?;
+            if let Some(places) = b.places() {
+                for (place, no) in places {
+                    let row = st.rows.iter().find(|r| r.no == no);
+                    rows.push(FinalRow {
+                        rank: place,
+                        no,
+                        player: pid(no),
+                        points: row.map_or(Score::ZERO, |r| r.points),
+                        tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
+                        decided_by: (place > 1).then(|| "knockout".to_string()),
+                    });
+                    ko.insert(no);
+                }
+            }
+        }
+    }
+    let base = rows.len() as u32;
+    let mut first_rest = true;
+    let mut last_rank = 0;
+    let mut pos = 0;
+    for r in st.rows.iter().filter(|r| !ko.contains(&r.no)) {
+        pos += 1;
+        // Keep shared places shared; otherwise count on from k+1.
+        let rank = if r.decided_by.is_none() && !first_rest {
+            last_rank
+        } else {
+            base + pos
+        };
+        let decided_by = if first_rest && base > 0 {
+            Some("knockout".to_string())
+        } else {
+            r.decided_by.map(|d| d.name().to_string())
+        };
+        rows.push(FinalRow {
+            rank,
+            no: r.no,
+            player: pid(r.no),
+            points: r.points,
+            tiebreaks: r.tiebreaks.clone(),
+            decided_by,
+        });
+        first_rest = false;
+        last_rank = rank;
+    }
+    Ok(rows)
+}
+
+/// Whether a player belongs to a category (S1, T1).
+pub fn in_category(c: &Category, p: &PlayerRecord) -> bool {
+    if let Some(s) = c.sex {
+        if p.sex != Some(s) {
+            return false;
+        }
+    }
+    if let Some(from) = c.born_from {
+        if p.birth_date.is_none_or(|b| b < from) {
+            return false;
+        }
+    }
+    if let Some(to) = c.born_to {
+        if p.birth_date.is_none_or(|b| b > to) {
+            return false;
+        }
+    }
+    if let Some(flag) = &c.flag {
+        let has = (flag == "local" && p.local) || p.evidence.iter().any(|e| e == flag);
+        if !has {
+            return false;
+        }
+    }
+    true
+}
+
+/// A category ranking: (category rank, final row) in section order.
+pub fn category_ranking<'a>(
+    c: &Category,
+    state: &EventState,
+    rows: &'a [FinalRow],
+) -> Vec<(u32, &'a FinalRow)> {
+    let mut out: Vec<(u32, &FinalRow)> = Vec::new();
+    for r in rows {
+        let Some(p) = state.player(r.player) else {
+            continue;
+        };
+        if !in_category(c, p) {
+            continue;
+        }
+        let rank = match out.last() {
+            Some((prev_rank, prev)) if prev.rank == r.rank => *prev_rank,
+            _ => out.len() as u32 + 1,
+        };
+        out.push((rank, r));
+    }
+    out
+}
+
+/// Team standings of a section, one table per division (display names), from final ranks.
+pub fn team_tables(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    rows: &[FinalRow],
+) -> Result<Vec<DivisionTable>, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let Some(tp) = &sec.teams else {
+        return Ok(Vec::new());
+    };
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let division_name = |d: &Option<String>| -> Option<String> {
+        let d = d.as_ref()?;
+        Some(
+            tp.divisions
+                .iter()
+                .find(|x| &x.id == d || &x.name == d)
+                .map_or_else(|| d.clone(), |x| x.name.clone()),
+        )
+    };
+    let mut teams: Vec<Team> = state
+        .teams
+        .values()
+        .filter(|t| {
+            t.members
+                .iter()
+                .any(|m| state.player(*m).is_some_and(|p| p.section == section))
+        })
+        .map(|t| Team {
+            name: t.team.clone(),
+            unit: t.unit.clone(),
+            division: division_name(&t.division),
+            members: t
+                .members
+                .iter()
+                .filter_map(|m| rec.pairing_no(*m))
+                .collect(),
+        })
+        .collect();
+    // Divisions in regulation order.
+    let order: Vec<String> = tp.divisions.iter().map(|d| d.name.clone()).collect();
+    teams.sort_by_key(|t| {
+        (
+            t.division
+                .as_ref()
+                .and_then(|d| order.iter().position(|x| x == d)),
+            t.name.clone(),
+        )
+    });
+    let ranks: Vec<PlayerRank> = rows
+        .iter()
+        .map(|r| PlayerRank {
+            no: r.no,
+            rank: r.rank,
+            score: r.points,
+        })
+        .collect();
+    let rule = match tp.ranking {
+        RegTeamRanking::SumOfRanks => TeamRule::rank_sum(tp.counted),
+        RegTeamRanking::SumOfScores => TeamRule::points_sum(tp.counted),
+    };
+    team_standings(&teams, &ranks, &rule).map_err(|e| st_err(section, e))
+}
+
+/// Association standings (S9) from the final rankings of the listed sections.
+pub fn association_table(
+    reg: &Regulation,
+    state: &EventState,
+    finals: &BTreeMap<String, Vec<FinalRow>>,
+) -> Result<Vec<AssociationRow>, DirectorError> {
+    let Some(a) = &reg.associations else {
+        return Ok(Vec::new());
+    };
+    let mut entries = Vec::new();
+    for sid in &a.sections {
+        let Some(rows) = finals.get(sid) else {
+            continue;
+        };
+        for r in rows {
+            if let Some(assoc) = state.player(r.player).and_then(|p| p.association.clone()) {
+                entries.push(AssociationEntry {
+                    association: assoc,
+                    section: sid.clone(),
+                    no: r.no,
+                    rank: r.rank,
+                });
+            }
+        }
+    }
+    let associations: BTreeSet<String> = state
+        .players
+        .values()
+        .filter_map(|p| p.association.clone())
+        .collect();
+    let input = AssociationInput {
+        sections: a.sections.clone(),
+        associations: associations.into_iter().collect(),
+        entries,
+    };
+    association_standings(&input).map_err(|e| st_err("associations", e))
+}
+
+/// A tie-break value as an exact score for the export (a non-half fraction, possible only for
+/// Sonneborn-Berger with a colour-dependent draw score, is given to the half-point below).
+pub fn tb_score(v: TbValue) -> Score {
+    match v {
+        TbValue::Int(i) => Score::points(i),
+        other => other.as_score().unwrap_or_else(|| {
+            let (n, d) = other.ratio();
+            Score::from_halves((2 * n).div_euclid(d))
+        }),
+    }
+}

@@ -1,0 +1,221 @@
+//! Stage 2 of a two-stage section (A8, A9; K6, K7, T2, T3): the top k of the Swiss play a
+//! knockout bracket whose matches are the knockout crate's state machines (slow → rapid →
+//! armageddon; an armageddon draw advances black while the game stays a draw).
+//!
+//! The bracket is never stored: it is rebuilt from the log — seeding from the Swiss standings
+//! after stage 1, then every `knockout_game_recorded` entry replayed in order.
+
+use crate::final_standings;
+use crate::plan::{section_plan, SectionPlan};
+use crate::{derive_seed, DirectorError};
+use arbiter_core::{EventState, LogEntry, PlayerId};
+use arbiter_knockout::{Bracket, BracketKind, ColourRule, MatchFormat, MatchSettings, NextGame};
+use arbiter_regulation::{
+    ColourChoice, KnockoutVariant, MatchFormat as RegFormat, Regulation, Section,
+};
+use arbiter_types::{Colour, GameResult, PlayerNo};
+
+fn ko_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+    DirectorError::Knockout {
+        section: section.to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// The knockout crate's match format for the regulation's settings.
+pub fn match_format(sec: &Section) -> MatchFormat {
+    let (code, choice) = sec
+        .format
+        .knockout
+        .as_ref()
+        .map(|k| (k.match_format, k.colour_choice))
+        .unwrap_or((RegFormat::K1, ColourChoice::HigherSeed));
+    let rule = match choice {
+        ColourChoice::HigherSeed => ColourRule::HigherSeedChooses,
+        ColourChoice::Lots => ColourRule::Lot,
+    };
+    match code {
+        RegFormat::K1 => MatchFormat::k1(rule, rule),
+        RegFormat::K2 => MatchFormat::k2(rule),
+        RegFormat::K3 => MatchFormat::k3(rule, rule),
+        RegFormat::K4 => MatchFormat::k4(rule),
+        RegFormat::K5 => MatchFormat::k5(),
+        RegFormat::K6 => MatchFormat::k6(),
+    }
+}
+
+fn bracket_kind(sec: &Section) -> BracketKind {
+    match sec
+        .format
+        .knockout
+        .as_ref()
+        .map(|k| k.variant)
+        .unwrap_or_default()
+    {
+        KnockoutVariant::Single => BracketKind::SingleElimination,
+        KnockoutVariant::ThirdPlace => BracketKind::ThirdPlace,
+        KnockoutVariant::Placement => BracketKind::Placement,
+    }
+}
+
+/// The knockout's seeds: the top k active players of the Swiss standings after stage 1.
+pub fn seeding(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<PlayerNo>, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let SectionPlan::TwoStage {
+        swiss_rounds, k, ..
+    } = section_plan(sec, state)
+    else {
+        return Ok(Vec::new());
+    };
+    let st = final_standings::individual(sec, state, section, Some(swiss_rounds))?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    Ok(st
+        .rows
+        .iter()
+        .filter(|r| {
+            let withdrawn_early = rec
+                .order
+                .get(r.no.index())
+                .and_then(|p| state.player(*p))
+                .and_then(|p| p.withdrawn)
+                .is_some_and(|after| after.unwrap_or(0) <= swiss_rounds);
+            !withdrawn_early
+        })
+        .take(k as usize)
+        .map(|r| r.no)
+        .collect())
+}
+
+/// The bracket of a two-stage section with every recorded knockout game replayed.
+pub fn bracket(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Bracket, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let seeds = seeding(reg, state, section)?;
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    let settings = MatchSettings {
+        chooser_default: Colour::Red,
+        lot_seed: derive_seed(seed, &format!("knockout/{section}")),
+    };
+    let mut b = Bracket::new(bracket_kind(sec), seeds, match_format(sec), settings)
+        .map_err(|e| ko_err(section, e))?;
+    for g in &rec.knockout {
+        let next = b
+            .next_game(&g.match_id)
+            .map_err(|e| ko_err(section, format!("{}: {e}", g.match_id)))?
+            .ok_or_else(|| {
+                ko_err(
+                    section,
+                    format!(
+                        "对局 {} 已决出, 不需要第{}局 (game not needed)",
+                        g.match_id,
+                        g.game + 1
+                    ),
+                )
+            })?;
+        let red = rec.pairing_no(g.red);
+        let black = rec.pairing_no(g.black);
+        if next.index as u32 != g.game
+            || Some(next.red) != red
+            || Some(next.black) != black
+            || next.kind != g.kind
+        {
+            return Err(ko_err(
+                section,
+                format!(
+                    "对局 {} 第{}局与赛制不符: 应为 {}号(红) 对 {}号(黑) {} (game does not match the match format)",
+                    g.match_id,
+                    g.game + 1,
+                    next.red,
+                    next.black,
+                    next.kind.zh()
+                ),
+            ));
+        }
+        b.record(&g.match_id, next.index, g.result)
+            .map_err(|e| ko_err(section, e))?;
+    }
+    Ok(b)
+}
+
+/// Bracket rounds finished, counted from round 1 without a gap.
+pub fn rounds_finished(b: &Bracket) -> usize {
+    let mut n = 0;
+    while n < b.rounds() && b.round(n + 1).iter().all(|m| m.is_finished()) {
+        n += 1;
+    }
+    n
+}
+
+/// Ready matches of bracket round `round`.
+pub fn ready_in_round(b: &Bracket, round: usize) -> Vec<String> {
+    let ready = b.ready();
+    b.round(round)
+        .iter()
+        .filter(|m| ready.contains(&m.id.as_str()))
+        .map(|m| m.id.clone())
+        .collect()
+}
+
+/// The bracket round of a match (1-based), 0 if unknown.
+pub fn match_round(b: &Bracket, id: &str) -> usize {
+    b.get(id).map_or(0, |m| m.round)
+}
+
+/// The next game of each match.
+pub fn next_games(
+    b: &Bracket,
+    matches: &[String],
+    section: &str,
+) -> Result<Vec<(String, NextGame)>, DirectorError> {
+    let mut out = Vec::new();
+    for id in matches {
+        if let Some(g) = b.next_game(id).map_err(|e| ko_err(section, e))? {
+            out.push((id.clone(), g));
+        }
+    }
+    Ok(out)
+}
+
+/// The log entry of one knockout game.
+pub fn game_entry(
+    state: &EventState,
+    section: &str,
+    match_id: &str,
+    g: &NextGame,
+    result: GameResult,
+) -> Result<LogEntry, DirectorError> {
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let id = |no: PlayerNo| -> Result<PlayerId, DirectorError> {
+        rec.order
+            .get(no.index())
+            .copied()
+            .ok_or_else(|| ko_err(section, format!("序号 {no} 不存在 (no such number)")))
+    };
+    Ok(LogEntry::KnockoutGameRecorded {
+        section: section.to_string(),
+        match_id: match_id.to_string(),
+        game: g.index as u32,
+        kind: g.kind,
+        red: id(g.red)?,
+        black: id(g.black)?,
+        result,
+    })
+}

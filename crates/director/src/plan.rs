@@ -1,0 +1,343 @@
+//! What a section plays (its format once the entries are known, S4 / A7 / A9) and what the
+//! arbiter has to do next.
+
+use crate::knockout_stage;
+use crate::{derive_seed, DirectorError};
+use arbiter_core::{EventState, PlayerId, PlayerStatus};
+use arbiter_pairing::{Availability, Entrant, SectionState};
+use arbiter_regulation::{EffectiveFormat, Regulation, Section};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The format a section actually plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SectionPlan {
+    Swiss {
+        rounds: u32,
+    },
+    /// Single (`cycles = 1`) or double (`cycles = 2`) round robin of `rounds` rounds.
+    RoundRobin {
+        cycles: u32,
+        rounds: u32,
+    },
+    /// Swiss of `swiss_rounds`, then a knockout of `k` (in `ko_rounds` rounds) while the
+    /// others play `continue_rounds` more Swiss rounds (T2) or stop (K6: 0).
+    TwoStage {
+        swiss_rounds: u32,
+        k: u32,
+        ko_rounds: u32,
+        continue_rounds: u32,
+    },
+}
+
+impl SectionPlan {
+    /// Rounds in the schedule (a two-stage section: Swiss + the longer of the two stage-2 parts).
+    pub fn rounds_planned(&self) -> u32 {
+        match *self {
+            SectionPlan::Swiss { rounds } => rounds,
+            SectionPlan::RoundRobin { rounds, .. } => rounds,
+            SectionPlan::TwoStage {
+                swiss_rounds,
+                ko_rounds,
+                continue_rounds,
+                ..
+            } => swiss_rounds + ko_rounds.max(continue_rounds),
+        }
+    }
+    /// Rounds of the Swiss the section pairs (stage 1 + continuing Swiss).
+    pub fn swiss_rounds_total(&self) -> u32 {
+        match *self {
+            SectionPlan::Swiss { rounds } => rounds,
+            SectionPlan::RoundRobin { rounds, .. } => rounds,
+            SectionPlan::TwoStage {
+                swiss_rounds,
+                continue_rounds,
+                ..
+            } => swiss_rounds + continue_rounds,
+        }
+    }
+}
+
+/// Players who take part in the pairing of a section (registered, not unpaid).
+pub fn playing_entries(state: &EventState, section: &str) -> Vec<PlayerId> {
+    state
+        .players(section)
+        .into_iter()
+        .filter(|p| state.status(p.id) != Some(PlayerStatus::Unpaid) || never_unpaid_rule(state))
+        .map(|p| p.id)
+        .collect()
+}
+
+fn never_unpaid_rule(state: &EventState) -> bool {
+    state
+        .header
+        .as_ref()
+        .is_none_or(|h| h.limits.fee_fen.is_none())
+}
+
+/// The plan of a section from the regulation and the number of players who play (S4).
+pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
+    let n = playing_entries(state, &sec.id).len() as u32;
+    match sec.format.effective(n) {
+        EffectiveFormat::Swiss { rounds } => SectionPlan::Swiss { rounds },
+        EffectiveFormat::RoundRobin => SectionPlan::RoundRobin {
+            cycles: 1,
+            rounds: arbiter_pairing::round_robin::rounds_per_cycle(n as usize) as u32,
+        },
+        EffectiveFormat::DoubleRoundRobin => SectionPlan::RoundRobin {
+            cycles: 2,
+            rounds: 2 * arbiter_pairing::round_robin::rounds_per_cycle(n as usize) as u32,
+        },
+        EffectiveFormat::SwissThenKnockout {
+            rounds,
+            knockout_size,
+            continue_rounds,
+        } => {
+            let k = knockout_size.min(n).max(2);
+            let ko_rounds = k.next_power_of_two().trailing_zeros();
+            SectionPlan::TwoStage {
+                swiss_rounds: rounds,
+                k,
+                ko_rounds,
+                continue_rounds,
+            }
+        }
+    }
+}
+
+/// The next thing the arbiter does in a section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Draw the pairing numbers (A3).
+    DrawNumbers,
+    /// Pair round `round` of `stage` (1, or 2 for the continuing Swiss of a two-stage section).
+    Pair { round: u32, stage: u32 },
+    /// Enter the results of these boards of round `round`.
+    Results { round: u32, boards: Vec<u32> },
+    /// Every result is in: close the round.
+    CompleteRound { round: u32 },
+    /// Players who are withdrawn by the regulation's forfeit rule (A5), with after-round.
+    Withdraw(Vec<(PlayerId, u32, String)>),
+    /// Play the next game of these knockout matches.
+    Knockout { matches: Vec<String> },
+    /// Nothing more to play.
+    Done,
+}
+
+/// What to do next in `section`.
+pub fn next_step(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Step, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    if rec.order.is_empty() {
+        if playing_entries(state, section).len() < 2 {
+            return Ok(Step::Done);
+        }
+        return Ok(Step::DrawNumbers);
+    }
+    let last = rec.last_round();
+    let completed = rec.completed_rounds();
+    if last > completed {
+        let r = &rec.rounds[&last];
+        let open: Vec<u32> = r
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        if !open.is_empty() {
+            return Ok(Step::Results {
+                round: last,
+                boards: open,
+            });
+        }
+        return Ok(Step::CompleteRound { round: last });
+    }
+    let w = due_withdrawals(sec, state, section);
+    if !w.is_empty() {
+        return Ok(Step::Withdraw(w));
+    }
+    match section_plan(sec, state) {
+        SectionPlan::Swiss { rounds } | SectionPlan::RoundRobin { rounds, .. } => {
+            if completed < rounds {
+                Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 1,
+                })
+            } else {
+                Ok(Step::Done)
+            }
+        }
+        SectionPlan::TwoStage {
+            swiss_rounds,
+            continue_rounds,
+            ..
+        } => {
+            if completed < swiss_rounds {
+                return Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 1,
+                });
+            }
+            let bracket = knockout_stage::bracket(reg, state, section)?;
+            let j_swiss = completed - swiss_rounds;
+            let ko_done = knockout_stage::rounds_finished(&bracket) as u32;
+            // T2: continuing Swiss round 8+j, then knockout round j; K6: knockout only.
+            let this_round = knockout_stage::ready_in_round(&bracket, ko_done as usize + 1);
+            if ko_done < j_swiss && !this_round.is_empty() {
+                return Ok(Step::Knockout {
+                    matches: this_round,
+                });
+            }
+            if j_swiss < continue_rounds && pairable_in_stage2(state, section, &bracket) >= 2 {
+                return Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 2,
+                });
+            }
+            let ready: Vec<String> = bracket.ready().into_iter().map(str::to_string).collect();
+            if !ready.is_empty() {
+                return Ok(Step::Knockout { matches: ready });
+            }
+            Ok(Step::Done)
+        }
+    }
+}
+
+fn pairable_in_stage2(
+    state: &EventState,
+    section: &str,
+    bracket: &arbiter_knockout::Bracket,
+) -> usize {
+    let Some(rec) = state.section(section) else {
+        return 0;
+    };
+    let ko: BTreeSet<PlayerId> = bracket
+        .ranking()
+        .iter()
+        .filter_map(|no| rec.order.get(no.index()).copied())
+        .collect();
+    playing_entries(state, section)
+        .into_iter()
+        .filter(|p| !ko.contains(p) && state.status(*p) == Some(PlayerStatus::Active))
+        .count()
+}
+
+/// The withdrawal rule of a section (A5).
+pub fn withdrawal_rule(sec: &Section) -> arbiter_standings::withdrawal::WithdrawalRule {
+    use std::num::NonZeroU32;
+    arbiter_standings::withdrawal::WithdrawalRule {
+        after_consecutive: sec
+            .discipline
+            .withdraw_after_consecutive_forfeits
+            .and_then(NonZeroU32::new),
+        after_total: sec
+            .discipline
+            .withdraw_after_total_forfeits
+            .and_then(NonZeroU32::new),
+    }
+}
+
+/// Players the forfeit rule withdraws now and are not yet recorded as withdrawn.
+pub fn due_withdrawals(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Vec<(PlayerId, u32, String)> {
+    let rule = withdrawal_rule(sec);
+    let mut out = Vec::new();
+    for p in state.players(section) {
+        if p.withdrawn.is_some() {
+            continue;
+        }
+        let outcomes = state.outcomes(p.id);
+        if let Some(w) = arbiter_standings::withdrawal::check_withdrawal(&outcomes, &rule) {
+            out.push((p.id, w.after_round, w.explain()));
+        }
+    }
+    out
+}
+
+/// Team key of every player for same-team avoidance: team, else unit, else association.
+pub fn team_keys(state: &EventState, section: &str) -> BTreeMap<PlayerId, u32> {
+    let players = state.players(section);
+    let names: BTreeSet<String> = players
+        .iter()
+        .filter_map(|p| {
+            p.team
+                .clone()
+                .or_else(|| p.unit.clone())
+                .or_else(|| p.association.clone())
+        })
+        .collect();
+    let index: BTreeMap<&String, u32> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n, i as u32 + 1))
+        .collect();
+    players
+        .iter()
+        .filter_map(|p| {
+            let key = p
+                .team
+                .as_ref()
+                .or(p.unit.as_ref())
+                .or(p.association.as_ref())?;
+            Some((p.id, *index.get(key)?))
+        })
+        .collect()
+}
+
+/// The pairing engine's view of a section before round `round`; players in `exclude` (the
+/// knockout players during the continuing Swiss) are absent. Returns the state and the
+/// player of every pairing number.
+pub fn pairing_state(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    total_rounds: u32,
+    exclude: &BTreeSet<PlayerId>,
+) -> (SectionState, Vec<PlayerId>) {
+    let rec = state.section(section);
+    let order: Vec<PlayerId> = rec.map(|r| r.order.clone()).unwrap_or_default();
+    let teams = team_keys(state, section);
+    let players = order
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let availability = match state.status(p) {
+                Some(PlayerStatus::Withdrawn) => Availability::Withdrawn,
+                Some(PlayerStatus::Unpaid) => Availability::Unpaid,
+                _ if exclude.contains(&p) => Availability::Absent,
+                _ => Availability::Active,
+            };
+            Entrant {
+                no: arbiter_types::PlayerNo::from_index(i),
+                team: teams.get(&p).copied(),
+                availability,
+                history: state.outcomes(p),
+            }
+        })
+        .collect();
+    (
+        SectionState {
+            players,
+            scoring: sec.scoring.table,
+            settings: sec.pairing,
+            total_rounds,
+        },
+        order,
+    )
+}
+
+/// The seed recorded for pairing round `round` of `section` (round 1 lots, `random` mode).
+pub fn round_seed(state: &EventState, section: &str, round: u32) -> u64 {
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    derive_seed(seed, &format!("pair/{section}/{round}"))
+}

@@ -1,0 +1,207 @@
+//! Prizes (录取名次及奖励, K13, S8, J7, T9) from the regulation's prize tables and the final
+//! rankings: place prizes and titles, team prizes per division, association prizes, lucky
+//! prizes by rank with "one award per person" (不可重复领奖).
+
+use crate::final_standings::{category_ranking, FinalRow};
+use crate::DirectorError;
+use arbiter_core::EventState;
+use arbiter_regulation::{Prize, Regulation};
+use arbiter_standings::association::AssociationRow;
+use arbiter_standings::prize::{
+    allocate_prizes, LuckyEntry, LuckyOnAwarded, LuckyTable, PrizeEntry, PrizeList, PrizeRules,
+    PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, TeamPrizeTable, TeamRanking,
+};
+use arbiter_standings::team::DivisionTable;
+use std::collections::BTreeMap;
+
+/// Key of a team table in the prize rules: `section/division`.
+pub fn team_key(section: &str, division: Option<&str>) -> String {
+    format!("{section}/{}", division.unwrap_or(""))
+}
+
+/// Key of the association standings in the prize rules.
+pub const ASSOCIATIONS: &str = "associations";
+
+fn entry(p: &Prize) -> PrizeEntry {
+    let (first, last) = p.ranks();
+    PrizeEntry {
+        first,
+        last: (last != first).then_some(last),
+        amount: p.amount_yuan.map(u64::from),
+        title: p.title.clone(),
+        item: p.item.clone(),
+        trophy: p.trophy,
+        medal: p.medal,
+        certificate: p.certificate,
+    }
+}
+
+/// Everything needed to allocate the prizes of an event.
+pub struct PrizeInput<'a> {
+    pub finals: &'a BTreeMap<String, Vec<FinalRow>>,
+    /// Team tables per section.
+    pub teams: &'a BTreeMap<String, Vec<DivisionTable>>,
+    pub associations: &'a [AssociationRow],
+}
+
+/// Allocate every prize of the regulation.
+pub fn allocate(
+    reg: &Regulation,
+    state: &EventState,
+    input: &PrizeInput,
+) -> Result<PrizeList, DirectorError> {
+    let mut rules = PrizeRules::default();
+    let mut rankings = Vec::new();
+    let mut team_rankings = Vec::new();
+    for sec in &reg.sections {
+        let Some(rows) = input.finals.get(&sec.id) else {
+            continue;
+        };
+        let name = |r: &FinalRow| {
+            state
+                .player(r.player)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        let team = |r: &FinalRow| state.player(r.player).and_then(|p| p.team.clone());
+        rankings.push(Ranking {
+            section: sec.id.clone(),
+            category: None,
+            rows: rows
+                .iter()
+                .map(|r| RankedPlayer {
+                    rank: r.rank,
+                    no: r.no,
+                    name: name(r),
+                    team: team(r),
+                })
+                .collect(),
+        });
+        for c in &sec.categories {
+            rankings.push(Ranking {
+                section: sec.id.clone(),
+                category: Some(c.id.clone()),
+                rows: category_ranking(c, state, rows)
+                    .into_iter()
+                    .map(|(rank, r)| RankedPlayer {
+                        rank,
+                        no: r.no,
+                        name: name(r),
+                        team: team(r),
+                    })
+                    .collect(),
+            });
+        }
+        // Place prizes, one table per category (the section's own first).
+        let mut by_cat: BTreeMap<Option<String>, Vec<PrizeEntry>> = BTreeMap::new();
+        for p in &sec.prizes {
+            by_cat.entry(p.category.clone()).or_default().push(entry(p));
+        }
+        for (category, mut entries) in by_cat {
+            entries.sort_by_key(|e| e.first);
+            rules.places.push(PrizeTable {
+                section: sec.id.clone(),
+                category,
+                entries,
+            });
+        }
+        for l in &sec.lucky {
+            let mut ranks = l.ranks.clone();
+            ranks.sort_unstable();
+            rules.lucky.push(LuckyTable {
+                section: sec.id.clone(),
+                category: l.category.clone(),
+                entries: ranks
+                    .into_iter()
+                    .map(|rank| LuckyEntry {
+                        rank,
+                        amount: None,
+                        item: Some(l.item.clone()),
+                    })
+                    .collect(),
+            });
+        }
+        if let Some(q) = &sec.qualification {
+            if let Some(places) = q.places {
+                rules.qualification.push(Qualification {
+                    section: sec.id.clone(),
+                    category: None,
+                    places,
+                    label: q.to.clone(),
+                });
+            }
+        }
+        if sec.awards.one_award_per_person {
+            rules.one_award_per_person = true;
+            rules.lucky_on_awarded = match sec.awards.lucky_on_awarded {
+                arbiter_regulation::LuckyOnAwarded::NextRank => LuckyOnAwarded::NextRank,
+                arbiter_regulation::LuckyOnAwarded::Unawarded => LuckyOnAwarded::Unawarded,
+            };
+        }
+        // Team prizes per division.
+        if let (Some(tp), Some(tables)) = (&sec.teams, input.teams.get(&sec.id)) {
+            for t in tables {
+                let div_id = t.division.as_ref().and_then(|n| {
+                    tp.divisions
+                        .iter()
+                        .find(|d| &d.name == n)
+                        .map(|d| d.id.clone())
+                });
+                let key = team_key(&sec.id, t.division.as_deref());
+                let mut entries: Vec<PrizeEntry> = tp
+                    .prizes
+                    .iter()
+                    .filter(|p| {
+                        p.division.is_none() || p.division == div_id || p.division == t.division
+                    })
+                    .map(entry)
+                    .collect();
+                entries.sort_by_key(|e| e.first);
+                team_rankings.push(TeamRanking {
+                    section: key.clone(),
+                    rows: t
+                        .rows
+                        .iter()
+                        .filter_map(|r| {
+                            r.rank.map(|rank| RankedTeam {
+                                rank,
+                                team: r.team.clone(),
+                            })
+                        })
+                        .collect(),
+                });
+                if !entries.is_empty() {
+                    rules.teams.push(TeamPrizeTable {
+                        section: key,
+                        entries,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(a) = &reg.associations {
+        if !a.prizes.is_empty() {
+            team_rankings.push(TeamRanking {
+                section: ASSOCIATIONS.to_string(),
+                rows: input
+                    .associations
+                    .iter()
+                    .filter_map(|r| {
+                        r.rank.map(|rank| RankedTeam {
+                            rank,
+                            team: r.association.clone(),
+                        })
+                    })
+                    .collect(),
+            });
+            let mut entries: Vec<PrizeEntry> = a.prizes.iter().map(entry).collect();
+            entries.sort_by_key(|e| e.first);
+            rules.teams.push(TeamPrizeTable {
+                section: ASSOCIATIONS.to_string(),
+                entries,
+            });
+        }
+    }
+    allocate_prizes(&rules, &rankings, &team_rankings)
+        .map_err(|e| DirectorError::Prizes(e.to_string()))
+}

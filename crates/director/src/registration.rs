@@ -1,0 +1,330 @@
+//! Registration (报名): creating the event from its regulation, checking each entry against
+//! its section (eligibility → accepted or refused with the regulation's reason), team
+//! entries, fees and check-in (T7), and drawing pairing numbers (A3).
+
+use crate::synth::{SynthEntry, SynthTeam};
+use crate::{apply_scratch, derive_seed, DirectorError};
+use arbiter_core::{
+    validate, EntryLimits, EventCreated, EventState, LogEntry, PlayerId, PlayerRegistered,
+    PlayerStatus, SectionInfo,
+};
+use arbiter_regulation::{EntryFacts, Evidence, Regulation, UnitKind};
+use arbiter_types::{IdNumber, Phone, Sex};
+use chrono::{NaiveDate, NaiveDateTime};
+use std::collections::BTreeSet;
+
+/// An entry form as the arbiter receives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryForm {
+    pub section: String,
+    pub name: String,
+    pub sex: Option<Sex>,
+    pub birth: Option<NaiveDate>,
+    pub id_number: Option<String>,
+    pub phone: Option<String>,
+    pub unit: Option<String>,
+    pub association: Option<String>,
+    pub team: Option<String>,
+    /// Evidence kinds by regulation name (`social_security`, `id_card`, …).
+    pub evidence: Vec<String>,
+    pub flags: Vec<String>,
+}
+
+impl From<&SynthEntry> for EntryForm {
+    fn from(e: &SynthEntry) -> Self {
+        EntryForm {
+            section: e.section.clone(),
+            name: e.name.clone(),
+            sex: Some(e.sex),
+            birth: Some(e.birth),
+            id_number: Some(e.id_number.clone()),
+            phone: Some(e.phone.clone()),
+            unit: e.unit.clone(),
+            association: e.association.clone(),
+            team: e.team.clone(),
+            evidence: e.evidence.clone(),
+            flags: e.flags.clone(),
+        }
+    }
+}
+
+/// Time as RFC 3339 in China Standard Time (the events' local time).
+pub fn rfc3339(t: NaiveDateTime) -> String {
+    format!("{}+08:00", t.format("%Y-%m-%dT%H:%M:%S"))
+}
+
+/// The event's fee in fen, if the regulation charges one.
+pub fn fee_fen(reg: &Regulation) -> Option<u64> {
+    reg.registration.fee.map(|f| f.total_fen()).or_else(|| {
+        reg.sections
+            .iter()
+            .find_map(|s| s.entries.fee.map(|f| f.total_fen()))
+    })
+}
+
+/// `event_created`: the regulation text is copied into the log, so replay never depends on
+/// the file.
+pub fn event_created(reg: &Regulation, source: &str, file_name: &str, seed: u64) -> LogEntry {
+    LogEntry::EventCreated(EventCreated {
+        name: reg.event.name.clone(),
+        regulation: source.to_string(),
+        file_name: file_name.to_string(),
+        seed,
+        sections: reg
+            .sections
+            .iter()
+            .map(|s| SectionInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+            })
+            .collect(),
+        limits: EntryLimits {
+            max_entries: None,
+            max_per_association: if reg.registration.unit_kind == UnitKind::Association {
+                reg.registration.max_per_unit_overall
+            } else {
+                None
+            },
+            deadline: reg.registration.deadline.map(rfc3339),
+            fee_fen: if reg.registration.unpaid_not_paired
+                || reg
+                    .sections
+                    .iter()
+                    .any(|s| s.entries.unpaid_not_paired == Some(true))
+            {
+                fee_fen(reg)
+            } else {
+                None
+            },
+        },
+    })
+}
+
+fn refused(form: &EntryForm, reason: String) -> LogEntry {
+    LogEntry::EntryRefused {
+        name: form.name.clone(),
+        section: form.section.clone(),
+        reason,
+        id_number: form
+            .id_number
+            .as_deref()
+            .and_then(|s| IdNumber::parse(s).ok()),
+        unit: form.unit.clone().or_else(|| form.association.clone()),
+    }
+}
+
+/// Check one entry and return `player_registered` or `entry_refused` with the reason.
+pub fn register(
+    reg: &Regulation,
+    state: &EventState,
+    form: &EntryForm,
+    at: NaiveDateTime,
+) -> LogEntry {
+    let Some(sec) = reg.section(&form.section) else {
+        return refused(
+            form,
+            format!("未知组别 `{}` (unknown section)", form.section),
+        );
+    };
+    let id_number = match form.id_number.as_deref().map(IdNumber::parse) {
+        None => None,
+        Some(Ok(i)) => Some(i),
+        Some(Err(e)) => return refused(form, e.to_string()),
+    };
+    let phone = match form.phone.as_deref().map(Phone::parse) {
+        None => None,
+        Some(Ok(p)) => Some(p),
+        Some(Err(e)) => return refused(form, e.to_string()),
+    };
+    // Birth date and sex come from the ID number when there is one.
+    let birth = id_number.as_ref().map(IdNumber::birth_date).or(form.birth);
+    let sex = id_number.as_ref().map(IdNumber::sex).or(form.sex);
+    let unit = form.unit.clone().or_else(|| form.association.clone());
+    let active: Vec<_> = state
+        .players
+        .values()
+        .filter(|p| p.withdrawn.is_none())
+        .collect();
+    let unit_of = |p: &arbiter_core::PlayerRecord| p.unit.clone().or_else(|| p.association.clone());
+    let facts = EntryFacts {
+        birth_date: birth,
+        sex,
+        unit: unit.clone(),
+        evidence: form
+            .evidence
+            .iter()
+            .filter_map(|e| {
+                Evidence::ALL
+                    .into_iter()
+                    .find(|x| x.name() == e || x.zh() == e)
+            })
+            .collect(),
+        entry_time: Some(at),
+        unit_in_section: active
+            .iter()
+            .filter(|p| p.section == form.section && unit.is_some() && unit_of(p) == unit)
+            .count() as u32,
+        unit_overall: active
+            .iter()
+            .filter(|p| unit.is_some() && unit_of(p) == unit)
+            .count() as u32,
+        section_total: active.iter().filter(|p| p.section == form.section).count() as u32,
+        flags: form.flags.iter().cloned().collect::<BTreeSet<_>>(),
+    };
+    if let Err(r) = sec.check_entry(&facts) {
+        return refused(form, r.to_string());
+    }
+    // K2: no cross-unit teams — a team's members all come from one unit.
+    if let (Some(team), Some(u)) = (&form.team, &form.unit) {
+        if let Some(other) = active
+            .iter()
+            .find(|p| p.team.as_ref() == Some(team) && p.unit.as_ref() != Some(u))
+        {
+            return refused(
+                form,
+                format!(
+                    "跨单位组队: 队伍 {team} 属于 {}, 报名者属于 {u} (cross-unit team: the team belongs to another unit)",
+                    other.unit.as_deref().unwrap_or("-")
+                ),
+            );
+        }
+    }
+    let entry = LogEntry::PlayerRegistered(PlayerRegistered {
+        player: state.next_player_id(),
+        section: form.section.clone(),
+        name: form.name.clone(),
+        sex,
+        birth_date: birth,
+        id_number,
+        phone,
+        unit: form.unit.clone(),
+        association: form.association.clone(),
+        team: form.team.clone(),
+        evidence: form.evidence.clone(),
+        local: form.flags.iter().any(|f| f == "local"),
+        rating: None,
+    });
+    // The log's own limits (deadline, association cap) have the last word.
+    match validate(state, &entry) {
+        Ok(()) => entry,
+        Err(rej) => refused(form, rej.to_string()),
+    }
+}
+
+/// Register a whole batch of forms in order (each checked against the entries before it).
+pub fn register_all(
+    reg: &Regulation,
+    state: &EventState,
+    forms: &[EntryForm],
+    at: NaiveDateTime,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let mut scratch = state.clone();
+    let at_s = rfc3339(at);
+    let mut out = Vec::with_capacity(forms.len());
+    for f in forms {
+        let e = register(reg, &scratch, f, at);
+        apply_scratch(&mut scratch, &e, &at_s)?;
+        out.push(e);
+    }
+    Ok(out)
+}
+
+/// `team_entered` for every synthetic team whose members were accepted (K3).
+pub fn team_entries(
+    reg: &Regulation,
+    state: &EventState,
+    teams: &[SynthTeam],
+    entries: &[SynthEntry],
+) -> Vec<LogEntry> {
+    let mut out = Vec::new();
+    for t in teams {
+        let Some(sec) = reg.section(&t.section) else {
+            continue;
+        };
+        let division = t.division.as_ref().map(|d| {
+            sec.teams
+                .as_ref()
+                .and_then(|tp| tp.divisions.iter().find(|x| &x.name == d || &x.id == d))
+                .map_or_else(|| d.clone(), |x| x.id.clone())
+        });
+        let members: Vec<PlayerId> = t
+            .members
+            .iter()
+            .filter_map(|&i| entries.get(i))
+            .filter_map(|e| {
+                state
+                    .players
+                    .values()
+                    .find(|p| {
+                        p.section == e.section
+                            && p.name == e.name
+                            && p.team.as_deref() == Some(t.name.as_str())
+                    })
+                    .map(|p| p.id)
+            })
+            .collect();
+        if members.is_empty() {
+            continue;
+        }
+        out.push(LogEntry::TeamEntered {
+            team: t.name.clone(),
+            unit: t.unit.clone(),
+            division,
+            members,
+            leader: Some(t.leader.clone()),
+            coach: Some(t.coach.clone()),
+        });
+    }
+    out
+}
+
+/// `fee_paid` for the given players (the regulation's fee) and `checked_in` (T7).
+pub fn fees_and_check_in(
+    reg: &Regulation,
+    state: &EventState,
+    payers: &[PlayerId],
+) -> Vec<LogEntry> {
+    let fee = fee_fen(reg);
+    let mut out = Vec::new();
+    for &p in payers {
+        if state.player(p).is_none() {
+            continue;
+        }
+        if let Some(f) = fee {
+            out.push(LogEntry::FeePaid {
+                player: p,
+                amount_fen: f,
+                receipt: Some(format!("R{:05}", p.0)),
+            });
+        }
+        out.push(LogEntry::CheckedIn { player: p });
+    }
+    out
+}
+
+/// `pairing_numbers_drawn`: numbers by lot for the section's players who play (A3); the seed
+/// is recorded.
+pub fn draw_numbers(state: &EventState, section: &str) -> LogEntry {
+    let seed = derive_seed(
+        state.header.as_ref().map_or(0, |h| h.seed),
+        &format!("draw/{section}"),
+    );
+    let players: Vec<PlayerId> = state
+        .players(section)
+        .into_iter()
+        .filter(|p| state.status(p.id) != Some(PlayerStatus::Unpaid) && p.withdrawn.is_none())
+        .map(|p| p.id)
+        .collect();
+    let numbers = arbiter_pairing::round1::draw_numbers(players.len(), seed);
+    let mut order = vec![PlayerId(0); players.len()];
+    for (i, &n) in numbers.iter().enumerate() {
+        if let Some(slot) = order.get_mut(n.saturating_sub(1)) {
+            *slot = players[i];
+        }
+    }
+    LogEntry::PairingNumbersDrawn {
+        section: section.to_string(),
+        seed,
+        order,
+    }
+}

@@ -1,0 +1,183 @@
+//! Results of a round (成绩录入). For simulated events: random results with draws, late
+//! arrivals (single and double forfeits, K8/J4/S7), fouls (A11) including the N-fouls-loss
+//! rule (K12), and knockout games by time-control class.
+
+use crate::derive_seed;
+use arbiter_core::{Ending, EventState, LogEntry, Offender, PlayerId};
+use arbiter_regulation::Section;
+use arbiter_types::{GameKind, GameResult};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Rates of the random result model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ResultModel {
+    /// Played games drawn.
+    pub draw_rate: f64,
+    /// Boards where one player is late (forfeit).
+    pub forfeit_rate: f64,
+    /// Boards where both are late (double forfeit).
+    pub double_forfeit_rate: f64,
+    /// Games with one foul (phone rings).
+    pub foul_rate: f64,
+    /// Games lost by reaching the regulation's fouls-for-loss count (K12).
+    pub foul_loss_rate: f64,
+}
+
+impl Default for ResultModel {
+    fn default() -> Self {
+        ResultModel {
+            draw_rate: 0.28,
+            forfeit_rate: 0.025,
+            double_forfeit_rate: 0.004,
+            foul_rate: 0.03,
+            foul_loss_rate: 0.006,
+        }
+    }
+}
+
+/// A player's hidden playing strength (0–999), stable for the event seed.
+pub fn strength(state: &EventState, p: PlayerId) -> i64 {
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    (derive_seed(seed, &format!("strength/{}", p.0)) % 1000) as i64
+}
+
+/// About one player in forty stops coming after round 2 (so the withdrawal rule is used).
+pub fn no_show(state: &EventState, p: PlayerId) -> bool {
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    derive_seed(seed, &format!("no-show/{}", p.0)) % 40 == 0
+}
+
+fn decisive(
+    state: &EventState,
+    red: PlayerId,
+    black: PlayerId,
+    rng: &mut ChaCha8Rng,
+) -> GameResult {
+    let d = (strength(state, red) - strength(state, black)) as f64;
+    let p_red = (0.54 + d / 1400.0).clamp(0.08, 0.92);
+    if rng.gen_bool(p_red) {
+        GameResult::RedWin
+    } else {
+        GameResult::BlackWin
+    }
+}
+
+/// Random results for the open `boards` of round `round`, with the fouls that go with them.
+pub fn simulate_round(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    round: u32,
+    boards: &[u32],
+    round_robin: bool,
+    model: &ResultModel,
+    rng: &mut ChaCha8Rng,
+) -> Vec<LogEntry> {
+    let mut out = Vec::new();
+    let Some(r) = state.section(section).and_then(|s| s.round(round)) else {
+        return out;
+    };
+    let foul_loss = sec.discipline.fouls_for_loss.filter(|n| *n >= 1);
+    for b in r.boards.iter().filter(|b| boards.contains(&b.board)) {
+        let u: f64 = rng.gen();
+        let mut moves = Some(rng.gen_range(18..130u32));
+        let gone = |p: PlayerId| !round_robin && round >= 3 && no_show(state, p);
+        let (result, ending) = if gone(b.red) || gone(b.black) {
+            // A player who stopped coming: forfeits until the rule withdraws him (A5).
+            moves = None;
+            match (gone(b.red), gone(b.black)) {
+                (true, true) => (GameResult::DoubleForfeit, Ending::Late),
+                (true, false) => (GameResult::RedForfeit, Ending::Late),
+                _ => (GameResult::BlackForfeit, Ending::Late),
+            }
+        } else if !round_robin && u < model.double_forfeit_rate {
+            moves = None;
+            (GameResult::DoubleForfeit, Ending::Late)
+        } else if !round_robin && u < model.double_forfeit_rate + model.forfeit_rate {
+            moves = None;
+            if rng.gen_bool(0.5) {
+                (GameResult::RedForfeit, Ending::Late)
+            } else {
+                (GameResult::BlackForfeit, Ending::Late)
+            }
+        } else if let (Some(n), true) = (foul_loss, rng.gen_bool(model.foul_loss_rate)) {
+            // N fouls in one game: the game is lost (K12: the 2nd phone foul).
+            let red_fouls = rng.gen_bool(0.5);
+            let offender = if red_fouls { b.red } else { b.black };
+            for k in 1..=n {
+                out.push(LogEntry::FoulRecorded {
+                    section: section.to_string(),
+                    offender: Offender::Player(offender),
+                    round: Some(round),
+                    reason: format!("比赛中手机响铃 第{k}次 (phone rang, foul {k})"),
+                });
+            }
+            let res = if red_fouls {
+                GameResult::BlackWin
+            } else {
+                GameResult::RedWin
+            };
+            (res, Ending::ThreeFouls)
+        } else {
+            if rng.gen_bool(model.foul_rate) {
+                let offender = if rng.gen_bool(0.5) { b.red } else { b.black };
+                out.push(LogEntry::FoulRecorded {
+                    section: section.to_string(),
+                    offender: Offender::Player(offender),
+                    round: Some(round),
+                    reason: "比赛中手机响铃 (phone rang)".to_string(),
+                });
+            }
+            if rng.gen_bool(model.draw_rate) {
+                let e = match rng.gen_range(0..3) {
+                    0 => Ending::AgreedDraw,
+                    1 => Ending::RuleDraw,
+                    _ => Ending::NaturalMoveLimit,
+                };
+                (GameResult::Draw, e)
+            } else {
+                let e = match rng.gen_range(0..4) {
+                    0 => Ending::Checkmate,
+                    1 => Ending::Time,
+                    2 => Ending::Stalemate,
+                    _ => Ending::Resignation,
+                };
+                (decisive(state, b.red, b.black, rng), e)
+            }
+        };
+        out.push(LogEntry::ResultEntered {
+            section: section.to_string(),
+            round,
+            board: b.board,
+            result,
+            ending: Some(ending),
+            moves,
+        });
+    }
+    out
+}
+
+/// A random result for one knockout game of class `kind`.
+pub fn simulate_knockout_game(
+    state: &EventState,
+    kind: GameKind,
+    red: PlayerId,
+    black: PlayerId,
+    rng: &mut ChaCha8Rng,
+) -> GameResult {
+    let draw = match kind {
+        GameKind::Slow => 0.4,
+        GameKind::Rapid => 0.3,
+        GameKind::Blitz => 0.25,
+        GameKind::Armageddon => 0.25,
+    };
+    if rng.gen_bool(0.005) {
+        return GameResult::RedForfeit;
+    }
+    if rng.gen_bool(draw) {
+        GameResult::Draw
+    } else {
+        decisive(state, red, black, rng)
+    }
+}

@@ -1,0 +1,129 @@
+//! Pairing a round (编排): Swiss by the pairing engine (round 1 with the recorded seed),
+//! round robin by the Berger tables when the entries decide it (S4), and the continuing
+//! Swiss of a two-stage section without the knockout players (T2).
+
+use crate::knockout_stage;
+use crate::plan::{pairing_state, round_seed, section_plan, SectionPlan};
+use crate::DirectorError;
+use arbiter_core::{Board, EventState, LogEntry, PlayerId};
+use arbiter_pairing::{Pairing, SectionState};
+use arbiter_regulation::Regulation;
+use std::collections::BTreeSet;
+
+/// A round paired by the engine, with the engine's input (for the checker).
+#[derive(Debug, Clone)]
+pub struct PairedRound {
+    pub entry: LogEntry,
+    pub pairing: Pairing,
+    pub input: SectionState,
+    /// Whether the Swiss checker applies (not to Berger tables).
+    pub swiss: bool,
+}
+
+fn pairing_err(section: &str, round: u32, e: impl std::fmt::Display) -> DirectorError {
+    DirectorError::Pairing {
+        section: section.to_string(),
+        round,
+        message: e.to_string(),
+    }
+}
+
+/// The knockout players of a two-stage section (absent from the continuing Swiss).
+pub fn knockout_players(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<BTreeSet<PlayerId>, DirectorError> {
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    Ok(knockout_stage::seeding(reg, state, section)?
+        .into_iter()
+        .filter_map(|no| rec.order.get(no.index()).copied())
+        .collect())
+}
+
+/// Pair round `round` (`stage` 1, or 2 for the continuing Swiss) of a section.
+pub fn pair_round(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    round: u32,
+    stage: u32,
+) -> Result<PairedRound, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let plan = section_plan(sec, state);
+    let seed = round_seed(state, section, round);
+    let exclude = if stage == 2 {
+        knockout_players(reg, state, section)?
+    } else {
+        BTreeSet::new()
+    };
+    let (input, order) = pairing_state(sec, state, section, plan.swiss_rounds_total(), &exclude);
+    let (pairing, swiss) = match plan {
+        SectionPlan::RoundRobin { cycles, .. } => {
+            let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
+                .map_err(|e| pairing_err(section, round, e))?;
+            // A withdrawn player keeps the table place but is not paired: the board is
+            // dropped (the opponent is unpaired that round).
+            let unavailable: BTreeSet<_> = input
+                .players
+                .iter()
+                .filter(|e| e.availability != arbiter_pairing::Availability::Active)
+                .map(|e| e.no)
+                .collect();
+            p.boards
+                .retain(|b| !unavailable.contains(&b.red) && !unavailable.contains(&b.black));
+            if p.bye.is_some_and(|b| unavailable.contains(&b)) {
+                p.bye = None;
+            }
+            for (i, b) in p.boards.iter_mut().enumerate() {
+                b.board = i as u32 + 1;
+            }
+            (p, false)
+        }
+        _ => {
+            let p = if round == 1 {
+                arbiter_pairing::round1::pair_round1(&input, seed)
+            } else {
+                arbiter_pairing::pair_swiss(&input, round)
+            }
+            .map_err(|e| pairing_err(section, round, e))?;
+            (p, true)
+        }
+    };
+    let id = |no: arbiter_types::PlayerNo| -> Result<PlayerId, DirectorError> {
+        order.get(no.index()).copied().ok_or_else(|| {
+            pairing_err(section, round, format!("序号 {no} 不存在 (no such number)"))
+        })
+    };
+    let mut boards = Vec::with_capacity(pairing.boards.len());
+    for b in &pairing.boards {
+        boards.push(Board {
+            board: b.board,
+            red: id(b.red)?,
+            black: id(b.black)?,
+        });
+    }
+    let byes = match pairing.bye {
+        Some(b) => vec![id(b)?],
+        None => Vec::new(),
+    };
+    let entry = LogEntry::RoundPaired {
+        section: section.to_string(),
+        round,
+        stage,
+        boards,
+        byes,
+        seed: Some(seed),
+        manual: Vec::new(),
+    };
+    Ok(PairedRound {
+        entry,
+        pairing,
+        input,
+        swiss,
+    })
+}

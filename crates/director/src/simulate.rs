@@ -1,0 +1,551 @@
+//! A whole simulated event, step by step: the field is generated from the regulation
+//! (`synth`), registered through the same procedures an arbiter uses (refusals included),
+//! fees and check-in, then every section is played round by round with random results and
+//! its knockout. Pure: [`Simulator::next_batch`] returns the entries to append; the shell
+//! appends them (expected-seq) and passes the new state back.
+
+use crate::plan::{next_step, section_plan, SectionPlan, Step};
+use crate::registration::{
+    draw_numbers, event_created, fee_fen, fees_and_check_in, register_all, rfc3339, team_entries,
+    EntryForm,
+};
+use crate::results::{simulate_knockout_game, simulate_round, ResultModel};
+use crate::round::pair_round;
+use crate::synth::{
+    generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthField, SynthPlan,
+    TeamPlan,
+};
+use crate::{derive_seed, knockout_stage, DirectorError};
+use arbiter_core::{EventState, LogEntry, PlayerStatus};
+use arbiter_regulation::{age_on, FormatKind, Regulation, Section, UnitKind};
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+
+/// Entries to append together, with the (simulated) time they are recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    pub at: String,
+    pub actor: String,
+    pub entries: Vec<LogEntry>,
+}
+
+/// Field sizes: one size for every section, and/or sizes by section id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sizes {
+    pub all: Option<usize>,
+    pub by_section: BTreeMap<String, usize>,
+}
+
+const ASSOCIATIONS: &[&str] = &[
+    "姑苏区象棋协会",
+    "吴中区象棋协会",
+    "相城区象棋协会",
+    "吴江区象棋协会",
+    "虎丘区象棋协会",
+    "工业园区象棋协会",
+    "常熟市象棋协会",
+    "张家港市象棋协会",
+    "昆山市象棋协会",
+    "太仓市象棋协会",
+];
+const CLUBS: &[&str] = &[
+    "天水市象棋协会",
+    "秦州区棋院",
+    "麦积区象棋队",
+    "兰州弈友棋社",
+    "甘谷县象棋协会",
+    "武山县棋协",
+    "清水县象棋队",
+    "秦安县棋社",
+    "定西象棋俱乐部",
+    "宝鸡市象棋协会",
+    "平凉市棋院",
+    "陇南象棋队",
+    "庆阳市象棋协会",
+    "白银市棋社",
+    "张掖市象棋队",
+    "酒泉象棋俱乐部",
+    "武威市棋协",
+    "嘉峪关棋社",
+    "西安楚河汉界棋社",
+    "汉中市象棋协会",
+];
+
+/// Region (address) codes for ID numbers by regulation.
+fn regions(stem: &str) -> Vec<String> {
+    let r: &[&str] = match stem {
+        s if s.starts_with("kunshan") => &["320583"],
+        s if s.starts_with("suzhou") => &[
+            "320505", "320506", "320507", "320508", "320509", "320581", "320582", "320583",
+            "320585",
+        ],
+        s if s.starts_with("jiujiang") => &["360402", "360403", "360404", "360423", "360429"],
+        s if s.starts_with("tianshui") => &[
+            "620502", "620503", "620521", "620522", "620523", "620524", "620525", "620102",
+        ],
+        _ => &["110105", "310115", "440305"],
+    };
+    r.iter().map(|s| s.to_string()).collect()
+}
+
+/// The default number of valid entries of a section (follows the real events).
+fn default_count(reg: &Regulation, sec: &Section, idx: usize) -> usize {
+    if let Some(cap) = sec.entries.cap {
+        return if idx == 0 {
+            cap as usize
+        } else {
+            (cap as usize).min(40)
+        };
+    }
+    if let Some(max) = sec.lucky.iter().flat_map(|l| l.ranks.iter()).max() {
+        return *max as usize + 4; // K13: the lucky ranks go down to 128
+    }
+    if sec.format.kind == FormatKind::Auto {
+        // S4: some sections under 8 (round robin) and under 5 (double round robin).
+        const SIZES: [usize; 6] = [12, 9, 40, 7, 4, 6];
+        return SIZES[idx % SIZES.len()];
+    }
+    if sec.format.kind == FormatKind::SwissThenKnockout {
+        return 24;
+    }
+    let _ = reg;
+    60
+}
+
+/// The birth-date range a section admits (today's date is the event's start).
+fn birth_range(reg: &Regulation, sec: &Section) -> (NaiveDate, NaiveDate) {
+    let el = &sec.eligibility;
+    let on = el.age_on.unwrap_or(reg.event.start);
+    let mut from = NaiveDate::from_ymd_opt(on.year() - 70, 1, 1).unwrap_or(on);
+    let mut to = NaiveDate::from_ymd_opt(on.year() - 18, 12, 31).unwrap_or(on);
+    if let Some(f) = el.born_from {
+        from = f;
+        if to < from {
+            to = NaiveDate::from_ymd_opt(from.year() + 30, 12, 31).unwrap_or(from);
+        }
+    }
+    if let Some(t) = el.born_to {
+        to = t;
+        if from > to {
+            from = NaiveDate::from_ymd_opt(to.year() - 30, 1, 1).unwrap_or(to);
+        }
+    }
+    if let Some(max) = el.max_age {
+        // age_on(born, on) <= max  ⇔  born > on − (max+1) years
+        let limit =
+            NaiveDate::from_ymd_opt(on.year() - max as i32 - 1, on.month(), on.day().min(28))
+                .unwrap_or(on)
+                + Duration::days(2);
+        from = from.max(limit);
+    }
+    if let Some(min) = el.min_age {
+        let limit = NaiveDate::from_ymd_opt(on.year() - min as i32, on.month(), on.day().min(28))
+            .unwrap_or(on)
+            - Duration::days(2);
+        to = to.min(limit);
+        if from >= to {
+            from = NaiveDate::from_ymd_opt(to.year() - 20, 1, 1).unwrap_or(to);
+        }
+    }
+    // Keep only dates that really pass (guards rounding at the edges).
+    while from < to && el.max_age.is_some_and(|m| age_on(from, on) > m as i32) {
+        from += Duration::days(1);
+    }
+    (from, to.max(from))
+}
+
+/// The synthetic field's plan from the regulation.
+pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> SynthPlan {
+    let paid_rule = reg.registration.unpaid_not_paired
+        || reg
+            .sections
+            .iter()
+            .any(|s| s.entries.unpaid_not_paired == Some(true));
+    let sections = reg
+        .sections
+        .iter()
+        .enumerate()
+        .map(|(i, sec)| {
+            let count = sizes
+                .by_section
+                .get(&sec.id)
+                .copied()
+                .or(sizes.all)
+                .unwrap_or_else(|| default_count(reg, sec, i));
+            let (born_from, born_to) = birth_range(reg, sec);
+            let affiliation = match reg.registration.unit_kind {
+                UnitKind::WorkUnit => Affiliation::Units {
+                    units: count.div_ceil(4).max(2),
+                    min: 1,
+                    max: 6,
+                    names: vec![],
+                },
+                UnitKind::Association => {
+                    Affiliation::Associations(ASSOCIATIONS.iter().map(|s| s.to_string()).collect())
+                }
+                UnitKind::Club | UnitKind::None if sec.teams.is_some() => Affiliation::Units {
+                    units: CLUBS.len(),
+                    min: 1,
+                    max: 6,
+                    names: CLUBS.iter().map(|s| s.to_string()).collect(),
+                },
+                _ => Affiliation::Clubs(CLUBS.iter().map(|s| s.to_string()).collect()),
+            };
+            let mut evidence: Vec<String> = sec
+                .eligibility
+                .evidence
+                .iter()
+                .map(|e| e.name().to_string())
+                .collect();
+            for group in &sec.eligibility.evidence_any {
+                if let Some(first) = group.first() {
+                    evidence.push(first.name().to_string());
+                }
+            }
+            FieldSection {
+                id: sec.id.clone(),
+                count,
+                sex: sec.eligibility.sex,
+                born_from,
+                born_to,
+                affiliation,
+                teams: sec.teams.as_ref().map(|t| TeamPlan {
+                    min_players: t.min_players as usize,
+                    max_players: t
+                        .max_players
+                        .map_or(5, |m| m as usize)
+                        .max(t.min_players as usize),
+                    divisions: t.divisions.iter().map(|d| d.name.clone()).collect(),
+                }),
+                max_per_unit: sec.entries.max_per_unit.map(|m| m as usize),
+                cap: sec.entries.cap.map(|c| c as usize),
+                flags: sec.eligibility.require_flags.clone(),
+                evidence,
+                unpaid: if paid_rule && fee_fen(reg).is_some() && count >= 10 {
+                    2
+                } else {
+                    0
+                },
+                bad_entries: true,
+            }
+        })
+        .collect();
+    SynthPlan {
+        seed: derive_seed(seed, "field"),
+        regions: regions(stem),
+        sections,
+        max_per_association: if reg.registration.unit_kind == UnitKind::Association {
+            reg.registration.max_per_unit_overall
+        } else {
+            None
+        },
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Create,
+    Register,
+    Teams,
+    Fees,
+    Play(usize),
+    Done,
+}
+
+/// The simulation of a whole event.
+pub struct Simulator {
+    reg: Regulation,
+    source: String,
+    file_name: String,
+    seed: u64,
+    pub field: SynthField,
+    phase: Phase,
+    rng: ChaCha8Rng,
+    clock: NaiveDateTime,
+    model: ResultModel,
+}
+
+impl Simulator {
+    pub fn new(
+        reg: Regulation,
+        source: &str,
+        file_name: &str,
+        seed: u64,
+        sizes: &Sizes,
+    ) -> Simulator {
+        let stem = file_name
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or(file_name)
+            .trim_end_matches(".toml")
+            .to_string();
+        let field = generate(&field_plan(&reg, &stem, seed, sizes));
+        let reg_day = reg
+            .registration
+            .deadline
+            .map(|d| d.date() - Duration::days(10))
+            .unwrap_or(reg.event.start - Duration::days(10));
+        let clock = reg_day.and_time(NaiveTime::from_hms_opt(9, 0, 0).unwrap_or_default());
+        Simulator {
+            reg,
+            source: source.to_string(),
+            file_name: file_name.to_string(),
+            seed,
+            field,
+            phase: Phase::Create,
+            rng: ChaCha8Rng::seed_from_u64(derive_seed(seed, "results")),
+            clock,
+            model: ResultModel::default(),
+        }
+    }
+
+    pub fn regulation(&self) -> &Regulation {
+        &self.reg
+    }
+
+    /// Valid entries expected (for a progress bar) and the refusals the field contains.
+    pub fn expected_refusals(&self) -> BTreeMap<BadKind, usize> {
+        let mut m = BTreeMap::new();
+        for e in &self.field.entries {
+            if let Expect::Refuse(k) = e.expect {
+                *m.entry(k).or_insert(0) += 1;
+            }
+        }
+        m
+    }
+
+    /// Rough progress: sections finished out of all sections.
+    pub fn progress(&self) -> (usize, usize) {
+        let n = self.reg.sections.len();
+        match self.phase {
+            Phase::Play(i) => (i, n),
+            Phase::Done => (n, n),
+            _ => (0, n),
+        }
+    }
+
+    fn tick(&mut self, minutes: i64) -> String {
+        self.clock += Duration::minutes(minutes);
+        rfc3339(self.clock)
+    }
+
+    /// Registration order: valid entries, with the bad entries placed where they show their
+    /// own reason (before the section fills; cross-unit team after its team; after the cap last).
+    fn forms(&self) -> Vec<EntryForm> {
+        let mut out = Vec::new();
+        for sec in &self.reg.sections {
+            let mine: Vec<_> = self
+                .field
+                .entries
+                .iter()
+                .filter(|e| e.section == sec.id)
+                .collect();
+            let valid: Vec<_> = mine.iter().filter(|e| e.expect == Expect::Accept).collect();
+            let bad = |k: BadKind| mine.iter().filter(move |e| e.expect == Expect::Refuse(k));
+            let cut = valid.len().saturating_sub(3);
+            out.extend(valid[..cut].iter().map(|e| EntryForm::from(**e)));
+            for k in [
+                BadKind::TooOld,
+                BadKind::WrongSex,
+                BadKind::UnitOverLimit,
+                BadKind::CrossUnitTeam,
+            ] {
+                out.extend(bad(k).map(|e| EntryForm::from(*e)));
+            }
+            out.extend(valid[cut..].iter().map(|e| EntryForm::from(**e)));
+            out.extend(bad(BadKind::AfterCap).map(|e| EntryForm::from(*e)));
+        }
+        out
+    }
+
+    /// The next batch of entries, or `None` when the event is over.
+    pub fn next_batch(&mut self, state: &EventState) -> Result<Option<Batch>, DirectorError> {
+        loop {
+            match self.phase {
+                Phase::Create => {
+                    self.phase = Phase::Register;
+                    let at = self.tick(0);
+                    return Ok(Some(Batch {
+                        at,
+                        actor: "裁判长".into(),
+                        entries: vec![event_created(
+                            &self.reg,
+                            &self.source,
+                            &self.file_name,
+                            self.seed,
+                        )],
+                    }));
+                }
+                Phase::Register => {
+                    self.phase = Phase::Teams;
+                    let at = self.tick(60);
+                    let entries = register_all(&self.reg, state, &self.forms(), self.clock)?;
+                    return Ok(Some(Batch {
+                        at,
+                        actor: "报名处".into(),
+                        entries,
+                    }));
+                }
+                Phase::Teams => {
+                    self.phase = Phase::Fees;
+                    let entries =
+                        team_entries(&self.reg, state, &self.field.teams, &self.field.entries);
+                    if !entries.is_empty() {
+                        let at = self.tick(30);
+                        return Ok(Some(Batch {
+                            at,
+                            actor: "报名处".into(),
+                            entries,
+                        }));
+                    }
+                }
+                Phase::Fees => {
+                    self.phase = Phase::Play(0);
+                    // Check-in day: everyone pays except the field's unpaid players (T7).
+                    self.clock = self
+                        .reg
+                        .event
+                        .start
+                        .pred_opt()
+                        .unwrap_or(self.reg.event.start)
+                        .and_time(NaiveTime::from_hms_opt(14, 0, 0).unwrap_or_default());
+                    let unpaid: Vec<(&str, &str)> = self
+                        .field
+                        .entries
+                        .iter()
+                        .filter(|e| !e.pays)
+                        .map(|e| (e.section.as_str(), e.name.as_str()))
+                        .collect();
+                    let payers: Vec<_> = state
+                        .players
+                        .values()
+                        .filter(|p| !unpaid.contains(&(p.section.as_str(), p.name.as_str())))
+                        .map(|p| p.id)
+                        .collect();
+                    let entries = fees_and_check_in(&self.reg, state, &payers);
+                    if !entries.is_empty() {
+                        let at = self.tick(0);
+                        return Ok(Some(Batch {
+                            at,
+                            actor: "检录处".into(),
+                            entries,
+                        }));
+                    }
+                }
+                Phase::Play(i) => {
+                    let Some(sec) = self.reg.sections.get(i).cloned() else {
+                        self.phase = Phase::Done;
+                        continue;
+                    };
+                    if i == 0 && self.clock.date() < self.reg.event.start {
+                        self.clock = self
+                            .reg
+                            .event
+                            .start
+                            .and_time(NaiveTime::from_hms_opt(8, 0, 0).unwrap_or_default());
+                    }
+                    let step = next_step(&self.reg, state, &sec.id)?;
+                    let entries = self.play(&sec, state, step)?;
+                    match entries {
+                        Some(entries) => {
+                            let at = self.tick(5);
+                            return Ok(Some(Batch {
+                                at,
+                                actor: "裁判长".into(),
+                                entries,
+                            }));
+                        }
+                        None => self.phase = Phase::Play(i + 1),
+                    }
+                }
+                Phase::Done => return Ok(None),
+            }
+        }
+    }
+
+    fn play(
+        &mut self,
+        sec: &Section,
+        state: &EventState,
+        step: Step,
+    ) -> Result<Option<Vec<LogEntry>>, DirectorError> {
+        let id = sec.id.as_str();
+        Ok(Some(match step {
+            Step::Done => return Ok(None),
+            Step::DrawNumbers => vec![draw_numbers(state, id)],
+            Step::Pair { round, stage } => {
+                self.clock += Duration::minutes(100);
+                vec![pair_round(&self.reg, state, id, round, stage)?.entry]
+            }
+            Step::Results { round, boards } => {
+                let rr = matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. });
+                simulate_round(
+                    sec,
+                    state,
+                    id,
+                    round,
+                    &boards,
+                    rr,
+                    &self.model,
+                    &mut self.rng,
+                )
+            }
+            Step::CompleteRound { round } => {
+                let mut v = vec![LogEntry::RoundCompleted {
+                    section: id.to_string(),
+                    round,
+                }];
+                // Now and then a player withdraws (伤病) after round 3 of a big Swiss.
+                let plan = section_plan(sec, state);
+                if round == 3 && matches!(plan, SectionPlan::Swiss { .. }) && self.rng.gen_bool(0.5)
+                {
+                    let active: Vec<_> = state
+                        .players(id)
+                        .into_iter()
+                        .filter(|p| state.status(p.id) == Some(PlayerStatus::Active))
+                        .filter(|p| state.section(id).is_some_and(|s| s.order.contains(&p.id)))
+                        .map(|p| p.id)
+                        .collect();
+                    if active.len() >= 16 {
+                        if let Some(p) = active.choose(&mut self.rng) {
+                            v.push(LogEntry::PlayerWithdrawn {
+                                player: *p,
+                                reason: "伤病退赛 (withdrew: illness)".into(),
+                                after_round: Some(round),
+                            });
+                        }
+                    }
+                }
+                v
+            }
+            Step::Withdraw(list) => list
+                .into_iter()
+                .map(|(p, after, why)| LogEntry::PlayerWithdrawn {
+                    player: p,
+                    reason: why,
+                    after_round: Some(after),
+                })
+                .collect(),
+            Step::Knockout { matches } => {
+                let b = knockout_stage::bracket(&self.reg, state, id)?;
+                let mut v = Vec::new();
+                for (mid, g) in knockout_stage::next_games(&b, &matches, id)? {
+                    let rec = state
+                        .section(id)
+                        .ok_or_else(|| DirectorError::UnknownSection(id.to_string()))?;
+                    let (Some(&red), Some(&black)) =
+                        (rec.order.get(g.red.index()), rec.order.get(g.black.index()))
+                    else {
+                        continue;
+                    };
+                    let result = simulate_knockout_game(state, g.kind, red, black, &mut self.rng);
+                    v.push(knockout_stage::game_entry(state, id, &mid, &g, result)?);
+                }
+                v
+            }
+        }))
+    }
+}

@@ -1,0 +1,456 @@
+//! `arbiter event verify`: replay the log from scratch and recompute everything — every
+//! draw of numbers and every pairing (the engine re-run with the recorded seed, unless the
+//! round records a manual pairing), the independent pairing checker on every Swiss round,
+//! the withdrawal and foul-loss rules, every knockout game against its match format, every
+//! score, standing and prize — and compare with what the log and the published export say.
+
+use crate::export::Export;
+use crate::plan::{due_withdrawals, section_plan, SectionPlan};
+use crate::publish::{build, compute};
+use crate::registration::draw_numbers;
+use crate::round::pair_round;
+use crate::{knockout_stage, regulation_of};
+use arbiter_core::{EventState, LogEntry, Offender, Recorded};
+use arbiter_pairing::{Board as PBoard, Explanation, Pairing};
+use arbiter_regulation::Regulation;
+use arbiter_types::{Colour, GameResult, Outcome, Score};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// One thing that does not match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    pub seq: Option<u64>,
+    pub section: Option<String>,
+    pub round: Option<u32>,
+    pub what: String,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = self.seq {
+            write!(f, "第{s}条日志 ")?;
+        }
+        if let Some(s) = &self.section {
+            write!(f, "[{s}] ")?;
+        }
+        if let Some(r) = self.round {
+            write!(f, "第{r}轮: ")?;
+        }
+        f.write_str(&self.what)
+    }
+}
+
+fn diff(seq: Option<u64>, section: Option<&str>, round: Option<u32>, what: String) -> Difference {
+    Difference {
+        seq,
+        section: section.map(str::to_string),
+        round,
+        what,
+    }
+}
+
+/// Verify a log; `published` is the export that was published for it, if any.
+pub fn verify(log: &[Recorded], published: Option<&Export>) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let mut state = EventState::new();
+    let mut reg: Option<Regulation> = None;
+    for r in log {
+        if let Some(reg) = &reg {
+            check_entry(reg, &state, r, &mut out);
+        }
+        if let Err(e) = state.apply(r) {
+            out.push(diff(
+                Some(r.seq),
+                None,
+                None,
+                format!("日志无法重放: {e} (the log does not replay)"),
+            ));
+            return out;
+        }
+        if reg.is_none() && state.header.is_some() {
+            match regulation_of(&state) {
+                Ok(x) => reg = Some(x),
+                Err(e) => {
+                    out.push(diff(Some(r.seq), None, None, e.to_string()));
+                    return out;
+                }
+            }
+        }
+    }
+    let Some(reg) = reg else {
+        out.push(diff(
+            None,
+            None,
+            None,
+            "日志中没有赛事 (no event in the log)".into(),
+        ));
+        return out;
+    };
+    check_final(&reg, &state, published, &mut out);
+    out
+}
+
+/// Checks of one entry against the state before it.
+fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec<Difference>) {
+    let seq = Some(r.seq);
+    match &r.entry {
+        LogEntry::PairingNumbersDrawn {
+            section,
+            seed,
+            order,
+        } => {
+            if let LogEntry::PairingNumbersDrawn {
+                seed: s2,
+                order: o2,
+                ..
+            } = draw_numbers(state, section)
+            {
+                if s2 != *seed || o2 != *order {
+                    out.push(diff(
+                        seq,
+                        Some(section),
+                        None,
+                        "抽签结果与记录的种子不符 (drawn numbers differ from the recorded seed)"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        LogEntry::RoundPaired {
+            section,
+            round,
+            stage,
+            boards,
+            byes,
+            seed,
+            manual,
+        } => {
+            let sid = section.as_str();
+            let paired = match pair_round(reg, state, sid, *round, *stage) {
+                Ok(p) => p,
+                Err(e) => {
+                    out.push(diff(
+                        seq,
+                        Some(sid),
+                        Some(*round),
+                        format!("无法重新编排: {e} (cannot re-pair)"),
+                    ));
+                    return;
+                }
+            };
+            let Some(rec) = state.section(sid) else {
+                return;
+            };
+            let no = |p| rec.pairing_no(p);
+            if manual.is_empty() {
+                if let LogEntry::RoundPaired {
+                    boards: b2,
+                    byes: y2,
+                    seed: s2,
+                    ..
+                } = &paired.entry
+                {
+                    if b2 != boards || y2 != byes || s2 != seed {
+                        out.push(diff(seq, Some(sid), Some(*round), "重新编排的结果与记录不同 (re-running the pairing engine gives different boards)".into()));
+                    }
+                }
+            }
+            if paired.swiss {
+                // The recorded pairing through the independent checker.
+                let mut pb = Vec::new();
+                for b in boards {
+                    if let (Some(red), Some(black)) = (no(b.red), no(b.black)) {
+                        pb.push(PBoard {
+                            board: b.board,
+                            red,
+                            black,
+                            why: Explanation::default(),
+                        });
+                    }
+                }
+                let pairing = Pairing {
+                    round: *round,
+                    boards: pb,
+                    bye: byes.first().and_then(|p| no(*p)),
+                    bye_why: None,
+                };
+                for v in arbiter_pairing::checker::check(&paired.input, *round, &pairing) {
+                    out.push(diff(
+                        seq,
+                        Some(sid),
+                        Some(*round),
+                        format!("编排检查: {v} (pairing check)"),
+                    ));
+                }
+            }
+        }
+        LogEntry::RoundCompleted { section, round } => {
+            // Foul-loss rule (A11, K12): N fouls in one game make it a loss.
+            let Some(sec) = reg.section(section) else {
+                return;
+            };
+            let Some(n) = sec.discipline.fouls_for_loss else {
+                return;
+            };
+            let Some(rd) = state.section(section).and_then(|s| s.round(*round)) else {
+                return;
+            };
+            for b in &rd.boards {
+                let fouls = |p| {
+                    state.player(p).map_or(0, |pl| {
+                        pl.fouls.iter().filter(|f| f.round == Some(*round)).count() as u32
+                    })
+                };
+                for (p, colour) in [(b.red, Colour::Red), (b.black, Colour::Black)] {
+                    if fouls(p) >= n {
+                        let lost = match (b.result, colour) {
+                            (Some(GameResult::BlackWin | GameResult::RedForfeit), Colour::Red) => {
+                                true
+                            }
+                            (
+                                Some(GameResult::RedWin | GameResult::BlackForfeit),
+                                Colour::Black,
+                            ) => true,
+                            (Some(GameResult::DoubleForfeit), _) => true,
+                            _ => false,
+                        };
+                        if !lost {
+                            out.push(diff(
+                                Some(r.seq),
+                                Some(section),
+                                Some(*round),
+                                format!(
+                                    "第{}台: 犯规{}次应判负 (fouls make this game a loss)",
+                                    b.board,
+                                    fouls(p)
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        LogEntry::FoulRecorded {
+            offender: Offender::Team(_),
+            ..
+        } => {}
+        _ => {}
+    }
+}
+
+/// Whole-event checks on the final state.
+fn check_final(
+    reg: &Regulation,
+    state: &EventState,
+    published: Option<&Export>,
+    out: &mut Vec<Difference>,
+) {
+    for sec in &reg.sections {
+        let sid = sec.id.as_str();
+        let Some(rec) = state.section(sid) else {
+            continue;
+        };
+        // Every withdrawal the forfeit rule demands is recorded.
+        for (p, after, _) in due_withdrawals(sec, state, sid) {
+            out.push(diff(
+                None,
+                Some(sid),
+                Some(after),
+                format!("{p} 应按弃权规则退赛但未记录 (withdrawal by the forfeit rule missing)"),
+            ));
+        }
+        // No two players meet twice in the Swiss / round-robin cycle (H1, T2).
+        let plan = section_plan(sec, state);
+        let cycles = if let SectionPlan::RoundRobin { cycles, .. } = plan {
+            cycles
+        } else {
+            1
+        };
+        let mut met: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+        for rd in rec.rounds.values() {
+            for b in &rd.boards {
+                let key = (b.red.0.min(b.black.0), b.red.0.max(b.black.0));
+                let n = met.entry(key).or_insert(0);
+                *n += 1;
+                if *n > cycles {
+                    out.push(diff(
+                        None,
+                        Some(sid),
+                        Some(rd.round),
+                        format!("{} 与 {} 重复相遇 (players met twice)", b.red, b.black),
+                    ));
+                }
+            }
+        }
+        if let SectionPlan::TwoStage {
+            swiss_rounds, k, ..
+        } = plan
+        {
+            if rec.completed_rounds() >= swiss_rounds {
+                match knockout_stage::bracket(reg, state, sid) {
+                    Ok(b) => {
+                        if !b.is_complete() {
+                            out.push(diff(
+                                None,
+                                Some(sid),
+                                None,
+                                "淘汰赛尚未全部完成 (the knockout is not complete)".into(),
+                            ));
+                        }
+                        if b.ranking().len() as u32 != k.min(b.ranking().len() as u32) {
+                            out.push(diff(
+                                None,
+                                Some(sid),
+                                None,
+                                "淘汰赛人数不符 (knockout size)".into(),
+                            ));
+                        }
+                    }
+                    Err(e) => out.push(diff(None, Some(sid), None, e.to_string())),
+                }
+            }
+        }
+    }
+    let computed = match compute(reg, state) {
+        Ok(c) => c,
+        Err(e) => {
+            out.push(diff(None, None, None, format!("无法计算名次/奖项: {e}")));
+            return;
+        }
+    };
+    // Points recomputed independently from the recorded results.
+    for sec in &reg.sections {
+        let Some(rows) = computed.finals.get(&sec.id) else {
+            continue;
+        };
+        let Some(rec) = state.section(&sec.id) else {
+            continue;
+        };
+        let t = sec.scoring.table;
+        for row in rows {
+            let mut pts = Score::ZERO;
+            for rd in rec.rounds.values() {
+                if let Some(b) = rd
+                    .boards
+                    .iter()
+                    .find(|b| b.red == row.player || b.black == row.player)
+                {
+                    let (colour, opp) = if b.red == row.player {
+                        (Colour::Red, b.black)
+                    } else {
+                        (Colour::Black, b.red)
+                    };
+                    if let (Some(res), Some(o)) = (b.result, rec.pairing_no(opp)) {
+                        pts += res.outcome_for(colour, o).points(&t);
+                    }
+                } else if rd.byes.contains(&row.player) {
+                    pts += Outcome::Bye.points(&t);
+                }
+            }
+            if pts != row.points {
+                out.push(diff(
+                    None,
+                    Some(&sec.id),
+                    None,
+                    format!(
+                        "序号{} 积分应为 {pts}, 名次表为 {} (points differ)",
+                        row.no, row.points
+                    ),
+                ));
+            }
+        }
+        // Ranks 1..n without a gap unless shared.
+        let mut seen = BTreeSet::new();
+        for row in rows {
+            if !seen.insert(row.no) {
+                out.push(diff(
+                    None,
+                    Some(&sec.id),
+                    None,
+                    format!("序号{} 在名次表中出现两次 (listed twice)", row.no),
+                ));
+            }
+        }
+    }
+    // Prize total and awards to ranked players only.
+    let total: u64 = computed.prizes.awards.iter().filter_map(|a| a.amount).sum();
+    if total != computed.prizes.total_amount {
+        out.push(diff(
+            None,
+            None,
+            None,
+            format!(
+                "奖金合计应为 {total}, 实为 {} (prize total)",
+                computed.prizes.total_amount
+            ),
+        ));
+    }
+    let export = build(reg, state, &computed);
+    // Personal data never published.
+    let json = export.to_json();
+    for p in state.players.values() {
+        let leaks = p
+            .id_number
+            .as_ref()
+            .is_some_and(|i| json.contains(i.as_str()))
+            || p.phone.as_ref().is_some_and(|x| json.contains(x.as_str()));
+        if leaks {
+            out.push(diff(
+                None,
+                Some(&p.section),
+                None,
+                format!(
+                    "{} 的身份证号或手机号出现在公开数据中 (personal data in the export)",
+                    p.id
+                ),
+            ));
+        }
+    }
+    if let Some(pubd) = published {
+        compare_exports(&export, pubd, out);
+    }
+}
+
+fn compare_exports(mine: &Export, theirs: &Export, out: &mut Vec<Difference>) {
+    if mine == theirs {
+        return;
+    }
+    let a = serde_json::to_value(mine).unwrap_or_default();
+    let b = serde_json::to_value(theirs).unwrap_or_default();
+    let mut paths = Vec::new();
+    walk("", &a, &b, &mut paths);
+    for p in paths.into_iter().take(20) {
+        out.push(diff(
+            None,
+            None,
+            None,
+            format!(
+                "公开数据与重算结果不同: {p} (the published export differs from the recomputation)"
+            ),
+        ));
+    }
+}
+
+fn walk(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &mut Vec<String>) {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                let p = format!("{path}/{k}");
+                match (x.get(k), y.get(k)) {
+                    (Some(u), Some(v)) => walk(&p, u, v, out),
+                    _ => out.push(p),
+                }
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (u, v)) in x.iter().zip(y).enumerate() {
+                walk(&format!("{path}/{i}"), u, v, out);
+            }
+        }
+        _ if a != b => out.push(path.to_string()),
+        _ => {}
+    }
+}
