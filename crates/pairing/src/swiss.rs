@@ -2,7 +2,7 @@
 //! whose edge costs encode the lexicographic objective C0–C5 (plus the `within_group`
 //! tie-break) exactly, as one mixed-radix wide integer.
 
-use crate::matching::{max_weight_matching, Weight, Wide};
+use crate::matching::{max_weight_perfect_matching, Weight, Wide};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
 use arbiter_types::{Colour, EqualHistoryColour, Outcome, PlayerNo, SameTeam, WithinGroup};
 use std::collections::{BTreeMap, BTreeSet};
@@ -554,9 +554,8 @@ fn run<W: Weight>(p: &Problem, lay: &Layout) -> Result<Vec<Option<usize>>, Pairi
             }
         }
         let total = n + usize::from(odd);
-        let mate = max_weight_matching(total, &edges, true);
-        if mate.iter().all(Option::is_some) {
-            return Ok(mate[..n].iter().map(|m| m.filter(|&y| y < n)).collect());
+        if let Some(mate) = max_weight_perfect_matching(total, &edges) {
+            return Ok(mate[..n].iter().map(|&y| (y < n).then_some(y)).collect());
         }
         if attempt_dense {
             return Err(no_pairing(p));
