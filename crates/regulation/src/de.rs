@@ -146,9 +146,13 @@ impl<'de> Deserialize<'de> for Tiebreaks {
                 };
                 while let Some(Item(item)) = seq.next_element()? {
                     if let Some(f) = t.fallback {
+                        let name = match item {
+                            TiebreakItem::Criterion(c) => c.name(),
+                            TiebreakItem::Fallback(g) => g.name(),
+                        };
                         return Err(de::Error::custom(format!(
-                            "`{f}` 之后不能再有其他方法：最后手段只能有一个且必须在最后 \
-                             (only one fallback, and it must be last)"
+                            "`{name}` 不能排在最后手段 `{f}` 之后：最后手段只能有一个且必须在最后 \
+                             (`{name}` after the fallback `{f}`: only one fallback, and it must be last)"
                         )));
                     }
                     match item {

@@ -171,7 +171,7 @@ impl Section {
             if let Some(on) = el.age_on {
                 let age = age_on(b, on);
                 if let Some(min) = el.min_age {
-                    if age < min as i32 {
+                    if i64::from(age) < i64::from(min) {
                         return refuse(
                             "too_young",
                             format!("{on} 时年满 {age} 岁，不足 {min} 岁"),
@@ -180,7 +180,7 @@ impl Section {
                     }
                 }
                 if let Some(max) = el.max_age {
-                    if age > max as i32 {
+                    if i64::from(age) > i64::from(max) {
                         return refuse(
                             "too_old",
                             format!("{on} 时年满 {age} 岁，超过 {max} 岁"),

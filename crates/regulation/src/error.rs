@@ -53,7 +53,13 @@ impl RegulationError {
 
 /// Turn serde/TOML messages into Chinese-first messages with did-you-mean.
 pub fn translate(msg: &str) -> String {
-    let msg = msg.trim();
+    let joined = msg
+        .trim()
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("; ");
+    let msg = joined.as_str();
     let ticks: Vec<&str> = msg.split('`').skip(1).step_by(2).collect();
     if let Some(rest) = msg.strip_prefix("unknown field `") {
         let given = rest.split('`').next().unwrap_or_default();
@@ -96,4 +102,23 @@ pub fn translate(msg: &str) -> String {
         return msg.to_string();
     }
     format!("TOML 语法错误 (TOML syntax error: {msg})")
+}
+
+/// When an error about a quoted value `x` is reported on a whole array, point at the
+/// element `"x"` inside it instead.
+pub fn narrow(source: &str, span: Range<usize>, message: &str) -> Range<usize> {
+    let Some(given) = message.split('`').nth(1) else {
+        return span;
+    };
+    let Some(text) = source.get(span.clone()) else {
+        return span;
+    };
+    if !text.starts_with('[') {
+        return span;
+    }
+    let quoted = format!("\"{given}\"");
+    match text.find(&quoted) {
+        Some(i) => span.start + i..span.start + i + quoted.len(),
+        None => span,
+    }
 }

@@ -19,7 +19,9 @@ pub use validate::max_rounds;
 /// Parse and validate a regulation file. `file_name` is used in error messages only.
 pub fn parse(source: &str, file_name: &str) -> Result<Regulation, RegulationError> {
     let mut reg: Regulation = toml::from_str(source).map_err(|e| {
-        RegulationError::at(source, file_name, e.span(), error::translate(e.message()))
+        let message = error::translate(e.message());
+        let span = e.span().map(|s| error::narrow(source, s, &message));
+        RegulationError::at(source, file_name, span, message)
     })?;
     validate::validate(&mut reg, source, file_name)?;
     Ok(reg)

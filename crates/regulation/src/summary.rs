@@ -279,8 +279,8 @@ impl Regulation {
         if let Some(a) = &self.associations {
             let _ = writeln!(
                 out,
-                "{} {}: {} {}",
-                l.t("团体", "Association standings"),
+                "\n[{}] {}: {} {}",
+                l.t("团体", "associations"),
                 a.name,
                 l.t(
                     "各组别最好名次相加，少者列前；组别",
@@ -414,7 +414,7 @@ fn section(l: Lang, out: &mut String, s: &Section) {
     let mut disc = Vec::new();
     if let Some(m) = d.late_forfeit_minutes {
         disc.push(match l {
-            Lang::Zh => format!("迟到{m}分钟判负"),
+            Lang::Zh => format!("迟到{m}分钟作弃权"),
             Lang::En => format!("{m} min late = forfeit"),
         });
     }

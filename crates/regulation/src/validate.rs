@@ -420,7 +420,7 @@ pub fn max_rounds(f: &Format) -> u32 {
     let r = f.rounds.unwrap_or(0);
     match (&f.knockout, f.kind) {
         (Some(k), FormatKind::SwissThenKnockout) => {
-            r + k.continue_rounds.max(k.size.max(1).ilog2())
+            r.saturating_add(k.continue_rounds.max(k.size.max(1).ilog2()))
         }
         (_, FormatKind::Swiss) => r,
         _ => 0,

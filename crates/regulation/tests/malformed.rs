@@ -1,0 +1,241 @@
+//! Malformed regulation files: each gives one exact, located message.
+
+const BASE: &str = r#"[event]
+name = "测试赛"
+start = 2026-01-01
+end = 2026-01-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 7 }
+tiebreaks = "cxa-2011-opp"
+"#;
+
+/// `BASE` with `from` replaced by `to` (the replaced text must exist).
+fn edit(from: &str, to: &str) -> String {
+    assert!(BASE.contains(from), "{from}");
+    BASE.replacen(from, to, 1)
+}
+
+fn with(extra: &str) -> String {
+    format!("{BASE}{extra}")
+}
+
+fn cases() -> Vec<(&'static str, String, &'static str)> {
+    vec![
+        (
+            "unknown top-level key",
+            edit("[event]", "[evnt]"),
+            "t.toml:1:2: 错误: 未知的键 `evnt`，是否应为 `event`？ (unknown key `evnt`, did you mean `event`?)",
+        ),
+        (
+            "unknown key in an inline table",
+            edit("rounds = 7", "rouds = 7"),
+            "t.toml:9:28: 错误: 未知的键 `rouds`，是否应为 `rounds`？ (unknown key `rouds`, did you mean `rounds`?)",
+        ),
+        (
+            "unknown tie-break",
+            edit("tiebreaks = \"cxa-2011-opp\"", "tiebreaks = [\"opp_scor\", \"wins\"]"),
+            "t.toml:10:14: 错误: 未知的名次区分方法 `opp_scor`，是否应为 `opp_score`？ (unknown tie-break `opp_scor` (did you mean `opp_score`?))",
+        ),
+        (
+            "two fallbacks",
+            edit("tiebreaks = \"cxa-2011-opp\"", "tiebreaks = [\"opp_score\", \"lots\", \"shared\"]"),
+            "t.toml:10:35: 错误: `shared` 不能排在最后手段 `lots` 之后：最后手段只能有一个且必须在最后 (`shared` after the fallback `lots`: only one fallback, and it must be last)",
+        ),
+        (
+            "criterion after the fallback",
+            edit("tiebreaks = \"cxa-2011-opp\"", "tiebreaks = [\"lots\", \"wins\"]"),
+            "t.toml:10:22: 错误: `wins` 不能排在最后手段 `lots` 之后：最后手段只能有一个且必须在最后 (`wins` after the fallback `lots`: only one fallback, and it must be last)",
+        ),
+        (
+            "unknown tie-break preset",
+            edit("\"cxa-2011-opp\"", "\"kunshun\""),
+            "t.toml:10:13: 错误: 未知的名次区分方案 `kunshun`，是否应为 `kunshan`？ (unknown tie-break preset, did you mean `kunshan`?)",
+        ),
+        (
+            "reversed birth-date range",
+            with("[sections.eligibility]\nborn_from = 1966-01-01\nborn_to = 1965-12-31\n"),
+            "t.toml:13:11: 错误: 出生日期范围为空: 1966-01-01 至 1965-12-31 (empty birth-date range: born_from is after born_to)",
+        ),
+        (
+            "overlapping prize ranks",
+            with("[[sections.prizes]]\nfrom = 1\nto = 3\namount_yuan = 100\n[[sections.prizes]]\nrank = 3\namount_yuan = 50\n"),
+            "t.toml:16:8: 错误: 奖励名次 3–3 与已有的 1–3 重叠 (prize ranks 3-3 overlap 1-3)",
+        ),
+        (
+            "knockout size not a power of two",
+            edit(
+                "format = { kind = \"swiss\", rounds = 7 }",
+                "format = { kind = \"swiss_then_knockout\", rounds = 7, knockout = { size = 6 } }",
+            ),
+            "t.toml:9:74: 错误: 淘汰人数 6 须为 2、4、8、16 或 32 (knockout size must be 2, 4, 8, 16 or 32)",
+        ),
+        (
+            "knockout larger than the entry cap",
+            format!(
+                "{}[sections.entries]\ncap = 8\n",
+                edit(
+                    "format = { kind = \"swiss\", rounds = 7 }",
+                    "format = { kind = \"swiss_then_knockout\", rounds = 7, knockout = { size = 16 } }",
+                )
+            ),
+            "t.toml:9:74: 错误: 淘汰人数 16 超过报名上限 8 (knockout size is larger than the entry cap)",
+        ),
+        (
+            "zero swiss rounds",
+            edit("rounds = 7", "rounds = 0"),
+            "t.toml:9:37: 错误: 轮数不能为 0 (swiss rounds must be at least 1)",
+        ),
+        (
+            "duplicate section id",
+            with("\n[[sections]]\nid = \"open\"\nname = \"公开二组\"\nformat = { kind = \"round_robin\" }\ntiebreaks = [\"sb\"]\n"),
+            "t.toml:13:6: 错误: 组别编号 `open` 重复 (duplicate section id `open`)",
+        ),
+        (
+            "prize for an unknown category",
+            with("[[sections.categories]]\nid = \"women\"\nname = \"女子\"\nsex = \"F\"\n[[sections.prizes]]\ncategory = \"woman\"\nrank = 1\n"),
+            "t.toml:16:12: 错误: 未知的类别 `woman`，是否应为 `women`？ (unknown category `woman`, did you mean `women`?)",
+        ),
+        (
+            "association standings name an unknown section",
+            with("[associations]\nsections = [\"open\", \"senior\"]\n"),
+            "t.toml:12:21: 错误: 未知的组别 `senior`，已定义: open (unknown section `senior`)",
+        ),
+        (
+            "teams counting more players than the minimum",
+            with("[sections.teams]\nmin_players = 3\ncounted = 4\n"),
+            "t.toml:13:11: 错误: 计算成绩人数 4 大于每队最少人数 3 (teams counted k is larger than min_players)",
+        ),
+        (
+            "duplicate lucky rank",
+            with("[[sections.lucky]]\nranks = [55, 66]\nitem = \"早餐券\"\n[[sections.lucky]]\nranks = [77, 55]\nitem = \"景观房\"\n"),
+            "t.toml:15:14: 错误: 幸运奖名次 55 重复 (lucky rank 55 listed twice)",
+        ),
+        (
+            "loss scores more than a win",
+            with("[sections.scoring]\nwin = 2\ndraw_red = 1\ndraw_black = 1\nloss = 3\nbye = 2\nforfeit_win = 2\nforfeit_loss = 0\ndouble_forfeit = 0\n"),
+            "t.toml:15:8: 错误: `loss` 得分 3 高于胜局得分 2 (`loss` scores more than a win)",
+        ),
+        (
+            "unknown scoring preset",
+            edit("tiebreaks =", "scoring = \"5-2-3\"\ntiebreaks ="),
+            "t.toml:10:11: 错误: 未知的计分方案 `5-2-3`，是否应为 `5-2-3-0`？ (unknown scoring preset, did you mean `5-2-3-0`?)",
+        ),
+        (
+            "unknown evidence kind",
+            with("[sections.eligibility]\nevidence = [\"social_securty\"]\n"),
+            "t.toml:12:13: 错误: 未知的取值 `social_securty`，是否应为 `social_security`？ (unknown value `social_securty`, did you mean `social_security`?)",
+        ),
+        (
+            "TOML syntax error",
+            edit("name = \"公开组\"", "name = \"公开组"),
+            "t.toml:8:12: 错误: TOML 语法错误 (TOML syntax error: invalid basic string)",
+        ),
+        (
+            "missing tie-breaks",
+            edit("tiebreaks = \"cxa-2011-opp\"\n", ""),
+            "t.toml:6:1: 错误: 缺少必需的键 `tiebreaks` (missing key `tiebreaks`)",
+        ),
+        (
+            "impossible date",
+            edit("end = 2026-01-02", "end = 2026-02-30"),
+            "t.toml:4:15: 错误: TOML 语法错误 (TOML syntax error: invalid date-time; value is out of range)",
+        ),
+        (
+            "event ends before it starts",
+            edit("end = 2026-01-02", "end = 2025-12-31"),
+            "t.toml:4:7: 错误: 结束日期 2025-12-31 早于开始日期 2026-01-01 (event ends before it starts)",
+        ),
+        (
+            "empty age range",
+            with("[sections.eligibility]\nmin_age = 60\nmax_age = 55\n"),
+            "t.toml:13:11: 错误: 年龄范围为空: 60 至 55 岁 (empty age range: min_age is above max_age)",
+        ),
+        (
+            "schedule not increasing",
+            edit("tiebreaks =", "schedule = [2026-01-01T08:30:00, 2026-01-01T08:00:00]\ntiebreaks ="),
+            "t.toml:10:34: 错误: 第2轮开始时间 2026-01-01 08:00:00 不晚于上一轮 2026-01-01 08:30:00 (round start times must increase)",
+        ),
+        (
+            "knockout on a plain swiss",
+            edit("rounds = 7 }", "rounds = 7, knockout = { size = 8 } }"),
+            "t.toml:9:51: 错误: 只有 swiss_then_knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\")",
+        ),
+        (
+            "two-stage format without its knockout",
+            edit("\"swiss\"", "\"swiss_then_knockout\""),
+            "t.toml:9:19: 错误: swiss_then_knockout 须有 [sections.format.knockout] (missing knockout table)",
+        ),
+        (
+            "non-ASCII section id",
+            edit("id = \"open\"", "id = \"公开\""),
+            "t.toml:7:6: 错误: 组别编号 `公开` 须为小写英文字母开头的 ASCII (section id must be lowercase ASCII letters, digits, `_`)",
+        ),
+        (
+            "unknown pairing key",
+            with("[sections.pairing]\nsame_teem = \"hard\"\n"),
+            "t.toml:12:1: 错误: 未知的键 `same_teem`，是否应为 `same_team`？ (unknown key `same_teem`, did you mean `same_team`?)",
+        ),
+        (
+            "unknown same-team value",
+            with("[sections.pairing]\nsame_team = \"round_1\"\n"),
+            "t.toml:12:13: 错误: 未知的取值 `round_1`，是否应为 `round1`？ (unknown value `round_1`, did you mean `round1`?)",
+        ),
+        (
+            "reversed prize range",
+            with("[[sections.prizes]]\nfrom = 5\nto = 3\n"),
+            "t.toml:13:6: 错误: 名次范围为空: 第5至3名 (empty rank range: from is after to)",
+        ),
+        (
+            "team prize for an unknown division",
+            with("[sections.teams]\nmin_players = 3\ncounted = 3\n[[sections.teams.divisions]]\nid = \"a\"\nname = \"甲组\"\n[[sections.teams.prizes]]\ndivision = \"c\"\nrank = 1\n"),
+            "t.toml:18:12: 错误: 未知的分组 `c`，是否应为 `a`？ (unknown division `c`, did you mean `a`?)",
+        ),
+        (
+            "rounds given as text",
+            edit("rounds = 7", "rounds = \"seven\""),
+            "t.toml:9:37: 错误: 类型错误 (invalid type: string \"seven\", expected u32)",
+        ),
+        (
+            "column counts characters after Chinese text",
+            with("categories = [{ id = \"w\", name = \"女子组\", sex = \"Female\" }]\n"),
+            "t.toml:11:47: 错误: 未知的取值 `Female`，可选: M, F (unknown value `Female`, expected one of: M, F)",
+        ),
+        (
+            "no sections",
+            "sections = []\n[event]\nname = \"x\"\nstart = 2026-01-01\nend = 2026-01-01\n".to_string(),
+            "t.toml:1:12: 错误: 至少需要一个组别 (at least one section is required)",
+        ),
+    ]
+}
+
+#[test]
+fn base_is_valid() {
+    assert!(arbiter_regulation::parse(BASE, "t.toml").is_ok());
+}
+
+#[test]
+fn every_malformed_variant_gives_its_located_message() {
+    let cases = cases();
+    assert!(cases.len() >= 20);
+    let mut wrong = Vec::new();
+    for (what, src, expected) in &cases {
+        match arbiter_regulation::parse(src, "t.toml") {
+            Ok(_) => wrong.push(format!("{what}: parsed without error")),
+            Err(e) if e.to_string() != *expected => {
+                wrong.push(format!("{what}:\n  expected {expected}\n  got      {e}"))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn error_carries_file_line_and_column() {
+    let src = edit("rounds = 7", "rounds = 0");
+    let e = arbiter_regulation::parse(&src, "x/y.toml").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line, e.column), ("x/y.toml", 9, 37));
+}
