@@ -37,7 +37,9 @@ fn event_num(id: &EventId) -> Option<i64> {
     if hex.is_empty() || hex.len() > 15 {
         return None;
     }
-    i64::from_str_radix(hex, 16).ok()
+    let n = i64::from_str_radix(hex, 16).ok()?;
+    // Only the canonical spelling names an event (`ev-1` is not `ev-00000001`).
+    (event_id(n) == *id).then_some(n)
 }
 
 impl SqliteStore {
@@ -248,6 +250,8 @@ mod tests {
         assert_eq!(event_num(&event_id(26)), Some(26));
         assert_eq!(event_num(&EventId("ev-".into())), None);
         assert_eq!(event_num(&EventId("foo".into())), None);
+        assert_eq!(event_num(&EventId("ev-0000001".into())), None);
+        assert_eq!(event_num(&EventId("ev-0000001A".into())), None);
     }
 
     #[test]

@@ -1,11 +1,275 @@
-use clap::Subcommand;
+//! `arbiter event …`: create, list, show, export, import.
+
+use anyhow::Context;
+use arbiter_core::{EntryLimits, EventCreated, EventState, LogEntry, PlayerStatus, SectionInfo};
+use arbiter_store::{EventId, EventStore, SqliteStore};
+use clap::{Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
 
 #[derive(Subcommand)]
 pub enum EventCmd {
-    /// (not yet available)
-    Todo,
+    /// 创建赛事 — create an event from a regulation file; prints the new event id
+    Create {
+        /// 竞赛规程文件 (TOML)
+        #[arg(long)]
+        regulation: PathBuf,
+        /// 抽签种子 — seed of every lot in this event (default: derived from the file)
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+        /// 操作人 — who makes the change (recorded in the log)
+        #[arg(long, default_value = "arbiter")]
+        actor: String,
+    },
+    /// 赛事列表 — list events
+    List {
+        /// JSON: an array of objects with `id` and `name`
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+    },
+    /// 赛事概况 — event name, sections with player counts, rounds played
+    Show {
+        id: String,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+    },
+    /// 导出 — write the event's log (`arbiter-log/1`) to stdout
+    Export {
+        id: String,
+        #[arg(long, value_enum, default_value_t = ExportFormat::Log)]
+        format: ExportFormat,
+        /// 隐去身份证号和手机号 — mask ID numbers and phones (the result cannot be re-imported faithfully)
+        #[arg(long)]
+        mask: bool,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+    },
+    /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id
+    Import {
+        file: PathBuf,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+    },
 }
 
-pub fn run(_c: EventCmd) -> anyhow::Result<u8> {
-    anyhow::bail!("not yet available")
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// 完整日志 arbiter-log/1
+    Log,
+    /// 公开导出 arbiter-export/1
+    Json,
+}
+
+/// Open the database, naming the file on failure.
+pub(crate) fn open_db(db: &Path) -> anyhow::Result<SqliteStore> {
+    SqliteStore::open(db)
+        .with_context(|| format!("无法打开数据库 {} (cannot open database)", db.display()))
+}
+
+/// Current time as RFC 3339 (UTC+8): the shell supplies the clock, never the core.
+pub(crate) fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    arbiter_core::time::rfc3339_from_unix(secs)
+}
+
+/// Resolve an event id given on the command line, with its state.
+pub(crate) fn load(store: &SqliteStore, id: &str) -> anyhow::Result<(EventId, EventState)> {
+    let ev = EventId(id.trim().to_string());
+    let state = store.state(&ev).map_err(|e| match store.list_events() {
+        Ok(list) if !list.iter().any(|x| x.id == ev) => {
+            let ids: Vec<&str> = list.iter().map(|x| x.id.0.as_str()).collect();
+            let hint = arbiter_types::closest(id, ids.iter().copied())
+                .map(|s| format!(", 是否应为 `{s}`? (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            anyhow::anyhow!("赛事 `{id}` 不存在 (unknown event){hint}")
+        }
+        _ => anyhow::Error::new(e),
+    })?;
+    Ok((ev, state))
+}
+
+/// FNV-1a: the default seed of an event is a pure function of its regulation text.
+fn default_seed(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+pub fn run(c: EventCmd) -> anyhow::Result<u8> {
+    match c {
+        EventCmd::Create {
+            regulation,
+            seed,
+            db,
+            actor,
+        } => create(&regulation, seed, &db, &actor),
+        EventCmd::List { json, db } => {
+            let store = open_db(&db)?;
+            let list = store.list_events()?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&list)?);
+            } else if list.is_empty() {
+                println!("(没有赛事 no events)");
+            } else {
+                for e in list {
+                    println!("{}\t{}", e.id, e.name);
+                }
+            }
+            Ok(0)
+        }
+        EventCmd::Show { id, db } => {
+            let store = open_db(&db)?;
+            let (ev, state) = load(&store, &id)?;
+            print!("{}", show(&ev, &state));
+            Ok(0)
+        }
+        EventCmd::Export {
+            id,
+            format,
+            mask,
+            db,
+        } => {
+            if format == ExportFormat::Json {
+                anyhow::bail!(
+                    "`--format json` 尚未实现 (not yet available); 请使用 `--format log`"
+                );
+            }
+            let store = open_db(&db)?;
+            let (ev, _) = load(&store, &id)?;
+            let doc = store.export(&ev)?;
+            let mut v = serde_json::to_value(&doc)?;
+            if mask {
+                arbiter_core::mask_value(&mut v);
+            }
+            println!("{}", serde_json::to_string_pretty(&v)?);
+            Ok(0)
+        }
+        EventCmd::Import { file, db } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
+            let store = open_db(&db)?;
+            match store.import(&text) {
+                Ok(id) => {
+                    println!("{id}");
+                    Ok(0)
+                }
+                Err(e) => {
+                    eprintln!("错误 error: {}: {e}", file.display());
+                    Ok(2)
+                }
+            }
+        }
+    }
+}
+
+fn create(path: &Path, seed: Option<u64>, db: &Path, actor: &str) -> anyhow::Result<u8> {
+    let source = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "无法读取规程文件 {} (cannot read regulation)",
+            path.display()
+        )
+    })?;
+    let file_name = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let reg = match arbiter_regulation::parse(&source, &path.display().to_string()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(2);
+        }
+    };
+    let r = &reg.registration;
+    let limits = EntryLimits {
+        max_entries: r.cap,
+        max_per_association: None,
+        deadline: r.deadline.map(arbiter_core::time::rfc3339_from_china_local),
+        fee_fen: r
+            .fee
+            .as_ref()
+            .filter(|_| r.unpaid_not_paired)
+            .map(|f| u64::from(f.yuan) * 100 + u64::from(f.fen)),
+    };
+    let entry = LogEntry::EventCreated(EventCreated {
+        name: reg.event.name.clone(),
+        seed: seed.unwrap_or_else(|| default_seed(&source)),
+        regulation: source,
+        file_name,
+        sections: reg
+            .sections
+            .iter()
+            .map(|s| SectionInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+            })
+            .collect(),
+        limits,
+    });
+    let store = open_db(db)?;
+    let id = store.create_event(&reg.event.name)?;
+    store.append_checked(&id, &[entry], actor, &now())?;
+    println!("{id}");
+    Ok(0)
+}
+
+/// The `event show` text (Chinese; personal data never appears here).
+fn show(ev: &EventId, s: &EventState) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "赛事: {} ({ev})", s.name());
+    if let Some(h) = &s.header {
+        let _ = writeln!(o, "规程文件: {}  抽签种子: {}", h.file_name, h.seed);
+    }
+    let _ = writeln!(o, "组别:");
+    for sec in s.sections.values() {
+        let players = s.players(&sec.id);
+        let count = |st: PlayerStatus| {
+            players
+                .iter()
+                .filter(|p| s.status(p.id) == Some(st))
+                .count()
+        };
+        let paired = sec.last_round();
+        let done = sec.completed_rounds();
+        let _ = writeln!(
+            o,
+            "  {} [{}]: {} 人 (正常 {}, 未缴费 {}, 退赛 {}); 已编排 {} 轮, 已完成 {} 轮{}",
+            sec.name,
+            sec.id,
+            players.len(),
+            count(PlayerStatus::Active),
+            count(PlayerStatus::Unpaid),
+            count(PlayerStatus::Withdrawn),
+            paired,
+            done,
+            if sec.order.is_empty() {
+                ", 未抽签"
+            } else {
+                ""
+            }
+        );
+    }
+    if !s.teams.is_empty() {
+        let _ = writeln!(o, "队伍: {} 支", s.teams.len());
+    }
+    if !s.refused.is_empty() {
+        let _ = writeln!(o, "拒绝报名: {} 人", s.refused.len());
+        for r in &s.refused {
+            let id = r
+                .id_number
+                .as_ref()
+                .map(|i| format!(" {}", i.masked()))
+                .unwrap_or_default();
+            let _ = writeln!(o, "  {}{id} [{}]: {}", r.name, r.section, r.reason);
+        }
+    }
+    let _ = writeln!(o, "日志条目: {}", s.last_seq);
+    o
 }

@@ -1,0 +1,90 @@
+//! The `arbiter` binary killed with SIGKILL while importing rosters: the database stays
+//! sound, every import that printed its summary is present, and work continues.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+
+const REGULATION: &str = r#"
+[event]
+name = "崩溃测试"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+tiebreaks = "cxa-2011-opp"
+"#;
+
+#[test]
+fn killed_cli_leaves_a_sound_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    let reg = dir.path().join("reg.toml");
+    std::fs::write(&reg, REGULATION).unwrap();
+    let out = Command::new(BIN)
+        .args(["event", "create", "--regulation"])
+        .arg(&reg)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let id = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let mut csv = String::from("姓名\n");
+    for i in 0..300 {
+        csv.push_str(&format!("棋手{i}\n"));
+    }
+    let roster = dir.path().join("p.csv");
+    std::fs::write(&roster, csv).unwrap();
+    // Seeded kill times (a small LCG: this crate has no rand dependency).
+    let mut x: u64 = 20261001;
+    let mut next_delay = move || {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        5 + (x >> 33) % 145
+    };
+    let mut acknowledged = 0;
+    for _ in 0..5 {
+        let mut child = Command::new(BIN)
+            .args(["player", "import", "--event", &id])
+            .arg(&roster)
+            .arg("--db")
+            .arg(&db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(next_delay()));
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        if String::from_utf8_lossy(&out.stdout).contains("已报名 300 人") {
+            acknowledged += 1;
+        }
+        let show = Command::new(BIN)
+            .args(["event", "show", &id])
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(
+            show.status.success(),
+            "{}",
+            String::from_utf8_lossy(&show.stderr)
+        );
+        let text = String::from_utf8_lossy(&show.stdout);
+        let count: usize = text
+            .split("公开组 [open]: ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        // Imports are atomic: a whole roster or nothing, and none that was acknowledged is lost.
+        assert_eq!(count % 300, 0, "{text}");
+        assert!(count >= acknowledged * 300, "{text}");
+    }
+}

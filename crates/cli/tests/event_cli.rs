@@ -1,0 +1,319 @@
+//! `arbiter event …` and `arbiter player …` run as a real process.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+
+const REGULATION: &str = r#"
+[event]
+name = "测试公开赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[registration]
+deadline = 2026-09-30T18:00:00
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+tiebreaks = "cxa-2011-opp"
+
+[sections.eligibility]
+max_age = 65
+
+[[sections]]
+id = "women"
+name = "女子组"
+format = { kind = "swiss", rounds = 5 }
+tiebreaks = "cxa-2011-opp"
+
+[sections.eligibility]
+sex = "F"
+"#;
+
+const BEFORE_DEADLINE: &str = "2026-09-01T10:00:00+08:00";
+
+/// A valid ID number with the given 17-digit body (check character computed here
+/// independently: ISO 7064 MOD 11-2).
+fn id_number(body: &str) -> String {
+    let sum: u64 = body
+        .chars()
+        .rev()
+        .enumerate()
+        .map(|(k, c)| u64::from(c.to_digit(10).unwrap()) * ((1u64 << (k + 1)) % 11))
+        .sum();
+    let v = (12 - sum % 11) % 11;
+    let c = if v == 10 {
+        'X'
+    } else {
+        char::from_digit(v as u32, 10).unwrap()
+    };
+    format!("{body}{c}")
+}
+
+struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("reg.toml"), REGULATION).unwrap();
+        Env { dir }
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+    fn db(&self) -> PathBuf {
+        self.path("arbiter.db")
+    }
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(BIN)
+            .args(args)
+            .arg("--db")
+            .arg(self.db())
+            .current_dir(self.dir.path())
+            .output()
+            .unwrap()
+    }
+    fn ok(&self, args: &[&str]) -> String {
+        let o = self.run(args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    }
+    fn create(&self) -> String {
+        let reg = self.path("reg.toml");
+        self.ok(&["event", "create", "--regulation", reg.to_str().unwrap()])
+            .trim()
+            .to_string()
+    }
+}
+
+fn write(p: &Path, text: &str) -> String {
+    std::fs::write(p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn create_prints_only_the_id_and_list_json_has_id_and_name() {
+    let env = Env::new();
+    let id = env.create();
+    assert!(
+        id.starts_with("ev-") && !id.contains(char::is_whitespace),
+        "{id:?}"
+    );
+    let second = env.create();
+    assert_ne!(id, second);
+    let list: serde_json::Value =
+        serde_json::from_str(&env.ok(&["event", "list", "--json"])).unwrap();
+    let arr = list.as_array().unwrap();
+    assert_eq!(arr.len(), 2);
+    assert_eq!(arr[0]["id"], id.as_str());
+    assert_eq!(arr[0]["name"], "测试公开赛");
+}
+
+#[test]
+fn bad_regulation_is_invalid_input_with_location() {
+    let env = Env::new();
+    let p = write(&env.path("bad.toml"), "[event]\nname = 3\n");
+    let o = env.run(&["event", "create", "--regulation", &p]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bad.toml:"), "{err}");
+}
+
+#[test]
+fn player_import_registers_refuses_and_show_masks_personal_data() {
+    let env = Env::new();
+    let id = env.create();
+    let man = id_number("32058319850612123"); // male, born 1985
+    let old = id_number("32058319400101123"); // too old for 65
+    let csv = format!(
+        "姓名,组别,性别,身份证号,手机,单位\n张三,open,,{man},138-1234-5678,昆山队\n老李,open,,{old},,\n王芳,women,女,,13900001111,\n赵六,women,,{man},,\n"
+    );
+    let f = write(&env.path("players.csv"), &csv);
+    let out = env.ok(&[
+        "player",
+        "import",
+        "--event",
+        &id,
+        &f,
+        "--at",
+        BEFORE_DEADLINE,
+    ]);
+    assert!(out.contains("已报名 2 人, 拒绝 2 人"), "{out}");
+    assert!(out.contains("第3行 老李"), "{out}");
+    let show = env.ok(&["event", "show", &id]);
+    assert!(show.contains("测试公开赛"), "{show}");
+    assert!(show.contains("公开组 [open]: 1 人"), "{show}");
+    assert!(show.contains("女子组 [women]: 1 人"), "{show}");
+    assert!(show.contains("拒绝报名: 2 人"), "{show}");
+    assert!(
+        !show.contains(&man) && !show.contains(&old),
+        "ID numbers leak: {show}"
+    );
+    assert!(
+        show.contains(&format!("{}**********{}", &old[..6], &old[16..])),
+        "{show}"
+    );
+    let masked = env.ok(&["event", "export", &id, "--mask"]);
+    assert!(
+        !masked.contains(&man) && !masked.contains("13812345678"),
+        "{masked}"
+    );
+    assert!(masked.contains("138****5678"), "{masked}");
+
+    // One player added on the command line.
+    let out = env.ok(&[
+        "player",
+        "add",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--name",
+        "李雷",
+        "--sex",
+        "M",
+        "--birth",
+        "1990-05-06",
+        "--at",
+        BEFORE_DEADLINE,
+    ]);
+    assert!(out.contains("李雷"), "{out}");
+    // After the deadline: refused, recorded, exit 2.
+    let late = env.run(&[
+        "player",
+        "add",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--name",
+        "迟到",
+        "--birth",
+        "1990-05-06",
+        "--at",
+        "2026-10-01T09:00:00+08:00",
+    ]);
+    assert_eq!(late.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&late.stderr).contains("截止"),
+        "{}",
+        String::from_utf8_lossy(&late.stderr)
+    );
+    assert!(env.ok(&["event", "show", &id]).contains("拒绝报名: 3 人"));
+}
+
+#[test]
+fn bad_csv_names_line_and_column_and_imports_nothing() {
+    let env = Env::new();
+    let id = env.create();
+    let good = id_number("32058319850612123");
+    let bad = format!(
+        "{}{}",
+        &good[..17],
+        if good.ends_with('0') { '1' } else { '0' }
+    );
+    let csv =
+        format!("name,section,id_number,sex\nAnn,open,{good},M\nBob,open,{bad},M\nCid,open,,Q\n");
+    let f = write(&env.path("bad.csv"), &csv);
+    let o = env.run(&[
+        "player",
+        "import",
+        "--event",
+        &id,
+        &f,
+        "--at",
+        BEFORE_DEADLINE,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bad.csv:3:3: 第3行第3列"), "{err}");
+    assert!(err.contains("bad.csv:4:4: 第4行第4列"), "{err}");
+    let show = env.ok(&["event", "show", &id]);
+    assert!(
+        show.contains("公开组 [open]: 0 人"),
+        "all-or-nothing: {show}"
+    );
+    // Unknown section is also a malformed file.
+    let f = write(&env.path("sec.csv"), "姓名,组别\n甲,opne\n");
+    let o = env.run(&[
+        "player",
+        "import",
+        "--event",
+        &id,
+        &f,
+        "--at",
+        BEFORE_DEADLINE,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`open`"));
+}
+
+#[test]
+fn export_then_import_gives_the_same_log() {
+    let env = Env::new();
+    let id = env.create();
+    let f = write(
+        &env.path("p.csv"),
+        &format!(
+            "姓名,组别,身份证号\n张三,open,{}\n",
+            id_number("32058319850612123")
+        ),
+    );
+    env.ok(&[
+        "player",
+        "import",
+        "--event",
+        &id,
+        &f,
+        "--at",
+        BEFORE_DEADLINE,
+    ]);
+    let doc = env.ok(&["event", "export", &id]);
+    let v: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    assert_eq!(v["format"], "arbiter-log/1");
+    assert_eq!(v["entries"].as_array().unwrap().len(), 2);
+    let file = write(&env.path("log.json"), &doc);
+    let new_id = env.ok(&["event", "import", &file]).trim().to_string();
+    assert_ne!(new_id, id);
+    let again: serde_json::Value =
+        serde_json::from_str(&env.ok(&["event", "export", &new_id])).unwrap();
+    assert_eq!(again["entries"], v["entries"]);
+    assert_eq!(
+        env.ok(&["event", "show", &new_id]).replace(&new_id, "X"),
+        env.ok(&["event", "show", &id]).replace(&id, "X")
+    );
+    // Garbage is refused with a location; `--format json` is not available yet.
+    let junk = write(
+        &env.path("junk.json"),
+        "{\"format\": \"arbiter-log/1\",\n \"entries\": [1,]}",
+    );
+    let o = env.run(&["event", "import", &junk]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("第2行"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = env.run(&["event", "export", &id, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("尚未实现"));
+}
+
+#[test]
+fn unknown_event_suggests_the_nearest_id() {
+    let env = Env::new();
+    let id = env.create();
+    let o = env.run(&["event", "show", "ev-0000001"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("不存在") && err.contains(&id), "{err}");
+}
