@@ -239,7 +239,12 @@ impl EventState {
                 found: r.seq,
             });
         }
-        validate_at(self, &r.entry, Some(&r.at)).map_err(|rejection| FoldError::Rejected {
+        let checked = if chrono::DateTime::parse_from_rfc3339(&r.at).is_err() {
+            Err(Rejection::BadTime(r.at.clone()))
+        } else {
+            validate_at(self, &r.entry, Some(&r.at))
+        };
+        checked.map_err(|rejection| FoldError::Rejected {
             seq: r.seq,
             kind: r.entry.kind(),
             rejection,
