@@ -28,6 +28,11 @@ pub struct GeneratorConfig {
     pub scoring: ScoringTable,
     /// Keep the state before every round (for tests).
     pub keep_states: bool,
+    /// Pair rounds ≥ 2 with a fast greedy (score order, first legal opponent, colours by the
+    /// A2 rule) instead of the engine, falling back to the engine when the greedy gets stuck.
+    /// Only for building large benchmark states quickly; the result is legal under H1–H3
+    /// but not optimal.
+    pub quick: bool,
 }
 
 impl Default for GeneratorConfig {
@@ -45,6 +50,7 @@ impl Default for GeneratorConfig {
             settings: PairingSettings::default(),
             scoring: ScoringTable::default(),
             keep_states: false,
+            quick: false,
         }
     }
 }
@@ -139,6 +145,11 @@ pub fn generate(cfg: &GeneratorConfig) -> Result<GeneratedTournament, PairingErr
         }
         let paired = if round == 1 {
             round1::pair_round1(&state, cfg.seed)
+        } else if cfg.quick {
+            match quick_pairing(&state, round) {
+                Some(p) => Ok(p),
+                None => pair_swiss(&state, round),
+            }
         } else {
             pair_swiss(&state, round)
         };
@@ -195,6 +206,57 @@ pub fn generate(cfg: &GeneratorConfig) -> Result<GeneratedTournament, PairingErr
     })
 }
 
+/// Greedy pairing for building big states: `None` when it gets stuck.
+fn quick_pairing(state: &SectionState, round: u32) -> Option<Pairing> {
+    let infos = crate::swiss::prepare(state, round).ok()?;
+    let mut order: Vec<usize> = (0..infos.len())
+        .filter(|&i| state.players[i].availability == Availability::Active)
+        .collect();
+    order.sort_by(|&a, &b| {
+        infos[b]
+            .score
+            .cmp(&infos[a].score)
+            .then(infos[a].no.cmp(&infos[b].no))
+    });
+    let mut bye = None;
+    if order.len() % 2 == 1 {
+        let k = order
+            .iter()
+            .rposition(|&i| infos[i].byes == 0)
+            .unwrap_or(order.len() - 1);
+        bye = Some(infos[order.remove(k)].no);
+    }
+    let hard = state.settings.same_team == arbiter_types::SameTeam::Hard;
+    let mut used = vec![false; order.len()];
+    let mut boards = Vec::with_capacity(order.len() / 2);
+    for x in 0..order.len() {
+        if used[x] {
+            continue;
+        }
+        used[x] = true;
+        let a = &infos[order[x]];
+        let y = (x + 1..order.len()).find(|&y| {
+            let b = &infos[order[y]];
+            !used[y] && !a.met.contains(&b.no) && !(hard && a.team.is_some() && a.team == b.team)
+        })?;
+        used[y] = true;
+        let (red, black, _) =
+            crate::swiss::allocate(a, &infos[order[y]], round, state.settings.equal_history);
+        boards.push(crate::Board {
+            board: boards.len() as u32 + 1,
+            red,
+            black,
+            why: crate::Explanation::default(),
+        });
+    }
+    Some(Pairing {
+        round,
+        boards,
+        bye,
+        bye_why: None,
+    })
+}
+
 /// A realistic state before `round` of an 11-round section of `players` players (CXA
 /// scoring, default settings, 30% draws, a few forfeits, withdrawals and late entries),
 /// played with the engine. For benchmarks and `arbiter bench pairing`.
@@ -209,6 +271,7 @@ pub fn bench_state(players: usize, round: u32, seed: u64) -> SectionState {
         late_entry_rate: 0.01,
         absent_rate: 0.005,
         teams: 0,
+        quick: players > 2000,
         ..GeneratorConfig::default()
     };
     let mut state = match generate(&cfg) {

@@ -459,7 +459,7 @@ fn top<W: Weight>(lay: &Layout) -> W {
 
 /// Candidate opponents (ranking positions > x) for position x in a large field.
 fn candidate_edges(p: &Problem, x: usize) -> Vec<usize> {
-    const W: usize = 10;
+    const W: usize = 6;
     let n = p.order.len();
     let g = p.group_of[x];
     let start = x - p.pos_in_group[x];

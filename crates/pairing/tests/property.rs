@@ -18,10 +18,19 @@ fn random_config(rng: &mut ChaCha8Rng, seed: u64) -> GeneratorConfig {
         _ => rng.gen_range(61..=300),
     };
     let rounds = rng.gen_range(2..=11);
-    let same_team = [SameTeam::Off, SameTeam::Round1, SameTeam::Hard, SameTeam::Soft][rng.gen_range(0..4)];
+    let same_team = [
+        SameTeam::Off,
+        SameTeam::Round1,
+        SameTeam::Hard,
+        SameTeam::Soft,
+    ][rng.gen_range(0..4)];
     let settings = PairingSettings {
         same_team,
-        max_colour_diff: if rng.gen_bool(0.85) { 2 } else { 1 + rng.gen_range(0..3) * 1 },
+        max_colour_diff: if rng.gen_bool(0.85) {
+            2
+        } else {
+            1 + rng.gen_range(0..3) * 1
+        },
         no_three_in_a_row: rng.gen_bool(0.8),
         relax_colours_in_last_round: rng.gen_bool(0.8),
         forfeit_counts_for_colour: rng.gen_bool(0.2),
@@ -31,8 +40,16 @@ fn random_config(rng: &mut ChaCha8Rng, seed: u64) -> GeneratorConfig {
         } else {
             EqualHistoryColour::NumberSumOddSmallRed
         },
-        within_group: if rng.gen_bool(0.7) { WithinGroup::Slide } else { WithinGroup::Adjacent },
-        bye: if rng.gen_bool(0.8) { ByeChoice::LowestWithoutBye } else { ByeChoice::LowestFewestByes },
+        within_group: if rng.gen_bool(0.7) {
+            WithinGroup::Slide
+        } else {
+            WithinGroup::Adjacent
+        },
+        bye: if rng.gen_bool(0.8) {
+            ByeChoice::LowestWithoutBye
+        } else {
+            ByeChoice::LowestFewestByes
+        },
         ..PairingSettings::default()
     };
     GeneratorConfig {
@@ -40,25 +57,51 @@ fn random_config(rng: &mut ChaCha8Rng, seed: u64) -> GeneratorConfig {
         rounds,
         seed,
         draw_rate: rng.gen_range(0.0..0.5),
-        forfeit_rate: if rng.gen_bool(0.5) { rng.gen_range(0.0..0.15) } else { 0.0 },
-        withdrawal_rate: if rng.gen_bool(0.5) { rng.gen_range(0.0..0.08) } else { 0.0 },
-        late_entry_rate: if rng.gen_bool(0.4) { rng.gen_range(0.0..0.2) } else { 0.0 },
-        absent_rate: if rng.gen_bool(0.4) { rng.gen_range(0.0..0.1) } else { 0.0 },
-        teams: if rng.gen_bool(0.5) { rng.gen_range(2..=6) } else { 0 },
+        forfeit_rate: if rng.gen_bool(0.5) {
+            rng.gen_range(0.0..0.15)
+        } else {
+            0.0
+        },
+        withdrawal_rate: if rng.gen_bool(0.5) {
+            rng.gen_range(0.0..0.08)
+        } else {
+            0.0
+        },
+        late_entry_rate: if rng.gen_bool(0.4) {
+            rng.gen_range(0.0..0.2)
+        } else {
+            0.0
+        },
+        absent_rate: if rng.gen_bool(0.4) {
+            rng.gen_range(0.0..0.1)
+        } else {
+            0.0
+        },
+        teams: if rng.gen_bool(0.5) {
+            rng.gen_range(2..=6)
+        } else {
+            0
+        },
         settings,
         scoring: ScoringPreset::ALL[rng.gen_range(0..ScoringPreset::ALL.len())].table(),
         keep_states: true,
+        quick: false,
     }
 }
 
 fn active(state: &arbiter_pairing::SectionState) -> usize {
-    state.players.iter().filter(|e| e.availability == Availability::Active).count()
+    state
+        .players
+        .iter()
+        .filter(|e| e.availability == Availability::Active)
+        .count()
 }
 
 #[test]
 fn generated_rounds_are_legal_and_optimal() {
     let mut rng = ChaCha8Rng::seed_from_u64(20261129);
-    let (mut rounds, mut compared, mut stopped, mut stopped_checked) = (0usize, 0usize, 0usize, 0usize);
+    let (mut rounds, mut compared, mut stopped, mut stopped_checked) =
+        (0usize, 0usize, 0usize, 0usize);
     let mut seed = 0u64;
     while rounds < 10_500 {
         seed += 1;
@@ -66,17 +109,26 @@ fn generated_rounds_are_legal_and_optimal() {
         let t = generate(&cfg).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         for (k, r) in t.rounds.iter().enumerate() {
             let round = k as u32 + 1;
-            let Some(state) = &r.state_before else { panic!("states kept") };
+            let Some(state) = &r.state_before else {
+                panic!("states kept")
+            };
             rounds += 1;
             let v: Vec<Violation> = check(state, round, &r.pairing)
                 .into_iter()
                 // Round 1 follows A3 (board-parity colours, best-effort team avoidance).
-                .filter(|v| round > 1 || !matches!(v, Violation::ColourRule { .. } | Violation::SameTeam(..)))
+                .filter(|v| {
+                    round > 1
+                        || !matches!(v, Violation::ColourRule { .. } | Violation::SameTeam(..))
+                })
                 .collect();
             assert!(v.is_empty(), "seed {seed} round {round}: {v:?}\n{cfg:?}");
             if round > 1 && active(state) <= brute::MAX_PLAYERS {
                 let best = brute::optimum(state, round).unwrap();
-                assert_eq!(Some(objective(state, round, &r.pairing)), best, "seed {seed} round {round}\n{cfg:?}");
+                assert_eq!(
+                    Some(objective(state, round, &r.pairing)),
+                    best,
+                    "seed {seed} round {round}\n{cfg:?}"
+                );
                 compared += 1;
             }
         }
@@ -85,11 +137,18 @@ fn generated_rounds_are_legal_and_optimal() {
             assert!(matches!(e, PairingError::NoValidPairing { .. }));
             let round = t.stopped_round.unwrap();
             if active(&t.state) <= brute::MAX_PLAYERS {
-                assert_eq!(brute::optimum(&t.state, round).unwrap(), None, "seed {seed} round {round}: engine found none");
+                assert_eq!(
+                    brute::optimum(&t.state, round).unwrap(),
+                    None,
+                    "seed {seed} round {round}: engine found none"
+                );
                 stopped_checked += 1;
             }
         }
     }
-    assert!(compared > 3000, "only {compared} rounds compared with brute force");
+    assert!(
+        compared > 3000,
+        "only {compared} rounds compared with brute force"
+    );
     eprintln!("{rounds} rounds, {compared} compared with brute force, {stopped} sections stopped ({stopped_checked} confirmed)");
 }

@@ -113,6 +113,32 @@ impl<'a, W: Weight> Solver<'a, W> {
                 }
             }
         }
+        // Augment along tight paths free–matched–matched–free (the duals stay valid).
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            'outer: for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let u = self.endpoint[p];
+                let mu = self.mate[u];
+                if mu == NONE || self.slack(p / 2) != W::zero() {
+                    continue;
+                }
+                let u2 = self.endpoint[mu];
+                for jdx in 0..self.neighbend[u2].len() {
+                    let q = self.neighbend[u2][jdx];
+                    let w = self.endpoint[q];
+                    if w != v && self.mate[w] == NONE && self.slack(q / 2) == W::zero() {
+                        self.mate[v] = p;
+                        self.mate[u] = p ^ 1;
+                        self.mate[u2] = q;
+                        self.mate[w] = q ^ 1;
+                        break 'outer;
+                    }
+                }
+            }
+        }
     }
 
     fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
