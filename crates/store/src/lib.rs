@@ -78,6 +78,34 @@ pub trait EventStore {
     /// A new, empty event; its log starts with `EventCreated` appended at seq 1.
     fn create_event(&self, name: &str) -> Result<EventId, StoreError>;
 
+    /// A new event holding `records` (numbered from 1), created atomically: either the event
+    /// and its whole log exist afterwards or nothing does. Records are not validated here
+    /// (see [`EventStore::import`] and [`EventStore::create_checked`]).
+    fn create_with_log(&self, name: &str, records: &[Recorded]) -> Result<EventId, StoreError>;
+
+    /// Validate `entries` as the start of a new log and create the event atomically.
+    fn create_checked(
+        &self,
+        name: &str,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<EventId, StoreError> {
+        let mut state = EventState::new();
+        let mut records = Vec::with_capacity(entries.len());
+        for (i, e) in entries.iter().enumerate() {
+            let r = Recorded {
+                seq: i as u64 + 1,
+                at: at.into(),
+                actor: actor.into(),
+                entry: e.clone(),
+            };
+            state.apply(&r)?;
+            records.push(r);
+        }
+        self.create_with_log(name, &records)
+    }
+
     /// Append already-numbered records atomically: `records[i].seq` must be
     /// `expected_seq + 1 + i`. Returns the new last seq.
     fn append_recorded(
@@ -166,9 +194,7 @@ pub trait EventStore {
     fn import(&self, json: &str) -> Result<EventId, StoreError> {
         let doc = parse_export(json)?;
         EventState::replay(&doc.entries)?;
-        let id = self.create_event(&doc.name)?;
-        self.append_recorded(&id, 0, &doc.entries)?;
-        Ok(id)
+        self.create_with_log(&doc.name, &doc.entries)
     }
 }
 

@@ -135,6 +135,15 @@ impl EventStore for SqliteStore {
         Ok(event_id(self.conn.last_insert_rowid()))
     }
 
+    fn create_with_log(&self, name: &str, records: &[Recorded]) -> Result<EventId, StoreError> {
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        tx.execute("INSERT INTO events (name) VALUES (?1)", [name])?;
+        let num = tx.last_insert_rowid();
+        insert_records(&tx, num, 0, records)?;
+        tx.commit()?;
+        Ok(event_id(num))
+    }
+
     fn append_recorded(
         &self,
         event: &EventId,
@@ -155,42 +164,7 @@ impl EventStore for SqliteStore {
                 actual,
             });
         }
-        {
-            let mut ins = tx.prepare_cached(
-                "INSERT INTO log (event_num, seq, v, at, actor, entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for (i, r) in records.iter().enumerate() {
-                let want = expected_seq + 1 + i as u64;
-                if r.seq != want {
-                    return Err(StoreError::Import(format!(
-                        "日志序号应为 {want}, 实为 {} (records must be numbered without gaps)",
-                        r.seq
-                    )));
-                }
-                let json = serde_json::to_string(&r.entry)
-                    .map_err(|e| StoreError::Database(e.to_string()))?;
-                ins.execute(params![num, r.seq as i64, LOG_VERSION, r.at, r.actor, json])
-                    .map_err(|e| {
-                        if matches!(
-                            e.sqlite_error_code(),
-                            Some(rusqlite::ErrorCode::ConstraintViolation)
-                        ) {
-                            StoreError::Conflict {
-                                expected: expected_seq,
-                                actual: r.seq,
-                            }
-                        } else {
-                            e.into()
-                        }
-                    })?;
-                if let LogEntry::EventCreated(c) = &r.entry {
-                    tx.execute(
-                        "UPDATE events SET name = ?1 WHERE num = ?2",
-                        params![c.name, num],
-                    )?;
-                }
-            }
-        }
+        insert_records(&tx, num, expected_seq, records)?;
         tx.commit()?;
         Ok(expected_seq + records.len() as u64)
     }
@@ -238,6 +212,51 @@ impl EventStore for SqliteStore {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// Insert records numbered `expected_seq + 1 …` for event `num` (inside the caller's
+/// transaction). A duplicate seq is reported as a conflict.
+fn insert_records(
+    tx: &rusqlite::Transaction<'_>,
+    num: i64,
+    expected_seq: u64,
+    records: &[Recorded],
+) -> Result<(), StoreError> {
+    let mut ins = tx.prepare_cached(
+        "INSERT INTO log (event_num, seq, v, at, actor, entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (i, r) in records.iter().enumerate() {
+        let want = expected_seq + 1 + i as u64;
+        if r.seq != want {
+            return Err(StoreError::Import(format!(
+                "日志序号应为 {want}, 实为 {} (records must be numbered without gaps)",
+                r.seq
+            )));
+        }
+        let json =
+            serde_json::to_string(&r.entry).map_err(|e| StoreError::Database(e.to_string()))?;
+        ins.execute(params![num, r.seq as i64, LOG_VERSION, r.at, r.actor, json])
+            .map_err(|e| {
+                if matches!(
+                    e.sqlite_error_code(),
+                    Some(rusqlite::ErrorCode::ConstraintViolation)
+                ) {
+                    StoreError::Conflict {
+                        expected: expected_seq,
+                        actual: r.seq,
+                    }
+                } else {
+                    e.into()
+                }
+            })?;
+        if let LogEntry::EventCreated(c) = &r.entry {
+            tx.execute(
+                "UPDATE events SET name = ?1 WHERE num = ?2",
+                params![c.name, num],
+            )?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

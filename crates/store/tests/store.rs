@@ -159,3 +159,18 @@ fn unknown_event_is_an_error() {
         Err(StoreError::UnknownEvent(_))
     ));
 }
+
+#[test]
+fn create_checked_is_all_or_nothing() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    // A registration before event_created does not fold: no event is created.
+    assert!(s
+        .create_checked("x", &[reg(1), created()], "a", AT)
+        .is_err());
+    assert!(s.list_events().unwrap().is_empty());
+    let ev = s
+        .create_checked("x", &[created(), reg(1)], "a", AT)
+        .unwrap();
+    assert_eq!(s.read(&ev).unwrap().len(), 2);
+    assert_eq!(s.list_events().unwrap()[0].name, "昆山职工赛");
+}

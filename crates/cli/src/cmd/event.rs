@@ -213,8 +213,8 @@ fn create(path: &Path, seed: Option<u64>, db: &Path, actor: &str) -> anyhow::Res
         limits,
     });
     let store = open_db(db)?;
-    let id = store.create_event(&reg.event.name)?;
-    store.append_checked(&id, &[entry], actor, &now())?;
+    // Event row and its first entry in one transaction.
+    let id = store.create_checked(&reg.event.name, &[entry], actor, &now())?;
     println!("{id}");
     Ok(0)
 }
