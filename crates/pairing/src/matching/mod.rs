@@ -31,6 +31,11 @@ struct Solver<'a, W: Weight> {
     allow: Vec<bool>,
     queue: Vec<usize>,
     scratch: Vec<usize>,
+    /// Vertices/blossoms whose label or best edge was set in this stage.
+    touched: Vec<usize>,
+    is_touched: Vec<bool>,
+    allowed: Vec<usize>,
+    buf: Vec<usize>,
 }
 
 /// Maximum-weight matching of the graph on vertices `0..n` with the given edges. With
@@ -176,6 +181,24 @@ impl<'a, W: Weight> Solver<'a, W> {
             allow: vec![false; edges.len()],
             queue: Vec::new(),
             scratch: vec![NONE; 2 * n],
+            touched: Vec::new(),
+            is_touched: vec![false; 2 * n],
+            allowed: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    fn touch(&mut self, x: usize) {
+        if !self.is_touched[x] {
+            self.is_touched[x] = true;
+            self.touched.push(x);
+        }
+    }
+
+    fn set_allow(&mut self, k: usize) {
+        if !self.allow[k] {
+            self.allow[k] = true;
+            self.allowed.push(k);
         }
     }
 
@@ -208,6 +231,8 @@ impl<'a, W: Weight> Solver<'a, W> {
             let b = self.inblossom[w];
             self.label[w] = t;
             self.label[b] = t;
+            self.touch(w);
+            self.touch(b);
             self.labelend[w] = p;
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
@@ -287,6 +312,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
+        self.touch(b);
         self.labelend[b] = self.labelend[bb];
         self.dual[b] = W::zero();
         for lv in self.leaves_of_list(&path) {
@@ -387,16 +413,18 @@ impl<'a, W: Weight> Solver<'a, W> {
                 let e2 = self.endpoint[q ^ trick ^ 1];
                 self.label[e2] = 0;
                 self.assign_label(e1, 2, p);
-                self.allow[q / 2] = true;
+                self.set_allow(q / 2);
                 j += jstep;
                 p = endps[Self::idx(j - trick as isize, len)] ^ trick;
-                self.allow[p / 2] = true;
+                self.set_allow(p / 2);
                 j += jstep;
             }
             let bv = childs[Self::idx(j, len)];
             let e = self.endpoint[p ^ 1];
             self.label[e] = 2;
             self.label[bv] = 2;
+            self.touch(e);
+            self.touch(bv);
             self.labelend[e] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
@@ -496,12 +524,17 @@ impl<'a, W: Weight> Solver<'a, W> {
     fn run(&mut self, maxcard: bool) {
         let n = self.n;
         for _stage in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|b| *b = NONE);
-            for b in n..2 * n {
-                self.bestedges[b] = None;
+            for x in std::mem::take(&mut self.touched) {
+                self.label[x] = 0;
+                self.bestedge[x] = NONE;
+                if x >= n {
+                    self.bestedges[x] = None;
+                }
+                self.is_touched[x] = false;
             }
-            self.allow.iter_mut().for_each(|a| *a = false);
+            for k in std::mem::take(&mut self.allowed) {
+                self.allow[k] = false;
+            }
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
@@ -522,7 +555,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                         if !self.allow[k] {
                             kslack = self.slack(k);
                             if kslack <= W::zero() {
-                                self.allow[k] = true;
+                                self.set_allow(k);
                             }
                         }
                         if self.allow[k] {
@@ -540,16 +573,19 @@ impl<'a, W: Weight> Solver<'a, W> {
                             } else if self.label[w] == 0 {
                                 self.label[w] = 2;
                                 self.labelend[w] = p ^ 1;
+                                self.touch(w);
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.bestedge[b] = k;
+                                self.touch(b);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
                             self.bestedge[w] = k;
+                            self.touch(w);
                         }
                     }
                     if augmented {
@@ -568,8 +604,9 @@ impl<'a, W: Weight> Solver<'a, W> {
                     dtype = 1;
                     delta = self.dual[..n].iter().copied().min().unwrap_or(W::zero());
                 }
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                for idx in 0..self.touched.len() {
+                    let v = self.touched[idx];
+                    if v < n && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.slack(self.bestedge[v]);
                         if dtype == 0 || d < delta {
                             delta = d;
@@ -578,7 +615,8 @@ impl<'a, W: Weight> Solver<'a, W> {
                         }
                     }
                 }
-                for b in 0..2 * n {
+                for idx in 0..self.touched.len() {
+                    let b = self.touched[idx];
                     if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
                         let d = self.slack(self.bestedge[b]).half();
                         if dtype == 0 || d < delta {
@@ -588,8 +626,10 @@ impl<'a, W: Weight> Solver<'a, W> {
                         }
                     }
                 }
-                for b in n..2 * n {
-                    if self.base[b] != NONE
+                for idx in 0..self.touched.len() {
+                    let b = self.touched[idx];
+                    if b >= n
+                        && self.base[b] != NONE
                         && self.parent[b] == NONE
                         && self.label[b] == 2
                         && (dtype == 0 || self.dual[b] < delta)
@@ -604,26 +644,38 @@ impl<'a, W: Weight> Solver<'a, W> {
                     let m = self.dual[..n].iter().copied().min().unwrap_or(W::zero());
                     delta = if m > W::zero() { m } else { W::zero() };
                 }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dual[v] = self.dual[v].sub(delta),
-                        2 => self.dual[v] = self.dual[v].add(delta),
-                        _ => {}
+                let mut leaves = std::mem::take(&mut self.buf);
+                for idx in 0..self.touched.len() {
+                    let b = self.touched[idx];
+                    let lab = self.label[b];
+                    if self.parent[b] != NONE
+                        || (b >= n && self.base[b] == NONE)
+                        || !(lab == 1 || lab == 2)
+                    {
+                        continue;
+                    }
+                    leaves.clear();
+                    self.leaves(b, &mut leaves);
+                    for &v in &leaves {
+                        self.dual[v] = if lab == 1 {
+                            self.dual[v].sub(delta)
+                        } else {
+                            self.dual[v].add(delta)
+                        };
+                    }
+                    if b >= n {
+                        self.dual[b] = if lab == 1 {
+                            self.dual[b].add(delta)
+                        } else {
+                            self.dual[b].sub(delta)
+                        };
                     }
                 }
-                for b in n..2 * n {
-                    if self.base[b] != NONE && self.parent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dual[b] = self.dual[b].add(delta),
-                            2 => self.dual[b] = self.dual[b].sub(delta),
-                            _ => {}
-                        }
-                    }
-                }
+                self.buf = leaves;
                 match dtype {
                     1 => break,
                     2 | 3 => {
-                        self.allow[dedge] = true;
+                        self.set_allow(dedge);
                         let (mut i, j, _) = self.edges[dedge];
                         if dtype == 2 && self.label[self.inblossom[i]] == 0 {
                             i = j;
