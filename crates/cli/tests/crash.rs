@@ -65,26 +65,47 @@ fn killed_cli_leaves_a_sound_database() {
         if String::from_utf8_lossy(&out.stdout).contains("已报名 300 人") {
             acknowledged += 1;
         }
-        let show = Command::new(BIN)
-            .args(["event", "show", &id])
-            .arg("--db")
-            .arg(&db)
-            .output()
-            .unwrap();
-        assert!(
-            show.status.success(),
-            "{}",
-            String::from_utf8_lossy(&show.stderr)
-        );
-        let text = String::from_utf8_lossy(&show.stdout);
-        let count: usize = text
-            .split("公开组 [open]: ")
-            .nth(1)
-            .and_then(|s| s.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap();
+        let (count, text) = count_players(&db, &id);
         // Imports are atomic: a whole roster or nothing, and none that was acknowledged is lost.
         assert_eq!(count % 300, 0, "{text}");
         assert!(count >= acknowledged * 300, "{text}");
     }
+    // Work continues after the kills.
+    let (before, _) = count_players(&db, &id);
+    let out = Command::new(BIN)
+        .args(["player", "import", "--event", &id])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(count_players(&db, &id).0, before + 300);
+}
+
+/// Players in the `open` section according to `event show`, and the text shown.
+fn count_players(db: &std::path::Path, id: &str) -> (usize, String) {
+    let show = Command::new(BIN)
+        .args(["event", "show", id])
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(
+        show.status.success(),
+        "{}",
+        String::from_utf8_lossy(&show.stderr)
+    );
+    let text = String::from_utf8_lossy(&show.stdout).into_owned();
+    let count: usize = text
+        .split("公开组 [open]: ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    (count, text)
 }

@@ -191,11 +191,24 @@ impl EventStore for SqliteStore {
                 seq: seq as u64,
                 message,
             };
-            let entry: serde_json::Value =
-                serde_json::from_str(&entry).map_err(|e| corrupt(e.to_string()))?;
-            let env =
-                serde_json::json!({ "v": v, "seq": seq, "at": at, "actor": actor, "entry": entry });
-            out.push(Recorded::from_value(env).map_err(|e| corrupt(e.to_string()))?);
+            let record = if v == i64::from(LOG_VERSION) {
+                // Current version: decode directly.
+                let entry: LogEntry =
+                    serde_json::from_str(&entry).map_err(|e| corrupt(e.to_string()))?;
+                Recorded {
+                    seq: seq as u64,
+                    at,
+                    actor,
+                    entry,
+                }
+            } else {
+                // Older versions go through the migration steps.
+                let entry: serde_json::Value =
+                    serde_json::from_str(&entry).map_err(|e| corrupt(e.to_string()))?;
+                let env = serde_json::json!({ "v": v, "seq": seq, "at": at, "actor": actor, "entry": entry });
+                Recorded::from_value(env).map_err(|e| corrupt(e.to_string()))?
+            };
+            out.push(record);
         }
         Ok(out)
     }
@@ -287,6 +300,28 @@ mod tests {
             .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, SqliteStore::SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn corrupt_rows_and_unknown_versions_are_named() {
+        let s = SqliteStore::open_in_memory().unwrap();
+        let ev = s.create_event("x").unwrap();
+        s.conn
+            .execute(
+                "INSERT INTO log VALUES (1, 1, 1, 'now', 'a', '{not json')",
+                [],
+            )
+            .unwrap();
+        let e = s.read(&ev).unwrap_err().to_string();
+        assert!(
+            e.contains("第 1 条日志已损坏") && e.contains("ev-00000001"),
+            "{e}"
+        );
+        s.conn
+            .execute("UPDATE log SET v = 7, entry = '{}'", [])
+            .unwrap();
+        let e = s.read(&ev).unwrap_err().to_string();
+        assert!(e.contains("v7"), "{e}");
     }
 
     #[test]
