@@ -1,0 +1,110 @@
+//! `arbiter regulation check` on the shipped files and on a broken file.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const REGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../regulations");
+
+fn shipped() -> Vec<PathBuf> {
+    [
+        "kunshan-2026.toml",
+        "suzhou-2025.toml",
+        "jiujiang-2020.toml",
+        "tianshui-2024.toml",
+    ]
+    .iter()
+    .map(|f| PathBuf::from(REGS).join(f))
+    .collect()
+}
+
+#[test]
+fn check_prints_every_section_of_the_four_regulations() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["regulation", "check"])
+        .args(shipped())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in [
+        "男子个人赛",
+        "女子个人赛",
+        "企业家组",
+        "老年组",
+        "公开组",
+        "少年组",
+        "儿童甲组",
+        "儿童乙组",
+        "象棋群赛",
+        "天水本地组",
+    ] {
+        assert!(stdout.contains(name), "missing {name} in\n{stdout}");
+    }
+    for id in [
+        "[men]",
+        "[women]",
+        "[entrepreneur]",
+        "[child_b]",
+        "[senior]",
+        "[group]",
+        "[open]",
+        "[local]",
+    ] {
+        assert!(stdout.contains(id), "missing {id}");
+    }
+    assert!(
+        stdout.contains("积分编排制 5 轮后前8名淘汰定位表"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("胜5 红和2 黑和3 负0"), "{stdout}");
+}
+
+#[test]
+fn check_in_english() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["regulation", "check", "--lang", "en"])
+        .arg(PathBuf::from(REGS).join("tianshui-2024.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Swiss 8 rounds, then top 8 placement bracket"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the others continue the Swiss for 3 rounds"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn broken_file_gives_located_message_and_exit_2_after_checking_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    let src = std::fs::read_to_string(PathBuf::from(REGS).join("jiujiang-2020.toml"))
+        .unwrap()
+        .replacen("tiebreaks = \"jiujiang\"", "tiebreaks = [\"opp_scor\"]", 1);
+    std::fs::write(&bad, &src).unwrap();
+    let line = src.lines().position(|l| l.contains("opp_scor")).unwrap() + 1;
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["regulation", "check"])
+        .arg(&bad)
+        .arg(PathBuf::from(REGS).join("kunshan-2026.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let expected = format!(
+        "{}:{line}:14: 错误: 未知的名次区分方法 `opp_scor`，是否应为 `opp_score`？ (unknown tie-break `opp_scor` (did you mean `opp_score`?))",
+        bad.display()
+    );
+    assert_eq!(stderr.trim(), expected);
+    // The second, valid file was still checked and summarised.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("男子个人赛"));
+}
