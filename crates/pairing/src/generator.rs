@@ -237,7 +237,8 @@ fn quick_pairing(state: &SectionState, round: u32) -> Option<Pairing> {
         let a = &infos[order[x]];
         let y = (x + 1..order.len()).find(|&y| {
             let b = &infos[order[y]];
-            !used[y] && !a.met.contains(&b.no) && !(hard && a.team.is_some() && a.team == b.team)
+            let team_clash = hard && a.team.is_some() && a.team == b.team;
+            !(used[y] || a.met.contains(&b.no) || team_clash)
         })?;
         used[y] = true;
         let (red, black, _) =

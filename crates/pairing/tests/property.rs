@@ -29,7 +29,7 @@ fn random_config(rng: &mut ChaCha8Rng, seed: u64) -> GeneratorConfig {
         max_colour_diff: if rng.gen_bool(0.85) {
             2
         } else {
-            1 + rng.gen_range(0..3) * 1
+            1 + rng.gen_range(0..3)
         },
         no_three_in_a_row: rng.gen_bool(0.8),
         relax_colours_in_last_round: rng.gen_bool(0.8),
