@@ -922,4 +922,22 @@ impl Section {
     pub fn category(&self, id: &str) -> Option<&Category> {
         self.categories.iter().find(|c| c.id == id)
     }
+
+    /// The tie-break list for the format actually played: when `auto` (S4) turns the section
+    /// into a round robin, `round_robin_tiebreaks` or else the `cxa-2011-rr` preset.
+    pub fn tiebreaks_for(&self, played: EffectiveFormat) -> Tiebreaks {
+        let rr = matches!(
+            played,
+            EffectiveFormat::RoundRobin | EffectiveFormat::DoubleRoundRobin
+        );
+        if rr && self.format.kind == FormatKind::Auto {
+            if let Some(t) = &self.round_robin_tiebreaks {
+                return t.clone();
+            }
+            if let Some(t) = crate::presets::tiebreaks("cxa-2011-rr") {
+                return t;
+            }
+        }
+        self.tiebreaks.clone()
+    }
 }

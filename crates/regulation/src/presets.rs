@@ -17,6 +17,14 @@ pub const TIEBREAK_PRESETS: [&str; 6] = [
 pub fn tiebreaks(name: &str) -> Option<Tiebreaks> {
     use Fallback::*;
     use TiebreakName::*;
+    if name == "cxa-2011-rr" {
+        // 2011 14.1, round robin: 小分, 胜局, 直胜, 犯规, 后走局数; no fallback named.
+        return Some(Tiebreaks {
+            preset: Some(name.to_string()),
+            criteria: vec![Sb, Wins, Direct, Fouls, BlackGames],
+            fallback: None,
+        });
+    }
     let (criteria, fallback): (&[TiebreakName], Fallback) = match name {
         // 2011 14.3.1
         "cxa-2011-opp" => (&[OppScore, Wins, Fouls, BlackGames], PreviousRoundScore),

@@ -55,6 +55,17 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             "至少需要一个组别 (at least one section is required)".into(),
         );
     }
+    if let Some(d) = reg.registration.deadline {
+        if d.date() > reg.event.end {
+            return cx.fail(
+                p!["registration", "deadline"],
+                format!(
+                    "报名截止 {d} 晚于比赛结束日期 {} (the entry deadline is after the event)",
+                    reg.event.end
+                ),
+            );
+        }
+    }
     let mut ids = BTreeSet::new();
     for (i, s) in reg.sections.iter().enumerate() {
         if !is_ascii_id(&s.id) {
@@ -306,6 +317,23 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
             );
         }
     }
+    if let Some(rec) = &s.records {
+        if rec.from_round == 0 {
+            return cx.fail(
+                sp(p!["records", "from_round"]),
+                "轮次从 1 开始 (rounds start at 1)".into(),
+            );
+        }
+        if max > 0 && rec.from_round > max {
+            return cx.fail(
+                sp(p!["records", "from_round"]),
+                format!(
+                    "记谱起始轮 {} 超过本组轮数 {max} (from_round is after the last round)",
+                    rec.from_round
+                ),
+            );
+        }
+    }
     // Categories.
     let mut cats = BTreeSet::new();
     for (j, c) in s.categories.iter().enumerate() {
@@ -393,6 +421,20 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
             }
         }
         let div_ids: Vec<&str> = tm.divisions.iter().map(|d| d.id.as_str()).collect();
+        let mut placed: BTreeMap<&str, &str> = BTreeMap::new();
+        for (j, dv) in tm.divisions.iter().enumerate() {
+            for (k, u) in dv.units.iter().enumerate() {
+                if let Some(other) = placed.insert(u.as_str(), dv.name.as_str()) {
+                    return cx.fail(
+                        sp(p!["teams", "divisions", j, "units", k]),
+                        format!(
+                            "单位 {u} 已划入{other}，不能同时划入{} (unit placed in two divisions)",
+                            dv.name
+                        ),
+                    );
+                }
+            }
+        }
         for (j, dv) in tm.divisions.iter().enumerate() {
             for (k, pp) in dv.auto_from_previous.iter().enumerate() {
                 if !div_ids.contains(&pp.division.as_str()) {

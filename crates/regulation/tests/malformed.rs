@@ -204,6 +204,21 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "t.toml:11:47: 错误: 未知的取值 `Female`，可选: M, F (unknown value `Female`, expected one of: M, F)",
         ),
         (
+            "entry deadline after the event",
+            BASE.replacen("[[sections]]", "[registration]\ndeadline = 2026-01-05T17:00:00\n\n[[sections]]", 1),
+            "t.toml:7:12: 错误: 报名截止 2026-01-05 17:00:00 晚于比赛结束日期 2026-01-02 (the entry deadline is after the event)",
+        ),
+        (
+            "unit placed in two divisions",
+            with("[sections.teams]\nmin_players = 3\ncounted = 3\n[[sections.teams.divisions]]\nid = \"a\"\nname = \"甲组\"\nunits = [\"甲公司\"]\n[[sections.teams.divisions]]\nid = \"b\"\nname = \"乙组\"\nunits = [\"乙公司\", \"甲公司\"]\n"),
+            "t.toml:21:17: 错误: 单位 甲公司 已划入甲组，不能同时划入乙组 (unit placed in two divisions)",
+        ),
+        (
+            "records from a round after the last",
+            with("[sections.records]\nboards = 10\nfrom_round = 8\n"),
+            "t.toml:13:14: 错误: 记谱起始轮 8 超过本组轮数 7 (from_round is after the last round)",
+        ),
+        (
             "no sections",
             "sections = []\n[event]\nname = \"x\"\nstart = 2026-01-01\nend = 2026-01-01\n".to_string(),
             "t.toml:1:12: 错误: 至少需要一个组别 (at least one section is required)",

@@ -179,6 +179,13 @@ fn suzhou_sections_scoring_auto_format_and_associations() {
     assert!(a.incomplete_unranked);
     assert_eq!(r.special_awards.len(), 2);
     assert_eq!(sec(&r, "child_b").eligibility.born_to, None);
+    // S4: a small section plays a round robin and is ranked by the round-robin list.
+    let rr = open.tiebreaks_for(open.format.effective(6));
+    assert_eq!(rr.criteria[0], TiebreakName::Sb);
+    assert_eq!(
+        open.tiebreaks_for(open.format.effective(30)),
+        open.tiebreaks
+    );
 }
 
 #[test]
