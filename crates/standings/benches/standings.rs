@@ -72,6 +72,11 @@ fn bench(c: &mut Criterion) {
     c.bench_function("standings_10000x11_all_tiebreaks_prev_round_rank", |b| {
         b.iter(|| compute(&input).map(|s| s.rows.len()).unwrap_or(0))
     });
+    let mut single = input.clone();
+    single.fallback = None;
+    c.bench_function("standings_10000x11_all_tiebreaks_no_fallback", |b| {
+        b.iter(|| compute(&single).map(|s| s.rows.len()).unwrap_or(0))
+    });
 }
 
 criterion_group!(benches, bench);

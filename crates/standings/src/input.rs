@@ -53,6 +53,8 @@ pub enum ByeOppValue {
     #[default]
     Lowest,
     Zero,
+    /// The bye receiver's own final score (a FIDE-like virtual opponent).
+    OwnScore,
 }
 
 /// The opponent of a forfeited game inside 对手分 (§4.3).

@@ -2,38 +2,72 @@
 //! the fallback (A6).
 
 use crate::input::{DecidedBy, Row, Standings, StandingsError, StandingsInput};
-use crate::tiebreak::Prepared;
-use crate::value::TbValue;
+use crate::tiebreak::{Prepared, ViewData};
 use arbiter_types::{Fallback, PlayerNo, Score, TiebreakName};
 use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
+use std::cmp::Reverse;
 use std::collections::HashMap;
 
 /// One comparison level of a view.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Level {
     Points,
-    /// Index into the tie-break list.
+    /// Index into the tie-break list (not 直胜).
     Tb(usize),
+    /// 直胜 at this index of the list: depends on the tied group.
+    Direct(usize),
+    /// One component of the fallback.
     Fallback,
 }
 
 /// Computes the standings of a section (rules.md A6).
+///
+/// `previous_round_rank` computes the ranking after each earlier round once, from round 1
+/// upwards, each by the same list with the ranking of the round before as its last key.
 pub fn compute(input: &StandingsInput) -> Result<Standings, StandingsError> {
     let prep = prepare(input)?;
     let r = prep.rounds;
     let list = &input.tiebreaks;
 
-    // previous_round_rank: the shared ranking after each earlier round, each computed once by
-    // the same list with the ranking of the round before as its own last key.
-    let mut prev_rank: Option<Vec<u32>> = None;
-    if input.fallback == Some(Fallback::PreviousRoundRank) {
-        for round in 1..r {
-            let view = rank_view(&prep, round, list, prev_rank.as_deref(), None);
-            prev_rank = Some(view.shared_ranks());
+    let all: Vec<usize> = (0..prep.n).collect();
+    let mut fin = Ranker::new(&prep, r, list, input.fallback, false);
+    fin.rank(all);
+    if input.fallback == Some(Fallback::PreviousRoundRank) && r >= 2 {
+        // Earlier rounds are ranked only where the final table still has ties, and only for
+        // the score groups (after that round) of the tied players: the relative order inside
+        // a score group does not depend on anyone outside it. Each round is ranked once.
+        let mut chain: Vec<Ranker<'_, '_>> = Vec::new();
+        let mut need = fin.tied_players();
+        let mut round = r - 1;
+        while !need.is_empty() && round >= 1 {
+            let scores: std::collections::BTreeSet<i64> =
+                need.iter().map(|&p| prep.score(p, round)).collect();
+            let subset: Vec<usize> = (0..prep.n)
+                .filter(|&p| scores.contains(&prep.score(p, round)))
+                .collect();
+            let mut rk = Ranker::new(&prep, round, list, input.fallback, true);
+            rk.rank(subset);
+            need = if round >= 2 {
+                rk.tied_players()
+            } else {
+                Vec::new()
+            };
+            chain.push(rk);
+            round -= 1;
+        }
+        let mut prev: Option<Vec<u32>> = None;
+        for rk in chain.iter_mut().rev() {
+            if let Some(p) = &prev {
+                rk.resolve(p);
+            }
+            prev = Some(rk.shared_ranks());
+        }
+        if let Some(p) = &prev {
+            fin.resolve(p);
         }
     }
-    let view = rank_view(&prep, r, list, prev_rank.as_deref(), input.fallback);
+    let view = fin.into_view();
 
     let shared = input.fallback == Some(Fallback::Shared);
     let ranks = view.shared_ranks();
@@ -54,13 +88,13 @@ pub fn compute(input: &StandingsInput) -> Result<Standings, StandingsError> {
         let tiebreaks = list
             .iter()
             .enumerate()
-            .map(|(j, &t)| (t, view.values[j][p]))
+            .map(|(j, &t)| (t, prep.display(t, view.raw[j][p])))
             .collect();
         rows.push(Row {
             rank,
             no: pl.no,
             name: pl.name.clone(),
-            points: prep.score(p, r),
+            points: Score::from_halves(prep.score(p, r)),
             tiebreaks,
             decided_by,
             withdrawn: pl.withdrawn,
@@ -99,7 +133,7 @@ fn prepare(input: &StandingsInput) -> Result<Prepared<'_>, StandingsError> {
         let mut o_row = Vec::with_capacity(rounds);
         let mut p_row = Vec::with_capacity(rounds);
         let mut c_row = Vec::with_capacity(rounds);
-        let mut total = Score::ZERO;
+        let mut total = 0;
         for (k, o) in outs.iter().enumerate() {
             let q = match o.opponent() {
                 Some(q) => Some(*index.get(&q).ok_or(StandingsError::UnknownOpponent {
@@ -109,7 +143,7 @@ fn prepare(input: &StandingsInput) -> Result<Prepared<'_>, StandingsError> {
                 })?),
                 None => None,
             };
-            let s = o.points(&input.scoring);
+            let s = o.points(&input.scoring).halves();
             total += s;
             o_row.push(q);
             p_row.push(s);
@@ -137,8 +171,8 @@ struct View {
     decided: Vec<Option<DecidedBy>>,
     /// `tied_with_prev[pos]`: equal on every level with the row above.
     tied_with_prev: Vec<bool>,
-    /// `values[j][p]`: value of tie-break `j` for player `p` (for 直胜: in the final group).
-    values: Vec<Vec<TbValue>>,
+    /// `raw[j][p]`: raw value of tie-break `j` for player `p` (直胜: in its final group).
+    raw: Vec<Vec<i64>>,
 }
 
 impl View {
@@ -158,198 +192,291 @@ impl View {
 
 struct Ranker<'a, 'b> {
     prep: &'a Prepared<'b>,
+    data: ViewData,
     r: usize,
     levels: Vec<Level>,
-    /// `keys[level][p]`, oriented so that higher is better (fouls negated). Unused for 直胜.
-    keys: Vec<Vec<Vec<TbValue>>>,
+    /// `keys[p * levels + level]`, oriented so that higher is better; valid where `have`.
+    keys: Vec<i64>,
+    have: Vec<bool>,
     list: &'a [TiebreakName],
     fallback: Option<Fallback>,
-    values: Vec<Vec<TbValue>>,
+    raw: Vec<Vec<i64>>,
+    /// Players in rank order (after `rank`).
+    order: Vec<usize>,
+    /// By position in `order`.
     decided: Vec<Option<DecidedBy>>,
+    /// By position in `order`: equal on every level with the row above.
     tied: Vec<bool>,
     mark: Vec<usize>,
-    has_direct: bool,
+    /// First 直胜 level, `usize::MAX` if none.
+    first_direct: usize,
 }
 
-fn rank_view(
-    prep: &Prepared<'_>,
-    r: usize,
-    list: &[TiebreakName],
-    prev_rank: Option<&[u32]>,
-    fallback: Option<Fallback>,
-) -> View {
-    let n = prep.n;
-    let mut levels = vec![Level::Points];
-    let mut keys: Vec<Vec<Vec<TbValue>>> = vec![vec![(0..n)
-        .map(|p| TbValue::Score(prep.score(p, r)))
-        .collect()]];
-    let mut values = Vec::with_capacity(list.len());
-    for (j, &t) in list.iter().enumerate() {
-        let v = prep.values(t, r);
-        let key = if t.lower_is_better() {
-            v.iter().map(|x| negate(*x)).collect()
-        } else {
-            v.clone()
-        };
-        levels.push(Level::Tb(j));
-        keys.push(vec![key]);
-        values.push(v);
-    }
-    // The fallback as one level with one or more components compared in order.
-    let fb_keys: Vec<Vec<TbValue>> = match fallback {
-        Some(Fallback::PreviousRoundRank) => match prev_rank {
-            Some(pr) => vec![pr.iter().map(|&x| TbValue::Int(-i64::from(x))).collect()],
-            None => vec![],
-        },
-        Some(Fallback::PreviousRoundScore) => (1..r)
-            .rev()
-            .map(|k| (0..n).map(|p| TbValue::Score(prep.score(p, k))).collect())
-            .collect(),
-        Some(Fallback::DropFirstRounds) => (1..r)
-            .map(|k| {
-                (0..n)
-                    .map(|p| TbValue::Score(prep.score(p, r) - prep.score(p, k)))
-                    .collect()
-            })
-            .collect(),
-        Some(Fallback::Lots) => {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(prep.input.options.lots_seed);
-            // Draw in pairing-number order so the lots do not depend on the input order.
-            let mut by_no: Vec<usize> = (0..n).collect();
-            by_no.sort_by_key(|&p| prep.input.players[p].no);
-            let mut lot = vec![TbValue::Int(0); n];
-            for p in by_no {
-                lot[p] = TbValue::Int(i64::from(rng.gen::<u32>()));
+impl<'a, 'b> Ranker<'a, 'b> {
+    /// The levels and keys of the section after `r` rounds. With `lazy`, a tie-break is
+    /// computed only for the players still tied when the list reaches it (earlier rounds of
+    /// previous_round_rank); otherwise every value is computed (the final table shows them
+    /// all). previous_round_rank gets a placeholder level filled by [`Ranker::resolve`].
+    fn new(
+        prep: &'a Prepared<'b>,
+        r: usize,
+        list: &'a [TiebreakName],
+        fallback: Option<Fallback>,
+        lazy: bool,
+    ) -> Self {
+        let n = prep.n;
+        let mut data = prep.view(r);
+        let mut levels = vec![Level::Points];
+        let mut columns: Vec<Option<Vec<i64>>> = vec![Some(data.s.clone())];
+        let mut raw = vec![vec![0i64; n]; list.len()];
+        for (j, &t) in list.iter().enumerate() {
+            if t == TiebreakName::Direct {
+                levels.push(Level::Direct(j));
+                columns.push(None);
+                continue;
             }
-            vec![lot]
+            levels.push(Level::Tb(j));
+            if lazy {
+                columns.push(None);
+            } else {
+                let v: Vec<i64> = (0..n).map(|p| prep.value(t, p, &mut data)).collect();
+                let key = if t.lower_is_better() {
+                    v.iter().map(|x| -x).collect()
+                } else {
+                    v.clone()
+                };
+                columns.push(Some(key));
+                raw[j] = v;
+            }
         }
-        Some(Fallback::Shared) | None => vec![],
-    };
-    // previous_round_rank after round 1 has no earlier round; the view of round 1 is passed
-    // a PreviousRoundRank fallback with no ranks: treat it as no fallback.
-    let fallback = if fb_keys.is_empty() { None } else { fallback };
-    if fallback.is_some() {
-        levels.push(Level::Fallback);
-        keys.push(fb_keys);
+        // The fallback as one or more levels compared in order.
+        let fb: Vec<Vec<i64>> = match fallback {
+            // Filled by `resolve` once the ranking after the round before is known.
+            Some(Fallback::PreviousRoundRank) if r >= 2 => vec![vec![0; n]],
+            Some(Fallback::PreviousRoundRank) => vec![],
+            Some(Fallback::PreviousRoundScore) => (1..r)
+                .rev()
+                .map(|k| (0..n).map(|p| prep.score(p, k)).collect())
+                .collect(),
+            Some(Fallback::DropFirstRounds) => (1..r)
+                .map(|k| {
+                    (0..n)
+                        .map(|p| prep.score(p, r) - prep.score(p, k))
+                        .collect()
+                })
+                .collect(),
+            Some(Fallback::Lots) => {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(prep.input.options.lots_seed);
+                // Draw in pairing-number order so the lots do not depend on the input order.
+                let mut by_no: Vec<usize> = (0..n).collect();
+                by_no.sort_by_key(|&p| prep.input.players[p].no);
+                let mut lot = vec![0i64; n];
+                for p in by_no {
+                    lot[p] = i64::from(rng.gen::<u32>());
+                }
+                vec![lot]
+            }
+            Some(Fallback::Shared) | None => vec![],
+        };
+        // previous_round_rank in the view of round 1 has no earlier round: no fallback there.
+        let fallback = if fb.is_empty() { None } else { fallback };
+        for c in fb {
+            levels.push(Level::Fallback);
+            columns.push(Some(c));
+        }
+        let nl = levels.len();
+        let mut keys = vec![0i64; n * nl];
+        let mut have = vec![false; n * nl];
+        for (l, c) in columns.iter().enumerate() {
+            if let Some(c) = c {
+                for (p, &x) in c.iter().enumerate() {
+                    keys[p * nl + l] = x;
+                    have[p * nl + l] = true;
+                }
+            }
+        }
+        let first_direct = levels
+            .iter()
+            .position(|l| matches!(l, Level::Direct(_)))
+            .unwrap_or(usize::MAX);
+        Ranker {
+            prep,
+            data,
+            r,
+            levels,
+            keys,
+            have,
+            list,
+            fallback,
+            raw,
+            order: Vec::new(),
+            decided: vec![None; n],
+            tied: vec![false; n],
+            mark: vec![usize::MAX; n],
+            first_direct,
+        }
     }
 
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&p| prep.input.players[p].no);
-    let mut rk = Ranker {
-        prep,
-        r,
-        levels,
-        keys,
-        list,
-        fallback,
-        values,
-        decided: vec![None; n],
-        tied: vec![false; n],
-        mark: vec![usize::MAX; n],
-        has_direct: list.contains(&TiebreakName::Direct),
-    };
-    rk.split(&mut order, 0, 0);
-    View {
-        order,
-        decided: rk.decided,
-        tied_with_prev: rk.tied,
-        values: rk.values,
+    /// Ranks `players` (a whole section, or whole score groups of it).
+    fn rank(&mut self, mut players: Vec<usize>) {
+        players.sort_by_key(|&p| self.prep.input.players[p].no);
+        self.tied = vec![false; players.len()];
+        self.decided = vec![None; players.len()];
+        self.split(&mut players, 0, 0, 0);
+        self.order = players;
     }
-}
 
-fn negate(v: TbValue) -> TbValue {
-    let (n, d) = v.ratio();
-    TbValue::from_ratio(-n, d)
+    /// Players in runs still tied after every level.
+    fn tied_players(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for pos in 1..self.order.len() {
+            if self.tied[pos] {
+                if !self.tied[pos - 1] {
+                    out.push(self.order[pos - 1]);
+                }
+                out.push(self.order[pos]);
+            }
+        }
+        out
+    }
+
+    /// Fills the previous_round_rank level from `prev` (rank by player after the round
+    /// before) and orders the runs that were still tied.
+    fn resolve(&mut self, prev: &[u32]) {
+        let Some(level) = self.levels.iter().position(|l| *l == Level::Fallback) else {
+            return;
+        };
+        let nl = self.levels.len();
+        let mut order = std::mem::take(&mut self.order);
+        let mut pos = 1;
+        while pos < order.len() {
+            if !self.tied[pos] {
+                pos += 1;
+                continue;
+            }
+            let start = pos - 1;
+            let mut end = pos;
+            while end < order.len() && self.tied[end] {
+                end += 1;
+            }
+            for &p in &order[start..end] {
+                self.keys[p * nl + level] = -i64::from(prev[p]);
+            }
+            self.tied[start + 1..end].iter_mut().for_each(|t| *t = false);
+            self.split(&mut order[start..end], start, level, 0);
+            pos = end;
+        }
+        self.order = order;
+    }
+
+    /// Rank by player index (0 for players not ranked here), tied rows sharing a rank.
+    fn shared_ranks(&self) -> Vec<u32> {
+        let mut ranks = vec![0u32; self.prep.n];
+        let mut current = 0u32;
+        for (pos, &p) in self.order.iter().enumerate() {
+            if pos == 0 || !self.tied[pos] {
+                current = pos as u32 + 1;
+            }
+            ranks[p] = current;
+        }
+        ranks
+    }
+
+    fn into_view(self) -> View {
+        View {
+            order: self.order,
+            decided: self.decided,
+            tied_with_prev: self.tied,
+            raw: self.raw,
+        }
+    }
 }
 
 impl Ranker<'_, '_> {
     /// Orders `group` (positions `offset..offset + group.len()` of the table), all equal on
-    /// the levels before `level`.
-    fn split(&mut self, group: &mut [usize], offset: usize, mut level: usize) {
+    /// the levels before `level`. Levels below `direct_only_below` are known equal except
+    /// 直胜, which is evaluated again for this (smaller) group.
+    fn split(
+        &mut self,
+        group: &mut [usize],
+        offset: usize,
+        mut level: usize,
+        direct_only_below: usize,
+    ) {
+        let nl = self.levels.len();
         loop {
             if group.len() < 2 {
                 return;
             }
-            if level == self.levels.len() {
+            if level == nl {
                 for pos in 1..group.len() {
                     self.tied[offset + pos] = true;
                 }
                 return;
             }
-            let runs = self.sort_level(group, level);
+            let is_direct = matches!(self.levels[level], Level::Direct(_));
+            if level < direct_only_below && !is_direct {
+                level += 1;
+                continue;
+            }
+            match self.levels[level] {
+                Level::Direct(j) => {
+                    let v = self.prep.direct(group, self.r, &mut self.mark);
+                    for (&p, &x) in group.iter().zip(&v) {
+                        self.raw[j][p] = x;
+                        self.keys[p * nl + level] = x;
+                    }
+                }
+                Level::Tb(j) => {
+                    let t = self.list[j];
+                    for &p in group.iter() {
+                        if !self.have[p * nl + level] {
+                            let x = self.prep.value(t, p, &mut self.data);
+                            self.keys[p * nl + level] = if t.lower_is_better() { -x } else { x };
+                            self.have[p * nl + level] = true;
+                        }
+                    }
+                }
+                Level::Points | Level::Fallback => {}
+            }
+            let keys = &self.keys;
+            group.sort_by_key(|&p| Reverse(keys[p * nl + level]));
+            let mut runs = Vec::new();
+            let mut start = 0;
+            for i in 1..=group.len() {
+                if i == group.len()
+                    || keys[group[i] * nl + level] != keys[group[start] * nl + level]
+                {
+                    runs.push((start, i));
+                    start = i;
+                }
+            }
             if runs.len() == 1 {
                 level += 1;
                 continue;
             }
             let by = match self.levels[level] {
                 Level::Points => DecidedBy::Points,
-                Level::Tb(j) => DecidedBy::Tiebreak(self.list[j]),
-                Level::Fallback => match self.fallback {
-                    Some(f) => DecidedBy::Fallback(f),
-                    None => DecidedBy::PairingNo,
-                },
+                Level::Tb(j) | Level::Direct(j) => DecidedBy::Tiebreak(self.list[j]),
+                Level::Fallback => self
+                    .fallback
+                    .map_or(DecidedBy::PairingNo, DecidedBy::Fallback),
             };
-            // §4.3: each still-tied subgroup restarts the list (so 直胜 can apply to two
-            // players split off a larger group). Only 直胜 depends on the group, so without it
-            // the subgroup simply continues with the next level.
-            let restart = if self.has_direct && level > 0 {
-                1
+            // §4.3: each still-tied subgroup restarts the list, so 直胜 can apply to two
+            // players split off a larger group. Only 直胜 depends on the group; the other
+            // levels up to this one are equal within a run and are skipped.
+            let (next, only_below) = if self.first_direct <= level && level > 0 {
+                (1, level + 1)
             } else {
-                level + 1
+                (level + 1, 0)
             };
-            for (start, end) in runs {
-                if start > 0 {
-                    self.decided[offset + start] = Some(by);
+            for (s, e) in runs {
+                if s > 0 {
+                    self.decided[offset + s] = Some(by);
                 }
-                self.split(&mut group[start..end], offset + start, restart);
+                self.split(&mut group[s..e], offset + s, next, only_below);
             }
             return;
         }
-    }
-
-    /// Sorts `group` by `level` (best first, stable) and returns the runs of equal keys.
-    fn sort_level(&mut self, group: &mut [usize], level: usize) -> Vec<(usize, usize)> {
-        if let Level::Tb(j) = self.levels[level] {
-            if self.list[j] == TiebreakName::Direct {
-                let v = self.prep.direct(group, self.r, &mut self.mark);
-                let mut pairs: Vec<(usize, TbValue)> = group.iter().copied().zip(v).collect();
-                for &(p, val) in &pairs {
-                    self.values[j][p] = val;
-                }
-                pairs.sort_by_key(|x| std::cmp::Reverse(x.1));
-                let mut runs = Vec::new();
-                let mut start = 0;
-                for i in 1..=pairs.len() {
-                    if i == pairs.len() || pairs[i].1 != pairs[start].1 {
-                        runs.push((start, i));
-                        start = i;
-                    }
-                }
-                for (slot, (p, _)) in group.iter_mut().zip(pairs) {
-                    *slot = p;
-                }
-                return runs;
-            }
-        }
-        let keys = &self.keys[level];
-        group.sort_by(|&a, &b| {
-            for comp in keys {
-                let o = comp[b].cmp(&comp[a]);
-                if o.is_ne() {
-                    return o;
-                }
-            }
-            std::cmp::Ordering::Equal
-        });
-        let eq = |a: usize, b: usize| keys.iter().all(|c| c[a] == c[b]);
-        let mut runs = Vec::new();
-        let mut start = 0;
-        for i in 1..=group.len() {
-            if i == group.len() || !eq(group[i], group[start]) {
-                runs.push((start, i));
-                start = i;
-            }
-        }
-        runs
     }
 }

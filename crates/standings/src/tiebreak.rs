@@ -1,6 +1,11 @@
 //! The value of every tie-break (A6, §4.3, FIDE C.07) for a section seen after `r` rounds.
+//!
+//! Values are computed as raw integers (`i64`) so that ranking compares machine integers:
+//! score-like values in half-points, counts and ratings as themselves, 小分 as a numerator
+//! over `2 × win` half-points. [`Prepared::display`] turns a raw value into an exact
+//! [`TbValue`].
 
-use crate::input::{ByeOppValue, FideUnplayed, ForfeitOppValue, StandingsInput};
+use crate::input::{ByeOppValue, DirectMode, FideUnplayed, ForfeitOppValue, StandingsInput};
 use crate::value::TbValue;
 use arbiter_types::{Colour, Outcome, PlayerResult, Score, TiebreakName};
 
@@ -11,19 +16,43 @@ pub(crate) struct Prepared<'a> {
     pub rounds: usize,
     /// `opp[p][k]`: index of the opponent of player `p` in round `k` (0-based), if any.
     pub opp: Vec<Vec<Option<usize>>>,
-    /// `pts[p][k]`: points scored in round `k`.
-    pub pts: Vec<Vec<Score>>,
-    /// `cum[p][k]`: running total after round `k` (0-based).
-    pub cum: Vec<Vec<Score>>,
+    /// `pts[p][k]`: points scored in round `k`, in half-points.
+    pub pts: Vec<Vec<i64>>,
+    /// `cum[p][k]`: running total after round `k` (0-based), in half-points.
+    pub cum: Vec<Vec<i64>>,
+}
+
+/// Per-view data shared by several tie-breaks, memoised per player.
+pub(crate) struct ViewData {
+    pub r: usize,
+    /// Scores after `r` rounds (half-points).
+    pub s: Vec<i64>,
+    lowest: i64,
+    /// FIDE-adjusted scores (art. 16.3), `None` until needed.
+    adj: Vec<Option<i64>>,
+    /// Tournament performance ratings, outer `None` until computed.
+    tpr: Vec<Option<Option<i64>>>,
 }
 
 impl Prepared<'_> {
-    /// Total after the first `r` rounds.
-    pub fn score(&self, p: usize, r: usize) -> Score {
+    /// Total after the first `r` rounds, in half-points.
+    pub fn score(&self, p: usize, r: usize) -> i64 {
         if r == 0 {
-            Score::ZERO
+            0
         } else {
             self.cum[p][r - 1]
+        }
+    }
+
+    pub fn view(&self, r: usize) -> ViewData {
+        let s: Vec<i64> = (0..self.n).map(|p| self.score(p, r)).collect();
+        let lowest = s.iter().copied().min().unwrap_or(0);
+        ViewData {
+            r,
+            s,
+            lowest,
+            adj: vec![None; self.n],
+            tpr: vec![None; self.n],
         }
     }
 
@@ -31,16 +60,30 @@ impl Prepared<'_> {
         &self.input.outcomes[p][k]
     }
 
-    /// Values of a group-independent criterion for every player after `r` rounds. `Direct`
-    /// depends on the tied group and is computed by [`Prepared::direct`]; here it is 0.
-    pub fn values(&self, tb: TiebreakName, r: usize) -> Vec<TbValue> {
+    /// The exact value of a raw tie-break value.
+    pub fn display(&self, tb: TiebreakName, raw: i64) -> TbValue {
         use TiebreakName::*;
         match tb {
-            OppScore => self.opp_score(r),
-            Progressive => (0..self.n)
-                .map(|p| TbValue::Score(self.cum[p][..r].iter().copied().sum()))
-                .collect(),
-            Wins => self.count(r, |o, opts| match o {
+            OppScore | Progressive | Direct | Buchholz | BuchholzCut1 | BuchholzMedian1 => {
+                TbValue::Score(Score::from_halves(raw))
+            }
+            Sb => TbValue::from_ratio(raw, 2 * self.input.scoring.win.halves().max(1)),
+            Wins | Fouls | BlackGames | BlackWins | Aro | AroCut1 | Apro | Performance => {
+                TbValue::Int(raw)
+            }
+        }
+    }
+
+    /// Raw value of a criterion for player `p` in view `v`. `Direct` depends on the tied
+    /// group and is computed by [`Prepared::direct`]; here it is 0.
+    pub fn value(&self, tb: TiebreakName, p: usize, v: &mut ViewData) -> i64 {
+        use TiebreakName::*;
+        let r = v.r;
+        let opts = &self.input.options;
+        match tb {
+            OppScore => self.opp_score(p, v),
+            Progressive => self.cum[p][..r].iter().sum(),
+            Wins => self.count(p, r, |o| match o {
                 Outcome::Game {
                     result: PlayerResult::Win,
                     ..
@@ -49,14 +92,9 @@ impl Prepared<'_> {
                 Outcome::Bye | Outcome::FullBye => opts.wins_include_bye,
                 _ => false,
             }),
-            Fouls => self
-                .input
-                .players
-                .iter()
-                .map(|p| TbValue::Int(i64::from(p.fouls)))
-                .collect(),
-            Direct => vec![TbValue::Score(Score::ZERO); self.n],
-            BlackGames => self.count(r, |o, opts| match o {
+            Fouls => i64::from(self.input.players[p].fouls),
+            Direct => 0,
+            BlackGames => self.count(p, r, |o| match o {
                 Outcome::Game {
                     colour: Colour::Black,
                     ..
@@ -75,7 +113,7 @@ impl Prepared<'_> {
                 } => opts.black_count_forfeits,
                 _ => false,
             }),
-            BlackWins => self.count(r, |o, opts| match o {
+            BlackWins => self.count(p, r, |o| match o {
                 Outcome::Game {
                     colour: Colour::Black,
                     result: PlayerResult::Win,
@@ -87,180 +125,145 @@ impl Prepared<'_> {
                 } => opts.black_count_forfeits,
                 _ => false,
             }),
-            Sb => self.sonneborn_berger(r),
-            Buchholz | BuchholzCut1 | BuchholzMedian1 => self.buchholz(tb, r),
-            Aro | AroCut1 => self.aro(r, tb == AroCut1),
-            Apro => self.apro(r),
-            Performance => (0..self.n)
-                .map(|p| TbValue::Int(self.tpr(p, r).unwrap_or(0)))
-                .collect(),
+            Sb => self.sonneborn_berger(p, v),
+            Buchholz | BuchholzCut1 | BuchholzMedian1 => self.buchholz(tb, p, v),
+            Aro | AroCut1 => self.aro(p, r, tb == AroCut1),
+            Apro => self.apro(p, v),
+            Performance => self.tpr_memo(p, v).unwrap_or(0),
         }
     }
 
-    fn count(
-        &self,
-        r: usize,
-        f: impl Fn(&Outcome, &crate::input::TiebreakOptions) -> bool,
-    ) -> Vec<TbValue> {
-        let opts = &self.input.options;
-        (0..self.n)
-            .map(|p| {
-                let c = self.input.outcomes[p][..r]
-                    .iter()
-                    .filter(|o| f(o, opts))
-                    .count();
-                TbValue::Int(c as i64)
-            })
-            .collect()
+    fn count(&self, p: usize, r: usize, f: impl Fn(&Outcome) -> bool) -> i64 {
+        self.input.outcomes[p][..r].iter().filter(|o| f(o)).count() as i64
     }
 
-    fn lowest(&self, r: usize) -> Score {
-        (0..self.n)
-            .map(|p| self.score(p, r))
-            .min()
-            .unwrap_or(Score::ZERO)
-    }
-
-    /// 对手分: opponents' scores; a bye is a virtual opponent with the lowest score (or 0);
-    /// a forfeit counts the real opponent by default.
-    fn opp_score(&self, r: usize) -> Vec<TbValue> {
+    /// 对手分: opponents' scores; a bye is a virtual opponent with the lowest score (or 0,
+    /// or the player's own score); a forfeit counts the real opponent by default.
+    fn opp_score(&self, p: usize, v: &ViewData) -> i64 {
         let opts = &self.input.options;
-        let lowest = self.lowest(r);
         let bye = match opts.bye_opp_value {
-            ByeOppValue::Lowest => lowest,
-            ByeOppValue::Zero => Score::ZERO,
+            ByeOppValue::Lowest => v.lowest,
+            ByeOppValue::Zero => 0,
+            ByeOppValue::OwnScore => v.s[p],
         };
-        (0..self.n)
-            .map(|p| {
-                let mut sum = Score::ZERO;
-                for k in 0..r {
-                    let o = self.outcome(p, k);
-                    sum += match (o, self.opp[p][k]) {
-                        (Outcome::Game { .. }, Some(q)) => self.score(q, r),
-                        (_, Some(q)) => match opts.forfeit_opp_value {
-                            ForfeitOppValue::Actual => self.score(q, r),
-                            ForfeitOppValue::Lowest => lowest,
-                            ForfeitOppValue::Zero => Score::ZERO,
-                        },
-                        (Outcome::Bye | Outcome::FullBye, None) => bye,
-                        _ => Score::ZERO,
-                    };
-                }
-                TbValue::Score(sum)
-            })
-            .collect()
+        let mut sum = 0;
+        for k in 0..v.r {
+            sum += match (self.outcome(p, k), self.opp[p][k]) {
+                (Outcome::Game { .. }, Some(q)) => v.s[q],
+                (_, Some(q)) => match opts.forfeit_opp_value {
+                    ForfeitOppValue::Actual => v.s[q],
+                    ForfeitOppValue::Lowest => v.lowest,
+                    ForfeitOppValue::Zero => 0,
+                },
+                (Outcome::Bye | Outcome::FullBye, None) => bye,
+                _ => 0,
+            };
+        }
+        sum
     }
 
     /// 小分: Σ over games of opponent's score × (points scored / win points); a beaten
     /// opponent counts fully, a drawn one by the colour's draw share (½ in symmetric tables).
-    /// Forfeit wins count as wins against the real opponent.
-    fn sonneborn_berger(&self, r: usize) -> Vec<TbValue> {
-        let table = &self.input.scoring;
-        let win = table.win.halves();
-        if win <= 0 {
-            return vec![TbValue::Int(0); self.n];
+    /// Forfeit wins count as wins against the real opponent. Raw: numerator over 2 × win.
+    fn sonneborn_berger(&self, p: usize, v: &ViewData) -> i64 {
+        let mut num = 0;
+        for k in 0..v.r {
+            let share = match self.outcome(p, k) {
+                Outcome::Game { .. } | Outcome::ForfeitWin { .. } => self.pts[p][k],
+                _ => 0,
+            };
+            if let (Some(q), true) = (self.opp[p][k], share != 0) {
+                num += v.s[q] * share;
+            }
         }
-        (0..self.n)
-            .map(|p| {
-                let mut num: i64 = 0;
-                for k in 0..r {
-                    let share = match self.outcome(p, k) {
-                        Outcome::Game { .. } | Outcome::ForfeitWin { .. } => {
-                            self.pts[p][k].halves()
-                        }
-                        _ => 0,
-                    };
-                    if let (Some(q), true) = (self.opp[p][k], share != 0) {
-                        num += self.score(q, r).halves() * share;
-                    }
-                }
-                // num is in half-points × half-points; divide by 2 (halves) × win (halves).
-                TbValue::from_ratio(num, 2 * win)
-            })
-            .collect()
+        num
     }
 
     /// FIDE C.07 art. 16.3: the participant's score as seen by the opponents' tie-breaks.
-    fn adjusted_scores(&self, r: usize) -> Vec<Score> {
-        let draw = self.input.scoring.half_bye();
-        (0..self.n)
-            .map(|q| {
-                let mut sum = Score::ZERO;
-                let mut only_vur_after = true;
-                for k in (0..r).rev() {
-                    let o = self.outcome(q, k);
-                    let requested = matches!(o, Outcome::HalfBye | Outcome::Absent);
-                    sum += if requested && only_vur_after {
-                        draw
-                    } else {
-                        self.pts[q][k]
-                    };
-                    only_vur_after &= is_vur(o);
-                }
-                sum
-            })
-            .collect()
+    fn adjusted(&self, q: usize, v: &mut ViewData) -> i64 {
+        if let Some(a) = v.adj[q] {
+            return a;
+        }
+        let draw = self.input.scoring.half_bye().halves();
+        let mut sum = 0;
+        let mut only_vur_after = true;
+        for k in (0..v.r).rev() {
+            let o = self.outcome(q, k);
+            let requested = matches!(o, Outcome::HalfBye | Outcome::Absent);
+            sum += if requested && only_vur_after {
+                draw
+            } else {
+                self.pts[q][k]
+            };
+            only_vur_after &= is_vur(o);
+        }
+        v.adj[q] = Some(sum);
+        sum
     }
 
-    fn buchholz(&self, tb: TiebreakName, r: usize) -> Vec<TbValue> {
+    fn buchholz(&self, tb: TiebreakName, p: usize, v: &mut ViewData) -> i64 {
         let opts = &self.input.options;
         let mode = opts
             .fide_unplayed_for
             .get(&tb)
             .copied()
             .unwrap_or(opts.fide_unplayed);
-        let adj = match mode {
-            FideUnplayed::Plain => (0..self.n).map(|q| self.score(q, r)).collect(),
-            _ => self.adjusted_scores(r),
+        let r = v.r;
+        let draw_cap = self.input.scoring.half_bye().halves() * r as i64;
+        let own = v.s[p];
+        let (mut total, mut count) = (0i64, 0usize);
+        let (mut min_any, mut min_vur) = (i64::MAX, i64::MAX);
+        let (mut max1, mut max1_count, mut max2) = (i64::MIN, 0usize, i64::MIN);
+        for k in 0..r {
+            let o = *self.outcome(p, k);
+            let q = self.opp[p][k];
+            let opp_score = |this: &Self, v: &mut ViewData, q: usize| match mode {
+                FideUnplayed::Plain => v.s[q],
+                _ => this.adjusted(q, v),
+            };
+            let c = match (mode, o, q) {
+                (_, Outcome::Game { .. }, Some(q)) => opp_score(self, v, q),
+                (FideUnplayed::Plain, _, Some(q)) => v.s[q],
+                (FideUnplayed::Plain, _, None) => continue,
+                (FideUnplayed::Fide2023, _, _) => own,
+                (FideUnplayed::Fide2026, _, Some(q)) => own.min(opp_score(self, v, q)),
+                (FideUnplayed::Fide2026, _, None) => own.min(draw_cap),
+            };
+            total += c;
+            count += 1;
+            min_any = min_any.min(c);
+            if mode != FideUnplayed::Plain && is_vur(&o) {
+                min_vur = min_vur.min(c);
+            }
+            if c > max1 {
+                max2 = max1;
+                max1 = c;
+                max1_count = 1;
+            } else if c == max1 {
+                max1_count += 1;
+            } else if c > max2 {
+                max2 = c;
+            }
+        }
+        if tb == TiebreakName::Buchholz || count == 0 {
+            return total;
+        }
+        // 16.5: cut the lowest contribution of a voluntary unplayed round if there is one,
+        // else the lowest contribution.
+        let low = if min_vur != i64::MAX {
+            min_vur
+        } else {
+            min_any
         };
-        let draw_cap = Score::from_halves(self.input.scoring.half_bye().halves() * r as i64);
-        let mut contrib: Vec<(Score, bool)> = Vec::with_capacity(r);
-        (0..self.n)
-            .map(|p| {
-                contrib.clear();
-                let own = self.score(p, r);
-                for k in 0..r {
-                    let o = self.outcome(p, k);
-                    let q = self.opp[p][k];
-                    let c = match (mode, o, q) {
-                        (_, Outcome::Game { .. }, Some(q)) => Some(adj[q]),
-                        (FideUnplayed::Plain, _, Some(q)) => Some(adj[q]),
-                        (FideUnplayed::Plain, _, None) => None,
-                        (FideUnplayed::Fide2023, _, _) => Some(own),
-                        (FideUnplayed::Fide2026, _, Some(q)) => Some(own.min(adj[q])),
-                        (FideUnplayed::Fide2026, _, None) => Some(own.min(draw_cap)),
-                    };
-                    if let Some(c) = c {
-                        contrib.push((c, mode != FideUnplayed::Plain && is_vur(o)));
-                    }
-                }
-                let total: Score = contrib.iter().map(|c| c.0).sum();
-                let cut = |v: &mut Vec<(Score, bool)>| -> Score {
-                    // 16.5: cut the lowest VUR contribution if there is one, else the lowest.
-                    let pick = v
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| c.1)
-                        .min_by_key(|(_, c)| c.0)
-                        .or_else(|| v.iter().enumerate().min_by_key(|(_, c)| c.0))
-                        .map(|(i, _)| i);
-                    match pick {
-                        Some(i) => v.swap_remove(i).0,
-                        None => Score::ZERO,
-                    }
-                };
-                let value = match tb {
-                    TiebreakName::BuchholzCut1 => total - cut(&mut contrib),
-                    TiebreakName::BuchholzMedian1 => {
-                        let low = cut(&mut contrib);
-                        let high = contrib.iter().map(|c| c.0).max().unwrap_or(Score::ZERO);
-                        total - low - high
-                    }
-                    _ => total,
-                };
-                TbValue::Score(value)
-            })
-            .collect()
+        if tb == TiebreakName::BuchholzCut1 || count == 1 {
+            return total - low;
+        }
+        let high = if low == max1 && max1_count == 1 {
+            max2
+        } else {
+            max1
+        };
+        total - low - high
     }
 
     fn rating(&self, q: usize) -> Option<i64> {
@@ -274,31 +277,27 @@ impl Prepared<'_> {
         }
     }
 
-    /// Ratings of the opponents met over the board (forfeits and byes ignored).
-    fn played_ratings(&self, p: usize, r: usize) -> impl Iterator<Item = i64> + '_ {
-        (0..r).filter_map(move |k| match (self.outcome(p, k), self.opp[p][k]) {
-            (Outcome::Game { .. }, Some(q)) => self.rating(q),
-            _ => None,
-        })
-    }
-
-    fn aro(&self, r: usize, cut1: bool) -> Vec<TbValue> {
-        (0..self.n)
-            .map(|p| {
-                let mut v: Vec<i64> = self.played_ratings(p, r).collect();
-                if cut1 && v.len() > 1 {
-                    if let Some(i) = (0..v.len()).min_by_key(|&i| v[i]) {
-                        v.swap_remove(i);
-                    }
+    fn aro(&self, p: usize, r: usize, cut1: bool) -> i64 {
+        let (mut sum, mut cnt, mut low) = (0i64, 0i64, i64::MAX);
+        for k in 0..r {
+            if let (Outcome::Game { .. }, Some(q)) = (self.outcome(p, k), self.opp[p][k]) {
+                if let Some(rt) = self.rating(q) {
+                    sum += rt;
+                    cnt += 1;
+                    low = low.min(rt);
                 }
-                TbValue::Int(avg_round(v.iter().sum(), v.len() as i64))
-            })
-            .collect()
+            }
+        }
+        if cut1 && cnt > 1 {
+            sum -= low;
+            cnt -= 1;
+        }
+        avg_round(sum, cnt)
     }
 
     /// Tournament performance rating (FIDE): rounded ARO of the rated opponents met over the
     /// board + dp(p), p = percentage scored in those games rounded to a whole percent.
-    pub fn tpr(&self, p: usize, r: usize) -> Option<i64> {
+    fn tpr(&self, p: usize, r: usize) -> Option<i64> {
         let win = self.input.scoring.win.halves();
         let (mut sum, mut games, mut got) = (0i64, 0i64, 0i64);
         for k in 0..r {
@@ -306,7 +305,7 @@ impl Prepared<'_> {
                 if let Some(rt) = self.rating(q) {
                     sum += rt;
                     games += 1;
-                    got += self.pts[p][k].halves();
+                    got += self.pts[p][k];
                 }
             }
         }
@@ -317,32 +316,36 @@ impl Prepared<'_> {
         Some(avg_round(sum, games) + dp(pct))
     }
 
-    fn apro(&self, r: usize) -> Vec<TbValue> {
-        let tprs: Vec<Option<i64>> = (0..self.n).map(|q| self.tpr(q, r)).collect();
-        (0..self.n)
-            .map(|p| {
-                let (mut sum, mut cnt) = (0i64, 0i64);
-                for k in 0..r {
-                    if let (Outcome::Game { .. }, Some(q)) = (self.outcome(p, k), self.opp[p][k]) {
-                        if let Some(t) = tprs[q] {
-                            sum += t;
-                            cnt += 1;
-                        }
-                    }
-                }
-                TbValue::Int(avg_round(sum, cnt))
-            })
-            .collect()
+    fn tpr_memo(&self, p: usize, v: &mut ViewData) -> Option<i64> {
+        if let Some(t) = v.tpr[p] {
+            return t;
+        }
+        let t = self.tpr(p, v.r);
+        v.tpr[p] = Some(t);
+        t
     }
 
-    /// 直胜 among `group` after `r` rounds: points each scored against the others, when the
-    /// criterion applies (two players who met; or a complete mini-table), else all 0.
+    fn apro(&self, p: usize, v: &mut ViewData) -> i64 {
+        let (mut sum, mut cnt) = (0i64, 0i64);
+        for k in 0..v.r {
+            if let (Outcome::Game { .. }, Some(q)) = (self.outcome(p, k), self.opp[p][k]) {
+                if let Some(t) = self.tpr_memo(q, v) {
+                    sum += t;
+                    cnt += 1;
+                }
+            }
+        }
+        avg_round(sum, cnt)
+    }
+
+    /// 直胜 among `group` after `r` rounds (raw, half-points): points each scored against
+    /// the others when the criterion applies and separates (two players who met; or a
+    /// complete mini-table), else all 0 (as Swiss-Manager prints DE).
     /// `mark` is scratch of length n, all `usize::MAX` on entry and on exit.
-    pub fn direct(&self, group: &[usize], r: usize, mark: &mut [usize]) -> Vec<TbValue> {
-        let zero = vec![TbValue::Score(Score::ZERO); group.len()];
-        let mini = self.input.options.direct == crate::input::DirectMode::MiniTable;
+    pub fn direct(&self, group: &[usize], r: usize, mark: &mut [usize]) -> Vec<i64> {
+        let mini = self.input.options.direct == DirectMode::MiniTable;
         if group.len() < 2 || (group.len() > 2 && !mini) {
-            return zero;
+            return vec![0; group.len()];
         }
         for (i, &p) in group.iter().enumerate() {
             mark[p] = i;
@@ -352,11 +355,10 @@ impl Prepared<'_> {
         let mut met = vec![false; group.len()];
         for &p in group {
             met.iter_mut().for_each(|m| *m = false);
-            let mut sum = Score::ZERO;
+            let mut sum = 0;
             for k in 0..r {
-                let o = self.outcome(p, k);
                 let counts = matches!(
-                    o,
+                    self.outcome(p, k),
                     Outcome::Game { .. } | Outcome::ForfeitWin { .. } | Outcome::ForfeitLoss { .. }
                 );
                 if let (true, Some(q)) = (counts, self.opp[p][k]) {
@@ -366,18 +368,16 @@ impl Prepared<'_> {
                     }
                 }
             }
-            let others = met.iter().filter(|&&m| m).count();
-            complete &= others == group.len() - 1;
-            values.push(TbValue::Score(sum));
+            complete &= met.iter().filter(|&&m| m).count() == group.len() - 1;
+            values.push(sum);
         }
         for &p in group {
             mark[p] = usize::MAX;
         }
-        // Shown only when it separates (as Swiss-Manager prints DE): equal values are 0.
-        if complete && values.iter().any(|v| *v != values[0]) {
+        if complete && values.iter().any(|x| *x != values[0]) {
             values
         } else {
-            zero
+            vec![0; group.len()]
         }
     }
 }
