@@ -52,6 +52,25 @@ pub fn age_on(born: NaiveDate, on: NaiveDate) -> i32 {
     age
 }
 
+impl crate::model::Category {
+    /// Whether a player with these facts belongs to this category (every given test holds;
+    /// an unknown birth date or sex fails a test that needs it).
+    pub fn matches(&self, e: &EntryFacts) -> bool {
+        if let Some(sex) = self.sex {
+            if e.sex != Some(sex) {
+                return false;
+            }
+        }
+        if self.born_from.is_some() || self.born_to.is_some() {
+            let Some(b) = e.birth_date else { return false };
+            if self.born_from.is_some_and(|f| b < f) || self.born_to.is_some_and(|t| b > t) {
+                return false;
+            }
+        }
+        self.flag.as_ref().is_none_or(|f| e.flags.contains(f))
+    }
+}
+
 impl Section {
     /// T7: whether one more entry fits the whole event's cap, given `event_total` entries
     /// already in the event (all sections).

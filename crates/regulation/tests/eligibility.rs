@@ -273,3 +273,38 @@ fn age_is_counted_in_full_years() {
     assert_eq!(age_on(d(2000, 2, 29), d(2020, 2, 29)), 20);
     assert_eq!(age_on(d(2000, 3, 1), d(2000, 3, 1)), 0);
 }
+
+#[test]
+fn categories_match_by_sex_and_flag() {
+    let r = reg(SUZHOU);
+    let open = r.section("open").unwrap();
+    let women = open.category("women").unwrap();
+    let men = open.category("men").unwrap();
+    let f = EntryFacts {
+        sex: Some(Sex::Female),
+        ..EntryFacts::default()
+    };
+    assert!(women.matches(&f));
+    assert!(!men.matches(&f));
+    assert!(
+        !women.matches(&EntryFacts::default()),
+        "unknown sex is in no sex category"
+    );
+    let src = "[event]\nname = \"x\"\nstart = 2024-07-26\nend = 2024-07-28\n[[sections]]\nid = \"open\"\nname = \"公开组\"\nformat = { kind = \"swiss\", rounds = 7 }\ntiebreaks = \"tianshui\"\ncategories = [{ id = \"local\", name = \"本地\", flag = \"local\", born_to = 2000-12-31 }]\n";
+    let r = reg(src);
+    let local = r.section("open").unwrap().category("local").unwrap();
+    let l = EntryFacts {
+        flags: ["local".to_string()].into(),
+        birth_date: Some(d(1990, 1, 1)),
+        ..EntryFacts::default()
+    };
+    assert!(local.matches(&l));
+    assert!(!local.matches(&EntryFacts {
+        birth_date: Some(d(2001, 1, 1)),
+        ..l.clone()
+    }));
+    assert!(!local.matches(&EntryFacts {
+        flags: BTreeSet::new(),
+        ..l
+    }));
+}
