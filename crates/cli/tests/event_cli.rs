@@ -135,7 +135,7 @@ fn player_import_registers_refuses_and_show_masks_personal_data() {
     let man = id_number("32058319850612123"); // male, born 1985
     let old = id_number("32058319400101123"); // too old for 65
     let csv = format!(
-        "姓名,组别,性别,身份证号,手机,单位\n张三,open,,{man},138-1234-5678,昆山队\n老李,open,,{old},,\n王芳,women,女,,13900001111,\n赵六,women,,{man},,\n"
+        "姓名,组别,性别,身份证号,手机,单位\n张三,公开组,,{man},138-1234-5678,昆山队\n老李,open,,{old},,\n王芳,women,女,,13900001111,\n赵六,women,,{man},,\n"
     );
     let f = write(&env.path("players.csv"), &csv);
     let out = env.ok(&[

@@ -148,18 +148,27 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     };
     let store = open_db(&a.db)?;
     let (ev, state) = load(&store, &a.event)?;
+    let Some(section) = section_id(&state, &a.section) else {
+        let hint = arbiter_types::closest(&a.section, state.sections.keys().map(String::as_str))
+            .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
+            .unwrap_or_default();
+        return invalid(format!(
+            "--section: 组别 `{}` 不存在 (unknown section){hint}",
+            a.section
+        ));
+    };
     let reg = regulation(&state)?;
     let at = checked_time(a.at)?;
     let mut pending = Pending::new(state);
-    let outcome = pending.register(&reg, &row, &a.section, &at, &a.actor);
+    let outcome = pending.register(&reg, &row, &section, &at, &a.actor);
     store.append_checked(&ev, &pending.entries, &a.actor, &at)?;
     match outcome {
         Ok(pid) => {
-            println!("已报名 registered: {pid} {} [{}]", row.name, a.section);
+            println!("已报名 registered: {pid} {} [{}]", row.name, section);
             Ok(0)
         }
         Err(reason) => {
-            eprintln!("拒绝报名 refused: {} [{}]: {reason}", row.name, a.section);
+            eprintln!("拒绝报名 refused: {} [{}]: {reason}", row.name, section);
             Ok(2)
         }
     }
@@ -205,7 +214,9 @@ fn import(
             .or_else(|| default_section.clone())
             .or_else(|| only.clone())
         {
-            Some(s) if state.sections.contains_key(&s) => sections.push(s),
+            Some(s) if section_id(&state, &s).is_some() => {
+                sections.push(section_id(&state, &s).unwrap_or(s))
+            }
             Some(s) => {
                 let hint = arbiter_types::closest(&s, state.sections.keys().map(String::as_str))
                     .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
@@ -252,6 +263,19 @@ fn import(
         println!("  拒绝 refused: {r}");
     }
     Ok(0)
+}
+
+/// A section given by id (`open`) or by its Chinese name (`公开组`).
+fn section_id(state: &EventState, given: &str) -> Option<String> {
+    let g = given.trim();
+    if state.sections.contains_key(g) {
+        return Some(g.to_string());
+    }
+    state
+        .sections
+        .values()
+        .find(|s| s.name == g)
+        .map(|s| s.id.clone())
 }
 
 fn checked_time(at: Option<String>) -> anyhow::Result<String> {
