@@ -36,6 +36,9 @@ struct Solver<'a, W: Weight> {
     is_touched: Vec<bool>,
     allowed: Vec<usize>,
     buf: Vec<usize>,
+    /// Grow one alternating tree per stage (perfect-matching mode): work stays local.
+    single_tree: bool,
+    cursor: usize,
 }
 
 /// Maximum-weight matching of the graph on vertices `0..n` with the given edges. With
@@ -76,6 +79,7 @@ pub fn max_weight_perfect_matching<W: Weight>(
     let doubled: Vec<(usize, usize, W)> = edges.iter().map(|&(i, j, w)| (i, j, w.add(w))).collect();
     let mut s = Solver::new(n, &doubled);
     s.warm_start();
+    s.single_tree = true;
     s.run(true);
     let mate: Vec<usize> = s
         .mate
@@ -86,6 +90,24 @@ pub fn max_weight_perfect_matching<W: Weight>(
 }
 
 impl<'a, W: Weight> Solver<'a, W> {
+    /// Match free vertices joined by a tight edge, in vertex order.
+    fn match_tight_free(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let u = self.endpoint[p];
+                if self.mate[u] == NONE && self.slack(p / 2) == W::zero() {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
     fn warm_start(&mut self) {
         let n = self.n;
         for v in 0..n {
@@ -94,6 +116,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                 self.dual[v] = b;
             }
         }
+        self.match_tight_free();
         for v in 0..n {
             if self.mate[v] != NONE || self.neighbend[v].is_empty() {
                 continue;
@@ -185,6 +208,8 @@ impl<'a, W: Weight> Solver<'a, W> {
             is_touched: vec![false; 2 * n],
             allowed: Vec::new(),
             buf: Vec::new(),
+            single_tree: false,
+            cursor: 0,
         }
     }
 
@@ -495,9 +520,18 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.base[b] = self.base[self.childs[b][0]];
     }
 
-    fn augment_matching(&mut self, k: usize) {
+    fn augment_matching(&mut self, k: usize, free_end: usize) {
         let (v, w, _) = self.edges[k];
         for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            if s0 == free_end {
+                // An unlabelled free vertex (or free blossom) reached by a tight edge.
+                let bs = self.inblossom[s0];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s0);
+                }
+                self.mate[s0] = p0;
+                continue;
+            }
             let (mut s, mut p) = (s0, p0);
             loop {
                 let bs = self.inblossom[s];
@@ -536,9 +570,20 @@ impl<'a, W: Weight> Solver<'a, W> {
                 self.allow[k] = false;
             }
             self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
+            if self.single_tree {
+                while self.cursor < n && self.mate[self.cursor] != NONE {
+                    self.cursor += 1;
+                }
+                if self.cursor == n {
+                    break;
+                }
+                let root = self.cursor;
+                self.assign_label(root, 1, NONE);
+            } else {
+                for v in 0..n {
+                    if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                        self.assign_label(v, 1, NONE);
+                    }
                 }
             }
             let mut augmented = false;
@@ -559,14 +604,22 @@ impl<'a, W: Weight> Solver<'a, W> {
                             }
                         }
                         if self.allow[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0
+                                && self.single_tree
+                                && self.mate[self.base[bw]] == NONE
+                            {
+                                self.augment_matching(k, w);
+                                augmented = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
                                 } else {
-                                    self.augment_matching(k);
+                                    self.augment_matching(k, NONE);
                                     augmented = true;
                                     break;
                                 }
@@ -685,8 +738,10 @@ impl<'a, W: Weight> Solver<'a, W> {
                     _ => self.expand_blossom(dblossom, false),
                 }
             }
-            for b in n..2 * n {
-                if self.parent[b] == NONE
+            for idx in 0..self.touched.len() {
+                let b = self.touched[idx];
+                if b >= n
+                    && self.parent[b] == NONE
                     && self.base[b] != NONE
                     && self.label[b] == 1
                     && self.dual[b] == W::zero()
