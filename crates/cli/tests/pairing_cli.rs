@@ -1,0 +1,293 @@
+//! `arbiter pair / generate / check / bench pairing` run as the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn player_line(no: u32, name: &str, blocks: &str) -> String {
+    let l = format!(
+        "001 {no:>4}      {name:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        "", "", "", "", "", ""
+    );
+    format!("{l}{blocks}").trim_end().to_string()
+}
+
+/// A TRF file with `n` players and no rounds played.
+fn fresh(n: u32, rounds: u32) -> String {
+    let mut s = format!("012 Fresh\nXXR {rounds}\n");
+    for i in 1..=n {
+        s.push_str(&player_line(i, &format!("Player {i}"), ""));
+        s.push('\n');
+    }
+    s
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// Parse the bbpPairings-style output: count line, then pairs.
+fn pairs(out: &str) -> Vec<(u32, u32)> {
+    let mut lines = out.lines();
+    let n: usize = lines.next().unwrap().trim().parse().unwrap();
+    let v: Vec<(u32, u32)> = lines
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse::<u32>().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect();
+    assert_eq!(v.len(), n, "count line matches");
+    v
+}
+
+#[test]
+fn round_one_pairs_and_bye_printed_as_n_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r1.trf", &fresh(9, 7));
+    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Slide + default colours on 1..8, 9 has the bye (A3, A4).
+    assert_eq!(
+        pairs(&stdout(&o)),
+        vec![(1, 5), (6, 2), (3, 7), (8, 4), (9, 0)]
+    );
+    assert_eq!(stdout(&o).lines().next(), Some("5"));
+}
+
+#[test]
+fn explain_goes_to_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r1.trf", &fresh(5, 5));
+    let o = arbiter(&["pair", "--trf", f.to_str().unwrap(), "--explain"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(pairs(&stdout(&o)), vec![(1, 3), (4, 2), (5, 0)]);
+    let e = stderr(&o);
+    assert!(e.contains("第1台 1–3"), "{e}");
+    assert!(e.contains("拦腰"), "{e}");
+    assert!(e.contains("轮空"), "{e}");
+}
+
+#[test]
+fn malformed_file_gives_exit_2_with_the_line_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = fresh(4, 5);
+    text.push_str("001   x7      Broken\n");
+    let f = write(dir.path(), "bad.trf", &text);
+    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("bad.trf:7:5"), "{e}");
+    assert!(e.contains("第7行"), "{e}");
+    let o = arbiter(&["check", "--trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = arbiter(&[
+        "pair",
+        "--trf",
+        dir.path().join("missing.trf").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn all_rounds_played_is_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "gen.trf", "");
+    let o = arbiter(&[
+        "generate",
+        "--players",
+        "6",
+        "--rounds",
+        "3",
+        "--seed",
+        "1",
+        "--out",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&f)
+        .unwrap()
+        .replace("XXR 3", "XXR 3");
+    assert!(text.contains("XXR 3"));
+    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+}
+
+#[test]
+fn generate_check_pair_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.trf");
+    let fs = f.to_str().unwrap();
+    let o = arbiter(&[
+        "generate",
+        "--players",
+        "11",
+        "--rounds",
+        "5",
+        "--seed",
+        "42",
+        "--draws",
+        "0.3",
+        "--forfeits",
+        "0.05",
+        "--out",
+        fs,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("XXS "), "xiangqi scoring line");
+    // Same seed → same file.
+    let g = dir.path().join("t2.trf");
+    let o = arbiter(&[
+        "generate",
+        "--players",
+        "11",
+        "--rounds",
+        "5",
+        "--seed",
+        "42",
+        "--draws",
+        "0.3",
+        "--forfeits",
+        "0.05",
+        "--out",
+        g.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&g).unwrap(), text);
+
+    let o = arbiter(&["check", "--trf", fs]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+
+    // Drop the last round and pair it again: a complete pairing of 11 players.
+    let cut = drop_last_round(&text, 5);
+    let c = write(dir.path(), "cut.trf", &cut);
+    let o = arbiter(&["pair", "--trf", c.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ps = pairs(&stdout(&o));
+    let mut seen: Vec<u32> = ps
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .filter(|&x| x != 0)
+        .collect();
+    seen.sort();
+    assert_eq!(seen, (1..=11).collect::<Vec<_>>(), "everyone paired once");
+    assert_eq!(
+        ps.iter().filter(|p| p.1 == 0).count(),
+        1,
+        "11 players: one bye"
+    );
+    // Play the new round (red wins) and check the whole file again.
+    let replayed = append_round(&cut, &ps);
+    let r = write(dir.path(), "replayed.trf", &replayed);
+    let o4 = arbiter(&["check", "--trf", r.to_str().unwrap()]);
+    assert_eq!(o4.status.code(), Some(0), "{}{}", stdout(&o4), stderr(&o4));
+
+    // CRLF and CR-only copies give the same answers.
+    for (name, ending) in [("crlf.trf", "\r\n"), ("cr.trf", "\r")] {
+        let f2 = write(dir.path(), name, &cut.replace('\n', ending));
+        let o2 = arbiter(&["pair", "--trf", f2.to_str().unwrap()]);
+        assert_eq!(o2.status.code(), Some(0), "{name}: {}", stderr(&o2));
+        assert_eq!(stdout(&o2), stdout(&o), "{name}");
+        let full = write(
+            dir.path(),
+            &format!("full-{name}"),
+            &text.replace('\n', ending),
+        );
+        let o3 = arbiter(&["check", "--trf", full.to_str().unwrap()]);
+        assert_eq!(o3.status.code(), Some(0), "{name}: {}", stdout(&o3));
+    }
+}
+
+/// Append a round in which red wins every board.
+fn append_round(text: &str, ps: &[(u32, u32)]) -> String {
+    text.lines()
+        .map(|l| {
+            let mut l = l.to_string();
+            if l.starts_with("001") {
+                let no: u32 = l[4..8].trim().parse().unwrap();
+                let block = ps.iter().find_map(|&(r, b)| {
+                    if r == no && b == 0 {
+                        Some("  0000 - U".to_string())
+                    } else if r == no {
+                        Some(format!("  {b:>4} w 1"))
+                    } else if b == no {
+                        Some(format!("  {r:>4} b 0"))
+                    } else {
+                        None
+                    }
+                });
+                l.push_str(&block.unwrap_or_else(|| "  0000 - Z".to_string()));
+            }
+            l + "\n"
+        })
+        .collect()
+}
+
+/// The file without round `r` (the last): the 10-column block is cut from every player line.
+fn drop_last_round(text: &str, r: usize) -> String {
+    let start = 91 + 10 * (r - 1) - 2;
+    text.lines()
+        .map(|l| {
+            if l.starts_with("001") {
+                l.chars()
+                    .take(start)
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+#[test]
+fn check_reports_a_rematch() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two rounds, 1 meets 2 twice.
+    let mut s = String::from("012 Rematch\nXXR 3\n");
+    s.push_str(&player_line(1, "A", "     2 w 1     2 b 1"));
+    s.push('\n');
+    s.push_str(&player_line(2, "B", "     1 b 0     1 w 0"));
+    s.push('\n');
+    s.push_str(&player_line(3, "C", "     4 w 1     4 b 1"));
+    s.push('\n');
+    s.push_str(&player_line(4, "D", "     3 b 0     3 w 0"));
+    s.push('\n');
+    let f = write(dir.path(), "rm.trf", &s);
+    let o = arbiter(&["check", "--trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("H1"), "{}", stdout(&o));
+}
+
+#[test]
+fn bench_pairing_prints_a_time() {
+    let o = arbiter(&[
+        "bench",
+        "pairing",
+        "--players",
+        "40",
+        "--round",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(" ms"), "{}", stdout(&o));
+}
