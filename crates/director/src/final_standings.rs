@@ -237,13 +237,13 @@ pub fn team_tables(
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let division_name = |d: &Option<String>| -> Option<String> {
-        let d = d.as_ref()?;
+    let division_name = |t: &arbiter_core::TeamRecord| -> Option<String> {
+        let d = team_division(t, &tp.divisions)?;
         Some(
             tp.divisions
                 .iter()
-                .find(|x| &x.id == d || &x.name == d)
-                .map_or_else(|| d.clone(), |x| x.name.clone()),
+                .find(|x| x.id == d || x.name == d)
+                .map_or(d, |x| x.name.clone()),
         )
     };
     let mut teams: Vec<Team> = state
@@ -257,7 +257,7 @@ pub fn team_tables(
         .map(|t| Team {
             name: t.team.clone(),
             unit: t.unit.clone(),
-            division: division_name(&t.division),
+            division: division_name(t),
             members: t
                 .members
                 .iter()
@@ -288,6 +288,22 @@ pub fn team_tables(
         RegTeamRanking::SumOfScores => TeamRule::points_sum(tp.counted),
     };
     team_standings(&teams, &ranks, &rule).map_err(|e| st_err(section, e))
+}
+
+/// The division of a team: the recorded one, or the one written after the team name
+/// ("华宇电子队（甲组）", see `registration::team_entries`).
+pub fn team_division(
+    t: &arbiter_core::TeamRecord,
+    divisions: &[arbiter_regulation::Division],
+) -> Option<String> {
+    if t.division.is_some() {
+        return t.division.clone();
+    }
+    let inner = t.team.strip_suffix('）')?.rsplit_once('（')?.1;
+    divisions
+        .iter()
+        .find(|d| d.name == inner || d.id == inner)
+        .map(|d| d.id.clone())
 }
 
 /// Association standings (S9) from the final rankings of the listed sections.

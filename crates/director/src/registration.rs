@@ -241,12 +241,27 @@ pub fn team_entries(
         let Some(sec) = reg.section(&t.section) else {
             continue;
         };
+        // The log's `team_entered.division` must name a section, but the regulation's team
+        // divisions (甲组/乙组, K1) live inside a section: the division is then written after
+        // the team name, "华宇电子队（甲组）", and read back by `team_division`.
         let division = t.division.as_ref().map(|d| {
             sec.teams
                 .as_ref()
                 .and_then(|tp| tp.divisions.iter().find(|x| &x.name == d || &x.id == d))
                 .map_or_else(|| d.clone(), |x| x.id.clone())
         });
+        let (team_name, division) = match division {
+            Some(d) if state.section(&d).is_some() => (t.name.clone(), Some(d)),
+            Some(d) => {
+                let name = sec
+                    .teams
+                    .as_ref()
+                    .and_then(|tp| tp.divisions.iter().find(|x| x.id == d))
+                    .map_or(d.clone(), |x| x.name.clone());
+                (format!("{}（{name}）", t.name), None)
+            }
+            None => (t.name.clone(), None),
+        };
         let members: Vec<PlayerId> = t
             .members
             .iter()
@@ -267,7 +282,7 @@ pub fn team_entries(
             continue;
         }
         out.push(LogEntry::TeamEntered {
-            team: t.name.clone(),
+            team: team_name,
             unit: t.unit.clone(),
             division,
             members,

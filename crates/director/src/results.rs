@@ -67,13 +67,13 @@ fn decisive(
 pub fn simulate_round(
     sec: &Section,
     state: &EventState,
-    section: &str,
     round: u32,
     boards: &[u32],
     round_robin: bool,
     model: &ResultModel,
     rng: &mut ChaCha8Rng,
 ) -> Vec<LogEntry> {
+    let section = sec.id.as_str();
     let mut out = Vec::new();
     let Some(r) = state.section(section).and_then(|s| s.round(round)) else {
         return out;

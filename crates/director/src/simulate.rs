@@ -230,6 +230,8 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                     0
                 },
                 bad_entries: true,
+                age_limited: sec.eligibility.born_from.is_some()
+                    || sec.eligibility.max_age.is_some(),
             }
         })
         .collect();
@@ -485,7 +487,6 @@ impl Simulator {
                 simulate_round(
                     sec,
                     state,
-                    id,
                     round,
                     &boards,
                     rr,

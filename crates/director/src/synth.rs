@@ -155,6 +155,9 @@ pub struct SectionPlan {
     pub unpaid: usize,
     /// Whether deliberately bad entries are added.
     pub bad_entries: bool,
+    /// Whether `born_from` is the regulation's limit (then a too-old entry is added).
+    #[serde(default)]
+    pub age_limited: bool,
 }
 
 /// The whole plan of a synthetic field.
@@ -527,6 +530,13 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
             continue;
         }
         // Deliberately bad entries, each refused by the regulation.
+        // Bad entries come through a unit of the section (its last valid entry's).
+        let (base_unit, base_assoc) = entries[first..]
+            .iter()
+            .rev()
+            .find(|e| e.expect == Expect::Accept)
+            .map(|e| (e.unit.clone(), e.association.clone()))
+            .unwrap_or((None, None));
         let template = |g: &mut Gen, sex: Sex, birth: NaiveDate, kind: BadKind| {
             let id_number = g.id_number(birth, sex);
             SynthEntry {
@@ -536,8 +546,8 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
                 birth,
                 id_number,
                 phone: g.phone(),
-                unit: None,
-                association: None,
+                unit: base_unit.clone(),
+                association: base_assoc.clone(),
                 team: None,
                 flags: sp.flags.clone(),
                 evidence: sp.evidence.clone(),
@@ -547,7 +557,7 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
         };
         let ok_sex = sp.sex.unwrap_or(Sex::Male);
         let ok_birth = sp.born_from;
-        if sp.born_from.year() > 1901 {
+        if sp.age_limited {
             let too_old = sp.born_from - chrono::Days::new(400);
             let e = template(&mut g, ok_sex, too_old, BadKind::TooOld);
             entries.push(e);
@@ -649,6 +659,7 @@ mod tests {
                     evidence: vec!["社保".into()],
                     unpaid: 2,
                     bad_entries: true,
+                    age_limited: true,
                 },
                 SectionPlan {
                     id: "open".into(),
@@ -664,6 +675,7 @@ mod tests {
                     evidence: vec![],
                     unpaid: 0,
                     bad_entries: true,
+                    age_limited: true,
                 },
             ],
         }

@@ -156,8 +156,9 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                     }
                 }
             }
-            if paired.swiss {
-                // The recorded pairing through the independent checker.
+            // The recorded pairing through the independent checker (rounds ≥ 2: round 1 has its
+            // own colour rule, A3, and is checked by re-running the round-1 pairing above).
+            if paired.swiss && *round >= 2 {
                 let mut pb = Vec::new();
                 for b in boards {
                     if let (Some(red), Some(black)) = (no(b.red), no(b.black)) {
@@ -204,17 +205,16 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 };
                 for (p, colour) in [(b.red, Colour::Red), (b.black, Colour::Black)] {
                     if fouls(p) >= n {
-                        let lost = match (b.result, colour) {
-                            (Some(GameResult::BlackWin | GameResult::RedForfeit), Colour::Red) => {
-                                true
-                            }
+                        let lost = matches!(
+                            (b.result, colour),
                             (
+                                Some(GameResult::BlackWin | GameResult::RedForfeit),
+                                Colour::Red
+                            ) | (
                                 Some(GameResult::RedWin | GameResult::BlackForfeit),
-                                Colour::Black,
-                            ) => true,
-                            (Some(GameResult::DoubleForfeit), _) => true,
-                            _ => false,
-                        };
+                                Colour::Black
+                            ) | (Some(GameResult::DoubleForfeit), _)
+                        );
                         if !lost {
                             out.push(diff(
                                 Some(r.seq),
