@@ -229,3 +229,82 @@ fn draw_numbers_is_a_seeded_permutation() {
     }
     assert_ne!(draw_numbers(30, 1), draw_numbers(30, 2));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn mode(k: u8) -> Round1Pairing {
+        [
+            Round1Pairing::Slide,
+            Round1Pairing::Fold,
+            Round1Pairing::Adjacent,
+            Round1Pairing::Random,
+        ][k as usize % 4]
+    }
+
+    proptest! {
+        /// Any field, mode, teams and absences: everyone available plays exactly once or has
+        /// the bye; the bye exists iff the count is odd and goes to the highest number; the
+        /// default colours follow board parity; a same-team pair is left only when no single
+        /// exchange of lower-half players with another board parts both; same seed, same
+        /// pairing.
+        #[test]
+        fn round1_is_a_valid_pairing(
+            n in 0u32..60,
+            k in 0u8..4,
+            seed in any::<u64>(),
+            absent in prop::collection::vec(any::<bool>(), 60),
+            team_of in prop::collection::vec(0u32..8, 60),
+        ) {
+            let settings = PairingSettings { round1: mode(k), ..Default::default() };
+            let mut s = state(n, settings);
+            for (i, e) in s.players.iter_mut().enumerate() {
+                if absent[i] && i % 3 == 0 {
+                    e.availability = Availability::Absent;
+                }
+                e.team = Some(team_of[i]);
+            }
+            let active: Vec<u32> = s
+                .players
+                .iter()
+                .filter(|e| e.availability == Availability::Active)
+                .map(|e| e.no.get())
+                .collect();
+            let got = pair_round1(&s, seed).unwrap();
+            let mut seen: Vec<u32> =
+                got.boards.iter().flat_map(|b| [b.red.get(), b.black.get()]).collect();
+            if let Some(b) = got.bye {
+                prop_assert_eq!(Some(&b.get()), active.last());
+                seen.push(b.get());
+            }
+            prop_assert_eq!(got.bye.is_some(), active.len() % 2 == 1);
+            seen.sort_unstable();
+            prop_assert_eq!(&seen, &active);
+            for b in &got.boards {
+                let small_red = b.red < b.black;
+                prop_assert_eq!(small_red, b.board % 2 == 1, "board {}", b.board);
+            }
+            // Same-team postcondition (slide, fold, random: the upper-half player is the
+            // smaller number): a clash is left only if no exchange of lower-half players
+            // with another board would part both boards.
+            if mode(k) != Round1Pairing::Adjacent {
+                let t = |p: PlayerNo| s.players[p.index()].team;
+                let tb: Vec<(PlayerNo, PlayerNo)> =
+                    got.boards.iter().map(|b| (b.red.min(b.black), b.red.max(b.black))).collect();
+                for (i, &(top, bottom)) in tb.iter().enumerate() {
+                    if t(top) != t(bottom) {
+                        continue;
+                    }
+                    for (j, &(top2, bottom2)) in tb.iter().enumerate() {
+                        prop_assert!(
+                            i == j || t(top) == t(bottom2) || t(top2) == t(bottom),
+                            "board {} clash could be parted with board {}", i + 1, j + 1
+                        );
+                    }
+                }
+            }
+            prop_assert_eq!(&got, &pair_round1(&s, seed).unwrap());
+        }
+    }
+}
