@@ -12,14 +12,16 @@ macro_rules! p {
 struct Ctx<'a> {
     source: &'a str,
     file: &'a str,
-    loc: Locator,
+    /// Parsed only when an error has to be located.
+    loc: std::cell::OnceCell<Locator>,
 }
 
 type R = Result<(), RegulationError>;
 
 impl Ctx<'_> {
     fn err(&self, path: Vec<Seg>, message: String) -> RegulationError {
-        RegulationError::at(self.source, self.file, self.loc.span(&path), message)
+        let loc = self.loc.get_or_init(|| Locator::new(self.source));
+        RegulationError::at(self.source, self.file, loc.span(&path), message)
     }
     fn fail(&self, path: Vec<Seg>, message: String) -> R {
         Err(self.err(path, message))
@@ -38,7 +40,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
     let cx = Ctx {
         source,
         file,
-        loc: Locator::new(source),
+        loc: std::cell::OnceCell::new(),
     };
     if reg.event.end < reg.event.start {
         return cx.fail(
