@@ -235,10 +235,21 @@ fn quick_pairing(state: &SectionState, round: u32) -> Option<Pairing> {
         }
         used[x] = true;
         let a = &infos[order[x]];
+        let s = &state.settings;
+        let md = i64::from(s.max_colour_diff);
         let y = (x + 1..order.len()).find(|&y| {
             let b = &infos[order[y]];
             let team_clash = hard && a.team.is_some() && a.team == b.team;
-            !(used[y] || a.met.contains(&b.no) || team_clash)
+            if used[y] || a.met.contains(&b.no) || team_clash {
+                return false;
+            }
+            let (red, _, _) = crate::swiss::allocate(a, b, round, s.equal_history);
+            let (ca, cb) = if red == a.no {
+                (Colour::Red, Colour::Black)
+            } else {
+                (Colour::Black, Colour::Red)
+            };
+            !a.breaks_h5(ca, md, s.no_three_in_a_row) && !b.breaks_h5(cb, md, s.no_three_in_a_row)
         })?;
         used[y] = true;
         let (red, black, _) =

@@ -12,6 +12,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// is an edge and the result is provably optimal.
 pub const DENSE_LIMIT: usize = 400;
 
+/// Up to this many players, a failed candidate graph falls back to the complete graph.
+pub const SPARSE_FALLBACK_LIMIT: usize = 3000;
+
 /// What the engine knows about one player before the round.
 #[derive(Debug, Clone)]
 pub(crate) struct Info {
@@ -50,7 +53,7 @@ impl Info {
         }
     }
     /// Whether playing `c` this round would break H5.
-    fn breaks_h5(&self, c: Colour, max_diff: i64, no_three: bool) -> bool {
+    pub(crate) fn breaks_h5(&self, c: Colour, max_diff: i64, no_three: bool) -> bool {
         let d = self.diff + if c == Colour::Red { 1 } else { -1 };
         d.abs() > max_diff || (no_three && self.last() == Some(c) && self.streak() >= 2)
     }
@@ -457,38 +460,40 @@ fn top<W: Weight>(lay: &Layout) -> W {
     acc
 }
 
-/// Candidate opponents (ranking positions > x) for position x in a large field.
-fn candidate_edges(p: &Problem, x: usize) -> Vec<usize> {
-    const W: usize = 6;
+/// Candidate opponents (ranking positions > x) for position x in a large field: players of
+/// its own group within `w` places of its adjacent and slide partners, the top of the next
+/// group, and — for the bottom of a group, where floaters come from — the top of the next
+/// three groups.
+fn candidate_edges(p: &Problem, x: usize, w: usize) -> Vec<usize> {
     let n = p.order.len();
     let g = p.group_of[x];
     let start = x - p.pos_in_group[x];
     let size = p.group_size[g];
-    let mut c = BTreeSet::new();
     let pos = p.pos_in_group[x];
-    let lo = |v: usize| v.saturating_sub(W);
-    // Own group: around the adjacent and the slide partner.
+    let mut c = BTreeSet::new();
     for centre in [pos, pos + size / 2] {
-        for q in lo(centre)..(centre + W + 1).min(size) {
+        for q in centre.saturating_sub(w)..(centre + w + 1).min(size) {
             if q > pos {
                 c.insert(start + q);
             }
         }
     }
-    // Groups below (up to three): their top players; and from our bottom players.
+    let bottom = size - pos <= 2 * w + 1;
     let mut next = start + size;
-    for _ in 0..3 {
+    for k in 0..3 {
         if next >= n {
             break;
         }
         let gs = p.group_size[p.group_of[next]];
-        for q in 0..gs.min(2 * W) {
+        let take = if bottom {
+            2 * w + 2
+        } else if k == 0 {
+            w / 2 + 1
+        } else {
+            0
+        };
+        for q in 0..gs.min(take) {
             c.insert(next + q);
-        }
-        if size - pos <= 2 * W {
-            for q in 0..gs.min(4 * W) {
-                c.insert(next + q);
-            }
         }
         next += gs;
     }
@@ -529,15 +534,21 @@ fn run<W: Weight>(p: &Problem, lay: &Layout) -> Result<Vec<Option<usize>>, Pairi
     let odd = n % 2 == 1;
     let topw: W = top(lay);
     let mut buf = Vec::new();
-    let dense = n <= DENSE_LIMIT;
-    let mut attempt_dense = dense;
-    loop {
+    // Candidate windows to try, widest last; `None` = every pair (small fields, or a
+    // last resort up to SPARSE_FALLBACK_LIMIT players).
+    let plan: Vec<Option<usize>> = if n <= DENSE_LIMIT {
+        vec![None]
+    } else if n <= SPARSE_FALLBACK_LIMIT {
+        vec![Some(6), Some(24), None]
+    } else {
+        vec![Some(6), Some(24), Some(96)]
+    };
+    for window in plan {
         let mut edges: Vec<(usize, usize, W)> = Vec::new();
         for x in 0..n {
-            let cands: Vec<usize> = if attempt_dense {
-                (x + 1..n).collect()
-            } else {
-                candidate_edges(p, x)
+            let cands: Vec<usize> = match window {
+                None => (x + 1..n).collect(),
+                Some(w) => candidate_edges(p, x, w),
             };
             for y in cands {
                 if p.pair_cost(lay, x, y, &mut buf) {
@@ -557,18 +568,16 @@ fn run<W: Weight>(p: &Problem, lay: &Layout) -> Result<Vec<Option<usize>>, Pairi
         if let Some(mate) = max_weight_perfect_matching(total, &edges) {
             return Ok(mate[..n].iter().map(|&y| (y < n).then_some(y)).collect());
         }
-        if attempt_dense {
-            return Err(no_pairing(p));
-        }
-        attempt_dense = true;
     }
+    Err(no_pairing(p))
 }
 
 fn no_pairing(p: &Problem) -> PairingError {
     let n = p.order.len();
     let mut buf = Vec::new();
     let lay = p.layout();
-    for x in 0..n {
+    // Naming the stuck player costs O(n²); only for fields where that is cheap.
+    for x in (0..n).take_while(|_| n <= SPARSE_FALLBACK_LIMIT) {
         let any = (0..n).any(|y| y != x && p.pair_cost(&lay, x.min(y), x.max(y), &mut buf));
         if !(any || n % 2 == 1 && p.bye_eligible[x]) {
             let no = p.infos[p.order[x]].no;
