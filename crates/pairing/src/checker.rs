@@ -4,6 +4,7 @@
 
 use crate::{Availability, Pairing, SectionState};
 use arbiter_types::{ByeChoice, Colour, EqualHistoryColour, Outcome, PlayerNo, SameTeam};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// One broken rule.
@@ -126,12 +127,20 @@ fn counted(state: &SectionState, o: &Outcome) -> Option<Colour> {
     }
 }
 
-fn pos(state: &SectionState, no: PlayerNo) -> Option<usize> {
-    state.players.iter().position(|e| e.no == no)
+/// Position of each pairing number in `state.players`.
+fn index(state: &SectionState) -> BTreeMap<PlayerNo, usize> {
+    state
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.no, i))
+        .collect()
 }
 
 pub(crate) fn contexts(state: &SectionState, round: u32) -> Result<Vec<Ctx>, String> {
     let played = round.saturating_sub(1) as usize;
+    let idx = index(state);
+    let pos = |_: &SectionState, no: PlayerNo| idx.get(&no).copied();
     let mut out = Vec::new();
     for e in &state.players {
         if e.history.len() != played {
@@ -378,6 +387,8 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
         Ok(c) => c,
         Err(e) => return vec![Violation::BadState(e)],
     };
+    let idx = index(state);
+    let pos = |_: &SectionState, no: PlayerNo| idx.get(&no).copied();
     let mut v = Vec::new();
     let mut count = vec![0u32; ctx.len()];
     let mut seen = |no: PlayerNo, v: &mut Vec<Violation>| -> Option<usize> {
@@ -463,6 +474,8 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
 pub fn objective(state: &SectionState, round: u32, pairing: &Pairing) -> Objective {
     let ctx = contexts(state, round).unwrap_or_default();
     let g = groups(&ctx);
+    let idx = index(state);
+    let pos = |_: &SectionState, no: PlayerNo| idx.get(&no).copied();
     let mut obj = empty_objective(&g);
     for b in &pairing.boards {
         if let (Some(i), Some(j)) = (pos(state, b.red), pos(state, b.black)) {

@@ -1,6 +1,28 @@
 //! The Swiss engine for rounds ≥ 2 (rules.md A2, A4): one minimum-cost perfect matching
 //! whose edge costs encode the lexicographic objective C0–C5 (plus the `within_group`
 //! tie-break) exactly, as one mixed-radix wide integer.
+//!
+//! Model. Vertices: the players to pair (H2), in ranking order (score, then number), plus one
+//! dummy vertex when their number is odd; its edges go to the bye-eligible players (H3).
+//! An edge joins two players only if they have not met (H1), are not team-mates under
+//! `hard` (H4), and the colours the A2 rule gives them keep both within H5 (outside a
+//! relaxed last round, where H5 breakers are counted as C0 instead). The cost of an edge is
+//! the vector (C0, u1…uG, d1…dG, C3, C4, C5, tie) of that pair's contribution; every
+//! criterion of A2 is a sum of such contributions, so a perfect matching of minimum total
+//! cost, compared lexicographically, is an optimal pairing. Each component gets a radix
+//! larger than its largest possible total, so the wide-integer sum never carries between
+//! components and the order is exact.
+//!
+//! Tie-break (`within_group`): inside a group, `slide` prefers partners half the group
+//! apart, `adjacent` neighbours; a float prefers the lowest player of the upper group and
+//! the highest of the lower; the bye prefers the lowest-ranked eligible player (A4).
+//!
+//! Exactness: up to [`DENSE_LIMIT`] players every legal pair is an edge and the result is
+//! optimal. Above it, each player's edges are limited to candidates near its ideal partners
+//! (own group around the slide/adjacent partner, the top of the next groups); if that graph
+//! has no perfect matching the window widens, then (up to [`SPARSE_FALLBACK_LIMIT`]) the
+//! complete graph is used. The result is always legal (H1–H5); for large fields it is
+//! optimal whenever the optimum uses candidate edges only.
 
 use crate::matching::{max_weight_perfect_matching, Weight, Wide};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
