@@ -363,6 +363,18 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             );
         }
     }
+    if !s.schedule.is_empty() {
+        let v: Vec<String> = s
+            .schedule
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match l {
+                Lang::Zh => format!("第{}轮 {}", i + 1, t.format("%m-%d %H:%M")),
+                Lang::En => format!("R{} {}", i + 1, t.format("%m-%d %H:%M")),
+            })
+            .collect();
+        let _ = writeln!(out, "  {}: {}", l.t("赛程", "Schedule"), v.join(", "));
+    }
     let el = eligibility(l, &s.eligibility);
     if !el.is_empty() {
         let _ = writeln!(

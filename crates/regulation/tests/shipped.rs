@@ -204,6 +204,9 @@ fn jiujiang_two_days_schedule_and_later_prize_table() {
         Some(&(11, 16, Some(50))),
         "J7: the later 1–16 table"
     );
+    assert!(r
+        .summary(summary::Lang::Zh)
+        .contains("第1轮 10-24 08:30, 第2轮 10-24 09:30"));
     let g = sec(&r, "group");
     assert_eq!(g.eligibility.require_flags, ["group_member"]);
     assert_eq!(g.schedule[0].to_string(), "2020-10-25 08:30:00");
