@@ -216,3 +216,48 @@ fn db_errors_are_named() {
     let out = arbiter(&["standings"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--db`: the section's list comes from the regulation stored in the event log (Tianshui:
+/// 对手分, 胜局, 犯规, 后走局数, 后走胜局, previous_round_rank). Before the draw nobody has a
+/// pairing number, so the table is empty.
+#[test]
+fn db_section_uses_the_regulation_list() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("t.db").display().to_string();
+    let reg = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../regulations/tianshui-2024.toml"
+    );
+    let out = arbiter(&["event", "create", "--regulation", reg, "--db", &db]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let out = arbiter(&["standings", "--db", &db, "--event", &id]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--section"));
+    let out = arbiter(&[
+        "standings",
+        "--db",
+        &db,
+        "--event",
+        &id,
+        "--section",
+        "open",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("名次"), "{text}");
+    assert!(text.contains("后走胜局"), "{text}");
+    let out = arbiter(&["standings", "--db", &db, "--event", &id, "--section", "opn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `open`"));
+}
