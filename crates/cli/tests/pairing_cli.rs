@@ -119,10 +119,13 @@ fn all_rounds_played_is_bad_input() {
         f.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&f)
-        .unwrap()
-        .replace("XXR 3", "XXR 3");
+    let text = std::fs::read_to_string(&f).unwrap();
     assert!(text.contains("XXR 3"));
+    let three_rounds = |l: &str| l.chars().count() > 91 + 20;
+    assert!(text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .all(three_rounds));
     let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
 }
@@ -290,4 +293,25 @@ fn bench_pairing_prints_a_time() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains(" ms"), "{}", stdout(&o));
+}
+
+#[test]
+fn no_valid_pairing_gives_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    // 4 players, a full round robin played: nobody has a new opponent for round 4.
+    let mut s = String::from("012 Exhausted\nXXR 5\n");
+    for (no, blocks) in [
+        (1, "     4 w 1     2 w 1     3 b 1"),
+        (2, "     3 w =     1 b 0     4 w 1"),
+        (3, "     2 b =     4 b 0     1 w 0"),
+        (4, "     1 b 0     3 w 1     2 b 0"),
+    ] {
+        s.push_str(&player_line(no, &format!("P{no}"), blocks));
+        s.push('\n');
+    }
+    let f = write(dir.path(), "x.trf", &s);
+    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("无法编排"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
 }
