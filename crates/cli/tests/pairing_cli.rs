@@ -315,3 +315,46 @@ fn no_valid_pairing_gives_exit_3() {
     assert!(stderr(&o).contains("无法编排"), "{}", stderr(&o));
     assert!(stdout(&o).is_empty());
 }
+
+#[test]
+fn generated_teams_are_written_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("teams.trf");
+    let fs = f.to_str().unwrap();
+    let o = arbiter(&[
+        "generate",
+        "--players",
+        "12",
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+        "--teams",
+        "3",
+        "--out",
+        fs,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("XXT ")), "{text}");
+    let o = arbiter(&["check", "--trf", fs]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = arbiter(&[
+        "generate",
+        "--players",
+        "4",
+        "--rounds",
+        "2",
+        "--seed",
+        "1",
+        "--draws",
+        "1.5",
+        "--out",
+        fs,
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a probability above 1 is bad input"
+    );
+}

@@ -45,6 +45,9 @@ pub struct GenerateArgs {
     /// Probability of a forfeit, 0..1
     #[arg(long, default_value_t = 0.02)]
     pub forfeits: f64,
+    /// Number of teams the players are drawn into (0: none); written as XXT lines
+    #[arg(long, default_value_t = 0)]
+    pub teams: u32,
     /// Output TRF file
     #[arg(long)]
     pub out: PathBuf,
@@ -237,6 +240,7 @@ fn generated_tournament(a: &GenerateArgs) -> Result<TrfTournament, String> {
         seed: a.seed,
         draw_rate: a.draws,
         forfeit_rate: a.forfeits,
+        teams: a.teams,
         ..GeneratorConfig::default()
     };
     let g = generate(&cfg).map_err(|e| e.to_string())?;
