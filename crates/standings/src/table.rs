@@ -112,12 +112,28 @@ fn prepare(input: &StandingsInput) -> Result<Prepared<'_>, StandingsError> {
         });
     }
     let rounds = input.outcomes.first().map_or(0, Vec::len);
-    let mut index: HashMap<PlayerNo, usize> = HashMap::with_capacity(n);
+    // Pairing numbers are small integers: a direct table (a map only for sparse numbers).
+    let max_no = input.players.iter().map(|p| p.no.get() as usize).max().unwrap_or(0);
+    let dense = max_no <= 4 * n + 64;
+    let mut table = vec![usize::MAX; if dense { max_no + 1 } else { 0 }];
+    let mut map: HashMap<PlayerNo, usize> = HashMap::new();
     for (i, p) in input.players.iter().enumerate() {
-        if index.insert(p.no, i).is_some() {
+        let seen = if dense {
+            std::mem::replace(&mut table[p.no.get() as usize], i) != usize::MAX
+        } else {
+            map.insert(p.no, i).is_some()
+        };
+        if seen {
             return Err(StandingsError::DuplicateNo(p.no));
         }
     }
+    let lookup = |q: PlayerNo| -> Option<usize> {
+        if dense {
+            table.get(q.get() as usize).copied().filter(|&i| i != usize::MAX)
+        } else {
+            map.get(&q).copied()
+        }
+    };
     let mut opp = Vec::with_capacity(n);
     let mut pts = Vec::with_capacity(n);
     let mut cum = Vec::with_capacity(n);
@@ -136,7 +152,7 @@ fn prepare(input: &StandingsInput) -> Result<Prepared<'_>, StandingsError> {
         let mut total = 0;
         for (k, o) in outs.iter().enumerate() {
             let q = match o.opponent() {
-                Some(q) => Some(*index.get(&q).ok_or(StandingsError::UnknownOpponent {
+                Some(q) => Some(lookup(q).ok_or(StandingsError::UnknownOpponent {
                     no,
                     round: k + 1,
                     opponent: q,
