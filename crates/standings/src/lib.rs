@@ -18,8 +18,8 @@ pub mod withdrawal;
 
 pub use category::{category, category_by_tag, CategoryRow};
 pub use input::{
-    ByeOppValue, DecidedBy, DirectMode, FideUnplayed, ForfeitOppValue, PlayerEntry, Row,
-    Standings, StandingsError, StandingsInput, TiebreakOptions,
+    ByeOppValue, DecidedBy, DirectMode, FideUnplayed, ForfeitOppValue, PlayerEntry, Row, Standings,
+    StandingsError, StandingsInput, TiebreakOptions,
 };
 pub use table::compute;
 pub use value::TbValue;

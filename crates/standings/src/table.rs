@@ -113,7 +113,12 @@ fn prepare(input: &StandingsInput) -> Result<Prepared<'_>, StandingsError> {
     }
     let rounds = input.outcomes.first().map_or(0, Vec::len);
     // Pairing numbers are small integers: a direct table (a map only for sparse numbers).
-    let max_no = input.players.iter().map(|p| p.no.get() as usize).max().unwrap_or(0);
+    let max_no = input
+        .players
+        .iter()
+        .map(|p| p.no.get() as usize)
+        .max()
+        .unwrap_or(0);
     let dense = max_no <= 4 * n + 64;
     let mut table = vec![usize::MAX; if dense { max_no + 1 } else { 0 }];
     let mut map: HashMap<PlayerNo, usize> = HashMap::new();
@@ -129,7 +134,10 @@ fn prepare(input: &StandingsInput) -> Result<Prepared<'_>, StandingsError> {
     }
     let lookup = |q: PlayerNo| -> Option<usize> {
         if dense {
-            table.get(q.get() as usize).copied().filter(|&i| i != usize::MAX)
+            table
+                .get(q.get() as usize)
+                .copied()
+                .filter(|&i| i != usize::MAX)
         } else {
             map.get(&q).copied()
         }
@@ -378,7 +386,9 @@ impl<'a, 'b> Ranker<'a, 'b> {
             for &p in &order[start..end] {
                 self.keys[p * nl + level] = -i64::from(prev[p]);
             }
-            self.tied[start + 1..end].iter_mut().for_each(|t| *t = false);
+            self.tied[start + 1..end]
+                .iter_mut()
+                .for_each(|t| *t = false);
             self.split(&mut order[start..end], start, level, 0);
             pos = end;
         }
