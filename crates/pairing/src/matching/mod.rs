@@ -36,6 +36,9 @@ struct Solver<'a, W: Weight> {
     is_touched: Vec<bool>,
     allowed: Vec<usize>,
     buf: Vec<usize>,
+    /// Vertices that have been inside a labelled top-level blossom in this stage.
+    labelled: Vec<usize>,
+    in_labelled: Vec<bool>,
     /// Grow one alternating tree per stage (perfect-matching mode): work stays local.
     single_tree: bool,
     cursor: usize,
@@ -210,6 +213,8 @@ impl<'a, W: Weight> Solver<'a, W> {
             buf: Vec::new(),
             single_tree: false,
             cursor: 0,
+            labelled: Vec::new(),
+            in_labelled: vec![false; n],
         }
     }
 
@@ -262,11 +267,21 @@ impl<'a, W: Weight> Solver<'a, W> {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
+            let mut lv = std::mem::take(&mut self.buf);
+            lv.clear();
+            self.leaves(b, &mut lv);
+            for &v in &lv {
+                if !self.in_labelled[v] {
+                    self.in_labelled[v] = true;
+                    self.labelled.push(v);
+                }
+            }
             if t == 1 {
-                let lv = self.leaves_of(b);
-                self.queue.extend(lv);
+                self.queue.extend_from_slice(&lv);
+                self.buf = lv;
                 return;
             }
+            self.buf = lv;
             let base = self.base[b];
             let m = self.mate[base];
             w = self.endpoint[m];
@@ -569,6 +584,9 @@ impl<'a, W: Weight> Solver<'a, W> {
             for k in std::mem::take(&mut self.allowed) {
                 self.allow[k] = false;
             }
+            for v in std::mem::take(&mut self.labelled) {
+                self.in_labelled[v] = false;
+            }
             self.queue.clear();
             if self.single_tree {
                 while self.cursor < n && self.mate[self.cursor] != NONE {
@@ -657,39 +675,47 @@ impl<'a, W: Weight> Solver<'a, W> {
                     dtype = 1;
                     delta = self.dual[..n].iter().copied().min().unwrap_or(W::zero());
                 }
+                let (mut d2, mut e2) = (None::<W>, NONE);
+                let (mut d3, mut e3) = (None::<W>, NONE);
+                let (mut d4, mut b4) = (None::<W>, NONE);
                 for idx in 0..self.touched.len() {
-                    let v = self.touched[idx];
-                    if v < n && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if dtype == 0 || d < delta {
-                            delta = d;
-                            dtype = 2;
-                            dedge = self.bestedge[v];
+                    let x = self.touched[idx];
+                    let be = self.bestedge[x];
+                    if x < n && be != NONE && self.label[self.inblossom[x]] == 0 {
+                        let d = self.slack(be);
+                        if d2.is_none_or(|m| d < m) {
+                            (d2, e2) = (Some(d), be);
+                        }
+                    }
+                    if self.parent[x] != NONE {
+                        continue;
+                    }
+                    if self.label[x] == 1 && be != NONE {
+                        let d = self.slack(be).half();
+                        if d3.is_none_or(|m| d < m) {
+                            (d3, e3) = (Some(d), be);
+                        }
+                    }
+                    if x >= n && self.label[x] == 2 && self.base[x] != NONE {
+                        let d = self.dual[x];
+                        if d4.is_none_or(|m| d < m) {
+                            (d4, b4) = (Some(d), x);
                         }
                     }
                 }
-                for idx in 0..self.touched.len() {
-                    let b = self.touched[idx];
-                    if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                        let d = self.slack(self.bestedge[b]).half();
-                        if dtype == 0 || d < delta {
-                            delta = d;
-                            dtype = 3;
-                            dedge = self.bestedge[b];
-                        }
+                if let Some(d) = d2 {
+                    if dtype == 0 || d < delta {
+                        (delta, dtype, dedge) = (d, 2, e2);
                     }
                 }
-                for idx in 0..self.touched.len() {
-                    let b = self.touched[idx];
-                    if b >= n
-                        && self.base[b] != NONE
-                        && self.parent[b] == NONE
-                        && self.label[b] == 2
-                        && (dtype == 0 || self.dual[b] < delta)
-                    {
-                        delta = self.dual[b];
-                        dtype = 4;
-                        dblossom = b;
+                if let Some(d) = d3 {
+                    if dtype == 0 || d < delta {
+                        (delta, dtype, dedge) = (d, 3, e3);
+                    }
+                }
+                if let Some(d) = d4 {
+                    if dtype == 0 || d < delta {
+                        (delta, dtype, dblossom) = (d, 4, b4);
                     }
                 }
                 if dtype == 0 {
@@ -697,34 +723,24 @@ impl<'a, W: Weight> Solver<'a, W> {
                     let m = self.dual[..n].iter().copied().min().unwrap_or(W::zero());
                     delta = if m > W::zero() { m } else { W::zero() };
                 }
-                let mut leaves = std::mem::take(&mut self.buf);
-                for idx in 0..self.touched.len() {
-                    let b = self.touched[idx];
-                    let lab = self.label[b];
-                    if self.parent[b] != NONE
-                        || (b >= n && self.base[b] == NONE)
-                        || !(lab == 1 || lab == 2)
-                    {
-                        continue;
-                    }
-                    leaves.clear();
-                    self.leaves(b, &mut leaves);
-                    for &v in &leaves {
-                        self.dual[v] = if lab == 1 {
-                            self.dual[v].sub(delta)
-                        } else {
-                            self.dual[v].add(delta)
-                        };
-                    }
-                    if b >= n {
-                        self.dual[b] = if lab == 1 {
-                            self.dual[b].add(delta)
-                        } else {
-                            self.dual[b].sub(delta)
-                        };
+                for idx in 0..self.labelled.len() {
+                    let v = self.labelled[idx];
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dual[v] = self.dual[v].sub(delta),
+                        2 => self.dual[v] = self.dual[v].add(delta),
+                        _ => {}
                     }
                 }
-                self.buf = leaves;
+                for idx in 0..self.touched.len() {
+                    let b = self.touched[idx];
+                    if b >= n && self.parent[b] == NONE && self.base[b] != NONE {
+                        match self.label[b] {
+                            1 => self.dual[b] = self.dual[b].add(delta),
+                            2 => self.dual[b] = self.dual[b].sub(delta),
+                            _ => {}
+                        }
+                    }
+                }
                 match dtype {
                     1 => break,
                     2 | 3 => {
