@@ -192,3 +192,48 @@ fn bad_input_is_named() {
     let e = pair_swiss(&state, 2).unwrap_err();
     assert!(e.to_string().contains("9号 不存在"), "{e}");
 }
+
+#[test]
+fn colour_limits_are_hard_except_in_the_last_round() {
+    use arbiter_types::PlayerResult::Draw;
+    let game = |o: u32, colour| Outcome::Game {
+        opponent: p(o),
+        colour,
+        result: Draw,
+    };
+    let (r, b) = (Colour::Red, Colour::Black);
+    // 1 and 2 had red twice, 3 and 4 black twice; only 1–2 and 3–4 have not met.
+    let hist = [
+        vec![game(3, r), game(4, r)],
+        vec![game(4, r), game(3, r)],
+        vec![game(1, b), game(2, b)],
+        vec![game(2, b), game(1, b)],
+    ];
+    let mut state = SectionState {
+        players: (1..=4)
+            .map(|i| Entrant {
+                no: p(i),
+                team: None,
+                availability: Availability::Active,
+                history: hist[i as usize - 1].clone(),
+            })
+            .collect(),
+        scoring: ScoringPreset::Cxa.table(),
+        settings: PairingSettings::default(),
+        total_rounds: 5,
+    };
+    assert!(matches!(
+        pair_swiss(&state, 3),
+        Err(PairingError::NoValidPairing { .. })
+    ));
+    assert_eq!(brute::optimum(&state, 3).unwrap(), None);
+    state.total_rounds = 3;
+    let pairing = pair_swiss(&state, 3).unwrap();
+    assert!(check(&state, 3, &pairing).is_empty());
+    let obj = objective(&state, 3, &pairing);
+    assert_eq!(
+        obj.c0, 2,
+        "one player of each pair gets a third colour in a row"
+    );
+    assert_eq!(Some(obj), brute::optimum(&state, 3).unwrap());
+}
