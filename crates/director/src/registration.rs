@@ -79,7 +79,8 @@ pub fn event_created(reg: &Regulation, source: &str, file_name: &str, seed: u64)
             })
             .collect(),
         limits: EntryLimits {
-            max_entries: None,
+            // T7: the whole event's cap (`[registration] cap`).
+            max_entries: reg.registration.cap,
             max_per_association: if reg.registration.unit_kind == UnitKind::Association {
                 reg.registration.max_per_unit_overall
             } else {
@@ -146,6 +147,8 @@ pub fn register(
         .filter(|p| p.withdrawn.is_none())
         .collect();
     let unit_of = |p: &arbiter_core::PlayerRecord| p.unit.clone().or_else(|| p.association.clone());
+    // EntryFacts grows (event totals, …): new fields keep their defaults here.
+    #[allow(clippy::needless_update)]
     let facts = EntryFacts {
         birth_date: birth,
         sex,
@@ -170,6 +173,7 @@ pub fn register(
             .count() as u32,
         section_total: active.iter().filter(|p| p.section == form.section).count() as u32,
         flags: form.flags.iter().cloned().collect::<BTreeSet<_>>(),
+        ..EntryFacts::default()
     };
     if let Err(r) = sec.check_entry(&facts) {
         return refused(form, r.to_string());

@@ -94,10 +94,15 @@ fn regions(stem: &str) -> Vec<String> {
 /// The default number of valid entries of a section (follows the real events).
 fn default_count(reg: &Regulation, sec: &Section, idx: usize) -> usize {
     if let Some(cap) = sec.entries.cap {
+        return cap as usize;
+    }
+    if let Some(cap) = reg.registration.cap {
+        // T7: the event fills up to its cap; the first section takes what the others leave.
+        let others = 30 * reg.sections.len().saturating_sub(1);
         return if idx == 0 {
-            cap as usize
+            (cap as usize).saturating_sub(others).max(2)
         } else {
-            (cap as usize).min(40)
+            30
         };
     }
     if let Some(max) = sec.lucky.iter().flat_map(|l| l.ranks.iter()).max() {
@@ -159,6 +164,8 @@ fn birth_range(reg: &Regulation, sec: &Section) -> (NaiveDate, NaiveDate) {
 
 /// The synthetic field's plan from the regulation.
 pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> SynthPlan {
+    let event_cap = reg.registration.cap.map(|c| c as usize);
+    let mut so_far = 0usize;
     let paid_rule = reg.registration.unpaid_not_paired
         || reg
             .sections
@@ -175,6 +182,15 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 .copied()
                 .or(sizes.all)
                 .unwrap_or_else(|| default_count(reg, sec, i));
+            let count = match event_cap {
+                Some(c) => count.min(c.saturating_sub(so_far)),
+                None => count,
+            };
+            so_far += count;
+            // The section that fills the event's cap gets the entry after the cap.
+            let cap = sec.entries.cap.map(|c| c as usize).or(event_cap
+                .filter(|c| so_far >= *c && count > 0)
+                .map(|_| count));
             let (born_from, born_to) = birth_range(reg, sec);
             let affiliation = match reg.registration.unit_kind {
                 UnitKind::WorkUnit => Affiliation::Units {
@@ -221,7 +237,7 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                     divisions: t.divisions.iter().map(|d| d.name.clone()).collect(),
                 }),
                 max_per_unit: sec.entries.max_per_unit.map(|m| m as usize),
-                cap: sec.entries.cap.map(|c| c as usize),
+                cap,
                 flags: sec.eligibility.require_flags.clone(),
                 evidence,
                 unpaid: if paid_rule && fee_fen(reg).is_some() && count >= 10 {
@@ -484,15 +500,7 @@ impl Simulator {
             }
             Step::Results { round, boards } => {
                 let rr = matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. });
-                simulate_round(
-                    sec,
-                    state,
-                    round,
-                    &boards,
-                    rr,
-                    &self.model,
-                    &mut self.rng,
-                )
+                simulate_round(sec, state, round, &boards, rr, &self.model, &mut self.rng)
             }
             Step::CompleteRound { round } => {
                 let mut v = vec![LogEntry::RoundCompleted {

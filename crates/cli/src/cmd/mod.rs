@@ -3,6 +3,7 @@
 //! 3 no valid pairing exists.
 
 pub mod bench;
+pub mod director_cmds;
 pub mod event;
 pub mod pairing;
 pub mod player;

@@ -1,8 +1,251 @@
+//! `arbiter simulate`: run a whole reference event from its regulation file into a fresh
+//! SQLite database, write `export.json`, one TRF-16 file per Swiss section and a summary.
+
+use anyhow::{bail, Context};
+use arbiter_core::{EventState, Recorded};
+use arbiter_director::plan::{section_plan, SectionPlan};
+use arbiter_director::publish::{build, compute, summary_zh};
+use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_store::{EventStore, SqliteStore};
 use clap::Args;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 #[derive(Args)]
-pub struct SimulateArgs {}
+pub struct SimulateArgs {
+    /// 竞赛规程文件 — regulation file (TOML)
+    #[arg(long)]
+    pub regulation: PathBuf,
+    /// 随机种子 — seed of every lot and random result
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// 输出目录 — output directory (arbiter.db, export.json, <section>.trf)
+    #[arg(long)]
+    pub out: PathBuf,
+    /// 报名人数: N (every section) or SECTION=N (repeatable) — field sizes
+    #[arg(long = "players", value_name = "N|SECTION=N")]
+    pub players: Vec<String>,
+    /// 覆盖已有数据库 — replace an existing DIR/arbiter.db (otherwise it is refused)
+    #[arg(long)]
+    pub force: bool,
+}
 
-pub fn run(_a: SimulateArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("not yet available")
+fn parse_sizes(list: &[String]) -> Result<Sizes, String> {
+    let mut s = Sizes::default();
+    for item in list {
+        match item.split_once('=') {
+            Some((sec, n)) => {
+                let n: usize = n.trim().parse().map_err(|_| {
+                    format!("--players `{item}`: `{n}` 不是人数 (not a number of players)")
+                })?;
+                s.by_section.insert(sec.trim().to_string(), n);
+            }
+            None => {
+                let n: usize = item.trim().parse().map_err(|_| {
+                    format!("--players `{item}`: 应为 N 或 组别=N (expected N or SECTION=N)")
+                })?;
+                s.all = Some(n);
+            }
+        }
+    }
+    Ok(s)
+}
+
+fn remove_db(db: &Path) -> anyhow::Result<()> {
+    for suffix in ["", "-wal", "-shm"] {
+        let p = PathBuf::from(format!("{}{suffix}", db.display()));
+        if p.exists() {
+            std::fs::remove_file(&p)
+                .with_context(|| format!("无法删除 {} (cannot remove)", p.display()))?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
+    let source = match std::fs::read_to_string(&a.regulation) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "错误 error: 无法读取规程文件 {}: {e} (cannot read the regulation file)",
+                a.regulation.display()
+            );
+            return Ok(2);
+        }
+    };
+    let file_name = a
+        .regulation
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_else(|| a.regulation.display().to_string());
+    let reg = match arbiter_regulation::parse(&source, &a.regulation.display().to_string()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(2);
+        }
+    };
+    let sizes = match parse_sizes(&a.players) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    for sec in sizes.by_section.keys() {
+        if reg.section(sec).is_none() {
+            let ids: Vec<&str> = reg.sections.iter().map(|s| s.id.as_str()).collect();
+            let hint = arbiter_types::closest(sec, ids.iter().copied())
+                .map(|c| format!("，是否为 `{c}`? (did you mean `{c}`?)"))
+                .unwrap_or_default();
+            eprintln!("错误 error: --players: 规程中没有组别 `{sec}`{hint} (unknown section)");
+            return Ok(2);
+        }
+    }
+    std::fs::create_dir_all(&a.out).with_context(|| {
+        format!(
+            "无法创建目录 {} (cannot create the output directory)",
+            a.out.display()
+        )
+    })?;
+    let db = a.out.join("arbiter.db");
+    if db.exists() {
+        if a.force {
+            eprintln!(
+                "注意: 覆盖已有数据库 {} (replacing the existing database)",
+                db.display()
+            );
+            remove_db(&db)?;
+        } else {
+            eprintln!(
+                "错误 error: 数据库 {} 已存在，拒绝覆盖；请换一个目录或加 --force (the database exists; refusing to overwrite it — use another --out or --force)",
+                db.display()
+            );
+            return Ok(2);
+        }
+    }
+    let store = SqliteStore::open(&db)?;
+    let event = store.create_event(&reg.event.name)?;
+    let mut sim = Simulator::new(reg.clone(), &source, &file_name, a.seed, &sizes);
+    let mut state = EventState::new();
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(reg.sections.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} 组")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    loop {
+        let batch = match sim.next_batch(&state) {
+            Ok(Some(b)) => b,
+            Ok(None) => break,
+            Err(e) => {
+                if let Some(b) = &bar {
+                    b.abandon();
+                }
+                eprintln!("错误 error: {e}");
+                return Ok(
+                    if matches!(e, arbiter_director::DirectorError::Pairing { .. }) {
+                        3
+                    } else {
+                        1
+                    },
+                );
+            }
+        };
+        if batch.entries.is_empty() {
+            continue;
+        }
+        let expected = state.last_seq;
+        store.append(&event, expected, &batch.entries, &batch.actor, &batch.at)?;
+        for (i, e) in batch.entries.iter().enumerate() {
+            let r = Recorded {
+                seq: expected + 1 + i as u64,
+                at: batch.at.clone(),
+                actor: batch.actor.clone(),
+                entry: e.clone(),
+            };
+            state.apply(&r).map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
+        if let Some(b) = &bar {
+            let (done, _) = sim.progress();
+            b.set_position(done as u64);
+            b.set_message(format!("第{}条日志", state.last_seq));
+            b.tick();
+        }
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let computed = compute(&reg, &state)?;
+    let export = build(&reg, &state, &computed);
+    std::fs::write(a.out.join("export.json"), export.to_json())
+        .context("无法写入 export.json (cannot write export.json)")?;
+    // One TRF-16 file per Swiss section.
+    for sec in &reg.sections {
+        let plan = section_plan(sec, &state);
+        if matches!(plan, SectionPlan::RoundRobin { .. }) {
+            continue;
+        }
+        let Some(rec) = state.section(&sec.id) else {
+            continue;
+        };
+        if rec.order.is_empty() {
+            continue;
+        }
+        let finals = computed.finals.get(&sec.id);
+        let players: Vec<arbiter_trf::TrfPlayer> = rec
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let pl = state.player(*p);
+                let no = arbiter_types::PlayerNo::from_index(i);
+                let row = finals.and_then(|f| f.iter().find(|r| r.no == no));
+                arbiter_trf::TrfPlayer {
+                    no,
+                    sex: pl.and_then(|x| x.sex),
+                    title: String::new(),
+                    name: pl.map(|x| x.name.clone()).unwrap_or_default(),
+                    rating: pl.and_then(|x| x.rating),
+                    federation: String::new(),
+                    fide_id: String::new(),
+                    birth_date: String::new(),
+                    points: row.map(|r| r.points),
+                    rank: row.map(|r| r.rank),
+                    team: None,
+                    next_round: None,
+                }
+            })
+            .collect();
+        let outcomes: Vec<_> = rec.order.iter().map(|p| state.outcomes(*p)).collect();
+        let t = arbiter_trf::TrfTournament {
+            name: format!("{} {}", reg.event.name, sec.name),
+            players,
+            rounds_played: rec.completed_rounds(),
+            total_rounds: Some(plan.swiss_rounds_total()),
+            initial_colour: None,
+            scoring: sec.scoring.table,
+            outcomes,
+            extra_lines: Vec::new(),
+        };
+        std::fs::write(
+            a.out.join(format!("{}.trf", sec.id)),
+            arbiter_trf::write(&t),
+        )
+        .with_context(|| format!("无法写入 {}.trf (cannot write the TRF file)", sec.id))?;
+    }
+    let refused = state.refused.len();
+    let registered = state.players.len();
+    print!("{}", summary_zh(&reg, &state, &computed));
+    println!(
+        "  报名 {registered} 人，拒绝 {refused} 人；日志 {} 条；输出目录 {}",
+        state.last_seq,
+        a.out.display()
+    );
+    if state.last_seq == 0 {
+        bail!("没有写入任何日志 (nothing was recorded)");
+    }
+    Ok(0)
 }

@@ -1,0 +1,100 @@
+//! Director commands wired into `arbiter event …`: `verify` (replay and recompute everything)
+//! and the published JSON export (`arbiter-export/1`).
+
+use anyhow::Context;
+use arbiter_core::EventState;
+use arbiter_director::export::Export;
+use arbiter_store::{EventId, EventStore, SqliteStore};
+use std::path::Path;
+
+fn open(db: &Path) -> anyhow::Result<SqliteStore> {
+    if !db.exists() {
+        anyhow::bail!("数据库 {} 不存在 (database not found)", db.display());
+    }
+    SqliteStore::open(db)
+        .with_context(|| format!("无法打开数据库 {} (cannot open the database)", db.display()))
+}
+
+/// `arbiter event verify DB`: replays every event's log from scratch and recomputes every
+/// pairing, score, standing and prize; compares with `export.json` next to the database when
+/// there is one. Exit 0 when everything matches, 1 on any difference (listed on stdout).
+#[allow(dead_code)] // called from `event verify` once wired in event.rs
+pub fn verify(db: &Path) -> anyhow::Result<u8> {
+    let store = open(db)?;
+    let published: Option<Export> = db
+        .parent()
+        .map(|d| d.join("export.json"))
+        .filter(|p| p.exists())
+        .map(|p| -> anyhow::Result<Export> {
+            let text = std::fs::read_to_string(&p)
+                .with_context(|| format!("无法读取 {} (cannot read)", p.display()))?;
+            serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "{}: 不是 arbiter-export/1 文档 (not an export document)",
+                    p.display()
+                )
+            })
+        })
+        .transpose()?;
+    let events = store.list_events()?;
+    if events.is_empty() {
+        println!("数据库中没有赛事 (no events in the database)");
+        return Ok(1);
+    }
+    let mut bad = 0usize;
+    for ev in &events {
+        let log = store.read(&ev.id)?;
+        let state = EventState::replay(&log).ok();
+        // The published export belongs to this event when the name and regulation agree.
+        let mine = published.as_ref().filter(|p| {
+            state.as_ref().is_some_and(|s| {
+                p.event.name == s.name()
+                    && p.event.regulation == arbiter_director::regulation_stem(s)
+            })
+        });
+        let diffs = arbiter_director::verify(&log, mine);
+        if diffs.is_empty() {
+            println!(
+                "{} {}: 通过 — {} 条日志全部重放、重新编排与重新计算一致{} (verified)",
+                ev.id,
+                ev.name,
+                log.len(),
+                if mine.is_some() {
+                    "，与 export.json 一致"
+                } else {
+                    ""
+                }
+            );
+        } else {
+            bad += diffs.len();
+            println!(
+                "{} {}: {} 处不一致 (differences):",
+                ev.id,
+                ev.name,
+                diffs.len()
+            );
+            for d in &diffs {
+                println!("  {d}");
+            }
+        }
+    }
+    Ok(if bad == 0 { 0 } else { 1 })
+}
+
+/// `arbiter event export ID --format json`: the published `arbiter-export/1` document on stdout.
+#[allow(dead_code)] // called from `event export --format json` once wired in event.rs
+pub fn export_json(db: &Path, event_id: &str) -> anyhow::Result<u8> {
+    let store = open(db)?;
+    let id = EventId(event_id.to_string());
+    let log = match store.read(&id) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    let state = EventState::replay(&log).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let export = arbiter_director::export(&state)?;
+    print!("{}", export.to_json());
+    Ok(0)
+}
