@@ -118,3 +118,146 @@ fn four_events_refuse_the_bad_entries_and_verify() {
         }
     }
 }
+
+fn published(log: &[Recorded]) -> arbiter_director::Export {
+    let state = EventState::replay(log).unwrap();
+    arbiter_director::export(&state).unwrap()
+}
+
+#[test]
+fn verify_finds_a_changed_pairing_a_changed_result_and_a_changed_draw() {
+    let sizes = Sizes {
+        all: Some(20),
+        ..Sizes::default()
+    };
+    let (log, _, _) = run("jiujiang-2020", 5, &sizes);
+    let export = published(&log);
+    assert!(verify(&log, Some(&export)).is_empty());
+
+    // A pairing changed by hand without saying so (no `manual` note): two blacks swapped.
+    let mut t = log.clone();
+    let i = t
+        .iter()
+        .position(|r| matches!(&r.entry, LogEntry::RoundPaired { round: 4, .. }))
+        .unwrap();
+    if let LogEntry::RoundPaired { boards, .. } = &mut t[i].entry {
+        let b0 = boards[0].black;
+        boards[0].black = boards[1].black;
+        boards[1].black = b0;
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter()
+            .any(|d| d.what.contains("重新编排") && d.round == Some(4)),
+        "{d:?}"
+    );
+
+    // The same change with the arbiter's note is accepted as a manual pairing (still checked).
+    if let LogEntry::RoundPaired { manual, .. } = &mut t[i].entry {
+        manual.push("裁判长调整第1、2台 (chief arbiter swapped boards 1 and 2)".into());
+    }
+    assert!(!verify(&t, None)
+        .iter()
+        .any(|d| d.what.contains("重新编排") && d.round == Some(4)));
+
+    // A result changed after publication: later pairings and the export no longer match.
+    let mut t = log.clone();
+    let j = t
+        .iter()
+        .position(|r| matches!(&r.entry, LogEntry::ResultEntered { round: 2, result, .. } if *result == arbiter_types::GameResult::RedWin))
+        .unwrap();
+    if let LogEntry::ResultEntered { result, .. } = &mut t[j].entry {
+        *result = arbiter_types::GameResult::BlackWin;
+    }
+    let d = verify(&t, Some(&export));
+    assert!(d.iter().any(|d| d.what.contains("公开数据")), "{d:?}");
+
+    // A draw of numbers that does not follow its seed.
+    let mut t = log.clone();
+    let k = t
+        .iter()
+        .position(|r| matches!(&r.entry, LogEntry::PairingNumbersDrawn { .. }))
+        .unwrap();
+    if let LogEntry::PairingNumbersDrawn { order, .. } = &mut t[k].entry {
+        order.swap(0, 1);
+    }
+    assert!(verify(&t, None).iter().any(|d| d.what.contains("抽签")));
+}
+
+#[test]
+fn verify_finds_a_knockout_game_that_the_match_did_not_need() {
+    let sizes = Sizes {
+        by_section: [("men".to_string(), 16), ("women".to_string(), 12)].into(),
+        ..Sizes::default()
+    };
+    let (log, state, _) = run("kunshan-2026", 4, &sizes);
+    let rec = state.section("women").unwrap();
+    assert!(!rec.knockout.is_empty());
+    assert!(verify(&log, None).is_empty());
+    // Drop the first knockout game: the next recorded game is no longer the one the match needs.
+    let mut t: Vec<Recorded> = Vec::new();
+    let mut dropped = false;
+    for r in &log {
+        if !dropped && matches!(r.entry, LogEntry::KnockoutGameRecorded { .. }) {
+            dropped = true;
+            continue;
+        }
+        let mut r = r.clone();
+        r.seq = t.len() as u64 + 1;
+        t.push(r);
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter().any(|d| d.section.as_deref() == Some("women")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn two_stage_interleaves_continuing_swiss_and_knockout_rounds() {
+    let sizes = Sizes {
+        by_section: [("open".to_string(), 30), ("local".to_string(), 0)].into(),
+        ..Sizes::default()
+    };
+    let (log, state, _) = run("tianshui-2024", 2, &sizes);
+    // Order in the log: Swiss round 9, knockout round 1, Swiss 10, knockout round 2, Swiss 11, final round.
+    let mut seq: Vec<String> = Vec::new();
+    for r in &log {
+        match &r.entry {
+            LogEntry::RoundPaired {
+                section,
+                round,
+                stage,
+                ..
+            } if section == "open" && *round > 8 => seq.push(format!("S{round}/{stage}")),
+            LogEntry::KnockoutGameRecorded {
+                section, match_id, ..
+            } if section == "open" => {
+                let tag = format!("K{}", match_id);
+                if seq.last() != Some(&tag) {
+                    seq.push(tag);
+                }
+            }
+            _ => {}
+        }
+    }
+    let s9 = seq.iter().position(|s| s == "S9/2").unwrap();
+    let s10 = seq.iter().position(|s| s == "S10/2").unwrap();
+    let s11 = seq.iter().position(|s| s == "S11/2").unwrap();
+    assert!(
+        seq[s9 + 1..s10].iter().all(|s| s.starts_with('K')) && s10 > s9 + 1,
+        "{seq:?}"
+    );
+    assert!(
+        seq[s10 + 1..s11].iter().all(|s| s.starts_with('K')) && s11 > s10 + 1,
+        "{seq:?}"
+    );
+    assert!(
+        seq[s11 + 1..].iter().all(|s| s.starts_with('K')) && seq.len() > s11 + 1,
+        "{seq:?}"
+    );
+    let reg = arbiter_director::regulation_of(&state).unwrap();
+    let b = arbiter_director::knockout_stage::bracket(&reg, &state, "open").unwrap();
+    assert!(b.is_complete());
+    assert_eq!(b.places().unwrap().len(), 8);
+}
