@@ -45,7 +45,7 @@ pub fn strength(state: &EventState, p: PlayerId) -> i64 {
 /// About one player in forty stops coming after round 2 (so the withdrawal rule is used).
 pub fn no_show(state: &EventState, p: PlayerId) -> bool {
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
-    derive_seed(seed, &format!("no-show/{}", p.0)) % 40 == 0
+    derive_seed(seed, &format!("no-show/{}", p.0)).is_multiple_of(40)
 }
 
 fn decisive(
