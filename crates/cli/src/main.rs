@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "象棋竞赛编排系统 Arbiter — xiangqi competition management")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "象棋竞赛编排系统 Arbiter — xiangqi competition management"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

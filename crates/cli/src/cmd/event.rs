@@ -47,6 +47,12 @@ pub enum EventCmd {
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
     },
+    /// 复核 — replay the log from scratch, recompute every pairing check, score, standing and
+    /// prize; exits non-zero on any difference
+    Verify {
+        /// 数据库文件 (e.g. out/kunshan/arbiter.db)
+        db: PathBuf,
+    },
     /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id
     Import {
         file: PathBuf,
@@ -136,9 +142,12 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             db,
         } => {
             if format == ExportFormat::Json {
-                anyhow::bail!(
-                    "`--format json` 尚未实现 (not yet available); 请使用 `--format log`"
-                );
+                if mask {
+                    anyhow::bail!(
+                        "`--mask` 只用于 `--format log`; `--format json` 本身不含个人信息 (the published export never holds personal data)"
+                    );
+                }
+                return super::director_cmds::export_json(&db, &id);
             }
             let store = open_db(&db)?;
             let (ev, _) = load(&store, &id)?;
@@ -150,6 +159,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             println!("{}", serde_json::to_string_pretty(&v)?);
             Ok(0)
         }
+        EventCmd::Verify { db } => super::director_cmds::verify(&db),
         EventCmd::Import { file, db } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
