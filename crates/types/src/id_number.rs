@@ -16,7 +16,11 @@ const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 const CHECK: &[u8; 11] = b"10X98765432";
 
 /// A valid 18-character ID number; the check character is stored upper-case.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// `Display` and `as_str` give the full number (the arbiter's own records, exports);
+/// `Debug` gives only the masked form, so `{:?}` in a log line, a panic or an error message
+/// never leaks it: `IdNumber("320583**********3X")`.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct IdNumber(String);
 
 /// Why a text is not an ID number.
@@ -129,6 +133,12 @@ impl FromStr for IdNumber {
     type Err = IdNumberError;
     fn from_str(s: &str) -> Result<Self, IdNumberError> {
         IdNumber::parse(s)
+    }
+}
+
+impl fmt::Debug for IdNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("IdNumber").field(&self.masked()).finish()
     }
 }
 
@@ -282,6 +292,20 @@ mod tests {
         assert_eq!(m.len(), 18);
         assert!(m.starts_with("320583**********"));
         assert_eq!(&m[16..], &id.as_str()[16..]);
+    }
+
+    #[test]
+    fn debug_is_masked_display_is_full() {
+        let full = make("32058319850612123");
+        let id: IdNumber = full.parse().unwrap();
+        assert_eq!(id.to_string(), full);
+        let dbg = format!("{id:?}");
+        assert_eq!(dbg, format!("IdNumber(\"{}\")", id.masked()));
+        assert!(!dbg.contains(&full[6..16]), "{dbg}");
+        // Nested in derived Debug output (an Option, a struct, a pretty print) too.
+        let nested = format!("{:?} {:#?}", Some(&id), vec![id.clone()]);
+        assert!(!nested.contains(&full[6..16]), "{nested}");
+        assert!(nested.contains("320583**********"), "{nested}");
     }
 
     #[test]

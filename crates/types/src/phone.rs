@@ -5,7 +5,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A valid mobile number. `Display` and `as_str` give all 11 digits (the arbiter's own
+/// records); `Debug` gives only the masked form (`Phone("138****5678")`), so `{:?}` in a
+/// log line, a panic or an error message never leaks it.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Phone(String);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -51,6 +54,12 @@ impl FromStr for Phone {
     type Err = PhoneError;
     fn from_str(s: &str) -> Result<Self, PhoneError> {
         Phone::parse(s)
+    }
+}
+
+impl fmt::Debug for Phone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Phone").field(&self.masked()).finish()
     }
 }
 
@@ -109,6 +118,16 @@ mod tests {
     #[test]
     fn masked_hides_middle_four() {
         assert_eq!(Phone::parse("13812345678").unwrap().masked(), "138****5678");
+    }
+
+    #[test]
+    fn debug_is_masked_display_is_full() {
+        let p = Phone::parse("13812345678").unwrap();
+        assert_eq!(p.to_string(), "13812345678");
+        assert_eq!(format!("{p:?}"), "Phone(\"138****5678\")");
+        let nested = format!("{:?} {:#?}", Some(&p), vec![p.clone()]);
+        assert!(!nested.contains("1234"), "{nested}");
+        assert!(nested.contains("138****5678"), "{nested}");
     }
 
     #[test]
