@@ -5,6 +5,11 @@
 //! (`expected_seq`), and the append fails with [`StoreError::Conflict`] if another writer
 //! got there first. The `(event, seq)` primary key makes a double append impossible even if
 //! two processes race.
+//!
+//! Every path that writes log entries validates them against the folded state of the event
+//! first ([`EventState::apply`], the same check replay runs), inside the transaction that
+//! checks the expected seq: a stored log therefore always folds. A refused entry leaves the
+//! log unchanged and is reported as [`StoreError::Refused`].
 
 mod sqlite;
 
@@ -56,6 +61,14 @@ pub enum StoreError {
     Fold(#[from] FoldError),
     #[error("{0}")]
     Rejected(#[from] Rejection),
+    /// An appended entry does not fit the event's state; nothing was written.
+    #[error("赛事 `{event}` 第 {seq} 条日志 ({kind}) 被拒绝, 日志未改动: {rejection} (entry refused; nothing was appended)")]
+    Refused {
+        event: String,
+        seq: u64,
+        kind: &'static str,
+        rejection: Rejection,
+    },
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -79,8 +92,8 @@ pub trait EventStore {
     fn create_event(&self, name: &str) -> Result<EventId, StoreError>;
 
     /// A new event holding `records` (numbered from 1), created atomically: either the event
-    /// and its whole log exist afterwards or nothing does. Records are not validated here
-    /// (see [`EventStore::import`] and [`EventStore::create_checked`]).
+    /// and its whole log exist afterwards or nothing does. Implementations must refuse a
+    /// log that does not fold ([`StoreError::Fold`]) before writing anything.
     fn create_with_log(&self, name: &str, records: &[Recorded]) -> Result<EventId, StoreError>;
 
     /// Validate `entries` as the start of a new log and create the event atomically.
@@ -91,23 +104,14 @@ pub trait EventStore {
         actor: &str,
         at: &str,
     ) -> Result<EventId, StoreError> {
-        let mut state = EventState::new();
-        let mut records = Vec::with_capacity(entries.len());
-        for (i, e) in entries.iter().enumerate() {
-            let r = Recorded {
-                seq: i as u64 + 1,
-                at: at.into(),
-                actor: actor.into(),
-                entry: e.clone(),
-            };
-            state.apply(&r)?;
-            records.push(r);
-        }
-        self.create_with_log(name, &records)
+        // `create_with_log` folds (validates) the records before writing them.
+        self.create_with_log(name, &number(entries, 0, actor, at))
     }
 
     /// Append already-numbered records atomically: `records[i].seq` must be
-    /// `expected_seq + 1 + i`. Returns the new last seq.
+    /// `expected_seq + 1 + i`. Returns the new last seq. Implementations must check the
+    /// expected seq and validate every record against the folded state (see
+    /// [`check_append`]) in one transaction, and write nothing if either fails.
     fn append_recorded(
         &self,
         event: &EventId,
@@ -130,17 +134,11 @@ pub trait EventStore {
         actor: &str,
         at: &str,
     ) -> Result<u64, StoreError> {
-        let records: Vec<Recorded> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Recorded {
-                seq: expected_seq + 1 + i as u64,
-                at: at.into(),
-                actor: actor.into(),
-                entry: e.clone(),
-            })
-            .collect();
-        self.append_recorded(event, expected_seq, &records)
+        self.append_recorded(
+            event,
+            expected_seq,
+            &number(entries, expected_seq, actor, at),
+        )
     }
 
     /// Fold an event's log.
@@ -193,9 +191,64 @@ pub trait EventStore {
     /// refused if it does not fold.
     fn import(&self, json: &str) -> Result<EventId, StoreError> {
         let doc = parse_export(json)?;
-        EventState::replay(&doc.entries)?;
+        // `create_with_log` replays the log and refuses it if it does not fold.
         self.create_with_log(&doc.name, &doc.entries)
     }
+}
+
+/// Entries numbered `after + 1 …` with one time and actor.
+fn number(entries: &[LogEntry], after: u64, actor: &str, at: &str) -> Vec<Recorded> {
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Recorded {
+            seq: after + 1 + i as u64,
+            at: at.into(),
+            actor: actor.into(),
+            entry: e.clone(),
+        })
+        .collect()
+}
+
+/// The check every [`EventStore`] append runs before writing: `records` must be numbered
+/// `expected_seq + 1 …` and each must be accepted by the fold of `state` (whose `last_seq`
+/// must be `expected_seq`). On success `state` is the state after the records; on failure
+/// it may hold some of them and must be discarded.
+pub fn check_append(
+    event: &EventId,
+    state: &mut EventState,
+    expected_seq: u64,
+    records: &[Recorded],
+) -> Result<(), StoreError> {
+    if state.last_seq != expected_seq {
+        return Err(StoreError::Conflict {
+            expected: expected_seq,
+            actual: state.last_seq,
+        });
+    }
+    for (i, r) in records.iter().enumerate() {
+        let want = expected_seq + 1 + i as u64;
+        if r.seq != want {
+            return Err(StoreError::Import(format!(
+                "日志序号应为 {want}, 实为 {} (records must be numbered without gaps)",
+                r.seq
+            )));
+        }
+        state.apply(r).map_err(|e| match e {
+            FoldError::Rejected {
+                seq,
+                kind,
+                rejection,
+            } => StoreError::Refused {
+                event: event.0.clone(),
+                seq,
+                kind,
+                rejection,
+            },
+            other => StoreError::Fold(other),
+        })?;
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]

@@ -1,9 +1,12 @@
 //! SQLite implementation: WAL journal, `synchronous=FULL` (a committed append survives a
 //! power cut), versioned migrations recorded in `schema_version`.
 
-use crate::{EventId, EventStore, EventSummary, StoreError};
-use arbiter_core::{LogEntry, Recorded, LOG_VERSION};
+use crate::{check_append, number, EventId, EventStore, EventSummary, StoreError};
+use arbiter_core::{EventState, LogEntry, Recorded, LOG_VERSION};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Schema migrations, in order; migration `i` brings the schema to version `i + 1`.
@@ -26,6 +29,11 @@ const MIGRATIONS: &[&str] = &[
 
 pub struct SqliteStore {
     conn: Connection,
+    /// Folded state of events this connection has appended to, by event row number. An
+    /// entry is used only when its `last_seq` equals the log's current last seq (read inside
+    /// the write transaction); rows are never updated or deleted, so the log up to that seq
+    /// is exactly what was folded. Otherwise the log is re-read and folded.
+    states: RefCell<BTreeMap<i64, EventState>>,
 }
 
 fn event_id(num: i64) -> EventId {
@@ -59,7 +67,10 @@ impl SqliteStore {
         // journal_mode returns a row; in-memory databases answer "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")?;
-        let store = SqliteStore { conn };
+        let store = SqliteStore {
+            conn,
+            states: RefCell::new(BTreeMap::new()),
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -126,51 +137,51 @@ impl SqliteStore {
             .optional()?;
         found.ok_or_else(unknown)
     }
-}
 
-impl EventStore for SqliteStore {
-    fn create_event(&self, name: &str) -> Result<EventId, StoreError> {
-        self.conn
-            .execute("INSERT INTO events (name) VALUES (?1)", [name])?;
-        Ok(event_id(self.conn.last_insert_rowid()))
-    }
-
-    fn create_with_log(&self, name: &str, records: &[Recorded]) -> Result<EventId, StoreError> {
-        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
-        tx.execute("INSERT INTO events (name) VALUES (?1)", [name])?;
-        let num = tx.last_insert_rowid();
-        insert_records(&tx, num, 0, records)?;
-        tx.commit()?;
-        Ok(event_id(num))
-    }
-
-    fn append_recorded(
-        &self,
-        event: &EventId,
-        expected_seq: u64,
-        records: &[Recorded],
-    ) -> Result<u64, StoreError> {
-        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
-        let num = self.num(event)?;
-        let actual: i64 = tx.query_row(
+    /// Last seq of event `num` (0 for an empty log).
+    fn last_seq(&self, num: i64) -> Result<u64, StoreError> {
+        let actual: i64 = self.conn.query_row(
             "SELECT COALESCE(MAX(seq), 0) FROM log WHERE event_num = ?1",
             [num],
             |r| r.get(0),
         )?;
-        let actual = actual as u64;
-        if actual != expected_seq {
-            return Err(StoreError::Conflict {
-                expected: expected_seq,
-                actual,
-            });
-        }
-        insert_records(&tx, num, expected_seq, records)?;
-        tx.commit()?;
-        Ok(expected_seq + records.len() as u64)
+        Ok(actual as u64)
     }
 
-    fn read(&self, event: &EventId) -> Result<Vec<Recorded>, StoreError> {
+    /// The folded state of event `num` whose log ends at `last_seq`, taken out of the cache
+    /// (the caller puts it back after a successful commit) or folded from the database.
+    fn take_state(&self, id: &EventId, num: i64, last_seq: u64) -> Result<EventState, StoreError> {
+        let cached = self.states.borrow_mut().remove(&num);
+        match cached {
+            Some(s) if s.last_seq == last_seq => Ok(s),
+            _ => Ok(EventState::replay(&self.read_num(id, num)?)?),
+        }
+    }
+
+    /// In one immediate transaction: read the last seq, check it against `expected_seq`
+    /// (`None`: append after whatever is there), validate the records `make` numbers after
+    /// it against the folded state, and write them. Returns the state after them.
+    fn append_validated<'r>(
+        &self,
+        event: &EventId,
+        expected_seq: Option<u64>,
+        make: impl FnOnce(u64) -> Cow<'r, [Recorded]>,
+    ) -> Result<(i64, EventState), StoreError> {
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         let num = self.num(event)?;
+        let actual = self.last_seq(num)?;
+        if let Some(expected) = expected_seq.filter(|&e| e != actual) {
+            return Err(StoreError::Conflict { expected, actual });
+        }
+        let records = make(actual);
+        let mut state = self.take_state(event, num, actual)?;
+        check_append(event, &mut state, actual, &records)?;
+        insert_records(&tx, num, actual, &records)?;
+        tx.commit()?;
+        Ok((num, state))
+    }
+
+    fn read_num(&self, event: &EventId, num: i64) -> Result<Vec<Recorded>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT seq, v, at, actor, entry FROM log WHERE event_num = ?1 ORDER BY seq",
         )?;
@@ -211,6 +222,62 @@ impl EventStore for SqliteStore {
             out.push(record);
         }
         Ok(out)
+    }
+}
+
+impl EventStore for SqliteStore {
+    fn create_event(&self, name: &str) -> Result<EventId, StoreError> {
+        self.conn
+            .execute("INSERT INTO events (name) VALUES (?1)", [name])?;
+        let num = self.conn.last_insert_rowid();
+        self.states.borrow_mut().insert(num, EventState::new());
+        Ok(event_id(num))
+    }
+
+    fn create_with_log(&self, name: &str, records: &[Recorded]) -> Result<EventId, StoreError> {
+        // Fold first: a log that does not fold is refused before anything is written.
+        let state = EventState::replay(records)?;
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        tx.execute("INSERT INTO events (name) VALUES (?1)", [name])?;
+        let num = tx.last_insert_rowid();
+        insert_records(&tx, num, 0, records)?;
+        tx.commit()?;
+        self.states.borrow_mut().insert(num, state);
+        Ok(event_id(num))
+    }
+
+    fn append_recorded(
+        &self,
+        event: &EventId,
+        expected_seq: u64,
+        records: &[Recorded],
+    ) -> Result<u64, StoreError> {
+        let (num, state) =
+            self.append_validated(event, Some(expected_seq), |_| Cow::Borrowed(records))?;
+        let last = state.last_seq;
+        self.states.borrow_mut().insert(num, state);
+        Ok(last)
+    }
+
+    /// One transaction: read the last seq, fold (from the cache when it is current),
+    /// validate, append.
+    fn append_checked(
+        &self,
+        event: &EventId,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<EventState, StoreError> {
+        let (num, state) = self.append_validated(event, None, |last| {
+            Cow::Owned(number(entries, last, actor, at))
+        })?;
+        self.states.borrow_mut().insert(num, state.clone());
+        Ok(state)
+    }
+
+    fn read(&self, event: &EventId) -> Result<Vec<Recorded>, StoreError> {
+        let num = self.num(event)?;
+        self.read_num(event, num)
     }
 
     fn list_events(&self) -> Result<Vec<EventSummary>, StoreError> {

@@ -174,3 +174,186 @@ fn create_checked_is_all_or_nothing() {
     assert_eq!(s.read(&ev).unwrap().len(), 2);
     assert_eq!(s.list_events().unwrap()[0].name, "昆山职工赛");
 }
+
+fn paired_round() -> Vec<LogEntry> {
+    vec![
+        LogEntry::PairingNumbersDrawn {
+            section: "men".into(),
+            seed: 1,
+            order: vec![PlayerId(1), PlayerId(2)],
+        },
+        LogEntry::RoundPaired {
+            section: "men".into(),
+            round: 1,
+            stage: 1,
+            boards: vec![Board {
+                board: 1,
+                red: PlayerId(1),
+                black: PlayerId(2),
+            }],
+            byes: vec![],
+            seed: None,
+            manual: vec![],
+        },
+    ]
+}
+
+fn result(r: GameResult) -> LogEntry {
+    LogEntry::ResultEntered {
+        section: "men".into(),
+        round: 1,
+        board: 1,
+        result: r,
+        ending: None,
+        moves: None,
+    }
+}
+
+fn confirmed() -> LogEntry {
+    LogEntry::ResultConfirmed {
+        section: "men".into(),
+        round: 1,
+        board: 1,
+        signed_by: vec!["裁判长".into()],
+    }
+}
+
+#[test]
+fn append_refuses_a_result_after_confirmation_and_leaves_the_log_unchanged() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let ev = s.create_event("x").unwrap();
+    let mut seq = s
+        .append(&ev, 0, &[created(), reg(1), reg(2)], "a", AT)
+        .unwrap();
+    seq = s.append(&ev, seq, &paired_round(), "a", AT).unwrap();
+    seq = s
+        .append(
+            &ev,
+            seq,
+            &[result(GameResult::RedWin), confirmed()],
+            "a",
+            AT,
+        )
+        .unwrap();
+    assert_eq!(seq, 7);
+    let before = s.read(&ev).unwrap();
+
+    let err = s
+        .append(&ev, seq, &[result(GameResult::BlackWin)], "a", AT)
+        .unwrap_err();
+    match &err {
+        StoreError::Refused {
+            event,
+            seq: 8,
+            kind,
+            rejection: Rejection::ResultConfirmed { round: 1, board: 1 },
+        } if event == &ev.0 && *kind == "result_entered" => {}
+        other => panic!("{other:?}"),
+    }
+    let msg = err.to_string();
+    assert!(
+        msg.contains("第 8 条日志")
+            && msg.contains("已签字确认")
+            && msg.contains("日志未改动")
+            && msg.contains("nothing was appended"),
+        "{msg}"
+    );
+    assert_eq!(s.read(&ev).unwrap(), before, "log unchanged");
+    assert_eq!(EventState::replay(&before).unwrap().last_seq, 7);
+
+    // The raw path refuses it too, and the refusal does not poison the cached state: the
+    // same expected seq still takes a valid entry.
+    let bad = Recorded {
+        seq: 8,
+        at: AT.into(),
+        actor: "a".into(),
+        entry: result(GameResult::Draw),
+    };
+    assert!(matches!(
+        s.append_recorded(&ev, 7, &[bad]),
+        Err(StoreError::Refused { seq: 8, .. })
+    ));
+    assert_eq!(s.read(&ev).unwrap(), before);
+    assert_eq!(s.append(&ev, 7, &[reg(3)], "a", AT).unwrap(), 8);
+    assert_eq!(
+        s.state(&ev).unwrap(),
+        EventState::replay(&s.read(&ev).unwrap()).unwrap()
+    );
+}
+
+#[test]
+fn a_batch_with_one_bad_entry_writes_nothing() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let ev = s.create_event("x").unwrap();
+    s.append(&ev, 0, &[created(), reg(1)], "a", AT).unwrap();
+    // Two good registrations, then one reusing id 1: the whole batch is refused.
+    let e = s
+        .append(&ev, 2, &[reg(2), reg(3), reg(1)], "a", AT)
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StoreError::Refused {
+                seq: 5,
+                rejection: Rejection::PlayerExists(PlayerId(1)),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(s.read(&ev).unwrap().len(), 2);
+    // A bad time is refused like a bad entry.
+    let e = s.append(&ev, 2, &[reg(2)], "a", "yesterday").unwrap_err();
+    assert!(e.to_string().contains("RFC 3339"), "{e}");
+    assert_eq!(s.read(&ev).unwrap().len(), 2);
+    assert_eq!(s.append(&ev, 2, &[reg(2), reg(3)], "a", AT).unwrap(), 4);
+    assert_eq!(s.state(&ev).unwrap().players.len(), 3);
+}
+
+#[test]
+fn validation_sees_appends_made_through_another_connection() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("a.db");
+    let a = SqliteStore::open(&p).unwrap();
+    let ev = a.create_event("x").unwrap();
+    a.append(&ev, 0, &[created(), reg(1)], "a", AT).unwrap();
+    let b = SqliteStore::open(&p).unwrap();
+    b.append(&ev, 2, &[reg(2)], "b", AT).unwrap();
+    // `a` folded the log at seq 2; it must fold again and see player 2.
+    let e = a.append(&ev, 3, &[reg(2)], "a", AT).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StoreError::Refused {
+                rejection: Rejection::PlayerExists(PlayerId(2)),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(a.append(&ev, 3, &[reg(3)], "a", AT).unwrap(), 4);
+    assert_eq!(b.state(&ev).unwrap().players.len(), 3);
+}
+
+#[test]
+fn create_with_log_refuses_a_log_that_does_not_fold() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let records: Vec<Recorded> = [created(), reg(1), reg(1)]
+        .into_iter()
+        .enumerate()
+        .map(|(i, entry)| Recorded {
+            seq: i as u64 + 1,
+            at: AT.into(),
+            actor: "a".into(),
+            entry,
+        })
+        .collect();
+    let e = s.create_with_log("x", &records).unwrap_err();
+    assert!(
+        matches!(e, StoreError::Fold(FoldError::Rejected { seq: 3, .. })),
+        "{e:?}"
+    );
+    assert!(s.list_events().unwrap().is_empty(), "nothing created");
+    let ev = s.create_with_log("x", &records[..2]).unwrap();
+    assert_eq!(s.read(&ev).unwrap(), records[..2]);
+}
