@@ -65,6 +65,15 @@ fn verify_db(out: &Path) -> Vec<String> {
         .collect()
 }
 
+fn not_paired(s: &Value) -> usize {
+    s["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["status"] == "not_paired")
+        .count()
+}
+
 fn section<'a>(ex: &'a Value, id: &str) -> &'a Value {
     ex["sections"]
         .as_array()
@@ -113,6 +122,22 @@ fn four_events_three_seeds_simulate_verify_and_validate() {
                 let swiss = s["system"] == "swiss" || s["system"] == "swiss_then_knockout";
                 let trf = out.join(format!("{}.trf", s["id"].as_str().unwrap()));
                 assert_eq!(trf.exists(), swiss, "{stem}: {}", trf.display());
+                if swiss {
+                    // The TRF file reads back: same players, points and Swiss rounds.
+                    let text = std::fs::read_to_string(&trf).unwrap();
+                    let t = arbiter_trf::parse(&text, &trf.display().to_string()).unwrap();
+                    assert_eq!(
+                        t.players.len(),
+                        s["players"].as_array().unwrap().len() - not_paired(s)
+                    );
+                    let swiss_rounds = s["rounds"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|r| r["stage"] == "swiss")
+                        .count();
+                    assert_eq!(t.rounds_played as usize, swiss_rounds, "{stem}/{}", s["id"]);
+                }
             }
         }
     }
