@@ -1,7 +1,10 @@
 //! Human-readable summary of a regulation (Chinese or English), for the CLI and web pages.
 
 use crate::model::*;
-use arbiter_types::{ScoringTable, Sex};
+use arbiter_types::{
+    ByeChoice, EqualHistoryColour, Numbering, PairingSettings, Round1Colour, Round1Pairing,
+    SameTeam, ScoringTable, Sex,
+};
 use std::fmt::Write;
 
 /// Output language of summaries.
@@ -144,6 +147,146 @@ fn format_text(l: Lang, f: &Format) -> String {
             }
         }
     }
+}
+
+/// The `编排:` line: numbering, round-1 pairing and colours, same-team avoidance, colour
+/// rules, equal-history colours and the bye (A2–A4). Round robins use only the numbering.
+fn pairing(l: Lang, p: &PairingSettings, swiss: bool) -> String {
+    let mut v: Vec<String> = Vec::new();
+    v.push(
+        match p.numbering {
+            Numbering::Lots => l.t("序号抽签", "numbers by lot"),
+            Numbering::Rating => l.t(
+                "序号按等级分 (无等级分者抽签)",
+                "numbers by rating (unrated by lot)",
+            ),
+            Numbering::Given => l.t("序号按报名表顺序", "numbers in entry-list order"),
+        }
+        .to_string(),
+    );
+    if !swiss {
+        return v.join(l.t("；", "; "));
+    }
+    v.push(
+        match p.round1 {
+            Round1Pairing::Slide => l.t(
+                "首轮拦腰配对 (1–N/2+1, 2–N/2+2 …)",
+                "round 1 top half v bottom half (1–N/2+1, 2–N/2+2 …)",
+            ),
+            Round1Pairing::Fold => l.t(
+                "首轮首尾配对 (1–N, 2–N−1 …)",
+                "round 1 folded (1–N, 2–N−1 …)",
+            ),
+            Round1Pairing::Adjacent => {
+                l.t("首轮临近配对 (1–2, 3–4 …)", "round 1 adjacent (1–2, 3–4 …)")
+            }
+            Round1Pairing::Random => l.t("首轮抽签配对", "round 1 paired by lot"),
+        }
+        .to_string(),
+    );
+    v.push(
+        match p.round1_colour {
+            Round1Colour::OddBoardSmallRed => l.t(
+                "首轮单数台小号先行、双数台大号先行",
+                "round 1: odd boards lower number red, even boards higher number red",
+            ),
+            Round1Colour::OddBoardLargeRed => l.t(
+                "首轮单数台大号先行、双数台小号先行",
+                "round 1: odd boards higher number red, even boards lower number red",
+            ),
+            Round1Colour::SmallRed => l.t("首轮小号先行", "round 1: lower number red"),
+            Round1Colour::Lots => l.t("首轮先后手抽签", "round 1 colours by lot"),
+        }
+        .to_string(),
+    );
+    v.push(
+        match p.same_team {
+            SameTeam::Off => l.t("同队不回避", "team-mates not separated"),
+            SameTeam::Round1 => l.t(
+                "首轮同队回避，其余轮次不回避",
+                "team-mates avoid each other in round 1 only",
+            ),
+            SameTeam::Hard => l.t("同队始终回避", "team-mates never meet"),
+            SameTeam::Soft => l.t("同队尽量回避", "team-mates avoid each other where possible"),
+        }
+        .to_string(),
+    );
+    let mut colour = match l {
+        Lang::Zh => format!("先后手差不超过{}", p.max_colour_diff),
+        Lang::En => format!("colour difference at most {}", p.max_colour_diff),
+    };
+    if p.no_three_in_a_row {
+        colour.push_str(l.t(
+            "，不连续三局同色",
+            ", never the same colour three times in a row",
+        ));
+    }
+    if p.relax_colours_in_last_round {
+        colour.push_str(l.t(" (末轮可放宽)", " (may be relaxed in the last round)"));
+    }
+    v.push(colour);
+    v.push(
+        match p.equal_history {
+            EqualHistoryColour::OddRoundSmallRed => l.t(
+                "先后手相同时奇数轮小号先行、偶数轮大号先行",
+                "equal colour histories: odd rounds lower number red, even rounds higher",
+            ),
+            EqualHistoryColour::NumberSumOddSmallRed => l.t(
+                "先后手相同时序号之和为奇数小号先行、偶数大号先行",
+                "equal colour histories: odd number sum lower number red, even higher",
+            ),
+        }
+        .to_string(),
+    );
+    v.push(
+        match p.bye {
+            ByeChoice::LowestWithoutBye => l.t(
+                "轮空给未轮空过的排名最后者",
+                "bye to the lowest-ranked player without a bye",
+            ),
+            ByeChoice::LowestFewestByes => l.t(
+                "轮空给轮空次数最少的排名最后者",
+                "bye to the lowest-ranked player with the fewest byes",
+            ),
+        }
+        .to_string(),
+    );
+    v.join(l.t("；", "; "))
+}
+
+/// The `记谱:` line (T6, J5, A13).
+fn records(l: Lang, r: &RecordRules) -> String {
+    let mut v = Vec::new();
+    v.push(match (l, r.boards, r.from_round) {
+        (Lang::Zh, 0, _) => "不要求记谱".to_string(),
+        (Lang::En, 0, _) => "no board must record".to_string(),
+        (Lang::Zh, b, 1) => format!("第1–{b}台须记谱"),
+        (Lang::En, b, 1) => format!("boards 1–{b} must record"),
+        (Lang::Zh, b, f) => format!("第{f}轮起第1–{b}台须记谱"),
+        (Lang::En, b, f) => format!("boards 1–{b} must record from round {f}"),
+    });
+    if let Some(m) = r.min_moves_before_draw {
+        v.push(match l {
+            Lang::Zh => format!("{m}回合内不得提和"),
+            Lang::En => format!("no draw before move {m}"),
+        });
+    }
+    if let Some(m) = r.natural_move_limit {
+        v.push(match l {
+            Lang::Zh => format!("自然限着{m}回合"),
+            Lang::En => format!("natural move limit {m} moves"),
+        });
+    }
+    if r.violation_is_foul {
+        v.push(
+            l.t(
+                "拒不记谱或和棋不足回合记犯规",
+                "refusing to record or a short draw is a foul",
+            )
+            .to_string(),
+        );
+    }
+    v.join(l.t("；", "; "))
 }
 
 fn eligibility(l: Lang, e: &Eligibility) -> Vec<String> {
@@ -335,6 +478,19 @@ fn section(l: Lang, out: &mut String, s: &Section) {
     let max = crate::max_rounds(&s.format);
     if max > 0 {
         let _ = writeln!(out, "  {}: {max}", l.t("轮数", "Rounds"));
+    }
+    let swiss = !matches!(
+        s.format.kind,
+        FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+    );
+    let _ = writeln!(
+        out,
+        "  {}: {}",
+        l.t("编排", "Pairing"),
+        pairing(l, &s.pairing, swiss)
+    );
+    if let Some(r) = &s.records {
+        let _ = writeln!(out, "  {}: {}", l.t("记谱", "Records"), records(l, r));
     }
     let _ = writeln!(
         out,
