@@ -1,6 +1,7 @@
 //! Prize lists: place prizes, titles, team prizes, lucky prizes, qualification (K13, S8, J7,
 //! T9).
 
+use arbiter_regulation::{parse, Prize, Regulation, Section};
 use arbiter_standings::prize::{
     allocate_prizes, AwardKind, LuckyEntry, LuckyOnAwarded, LuckyTable, PrizeEntry, PrizeError,
     PrizeRules, PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, TeamPrizeTable,
@@ -59,72 +60,133 @@ fn amounts(list: &[(u32, u32, u64)]) -> Vec<PrizeEntry> {
 }
 
 const MEN: &str = "男子个人赛";
-const WOMEN: &str = "女子个人赛";
+
+/// The shipped Kunshan regulation (K13 prize tables, lucky ranks, team prizes).
+const KUNSHAN: &str = include_str!("../../../regulations/kunshan-2026.toml");
+/// Kunshan section ids (`[[sections]] id`), used as the prize list's section names.
+const K_MEN: &str = "men";
+const K_WOMEN: &str = "women";
 const VETERANS: &str = "50岁以上";
 
-fn kunshan_men() -> PrizeTable {
-    let mut entries = amounts(&[
-        (1, 1, 3000),
-        (2, 2, 1500),
-        (3, 3, 1000),
-        (4, 4, 600),
-        (5, 5, 500),
-        (6, 6, 400),
-        (7, 7, 300),
-        (8, 8, 200),
-    ]);
-    entries[0] = entries[0]
-        .clone()
-        .with_title("昆山市第二届职工象棋棋王")
-        .with_honours(false, true, true);
-    table(MEN, entries)
+fn kunshan() -> Regulation {
+    parse(KUNSHAN, "kunshan-2026.toml").unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn kunshan_women() -> PrizeTable {
-    let mut entries = amounts(&[
-        (1, 1, 2000),
-        (2, 2, 1200),
-        (3, 3, 800),
-        (4, 4, 600),
-        (5, 5, 500),
-        (6, 6, 400),
-        (7, 7, 300),
-        (8, 8, 200),
-    ]);
-    entries[0] = entries[0].clone().with_title("昆山市第二届职工象棋棋后");
-    table(WOMEN, entries)
+fn kunshan_section(id: &str) -> Section {
+    kunshan()
+        .section(id)
+        .cloned()
+        .unwrap_or_else(|| panic!("kunshan-2026.toml has no section `{id}`"))
 }
 
-fn kunshan_lucky() -> LuckyTable {
-    let breakfast = "裕元花园酒店自助早餐券2张";
-    let night = "裕元花园酒店景观房1晚";
-    let entries = [(55, breakfast), (66, night), (77, breakfast), (88, night)]
-        .into_iter()
-        .chain([
-            (99, breakfast),
-            (111, night),
-            (118, breakfast),
-            (128, breakfast),
-        ])
-        .map(|(rank, item)| LuckyEntry {
-            rank,
-            amount: None,
-            item: Some(item.into()),
-        })
-        .collect();
-    LuckyTable {
-        section: MEN.into(),
-        category: None,
-        entries,
+/// A regulation prize line as a prize-table entry.
+fn prize_entry(p: &Prize) -> PrizeEntry {
+    let (first, last) = p.ranks();
+    PrizeEntry {
+        first,
+        last: (last != first).then_some(last),
+        amount: p.amount_yuan.map(u64::from),
+        title: p.title.clone(),
+        item: p.item.clone(),
+        trophy: p.trophy,
+        medal: p.medal,
+        certificate: p.certificate,
     }
 }
 
-/// A veterans' category inside the men's section: player 8 (8th overall) is its best, then
-/// every eleventh player.
+/// The section's own place prizes (no category), in rank order.
+fn kunshan_places(id: &str) -> PrizeTable {
+    let sec = kunshan_section(id);
+    let mut entries: Vec<PrizeEntry> = sec
+        .prizes
+        .iter()
+        .filter(|p| p.category.is_none())
+        .map(prize_entry)
+        .collect();
+    entries.sort_by_key(|e| e.first);
+    assert!(
+        !entries.is_empty(),
+        "kunshan-2026.toml: `{id}` has no prizes"
+    );
+    table(id, entries)
+}
+
+fn kunshan_men() -> PrizeTable {
+    kunshan_places(K_MEN)
+}
+
+fn kunshan_women() -> PrizeTable {
+    kunshan_places(K_WOMEN)
+}
+
+/// One lucky table per `[[sections.lucky]]` group of the men's section (one per item).
+fn kunshan_lucky() -> Vec<LuckyTable> {
+    let sec = kunshan_section(K_MEN);
+    assert!(!sec.lucky.is_empty(), "kunshan-2026.toml: no lucky ranks");
+    sec.lucky
+        .iter()
+        .map(|l| {
+            let mut ranks = l.ranks.clone();
+            ranks.sort_unstable();
+            LuckyTable {
+                section: K_MEN.into(),
+                category: l.category.clone(),
+                entries: ranks
+                    .into_iter()
+                    .map(|rank| LuckyEntry {
+                        rank,
+                        amount: None,
+                        item: Some(l.item.clone()),
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// `one_award_per_person` and `lucky_on_awarded` of the men's section.
+fn kunshan_award_rules() -> (bool, LuckyOnAwarded) {
+    let a = kunshan_section(K_MEN).awards;
+    let on_awarded = match a.lucky_on_awarded {
+        arbiter_regulation::LuckyOnAwarded::NextRank => LuckyOnAwarded::NextRank,
+        arbiter_regulation::LuckyOnAwarded::Unawarded => LuckyOnAwarded::Unawarded,
+    };
+    (a.one_award_per_person, on_awarded)
+}
+
+/// Team prize tables of the men's section, one per division, named by the division.
+fn kunshan_team_prizes() -> Vec<TeamPrizeTable> {
+    let sec = kunshan_section(K_MEN);
+    let teams = sec.teams.unwrap_or_else(|| panic!("kunshan: no teams"));
+    teams
+        .divisions
+        .iter()
+        .map(|d| {
+            let mut entries: Vec<PrizeEntry> = teams
+                .prizes
+                .iter()
+                .filter(|p| p.division.as_deref() == Some(d.id.as_str()))
+                .map(prize_entry)
+                .collect();
+            entries.sort_by_key(|e| e.first);
+            TeamPrizeTable {
+                section: d.name.clone(),
+                entries,
+            }
+        })
+        .collect()
+}
+
+/// An INVENTED veterans' category inside the men's section, with an invented prize table.
+/// The Kunshan regulation has no category; this one exists only so that lucky ranks 55 and
+/// 66 fall on players who already hold a (category) place prize, which the real tables
+/// alone cannot produce (men's place prizes stop at 8th, lucky ranks start at 55, and team
+/// prizes are not personal awards). Player 8 (8th overall) is its best, then every
+/// eleventh player.
 fn veterans() -> (Ranking, PrizeTable) {
     let players = [8, 11, 22, 33, 44, 55, 66, 77, 88, 99, 110, 121];
     let t = PrizeTable {
-        section: MEN.into(),
+        section: K_MEN.into(),
         category: Some(VETERANS.into()),
         entries: amounts(&[
             (1, 1, 500),
@@ -134,39 +196,48 @@ fn veterans() -> (Ranking, PrizeTable) {
             (5, 6, 100),
         ]),
     };
-    (category(MEN, VETERANS, &players), t)
+    (category(K_MEN, VETERANS, &players), t)
 }
 
+/// (lucky rank, winner) pairs, by lucky rank.
 fn lucky_winners(list: &arbiter_standings::prize::PrizeList) -> Vec<(u32, u32)> {
-    list.awards
+    let mut v: Vec<_> = list
+        .awards
         .iter()
         .filter(|a| a.kind == AwardKind::Lucky)
         .map(|a| (a.place, a.no.map(|n| n.get()).unwrap_or(0)))
-        .collect()
+        .collect();
+    v.sort_unstable();
+    v
 }
 
 #[test]
 fn kunshan_individual_prizes_and_lucky_ranks_simple_path() {
+    let (one_award, on_awarded) = kunshan_award_rules();
+    assert!(one_award, "K13: 不可重复领奖");
     let rules = PrizeRules {
         places: vec![kunshan_men(), kunshan_women()],
-        lucky: vec![kunshan_lucky()],
-        one_award_per_person: true,
+        lucky: kunshan_lucky(),
+        one_award_per_person: one_award,
+        lucky_on_awarded: on_awarded,
         ..Default::default()
     };
-    let list = allocate_prizes(&rules, &[ranking(MEN, 140), ranking(WOMEN, 30)], &[]).unwrap();
+    let list = allocate_prizes(&rules, &[ranking(K_MEN, 140), ranking(K_WOMEN, 30)], &[]).unwrap();
+    // K13: men 3000+1500+1000+600+500+400+300+200, women 2000+1200+800+600+500+400+300+200.
     assert_eq!(list.total_amount, 7500 + 6000);
     let king = &list.awards[0];
     assert_eq!(
         (king.kind, king.no, king.amount),
         (AwardKind::Place, Some(p(1)), Some(3000))
     );
-    assert_eq!(king.title.as_deref(), Some("昆山市第二届职工象棋棋王"));
+    assert_eq!(king.title.as_deref(), Some("昆山市职工象棋棋王"));
     assert!(king.medal && king.certificate && !king.trophy);
-    assert_eq!(
-        list.awards[8].title.as_deref(),
-        Some("昆山市第二届职工象棋棋后")
-    );
-    assert_eq!(list.awards[8].section, WOMEN);
+    assert_eq!(list.awards[8].title.as_deref(), Some("昆山市职工象棋棋后"));
+    assert_eq!(list.awards[8].section, K_WOMEN);
+    assert!(list
+        .awards
+        .iter()
+        .all(|a| !a.title.as_deref().unwrap_or("").contains("第二届")));
     assert_eq!(
         lucky_winners(&list),
         [
@@ -194,14 +265,20 @@ fn kunshan_individual_prizes_and_lucky_ranks_simple_path() {
 #[test]
 fn kunshan_lucky_rank_on_a_category_prize_winner_moves_down() {
     let (vet_ranking, vet_table) = veterans();
+    let (one_award, on_awarded) = kunshan_award_rules();
+    assert_eq!(
+        (one_award, on_awarded),
+        (true, LuckyOnAwarded::NextRank),
+        "kunshan-2026.toml [sections.awards]"
+    );
     let rules = PrizeRules {
         places: vec![kunshan_men(), vet_table],
-        lucky: vec![kunshan_lucky()],
-        one_award_per_person: true,
-        lucky_on_awarded: LuckyOnAwarded::NextRank,
+        lucky: kunshan_lucky(),
+        one_award_per_person: one_award,
+        lucky_on_awarded: on_awarded,
         ..Default::default()
     };
-    let list = allocate_prizes(&rules, &[ranking(MEN, 130), vet_ranking], &[]).unwrap();
+    let list = allocate_prizes(&rules, &[ranking(K_MEN, 130), vet_ranking], &[]).unwrap();
     // Player 8 already won the 8th men's place, so the veterans' places move down one:
     // 11, 22, 33, 44, 55, 66 — player 55 is 5th and player 66 is 6th of the category.
     let vet: Vec<_> = list
@@ -260,17 +337,19 @@ fn kunshan_lucky_rank_on_a_category_prize_winner_moves_down() {
 
 #[test]
 fn lucky_on_awarded_unawarded_leaves_the_prize_vacant() {
+    // The other setting than the file's `next_rank`.
     let (vet_ranking, vet_table) = veterans();
     let rules = PrizeRules {
         places: vec![kunshan_men(), vet_table],
-        lucky: vec![kunshan_lucky()],
+        lucky: kunshan_lucky(),
         one_award_per_person: true,
         lucky_on_awarded: LuckyOnAwarded::Unawarded,
         ..Default::default()
     };
-    let list = allocate_prizes(&rules, &[ranking(MEN, 130), vet_ranking], &[]).unwrap();
+    let list = allocate_prizes(&rules, &[ranking(K_MEN, 130), vet_ranking], &[]).unwrap();
     assert_eq!(lucky_winners(&list).len(), 6);
-    let vacant: Vec<_> = list.vacant.iter().map(|v| (v.kind, v.place)).collect();
+    let mut vacant: Vec<_> = list.vacant.iter().map(|v| (v.kind, v.place)).collect();
+    vacant.sort_by_key(|v| v.1);
     assert_eq!(vacant, [(AwardKind::Lucky, 55), (AwardKind::Lucky, 66)]);
 }
 
@@ -279,11 +358,11 @@ fn without_one_award_per_person_prizes_stack() {
     let (vet_ranking, vet_table) = veterans();
     let rules = PrizeRules {
         places: vec![kunshan_men(), vet_table],
-        lucky: vec![kunshan_lucky()],
+        lucky: kunshan_lucky(),
         one_award_per_person: false,
         ..Default::default()
     };
-    let list = allocate_prizes(&rules, &[ranking(MEN, 130), vet_ranking], &[]).unwrap();
+    let list = allocate_prizes(&rules, &[ranking(K_MEN, 130), vet_ranking], &[]).unwrap();
     let vet_first = list
         .awards
         .iter()
@@ -347,42 +426,17 @@ fn teams(section: &str, n: u32) -> TeamRanking {
 
 #[test]
 fn kunshan_team_prizes_per_division() {
+    let tables = kunshan_team_prizes();
+    let names: Vec<&str> = tables.iter().map(|t| t.section.as_str()).collect();
+    assert_eq!(names, ["甲组", "乙组"], "kunshan-2026.toml team divisions");
     let rules = PrizeRules {
-        teams: vec![
-            TeamPrizeTable {
-                section: "团体甲组".into(),
-                entries: amounts(&[
-                    (1, 1, 5000),
-                    (2, 2, 3000),
-                    (3, 3, 2000),
-                    (4, 5, 1500),
-                    (6, 8, 1000),
-                ]),
-            },
-            TeamPrizeTable {
-                section: "团体乙组".into(),
-                entries: amounts(&[
-                    (1, 1, 3000),
-                    (2, 2, 2000),
-                    (3, 3, 1500),
-                    (4, 5, 1000),
-                    (6, 8, 800),
-                ]),
-            },
-        ],
+        teams: tables,
         one_award_per_person: true,
         ..Default::default()
     };
-    let mut rules = rules;
-    for e in rules
-        .teams
-        .iter_mut()
-        .flat_map(|t| t.entries.iter_mut())
-        .filter(|e| e.first <= 3)
-    {
-        e.trophy = true;
-    }
-    let list = allocate_prizes(&rules, &[], &[teams("团体甲组", 9), teams("团体乙组", 7)]).unwrap();
+    let list = allocate_prizes(&rules, &[], &[teams("甲组", 9), teams("乙组", 7)]).unwrap();
+    // K13 甲组 5000+3000+2000+1500×2+1000×3; 乙组 3000+2000+1500+1000×2 and 800 for 6th
+    // and 7th (only seven teams).
     assert_eq!(
         list.total_amount,
         16000 + 3000 + 2000 + 1500 + 2000 + 800 * 2
@@ -390,7 +444,7 @@ fn kunshan_team_prizes_per_division() {
     let jia: Vec<_> = list
         .awards
         .iter()
-        .filter(|a| a.section == "团体甲组")
+        .filter(|a| a.section == "甲组")
         .map(|a| {
             (
                 a.place,
@@ -400,8 +454,9 @@ fn kunshan_team_prizes_per_division() {
         })
         .collect();
     assert_eq!(jia.len(), 8);
-    assert_eq!(jia[4], (5, "团体甲组5队".to_string(), 1500));
-    assert_eq!(jia[7], (8, "团体甲组8队".to_string(), 1000));
+    assert_eq!(jia[4], (5, "甲组5队".to_string(), 1500));
+    assert_eq!(jia[7], (8, "甲组8队".to_string(), 1000));
+    // Trophies for places 1–3 of each division, as the file says.
     let trophies = list.awards.iter().filter(|a| a.trophy).count();
     assert_eq!(trophies, 6);
     assert!(list
@@ -412,7 +467,7 @@ fn kunshan_team_prizes_per_division() {
     assert_eq!(list.vacant.len(), 1);
     assert_eq!(
         (list.vacant[0].section.as_str(), list.vacant[0].place),
-        ("团体乙组", 8)
+        ("乙组", 8)
     );
 }
 
