@@ -261,3 +261,359 @@ fn db_section_uses_the_regulation_list() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `open`"));
 }
+
+/// A TRF file scored 5-2-3-0 (S5): 小分 (Sonneborn-Berger) shares of a red or black draw are
+/// 2/5 and 3/5 of the opponent's score, so values like 102/5 appear. JSON keeps them exact as
+/// strings "num/den"; whole values stay numbers; the table prints the exact decimal.
+#[test]
+fn non_half_fractions_are_exact_strings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let trf = example_trf(dir.path());
+    let args = [
+        "standings",
+        "--trf",
+        &trf,
+        "--scoring",
+        "5-2-3-0",
+        "--tiebreaks",
+        "sb,wins",
+    ];
+    let out = arbiter(&[&args[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let rows = v["standings"].as_array().expect("standings array");
+    // A (no 1): beat D twice (2 + 2), beat F (10), drew B as red (2/5 of 16): 102/5.
+    assert_eq!(rows[0]["no"], 1);
+    assert_eq!(rows[0]["points"], 17);
+    assert_eq!(rows[0]["tiebreaks"]["sb"], "102/5");
+    // B's 小分 is whole and stays a number.
+    assert_eq!(rows[1]["tiebreaks"]["sb"], 32);
+    assert!(rows
+        .iter()
+        .all(|r| r["tiebreaks"]["sb"].is_number() || r["tiebreaks"]["sb"].is_string()));
+    let out = arbiter(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().nth(1).unwrap_or_default().contains("20.4"),
+        "{text}"
+    );
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `arbiter simulate` into `out`; returns the event id.
+fn simulate(stem: &str, out: &Path, players: &[&str]) -> String {
+    let reg = root().join(format!("regulations/{stem}.toml"));
+    let mut args = vec![
+        "simulate".to_string(),
+        "--regulation".into(),
+        reg.display().to_string(),
+        "--seed".into(),
+        "1".into(),
+        "--out".into(),
+        out.display().to_string(),
+    ];
+    for p in players {
+        args.push("--players".into());
+        args.push(p.to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = arbiter(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let db = out.join("arbiter.db").display().to_string();
+    let o = arbiter(&["event", "list", "--json", "--db", &db]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("event list json");
+    v[0]["id"].as_str().expect("event id").to_string()
+}
+
+fn json_of(o: &Output) -> serde_json::Value {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("json")
+}
+
+fn export_section(out: &Path, id: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("export.json")).expect("export.json");
+    let ex: serde_json::Value = serde_json::from_str(&text).expect("export json");
+    ex["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .find(|s| s["id"] == id)
+        .cloned()
+        .expect("section in export")
+}
+
+/// `arbiter standings --event ID --section S --json` against the `standings` of export.json,
+/// row for row; returns the rows.
+fn same_as_export(out: &Path, event: &str, id: &str) -> Vec<serde_json::Value> {
+    let db = out.join("arbiter.db").display().to_string();
+    let mine = json_of(&arbiter(&[
+        "standings",
+        "--db",
+        &db,
+        "--event",
+        event,
+        "--section",
+        id,
+        "--json",
+    ]));
+    let mine = mine["standings"].as_array().cloned().expect("standings");
+    let section = export_section(out, id);
+    let published = section["standings"].as_array().expect("export standings");
+    assert_eq!(mine.len(), published.len(), "{id}");
+    for (i, (m, p)) in mine.iter().zip(published).enumerate() {
+        for key in ["rank", "no", "points", "tiebreaks", "decided_by"] {
+            assert_eq!(m[key], p[key], "{id} row {} `{key}`", i + 1);
+        }
+    }
+    mine
+}
+
+/// Kunshan women (K6): 5 Swiss rounds, then a placement bracket: same rows as export.json.
+#[test]
+fn placement_bracket_section_matches_the_export() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path();
+    let event = simulate("kunshan-2026", out, &["men=20", "women=14"]);
+    let rows = same_as_export(out, &event, "women");
+    assert!(rows.iter().any(|r| r["decided_by"] == "knockout"));
+}
+
+/// Tianshui open (T2): 8 Swiss rounds, then a top-8 knockout while the others continue the
+/// Swiss. `arbiter standings --event` gives, row for row, the `standings` of export.json:
+/// knockout places 1–8 first, then the continuing Swiss from 9. Without `--db` the command
+/// reads `arbiter.db` in the working directory.
+#[test]
+fn two_stage_section_matches_the_export_row_for_row() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path();
+    let event = simulate("tianshui-2024", out, &["open=24", "local=0"]);
+    let mine = same_as_export(out, &event, "open");
+    let mine = &mine;
+    let section = export_section(out, "open");
+    assert!(mine.len() >= 9, "knockout places and the rest");
+    // Places 1..8 are exactly the knockout players (whatever their Swiss points), places
+    // 2..8 and the first continuing-Swiss row are decided by the knockout.
+    let mut ko_players: Vec<i64> = section["rounds"]
+        .as_array()
+        .expect("rounds")
+        .iter()
+        .filter(|r| r["stage"] == "knockout")
+        .flat_map(|r| r["games"].as_array().cloned().unwrap_or_default())
+        .flat_map(|g| [g["red"].as_i64(), g["black"].as_i64()])
+        .flatten()
+        .collect();
+    ko_players.sort_unstable();
+    ko_players.dedup();
+    let mut top8: Vec<i64> = mine
+        .iter()
+        .take(8)
+        .filter_map(|r| r["no"].as_i64())
+        .collect();
+    top8.sort_unstable();
+    assert_eq!(top8, ko_players);
+    for (i, m) in mine.iter().enumerate().take(9).skip(1) {
+        assert_eq!(m["decided_by"], "knockout", "row {}", i + 1);
+        assert_eq!(m["rank"], i as i64 + 1);
+    }
+
+    // --db defaults to arbiter.db (in the working directory); --event alone is enough.
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(out)
+        .args([
+            "standings",
+            "--event",
+            &event,
+            "--section",
+            "open",
+            "--json",
+        ])
+        .output()
+        .expect("run arbiter");
+    let default_db = json_of(&o);
+    assert_eq!(default_db["standings"].as_array(), Some(mine));
+}
+
+/// S1: Suzhou ranks men and women of the open section separately. The categories come from
+/// the regulation (`[[sections.categories]]`, `Category::matches`); `--category women` gives
+/// the same ranks as export.json's `categories`, and men + women cover the section.
+#[test]
+fn categories_from_the_regulation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path();
+    let event = simulate("suzhou-2025", out, &["16"]);
+    let db = out.join("arbiter.db").display().to_string();
+    let base = [
+        "standings",
+        "--db",
+        &db,
+        "--event",
+        &event,
+        "--section",
+        "open",
+    ];
+    let all = json_of(&arbiter(&[&base[..], &["--json"]].concat()));
+    let all = all["standings"].as_array().expect("standings");
+    let section = export_section(out, "open");
+    let sex_of = |no: &serde_json::Value| {
+        section["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| &p["no"] == no))
+            .map(|p| p["sex"].clone())
+            .unwrap_or_default()
+    };
+    let mut covered = 0;
+    for (id, sex) in [("men", "M"), ("women", "F")] {
+        let v = json_of(&arbiter(
+            &[&base[..], &["--category", id, "--json"]].concat(),
+        ));
+        assert_eq!(v["category"]["id"], id);
+        let rows = v["standings"].as_array().expect("category standings");
+        let published = section["categories"]
+            .as_array()
+            .and_then(|cs| cs.iter().find(|c| c["id"] == id))
+            .and_then(|c| c["standings"].as_array())
+            .expect("export category");
+        let mine: Vec<(i64, i64)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r["rank"].as_i64().unwrap_or(0),
+                    r["no"].as_i64().unwrap_or(0),
+                )
+            })
+            .collect();
+        let theirs: Vec<(i64, i64)> = published
+            .iter()
+            .map(|r| {
+                (
+                    r["rank"].as_i64().unwrap_or(0),
+                    r["no"].as_i64().unwrap_or(0),
+                )
+            })
+            .collect();
+        assert_eq!(mine, theirs, "category {id}");
+        assert!(!rows.is_empty(), "category {id} is empty");
+        for (i, r) in rows.iter().enumerate() {
+            assert_eq!(r["rank"], i as i64 + 1);
+            assert_eq!(sex_of(&r["no"]), sex, "{r}");
+        }
+        // The section table tags the same players.
+        let tagged = all
+            .iter()
+            .filter(|r| {
+                r["categories"]
+                    .as_array()
+                    .is_some_and(|c| c.contains(&id.into()))
+            })
+            .count();
+        assert_eq!(tagged, rows.len());
+        covered += rows.len();
+    }
+    assert_eq!(covered, all.len());
+    let o = arbiter(&[&base[..], &["--category", "women"]].concat());
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("类别 category: 公开女子组 (women)"),
+        "{text}"
+    );
+    assert!(text.contains("总名次"), "{text}");
+    let o = arbiter(&[&base[..], &["--category", "womn"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `women`"));
+}
+
+/// A12: a confirmed result corrected by the chief arbiter. The two players of that board are
+/// marked 更正 in the table and `"corrected": true` in JSON; nobody else is.
+#[test]
+fn corrected_results_are_marked() {
+    use arbiter_core::{EventState, LogEntry};
+    use arbiter_store::{EventId, EventStore, SqliteStore};
+    use arbiter_types::GameResult;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path();
+    let event = simulate("jiujiang-2020", out, &["10"]);
+    let db = out.join("arbiter.db");
+    let store = SqliteStore::open(&db).expect("open db");
+    let id = EventId(event.clone());
+    let log = store.read(&id).expect("log");
+    let state = EventState::replay(&log).expect("replay");
+    let sec = state.section("senior").expect("senior section");
+    let board = sec
+        .round(1)
+        .and_then(|r| {
+            r.boards
+                .iter()
+                .find(|b| b.result == Some(GameResult::RedWin))
+        })
+        .expect("a red win in round 1");
+    let (red, black) = (
+        sec.pairing_no(board.red).expect("red no").get(),
+        sec.pairing_no(board.black).expect("black no").get(),
+    );
+    let mut entries = Vec::new();
+    if !board.confirmed {
+        entries.push(LogEntry::ResultConfirmed {
+            section: "senior".into(),
+            round: 1,
+            board: board.board,
+            signed_by: vec!["红方".into(), "黑方".into()],
+        });
+    }
+    entries.push(LogEntry::ResultCorrected {
+        section: "senior".into(),
+        round: 1,
+        board: board.board,
+        result: GameResult::Draw,
+        reason: "记录台次错误 (wrong slip)".into(),
+        by: "裁判长".into(),
+    });
+    let at = log.last().map(|r| r.at.clone()).expect("a recorded time");
+    store
+        .append(&id, state.last_seq, &entries, "chief", &at)
+        .expect("append correction");
+
+    let db = db.display().to_string();
+    let base = [
+        "standings",
+        "--db",
+        &db,
+        "--event",
+        &event,
+        "--section",
+        "senior",
+    ];
+    let v = json_of(&arbiter(&[&base[..], &["--json"]].concat()));
+    let rows = v["standings"].as_array().expect("standings");
+    let mut marked: Vec<i64> = rows
+        .iter()
+        .filter(|r| r["corrected"] == true)
+        .map(|r| r["no"].as_i64().unwrap_or(0))
+        .collect();
+    marked.sort_unstable();
+    let mut want = vec![i64::from(red), i64::from(black)];
+    want.sort_unstable();
+    assert_eq!(marked, want);
+    assert!(rows.iter().all(|r| r["corrected"].is_boolean()));
+    let o = arbiter(&base);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.contains("更正")).count(),
+        2,
+        "{text}"
+    );
+}

@@ -16,7 +16,7 @@ pub mod tiebreak;
 pub mod value;
 pub mod withdrawal;
 
-pub use category::{category, category_by_tag, CategoryRow};
+pub use category::{category, category_by_tag, category_of_ranks, CategoryRow};
 pub use input::{
     ByeOppValue, DecidedBy, DirectMode, FideUnplayed, ForfeitOppValue, PlayerEntry, Row, Standings,
     StandingsError, StandingsInput, TiebreakOptions,

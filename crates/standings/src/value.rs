@@ -49,15 +49,18 @@ impl TbValue {
     }
 }
 
-/// Serialises as a JSON integer when whole, otherwise as a decimal number (display only: the
-/// exact value is [`TbValue::ratio`]).
+/// Serialises exactly: a whole value as a JSON integer (`4`, `2339`), a whole number of
+/// half-points as a number with one decimal (`4.5`, exact in binary floating point), and any
+/// other fraction — only a Sonneborn-Berger share under a colour-dependent draw scale such as
+/// 5-2-3-0 — as the string `"num/den"` in lowest terms (`"22/5"`), never as a rounded float.
+/// Ratings (ARO, APRO, TPR) are already whole numbers, rounded as FIDE rounds them.
 impl Serialize for TbValue {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (n, d) = self.ratio();
-        if d == 1 {
-            s.serialize_i64(n)
-        } else {
-            s.serialize_f64(n as f64 / d as f64)
+        match self.ratio() {
+            (n, 1) => s.serialize_i64(n),
+            // n / 2 with n odd is exactly representable (|n| < 2^53 for any real table).
+            (n, 2) => s.serialize_f64(n as f64 / 2.0),
+            (n, d) => s.serialize_str(&format!("{n}/{d}")),
         }
     }
 }

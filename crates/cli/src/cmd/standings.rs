@@ -4,50 +4,62 @@
 //!
 //! Default tie-breaks for `--trf`: `opp_score,wins,fouls,black_games,previous_round_rank`
 //! (the Kunshan / Tianshui order: 对手分, 胜局, 犯规, 后走局数, 比较前一轮名次). TRF files carry
-//! no fouls, so 犯规 is 0 for everyone there. With `--db` the section's regulation decides
-//! the scoring, the list and its options.
+//! no fouls, so 犯规 is 0 for everyone there.
+//!
+//! With `--event` (database `--db`, default `arbiter.db`) the section is ranked exactly as the
+//! published export ranks it (`arbiter_director::final_standings::final_ranking`): the
+//! regulation decides the scoring, the list and its options, and a two-stage section lists
+//! the knockout places 1..k first, then the continuing Swiss from k+1. Rows carry the ids of
+//! the regulation's categories the player belongs to (`Category::matches`); `--category ID`
+//! prints that category's table (S1, T1). Players with a corrected result (A12) are marked
+//! 更正 / `"corrected": true`.
 
 use anyhow::Context;
+use arbiter_core::{PlayerId, PlayerRecord};
+use arbiter_regulation::{Category, EntryFacts};
 use arbiter_standings::{
-    compute, ByeOppValue, DirectMode, PlayerEntry, Standings, StandingsInput, TbValue,
-    TiebreakOptions,
+    category_of_ranks, compute, CategoryRow, PlayerEntry, StandingsInput, TbValue, TiebreakOptions,
 };
 use arbiter_types::{
-    closest, Fallback, PlayerNo, ScoringPreset, ScoringTable, Sex, TiebreakItem, TiebreakName,
+    closest, Fallback, PlayerNo, Score, ScoringPreset, ScoringTable, TiebreakItem, TiebreakName,
 };
 use clap::Args;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Standings with every tie-break value.
 ///
 /// `arbiter standings --trf FILE [--tiebreaks LIST] [--scoring PRESET] [--json]` or
-/// `arbiter standings --db PATH --event ID [--section S] [--json]`.
+/// `arbiter standings [--db PATH] --event ID [--section S] [--category C] [--json]`.
 /// Exit codes: 0 ok, 1 error, 2 invalid input (bad file, unknown tie-break or preset).
 #[derive(Args)]
 pub struct StandingsArgs {
     /// TRF-16 file (rounds played so far)
-    #[arg(long, conflicts_with_all = ["db", "event", "section"])]
+    #[arg(long, conflicts_with_all = ["event", "section", "category"])]
     pub trf: Option<PathBuf>,
     /// Comma-separated tie-breaks after points, at most one fallback last, e.g.
     /// `opp_score,wins,fouls,black_games,previous_round_rank` (the default for --trf)
     #[arg(long)]
     pub tiebreaks: Option<String>,
     /// Scoring preset for --trf: cxa, 3-1-0, 3-1-2-0, 5-2-3-0, fide (default: the file's)
-    #[arg(long)]
+    #[arg(long, requires = "trf")]
     pub scoring: Option<String>,
-    /// Seed of the `lots` fallback
+    /// Seed of the `lots` fallback for --trf (with --event: the event's recorded seed)
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Event database (SQLite)
-    #[arg(long, requires = "event")]
-    pub db: Option<PathBuf>,
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    pub db: PathBuf,
     /// Event id in the database
-    #[arg(long, requires = "db")]
+    #[arg(long)]
     pub event: Option<String>,
     /// Section id (default: the only section)
-    #[arg(long, requires = "db")]
+    #[arg(long, requires = "event")]
     pub section: Option<String>,
-    /// JSON output: {"standings": [{"rank", "no", "points", "tiebreaks", "decided_by"}]}
+    /// Category id of the section's regulation (e.g. `women`): that category's table
+    #[arg(long, requires = "event")]
+    pub category: Option<String>,
+    /// JSON output: {"standings": [{"rank", "no", "points", "tiebreaks", "decided_by", …}]}
     #[arg(long)]
     pub json: bool,
 }
@@ -55,17 +67,45 @@ pub struct StandingsArgs {
 /// The default list for TRF input (Kunshan / Tianshui order).
 pub const DEFAULT_TIEBREAKS: &str = "opp_score,wins,fouls,black_games,previous_round_rank";
 
+/// One printed row: the engine's or the director's row plus what the table shows about the
+/// player.
+#[derive(Debug, Clone)]
+struct Line {
+    rank: u32,
+    no: PlayerNo,
+    name: String,
+    points: Score,
+    tiebreaks: Vec<(TiebreakName, TbValue)>,
+    /// Name of the criterion (`points`, a tie-break, a fallback, `knockout`, `pairing_no`).
+    decided_by: Option<String>,
+    withdrawn: bool,
+    /// A confirmed result of this player was corrected by the chief arbiter (A12).
+    corrected: bool,
+    /// Ids of the regulation's categories the player belongs to.
+    categories: Vec<String>,
+}
+
+/// What `run` prints.
+struct Table {
+    list: Vec<TiebreakName>,
+    lines: Vec<Line>,
+    /// The section's categories (id, name), in regulation order.
+    categories: Vec<(String, String)>,
+    /// Set when one category is shown (`--category`): (id, name).
+    category: Option<(String, String)>,
+}
+
 pub fn run(a: StandingsArgs) -> anyhow::Result<u8> {
-    let input = match (&a.trf, &a.db) {
+    let table = match (&a.trf, &a.event) {
         (Some(path), _) => match from_trf(path, &a) {
-            Ok(i) => i,
+            Ok(t) => t,
             Err(msg) => {
                 eprintln!("错误 error: {msg}");
                 return Ok(2);
             }
         },
-        (None, Some(db)) => match from_db(db, &a)? {
-            Ok(i) => i,
+        (None, Some(event)) => match from_db(&a.db, event, &a)? {
+            Ok(t) => t,
             Err(msg) => {
                 eprintln!("错误 error: {msg}");
                 return Ok(2);
@@ -73,22 +113,15 @@ pub fn run(a: StandingsArgs) -> anyhow::Result<u8> {
         },
         (None, None) => {
             eprintln!(
-                "错误 error: 需要 --trf 或 --db/--event (give --trf FILE or --db PATH --event ID)"
+                "错误 error: 需要 --trf 或 --event (give --trf FILE or [--db PATH] --event ID)"
             );
             return Ok(2);
         }
     };
-    let standings = match compute(&input) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("错误 error: {e}");
-            return Ok(2);
-        }
-    };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&to_json(&standings))?);
+        println!("{}", serde_json::to_string_pretty(&to_json(&table))?);
     } else {
-        print!("{}", to_table(&standings, &input.tiebreaks));
+        print!("{}", to_table(&table));
     }
     Ok(0)
 }
@@ -138,7 +171,7 @@ fn parse_scoring(name: &str) -> Result<ScoringTable, String> {
         })
 }
 
-fn from_trf(path: &Path, a: &StandingsArgs) -> Result<StandingsInput, String> {
+fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: 无法读取文件 (cannot read file): {e}", path.display()))?;
     let file_name = path.display().to_string();
@@ -155,9 +188,6 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<StandingsInput, String> {
             let mut e = PlayerEntry::new(p.no);
             e.name = Some(p.name.clone()).filter(|n| !n.is_empty());
             e.rating = p.rating;
-            if p.sex == Some(Sex::Female) {
-                e.categories.insert("women".into());
-            }
             e
         })
         .collect();
@@ -165,20 +195,59 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<StandingsInput, String> {
         lots_seed: a.seed,
         ..TiebreakOptions::default()
     };
-    Ok(StandingsInput {
+    let input = StandingsInput {
         players,
         outcomes: t.outcomes,
         scoring,
-        tiebreaks,
+        tiebreaks: tiebreaks.clone(),
         fallback,
         options,
+    };
+    let standings = compute(&input).map_err(|e| e.to_string())?;
+    let lines = standings
+        .rows
+        .into_iter()
+        .map(|r| Line {
+            rank: r.rank,
+            no: r.no,
+            name: r.name.unwrap_or_default(),
+            points: r.points,
+            tiebreaks: r.tiebreaks,
+            decided_by: r.decided_by.map(|d| d.name().to_string()),
+            withdrawn: r.withdrawn,
+            // A TRF file records no corrections (A12 lives in the event log).
+            corrected: false,
+            categories: Vec::new(),
+        })
+        .collect();
+    Ok(Table {
+        list: tiebreaks,
+        lines,
+        categories: Vec::new(),
+        category: None,
     })
 }
 
-/// Reads the event log, folds it, and takes the section's scoring and tie-breaks from the
-/// regulation stored in the log. Outer error: the database itself failed (exit 1); inner
-/// error: the request does not fit the data (exit 2).
-fn from_db(db: &Path, a: &StandingsArgs) -> anyhow::Result<Result<StandingsInput, String>> {
+/// What the regulation's category tests need to know about a registered player.
+fn entry_facts(p: &PlayerRecord) -> EntryFacts {
+    let mut flags: BTreeSet<String> = p.evidence.iter().cloned().collect();
+    if p.local {
+        flags.insert("local".into());
+    }
+    EntryFacts {
+        birth_date: p.birth_date,
+        sex: p.sex,
+        flags,
+        ..EntryFacts::default()
+    }
+}
+
+/// Reads the event log, folds it and ranks the section the way the published export does
+/// (`arbiter_director::final_standings::final_ranking`): the regulation's scoring, tie-breaks
+/// and options, and for a two-stage section the knockout places 1..k before the continuing
+/// Swiss. Outer error: the database itself failed (exit 1); inner error: the request does
+/// not fit the data (exit 2).
+fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<Table, String>> {
     use arbiter_store::{EventId, EventStore, SqliteStore};
     if !db.exists() {
         return Ok(Err(format!(
@@ -187,8 +256,7 @@ fn from_db(db: &Path, a: &StandingsArgs) -> anyhow::Result<Result<StandingsInput
         )));
     }
     let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
-    let event = a.event.clone().unwrap_or_default();
-    let log = match store.read(&EventId(event.clone())) {
+    let log = match store.read(&EventId(event.to_string())) {
         Ok(l) => l,
         Err(arbiter_store::StoreError::UnknownEvent(e)) => {
             return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
@@ -196,12 +264,12 @@ fn from_db(db: &Path, a: &StandingsArgs) -> anyhow::Result<Result<StandingsInput
         Err(e) => return Err(e.into()),
     };
     let state = arbiter_core::EventState::replay(&log).context("replay")?;
-    let Some(header) = &state.header else {
+    if state.header.is_none() {
         return Ok(Err(format!(
             "赛事 `{event}` 没有创建记录 (the event log has no EventCreated)"
         )));
-    };
-    let reg = match arbiter_regulation::parse(&header.regulation, &header.file_name) {
+    }
+    let mut reg = match arbiter_director::regulation_of(&state) {
         Ok(r) => r,
         Err(e) => return Ok(Err(e.to_string())),
     };
@@ -216,7 +284,7 @@ fn from_db(db: &Path, a: &StandingsArgs) -> anyhow::Result<Result<StandingsInput
             )))
         }
     };
-    let Some(section) = state.sections.get(&section_id) else {
+    let Some(rec) = state.section(&section_id) else {
         let hint = closest(&section_id, ids.iter().copied())
             .map(|s| format!(" (did you mean `{s}`?)"))
             .unwrap_or_default();
@@ -224,89 +292,152 @@ fn from_db(db: &Path, a: &StandingsArgs) -> anyhow::Result<Result<StandingsInput
             "未知的组别 `{section_id}` (unknown section){hint}"
         )));
     };
-    let Some(rs) = reg.sections.iter().find(|s| s.id == section_id) else {
+    let Some(rs) = reg.sections.iter_mut().find(|s| s.id == section_id) else {
         return Ok(Err(format!(
             "规程中没有组别 `{section_id}` (section not in the regulation)"
         )));
     };
-    let (tiebreaks, fallback) = match &a.tiebreaks {
-        Some(list) => match parse_list(list) {
-            Ok(x) => x,
+    if let Some(list) = &a.tiebreaks {
+        match parse_list(list) {
+            Ok((criteria, fallback)) => {
+                rs.tiebreaks.criteria = criteria;
+                rs.tiebreaks.fallback = fallback;
+            }
             Err(e) => return Ok(Err(e)),
-        },
-        None => (rs.tiebreaks.criteria.clone(), rs.tiebreaks.fallback),
-    };
-    let o = &rs.tiebreak_options;
-    let options = TiebreakOptions {
-        wins_include_forfeit: o.wins_include_forfeits,
-        wins_include_bye: o.wins_include_byes,
-        black_count_forfeits: o.black_games_include_forfeits,
-        direct: match o.direct {
-            arbiter_regulation::DirectMode::TwoOnly => DirectMode::TwoOnly,
-            arbiter_regulation::DirectMode::MiniTable => DirectMode::MiniTable,
-        },
-        bye_opp_value: match o.opp_score_bye {
-            arbiter_regulation::ByeOppValue::LowestFinalScore => ByeOppValue::Lowest,
-            arbiter_regulation::ByeOppValue::Zero => ByeOppValue::Zero,
-            arbiter_regulation::ByeOppValue::OwnScore => ByeOppValue::OwnScore,
-        },
-        lots_seed: header.seed,
-        ..TiebreakOptions::default()
-    };
-    // Players with a pairing number, in pairing-number order.
-    let mut players = Vec::new();
-    let mut outcomes = Vec::new();
-    for (i, &id) in section.order.iter().enumerate() {
-        let Some(p) = state.players.get(&id) else {
-            continue;
-        };
-        let mut e = PlayerEntry::new(PlayerNo::from_index(i));
-        e.name = Some(p.name.clone());
-        e.rating = p.rating;
-        e.fouls = u32::try_from(p.fouls.len()).unwrap_or(u32::MAX);
-        e.withdrawn = p.withdrawn.is_some();
-        if p.sex == Some(Sex::Female) {
-            e.categories.insert("women".into());
         }
-        if p.local {
-            e.categories.insert("local".into());
-        }
-        players.push(e);
-        outcomes.push(state.outcomes(id));
     }
-    Ok(Ok(StandingsInput {
-        players,
-        outcomes,
-        scoring: rs.scoring.table,
-        tiebreaks,
-        fallback,
-        options,
+    let list = rs.tiebreaks.criteria.clone();
+    let categories: Vec<Category> = rs.categories.clone();
+    let category = match &a.category {
+        None => None,
+        Some(id) => match categories.iter().find(|c| &c.id == id) {
+            Some(c) => Some(c.clone()),
+            None => {
+                let known: Vec<&str> = categories.iter().map(|c| c.id.as_str()).collect();
+                let hint = closest(id, known.iter().copied())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                return Ok(Err(format!(
+                    "组别 `{section_id}` 没有类别 `{id}` (unknown category; the section has: {}){hint}",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+        },
+    };
+    let rows = if rec.order.is_empty() {
+        Vec::new()
+    } else {
+        match arbiter_director::final_standings::final_ranking(&reg, &state, &section_id) {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e.to_string())),
+        }
+    };
+    // A12: players with a result changed by a correction.
+    let corrected: BTreeSet<PlayerId> = rec
+        .rounds
+        .values()
+        .flat_map(|r| r.boards.iter())
+        .filter(|b| b.corrected)
+        .flat_map(|b| [b.red, b.black])
+        .collect();
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .map(|r| {
+            let p = state.player(r.player);
+            let facts = p.map(entry_facts);
+            Line {
+                rank: r.rank,
+                no: r.no,
+                name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                points: r.points,
+                tiebreaks: r.tiebreaks,
+                decided_by: r.decided_by,
+                withdrawn: p.is_some_and(|p| p.withdrawn.is_some()),
+                corrected: corrected.contains(&r.player),
+                categories: categories
+                    .iter()
+                    .filter(|c| facts.as_ref().is_some_and(|f| c.matches(f)))
+                    .map(|c| c.id.clone())
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(Ok(Table {
+        list,
+        lines,
+        categories: categories
+            .iter()
+            .map(|c| (c.id.clone(), c.name.clone()))
+            .collect(),
+        category: category.map(|c| (c.id, c.name)),
     }))
 }
 
-fn to_json(s: &Standings) -> serde_json::Value {
-    let rows: Vec<serde_json::Value> = s
-        .rows
+/// The category's rows (category rank, line), in section order (S1, T1).
+fn category_lines<'a>(t: &'a Table, id: &str) -> Vec<(CategoryRow, &'a Line)> {
+    let members: Vec<&Line> = t
+        .lines
         .iter()
-        .map(|r| {
-            let tbs: serde_json::Map<String, serde_json::Value> = r
-                .tiebreaks
-                .iter()
-                .map(|(n, v)| {
-                    (
-                        n.name().to_string(),
-                        serde_json::to_value(v).unwrap_or_default(),
-                    )
+        .filter(|l| l.categories.iter().any(|c| c == id))
+        .collect();
+    category_of_ranks(members.iter().map(|l| (l.rank, l.no)))
+        .into_iter()
+        .zip(members)
+        .collect()
+}
+
+fn tiebreak_json(l: &Line) -> serde_json::Map<String, serde_json::Value> {
+    l.tiebreaks
+        .iter()
+        .map(|(n, v)| {
+            (
+                n.name().to_string(),
+                serde_json::to_value(v).unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+fn to_json(t: &Table) -> serde_json::Value {
+    if let Some((id, name)) = &t.category {
+        let rows: Vec<serde_json::Value> = category_lines(t, id)
+            .into_iter()
+            .map(|(c, l)| {
+                serde_json::json!({
+                    "rank": c.rank,
+                    "section_rank": c.section_rank,
+                    "no": l.no.get(),
+                    "name": l.name,
+                    "points": l.points,
+                    "tiebreaks": tiebreak_json(l),
+                    "withdrawn": l.withdrawn,
+                    "corrected": l.corrected,
                 })
-                .collect();
+            })
+            .collect();
+        return serde_json::json!({
+            "category": { "id": id, "name": name },
+            "standings": rows,
+        });
+    }
+    let rows: Vec<serde_json::Value> = t
+        .lines
+        .iter()
+        .map(|l| {
             serde_json::json!({
-                "rank": r.rank,
-                "no": r.no.get(),
-                "name": r.name,
-                "points": TbValue::Score(r.points),
-                "tiebreaks": tbs,
-                "decided_by": r.decided_by.map(|d| d.name()),
-                "withdrawn": r.withdrawn,
+                "rank": l.rank,
+                "no": l.no.get(),
+                "name": l.name,
+                "points": l.points,
+                "tiebreaks": tiebreak_json(l),
+                "decided_by": l.decided_by,
+                "withdrawn": l.withdrawn,
+                "corrected": l.corrected,
+                "categories": l.categories,
             })
         })
         .collect();
@@ -334,45 +465,107 @@ fn width(s: &str) -> usize {
         .sum()
 }
 
-fn to_table(s: &Standings, list: &[TiebreakName]) -> String {
-    let mut header: Vec<String> = ["名次", "序号", "姓名", "积分"]
-        .iter()
-        .map(|h| h.to_string())
-        .collect();
-    header.extend(list.iter().map(|t| t.zh().to_string()));
-    header.push("区分".into());
-    header.push("备注".into());
-    let mut lines: Vec<Vec<String>> = vec![header];
-    for r in &s.rows {
-        let mut line = vec![
-            r.rank.to_string(),
-            r.no.to_string(),
-            r.name.clone().unwrap_or_default(),
-            r.points.to_string(),
-        ];
-        line.extend(r.tiebreaks.iter().map(|(_, v)| v.to_string()));
-        line.push(r.decided_by.map(|d| d.zh().to_string()).unwrap_or_default());
-        line.push(if r.withdrawn {
-            "退赛".into()
-        } else {
-            String::new()
-        });
-        lines.push(line);
+/// Chinese name of a `decided_by` value.
+fn decided_zh(name: &str) -> String {
+    match name {
+        "points" => "积分".into(),
+        "knockout" => "淘汰赛".into(),
+        "pairing_no" => "序号".into(),
+        other => match other.parse::<TiebreakItem>() {
+            Ok(TiebreakItem::Criterion(c)) => c.zh().into(),
+            Ok(TiebreakItem::Fallback(f)) => f.zh().into(),
+            Err(_) => other.into(),
+        },
     }
-    let cols = lines[0].len();
+}
+
+/// 备注: 退赛 (withdrawn) and 更正 (a confirmed result was corrected, A12).
+fn note(l: &Line) -> String {
+    let mut n = Vec::new();
+    if l.withdrawn {
+        n.push("退赛");
+    }
+    if l.corrected {
+        n.push("更正");
+    }
+    n.join(" ")
+}
+
+fn to_table(t: &Table) -> String {
+    // (cells, left-aligned) per column.
+    let mut header: Vec<(String, bool)> = Vec::new();
+    let category = t.category.as_ref();
+    if category.is_some() {
+        header.push(("名次".into(), false));
+        header.push(("总名次".into(), false));
+    } else {
+        header.push(("名次".into(), false));
+    }
+    header.push(("序号".into(), false));
+    header.push(("姓名".into(), true));
+    header.push(("积分".into(), false));
+    header.extend(t.list.iter().map(|n| (n.zh().to_string(), false)));
+    let show_categories = category.is_none() && !t.categories.is_empty();
+    if show_categories {
+        header.push(("类别".into(), true));
+    }
+    if category.is_none() {
+        header.push(("区分".into(), true));
+    }
+    header.push(("备注".into(), true));
+    let left: Vec<bool> = header.iter().map(|(_, l)| *l).collect();
+    let mut lines: Vec<Vec<String>> = vec![header.into_iter().map(|(h, _)| h).collect()];
+    let body = |l: &Line| {
+        let mut line = vec![l.no.to_string(), l.name.clone(), l.points.to_string()];
+        line.extend(l.tiebreaks.iter().map(|(_, v)| v.to_string()));
+        line
+    };
+    if let Some((id, _)) = category {
+        for (c, l) in category_lines(t, id) {
+            let mut line = vec![c.rank.to_string(), c.section_rank.to_string()];
+            line.extend(body(l));
+            line.push(note(l));
+            lines.push(line);
+        }
+    } else {
+        let names: std::collections::BTreeMap<&str, &str> = t
+            .categories
+            .iter()
+            .map(|(id, name)| (id.as_str(), name.as_str()))
+            .collect();
+        for l in &t.lines {
+            let mut line = vec![l.rank.to_string()];
+            line.extend(body(l));
+            if show_categories {
+                let cats: Vec<&str> = l
+                    .categories
+                    .iter()
+                    .map(|c| names.get(c.as_str()).copied().unwrap_or(c.as_str()))
+                    .collect();
+                line.push(cats.join("、"));
+            }
+            line.push(l.decided_by.as_deref().map(decided_zh).unwrap_or_default());
+            line.push(note(l));
+            lines.push(line);
+        }
+    }
+    let cols = left.len();
     let widths: Vec<usize> = (0..cols)
         .map(|c| lines.iter().map(|l| width(&l[c])).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
+    if let Some((id, name)) = category {
+        out.push_str(&format!("类别 category: {name} ({id})\n"));
+    }
     for l in &lines {
         let mut cells = Vec::with_capacity(cols);
         for (c, cell) in l.iter().enumerate() {
-            let pad = widths[c].saturating_sub(width(cell));
-            // Numbers right-aligned, text (name, reason, note) left-aligned.
-            if c == 2 || c + 2 >= cols {
-                cells.push(format!("{cell}{}", " ".repeat(pad)));
+            let pad = " ".repeat(widths[c].saturating_sub(width(cell)));
+            // Numbers right-aligned, text (name, categories, reason, note) left-aligned.
+            if left[c] {
+                cells.push(format!("{cell}{pad}"));
             } else {
-                cells.push(format!("{}{cell}", " ".repeat(pad)));
+                cells.push(format!("{pad}{cell}"));
             }
         }
         out.push_str(cells.join("  ").trim_end());
