@@ -130,6 +130,23 @@ pub fn bracket(
             })?;
         let red = rec.pairing_no(g.red);
         let black = rec.pairing_no(g.black);
+        // A colour chosen by the chooser (K7: the higher Swiss rank) shows in the recorded
+        // colours: replay the choice, then the game must match.
+        let next = match next.chooser {
+            Some(c) if Some(next.red) == black && Some(next.black) == red => {
+                let took = if Some(c) == red {
+                    Colour::Red
+                } else {
+                    Colour::Black
+                };
+                b.choose_colour(&g.match_id, c, took)
+                    .map_err(|e| ko_err(section, e))?;
+                b.next_game(&g.match_id)
+                    .map_err(|e| ko_err(section, e))?
+                    .unwrap_or(next)
+            }
+            _ => next,
+        };
         if next.index as u32 != g.game
             || Some(next.red) != red
             || Some(next.black) != black

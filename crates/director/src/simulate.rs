@@ -224,7 +224,15 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
             FieldSection {
                 id: sec.id.clone(),
                 count,
-                sex: sec.eligibility.sex,
+                // A section named 男子/女子 is generated with that sex even when the
+                // regulation does not check it.
+                sex: sec.eligibility.sex.or(if sec.name.contains("男子") {
+                    Some(arbiter_types::Sex::Male)
+                } else if sec.name.contains("女子") {
+                    Some(arbiter_types::Sex::Female)
+                } else {
+                    None
+                }),
                 born_from,
                 born_to,
                 affiliation,
@@ -248,6 +256,9 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 bad_entries: true,
                 age_limited: sec.eligibility.born_from.is_some()
                     || sec.eligibility.max_age.is_some(),
+                young_limited: sec.eligibility.born_to.is_some()
+                    || sec.eligibility.min_age.is_some(),
+                sex_enforced: sec.eligibility.sex.is_some(),
             }
         })
         .collect();
@@ -284,6 +295,8 @@ pub struct Simulator {
     rng: ChaCha8Rng,
     clock: NaiveDateTime,
     model: ResultModel,
+    /// Whether the one correction of a signed result (A12) has been made.
+    corrected: bool,
 }
 
 impl Simulator {
@@ -317,6 +330,7 @@ impl Simulator {
             rng: ChaCha8Rng::seed_from_u64(derive_seed(seed, "results")),
             clock,
             model: ResultModel::default(),
+            corrected: false,
         }
     }
 
@@ -484,6 +498,72 @@ impl Simulator {
         }
     }
 
+    /// Result slips signed as the regulation says (S11: the loser signs, both sign a draw;
+    /// J6: both sign), and once per event a chief arbiter's correction of a signed slip (A12).
+    fn signatures_and_correction(
+        &mut self,
+        state: &EventState,
+        section: &str,
+        round: u32,
+        entered: &[LogEntry],
+    ) -> Vec<LogEntry> {
+        let mut out = Vec::new();
+        let Some(signing) = self.reg.event.result_signing else {
+            return out;
+        };
+        let Some(rd) = state.section(section).and_then(|s| s.round(round)) else {
+            return out;
+        };
+        let name =
+            |p: arbiter_core::PlayerId| state.player(p).map(|x| x.name.clone()).unwrap_or_default();
+        let mut correctable = None;
+        for e in entered {
+            let LogEntry::ResultEntered {
+                board,
+                result,
+                ending,
+                ..
+            } = e
+            else {
+                continue;
+            };
+            let Some(b) = rd.board(*board) else { continue };
+            use arbiter_types::GameResult::*;
+            let signed_by = match (signing, result) {
+                (_, RedForfeit) => vec![name(b.black), "裁判员".to_string()],
+                (_, BlackForfeit) => vec![name(b.red), "裁判员".to_string()],
+                (_, DoubleForfeit) => vec!["裁判员".to_string()],
+                (arbiter_regulation::ResultSigning::LoserSigns, RedWin) => vec![name(b.black)],
+                (arbiter_regulation::ResultSigning::LoserSigns, BlackWin) => vec![name(b.red)],
+                _ => vec![name(b.red), name(b.black)],
+            };
+            out.push(LogEntry::ResultConfirmed {
+                section: section.to_string(),
+                round,
+                board: *board,
+                signed_by,
+            });
+            if correctable.is_none()
+                && *result == RedWin
+                && *ending == Some(arbiter_core::Ending::Resignation)
+            {
+                correctable = Some(*board);
+            }
+        }
+        if let (Some(board), false, 2) = (correctable, self.corrected, round) {
+            self.corrected = true;
+            out.push(LogEntry::ResultCorrected {
+                section: section.to_string(),
+                round,
+                board,
+                result: arbiter_types::GameResult::Draw,
+                reason: "成绩单误填为红胜，经双方与裁判员核实为和棋 (the slip said red won; both players and the arbiter confirm a draw)".into(),
+                by: "裁判长".into(),
+            });
+        }
+        out
+    }
+
     fn play(
         &mut self,
         sec: &Section,
@@ -500,7 +580,10 @@ impl Simulator {
             }
             Step::Results { round, boards } => {
                 let rr = matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. });
-                simulate_round(sec, state, round, &boards, rr, &self.model, &mut self.rng)
+                let mut v =
+                    simulate_round(sec, state, round, &boards, rr, &self.model, &mut self.rng);
+                v.extend(self.signatures_and_correction(state, id, round, &v));
+                v
             }
             Step::CompleteRound { round } => {
                 let mut v = vec![LogEntry::RoundCompleted {
@@ -549,6 +632,18 @@ impl Simulator {
                         (rec.order.get(g.red.index()), rec.order.get(g.black.index()))
                     else {
                         continue;
+                    };
+                    // The chooser (K7) takes black now and then; the colours follow the choice.
+                    let (g, red, black) = match g.chooser {
+                        Some(_) if self.rng.gen_bool(0.3) => {
+                            let swapped = arbiter_knockout::NextGame {
+                                red: g.black,
+                                black: g.red,
+                                ..g
+                            };
+                            (swapped, black, red)
+                        }
+                        _ => (g, red, black),
                     };
                     let result = simulate_knockout_game(state, g.kind, red, black, &mut self.rng);
                     v.push(knockout_stage::game_entry(state, id, &mid, &g, result)?);

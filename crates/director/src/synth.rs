@@ -78,7 +78,7 @@ const COMPANY_TAIL: &[&str] = &[
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BadKind {
-    /// Born before the section's earliest birth date (年龄超限).
+    /// Born outside the section's birth dates or ages (年龄不符: too old or too young).
     TooOld,
     /// Sex not admitted in the section.
     WrongSex,
@@ -158,6 +158,17 @@ pub struct SectionPlan {
     /// Whether `born_from` is the regulation's limit (then a too-old entry is added).
     #[serde(default)]
     pub age_limited: bool,
+    /// Whether `born_to` is the regulation's limit (a minimum age; a too-young entry is added).
+    #[serde(default)]
+    pub young_limited: bool,
+    /// Whether the regulation restricts the sex (then a wrong-sex entry is added); `sex` may
+    /// also come from the section's name only (男子个人赛).
+    #[serde(default = "yes")]
+    pub sex_enforced: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The whole plan of a synthetic field.
@@ -562,7 +573,12 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
             let e = template(&mut g, ok_sex, too_old, BadKind::TooOld);
             entries.push(e);
         }
-        if let Some(s) = sp.sex {
+        if sp.young_limited {
+            let too_young = sp.born_to + chrono::Days::new(400);
+            let e = template(&mut g, ok_sex, too_young, BadKind::TooOld);
+            entries.push(e);
+        }
+        if let (Some(s), true) = (sp.sex, sp.sex_enforced) {
             let other = if s == Sex::Male {
                 Sex::Female
             } else {
@@ -660,6 +676,8 @@ mod tests {
                     unpaid: 2,
                     bad_entries: true,
                     age_limited: true,
+                    young_limited: false,
+                    sex_enforced: true,
                 },
                 SectionPlan {
                     id: "open".into(),
@@ -676,6 +694,8 @@ mod tests {
                     unpaid: 0,
                     bad_entries: true,
                     age_limited: true,
+                    young_limited: false,
+                    sex_enforced: true,
                 },
             ],
         }
