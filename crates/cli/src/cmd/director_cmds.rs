@@ -18,7 +18,6 @@ fn open(db: &Path) -> anyhow::Result<SqliteStore> {
 /// `arbiter event verify DB`: replays every event's log from scratch and recomputes every
 /// pairing, score, standing and prize; compares with `export.json` next to the database when
 /// there is one. Exit 0 when everything matches, 1 on any difference (listed on stdout).
-#[allow(dead_code)] // called from `event verify` once wired in event.rs
 pub fn verify(db: &Path) -> anyhow::Result<u8> {
     let store = open(db)?;
     let published: Option<Export> = db
@@ -82,7 +81,6 @@ pub fn verify(db: &Path) -> anyhow::Result<u8> {
 }
 
 /// `arbiter event export ID --format json`: the published `arbiter-export/1` document on stdout.
-#[allow(dead_code)] // called from `event export --format json` once wired in event.rs
 pub fn export_json(db: &Path, event_id: &str) -> anyhow::Result<u8> {
     let store = open(db)?;
     let id = EventId(event_id.to_string());
