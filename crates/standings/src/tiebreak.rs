@@ -162,14 +162,24 @@ impl Prepared<'_> {
         sum
     }
 
-    /// 小分: Σ over games of opponent's score × (points scored / win points); a beaten
-    /// opponent counts fully, a drawn one by the colour's draw share (½ in symmetric tables).
+    /// 小分 (2011 14.1, rules.md §4.3): Σ score of each beaten opponent + ½ · Σ score of each
+    /// drawn opponent. A draw counts ½ whatever its colour, also under a colour-dependent table
+    /// (5-2-3-0), so 小分 stays a multiple of ½ point whenever scores are whole points.
     /// Forfeit wins count as wins against the real opponent. Raw: numerator over 2 × win.
     fn sonneborn_berger(&self, p: usize, v: &ViewData) -> i64 {
+        let win = self.input.scoring.win.halves();
         let mut num = 0;
         for k in 0..v.r {
             let share = match self.outcome(p, k) {
-                Outcome::Game { .. } | Outcome::ForfeitWin { .. } => self.pts[p][k],
+                Outcome::Game {
+                    result: PlayerResult::Win,
+                    ..
+                }
+                | Outcome::ForfeitWin { .. } => win,
+                Outcome::Game {
+                    result: PlayerResult::Draw,
+                    ..
+                } => win / 2,
                 _ => 0,
             };
             if let (Some(q), true) = (self.opp[p][k], share != 0) {

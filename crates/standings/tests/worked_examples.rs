@@ -6,7 +6,8 @@ use arbiter_standings::{
     StandingsError, StandingsInput, TbValue, TiebreakOptions,
 };
 use arbiter_types::{
-    Colour, Fallback, GameResult, Outcome, PlayerNo, ScoringPreset, ScoringTable, TiebreakName,
+    Colour, Fallback, GameResult, Outcome, PlayerNo, Score, ScoringPreset, ScoringTable,
+    TiebreakName,
 };
 use TiebreakName::*;
 
@@ -116,10 +117,10 @@ fn sonneborn_berger_worked_example_5_3() {
     assert_eq!(value(&s, 4, Direct), "0");
 }
 
-/// With a colour-dependent table (5-2-3-0) a drawn opponent counts by the colour's draw share:
-/// black draw 3/5, red draw 2/5 of the opponent's score — exact fractions, no floats.
+/// With a colour-dependent table (5-2-3-0) a drawn opponent still counts ½ (2011 14.1:
+/// "所胜对手积分之和 + 所和对手积分之和的一半"), whatever the colour of the draw.
 #[test]
-fn sonneborn_berger_colour_dependent_draws_are_exact() {
+fn sonneborn_berger_colour_dependent_draws_count_half() {
     let o = event(3, &[&[(1, 2, D)], &[(2, 3, D)], &[(3, 1, R)]], &[]);
     let s = compute(&input(
         3,
@@ -130,13 +131,13 @@ fn sonneborn_berger_colour_dependent_draws_are_exact() {
     ))
     .unwrap();
     // Scores: 1 = 2 + 0 = 2 (red draw, then loss as black); 2 = 3 + 2 = 5; 3 = 3 + 5 = 8.
-    assert_eq!(value(&s, 3, Sb), "5"); // 2's 5 × 3/5 (black draw) + 1's 2 × 1 (win)
-    assert_eq!(value(&s, 2, Sb), "4.4"); // 1's 2 × 3/5 + 3's 8 × 2/5
-    assert_eq!(value(&s, 1, Sb), "2"); // 2's 5 × 2/5
-    let row = s.rows.iter().find(|r| r.no.get() == 2).unwrap();
+    assert_eq!(value(&s, 3, Sb), "4.5"); // 2's 5 × ½ (draw) + 1's 2 (win)
+    assert_eq!(value(&s, 2, Sb), "5"); // 1's 2 × ½ + 3's 8 × ½
+    assert_eq!(value(&s, 1, Sb), "2.5"); // 2's 5 × ½
+    let row = s.rows.iter().find(|r| r.no.get() == 3).unwrap();
     assert_eq!(
         row.tiebreak(Sb),
-        Some(TbValue::Fraction { num: 22, den: 5 })
+        Some(TbValue::Score(Score::from_halves(9)))
     );
 }
 
