@@ -261,3 +261,45 @@ fn two_stage_interleaves_continuing_swiss_and_knockout_rounds() {
     assert!(b.is_complete());
     assert_eq!(b.places().unwrap().len(), 8);
 }
+
+#[test]
+fn default_fields_follow_the_real_events() {
+    use arbiter_director::simulate::field_plan;
+    let count = |stem: &str| -> BTreeMap<String, usize> {
+        let (reg, _, _) = regulation(stem);
+        field_plan(&reg, stem, 1, &Sizes::default())
+            .sections
+            .into_iter()
+            .map(|s| (s.id, s.count))
+            .collect()
+    };
+    let k = count("kunshan-2026");
+    assert!(k["men"] >= 130 && k["women"] == 24, "{k:?}");
+    let s = count("suzhou-2025");
+    assert!(
+        s.values().any(|n| *n < 5)
+            && s.values().any(|n| (5..8).contains(n))
+            && s.values().any(|n| *n >= 8),
+        "{s:?}"
+    );
+    let j = count("jiujiang-2020");
+    assert!(j.values().all(|n| *n == 60), "{j:?}");
+    let t = count("tianshui-2024");
+    assert_eq!(t.values().sum::<usize>(), 160, "T7: the event's cap {t:?}");
+    // Every ID number fits its entry's birth date and sex; names are Chinese.
+    let (reg, _, _) = regulation("tianshui-2024");
+    let field =
+        arbiter_director::synth::generate(&field_plan(&reg, "tianshui-2024", 9, &Sizes::default()));
+    for e in &field.entries {
+        let id = arbiter_types::IdNumber::parse(&e.id_number).unwrap();
+        assert_eq!((id.birth_date(), id.sex()), (e.birth, e.sex));
+        assert!(e.id_number.starts_with("62"), "Gansu address codes");
+        assert!(
+            e.name
+                .chars()
+                .all(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{}",
+            e.name
+        );
+    }
+}
