@@ -135,6 +135,12 @@ pub fn simulate_round(
                     1 => Ending::RuleDraw,
                     _ => Ending::NaturalMoveLimit,
                 };
+                // No draw before the regulation's minimum number of moves (T6: 25).
+                let min = sec
+                    .records
+                    .and_then(|r| r.min_moves_before_draw)
+                    .unwrap_or(0);
+                moves = moves.map(|m| m.max(min));
                 (GameResult::Draw, e)
             } else {
                 let e = match rng.gen_range(0..4) {

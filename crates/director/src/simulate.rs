@@ -590,6 +590,29 @@ impl Simulator {
                     section: id.to_string(),
                     round,
                 }];
+                // K12: a leader or coach earns the team a foul (once in a while).
+                if sec.discipline.team_fouls && self.rng.gen_bool(0.1) {
+                    let teams: Vec<&String> = state
+                        .teams
+                        .values()
+                        .filter(|t| {
+                            t.members
+                                .iter()
+                                .any(|m| state.player(*m).is_some_and(|p| p.section == id))
+                        })
+                        .map(|t| &t.team)
+                        .collect();
+                    if let Some(t) = teams.choose(&mut self.rng) {
+                        v.push(LogEntry::FoulRecorded {
+                            section: id.to_string(),
+                            offender: arbiter_core::Offender::Team((*t).clone()),
+                            round: Some(round),
+                            reason:
+                                "领队在比赛区域内指导队员 (the team leader coached during play)"
+                                    .into(),
+                        });
+                    }
+                }
                 // Now and then a player withdraws (伤病) after round 3 of a big Swiss.
                 let plan = section_plan(sec, state);
                 if round == 3 && matches!(plan, SectionPlan::Swiss { .. }) && self.rng.gen_bool(0.5)
