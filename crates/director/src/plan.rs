@@ -76,7 +76,11 @@ fn never_unpaid_rule(state: &EventState) -> bool {
 
 /// The plan of a section from the regulation and the number of players who play (S4).
 pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
-    let n = playing_entries(state, &sec.id).len() as u32;
+    // Once the numbers are drawn the format is fixed by the players who drew one (S4).
+    let n = match state.section(&sec.id) {
+        Some(r) if !r.order.is_empty() => r.order.len() as u32,
+        _ => playing_entries(state, &sec.id).len() as u32,
+    };
     match sec.format.effective(n) {
         EffectiveFormat::Swiss { rounds } => SectionPlan::Swiss { rounds },
         EffectiveFormat::RoundRobin => SectionPlan::RoundRobin {
