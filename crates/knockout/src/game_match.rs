@@ -14,6 +14,15 @@ pub struct MatchSettings {
     pub chooser_default: Colour,
     /// Seed for every lot (猜先) of the match.
     pub lot_seed: u64,
+    /// A drawn armageddon is a black win for the match (A8, K7, T3; default true). When
+    /// false, a drawn armageddon decides nothing: another armageddon follows with the colours
+    /// swapped, until one is decisive (as the 2020 rules' K6 loop; docs/knockout.md).
+    #[serde(default = "yes")]
+    pub armageddon_draw_black_wins: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for MatchSettings {
@@ -21,6 +30,7 @@ impl Default for MatchSettings {
         MatchSettings {
             chooser_default: Colour::Red,
             lot_seed: 0,
+            armageddon_draw_black_wins: true,
         }
     }
 }
@@ -51,10 +61,18 @@ pub struct MatchGame {
 impl MatchGame {
     /// The winner of this game for the match (an armageddon draw goes to black).
     pub fn match_winner(&self) -> Option<PlayerNo> {
+        self.match_winner_with(true)
+    }
+
+    /// The winner of this game for the match; `armageddon_draw_black_wins` as in
+    /// [`MatchSettings`] (false: a drawn armageddon has no winner).
+    pub fn match_winner_with(&self, armageddon_draw_black_wins: bool) -> Option<PlayerNo> {
         match self.result {
             GameResult::RedWin | GameResult::BlackForfeit => Some(self.red),
             GameResult::BlackWin | GameResult::RedForfeit => Some(self.black),
-            GameResult::Draw if self.kind == GameKind::Armageddon => Some(self.black),
+            GameResult::Draw if self.kind == GameKind::Armageddon && armageddon_draw_black_wins => {
+                Some(self.black)
+            }
             GameResult::Draw | GameResult::DoubleForfeit => None,
         }
     }
@@ -171,7 +189,7 @@ impl Match {
         };
         for g in &self.games {
             let step = self.format.steps[c.step];
-            match g.match_winner() {
+            match g.match_winner_with(self.settings.armageddon_draw_black_wins) {
                 Some(w) if w == self.high => c.points.0 += 2,
                 Some(_) => c.points.1 += 2,
                 None => {
@@ -187,9 +205,15 @@ impl Match {
                 break;
             }
             if remaining == 0 {
-                c.step += 1;
+                if step.kind == GameKind::Armageddon {
+                    // Only reached when a drawn armageddon does not advance black: the
+                    // armageddon is played again (colours swapped, see `next_game`).
+                } else {
+                    c.step += 1;
+                }
                 if c.step == self.format.steps.len() {
-                    // validate() guarantees a loop here: a final armageddon always decides.
+                    // validate() guarantees a loop here: a final armageddon always decides
+                    // or repeats itself.
                     c.step = self.format.repeat_from.unwrap_or(0);
                 }
                 c.in_step = 0;
@@ -258,7 +282,12 @@ impl Match {
                 (self.low, self.high)
             }
         };
-        let (red, black, chooser) = if c.in_step > 0 {
+        let replayed_armageddon = step.kind == GameKind::Armageddon
+            && self
+                .games
+                .last()
+                .is_some_and(|g| g.kind == GameKind::Armageddon);
+        let (red, black, chooser) = if c.in_step > 0 || replayed_armageddon {
             let (r, b) = self.games.last().map_or_else(lot, swapped);
             (r, b, None)
         } else {

@@ -122,7 +122,7 @@ fn k1_armageddon_by_lot_start_falls_back_to_higher_seed() {
 fn chooser_default_setting_is_honoured() {
     let settings = MatchSettings {
         chooser_default: Colour::Black,
-        lot_seed: 0,
+        ..MatchSettings::default()
     };
     let m = Match::new(k7(), settings, p(1), p(2)).unwrap();
     let g = m.next_game().unwrap();
@@ -447,4 +447,75 @@ fn tianshui_t3_format_lot_colours_and_armageddon_by_lot() {
     let mut m = new(f);
     play(&mut m, &[Draw, Draw, Draw, Draw]);
     assert!(!m.is_decided());
+}
+
+fn no_black_wins() -> MatchSettings {
+    MatchSettings {
+        armageddon_draw_black_wins: false,
+        ..MatchSettings::default()
+    }
+}
+
+#[test]
+fn armageddon_draw_black_wins_is_the_default_setting() {
+    assert!(MatchSettings::default().armageddon_draw_black_wins);
+    // a match serialised before the setting existed reads it as true
+    let old = r#"{"chooser_default":"red","lot_seed":7}"#;
+    let s: MatchSettings = serde_json::from_str(old).unwrap();
+    assert!(s.armageddon_draw_black_wins);
+    assert_eq!(s.lot_seed, 7);
+}
+
+#[test]
+fn armageddon_draw_without_black_wins_replays_the_armageddon_with_colours_swapped() {
+    let mut m = Match::new(k7(), no_black_wins(), p(1), p(2)).unwrap();
+    let asked = play(&mut m, &[Draw, Draw, Draw]);
+    assert_eq!(asked[2].kind, GameKind::Armageddon);
+    assert!(!m.is_decided(), "a drawn armageddon decides nothing");
+    assert_eq!(m.games()[2].match_winner_with(false), None);
+    let next = m.next_game().unwrap();
+    assert_eq!(next.kind, GameKind::Armageddon);
+    assert_eq!((next.red, next.black), (asked[2].black, asked[2].red));
+    assert_eq!(next.chooser, None, "colours are swapped, nobody chooses");
+    // drawn again: a third armageddon with the colours swapped back
+    let again = play(&mut m, &[Draw]);
+    let third = m.next_game().unwrap();
+    assert_eq!((third.red, third.black), (again[0].black, again[0].red));
+    assert_eq!(third.kind, GameKind::Armageddon);
+    // a decisive armageddon ends it
+    play(&mut m, &[BlackWin]);
+    assert_eq!(m.winner(), Some(third.black));
+    assert_eq!(m.next_game(), None);
+    assert_eq!(m.games().len(), 5);
+}
+
+#[test]
+fn armageddon_draw_setting_changes_only_drawn_armageddons() {
+    // same games, both settings: identical until the drawn armageddon
+    for black_wins in [true, false] {
+        let settings = MatchSettings {
+            armageddon_draw_black_wins: black_wins,
+            ..MatchSettings::default()
+        };
+        let mut m = Match::new(MatchFormat::preset(FormatCode::K2), settings, p(4), p(5)).unwrap();
+        let asked = play(&mut m, &[Draw, Draw, Draw, Draw]);
+        assert_eq!(asked[3].kind, GameKind::Armageddon);
+        if black_wins {
+            assert_eq!(m.winner(), Some(asked[3].black));
+        } else {
+            assert_eq!(m.winner(), None);
+            play(&mut m, &[RedWin]);
+            assert_eq!(
+                m.winner(),
+                Some(asked[3].black),
+                "swapped: old black is red now"
+            );
+        }
+    }
+    // a match with the setting off survives a JSON round trip
+    let mut m = Match::new(k7(), no_black_wins(), p(1), p(2)).unwrap();
+    play(&mut m, &[Draw, Draw, Draw]);
+    let back: Match = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+    assert_eq!(back, m);
+    assert!(!back.is_decided());
 }
