@@ -1,9 +1,10 @@
 //! Time one Swiss round on generated sections: `cargo run --release -p arbiter-pairing
-//! --example measure -- 1000 5 [seed]`.
+//! --example measure -- 1000 5 [seed]`. Prints the pricing statistics of the exact
+//! restricted-graph path (solves, edges added by pricing, suspects checked).
 
 use arbiter_pairing::checker::check;
 use arbiter_pairing::generator::bench_state;
-use arbiter_pairing::pair_swiss;
+use arbiter_pairing::swiss::pair_swiss_stats;
 use std::time::Instant;
 
 fn main() {
@@ -15,16 +16,22 @@ fn main() {
     let state = bench_state(players, round, seed);
     let gen = t0.elapsed();
     let t1 = Instant::now();
-    match pair_swiss(&state, round) {
-        Ok(p) => {
+    match pair_swiss_stats(&state, round.max(2)) {
+        Ok((p, st)) => {
             let el = t1.elapsed();
-            let v = check(&state, round, &p);
+            let v = check(&state, round.max(2), &p);
             println!(
-                "players {players} round {round}: generate {:.3}s, pair {:.3}s, boards {}, violations {}",
+                "players {players} round {round}: generate {:.3}s, pair {:.3}s, boards {}, violations {}, \
+                 solves {}, initial edges {}, priced-in edges {}, suspects {}, certified optimal {}",
                 gen.as_secs_f64(),
                 el.as_secs_f64(),
                 p.boards.len(),
-                v.len()
+                v.len(),
+                st.solves,
+                st.initial_edges,
+                st.added_edges,
+                st.suspects,
+                st.certified
             );
         }
         Err(e) => println!("players {players} round {round}: {e}"),

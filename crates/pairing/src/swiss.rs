@@ -18,13 +18,21 @@
 //! the highest of the lower; the bye prefers the lowest-ranked eligible player (A4).
 //!
 //! Exactness: up to [`DENSE_LIMIT`] players every legal pair is an edge and the result is
-//! optimal. Above it, each player's edges are limited to candidates near its ideal partners
-//! (own group around the slide/adjacent partner, the top of the next groups); if that graph
-//! has no perfect matching the window widens, then (up to [`SPARSE_FALLBACK_LIMIT`]) the
-//! complete graph is used. The result is always legal (H1–H5); for large fields it is
-//! optimal whenever the optimum uses candidate edges only.
+//! optimal. Above it the graph starts from candidates near each player's ideal partners and
+//! is priced (column generation, see [`run`]): the optimal duals of the restricted graph,
+//! blossom duals included, are checked against every legal pair left out, by an exact
+//! structured bound (no O(n²) scan of pair costs), violating pairs are added and the
+//! matching is solved again, until the duals certify optimality for the complete graph.
+//! Up to [`SPARSE_FALLBACK_LIMIT`] players this always runs to the certificate. Above it,
+//! a feasible round stops after [`PRICING_SOLVES`] solve(s) and reports in
+//! [`PricingStats::certified`] whether the certificate held; "no valid pairing" is only
+//! ever reported with the certificate (artificial pairs with a leading cost digit keep the
+//! restricted graph perfectly matchable, so their use in a certified optimum proves that
+//! no legal pairing exists).
 
-use crate::matching::{max_weight_perfect_matching, Weight, Wide};
+use crate::matching::{
+    max_weight_perfect_matching, max_weight_perfect_matching_with_duals, Duals, Weight, Wide,
+};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
 use arbiter_types::{Colour, EqualHistoryColour, Outcome, PlayerNo, SameTeam, WithinGroup};
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,7 +42,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// is an edge and the result is provably optimal.
 pub const DENSE_LIMIT: usize = 400;
 
-/// Up to this many players, a failed candidate graph falls back to the complete graph.
+/// Up to this many players, pricing runs until the restricted graph's optimum is proved
+/// optimal for the complete graph (see [`PricingStats::certified`]).
 pub const SPARSE_FALLBACK_LIMIT: usize = 3000;
 
 /// What the engine knows about one player before the round.
@@ -286,6 +295,9 @@ struct Problem<'a> {
 
 /// One cost vector: [C0?] u.. d.. C3 C4 C5 tie.
 struct Layout {
+    /// Leading digit counting artificial (illegal) pairs, used by the restricted-graph path
+    /// so that its graph always has a perfect matching (see [`run`]).
+    art: bool,
     c0: bool,
     groups: usize,
     bases: Vec<u64>,
@@ -295,14 +307,17 @@ impl Layout {
     fn len(&self) -> usize {
         self.bases.len()
     }
+    fn off(&self) -> usize {
+        usize::from(self.art) + usize::from(self.c0)
+    }
     fn u(&self, k: usize) -> usize {
-        usize::from(self.c0) + k
+        self.off() + k
     }
     fn d(&self, k: usize) -> usize {
-        usize::from(self.c0) + self.groups + k
+        self.off() + self.groups + k
     }
     fn c3(&self) -> usize {
-        usize::from(self.c0) + 2 * self.groups
+        self.off() + 2 * self.groups
     }
     fn bits(&self) -> u32 {
         self.bases.iter().map(|&b| 64 - b.leading_zeros()).sum()
@@ -374,10 +389,13 @@ impl<'a> Problem<'a> {
         }
     }
 
-    fn layout(&self) -> Layout {
+    fn layout(&self, art: bool) -> Layout {
         let n = self.order.len() as u64;
         let g = self.group_size.len();
         let mut bases = Vec::new();
+        if art {
+            bases.push(n / 2 + 2);
+        }
         if self.relaxed {
             bases.push(n + 1);
         }
@@ -394,6 +412,7 @@ impl<'a> Problem<'a> {
         bases.push(n + 1); // C5
         bases.push(n * (n / 2 + 2) + 1); // tie
         Layout {
+            art,
             c0: self.relaxed,
             groups: g,
             bases,
@@ -426,7 +445,7 @@ impl<'a> Problem<'a> {
         out.clear();
         out.resize(lay.len(), 0);
         if lay.c0 {
-            out[0] = breaks;
+            out[usize::from(lay.art)] = breaks;
         }
         let (ga, gb) = (self.group_of[x], self.group_of[y]);
         let float = ga != gb;
@@ -522,82 +541,460 @@ fn candidate_edges(p: &Problem, x: usize, w: usize) -> Vec<usize> {
     c.into_iter().collect()
 }
 
+/// How the matching graph is chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Complete graph up to [`DENSE_LIMIT`] players, restricted graph + pricing above.
+    Auto,
+    /// Always the restricted graph with this candidate window, then pricing (for tests).
+    Restricted(usize),
+}
+
+/// What the restricted-graph path did (for tests and measurements).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PricingStats {
+    /// Matchings solved (1 = the first restricted graph was already certified optimal).
+    pub solves: usize,
+    /// Edges of the first restricted graph.
+    pub initial_edges: usize,
+    /// Excluded legal edges found with negative reduced cost and added to the graph.
+    pub added_edges: usize,
+    /// Excluded pairs whose exact reduced cost had to be computed.
+    pub suspects: usize,
+    /// Whether the returned pairing carries an optimality proof: the final duals are
+    /// feasible for every legal pair (always true up to [`SPARSE_FALLBACK_LIMIT`] players;
+    /// above it pricing stops after [`PRICING_SOLVES`] solves and this may be false).
+    pub certified: bool,
+}
+
+/// Above [`SPARSE_FALLBACK_LIMIT`] players, the most matchings solved while pricing a
+/// feasible round before the last restricted optimum is returned uncertified.
+pub const PRICING_SOLVES: usize = 1;
+
 /// Solve one round; `fixed` pairs (info indices) are taken as given.
 pub(crate) fn solve(
     state: &SectionState,
     round: u32,
     infos: &[Info],
     fixed: &[(usize, usize)],
-) -> Result<Pairing, PairingError> {
+    mode: Mode,
+) -> Result<(Pairing, PricingStats), PairingError> {
     let mut exclude = BTreeSet::new();
     for &(a, b) in fixed {
         exclude.insert(a);
         exclude.insert(b);
     }
     let p = Problem::new(state, round, infos, &exclude);
-    let lay = p.layout();
-    let bits = lay.bits() + 8;
-    let mate = match bits.div_ceil(64) {
-        0..=1 => run::<i64>(&p, &lay)?,
-        2 => run::<Wide<2>>(&p, &lay)?,
-        3..=4 => run::<Wide<4>>(&p, &lay)?,
-        5..=8 => run::<Wide<8>>(&p, &lay)?,
-        9..=16 => run::<Wide<16>>(&p, &lay)?,
-        17..=32 => run::<Wide<32>>(&p, &lay)?,
-        33..=64 => run::<Wide<64>>(&p, &lay)?,
-        _ => run::<Wide<128>>(&p, &lay)?,
+    let window = match mode {
+        Mode::Auto if p.order.len() <= DENSE_LIMIT => None,
+        Mode::Auto => Some(INITIAL_WINDOW),
+        Mode::Restricted(w) => Some(w),
     };
-    build(&p, fixed, &mate)
+    let lay = p.layout(window.is_some());
+    let bits = lay.bits() + 8;
+    let (mate, stats) = match bits.div_ceil(64) {
+        0..=1 => run::<i64>(&p, &lay, window)?,
+        2 => run::<Wide<2>>(&p, &lay, window)?,
+        3 => run::<Wide<3>>(&p, &lay, window)?,
+        4 => run::<Wide<4>>(&p, &lay, window)?,
+        5..=6 => run::<Wide<6>>(&p, &lay, window)?,
+        7..=8 => run::<Wide<8>>(&p, &lay, window)?,
+        9..=12 => run::<Wide<12>>(&p, &lay, window)?,
+        13..=16 => run::<Wide<16>>(&p, &lay, window)?,
+        17..=32 => run::<Wide<32>>(&p, &lay, window)?,
+        33..=64 => run::<Wide<64>>(&p, &lay, window)?,
+        _ => run::<Wide<128>>(&p, &lay, window)?,
+    };
+    Ok((build(&p, fixed, &mate)?, stats))
 }
 
+/// Candidate window of the restricted graph above [`DENSE_LIMIT`] players.
+const INITIAL_WINDOW: usize = 6;
+
 /// Returns mate per ranking position (`None` = bye).
-fn run<W: Weight>(p: &Problem, lay: &Layout) -> Result<Vec<Option<usize>>, PairingError> {
+///
+/// `window: None`: every legal pair is an edge; no perfect matching means no valid pairing.
+///
+/// `window: Some(w)`: column generation. The graph holds the candidate pairs of
+/// [`candidate_edges`], every bye edge, the pairs (2k, 2k+1) of consecutive players, and
+/// for those that may not meet an artificial edge instead, costed by a leading digit above every criterion so that the
+/// graph always has a perfect matching and a legal one is always preferred. After each
+/// solve, [`price`] finds every legal pair outside the graph whose reduced cost under the
+/// optimal duals (vertex and blossom) is negative; those pairs are added and the matching is
+/// solved again. When none is left, the duals are feasible for the COMPLETE legal graph, so
+/// by LP duality the matching is optimal there: exact for any field size. If it still uses
+/// an artificial pair, no legal pairing exists (proved, not guessed).
+fn run<W: Weight>(
+    p: &Problem,
+    lay: &Layout,
+    window: Option<usize>,
+) -> Result<(Vec<Option<usize>>, PricingStats), PairingError> {
     let n = p.order.len();
     let odd = n % 2 == 1;
+    let total = n + usize::from(odd);
     let topw: W = top(lay);
     let mut buf = Vec::new();
-    // Candidate windows to try, widest last; `None` = every pair (small fields, or a
-    // last resort up to SPARSE_FALLBACK_LIMIT players).
-    let plan: Vec<Option<usize>> = if n <= DENSE_LIMIT {
-        vec![None]
-    } else if n <= SPARSE_FALLBACK_LIMIT {
-        vec![Some(6), Some(24), None]
-    } else {
-        vec![Some(6), Some(24), Some(96)]
-    };
-    for window in plan {
-        let mut edges: Vec<(usize, usize, W)> = Vec::new();
-        for x in 0..n {
-            let cands: Vec<usize> = match window {
-                None => (x + 1..n).collect(),
-                Some(w) => candidate_edges(p, x, w),
-            };
-            for y in cands {
-                if p.pair_cost(lay, x, y, &mut buf) {
-                    edges.push((x, y, topw.sub(encode(lay, &buf))));
-                }
+    let mut stats = PricingStats::default();
+    let mut edges: Vec<(usize, usize, W)> = Vec::new();
+    for x in 0..n {
+        let cands: Vec<usize> = match window {
+            None => (x + 1..n).collect(),
+            Some(w) => candidate_edges(p, x, w),
+        };
+        for y in cands {
+            if p.pair_cost(lay, x, y, &mut buf) {
+                edges.push((x, y, topw.sub(encode(lay, &buf))));
             }
-        }
-        if odd {
-            for x in 0..n {
-                if p.bye_eligible[x] {
-                    p.bye_cost(lay, x, &mut buf);
-                    edges.push((x, n, topw.sub(encode(lay, &buf))));
-                }
-            }
-        }
-        let total = n + usize::from(odd);
-        if let Some(mate) = max_weight_perfect_matching(total, &edges) {
-            return Ok(mate[..n].iter().map(|&y| (y < n).then_some(y)).collect());
         }
     }
-    Err(no_pairing(p))
+    if odd {
+        for x in 0..n {
+            if p.bye_eligible[x] {
+                p.bye_cost(lay, x, &mut buf);
+                edges.push((x, n, topw.sub(encode(lay, &buf))));
+            }
+        }
+    }
+    let Some(w) = window else {
+        stats.solves = 1;
+        stats.certified = true;
+        stats.initial_edges = edges.len();
+        let mate = max_weight_perfect_matching(total, &edges).ok_or_else(|| no_pairing(p))?;
+        return Ok((to_mates(&mate, n), stats));
+    };
+    // Artificial pairs.
+    let mut art = vec![0u64; lay.len()];
+    art[0] = 1;
+    let art_w = topw.sub(encode::<W>(lay, &art));
+    let mut artificial = BTreeSet::new();
+    for k in 0..total / 2 {
+        let (x, y) = (2 * k, 2 * k + 1);
+        if y == n {
+            if !p.bye_eligible[x] {
+                artificial.insert(x);
+                edges.push((x, y, art_w));
+            }
+        } else if !p.pair_cost(lay, x, y, &mut buf) {
+            artificial.insert(x);
+            edges.push((x, y, art_w));
+        } else if !candidate_edges(p, x, w).contains(&y) {
+            // Legal but outside the window: keep it, so the graph has a perfect matching.
+            edges.push((x, y, topw.sub(encode(lay, &buf))));
+        }
+    }
+    stats.initial_edges = edges.len();
+    let pricer = Pricer::new(p, lay, topw);
+    loop {
+        stats.solves += 1;
+        let Some((mate, duals)) = max_weight_perfect_matching_with_duals(total, &edges) else {
+            // Unreachable: the artificial pairs form a perfect matching.
+            return Err(no_pairing(p));
+        };
+        let big = n > SPARSE_FALLBACK_LIMIT;
+        let first_only = big && stats.solves >= PRICING_SOLVES;
+        let added = pricer.price(&duals, &mut stats, first_only);
+        let uses_artificial = mate
+            .iter()
+            .enumerate()
+            .any(|(x, &y)| y == x + 1 && artificial.contains(&x));
+        if added.is_empty() {
+            stats.certified = true;
+            if uses_artificial {
+                return Err(no_pairing(p));
+            }
+            return Ok((to_mates(&mate, n), stats));
+        }
+        // A legal pairing in hand: above the fallback limit, stop after a few solves
+        // (legal, optimal on the graph solved, not proven optimal). "No valid pairing" is
+        // only ever reported with the certificate.
+        if !uses_artificial && big && stats.solves >= PRICING_SOLVES {
+            return Ok((to_mates(&mate, n), stats));
+        }
+        stats.added_edges += added.len();
+        edges.extend(added);
+    }
+}
+
+fn to_mates(mate: &[usize], n: usize) -> Vec<Option<usize>> {
+    mate[..n].iter().map(|&y| (y < n).then_some(y)).collect()
+}
+
+/// Range-minimum tree over keys, reporting every index whose key is below a threshold.
+struct MinTree<W> {
+    size: usize,
+    t: Vec<Option<W>>,
+}
+
+impl<W: Weight> MinTree<W> {
+    fn new(keys: &[W]) -> Self {
+        let size = keys.len().next_power_of_two().max(1);
+        let mut t = vec![None; 2 * size];
+        for (i, &k) in keys.iter().enumerate() {
+            t[size + i] = Some(k);
+        }
+        for i in (1..size).rev() {
+            t[i] = match (t[2 * i], t[2 * i + 1]) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, None) => a,
+                (None, b) => b,
+            };
+        }
+        MinTree { size, t }
+    }
+
+    /// Push every index in `lo..hi` with key < `thr` onto `out`.
+    fn report(&self, lo: usize, hi: usize, thr: W, out: &mut Vec<usize>) {
+        if lo < hi {
+            self.rec(1, 0, self.size, lo, hi, thr, out);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        &self,
+        node: usize,
+        l: usize,
+        r: usize,
+        lo: usize,
+        hi: usize,
+        thr: W,
+        out: &mut Vec<usize>,
+    ) {
+        if r <= lo || hi <= l || self.t[node].is_none_or(|m| m >= thr) {
+            return;
+        }
+        if r - l == 1 {
+            out.push(l);
+            return;
+        }
+        let mid = (l + r) / 2;
+        self.rec(2 * node, l, mid, lo, hi, thr, out);
+        self.rec(2 * node + 1, mid, r, lo, hi, thr, out);
+    }
+}
+
+/// Exact pricing of the pairs left out of the restricted graph.
+///
+/// With `A_x = y_x − 2·top`, the reduced cost of a pair is at least
+/// `A_x + A_y + 4·enc(c)` (blossom duals are ≥ 0), where `enc(c)` is the mixed-radix cost.
+/// The cost is bounded below by a vector that depends only on the two players' groups,
+/// positions, previous floats and due-colour classes (C3 ≥ 1 when both are due the same
+/// colour; C0, C4 and the hard rules are dropped). Per group and due class the pairs whose
+/// bound is negative are enumerated with range-minimum trees (inside a group, where the
+/// tie-break is a function of the position difference) or sorted lists (floats); each such
+/// suspect gets its exact legality, cost and reduced cost including blossom duals. Every
+/// legal pair with a negative reduced cost is returned; none is missed because the bound
+/// never exceeds the true cost.
+struct Pricer<'a, W: Weight> {
+    p: &'a Problem<'a>,
+    lay: &'a Layout,
+    topw: W,
+    class: Vec<u8>,
+    /// Per group: start position.
+    start: Vec<usize>,
+    /// Per group and class: ranking positions, ascending.
+    members: Vec<[Vec<usize>; 3]>,
+    /// 4·R_k for the digits used by the bound.
+    q_u: Vec<W>,
+    q_d: Vec<W>,
+    q3: W,
+    q5: W,
+}
+
+fn small<W: Weight>(v: u64) -> W {
+    W::zero().mul_add(1, v)
+}
+
+impl<'a, W: Weight> Pricer<'a, W> {
+    fn new(p: &'a Problem<'a>, lay: &'a Layout, topw: W) -> Self {
+        let n = p.order.len();
+        let class: Vec<u8> = p
+            .order
+            .iter()
+            .map(|&i| match p.infos[i].due() {
+                None => 0,
+                Some(Colour::Red) => 1,
+                Some(Colour::Black) => 2,
+            })
+            .collect();
+        let g = p.group_size.len();
+        let mut start = Vec::with_capacity(g);
+        let mut members: Vec<[Vec<usize>; 3]> = vec![Default::default(); g];
+        for x in 0..n {
+            if p.pos_in_group[x] == 0 {
+                start.push(x);
+            }
+            members[p.group_of[x]][class[x] as usize].push(x);
+        }
+        let unit = |k: usize| -> W {
+            let mut v = vec![0u64; lay.len()];
+            v[k] = 4;
+            encode(lay, &v)
+        };
+        Pricer {
+            p,
+            lay,
+            topw,
+            class,
+            start,
+            members,
+            q_u: (0..g).map(|k| unit(lay.u(k))).collect(),
+            q_d: (0..g).map(|k| unit(lay.d(k))).collect(),
+            q3: unit(lay.c3()),
+            q5: unit(lay.c3() + 2),
+        }
+    }
+
+    /// Every legal pair outside the graph with a negative reduced cost (or, with
+    /// `first_only`, at most one: enough to know the certificate fails).
+    #[allow(clippy::needless_range_loop)]
+    fn price(
+        &self,
+        duals: &Duals<W>,
+        stats: &mut PricingStats,
+        first_only: bool,
+    ) -> Vec<(usize, usize, W)> {
+        let p = self.p;
+        let n = p.order.len();
+        let two_top = self.topw.add(self.topw);
+        let a: Vec<W> = (0..n).map(|x| duals.vertex(x).sub(two_top)).collect();
+        let slide = p.state.settings.within_group == WithinGroup::Slide;
+        let mut suspects: Vec<(usize, usize)> = Vec::new();
+        let mut found = Vec::new();
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        // Exact check of the suspects gathered so far; true when pricing may stop.
+        let mut flush = |suspects: &mut Vec<(usize, usize)>, out: &mut Vec<(usize, usize, W)>| {
+            stats.suspects += suspects.len();
+            for (x, y) in suspects.drain(..) {
+                if p.pair_cost(self.lay, x, y, &mut buf) {
+                    let w = self.topw.sub(encode(self.lay, &buf));
+                    if duals.slack(x, y, w) < W::zero() {
+                        out.push((x, y, w));
+                        if first_only {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        };
+        let g = p.group_size.len();
+        // Same group.
+        for k in 0..g {
+            let size = p.group_size[k];
+            let st = self.start[k];
+            for kc in 0..3 {
+                let list = &self.members[k][kc];
+                if list.is_empty() {
+                    continue;
+                }
+                let pos: Vec<usize> = list.iter().map(|&y| y - st).collect();
+                let k1: Vec<W> = list
+                    .iter()
+                    .zip(&pos)
+                    .map(|(&y, &py)| a[y].add(small(4 * py as u64)))
+                    .collect();
+                let k2: Vec<W> = list
+                    .iter()
+                    .zip(&pos)
+                    .map(|(&y, &py)| a[y].sub(small(4 * py as u64)))
+                    .collect();
+                let t1 = MinTree::new(&k1);
+                let t2 = MinTree::new(&k2);
+                for x in st..st + size {
+                    let px = x - st;
+                    let extra = if kc != 0 && self.class[x] as usize == kc {
+                        self.q3
+                    } else {
+                        W::zero()
+                    };
+                    // Violation suspected when A_x + extra + A_y + 4·tie < 0.
+                    let t = W::zero().sub(a[x].add(extra));
+                    let after = pos.partition_point(|&py| py <= px);
+                    found.clear();
+                    if slide {
+                        let c = px + size / 2;
+                        let mid = pos.partition_point(|&py| py < c).max(after);
+                        t1.report(mid, pos.len(), t.add(small(4 * c as u64)), &mut found);
+                        t2.report(after, mid, t.sub(small(4 * c as u64)), &mut found);
+                    } else {
+                        t1.report(
+                            after,
+                            pos.len(),
+                            t.add(small(4 * (px + 1) as u64)),
+                            &mut found,
+                        );
+                    }
+                    suspects.extend(found.iter().map(|&i| (x, list[i])));
+                    if flush(&mut suspects, &mut out) {
+                        return out;
+                    }
+                }
+            }
+        }
+        // Floats: x in group ga, y in a lower group gb.
+        let mut sorted: Vec<[Vec<(W, usize)>; 3]> = Vec::with_capacity(g);
+        for k in 0..g {
+            let st = self.start[k];
+            let mut per: [Vec<(W, usize)>; 3] = Default::default();
+            for (kc, slot) in per.iter_mut().enumerate() {
+                *slot = self.members[k][kc]
+                    .iter()
+                    .map(|&y| {
+                        let mut key = a[y].add(small(4 * (y - st) as u64));
+                        if p.infos[p.order[y]].floated_prev {
+                            key = key.add(self.q5);
+                        }
+                        (key, y)
+                    })
+                    .collect();
+                slot.sort();
+            }
+            sorted.push(per);
+        }
+        for x in 0..n {
+            let ga = p.group_of[x];
+            let px = p.pos_in_group[x];
+            let mut base = a[x]
+                .add(self.q_u[ga])
+                .add(small(4 * (p.group_size[ga] - 1 - px) as u64));
+            if p.infos[p.order[x]].floated_prev {
+                base = base.add(self.q5);
+            }
+            for gb in ga + 1..g {
+                let diff = (p.group_score[ga] - p.group_score[gb]) as u64;
+                let mut bx = base.add(self.q_u[gb]);
+                for _ in 0..diff {
+                    bx = bx.add(self.q_d[ga]);
+                }
+                for (kc, list) in sorted[gb].iter().enumerate() {
+                    let extra = if kc != 0 && self.class[x] as usize == kc {
+                        self.q3
+                    } else {
+                        W::zero()
+                    };
+                    let t = W::zero().sub(bx.add(extra));
+                    for &(key, y) in list {
+                        if key >= t {
+                            break;
+                        }
+                        suspects.push((x, y));
+                    }
+                }
+            }
+            if flush(&mut suspects, &mut out) {
+                return out;
+            }
+        }
+        out
+    }
 }
 
 fn no_pairing(p: &Problem) -> PairingError {
     let n = p.order.len();
     let mut buf = Vec::new();
-    let lay = p.layout();
+    let lay = p.layout(false);
     // Naming the stuck player costs O(n²); only for fields where that is cheap.
     for x in (0..n).take_while(|_| n <= SPARSE_FALLBACK_LIMIT) {
         let any = (0..n).any(|y| y != x && p.pair_cost(&lay, x.min(y), x.max(y), &mut buf));
@@ -730,7 +1127,30 @@ pub fn pair_swiss(state: &SectionState, round: u32) -> Result<Pairing, PairingEr
         return crate::round1::pair_round1(state, 0);
     }
     let infos = prepare(state, round)?;
-    solve(state, round, &infos, &[])
+    solve(state, round, &infos, &[], Mode::Auto).map(|r| r.0)
+}
+
+/// [`pair_swiss`] for rounds ≥ 2, also returning what the pricing did (for measurements).
+#[doc(hidden)]
+pub fn pair_swiss_stats(
+    state: &SectionState,
+    round: u32,
+) -> Result<(Pairing, PricingStats), PairingError> {
+    let infos = prepare(state, round)?;
+    solve(state, round, &infos, &[], Mode::Auto)
+}
+
+/// Pair a round (rounds ≥ 2) on a restricted candidate graph of the given window, made
+/// exact by pricing, whatever the field size; returns what the pricing did. For tests and
+/// measurements; [`pair_swiss`] chooses the graph itself.
+#[doc(hidden)]
+pub fn pair_restricted(
+    state: &SectionState,
+    round: u32,
+    window: usize,
+) -> Result<(Pairing, PricingStats), PairingError> {
+    let infos = prepare(state, round)?;
+    solve(state, round, &infos, &[], Mode::Restricted(window))
 }
 
 /// Pair a round with some pairs fixed by the arbiter; the engine pairs everyone else.
@@ -774,5 +1194,5 @@ pub fn pair_with_fixed(
         }
         pairs.push((ids[0], ids[1]));
     }
-    solve(state, round, &infos, &pairs)
+    solve(state, round, &infos, &pairs, Mode::Auto).map(|r| r.0)
 }

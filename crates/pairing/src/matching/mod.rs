@@ -71,8 +71,78 @@ pub fn max_weight_perfect_matching<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
 ) -> Option<Vec<usize>> {
+    max_weight_perfect_matching_with_duals(n, edges).map(|(mate, _)| mate)
+}
+
+/// The optimal dual solution of a perfect matching, kept in the solver's scale: vertex
+/// duals `y` and blossom duals `z ≥ 0` with, for every edge `(i, j, w)` of the solved graph,
+/// `y_i + y_j − 4w + 2·Σ z_B (B ∋ i, j) ≥ 0`, equality on matched edges. By LP duality the
+/// matching is optimal for ANY larger graph whose extra edges also satisfy this inequality
+/// (see [`Duals::slack`]); that is the certificate the Swiss engine checks for edges it
+/// left out of a restricted graph.
+#[derive(Debug, Clone)]
+pub struct Duals<W: Weight> {
+    vertex: Vec<W>,
+    /// Per vertex / blossom: the blossom directly containing it (`usize::MAX` = none).
+    parent: Vec<usize>,
+    blossom: Vec<W>,
+}
+
+impl<W: Weight> Duals<W> {
+    /// `y_i + y_j − 4w`: a lower bound of [`Duals::slack`] (blossom duals are ≥ 0).
+    pub fn vertex_slack(&self, i: usize, j: usize, w: W) -> W {
+        let w2 = w.add(w);
+        self.vertex[i].add(self.vertex[j]).sub(w2.add(w2))
+    }
+
+    /// Reduced cost of an edge `(i, j)` of weight `w` (need not be in the solved graph):
+    /// negative exactly when adding that edge would violate dual feasibility.
+    pub fn slack(&self, i: usize, j: usize, w: W) -> W {
+        let mut s = self.vertex_slack(i, j, w);
+        let chain = |v: usize| {
+            let mut c = Vec::new();
+            let mut b = self.parent[v];
+            while b != NONE {
+                c.push(b);
+                b = self.parent[b];
+            }
+            c.reverse();
+            c
+        };
+        if self.parent[i] == NONE || self.parent[j] == NONE {
+            return s;
+        }
+        let (ci, cj) = (chain(i), chain(j));
+        for (bi, bj) in ci.iter().zip(&cj) {
+            if bi != bj {
+                break;
+            }
+            let z = self.blossom[*bi];
+            s = s.add(z).add(z);
+        }
+        s
+    }
+
+    /// `y_v` (solver scale: four times the LP dual of the original weights).
+    pub fn vertex(&self, v: usize) -> W {
+        self.vertex[v]
+    }
+}
+
+/// [`max_weight_perfect_matching`] that also returns the optimal duals.
+pub fn max_weight_perfect_matching_with_duals<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Option<(Vec<usize>, Duals<W>)> {
     if n == 0 {
-        return Some(Vec::new());
+        return Some((
+            Vec::new(),
+            Duals {
+                vertex: Vec::new(),
+                parent: Vec::new(),
+                blossom: Vec::new(),
+            },
+        ));
     }
     if n % 2 == 1 || edges.is_empty() {
         return None;
@@ -89,7 +159,23 @@ pub fn max_weight_perfect_matching<W: Weight>(
         .iter()
         .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
         .collect();
-    mate.iter().all(|&m| m != NONE).then_some(mate)
+    if mate.contains(&NONE) {
+        return None;
+    }
+    s.balance(4);
+    let mut parent = s.parent.clone();
+    for (b, p) in parent.iter_mut().enumerate().skip(n) {
+        // Unused blossom slots keep stale links; only live blossoms (with a base) count.
+        if s.base[b] == NONE {
+            *p = NONE;
+        }
+    }
+    let duals = Duals {
+        vertex: s.dual[..n].to_vec(),
+        blossom: s.dual.clone(),
+        parent,
+    };
+    Some((mate, duals))
 }
 
 impl<'a, W: Weight> Solver<'a, W> {
@@ -107,6 +193,93 @@ impl<'a, W: Weight> Solver<'a, W> {
                     self.mate[u] = p ^ 1;
                     break;
                 }
+            }
+        }
+    }
+
+    /// Reduced cost of edge `k` including the duals of the blossoms holding both ends.
+    fn full_slack(&self, k: usize) -> W {
+        let (i, j, _) = self.edges[k];
+        let mut s = self.slack(k);
+        if self.parent[i] == NONE || self.parent[j] == NONE {
+            return s;
+        }
+        let chain = |v: usize| {
+            let mut c = Vec::new();
+            let mut b = self.parent[v];
+            while b != NONE {
+                c.push(b);
+                b = self.parent[b];
+            }
+            c.reverse();
+            c
+        };
+        let (ci, cj) = (chain(i), chain(j));
+        for (bi, bj) in ci.iter().zip(&cj) {
+            if bi != bj {
+                break;
+            }
+            s = s.add(self.dual[*bi]).add(self.dual[*bi]);
+        }
+        s
+    }
+
+    /// After an optimal perfect matching is found, move dual value along matched edges
+    /// (`y_x += t`, `y_mate −= t`, which keeps every matched edge tight and every blossom
+    /// dual) towards an even split of each matched edge, within the range that keeps every
+    /// edge of the graph feasible. The duals stay optimal for this graph; evenly split duals
+    /// are far more often feasible for edges outside it, which is what pricing checks.
+    fn balance(&mut self, passes: usize) {
+        let n = self.n;
+        for _ in 0..passes {
+            for x in 0..n {
+                let px = self.mate[x];
+                if px == NONE {
+                    continue;
+                }
+                let m = self.endpoint[px];
+                if m < x {
+                    continue;
+                }
+                let k = px / 2;
+                let w2 = self.edges[k].2;
+                // Target: y_x = y_m = w2 (their sum is 2·w2 on a tight edge).
+                let target = w2.sub(self.dual[x]);
+                // t ≥ −slack(x, v) for x's other edges; t ≤ slack(m, v) for m's.
+                let mut lo: Option<W> = None;
+                for &p in &self.neighbend[x] {
+                    if p / 2 != k {
+                        let sl = W::zero().sub(self.full_slack(p / 2));
+                        if lo.is_none_or(|l| sl > l) {
+                            lo = Some(sl);
+                        }
+                    }
+                }
+                let mut hi: Option<W> = None;
+                for &p in &self.neighbend[m] {
+                    if p / 2 != k {
+                        let sl = self.full_slack(p / 2);
+                        if hi.is_none_or(|h| sl < h) {
+                            hi = Some(sl);
+                        }
+                    }
+                }
+                let mut t = target;
+                if let Some(h) = hi {
+                    t = t.min(h);
+                }
+                if let Some(l) = lo {
+                    t = t.max(l);
+                }
+                // Keep every dual even (the halving in later stages relies on it).
+                t = t.half().half();
+                t = t.add(t);
+                t = t.add(t);
+                if lo.is_some_and(|l| t < l) || hi.is_some_and(|h| t > h) || t == W::zero() {
+                    continue;
+                }
+                self.dual[x] = self.dual[x].add(t);
+                self.dual[m] = self.dual[m].sub(t);
             }
         }
     }
@@ -884,6 +1057,65 @@ mod tests {
             });
             assert_eq!(got, brute_perfect(n, &edges), "case {case} {edges:?}");
         }
+    }
+
+    #[test]
+    fn duals_certify_optimality_and_catch_missing_edges() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let (mut caught, mut certified) = (0, 0);
+        for case in 0..3000 {
+            let n = 2 * rng.gen_range(1..=6);
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(0.8) {
+                        edges.push((i, j, rng.gen_range(1..40i64)));
+                    }
+                }
+            }
+            let Some((mate, duals)) = max_weight_perfect_matching_with_duals(n, &edges) else {
+                continue;
+            };
+            for &(i, j, w) in &edges {
+                let s = duals.slack(i, j, w);
+                assert!(s >= 0, "case {case}: edge {i}-{j} slack {s}");
+                if mate[i] == j {
+                    assert_eq!(s, 0, "case {case}: matched edge {i}-{j} not tight");
+                }
+            }
+            // Restrict: drop a random part of the edges and solve again.
+            let keep: Vec<bool> = edges.iter().map(|_| rng.gen_bool(0.6)).collect();
+            let sub: Vec<_> = edges
+                .iter()
+                .zip(&keep)
+                .filter(|x| *x.1)
+                .map(|x| *x.0)
+                .collect();
+            let Some((m2, d2)) = max_weight_perfect_matching_with_duals(n, &sub) else {
+                continue;
+            };
+            let weight = |m: &[usize], es: &[(usize, usize, i64)]| -> i64 {
+                es.iter().filter(|e| m[e.0] == e.1).map(|e| e.2).sum()
+            };
+            let violated = edges
+                .iter()
+                .zip(&keep)
+                .any(|(&(i, j, w), &k)| !k && d2.slack(i, j, w) < 0);
+            let (full, restricted) = (weight(&mate, &edges), weight(&m2, &sub));
+            if violated {
+                caught += 1;
+            } else {
+                certified += 1;
+                assert_eq!(
+                    restricted, full,
+                    "case {case}: certificate passed a worse matching"
+                );
+            }
+            if restricted < full {
+                assert!(violated, "case {case}: worse matching not caught");
+            }
+        }
+        assert!(caught > 100 && certified > 100, "{caught} {certified}");
     }
 
     #[test]
