@@ -1,8 +1,24 @@
 //! `arbiter bench …`: end-to-end timings of the engine on synthetic sections.
+//!
+//! Every sub-command prints one human-readable line per figure (Chinese and English labels)
+//! or, with `--json`, one JSON object on stdout. Timings are wall-clock (`Instant`); medians
+//! are taken over `--repeat` runs. Nothing here asserts a time: the figures are for people.
 
+use anyhow::Context;
+use arbiter_core::{EventState, Recorded};
+use arbiter_director::publish;
+use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_pairing::PairingError;
+use arbiter_standings::{compute, DecidedBy, PlayerEntry, StandingsInput, TiebreakOptions};
+use arbiter_store::{EventStore, SqliteStore};
+use arbiter_types::{
+    Colour, Fallback, GameResult, Outcome, PlayerNo, ScoringPreset, ScoringTable, TiebreakItem,
+    TiebreakName,
+};
 use clap::Subcommand;
-use std::time::Instant;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
 pub enum BenchCmd {
@@ -17,6 +33,49 @@ pub enum BenchCmd {
         /// Seed of the synthetic section
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// 机器可读输出 — print one JSON object instead of text lines
+        #[arg(long)]
+        json: bool,
+    },
+    /// 名次计算耗时 — time standings (all tie-breaks + previous_round_rank) of a synthetic section
+    Standings {
+        /// Players in the section
+        #[arg(long)]
+        players: usize,
+        /// Rounds played
+        #[arg(long)]
+        rounds: usize,
+        /// Seed of the synthetic history
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 重复次数 — repetitions (the median is reported)
+        #[arg(long, default_value_t = 5)]
+        repeat: usize,
+        /// 名次区分方法 — comma-separated tie-breaks, optionally ending with a fallback
+        /// (default: all 15 tie-breaks, then previous_round_rank)
+        #[arg(long, value_name = "LIST")]
+        tiebreaks: Option<String>,
+        /// 机器可读输出 — print one JSON object instead of text lines
+        #[arg(long)]
+        json: bool,
+    },
+    /// 整个赛事模拟耗时 — time a whole simulated event, in memory and with SQLite in a temp dir
+    Simulate {
+        /// 竞赛规程文件 — regulation file (TOML)
+        #[arg(long)]
+        regulation: PathBuf,
+        /// 随机种子 — seed of every lot and random result
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 报名人数: N (every section) or SECTION=N (repeatable) — field sizes
+        #[arg(long = "players", value_name = "N|SECTION=N")]
+        players: Vec<String>,
+        /// 重复次数 — repetitions of each variant (the median is reported)
+        #[arg(long, default_value_t = 1)]
+        repeat: usize,
+        /// 机器可读输出 — print one JSON object instead of text lines
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -27,48 +86,630 @@ fn peak_rss_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Milliseconds rounded to 3 decimals (for JSON).
+fn ms3(d: Duration) -> f64 {
+    (ms(d) * 1e3).round() / 1e3
+}
+
+/// Median of a non-empty list of durations (the lower middle for an even count).
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v.get(v.len().saturating_sub(1) / 2)
+        .copied()
+        .unwrap_or_default()
+}
+
 pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
     match c {
         BenchCmd::Pairing {
             players,
             round,
             seed,
+            json,
+        } => bench_pairing(players, round, seed, json),
+        BenchCmd::Standings {
+            players,
+            rounds,
+            seed,
+            repeat,
+            tiebreaks,
+            json,
         } => {
-            if round == 0 || players == 0 {
-                eprintln!("错误 error: --players 与 --round 至少为 1 (--players and --round must be at least 1)");
-                return Ok(2);
-            }
-            let t0 = Instant::now();
-            let state = arbiter_pairing::generator::bench_state(players, round, seed);
-            let build = t0.elapsed();
-            let t1 = Instant::now();
-            let result = if round == 1 {
-                arbiter_pairing::round1::pair_round1(&state, seed)
-            } else {
-                arbiter_pairing::pair_swiss(&state, round)
-            };
-            let pair = t1.elapsed();
-            let boards = match result {
-                Ok(p) => p.boards.len(),
-                Err(e @ PairingError::NoValidPairing { .. }) => {
-                    eprintln!("{e}");
-                    return Ok(3);
-                }
-                Err(e) => {
+            let (list, fallback) = match tiebreaks.as_deref().map(parse_tiebreaks) {
+                None => (
+                    TiebreakName::ALL.to_vec(),
+                    Some(Fallback::PreviousRoundRank),
+                ),
+                Some(Ok(x)) => x,
+                Some(Err(e)) => {
                     eprintln!("错误 error: {e}");
                     return Ok(2);
                 }
             };
-            println!(
-                "pairing: {players} players, round {round}, seed {seed}: {:.3} ms ({boards} boards; \
-                 state built in {:.3} ms)",
-                pair.as_secs_f64() * 1e3,
-                build.as_secs_f64() * 1e3
-            );
-            if let Some(kib) = peak_rss_kib() {
-                println!("peak memory: {:.1} MiB", kib as f64 / 1024.0);
-            }
-            Ok(0)
+            bench_standings(players, rounds, seed, repeat, (list, fallback), json)
+        }
+        BenchCmd::Simulate {
+            regulation,
+            seed,
+            players,
+            repeat,
+            json,
+        } => bench_simulate(&regulation, seed, &players, repeat, json),
+    }
+}
+
+fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::Result<u8> {
+    if round == 0 || players == 0 {
+        eprintln!(
+            "错误 error: --players 与 --round 至少为 1 (--players and --round must be at least 1)"
+        );
+        return Ok(2);
+    }
+    let t0 = Instant::now();
+    let state = arbiter_pairing::generator::bench_state(players, round, seed);
+    let build = t0.elapsed();
+    let t1 = Instant::now();
+    let result = if round == 1 {
+        arbiter_pairing::round1::pair_round1(&state, seed)
+    } else {
+        arbiter_pairing::pair_swiss(&state, round)
+    };
+    let pair = t1.elapsed();
+    let boards = match result {
+        Ok(p) => p.boards.len(),
+        Err(e @ PairingError::NoValidPairing { .. }) => {
+            eprintln!("{e}");
+            return Ok(3);
+        }
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    let peak = peak_rss_kib();
+    if json {
+        let v = json!({
+            "bench": "pairing",
+            "players": players,
+            "round": round,
+            "seed": seed,
+            "pair_ms": ms3(pair),
+            "boards": boards,
+            "state_build_ms": ms3(build),
+            "peak_rss_kib": peak,
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "编排 pairing: {players} players, round {round}, seed {seed}: {:.3} ms ({boards} boards)",
+            ms(pair)
+        );
+        println!(
+            "构建对局历史 state built: {:.3} ms (rounds 1–{} played first)",
+            ms(build),
+            round.saturating_sub(1)
+        );
+        if let Some(kib) = peak {
+            println!("内存峰值 peak memory: {:.1} MiB", kib as f64 / 1024.0);
         }
     }
+    Ok(0)
+}
+
+/// SplitMix64: a tiny seeded generator, enough for a synthetic history.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// A Swiss-like history: each round, players are ordered by score (random order inside a
+/// score group) and neighbours meet; 40% red wins, 30% black wins, 27% draws, 2% black
+/// forfeits, 1% double forfeits; an odd player out gets a bye. CXA scoring, random ratings
+/// and fouls, the last player withdrawn, every tie-break, `previous_round_rank` fallback
+/// (the caller may replace the list).
+fn synthetic_section(n: usize, rounds: usize, seed: u64) -> StandingsInput {
+    let mut rng = SplitMix(seed);
+    let table: ScoringTable = ScoringPreset::Cxa.table();
+    let mut players: Vec<PlayerEntry> = (0..n)
+        .map(|i| {
+            let mut p = PlayerEntry::new(PlayerNo::from_index(i));
+            p.rating = Some(1400 + rng.below(1200) as u32);
+            p.fouls = rng.below(3) as u32;
+            p
+        })
+        .collect();
+    if let Some(last) = players.last_mut() {
+        last.withdrawn = true;
+    }
+    let mut outcomes: Vec<Vec<Outcome>> = vec![Vec::with_capacity(rounds); n];
+    let mut score = vec![0i64; n];
+    for _ in 0..rounds {
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        order.sort_by_key(|&p| -score[p]);
+        if order.len() % 2 == 1 {
+            if let Some(p) = order.pop() {
+                outcomes[p].push(Outcome::Bye);
+                score[p] += table.bye.halves();
+            }
+        }
+        for pair in order.chunks_exact(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let res = match rng.below(100) {
+                0..=39 => GameResult::RedWin,
+                40..=69 => GameResult::BlackWin,
+                70..=96 => GameResult::Draw,
+                97..=98 => GameResult::BlackForfeit,
+                _ => GameResult::DoubleForfeit,
+            };
+            let oa = res.outcome_for(Colour::Red, PlayerNo::from_index(b));
+            let ob = res.outcome_for(Colour::Black, PlayerNo::from_index(a));
+            score[a] += oa.points(&table).halves();
+            score[b] += ob.points(&table).halves();
+            outcomes[a].push(oa);
+            outcomes[b].push(ob);
+        }
+    }
+    StandingsInput {
+        players,
+        outcomes,
+        scoring: table,
+        tiebreaks: TiebreakName::ALL.to_vec(),
+        fallback: Some(Fallback::PreviousRoundRank),
+        options: TiebreakOptions {
+            rating_floor: Some(1400),
+            ..TiebreakOptions::default()
+        },
+    }
+}
+
+/// `--tiebreaks a,b,c[,fallback]`: the criteria in order and an optional fallback (last).
+fn parse_tiebreaks(list: &str) -> Result<(Vec<TiebreakName>, Option<Fallback>), String> {
+    let mut criteria = Vec::new();
+    let mut fallback = None;
+    for (i, item) in list.split(',').map(str::trim).enumerate() {
+        if item.is_empty() {
+            continue;
+        }
+        if let Some(f) = fallback {
+            return Err(format!(
+                "--tiebreaks: 后备规则 `{f}` 必须在最后 (the fallback `{f}` must come last; found `{item}` after it)"
+            ));
+        }
+        match item.parse::<TiebreakItem>() {
+            Ok(TiebreakItem::Criterion(c)) if criteria.contains(&c) => {
+                return Err(format!("--tiebreaks: `{c}` 重复 (listed twice)"));
+            }
+            Ok(TiebreakItem::Criterion(c)) => criteria.push(c),
+            Ok(TiebreakItem::Fallback(f)) => fallback = Some(f),
+            Err(e) => {
+                return Err(format!(
+                    "--tiebreaks 第{}项: 未知的名次区分方法 `{item}` ({e})",
+                    i + 1
+                ))
+            }
+        }
+    }
+    Ok((criteria, fallback))
+}
+
+fn bench_standings(
+    players: usize,
+    rounds: usize,
+    seed: u64,
+    repeat: usize,
+    (tiebreaks, fallback): (Vec<TiebreakName>, Option<Fallback>),
+    json: bool,
+) -> anyhow::Result<u8> {
+    if players == 0 || rounds == 0 || repeat == 0 {
+        eprintln!(
+            "错误 error: --players、--rounds 与 --repeat 至少为 1 (--players, --rounds and --repeat must be at least 1)"
+        );
+        return Ok(2);
+    }
+    let t0 = Instant::now();
+    let mut input = synthetic_section(players, rounds, seed);
+    input.tiebreaks = tiebreaks;
+    input.fallback = fallback;
+    let build = t0.elapsed();
+    let mut times = Vec::with_capacity(repeat);
+    let mut last = None;
+    for _ in 0..repeat {
+        let t = Instant::now();
+        let s =
+            compute(&input).map_err(|e| anyhow::anyhow!("名次计算失败: {e} (standings failed)"))?;
+        times.push(t.elapsed());
+        last = Some(s);
+    }
+    let Some(s) = last else {
+        anyhow::bail!("没有计算名次 (standings were not computed)");
+    };
+    let by_fallback = s
+        .rows
+        .iter()
+        .filter(|r| matches!(r.decided_by, Some(DecidedBy::Fallback(_))))
+        .count();
+    let tb_names: Vec<&str> = input.tiebreaks.iter().map(|t| t.name()).collect();
+    let fb_name = fallback.map(|f| f.name()).unwrap_or("none");
+    let min = times.iter().min().copied().unwrap_or_default();
+    let max = times.iter().max().copied().unwrap_or_default();
+    let med = median(times);
+    let peak = peak_rss_kib();
+    if json {
+        let v = json!({
+            "bench": "standings",
+            "players": players,
+            "rounds": rounds,
+            "seed": seed,
+            "repeat": repeat,
+            "tiebreaks": tb_names,
+            "fallback": fallback.map(|f| f.name()),
+            "median_ms": ms3(med),
+            "min_ms": ms3(min),
+            "max_ms": ms3(max),
+            "rows": s.rows.len(),
+            "decided_by_fallback": by_fallback,
+            "history_build_ms": ms3(build),
+            "peak_rss_kib": peak,
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "名次计算 standings: {players} players × {rounds} rounds, seed {seed}, {} tie-breaks + fallback {fb_name}: {:.3} ms median of {repeat} (min {:.3}, max {:.3})",
+            tb_names.len(),
+            ms(med),
+            ms(min),
+            ms(max)
+        );
+        println!(
+            "后备规则决定 decided by fallback ({fb_name}): {by_fallback} of {} rows",
+            s.rows.len()
+        );
+        println!("构建对局历史 history built: {:.3} ms", ms(build));
+        if let Some(kib) = peak {
+            println!("内存峰值 peak memory: {:.1} MiB", kib as f64 / 1024.0);
+        }
+    }
+    Ok(0)
+}
+
+/// `--players` values, as `arbiter simulate` reads them.
+fn parse_sizes(list: &[String]) -> Result<Sizes, String> {
+    let mut s = Sizes::default();
+    for item in list {
+        match item.split_once('=') {
+            Some((sec, n)) => {
+                let n: usize = n.trim().parse().map_err(|_| {
+                    format!("--players `{item}`: `{n}` 不是人数 (not a number of players)")
+                })?;
+                s.by_section.insert(sec.trim().to_string(), n);
+            }
+            None => {
+                let n: usize = item.trim().parse().map_err(|_| {
+                    format!("--players `{item}`: 应为 N 或 组别=N (expected N or SECTION=N)")
+                })?;
+                s.all = Some(n);
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// A temporary directory removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(seed: u64) -> anyhow::Result<TempDir> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let p = std::env::temp_dir().join(format!(
+            "arbiter-bench-{}-{seed}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&p).with_context(|| {
+            format!(
+                "无法创建临时目录 {} (cannot create a temp dir)",
+                p.display()
+            )
+        })?;
+        Ok(TempDir(p))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Where the log goes during a simulation run.
+enum Sink<'a> {
+    /// Folded into an [`EventState`] only (every entry validated, nothing stored).
+    Memory,
+    /// Appended to a SQLite store (validated by the store too), as `arbiter simulate` does.
+    Sqlite(&'a SqliteStore),
+}
+
+/// Why a simulation run failed: exit code and message.
+struct SimFailure(u8, String);
+
+/// One whole simulation; returns the final state and the loop's wall time.
+fn simulate_once(
+    reg: &arbiter_regulation::Regulation,
+    source: &str,
+    file_name: &str,
+    seed: u64,
+    sizes: &Sizes,
+    sink: Sink<'_>,
+) -> Result<(EventState, Duration), SimFailure> {
+    let fail = |e: &dyn std::fmt::Display| SimFailure(1, format!("错误 error: {e}"));
+    let t = Instant::now();
+    let event = match &sink {
+        Sink::Sqlite(store) => Some(store.create_event(&reg.event.name).map_err(|e| fail(&e))?),
+        Sink::Memory => None,
+    };
+    let mut sim = Simulator::new(reg.clone(), source, file_name, seed, sizes);
+    let mut state = EventState::new();
+    loop {
+        let batch = match sim.next_batch(&state) {
+            Ok(Some(b)) => b,
+            Ok(None) => break,
+            Err(e) => {
+                let code = if matches!(e, arbiter_director::DirectorError::Pairing { .. }) {
+                    3
+                } else {
+                    1
+                };
+                return Err(SimFailure(code, format!("错误 error: {e}")));
+            }
+        };
+        if batch.entries.is_empty() {
+            continue;
+        }
+        let expected = state.last_seq;
+        if let (Sink::Sqlite(store), Some(ev)) = (&sink, &event) {
+            store
+                .append(ev, expected, &batch.entries, &batch.actor, &batch.at)
+                .map_err(|e| fail(&e))?;
+        }
+        for (i, e) in batch.entries.iter().enumerate() {
+            let r = Recorded {
+                seq: expected + 1 + i as u64,
+                at: batch.at.clone(),
+                actor: batch.actor.clone(),
+                entry: e.clone(),
+            };
+            state.apply(&r).map_err(|e| fail(&e))?;
+        }
+    }
+    Ok((state, t.elapsed()))
+}
+
+/// Entries per second, rounded to a whole number.
+fn per_second(entries: u64, d: Duration) -> u64 {
+    let s = d.as_secs_f64();
+    if s > 0.0 {
+        (entries as f64 / s).round() as u64
+    } else {
+        0
+    }
+}
+
+fn dir_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter_map(|e| e.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+fn bench_simulate(
+    regulation: &Path,
+    seed: u64,
+    players: &[String],
+    repeat: usize,
+    json: bool,
+) -> anyhow::Result<u8> {
+    if repeat == 0 {
+        eprintln!("错误 error: --repeat 至少为 1 (--repeat must be at least 1)");
+        return Ok(2);
+    }
+    let source = match std::fs::read_to_string(regulation) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "错误 error: 无法读取规程文件 {}: {e} (cannot read the regulation file)",
+                regulation.display()
+            );
+            return Ok(2);
+        }
+    };
+    let file_name = regulation
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_else(|| regulation.display().to_string());
+    let reg = match arbiter_regulation::parse(&source, &regulation.display().to_string()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(2);
+        }
+    };
+    let sizes = match parse_sizes(players) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    for sec in sizes.by_section.keys() {
+        if reg.section(sec).is_none() {
+            let ids: Vec<&str> = reg.sections.iter().map(|s| s.id.as_str()).collect();
+            let hint = arbiter_types::closest(sec, ids.iter().copied())
+                .map(|c| format!("，是否为 `{c}`? (did you mean `{c}`?)"))
+                .unwrap_or_default();
+            eprintln!("错误 error: --players: 规程中没有组别 `{sec}`{hint} (unknown section)");
+            return Ok(2);
+        }
+    }
+
+    // In memory: no database at all, every entry validated by the fold.
+    let mut mem_times = Vec::with_capacity(repeat);
+    let mut final_state = None;
+    for _ in 0..repeat {
+        match simulate_once(&reg, &source, &file_name, seed, &sizes, Sink::Memory) {
+            Ok((s, d)) => {
+                mem_times.push(d);
+                final_state = Some(s);
+            }
+            Err(SimFailure(code, msg)) => {
+                eprintln!("{msg}");
+                return Ok(code);
+            }
+        }
+    }
+    let Some(state) = final_state else {
+        anyhow::bail!("没有运行模拟 (no simulation ran)");
+    };
+    let entries = state.last_seq;
+    if entries == 0 {
+        anyhow::bail!("没有写入任何日志 (nothing was recorded)");
+    }
+
+    // SQLite in a fresh temporary directory (removed afterwards), as `arbiter simulate`.
+    let mut db_times = Vec::with_capacity(repeat);
+    let mut db_bytes = 0;
+    for _ in 0..repeat {
+        let tmp = TempDir::new(seed)?;
+        let store = SqliteStore::open(tmp.0.join("arbiter.db"))?;
+        match simulate_once(
+            &reg,
+            &source,
+            &file_name,
+            seed,
+            &sizes,
+            Sink::Sqlite(&store),
+        ) {
+            Ok((s, d)) => {
+                if s.last_seq != entries {
+                    anyhow::bail!(
+                        "两次模拟日志条数不同: {entries} 与 {} (the two runs differ: the simulation is not deterministic)",
+                        s.last_seq
+                    );
+                }
+                db_times.push(d);
+            }
+            Err(SimFailure(code, msg)) => {
+                eprintln!("{msg}");
+                return Ok(code);
+            }
+        }
+        drop(store);
+        db_bytes = dir_bytes(&tmp.0);
+    }
+
+    // Publishing: final standings, prizes and the export document.
+    let t = Instant::now();
+    let computed = publish::compute(&reg, &state)?;
+    let export_len = publish::build(&reg, &state, &computed).to_json().len();
+    let publish_time = t.elapsed();
+
+    let mem = median(mem_times);
+    let db = median(db_times);
+    let cost = db.saturating_sub(mem);
+    let cost_pct = if mem.as_secs_f64() > 0.0 {
+        (db.as_secs_f64() / mem.as_secs_f64() - 1.0) * 100.0
+    } else {
+        0.0
+    };
+    let registered = state.players.len();
+    let sizes_json: serde_json::Map<String, serde_json::Value> = reg
+        .sections
+        .iter()
+        .map(|s| {
+            let n = state.section(&s.id).map(|r| r.order.len()).unwrap_or(0);
+            (s.id.clone(), json!(n))
+        })
+        .collect();
+    if json {
+        let v = json!({
+            "bench": "simulate",
+            "regulation": file_name,
+            "seed": seed,
+            "repeat": repeat,
+            "players": registered,
+            "sections": sizes_json,
+            "entries": entries,
+            "memory": {
+                "wall_ms": ms3(mem),
+                "entries": entries,
+                "entries_per_s": per_second(entries, mem),
+            },
+            "sqlite": {
+                "wall_ms": ms3(db),
+                "entries": entries,
+                "entries_per_s": per_second(entries, db),
+                "db_bytes": db_bytes,
+            },
+            "storage_cost_ms": ms3(cost),
+            "storage_cost_pct": (cost_pct * 10.0).round() / 10.0,
+            "publish_ms": ms3(publish_time),
+            "export_bytes": export_len,
+            "peak_rss_kib": peak_rss_kib(),
+        });
+        println!("{v}");
+    } else {
+        let drawn: Vec<String> = sizes_json.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        println!(
+            "赛事 event: {file_name}, seed {seed}: {registered} players registered, drawn by section: {}; median of {repeat} run(s)",
+            drawn.join(" ")
+        );
+        println!(
+            "模拟(内存) simulate in memory: {:.3} ms, {entries} log entries, {} entries/s",
+            ms(mem),
+            per_second(entries, mem)
+        );
+        println!(
+            "模拟(SQLite 临时目录) simulate with SQLite in a temp dir: {:.3} ms, {entries} log entries, {} entries/s, database {:.1} KiB",
+            ms(db),
+            per_second(entries, db),
+            db_bytes as f64 / 1024.0
+        );
+        println!(
+            "存储开销 storage cost: {:.3} ms ({cost_pct:+.1}%)",
+            ms(cost)
+        );
+        println!(
+            "发布 publish (standings, prizes, export JSON): {:.3} ms, {export_len} bytes",
+            ms(publish_time)
+        );
+        if let Some(kib) = peak_rss_kib() {
+            println!("内存峰值 peak memory: {:.1} MiB", kib as f64 / 1024.0);
+        }
+    }
+    Ok(0)
 }
