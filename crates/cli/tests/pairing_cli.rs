@@ -358,3 +358,202 @@ fn generated_teams_are_written_and_read_back() {
         "a probability above 1 is bad input"
     );
 }
+
+/// Start numbers of every pair (the bye as `(n, 0)`), each player exactly once.
+fn players_once(ps: &[(u32, u32)]) -> Vec<u32> {
+    let mut v: Vec<u32> = ps
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .filter(|&x| x != 0)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn has_pair(ps: &[(u32, u32)], a: u32, b: u32) -> bool {
+    ps.iter().any(|&p| p == (a, b) || p == (b, a))
+}
+
+#[test]
+fn fix_pairs_the_rest_and_explains_the_fixed_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r1.trf", &fresh(8, 5));
+    let o = arbiter(&[
+        "pair",
+        "--trf",
+        f.to_str().unwrap(),
+        "--fix",
+        "1-2",
+        "--explain",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ps = pairs(&stdout(&o));
+    assert!(has_pair(&ps, 1, 2), "{ps:?}");
+    assert_eq!(players_once(&ps), (1..=8).collect::<Vec<_>>());
+    let e = stderr(&o);
+    assert!(e.contains("裁判长指定 (fixed by the arbiter)"), "{e}");
+    assert!(
+        !e.contains("警告"),
+        "a legal fixed pair gives no warning: {e}"
+    );
+}
+
+/// Four players after round 1 (1 beat 3, 2 beat 4); `XXR` rounds.
+fn after_round_one(rounds: u32) -> String {
+    let mut s = format!("012 Four\nXXR {rounds}\n");
+    for (no, block) in [
+        (1, "     3 w 1"),
+        (2, "     4 b 1"),
+        (3, "     1 b 0"),
+        (4, "     2 w 0"),
+    ] {
+        s.push_str(&player_line(no, &format!("P{no}"), block));
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn fix_with_a_rematch_warns_but_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r2.trf", &after_round_one(3));
+    let o = arbiter(&[
+        "pair",
+        "--trf",
+        f.to_str().unwrap(),
+        "--fix",
+        "1-3",
+        "--fix",
+        "4-2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ps = pairs(&stdout(&o));
+    assert!(has_pair(&ps, 1, 3) && has_pair(&ps, 2, 4), "{ps:?}");
+    let e = stderr(&o);
+    assert!(e.contains("警告 warning") && e.contains("H1"), "{e}");
+    assert!(e.contains("退出码仍为 0"), "{e}");
+}
+
+#[test]
+fn swap_exchanges_two_players_and_keeps_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r1.trf", &fresh(8, 5));
+    let fs = f.to_str().unwrap();
+    let plain = pairs(&stdout(&arbiter(&["pair", "--trf", fs])));
+    assert_eq!(plain, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    let o = arbiter(&["pair", "--trf", fs, "--swap", "5", "6", "--explain"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Round 1: each takes the other's seat; boards 3 and 4 unchanged.
+    assert_eq!(pairs(&stdout(&o)), vec![(1, 6), (5, 2), (3, 7), (8, 4)]);
+    assert!(stderr(&o).contains("裁判长调换 5号/6号"), "{}", stderr(&o));
+}
+
+#[test]
+fn swap_after_round_one_recolours_and_warns_on_a_rematch() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r2.trf", &after_round_one(3));
+    let fs = f.to_str().unwrap();
+    let plain = pairs(&stdout(&arbiter(&["pair", "--trf", fs])));
+    assert!(
+        has_pair(&plain, 1, 2) && has_pair(&plain, 3, 4),
+        "{plain:?}"
+    );
+    let o = arbiter(&["pair", "--trf", fs, "--swap", "2", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ps = pairs(&stdout(&o));
+    assert!(has_pair(&ps, 1, 3) && has_pair(&ps, 2, 4), "{ps:?}");
+    assert!(stderr(&o).contains("H1"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_fix_and_swap_arguments_are_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "r1.trf", &fresh(8, 5));
+    let fs = f.to_str().unwrap();
+    for args in [
+        vec!["--fix", "1x2"],
+        vec!["--fix", "3-3"],
+        vec!["--fix", "1-99"],
+        vec!["--swap", "1", "5"],
+        vec!["--swap", "1", "42"],
+    ] {
+        let mut all = vec!["pair", "--trf", fs];
+        all.extend(&args);
+        let o = arbiter(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(stderr(&o).contains("错误"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// Round 2 is legal (no rematch, colours by A2, H5 kept) but floats both winners down:
+/// 4–1 and 3–2 instead of 1–2 and 3–4.
+fn suboptimal_round_two() -> String {
+    let mut s = String::from("012 Suboptimal\nXXR 3\nXXT    1    1    4\n");
+    for (no, blocks) in [
+        (1, "     3 w 1     4 b 1"),
+        (2, "     4 b 1     3 b 1"),
+        (3, "     1 b 0     2 w 0"),
+        (4, "     2 w 0     1 w 0"),
+    ] {
+        s.push_str(&player_line(no, &format!("P{no}"), blocks));
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn check_reports_a_better_pairing_and_strict_fails_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "sub.trf", &suboptimal_round_two());
+    let fs = f.to_str().unwrap();
+    let o = arbiter(&["check", "--trf", fs]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "informational only: {out}");
+    assert!(
+        out.contains("第2轮: 存在更优编排 (a better pairing exists): C1"),
+        "{out}"
+    );
+    assert!(!out.contains("第1轮: 存在更优编排"), "{out}");
+    let o = arbiter(&["check", "--trf", fs, "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+}
+
+#[test]
+fn check_of_an_optimal_file_reports_no_better_pairing() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("g.trf");
+    let fs = f.to_str().unwrap();
+    let o = arbiter(&[
+        "generate",
+        "--players",
+        "11",
+        "--rounds",
+        "5",
+        "--seed",
+        "4",
+        "--out",
+        fs,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = arbiter(&["check", "--trf", fs, "--strict"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("更优"), "{}", stdout(&o));
+}
+
+#[test]
+fn check_settings_flags_the_file_cannot_carry() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "sub.trf", &suboptimal_round_two());
+    let fs = f.to_str().unwrap();
+    // XXT puts 1 and 4 in one team: they met in round 2.
+    let o = arbiter(&["check", "--trf", fs, "--same-team", "hard"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("H4: 4号 与 1号 同队"), "{}", stdout(&o));
+    // 4 played red twice: |reds − blacks| = 2 breaks a limit of 1.
+    let o = arbiter(&["check", "--trf", fs, "--max-colour-diff", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("H5: 4号"), "{}", stdout(&o));
+    let o = arbiter(&["check", "--trf", fs, "--same-team", "never"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -2,9 +2,10 @@
 //! in the manner of the established chess pairing programs (bbpPairings / JaVaFo).
 
 use anyhow::Context;
-use arbiter_pairing::{Pairing, PairingError};
+use arbiter_pairing::checker::Objective;
+use arbiter_pairing::{Availability, Pairing, PairingError, SectionState};
 use arbiter_trf::{TrfPlayer, TrfTournament};
-use arbiter_types::{Colour, PairingSettings, Round1Colour};
+use arbiter_types::{Colour, PairingSettings, PlayerNo, Round1Colour, SameTeam};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -13,7 +14,9 @@ use std::path::{Path, PathBuf};
 /// Output (stdout): the number of pairs (the bye counts as a pair), then one `red black`
 /// pair of start numbers per line in board order, the bye last as `N 0`. With `--explain`
 /// the reasons (score group / float, colour, bye) go to stderr, one line per board, so stdout
-/// stays machine-readable. Exit codes: 0 paired, 2 bad input, 3 no valid pairing exists.
+/// stays machine-readable. `--fix A-B` / `--swap A B` make a manual pairing (裁判长指定),
+/// which is then checked: violations are warnings on stderr, the exit code stays 0.
+/// Exit codes: 0 paired, 2 bad input, 3 no valid pairing exists.
 #[derive(Args)]
 pub struct PairArgs {
     /// TRF-16 file with the rounds played so far (XXR = total rounds)
@@ -25,6 +28,58 @@ pub struct PairArgs {
     /// Seed for round-1 lots (random pairing mode, colours by lot); recorded by the caller
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Fix the pair A-B (裁判长指定, repeatable); the engine pairs everyone else
+    #[arg(long, value_name = "A-B")]
+    pub fix: Vec<String>,
+    /// Take the engine's pairing and swap players A and B between their boards (or the bye)
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub swap: Option<Vec<u32>>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+/// Same-team avoidance on the command line (TRF cannot carry it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SameTeamArg {
+    /// Team-mates may meet
+    Off,
+    /// Team-mates avoid each other in round 1 only (the default)
+    Round1,
+    /// Team-mates never meet (H4)
+    Hard,
+    /// Team-mates meet only when otherwise a worse pairing results (C4)
+    Soft,
+}
+
+/// Pairing settings a TRF file cannot carry (everything else comes from the file: `XXR`,
+/// `XXC`, `XXS`, teams from `XXT` / `013`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct SettingsArgs {
+    /// Same-team avoidance: off, round1 (default), hard, soft
+    #[arg(long, value_enum)]
+    pub same_team: Option<SameTeamArg>,
+    /// H5: largest |reds − blacks| a player may have after a round (default 2)
+    #[arg(long, value_name = "N")]
+    pub max_colour_diff: Option<u8>,
+}
+
+impl SettingsArgs {
+    /// The default settings with the flags given applied.
+    pub fn settings(&self) -> PairingSettings {
+        let mut s = PairingSettings::default();
+        if let Some(t) = self.same_team {
+            s.same_team = match t {
+                SameTeamArg::Off => SameTeam::Off,
+                SameTeamArg::Round1 => SameTeam::Round1,
+                SameTeamArg::Hard => SameTeam::Hard,
+                SameTeamArg::Soft => SameTeam::Soft,
+            };
+        }
+        if let Some(d) = self.max_colour_diff {
+            s.max_colour_diff = d;
+        }
+        s
+    }
 }
 
 /// Write a random complete tournament as TRF-16 (via the pairing engine's generator).
@@ -58,12 +113,21 @@ pub struct GenerateArgs {
 /// Each round's pairing is rebuilt from the file and checked against the state before that
 /// round (H1–H5, A2 colours). TRF has no board numbers, so board order is not checked, and
 /// round-1 colours (A3: by board parity) are not checked against the A2 colour rule.
-/// Exit codes: 0 no violation, 1 violations found (listed on stdout), 2 bad input.
+/// For every round from 2 on with at most 12 players to pair, the recorded pairing's C0–C5
+/// objective is compared with the exhaustive optimum; a worse one is reported as
+/// "存在更优编排 (a better pairing exists)" — informational unless `--strict`.
+/// Exit codes: 0 no violation, 1 violations found (listed on stdout) or, with `--strict`, a
+/// better pairing exists; 2 bad input.
 #[derive(Args)]
 pub struct CheckArgs {
     /// TRF-16 file to check
     #[arg(long)]
     pub trf: PathBuf,
+    /// Also fail (exit 1) when a small round's recorded pairing is not optimal under C0–C5
+    #[arg(long)]
+    pub strict: bool,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
 }
 
 /// Read and parse a TRF file; on failure print the error and give exit code 2.
@@ -94,12 +158,11 @@ fn load(path: &Path) -> Result<TrfTournament, u8> {
 }
 
 /// The pairing of `round` of `t`: round 1 by A3, later rounds by the Swiss engine.
-fn pair_round(t: &TrfTournament, round: u32, seed: u64) -> Result<Pairing, PairingError> {
-    let state = t.state_before_round(round, PairingSettings::default());
+fn pair_round(state: &SectionState, round: u32, seed: u64) -> Result<Pairing, PairingError> {
     if round == 1 {
-        arbiter_pairing::round1::pair_round1(&state, seed)
+        arbiter_pairing::round1::pair_round1(state, seed)
     } else {
-        arbiter_pairing::pair_swiss(&state, round)
+        arbiter_pairing::pair_swiss(state, round)
     }
 }
 
@@ -132,6 +195,119 @@ fn explanation(p: &Pairing) -> String {
     out
 }
 
+/// Parse `--fix A-B` values into pairs of start numbers.
+fn parse_fixes(items: &[String]) -> Result<Vec<(PlayerNo, PlayerNo)>, String> {
+    items
+        .iter()
+        .map(|item| {
+            let parse = |x: &str| -> Option<PlayerNo> {
+                x.trim().parse::<u32>().ok().and_then(PlayerNo::new)
+            };
+            match item.split_once('-') {
+                Some((x, y)) => match (parse(x), parse(y)) {
+                    (Some(x), Some(y)) if x != y => Ok((x, y)),
+                    (Some(_), Some(_)) => Err(format!(
+                        "--fix {item}: 不能与自己配对 (a player cannot be paired with itself)"
+                    )),
+                    _ => Err(format!(
+                        "--fix {item}: 序号应为正整数 (start numbers are positive whole numbers)"
+                    )),
+                },
+                None => Err(format!(
+                    "--fix {item}: 应为 A-B, 如 3-7 (expected A-B, e.g. 3-7)"
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Where a player sits in a pairing: board index and side (red = true), or the bye.
+fn seat(p: &Pairing, no: PlayerNo) -> Option<(Option<usize>, bool)> {
+    if p.bye == Some(no) {
+        return Some((None, false));
+    }
+    p.boards.iter().enumerate().find_map(|(i, b)| {
+        if b.red == no {
+            Some((Some(i), true))
+        } else if b.black == no {
+            Some((Some(i), false))
+        } else {
+            None
+        }
+    })
+}
+
+/// `--swap A B`: the engine's pairing with A and B exchanged between their boards (or the
+/// bye), everything else kept. After round 1 the new pairs get their colours and board order
+/// by A2 (via the engine with every pair fixed); in round 1 (A3: colours by board parity), or
+/// if the engine refuses, each player simply takes the other's seat.
+fn apply_swap(
+    state: &SectionState,
+    round: u32,
+    p: &Pairing,
+    a: PlayerNo,
+    b: PlayerNo,
+) -> Result<Pairing, String> {
+    if a == b {
+        return Err(format!(
+            "--swap {a} {b}: 两个序号相同 (the same player twice)"
+        ));
+    }
+    let (Some(sa), Some(sb)) = (seat(p, a), seat(p, b)) else {
+        let missing = if seat(p, a).is_none() { a } else { b };
+        return Err(format!(
+            "--swap: {missing}号 不在本轮编排中 (player {missing} is not paired this round)"
+        ));
+    };
+    if sa.0.is_some() && sa.0 == sb.0 {
+        return Err(format!(
+            "--swap {a} {b}: 两人同台, 无可调换 (same board: nothing to swap)"
+        ));
+    }
+    let sub = |x: PlayerNo| {
+        if x == a {
+            b
+        } else if x == b {
+            a
+        } else {
+            x
+        }
+    };
+    let mut manual = p.clone();
+    for board in &mut manual.boards {
+        board.red = sub(board.red);
+        board.black = sub(board.black);
+    }
+    manual.bye = p.bye.map(sub);
+    let pairs: Vec<(PlayerNo, PlayerNo)> = manual.boards.iter().map(|b| (b.red, b.black)).collect();
+    let mut out = if round > 1 {
+        match arbiter_pairing::pair_with_fixed(state, round, &pairs) {
+            Ok(q) if q.bye == manual.bye => q,
+            _ => manual,
+        }
+    } else {
+        manual
+    };
+    let key = |x: PlayerNo, y: PlayerNo| (x.min(y), x.max(y));
+    for board in &mut out.boards {
+        let k = key(board.red, board.black);
+        match p.boards.iter().find(|o| key(o.red, o.black) == k) {
+            Some(o) => board.why.group = o.why.group.clone(),
+            None => {
+                board.why.group = format!("裁判长调换 {a}号/{b}号 (players swapped by the arbiter)")
+            }
+        }
+    }
+    if out.bye != p.bye {
+        out.bye_why = out
+            .bye
+            .map(|no| format!("裁判长调换 {a}号/{b}号: {no}号 轮空 (bye swapped by the arbiter)"));
+    } else {
+        out.bye_why = p.bye_why.clone();
+    }
+    Ok(out)
+}
+
 pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
     let t = match load(&a.trf) {
         Ok(t) => t,
@@ -148,22 +324,122 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
             return Ok(2);
         }
     }
-    match pair_round(&t, round, a.seed) {
-        Ok(p) => {
-            print!("{}", format_pairs(&p));
-            if a.explain {
-                eprint!("{}", explanation(&p));
-            }
-            Ok(0)
+    let fixed = match parse_fixes(&a.fix) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
         }
+    };
+    let swap = match a.swap.as_deref() {
+        None => None,
+        Some(&[x, y]) => match (PlayerNo::new(x), PlayerNo::new(y)) {
+            (Some(x), Some(y)) => Some((x, y)),
+            _ => {
+                eprintln!(
+                    "错误 error: --swap {x} {y}: 序号应为正整数 (start numbers are positive)"
+                );
+                return Ok(2);
+            }
+        },
+        Some(_) => {
+            eprintln!("错误 error: --swap 需要两个序号 (--swap takes two start numbers)");
+            return Ok(2);
+        }
+    };
+    let state = t.state_before_round(round, a.settings.settings());
+    let result = if fixed.is_empty() {
+        pair_round(&state, round, a.seed)
+    } else {
+        arbiter_pairing::pair_with_fixed(&state, round, &fixed)
+    };
+    let mut p = match result {
+        Ok(p) => p,
         Err(e @ PairingError::NoValidPairing { .. }) => {
             eprintln!("第{round}轮 round {round}: {e}");
-            Ok(3)
+            return Ok(3);
         }
         Err(e @ PairingError::BadInput(_)) => {
             eprintln!("错误 error: {}: {e}", a.trf.display());
-            Ok(2)
+            return Ok(2);
         }
+    };
+    let key = |x: PlayerNo, y: PlayerNo| (x.min(y), x.max(y));
+    for board in &mut p.boards {
+        if fixed
+            .iter()
+            .any(|&(x, y)| key(x, y) == key(board.red, board.black))
+        {
+            board.why.group = "裁判长指定 (fixed by the arbiter)".to_string();
+        }
+    }
+    if let Some((x, y)) = swap {
+        match apply_swap(&state, round, &p, x, y) {
+            Ok(q) => p = q,
+            Err(e) => {
+                eprintln!("错误 error: {e}");
+                return Ok(2);
+            }
+        }
+    }
+    print!("{}", format_pairs(&p));
+    if a.explain {
+        eprint!("{}", explanation(&p));
+    }
+    if !fixed.is_empty() || swap.is_some() {
+        use arbiter_pairing::checker::Violation;
+        let found: Vec<Violation> = arbiter_pairing::checker::check(&state, round, &p)
+            .into_iter()
+            .filter(|v| !(round == 1 && matches!(v, Violation::ColourRule { .. })))
+            .collect();
+        if !found.is_empty() {
+            eprintln!(
+                "警告 warning: 人工编排违反 {} 条规则 (the manual pairing breaks {} rules); \
+                 编排照常输出, 退出码仍为 0 (printed anyway, exit code stays 0):",
+                found.len(),
+                found.len()
+            );
+            for v in &found {
+                eprintln!("  第{round}轮 round {round}: {v}");
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// How the recorded objective `rec` is worse than the optimum `opt`: the first criterion
+/// (C0–C5) on which they differ.
+fn worse_by(rec: &Objective, opt: &Objective) -> String {
+    if rec.c0 != opt.c0 {
+        format!(
+            "C0 颜色超限人数 (players breaking H5) {} > {}",
+            rec.c0, opt.c0
+        )
+    } else if rec.floaters != opt.floaters {
+        format!(
+            "C1 各分组浮动人数 (floaters per score group, top down) {:?} > {:?}",
+            rec.floaters, opt.floaters
+        )
+    } else if rec.gaps != opt.gaps {
+        format!(
+            "C2 各分组分差 (score gaps in half-points per group) {:?} > {:?}",
+            rec.gaps, opt.gaps
+        )
+    } else if rec.colour_misses != opt.colour_misses {
+        format!(
+            "C3 未得应得颜色的对局 (pairs missing a due colour) {} > {}",
+            rec.colour_misses, opt.colour_misses
+        )
+    } else if rec.same_team != opt.same_team {
+        format!(
+            "C4 同队对局 (team-mate pairs) {} > {}",
+            rec.same_team, opt.same_team
+        )
+    } else {
+        format!(
+            "C5 连续浮动 (repeated floats) {} > {}",
+            rec.repeated_floats, opt.repeated_floats
+        )
     }
 }
 
@@ -173,12 +449,15 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
+    let settings = a.settings.settings();
     let mut found = 0usize;
+    let mut better = 0usize;
     for round in 1..=t.rounds_played {
-        let state = t.state_before_round(round, PairingSettings::default());
+        let state = t.state_before_round(round, settings);
         let Some(pairing) = t.pairing_of_round(round) else {
             continue;
         };
+        let mut here = 0usize;
         for v in arbiter_pairing::checker::check(&state, round, &pairing) {
             let skip = match v {
                 Violation::BoardOrder { .. } => true,
@@ -186,19 +465,47 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 _ => false,
             };
             if !skip {
-                found += 1;
+                here += 1;
                 println!("第{round}轮 round {round}: {v}");
+            }
+        }
+        found += here;
+        // Round 1 follows A3 (lots, slide/fold, colours by board), not the C0–C5 objective.
+        let to_pair = state
+            .players
+            .iter()
+            .filter(|e| e.availability == Availability::Active)
+            .count();
+        if here > 0 || round == 1 || to_pair > arbiter_pairing::brute::MAX_PLAYERS {
+            continue;
+        }
+        if let Ok(Some(opt)) = arbiter_pairing::brute::optimum(&state, round) {
+            let rec = arbiter_pairing::checker::objective(&state, round, &pairing);
+            if rec > opt {
+                better += 1;
+                println!(
+                    "第{round}轮: 存在更优编排 (a better pairing exists): {}",
+                    worse_by(&rec, &opt)
+                );
             }
         }
     }
     if found == 0 {
         println!(
-            "{}: {} 轮全部通过检查 (all {} rounds check)",
+            "{}: {} 轮全部通过检查 (all {} rounds check){}",
             a.trf.display(),
             t.rounds_played,
-            t.rounds_played
+            t.rounds_played,
+            if better > 0 {
+                format!(
+                    "; {better} 轮并非最优 (not optimal in {better} rounds){}",
+                    if a.strict { " — --strict" } else { "" }
+                )
+            } else {
+                String::new()
+            }
         );
-        Ok(0)
+        Ok(if a.strict && better > 0 { 1 } else { 0 })
     } else {
         println!("{found} 处违规 ({found} violations)");
         Ok(1)
