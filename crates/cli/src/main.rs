@@ -41,6 +41,9 @@ enum Command {
     /// 性能测试 — end-to-end benchmarks
     #[command(subcommand)]
     Bench(cmd::bench::BenchCmd),
+    /// 淘汰赛 — show the knockout bracket of a two-stage section
+    #[command(subcommand)]
+    Knockout(cmd::knockout::KnockoutCmd),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Standings(a) => cmd::standings::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Bench(c) => cmd::bench::run(c),
+        Command::Knockout(c) => cmd::knockout::run(c),
     };
     match result {
         Ok(code) => ExitCode::from(code),

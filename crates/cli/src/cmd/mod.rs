@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod director_cmds;
 pub mod event;
+pub mod knockout;
 pub mod pairing;
 pub mod player;
 pub mod regulation;
