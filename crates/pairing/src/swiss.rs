@@ -277,6 +277,36 @@ pub(crate) fn allocate(
     }
 }
 
+/// Whether `a` gets red against `b` under the A2 rule: the same decision as [`allocate`],
+/// without building the explanation (the matching asks this for every candidate pair).
+pub(crate) fn a_gets_red(a: &Info, b: &Info, round: u32, rule: EqualHistoryColour) -> bool {
+    if a.diff != b.diff {
+        return a.diff < b.diff;
+    }
+    // Latest round where both had a colour and the colours differ: black then gets red.
+    let (mut i, mut j) = (a.colours.len(), b.colours.len());
+    while i > 0 && j > 0 {
+        let (ra, ca) = a.colours[i - 1];
+        let (rb, cb) = b.colours[j - 1];
+        match ra.cmp(&rb) {
+            std::cmp::Ordering::Greater => i -= 1,
+            std::cmp::Ordering::Less => j -= 1,
+            std::cmp::Ordering::Equal => {
+                if ca != cb {
+                    return ca == Colour::Black;
+                }
+                i -= 1;
+                j -= 1;
+            }
+        }
+    }
+    let small_red = match rule {
+        EqualHistoryColour::OddRoundSmallRed => round % 2 == 1,
+        EqualHistoryColour::NumberSumOddSmallRed => (a.no.get() + b.no.get()) % 2 == 1,
+    };
+    (a.no < b.no) == small_red
+}
+
 /// The problem of one round, players to pair in ranking order.
 struct Problem<'a> {
     state: &'a SectionState,
@@ -430,8 +460,7 @@ impl<'a> Problem<'a> {
         if same_team && s.same_team == SameTeam::Hard {
             return false;
         }
-        let (red, _, _) = allocate(a, b, self.round, s.equal_history);
-        let (ca, cb) = if red == a.no {
+        let (ca, cb) = if a_gets_red(a, b, self.round, s.equal_history) {
             (Colour::Red, Colour::Black)
         } else {
             (Colour::Black, Colour::Red)

@@ -162,7 +162,6 @@ pub fn max_weight_perfect_matching_with_duals<W: Weight>(
     if mate.contains(&NONE) {
         return None;
     }
-    s.balance(4);
     let mut parent = s.parent.clone();
     for (b, p) in parent.iter_mut().enumerate().skip(n) {
         // Unused blossom slots keep stale links; only live blossoms (with a base) count.
@@ -193,93 +192,6 @@ impl<'a, W: Weight> Solver<'a, W> {
                     self.mate[u] = p ^ 1;
                     break;
                 }
-            }
-        }
-    }
-
-    /// Reduced cost of edge `k` including the duals of the blossoms holding both ends.
-    fn full_slack(&self, k: usize) -> W {
-        let (i, j, _) = self.edges[k];
-        let mut s = self.slack(k);
-        if self.parent[i] == NONE || self.parent[j] == NONE {
-            return s;
-        }
-        let chain = |v: usize| {
-            let mut c = Vec::new();
-            let mut b = self.parent[v];
-            while b != NONE {
-                c.push(b);
-                b = self.parent[b];
-            }
-            c.reverse();
-            c
-        };
-        let (ci, cj) = (chain(i), chain(j));
-        for (bi, bj) in ci.iter().zip(&cj) {
-            if bi != bj {
-                break;
-            }
-            s = s.add(self.dual[*bi]).add(self.dual[*bi]);
-        }
-        s
-    }
-
-    /// After an optimal perfect matching is found, move dual value along matched edges
-    /// (`y_x += t`, `y_mate −= t`, which keeps every matched edge tight and every blossom
-    /// dual) towards an even split of each matched edge, within the range that keeps every
-    /// edge of the graph feasible. The duals stay optimal for this graph; evenly split duals
-    /// are far more often feasible for edges outside it, which is what pricing checks.
-    fn balance(&mut self, passes: usize) {
-        let n = self.n;
-        for _ in 0..passes {
-            for x in 0..n {
-                let px = self.mate[x];
-                if px == NONE {
-                    continue;
-                }
-                let m = self.endpoint[px];
-                if m < x {
-                    continue;
-                }
-                let k = px / 2;
-                let w2 = self.edges[k].2;
-                // Target: y_x = y_m = w2 (their sum is 2·w2 on a tight edge).
-                let target = w2.sub(self.dual[x]);
-                // t ≥ −slack(x, v) for x's other edges; t ≤ slack(m, v) for m's.
-                let mut lo: Option<W> = None;
-                for &p in &self.neighbend[x] {
-                    if p / 2 != k {
-                        let sl = W::zero().sub(self.full_slack(p / 2));
-                        if lo.is_none_or(|l| sl > l) {
-                            lo = Some(sl);
-                        }
-                    }
-                }
-                let mut hi: Option<W> = None;
-                for &p in &self.neighbend[m] {
-                    if p / 2 != k {
-                        let sl = self.full_slack(p / 2);
-                        if hi.is_none_or(|h| sl < h) {
-                            hi = Some(sl);
-                        }
-                    }
-                }
-                let mut t = target;
-                if let Some(h) = hi {
-                    t = t.min(h);
-                }
-                if let Some(l) = lo {
-                    t = t.max(l);
-                }
-                // Keep every dual even (the halving in later stages relies on it).
-                t = t.half().half();
-                t = t.add(t);
-                t = t.add(t);
-                if lo.is_some_and(|l| t < l) || hi.is_some_and(|h| t > h) || t == W::zero() {
-                    continue;
-                }
-                self.dual[x] = self.dual[x].add(t);
-                self.dual[m] = self.dual[m].sub(t);
             }
         }
     }
