@@ -44,6 +44,20 @@ pub fn match_format(sec: &Section) -> MatchFormat {
     }
 }
 
+/// The match settings of a section's knockout: lots from the event seed, the chooser's
+/// default colour red, and the regulation's `armageddon_draw_black_wins` (K7, T3).
+pub fn match_settings(sec: &Section, event_seed: u64) -> MatchSettings {
+    MatchSettings {
+        chooser_default: Colour::Red,
+        lot_seed: derive_seed(event_seed, &format!("knockout/{}", sec.id)),
+        armageddon_draw_black_wins: sec
+            .format
+            .knockout
+            .as_ref()
+            .is_none_or(|k| k.armageddon_draw_black_wins),
+    }
+}
+
 fn bracket_kind(sec: &Section) -> BracketKind {
     match sec
         .format
@@ -108,10 +122,7 @@ pub fn bracket(
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let seeds = seeding(reg, state, section)?;
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
-    let settings = MatchSettings {
-        chooser_default: Colour::Red,
-        lot_seed: derive_seed(seed, &format!("knockout/{section}")),
-    };
+    let settings = match_settings(sec, seed);
     let mut b = Bracket::new(bracket_kind(sec), seeds, match_format(sec), settings)
         .map_err(|e| ko_err(section, e))?;
     for g in &rec.knockout {
