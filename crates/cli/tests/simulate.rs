@@ -253,6 +253,12 @@ fn kunshan_lucky_prizes_and_two_team_divisions() {
     for t in ex["teams"].as_array().unwrap() {
         let rows = t["standings"].as_array().unwrap();
         assert_eq!(rows[0]["rank"], 1);
+        // Team names are clean: no division written into the name, no doubled 队.
+        for r in rows {
+            let name = r["team"].as_str().unwrap();
+            assert!(!name.contains('（') && !name.contains("组"), "{name}");
+            assert!(!name.contains("队队"), "{name}");
+        }
         for r in rows {
             assert_eq!(r["counted_ranks"].as_array().unwrap().len(), 3);
         }

@@ -122,8 +122,19 @@ pub fn migrate(v: u32, entry: serde_json::Value) -> Result<serde_json::Value, Lo
 
 /// A section as declared by the regulation, copied into the log so that replay never
 /// depends on the regulation parser of a later program version.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SectionInfo {
+    pub id: String,
+    pub name: String,
+    /// Team divisions of the section (甲组 / 乙组, K1, K4); empty = one team ranking.
+    /// Absent in logs written before divisions were copied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divisions: Vec<DivisionInfo>,
+}
+
+/// A team division of a section, as declared by the regulation (`id = "a"`, `name = "甲组"`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DivisionInfo {
     pub id: String,
     pub name: String,
 }
@@ -317,7 +328,9 @@ pub enum LogEntry {
         /// Team name, unique in the event (昆山农商行一队).
         team: String,
         unit: String,
-        /// Team division (团体甲组 / 团体乙组), a section id.
+        /// Team division (甲组 / 乙组): the id of a division of the members' section
+        /// (`SectionInfo::divisions`, e.g. `"a"`). Older logs may name a section id instead;
+        /// both are accepted.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         division: Option<String>,
         members: Vec<PlayerId>,

@@ -13,8 +13,8 @@ pub mod validate;
 
 pub use entry::mask_value;
 pub use entry::{
-    Board, Ending, EntryLimits, EventCreated, FieldChange, LogEntry, LogFormatError, Offender,
-    PlayerId, PlayerRegistered, Recorded, SectionInfo, LOG_VERSION,
+    Board, DivisionInfo, Ending, EntryLimits, EventCreated, FieldChange, LogEntry, LogFormatError,
+    Offender, PlayerId, PlayerRegistered, Recorded, SectionInfo, LOG_VERSION,
 };
 pub use roster::{parse_roster, RosterError, RosterRow};
 pub use state::{

@@ -83,6 +83,10 @@ pub struct RefusedEntry {
 pub struct TeamRecord {
     pub team: String,
     pub unit: String,
+    /// The section of the team's members (None for a team without members).
+    #[serde(default)]
+    pub section: Option<String>,
+    /// Division id within the section (`"a"` = 甲组), or a section id in older logs.
     pub division: Option<String>,
     pub members: Vec<PlayerId>,
     pub leader: Option<String>,
@@ -158,6 +162,9 @@ pub struct KnockoutGame {
 pub struct SectionRecord {
     pub id: String,
     pub name: String,
+    /// Team divisions declared for the section (K1, K4).
+    #[serde(default)]
+    pub divisions: Vec<DivisionInfo>,
     /// Registered players in registration order.
     pub entries: Vec<PlayerId>,
     /// Pairing numbers: `order[i]` has number `i + 1`. Empty until drawn.
@@ -356,6 +363,7 @@ impl EventState {
                         SectionRecord {
                             id: s.id.clone(),
                             name: s.name.clone(),
+                            divisions: s.divisions.clone(),
                             entries: Vec::new(),
                             order: Vec::new(),
                             draw_seed: None,
@@ -464,11 +472,16 @@ impl EventState {
                 leader,
                 coach,
             } => {
+                let section = members
+                    .first()
+                    .and_then(|m| self.players.get(m))
+                    .map(|p| p.section.clone());
                 self.teams.insert(
                     team.clone(),
                     TeamRecord {
                         team: team.clone(),
                         unit: unit.clone(),
+                        section,
                         division: division.clone(),
                         members: members.clone(),
                         leader: leader.clone(),

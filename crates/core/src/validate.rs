@@ -99,6 +99,8 @@ pub enum Rejection {
     },
     #[error("签字人不能为空 (a confirmation needs a signature)")]
     NoSignature,
+    #[error("组别 `{section}` 没有团体组别 `{division}` (unknown team division of the members' section)")]
+    UnknownDivision { division: String, section: String },
 }
 
 /// Check `entry` against `state` without a time (no deadline check).
@@ -279,14 +281,29 @@ pub fn validate_at(
             if state.teams.contains_key(team) {
                 return Err(Rejection::TeamExists(team.clone()));
             }
-            if let Some(d) = division {
-                section(d)?;
-            }
             let mut seen = BTreeSet::new();
+            let mut sections = BTreeSet::new();
             for m in members {
-                player(m)?;
+                sections.insert(player(m)?.section.as_str());
                 if !seen.insert(m) {
                     return Err(Rejection::DuplicatePlayer(*m));
+                }
+            }
+            if let Some(d) = division {
+                // A division of the members' section (K1: 甲组/乙组 inside the men's
+                // section), or — as older logs wrote it — a section id.
+                let own = match sections.first() {
+                    Some(s) if sections.len() == 1 => state
+                        .sections
+                        .get(*s)
+                        .is_some_and(|sec| sec.divisions.iter().any(|x| &x.id == d)),
+                    _ => false,
+                };
+                if !own && !state.sections.contains_key(d) {
+                    return Err(Rejection::UnknownDivision {
+                        division: d.clone(),
+                        section: sections.iter().copied().collect::<Vec<_>>().join(", "),
+                    });
                 }
             }
             Ok(())

@@ -20,10 +20,12 @@ fn created(limits: EntryLimits) -> LogEntry {
             SectionInfo {
                 id: "men".into(),
                 name: "男子个人赛".into(),
+                divisions: Vec::new(),
             },
             SectionInfo {
                 id: "women".into(),
                 name: "女子个人赛".into(),
+                divisions: Vec::new(),
             },
         ],
         limits,

@@ -290,20 +290,17 @@ pub fn team_tables(
     team_standings(&teams, &ranks, &rule).map_err(|e| st_err(section, e))
 }
 
-/// The division of a team: the recorded one, or the one written after the team name
-/// ("华宇电子队（甲组）", see `registration::team_entries`).
+/// The division id of a team: the recorded one when it is one of the section's divisions
+/// (an older log may name a section id there, which is no division of the section).
 pub fn team_division(
     t: &arbiter_core::TeamRecord,
     divisions: &[arbiter_regulation::Division],
 ) -> Option<String> {
-    if t.division.is_some() {
-        return t.division.clone();
-    }
-    let inner = t.team.strip_suffix('）')?.rsplit_once('（')?.1;
+    let d = t.division.as_ref()?;
     divisions
         .iter()
-        .find(|d| d.name == inner || d.id == inner)
-        .map(|d| d.id.clone())
+        .find(|x| &x.id == d || &x.name == d)
+        .map(|x| x.id.clone())
 }
 
 /// Association standings (S9) from the final rankings of the listed sections.

@@ -5,8 +5,8 @@
 use crate::synth::{SynthEntry, SynthTeam};
 use crate::{apply_scratch, derive_seed, DirectorError};
 use arbiter_core::{
-    validate, EntryLimits, EventCreated, EventState, LogEntry, PlayerId, PlayerRegistered,
-    PlayerStatus, SectionInfo,
+    validate, DivisionInfo, EntryLimits, EventCreated, EventState, LogEntry, PlayerId,
+    PlayerRegistered, PlayerStatus, SectionInfo,
 };
 use arbiter_regulation::{EntryFacts, Evidence, Regulation, UnitKind};
 use arbiter_types::{IdNumber, Phone, Sex};
@@ -76,6 +76,15 @@ pub fn event_created(reg: &Regulation, source: &str, file_name: &str, seed: u64)
             .map(|s| SectionInfo {
                 id: s.id.clone(),
                 name: s.name.clone(),
+                divisions: s
+                    .teams
+                    .iter()
+                    .flat_map(|t| &t.divisions)
+                    .map(|d| DivisionInfo {
+                        id: d.id.clone(),
+                        name: d.name.clone(),
+                    })
+                    .collect(),
             })
             .collect(),
         limits: EntryLimits {
@@ -245,27 +254,14 @@ pub fn team_entries(
         let Some(sec) = reg.section(&t.section) else {
             continue;
         };
-        // The log's `team_entered.division` must name a section, but the regulation's team
-        // divisions (甲组/乙组, K1) live inside a section: the division is then written after
-        // the team name, "华宇电子队（甲组）", and read back by `team_division`.
+        // The division (甲组/乙组, K1) is recorded by its id within the section, as the log's
+        // copy of the section's divisions declares it.
         let division = t.division.as_ref().map(|d| {
             sec.teams
                 .as_ref()
                 .and_then(|tp| tp.divisions.iter().find(|x| &x.name == d || &x.id == d))
                 .map_or_else(|| d.clone(), |x| x.id.clone())
         });
-        let (team_name, division) = match division {
-            Some(d) if state.section(&d).is_some() => (t.name.clone(), Some(d)),
-            Some(d) => {
-                let name = sec
-                    .teams
-                    .as_ref()
-                    .and_then(|tp| tp.divisions.iter().find(|x| x.id == d))
-                    .map_or(d.clone(), |x| x.name.clone());
-                (format!("{}（{name}）", t.name), None)
-            }
-            None => (t.name.clone(), None),
-        };
         let members: Vec<PlayerId> = t
             .members
             .iter()
@@ -286,7 +282,7 @@ pub fn team_entries(
             continue;
         }
         out.push(LogEntry::TeamEntered {
-            team: team_name,
+            team: t.name.clone(),
             unit: t.unit.clone(),
             division,
             members,

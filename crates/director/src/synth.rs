@@ -507,15 +507,7 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
                     .collect();
                 let many = chunks.len() > 1;
                 for (k, chunk) in chunks.into_iter().enumerate() {
-                    let name = if many {
-                        format!(
-                            "{}{}队",
-                            short_unit(&unit),
-                            ["一", "二", "三", "四"][k.min(3)]
-                        )
-                    } else {
-                        format!("{}队", short_unit(&unit))
-                    };
+                    let name = team_name(&unit, many.then_some(k));
                     for &m in &chunk {
                         entries[m].team = Some(name.clone());
                     }
@@ -631,6 +623,17 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
 }
 
 /// `昆山华宇电子有限公司` → `华宇电子`: the short unit name used for team names.
+/// The team name of a unit: "华宇电子队", or "华宇电子一队", "华宇电子二队" for the `k`-th of
+/// several teams (K3). A unit already ending in 队 gets no second 队 ("张掖市象棋队").
+pub fn team_name(unit: &str, k: Option<usize>) -> String {
+    let short = short_unit(unit);
+    let base = short.strip_suffix('队').unwrap_or(&short);
+    match k {
+        Some(k) => format!("{base}{}队", ["一", "二", "三", "四", "五", "六"][k.min(5)]),
+        None => format!("{base}队"),
+    }
+}
+
 fn short_unit(unit: &str) -> String {
     let s = unit.strip_prefix("昆山").unwrap_or(unit);
     let s = s.strip_suffix("有限公司").unwrap_or(s);
@@ -644,6 +647,15 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn team_names_never_double_the_suffix() {
+        assert_eq!(team_name("张掖市象棋队", None), "张掖市象棋队");
+        assert_eq!(team_name("张掖市象棋队", Some(1)), "张掖市象棋二队");
+        assert_eq!(team_name("昆山华宇电子有限公司", None), "华宇电子队");
+        assert_eq!(team_name("昆山华宇电子有限公司", Some(0)), "华宇电子一队");
+        assert_eq!(team_name("秦州区棋院", None), "秦州区棋院队");
     }
 
     fn plan(seed: u64) -> SynthPlan {

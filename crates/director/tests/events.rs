@@ -303,3 +303,43 @@ fn default_fields_follow_the_real_events() {
         );
     }
 }
+
+#[test]
+fn kunshan_teams_carry_their_division_and_clean_names() {
+    let sizes = Sizes {
+        by_section: [("men".to_string(), 40), ("women".to_string(), 8)].into(),
+        ..Sizes::default()
+    };
+    let (_, state, _) = run("kunshan-2026", 2, &sizes);
+    let mut seen = std::collections::BTreeSet::new();
+    for t in state.teams.values() {
+        assert_eq!(t.section.as_deref(), Some("men"));
+        let d = t.division.as_deref().unwrap_or_default();
+        assert!(d == "a" || d == "b", "{}: division {d:?}", t.team);
+        seen.insert(d.to_string());
+        assert!(
+            !t.team.contains('（') && !t.team.contains("队队"),
+            "{}",
+            t.team
+        );
+    }
+    assert_eq!(seen.len(), 2, "both divisions used");
+    let reg = arbiter_director::regulation_of(&state).unwrap();
+    let c = publish::compute(&reg, &state).unwrap();
+    let ex = publish::build(&reg, &state, &c);
+    let divisions: Vec<Option<String>> = ex.teams.iter().map(|t| t.division.clone()).collect();
+    assert_eq!(divisions, [Some("甲组".into()), Some("乙组".into())]);
+}
+
+#[test]
+fn tianshui_team_names_do_not_double_the_suffix() {
+    let sizes = Sizes {
+        by_section: [("open".to_string(), 60), ("local".to_string(), 30)].into(),
+        ..Sizes::default()
+    };
+    let (_, state, _) = run("tianshui-2024", 1, &sizes);
+    assert!(!state.teams.is_empty());
+    for t in state.teams.values() {
+        assert!(!t.team.contains("队队"), "{}", t.team);
+    }
+}

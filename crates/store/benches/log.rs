@@ -15,6 +15,7 @@ fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
         sections: vec![SectionInfo {
             id: "open".into(),
             name: "公开组".into(),
+            divisions: Vec::new(),
         }],
         limits: EntryLimits::default(),
     })];

@@ -237,6 +237,7 @@ fn build(ops: &[(u8, u32, u32)]) -> Vec<Recorded> {
                 .map(|s| SectionInfo {
                     id: s.to_string(),
                     name: format!("{s}组"),
+                    divisions: Vec::new(),
                 })
                 .collect(),
             limits: EntryLimits {

@@ -13,6 +13,7 @@ fn created() -> LogEntry {
         sections: vec![SectionInfo {
             id: "men".into(),
             name: "男子个人赛".into(),
+            divisions: Vec::new(),
         }],
         limits: EntryLimits::default(),
     })

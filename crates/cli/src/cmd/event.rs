@@ -218,6 +218,15 @@ fn create(path: &Path, seed: Option<u64>, db: &Path, actor: &str) -> anyhow::Res
             .map(|s| SectionInfo {
                 id: s.id.clone(),
                 name: s.name.clone(),
+                divisions: s
+                    .teams
+                    .iter()
+                    .flat_map(|t| &t.divisions)
+                    .map(|d| arbiter_core::DivisionInfo {
+                        id: d.id.clone(),
+                        name: d.name.clone(),
+                    })
+                    .collect(),
             })
             .collect(),
         limits,

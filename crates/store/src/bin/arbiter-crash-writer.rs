@@ -48,6 +48,7 @@ fn run() -> Result<(), String> {
                 sections: vec![SectionInfo {
                     id: "open".into(),
                     name: "公开组".into(),
+                    divisions: Vec::new(),
                 }],
                 limits: Default::default(),
             }),
