@@ -3,7 +3,7 @@
 
 use crate::export::*;
 use crate::final_standings::{
-    association_table, category_ranking, final_ranking, tb_score, team_tables, FinalRow,
+    association_table, category_ranking, final_ranking, individual, tb_score, team_tables, FinalRow,
 };
 use crate::knockout_stage;
 use crate::plan::{section_plan, SectionPlan};
@@ -14,7 +14,7 @@ use arbiter_regulation::Regulation;
 use arbiter_standings::association::AssociationRow as StAssociationRow;
 use arbiter_standings::prize::{AwardKind, PrizeList};
 use arbiter_standings::team::{DivisionTable, TeamMethod};
-use arbiter_types::Score;
+use arbiter_types::{Fallback, Outcome, PlayerNo, Score};
 use std::collections::BTreeMap;
 
 /// The computed results of an event.
@@ -110,7 +110,8 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             .iter()
             .map(|t| t.name().to_string())
             .collect();
-        if let Some(f) = sec.tiebreaks.fallback {
+        let fallback = fallback_values(sec, state);
+        if let Some((f, _)) = &fallback {
             tiebreaks.push(f.name().to_string());
         }
         let mut players: Vec<PlayerExport> = state
@@ -213,6 +214,10 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                     .tiebreaks
                     .iter()
                     .map(|(n, v)| (n.name().to_string(), tb_score(*v)))
+                    .chain(fallback.as_ref().map(|(f, values)| {
+                        let v = values.get(&r.no).copied().unwrap_or(Score::ZERO);
+                        (f.name().to_string(), v)
+                    }))
                     .collect(),
                 decided_by: r.decided_by.clone(),
             })
@@ -339,6 +344,46 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         prizes,
         prize_total: Score::points(c.prizes.total_amount as i64),
     }
+}
+
+/// The published value of a section's fallback (A6) for every player: the first level of the
+/// comparison, which is what an arbiter reads off the sheet — `previous_round_rank`: the rank
+/// after round N−1 by the same list; `previous_round_score`: the score after round N−1;
+/// `drop_first_rounds`: the total without round 1. `lots` and `shared` have no per-player value
+/// and are not listed (a lot shows only in `decided_by`). Deeper levels (N−2, …) are used only
+/// when the first one ties, as the standings engine does.
+fn fallback_values(
+    sec: &arbiter_regulation::Section,
+    state: &EventState,
+) -> Option<(Fallback, BTreeMap<PlayerNo, Score>)> {
+    let f = sec.tiebreaks.fallback?;
+    let rec = state.section(&sec.id)?;
+    let n = rec.completed_rounds() as usize;
+    let scoring = sec.scoring.table;
+    let per_player = |f: &dyn Fn(&[Outcome]) -> Score| -> BTreeMap<PlayerNo, Score> {
+        rec.order
+            .iter()
+            .enumerate()
+            .map(|(i, &pid)| (PlayerNo::from_index(i), f(&state.outcomes(pid))))
+            .collect()
+    };
+    let points = |o: &[Outcome]| o.iter().map(|x| x.points(&scoring)).sum::<Score>();
+    let values = match f {
+        Fallback::PreviousRoundRank => {
+            let upto = n.saturating_sub(1) as u32;
+            let st = individual(sec, state, &sec.id, Some(upto)).ok()?;
+            st.rows
+                .iter()
+                .map(|r| (r.no, Score::points(i64::from(r.rank))))
+                .collect()
+        }
+        Fallback::PreviousRoundScore => {
+            per_player(&|o: &[Outcome]| points(&o[..o.len().min(n.saturating_sub(1))]))
+        }
+        Fallback::DropFirstRounds => per_player(&|o: &[Outcome]| points(o.get(1..).unwrap_or(&[]))),
+        Fallback::Lots | Fallback::Shared => return None,
+    };
+    Some((f, values))
 }
 
 /// A short human summary in Chinese: champions, team winners, prize total.
