@@ -54,7 +54,13 @@ fn mode_zh(mode: Round1Pairing) -> &'static str {
 /// When `same_team` is `round1`, `hard` or `soft`, a pair of team-mates exchanges its
 /// lower-half player with the nearest pair (the following pair first, then the preceding
 /// one, then further away) for which neither new pair is a team-mate pair; this repeats
-/// until no such pair is left or no exchange can remove one.
+/// until no such pair is left or no exchange can remove one. With `round1` and `soft` a pair
+/// left then stays ("as far as possible"). With `hard` (H4: team-mates never meet) the
+/// lower-half players are then re-assigned by a bipartite matching (augmenting paths from the
+/// clashing pairs, nearest boards first), which parts every team-mate pair whenever any
+/// pairing does: that is exactly when no team has more than half of the players to pair. With
+/// an odd count the bye moves up from the last number only if the last number's bye would
+/// leave such a team. Otherwise [`PairingError::NoValidPairing`] names the team.
 pub fn pair_round1(state: &SectionState, seed: u64) -> Result<Pairing, PairingError> {
     let mut all: Vec<&Entrant> = state.players.iter().collect();
     all.sort_by_key(|e| e.no);
@@ -71,18 +77,44 @@ pub fn pair_round1(state: &SectionState, seed: u64) -> Result<Pairing, PairingEr
     let settings = &state.settings;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
 
+    let hard = settings.same_team == SameTeam::Hard;
     let (bye, bye_why) = if players.len() % 2 == 1 {
-        let last = players.pop().map(|e| e.no);
-        let why = last.map(|no| {
+        // H4 (hard): the last number takes the bye unless that leaves a team with more than
+        // half of the others (team-mates would have to meet); then the highest number that
+        // does not.
+        let last_idx = players.len() - 1;
+        let idx = if hard {
+            (0..players.len())
+                .rev()
+                .find(|&k| crowded_team(&players, Some(k)).is_none())
+                .unwrap_or(last_idx)
+        } else {
+            last_idx
+        };
+        let moved_from = players[last_idx].no;
+        let e = players.remove(idx);
+        let no = e.no;
+        let why = if idx == last_idx {
             format!(
                 "人数为奇数，末位 {no}号 轮空，按胜局计分 (odd number of players: the last number \
                  gets the bye, scored as a win)"
             )
-        });
-        (last, why)
+        } else {
+            format!(
+                "人数为奇数; 同队回避 (H4): 末位 {moved_from}号 轮空将使队友必然相遇, 改由 {no}号 \
+                 轮空，按胜局计分 (odd number of players: a bye for the last number would force \
+                 team-mates to meet, so the highest number that avoids it gets the bye)"
+            )
+        };
+        (Some(no), Some(why))
     } else {
         (None, None)
     };
+    if hard {
+        if let Some((team, count)) = crowded_team(&players, None) {
+            return Err(no_pairing_crowded(team, count, players.len()));
+        }
+    }
 
     let n = players.len();
     let h = n / 2;
@@ -123,6 +155,9 @@ pub fn pair_round1(state: &SectionState, seed: u64) -> Result<Pairing, PairingEr
 
     if settings.same_team != SameTeam::Off {
         avoid_team_mates(&mut slots);
+    }
+    if hard && slots.iter().any(|s| same_team(s.top, s.bottom)) {
+        repair_by_matching(&mut slots)?;
     }
 
     let boards =
@@ -237,4 +272,107 @@ fn avoid_team_mates(slots: &mut [Slot]) {
             break;
         }
     }
+}
+
+/// The first team (by id) holding more than half of the players to pair — the bye `skip`
+/// left out —, with its size: with `hard` such a team cannot avoid meeting itself.
+fn crowded_team(players: &[&Entrant], skip: Option<usize>) -> Option<(u32, usize)> {
+    let mut count: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
+    let mut n = 0;
+    for (k, e) in players.iter().enumerate() {
+        if Some(k) == skip {
+            continue;
+        }
+        n += 1;
+        if let Some(t) = e.team {
+            *count.entry(t).or_default() += 1;
+        }
+    }
+    count.into_iter().find(|&(_, c)| 2 * c > n)
+}
+
+fn no_pairing_crowded(team: u32, count: usize, n: usize) -> PairingError {
+    PairingError::NoValidPairing {
+        reason_zh: format!(
+            "同队回避 (H4): 第{team}队 有 {count} 名棋手, 超过首轮可配对 {n} 人的一半, 队友必然相遇"
+        ),
+        reason_en: format!(
+            "same-team avoidance is hard (H4) but team {team} has {count} of the {n} players \
+             to pair in round 1, more than half: team-mates would have to meet"
+        ),
+    }
+}
+
+/// H4 (hard): re-assign lower-half players so that no pair is a team-mate pair, changing
+/// only what the augmenting paths (Kuhn) need, nearest boards first. Succeeds whenever a
+/// perfect matching of the upper to the lower players without team-mates exists.
+fn repair_by_matching(slots: &mut [Slot]) -> Result<(), PairingError> {
+    let n = slots.len();
+    let bottoms: Vec<&Entrant> = slots.iter().map(|s| s.bottom).collect();
+    let mut top_of: Vec<Option<usize>> = vec![None; n];
+    let mut bottom_of: Vec<Option<usize>> = vec![None; n];
+    for i in 0..n {
+        if !same_team(slots[i].top, bottoms[i]) {
+            top_of[i] = Some(i);
+            bottom_of[i] = Some(i);
+        }
+    }
+    fn augment(
+        i: usize,
+        slots: &[Slot],
+        bottoms: &[&Entrant],
+        top_of: &mut [Option<usize>],
+        bottom_of: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        let n = bottoms.len();
+        let near = (0..n).flat_map(|d| [i.checked_add(d), i.checked_sub(d).filter(|_| d > 0)]);
+        for j in near.flatten().filter(|&j| j < n) {
+            if seen[j] || same_team(slots[i].top, bottoms[j]) {
+                continue;
+            }
+            seen[j] = true;
+            let free = match top_of[j] {
+                None => true,
+                Some(k) => augment(k, slots, bottoms, top_of, bottom_of, seen),
+            };
+            if free {
+                top_of[j] = Some(i);
+                bottom_of[i] = Some(j);
+                return true;
+            }
+        }
+        false
+    }
+    for i in 0..n {
+        if bottom_of[i].is_some() {
+            continue;
+        }
+        let mut seen = vec![false; n];
+        if !augment(i, slots, &bottoms, &mut top_of, &mut bottom_of, &mut seen) {
+            return Err(PairingError::NoValidPairing {
+                reason_zh: format!(
+                    "同队回避 (H4): {}号 在下半区找不到非队友对手",
+                    slots[i].top.no
+                ),
+                reason_en: format!(
+                    "same-team avoidance is hard (H4): no lower-half opponent of player {} is \
+                     outside the team",
+                    slots[i].top.no
+                ),
+            });
+        }
+    }
+    for i in 0..n {
+        let Some(j) = bottom_of[i] else { continue };
+        if j != i {
+            slots[i].bottom = bottoms[j];
+            slots[i].swapped = Some(format!(
+                "同队回避 (H4): 下半区对手调整为 {}号 (same-team avoidance, hard: lower-half \
+                 opponent re-assigned)",
+                bottoms[j].no
+            ));
+        }
+    }
+    Ok(())
 }

@@ -308,3 +308,130 @@ mod properties {
         }
     }
 }
+
+fn team_clashes(s: &SectionState, got: &Pairing) -> Vec<(u32, u32)> {
+    let t = |n: PlayerNo| s.players[n.index()].team;
+    got.boards
+        .iter()
+        .filter(|b| t(b.red).is_some() && t(b.red) == t(b.black))
+        .map(|b| (b.red.get(), b.black.get()))
+        .collect()
+}
+
+#[test]
+fn hard_parts_every_team_mate_pair_when_possible() {
+    // Team 1 holds 1, 2, 3, 5, 6, 7 (6 of 12), team 2 holds 8, 9, 10. Slide gives 1–7.
+    let teams = [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (5, 1),
+        (6, 1),
+        (7, 1),
+        (8, 2),
+        (9, 2),
+        (10, 2),
+    ];
+    let s = with_teams(12, &teams, SameTeam::Hard);
+    let got = pair_round1(&s, 0).unwrap();
+    assert!(team_clashes(&s, &got).is_empty(), "{:?}", pairs(&got));
+    let mut seen: Vec<u32> = pairs(&got).iter().flat_map(|&(a, b)| [a, b]).collect();
+    seen.sort();
+    assert_eq!(seen, (1..=12).collect::<Vec<_>>());
+}
+
+#[test]
+fn hard_with_a_team_of_more_than_half_is_no_valid_pairing() {
+    // Team 7: 1, 2, 3 of 4 players.
+    let s = with_teams(4, &[(1, 7), (2, 7), (3, 7)], SameTeam::Hard);
+    match pair_round1(&s, 0) {
+        Err(arbiter_pairing::PairingError::NoValidPairing {
+            reason_zh,
+            reason_en,
+        }) => {
+            assert!(
+                reason_zh.contains("第7队") && reason_zh.contains("3 名"),
+                "{reason_zh}"
+            );
+            assert!(reason_en.contains("team 7"), "{reason_en}");
+        }
+        other => panic!("expected NoValidPairing, got {other:?}"),
+    }
+    // Round1 / soft keep today's "as far as possible".
+    for st in [SameTeam::Round1, SameTeam::Soft] {
+        let s = with_teams(4, &[(1, 7), (2, 7), (3, 7)], st);
+        let got = pair_round1(&s, 0).unwrap();
+        assert_eq!(team_clashes(&s, &got).len(), 1, "{st:?}: {:?}", pairs(&got));
+    }
+}
+
+#[test]
+fn hard_moves_the_bye_when_the_last_numbers_bye_forces_a_clash() {
+    // 1 and 2 are team-mates, 3 is not: the bye for 3 forces 1–2; 2 takes the bye instead.
+    let s = with_teams(3, &[(1, 4), (2, 4), (3, 5)], SameTeam::Hard);
+    let got = pair_round1(&s, 0).unwrap();
+    assert_eq!(got.bye, Some(p(2)));
+    assert_eq!(pairs(&got), vec![(1, 3)]);
+    assert!(got.bye_why.as_deref().unwrap_or("").contains("同队回避"));
+    // Without hard the last number keeps the bye.
+    let s = with_teams(3, &[(1, 4), (2, 4), (3, 5)], SameTeam::Round1);
+    assert_eq!(pair_round1(&s, 0).unwrap().bye, Some(p(3)));
+}
+
+proptest::proptest! {
+    /// Hard: whenever no team holds more than half of some bye choice's field, the pairing
+    /// has no team-mate pair and pairs everyone (but the bye) once; otherwise it is
+    /// NoValidPairing.
+    #[test]
+    fn hard_round1_never_pairs_team_mates(
+        n in 0u32..40,
+        k in 0u8..4,
+        seed in proptest::prelude::any::<u64>(),
+        team_of in proptest::collection::vec(0u32..4, 40),
+    ) {
+        let round1 = [
+            Round1Pairing::Slide,
+            Round1Pairing::Fold,
+            Round1Pairing::Adjacent,
+            Round1Pairing::Random,
+        ][k as usize];
+        let mut s = state(n, PairingSettings {
+            round1,
+            same_team: SameTeam::Hard,
+            ..Default::default()
+        });
+        for (i, e) in s.players.iter_mut().enumerate() {
+            e.team = Some(team_of[i]);
+        }
+        let biggest = |skip: Option<u32>| {
+            let mut c = [0usize; 4];
+            for e in s.players.iter().filter(|e| Some(e.no.get()) != skip) {
+                c[e.team.unwrap_or(0) as usize] += 1;
+            }
+            c.into_iter().max().unwrap_or(0)
+        };
+        let feasible = if n % 2 == 0 {
+            2 * biggest(None) <= n as usize
+        } else {
+            (1..=n).any(|b| 2 * biggest(Some(b)) < n as usize)
+        };
+        match pair_round1(&s, seed) {
+            Ok(got) => {
+                proptest::prop_assert!(feasible);
+                proptest::prop_assert!(team_clashes(&s, &got).is_empty(), "{:?}", pairs(&got));
+                let mut seen: Vec<u32> =
+                    got.boards.iter().flat_map(|b| [b.red.get(), b.black.get()]).collect();
+                seen.extend(got.bye.map(|b| b.get()));
+                seen.sort_unstable();
+                proptest::prop_assert_eq!(seen, (1..=n).collect::<Vec<_>>());
+                proptest::prop_assert_eq!(got.bye.is_some(), n % 2 == 1);
+            }
+            Err(e) => {
+                proptest::prop_assert!(!feasible, "{e}");
+                let is_no_pairing =
+                    matches!(e, arbiter_pairing::PairingError::NoValidPairing { .. });
+                proptest::prop_assert!(is_no_pairing);
+            }
+        }
+    }
+}
