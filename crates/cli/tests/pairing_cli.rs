@@ -557,3 +557,17 @@ fn check_settings_flags_the_file_cannot_carry() {
     let o = arbiter(&["check", "--trf", fs, "--same-team", "never"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn same_team_hard_in_round_one_is_exit_3_when_a_team_is_over_half() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fresh(4, 3).replacen("XXR 3\n", "XXR 3\nXXT    7    1    2    3\n", 1);
+    let f = write(dir.path(), "t.trf", &text);
+    let fs = f.to_str().unwrap();
+    let o = arbiter(&["pair", "--trf", fs, "--same-team", "hard"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("第7队"), "{}", stderr(&o));
+    // The default (round1) pairs as far as possible.
+    let o = arbiter(&["pair", "--trf", fs]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
