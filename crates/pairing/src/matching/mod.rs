@@ -109,7 +109,14 @@ impl<W: Weight> Duals<W> {
             c.reverse();
             c
         };
-        if self.parent[i] == NONE || self.parent[j] == NONE {
+        let top = |v: usize| {
+            let mut b = v;
+            while self.parent[b] != NONE {
+                b = self.parent[b];
+            }
+            b
+        };
+        if self.parent[i] == NONE || self.parent[j] == NONE || top(i) != top(j) {
             return s;
         }
         let (ci, cj) = (chain(i), chain(j));
