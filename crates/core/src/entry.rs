@@ -201,6 +201,30 @@ pub struct PlayerRegistered {
     pub local: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
+    /// Every eligibility flag of the entry form (`local`, `group_member`, `national_master`,
+    /// …), so that eligibility can be checked again on replay. Absent in older logs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+}
+
+/// What an entry form said, recorded with a refusal so that a replay can check the entry
+/// is still refused (`evidence` and `flags` by their regulation names).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedFacts {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_date: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub association: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
 }
 
 /// One corrected registration field.
@@ -218,6 +242,7 @@ pub enum FieldChange {
     Rating(Option<u32>),
     Local(bool),
     Evidence(Vec<String>),
+    Flags(Vec<String>),
 }
 
 /// How a game ended (J5). Recorded with the result when known.
@@ -314,6 +339,10 @@ pub enum LogEntry {
         id_number: Option<IdNumber>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
+        /// The form's facts, when the refusal can be checked again (absent in older logs
+        /// and for forms whose ID number or phone did not parse).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facts: Option<RefusedFacts>,
     },
     FeePaid {
         player: PlayerId,

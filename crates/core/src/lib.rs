@@ -14,7 +14,7 @@ pub mod validate;
 pub use entry::mask_value;
 pub use entry::{
     Board, DivisionInfo, Ending, EntryLimits, EventCreated, FieldChange, LogEntry, LogFormatError,
-    Offender, PlayerId, PlayerRegistered, Recorded, SectionInfo, LOG_VERSION,
+    Offender, PlayerId, PlayerRegistered, Recorded, RefusedFacts, SectionInfo, LOG_VERSION,
 };
 pub use roster::{parse_roster, RosterError, RosterRow};
 pub use state::{

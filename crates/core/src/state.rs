@@ -59,6 +59,9 @@ pub struct PlayerRecord {
     pub evidence: Vec<String>,
     pub local: bool,
     pub rating: Option<u32>,
+    /// Eligibility flags of the entry form (`group_member`, `national_master`, …).
+    #[serde(default)]
+    pub flags: Vec<String>,
     pub paid_fen: u64,
     pub checked_in: bool,
     /// `Some(after_round)` once withdrawn.
@@ -393,6 +396,7 @@ impl EventState {
                         evidence: r.evidence.clone(),
                         local: r.local,
                         rating: r.rating,
+                        flags: r.flags.clone(),
                         paid_fen: 0,
                         checked_in: false,
                         withdrawn: None,
@@ -421,6 +425,7 @@ impl EventState {
                             FieldChange::Rating(v) => p.rating = v,
                             FieldChange::Local(v) => p.local = v,
                             FieldChange::Evidence(v) => p.evidence = v,
+                            FieldChange::Flags(v) => p.flags = v,
                         }
                     }
                     p.corrections.push((seq, reason.clone()));
@@ -442,6 +447,7 @@ impl EventState {
                 reason,
                 id_number,
                 unit,
+                ..
             } => {
                 self.refused.push(RefusedEntry {
                     seq,

@@ -135,3 +135,46 @@ fn old_logs_without_divisions_still_replay() {
     let json = serde_json::to_value(&log[0]).unwrap();
     assert!(json["entry"]["sections"][0].get("divisions").is_none());
 }
+
+#[test]
+fn registration_flags_are_kept_and_corrected_and_default_to_none() {
+    let mut s = base();
+    // an old entry without `flags` reads as none
+    assert!(s.players[&PlayerId(1)].flags.is_empty());
+    let mut v = serde_json::json!({
+        "type": "player_registered", "player": 4, "section": "men", "name": "选手4",
+        "flags": ["group_member", "national_master"], "evidence": ["social_security"]
+    });
+    v["unit"] = "华宇电子".into();
+    s.apply(&rec(5, serde_json::from_value(v).unwrap()))
+        .unwrap();
+    assert_eq!(
+        s.players[&PlayerId(4)].flags,
+        ["group_member", "national_master"]
+    );
+    s.apply(&rec(
+        6,
+        LogEntry::PlayerCorrected {
+            player: PlayerId(4),
+            changes: vec![FieldChange::Flags(vec!["group_member".into()])],
+            reason: "资格更正".into(),
+        },
+    ))
+    .unwrap();
+    assert_eq!(s.players[&PlayerId(4)].flags, ["group_member"]);
+    // a refusal keeps the form's facts
+    let refused = LogEntry::EntryRefused {
+        name: "某人".into(),
+        section: "men".into(),
+        reason: "出生日期不符".into(),
+        id_number: None,
+        unit: None,
+        facts: Some(RefusedFacts {
+            flags: vec!["local".into()],
+            ..RefusedFacts::default()
+        }),
+    };
+    let json = serde_json::to_string(&refused).unwrap();
+    assert!(json.contains(r#""facts":{"flags":["local"]}"#), "{json}");
+    assert_eq!(serde_json::from_str::<LogEntry>(&json).unwrap(), refused);
+}

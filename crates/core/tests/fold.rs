@@ -47,6 +47,7 @@ fn reg(id: u32, section: &str, name: &str) -> LogEntry {
         evidence: vec![],
         local: false,
         rating: None,
+        flags: Vec::new(),
     })
 }
 

@@ -5,8 +5,8 @@
 use crate::synth::{SynthEntry, SynthTeam};
 use crate::{apply_scratch, derive_seed, DirectorError};
 use arbiter_core::{
-    validate, DivisionInfo, EntryLimits, EventCreated, EventState, LogEntry, PlayerId,
-    PlayerRegistered, PlayerStatus, SectionInfo,
+    validate_at, DivisionInfo, EntryLimits, EventCreated, EventState, LogEntry, PlayerId,
+    PlayerRegistered, PlayerStatus, RefusedFacts, SectionInfo,
 };
 use arbiter_regulation::{EntryFacts, Evidence, Regulation, UnitKind};
 use arbiter_types::{IdNumber, Phone, Sex};
@@ -110,7 +110,7 @@ pub fn event_created(reg: &Regulation, source: &str, file_name: &str, seed: u64)
     })
 }
 
-fn refused(form: &EntryForm, reason: String) -> LogEntry {
+fn refused(form: &EntryForm, reason: String, checkable: bool) -> LogEntry {
     LogEntry::EntryRefused {
         name: form.name.clone(),
         section: form.section.clone(),
@@ -120,6 +120,112 @@ fn refused(form: &EntryForm, reason: String) -> LogEntry {
             .as_deref()
             .and_then(|s| IdNumber::parse(s).ok()),
         unit: form.unit.clone().or_else(|| form.association.clone()),
+        facts: checkable.then(|| RefusedFacts {
+            sex: form.sex,
+            birth_date: form.birth,
+            unit: form.unit.clone(),
+            association: form.association.clone(),
+            team: form.team.clone(),
+            evidence: form.evidence.clone(),
+            flags: form.flags.clone(),
+        }),
+    }
+}
+
+/// What the regulation's eligibility rules look at in one entry (birth date and sex as
+/// recorded, i.e. already taken from the ID number).
+#[derive(Debug, Clone, Copy)]
+pub struct Applicant<'a> {
+    pub section: &'a str,
+    pub sex: Option<Sex>,
+    pub birth: Option<NaiveDate>,
+    pub unit: Option<&'a str>,
+    pub association: Option<&'a str>,
+    /// Evidence kinds by regulation name or Chinese name.
+    pub evidence: &'a [String],
+    pub flags: &'a [String],
+}
+
+/// The unit an entry counts for: the association first in an association event (S3), the
+/// work unit / club first otherwise.
+fn counted_unit(reg: &Regulation, unit: Option<&str>, association: Option<&str>) -> Option<String> {
+    match reg.registration.unit_kind {
+        UnitKind::Association => association.or(unit),
+        _ => unit.or(association),
+    }
+    .map(str::to_string)
+}
+
+/// `Section::check_entry` for an applicant against the entries already in `state` (the
+/// entries before it), entered at `at`. Err is the refusal reason.
+pub fn check_eligibility(
+    reg: &Regulation,
+    state: &EventState,
+    a: &Applicant<'_>,
+    at: NaiveDateTime,
+) -> Result<(), String> {
+    let Some(sec) = reg.section(a.section) else {
+        return Err(format!("未知组别 `{}` (unknown section)", a.section));
+    };
+    let unit = counted_unit(reg, a.unit, a.association);
+    let active: Vec<_> = state
+        .players
+        .values()
+        .filter(|p| p.withdrawn.is_none())
+        .collect();
+    let same_unit = |p: &&&arbiter_core::PlayerRecord| {
+        unit.is_some() && counted_unit(reg, p.unit.as_deref(), p.association.as_deref()) == unit
+    };
+    let mut evidence = BTreeSet::new();
+    for e in a.evidence {
+        match Evidence::ALL
+            .into_iter()
+            .find(|x| x.name() == e || x.zh() == e)
+        {
+            Some(x) => {
+                evidence.insert(x);
+            }
+            None => return Err(format!("未知的证明材料 `{e}` (unknown evidence kind)")),
+        }
+    }
+    // EntryFacts grows (event totals, …): new fields keep their defaults here.
+    #[allow(clippy::needless_update)]
+    let facts = EntryFacts {
+        birth_date: a.birth,
+        sex: a.sex,
+        unit: unit.clone(),
+        evidence,
+        entry_time: Some(at),
+        unit_in_section: active
+            .iter()
+            .filter(|p| p.section == a.section)
+            .filter(same_unit)
+            .count() as u32,
+        unit_overall: active.iter().filter(same_unit).count() as u32,
+        section_total: active.iter().filter(|p| p.section == a.section).count() as u32,
+        flags: a.flags.iter().cloned().collect::<BTreeSet<_>>(),
+        ..EntryFacts::default()
+    };
+    sec.check_entry(&facts).map_err(|r| r.to_string())
+}
+
+/// K2: no cross-unit teams — a team's members all come from one unit.
+pub fn check_team_unit(
+    state: &EventState,
+    team: Option<&str>,
+    unit: Option<&str>,
+) -> Result<(), String> {
+    let (Some(team), Some(u)) = (team, unit) else {
+        return Ok(());
+    };
+    match state.players.values().find(|p| {
+        p.withdrawn.is_none() && p.team.as_deref() == Some(team) && p.unit.as_deref() != Some(u)
+    }) {
+        Some(other) => Err(format!(
+            "跨单位组队: 队伍 {team} 属于 {}, 报名者属于 {u} (cross-unit team: the team belongs to another unit)",
+            other.unit.as_deref().unwrap_or("-")
+        )),
+        None => Ok(()),
     }
 }
 
@@ -130,77 +236,32 @@ pub fn register(
     form: &EntryForm,
     at: NaiveDateTime,
 ) -> LogEntry {
-    let Some(sec) = reg.section(&form.section) else {
-        return refused(
-            form,
-            format!("未知组别 `{}` (unknown section)", form.section),
-        );
-    };
     let id_number = match form.id_number.as_deref().map(IdNumber::parse) {
         None => None,
         Some(Ok(i)) => Some(i),
-        Some(Err(e)) => return refused(form, e.to_string()),
+        Some(Err(e)) => return refused(form, e.to_string(), false),
     };
     let phone = match form.phone.as_deref().map(Phone::parse) {
         None => None,
         Some(Ok(p)) => Some(p),
-        Some(Err(e)) => return refused(form, e.to_string()),
+        Some(Err(e)) => return refused(form, e.to_string(), false),
     };
     // Birth date and sex come from the ID number when there is one.
     let birth = id_number.as_ref().map(IdNumber::birth_date).or(form.birth);
     let sex = id_number.as_ref().map(IdNumber::sex).or(form.sex);
-    let unit = form.unit.clone().or_else(|| form.association.clone());
-    let active: Vec<_> = state
-        .players
-        .values()
-        .filter(|p| p.withdrawn.is_none())
-        .collect();
-    let unit_of = |p: &arbiter_core::PlayerRecord| p.unit.clone().or_else(|| p.association.clone());
-    // EntryFacts grows (event totals, …): new fields keep their defaults here.
-    #[allow(clippy::needless_update)]
-    let facts = EntryFacts {
-        birth_date: birth,
+    let applicant = Applicant {
+        section: &form.section,
         sex,
-        unit: unit.clone(),
-        evidence: form
-            .evidence
-            .iter()
-            .filter_map(|e| {
-                Evidence::ALL
-                    .into_iter()
-                    .find(|x| x.name() == e || x.zh() == e)
-            })
-            .collect(),
-        entry_time: Some(at),
-        unit_in_section: active
-            .iter()
-            .filter(|p| p.section == form.section && unit.is_some() && unit_of(p) == unit)
-            .count() as u32,
-        unit_overall: active
-            .iter()
-            .filter(|p| unit.is_some() && unit_of(p) == unit)
-            .count() as u32,
-        section_total: active.iter().filter(|p| p.section == form.section).count() as u32,
-        flags: form.flags.iter().cloned().collect::<BTreeSet<_>>(),
-        ..EntryFacts::default()
+        birth,
+        unit: form.unit.as_deref(),
+        association: form.association.as_deref(),
+        evidence: &form.evidence,
+        flags: &form.flags,
     };
-    if let Err(r) = sec.check_entry(&facts) {
-        return refused(form, r.to_string());
-    }
-    // K2: no cross-unit teams — a team's members all come from one unit.
-    if let (Some(team), Some(u)) = (&form.team, &form.unit) {
-        if let Some(other) = active
-            .iter()
-            .find(|p| p.team.as_ref() == Some(team) && p.unit.as_ref() != Some(u))
-        {
-            return refused(
-                form,
-                format!(
-                    "跨单位组队: 队伍 {team} 属于 {}, 报名者属于 {u} (cross-unit team: the team belongs to another unit)",
-                    other.unit.as_deref().unwrap_or("-")
-                ),
-            );
-        }
+    if let Err(r) = check_eligibility(reg, state, &applicant, at)
+        .and_then(|()| check_team_unit(state, form.team.as_deref(), form.unit.as_deref()))
+    {
+        return refused(form, r, true);
     }
     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
         player: state.next_player_id(),
@@ -216,11 +277,12 @@ pub fn register(
         evidence: form.evidence.clone(),
         local: form.flags.iter().any(|f| f == "local"),
         rating: None,
+        flags: form.flags.clone(),
     });
     // The log's own limits (deadline, association cap) have the last word.
-    match validate(state, &entry) {
+    match validate_at(state, &entry, Some(&rfc3339(at))) {
         Ok(()) => entry,
-        Err(rej) => refused(form, rej.to_string()),
+        Err(rej) => refused(form, rej.to_string(), true),
     }
 }
 

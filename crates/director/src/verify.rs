@@ -7,10 +7,10 @@
 use crate::export::Export;
 use crate::plan::{due_withdrawals, section_plan, SectionPlan};
 use crate::publish::{build, compute};
-use crate::registration::draw_numbers;
+use crate::registration::{check_eligibility, check_team_unit, draw_numbers, Applicant};
 use crate::round::pair_round;
 use crate::{knockout_stage, regulation_of};
-use arbiter_core::{EventState, LogEntry, Offender, Recorded};
+use arbiter_core::{validate_at, EventState, LogEntry, Offender, PlayerRegistered, Recorded};
 use arbiter_pairing::{Board as PBoard, Explanation, Pairing};
 use arbiter_regulation::Regulation;
 use arbiter_types::{Colour, GameResult, Outcome, Score};
@@ -95,6 +95,90 @@ pub fn verify(log: &[Recorded], published: Option<&Export>) -> Vec<Difference> {
 fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec<Difference>) {
     let seq = Some(r.seq);
     match &r.entry {
+        LogEntry::PlayerRegistered(p) => {
+            // Eligibility again, from what the log recorded (K1, K2, S2, J2, T1).
+            let Some(at) = arbiter_core::time::china_local(&r.at) else {
+                return;
+            };
+            let mut flags = p.flags.clone();
+            if p.local && !flags.iter().any(|f| f == "local") {
+                flags.push("local".into());
+            }
+            let a = Applicant {
+                section: &p.section,
+                sex: p.sex,
+                birth: p.birth_date,
+                unit: p.unit.as_deref(),
+                association: p.association.as_deref(),
+                evidence: &p.evidence,
+                flags: &flags,
+            };
+            if let Err(why) = check_eligibility(reg, state, &a, at) {
+                out.push(diff(
+                    seq,
+                    Some(&p.section),
+                    None,
+                    format!(
+                        "{} {} 的报名不符合规程: {why} (registration fails the section's eligibility)",
+                        p.player, p.name
+                    ),
+                ));
+            }
+        }
+        LogEntry::EntryRefused {
+            name,
+            section,
+            reason,
+            id_number,
+            facts: Some(f),
+            ..
+        } => {
+            // A refusal whose facts are recorded must still be refused.
+            let Some(at) = arbiter_core::time::china_local(&r.at) else {
+                return;
+            };
+            let a = Applicant {
+                section,
+                sex: id_number.as_ref().map(|i| i.sex()).or(f.sex),
+                birth: id_number.as_ref().map(|i| i.birth_date()).or(f.birth_date),
+                unit: f.unit.as_deref(),
+                association: f.association.as_deref(),
+                evidence: &f.evidence,
+                flags: &f.flags,
+            };
+            let still_refused = check_eligibility(reg, state, &a, at)
+                .and_then(|()| check_team_unit(state, f.team.as_deref(), f.unit.as_deref()))
+                .is_err()
+                || {
+                    let entry = LogEntry::PlayerRegistered(PlayerRegistered {
+                        player: state.next_player_id(),
+                        section: section.clone(),
+                        name: name.clone(),
+                        sex: a.sex,
+                        birth_date: a.birth,
+                        id_number: id_number.clone(),
+                        phone: None,
+                        unit: f.unit.clone(),
+                        association: f.association.clone(),
+                        team: f.team.clone(),
+                        evidence: f.evidence.clone(),
+                        local: f.flags.iter().any(|x| x == "local"),
+                        rating: None,
+                        flags: f.flags.clone(),
+                    });
+                    validate_at(state, &entry, Some(&r.at)).is_err()
+                };
+            if !still_refused {
+                out.push(diff(
+                    seq,
+                    Some(section),
+                    None,
+                    format!(
+                        "{name} 的报名被拒绝 ({reason}), 但按规程应予接受 (a refused entry passes the regulation)"
+                    ),
+                ));
+            }
+        }
         LogEntry::PairingNumbersDrawn {
             section,
             seed,

@@ -343,3 +343,102 @@ fn tianshui_team_names_do_not_double_the_suffix() {
         assert!(!t.team.contains("队队"), "{}", t.team);
     }
 }
+
+#[test]
+fn verify_rechecks_eligibility_of_registrations_and_refusals() {
+    let sizes = Sizes {
+        all: Some(10),
+        ..Sizes::default()
+    };
+    let (log, _, _) = run("suzhou-2025", 1, &sizes);
+    assert!(verify(&log, None).is_empty());
+    let reg = regulation("suzhou-2025").0;
+    // A registration in a section with a birth range, its birth date moved outside it.
+    let (i, section) = log
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match &r.entry {
+            LogEntry::PlayerRegistered(p)
+                if reg
+                    .section(&p.section)
+                    .is_some_and(|s| s.eligibility.born_from.is_some()) =>
+            {
+                Some((i, p.section.clone()))
+            }
+            _ => None,
+        })
+        .unwrap();
+    let mut t = log.clone();
+    if let LogEntry::PlayerRegistered(p) = &mut t[i].entry {
+        p.birth_date = chrono::NaiveDate::from_ymd_opt(1930, 5, 1);
+        p.id_number = None;
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter().any(|d| d.seq == Some(t[i].seq)
+            && d.section.as_deref() == Some(section.as_str())
+            && d.what.contains("出生日期 1930-05-01")),
+        "{d:?}"
+    );
+    // The same registration with a forbidden flag (S2: 国家级运动健将).
+    let mut t = log.clone();
+    if let LogEntry::PlayerRegistered(p) = &mut t[i].entry {
+        p.flags.push("national_master".into());
+    }
+    let d = verify(&t, None);
+    assert!(d.iter().any(|d| d.seq == Some(t[i].seq)), "{d:?}");
+    // A refusal for age whose recorded facts no longer justify it.
+    let j = log
+        .iter()
+        .position(|r| {
+            matches!(&r.entry, LogEntry::EntryRefused { reason, facts: Some(_), .. } if reason.contains("出生"))
+        })
+        .unwrap();
+    let mut t = log.clone();
+    if let LogEntry::EntryRefused {
+        id_number, facts, ..
+    } = &mut t[j].entry
+    {
+        *id_number = None;
+        if let Some(f) = facts {
+            f.birth_date = chrono::NaiveDate::from_ymd_opt(1990, 5, 1);
+        }
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter()
+            .any(|d| d.seq == Some(t[j].seq) && d.what.contains("应予接受")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn registrations_keep_their_eligibility_flags() {
+    let sizes = Sizes {
+        all: Some(8),
+        ..Sizes::default()
+    };
+    let (_, state, _) = run("jiujiang-2020", 1, &sizes);
+    let reg = arbiter_director::regulation_of(&state).unwrap();
+    let flagged: Vec<_> = reg
+        .sections
+        .iter()
+        .filter(|s| {
+            s.eligibility
+                .require_flags
+                .iter()
+                .any(|f| f == "group_member")
+        })
+        .map(|s| s.id.clone())
+        .collect();
+    assert!(!flagged.is_empty());
+    let players: Vec<_> = state
+        .players
+        .values()
+        .filter(|p| flagged.contains(&p.section))
+        .collect();
+    assert!(!players.is_empty());
+    assert!(players
+        .iter()
+        .all(|p| p.flags.iter().any(|f| f == "group_member")));
+}

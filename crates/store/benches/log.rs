@@ -34,6 +34,7 @@ fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
             evidence: vec![],
             local: false,
             rating: None,
+            flags: Vec::new(),
         }));
     }
     v.push(LogEntry::PairingNumbersDrawn {

@@ -53,6 +53,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             },
             local: x % 2 == 1,
             rating: y.is_multiple_of(7).then_some(1500 + y % 500),
+            flags: Vec::new(),
         }),
         2 => {
             let mut order: Vec<PlayerId> = section.order.clone();
@@ -180,6 +181,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
                 reason: "年龄不符".into(),
                 id_number: Some(id_number(y)),
                 unit: None,
+                facts: None,
             },
             _ => LogEntry::TeamEntered {
                 team: format!("队{x}"),

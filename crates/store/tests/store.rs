@@ -34,6 +34,7 @@ fn reg(id: u32) -> LogEntry {
         evidence: vec![],
         local: false,
         rating: None,
+        flags: Vec::new(),
     })
 }
 

@@ -354,6 +354,7 @@ impl Pending {
                     evidence: r.evidence.clone(),
                     local: r.flags.iter().any(|f| f == "local"),
                     rating: r.rating,
+                    flags: r.flags.clone(),
                 });
                 match validate_at(&self.state, &e, Some(at)) {
                     Ok(()) => {
@@ -378,6 +379,15 @@ impl Pending {
             reason: reason.clone(),
             id_number: r.id_number.clone(),
             unit: r.unit.clone(),
+            facts: Some(arbiter_core::RefusedFacts {
+                sex: r.sex,
+                birth_date: r.birth_date,
+                unit: r.unit.clone(),
+                association: r.association.clone(),
+                team: r.team.clone(),
+                evidence: r.evidence.clone(),
+                flags: r.flags.clone(),
+            }),
         };
         if let Err(e) = self.push(refused, at, actor) {
             return Err(format!("{reason}; {e}"));

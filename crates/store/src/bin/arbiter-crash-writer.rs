@@ -66,6 +66,7 @@ fn run() -> Result<(), String> {
                 evidence: vec![],
                 local: false,
                 rating: None,
+                flags: Vec::new(),
             }),
         ];
         store
