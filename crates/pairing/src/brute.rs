@@ -1,5 +1,5 @@
 //! Exhaustive optimum for small sections (≤ 12 players to pair): enumerates every pairing,
-//! keeps those the checker finds legal, and returns the best C0–C5 objective. Used to test
+//! keeps those the checker finds legal, and returns the best C0, CB, C1–C5 objective. Used to test
 //! the engine's optimality; built only on the checker's code.
 
 use crate::checker::{self, Ctx, Objective};
@@ -10,6 +10,7 @@ pub const MAX_PLAYERS: usize = 12;
 
 fn add(a: &mut Objective, b: &Objective) {
     a.c0 += b.c0;
+    a.bye_score += b.bye_score;
     for (x, y) in a.floaters.iter_mut().zip(&b.floaters) {
         *x += *y;
     }
@@ -23,6 +24,7 @@ fn add(a: &mut Objective, b: &Objective) {
 
 fn sub(a: &mut Objective, b: &Objective) {
     a.c0 -= b.c0;
+    a.bye_score -= b.bye_score;
     for (x, y) in a.floaters.iter_mut().zip(&b.floaters) {
         *x -= *y;
     }

@@ -1,5 +1,5 @@
 //! An independent checker of a Swiss pairing (rules.md A2–A4): every hard-rule violation,
-//! and the objective vector C0–C5. Written apart from the engine (no shared code besides the
+//! and the objective vector C0, CB, C1–C5. Written apart from the engine (no shared code besides the
 //! value types) and kept simple, so that the two can be compared.
 
 use crate::{Availability, Pairing, SectionState};
@@ -79,11 +79,18 @@ impl fmt::Display for Violation {
     }
 }
 
-/// The objective vector of A2, compared lexicographically field by field (smaller is better).
+/// The objective vector of A2 (with CB of A4), compared lexicographically field by field (smaller is better).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Objective {
     /// C0: players breaking H5 (only in a relaxed last round; 0 otherwise).
     pub c0: u32,
+    /// CB: the bye recipient's score in half-points (0 without a bye), lower is better.
+    /// Compared after C0 and before C1 because A4 gives the bye to the lowest-ranked
+    /// eligible player (§3.8: lowest-scored without a bye): the bye stays in the lowest
+    /// score group where a valid pairing allows it, and moves up only when none does. C1
+    /// alone would count the bye as a float of the recipient's group and push it to the
+    /// top group when that group is odd.
+    pub bye_score: i64,
     /// C1: per score group, top down: players floating (or getting the bye).
     pub floaters: Vec<u32>,
     /// C2: per score group, top down: sum of score gaps (half-points) of pairs whose higher
@@ -368,6 +375,7 @@ pub(crate) fn add_pair(
 }
 
 pub(crate) fn add_bye(g: &[i64], c: &Ctx, obj: &mut Objective) {
+    obj.bye_score += c.score;
     if let Some(k) = g.iter().position(|&x| x == c.score) {
         obj.floaters[k] += 1;
     }
@@ -470,7 +478,7 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
     v
 }
 
-/// The C0–C5 objective of `pairing` (players unknown to the state are ignored).
+/// The C0, CB, C1–C5 objective of `pairing` (players unknown to the state are ignored).
 pub fn objective(state: &SectionState, round: u32, pairing: &Pairing) -> Objective {
     let ctx = contexts(state, round).unwrap_or_default();
     let g = groups(&ctx);

@@ -1,5 +1,5 @@
 //! The Swiss engine for rounds ≥ 2 (rules.md A2, A4): one minimum-cost perfect matching
-//! whose edge costs encode the lexicographic objective C0–C5 (plus the `within_group`
+//! whose edge costs encode the lexicographic objective C0, CB, C1–C5 (plus the `within_group`
 //! tie-break) exactly, as one mixed-radix wide integer.
 //!
 //! Model. Vertices: the players to pair (H2), in ranking order (score, then number), plus one
@@ -7,7 +7,8 @@
 //! An edge joins two players only if they have not met (H1), are not team-mates under
 //! `hard` (H4), and the colours the A2 rule gives them keep both within H5 (outside a
 //! relaxed last round, where H5 breakers are counted as C0 instead). The cost of an edge is
-//! the vector (C0, u1…uG, d1…dG, C3, C4, C5, tie) of that pair's contribution; every
+//! the vector (C0, CB, u1…uG, d1…dG, C3, C4, C5, tie) of that pair's contribution (CB, the
+//! bye recipient's score group counted from the bottom, is 0 on every pair edge); every
 //! criterion of A2 is a sum of such contributions, so a perfect matching of minimum total
 //! cost, compared lexicographically, is an optimal pairing. Each component gets a radix
 //! larger than its largest possible total, so the wide-integer sum never carries between
@@ -15,7 +16,9 @@
 //!
 //! Tie-break (`within_group`): inside a group, `slide` prefers partners half the group
 //! apart, `adjacent` neighbours; a float prefers the lowest player of the upper group and
-//! the highest of the lower; the bye prefers the lowest-ranked eligible player (A4).
+//! the highest of the lower; the bye prefers the lowest-ranked eligible player (A4). Before
+//! all of these, CB (after C0, before C1) puts the bye in the lowest score group where a
+//! valid pairing allows it.
 //!
 //! Exactness: up to [`DENSE_LIMIT`] players every legal pair is an edge and the result is
 //! optimal. Above it the graph starts from candidates near each player's ideal partners and
@@ -323,12 +326,15 @@ struct Problem<'a> {
     bye_eligible: Vec<bool>,
 }
 
-/// One cost vector: [C0?] u.. d.. C3 C4 C5 tie.
+/// One cost vector: [art?] [C0?] [CB?] u.. d.. C3 C4 C5 tie.
 struct Layout {
     /// Leading digit counting artificial (illegal) pairs, used by the restricted-graph path
     /// so that its graph always has a perfect matching (see [`run`]).
     art: bool,
     c0: bool,
+    /// CB digit (odd field only): the bye recipient's group counted from the lowest (0),
+    /// so the bye goes to the lowest score group where a valid pairing allows it (A4).
+    cb: bool,
     groups: usize,
     bases: Vec<u64>,
 }
@@ -338,6 +344,9 @@ impl Layout {
         self.bases.len()
     }
     fn off(&self) -> usize {
+        usize::from(self.art) + usize::from(self.c0) + usize::from(self.cb)
+    }
+    fn cb(&self) -> usize {
         usize::from(self.art) + usize::from(self.c0)
     }
     fn u(&self, k: usize) -> usize {
@@ -429,6 +438,11 @@ impl<'a> Problem<'a> {
         if self.relaxed {
             bases.push(n + 1);
         }
+        // CB: one bye per round, value < g.
+        let cb = n % 2 == 1;
+        if cb {
+            bases.push(g as u64 + 1);
+        }
         for k in 0..g {
             bases.push(self.group_size[k] as u64 + 1);
         }
@@ -444,6 +458,7 @@ impl<'a> Problem<'a> {
         Layout {
             art,
             c0: self.relaxed,
+            cb,
             groups: g,
             bases,
         }
@@ -508,6 +523,9 @@ impl<'a> Problem<'a> {
     fn bye_cost(&self, lay: &Layout, x: usize, out: &mut Vec<u64>) {
         out.clear();
         out.resize(lay.len(), 0);
+        if lay.cb {
+            out[lay.cb()] = (self.group_size.len() - 1 - self.group_of[x]) as u64;
+        }
         out[lay.u(self.group_of[x])] = 1;
         out[lay.c3() + 3] = (self.order.len() - 1 - x) as u64;
     }
@@ -1100,10 +1118,34 @@ fn build(
                 } else {
                     "轮空次数最少"
                 };
-                bye_why = Some(format!(
-                    "人数为奇数，{no}号 ({}分) 为{prior}的排名最低可轮空棋手，轮空按胜局计分 (odd number of players: lowest-ranked eligible player gets the bye, scored as a win)",
-                    score_str(infos[i].score)
-                ));
+                let sc = score_str(infos[i].score);
+                // Lowest score among the bye-eligible players (H3): CB puts the bye there
+                // unless no valid pairing allows it.
+                let lowest = (0..p.order.len())
+                    .filter(|&z| p.bye_eligible[z])
+                    .map(|z| infos[p.order[z]].score)
+                    .min()
+                    .unwrap_or(infos[i].score);
+                let last_in_group = !(x + 1..p.order.len())
+                    .any(|z| p.group_of[z] == p.group_of[x] && p.bye_eligible[z]);
+                let (who_zh, who_en) = if last_in_group {
+                    ("组内排名最低的", "the lowest-ranked eligible player there")
+                } else {
+                    (
+                        "组内按配对优化选定的",
+                        "chosen in the group by the pairing criteria",
+                    )
+                };
+                bye_why = Some(if infos[i].score == lowest {
+                    format!(
+                        "人数为奇数，{sc}分组是可轮空的最低分组，{no}号 ({sc}分) 为{who_zh}{prior}棋手，轮空按胜局计分 (odd number of players: the {sc}-point group is the lowest score group where a bye is possible; player {no} is {who_en}; the bye scores as a win)"
+                    )
+                } else {
+                    format!(
+                        "人数为奇数，{ls}分组的可轮空棋手轮空后其余棋手无法合规配对，轮空上移至 {sc}分组，{no}号 ({sc}分) 为{who_zh}{prior}棋手，轮空按胜局计分 (odd number of players: no valid pairing gives the bye to the {ls}-point group, so it moves up; the {sc}-point group is the lowest score group where a bye is possible; player {no} is {who_en}; the bye scores as a win)",
+                        ls = score_str(lowest)
+                    )
+                });
             }
             Some(y) if y > x => {
                 let (a, b) = (p.order[x], p.order[y]);

@@ -237,3 +237,82 @@ fn colour_limits_are_hard_except_in_the_last_round() {
     );
     assert_eq!(Some(obj), brute::optimum(&state, 3).unwrap());
 }
+
+/// Engine result is legal and matches the brute-force optimum.
+fn assert_optimal(state: &SectionState, round: u32) -> arbiter_pairing::Pairing {
+    let pairing = pair_swiss(state, round).unwrap();
+    let v = check(state, round, &pairing);
+    assert!(v.is_empty(), "{v:?}");
+    assert_eq!(
+        objective(state, round, &pairing),
+        brute::optimum(state, round).unwrap().unwrap()
+    );
+    pairing
+}
+
+#[test]
+fn bye_goes_to_the_lowest_score_group_even_when_the_top_group_is_odd() {
+    use GameResult::*;
+    // Round 2: 1, 2, 3 won (2 points); 4, 5, 6 lost and 7 joined late (0 points); no byes.
+    let mut state = after_round1(
+        7,
+        &[(1, 4, RedWin), (5, 2, BlackWin), (3, 6, RedWin)],
+        PairingSettings::default(),
+    );
+    assert_eq!(state.players[6].history[0], Outcome::Absent);
+    let pairing = assert_optimal(&state, 2);
+    let bye = pairing.bye.unwrap();
+    // A4: the bye stays in the 0-point group (which player there: C1–C5, then rank).
+    assert!([p(4), p(5), p(6), p(7)].contains(&bye), "{pairing:?}");
+    assert_eq!(objective(&state, 2, &pairing).bye_score, 0);
+    let why = pairing.bye_why.unwrap();
+    assert!(why.contains("0分组是可轮空的最低分组"), "{why}");
+    // With 7 absent and 8 joining late instead, still a 0-point player.
+    state.players[6].availability = Availability::Absent;
+    state.players.push(Entrant {
+        no: p(8),
+        team: None,
+        availability: Availability::Active,
+        history: vec![Outcome::Absent],
+    });
+    let pairing = assert_optimal(&state, 2);
+    assert!([p(4), p(5), p(6), p(8)].contains(&pairing.bye.unwrap()));
+}
+
+#[test]
+fn bye_moves_up_only_when_the_lower_group_cannot_take_it() {
+    use arbiter_types::SameTeam;
+    use GameResult::*;
+    // Round 1: 2–1 (1 wins), 3–4 (3 wins), 5 bye. Round 2: 1–3 (1 wins), 5–2 (2 wins), 4 bye.
+    // Before round 3: 1 has 4 points; 2, 3, 4, 5 have 2. 4 and 5 had byes; in the 2-point
+    // group only 2 and 3 may take it, and team-mates (3, 5) and (2, 4) may not meet (hard):
+    // bye to 2 forces 3–5, bye to 3 forces 2–4. So the bye moves up to 1 (4 points).
+    let settings = PairingSettings {
+        same_team: SameTeam::Hard,
+        ..PairingSettings::default()
+    };
+    let mut state = after_round1(5, &[(2, 1, BlackWin), (3, 4, RedWin)], settings);
+    state.players[4].history[0] = Outcome::Bye;
+    let r2 = [(1, 3, RedWin), (5, 2, BlackWin)];
+    for e in &mut state.players {
+        e.history.push(Outcome::Bye);
+    }
+    for (r, b, res) in r2 {
+        state.players[r - 1].history[1] = res.outcome_for(Colour::Red, p(b as u32));
+        state.players[b - 1].history[1] = res.outcome_for(Colour::Black, p(r as u32));
+    }
+    state.players[2].team = Some(1);
+    state.players[4].team = Some(1);
+    state.players[1].team = Some(2);
+    state.players[3].team = Some(2);
+    let pairing = assert_optimal(&state, 3);
+    assert_eq!(pairing.bye, Some(p(1)), "{pairing:?}");
+    let why = pairing.bye_why.unwrap();
+    assert!(why.contains("轮空上移至 4分组"), "{why}");
+    // Without the team rule the bye stays in the 2-point group.
+    for e in &mut state.players {
+        e.team = None;
+    }
+    let pairing = assert_optimal(&state, 3);
+    assert!([p(2), p(3)].contains(&pairing.bye.unwrap()), "{pairing:?}");
+}
