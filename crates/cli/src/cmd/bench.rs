@@ -391,28 +391,6 @@ fn bench_standings(
     Ok(0)
 }
 
-/// `--players` values, as `arbiter simulate` reads them.
-fn parse_sizes(list: &[String]) -> Result<Sizes, String> {
-    let mut s = Sizes::default();
-    for item in list {
-        match item.split_once('=') {
-            Some((sec, n)) => {
-                let n: usize = n.trim().parse().map_err(|_| {
-                    format!("--players `{item}`: `{n}` 不是人数 (not a number of players)")
-                })?;
-                s.by_section.insert(sec.trim().to_string(), n);
-            }
-            None => {
-                let n: usize = item.trim().parse().map_err(|_| {
-                    format!("--players `{item}`: 应为 N 或 组别=N (expected N or SECTION=N)")
-                })?;
-                s.all = Some(n);
-            }
-        }
-    }
-    Ok(s)
-}
-
 /// A temporary directory removed when dropped.
 struct TempDir(PathBuf);
 
@@ -559,7 +537,7 @@ fn bench_simulate(
             return Ok(2);
         }
     };
-    let sizes = match parse_sizes(players) {
+    let sizes = match super::simulate::parse_sizes(players) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("错误 error: {e}");

@@ -30,7 +30,8 @@ pub struct SimulateArgs {
     pub force: bool,
 }
 
-fn parse_sizes(list: &[String]) -> Result<Sizes, String> {
+/// `--players` values: `N` for every section, or `SECTION=N` (repeatable).
+pub(crate) fn parse_sizes(list: &[String]) -> Result<Sizes, String> {
     let mut s = Sizes::default();
     for item in list {
         match item.split_once('=') {
