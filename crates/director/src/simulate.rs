@@ -51,17 +51,24 @@ const ASSOCIATIONS: &[&str] = &[
     "昆山市象棋协会",
     "太仓市象棋协会",
 ];
-const CLUBS: &[&str] = &[
+/// Tianshui's own clubs (T1: the local section draws only from these).
+const TIANSHUI_CLUBS: &[&str] = &[
     "天水市象棋协会",
     "秦州区棋院",
     "麦积区象棋队",
-    "兰州弈友棋社",
     "甘谷县象棋协会",
     "武山县棋协",
     "清水县象棋队",
     "秦安县棋社",
+    "张家川县象棋协会",
+    "天水师范学院象棋社",
+    "天水市工人文化宫棋社",
+];
+/// Clubs from elsewhere in Gansu (the Tianshui open attracts the province).
+const GANSU_CLUBS: &[&str] = &[
+    "兰州弈友棋社",
+    "兰州市象棋协会",
     "定西象棋俱乐部",
-    "宝鸡市象棋协会",
     "平凉市棋院",
     "陇南象棋队",
     "庆阳市象棋协会",
@@ -70,9 +77,46 @@ const CLUBS: &[&str] = &[
     "酒泉象棋俱乐部",
     "武威市棋协",
     "嘉峪关棋社",
-    "西安楚河汉界棋社",
-    "汉中市象棋协会",
+    "临夏州象棋协会",
 ];
+/// Jiujiang (Jiangxi) units of retired workers and local chess clubs.
+const JIUJIANG_UNITS: &[&str] = &[
+    "九江市职工象棋协会",
+    "浔阳区象棋协会",
+    "濂溪区棋协",
+    "柴桑区象棋队",
+    "九江经开区棋社",
+    "八里湖新区棋社",
+    "共青城市象棋协会",
+    "瑞昌市象棋协会",
+    "庐山市棋协",
+    "都昌县象棋协会",
+    "湖口县棋社",
+    "彭泽县象棋协会",
+    "修水县象棋协会",
+    "武宁县棋社",
+    "永修县象棋队",
+    "德安县棋协",
+    "九江石化退休职工象棋队",
+    "九江供电公司老年棋社",
+    "九江市工人文化宫棋社",
+    "九江学院象棋社",
+];
+
+/// Clubs / units of an event's city (Kunshan companies come from `synth`, Suzhou
+/// associations from [`ASSOCIATIONS`]). `local`: only the host city's own (T1).
+fn clubs(stem: &str, local: bool) -> Vec<String> {
+    let list: Vec<&str> = match stem {
+        s if s.starts_with("jiujiang") => JIUJIANG_UNITS.to_vec(),
+        s if s.starts_with("tianshui") && local => TIANSHUI_CLUBS.to_vec(),
+        s if s.starts_with("tianshui") => {
+            TIANSHUI_CLUBS.iter().chain(GANSU_CLUBS).copied().collect()
+        }
+        s if s.starts_with("suzhou") || s.starts_with("kunshan") => ASSOCIATIONS.to_vec(),
+        _ => TIANSHUI_CLUBS.iter().chain(GANSU_CLUBS).copied().collect(),
+    };
+    list.into_iter().map(str::to_string).collect()
+}
 
 /// Region (address) codes for ID numbers by regulation.
 fn regions(stem: &str) -> Vec<String> {
@@ -192,6 +236,7 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 .filter(|c| so_far >= *c && count > 0)
                 .map(|_| count));
             let (born_from, born_to) = birth_range(reg, sec);
+            let local = sec.eligibility.require_flags.iter().any(|f| f == "local");
             let affiliation = match reg.registration.unit_kind {
                 UnitKind::WorkUnit => Affiliation::Units {
                     units: count.div_ceil(4).max(2),
@@ -202,13 +247,16 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 UnitKind::Association => {
                     Affiliation::Associations(ASSOCIATIONS.iter().map(|s| s.to_string()).collect())
                 }
-                UnitKind::Club | UnitKind::None if sec.teams.is_some() => Affiliation::Units {
-                    units: CLUBS.len(),
-                    min: 1,
-                    max: 6,
-                    names: CLUBS.iter().map(|s| s.to_string()).collect(),
-                },
-                _ => Affiliation::Clubs(CLUBS.iter().map(|s| s.to_string()).collect()),
+                UnitKind::Club | UnitKind::None if sec.teams.is_some() => {
+                    let names = clubs(stem, local);
+                    Affiliation::Units {
+                        units: names.len(),
+                        min: 1,
+                        max: 6,
+                        names,
+                    }
+                }
+                _ => Affiliation::Clubs(clubs(stem, local)),
             };
             let mut evidence: Vec<String> = sec
                 .eligibility

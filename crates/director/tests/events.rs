@@ -442,3 +442,101 @@ fn registrations_keep_their_eligibility_flags() {
         .iter()
         .all(|p| p.flags.iter().any(|f| f == "group_member")));
 }
+
+#[test]
+fn synthetic_units_fit_each_events_city_and_are_deterministic() {
+    use arbiter_director::simulate::field_plan;
+    use arbiter_director::synth::generate;
+    let places: [(&str, &[&str]); 4] = [
+        ("kunshan-2026", &["昆山"]),
+        (
+            "suzhou-2025",
+            &[
+                "姑苏",
+                "吴中",
+                "相城",
+                "吴江",
+                "虎丘",
+                "工业园区",
+                "常熟",
+                "张家港",
+                "昆山",
+                "太仓",
+            ],
+        ),
+        (
+            "jiujiang-2020",
+            &[
+                "九江",
+                "浔阳",
+                "濂溪",
+                "柴桑",
+                "八里湖",
+                "共青城",
+                "瑞昌",
+                "庐山",
+                "都昌",
+                "湖口",
+                "彭泽",
+                "修水",
+                "武宁",
+                "永修",
+                "德安",
+            ],
+        ),
+        (
+            "tianshui-2024",
+            &[
+                "天水",
+                "秦州",
+                "麦积",
+                "甘谷",
+                "武山",
+                "清水",
+                "秦安",
+                "张家川",
+                "兰州",
+                "定西",
+                "平凉",
+                "陇南",
+                "庆阳",
+                "白银",
+                "张掖",
+                "酒泉",
+                "武威",
+                "嘉峪关",
+                "临夏",
+            ],
+        ),
+    ];
+    const TIANSHUI_OWN: &[&str] = &[
+        "天水",
+        "秦州",
+        "麦积",
+        "甘谷",
+        "武山",
+        "清水",
+        "秦安",
+        "张家川",
+    ];
+    for (stem, names) in places {
+        let (reg, _, _) = regulation(stem);
+        let plan = field_plan(&reg, stem, 5, &Sizes::default());
+        let field = generate(&plan);
+        assert_eq!(
+            field,
+            generate(&field_plan(&reg, stem, 5, &Sizes::default()))
+        );
+        let mut n = 0;
+        for e in &field.entries {
+            for u in [&e.unit, &e.association].into_iter().flatten() {
+                n += 1;
+                assert!(names.iter().any(|p| u.contains(p)), "{stem}: {u}");
+                if stem.starts_with("tianshui") && e.section == "local" {
+                    assert!(TIANSHUI_OWN.iter().any(|p| u.contains(p)), "local: {u}");
+                }
+            }
+        }
+        assert!(n > 0, "{stem}: no units at all");
+    }
+}
