@@ -64,7 +64,10 @@ fn previous_round_score_is_the_score_after_the_previous_round() {
     let state = simulate("jiujiang-2020", 3);
     let export = arbiter_director::export(&state).expect("export");
     let sec = &export.sections[0];
-    assert_eq!(sec.tiebreaks.last().map(String::as_str), Some("previous_round_score"));
+    assert_eq!(
+        sec.tiebreaks.last().map(String::as_str),
+        Some("previous_round_score")
+    );
     let last_round = sec.rounds.iter().map(|r| r.round).max().expect("rounds");
     // Points scored in the last round, per player, from the published games and byes.
     let scoring = &sec.scoring;
