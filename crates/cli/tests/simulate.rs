@@ -443,7 +443,7 @@ fn existing_database_is_refused_unless_forced() {
         "jiujiang-2020",
         2,
         dir.path(),
-        &["--players", "10", "--force"],
+        &["--players", "16", "--force"],
     );
     assert!(verify_db(dir.path()).is_empty());
     let bad = Command::new(env!("CARGO_BIN_EXE_arbiter"))
