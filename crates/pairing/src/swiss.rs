@@ -33,9 +33,7 @@
 //! restricted graph perfectly matchable, so their use in a certified optimum proves that
 //! no legal pairing exists).
 
-use crate::matching::{
-    max_weight_perfect_matching, max_weight_perfect_matching_with_duals, Duals, Weight, Wide,
-};
+use crate::matching::{max_weight_perfect_matching, Duals, IncrementalPerfect, Weight, Wide};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
 use arbiter_types::{Colour, EqualHistoryColour, Outcome, PlayerNo, SameTeam, WithinGroup};
 use std::collections::{BTreeMap, BTreeSet};
@@ -655,6 +653,10 @@ pub(crate) fn solve(
     Ok((build(&p, fixed, &mate)?, stats))
 }
 
+/// A re-solve after pricing is warm-started when at most `total / WARM_RATIO` edges were
+/// added, and started from scratch otherwise.
+const WARM_RATIO: usize = 4;
+
 /// Candidate window of the restricted graph above [`DENSE_LIMIT`] players.
 const INITIAL_WINDOW: usize = 6;
 
@@ -731,9 +733,20 @@ fn run<W: Weight>(
     }
     stats.initial_edges = edges.len();
     let pricer = Pricer::new(p, lay, topw);
+    let mut solver = IncrementalPerfect::new(total, &edges);
     loop {
         stats.solves += 1;
-        let Some((mate, duals)) = max_weight_perfect_matching_with_duals(total, &edges) else {
+        let mut solved = solver.solve();
+        if stats.solves > 1
+            && !solved
+                .as_ref()
+                .is_some_and(|(m, d)| certifies(&edges, m, d))
+        {
+            // Safety net for the warm start: re-solve from scratch.
+            solver = IncrementalPerfect::new(total, &edges);
+            solved = solver.solve();
+        }
+        let Some((mate, duals)) = solved else {
             // Unreachable: the artificial pairs form a perfect matching.
             return Err(no_pairing(p));
         };
@@ -758,8 +771,34 @@ fn run<W: Weight>(
             return Ok((to_mates(&mate, n), stats));
         }
         stats.added_edges += added.len();
+        // Few violations: warm start from the current matching and duals (only the freed
+        // vertices are re-matched). Many: the repaired duals would be far from optimal and a
+        // fresh solve is faster.
+        let warm = added.len() * WARM_RATIO <= total;
+        if warm {
+            solver.add_edges(&added);
+        }
         edges.extend(added);
+        if !warm {
+            solver = IncrementalPerfect::new(total, &edges);
+        }
     }
+}
+
+/// Whether `mate` is a perfect matching of the graph `edges` that `duals` prove optimal on
+/// it: every edge has a non-negative reduced cost and every matched pair a zero one.
+fn certifies<W: Weight>(edges: &[(usize, usize, W)], mate: &[usize], duals: &Duals<W>) -> bool {
+    let mut tight = 0usize;
+    for &(i, j, w) in edges {
+        let s = duals.slack(i, j, w);
+        if s < W::zero() {
+            return false;
+        }
+        if mate[i] == j && s == W::zero() {
+            tight += 1;
+        }
+    }
+    tight * 2 >= mate.len()
 }
 
 fn to_mates(mate: &[usize], n: usize) -> Vec<Option<usize>> {

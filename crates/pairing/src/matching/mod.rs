@@ -11,9 +11,9 @@ pub use wide::{Weight, Wide};
 
 const NONE: usize = usize::MAX;
 
-struct Solver<'a, W: Weight> {
+struct Solver<W: Weight> {
     n: usize,
-    edges: &'a [(usize, usize, W)],
+    edges: Vec<(usize, usize, W)>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -55,7 +55,7 @@ pub fn max_weight_matching<W: Weight>(
     if n == 0 || edges.is_empty() {
         return vec![None; n];
     }
-    let mut s = Solver::new(n, edges);
+    let mut s = Solver::new(n, edges.to_vec());
     s.run(max_cardinality);
     s.mate
         .iter()
@@ -141,50 +141,120 @@ pub fn max_weight_perfect_matching_with_duals<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
 ) -> Option<(Vec<usize>, Duals<W>)> {
-    if n == 0 {
-        return Some((
-            Vec::new(),
-            Duals {
-                vertex: Vec::new(),
-                parent: Vec::new(),
-                blossom: Vec::new(),
-            },
-        ));
-    }
-    if n % 2 == 1 || edges.is_empty() {
-        return None;
-    }
-    // Doubled weights keep every dual even after the warm start, so all free vertices share
-    // one parity and the slack of an edge between two S-vertices stays even (exact halving).
-    let doubled: Vec<(usize, usize, W)> = edges.iter().map(|&(i, j, w)| (i, j, w.add(w))).collect();
-    let mut s = Solver::new(n, &doubled);
-    s.warm_start();
-    s.single_tree = true;
-    s.run(true);
-    let mate: Vec<usize> = s
-        .mate
-        .iter()
-        .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
-        .collect();
-    if mate.contains(&NONE) {
-        return None;
-    }
-    let mut parent = s.parent.clone();
-    for (b, p) in parent.iter_mut().enumerate().skip(n) {
-        // Unused blossom slots keep stale links; only live blossoms (with a base) count.
-        if s.base[b] == NONE {
-            *p = NONE;
-        }
-    }
-    let duals = Duals {
-        vertex: s.dual[..n].to_vec(),
-        blossom: s.dual.clone(),
-        parent,
-    };
-    Some((mate, duals))
+    IncrementalPerfect::new(n, edges).solve()
 }
 
-impl<'a, W: Weight> Solver<'a, W> {
+/// A maximum-weight perfect matching that can be re-solved after edges are added, starting
+/// from the previous matching and duals instead of from scratch (column generation).
+///
+/// [`IncrementalPerfect::add_edges`] restores dual feasibility locally: for each added edge
+/// whose reduced cost is negative, the top-level blossom of one endpoint is dissolved (its
+/// blossom duals moved onto its vertices, which keeps every edge inside it feasible and its
+/// inner matched edges tight; only its base pair may lose tightness and is unmatched), then
+/// that endpoint is unmatched and its dual raised until all its edges are feasible (a
+/// perfect-matching LP leaves vertex duals free in sign). The next [`IncrementalPerfect::solve`]
+/// only has to re-match the freed vertices.
+pub struct IncrementalPerfect<W: Weight> {
+    n: usize,
+    solver: Option<Solver<W>>,
+}
+
+impl<W: Weight> IncrementalPerfect<W> {
+    /// Prepare the graph on vertices `0..n` (nothing is solved yet).
+    pub fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
+        if n == 0 || n % 2 == 1 || edges.is_empty() {
+            return IncrementalPerfect { n, solver: None };
+        }
+        // Doubled weights keep every dual even after the warm start, so all free vertices
+        // share one parity and the slack of an edge between two S-vertices stays even.
+        let doubled: Vec<(usize, usize, W)> =
+            edges.iter().map(|&(i, j, w)| (i, j, w.add(w))).collect();
+        let mut s = Solver::new(n, doubled);
+        s.warm_start();
+        s.single_tree = true;
+        IncrementalPerfect { n, solver: Some(s) }
+    }
+
+    /// Solve (or re-solve after [`IncrementalPerfect::add_edges`]): each vertex's mate and
+    /// the optimal duals, `None` when the graph has no perfect matching.
+    pub fn solve(&mut self) -> Option<(Vec<usize>, Duals<W>)> {
+        let n = self.n;
+        let Some(s) = self.solver.as_mut() else {
+            return (n == 0).then(|| {
+                (
+                    Vec::new(),
+                    Duals {
+                        vertex: Vec::new(),
+                        parent: Vec::new(),
+                        blossom: Vec::new(),
+                    },
+                )
+            });
+        };
+        s.cursor = 0;
+        s.run(true);
+        let mate: Vec<usize> = s
+            .mate
+            .iter()
+            .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
+            .collect();
+        if mate.contains(&NONE) {
+            return None;
+        }
+        let mut parent = s.parent.clone();
+        for (b, p) in parent.iter_mut().enumerate().skip(n) {
+            // Unused blossom slots keep stale links; only live blossoms (with a base) count.
+            if s.base[b] == NONE {
+                *p = NONE;
+            }
+        }
+        let duals = Duals {
+            vertex: s.dual[..n].to_vec(),
+            blossom: s.dual.clone(),
+            parent,
+        };
+        Some((mate, duals))
+    }
+
+    /// Add edges (vertices must be `< n`) and repair the duals so that the next
+    /// [`IncrementalPerfect::solve`] starts from a dual-feasible state.
+    pub fn add_edges(&mut self, extra: &[(usize, usize, W)]) {
+        let Some(s) = self.solver.as_mut() else {
+            return;
+        };
+        for &(i, j, w) in extra {
+            let k = s.edges.len();
+            s.edges.push((i, j, w.add(w)));
+            s.endpoint.push(i);
+            s.endpoint.push(j);
+            s.neighbend[i].push(2 * k + 1);
+            s.neighbend[j].push(2 * k);
+            s.allow.push(false);
+        }
+        let first = s.edges.len() - extra.len();
+        for k in first..s.edges.len() {
+            let (i, j, _) = s.edges[k];
+            if s.inblossom[i] == s.inblossom[j] || s.slack(k) < W::zero() {
+                // Pick the endpoint that is not inside a blossom when there is one.
+                let v = if s.inblossom[i] == i {
+                    i
+                } else if s.inblossom[j] == j {
+                    j
+                } else {
+                    i
+                };
+                if s.inblossom[v] != v {
+                    s.dissolve(s.inblossom[v]);
+                }
+                if s.slack(k) < W::zero() {
+                    s.free_and_raise(v);
+                }
+            }
+        }
+    }
+}
+
+impl<W: Weight> Solver<W> {
     /// Match free vertices joined by a tight edge, in vertex order.
     fn match_tight_free(&mut self) {
         for v in 0..self.n {
@@ -264,7 +334,58 @@ impl<'a, W: Weight> Solver<'a, W> {
         }
     }
 
-    fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
+    /// Dissolve top-level blossom `b` completely: every nested blossom dual is moved onto
+    /// the vertices below it (edges inside stay feasible, inner matched edges tight), then
+    /// matched edges that lost tightness (at most the base pair) are unmatched.
+    fn dissolve(&mut self, b: usize) {
+        let leaves = self.leaves_of(b);
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x < self.n {
+                continue;
+            }
+            let z = self.dual[x];
+            if z != W::zero() {
+                for v in self.leaves_of(x) {
+                    self.dual[v] = self.dual[v].add(z);
+                }
+                self.dual[x] = W::zero();
+            }
+            stack.extend(self.childs[x].iter().copied());
+        }
+        self.expand_blossom(b, true);
+        for v in leaves {
+            let p = self.mate[v];
+            if p != NONE && self.slack(p / 2) != W::zero() {
+                let u = self.endpoint[p];
+                self.mate[v] = NONE;
+                self.mate[u] = NONE;
+            }
+        }
+    }
+
+    /// Unmatch top-level vertex `v` (and its mate) and raise its dual until every edge at
+    /// `v` is feasible.
+    fn free_and_raise(&mut self, v: usize) {
+        let p = self.mate[v];
+        if p != NONE {
+            let u = self.endpoint[p];
+            self.mate[v] = NONE;
+            self.mate[u] = NONE;
+        }
+        let mut need = self.dual[v];
+        for &q in &self.neighbend[v] {
+            let u = self.endpoint[q];
+            let w = self.edges[q / 2].2;
+            let x = w.add(w).sub(self.dual[u]);
+            if x > need {
+                need = x;
+            }
+        }
+        self.dual[v] = need;
+    }
+
+    fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Self {
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         let mut maxw = W::zero();
@@ -281,7 +402,6 @@ impl<'a, W: Weight> Solver<'a, W> {
         dual.extend(std::iter::repeat_n(W::zero(), n));
         Solver {
             n,
-            edges,
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -297,6 +417,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             unused: (n..2 * n).rev().collect(),
             dual,
             allow: vec![false; edges.len()],
+            edges,
             queue: Vec::new(),
             scratch: vec![NONE; 2 * n],
             touched: Vec::new(),
@@ -951,6 +1072,74 @@ mod tests {
         }
         rec(0, &mut vec![false; n], edges, 0, &mut best);
         best
+    }
+
+    #[test]
+    fn incremental_perfect_matching_after_added_edges_matches_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let mut warm_resolves = 0usize;
+        for case in 0..3000 {
+            let n = 2 * rng.gen_range(2..=6);
+            let mut all = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if (i % 2 == 1 || j != i + 1) && rng.gen_bool(0.8) {
+                        // Few distinct weights: many ties, many blossoms.
+                        all.push((i, j, rng.gen_range(1..6i64)));
+                    }
+                }
+            }
+            // Start from a sparse subgraph that still has a perfect matching.
+            let mut edges: Vec<(usize, usize, i64)> =
+                (0..n / 2).map(|k| (2 * k, 2 * k + 1, 0)).collect();
+            let mut rest = Vec::new();
+            for &e in &all {
+                if rng.gen_bool(0.3) {
+                    edges.push(e);
+                } else {
+                    rest.push(e);
+                }
+            }
+            let full: Vec<(usize, usize, i64)> = edges.iter().chain(&rest).copied().collect();
+            let mut inc = IncrementalPerfect::new(n, &edges);
+            loop {
+                let (mate, duals) = inc.solve().expect("the pairs (2k, 2k+1) are perfect");
+                for &(i, j, w) in &edges {
+                    let s = duals.slack(i, j, w);
+                    assert!(s >= 0, "case {case}: infeasible dual on {i}-{j}");
+                    if mate[i] == j {
+                        assert_eq!(s, 0, "case {case}: matched edge {i}-{j} not tight");
+                    }
+                }
+                let (add, keep): (Vec<_>, Vec<_>) = rest
+                    .iter()
+                    .partition(|&&(i, j, w)| duals.slack(i, j, w) < 0);
+                if add.is_empty() {
+                    let got: i64 = (0..n)
+                        .filter(|&i| i < mate[i])
+                        .map(|i| {
+                            full.iter()
+                                .filter(|&&(a, b, _)| (a, b) == (i, mate[i]))
+                                .map(|e| e.2)
+                                .max()
+                                .unwrap_or(i64::MIN / 4)
+                        })
+                        .sum();
+                    assert_eq!(Some(got), brute_perfect(n, &full), "case {case} {full:?}");
+                    break;
+                }
+                // Add only some violating edges at a time, to exercise several warm re-solves.
+                let take = add.len().div_ceil(2);
+                inc.add_edges(&add[..take]);
+                edges.extend_from_slice(&add[..take]);
+                rest = keep
+                    .into_iter()
+                    .chain(add[take..].iter().copied())
+                    .collect();
+                warm_resolves += 1;
+            }
+        }
+        assert!(warm_resolves > 1000, "only {warm_resolves} warm re-solves");
     }
 
     #[test]
