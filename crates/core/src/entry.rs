@@ -416,11 +416,18 @@ pub enum LogEntry {
         reason: String,
         by: String,
     },
+    /// A foul (犯规, A11, K12, T8). `board` (with `round`) ties it to one game, so the
+    /// regulation's per-game limits apply; `kind` tells a phone foul from the others.
+    /// Both fields are optional in the log (older logs have neither: a general foul).
     FoulRecorded {
         section: String,
         offender: Offender,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         round: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<u32>,
+        #[serde(default, skip_serializing_if = "FoulKind::is_general")]
+        kind: FoulKind,
         reason: String,
     },
     RoundCompleted {
@@ -437,6 +444,79 @@ pub enum LogEntry {
         black: PlayerId,
         result: GameResult,
     },
+}
+
+/// The kind of a foul. Only `phone` has its own limit (`phone_fouls_for_loss`: K12 = 2,
+/// T8 = 1); every kind counts towards the general `fouls_for_loss`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum FoulKind {
+    /// 一般犯规.
+    #[default]
+    General,
+    /// 使用手机 (K12: the 2nd = loss; T8: phone in the hall = loss).
+    Phone,
+    /// 不记录着法 (moves not recorded).
+    Records,
+    /// 未满规定回合数提和 (a draw offered before the minimum number of moves, T6).
+    ShortDraw,
+    /// 场外指导 / 违规交流 (coaching or talking during play).
+    Coaching,
+}
+
+impl FoulKind {
+    pub const ALL: [FoulKind; 5] = [
+        FoulKind::General,
+        FoulKind::Phone,
+        FoulKind::Records,
+        FoulKind::ShortDraw,
+        FoulKind::Coaching,
+    ];
+
+    pub fn is_general(&self) -> bool {
+        *self == FoulKind::General
+    }
+
+    /// Chinese label.
+    pub fn zh(self) -> &'static str {
+        match self {
+            FoulKind::General => "一般犯规",
+            FoulKind::Phone => "使用手机",
+            FoulKind::Records => "不记录着法",
+            FoulKind::ShortDraw => "未满回合提和",
+            FoulKind::Coaching => "场外指导",
+        }
+    }
+
+    /// The `snake_case` name used in the log.
+    pub fn code(self) -> &'static str {
+        match self {
+            FoulKind::General => "general",
+            FoulKind::Phone => "phone",
+            FoulKind::Records => "records",
+            FoulKind::ShortDraw => "short_draw",
+            FoulKind::Coaching => "coaching",
+        }
+    }
+}
+
+impl std::str::FromStr for FoulKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim();
+        FoulKind::ALL
+            .into_iter()
+            .find(|k| k.code().eq_ignore_ascii_case(t) || k.zh() == t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = FoulKind::ALL.iter().map(|k| k.code()).collect();
+                format!(
+                    "未知的犯规类别 `{t}` (unknown foul kind; one of {})",
+                    names.join(", ")
+                )
+            })
+    }
 }
 
 fn one() -> u32 {

@@ -13,12 +13,13 @@ pub mod validate;
 
 pub use entry::mask_value;
 pub use entry::{
-    Board, DivisionInfo, Ending, EntryLimits, EventCreated, FieldChange, LogEntry, LogFormatError,
-    Offender, PlayerId, PlayerRegistered, Recorded, RefusedFacts, SectionInfo, LOG_VERSION,
+    Board, DivisionInfo, Ending, EntryLimits, EventCreated, FieldChange, FoulKind, LogEntry,
+    LogFormatError, Offender, PlayerId, PlayerRegistered, Recorded, RefusedFacts, SectionInfo,
+    LOG_VERSION,
 };
 pub use roster::{parse_roster, RosterError, RosterRow};
 pub use state::{
-    BoardRecord, EventHeader, EventState, FoldError, Foul, KnockoutGame, PlayerRecord,
-    PlayerStatus, RefusedEntry, ResultChange, RoundRecord, SectionRecord, TeamRecord,
+    BoardRecord, EventHeader, EventState, FoldError, Foul, GameFoulRecord, KnockoutGame,
+    PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord, SectionRecord, TeamRecord,
 };
 pub use validate::{validate, validate_at, Rejection};

@@ -40,6 +40,20 @@ impl PlayerStatus {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Foul {
     pub round: Option<u32>,
+    /// The board (game) of `round`, when the foul was tied to one.
+    #[serde(default)]
+    pub board: Option<u32>,
+    #[serde(default)]
+    pub kind: FoulKind,
+    pub reason: String,
+    pub seq: u64,
+}
+
+/// A player's foul in one game, kept on the board in recorded order (per-game limits).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameFoulRecord {
+    pub player: PlayerId,
+    pub kind: FoulKind,
     pub reason: String,
     pub seq: u64,
 }
@@ -129,6 +143,9 @@ pub struct BoardRecord {
     /// True once a correction changed the result (A12: standings show it).
     pub corrected: bool,
     pub history: Vec<ResultChange>,
+    /// Fouls tied to this game, in recorded order.
+    #[serde(default)]
+    pub fouls: Vec<GameFoulRecord>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -533,6 +550,7 @@ impl EventState {
                                     confirmed: false,
                                     corrected: false,
                                     history: Vec::new(),
+                                    fouls: Vec::new(),
                                 })
                                 .collect(),
                             byes: byes.clone(),
@@ -595,18 +613,32 @@ impl EventState {
                 }
             }
             LogEntry::FoulRecorded {
+                section,
                 offender,
                 round,
+                board,
+                kind,
                 reason,
-                ..
             } => {
                 let f = Foul {
                     round: *round,
+                    board: *board,
+                    kind: *kind,
                     reason: reason.clone(),
                     seq,
                 };
                 match offender {
                     Offender::Player(p) => {
+                        if let (Some(r), Some(b)) = (round, board) {
+                            if let Some(rec) = self.board_mut(section, *r, *b) {
+                                rec.fouls.push(GameFoulRecord {
+                                    player: *p,
+                                    kind: *kind,
+                                    reason: reason.clone(),
+                                    seq,
+                                });
+                            }
+                        }
                         if let Some(p) = self.players.get_mut(p) {
                             p.fouls.push(f);
                         }

@@ -97,6 +97,16 @@ pub enum Rejection {
         round: u32,
         board: u32,
     },
+    #[error("犯规记录的台号需同时注明轮次 (a foul's board needs its round)")]
+    FoulBoardWithoutRound,
+    #[error("第 {round} 轮第 {board} 台没有棋手 {player} (the player of a game foul is not on that board)")]
+    FoulNotOnBoard {
+        player: PlayerId,
+        round: u32,
+        board: u32,
+    },
+    #[error("团体犯规不属于某一台 (a team foul has no board)")]
+    TeamFoulOnBoard,
     #[error("签字人不能为空 (a confirmation needs a signature)")]
     NoSignature,
     #[error("组别 `{section}` 没有团体组别 `{division}` (unknown team division of the members' section)")]
@@ -470,7 +480,9 @@ pub fn validate_at(
             section: s,
             offender,
             round: r,
+            board: bd,
             reason,
+            ..
         } => {
             section(s)?;
             match offender {
@@ -490,6 +502,30 @@ pub fn validate_at(
             }
             if let Some(r) = r {
                 round(s, *r)?;
+            }
+            if let Some(b) = bd {
+                let Some(r) = r else {
+                    return Err(Rejection::FoulBoardWithoutRound);
+                };
+                let Offender::Player(p) = offender else {
+                    return Err(Rejection::TeamFoulOnBoard);
+                };
+                let game = state
+                    .section(s)
+                    .and_then(|sec| sec.round(*r))
+                    .and_then(|rd| rd.board(*b))
+                    .ok_or_else(|| Rejection::UnknownBoard {
+                        section: s.clone(),
+                        round: *r,
+                        board: *b,
+                    })?;
+                if game.red != *p && game.black != *p {
+                    return Err(Rejection::FoulNotOnBoard {
+                        player: *p,
+                        round: *r,
+                        board: *b,
+                    });
+                }
             }
             if reason.trim().is_empty() {
                 return Err(Rejection::Required("犯规理由 reason"));

@@ -414,6 +414,8 @@ fn fouls_per_player_and_team() {
         section: "men".into(),
         offender: Offender::Player(PlayerId(1)),
         round: Some(1),
+        board: None,
+        kind: FoulKind::General,
         reason: "使用手机".into(),
     })
     .unwrap();
@@ -421,6 +423,8 @@ fn fouls_per_player_and_team() {
         section: "men".into(),
         offender: Offender::Team("一队".into()),
         round: None,
+        board: None,
+        kind: FoulKind::General,
         reason: "领队场内指导".into(),
     })
     .unwrap();
@@ -431,6 +435,8 @@ fn fouls_per_player_and_team() {
             section: "men".into(),
             offender: Offender::Team("二队".into()),
             round: None,
+            board: None,
+            kind: FoulKind::General,
             reason: "x".into(),
         })
         .is_err());
@@ -476,4 +482,96 @@ fn masked_json_hides_personal_data() {
         reason: "填错".into(),
     };
     assert!(c.masked_json().to_string().contains("139****5678"));
+}
+
+fn game_foul(player: u32, round: Option<u32>, board: Option<u32>, kind: FoulKind) -> LogEntry {
+    LogEntry::FoulRecorded {
+        section: "men".into(),
+        offender: Offender::Player(PlayerId(player)),
+        round,
+        board,
+        kind,
+        reason: kind.zh().into(),
+    }
+}
+
+#[test]
+fn game_fouls_are_kept_per_board_in_order() {
+    let mut l = four_players();
+    // Board 2 of round 1: red = player 2, black = player 1.
+    l.push(game_foul(1, Some(1), Some(2), FoulKind::Phone))
+        .unwrap();
+    l.push(game_foul(2, Some(1), Some(2), FoulKind::Records))
+        .unwrap();
+    l.push(game_foul(1, Some(1), Some(2), FoulKind::Phone))
+        .unwrap();
+    // A foul with a round but no board counts for the player but belongs to no game.
+    l.push(game_foul(3, Some(1), None, FoulKind::General))
+        .unwrap();
+    let rd = l.state.section("men").unwrap().round(1).unwrap();
+    let b2 = rd.board(2).unwrap();
+    let seen: Vec<(PlayerId, FoulKind)> = b2.fouls.iter().map(|f| (f.player, f.kind)).collect();
+    assert_eq!(
+        seen,
+        vec![
+            (PlayerId(1), FoulKind::Phone),
+            (PlayerId(2), FoulKind::Records),
+            (PlayerId(1), FoulKind::Phone)
+        ]
+    );
+    assert!(rd.board(1).unwrap().fouls.is_empty());
+    assert_eq!(l.state.foul_count(PlayerId(1)), 2);
+    assert_eq!(l.state.foul_count(PlayerId(3)), 1);
+    let p1 = l.state.player(PlayerId(1)).unwrap();
+    assert_eq!(p1.fouls[0].board, Some(2));
+    assert_eq!(p1.fouls[0].kind, FoulKind::Phone);
+}
+
+#[test]
+fn game_foul_must_name_a_board_of_the_offender() {
+    let mut l = four_players();
+    let rejected = |l: &mut Log, e| match l.push(e) {
+        Err(FoldError::Rejected { rejection, .. }) => rejection,
+        other => panic!("expected a rejection, got {other:?}"),
+    };
+    assert_eq!(
+        rejected(&mut l, game_foul(1, None, Some(2), FoulKind::Phone)),
+        Rejection::FoulBoardWithoutRound
+    );
+    assert!(matches!(
+        rejected(&mut l, game_foul(1, Some(1), Some(9), FoulKind::Phone)),
+        Rejection::UnknownBoard { board: 9, .. }
+    ));
+    assert_eq!(
+        rejected(&mut l, game_foul(3, Some(1), Some(2), FoulKind::Phone)),
+        Rejection::FoulNotOnBoard {
+            player: PlayerId(3),
+            round: 1,
+            board: 2
+        }
+    );
+}
+
+#[test]
+fn foul_without_board_or_kind_reads_as_general_and_writes_back_unchanged() {
+    let old = r#"{"type":"foul_recorded","section":"men","offender":{"kind":"player","id":1},"round":1,"reason":"使用手机"}"#;
+    let e: LogEntry = serde_json::from_str(old).unwrap();
+    let LogEntry::FoulRecorded { board, kind, .. } = &e else {
+        panic!("not a foul: {e:?}");
+    };
+    assert_eq!((*board, *kind), (None, FoulKind::General));
+    let back = serde_json::to_value(&e).unwrap();
+    assert!(back.get("board").is_none() && back.get("kind").is_none());
+    let new = game_foul(1, Some(1), Some(2), FoulKind::Phone);
+    let v = serde_json::to_value(&new).unwrap();
+    assert_eq!(v["board"], 2);
+    assert_eq!(v["kind"], "phone");
+    assert_eq!(serde_json::from_value::<LogEntry>(v).unwrap(), new);
+    assert_eq!("手机".parse::<FoulKind>().ok(), None);
+    assert_eq!("使用手机".parse::<FoulKind>(), Ok(FoulKind::Phone));
+    assert_eq!("short_draw".parse::<FoulKind>(), Ok(FoulKind::ShortDraw));
+    assert!("x"
+        .parse::<FoulKind>()
+        .unwrap_err()
+        .contains("unknown foul kind"));
 }

@@ -3,9 +3,10 @@
 //! rule (K12), and knockout games by time-control class.
 
 use crate::derive_seed;
-use arbiter_core::{Ending, EventState, LogEntry, Offender, PlayerId};
+use arbiter_core::{BoardRecord, Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
 use arbiter_regulation::Section;
-use arbiter_types::{GameKind, GameResult};
+use arbiter_standings::withdrawal::{self, foul_loss_by_kind, FoulLoss, FoulRule, GameFoul};
+use arbiter_types::{Colour, GameKind, GameResult};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -63,6 +64,70 @@ fn decisive(
     }
 }
 
+/// The section's per-game foul rule: `fouls_for_loss` (A11: 3, K12: 2) and
+/// `phone_fouls_for_loss` (K12: 2, T8: 1).
+pub fn foul_rule(sec: &Section) -> FoulRule {
+    FoulRule::from_counts(
+        sec.discipline.fouls_for_loss,
+        sec.discipline.phone_fouls_for_loss,
+    )
+}
+
+/// A logged foul kind as the loss rule sees it: only phone fouls have their own limit.
+pub fn rule_kind(kind: FoulKind) -> withdrawal::FoulKind {
+    match kind {
+        FoulKind::Phone => withdrawal::FoulKind::Phone,
+        _ => withdrawal::FoulKind::General,
+    }
+}
+
+/// The fouls of one game in recorded order: those logged on the board, plus (older logs)
+/// the two players' fouls of that round logged without a board.
+pub fn game_fouls(state: &EventState, round: u32, b: &BoardRecord) -> Vec<GameFoul> {
+    let mut seen: Vec<(u64, Colour, FoulKind)> = b
+        .fouls
+        .iter()
+        .filter_map(|f| {
+            let colour = if f.player == b.red {
+                Colour::Red
+            } else if f.player == b.black {
+                Colour::Black
+            } else {
+                return None;
+            };
+            Some((f.seq, colour, f.kind))
+        })
+        .collect();
+    for (p, colour) in [(b.red, Colour::Red), (b.black, Colour::Black)] {
+        if let Some(pl) = state.player(p) {
+            seen.extend(
+                pl.fouls
+                    .iter()
+                    .filter(|f| f.round == Some(round) && f.board.is_none())
+                    .map(|f| (f.seq, colour, f.kind)),
+            );
+        }
+    }
+    seen.sort_by_key(|f| f.0);
+    seen.into_iter()
+        .map(|(_, colour, kind)| GameFoul {
+            colour,
+            kind: rule_kind(kind),
+        })
+        .collect()
+}
+
+/// The foul rule applied to one game: `Some` when a player reached a limit (that game is
+/// his loss).
+pub fn game_foul_loss(
+    sec: &Section,
+    state: &EventState,
+    round: u32,
+    b: &BoardRecord,
+) -> Option<FoulLoss> {
+    foul_loss_by_kind(&game_fouls(state, round, b), &foul_rule(sec))
+}
+
 /// Random results for the open `boards` of round `round`, with the fouls that go with them.
 pub fn simulate_round(
     sec: &Section,
@@ -78,7 +143,19 @@ pub fn simulate_round(
     let Some(r) = state.section(section).and_then(|s| s.round(round)) else {
         return out;
     };
-    let foul_loss = sec.discipline.fouls_for_loss.filter(|n| *n >= 1);
+    let rule = foul_rule(sec);
+    // The limit the simulated foul losses reach: the phone limit when the regulation has
+    // one (K12: the 2nd phone use; T8: the 1st), else the general one (A11).
+    let foul_loss = rule
+        .phone_fouls_for_loss
+        .map(|n| (FoulKind::Phone, n.get()))
+        .or(rule.fouls_for_loss.map(|n| (FoulKind::General, n.get())));
+    // A single foul that does not decide the game by itself.
+    let single_kind = if rule.phone_fouls_for_loss.is_some_and(|n| n.get() > 1) {
+        FoulKind::Phone
+    } else {
+        FoulKind::Records
+    };
     for b in r.boards.iter().filter(|b| boards.contains(&b.board)) {
         let u: f64 = rng.gen();
         let mut moves = Some(rng.gen_range(18..130u32));
@@ -101,35 +178,67 @@ pub fn simulate_round(
             } else {
                 (GameResult::BlackForfeit, Ending::Late)
             }
-        } else if let (Some(n), true) = (foul_loss, rng.gen_bool(model.foul_loss_rate)) {
-            // N fouls in one game: the game is lost (K12: the 2nd phone foul).
-            let red_fouls = rng.gen_bool(0.5);
-            let offender = if red_fouls { b.red } else { b.black };
+        } else if let (Some((kind, n)), true) = (foul_loss, rng.gen_bool(model.foul_loss_rate)) {
+            // A player reaches the limit in this game: the rule makes it his loss.
+            let colour = if rng.gen_bool(0.5) {
+                Colour::Red
+            } else {
+                Colour::Black
+            };
+            let offender = if colour == Colour::Red {
+                b.red
+            } else {
+                b.black
+            };
+            let mut fouls = Vec::new();
             for k in 1..=n {
                 out.push(LogEntry::FoulRecorded {
                     section: section.to_string(),
                     offender: Offender::Player(offender),
                     round: Some(round),
-                    reason: format!("比赛中手机响铃 第{k}次 (phone rang, foul {k})"),
+                    board: Some(b.board),
+                    kind,
+                    reason: format!("{} 第{k}次 ({}, foul {k})", kind.zh(), kind.code()),
+                });
+                fouls.push(GameFoul {
+                    colour,
+                    kind: rule_kind(kind),
                 });
             }
-            let res = if red_fouls {
-                GameResult::BlackWin
-            } else {
-                GameResult::RedWin
-            };
-            (res, Ending::ThreeFouls)
+            match foul_loss_by_kind(&fouls, &rule) {
+                Some(loss) => (loss.result, Ending::ThreeFouls),
+                None => (decisive(state, b.red, b.black, rng), Ending::Resignation),
+            }
         } else {
+            let mut fouls = Vec::new();
             if rng.gen_bool(model.foul_rate) {
-                let offender = if rng.gen_bool(0.5) { b.red } else { b.black };
+                let colour = if rng.gen_bool(0.5) {
+                    Colour::Red
+                } else {
+                    Colour::Black
+                };
+                let offender = if colour == Colour::Red {
+                    b.red
+                } else {
+                    b.black
+                };
                 out.push(LogEntry::FoulRecorded {
                     section: section.to_string(),
                     offender: Offender::Player(offender),
                     round: Some(round),
-                    reason: "比赛中手机响铃 (phone rang)".to_string(),
+                    board: Some(b.board),
+                    kind: single_kind,
+                    reason: format!("{} ({})", single_kind.zh(), single_kind.code()),
+                });
+                fouls.push(GameFoul {
+                    colour,
+                    kind: rule_kind(single_kind),
                 });
             }
-            if rng.gen_bool(model.draw_rate) {
+            if let Some(loss) = foul_loss_by_kind(&fouls, &rule) {
+                // A limit of one (T8 phone, or `fouls_for_loss = 1`): lost at once.
+                (loss.result, Ending::ThreeFouls)
+            } else if rng.gen_bool(model.draw_rate) {
                 let e = match rng.gen_range(0..3) {
                     0 => Ending::AgreedDraw,
                     1 => Ending::RuleDraw,

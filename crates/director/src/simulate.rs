@@ -386,6 +386,12 @@ impl Simulator {
         &self.reg
     }
 
+    /// The same simulator with other result rates (e.g. more foul losses for a test).
+    pub fn with_model(mut self, model: crate::results::ResultModel) -> Self {
+        self.model = model;
+        self
+    }
+
     /// Valid entries expected (for a progress bar) and the refusals the field contains.
     pub fn expected_refusals(&self) -> BTreeMap<BadKind, usize> {
         let mut m = BTreeMap::new();
@@ -655,6 +661,8 @@ impl Simulator {
                             section: id.to_string(),
                             offender: arbiter_core::Offender::Team((*t).clone()),
                             round: Some(round),
+                            board: None,
+                            kind: arbiter_core::FoulKind::Coaching,
                             reason:
                                 "领队在比赛区域内指导队员 (the team leader coached during play)"
                                     .into(),

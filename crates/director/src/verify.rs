@@ -271,47 +271,39 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
             }
         }
         LogEntry::RoundCompleted { section, round } => {
-            // Foul-loss rule (A11, K12): N fouls in one game make it a loss.
+            // Foul-loss rule per game (A11, K12, T8): a player who reaches the regulation's
+            // limit in a game (all fouls, or phone fouls) loses that game.
             let Some(sec) = reg.section(section) else {
-                return;
-            };
-            let Some(n) = sec.discipline.fouls_for_loss else {
                 return;
             };
             let Some(rd) = state.section(section).and_then(|s| s.round(*round)) else {
                 return;
             };
             for b in &rd.boards {
-                let fouls = |p| {
-                    state.player(p).map_or(0, |pl| {
-                        pl.fouls.iter().filter(|f| f.round == Some(*round)).count() as u32
-                    })
+                let Some(loss) = crate::results::game_foul_loss(sec, state, *round, b) else {
+                    continue;
                 };
-                for (p, colour) in [(b.red, Colour::Red), (b.black, Colour::Black)] {
-                    if fouls(p) >= n {
-                        let lost = matches!(
-                            (b.result, colour),
-                            (
-                                Some(GameResult::BlackWin | GameResult::RedForfeit),
-                                Colour::Red
-                            ) | (
-                                Some(GameResult::RedWin | GameResult::BlackForfeit),
-                                Colour::Black
-                            ) | (Some(GameResult::DoubleForfeit), _)
-                        );
-                        if !lost {
-                            out.push(diff(
-                                Some(r.seq),
-                                Some(section),
-                                Some(*round),
-                                format!(
-                                    "第{}台: 犯规{}次应判负 (fouls make this game a loss)",
-                                    b.board,
-                                    fouls(p)
-                                ),
-                            ));
-                        }
-                    }
+                let lost = matches!(
+                    (b.result, loss.loser),
+                    (
+                        Some(GameResult::BlackWin | GameResult::RedForfeit),
+                        Colour::Red
+                    ) | (
+                        Some(GameResult::RedWin | GameResult::BlackForfeit),
+                        Colour::Black
+                    ) | (Some(GameResult::DoubleForfeit), _)
+                );
+                if !lost {
+                    out.push(diff(
+                        Some(r.seq),
+                        Some(section),
+                        Some(*round),
+                        format!(
+                            "第{}台: {}, 应判负 (the foul rule makes this game a loss)",
+                            b.board,
+                            loss.explain()
+                        ),
+                    ));
                 }
             }
         }

@@ -1,0 +1,199 @@
+//! The per-game foul rule with foul kinds (A11, K12, T8): simulated games reach the phone
+//! limit and are lost, `verify` accepts them, and a game left undecided is reported.
+
+use arbiter_core::{EventState, FoulKind, LogEntry, Offender, PlayerId, Recorded};
+use arbiter_director::results::ResultModel;
+use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_director::verify;
+use arbiter_types::GameResult;
+use std::collections::BTreeMap;
+
+fn run(stem: &str, seed: u64, players: usize) -> Vec<Recorded> {
+    let path = format!(
+        "{}/../../regulations/{stem}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let src = std::fs::read_to_string(&path).unwrap();
+    let reg = arbiter_regulation::parse(&src, &path).unwrap();
+    let sizes = Sizes {
+        all: Some(players),
+        ..Sizes::default()
+    };
+    let model = ResultModel {
+        foul_rate: 0.2,
+        foul_loss_rate: 0.15,
+        ..ResultModel::default()
+    };
+    let mut sim =
+        Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &sizes).with_model(model);
+    let mut state = EventState::new();
+    let mut log = Vec::new();
+    while let Some(b) = sim.next_batch(&state).unwrap() {
+        for e in b.entries {
+            let r = Recorded {
+                seq: state.last_seq + 1,
+                at: b.at.clone(),
+                actor: b.actor.clone(),
+                entry: e,
+            };
+            state.apply(&r).unwrap();
+            log.push(r);
+        }
+    }
+    log
+}
+
+type GameKey = (String, u32, u32);
+
+/// Phone fouls per game and player: (section, round, board) → player → count.
+fn phone_fouls(log: &[Recorded]) -> BTreeMap<GameKey, BTreeMap<PlayerId, u32>> {
+    let mut m: BTreeMap<GameKey, BTreeMap<PlayerId, u32>> = BTreeMap::new();
+    for r in log {
+        if let LogEntry::FoulRecorded {
+            section,
+            offender: Offender::Player(p),
+            round: Some(round),
+            board: Some(board),
+            kind: FoulKind::Phone,
+            ..
+        } = &r.entry
+        {
+            *m.entry((section.clone(), *round, *board))
+                .or_default()
+                .entry(*p)
+                .or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+/// The index of the result entry of a game, with the red player of that board.
+fn result_of(log: &[Recorded], key: &GameKey) -> (usize, GameResult, PlayerId) {
+    let red = log
+        .iter()
+        .rev()
+        .find_map(|r| match &r.entry {
+            LogEntry::RoundPaired {
+                section,
+                round,
+                boards,
+                ..
+            } if *section == key.0 && *round == key.1 => {
+                boards.iter().find(|b| b.board == key.2).map(|b| b.red)
+            }
+            _ => None,
+        })
+        .unwrap();
+    let i = log
+        .iter()
+        .position(|r| matches!(&r.entry, LogEntry::ResultEntered { section, round, board, .. } if (section, *round, *board) == (&key.0, key.1, key.2)))
+        .unwrap();
+    let LogEntry::ResultEntered { result, .. } = &log[i].entry else {
+        unreachable!()
+    };
+    (i, *result, red)
+}
+
+fn loses(result: GameResult, is_red: bool) -> bool {
+    if is_red {
+        result == GameResult::BlackWin
+    } else {
+        result == GameResult::RedWin
+    }
+}
+
+#[test]
+fn kunshan_second_phone_foul_loses_the_game_and_verify_passes() {
+    let log = run("kunshan-2026", 3, 16);
+    assert!(verify(&log, None).is_empty(), "{:?}", verify(&log, None));
+    let fouls = phone_fouls(&log);
+    let mut lost = 0;
+    let mut single = 0;
+    for (key, by_player) in &fouls {
+        let (_, result, red) = result_of(&log, key);
+        for (p, n) in by_player {
+            if *n >= 2 {
+                assert!(loses(result, *p == red), "{key:?}: {result:?}");
+                lost += 1;
+            } else {
+                single += 1;
+            }
+        }
+    }
+    assert!(lost > 0, "no game reached the phone limit");
+    assert!(
+        single > 0,
+        "no game with a single phone foul (not a loss in K12)"
+    );
+}
+
+#[test]
+fn two_phone_fouls_left_as_a_draw_are_reported() {
+    let log = run("kunshan-2026", 3, 16);
+    let fouls = phone_fouls(&log);
+    let key = fouls
+        .iter()
+        .find(|(_, m)| m.values().any(|n| *n >= 2))
+        .map(|(k, _)| k.clone())
+        .unwrap();
+    let (i, _, _) = result_of(&log, &key);
+    let mut t = log.clone();
+    if let LogEntry::ResultEntered { result, ending, .. } = &mut t[i].entry {
+        *result = GameResult::Draw;
+        *ending = None;
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter().any(|d| d.round == Some(key.1)
+            && d.what.contains(&format!("第{}台", key.2))
+            && d.what.contains("第2次手机犯规")),
+        "{d:?}"
+    );
+
+    // An older log (fouls with a round but no board or kind) is still checked per game:
+    // K12's general limit is 2 as well.
+    for r in &mut t {
+        if let LogEntry::FoulRecorded {
+            round: Some(round),
+            board,
+            kind,
+            ..
+        } = &mut r.entry
+        {
+            if (*round, *board) == (key.1, Some(key.2)) {
+                *board = None;
+                *kind = FoulKind::General;
+            }
+        }
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter().any(|d| d.round == Some(key.1)
+            && d.what.contains(&format!("第{}台", key.2))
+            && d.what.contains("第2次犯规")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn tianshui_one_phone_foul_loses_and_other_single_fouls_do_not() {
+    let log = run("tianshui-2024", 5, 30);
+    assert!(verify(&log, None).is_empty(), "{:?}", verify(&log, None));
+    let fouls = phone_fouls(&log);
+    assert!(!fouls.is_empty());
+    for (key, by_player) in &fouls {
+        let (_, result, red) = result_of(&log, key);
+        for p in by_player.keys() {
+            assert!(loses(result, *p == red), "{key:?}: {result:?}");
+        }
+    }
+    // Single fouls of other kinds were recorded and did not decide their games by themselves.
+    assert!(log.iter().any(|r| matches!(
+        &r.entry,
+        LogEntry::FoulRecorded {
+            kind: FoulKind::Records,
+            board: Some(_),
+            ..
+        }
+    )));
+}
