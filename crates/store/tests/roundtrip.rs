@@ -155,6 +155,12 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             offender: Offender::Player(pick(&players, y)?),
             round: None,
             reason: "使用手机".into(),
+            board: None,
+            kind: if y % 2 == 0 {
+                arbiter_core::FoulKind::Phone
+            } else {
+                arbiter_core::FoulKind::General
+            },
         },
         11 => match y % 3 {
             0 => LogEntry::PlayerCorrected {
