@@ -966,55 +966,68 @@ impl<'a, W: Weight> Pricer<'a, W> {
             false
         };
         let g = p.group_size.len();
+        // Pairs inside one top-level blossom also pay twice its dual: a sharper bound.
+        let tops = duals.top_blossoms(n);
+        let zz = |x: usize| tops[x].1.add(tops[x].1);
         // Same group.
         for k in 0..g {
             let size = p.group_size[k];
             let st = self.start[k];
             for kc in 0..3 {
-                let list = &self.members[k][kc];
-                if list.is_empty() {
+                let full = &self.members[k][kc];
+                if full.is_empty() {
                     continue;
                 }
-                let pos: Vec<usize> = list.iter().map(|&y| y - st).collect();
-                let k1: Vec<W> = list
-                    .iter()
-                    .zip(&pos)
-                    .map(|(&y, &py)| a[y].add(small(4 * py as u64)))
-                    .collect();
-                let k2: Vec<W> = list
-                    .iter()
-                    .zip(&pos)
-                    .map(|(&y, &py)| a[y].sub(small(4 * py as u64)))
-                    .collect();
-                let t1 = MinTree::new(&k1);
-                let t2 = MinTree::new(&k2);
-                for x in st..st + size {
-                    let px = x - st;
-                    let extra = if kc != 0 && self.class[x] as usize == kc {
-                        self.q3
-                    } else {
-                        W::zero()
-                    };
-                    // Violation suspected when A_x + extra + A_y + 4·tie < 0.
-                    let t = W::zero().sub(a[x].add(extra));
-                    let after = pos.partition_point(|&py| py <= px);
-                    found.clear();
-                    if slide {
-                        let c = px + size / 2;
-                        let mid = pos.partition_point(|&py| py < c).max(after);
-                        t1.report(mid, pos.len(), t.add(small(4 * c as u64)), &mut found);
-                        t2.report(after, mid, t.sub(small(4 * c as u64)), &mut found);
-                    } else {
-                        t1.report(
-                            after,
-                            pos.len(),
-                            t.add(small(4 * (px + 1) as u64)),
-                            &mut found,
-                        );
-                    }
-                    suspects.extend(found.iter().map(|&i| (x, list[i])));
-                    if flush(&mut suspects, &mut out) {
-                        return out;
+                let mut ids: Vec<usize> = full.iter().map(|&y| tops[y].0).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                for &id in &ids {
+                    let list: Vec<usize> =
+                        full.iter().copied().filter(|&y| tops[y].0 == id).collect();
+                    let pos: Vec<usize> = list.iter().map(|&y| y - st).collect();
+                    let k1: Vec<W> = list
+                        .iter()
+                        .zip(&pos)
+                        .map(|(&y, &py)| a[y].add(small(4 * py as u64)))
+                        .collect();
+                    let k2: Vec<W> = list
+                        .iter()
+                        .zip(&pos)
+                        .map(|(&y, &py)| a[y].sub(small(4 * py as u64)))
+                        .collect();
+                    let t1 = MinTree::new(&k1);
+                    let t2 = MinTree::new(&k2);
+                    for x in st..st + size {
+                        let px = x - st;
+                        let mut extra = if kc != 0 && self.class[x] as usize == kc {
+                            self.q3
+                        } else {
+                            W::zero()
+                        };
+                        if tops[x].0 == id {
+                            extra = extra.add(zz(x));
+                        }
+                        // Violation suspected when A_x + extra + A_y + 4·tie < 0.
+                        let t = W::zero().sub(a[x].add(extra));
+                        let after = pos.partition_point(|&py| py <= px);
+                        found.clear();
+                        if slide {
+                            let c = px + size / 2;
+                            let mid = pos.partition_point(|&py| py < c).max(after);
+                            t1.report(mid, pos.len(), t.add(small(4 * c as u64)), &mut found);
+                            t2.report(after, mid, t.sub(small(4 * c as u64)), &mut found);
+                        } else {
+                            t1.report(
+                                after,
+                                pos.len(),
+                                t.add(small(4 * (px + 1) as u64)),
+                                &mut found,
+                            );
+                        }
+                        suspects.extend(found.iter().map(|&i| (x, list[i])));
+                        if flush(&mut suspects, &mut out) {
+                            return out;
+                        }
                     }
                 }
             }
@@ -1061,9 +1074,13 @@ impl<'a, W: Weight> Pricer<'a, W> {
                         W::zero()
                     };
                     let t = W::zero().sub(bx.add(extra));
+                    let t_same = t.sub(zz(x));
                     for &(key, y) in list {
                         if key >= t {
                             break;
+                        }
+                        if tops[y].0 == tops[x].0 && key >= t_same {
+                            continue;
                         }
                         suspects.push((x, y));
                     }

@@ -130,6 +130,33 @@ impl<W: Weight> Duals<W> {
         s
     }
 
+    /// For each vertex `0..n`, the dual `z` of its top-level blossom (zero when it is in
+    /// none) and an id of that blossom (the vertex itself when none): two vertices with the
+    /// same id have a reduced cost at least `vertex_slack + 2·z`.
+    pub fn top_blossoms(&self, n: usize) -> Vec<(usize, W)> {
+        let mut memo = vec![NONE; self.parent.len()];
+        let mut out = Vec::with_capacity(n);
+        let mut path = Vec::new();
+        for v in 0..n {
+            let mut b = v;
+            while self.parent[b] != NONE && memo[b] == NONE {
+                path.push(b);
+                b = self.parent[b];
+            }
+            let t = if memo[b] != NONE { memo[b] } else { b };
+            for x in path.drain(..) {
+                memo[x] = t;
+            }
+            let z = if t >= self.vertex.len() {
+                self.blossom[t]
+            } else {
+                W::zero()
+            };
+            out.push((t, z));
+        }
+        out
+    }
+
     /// `y_v` (solver scale: four times the LP dual of the original weights).
     pub fn vertex(&self, v: usize) -> W {
         self.vertex[v]
@@ -154,6 +181,9 @@ pub fn max_weight_perfect_matching_with_duals<W: Weight>(
 /// that endpoint is unmatched and its dual raised until all its edges are feasible (a
 /// perfect-matching LP leaves vertex duals free in sign). The next [`IncrementalPerfect::solve`]
 /// only has to re-match the freed vertices.
+/// Passes of dual re-centring after each solve (see `Solver::balance`).
+const BALANCE_PASSES: usize = 2;
+
 pub struct IncrementalPerfect<W: Weight> {
     n: usize,
     solver: Option<Solver<W>>,
@@ -193,6 +223,11 @@ impl<W: Weight> IncrementalPerfect<W> {
         };
         s.cursor = 0;
         s.run(true);
+        if !s.mate.contains(&NONE) {
+            for _ in 0..BALANCE_PASSES {
+                s.balance();
+            }
+        }
         let mate: Vec<usize> = s
             .mate
             .iter()
@@ -330,6 +365,50 @@ impl<W: Weight> Solver<W> {
                         break 'outer;
                     }
                 }
+            }
+        }
+    }
+
+    /// Re-centre the duals of matched pairs of plain vertices: `y_v += t`, `y_u −= t` keeps
+    /// the pair tight and, with `t` half the difference of the two sides' smallest slacks,
+    /// every edge of the graph feasible; the optimum is unchanged but the duals no longer
+    /// push one player of a pair far down, so far fewer left-out pairs fail the certificate.
+    fn balance(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            let p = self.mate[v];
+            if p == NONE {
+                continue;
+            }
+            let u = self.endpoint[p];
+            if u < v || self.inblossom[v] != v || self.inblossom[u] != u {
+                continue;
+            }
+            let side = |x: usize, other: usize| -> Option<W> {
+                let mut m: Option<W> = None;
+                for &q in &self.neighbend[x] {
+                    if self.endpoint[q] == other {
+                        continue;
+                    }
+                    let sl = self.slack(q / 2);
+                    if m.is_none_or(|b| sl < b) {
+                        m = Some(sl);
+                    }
+                }
+                m
+            };
+            let (Some(sv), Some(su)) = (side(v, u), side(u, v)) else {
+                continue;
+            };
+            // Moving t from u to v: v's edges gain t, u's lose t.
+            if su > sv {
+                let t = su.sub(sv).half();
+                self.dual[v] = self.dual[v].add(t);
+                self.dual[u] = self.dual[u].sub(t);
+            } else if sv > su {
+                let t = sv.sub(su).half();
+                self.dual[v] = self.dual[v].sub(t);
+                self.dual[u] = self.dual[u].add(t);
             }
         }
     }
