@@ -950,11 +950,21 @@ impl<'a, W: Weight> Pricer<'a, W> {
         let mut buf = Vec::new();
         let mut out = Vec::new();
         // Exact check of the suspects gathered so far; true when pricing may stop.
+        let g = p.group_size.len();
+        // Pairs inside one top-level blossom also pay twice its dual: a sharper bound.
+        let tops = duals.top_blossoms(n);
+        let zz = |x: usize| tops[x].1.add(tops[x].1);
+        // Exact check of the suspects gathered so far; true when pricing may stop. The full
+        // reduced cost (walking the blossom chains) only when the cheap bounds fail.
         let mut flush = |suspects: &mut Vec<(usize, usize)>, out: &mut Vec<(usize, usize, W)>| {
             stats.suspects += suspects.len();
             for (x, y) in suspects.drain(..) {
                 if p.pair_cost(self.lay, x, y, &mut buf) {
                     let w = self.topw.sub(encode(self.lay, &buf));
+                    let vs = duals.vertex_slack(x, y, w);
+                    if vs >= W::zero() || (tops[x].0 == tops[y].0 && vs.add(zz(x)) >= W::zero()) {
+                        continue;
+                    }
                     if duals.slack(x, y, w) < W::zero() {
                         out.push((x, y, w));
                         if first_only {
@@ -965,10 +975,6 @@ impl<'a, W: Weight> Pricer<'a, W> {
             }
             false
         };
-        let g = p.group_size.len();
-        // Pairs inside one top-level blossom also pay twice its dual: a sharper bound.
-        let tops = duals.top_blossoms(n);
-        let zz = |x: usize| tops[x].1.add(tops[x].1);
         // Same group.
         for k in 0..g {
             let size = p.group_size[k];

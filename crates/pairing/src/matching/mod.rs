@@ -86,6 +86,10 @@ pub struct Duals<W: Weight> {
     /// Per vertex / blossom: the blossom directly containing it (`usize::MAX` = none).
     parent: Vec<usize>,
     blossom: Vec<W>,
+    /// Per vertex / blossom: nesting depth (0 = top level) and the sum of the blossom
+    /// duals from it up to its top-level blossom (a vertex's own entry counts only if ≥ n).
+    depth: Vec<u32>,
+    zsum: Vec<W>,
 }
 
 impl<W: Weight> Duals<W> {
@@ -98,36 +102,58 @@ impl<W: Weight> Duals<W> {
     /// Reduced cost of an edge `(i, j)` of weight `w` (need not be in the solved graph):
     /// negative exactly when adding that edge would violate dual feasibility.
     pub fn slack(&self, i: usize, j: usize, w: W) -> W {
-        let mut s = self.vertex_slack(i, j, w);
-        let chain = |v: usize| {
-            let mut c = Vec::new();
-            let mut b = self.parent[v];
-            while b != NONE {
-                c.push(b);
-                b = self.parent[b];
-            }
-            c.reverse();
-            c
-        };
-        let top = |v: usize| {
-            let mut b = v;
-            while self.parent[b] != NONE {
-                b = self.parent[b];
-            }
-            b
-        };
-        if self.parent[i] == NONE || self.parent[j] == NONE || top(i) != top(j) {
+        let s = self.vertex_slack(i, j, w);
+        let (mut a, mut b) = (self.parent[i], self.parent[j]);
+        if a == NONE || b == NONE {
             return s;
         }
-        let (ci, cj) = (chain(i), chain(j));
-        for (bi, bj) in ci.iter().zip(&cj) {
-            if bi != bj {
-                break;
-            }
-            let z = self.blossom[*bi];
-            s = s.add(z).add(z);
+        // Lowest common blossom: every blossom holding both is it or above it.
+        while self.depth[a] > self.depth[b] {
+            a = self.parent[a];
         }
-        s
+        while self.depth[b] > self.depth[a] {
+            b = self.parent[b];
+        }
+        while a != b {
+            a = self.parent[a];
+            b = self.parent[b];
+            if a == NONE || b == NONE {
+                return s;
+            }
+        }
+        let z = self.zsum[a];
+        s.add(z).add(z)
+    }
+
+    fn new(vertex: Vec<W>, parent: Vec<usize>, blossom: Vec<W>) -> Self {
+        let len = parent.len();
+        let mut depth = vec![u32::MAX; len];
+        let mut zsum = vec![W::zero(); len];
+        let mut path = Vec::new();
+        for v in 0..len {
+            let mut b = v;
+            while depth[b] == u32::MAX && parent[b] != NONE {
+                path.push(b);
+                b = parent[b];
+            }
+            if depth[b] == u32::MAX {
+                // A top-level node.
+                depth[b] = 0;
+                zsum[b] = blossom.get(b).copied().unwrap_or(W::zero());
+            }
+            while let Some(x) = path.pop() {
+                let p = parent[x];
+                depth[x] = depth[p] + 1;
+                zsum[x] = blossom.get(x).copied().unwrap_or(W::zero()).add(zsum[p]);
+            }
+        }
+        Duals {
+            vertex,
+            parent,
+            blossom,
+            depth,
+            zsum,
+        }
     }
 
     /// For each vertex `0..n`, the dual `z` of its top-level blossom (zero when it is in
@@ -210,16 +236,7 @@ impl<W: Weight> IncrementalPerfect<W> {
     pub fn solve(&mut self) -> Option<(Vec<usize>, Duals<W>)> {
         let n = self.n;
         let Some(s) = self.solver.as_mut() else {
-            return (n == 0).then(|| {
-                (
-                    Vec::new(),
-                    Duals {
-                        vertex: Vec::new(),
-                        parent: Vec::new(),
-                        blossom: Vec::new(),
-                    },
-                )
-            });
+            return (n == 0).then(|| (Vec::new(), Duals::new(Vec::new(), Vec::new(), Vec::new())));
         };
         s.cursor = 0;
         s.run(true);
@@ -243,11 +260,12 @@ impl<W: Weight> IncrementalPerfect<W> {
                 *p = NONE;
             }
         }
-        let duals = Duals {
-            vertex: s.dual[..n].to_vec(),
-            blossom: s.dual.clone(),
-            parent,
-        };
+        let mut blossom = s.dual.clone();
+        for z in blossom.iter_mut().take(n) {
+            // Entries below n are vertex duals, not blossom duals.
+            *z = W::zero();
+        }
+        let duals = Duals::new(s.dual[..n].to_vec(), parent, blossom);
         Some((mate, duals))
     }
 
