@@ -734,10 +734,12 @@ fn run<W: Weight>(
     stats.initial_edges = edges.len();
     let pricer = Pricer::new(p, lay, topw);
     let mut solver = IncrementalPerfect::new(total, &edges);
+    // Whether the next solve is warm-started (its result is then re-checked).
+    let mut warm = false;
     loop {
         stats.solves += 1;
         let mut solved = solver.solve();
-        if stats.solves > 1
+        if warm
             && !solved
                 .as_ref()
                 .is_some_and(|(m, d)| certifies(&edges, m, d))
@@ -774,7 +776,7 @@ fn run<W: Weight>(
         // Few violations: warm start from the current matching and duals (only the freed
         // vertices are re-matched). Many: the repaired duals would be far from optimal and a
         // fresh solve is faster.
-        let warm = added.len() * WARM_RATIO <= total;
+        warm = added.len() * WARM_RATIO <= total;
         if warm {
             solver.add_edges(&added);
         }

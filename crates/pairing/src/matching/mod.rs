@@ -90,6 +90,8 @@ pub struct Duals<W: Weight> {
     /// duals from it up to its top-level blossom (a vertex's own entry counts only if ≥ n).
     depth: Vec<u32>,
     zsum: Vec<W>,
+    /// Per vertex / blossom: its top-level blossom (itself at top level).
+    top: Vec<usize>,
 }
 
 impl<W: Weight> Duals<W> {
@@ -104,7 +106,7 @@ impl<W: Weight> Duals<W> {
     pub fn slack(&self, i: usize, j: usize, w: W) -> W {
         let s = self.vertex_slack(i, j, w);
         let (mut a, mut b) = (self.parent[i], self.parent[j]);
-        if a == NONE || b == NONE {
+        if a == NONE || b == NONE || self.top[i] != self.top[j] {
             return s;
         }
         // Lowest common blossom: every blossom holding both is it or above it.
@@ -129,6 +131,7 @@ impl<W: Weight> Duals<W> {
         let len = parent.len();
         let mut depth = vec![u32::MAX; len];
         let mut zsum = vec![W::zero(); len];
+        let mut top: Vec<usize> = (0..len).collect();
         let mut path = Vec::new();
         for v in 0..len {
             let mut b = v;
@@ -144,6 +147,7 @@ impl<W: Weight> Duals<W> {
             while let Some(x) = path.pop() {
                 let p = parent[x];
                 depth[x] = depth[p] + 1;
+                top[x] = top[p];
                 zsum[x] = blossom.get(x).copied().unwrap_or(W::zero()).add(zsum[p]);
             }
         }
@@ -153,6 +157,7 @@ impl<W: Weight> Duals<W> {
             blossom,
             depth,
             zsum,
+            top,
         }
     }
 
