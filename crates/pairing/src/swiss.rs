@@ -654,8 +654,9 @@ pub(crate) fn solve(
 }
 
 /// A re-solve after pricing is warm-started when at most `total / WARM_RATIO` edges were
-/// added, and started from scratch otherwise.
-const WARM_RATIO: usize = 4;
+/// added, and started from scratch otherwise (after a flood of violations the repaired
+/// duals are far from optimal and a fresh solve is faster).
+const WARM_RATIO: usize = 1;
 
 /// Candidate window of the restricted graph above [`DENSE_LIMIT`] players.
 const INITIAL_WINDOW: usize = 6;
