@@ -25,7 +25,9 @@
 //! is priced (column generation, see [`run`]): the optimal duals of the restricted graph,
 //! blossom duals included, are checked against every legal pair left out, by an exact
 //! structured bound (no O(n²) scan of pair costs), violating pairs are added and the
-//! matching is solved again, until the duals certify optimality for the complete graph.
+//! matching is solved again, warm-started from the previous matching and duals
+//! ([`IncrementalPerfect`]; from scratch when more edges than players were added), until
+//! the duals certify optimality for the complete graph.
 //! Up to [`SPARSE_FALLBACK_LIMIT`] players this always runs to the certificate. Above it,
 //! a feasible round stops after [`PRICING_SOLVES`] solve(s) and reports in
 //! [`PricingStats::certified`] whether the certificate held; "no valid pairing" is only
