@@ -352,7 +352,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
 /// `drop_first_rounds`: the total without round 1. `lots` and `shared` have no per-player value
 /// and are not listed (a lot shows only in `decided_by`). Deeper levels (N−2, …) are used only
 /// when the first one ties, as the standings engine does.
-fn fallback_values(
+pub fn fallback_values(
     sec: &arbiter_regulation::Section,
     state: &EventState,
 ) -> Option<(Fallback, BTreeMap<PlayerNo, Score>)> {

@@ -83,6 +83,9 @@ struct Line {
     corrected: bool,
     /// Ids of the regulation's categories the player belongs to.
     categories: Vec<String>,
+    /// The fallback's first-level value as published in `export.json` (e.g. the rank after
+    /// round N−1 for `previous_round_rank`); `--db` only.
+    fallback: Option<(&'static str, Score)>,
 }
 
 /// What `run` prints.
@@ -218,6 +221,7 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
             // A TRF file records no corrections (A12 lives in the event log).
             corrected: false,
             categories: Vec::new(),
+            fallback: None,
         })
         .collect();
     Ok(Table {
@@ -344,6 +348,9 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
         .filter(|b| b.corrected)
         .flat_map(|b| [b.red, b.black])
         .collect();
+    let fallback = reg
+        .section(&section_id)
+        .and_then(|s| arbiter_director::publish::fallback_values(s, &state));
     let lines: Vec<Line> = rows
         .into_iter()
         .map(|r| {
@@ -358,6 +365,9 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
                 decided_by: r.decided_by,
                 withdrawn: p.is_some_and(|p| p.withdrawn.is_some()),
                 corrected: corrected.contains(&r.player),
+                fallback: fallback.as_ref().map(|(f, values)| {
+                    (f.name(), values.get(&r.no).copied().unwrap_or(Score::ZERO))
+                }),
                 categories: categories
                     .iter()
                     .filter(|c| facts.as_ref().is_some_and(|f| c.matches(f)))
@@ -399,6 +409,12 @@ fn tiebreak_json(l: &Line) -> serde_json::Map<String, serde_json::Value> {
                 serde_json::to_value(v).unwrap_or_default(),
             )
         })
+        .chain(l.fallback.map(|(name, v)| {
+            (
+                name.to_string(),
+                serde_json::to_value(v).unwrap_or_default(),
+            )
+        }))
         .collect()
 }
 
