@@ -156,7 +156,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             round: None,
             reason: "使用手机".into(),
             board: None,
-            kind: if y % 2 == 0 {
+            kind: if y.is_multiple_of(2) {
                 arbiter_core::FoulKind::Phone
             } else {
                 arbiter_core::FoulKind::General
