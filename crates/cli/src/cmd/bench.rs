@@ -12,8 +12,7 @@ use arbiter_pairing::PairingError;
 use arbiter_standings::{compute, DecidedBy, PlayerEntry, StandingsInput, TiebreakOptions};
 use arbiter_store::{EventStore, SqliteStore};
 use arbiter_types::{
-    Colour, Fallback, GameResult, Outcome, PlayerNo, ScoringPreset, ScoringTable, TiebreakItem,
-    TiebreakName,
+    Colour, Fallback, GameResult, Outcome, PlayerNo, ScoringPreset, ScoringTable, TiebreakName,
 };
 use clap::Subcommand;
 use serde_json::json;
@@ -119,7 +118,7 @@ pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
             tiebreaks,
             json,
         } => {
-            let (list, fallback) = match tiebreaks.as_deref().map(parse_tiebreaks) {
+            let (list, fallback) = match tiebreaks.as_deref().map(super::standings::parse_list) {
                 None => (
                     TiebreakName::ALL.to_vec(),
                     Some(Fallback::PreviousRoundRank),
@@ -279,36 +278,6 @@ fn synthetic_section(n: usize, rounds: usize, seed: u64) -> StandingsInput {
             ..TiebreakOptions::default()
         },
     }
-}
-
-/// `--tiebreaks a,b,c[,fallback]`: the criteria in order and an optional fallback (last).
-fn parse_tiebreaks(list: &str) -> Result<(Vec<TiebreakName>, Option<Fallback>), String> {
-    let mut criteria = Vec::new();
-    let mut fallback = None;
-    for (i, item) in list.split(',').map(str::trim).enumerate() {
-        if item.is_empty() {
-            continue;
-        }
-        if let Some(f) = fallback {
-            return Err(format!(
-                "--tiebreaks: 后备规则 `{f}` 必须在最后 (the fallback `{f}` must come last; found `{item}` after it)"
-            ));
-        }
-        match item.parse::<TiebreakItem>() {
-            Ok(TiebreakItem::Criterion(c)) if criteria.contains(&c) => {
-                return Err(format!("--tiebreaks: `{c}` 重复 (listed twice)"));
-            }
-            Ok(TiebreakItem::Criterion(c)) => criteria.push(c),
-            Ok(TiebreakItem::Fallback(f)) => fallback = Some(f),
-            Err(e) => {
-                return Err(format!(
-                    "--tiebreaks 第{}项: 未知的名次区分方法 `{item}` ({e})",
-                    i + 1
-                ))
-            }
-        }
-    }
-    Ok((criteria, fallback))
 }
 
 fn bench_standings(
