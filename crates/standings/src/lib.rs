@@ -10,6 +10,7 @@ pub mod association;
 pub mod category;
 pub mod input;
 pub mod prize;
+pub mod synthetic;
 pub mod table;
 pub mod team;
 pub mod tiebreak;

@@ -9,11 +9,9 @@ use arbiter_core::{EventState, Recorded};
 use arbiter_director::publish;
 use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_pairing::PairingError;
-use arbiter_standings::{compute, DecidedBy, PlayerEntry, StandingsInput, TiebreakOptions};
+use arbiter_standings::{compute, DecidedBy};
 use arbiter_store::{EventStore, SqliteStore};
-use arbiter_types::{
-    Colour, Fallback, GameResult, Outcome, PlayerNo, ScoringPreset, ScoringTable, TiebreakName,
-};
+use arbiter_types::{Fallback, TiebreakName};
 use clap::Subcommand;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -199,87 +197,6 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
     Ok(0)
 }
 
-/// SplitMix64: a tiny seeded generator, enough for a synthetic history.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-/// A Swiss-like history: each round, players are ordered by score (random order inside a
-/// score group) and neighbours meet; 40% red wins, 30% black wins, 27% draws, 2% black
-/// forfeits, 1% double forfeits; an odd player out gets a bye. CXA scoring, random ratings
-/// and fouls, the last player withdrawn, every tie-break, `previous_round_rank` fallback
-/// (the caller may replace the list).
-fn synthetic_section(n: usize, rounds: usize, seed: u64) -> StandingsInput {
-    let mut rng = SplitMix(seed);
-    let table: ScoringTable = ScoringPreset::Cxa.table();
-    let mut players: Vec<PlayerEntry> = (0..n)
-        .map(|i| {
-            let mut p = PlayerEntry::new(PlayerNo::from_index(i));
-            p.rating = Some(1400 + rng.below(1200) as u32);
-            p.fouls = rng.below(3) as u32;
-            p
-        })
-        .collect();
-    if let Some(last) = players.last_mut() {
-        last.withdrawn = true;
-    }
-    let mut outcomes: Vec<Vec<Outcome>> = vec![Vec::with_capacity(rounds); n];
-    let mut score = vec![0i64; n];
-    for _ in 0..rounds {
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
-        order.sort_by_key(|&p| -score[p]);
-        if order.len() % 2 == 1 {
-            if let Some(p) = order.pop() {
-                outcomes[p].push(Outcome::Bye);
-                score[p] += table.bye.halves();
-            }
-        }
-        for pair in order.chunks_exact(2) {
-            let (a, b) = (pair[0], pair[1]);
-            let res = match rng.below(100) {
-                0..=39 => GameResult::RedWin,
-                40..=69 => GameResult::BlackWin,
-                70..=96 => GameResult::Draw,
-                97..=98 => GameResult::BlackForfeit,
-                _ => GameResult::DoubleForfeit,
-            };
-            let oa = res.outcome_for(Colour::Red, PlayerNo::from_index(b));
-            let ob = res.outcome_for(Colour::Black, PlayerNo::from_index(a));
-            score[a] += oa.points(&table).halves();
-            score[b] += ob.points(&table).halves();
-            outcomes[a].push(oa);
-            outcomes[b].push(ob);
-        }
-    }
-    StandingsInput {
-        players,
-        outcomes,
-        scoring: table,
-        tiebreaks: TiebreakName::ALL.to_vec(),
-        fallback: Some(Fallback::PreviousRoundRank),
-        options: TiebreakOptions {
-            rating_floor: Some(1400),
-            ..TiebreakOptions::default()
-        },
-    }
-}
-
 fn bench_standings(
     players: usize,
     rounds: usize,
@@ -295,7 +212,7 @@ fn bench_standings(
         return Ok(2);
     }
     let t0 = Instant::now();
-    let mut input = synthetic_section(players, rounds, seed);
+    let mut input = arbiter_standings::synthetic::synthetic_section(players, rounds, seed);
     input.tiebreaks = tiebreaks;
     input.fallback = fallback;
     let build = t0.elapsed();
