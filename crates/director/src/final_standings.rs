@@ -6,7 +6,9 @@ use crate::knockout_stage;
 use crate::plan::{section_plan, SectionPlan};
 use crate::DirectorError;
 use arbiter_core::{EventState, PlayerId, PlayerRecord, PlayerStatus};
-use arbiter_regulation::{Category, Regulation, Section, TeamRanking as RegTeamRanking};
+use arbiter_regulation::{
+    Category, EntryFacts, Regulation, Section, TeamRanking as RegTeamRanking,
+};
 use arbiter_standings::association::{
     association_standings, AssociationEntry, AssociationInput, AssociationRow,
 };
@@ -174,28 +176,22 @@ pub fn final_ranking(
 
 /// Whether a player belongs to a category (S1, T1).
 pub fn in_category(c: &Category, p: &PlayerRecord) -> bool {
-    if let Some(s) = c.sex {
-        if p.sex != Some(s) {
-            return false;
-        }
+    c.matches(&category_facts(p))
+}
+
+/// What a category can test about a registered player (S1, T1): birth date, sex, and the
+/// flags of the entry — the form's flags, the evidence given, and `local`.
+pub fn category_facts(p: &PlayerRecord) -> EntryFacts {
+    let mut flags: BTreeSet<String> = p.flags.iter().chain(&p.evidence).cloned().collect();
+    if p.local {
+        flags.insert("local".into());
     }
-    if let Some(from) = c.born_from {
-        if p.birth_date.is_none_or(|b| b < from) {
-            return false;
-        }
+    EntryFacts {
+        birth_date: p.birth_date,
+        sex: p.sex,
+        flags,
+        ..EntryFacts::default()
     }
-    if let Some(to) = c.born_to {
-        if p.birth_date.is_none_or(|b| b > to) {
-            return false;
-        }
-    }
-    if let Some(flag) = &c.flag {
-        let has = (flag == "local" && p.local) || p.evidence.iter().any(|e| e == flag);
-        if !has {
-            return false;
-        }
-    }
-    true
 }
 
 /// A category ranking: (category rank, final row) in section order.

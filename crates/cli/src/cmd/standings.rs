@@ -15,8 +15,8 @@
 //! 更正 / `"corrected": true`.
 
 use anyhow::Context;
-use arbiter_core::{PlayerId, PlayerRecord};
-use arbiter_regulation::{Category, EntryFacts};
+use arbiter_core::PlayerId;
+use arbiter_regulation::Category;
 use arbiter_standings::{
     category_of_ranks, compute, CategoryRow, PlayerEntry, StandingsInput, TbValue, TiebreakOptions,
 };
@@ -233,19 +233,6 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
 }
 
 /// What the regulation's category tests need to know about a registered player.
-fn entry_facts(p: &PlayerRecord) -> EntryFacts {
-    let mut flags: BTreeSet<String> = p.evidence.iter().cloned().collect();
-    if p.local {
-        flags.insert("local".into());
-    }
-    EntryFacts {
-        birth_date: p.birth_date,
-        sex: p.sex,
-        flags,
-        ..EntryFacts::default()
-    }
-}
-
 /// Reads the event log, folds it and ranks the section the way the published export does
 /// (`arbiter_director::final_standings::final_ranking`): the regulation's scoring, tie-breaks
 /// and options, and for a two-stage section the knockout places 1..k before the continuing
@@ -355,7 +342,7 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
         .into_iter()
         .map(|r| {
             let p = state.player(r.player);
-            let facts = p.map(entry_facts);
+            let facts = p.map(arbiter_director::final_standings::category_facts);
             Line {
                 rank: r.rank,
                 no: r.no,
