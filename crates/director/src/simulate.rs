@@ -16,7 +16,7 @@ use crate::synth::{
     TeamPlan,
 };
 use crate::{derive_seed, knockout_stage, DirectorError};
-use arbiter_core::{EventState, LogEntry, PlayerStatus};
+use arbiter_core::{EventState, LogEntry, PlayerStatus, Recorded};
 use arbiter_regulation::{age_on, FormatKind, Regulation, Section, UnitKind};
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use rand::seq::SliceRandom;
@@ -30,6 +30,22 @@ pub struct Batch {
     pub at: String,
     pub actor: String,
     pub entries: Vec<LogEntry>,
+}
+
+impl Batch {
+    /// The batch as recorded after a log whose last sequence number is `last_seq`: what a
+    /// store returns for it, and what the fold applies.
+    pub fn recorded(&self, last_seq: u64) -> impl Iterator<Item = Recorded> + '_ {
+        self.entries
+            .iter()
+            .zip(last_seq + 1..)
+            .map(|(e, seq)| Recorded {
+                seq,
+                at: self.at.clone(),
+                actor: self.actor.clone(),
+                entry: e.clone(),
+            })
+    }
 }
 
 /// Field sizes: one size for every section, and/or sizes by section id.
@@ -445,6 +461,22 @@ impl Simulator {
             out.extend(bad(BadKind::AfterCap).map(|e| EntryForm::from(*e)));
         }
         out
+    }
+
+    /// Run the whole event without a store: every batch is folded as it comes (so every
+    /// entry is validated); returns the log and the final state.
+    pub fn run_in_memory(&mut self) -> Result<(Vec<Recorded>, EventState), DirectorError> {
+        let mut state = EventState::new();
+        let mut log = Vec::new();
+        while let Some(b) = self.next_batch(&state)? {
+            for r in b.recorded(state.last_seq) {
+                state
+                    .apply(&r)
+                    .map_err(|e| DirectorError::Rejected(e.to_string()))?;
+                log.push(r);
+            }
+        }
+        Ok((log, state))
     }
 
     /// The next batch of entries, or `None` when the event is over.

@@ -17,22 +17,9 @@ fn source(stem: &str) -> String {
 
 fn run(src: &str, file: &str, seed: u64, sizes: &Sizes) -> (Vec<Recorded>, EventState) {
     let reg = arbiter_regulation::parse(src, file).unwrap();
-    let mut sim = Simulator::new(reg, src, file, seed, sizes);
-    let mut state = EventState::new();
-    let mut log = Vec::new();
-    while let Some(b) = sim.next_batch(&state).unwrap() {
-        for e in b.entries {
-            let r = Recorded {
-                seq: state.last_seq + 1,
-                at: b.at.clone(),
-                actor: b.actor.clone(),
-                entry: e,
-            };
-            state.apply(&r).unwrap();
-            log.push(r);
-        }
-    }
-    (log, state)
+    Simulator::new(reg, src, file, seed, sizes)
+        .run_in_memory()
+        .unwrap()
 }
 
 #[test]

@@ -21,25 +21,9 @@ fn regulation(stem: &str) -> (arbiter_regulation::Regulation, String, String) {
 pub fn run(stem: &str, seed: u64, sizes: &Sizes) -> (Vec<Recorded>, EventState, Simulator) {
     let (reg, src, file) = regulation(stem);
     let mut sim = Simulator::new(reg, &src, &file, seed, sizes);
-    let mut state = EventState::new();
-    let mut log = Vec::new();
-    while let Some(b) = sim
-        .next_batch(&state)
-        .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"))
-    {
-        for e in b.entries {
-            let r = Recorded {
-                seq: state.last_seq + 1,
-                at: b.at.clone(),
-                actor: b.actor.clone(),
-                entry: e,
-            };
-            state
-                .apply(&r)
-                .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"));
-            log.push(r);
-        }
-    }
+    let (log, state) = sim
+        .run_in_memory()
+        .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"));
     (log, state, sim)
 }
 

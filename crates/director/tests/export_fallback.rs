@@ -3,7 +3,7 @@
 //! rank after round N−1 by the same list (K10, T4), `previous_round_score` the score after
 //! round N−1 (J3).
 
-use arbiter_core::{EventState, Recorded};
+use arbiter_core::EventState;
 use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_types::{GameResult, Score};
 
@@ -15,19 +15,7 @@ fn simulate(stem: &str, seed: u64) -> EventState {
     let src = std::fs::read_to_string(&path).expect("regulation file");
     let reg = arbiter_regulation::parse(&src, &path).expect("regulation parses");
     let mut sim = Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &Sizes::default());
-    let mut state = EventState::new();
-    while let Some(b) = sim.next_batch(&state).expect("simulation step") {
-        for entry in b.entries {
-            let r = Recorded {
-                seq: state.last_seq + 1,
-                at: b.at.clone(),
-                actor: b.actor.clone(),
-                entry,
-            };
-            state.apply(&r).expect("entry applies");
-        }
-    }
-    state
+    sim.run_in_memory().expect("simulation").1
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The per-game foul rule with foul kinds (A11, K12, T8): simulated games reach the phone
 //! limit and are lost, `verify` accepts them, and a game left undecided is reported.
 
-use arbiter_core::{EventState, FoulKind, LogEntry, Offender, PlayerId, Recorded};
+use arbiter_core::{FoulKind, LogEntry, Offender, PlayerId, Recorded};
 use arbiter_director::results::ResultModel;
 use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_director::verify;
@@ -26,21 +26,7 @@ fn run(stem: &str, seed: u64, players: usize) -> Vec<Recorded> {
     };
     let mut sim =
         Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &sizes).with_model(model);
-    let mut state = EventState::new();
-    let mut log = Vec::new();
-    while let Some(b) = sim.next_batch(&state).unwrap() {
-        for e in b.entries {
-            let r = Recorded {
-                seq: state.last_seq + 1,
-                at: b.at.clone(),
-                actor: b.actor.clone(),
-                entry: e,
-            };
-            state.apply(&r).unwrap();
-            log.push(r);
-        }
-    }
-    log
+    sim.run_in_memory().unwrap().0
 }
 
 type GameKey = (String, u32, u32);

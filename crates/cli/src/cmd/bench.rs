@@ -5,7 +5,7 @@
 //! are taken over `--repeat` runs. Nothing here asserts a time: the figures are for people.
 
 use anyhow::Context;
-use arbiter_core::{EventState, Recorded};
+use arbiter_core::EventState;
 use arbiter_director::publish;
 use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_pairing::PairingError;
@@ -356,13 +356,7 @@ fn simulate_once(
                 .append(ev, expected, &batch.entries, &batch.actor, &batch.at)
                 .map_err(|e| fail(&e))?;
         }
-        for (i, e) in batch.entries.iter().enumerate() {
-            let r = Recorded {
-                seq: expected + 1 + i as u64,
-                at: batch.at.clone(),
-                actor: batch.actor.clone(),
-                entry: e.clone(),
-            };
+        for r in batch.recorded(expected) {
             state.apply(&r).map_err(|e| fail(&e))?;
         }
     }

@@ -2,7 +2,7 @@
 //! SQLite database, write `export.json`, one TRF-16 file per Swiss section and a summary.
 
 use anyhow::{bail, Context};
-use arbiter_core::{EventState, Recorded};
+use arbiter_core::EventState;
 use arbiter_director::plan::{section_plan, SectionPlan};
 use arbiter_director::publish::{build, compute, summary_zh};
 use arbiter_director::simulate::{Simulator, Sizes};
@@ -160,13 +160,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
         }
         let expected = state.last_seq;
         store.append(&event, expected, &batch.entries, &batch.actor, &batch.at)?;
-        for (i, e) in batch.entries.iter().enumerate() {
-            let r = Recorded {
-                seq: expected + 1 + i as u64,
-                at: batch.at.clone(),
-                actor: batch.actor.clone(),
-                entry: e.clone(),
-            };
+        for r in batch.recorded(expected) {
             state.apply(&r).map_err(|e| anyhow::anyhow!("{e}"))?;
         }
         if let Some(b) = &bar {
