@@ -890,6 +890,36 @@ struct Pricer<'a, W: Weight> {
     q_d: Vec<W>,
     q3: W,
     q5: W,
+    units: Units<W>,
+}
+
+/// The weight of one unit of each cost digit, so that a cost vector (mostly zeros) is
+/// encoded with one multiplication per non-zero digit.
+struct Units<W> {
+    unit: Vec<W>,
+}
+
+impl<W: Weight> Units<W> {
+    fn new(lay: &Layout) -> Self {
+        let mut unit = vec![W::zero(); lay.len()];
+        let mut acc = W::zero().mul_add(1, 1);
+        for (k, &b) in lay.bases.iter().enumerate().rev() {
+            unit[k] = acc;
+            acc = acc.mul_add(b, 0);
+        }
+        Units { unit }
+    }
+
+    /// The same value as [`encode`].
+    fn encode(&self, v: &[u64]) -> W {
+        let mut acc = W::zero();
+        for (u, &c) in self.unit.iter().zip(v) {
+            if c != 0 {
+                acc = acc.add(u.mul_add(c, 0));
+            }
+        }
+        acc
+    }
 }
 
 fn small<W: Weight>(v: u64) -> W {
@@ -933,6 +963,43 @@ impl<'a, W: Weight> Pricer<'a, W> {
             q_d: (0..g).map(|k| unit(lay.d(k))).collect(),
             q3: unit(lay.c3()),
             q5: unit(lay.c3() + 2),
+            units: Units::new(lay),
+        }
+    }
+
+    /// `A_x + A_y + 4·b` where `b` is the lower bound of the pair's cost that the pricing
+    /// queries use (the hard rules, C0 and C4 left out): a lower bound of its reduced cost
+    /// before the blossom term.
+    fn bound(&self, a: &[W], x: usize, y: usize) -> W {
+        let p = self.p;
+        let (x, y) = (x.min(y), x.max(y));
+        let (ga, gb) = (p.group_of[x], p.group_of[y]);
+        let (px, py) = (p.pos_in_group[x], p.pos_in_group[y]);
+        let mut b = a[x].add(a[y]);
+        if self.class[x] != 0 && self.class[x] == self.class[y] {
+            b = b.add(self.q3);
+        }
+        if ga == gb {
+            let dist = (py - px) as i64;
+            let tie = match p.state.settings.within_group {
+                WithinGroup::Slide => (dist - (p.group_size[ga] / 2) as i64).unsigned_abs(),
+                WithinGroup::Adjacent => (dist - 1) as u64,
+            };
+            b.add(small(4 * tie))
+        } else {
+            b = b
+                .add(self.q_u[ga])
+                .add(self.q_u[gb])
+                .add(small(4 * (p.group_size[ga] - 1 - px + py) as u64));
+            for _ in 0..(p.group_score[ga] - p.group_score[gb]) {
+                b = b.add(self.q_d[ga]);
+            }
+            for z in [x, y] {
+                if p.infos[p.order[z]].floated_prev {
+                    b = b.add(self.q5);
+                }
+            }
+            b
         }
     }
 
@@ -964,13 +1031,15 @@ impl<'a, W: Weight> Pricer<'a, W> {
         let mut flush = |suspects: &mut Vec<(usize, usize)>, out: &mut Vec<(usize, usize, W)>| {
             stats.suspects += suspects.len();
             for (x, y) in suspects.drain(..) {
+                // The query's bound with the exact blossom term first: most suspects end here,
+                // before the pair's legality and cost are computed.
+                let z = duals.common_z(x, y);
+                if self.bound(&a, x, y).add(z).add(z) >= W::zero() {
+                    continue;
+                }
                 if p.pair_cost(self.lay, x, y, &mut buf) {
-                    let w = self.topw.sub(encode(self.lay, &buf));
-                    let vs = duals.vertex_slack(x, y, w);
-                    if vs >= W::zero() || (tops[x].0 == tops[y].0 && vs.add(zz(x)) >= W::zero()) {
-                        continue;
-                    }
-                    if duals.slack(x, y, w) < W::zero() {
+                    let w = self.topw.sub(self.units.encode(&buf));
+                    if duals.vertex_slack(x, y, w).add(z).add(z) < W::zero() {
                         out.push((x, y, w));
                         if first_only {
                             return true;
