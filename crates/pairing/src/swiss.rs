@@ -21,7 +21,8 @@
 //! valid pairing allows it.
 //!
 //! Exactness: up to [`DENSE_LIMIT`] players every legal pair is an edge and the result is
-//! optimal. Above it the graph starts from candidates near each player's ideal partners and
+//! optimal. Above it the graph starts from candidates near each player's ideal partners,
+//! plus partners at every scale that hold the duals in place ([`candidate_edges`]), and
 //! is priced (column generation, see [`run`]): the optimal duals of the restricted graph,
 //! blossom duals included, are checked against every legal pair left out, by an exact
 //! structured bound (no O(n²) scan of pair costs), violating pairs are added and the
@@ -548,25 +549,44 @@ fn top<W: Weight>(lay: &Layout) -> W {
     acc
 }
 
+/// The restricted graph's candidate pairs: a window of `width` places around each player's
+/// ideal partners, and with `spread` also partners at every scale (see [`candidate_edges`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Window {
+    width: usize,
+    spread: bool,
+}
+
 /// Candidate opponents (ranking positions > x) for position x in a large field: players of
-/// its own group within `w` places of its adjacent and slide partners, the top of the next
-/// group, and — for the bottom of a group, where floaters come from — the top of the next
-/// three groups.
-fn candidate_edges(p: &Problem, x: usize, w: usize) -> Vec<usize> {
+/// its own group within `w.width` places of its adjacent and slide partners, the top of the
+/// next group, and — for the bottom of a group, where floaters come from — the top of the
+/// next three groups.
+///
+/// With `w.spread`, also partners at every scale: inside the group, those 1, 2, 4, 8, …
+/// places from the adjacent and slide partners; and, for the players 0, 1, 2, 4, 8, …
+/// places from the top or the bottom of their group, the players 0, 1, 3, 7, 15, … places
+/// from the top of every lower group. A restricted graph needs more than a good pairing: its
+/// optimal duals are only held by the pairs it contains, and with local pairs alone they
+/// drift so far that pricing then finds far pairs violating them by the million (6.2 million
+/// at 10,000 players) and re-solves most of the round. These O(n log n) pairs tie every
+/// player's dual to its whole group and every group to every other at each scale; the first
+/// pricing pass then finds hundreds of violating pairs instead.
+fn candidate_edges(p: &Problem, x: usize, w: Window) -> Vec<usize> {
     let n = p.order.len();
     let g = p.group_of[x];
     let start = x - p.pos_in_group[x];
     let size = p.group_size[g];
     let pos = p.pos_in_group[x];
+    let width = w.width;
     let mut c = BTreeSet::new();
     for centre in [pos, pos + size / 2] {
-        for q in centre.saturating_sub(w)..(centre + w + 1).min(size) {
+        for q in centre.saturating_sub(width)..(centre + width + 1).min(size) {
             if q > pos {
                 c.insert(start + q);
             }
         }
     }
-    let bottom = size - pos <= 2 * w + 1;
+    let bottom = size - pos <= 2 * width + 1;
     let mut next = start + size;
     for k in 0..3 {
         if next >= n {
@@ -574,9 +594,9 @@ fn candidate_edges(p: &Problem, x: usize, w: usize) -> Vec<usize> {
         }
         let gs = p.group_size[p.group_of[next]];
         let take = if bottom {
-            2 * w + 2
+            2 * width + 2
         } else if k == 0 {
-            w / 2 + 1
+            width / 2 + 1
         } else {
             0
         };
@@ -584,6 +604,33 @@ fn candidate_edges(p: &Problem, x: usize, w: usize) -> Vec<usize> {
             c.insert(next + q);
         }
         next += gs;
+    }
+    if w.spread {
+        let mut d = 1usize;
+        while d < size {
+            for centre in [pos, pos + size / 2] {
+                for q in [centre + d, centre.wrapping_sub(d)] {
+                    if q > pos && q < size {
+                        c.insert(start + q);
+                    }
+                }
+            }
+            d *= 2;
+        }
+        let power = |k: usize| k == 0 || k.is_power_of_two();
+        if power(pos) || power(size - 1 - pos) {
+            let mut next = start + size;
+            while next < n {
+                let gs = p.group_size[p.group_of[next]];
+                let (mut q, mut step) = (0usize, 1usize);
+                while q < gs {
+                    c.insert(next + q);
+                    q += step;
+                    step *= 2;
+                }
+                next += gs;
+            }
+        }
     }
     c.into_iter().collect()
 }
@@ -634,8 +681,14 @@ pub(crate) fn solve(
     let p = Problem::new(state, round, infos, &exclude);
     let window = match mode {
         Mode::Auto if p.order.len() <= DENSE_LIMIT => None,
-        Mode::Auto => Some(INITIAL_WINDOW),
-        Mode::Restricted(w) => Some(w),
+        Mode::Auto => Some(Window {
+            width: INITIAL_WINDOW,
+            spread: true,
+        }),
+        Mode::Restricted(width) => Some(Window {
+            width,
+            spread: false,
+        }),
     };
     let lay = p.layout(window.is_some());
     let bits = lay.bits() + 8;
@@ -679,7 +732,7 @@ const INITIAL_WINDOW: usize = 6;
 fn run<W: Weight>(
     p: &Problem,
     lay: &Layout,
-    window: Option<usize>,
+    window: Option<Window>,
 ) -> Result<(Vec<Option<usize>>, PricingStats), PairingError> {
     let n = p.order.len();
     let odd = n % 2 == 1;
