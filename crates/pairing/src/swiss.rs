@@ -1074,13 +1074,12 @@ impl<'a, W: Weight> Pricer<'a, W> {
         let mut found = Vec::new();
         let mut buf = Vec::new();
         let mut out = Vec::new();
-        // Exact check of the suspects gathered so far; true when pricing may stop.
         let g = p.group_size.len();
-        // Pairs inside one top-level blossom also pay twice its dual: a sharper bound.
+        // Pairs inside one blossom also pay twice the duals of the blossoms holding both
+        // (see [`Part`]): the queries use the lowest blossom holding x and a whole part.
         let tops = duals.top_blossoms(n);
-        let zz = |x: usize| tops[x].1.add(tops[x].1);
-        // Exact check of the suspects gathered so far; true when pricing may stop. The full
-        // reduced cost (walking the blossom chains) only when the cheap bounds fail.
+        // Exact check of the suspects gathered so far; true when pricing may stop. The
+        // pair's legality and cost only when its bound with the exact blossom term fails.
         let mut flush = |suspects: &mut Vec<(usize, usize)>, out: &mut Vec<(usize, usize, W)>| {
             stats.suspects += suspects.len();
             for (x, y) in suspects.drain(..) {
@@ -1107,16 +1106,8 @@ impl<'a, W: Weight> Pricer<'a, W> {
             let size = p.group_size[k];
             let st = self.start[k];
             for kc in 0..3 {
-                let full = &self.members[k][kc];
-                if full.is_empty() {
-                    continue;
-                }
-                let mut ids: Vec<usize> = full.iter().map(|&y| tops[y].0).collect();
-                ids.sort_unstable();
-                ids.dedup();
-                for &id in &ids {
-                    let list: Vec<usize> =
-                        full.iter().copied().filter(|&y| tops[y].0 == id).collect();
+                for part in parts(&self.members[k][kc], &tops, duals) {
+                    let list = &part.members;
                     let pos: Vec<usize> = list.iter().map(|&y| y - st).collect();
                     let k1: Vec<W> = list
                         .iter()
@@ -1137,9 +1128,8 @@ impl<'a, W: Weight> Pricer<'a, W> {
                         } else {
                             W::zero()
                         };
-                        if tops[x].0 == id {
-                            extra = extra.add(zz(x));
-                        }
+                        let z = part.blossom_z(x, &tops, duals);
+                        extra = extra.add(z).add(z);
                         // Violation suspected when A_x + extra + A_y + 4·tie < 0.
                         let t = W::zero().sub(a[x].add(extra));
                         let after = pos.partition_point(|&py| py <= px);
@@ -1165,23 +1155,28 @@ impl<'a, W: Weight> Pricer<'a, W> {
                 }
             }
         }
-        // Floats: x in group ga, y in a lower group gb.
-        let mut sorted: Vec<[Vec<(W, usize)>; 3]> = Vec::with_capacity(g);
+        // Floats: x in group ga, y in a lower group gb. Per group and class, each part's
+        // players sorted by the part of the bound that depends on y alone.
+        let mut sorted: Vec<[Vec<KeyedPart<W>>; 3]> = Vec::with_capacity(g);
         for k in 0..g {
             let st = self.start[k];
-            let mut per: [Vec<(W, usize)>; 3] = Default::default();
+            let mut per: [Vec<KeyedPart<W>>; 3] = Default::default();
             for (kc, slot) in per.iter_mut().enumerate() {
-                *slot = self.members[k][kc]
-                    .iter()
-                    .map(|&y| {
-                        let mut key = a[y].add(small(4 * (y - st) as u64));
-                        if p.infos[p.order[y]].floated_prev {
-                            key = key.add(self.q5);
-                        }
-                        (key, y)
-                    })
-                    .collect();
-                slot.sort();
+                for part in parts(&self.members[k][kc], &tops, duals) {
+                    let mut keyed: Vec<(W, usize)> = part
+                        .members
+                        .iter()
+                        .map(|&y| {
+                            let mut key = a[y].add(small(4 * (y - st) as u64));
+                            if p.infos[p.order[y]].floated_prev {
+                                key = key.add(self.q5);
+                            }
+                            (key, y)
+                        })
+                        .collect();
+                    keyed.sort();
+                    slot.push((part, keyed));
+                }
             }
             sorted.push(per);
         }
@@ -1200,22 +1195,22 @@ impl<'a, W: Weight> Pricer<'a, W> {
                 for _ in 0..diff {
                     bx = bx.add(self.q_d[ga]);
                 }
-                for (kc, list) in sorted[gb].iter().enumerate() {
+                for (kc, class_parts) in sorted[gb].iter().enumerate() {
                     let extra = if kc != 0 && self.class[x] as usize == kc {
                         self.q3
                     } else {
                         W::zero()
                     };
                     let t = W::zero().sub(bx.add(extra));
-                    let t_same = t.sub(zz(x));
-                    for &(key, y) in list {
-                        if key >= t {
-                            break;
+                    for (part, list) in class_parts {
+                        let z = part.blossom_z(x, &tops, duals);
+                        let thr = t.sub(z).sub(z);
+                        for &(key, y) in list {
+                            if key >= thr {
+                                break;
+                            }
+                            suspects.push((x, y));
                         }
-                        if tops[y].0 == tops[x].0 && key >= t_same {
-                            continue;
-                        }
-                        suspects.push((x, y));
                     }
                 }
             }
@@ -1225,6 +1220,64 @@ impl<'a, W: Weight> Pricer<'a, W> {
         }
         out
     }
+}
+
+/// Players of one group and class as the pricing queries see them: those outside any
+/// blossom in one part, those of each top-level blossom in a part of their own, with the
+/// lowest blossom holding the whole part.
+struct Part {
+    members: Vec<usize>,
+    /// Top-level blossom and the lowest blossom holding every member (`None` for the part
+    /// of players outside any blossom).
+    blossom: Option<(usize, usize)>,
+}
+
+impl Part {
+    /// A lower bound of the blossom term `Σ z` of any pair (x, y) with y in this part: the
+    /// dual sum of the lowest blossom holding x and the whole part (every blossom holding x
+    /// and y lies inside it).
+    fn blossom_z<W: Weight>(&self, x: usize, tops: &[(usize, W)], duals: &Duals<W>) -> W {
+        match self.blossom {
+            Some((top, low)) if tops[x].0 == top => {
+                duals.lca(x, low).map_or(W::zero(), |b| duals.zsum(b))
+            }
+            _ => W::zero(),
+        }
+    }
+}
+
+/// A part with its members keyed and sorted for the float queries.
+type KeyedPart<W> = (Part, Vec<(W, usize)>);
+
+/// Split `list` (ranking positions) into [`Part`]s, members in their original order.
+fn parts<W: Weight>(list: &[usize], tops: &[(usize, W)], duals: &Duals<W>) -> Vec<Part> {
+    let mut single = Vec::new();
+    let mut by_top: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for &y in list {
+        if tops[y].0 == y {
+            single.push(y);
+        } else {
+            by_top.entry(tops[y].0).or_default().push(y);
+        }
+    }
+    let mut out = Vec::with_capacity(by_top.len() + 1);
+    if !single.is_empty() {
+        out.push(Part {
+            members: single,
+            blossom: None,
+        });
+    }
+    for (top, members) in by_top {
+        let mut low = members[0];
+        for &y in &members[1..] {
+            low = duals.lca(low, y).unwrap_or(top);
+        }
+        out.push(Part {
+            members,
+            blossom: Some((top, low)),
+        });
+    }
+    out
 }
 
 fn no_pairing(p: &Problem) -> PairingError {

@@ -122,28 +122,39 @@ impl<W: Weight> Duals<W> {
     /// The sum of the duals of every blossom holding both vertices `i` and `j` (zero when
     /// none does): [`Duals::slack`] is `vertex_slack + 2·common_z`.
     pub fn common_z(&self, i: usize, j: usize) -> W {
-        if i == j || self.top[i] != self.top[j] || self.parent[i] == NONE {
+        if i == j {
             return W::zero();
         }
-        // Climb from i to the highest ancestor that does not contain j; its parent is the
-        // lowest common blossom.
-        let mut a = i;
+        self.lca(i, j).map_or(W::zero(), |b| self.zsum[b])
+    }
+
+    /// The lowest node (vertex or blossom) of the blossom forest containing both nodes `a`
+    /// and `b`, `None` when they lie in different top-level trees. For vertices `i != j` it
+    /// is the lowest blossom holding both.
+    pub fn lca(&self, a: usize, b: usize) -> Option<usize> {
+        if self.top[a] != self.top[b] {
+            return None;
+        }
+        if self.contains(a, b) {
+            return Some(a);
+        }
+        // Climb from a to the highest ancestor that does not contain b; its parent is the
+        // lowest common node.
+        let mut x = a;
         for level in self.up.iter().rev() {
-            let u = level[a] as usize;
-            if !self.contains(u, j) {
-                a = u;
+            let u = level[x] as usize;
+            if !self.contains(u, b) {
+                x = u;
             }
         }
-        let l = if self.contains(a, j) {
-            a
-        } else {
-            self.parent[a]
-        };
-        if l == NONE {
-            W::zero()
-        } else {
-            self.zsum[l]
-        }
+        let l = self.parent[x];
+        (l != NONE).then_some(l)
+    }
+
+    /// The sum of the duals of node `b` (a blossom's own dual; zero for a vertex) and of
+    /// every blossom above it: the blossom term of a pair whose lowest common blossom is `b`.
+    pub fn zsum(&self, b: usize) -> W {
+        self.zsum[b]
     }
 
     fn new(vertex: Vec<W>, parent: Vec<usize>, blossom: Vec<W>) -> Self {
