@@ -24,7 +24,23 @@ struct Solver<W: Weight> {
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
-    inblossom: Vec<usize>,
+    /// Top-level blossoms through slots: vertex `v` lies in top-level blossom
+    /// `owner[slot[v]]`. A new blossom takes over the slot of its largest child and an
+    /// expanded one hands its slot to that child, so only the vertices of the other
+    /// children move: blossoms nest hundreds of levels deep around a few large ones.
+    slot: Vec<usize>,
+    owner: Vec<usize>,
+    /// Per vertex / blossom: the slot its vertices use while it is top-level.
+    slot_of: Vec<usize>,
+    /// Per blossom: the child whose slot it took; per vertex / blossom: its vertex count.
+    heir: Vec<usize>,
+    size: Vec<usize>,
+    /// Per slot: how far the duals of its vertices have moved (`acc + sgn·delta`, see
+    /// [`Solver::delta`]); a vertex stores its dual minus that.
+    acc: Vec<W>,
+    sgn: Vec<i8>,
+    /// Slots with a non-zero `sgn` in this stage.
+    moving: Vec<usize>,
     parent: Vec<usize>,
     childs: Vec<Vec<usize>>,
     base: Vec<usize>,
@@ -41,17 +57,14 @@ struct Solver<W: Weight> {
     is_touched: Vec<bool>,
     allowed: Vec<usize>,
     buf: Vec<usize>,
-    /// Vertices that have been inside a labelled top-level blossom in this stage.
-    labelled: Vec<usize>,
-    in_labelled: Vec<bool>,
     /// Grow one alternating tree per stage (perfect-matching mode): work stays local.
     single_tree: bool,
     cursor: usize,
     /// Lazy dual updates. Within a stage every dual step moves the duals of S-vertices down
     /// and T-vertices up by δ (top-level blossoms the other way). Instead of touching the
-    /// whole tree at each step, `delta` accumulates the steps of the stage and a vertex or
-    /// blossom with `sign` ±1 holds `dual − sign·delta` (see [`Solver::y`]); its dual is
-    /// written back whenever its label changes and at the end of the stage.
+    /// whole tree at each step, `delta` accumulates the steps of the stage; vertices move
+    /// with their slot (`acc`, `sgn`) and a blossom with `sign` ±1 holds `z − sign·delta`
+    /// (see [`Solver::y`]), written back when its label changes and at the end of the stage.
     delta: W,
     sign: Vec<i8>,
     /// Candidates for the next dual step, keyed by `value + delta` (every candidate value
@@ -383,17 +396,17 @@ impl<W: Weight> IncrementalPerfect<W> {
         let first = s.edges.len() - extra.len();
         for k in first..s.edges.len() {
             let (i, j, _) = s.edges[k];
-            if s.inblossom[i] == s.inblossom[j] || s.slack(k) < W::zero() {
+            if s.inb(i) == s.inb(j) || s.slack(k) < W::zero() {
                 // Pick the endpoint that is not inside a blossom when there is one.
-                let v = if s.inblossom[i] == i {
+                let v = if s.inb(i) == i {
                     i
-                } else if s.inblossom[j] == j {
+                } else if s.inb(j) == j {
                     j
                 } else {
                     i
                 };
-                if s.inblossom[v] != v {
-                    s.dissolve(s.inblossom[v]);
+                if s.inb(v) != v {
+                    s.dissolve(s.inb(v));
                 }
                 if s.slack(k) < W::zero() {
                     s.free_and_raise(v);
@@ -495,7 +508,7 @@ impl<W: Weight> Solver<W> {
                 continue;
             }
             let u = self.endpoint[p];
-            if u < v || self.inblossom[v] != v || self.inblossom[u] != u {
+            if u < v || self.inb(v) != v || self.inb(u) != u {
                 continue;
             }
             let side = |x: usize, other: usize| -> Option<W> {
@@ -600,7 +613,14 @@ impl<W: Weight> Solver<W> {
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
-            inblossom: (0..n).collect(),
+            slot: (0..n).collect(),
+            owner: (0..2 * n).collect(),
+            slot_of: (0..2 * n).collect(),
+            heir: vec![NONE; 2 * n],
+            size: vec![1; 2 * n],
+            acc: vec![W::zero(); 2 * n],
+            sgn: vec![0; 2 * n],
+            moving: Vec::new(),
             parent: vec![NONE; 2 * n],
             childs: vec![Vec::new(); 2 * n],
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
@@ -619,16 +639,57 @@ impl<W: Weight> Solver<W> {
             buf: Vec::new(),
             single_tree: false,
             cursor: 0,
-            labelled: Vec::new(),
-            in_labelled: vec![false; n],
             delta: W::zero(),
             sign: vec![0; 2 * n],
             steps: BinaryHeap::new(),
         }
     }
 
+    /// The top-level blossom (or the vertex itself) holding vertex `v`.
+    fn inb(&self, v: usize) -> usize {
+        self.owner[self.slot[v]]
+    }
+
+    /// How far the duals of the vertices in slot `s` have moved.
+    fn off(&self, s: usize) -> W {
+        match self.sgn[s] {
+            0 => self.acc[s],
+            1 => self.acc[s].add(self.delta),
+            _ => self.acc[s].sub(self.delta),
+        }
+    }
+
+    /// Move vertex `v` to slot `to`, keeping its dual.
+    fn move_vertex(&mut self, v: usize, to: usize) {
+        let from = self.slot[v];
+        if from != to {
+            self.dual[v] = self.dual[v].add(self.off(from)).sub(self.off(to));
+            self.slot[v] = to;
+        }
+    }
+
+    /// Set the direction the duals of slot `s` move at each dual step (S −1, T +1).
+    fn set_slot_sign(&mut self, s: usize, sg: i8) {
+        if self.sgn[s] == sg {
+            return;
+        }
+        let o = self.off(s);
+        self.sgn[s] = sg;
+        self.acc[s] = match sg {
+            0 => o,
+            1 => o.sub(self.delta),
+            _ => o.add(self.delta),
+        };
+        if sg != 0 {
+            self.moving.push(s);
+        }
+    }
+
     /// The current dual of vertex or blossom `x` (see [`Solver::delta`]).
     fn y(&self, x: usize) -> W {
+        if x < self.n {
+            return self.dual[x].add(self.off(self.slot[x]));
+        }
         match self.sign[x] {
             0 => self.dual[x],
             1 => self.dual[x].add(self.delta),
@@ -636,8 +697,27 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// Give `x` a new sign (the direction its dual moves at each dual step), keeping its
-    /// current dual.
+    /// Write every vertex dual back into `dual` (after a run; slots start from zero again).
+    fn normalize(&mut self) {
+        for v in 0..self.n {
+            self.dual[v] = self.dual[v].add(self.acc[self.slot[v]]);
+        }
+        for a in self.acc.iter_mut() {
+            *a = W::zero();
+        }
+    }
+
+    /// The slot sign of a top-level blossom or vertex from its label.
+    fn label_sign(&self, b: usize) -> i8 {
+        match self.label[b] {
+            1 => -1,
+            2 => 1,
+            _ => 0,
+        }
+    }
+
+    /// Give blossom `x` a new sign (the direction its dual moves at each dual step), keeping
+    /// its current dual.
     fn set_sign(&mut self, x: usize, sign: i8) {
         if self.sign[x] == sign {
             return;
@@ -651,15 +731,6 @@ impl<W: Weight> Solver<W> {
         };
         if sign != 0 && x >= self.n {
             self.touch(x);
-        }
-    }
-
-    /// The sign a vertex gets from the label of its top-level blossom.
-    fn vertex_sign(&self, v: usize) -> i8 {
-        match self.label[self.inblossom[v]] {
-            1 => -1,
-            2 => 1,
-            _ => 0,
         }
     }
 
@@ -683,7 +754,7 @@ impl<W: Weight> Solver<W> {
     /// The current value of a dual-step candidate, `None` when it no longer is one.
     fn step_value(&self, kind: u8, x: usize, k: usize) -> Option<W> {
         match kind {
-            2 => (x < self.n && self.bestedge[x] == k && self.label[self.inblossom[x]] == 0)
+            2 => (x < self.n && self.bestedge[x] == k && self.label[self.inb(x)] == 0)
                 .then(|| self.slack(k)),
             3 => (self.parent[x] == NONE
                 && self.label[x] == 1
@@ -717,10 +788,10 @@ impl<W: Weight> Solver<W> {
 
     /// Write every lazy dual back (end of a stage).
     fn settle(&mut self) {
-        for idx in 0..self.labelled.len() {
-            let v = self.labelled[idx];
-            self.set_sign(v, 0);
+        for s in std::mem::take(&mut self.moving) {
+            self.set_slot_sign(s, 0);
         }
+        self.moving.clear();
         for idx in 0..self.touched.len() {
             let b = self.touched[idx];
             self.set_sign(b, 0);
@@ -769,7 +840,7 @@ impl<W: Weight> Solver<W> {
         let mut t = t;
         let mut p = p;
         loop {
-            let b = self.inblossom[w];
+            let b = self.inb(w);
             self.label[w] = t;
             self.label[b] = t;
             self.touch(w);
@@ -778,17 +849,8 @@ impl<W: Weight> Solver<W> {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
-            let mut lv = std::mem::take(&mut self.buf);
-            lv.clear();
-            self.leaves(b, &mut lv);
             let vs = if t == 1 { -1 } else { 1 };
-            for &v in &lv {
-                if !self.in_labelled[v] {
-                    self.in_labelled[v] = true;
-                    self.labelled.push(v);
-                }
-                self.set_sign(v, vs);
-            }
+            self.set_slot_sign(self.slot_of[b], vs);
             if b >= self.n {
                 self.set_sign(b, -vs);
                 if t == 2 {
@@ -797,11 +859,13 @@ impl<W: Weight> Solver<W> {
                 }
             }
             if t == 1 {
+                let mut lv = std::mem::take(&mut self.buf);
+                lv.clear();
+                self.leaves(b, &mut lv);
                 self.queue.extend_from_slice(&lv);
                 self.buf = lv;
                 return;
             }
-            self.buf = lv;
             let base = self.base[b];
             let m = self.mate[base];
             w = self.endpoint[m];
@@ -815,7 +879,7 @@ impl<W: Weight> Solver<W> {
         let mut base = NONE;
         let (mut v, mut w) = (v, w);
         while v != NONE || w != NONE {
-            let mut b = self.inblossom[v];
+            let mut b = self.inb(v);
             if self.label[b] & 4 != 0 {
                 base = self.base[b];
                 break;
@@ -826,7 +890,7 @@ impl<W: Weight> Solver<W> {
                 v = NONE;
             } else {
                 v = self.endpoint[self.labelend[b]];
-                b = self.inblossom[v];
+                b = self.inb(v);
                 v = self.endpoint[self.labelend[b]];
             }
             if w != NONE {
@@ -841,9 +905,9 @@ impl<W: Weight> Solver<W> {
 
     fn add_blossom(&mut self, base: usize, k: usize) {
         let (mut v, mut w, _) = self.edges[k];
-        let bb = self.inblossom[base];
-        let mut bv = self.inblossom[v];
-        let mut bw = self.inblossom[w];
+        let bb = self.inb(base);
+        let mut bv = self.inb(v);
+        let mut bw = self.inb(w);
         let b = match self.unused.pop() {
             Some(b) => b,
             None => return,
@@ -858,7 +922,7 @@ impl<W: Weight> Solver<W> {
             path.push(bv);
             endps.push(self.labelend[bv]);
             v = self.endpoint[self.labelend[bv]];
-            bv = self.inblossom[v];
+            bv = self.inb(v);
         }
         path.push(bb);
         path.reverse();
@@ -869,7 +933,7 @@ impl<W: Weight> Solver<W> {
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
             w = self.endpoint[self.labelend[bw]];
-            bw = self.inblossom[w];
+            bw = self.inb(w);
         }
         self.label[b] = 1;
         self.touch(b);
@@ -883,13 +947,35 @@ impl<W: Weight> Solver<W> {
         self.sign[b] = 0;
         self.dual[b] = W::zero();
         self.set_sign(b, 1);
-        for lv in self.leaves_of_list(&path) {
-            if self.label[self.inblossom[lv]] == 2 {
-                self.queue.push(lv);
+        // The largest child's slot becomes the new blossom's: only the other children's
+        // vertices move. The vertices of T-children become S and are scanned.
+        let heir = path
+            .iter()
+            .copied()
+            .max_by_key(|&c| (self.size[c], c))
+            .unwrap_or(bb);
+        let hs = self.slot_of[heir];
+        self.slot_of[b] = hs;
+        self.heir[b] = heir;
+        self.size[b] = path.iter().map(|&c| self.size[c]).sum();
+        let mut lv = std::mem::take(&mut self.buf);
+        for &c in &path {
+            let was_t = self.label[c] == 2;
+            if c == heir && !was_t {
+                continue;
             }
-            self.inblossom[lv] = b;
-            self.set_sign(lv, -1);
+            lv.clear();
+            self.leaves(c, &mut lv);
+            for &x in &lv {
+                if was_t {
+                    self.queue.push(x);
+                }
+                self.move_vertex(x, hs);
+            }
         }
+        self.buf = lv;
+        self.owner[hs] = b;
+        self.set_slot_sign(hs, -1);
         let mut touched: Vec<usize> = Vec::new();
         for &sub in &path {
             let list: Vec<usize> = match self.bestedges[sub].take() {
@@ -904,11 +990,11 @@ impl<W: Weight> Solver<W> {
             };
             for kk in list {
                 let (mut i, mut j, _) = self.edges[kk];
-                if self.inblossom[j] == b {
+                if self.inb(j) == b {
                     std::mem::swap(&mut i, &mut j);
                 }
                 let _ = i;
-                let bj = self.inblossom[j];
+                let bj = self.inb(j);
                 if bj != b && self.label[bj] == 1 {
                     let cur = self.scratch[bj];
                     if cur == NONE {
@@ -943,47 +1029,46 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    fn leaves_of_list(&self, path: &[usize]) -> Vec<usize> {
-        let mut v = Vec::new();
-        for &c in path {
-            self.leaves(c, &mut v);
-        }
-        v
-    }
-
     fn idx(j: isize, len: usize) -> usize {
         j.rem_euclid(len as isize) as usize
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.childs[b].clone();
-        let leaves = if endstage {
-            Vec::new()
-        } else {
-            // Write the moving duals back before labels and blossoms change.
+        if !endstage {
+            // The blossom stops moving; its vertices move with its slot until the labels
+            // below settle.
             self.set_sign(b, 0);
-            let lv = self.leaves_of(b);
-            for &v in &lv {
-                self.set_sign(v, 0);
+        }
+        // The heir keeps the slot; the other children's vertices go back to their own.
+        let heir = self.heir[b];
+        self.owner[self.slot_of[b]] = heir;
+        let mut lv = std::mem::take(&mut self.buf);
+        for &c in &childs {
+            self.parent[c] = NONE;
+            if c == heir {
+                continue;
             }
-            lv
-        };
-        for &s in &childs {
-            self.parent[s] = NONE;
-            if s < self.n {
-                self.inblossom[s] = s;
-            } else if endstage && self.dual[s] == W::zero() {
-                self.expand_blossom(s, endstage);
-            } else {
-                for lv in self.leaves_of(s) {
-                    self.inblossom[lv] = s;
+            let cs = self.slot_of[c];
+            self.owner[cs] = c;
+            lv.clear();
+            self.leaves(c, &mut lv);
+            for &x in &lv {
+                self.move_vertex(x, cs);
+            }
+        }
+        self.buf = lv;
+        if endstage {
+            for &c in &childs {
+                if c >= self.n && self.dual[c] == W::zero() {
+                    self.expand_blossom(c, endstage);
                 }
             }
         }
         if !endstage && self.label[b] == 2 {
             let len = childs.len();
             let endps = self.endps[b].clone();
-            let entry = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entry = self.inb(self.endpoint[self.labelend[b] ^ 1]);
             let pos = childs.iter().position(|&c| c == entry).unwrap_or(0) as isize;
             let (mut j, jstep, trick): (isize, isize, usize) = if pos & 1 == 1 {
                 (pos - len as isize, 1, 0)
@@ -1045,20 +1130,24 @@ impl<W: Weight> Solver<W> {
         self.bestedge[b] = NONE;
         self.unused.push(b);
         if !endstage {
-            // Signs from the new labels; unlabelled vertices become step candidates again.
-            for &s in &childs {
-                if s >= self.n {
-                    let sg = self.blossom_sign(s);
-                    self.set_sign(s, sg);
+            // Signs from the new labels; the vertices of unlabelled children become step
+            // candidates again.
+            for &c in &childs {
+                let sg = self.label_sign(c);
+                self.set_slot_sign(self.slot_of[c], sg);
+                if c >= self.n {
+                    let bs = self.blossom_sign(c);
+                    self.set_sign(c, bs);
                 }
-            }
-            for &v in &leaves {
-                let sg = self.vertex_sign(v);
-                self.set_sign(v, sg);
-                let k = self.bestedge[v];
-                if sg == 0 && k != NONE && self.label[self.inblossom[v]] == 0 {
-                    let sl = self.slack(k);
-                    self.push_step(sl, 2, v, k);
+                if sg != 0 {
+                    continue;
+                }
+                for v in self.leaves_of(c) {
+                    let k = self.bestedge[v];
+                    if k != NONE && self.label[self.inb(v)] == 0 {
+                        let sl = self.slack(k);
+                        self.push_step(sl, 2, v, k);
+                    }
                 }
             }
         }
@@ -1107,7 +1196,7 @@ impl<W: Weight> Solver<W> {
         for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
             if s0 == free_end {
                 // An unlabelled free vertex (or free blossom) reached by a tight edge.
-                let bs = self.inblossom[s0];
+                let bs = self.inb(s0);
                 if bs >= self.n {
                     self.augment_blossom(bs, s0);
                 }
@@ -1116,7 +1205,7 @@ impl<W: Weight> Solver<W> {
             }
             let (mut s, mut p) = (s0, p0);
             loop {
-                let bs = self.inblossom[s];
+                let bs = self.inb(s);
                 if bs >= self.n {
                     self.augment_blossom(bs, s);
                 }
@@ -1125,7 +1214,7 @@ impl<W: Weight> Solver<W> {
                     break;
                 }
                 let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
+                let bt = self.inb(t);
                 s = self.endpoint[self.labelend[bt]];
                 let j = self.endpoint[self.labelend[bt] ^ 1];
                 if bt >= self.n {
@@ -1151,9 +1240,6 @@ impl<W: Weight> Solver<W> {
             for k in std::mem::take(&mut self.allowed) {
                 self.allow[k] = false;
             }
-            for v in std::mem::take(&mut self.labelled) {
-                self.in_labelled[v] = false;
-            }
             self.queue.clear();
             if self.single_tree {
                 while self.cursor < n && self.mate[self.cursor] != NONE {
@@ -1166,7 +1252,7 @@ impl<W: Weight> Solver<W> {
                 self.assign_label(root, 1, NONE);
             } else {
                 for v in 0..n {
-                    if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    if self.mate[v] == NONE && self.label[self.inb(v)] == 0 {
                         self.assign_label(v, 1, NONE);
                     }
                 }
@@ -1178,7 +1264,7 @@ impl<W: Weight> Solver<W> {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if self.inb(v) == self.inb(w) {
                             continue;
                         }
                         let mut kslack = W::zero();
@@ -1189,7 +1275,7 @@ impl<W: Weight> Solver<W> {
                             }
                         }
                         if self.allow[k] {
-                            let bw = self.inblossom[w];
+                            let bw = self.inb(w);
                             if self.label[bw] == 0
                                 && self.single_tree
                                 && self.mate[self.base[bw]] == NONE
@@ -1199,7 +1285,7 @@ impl<W: Weight> Solver<W> {
                                 break;
                             } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
+                            } else if self.label[self.inb(w)] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
@@ -1213,8 +1299,8 @@ impl<W: Weight> Solver<W> {
                                 self.labelend[w] = p ^ 1;
                                 self.touch(w);
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
+                        } else if self.label[self.inb(w)] == 1 {
+                            let b = self.inb(v);
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.bestedge[b] = k;
                                 self.touch(b);
@@ -1267,7 +1353,7 @@ impl<W: Weight> Solver<W> {
                     2 | 3 => {
                         self.set_allow(dedge);
                         let (mut i, j, _) = self.edges[dedge];
-                        if dtype == 2 && self.label[self.inblossom[i]] == 0 {
+                        if dtype == 2 && self.label[self.inb(i)] == 0 {
                             i = j;
                         }
                         self.queue.push(i);
@@ -1291,6 +1377,7 @@ impl<W: Weight> Solver<W> {
                 break;
             }
         }
+        self.normalize();
     }
 }
 
