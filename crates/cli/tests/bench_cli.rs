@@ -292,6 +292,11 @@ fn bench_pairing_text_and_json() {
         .find(|l| l.starts_with("编排 pairing: 20 players, round 2, seed 1: "))
         .unwrap_or_else(|| panic!("{out}"));
     assert!(line.ends_with(" ms (10 boards)"), "{line}");
+    assert!(
+        out.lines()
+            .any(|l| l == "最优性 optimality: 已证明 proven (dual certificate, C0–C5)"),
+        "{out}"
+    );
     let v = json_of(&arbiter(&[
         "bench",
         "pairing",
@@ -311,4 +316,16 @@ fn bench_pairing_text_and_json() {
     assert!(boards > 0 && boards <= 10, "{v}");
     ms_field(&v, "pair_ms");
     ms_field(&v, "state_build_ms");
+    assert_eq!(v["certified_optimal"], true, "{v}");
+    // Round 1 is a fixed scheme: no optimality claim either way.
+    let r1 = json_of(&arbiter(&[
+        "bench",
+        "pairing",
+        "--players",
+        "9",
+        "--round",
+        "1",
+        "--json",
+    ]));
+    assert!(r1["certified_optimal"].is_null(), "{r1}");
 }

@@ -150,14 +150,16 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
     let state = arbiter_pairing::generator::bench_state(players, round, seed);
     let build = t0.elapsed();
     let t1 = Instant::now();
+    // Round 1 follows a fixed scheme; later rounds report whether the engine proved its
+    // pairing optimal under C0–C5 (always up to SPARSE_FALLBACK_LIMIT players).
     let result = if round == 1 {
-        arbiter_pairing::round1::pair_round1(&state, seed)
+        arbiter_pairing::round1::pair_round1(&state, seed).map(|p| (p, None))
     } else {
-        arbiter_pairing::pair_swiss(&state, round)
+        arbiter_pairing::swiss::pair_swiss_stats(&state, round).map(|(p, st)| (p, Some(st)))
     };
     let pair = t1.elapsed();
-    let boards = match result {
-        Ok(p) => p.boards.len(),
+    let (boards, certified) = match result {
+        Ok((p, st)) => (p.boards.len(), st.map(|s| s.certified)),
         Err(e @ PairingError::NoValidPairing { .. }) => {
             eprintln!("{e}");
             return Ok(3);
@@ -176,6 +178,7 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
             "seed": seed,
             "pair_ms": ms3(pair),
             "boards": boards,
+            "certified_optimal": certified,
             "state_build_ms": ms3(build),
             "peak_rss_kib": peak,
         });
@@ -185,6 +188,14 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
             "编排 pairing: {players} players, round {round}, seed {seed}: {:.3} ms ({boards} boards)",
             ms(pair)
         );
+        match certified {
+            Some(true) => println!("最优性 optimality: 已证明 proven (dual certificate, C0–C5)"),
+            Some(false) => println!(
+                "最优性 optimality: 未证明 not proven (legal; above {} players one restricted solve)",
+                arbiter_pairing::swiss::SPARSE_FALLBACK_LIMIT
+            ),
+            None => {}
+        }
         println!(
             "构建对局历史 state built: {:.3} ms (rounds 1–{} played first)",
             ms(build),
