@@ -646,11 +646,13 @@ impl<W: Weight> Solver<W> {
     }
 
     /// The top-level blossom (or the vertex itself) holding vertex `v`.
+    #[inline(always)]
     fn inb(&self, v: usize) -> usize {
         self.owner[self.slot[v]]
     }
 
     /// How far the duals of the vertices in slot `s` have moved.
+    #[inline(always)]
     fn off(&self, s: usize) -> W {
         match self.sgn[s] {
             0 => self.acc[s],
@@ -686,6 +688,7 @@ impl<W: Weight> Solver<W> {
     }
 
     /// The current dual of vertex or blossom `x` (see [`Solver::delta`]).
+    #[inline(always)]
     fn y(&self, x: usize) -> W {
         if x < self.n {
             return self.dual[x].add(self.off(self.slot[x]));
@@ -814,6 +817,7 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    #[inline(always)]
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.y(i).add(self.y(j)).sub(w.add(w))
