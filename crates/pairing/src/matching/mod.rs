@@ -1391,6 +1391,26 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// A random graph on `n` vertices: each pair an edge with probability `p`, weights in
+    /// `1..=max_w`; with `paired`, the pairs (2k, 2k+1) always, so a perfect matching exists.
+    fn random_graph(
+        rng: &mut ChaCha8Rng,
+        n: usize,
+        p: f64,
+        max_w: i64,
+        paired: bool,
+    ) -> Vec<(usize, usize, i64)> {
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if paired && i % 2 == 0 && j == i + 1 || rng.gen_bool(p) {
+                    edges.push((i, j, rng.gen_range(1..=max_w)));
+                }
+            }
+        }
+        edges
+    }
+
     fn brute(n: usize, edges: &[(usize, usize, i64)], maxcard: bool) -> (usize, i64) {
         let mut adj = vec![vec![None; n]; n];
         for &(i, j, w) in edges {
@@ -1548,14 +1568,7 @@ mod tests {
         for case in 0..4000 {
             let n = 2 * rng.gen_range(1..=6);
             let p = rng.gen_range(0.3..1.0);
-            let mut edges = Vec::new();
-            for i in 0..n {
-                for j in i + 1..n {
-                    if rng.gen_bool(p) {
-                        edges.push((i, j, rng.gen_range(1..30i64)));
-                    }
-                }
-            }
+            let edges = random_graph(&mut rng, n, p, 29, false);
             let got = max_weight_perfect_matching(n, &edges).map(|mate| {
                 edges
                     .iter()
@@ -1573,14 +1586,7 @@ mod tests {
         let (mut caught, mut certified) = (0, 0);
         for case in 0..3000 {
             let n = 2 * rng.gen_range(1..=6);
-            let mut edges = Vec::new();
-            for i in 0..n {
-                for j in i + 1..n {
-                    if rng.gen_bool(0.8) {
-                        edges.push((i, j, rng.gen_range(1..40i64)));
-                    }
-                }
-            }
+            let edges = random_graph(&mut rng, n, 0.8, 39, false);
             let Some((mate, duals)) = max_weight_perfect_matching_with_duals(n, &edges) else {
                 continue;
             };
@@ -1635,14 +1641,7 @@ mod tests {
         let (mut nested, mut positive) = (0, 0);
         for case in 0..200 {
             let n = 2 * rng.gen_range(4..=40);
-            let mut edges = Vec::new();
-            for i in 0..n {
-                for j in i + 1..n {
-                    if rng.gen_bool(0.3) {
-                        edges.push((i, j, rng.gen_range(1..25i64)));
-                    }
-                }
-            }
+            let edges = random_graph(&mut rng, n, 0.3, 24, false);
             let Some((_, duals)) = max_weight_perfect_matching_with_duals(n, &edges) else {
                 continue;
             };
@@ -1693,14 +1692,7 @@ mod tests {
             let n = 2 * rng.gen_range(10..=80);
             let p = rng.gen_range(0.05..0.6);
             let top = rng.gen_range(3..60i64);
-            let mut edges = Vec::new();
-            for i in 0..n {
-                for j in i + 1..n {
-                    if j == i + 1 && i % 2 == 0 || rng.gen_bool(p) {
-                        edges.push((i, j, rng.gen_range(1..=top)));
-                    }
-                }
-            }
+            let edges = random_graph(&mut rng, n, p, top, true);
             let (mate, duals) = max_weight_perfect_matching_with_duals(n, &edges)
                 .unwrap_or_else(|| panic!("case {case}: no perfect matching"));
             for v in 0..n {
@@ -1760,14 +1752,7 @@ mod tests {
         for case in 0..3000 {
             let n = rng.gen_range(1..=10);
             let p = rng.gen_range(0.2..1.0);
-            let mut edges = Vec::new();
-            for i in 0..n {
-                for j in i + 1..n {
-                    if rng.gen_bool(p) {
-                        edges.push((i, j, rng.gen_range(1..20i64)));
-                    }
-                }
-            }
+            let edges = random_graph(&mut rng, n, p, 19, false);
             for maxcard in [false, true] {
                 let mate = max_weight_matching(n, &edges, maxcard);
                 let mut w = 0;
