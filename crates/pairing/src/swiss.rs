@@ -540,14 +540,6 @@ impl<'a> Problem<'a> {
     }
 }
 
-fn encode<W: Weight>(lay: &Layout, v: &[u64]) -> W {
-    let mut acc = W::zero();
-    for (c, &b) in v.iter().zip(&lay.bases) {
-        acc = acc.mul_add(b, *c);
-    }
-    acc
-}
-
 fn top<W: Weight>(lay: &Layout) -> W {
     // Π bases = encode of (0, …, 0) with a leading 1.
     let mut acc = W::zero().mul_add(1, 1);
@@ -748,6 +740,7 @@ fn run<W: Weight>(
     let n = p.order.len();
     let odd = n % 2 == 1;
     let total = n + usize::from(odd);
+    let units = Units::<W>::new(lay);
     let topw: W = top(lay);
     let mut buf = Vec::new();
     let mut stats = PricingStats::default();
@@ -759,7 +752,7 @@ fn run<W: Weight>(
         };
         for y in cands {
             if p.pair_cost(lay, x, y, &mut buf) {
-                edges.push((x, y, topw.sub(encode(lay, &buf))));
+                edges.push((x, y, topw.sub(units.encode(&buf))));
             }
         }
     }
@@ -767,7 +760,7 @@ fn run<W: Weight>(
         for x in 0..n {
             if p.bye_eligible[x] {
                 p.bye_cost(lay, x, &mut buf);
-                edges.push((x, n, topw.sub(encode(lay, &buf))));
+                edges.push((x, n, topw.sub(units.encode(&buf))));
             }
         }
     }
@@ -781,7 +774,7 @@ fn run<W: Weight>(
     // Artificial pairs.
     let mut art = vec![0u64; lay.len()];
     art[0] = 1;
-    let art_w = topw.sub(encode::<W>(lay, &art));
+    let art_w = topw.sub(units.encode(&art));
     let mut artificial = BTreeSet::new();
     for k in 0..total / 2 {
         let (x, y) = (2 * k, 2 * k + 1);
@@ -795,11 +788,11 @@ fn run<W: Weight>(
             edges.push((x, y, art_w));
         } else if !candidate_edges(p, x, w).contains(&y) {
             // Legal but outside the window: keep it, so the graph has a perfect matching.
-            edges.push((x, y, topw.sub(encode(lay, &buf))));
+            edges.push((x, y, topw.sub(units.encode(&buf))));
         }
     }
     stats.initial_edges = edges.len();
-    let pricer = Pricer::new(p, lay, topw);
+    let pricer = Pricer::new(p, lay, topw, units);
     let mut solver = IncrementalPerfect::new(total, &edges);
     // Whether the next solve is warm-started (its result is then re-checked).
     let mut warm = false;
@@ -974,7 +967,7 @@ impl<W: Weight> Units<W> {
         Units { unit }
     }
 
-    /// The same value as [`encode`].
+    /// The mixed-radix value of the cost vector `v` (its digits stay below their bases).
     fn encode(&self, v: &[u64]) -> W {
         let mut acc = W::zero();
         for (u, &c) in self.unit.iter().zip(v) {
@@ -991,7 +984,7 @@ fn small<W: Weight>(v: u64) -> W {
 }
 
 impl<'a, W: Weight> Pricer<'a, W> {
-    fn new(p: &'a Problem<'a>, lay: &'a Layout, topw: W) -> Self {
+    fn new(p: &'a Problem<'a>, lay: &'a Layout, topw: W, units: Units<W>) -> Self {
         let n = p.order.len();
         let class: Vec<u8> = p
             .order
@@ -1011,11 +1004,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
             }
             members[p.group_of[x]][class[x] as usize].push(x);
         }
-        let unit = |k: usize| -> W {
-            let mut v = vec![0u64; lay.len()];
-            v[k] = 4;
-            encode(lay, &v)
-        };
+        let unit = |k: usize| -> W { units.unit[k].mul_add(4, 0) };
         Pricer {
             p,
             lay,
@@ -1027,7 +1016,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
             q_d: (0..g).map(|k| unit(lay.d(k))).collect(),
             q3: unit(lay.c3()),
             q5: unit(lay.c3() + 2),
-            units: Units::new(lay),
+            units,
         }
     }
 

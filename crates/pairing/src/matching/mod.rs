@@ -791,10 +791,10 @@ impl<W: Weight> Solver<W> {
 
     /// Write every lazy dual back (end of a stage).
     fn settle(&mut self) {
+        // set_slot_sign(_, 0) never records a slot, so taking the list empties it.
         for s in std::mem::take(&mut self.moving) {
             self.set_slot_sign(s, 0);
         }
-        self.moving.clear();
         for idx in 0..self.touched.len() {
             let b = self.touched[idx];
             self.set_sign(b, 0);
