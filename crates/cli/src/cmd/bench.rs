@@ -407,44 +407,18 @@ fn bench_simulate(
         eprintln!("错误 error: --repeat 至少为 1 (--repeat must be at least 1)");
         return Ok(2);
     }
-    let source = match std::fs::read_to_string(regulation) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!(
-                "错误 error: 无法读取规程文件 {}: {e} (cannot read the regulation file)",
-                regulation.display()
-            );
+    let super::simulate::SimulationInput {
+        source,
+        file_name,
+        reg,
+        sizes,
+    } = match super::simulate::load_input(regulation, players) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("{msg}");
             return Ok(2);
         }
     };
-    let file_name = regulation
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_else(|| regulation.display().to_string());
-    let reg = match arbiter_regulation::parse(&source, &regulation.display().to_string()) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(2);
-        }
-    };
-    let sizes = match super::simulate::parse_sizes(players) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("错误 error: {e}");
-            return Ok(2);
-        }
-    };
-    for sec in sizes.by_section.keys() {
-        if reg.section(sec).is_none() {
-            let ids: Vec<&str> = reg.sections.iter().map(|s| s.id.as_str()).collect();
-            let hint = arbiter_types::closest(sec, ids.iter().copied())
-                .map(|c| format!("，是否为 `{c}`? (did you mean `{c}`?)"))
-                .unwrap_or_default();
-            eprintln!("错误 error: --players: 规程中没有组别 `{sec}`{hint} (unknown section)");
-            return Ok(2);
-        }
-    }
 
     // In memory: no database at all, every entry validated by the fold.
     let mut mem_times = Vec::with_capacity(repeat);

@@ -3,12 +3,10 @@
 //! Swiss after stage 1, then every recorded knockout game replayed) and printed with player
 //! names, or as JSON.
 
-use anyhow::Context;
 use arbiter_core::EventState;
 use arbiter_director::SectionPlan;
 use arbiter_knockout::{Bracket, MatchState, Side};
-use arbiter_store::{EventId, EventStore, SqliteStore};
-use arbiter_types::{closest, PlayerNo};
+use arbiter_types::PlayerNo;
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -78,49 +76,16 @@ type Loaded = (String, EventState, Bracket);
 
 /// Outer error: the database failed (exit 1); inner error: the request does not fit.
 fn load(a: &ShowArgs) -> anyhow::Result<Result<Loaded, String>> {
-    if !a.db.exists() {
-        return Ok(Err(format!(
-            "{}: 数据库不存在 (database not found)",
-            a.db.display()
-        )));
-    }
-    let store = SqliteStore::open(&a.db).with_context(|| format!("{}", a.db.display()))?;
-    let log = match store.read(&EventId(a.event.clone())) {
-        Ok(l) => l,
-        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
-            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let state = EventState::replay(&log).context("replay")?;
-    if state.header.is_none() {
-        return Ok(Err(format!(
-            "赛事 `{}` 没有创建记录 (the event log has no EventCreated)",
-            a.event
-        )));
-    }
-    let reg = match arbiter_director::regulation_of(&state) {
-        Ok(r) => r,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    let ids: Vec<&str> = state.sections.keys().map(String::as_str).collect();
-    let section = match &a.section {
-        Some(s) => s.clone(),
-        None if ids.len() == 1 => ids[0].to_string(),
-        None => {
-            return Ok(Err(format!(
-                "赛事有多个组别, 请用 --section 指定 (several sections, choose with --section): {}",
-                ids.join(", ")
-            )))
-        }
+    let super::EventSection {
+        state,
+        reg,
+        section,
+    } = match super::load_event_section(&a.db, &a.event, a.section.as_deref())? {
+        Ok(x) => x,
+        Err(msg) => return Ok(Err(msg)),
     };
     let Some(sec) = reg.section(&section) else {
-        let hint = closest(&section, ids.iter().copied())
-            .map(|s| format!(" (did you mean `{s}`?)"))
-            .unwrap_or_default();
-        return Ok(Err(format!(
-            "未知的组别 `{section}` (unknown section){hint}"
-        )));
+        return Ok(Err(format!("未知的组别 `{section}` (unknown section)")));
     };
     if !matches!(
         arbiter_director::section_plan(sec, &state),

@@ -15,3 +15,70 @@ pub mod standings;
 #[allow(dead_code)]
 /// Default database file of every command that takes `--db`.
 pub const DEFAULT_DB: &str = "arbiter.db";
+
+/// An event read for a read-only command: its folded state, its regulation and the section
+/// chosen with `--section` (or the only one).
+pub(crate) struct EventSection {
+    pub state: arbiter_core::EventState,
+    pub reg: arbiter_regulation::Regulation,
+    pub section: String,
+}
+
+/// Read event `event` from the database at `db` and choose its section. Outer error: the
+/// database itself failed (exit 1); inner error: the request does not fit the data (exit 2).
+pub(crate) fn load_event_section(
+    db: &std::path::Path,
+    event: &str,
+    section: Option<&str>,
+) -> anyhow::Result<Result<EventSection, String>> {
+    use anyhow::Context;
+    use arbiter_store::{EventId, EventStore, SqliteStore};
+    if !db.exists() {
+        return Ok(Err(format!(
+            "{}: 数据库不存在 (database not found)",
+            db.display()
+        )));
+    }
+    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
+    let log = match store.read(&EventId(event.to_string())) {
+        Ok(l) => l,
+        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
+            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let state = arbiter_core::EventState::replay(&log).context("replay")?;
+    if state.header.is_none() {
+        return Ok(Err(format!(
+            "赛事 `{event}` 没有创建记录 (the event log has no EventCreated)"
+        )));
+    }
+    let reg = match arbiter_director::regulation_of(&state) {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let ids: Vec<&str> = state.sections.keys().map(String::as_str).collect();
+    let section = match section {
+        Some(s) => s.to_string(),
+        None if ids.len() == 1 => ids[0].to_string(),
+        None => {
+            return Ok(Err(format!(
+                "赛事有多个组别, 请用 --section 指定 (several sections, choose with --section): {}",
+                ids.join(", ")
+            )))
+        }
+    };
+    if state.section(&section).is_none() {
+        let hint = arbiter_types::closest(&section, ids.iter().copied())
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        return Ok(Err(format!(
+            "未知的组别 `{section}` (unknown section){hint}"
+        )));
+    }
+    Ok(Ok(EventSection {
+        state,
+        reg,
+        section,
+    }))
+}

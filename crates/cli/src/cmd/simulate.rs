@@ -63,46 +63,63 @@ fn remove_db(db: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
-    let source = match std::fs::read_to_string(&a.regulation) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!(
-                "错误 error: 无法读取规程文件 {}: {e} (cannot read the regulation file)",
-                a.regulation.display()
-            );
-            return Ok(2);
-        }
-    };
-    let file_name = a
-        .regulation
+/// What a simulation starts from: the regulation file's text and name, the parsed
+/// regulation, and the field sizes of `--players` checked against its sections.
+pub(crate) struct SimulationInput {
+    pub source: String,
+    pub file_name: String,
+    pub reg: arbiter_regulation::Regulation,
+    pub sizes: Sizes,
+}
+
+/// Read and parse the regulation file and `--players`; the error is the message to print
+/// (the caller exits 2).
+pub(crate) fn load_input(regulation: &Path, players: &[String]) -> Result<SimulationInput, String> {
+    let source = std::fs::read_to_string(regulation).map_err(|e| {
+        format!(
+            "错误 error: 无法读取规程文件 {}: {e} (cannot read the regulation file)",
+            regulation.display()
+        )
+    })?;
+    let file_name = regulation
         .file_name()
         .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_else(|| a.regulation.display().to_string());
-    let reg = match arbiter_regulation::parse(&source, &a.regulation.display().to_string()) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(2);
-        }
-    };
-    let sizes = match parse_sizes(&a.players) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("错误 error: {e}");
-            return Ok(2);
-        }
-    };
+        .unwrap_or_else(|| regulation.display().to_string());
+    let reg = arbiter_regulation::parse(&source, &regulation.display().to_string())
+        .map_err(|e| e.to_string())?;
+    let sizes = parse_sizes(players).map_err(|e| format!("错误 error: {e}"))?;
     for sec in sizes.by_section.keys() {
         if reg.section(sec).is_none() {
             let ids: Vec<&str> = reg.sections.iter().map(|s| s.id.as_str()).collect();
             let hint = arbiter_types::closest(sec, ids.iter().copied())
                 .map(|c| format!("，是否为 `{c}`? (did you mean `{c}`?)"))
                 .unwrap_or_default();
-            eprintln!("错误 error: --players: 规程中没有组别 `{sec}`{hint} (unknown section)");
-            return Ok(2);
+            return Err(format!(
+                "错误 error: --players: 规程中没有组别 `{sec}`{hint} (unknown section)"
+            ));
         }
     }
+    Ok(SimulationInput {
+        source,
+        file_name,
+        reg,
+        sizes,
+    })
+}
+
+pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
+    let SimulationInput {
+        source,
+        file_name,
+        reg,
+        sizes,
+    } = match load_input(&a.regulation, &a.players) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(2);
+        }
+    };
     std::fs::create_dir_all(&a.out).with_context(|| {
         format!(
             "无法创建目录 {} (cannot create the output directory)",

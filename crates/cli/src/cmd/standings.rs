@@ -14,7 +14,6 @@
 //! prints that category's table (S1, T1). Players with a corrected result (A12) are marked
 //! 更正 / `"corrected": true`.
 
-use anyhow::Context;
 use arbiter_core::PlayerId;
 use arbiter_regulation::Category;
 use arbiter_standings::{
@@ -239,49 +238,16 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
 /// Swiss. Outer error: the database itself failed (exit 1); inner error: the request does
 /// not fit the data (exit 2).
 fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<Table, String>> {
-    use arbiter_store::{EventId, EventStore, SqliteStore};
-    if !db.exists() {
-        return Ok(Err(format!(
-            "{}: 数据库不存在 (database not found)",
-            db.display()
-        )));
-    }
-    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
-    let log = match store.read(&EventId(event.to_string())) {
-        Ok(l) => l,
-        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
-            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let state = arbiter_core::EventState::replay(&log).context("replay")?;
-    if state.header.is_none() {
-        return Ok(Err(format!(
-            "赛事 `{event}` 没有创建记录 (the event log has no EventCreated)"
-        )));
-    }
-    let mut reg = match arbiter_director::regulation_of(&state) {
-        Ok(r) => r,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    let ids: Vec<&str> = state.sections.keys().map(String::as_str).collect();
-    let section_id = match &a.section {
-        Some(s) => s.clone(),
-        None if ids.len() == 1 => ids[0].to_string(),
-        None => {
-            return Ok(Err(format!(
-                "赛事有多个组别, 请用 --section 指定 (several sections, choose with --section): {}",
-                ids.join(", ")
-            )))
-        }
+    let super::EventSection {
+        state,
+        mut reg,
+        section: section_id,
+    } = match super::load_event_section(db, event, a.section.as_deref())? {
+        Ok(x) => x,
+        Err(msg) => return Ok(Err(msg)),
     };
     let Some(rec) = state.section(&section_id) else {
-        let hint = closest(&section_id, ids.iter().copied())
-            .map(|s| format!(" (did you mean `{s}`?)"))
-            .unwrap_or_default();
-        return Ok(Err(format!(
-            "未知的组别 `{section_id}` (unknown section){hint}"
-        )));
+        return Ok(Err(format!("未知的组别 `{section_id}` (unknown section)")));
     };
     let Some(rs) = reg.sections.iter_mut().find(|s| s.id == section_id) else {
         return Ok(Err(format!(
