@@ -46,6 +46,12 @@ struct Solver<W: Weight> {
     base: Vec<usize>,
     endps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// Per node with a best edge: that edge's slack plus δ (vertex, edge from an S-vertex)
+    /// or plus 2δ (S-blossom, edge to another S-blossom) when it was set. Both stay put
+    /// while the node stays as it is (a vertex outside any T-blossom; refreshed when a
+    /// T-blossom is expanded), so a new edge is compared without recomputing the slack of
+    /// the old one.
+    bestkey: Vec<W>,
     bestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
@@ -86,7 +92,8 @@ pub fn max_weight_matching<W: Weight>(
     if n == 0 || edges.is_empty() {
         return vec![None; n];
     }
-    let mut s = Solver::new(n, edges.to_vec());
+    // The solver stores what a slack subtracts: here 2w (duals start at the largest w).
+    let mut s = Solver::new(n, edges.iter().map(|&(i, j, w)| (i, j, w.add(w))).collect());
     s.run(max_cardinality);
     s.mate
         .iter()
@@ -305,6 +312,18 @@ impl<W: Weight> Duals<W> {
     }
 }
 
+/// Edges with the weight a slack subtracts in perfect-matching mode: 4w (see
+/// [`IncrementalPerfect::from_vec`]).
+fn quadrupled<W: Weight>(edges: &[(usize, usize, W)]) -> Vec<(usize, usize, W)> {
+    edges
+        .iter()
+        .map(|&(i, j, w)| {
+            let w2 = w.add(w);
+            (i, j, w2.add(w2))
+        })
+        .collect()
+}
+
 /// [`max_weight_perfect_matching`] that also returns the optimal duals.
 pub fn max_weight_perfect_matching_with_duals<W: Weight>(
     n: usize,
@@ -344,9 +363,11 @@ impl<W: Weight> IncrementalPerfect<W> {
             return IncrementalPerfect { n, solver: None };
         }
         // Doubled weights keep every dual even after the warm start, so all free vertices
-        // share one parity and the slack of an edge between two S-vertices stays even.
+        // share one parity and the slack of an edge between two S-vertices stays even. The
+        // solver stores what a slack subtracts: twice the doubled weight, 4w.
         for e in edges.iter_mut() {
-            e.2 = e.2.add(e.2);
+            let w2 = e.2.add(e.2);
+            e.2 = w2.add(w2);
         }
         let mut s = Solver::new(n, edges);
         s.warm_start();
@@ -364,9 +385,7 @@ impl<W: Weight> IncrementalPerfect<W> {
         if n == 0 || n % 2 == 1 || edges.is_empty() || init.len() != n {
             return Self::new(n, edges);
         }
-        let doubled: Vec<(usize, usize, W)> =
-            edges.iter().map(|&(i, j, w)| (i, j, w.add(w))).collect();
-        let mut s = Solver::new(n, doubled);
+        let mut s = Solver::new(n, quadrupled(edges));
         s.dual[..n].copy_from_slice(init);
         s.greedy_start();
         s.single_tree = true;
@@ -419,7 +438,8 @@ impl<W: Weight> IncrementalPerfect<W> {
         };
         for &(i, j, w) in extra {
             let k = s.edges.len();
-            s.edges.push((i, j, w.add(w)));
+            let w2 = w.add(w);
+            s.edges.push((i, j, w2.add(w2)));
             s.endpoint.push(i);
             s.endpoint.push(j);
             s.neighbend[i].push(2 * k + 1);
@@ -473,7 +493,7 @@ impl<W: Weight> Solver<W> {
         for v in 0..n {
             let best = self.neighbend[v].iter().map(|&p| self.edges[p / 2].2).max();
             if let Some(b) = best {
-                self.dual[v] = b;
+                self.dual[v] = b.half();
             }
         }
         self.greedy_start();
@@ -623,8 +643,7 @@ impl<W: Weight> Solver<W> {
         let mut need = self.dual[v];
         for &q in &self.neighbend[v] {
             let u = self.endpoint[q];
-            let w = self.edges[q / 2].2;
-            let x = w.add(w).sub(self.dual[u]);
+            let x = self.edges[q / 2].2.sub(self.dual[u]);
             if x > need {
                 need = x;
             }
@@ -645,7 +664,7 @@ impl<W: Weight> Solver<W> {
                 maxw = w;
             }
         }
-        let mut dual = vec![maxw; n];
+        let mut dual = vec![maxw.half(); n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         Solver {
             n,
@@ -667,6 +686,7 @@ impl<W: Weight> Solver<W> {
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             endps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestkey: vec![W::zero(); 2 * n],
             bestedges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
@@ -861,7 +881,7 @@ impl<W: Weight> Solver<W> {
     #[inline(always)]
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.y(i).add(self.y(j)).sub(w.add(w))
+        self.y(i).add(self.y(j)).sub(w)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -1069,8 +1089,9 @@ impl<W: Weight> Solver<W> {
         self.endps[b] = endps;
         if self.bestedge[b] != NONE {
             let k = self.bestedge[b];
-            let v = self.slack(k).half();
-            self.push_step(v, 3, b, k);
+            let sl = self.slack(k);
+            self.bestkey[b] = sl.add(self.delta).add(self.delta);
+            self.push_step(sl.half(), 3, b, k);
         }
     }
 
@@ -1191,6 +1212,7 @@ impl<W: Weight> Solver<W> {
                     let k = self.bestedge[v];
                     if k != NONE && self.label[self.inb(v)] == 0 {
                         let sl = self.slack(k);
+                        self.bestkey[v] = sl.add(self.delta);
                         self.push_step(sl, 2, v, k);
                     }
                 }
@@ -1305,6 +1327,8 @@ impl<W: Weight> Solver<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
+                    // Labels and blossoms change during the scan, but never a vertex dual.
+                    let yv = self.y(v);
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
@@ -1314,7 +1338,7 @@ impl<W: Weight> Solver<W> {
                         }
                         let mut kslack = W::zero();
                         if !self.allow[k] {
-                            kslack = self.slack(k);
+                            kslack = yv.add(self.y(w)).sub(self.edges[k].2);
                             if kslack <= W::zero() {
                                 self.set_allow(k);
                             }
@@ -1346,15 +1370,26 @@ impl<W: Weight> Solver<W> {
                             }
                         } else if self.label[self.inb(w)] == 1 {
                             let b = self.inb(v);
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                            let key = kslack.add(self.delta).add(self.delta);
+                            if self.bestedge[b] == NONE || key < self.bestkey[b] {
                                 self.bestedge[b] = k;
+                                self.bestkey[b] = key;
                                 self.touch(b);
                                 self.push_step(kslack.half(), 3, b, k);
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
+                        } else if self.label[w] == 0 && {
+                            let cur = self.bestedge[w];
+                            cur == NONE
+                                || if self.label[self.inb(w)] == 0 {
+                                    kslack.add(self.delta) < self.bestkey[w]
+                                } else {
+                                    // Inside a T-blossom w's dual rises as fast as the
+                                    // S side falls: the slack stands still, no key.
+                                    kslack < self.slack(cur)
+                                }
+                        } {
                             self.bestedge[w] = k;
+                            self.bestkey[w] = kslack.add(self.delta);
                             self.touch(w);
                             self.push_step(kslack, 2, w, k);
                         }
