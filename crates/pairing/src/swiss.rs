@@ -30,9 +30,10 @@
 //! ([`IncrementalPerfect`]; from scratch when more edges than players were added), until
 //! the duals certify optimality for the complete graph.
 //! Up to [`SPARSE_FALLBACK_LIMIT`] players this always runs to the certificate. Above it
-//! the graph keeps the local candidates only (the spread pairs make the blossom trees sweep
-//! whole score groups, and the time grows faster than the field: 10,000 players take
-//! 1.3–2.1 s certified, 20,000 take 14–15 s), a feasible round stops after
+//! the graph keeps the local candidates only (the blossom trees sweep whole score groups,
+//! so the certified time grows about as the square of the field: 10,000 players take
+//! 0.7–0.8 s, 20,000 2.8–3.8 s, 50,000 18–23 s, 100,000 well over a minute), a feasible
+//! round stops after
 //! [`PRICING_SOLVES`] solve(s) and [`PricingStats::certified`] reports whether the
 //! certificate held; "no valid pairing" is only
 //! ever reported with the certificate (artificial pairs with a leading cost digit keep the
@@ -52,7 +53,7 @@ pub const DENSE_LIMIT: usize = 400;
 /// Up to this many players, the restricted graph carries the spread candidates and pricing
 /// runs until its optimum is proved optimal for the complete graph (see
 /// [`PricingStats::certified`]).
-pub const SPARSE_FALLBACK_LIMIT: usize = 12_000;
+pub const SPARSE_FALLBACK_LIMIT: usize = 50_000;
 
 /// Up to this many players, "no valid pairing" names a player left without any legal
 /// opponent (an O(n²) search).
