@@ -879,7 +879,9 @@ fn coarse_first<W: Weight>(
         .zip(ties)
         .map(|(&(i, j, w), &t)| (i, j, w.add(small(t))))
         .collect();
-    match IncrementalPerfect::from_vec(total, coarse).solve() {
+    // Bound first, so that the coarse solver is dropped before the full one is built.
+    let solved = IncrementalPerfect::from_vec(total, coarse).solve();
+    match solved {
         Some((_, duals)) => {
             let init: Vec<W> = (0..total).map(|v| duals.flattened(v)).collect();
             IncrementalPerfect::with_duals(total, edges, &init)
