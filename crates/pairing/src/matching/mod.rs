@@ -1685,6 +1685,49 @@ mod tests {
         }
     }
 
+    #[test]
+    fn coarse_first_on_larger_graphs_reaches_the_plain_optimum_with_a_proof() {
+        // As above on graphs too large for brute force: the full solve from the coarse
+        // duals must carry an optimality proof and match the plain solve's weight.
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        for case in 0..200 {
+            let n = 2 * rng.gen_range(10..=80);
+            let p = rng.gen_range(0.05..0.6);
+            let mut edges = random_graph(&mut rng, n, p, 12, true);
+            let lows: Vec<i64> = edges.iter().map(|_| rng.gen_range(0..64)).collect();
+            for (e, &l) in edges.iter_mut().zip(&lows) {
+                e.2 = e.2 * 64 - l;
+            }
+            let coarse: Vec<(usize, usize, i64)> = edges
+                .iter()
+                .zip(&lows)
+                .map(|(&(i, j, w), &l)| (i, j, w + l))
+                .collect();
+            let weight = |mate: &[usize]| -> i64 {
+                edges
+                    .iter()
+                    .filter(|&&(i, j, _)| mate[i] == j)
+                    .map(|e| e.2)
+                    .sum()
+            };
+            let (_, duals) = max_weight_perfect_matching_with_duals(n, &coarse)
+                .unwrap_or_else(|| panic!("case {case}: no perfect matching"));
+            let init: Vec<i64> = (0..n).map(|v| duals.flattened(v)).collect();
+            let (mate, duals) = IncrementalPerfect::with_duals(n, &edges, &init)
+                .solve()
+                .unwrap_or_else(|| {
+                    panic!("case {case}: no perfect matching from the coarse duals")
+                });
+            assert!(
+                certifies_all(&edges, &mate, &duals),
+                "case {case}: no certificate"
+            );
+            let plain = max_weight_perfect_matching(n, &edges)
+                .unwrap_or_else(|| panic!("case {case}: no perfect matching"));
+            assert_eq!(weight(&mate), weight(&plain), "case {case}");
+        }
+    }
+
     /// Every edge feasible under `duals`, every matched edge tight.
     fn certifies_all(edges: &[(usize, usize, i64)], mate: &[usize], duals: &Duals<i64>) -> bool {
         edges.iter().all(|&(i, j, w)| {
