@@ -15,15 +15,19 @@ pub trait Weight: Copy + Ord + std::fmt::Debug {
 }
 
 impl Weight for i64 {
+    #[inline(always)]
     fn zero() -> Self {
         0
     }
+    #[inline(always)]
     fn add(self, o: Self) -> Self {
         self + o
     }
+    #[inline(always)]
     fn sub(self, o: Self) -> Self {
         self - o
     }
+    #[inline(always)]
     fn half(self) -> Self {
         self >> 1
     }
@@ -43,6 +47,7 @@ impl<const L: usize> std::fmt::Debug for Wide<L> {
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline(always)]
     fn cmp(&self, o: &Self) -> Ordering {
         let (a, b) = (self.0[L - 1] as i64, o.0[L - 1] as i64);
         match a.cmp(&b) {
@@ -59,15 +64,18 @@ impl<const L: usize> Ord for Wide<L> {
     }
 }
 impl<const L: usize> PartialOrd for Wide<L> {
+    #[inline(always)]
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
         Some(self.cmp(o))
     }
 }
 
 impl<const L: usize> Weight for Wide<L> {
+    #[inline(always)]
     fn zero() -> Self {
         Wide([0; L])
     }
+    #[inline(always)]
     fn add(self, o: Self) -> Self {
         let mut r = [0u64; L];
         let mut carry = 0u64;
@@ -79,6 +87,7 @@ impl<const L: usize> Weight for Wide<L> {
         }
         Wide(r)
     }
+    #[inline(always)]
     fn sub(self, o: Self) -> Self {
         let mut r = [0u64; L];
         let mut borrow = 0u64;
@@ -90,6 +99,7 @@ impl<const L: usize> Weight for Wide<L> {
         }
         Wide(r)
     }
+    #[inline(always)]
     fn half(self) -> Self {
         let mut r = [0u64; L];
         for (i, slot) in r.iter_mut().enumerate() {
