@@ -876,17 +876,19 @@ fn coarse_first<W: Weight>(
     if ties.len() != edges.len() {
         return IncrementalPerfect::new(total, edges);
     }
+    // The coarse weights; the full ones are these less the tie (few distinct coarse
+    // weights, so the solvers keep them in a small shared table).
     let coarse: Vec<(usize, usize, W)> = edges
         .iter()
         .zip(ties)
         .map(|(&(i, j, w), &t)| (i, j, w.add(small(t))))
         .collect();
     // Bound first, so that the coarse solver is dropped before the full one is built.
-    let solved = IncrementalPerfect::from_vec(total, coarse).solve();
+    let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
     match solved {
         Some((_, duals)) => {
             let init: Vec<W> = (0..total).map(|v| duals.flattened(v)).collect();
-            IncrementalPerfect::with_duals(total, edges, &init)
+            IncrementalPerfect::split(total, &coarse, Some(ties), Some(&init))
         }
         None => IncrementalPerfect::new(total, edges),
     }
