@@ -60,7 +60,12 @@ struct Solver<W: Weight> {
     /// T-blossom is expanded), so a new edge is compared without recomputing the slack of
     /// the old one.
     bestkey: Vec<W>,
-    bestedges: Vec<Option<Vec<usize>>>,
+    /// Per S-blossom formed in this stage: its least-slack edge to each other S-blossom
+    /// at the time, with the slack as a key (slack + 2δ, which stays put while both ends
+    /// are S), so that merging the lists of nested blossoms computes no slack again.
+    bestedges: Vec<Option<Vec<(usize, W)>>>,
+    /// Per S-blossom while a new blossom's list is merged: the key of `scratch`'s edge.
+    scratch_key: Vec<W>,
     unused: Vec<usize>,
     dual: Vec<W>,
     allow: Vec<bool>,
@@ -792,6 +797,7 @@ impl<W: Weight> Solver<W> {
             allow: Vec::with_capacity(m),
             queue: Vec::new(),
             scratch: vec![NONE; 2 * n],
+            scratch_key: vec![W::zero(); 2 * n],
             touched: Vec::new(),
             is_touched: vec![false; 2 * n],
             allowed: Vec::new(),
@@ -1140,18 +1146,21 @@ impl<W: Weight> Solver<W> {
         self.owner[hs] = b;
         self.set_slot_sign(hs, -1);
         let mut touched: Vec<usize> = Vec::new();
+        let d2 = self.delta.add(self.delta);
         for &sub in &path {
-            let list: Vec<usize> = match self.bestedges[sub].take() {
-                Some(l) => l,
+            // A list from this stage carries its keys; otherwise every edge of the
+            // sub-blossom's vertices is a candidate and its key is computed here.
+            let (list, fresh): (Vec<(usize, W)>, bool) = match self.bestedges[sub].take() {
+                Some(l) => (l, false),
                 None => {
                     let mut l = Vec::new();
                     for lv in self.leaves_of(sub) {
-                        l.extend(self.neighbend[lv].iter().map(|p| p / 2));
+                        l.extend(self.neighbend[lv].iter().map(|p| (p / 2, W::zero())));
                     }
-                    l
+                    (l, true)
                 }
             };
-            for kk in list {
+            for (kk, key0) in list {
                 let (mut i, mut j) = self.ends(kk);
                 if self.inb(j) == b {
                     std::mem::swap(&mut i, &mut j);
@@ -1159,12 +1168,15 @@ impl<W: Weight> Solver<W> {
                 let _ = i;
                 let bj = self.inb(j);
                 if bj != b && self.label[bj] == 1 {
+                    let key = if fresh { self.slack(kk).add(d2) } else { key0 };
                     let cur = self.scratch[bj];
                     if cur == NONE {
                         touched.push(bj);
                         self.scratch[bj] = kk;
-                    } else if self.slack(kk) < self.slack(cur) {
+                        self.scratch_key[bj] = key;
+                    } else if key < self.scratch_key[bj] {
                         self.scratch[bj] = kk;
+                        self.scratch_key[bj] = key;
                     }
                 }
             }
@@ -1172,14 +1184,14 @@ impl<W: Weight> Solver<W> {
         }
         touched.sort_unstable();
         let mut best = Vec::with_capacity(touched.len());
-        for t in touched {
-            best.push(self.scratch[t]);
-            self.scratch[t] = NONE;
-        }
         self.bestedge[b] = NONE;
-        for &kk in &best {
-            if self.bestedge[b] == NONE || self.slack(kk) < self.slack(self.bestedge[b]) {
+        for t in touched {
+            let (kk, key) = (self.scratch[t], self.scratch_key[t]);
+            best.push((kk, key));
+            self.scratch[t] = NONE;
+            if self.bestedge[b] == NONE || key < self.bestkey[b] {
                 self.bestedge[b] = kk;
+                self.bestkey[b] = key;
             }
         }
         self.bestedges[b] = Some(best);
@@ -1187,8 +1199,7 @@ impl<W: Weight> Solver<W> {
         self.endps[b] = endps;
         if self.bestedge[b] != NONE {
             let k = self.bestedge[b];
-            let sl = self.slack(k);
-            self.bestkey[b] = sl.add(self.delta).add(self.delta);
+            let sl = self.bestkey[b].sub(d2);
             self.push_step(sl.half(), 3, b, k);
         }
     }
