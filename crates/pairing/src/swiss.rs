@@ -32,7 +32,7 @@
 //! Up to [`SPARSE_FALLBACK_LIMIT`] players this always runs to the certificate. Above it
 //! the graph keeps the local candidates only (the blossom trees sweep whole score groups,
 //! so the certified time grows about as the square of the field: 10,000 players take
-//! 0.7–0.8 s, 20,000 2.8–3.8 s, 50,000 18–23 s, 100,000 well over a minute), a feasible
+//! 0.6–0.7 s, 20,000 2.4–2.6 s, 50,000 12–17 s, 100,000 71 s), a feasible
 //! round stops after
 //! [`PRICING_SOLVES`] solve(s) and [`PricingStats::certified`] reports whether the
 //! certificate held; "no valid pairing" is only
