@@ -1784,11 +1784,7 @@ mod tests {
                         certifies_all(&edges, &mate, &duals),
                         "case {case}: no certificate"
                     );
-                    edges
-                        .iter()
-                        .filter(|&&(i, j, _)| mate[i] == j && mate[j] == i)
-                        .map(|e| e.2)
-                        .sum::<i64>()
+                    matched_weight(&edges, &mate)
                 });
             assert_eq!(got, brute_perfect(n, &edges), "case {case} {edges:?}");
         }
@@ -1815,13 +1811,6 @@ mod tests {
             for (e, &l) in edges.iter_mut().zip(&lows) {
                 e.2 = e.2 * scale - l as i64;
             }
-            let weight = |mate: &[usize]| -> i64 {
-                edges
-                    .iter()
-                    .filter(|&&(i, j, _)| mate[i] == j)
-                    .map(|e| e.2)
-                    .sum()
-            };
             let (_, duals) = IncrementalPerfect::split(n, &coarse, None, None)
                 .solve()
                 .unwrap_or_else(|| panic!("case {case}: no perfect matching"));
@@ -1837,8 +1826,21 @@ mod tests {
             );
             let plain = max_weight_perfect_matching(n, &edges)
                 .unwrap_or_else(|| panic!("case {case}: no perfect matching"));
-            assert_eq!(weight(&mate), weight(&plain), "case {case}");
+            assert_eq!(
+                matched_weight(&edges, &mate),
+                matched_weight(&edges, &plain),
+                "case {case}"
+            );
         }
+    }
+
+    /// The total weight of the edges `mate` uses.
+    fn matched_weight(edges: &[(usize, usize, i64)], mate: &[usize]) -> i64 {
+        edges
+            .iter()
+            .filter(|&&(i, j, _)| mate[i] == j && mate[j] == i)
+            .map(|e| e.2)
+            .sum()
     }
 
     /// Every edge feasible under `duals`, every matched edge tight.
@@ -1856,13 +1858,8 @@ mod tests {
             let n = 2 * rng.gen_range(1..=6);
             let p = rng.gen_range(0.3..1.0);
             let edges = random_graph(&mut rng, n, p, 29, false);
-            let got = max_weight_perfect_matching(n, &edges).map(|mate| {
-                edges
-                    .iter()
-                    .filter(|&&(i, j, _)| mate[i] == j && mate[j] == i)
-                    .map(|e| e.2)
-                    .sum::<i64>()
-            });
+            let got =
+                max_weight_perfect_matching(n, &edges).map(|mate| matched_weight(&edges, &mate));
             assert_eq!(got, brute_perfect(n, &edges), "case {case} {edges:?}");
         }
     }
