@@ -16,6 +16,9 @@ const NONE: usize = usize::MAX;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+/// Candidate edges keyed by slack: a min-heap of `(key, edge)`.
+type EdgeHeap<W> = BinaryHeap<Reverse<(W, usize)>>;
+
 struct Solver<W: Weight> {
     n: usize,
     /// Edge `k`'s weight as a slack subtracts it (2w, or 4w in perfect mode):
@@ -60,17 +63,15 @@ struct Solver<W: Weight> {
     /// T-blossom is expanded), so a new edge is compared without recomputing the slack of
     /// the old one.
     bestkey: Vec<W>,
-    /// Per S-blossom formed in this stage: its least-slack edge to each other S-blossom
-    /// at the time, with the slack as a key (slack + 2δ, which stays put while both ends
-    /// are S), so that merging the lists of nested blossoms computes no slack again.
-    bestedges: Vec<Option<Vec<(usize, W)>>>,
-    /// Per S-blossom while a new blossom's list is merged: the key of `scratch`'s edge.
-    scratch_key: Vec<W>,
+    /// Per S-blossom formed in this stage: its edges to other S-blossoms at the time, as a
+    /// min-heap keyed by slack + 2δ (which stays put while both ends are S); entries whose
+    /// far end has since joined the blossom are dropped when they reach the top. Nested
+    /// blossoms merge small heaps into large ones, and no slack is computed twice.
+    bestedges: Vec<Option<EdgeHeap<W>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
     allow: Vec<bool>,
     queue: Vec<usize>,
-    scratch: Vec<usize>,
     /// Vertices/blossoms whose label or best edge was set in this stage.
     touched: Vec<usize>,
     is_touched: Vec<bool>,
@@ -757,6 +758,13 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Whether edge `k` joins blossom `b` to another top-level S-blossom.
+    fn leads_out(&self, k: usize, b: usize) -> bool {
+        let (i, j) = self.ends(k);
+        let (bi, bj) = (self.inb(i), self.inb(j));
+        (bi == b) != (bj == b) && self.label[if bi == b { bj } else { bi }] == 1
+    }
+
     /// Edge `k`'s endpoints.
     #[inline(always)]
     fn ends(&self, k: usize) -> (usize, usize) {
@@ -796,8 +804,6 @@ impl<W: Weight> Solver<W> {
             dual,
             allow: Vec::with_capacity(m),
             queue: Vec::new(),
-            scratch: vec![NONE; 2 * n],
-            scratch_key: vec![W::zero(); 2 * n],
             touched: Vec::new(),
             is_touched: vec![false; 2 * n],
             allowed: Vec::new(),
@@ -1145,56 +1151,62 @@ impl<W: Weight> Solver<W> {
         self.buf = lv;
         self.owner[hs] = b;
         self.set_slot_sign(hs, -1);
-        let mut touched: Vec<usize> = Vec::new();
         let d2 = self.delta.add(self.delta);
+        // The new blossom's candidate edges to other S-blossoms: the largest child heap is
+        // kept as it stands and the others are poured into it (small to large), so a
+        // blossom formed around a large nested one does not go through its edges again.
+        let mut largest: Option<usize> = None;
         for &sub in &path {
-            // A list from this stage carries its keys; otherwise every edge of the
-            // sub-blossom's vertices is a candidate and its key is computed here.
-            let (list, fresh): (Vec<(usize, W)>, bool) = match self.bestedges[sub].take() {
-                Some(l) => (l, false),
-                None => {
-                    let mut l = Vec::new();
+            let len = self.bestedges[sub].as_ref().map_or(0, |h| h.len());
+            if len > 0
+                && largest.is_none_or(|l| len > self.bestedges[l].as_ref().map_or(0, |h| h.len()))
+            {
+                largest = Some(sub);
+            }
+        }
+        let mut heap = largest
+            .and_then(|l| self.bestedges[l].take())
+            .unwrap_or_default();
+        for &sub in &path {
+            match self.bestedges[sub].take() {
+                Some(h) => {
+                    for Reverse((key, kk)) in h.into_vec() {
+                        if self.leads_out(kk, b) {
+                            heap.push(Reverse((key, kk)));
+                        }
+                    }
+                }
+                // No heap of this stage (a vertex, or a blossom that was T): every edge of
+                // its vertices to an S-blossom, keyed here.
+                None if Some(sub) != largest => {
                     for lv in self.leaves_of(sub) {
-                        l.extend(self.neighbend[lv].iter().map(|p| (p / 2, W::zero())));
-                    }
-                    (l, true)
-                }
-            };
-            for (kk, key0) in list {
-                let (mut i, mut j) = self.ends(kk);
-                if self.inb(j) == b {
-                    std::mem::swap(&mut i, &mut j);
-                }
-                let _ = i;
-                let bj = self.inb(j);
-                if bj != b && self.label[bj] == 1 {
-                    let key = if fresh { self.slack(kk).add(d2) } else { key0 };
-                    let cur = self.scratch[bj];
-                    if cur == NONE {
-                        touched.push(bj);
-                        self.scratch[bj] = kk;
-                        self.scratch_key[bj] = key;
-                    } else if key < self.scratch_key[bj] {
-                        self.scratch[bj] = kk;
-                        self.scratch_key[bj] = key;
+                        for idx in 0..self.neighbend[lv].len() {
+                            let p = self.neighbend[lv][idx];
+                            let bj = self.inb(self.endpoint[p]);
+                            if bj != b && self.label[bj] == 1 {
+                                let kk = p / 2;
+                                heap.push(Reverse((self.slack(kk).add(d2), kk)));
+                            }
+                        }
                     }
                 }
+                None => {}
             }
             self.bestedge[sub] = NONE;
         }
-        touched.sort_unstable();
-        let mut best = Vec::with_capacity(touched.len());
-        self.bestedge[b] = NONE;
-        for t in touched {
-            let (kk, key) = (self.scratch[t], self.scratch_key[t]);
-            best.push((kk, key));
-            self.scratch[t] = NONE;
-            if self.bestedge[b] == NONE || key < self.bestkey[b] {
-                self.bestedge[b] = kk;
-                self.bestkey[b] = key;
+        // Entries that now lie inside the blossom are dropped when they come to the top.
+        while let Some(&Reverse((_, kk))) = heap.peek() {
+            if self.leads_out(kk, b) {
+                break;
             }
+            heap.pop();
         }
-        self.bestedges[b] = Some(best);
+        self.bestedge[b] = NONE;
+        if let Some(&Reverse((key, kk))) = heap.peek() {
+            self.bestedge[b] = kk;
+            self.bestkey[b] = key;
+        }
+        self.bestedges[b] = Some(heap);
         self.childs[b] = path;
         self.endps[b] = endps;
         if self.bestedge[b] != NONE {
