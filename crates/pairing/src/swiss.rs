@@ -32,7 +32,7 @@
 //! Up to [`SPARSE_FALLBACK_LIMIT`] players this always runs to the certificate. Above it
 //! the graph keeps the local candidates only (the blossom trees sweep whole score groups,
 //! so the certified time grows about as the square of the field: 10,000 players take
-//! 0.6–0.7 s, 20,000 2.4–2.6 s, 50,000 12–17 s, 100,000 71 s), a feasible
+//! 0.55–0.6 s, 20,000 2.4–2.6 s, 50,000 10–17 s, 100,000 43–46 s), a feasible
 //! round stops after
 //! [`PRICING_SOLVES`] solve(s) and [`PricingStats::certified`] reports whether the
 //! certificate held; "no valid pairing" is only
@@ -53,7 +53,7 @@ pub const DENSE_LIMIT: usize = 400;
 /// Up to this many players, the restricted graph carries the spread candidates and pricing
 /// runs until its optimum is proved optimal for the complete graph (see
 /// [`PricingStats::certified`]).
-pub const SPARSE_FALLBACK_LIMIT: usize = 50_000;
+pub const SPARSE_FALLBACK_LIMIT: usize = 100_000;
 
 /// Up to this many players, "no valid pairing" names a player left without any legal
 /// opponent (an O(n²) search).
