@@ -567,8 +567,8 @@ struct Window {
 /// places from the adjacent and slide partners (powers of 3 solve 10 % faster than powers
 /// of 2 at 10,000 players, with no difference at 1,000 or 3,000); and, for the players 0, 1,
 /// 2, 4, 8, … places from the top or the bottom of their group, the players 0, 1, 3, 7, 15,
-/// … places from the top of every lower group. A restricted graph needs more than a good pairing: its
-/// optimal duals are only held by the pairs it contains, and with local pairs alone they
+/// … places from the top of every lower group. A restricted graph needs more than a good
+/// pairing: its optimal duals are only held by the pairs it contains, and with local pairs alone they
 /// drift so far that pricing then finds far pairs violating them by the million (6.2 million
 /// at 10,000 players) and re-solves most of the round. These O(n log n) pairs tie every
 /// player's dual to its whole group and every group to every other at each scale; the first
@@ -728,8 +728,8 @@ const INITIAL_WINDOW: usize = 6;
 ///
 /// `window: Some(w)`: column generation. The graph holds the candidate pairs of
 /// [`candidate_edges`], every bye edge, the pairs (2k, 2k+1) of consecutive players, and
-/// for those that may not meet an artificial edge instead, costed by a leading digit above every criterion so that the
-/// graph always has a perfect matching and a legal one is always preferred. After each
+/// for those that may not meet an artificial edge instead, costed by a leading digit above
+/// every criterion so that the graph always has a perfect matching and a legal one is always preferred. After each
 /// solve, [`price`] finds every legal pair outside the graph whose reduced cost under the
 /// optimal duals (vertex and blossom) is negative; those pairs are added and the matching is
 /// solved again. When none is left, the duals are feasible for the COMPLETE legal graph, so
@@ -865,9 +865,9 @@ fn run<W: Weight>(
 /// zeroed (weights `w + tie ≥ w`), and its optimal duals, blossoms flattened onto the
 /// vertices, start the full solve: they are feasible for the full weights and already carry
 /// the structure of the optimum under C0–C5 (floats, colours), so mostly the tie is left to
-/// settle. The result is the same optimum (the full solve is exact from any feasible start). At 10,000 players the two solves take
-/// 0.6–0.7 s where the single one took 0.6–1.0 s; a certified round of 20,000 players
-/// takes 3.3–3.9 s instead of 9–10 s.
+/// settle. The result is the same optimum (the full solve is exact from any feasible
+/// start). At 10,000 players the two solves took 0.6–0.7 s where the single one took
+/// 0.6–1.0 s; a certified round of 20,000 players 3.3–3.9 s instead of 9–10 s.
 fn coarse_first<W: Weight>(
     total: usize,
     edges: &[(usize, usize, W)],

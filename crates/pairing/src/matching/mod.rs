@@ -326,18 +326,6 @@ impl<W: Weight> Duals<W> {
     }
 }
 
-/// Edges with the weight a slack subtracts in perfect-matching mode: 4w (see
-/// [`IncrementalPerfect::from_vec`]).
-fn quadrupled<W: Weight>(edges: &[(usize, usize, W)]) -> Vec<(usize, usize, W)> {
-    edges
-        .iter()
-        .map(|&(i, j, w)| {
-            let w2 = w.add(w);
-            (i, j, w2.add(w2))
-        })
-        .collect()
-}
-
 /// [`max_weight_perfect_matching`] that also returns the optimal duals.
 pub fn max_weight_perfect_matching_with_duals<W: Weight>(
     n: usize,
@@ -367,43 +355,7 @@ pub struct IncrementalPerfect<W: Weight> {
 impl<W: Weight> IncrementalPerfect<W> {
     /// Prepare the graph on vertices `0..n` (nothing is solved yet).
     pub fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
-        Self::from_vec(n, edges.to_vec())
-    }
-
-    /// [`IncrementalPerfect::new`] taking the edge list over (no second copy of a large
-    /// graph).
-    pub fn from_vec(n: usize, mut edges: Vec<(usize, usize, W)>) -> Self {
-        if n == 0 || n % 2 == 1 || edges.is_empty() {
-            return IncrementalPerfect { n, solver: None };
-        }
-        // Doubled weights keep every dual even after the warm start, so all free vertices
-        // share one parity and the slack of an edge between two S-vertices stays even. The
-        // solver stores what a slack subtracts: twice the doubled weight, 4w.
-        for e in edges.iter_mut() {
-            let w2 = e.2.add(e.2);
-            e.2 = w2.add(w2);
-        }
-        let mut s = Solver::new(n, edges);
-        s.warm_start();
-        s.single_tree = true;
-        IncrementalPerfect { n, solver: Some(s) }
-    }
-
-    /// [`IncrementalPerfect::new`] starting from vertex duals `init` (in the scale of
-    /// [`Duals`]) instead of the greedy ones; `init` must be feasible for every edge:
-    /// `init_i + init_j ≥ 4w`. A lexicographic objective can so be solved top part first:
-    /// the flattened optimal duals ([`Duals::flattened`]) of the graph with the last
-    /// digits dropped (weights never lower than the full ones) are feasible for the full
-    /// graph and already carry its coarse structure.
-    pub fn with_duals(n: usize, edges: &[(usize, usize, W)], init: &[W]) -> Self {
-        if n == 0 || n % 2 == 1 || edges.is_empty() || init.len() != n {
-            return Self::new(n, edges);
-        }
-        let mut s = Solver::new(n, quadrupled(edges));
-        s.dual[..n].copy_from_slice(init);
-        s.greedy_start();
-        s.single_tree = true;
-        IncrementalPerfect { n, solver: Some(s) }
+        Self::split(n, edges, None, None)
     }
 
     /// Solve (or re-solve after [`IncrementalPerfect::add_edges`]): each vertex's mate and
@@ -444,39 +396,35 @@ impl<W: Weight> IncrementalPerfect<W> {
         Some((mate, duals))
     }
 
-    /// [`IncrementalPerfect::new`] for edges of weight `high − lows[k]` given as a `high`
-    /// part that many edges share and a small `low` part (none: `lows` is `None`), started
-    /// from the greedy duals or, with `init`, from those (see
-    /// [`IncrementalPerfect::with_duals`]). The same solve, but the solver keeps one copy
-    /// of each distinct `high` and 8 bytes per edge instead of a wide weight per edge.
+    /// [`IncrementalPerfect::new`] for edges of weight `high − lows[k]`, given as a `high`
+    /// part that many edges share and a small `low` part per edge (`None`: all zero; a
+    /// missing entry counts as zero). The solver keeps one copy of each distinct `high` and
+    /// 8 bytes per edge instead of a wide weight per edge.
+    ///
+    /// It starts from the greedy duals or, with `init` (one per vertex, in the scale of
+    /// [`Duals`]), from those; `init` must be feasible for every edge: `init_i + init_j ≥
+    /// 4w`. A lexicographic objective can so be solved top part first: the flattened optimal
+    /// duals ([`Duals::flattened`]) of the graph with the last digits dropped (weights never
+    /// lower than the full ones) are feasible for the full graph and already carry its coarse
+    /// structure.
     pub fn split(
         n: usize,
         high: &[(usize, usize, W)],
         lows: Option<&[u64]>,
         init: Option<&[W]>,
     ) -> Self {
-        if n == 0
-            || n % 2 == 1
-            || high.is_empty()
-            || lows.is_some_and(|l| l.len() != high.len())
-            || init.is_some_and(|d| d.len() != n)
-        {
-            let edges: Vec<(usize, usize, W)> = high
-                .iter()
-                .enumerate()
-                .map(|(k, &(i, j, w))| {
-                    let low = lows.map_or(0, |l| l[k]);
-                    (i, j, w.sub(W::zero().mul_add(1, low)))
-                })
-                .collect();
-            return Self::new(n, &edges);
+        if n == 0 || n % 2 == 1 || high.is_empty() {
+            return IncrementalPerfect { n, solver: None };
         }
+        // Doubled weights keep every dual even after the warm start, so all free vertices
+        // share one parity and the slack of an edge between two S-vertices stays even. The
+        // solver stores what a slack subtracts: twice the doubled weight, 4w.
         let four = |w: W| {
             let w2 = w.add(w);
             w2.add(w2)
         };
         let parts = high.iter().enumerate().map(|(k, &(i, j, w))| {
-            let low = lows.map_or(0, |l| l[k]);
+            let low = lows.and_then(|l| l.get(k)).copied().unwrap_or(0);
             match u32::try_from(low.saturating_mul(4)) {
                 Ok(l4) => (i, j, four(w), l4),
                 // Too large to keep apart: the whole weight gets its own table entry.
@@ -484,7 +432,7 @@ impl<W: Weight> IncrementalPerfect<W> {
             }
         });
         let mut s = Solver::from_parts(n, high.len(), parts);
-        match init {
+        match init.filter(|d| d.len() == n) {
             Some(d) => {
                 s.dual[..n].copy_from_slice(d);
                 s.greedy_start();
@@ -1789,7 +1737,7 @@ mod tests {
                     "case {case}: flattened duals infeasible"
                 );
             }
-            let got = IncrementalPerfect::with_duals(n, &edges, &init)
+            let got = IncrementalPerfect::split(n, &edges, None, Some(&init))
                 .solve()
                 .map(|(mate, duals)| {
                     assert!(
