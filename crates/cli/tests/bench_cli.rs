@@ -297,6 +297,11 @@ fn bench_pairing_text_and_json() {
             .any(|l| l == "最优性 optimality: 已证明 proven (dual certificate, C0–C5)"),
         "{out}"
     );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("同分组内次序 tie-break: 精确最小 minimized exactly (total ")),
+        "{out}"
+    );
     let v = json_of(&arbiter(&[
         "bench",
         "pairing",
@@ -317,6 +322,9 @@ fn bench_pairing_text_and_json() {
     ms_field(&v, "pair_ms");
     ms_field(&v, "state_build_ms");
     assert_eq!(v["certified_optimal"], true, "{v}");
+    assert_eq!(v["tie_break"], "exact", "{v}");
+    assert!(v["tie_exchanges"].is_null(), "{v}");
+    assert!(v["tie_total"].as_u64().is_some(), "{v}");
     // Round 1 is a fixed scheme: no optimality claim either way.
     let r1 = json_of(&arbiter(&[
         "bench",
@@ -328,4 +336,5 @@ fn bench_pairing_text_and_json() {
         "--json",
     ]));
     assert!(r1["certified_optimal"].is_null(), "{r1}");
+    assert!(r1["tie_break"].is_null(), "{r1}");
 }

@@ -4,7 +4,7 @@
 
 use arbiter_pairing::checker::check;
 use arbiter_pairing::generator::bench_state;
-use arbiter_pairing::swiss::pair_swiss_stats;
+use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
 use std::time::Instant;
 
 fn main() {
@@ -16,13 +16,20 @@ fn main() {
     let state = bench_state(players, round, seed);
     let gen = t0.elapsed();
     let t1 = Instant::now();
-    match pair_swiss_stats(&state, round.max(2)) {
+    // A fourth argument `local`: the tie settled by exchanges whatever the field size.
+    let local = args.get(4).is_some_and(|a| a == "local");
+    let solved = if local {
+        pair_swiss_local_tie(&state, round.max(2))
+    } else {
+        pair_swiss_stats(&state, round.max(2))
+    };
+    match solved {
         Ok((p, st)) => {
             let el = t1.elapsed();
             let v = check(&state, round.max(2), &p);
             println!(
                 "players {players} round {round}: generate {:.3}s, pair {:.3}s, boards {}, violations {}, \
-                 solves {}, initial edges {}, priced-in edges {}, suspects {}, certified optimal {}",
+                 solves {}, initial edges {}, priced-in edges {}, suspects {}, certified optimal {}, tie exchanges {:?}, tie sum {}",
                 gen.as_secs_f64(),
                 el.as_secs_f64(),
                 p.boards.len(),
@@ -31,7 +38,9 @@ fn main() {
                 st.initial_edges,
                 st.added_edges,
                 st.suspects,
-                st.certified
+                st.certified,
+                st.tie_exchanges,
+                st.tie_total
             );
         }
         Err(e) => println!("players {players} round {round}: {e}"),

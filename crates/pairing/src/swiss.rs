@@ -30,15 +30,20 @@
 //! ([`IncrementalPerfect`]; from scratch when more edges than players were added), until
 //! the duals certify optimality for the complete graph.
 //! Up to [`SPARSE_FALLBACK_LIMIT`] players this always runs to the certificate. Above it
-//! the graph keeps the local candidates only (the blossom trees sweep whole score groups,
-//! so the certified time grows about as the square of the field: 10,000 players take
-//! 0.55–0.6 s, 20,000 2.4–2.6 s, 50,000 10–17 s, 100,000 43–46 s), a feasible
-//! round stops after
+//! the graph keeps the local candidates only, a feasible round stops after
 //! [`PRICING_SOLVES`] solve(s) and [`PricingStats::certified`] reports whether the
 //! certificate held; "no valid pairing" is only
 //! ever reported with the certificate (artificial pairs with a leading cost digit keep the
 //! restricted graph perfectly matchable, so their use in a certified optimum proves that
 //! no legal pairing exists).
+//!
+//! The tie-break is part of the objective up to [`TIE_EXACT_LIMIT`] players (the blossom
+//! trees then sweep whole score groups, so the certified time grows about as the square of
+//! the field: 10,000 players take 0.55–0.6 s, 20,000 2.4–2.6 s, 50,000 10–17 s, 100,000
+//! 43–46 s). Above it the round is solved and certified on C0–C5 alone and the tie settled
+//! afterwards by exchanges of partners that keep every C0–C5 total ([`settle_ties`]):
+//! 100,000 players in 9–12 s, still proved optimal under C0–C5; the tie is a local optimum
+//! (1.4–1.7 times the exact minimum at 10,000 players).
 
 use crate::matching::{max_weight_perfect_matching, Duals, IncrementalPerfect, Weight, Wide};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
@@ -54,6 +59,15 @@ pub const DENSE_LIMIT: usize = 400;
 /// runs until its optimum is proved optimal for the complete graph (see
 /// [`PricingStats::certified`]).
 pub const SPARSE_FALLBACK_LIMIT: usize = 100_000;
+
+/// Up to this many players the tie-break (`within_group`) is one more digit of the objective
+/// and minimized exactly with C0–C5. Above it the round is solved and certified on C0–C5
+/// alone (the tie digit makes most pairs of a group differ in cost, and the blossom trees
+/// then sweep whole groups: 33 of the 45 s of a round of 100,000 players), and the tie is
+/// then settled by exchanges of partners that keep every C0–C5 total ([`settle_ties`]):
+/// the pairing is still proved optimal under C0–C5, the choice among the pairings equal on
+/// C0–C5 (which A2 leaves to the engine) is a local optimum of the same tie-break.
+pub const TIE_EXACT_LIMIT: usize = 50_000;
 
 /// Up to this many players, "no valid pairing" names a player left without any legal
 /// opponent (an O(n²) search).
@@ -334,6 +348,8 @@ struct Problem<'a> {
     group_score: Vec<i64>,
     relaxed: bool,
     bye_eligible: Vec<bool>,
+    /// `within_group` is `slide` (else `adjacent`).
+    slide: bool,
 }
 
 /// One cost vector: [art?] [C0?] [CB?] u.. d.. C3 C4 C5 tie.
@@ -435,6 +451,7 @@ impl<'a> Problem<'a> {
             group_score,
             relaxed,
             bye_eligible,
+            slide: state.settings.within_group == WithinGroup::Slide,
         }
     }
 
@@ -517,17 +534,29 @@ impl<'a> Problem<'a> {
         } else {
             0
         };
-        let (px, py) = (self.pos_in_group[x], self.pos_in_group[y]);
-        out[c3 + 3] = if float {
-            (self.group_size[ga] - 1 - px + py) as u64
-        } else {
-            let dist = (py - px) as i64;
-            match s.within_group {
-                WithinGroup::Slide => (dist - (self.group_size[ga] / 2) as i64).unsigned_abs(),
-                WithinGroup::Adjacent => (dist - 1) as u64,
-            }
-        };
+        out[c3 + 3] = self.tie(x, y);
         true
+    }
+
+    /// The tie digit of pairing ranking positions x < y (`y` = the player count: the bye):
+    /// inside a group, how far the partner is from the ideal one (`slide`: half the group
+    /// down; `adjacent`: the next); a float, how far the two are from the bottom of the
+    /// upper group and the top of the lower; the bye, how far from the lowest player.
+    fn tie(&self, x: usize, y: usize) -> u64 {
+        if y >= self.order.len() {
+            return (self.order.len() - 1 - x) as u64;
+        }
+        let (ga, gb) = (self.group_of[x], self.group_of[y]);
+        let (px, py) = (self.pos_in_group[x], self.pos_in_group[y]);
+        if ga != gb {
+            return (self.group_size[ga] - 1 - px + py) as u64;
+        }
+        let dist = (py - px) as i64;
+        if self.slide {
+            (dist - (self.group_size[ga] / 2) as i64).unsigned_abs()
+        } else {
+            (dist - 1) as u64
+        }
     }
 
     fn bye_cost(&self, lay: &Layout, x: usize, out: &mut Vec<u64>) {
@@ -537,7 +566,32 @@ impl<'a> Problem<'a> {
             out[lay.cb()] = (self.group_size.len() - 1 - self.group_of[x]) as u64;
         }
         out[lay.u(self.group_of[x])] = 1;
-        out[lay.c3() + 3] = (self.order.len() - 1 - x) as u64;
+        out[lay.c3() + 3] = self.tie(x, self.order.len());
+    }
+
+    /// The C0–C5 cost (tie digit left out, encoded) and the tie of pairing ranking positions
+    /// `x` and `y` in either order, `y` possibly the bye; `None` when the pair is illegal.
+    fn split_cost<W: Weight>(
+        &self,
+        lay: &Layout,
+        units: &Units<W>,
+        x: usize,
+        y: usize,
+        buf: &mut Vec<u64>,
+    ) -> Option<(W, u64)> {
+        let (x, y) = (x.min(y), x.max(y));
+        if y >= self.order.len() {
+            if !self.bye_eligible[x] {
+                return None;
+            }
+            self.bye_cost(lay, x, buf);
+        } else if !self.pair_cost(lay, x, y, buf) {
+            return None;
+        }
+        let last = lay.len() - 1;
+        let tie = buf[last];
+        buf[last] = 0;
+        Some((units.encode(buf), tie))
     }
 }
 
@@ -644,6 +698,9 @@ pub(crate) enum Mode {
     Auto,
     /// Always the restricted graph with this candidate window, then pricing (for tests).
     Restricted(usize),
+    /// [`Mode::Auto`] with the tie settled by exchanges whatever the field size, as above
+    /// [`TIE_EXACT_LIMIT`] (for tests and measurements).
+    LocalTie,
 }
 
 /// What the restricted-graph path did (for tests and measurements).
@@ -661,6 +718,12 @@ pub struct PricingStats {
     /// feasible for every legal pair (always true up to [`SPARSE_FALLBACK_LIMIT`] players;
     /// above it pricing stops after [`PRICING_SOLVES`] solves and this may be false).
     pub certified: bool,
+    /// Partner exchanges that settled the tie-break after a C0–C5 solve (above
+    /// [`TIE_EXACT_LIMIT`] players; `None` when the tie was minimized exactly).
+    pub tie_exchanges: Option<usize>,
+    /// The pairing's tie-break total: the sum of the tie digits of its pairs and bye (see
+    /// [`Problem::tie`]; smaller is nearer the `within_group` order).
+    pub tie_total: u64,
 }
 
 /// Above [`SPARSE_FALLBACK_LIMIT`] players, the most matchings solved while pricing a
@@ -682,8 +745,8 @@ pub(crate) fn solve(
     }
     let p = Problem::new(state, round, infos, &exclude);
     let window = match mode {
-        Mode::Auto if p.order.len() <= DENSE_LIMIT => None,
-        Mode::Auto => Some(Window {
+        Mode::Auto | Mode::LocalTie if p.order.len() <= DENSE_LIMIT => None,
+        Mode::Auto | Mode::LocalTie => Some(Window {
             width: INITIAL_WINDOW,
             spread: p.order.len() <= SPARSE_FALLBACK_LIMIT,
         }),
@@ -692,25 +755,38 @@ pub(crate) fn solve(
             spread: false,
         }),
     };
+    let exact_tie = match mode {
+        Mode::Auto => p.order.len() <= TIE_EXACT_LIMIT,
+        Mode::Restricted(_) => true,
+        Mode::LocalTie => false,
+    };
     let lay = p.layout(window.is_some());
     let bits = lay.bits() + 8;
-    let (mate, stats) = match bits.div_ceil(64) {
-        0..=1 => run::<i64>(&p, &lay, window)?,
-        2 => run::<Wide<2>>(&p, &lay, window)?,
-        3 => run::<Wide<3>>(&p, &lay, window)?,
-        4 => run::<Wide<4>>(&p, &lay, window)?,
-        5 => run::<Wide<5>>(&p, &lay, window)?,
-        6 => run::<Wide<6>>(&p, &lay, window)?,
-        7 => run::<Wide<7>>(&p, &lay, window)?,
-        8 => run::<Wide<8>>(&p, &lay, window)?,
-        9 => run::<Wide<9>>(&p, &lay, window)?,
-        10 => run::<Wide<10>>(&p, &lay, window)?,
-        11..=12 => run::<Wide<12>>(&p, &lay, window)?,
-        13..=16 => run::<Wide<16>>(&p, &lay, window)?,
-        17..=32 => run::<Wide<32>>(&p, &lay, window)?,
-        33..=64 => run::<Wide<64>>(&p, &lay, window)?,
-        _ => run::<Wide<128>>(&p, &lay, window)?,
+    let (mate, mut stats) = match bits.div_ceil(64) {
+        0..=1 => run::<i64>(&p, &lay, window, exact_tie)?,
+        2 => run::<Wide<2>>(&p, &lay, window, exact_tie)?,
+        3 => run::<Wide<3>>(&p, &lay, window, exact_tie)?,
+        4 => run::<Wide<4>>(&p, &lay, window, exact_tie)?,
+        5 => run::<Wide<5>>(&p, &lay, window, exact_tie)?,
+        6 => run::<Wide<6>>(&p, &lay, window, exact_tie)?,
+        7 => run::<Wide<7>>(&p, &lay, window, exact_tie)?,
+        8 => run::<Wide<8>>(&p, &lay, window, exact_tie)?,
+        9 => run::<Wide<9>>(&p, &lay, window, exact_tie)?,
+        10 => run::<Wide<10>>(&p, &lay, window, exact_tie)?,
+        11..=12 => run::<Wide<12>>(&p, &lay, window, exact_tie)?,
+        13..=16 => run::<Wide<16>>(&p, &lay, window, exact_tie)?,
+        17..=32 => run::<Wide<32>>(&p, &lay, window, exact_tie)?,
+        33..=64 => run::<Wide<64>>(&p, &lay, window, exact_tie)?,
+        _ => run::<Wide<128>>(&p, &lay, window, exact_tie)?,
     };
+    let n = p.order.len();
+    stats.tie_total = (0..n)
+        .map(|x| match mate[x] {
+            Some(y) if y > x => p.tie(x, y),
+            Some(_) => 0,
+            None => p.tie(x, n),
+        })
+        .sum();
     Ok((build(&p, fixed, &mate)?, stats))
 }
 
@@ -735,10 +811,14 @@ const INITIAL_WINDOW: usize = 6;
 /// solved again. When none is left, the duals are feasible for the COMPLETE legal graph, so
 /// by LP duality the matching is optimal there: exact for any field size. If it still uses
 /// an artificial pair, no legal pairing exists (proved, not guessed).
+///
+/// Without `exact_tie` every edge gets its tie digit zeroed: the graph is solved and priced
+/// on C0–C5 alone, and the certified optimum's tie is then settled by [`settle_ties`].
 fn run<W: Weight>(
     p: &Problem,
     lay: &Layout,
     window: Option<Window>,
+    exact_tie: bool,
 ) -> Result<(Vec<Option<usize>>, PricingStats), PairingError> {
     let n = p.order.len();
     let odd = n % 2 == 1;
@@ -758,8 +838,11 @@ fn run<W: Weight>(
         };
         for y in cands {
             if p.pair_cost(lay, x, y, &mut buf) {
-                edges.push((x, y, topw.sub(units.encode(&buf))));
                 ties.push(buf[tie]);
+                if !exact_tie {
+                    buf[tie] = 0;
+                }
+                edges.push((x, y, topw.sub(units.encode(&buf))));
             }
         }
     }
@@ -767,8 +850,11 @@ fn run<W: Weight>(
         for x in 0..n {
             if p.bye_eligible[x] {
                 p.bye_cost(lay, x, &mut buf);
-                edges.push((x, n, topw.sub(units.encode(&buf))));
                 ties.push(buf[tie]);
+                if !exact_tie {
+                    buf[tie] = 0;
+                }
+                edges.push((x, n, topw.sub(units.encode(&buf))));
             }
         }
     }
@@ -776,7 +862,10 @@ fn run<W: Weight>(
         stats.solves = 1;
         stats.certified = true;
         stats.initial_edges = edges.len();
-        let mate = max_weight_perfect_matching(total, &edges).ok_or_else(|| no_pairing(p))?;
+        let mut mate = max_weight_perfect_matching(total, &edges).ok_or_else(|| no_pairing(p))?;
+        if !exact_tie {
+            stats.tie_exchanges = Some(settle_ties(p, lay, &units, &mut mate));
+        }
         return Ok((to_mates(&mate, n), stats));
     };
     // Artificial pairs.
@@ -798,13 +887,22 @@ fn run<W: Weight>(
             ties.push(0);
         } else if !candidate_edges(p, x, w).contains(&y) {
             // Legal but outside the window: keep it, so the graph has a perfect matching.
-            edges.push((x, y, topw.sub(units.encode(&buf))));
             ties.push(buf[tie]);
+            if !exact_tie {
+                buf[tie] = 0;
+            }
+            edges.push((x, y, topw.sub(units.encode(&buf))));
         }
     }
     stats.initial_edges = edges.len();
-    let pricer = Pricer::new(p, lay, topw, units);
-    let mut solver = coarse_first(total, &edges, &ties);
+    let pricer = Pricer::new(p, lay, topw, units, exact_tie);
+    let mut solver = if exact_tie {
+        coarse_first(total, &edges, &ties)
+    } else {
+        // The ties are all zero: the coarse solve is the whole solve; the real ties only
+        // steer which of the equal optima it finds.
+        IncrementalPerfect::preferring(total, &edges, &ties)
+    };
     // Whether the next solve is warm-started (its result is then re-checked).
     let mut warm = false;
     loop {
@@ -835,12 +933,20 @@ fn run<W: Weight>(
             if uses_artificial {
                 return Err(no_pairing(p));
             }
+            let mut mate = mate;
+            if !exact_tie {
+                stats.tie_exchanges = Some(settle_ties(p, lay, &pricer.units, &mut mate));
+            }
             return Ok((to_mates(&mate, n), stats));
         }
         // A legal pairing in hand: above the fallback limit, stop after a few solves
         // (legal, optimal on the graph solved, not proven optimal). "No valid pairing" is
         // only ever reported with the certificate.
         if !uses_artificial && big && stats.solves >= PRICING_SOLVES {
+            let mut mate = mate;
+            if !exact_tie {
+                stats.tie_exchanges = Some(settle_ties(p, lay, &pricer.units, &mut mate));
+            }
             return Ok((to_mates(&mate, n), stats));
         }
         stats.added_edges += added.len();
@@ -892,6 +998,168 @@ fn coarse_first<W: Weight>(
         }
         None => IncrementalPerfect::new(total, edges),
     }
+}
+
+/// Most passes of [`settle_ties`] over the field.
+const TIE_PASSES: usize = 64;
+
+/// Partners tried for a player in [`settle_ties`]: this many places either side of each
+/// ideal partner, and this many players at the bottom and top of the neighbouring groups.
+const TIE_REACH: usize = 12;
+
+/// Settle the tie-break of a pairing that is optimal under C0–C5 (`mate` per ranking
+/// position, the bye as position `n`; see [`TIE_EXACT_LIMIT`]). Two pairs (a, b), (c, d)
+/// are exchanged for (a, c), (b, d) or (a, d), (b, c) when both new pairs are legal, their
+/// C0–C5 costs add up to exactly the old ones (so the pairing stays optimal under C0–C5,
+/// proved by the same certificate) and their ties to less. Each player is tried, in ranking
+/// order, with the players near its ideal partners (see [`Problem::tie`]) and at the edges
+/// of the neighbouring groups, pass after pass until no exchange helps. Deterministic: the
+/// same pairing in, the same pairing out. Returns the number of exchanges made.
+fn settle_ties<W: Weight>(
+    p: &Problem,
+    lay: &Layout,
+    units: &Units<W>,
+    mate: &mut [usize],
+) -> usize {
+    let n = p.order.len();
+    let total = mate.len();
+    let mut ex = Exchanger {
+        p,
+        lay,
+        units,
+        buf: Vec::new(),
+    };
+    let tie_of = |x: usize, y: usize| p.tie(x.min(y), x.max(y));
+    let mut exchanges = 0;
+    let mut cands: Vec<usize> = Vec::new();
+    let mut near: Vec<usize> = Vec::new();
+    // Players to try in this pass: all at first, then those near a player whose partner
+    // changed (the candidate relation is symmetric but for the group edges, which every
+    // player of a group shares).
+    let mut dirty = vec![true; n];
+    for _ in 0..TIE_PASSES {
+        let before = exchanges;
+        let mut next = vec![false; n];
+        for a in 0..n {
+            let b = mate[a];
+            if !dirty[a] || b >= total || tie_of(a, b) == 0 {
+                continue;
+            }
+            tie_candidates(p, a, &mut cands);
+            let mut changed = None;
+            for &c in &cands {
+                let d = mate[c];
+                if c == a || c == b || d >= total {
+                    continue;
+                }
+                let old = [(a, b), (c, d)];
+                if ex.apply(mate, &old, &[(a, c), (b, d)])
+                    || ex.apply(mate, &old, &[(a, d), (b, c)])
+                {
+                    changed = Some([a, b, c, d]);
+                    break;
+                }
+            }
+            if let Some(players) = changed {
+                exchanges += 1;
+                for x in players.into_iter().filter(|&x| x < n) {
+                    tie_candidates(p, x, &mut near);
+                    for &y in near.iter().chain(std::iter::once(&x)) {
+                        if y > a {
+                            dirty[y] = true;
+                        } else {
+                            next[y] = true;
+                        }
+                    }
+                }
+            }
+        }
+        if exchanges == before {
+            break;
+        }
+        dirty = next;
+    }
+    exchanges
+}
+
+/// Checks and makes one exchange of partners for [`settle_ties`].
+struct Exchanger<'a, 'b, W> {
+    p: &'a Problem<'b>,
+    lay: &'a Layout,
+    units: &'a Units<W>,
+    buf: Vec<u64>,
+}
+
+impl<W: Weight> Exchanger<'_, '_, W> {
+    /// Replace the pairs `old` by `new` (the same players) when every new pair is legal, the
+    /// C0–C5 costs add up to the same and the ties to less; whether it was done.
+    fn apply(
+        &mut self,
+        mate: &mut [usize],
+        old: &[(usize, usize)],
+        new: &[(usize, usize)],
+    ) -> bool {
+        let p = self.p;
+        let tie_of = |&(x, y): &(usize, usize)| p.tie(x.min(y), x.max(y));
+        if new.iter().map(tie_of).sum::<u64>() >= old.iter().map(tie_of).sum::<u64>() {
+            return false;
+        }
+        let mut cost = |pairs: &[(usize, usize)]| -> Option<W> {
+            let mut sum = W::zero();
+            for &(x, y) in pairs {
+                let (c, _) = p.split_cost(self.lay, self.units, x, y, &mut self.buf)?;
+                sum = sum.add(c);
+            }
+            Some(sum)
+        };
+        let Some(after) = cost(new) else {
+            return false;
+        };
+        if cost(old) != Some(after) {
+            return false;
+        }
+        for &(x, y) in new {
+            mate[x] = y;
+            mate[y] = x;
+        }
+        true
+    }
+}
+
+/// The partners [`settle_ties`] tries for ranking position `a`: near its ideal partners in
+/// its group, the bottom of its group and the top of the next (floats down), the top of its
+/// group and the bottom of the one above (floats up), and the lowest players (the bye).
+fn tie_candidates(p: &Problem, a: usize, out: &mut Vec<usize>) {
+    out.clear();
+    let n = p.order.len();
+    let g = p.group_of[a];
+    let size = p.group_size[g];
+    let pos = p.pos_in_group[a];
+    let start = a - pos;
+    let r = TIE_REACH;
+    let near = |centre: usize, lo: usize, hi: usize, out: &mut Vec<usize>| {
+        for q in centre.saturating_sub(r)..=centre + r {
+            if q >= lo && q < hi {
+                out.push(q);
+            }
+        }
+    };
+    let ideal = match p.state.settings.within_group {
+        WithinGroup::Slide => [pos + size / 2, pos.wrapping_sub(size / 2)],
+        WithinGroup::Adjacent => [pos + 1, pos.wrapping_sub(1)],
+    };
+    for c in ideal {
+        if c < size {
+            near(start + c, start, start + size, out);
+        }
+    }
+    near(start + size - 1, start, start + size, out);
+    near(start + size, start + size, n, out);
+    near(start, start, start + size, out);
+    near(start.saturating_sub(1), 0, start, out);
+    near(n - 1, 0, n, out);
+    out.sort_unstable();
+    out.dedup();
 }
 
 /// Whether `mate` is a perfect matching of the graph `edges` that `duals` prove optimal on
@@ -995,6 +1263,9 @@ struct Pricer<'a, W: Weight> {
     q3: W,
     q5: W,
     units: Units<W>,
+    /// Whether the weights carry the tie digit (see [`run`]); without it the bounds leave
+    /// the tie out too.
+    tie: bool,
 }
 
 /// The weight of one unit of each cost digit, so that a cost vector (mostly zeros) is
@@ -1031,7 +1302,7 @@ fn small<W: Weight>(v: u64) -> W {
 }
 
 impl<'a, W: Weight> Pricer<'a, W> {
-    fn new(p: &'a Problem<'a>, lay: &'a Layout, topw: W, units: Units<W>) -> Self {
+    fn new(p: &'a Problem<'a>, lay: &'a Layout, topw: W, units: Units<W>, tie: bool) -> Self {
         let n = p.order.len();
         let class: Vec<u8> = p
             .order
@@ -1064,6 +1335,17 @@ impl<'a, W: Weight> Pricer<'a, W> {
             q3: unit(lay.c3()),
             q5: unit(lay.c3() + 2),
             units,
+            tie,
+        }
+    }
+
+    /// A tie digit of `t` as a bound counts it: `4·t` in the solver's scale, or nothing when
+    /// the weights leave the tie out.
+    fn tw(&self, t: u64) -> W {
+        if self.tie {
+            small(4 * t)
+        } else {
+            W::zero()
         }
     }
 
@@ -1085,12 +1367,12 @@ impl<'a, W: Weight> Pricer<'a, W> {
                 WithinGroup::Slide => (dist - (p.group_size[ga] / 2) as i64).unsigned_abs(),
                 WithinGroup::Adjacent => (dist - 1) as u64,
             };
-            b.add(small(4 * tie))
+            b.add(self.tw(tie))
         } else {
             b = b
                 .add(self.q_u[ga])
                 .add(self.q_u[gb])
-                .add(small(4 * (p.group_size[ga] - 1 - px + py) as u64));
+                .add(self.tw((p.group_size[ga] - 1 - px + py) as u64));
             for _ in 0..(p.group_score[ga] - p.group_score[gb]) {
                 b = b.add(self.q_d[ga]);
             }
@@ -1137,6 +1419,9 @@ impl<'a, W: Weight> Pricer<'a, W> {
                     continue;
                 }
                 if p.pair_cost(self.lay, x, y, &mut buf) {
+                    if !self.tie {
+                        buf[self.lay.len() - 1] = 0;
+                    }
                     let w = self.topw.sub(self.units.encode(&buf));
                     if duals.vertex_slack(x, y, w).add(z).add(z) < W::zero() {
                         out.push((x, y, w));
@@ -1159,12 +1444,12 @@ impl<'a, W: Weight> Pricer<'a, W> {
                     let k1: Vec<W> = list
                         .iter()
                         .zip(&pos)
-                        .map(|(&y, &py)| a[y].add(small(4 * py as u64)))
+                        .map(|(&y, &py)| a[y].add(self.tw(py as u64)))
                         .collect();
                     let k2: Vec<W> = list
                         .iter()
                         .zip(&pos)
-                        .map(|(&y, &py)| a[y].sub(small(4 * py as u64)))
+                        .map(|(&y, &py)| a[y].sub(self.tw(py as u64)))
                         .collect();
                     let t1 = MinTree::new(&k1);
                     let t2 = MinTree::new(&k2);
@@ -1184,13 +1469,13 @@ impl<'a, W: Weight> Pricer<'a, W> {
                         if slide {
                             let c = px + size / 2;
                             let mid = pos.partition_point(|&py| py < c).max(after);
-                            t1.report(mid, pos.len(), t.add(small(4 * c as u64)), &mut found);
-                            t2.report(after, mid, t.sub(small(4 * c as u64)), &mut found);
+                            t1.report(mid, pos.len(), t.add(self.tw(c as u64)), &mut found);
+                            t2.report(after, mid, t.sub(self.tw(c as u64)), &mut found);
                         } else {
                             t1.report(
                                 after,
                                 pos.len(),
-                                t.add(small(4 * (px + 1) as u64)),
+                                t.add(self.tw((px + 1) as u64)),
                                 &mut found,
                             );
                         }
@@ -1214,7 +1499,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
                         .members
                         .iter()
                         .map(|&y| {
-                            let mut key = a[y].add(small(4 * (y - st) as u64));
+                            let mut key = a[y].add(self.tw((y - st) as u64));
                             if p.infos[p.order[y]].floated_prev {
                                 key = key.add(self.q5);
                             }
@@ -1232,7 +1517,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
             let px = p.pos_in_group[x];
             let mut base = a[x]
                 .add(self.q_u[ga])
-                .add(small(4 * (p.group_size[ga] - 1 - px) as u64));
+                .add(self.tw((p.group_size[ga] - 1 - px) as u64));
             if p.infos[p.order[x]].floated_prev {
                 base = base.add(self.q5);
             }
@@ -1498,6 +1783,18 @@ pub fn pair_swiss_stats(
 ) -> Result<(Pairing, PricingStats), PairingError> {
     let infos = prepare(state, round)?;
     solve(state, round, &infos, &[], Mode::Auto)
+}
+
+/// [`pair_swiss_stats`] with the tie-break settled by exchanges after a C0–C5 solve, as
+/// above [`TIE_EXACT_LIMIT`] players, whatever the field size (on the restricted graph above
+/// [`DENSE_LIMIT`]). For tests and measurements.
+#[doc(hidden)]
+pub fn pair_swiss_local_tie(
+    state: &SectionState,
+    round: u32,
+) -> Result<(Pairing, PricingStats), PairingError> {
+    let infos = prepare(state, round)?;
+    solve(state, round, &infos, &[], Mode::LocalTie)
 }
 
 /// Pair a round (rounds ≥ 2) on a restricted candidate graph of the given window, made

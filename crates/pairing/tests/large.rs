@@ -140,3 +140,137 @@ fn pricing_repairs_a_bad_restricted_graph() {
     );
     assert!(compared > 300 && infeasible > 0, "{compared} {infeasible}");
 }
+
+/// Above `TIE_EXACT_LIMIT` the round is solved on C0–C5 alone and the tie-break settled by
+/// exchanges of partners. Forced on smaller fields (dense and restricted graphs), that path
+/// must give a legal pairing exactly as good under C0–C5 as the exact engine's, with the
+/// certificate, and a tie total never below the exact minimum; "no valid pairing" must
+/// agree.
+#[test]
+fn local_tie_keeps_the_c0_c5_optimum() {
+    use arbiter_pairing::checker::objective;
+    use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
+    use arbiter_pairing::PairingError;
+    use arbiter_types::{ScoringPreset, WithinGroup};
+    let (mut compared, mut equal_tie, mut exchanges, mut infeasible) = (0usize, 0, 0, 0);
+    let (mut local_total, mut exact_total) = (0u64, 0u64);
+    for seed in 0..24u64 {
+        let players = [9usize, 16, 33, 64, 150, 451, 700, 41][seed as usize % 8];
+        let cfg = GeneratorConfig {
+            players,
+            rounds: if seed % 6 == 5 { players as u32 } else { 7 },
+            seed: 100 + seed,
+            draw_rate: 0.25,
+            forfeit_rate: 0.03,
+            withdrawal_rate: 0.02,
+            late_entry_rate: 0.05,
+            teams: if seed % 2 == 0 { 5 } else { 0 },
+            settings: PairingSettings {
+                same_team: [SameTeam::Off, SameTeam::Hard, SameTeam::Soft][seed as usize % 3],
+                within_group: if seed % 4 == 3 {
+                    WithinGroup::Adjacent
+                } else {
+                    WithinGroup::Slide
+                },
+                ..PairingSettings::default()
+            },
+            scoring: ScoringPreset::ALL[seed as usize % ScoringPreset::ALL.len()].table(),
+            keep_states: true,
+            ..GeneratorConfig::default()
+        };
+        let t = generate(&cfg).unwrap();
+        let mut states: Vec<(u32, arbiter_pairing::SectionState)> = t
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter_map(|(k, r)| r.state_before.clone().map(|s| (k as u32 + 1, s)))
+            .collect();
+        if let (Some(_), Some(r)) = (&t.stopped, t.stopped_round) {
+            states.push((r, t.state.clone()));
+        }
+        for (round, state) in states {
+            match (
+                pair_swiss_stats(&state, round),
+                pair_swiss_local_tie(&state, round),
+            ) {
+                (Ok((exact, es)), Ok((local, ls))) => {
+                    let at = format!("seed {seed} round {round} ({players} players)");
+                    assert!(check(&state, round, &local).is_empty(), "{at}");
+                    assert_eq!(
+                        objective(&state, round, &local),
+                        objective(&state, round, &exact),
+                        "{at}"
+                    );
+                    assert!(ls.certified, "{at}");
+                    assert_eq!(es.tie_exchanges, None, "{at}");
+                    let made = ls
+                        .tie_exchanges
+                        .expect("the local path reports its exchanges");
+                    assert!(ls.tie_total >= es.tie_total, "{at}: {ls:?} {es:?}");
+                    exchanges += made;
+                    equal_tie += usize::from(ls.tie_total == es.tie_total);
+                    local_total += ls.tie_total;
+                    exact_total += es.tie_total;
+                    compared += 1;
+                }
+                (
+                    Err(PairingError::NoValidPairing { .. }),
+                    Err(PairingError::NoValidPairing { .. }),
+                ) => {
+                    infeasible += 1;
+                }
+                (e, l) => panic!("seed {seed} round {round}: exact {e:?} local {l:?}"),
+            }
+        }
+    }
+    // The exchanges did work (the C0–C5 solve alone leaves the tie far from the minimum),
+    // and on these small fields they often reach it.
+    assert!(compared > 120, "{compared} rounds compared");
+    assert!(exchanges > 500, "{exchanges} exchanges");
+    assert!(
+        equal_tie * 3 > compared,
+        "exact tie reached in {equal_tie} of {compared} rounds (ties {local_total} vs {exact_total})"
+    );
+    eprintln!("compared {compared}, exact tie reached {equal_tie}, exchanges {exchanges}, tie totals {local_total} vs {exact_total}, no valid pairing {infeasible}");
+}
+
+/// One score group of 64 (everyone drew round 1, odd numbers with red against the next
+/// even number): every slide pair would give two players the same due colour, so the
+/// C0–C5 optimum pairs odd with even numbers, and the exact tie-break puts each partner one
+/// place off the slide partner. The C0–C5 solve alone leaves partners far from that; the
+/// exchanges settle the group to the exact engine's pairing.
+#[test]
+fn local_tie_settles_a_group_to_the_exact_order() {
+    use arbiter_pairing::checker::objective;
+    use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
+    use arbiter_pairing::{Availability, Entrant, SectionState};
+    use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, ScoringPreset};
+    let p = |n: u32| PlayerNo::new(n).unwrap();
+    let mut players: Vec<Entrant> = (1..=64)
+        .map(|i| Entrant {
+            no: p(i),
+            team: None,
+            availability: Availability::Active,
+            history: vec![Outcome::Absent],
+        })
+        .collect();
+    for r in (1..=63u32).step_by(2) {
+        let b = r + 1;
+        players[r as usize - 1].history[0] = GameResult::Draw.outcome_for(Colour::Red, p(b));
+        players[b as usize - 1].history[0] = GameResult::Draw.outcome_for(Colour::Black, p(r));
+    }
+    let state = SectionState {
+        players,
+        scoring: ScoringPreset::Cxa.table(),
+        settings: PairingSettings::default(),
+        total_rounds: 7,
+    };
+    let (exact, es) = pair_swiss_stats(&state, 2).unwrap();
+    let (local, ls) = pair_swiss_local_tie(&state, 2).unwrap();
+    assert_eq!(objective(&state, 2, &local), objective(&state, 2, &exact));
+    assert_eq!(es.tie_total, 32, "{es:?}");
+    assert!(ls.tie_exchanges > Some(0), "{ls:?}");
+    assert_eq!(ls.tie_total, es.tie_total, "{ls:?}");
+    assert!(check(&state, 2, &local).is_empty());
+}

@@ -158,8 +158,8 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
         arbiter_pairing::swiss::pair_swiss_stats(&state, round).map(|(p, st)| (p, Some(st)))
     };
     let pair = t1.elapsed();
-    let (boards, certified) = match result {
-        Ok((p, st)) => (p.boards.len(), st.map(|s| s.certified)),
+    let (boards, stats) = match result {
+        Ok((p, st)) => (p.boards.len(), st),
         Err(e @ PairingError::NoValidPairing { .. }) => {
             eprintln!("{e}");
             return Ok(3);
@@ -169,6 +169,17 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
             return Ok(2);
         }
     };
+    let certified = stats.as_ref().map(|s| s.certified);
+    // Whether the within-group tie-break was minimized exactly or settled by exchanges
+    // (above TIE_EXACT_LIMIT players), and its total.
+    let tie = stats.as_ref().map(|s| {
+        let mode = if s.tie_exchanges.is_some() {
+            "exchanges"
+        } else {
+            "exact"
+        };
+        (mode, s.tie_exchanges, s.tie_total)
+    });
     let peak = peak_rss_kib();
     if json {
         let v = json!({
@@ -179,6 +190,9 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
             "pair_ms": ms3(pair),
             "boards": boards,
             "certified_optimal": certified,
+            "tie_break": tie.map(|(mode, _, _)| mode),
+            "tie_exchanges": tie.and_then(|(_, k, _)| k),
+            "tie_total": tie.map(|(_, _, t)| t),
             "state_build_ms": ms3(build),
             "peak_rss_kib": peak,
         });
@@ -193,6 +207,17 @@ fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::R
             Some(false) => println!(
                 "最优性 optimality: 未证明 not proven (legal; above {} players one restricted solve)",
                 arbiter_pairing::swiss::SPARSE_FALLBACK_LIMIT
+            ),
+            None => {}
+        }
+        match tie {
+            Some(("exact", _, total)) => println!(
+                "同分组内次序 tie-break: 精确最小 minimized exactly (total {total})"
+            ),
+            Some((_, k, total)) => println!(
+                "同分组内次序 tie-break: 交换调整 settled by {} exchanges (total {total}; above {} players)",
+                k.unwrap_or(0),
+                arbiter_pairing::swiss::TIE_EXACT_LIMIT
             ),
             None => {}
         }
