@@ -42,8 +42,8 @@
 //! the field: 10,000 players take 0.55–0.6 s, 20,000 2.4–2.6 s, 50,000 10–17 s, 100,000
 //! 43–46 s). Above it the round is solved and certified on C0–C5 alone and the tie settled
 //! afterwards by exchanges of partners that keep every C0–C5 total ([`settle_ties`]):
-//! 100,000 players in 9–12 s, still proved optimal under C0–C5; the tie is a local optimum
-//! (1.4–1.7 times the exact minimum at 10,000 players).
+//! 100,000 players in 12–22 s, still proved optimal under C0–C5; the tie is a local optimum
+//! (1.4–1.7 times the exact minimum at 10,000 players, 1.6–1.8 times at 100,000).
 
 use crate::matching::{max_weight_perfect_matching, Duals, IncrementalPerfect, Weight, Wide};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
