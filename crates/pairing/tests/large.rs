@@ -53,44 +53,12 @@ fn pricing_repairs_a_bad_restricted_graph() {
     use arbiter_pairing::checker::objective;
     use arbiter_pairing::swiss::pair_restricted;
     use arbiter_pairing::{pair_swiss, Availability, PairingError};
-    use arbiter_types::{ScoringPreset, WithinGroup};
     let (mut caught, mut compared, mut infeasible) = (0usize, 0usize, 0usize);
     for seed in 0..60u64 {
         let players = [5usize, 8, 11, 12, 17, 24, 31, 40, 64][seed as usize % 9];
-        let cfg = GeneratorConfig {
-            players,
-            rounds: if seed % 5 == 0 { players as u32 } else { 8 },
-            seed,
-            draw_rate: 0.25,
-            forfeit_rate: 0.03,
-            withdrawal_rate: 0.02,
-            late_entry_rate: 0.05,
-            absent_rate: 0.03,
-            teams: if seed % 2 == 0 { 3 } else { 0 },
-            settings: PairingSettings {
-                same_team: [SameTeam::Off, SameTeam::Hard, SameTeam::Soft][seed as usize % 3],
-                within_group: if seed % 4 == 3 {
-                    WithinGroup::Adjacent
-                } else {
-                    WithinGroup::Slide
-                },
-                ..PairingSettings::default()
-            },
-            scoring: ScoringPreset::ALL[seed as usize % ScoringPreset::ALL.len()].table(),
-            keep_states: true,
-            ..GeneratorConfig::default()
-        };
-        let t = generate(&cfg).unwrap();
-        let mut states: Vec<(u32, arbiter_pairing::SectionState)> = t
-            .rounds
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter_map(|(k, r)| r.state_before.clone().map(|s| (k as u32 + 1, s)))
-            .collect();
-        if let (Some(_), Some(r)) = (&t.stopped, t.stopped_round) {
-            states.push((r, t.state.clone()));
-        }
+        let rounds = if seed % 5 == 0 { players as u32 } else { 8 };
+        let teams = if seed % 2 == 0 { 3 } else { 0 };
+        let states = varied_states(seed, seed, players, rounds, teams, 0.03);
         for (round, state) in states {
             let dense = pair_swiss(&state, round);
             for window in [0usize, 2] {
@@ -151,44 +119,13 @@ fn local_tie_keeps_the_c0_c5_optimum() {
     use arbiter_pairing::checker::objective;
     use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
     use arbiter_pairing::PairingError;
-    use arbiter_types::{ScoringPreset, WithinGroup};
     let (mut compared, mut equal_tie, mut exchanges, mut infeasible) = (0usize, 0, 0, 0);
     let (mut local_total, mut exact_total) = (0u64, 0u64);
     for seed in 0..24u64 {
         let players = [9usize, 16, 33, 64, 150, 451, 700, 41][seed as usize % 8];
-        let cfg = GeneratorConfig {
-            players,
-            rounds: if seed % 6 == 5 { players as u32 } else { 7 },
-            seed: 100 + seed,
-            draw_rate: 0.25,
-            forfeit_rate: 0.03,
-            withdrawal_rate: 0.02,
-            late_entry_rate: 0.05,
-            teams: if seed % 2 == 0 { 5 } else { 0 },
-            settings: PairingSettings {
-                same_team: [SameTeam::Off, SameTeam::Hard, SameTeam::Soft][seed as usize % 3],
-                within_group: if seed % 4 == 3 {
-                    WithinGroup::Adjacent
-                } else {
-                    WithinGroup::Slide
-                },
-                ..PairingSettings::default()
-            },
-            scoring: ScoringPreset::ALL[seed as usize % ScoringPreset::ALL.len()].table(),
-            keep_states: true,
-            ..GeneratorConfig::default()
-        };
-        let t = generate(&cfg).unwrap();
-        let mut states: Vec<(u32, arbiter_pairing::SectionState)> = t
-            .rounds
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter_map(|(k, r)| r.state_before.clone().map(|s| (k as u32 + 1, s)))
-            .collect();
-        if let (Some(_), Some(r)) = (&t.stopped, t.stopped_round) {
-            states.push((r, t.state.clone()));
-        }
+        let rounds = if seed % 6 == 5 { players as u32 } else { 7 };
+        let teams = if seed % 2 == 0 { 5 } else { 0 };
+        let states = varied_states(seed, 100 + seed, players, rounds, teams, 0.01);
         for (round, state) in states {
             match (
                 pair_swiss_stats(&state, round),
@@ -273,4 +210,54 @@ fn local_tie_settles_a_group_to_the_exact_order() {
     assert!(ls.tie_exchanges > Some(0), "{ls:?}");
     assert_eq!(ls.tie_total, es.tie_total, "{ls:?}");
     assert!(check(&state, 2, &local).is_empty());
+}
+
+/// The states before each round (and the one where it stopped) of a generated tournament
+/// whose settings and scoring vary with `variant`: same-team rule, slide or adjacent,
+/// every scoring preset in turn; draws, forfeits, withdrawals and late entries.
+fn varied_states(
+    variant: u64,
+    seed: u64,
+    players: usize,
+    rounds: u32,
+    teams: u32,
+    absent_rate: f64,
+) -> Vec<(u32, arbiter_pairing::SectionState)> {
+    use arbiter_types::{ScoringPreset, WithinGroup};
+    let v = variant as usize;
+    let cfg = GeneratorConfig {
+        players,
+        rounds,
+        seed,
+        draw_rate: 0.25,
+        forfeit_rate: 0.03,
+        withdrawal_rate: 0.02,
+        late_entry_rate: 0.05,
+        absent_rate,
+        teams,
+        settings: PairingSettings {
+            same_team: [SameTeam::Off, SameTeam::Hard, SameTeam::Soft][v % 3],
+            within_group: if v % 4 == 3 {
+                WithinGroup::Adjacent
+            } else {
+                WithinGroup::Slide
+            },
+            ..PairingSettings::default()
+        },
+        scoring: ScoringPreset::ALL[v % ScoringPreset::ALL.len()].table(),
+        keep_states: true,
+        ..GeneratorConfig::default()
+    };
+    let t = generate(&cfg).unwrap();
+    let mut states: Vec<(u32, arbiter_pairing::SectionState)> = t
+        .rounds
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(k, r)| r.state_before.clone().map(|s| (k as u32 + 1, s)))
+        .collect();
+    if let (Some(_), Some(r)) = (&t.stopped, t.stopped_round) {
+        states.push((r, t.state.clone()));
+    }
+    states
 }
