@@ -538,11 +538,13 @@ impl<'a> Problem<'a> {
         true
     }
 
-    /// The tie digit of pairing ranking positions x < y (`y` = the player count: the bye):
-    /// inside a group, how far the partner is from the ideal one (`slide`: half the group
-    /// down; `adjacent`: the next); a float, how far the two are from the bottom of the
-    /// upper group and the top of the lower; the bye, how far from the lowest player.
+    /// The tie digit of pairing ranking positions `x` and `y`, in either order (the player
+    /// count stands for the bye): inside a group, how far the partner is from the ideal one
+    /// (`slide`: half the group down; `adjacent`: the next); a float, how far the two are
+    /// from the bottom of the upper group and the top of the lower; the bye, how far from
+    /// the lowest player.
     fn tie(&self, x: usize, y: usize) -> u64 {
+        let (x, y) = (x.min(y), x.max(y));
         if y >= self.order.len() {
             return (self.order.len() - 1 - x) as u64;
         }
@@ -569,29 +571,20 @@ impl<'a> Problem<'a> {
         out[lay.c3() + 3] = self.tie(x, self.order.len());
     }
 
-    /// The C0–C5 cost (tie digit left out, encoded) and the tie of pairing ranking positions
-    /// `x` and `y` in either order, `y` possibly the bye; `None` when the pair is illegal.
-    fn split_cost<W: Weight>(
-        &self,
-        lay: &Layout,
-        units: &Units<W>,
-        x: usize,
-        y: usize,
-        buf: &mut Vec<u64>,
-    ) -> Option<(W, u64)> {
+    /// The C0–C5 cost vector (tie digit zeroed) of pairing ranking positions `x` and `y` in
+    /// either order, `y` possibly the bye, into `out`; false when the pair is illegal.
+    fn c0_c5_cost(&self, lay: &Layout, x: usize, y: usize, out: &mut Vec<u64>) -> bool {
         let (x, y) = (x.min(y), x.max(y));
         if y >= self.order.len() {
             if !self.bye_eligible[x] {
-                return None;
+                return false;
             }
-            self.bye_cost(lay, x, buf);
-        } else if !self.pair_cost(lay, x, y, buf) {
-            return None;
+            self.bye_cost(lay, x, out);
+        } else if !self.pair_cost(lay, x, y, out) {
+            return false;
         }
-        let last = lay.len() - 1;
-        let tie = buf[last];
-        buf[last] = 0;
-        Some((units.encode(buf), tie))
+        out[lay.len() - 1] = 0;
+        true
     }
 }
 
@@ -780,6 +773,16 @@ pub(crate) fn solve(
         _ => run::<Wide<128>>(&p, &lay, window, exact_tie)?,
     };
     let n = p.order.len();
+    let mut mate = mate;
+    if !exact_tie {
+        // The bye as position n, as in the matching.
+        let mut m: Vec<usize> = (0..n).map(|x| mate[x].unwrap_or(n)).collect();
+        if let Some(x) = m.iter().position(|&y| y == n) {
+            m.push(x);
+        }
+        stats.tie_exchanges = Some(settle_ties(&p, &lay, &mut m));
+        mate = to_mates(&m, n);
+    }
     stats.tie_total = (0..n)
         .map(|x| match mate[x] {
             Some(y) if y > x => p.tie(x, y),
@@ -862,10 +865,7 @@ fn run<W: Weight>(
         stats.solves = 1;
         stats.certified = true;
         stats.initial_edges = edges.len();
-        let mut mate = max_weight_perfect_matching(total, &edges).ok_or_else(|| no_pairing(p))?;
-        if !exact_tie {
-            stats.tie_exchanges = Some(settle_ties(p, lay, &units, &mut mate));
-        }
+        let mate = max_weight_perfect_matching(total, &edges).ok_or_else(|| no_pairing(p))?;
         return Ok((to_mates(&mate, n), stats));
     };
     // Artificial pairs.
@@ -933,20 +933,12 @@ fn run<W: Weight>(
             if uses_artificial {
                 return Err(no_pairing(p));
             }
-            let mut mate = mate;
-            if !exact_tie {
-                stats.tie_exchanges = Some(settle_ties(p, lay, &pricer.units, &mut mate));
-            }
             return Ok((to_mates(&mate, n), stats));
         }
         // A legal pairing in hand: above the fallback limit, stop after a few solves
         // (legal, optimal on the graph solved, not proven optimal). "No valid pairing" is
         // only ever reported with the certificate.
         if !uses_artificial && big && stats.solves >= PRICING_SOLVES {
-            let mut mate = mate;
-            if !exact_tie {
-                stats.tie_exchanges = Some(settle_ties(p, lay, &pricer.units, &mut mate));
-            }
             return Ok((to_mates(&mate, n), stats));
         }
         stats.added_edges += added.len();
@@ -1022,21 +1014,15 @@ const TIE_REACH_PER: usize = 256;
 /// order, with the players near its ideal partners (see [`Problem::tie`]) and at the edges
 /// of the neighbouring groups, pass after pass until no exchange helps. Deterministic: the
 /// same pairing in, the same pairing out. Returns the number of exchanges made.
-fn settle_ties<W: Weight>(
-    p: &Problem,
-    lay: &Layout,
-    units: &Units<W>,
-    mate: &mut [usize],
-) -> usize {
+fn settle_ties(p: &Problem, lay: &Layout, mate: &mut [usize]) -> usize {
     let n = p.order.len();
     let total = mate.len();
     let mut ex = Exchanger {
         p,
         lay,
-        units,
         buf: Vec::new(),
+        sums: [Vec::new(), Vec::new()],
     };
-    let tie_of = |x: usize, y: usize| p.tie(x.min(y), x.max(y));
     let mut exchanges = 0;
     let mut cands: Vec<usize> = Vec::new();
     let mut near: Vec<usize> = Vec::new();
@@ -1049,7 +1035,7 @@ fn settle_ties<W: Weight>(
         let mut next = vec![false; n];
         for a in 0..n {
             let b = mate[a];
-            if !dirty[a] || b >= total || tie_of(a, b) == 0 {
+            if !dirty[a] || b >= total || p.tie(a, b) == 0 {
                 continue;
             }
             tie_candidates(p, a, &mut cands);
@@ -1090,16 +1076,18 @@ fn settle_ties<W: Weight>(
 }
 
 /// Checks and makes one exchange of partners for [`settle_ties`].
-struct Exchanger<'a, 'b, W> {
+struct Exchanger<'a, 'b> {
     p: &'a Problem<'b>,
     lay: &'a Layout,
-    units: &'a Units<W>,
     buf: Vec<u64>,
+    /// Digit-wise C0–C5 cost sums of the new and the old pairs.
+    sums: [Vec<u64>; 2],
 }
 
-impl<W: Weight> Exchanger<'_, '_, W> {
+impl Exchanger<'_, '_> {
     /// Replace the pairs `old` by `new` (the same players) when every new pair is legal, the
-    /// C0–C5 costs add up to the same and the ties to less; whether it was done.
+    /// C0–C5 costs add up to the same, digit by digit, and the ties to less; whether it was
+    /// done.
     fn apply(
         &mut self,
         mate: &mut [usize],
@@ -1107,22 +1095,24 @@ impl<W: Weight> Exchanger<'_, '_, W> {
         new: &[(usize, usize)],
     ) -> bool {
         let p = self.p;
-        let tie_of = |&(x, y): &(usize, usize)| p.tie(x.min(y), x.max(y));
-        if new.iter().map(tie_of).sum::<u64>() >= old.iter().map(tie_of).sum::<u64>() {
+        let tie_sum =
+            |pairs: &[(usize, usize)]| pairs.iter().map(|&(x, y)| p.tie(x, y)).sum::<u64>();
+        if tie_sum(new) >= tie_sum(old) {
             return false;
         }
-        let mut cost = |pairs: &[(usize, usize)]| -> Option<W> {
-            let mut sum = W::zero();
+        for (sum, pairs) in self.sums.iter_mut().zip([new, old]) {
+            sum.clear();
+            sum.resize(self.lay.len(), 0);
             for &(x, y) in pairs {
-                let (c, _) = p.split_cost(self.lay, self.units, x, y, &mut self.buf)?;
-                sum = sum.add(c);
+                if !p.c0_c5_cost(self.lay, x, y, &mut self.buf) {
+                    return false;
+                }
+                for (s, &c) in sum.iter_mut().zip(&self.buf) {
+                    *s += c;
+                }
             }
-            Some(sum)
-        };
-        let Some(after) = cost(new) else {
-            return false;
-        };
-        if cost(old) != Some(after) {
+        }
+        if self.sums[0] != self.sums[1] {
             return false;
         }
         for &(x, y) in new {

@@ -316,3 +316,26 @@ fn bye_moves_up_only_when_the_lower_group_cannot_take_it() {
     let pairing = assert_optimal(&state, 3);
     assert!([p(2), p(3)].contains(&pairing.bye.unwrap()), "{pairing:?}");
 }
+
+/// One score group of 64 (everyone drew round 1, odd numbers with red against the next
+/// even number): every slide pair would give two players the same due colour, so the
+/// C0–C5 optimum pairs odd with even numbers, and the exact tie-break puts each partner one
+/// place off the slide partner. The C0–C5 solve alone leaves partners far from that; the
+/// exchanges used above `TIE_EXACT_LIMIT` players settle the group to the exact engine's
+/// tie total.
+#[test]
+fn local_tie_settles_a_group_to_the_exact_order() {
+    use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
+    let boards: Vec<(u32, u32, GameResult)> = (1..=63)
+        .step_by(2)
+        .map(|r| (r, r + 1, GameResult::Draw))
+        .collect();
+    let state = after_round1(64, &boards, PairingSettings::default());
+    let (exact, es) = pair_swiss_stats(&state, 2).unwrap();
+    let (local, ls) = pair_swiss_local_tie(&state, 2).unwrap();
+    assert_eq!(objective(&state, 2, &local), objective(&state, 2, &exact));
+    assert_eq!(es.tie_total, 32, "{es:?}");
+    assert!(ls.tie_exchanges > Some(0), "{ls:?}");
+    assert_eq!(ls.tie_total, es.tie_total, "{ls:?}");
+    assert!(check(&state, 2, &local).is_empty());
+}

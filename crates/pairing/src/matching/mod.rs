@@ -413,6 +413,18 @@ impl<W: Weight> IncrementalPerfect<W> {
         lows: Option<&[u64]>,
         init: Option<&[W]>,
     ) -> Self {
+        Self::build(n, high, lows, init, None)
+    }
+
+    /// [`IncrementalPerfect::split`], each vertex's edges sorted by `prefer` first when given
+    /// (see [`IncrementalPerfect::preferring`]).
+    fn build(
+        n: usize,
+        high: &[(usize, usize, W)],
+        lows: Option<&[u64]>,
+        init: Option<&[W]>,
+        prefer: Option<&[u64]>,
+    ) -> Self {
         if n == 0 || n % 2 == 1 || high.is_empty() {
             return IncrementalPerfect { n, solver: None };
         }
@@ -432,6 +444,11 @@ impl<W: Weight> IncrementalPerfect<W> {
             }
         });
         let mut s = Solver::from_parts(n, high.len(), parts);
+        if let Some(prefer) = prefer.filter(|q| q.len() == high.len()) {
+            for ends in s.neighbend.iter_mut() {
+                ends.sort_by_key(|&p| (prefer[p / 2], p / 2));
+            }
+        }
         match init.filter(|d| d.len() == n) {
             Some(d) => {
                 s.dual[..n].copy_from_slice(d);
@@ -448,17 +465,7 @@ impl<W: Weight> IncrementalPerfect<W> {
     /// preferred of the tight edges, and the optimum found among equal ones leans the same
     /// way. The optimum's weight is the same whatever the preference.
     pub fn preferring(n: usize, edges: &[(usize, usize, W)], prefer: &[u64]) -> Self {
-        let mut inc = Self::split(n, edges, None, None);
-        if let Some(s) = inc.solver.as_mut() {
-            if prefer.len() == edges.len() {
-                for v in 0..n {
-                    s.mate[v] = NONE;
-                    s.neighbend[v].sort_by_key(|&p| (prefer[p / 2], p / 2));
-                }
-                s.greedy_start();
-            }
-        }
-        inc
+        Self::build(n, edges, None, None, Some(prefer))
     }
 
     /// Add edges (vertices must be `< n`) and repair the duals so that the next
