@@ -8,6 +8,7 @@
 //!
 //! Invariant: pure. No files, no printing, no clocks; randomness only from explicit seeds.
 
+pub mod api;
 pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;

@@ -82,3 +82,67 @@ pub(crate) fn load_event_section(
         section,
     }))
 }
+
+/// What an operation of the arbiter's API gave back once appended.
+#[allow(dead_code)]
+pub(crate) struct Applied {
+    /// The entries as appended.
+    pub entries: Vec<arbiter_core::LogEntry>,
+    /// The log's last sequence number after the append.
+    pub last_seq: u64,
+}
+
+/// The one path every writing command takes: open the database (which must exist), fold the
+/// event, call `op` (an operation of `arbiter_director::api`) and append what it returns with
+/// the expected sequence number. If another process appended in between, the fresh state is
+/// folded and `op` is called again (a bounded number of times), so that only real refusals
+/// reach the arbiter. Outer error: the database failed (exit 1); inner error: the operation
+/// refused (exit 2), with its message.
+#[allow(dead_code)]
+pub(crate) fn apply_op<F>(
+    db: &std::path::Path,
+    event: &str,
+    actor: &str,
+    mut op: F,
+) -> anyhow::Result<Result<Applied, String>>
+where
+    F: FnMut(
+        &arbiter_core::EventState,
+        &arbiter_director::api::Ctx,
+    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
+{
+    use arbiter_store::{EventStore, StoreError};
+    if !db.exists() {
+        return Ok(Err(format!(
+            "{}: 数据库不存在 (database not found)",
+            db.display()
+        )));
+    }
+    let store = event::open_db(db)?;
+    const ATTEMPTS: usize = 20;
+    for _ in 0..ATTEMPTS {
+        let (ev, state) = event::load(&store, event)?;
+        let at = event::now();
+        let local = arbiter_core::time::china_local(&at)
+            .ok_or_else(|| anyhow::anyhow!("时钟 clock: {at}"))?;
+        let ctx = arbiter_director::api::Ctx::new(actor, local);
+        let entries = match op(&state, &ctx) {
+            Ok(e) => e,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        if entries.is_empty() {
+            return Ok(Ok(Applied {
+                entries,
+                last_seq: state.last_seq,
+            }));
+        }
+        match store.append(&ev, state.last_seq, &entries, actor, &at) {
+            Ok(last_seq) => return Ok(Ok(Applied { entries, last_seq })),
+            Err(StoreError::Conflict { .. }) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(Err(format!(
+        "数据库繁忙: {ATTEMPTS} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
+    )))
+}

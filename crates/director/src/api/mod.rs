@@ -1,0 +1,50 @@
+//! The arbiter's API (裁判操作): one function per thing an arbiter or the registration desk
+//! does at a real event. This is the one place where the arbiter's procedure lives: the CLI,
+//! the web desk and the simulator are shells that parse their input, call an operation here
+//! and append what it returns with the expected sequence number.
+//!
+//! Every operation has the same shape:
+//!
+//! ```text
+//! fn op(state: &EventState, ctx: &Ctx, …arguments…) -> Result<Vec<LogEntry>, DirectorError>
+//! ```
+//!
+//! It reads the folded state (and the regulation recorded in it), checks everything the
+//! rules require, and returns the validated log entries to append — or a clear error,
+//! Chinese first. It never writes anything. A shell that loses an append race (the log moved
+//! on) folds the fresh state and calls the operation again, so identifiers such as a new
+//! player's id are assigned against the state they are appended to.
+//!
+//! - [`entries`]: the registration desk — register (with the chief arbiter's late-entry
+//!   override), refuse, edit an entry, fees, check-in, drawing pairing numbers, withdrawals
+//!   and absences, team rosters.
+//! - [`rounds`]: the rounds — pair (with fixed pairs and swaps and the checker's warnings),
+//!   publish, undo, results, confirmation, corrections, knockout games, closing the event.
+
+pub mod entries;
+pub mod rounds;
+
+use chrono::NaiveDateTime;
+
+/// Who does an operation, and when (the shell supplies the clock; the core never reads it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ctx {
+    /// The actor recorded with the entries (`--actor`, the logged-in arbiter, `simulate`).
+    pub actor: String,
+    /// Local time of the venue (China Standard Time).
+    pub at: NaiveDateTime,
+}
+
+impl Ctx {
+    pub fn new(actor: impl Into<String>, at: NaiveDateTime) -> Self {
+        Ctx {
+            actor: actor.into(),
+            at,
+        }
+    }
+
+    /// The time as RFC 3339 with the +08:00 offset, as recorded in the log.
+    pub fn at_rfc3339(&self) -> String {
+        crate::registration::rfc3339(self.at)
+    }
+}
