@@ -44,10 +44,21 @@ enum Command {
     /// 淘汰赛 — show the knockout bracket of a two-stage section
     #[command(subcommand)]
     Knockout(cmd::knockout::KnockoutCmd),
+    /// 轮次 — pair, show, publish, undo a round of an event
+    #[command(subcommand)]
+    Round(cmd::rounds::RoundCmd),
+    /// 成绩 — enter a result (RESULT read from red's side), or import | confirm | correct
+    Result(cmd::rounds::ResultCmd),
+    /// 团体名次 — team standings of an event
+    Teams(cmd::rounds::TableArgs),
+    /// 奖项 — prizes of an event
+    Prizes(cmd::rounds::TableArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(cmd::rounds::rewrite_double_forfeit(
+        std::env::args().collect(),
+    ));
     let result = match cli.command {
         Command::Regulation(c) => cmd::regulation::run(c),
         Command::Event(c) => cmd::event::run(c),
@@ -59,6 +70,10 @@ fn main() -> ExitCode {
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Bench(c) => cmd::bench::run(c),
         Command::Knockout(c) => cmd::knockout::run(c),
+        Command::Round(c) => cmd::rounds::run_round(c),
+        Command::Result(c) => cmd::rounds::run_result(c),
+        Command::Teams(a) => cmd::rounds::run_teams(a),
+        Command::Prizes(a) => cmd::rounds::run_prizes(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -434,6 +434,20 @@ pub enum LogEntry {
         section: String,
         round: u32,
     },
+    /// The pairing of a round is published (公布对阵表): the games may start, and from now on
+    /// the round can only be undone while it has no result.
+    RoundPublished {
+        section: String,
+        round: u32,
+    },
+    /// The last round's pairing is withdrawn (撤销编排) — before it was published, or while
+    /// no game of it has a result — so that it can be paired again.
+    RoundUndone {
+        section: String,
+        round: u32,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
     /// One game of a knockout match.
     KnockoutGameRecorded {
         section: String,
@@ -542,6 +556,8 @@ impl LogEntry {
             LogEntry::ResultCorrected { .. } => "result_corrected",
             LogEntry::FoulRecorded { .. } => "foul_recorded",
             LogEntry::RoundCompleted { .. } => "round_completed",
+            LogEntry::RoundPublished { .. } => "round_published",
+            LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
         }
     }

@@ -157,6 +157,9 @@ pub struct RoundRecord {
     pub seed: Option<u64>,
     pub manual: Vec<String>,
     pub completed: bool,
+    /// The pairing has been published (`round_published`).
+    #[serde(default)]
+    pub published: bool,
 }
 
 impl RoundRecord {
@@ -557,6 +560,7 @@ impl EventState {
                             seed: *seed,
                             manual: manual.clone(),
                             completed: false,
+                            published: false,
                         },
                     );
                 }
@@ -657,6 +661,20 @@ impl EventState {
                     .and_then(|s| s.rounds.get_mut(round))
                 {
                     r.completed = true;
+                }
+            }
+            LogEntry::RoundPublished { section, round } => {
+                if let Some(r) = self
+                    .sections
+                    .get_mut(section)
+                    .and_then(|s| s.rounds.get_mut(round))
+                {
+                    r.published = true;
+                }
+            }
+            LogEntry::RoundUndone { section, round, .. } => {
+                if let Some(s) = self.sections.get_mut(section) {
+                    s.rounds.remove(round);
                 }
             }
             LogEntry::KnockoutGameRecorded {

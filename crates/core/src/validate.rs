@@ -109,6 +109,16 @@ pub enum Rejection {
     TeamFoulOnBoard,
     #[error("签字人不能为空 (a confirmation needs a signature)")]
     NoSignature,
+    #[error("组别 `{section}` 第 {round} 轮已公布 (round already published)")]
+    AlreadyPublished { section: String, round: u32 },
+    #[error("组别 `{section}` 只能撤销最后一轮 (第 {last} 轮), 不能撤销第 {round} 轮 (only the last round can be undone)")]
+    UndoNotLast {
+        section: String,
+        round: u32,
+        last: u32,
+    },
+    #[error("组别 `{section}` 第 {round} 轮已有成绩或犯规记录, 不能撤销 (a round with results cannot be undone; correct the results instead)")]
+    UndoWithResults { section: String, round: u32 },
     #[error("组别 `{section}` 没有团体组别 `{division}` (unknown team division of the members' section)")]
     UnknownDivision { division: String, section: String },
 }
@@ -548,6 +558,50 @@ pub fn validate_at(
                     section: s.clone(),
                     round: *r,
                     board: b.board,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::RoundPublished {
+            section: s,
+            round: r,
+        } => {
+            if round(s, *r)?.published {
+                return Err(Rejection::AlreadyPublished {
+                    section: s.clone(),
+                    round: *r,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::RoundUndone {
+            section: s,
+            round: r,
+            ..
+        } => {
+            let rd = round(s, *r)?;
+            let last = section(s)?.last_round();
+            if *r != last {
+                return Err(Rejection::UndoNotLast {
+                    section: s.clone(),
+                    round: *r,
+                    last,
+                });
+            }
+            if rd.completed {
+                return Err(Rejection::RoundCompleted {
+                    section: s.clone(),
+                    round: *r,
+                });
+            }
+            let touched = rd
+                .boards
+                .iter()
+                .any(|b| b.result.is_some() || !b.fouls.is_empty() || !b.history.is_empty());
+            if touched {
+                return Err(Rejection::UndoWithResults {
+                    section: s.clone(),
+                    round: *r,
                 });
             }
             Ok(())

@@ -12,6 +12,7 @@ pub mod api;
 pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;
+pub mod manual;
 pub mod plan;
 pub mod prizes;
 pub mod publish;
@@ -20,6 +21,7 @@ pub mod results;
 pub mod round;
 pub mod simulate;
 pub mod synth;
+pub mod trf_export;
 pub mod verify;
 
 pub use export::Export;
@@ -54,6 +56,9 @@ pub enum DirectorError {
     Prizes(String),
     #[error("日志条目被拒绝: {0} (log entry rejected)")]
     Rejected(String),
+    /// An operation of the arbiter's API refused (the message says why, Chinese first).
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// The regulation recorded in the log's `event_created` entry.

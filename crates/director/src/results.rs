@@ -128,6 +128,17 @@ pub fn game_foul_loss(
     foul_loss_by_kind(&game_fouls(state, round, b), &foul_rule(sec))
 }
 
+/// Whether a recorded result agrees with a foul loss: a loss for the loser (also by
+/// forfeit), or a double forfeit.
+pub fn respects_foul_loss(result: GameResult, loss: &FoulLoss) -> bool {
+    matches!(
+        (result, loss.loser),
+        (GameResult::BlackWin | GameResult::RedForfeit, Colour::Red)
+            | (GameResult::RedWin | GameResult::BlackForfeit, Colour::Black)
+            | (GameResult::DoubleForfeit, _)
+    )
+}
+
 /// Random results for the open `boards` of round `round`, with the fouls that go with them.
 pub fn simulate_round(
     sec: &Section,

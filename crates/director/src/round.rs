@@ -18,6 +18,68 @@ pub struct PairedRound {
     pub input: SectionState,
     /// Whether the Swiss checker applies (not to Berger tables).
     pub swiss: bool,
+    /// The player of every pairing number (`order[0]` is number 1).
+    pub order: Vec<PlayerId>,
+    pub stage: u32,
+    pub seed: u64,
+}
+
+impl PairedRound {
+    /// The `round_paired` entry of another pairing of the same round (a manual one), with
+    /// the arbiter's adjustments in words.
+    pub fn entry_of(
+        &self,
+        section: &str,
+        pairing: &Pairing,
+        manual: Vec<String>,
+    ) -> Result<LogEntry, DirectorError> {
+        round_entry(
+            section,
+            pairing.round,
+            self.stage,
+            pairing,
+            &self.order,
+            self.seed,
+            manual,
+        )
+    }
+}
+
+fn round_entry(
+    section: &str,
+    round: u32,
+    stage: u32,
+    pairing: &Pairing,
+    order: &[PlayerId],
+    seed: u64,
+    manual: Vec<String>,
+) -> Result<LogEntry, DirectorError> {
+    let id = |no: arbiter_types::PlayerNo| -> Result<PlayerId, DirectorError> {
+        order.get(no.index()).copied().ok_or_else(|| {
+            pairing_err(section, round, format!("序号 {no} 不存在 (no such number)"))
+        })
+    };
+    let mut boards = Vec::with_capacity(pairing.boards.len());
+    for b in &pairing.boards {
+        boards.push(Board {
+            board: b.board,
+            red: id(b.red)?,
+            black: id(b.black)?,
+        });
+    }
+    let byes = match pairing.bye {
+        Some(b) => vec![id(b)?],
+        None => Vec::new(),
+    };
+    Ok(LogEntry::RoundPaired {
+        section: section.to_string(),
+        round,
+        stage,
+        boards,
+        byes,
+        seed: Some(seed),
+        manual,
+    })
 }
 
 fn pairing_err(section: &str, round: u32, e: impl std::fmt::Display) -> DirectorError {
@@ -94,36 +156,14 @@ pub fn pair_round(
             (p, true)
         }
     };
-    let id = |no: arbiter_types::PlayerNo| -> Result<PlayerId, DirectorError> {
-        order.get(no.index()).copied().ok_or_else(|| {
-            pairing_err(section, round, format!("序号 {no} 不存在 (no such number)"))
-        })
-    };
-    let mut boards = Vec::with_capacity(pairing.boards.len());
-    for b in &pairing.boards {
-        boards.push(Board {
-            board: b.board,
-            red: id(b.red)?,
-            black: id(b.black)?,
-        });
-    }
-    let byes = match pairing.bye {
-        Some(b) => vec![id(b)?],
-        None => Vec::new(),
-    };
-    let entry = LogEntry::RoundPaired {
-        section: section.to_string(),
-        round,
-        stage,
-        boards,
-        byes,
-        seed: Some(seed),
-        manual: Vec::new(),
-    };
+    let entry = round_entry(section, round, stage, &pairing, &order, seed, Vec::new())?;
     Ok(PairedRound {
         entry,
         pairing,
         input,
         swiss,
+        order,
+        stage,
+        seed,
     })
 }

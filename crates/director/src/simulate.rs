@@ -4,13 +4,15 @@
 //! its knockout. Pure: [`Simulator::next_batch`] returns the entries to append; the shell
 //! appends them (expected-seq) and passes the new state back.
 
+use crate::api::results::{FoulInput, ResultInput};
+use crate::api::rounds::PairRequest;
+use crate::api::{self, Ctx};
 use crate::plan::{next_step, section_plan, SectionPlan, Step};
 use crate::registration::{
     draw_numbers, event_created, fee_fen, fees_and_check_in, register_all, rfc3339, team_entries,
     EntryForm,
 };
 use crate::results::{simulate_knockout_game, simulate_round, ResultModel};
-use crate::round::pair_round;
 use crate::synth::{
     generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthField, SynthPlan,
     TeamPlan,
@@ -584,70 +586,162 @@ impl Simulator {
         }
     }
 
-    /// Result slips signed as the regulation says (S11: the loser signs, both sign a draw;
-    /// J6: both sign), and once per event a chief arbiter's correction of a signed slip (A12).
-    fn signatures_and_correction(
+    /// The simulated arbiter's context: who acts, at the simulated time.
+    fn ctx(&self, actor: &str) -> Ctx {
+        Ctx::new(actor, self.clock)
+    }
+
+    /// The simulated results of a round entered through the API board by board (the last
+    /// one closes the round), the slips signed when the regulation asks for signatures
+    /// (S11, J6), and once per event a chief arbiter's correction of a signed slip (A12).
+    fn enter_round(
         &mut self,
         state: &EventState,
         section: &str,
         round: u32,
-        entered: &[LogEntry],
-    ) -> Vec<LogEntry> {
+        simulated: Vec<LogEntry>,
+    ) -> Result<Vec<LogEntry>, DirectorError> {
+        let ctx = self.ctx("裁判长");
+        let at = ctx.at_rfc3339();
+        let mut scratch = state.clone();
         let mut out = Vec::new();
-        let Some(signing) = self.reg.event.result_signing else {
-            return out;
-        };
-        let Some(rd) = state.section(section).and_then(|s| s.round(round)) else {
-            return out;
-        };
-        let name =
-            |p: arbiter_core::PlayerId| state.player(p).map(|x| x.name.clone()).unwrap_or_default();
+        let mut fouls: Vec<FoulInput> = Vec::new();
         let mut correctable = None;
-        for e in entered {
-            let LogEntry::ResultEntered {
-                board,
-                result,
-                ending,
-                ..
-            } = e
-            else {
-                continue;
-            };
-            let Some(b) = rd.board(*board) else { continue };
-            use arbiter_types::GameResult::*;
-            let signed_by = match (signing, result) {
-                (_, RedForfeit) => vec![name(b.black), "裁判员".to_string()],
-                (_, BlackForfeit) => vec![name(b.red), "裁判员".to_string()],
-                (_, DoubleForfeit) => vec!["裁判员".to_string()],
-                (arbiter_regulation::ResultSigning::LoserSigns, RedWin) => vec![name(b.black)],
-                (arbiter_regulation::ResultSigning::LoserSigns, BlackWin) => vec![name(b.red)],
-                _ => vec![name(b.red), name(b.black)],
-            };
-            out.push(LogEntry::ResultConfirmed {
-                section: section.to_string(),
-                round,
-                board: *board,
-                signed_by,
-            });
-            if correctable.is_none()
-                && *result == RedWin
-                && *ending == Some(arbiter_core::Ending::Resignation)
-            {
-                correctable = Some(*board);
+        for e in simulated {
+            match e {
+                LogEntry::FoulRecorded {
+                    offender: arbiter_core::Offender::Player(p),
+                    board: Some(b),
+                    kind,
+                    reason,
+                    ..
+                } => {
+                    let red = scratch
+                        .section(section)
+                        .and_then(|s| s.round(round))
+                        .and_then(|r| r.board(b))
+                        .is_some_and(|g| g.red == p);
+                    fouls.push(FoulInput {
+                        colour: if red {
+                            arbiter_types::Colour::Red
+                        } else {
+                            arbiter_types::Colour::Black
+                        },
+                        kind,
+                        reason,
+                    });
+                }
+                LogEntry::ResultEntered {
+                    board,
+                    result,
+                    ending,
+                    moves,
+                    ..
+                } => {
+                    let input = ResultInput {
+                        round: Some(round),
+                        fouls: std::mem::take(&mut fouls),
+                        ending,
+                        moves,
+                        ..ResultInput::new(board, result)
+                    };
+                    if correctable.is_none()
+                        && result == arbiter_types::GameResult::RedWin
+                        && ending == Some(arbiter_core::Ending::Resignation)
+                    {
+                        correctable = Some(board);
+                    }
+                    for e in api::results::enter_result(&scratch, &ctx, section, &input)? {
+                        crate::apply_scratch(&mut scratch, &e, &at)?;
+                        out.push(e);
+                    }
+                }
+                other => {
+                    crate::apply_scratch(&mut scratch, &other, &at)?;
+                    out.push(other);
+                }
             }
+        }
+        if self.reg.event.result_signing.is_none() {
+            return Ok(out);
+        }
+        for e in api::results::confirm(&scratch, &ctx, section, Some(round))? {
+            crate::apply_scratch(&mut scratch, &e, &at)?;
+            out.push(e);
         }
         if let (Some(board), false, 2) = (correctable, self.corrected, round) {
             self.corrected = true;
-            out.push(LogEntry::ResultCorrected {
-                section: section.to_string(),
+            out.extend(api::results::correct(
+                &scratch,
+                &ctx,
+                section,
                 round,
                 board,
-                result: arbiter_types::GameResult::Draw,
-                reason: "成绩单误填为红胜，经双方与裁判员核实为和棋 (the slip said red won; both players and the arbiter confirm a draw)".into(),
-                by: "裁判长".into(),
-            });
+                arbiter_types::GameResult::Draw,
+                "成绩单误填为红胜，经双方与裁判员核实为和棋 (the slip said red won; both players and the arbiter confirm a draw)",
+            )?);
         }
-        out
+        Ok(out)
+    }
+
+    /// What the simulated arbiter adds once a round is complete: now and then a team foul
+    /// (K12) and, after round 3 of a big Swiss, a withdrawal (伤病). `state` is the state
+    /// before the round's results; players already withdrawn in `now` are left alone.
+    fn after_round(
+        &mut self,
+        sec: &Section,
+        state: &EventState,
+        now: &EventState,
+        round: u32,
+    ) -> Vec<LogEntry> {
+        let id = sec.id.as_str();
+        let mut v = Vec::new();
+        // K12: a leader or coach earns the team a foul (once in a while).
+        if sec.discipline.team_fouls && self.rng.gen_bool(0.1) {
+            let teams: Vec<&String> = state
+                .teams
+                .values()
+                .filter(|t| {
+                    t.members
+                        .iter()
+                        .any(|m| state.player(*m).is_some_and(|p| p.section == id))
+                })
+                .map(|t| &t.team)
+                .collect();
+            if let Some(t) = teams.choose(&mut self.rng) {
+                v.push(LogEntry::FoulRecorded {
+                    section: id.to_string(),
+                    offender: arbiter_core::Offender::Team((*t).clone()),
+                    round: Some(round),
+                    board: None,
+                    kind: arbiter_core::FoulKind::Coaching,
+                    reason: "领队在比赛区域内指导队员 (the team leader coached during play)".into(),
+                });
+            }
+        }
+        // Now and then a player withdraws (伤病) after round 3 of a big Swiss.
+        let plan = section_plan(sec, state);
+        if round == 3 && matches!(plan, SectionPlan::Swiss { .. }) && self.rng.gen_bool(0.5) {
+            let active: Vec<_> = state
+                .players(id)
+                .into_iter()
+                .filter(|p| state.status(p.id) == Some(PlayerStatus::Active))
+                .filter(|p| state.section(id).is_some_and(|s| s.order.contains(&p.id)))
+                .map(|p| p.id)
+                .collect();
+            if active.len() >= 16 {
+                if let Some(p) = active.choose(&mut self.rng) {
+                    if now.status(*p) == Some(PlayerStatus::Active) {
+                        v.push(LogEntry::PlayerWithdrawn {
+                            player: *p,
+                            reason: "伤病退赛 (withdrew: illness)".into(),
+                            after_round: Some(round),
+                        });
+                    }
+                }
+            }
+        }
+        v
     }
 
     fn play(
@@ -660,68 +754,46 @@ impl Simulator {
         Ok(Some(match step {
             Step::Done => return Ok(None),
             Step::DrawNumbers => vec![draw_numbers(state, id)],
-            Step::Pair { round, stage } => {
+            Step::Pair { .. } => {
+                // The arbiter pairs the round and publishes it.
                 self.clock += Duration::minutes(100);
-                vec![pair_round(&self.reg, state, id, round, stage)?.entry]
+                let ctx = self.ctx("裁判长");
+                let mut scratch = state.clone();
+                let mut v = api::rounds::pair(&scratch, &ctx, id, &PairRequest::default())?;
+                for e in &v {
+                    crate::apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
+                }
+                v.extend(api::rounds::publish(&scratch, &ctx, id)?);
+                v
             }
             Step::Results { round, boards } => {
                 let rr = matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. });
-                let mut v =
+                let simulated =
                     simulate_round(sec, state, round, &boards, rr, &self.model, &mut self.rng);
-                v.extend(self.signatures_and_correction(state, id, round, &v));
+                let mut v = self.enter_round(state, id, round, simulated)?;
+                let mut now = state.clone();
+                let at = self.ctx("裁判长").at_rfc3339();
+                for e in &v {
+                    crate::apply_scratch(&mut now, e, &at)?;
+                }
+                if now
+                    .section(id)
+                    .and_then(|s| s.round(round))
+                    .is_some_and(|r| r.completed)
+                {
+                    v.extend(self.after_round(sec, state, &now, round));
+                }
                 v
             }
             Step::CompleteRound { round } => {
+                // Only an older log stops here: every result is in, the round is not closed.
                 let mut v = vec![LogEntry::RoundCompleted {
                     section: id.to_string(),
                     round,
                 }];
-                // K12: a leader or coach earns the team a foul (once in a while).
-                if sec.discipline.team_fouls && self.rng.gen_bool(0.1) {
-                    let teams: Vec<&String> = state
-                        .teams
-                        .values()
-                        .filter(|t| {
-                            t.members
-                                .iter()
-                                .any(|m| state.player(*m).is_some_and(|p| p.section == id))
-                        })
-                        .map(|t| &t.team)
-                        .collect();
-                    if let Some(t) = teams.choose(&mut self.rng) {
-                        v.push(LogEntry::FoulRecorded {
-                            section: id.to_string(),
-                            offender: arbiter_core::Offender::Team((*t).clone()),
-                            round: Some(round),
-                            board: None,
-                            kind: arbiter_core::FoulKind::Coaching,
-                            reason:
-                                "领队在比赛区域内指导队员 (the team leader coached during play)"
-                                    .into(),
-                        });
-                    }
-                }
-                // Now and then a player withdraws (伤病) after round 3 of a big Swiss.
-                let plan = section_plan(sec, state);
-                if round == 3 && matches!(plan, SectionPlan::Swiss { .. }) && self.rng.gen_bool(0.5)
-                {
-                    let active: Vec<_> = state
-                        .players(id)
-                        .into_iter()
-                        .filter(|p| state.status(p.id) == Some(PlayerStatus::Active))
-                        .filter(|p| state.section(id).is_some_and(|s| s.order.contains(&p.id)))
-                        .map(|p| p.id)
-                        .collect();
-                    if active.len() >= 16 {
-                        if let Some(p) = active.choose(&mut self.rng) {
-                            v.push(LogEntry::PlayerWithdrawn {
-                                player: *p,
-                                reason: "伤病退赛 (withdrew: illness)".into(),
-                                after_round: Some(round),
-                            });
-                        }
-                    }
-                }
+                let mut now = state.clone();
+                crate::apply_scratch(&mut now, &v[0], &self.ctx("裁判长").at_rfc3339())?;
+                v.extend(self.after_round(sec, state, &now, round));
                 v
             }
             Step::Withdraw(list) => list
@@ -734,6 +806,9 @@ impl Simulator {
                 .collect(),
             Step::Knockout { matches } => {
                 let b = knockout_stage::bracket(&self.reg, state, id)?;
+                let ctx = self.ctx("裁判长");
+                let at = ctx.at_rfc3339();
+                let mut scratch = state.clone();
                 let mut v = Vec::new();
                 for (mid, g) in knockout_stage::next_games(&b, &matches, id)? {
                     let rec = state
@@ -745,19 +820,27 @@ impl Simulator {
                         continue;
                     };
                     // The chooser (K7) takes black now and then; the colours follow the choice.
-                    let (g, red, black) = match g.chooser {
-                        Some(_) if self.rng.gen_bool(0.3) => {
-                            let swapped = arbiter_knockout::NextGame {
-                                red: g.black,
-                                black: g.red,
-                                ..g
-                            };
-                            (swapped, black, red)
-                        }
-                        _ => (g, red, black),
+                    let chooser_black = g.chooser.is_some() && self.rng.gen_bool(0.3);
+                    let (red, black) = if chooser_black {
+                        (black, red)
+                    } else {
+                        (red, black)
                     };
                     let result = simulate_knockout_game(state, g.kind, red, black, &mut self.rng);
-                    v.push(knockout_stage::game_entry(state, id, &mid, &g, result)?);
+                    let board = api::rounds::knockout_board(&b, &mid).ok_or_else(|| {
+                        DirectorError::Knockout {
+                            section: id.to_string(),
+                            message: format!("{mid}: 不在对阵表中 (not in the bracket)"),
+                        }
+                    })?;
+                    let input = ResultInput {
+                        chooser_takes_black: chooser_black,
+                        ..ResultInput::new(board, result)
+                    };
+                    for e in api::results::enter_result(&scratch, &ctx, id, &input)? {
+                        crate::apply_scratch(&mut scratch, &e, &at)?;
+                        v.push(e);
+                    }
                 }
                 v
             }

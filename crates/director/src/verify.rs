@@ -13,7 +13,7 @@ use crate::{knockout_stage, regulation_of};
 use arbiter_core::{validate_at, EventState, LogEntry, Offender, PlayerRegistered, Recorded};
 use arbiter_pairing::{Board as PBoard, Explanation, Pairing};
 use arbiter_regulation::Regulation;
-use arbiter_types::{Colour, GameResult, Outcome, Score};
+use arbiter_types::{Colour, Outcome, Score};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -283,16 +283,9 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 let Some(loss) = crate::results::game_foul_loss(sec, state, *round, b) else {
                     continue;
                 };
-                let lost = matches!(
-                    (b.result, loss.loser),
-                    (
-                        Some(GameResult::BlackWin | GameResult::RedForfeit),
-                        Colour::Red
-                    ) | (
-                        Some(GameResult::RedWin | GameResult::BlackForfeit),
-                        Colour::Black
-                    ) | (Some(GameResult::DoubleForfeit), _)
-                );
+                let lost = b
+                    .result
+                    .is_some_and(|x| crate::results::respects_foul_loss(x, &loss));
                 if !lost {
                     out.push(diff(
                         Some(r.seq),

@@ -96,3 +96,28 @@ pub fn export_json(db: &Path, event_id: &str) -> anyhow::Result<u8> {
     print!("{}", export.to_json());
     Ok(0)
 }
+
+/// `arbiter event export ID --format trf --section S`: the section as a TRF-16 file on stdout.
+pub fn export_trf(db: &Path, event_id: &str, section: Option<&str>) -> anyhow::Result<u8> {
+    let es = match super::load_event_section(db, event_id, section)? {
+        Ok(es) => es,
+        Err(msg) => {
+            eprintln!("错误 error: {msg}");
+            return Ok(2);
+        }
+    };
+    let computed = arbiter_director::publish::compute(&es.reg, &es.state)?;
+    match arbiter_director::trf_export::section_trf(&es.reg, &es.state, &computed, &es.section)? {
+        Some(t) => {
+            print!("{}", arbiter_trf::write(&t));
+            Ok(0)
+        }
+        None => {
+            eprintln!(
+                "错误 error: 组别 `{}` 尚未抽签或为循环赛, 没有 TRF 可导出 (no numbers drawn yet, or a round robin: no TRF)",
+                es.section
+            );
+            Ok(2)
+        }
+    }
+}

@@ -44,6 +44,9 @@ pub enum EventCmd {
         /// 隐去身份证号和手机号 — mask ID numbers and phones (the result cannot be re-imported faithfully)
         #[arg(long)]
         mask: bool,
+        /// 组别 — section (for `--format trf`)
+        #[arg(long)]
+        section: Option<String>,
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
     },
@@ -67,6 +70,8 @@ pub enum ExportFormat {
     Log,
     /// 公开导出 arbiter-export/1
     Json,
+    /// 一个组别的 TRF-16 文件 (需 --section) — one section as TRF-16
+    Trf,
 }
 
 /// Open the database, naming the file on failure.
@@ -139,8 +144,12 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             id,
             format,
             mask,
+            section,
             db,
         } => {
+            if format == ExportFormat::Trf {
+                return super::director_cmds::export_trf(&db, &id, section.as_deref());
+            }
             if format == ExportFormat::Json {
                 if mask {
                     anyhow::bail!(

@@ -9,6 +9,7 @@ pub mod knockout;
 pub mod pairing;
 pub mod player;
 pub mod regulation;
+pub mod rounds;
 pub mod simulate;
 pub mod standings;
 

@@ -2,7 +2,9 @@
 //! in the manner of the established chess pairing programs (bbpPairings / JaVaFo).
 
 use anyhow::Context;
-use arbiter_pairing::checker::Objective;
+use arbiter_director::manual::{
+    apply_swap, explanation, mark_fixed, parse_fixes, warnings, worse_by,
+};
 use arbiter_pairing::{Availability, Pairing, PairingError, SectionState};
 use arbiter_trf::{TrfPlayer, TrfTournament};
 use arbiter_types::{Colour, PairingSettings, PlayerNo, Round1Colour, SameTeam};
@@ -178,136 +180,6 @@ pub fn format_pairs(p: &Pairing) -> String {
     out
 }
 
-fn explanation(p: &Pairing) -> String {
-    let mut out = format!("第{}轮 编排说明 (round {} explanation)\n", p.round, p.round);
-    for b in &p.boards {
-        out.push_str(&format!(
-            "第{}台 {}–{}: {}; {}\n",
-            b.board, b.red, b.black, b.why.group, b.why.colour
-        ));
-    }
-    if let Some(bye) = p.bye {
-        out.push_str(&format!(
-            "轮空 bye {bye}: {}\n",
-            p.bye_why.as_deref().unwrap_or("")
-        ));
-    }
-    out
-}
-
-/// Parse `--fix A-B` values into pairs of start numbers.
-fn parse_fixes(items: &[String]) -> Result<Vec<(PlayerNo, PlayerNo)>, String> {
-    items
-        .iter()
-        .map(|item| {
-            let parse = |x: &str| -> Option<PlayerNo> {
-                x.trim().parse::<u32>().ok().and_then(PlayerNo::new)
-            };
-            match item.split_once('-') {
-                Some((x, y)) => match (parse(x), parse(y)) {
-                    (Some(x), Some(y)) if x != y => Ok((x, y)),
-                    (Some(_), Some(_)) => Err(format!(
-                        "--fix {item}: 不能与自己配对 (a player cannot be paired with itself)"
-                    )),
-                    _ => Err(format!(
-                        "--fix {item}: 序号应为正整数 (start numbers are positive whole numbers)"
-                    )),
-                },
-                None => Err(format!(
-                    "--fix {item}: 应为 A-B, 如 3-7 (expected A-B, e.g. 3-7)"
-                )),
-            }
-        })
-        .collect()
-}
-
-/// Where a player sits in a pairing: board index and side (red = true), or the bye.
-fn seat(p: &Pairing, no: PlayerNo) -> Option<(Option<usize>, bool)> {
-    if p.bye == Some(no) {
-        return Some((None, false));
-    }
-    p.boards.iter().enumerate().find_map(|(i, b)| {
-        if b.red == no {
-            Some((Some(i), true))
-        } else if b.black == no {
-            Some((Some(i), false))
-        } else {
-            None
-        }
-    })
-}
-
-/// `--swap A B`: the engine's pairing with A and B exchanged between their boards (or the
-/// bye), everything else kept. After round 1 the new pairs get their colours and board order
-/// by A2 (via the engine with every pair fixed); in round 1 (A3: colours by board parity), or
-/// if the engine refuses, each player simply takes the other's seat.
-fn apply_swap(
-    state: &SectionState,
-    round: u32,
-    p: &Pairing,
-    a: PlayerNo,
-    b: PlayerNo,
-) -> Result<Pairing, String> {
-    if a == b {
-        return Err(format!(
-            "--swap {a} {b}: 两个序号相同 (the same player twice)"
-        ));
-    }
-    let (Some(sa), Some(sb)) = (seat(p, a), seat(p, b)) else {
-        let missing = if seat(p, a).is_none() { a } else { b };
-        return Err(format!(
-            "--swap: {missing}号 不在本轮编排中 (player {missing} is not paired this round)"
-        ));
-    };
-    if sa.0.is_some() && sa.0 == sb.0 {
-        return Err(format!(
-            "--swap {a} {b}: 两人同台, 无可调换 (same board: nothing to swap)"
-        ));
-    }
-    let sub = |x: PlayerNo| {
-        if x == a {
-            b
-        } else if x == b {
-            a
-        } else {
-            x
-        }
-    };
-    let mut manual = p.clone();
-    for board in &mut manual.boards {
-        board.red = sub(board.red);
-        board.black = sub(board.black);
-    }
-    manual.bye = p.bye.map(sub);
-    let pairs: Vec<(PlayerNo, PlayerNo)> = manual.boards.iter().map(|b| (b.red, b.black)).collect();
-    let mut out = if round > 1 {
-        match arbiter_pairing::pair_with_fixed(state, round, &pairs) {
-            Ok(q) if q.bye == manual.bye => q,
-            _ => manual,
-        }
-    } else {
-        manual
-    };
-    let key = |x: PlayerNo, y: PlayerNo| (x.min(y), x.max(y));
-    for board in &mut out.boards {
-        let k = key(board.red, board.black);
-        match p.boards.iter().find(|o| key(o.red, o.black) == k) {
-            Some(o) => board.why.group = o.why.group.clone(),
-            None => {
-                board.why.group = format!("裁判长调换 {a}号/{b}号 (players swapped by the arbiter)")
-            }
-        }
-    }
-    if out.bye != p.bye {
-        out.bye_why = out
-            .bye
-            .map(|no| format!("裁判长调换 {a}号/{b}号: {no}号 轮空 (bye swapped by the arbiter)"));
-    } else {
-        out.bye_why = p.bye_why.clone();
-    }
-    Ok(out)
-}
-
 pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
     let t = match load(&a.trf) {
         Ok(t) => t,
@@ -364,15 +236,7 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
             return Ok(2);
         }
     };
-    let key = |x: PlayerNo, y: PlayerNo| (x.min(y), x.max(y));
-    for board in &mut p.boards {
-        if fixed
-            .iter()
-            .any(|&(x, y)| key(x, y) == key(board.red, board.black))
-        {
-            board.why.group = "裁判长指定 (fixed by the arbiter)".to_string();
-        }
-    }
+    mark_fixed(&mut p, &fixed);
     if let Some((x, y)) = swap {
         match apply_swap(&state, round, &p, x, y) {
             Ok(q) => p = q,
@@ -387,11 +251,7 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
         eprint!("{}", explanation(&p));
     }
     if !fixed.is_empty() || swap.is_some() {
-        use arbiter_pairing::checker::Violation;
-        let found: Vec<Violation> = arbiter_pairing::checker::check(&state, round, &p)
-            .into_iter()
-            .filter(|v| !(round == 1 && matches!(v, Violation::ColourRule { .. })))
-            .collect();
+        let found = warnings(&state, round, &p);
         if !found.is_empty() {
             eprintln!(
                 "警告 warning: 人工编排违反 {} 条规则 (the manual pairing breaks {} rules); \
@@ -405,42 +265,6 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(0)
-}
-
-/// How the recorded objective `rec` is worse than the optimum `opt`: the first criterion
-/// (C0–C5) on which they differ.
-fn worse_by(rec: &Objective, opt: &Objective) -> String {
-    if rec.c0 != opt.c0 {
-        format!(
-            "C0 颜色超限人数 (players breaking H5) {} > {}",
-            rec.c0, opt.c0
-        )
-    } else if rec.floaters != opt.floaters {
-        format!(
-            "C1 各分组浮动人数 (floaters per score group, top down) {:?} > {:?}",
-            rec.floaters, opt.floaters
-        )
-    } else if rec.gaps != opt.gaps {
-        format!(
-            "C2 各分组分差 (score gaps in half-points per group) {:?} > {:?}",
-            rec.gaps, opt.gaps
-        )
-    } else if rec.colour_misses != opt.colour_misses {
-        format!(
-            "C3 未得应得颜色的对局 (pairs missing a due colour) {} > {}",
-            rec.colour_misses, opt.colour_misses
-        )
-    } else if rec.same_team != opt.same_team {
-        format!(
-            "C4 同队对局 (team-mate pairs) {} > {}",
-            rec.same_team, opt.same_team
-        )
-    } else {
-        format!(
-            "C5 连续浮动 (repeated floats) {} > {}",
-            rec.repeated_floats, opt.repeated_floats
-        )
-    }
 }
 
 pub fn check(a: CheckArgs) -> anyhow::Result<u8> {

@@ -3,7 +3,6 @@
 
 use anyhow::{bail, Context};
 use arbiter_core::EventState;
-use arbiter_director::plan::{section_plan, SectionPlan};
 use arbiter_director::publish::{build, compute, summary_zh};
 use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_store::{EventStore, SqliteStore};
@@ -196,51 +195,9 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
         .context("无法写入 export.json (cannot write export.json)")?;
     // One TRF-16 file per Swiss section.
     for sec in &reg.sections {
-        let plan = section_plan(sec, &state);
-        if matches!(plan, SectionPlan::RoundRobin { .. }) {
+        let Some(t) = arbiter_director::trf_export::section_trf(&reg, &state, &computed, &sec.id)?
+        else {
             continue;
-        }
-        let Some(rec) = state.section(&sec.id) else {
-            continue;
-        };
-        if rec.order.is_empty() {
-            continue;
-        }
-        let finals = computed.finals.get(&sec.id);
-        let players: Vec<arbiter_trf::TrfPlayer> = rec
-            .order
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let pl = state.player(*p);
-                let no = arbiter_types::PlayerNo::from_index(i);
-                let row = finals.and_then(|f| f.iter().find(|r| r.no == no));
-                arbiter_trf::TrfPlayer {
-                    no,
-                    sex: pl.and_then(|x| x.sex),
-                    title: String::new(),
-                    name: pl.map(|x| x.name.clone()).unwrap_or_default(),
-                    rating: pl.and_then(|x| x.rating),
-                    federation: String::new(),
-                    fide_id: String::new(),
-                    birth_date: String::new(),
-                    points: row.map(|r| r.points),
-                    rank: row.map(|r| r.rank),
-                    team: None,
-                    next_round: None,
-                }
-            })
-            .collect();
-        let outcomes: Vec<_> = rec.order.iter().map(|p| state.outcomes(*p)).collect();
-        let t = arbiter_trf::TrfTournament {
-            name: format!("{} {}", reg.event.name, sec.name),
-            players,
-            rounds_played: rec.completed_rounds(),
-            total_rounds: Some(plan.swiss_rounds_total()),
-            initial_colour: None,
-            scoring: sec.scoring.table,
-            outcomes,
-            extra_lines: Vec::new(),
         };
         std::fs::write(
             a.out.join(format!("{}.trf", sec.id)),

@@ -19,9 +19,11 @@
 //!   override), refuse, edit an entry, fees, check-in, drawing pairing numbers, withdrawals
 //!   and absences, team rosters.
 //! - [`rounds`]: the rounds — pair (with fixed pairs and swaps and the checker's warnings),
-//!   publish, undo, results, confirmation, corrections, knockout games, closing the event.
+//!   publish, undo and the pairing sheet; [`results`]: results with fouls (knockout games
+//!   through the same operation), confirmation, corrections.
 
 pub mod entries;
+pub mod results;
 pub mod rounds;
 
 use chrono::NaiveDateTime;

@@ -1,2 +1,513 @@
-//! The rounds (编排与成绩): pair, publish, undo, results, confirmation, corrections, knockout
-//! games, closing the event.
+//! The rounds (编排): pair the next round (with fixed pairs, swaps and the checker's
+//! warnings), publish it, undo it, and the pairing sheet (对阵表) of a round or of the
+//! knockout games due now.
+
+use super::Ctx;
+use crate::knockout_stage;
+use crate::manual::{apply_swap, explanation, mark_fixed, warnings};
+use crate::plan::{due_withdrawals, next_step, section_plan, SectionPlan, Step};
+use crate::registration::draw_numbers;
+use crate::round::pair_round;
+use crate::{apply_scratch, regulation_of, DirectorError};
+use arbiter_core::{EventState, LogEntry, PlayerId, RoundRecord};
+use arbiter_regulation::{Regulation, Section};
+use arbiter_types::{GameResult, PlayerNo, Score};
+use serde::Serialize;
+
+pub(crate) fn refused(msg: impl Into<String>) -> DirectorError {
+    DirectorError::Refused(msg.into())
+}
+
+pub(crate) fn section_of<'a>(
+    reg: &'a Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<&'a Section, DirectorError> {
+    if state.section(section).is_none() {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    }
+    reg.section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))
+}
+
+/// What the arbiter asks of a pairing: pairs he fixes and two players he swaps afterwards
+/// (pairing numbers).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PairRequest {
+    pub fix: Vec<(PlayerNo, PlayerNo)>,
+    pub swap: Option<(PlayerNo, PlayerNo)>,
+}
+
+/// A paired round: the entries to append, and what the arbiter should read.
+#[derive(Debug, Clone, Default)]
+pub struct PairOutcome {
+    pub entries: Vec<LogEntry>,
+    pub round: u32,
+    /// The checker's objections to a manual pairing (the pairing stands; A2 / H1–H5).
+    pub warnings: Vec<String>,
+    /// Every board with its reasons (`--explain`).
+    pub explanation: String,
+    /// What was done on the way (numbers drawn by lot, withdrawals by the forfeit rule).
+    pub notes: Vec<String>,
+}
+
+/// `round pair`: the entries that pair the next round of `section`.
+pub fn pair(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    req: &PairRequest,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    pair_explained(state, ctx, section, req).map(|o| o.entries)
+}
+
+/// `round pair` with the explanation, the warnings and the notes.
+///
+/// On the way it draws the pairing numbers if nobody has (A3, seed recorded) and records
+/// the withdrawals the forfeit rule demands (A5). A section whose last round still has
+/// games without a result, or whose knockout games are due, is refused and nothing changes.
+pub fn pair_explained(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    req: &PairRequest,
+) -> Result<PairOutcome, DirectorError> {
+    let _ = ctx;
+    let reg = regulation_of(state)?;
+    section_of(&reg, state, section)?;
+    let mut scratch = state.clone();
+    let mut out = PairOutcome::default();
+    let at = ctx.at_rfc3339();
+    let push = |scratch: &mut EventState, out: &mut PairOutcome, e: LogEntry| {
+        apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))
+    };
+    loop {
+        match next_step(&reg, &scratch, section)? {
+            Step::DrawNumbers => {
+                let e = draw_numbers(&scratch, section);
+                if let LogEntry::PairingNumbersDrawn { order, seed, .. } = &e {
+                    out.notes.push(format!(
+                        "已抽签排定序号 1–{} (种子 {seed}) (pairing numbers drawn by lot)",
+                        order.len()
+                    ));
+                }
+                push(&mut scratch, &mut out, e)?;
+            }
+            Step::CompleteRound { round } => {
+                let e = LogEntry::RoundCompleted {
+                    section: section.to_string(),
+                    round,
+                };
+                push(&mut scratch, &mut out, e)?;
+            }
+            Step::Withdraw(list) => {
+                for (p, after, why) in list {
+                    out.notes.push(format!("{p} 按弃权规则退赛: {why}"));
+                    let e = LogEntry::PlayerWithdrawn {
+                        player: p,
+                        reason: why,
+                        after_round: Some(after),
+                    };
+                    push(&mut scratch, &mut out, e)?;
+                }
+            }
+            Step::Results { round, boards } => {
+                let list: Vec<String> = boards.iter().take(10).map(u32::to_string).collect();
+                return Err(refused(format!(
+                    "{section} 第{round}轮已编排但尚未结束: 还有 {} 台没有成绩 (第 {}{} 台); 未作任何改动 \
+                     (round {round} is paired but not finished; nothing changed)",
+                    boards.len(),
+                    list.join(", "),
+                    if boards.len() > 10 { " …" } else { "" }
+                )));
+            }
+            Step::Knockout { matches } => {
+                return Err(refused(format!(
+                    "{section} 现在应进行淘汰赛: {} 场对局待录入, 用 `arbiter round show` 查看, \
+                     `arbiter result` 录入; 未作任何改动 (knockout games are due now; nothing changed)",
+                    matches.len()
+                )));
+            }
+            Step::Done => {
+                return Err(refused(format!(
+                    "{section} 全部轮次已经赛完, 没有下一轮 (every round is played)"
+                )));
+            }
+            Step::Pair { round, stage } => {
+                let paired = pair_round(&reg, &scratch, section, round, stage)?;
+                out.round = round;
+                let manual_asked = !req.fix.is_empty() || req.swap.is_some();
+                if !manual_asked {
+                    out.explanation = explanation(&paired.pairing);
+                    push(&mut scratch, &mut out, paired.entry.clone())?;
+                    return Ok(out);
+                }
+                if !paired.swiss {
+                    return Err(refused(format!(
+                        "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
+                         (a round robin follows its table: no fixed pairs or swaps)"
+                    )));
+                }
+                let n = paired.order.len() as u32;
+                for &(a, b) in req.fix.iter().chain(req.swap.iter()) {
+                    for x in [a, b] {
+                        if x.get() > n {
+                            return Err(refused(format!(
+                                "序号 {x} 不存在: 本组序号为 1–{n} (no such pairing number)"
+                            )));
+                        }
+                    }
+                }
+                let mut p = if req.fix.is_empty() {
+                    paired.pairing.clone()
+                } else {
+                    arbiter_pairing::pair_with_fixed(&paired.input, round, &req.fix).map_err(
+                        |e| DirectorError::Pairing {
+                            section: section.to_string(),
+                            round,
+                            message: e.to_string(),
+                        },
+                    )?
+                };
+                mark_fixed(&mut p, &req.fix);
+                let mut manual: Vec<String> = req
+                    .fix
+                    .iter()
+                    .map(|(a, b)| format!("裁判长指定 {a}号–{b}号 (pair fixed by the arbiter)"))
+                    .collect();
+                if let Some((a, b)) = req.swap {
+                    p = apply_swap(&paired.input, round, &p, a, b).map_err(refused)?;
+                    manual.push(format!(
+                        "裁判长调换 {a}号/{b}号 (players swapped by the arbiter)"
+                    ));
+                }
+                out.warnings = warnings(&paired.input, round, &p)
+                    .iter()
+                    .map(|v| format!("第{round}轮 round {round}: {v}"))
+                    .collect();
+                out.explanation = explanation(&p);
+                let entry = paired.entry_of(section, &p, manual)?;
+                push(&mut scratch, &mut out, entry)?;
+                return Ok(out);
+            }
+        }
+    }
+}
+
+/// The last round of a section that is paired and not finished.
+fn open_round<'a>(state: &'a EventState, section: &str) -> Result<&'a RoundRecord, DirectorError> {
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    match rec.rounds.values().next_back() {
+        Some(r) if !r.completed => Ok(r),
+        Some(r) => Err(refused(format!(
+            "{section} 第{}轮已经结束, 没有待公布或待撤销的编排 (the last round is finished)",
+            r.round
+        ))),
+        None => Err(refused(format!(
+            "{section} 尚未编排任何一轮 (no round is paired yet)"
+        ))),
+    }
+}
+
+/// `round publish`: publish the pairing of the open round (公布对阵表).
+pub fn publish(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let _ = ctx;
+    let r = open_round(state, section)?;
+    if r.published {
+        return Err(refused(format!(
+            "{section} 第{}轮已经公布 (round {} is already published)",
+            r.round, r.round
+        )));
+    }
+    Ok(vec![LogEntry::RoundPublished {
+        section: section.to_string(),
+        round: r.round,
+    }])
+}
+
+/// `round undo`: withdraw the pairing of the open round — unpublished, or published while
+/// no game has a result or a foul — so that it can be paired again.
+pub fn undo(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let _ = ctx;
+    let r = open_round(state, section)?;
+    if let Some(b) = r
+        .boards
+        .iter()
+        .find(|b| b.result.is_some() || !b.fouls.is_empty())
+    {
+        return Err(refused(format!(
+            "{section} 第{}轮第{}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请用 `result correct` \
+             (a game of the round has a result: the pairing cannot be undone)",
+            r.round, b.board
+        )));
+    }
+    Ok(vec![LogEntry::RoundUndone {
+        section: section.to_string(),
+        round: r.round,
+        reason: reason.trim().to_string(),
+    }])
+}
+
+/// One side of a board on the pairing sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetSide {
+    /// Pairing number.
+    pub no: u32,
+    pub name: String,
+    pub unit: Option<String>,
+    /// Points before the round (the Swiss score in the knockout).
+    pub score: Score,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetBoard {
+    pub board: u32,
+    pub red: SheetSide,
+    pub black: SheetSide,
+    /// `1-0`, `0-1`, `=`, `+-`, `-+`, `--`; null until entered.
+    pub result: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetBye {
+    pub no: u32,
+    pub name: String,
+}
+
+/// The pairing sheet (对阵表) of a round, or of the knockout games due now. Serialises to the
+/// `round show --json` contract.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoundSheet {
+    pub section: String,
+    pub round: u32,
+    pub published: bool,
+    pub boards: Vec<SheetBoard>,
+    pub bye: Option<SheetBye>,
+    /// Knockout games (not in the JSON contract): the match of every board.
+    #[serde(skip)]
+    pub knockout: Vec<String>,
+}
+
+/// The result notation read from red's side: `1-0`, `0-1`, `=`, `+-`, `-+`, `--`.
+pub fn notation(r: GameResult) -> &'static str {
+    match r {
+        GameResult::RedWin => "1-0",
+        GameResult::BlackWin => "0-1",
+        GameResult::Draw => "=",
+        GameResult::BlackForfeit => "+-",
+        GameResult::RedForfeit => "-+",
+        GameResult::DoubleForfeit => "--",
+    }
+}
+
+/// Read a result in the notation of [`notation`] (also `1:0`, `0:1`, `½-½`, `1/2`, `和`).
+pub fn parse_result(s: &str) -> Result<GameResult, String> {
+    let t = s.trim();
+    Ok(match t {
+        "1-0" | "1:0" | "红胜" => GameResult::RedWin,
+        "0-1" | "0:1" | "黑胜" => GameResult::BlackWin,
+        "=" | "½-½" | "1/2" | "0.5-0.5" | "和" | "和棋" => GameResult::Draw,
+        "+-" | "+:-" | "黑弃权" => GameResult::BlackForfeit,
+        "-+" | "-:+" | "红弃权" => GameResult::RedForfeit,
+        "--" | "-:-" | "双方弃权" => GameResult::DoubleForfeit,
+        _ => {
+            return Err(format!(
+                "成绩 `{t}` 无法识别: 应为 1-0, 0-1, =, +-(红方判胜), -+(黑方判胜), --(双方弃权), 均以红方在前 \
+                 (unknown result; one of 1-0 0-1 = +- -+ --, read from red's side)"
+            ))
+        }
+    })
+}
+
+fn side(
+    state: &EventState,
+    sec: &Section,
+    section: &str,
+    p: PlayerId,
+    before_round: u32,
+) -> SheetSide {
+    let rec = state.section(section);
+    let no = rec.and_then(|r| r.pairing_no(p)).map_or(0, |n| n.get());
+    let pl = state.player(p);
+    let score = state
+        .outcomes(p)
+        .iter()
+        .take(before_round.saturating_sub(1) as usize)
+        .map(|o| o.points(&sec.scoring.table))
+        .sum();
+    SheetSide {
+        no,
+        name: pl.map(|x| x.name.clone()).unwrap_or_default(),
+        unit: pl.and_then(|x| {
+            x.unit
+                .clone()
+                .or_else(|| x.association.clone())
+                .or_else(|| x.team.clone())
+        }),
+        score,
+    }
+}
+
+/// Bracket board numbers: every match of the bracket in order, numbered from 1.
+pub fn knockout_board(b: &arbiter_knockout::Bracket, match_id: &str) -> Option<u32> {
+    b.matches()
+        .iter()
+        .position(|m| m.id == match_id)
+        .map(|i| i as u32 + 1)
+}
+
+/// The schedule's round number of a knockout match: the Swiss rounds plus its bracket round.
+pub(crate) fn knockout_round(sec: &Section, state: &EventState, bracket_round: usize) -> u32 {
+    let swiss = match section_plan(sec, state) {
+        SectionPlan::TwoStage { swiss_rounds, .. } => swiss_rounds,
+        _ => 0,
+    };
+    swiss + bracket_round as u32
+}
+
+/// `round show`: the sheet of round `round` (default: the knockout games due now, else the
+/// last paired round).
+pub fn sheet(
+    state: &EventState,
+    section: &str,
+    round: Option<u32>,
+) -> Result<RoundSheet, DirectorError> {
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    if round.is_none() {
+        if let Step::Knockout { matches } = next_step(&reg, state, section)? {
+            return knockout_sheet(&reg, sec, state, section, &matches);
+        }
+    }
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let r = match round {
+        Some(n) => rec.round(n).ok_or_else(|| {
+            refused(format!(
+                "{section} 第{n}轮尚未编排 (round {n} is not paired); 已编排 {} 轮",
+                rec.last_round()
+            ))
+        })?,
+        None => rec.rounds.values().next_back().ok_or_else(|| {
+            refused(format!(
+                "{section} 尚未编排任何一轮 (no round is paired yet)"
+            ))
+        })?,
+    };
+    let boards = r
+        .boards
+        .iter()
+        .map(|b| SheetBoard {
+            board: b.board,
+            red: side(state, sec, section, b.red, r.round),
+            black: side(state, sec, section, b.black, r.round),
+            result: b.result.map(|x| notation(x).to_string()),
+        })
+        .collect();
+    let bye = r.byes.first().map(|p| {
+        let s = side(state, sec, section, *p, r.round);
+        SheetBye {
+            no: s.no,
+            name: s.name,
+        }
+    });
+    Ok(RoundSheet {
+        section: section.to_string(),
+        round: r.round,
+        published: r.published,
+        boards,
+        bye,
+        knockout: Vec::new(),
+    })
+}
+
+fn knockout_sheet(
+    reg: &Regulation,
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    matches: &[String],
+) -> Result<RoundSheet, DirectorError> {
+    let b = knockout_stage::bracket(reg, state, section)?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let after = rec.completed_rounds() + 1;
+    let mut boards = Vec::new();
+    let mut labels = Vec::new();
+    let mut round = 0;
+    for (mid, g) in knockout_stage::next_games(&b, matches, section)? {
+        let (Some(&red), Some(&black)) =
+            (rec.order.get(g.red.index()), rec.order.get(g.black.index()))
+        else {
+            continue;
+        };
+        let m = b.get(&mid);
+        round = round.max(knockout_round(sec, state, m.map_or(0, |m| m.round)));
+        boards.push(SheetBoard {
+            board: knockout_board(&b, &mid).unwrap_or(0),
+            red: side(state, sec, section, red, after),
+            black: side(state, sec, section, black, after),
+            result: None,
+        });
+        labels.push(format!(
+            "{} 第{}局 {}{}",
+            m.map_or(mid.clone(), |m| m.label_zh()),
+            g.index + 1,
+            g.kind.zh(),
+            if g.chooser.is_some() {
+                " (选色 chooser picks colours)"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(RoundSheet {
+        section: section.to_string(),
+        round,
+        published: true,
+        boards,
+        bye: None,
+        knockout: labels,
+    })
+}
+
+/// The withdrawals the forfeit rule demands once `round` is complete (A5), applied to
+/// `scratch` and pushed to `out`.
+pub(crate) fn close_round(
+    sec: &Section,
+    scratch: &mut EventState,
+    section: &str,
+    round: u32,
+    at: &str,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), DirectorError> {
+    let e = LogEntry::RoundCompleted {
+        section: section.to_string(),
+        round,
+    };
+    apply_scratch(scratch, &e, at)?;
+    out.push(e);
+    for (p, after, why) in due_withdrawals(sec, scratch, section) {
+        let e = LogEntry::PlayerWithdrawn {
+            player: p,
+            reason: why,
+            after_round: Some(after),
+        };
+        apply_scratch(scratch, &e, at)?;
+        out.push(e);
+    }
+    Ok(())
+}

@@ -1,0 +1,683 @@
+//! `arbiter round …`, `arbiter result …`, `arbiter teams`, `arbiter prizes`: running the
+//! rounds of an event stored in the database. Every writing command goes through
+//! [`super::apply_op`] with an operation of `arbiter_director::api`; nothing here holds a rule.
+
+use super::{apply_op, load_event_section, Applied};
+use arbiter_director::api::results::{
+    confirm, correct, due_knockout_game, enter_result, import_results, parse_results_file,
+    ResultInput,
+};
+use arbiter_director::api::rounds::{
+    notation, pair_explained, parse_result, publish, sheet, undo, PairOutcome, PairRequest,
+    RoundSheet,
+};
+use arbiter_types::{Colour, GameResult, PlayerNo};
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// The database and the actor of every command here.
+#[derive(Args, Clone)]
+pub struct DbActor {
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    pub db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    pub actor: String,
+}
+
+#[derive(Args, Clone)]
+pub struct EventSectionArgs {
+    /// 赛事编号 — event id (as `event create` printed it)
+    #[arg(long)]
+    pub event: String,
+    /// 组别 — section id
+    #[arg(long)]
+    pub section: String,
+}
+
+#[derive(Subcommand)]
+pub enum RoundCmd {
+    /// 编排下一轮 — pair the next round (draws the numbers first if nobody has)
+    Pair {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 裁判长指定对阵 A-B (序号, 可重复) — fix the pair A-B (pairing numbers, repeatable)
+        #[arg(long, value_name = "A-B")]
+        fix: Vec<String>,
+        /// 调换两名棋手 — swap players A and B of the engine's pairing
+        #[arg(long, num_args = 2, value_names = ["A", "B"])]
+        swap: Option<Vec<u32>>,
+        /// 说明每台的编排理由 (stderr) — explain every board
+        #[arg(long)]
+        explain: bool,
+        #[command(flatten)]
+        who: DbActor,
+    },
+    /// 对阵表 — the pairing sheet of a round (default: the knockout games due now, else the
+    /// last round)
+    Show {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round
+        #[arg(long)]
+        round: Option<u32>,
+        /// JSON: {"section","round","published","boards":[{"board","red":{"no","name","unit","score"},"black":{…},"result"}],"bye"}
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        who: DbActor,
+    },
+    /// 公布对阵表 — publish the open round's pairing
+    Publish {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        #[command(flatten)]
+        who: DbActor,
+    },
+    /// 撤销编排 — undo the open round's pairing (unpublished, or without any result)
+    Undo {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 撤销理由 — reason
+        #[arg(long, default_value = "")]
+        reason: String,
+        #[command(flatten)]
+        who: DbActor,
+    },
+}
+
+/// `arbiter result --event ID --section S --board B RESULT`, or `result import | confirm |
+/// correct`. (The entering form's options are required unless a subcommand is given.)
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct ResultCmd {
+    #[command(subcommand)]
+    pub sub: Option<ResultSub>,
+    /// 赛事编号 — event id
+    #[arg(long, required = true)]
+    event: Option<String>,
+    /// 组别 — section id
+    #[arg(long, required = true)]
+    section: Option<String>,
+    /// 台号 — board
+    #[arg(long, required = true)]
+    board: Option<u32>,
+    /// 成绩 (红方在前) — 1-0, 0-1, =, +- (红方判胜), -+ (黑方判胜), -- (双方弃权)
+    #[arg(value_name = "RESULT", allow_hyphen_values = true, required = true)]
+    result: Option<String>,
+    /// 轮次 — round (default: the knockout games due now, else the last round)
+    #[arg(long)]
+    round: Option<u32>,
+    /// 红方本局犯规次数 — red's fouls in this game
+    #[arg(long, default_value_t = 0)]
+    fouls_red: u32,
+    /// 黑方本局犯规次数 — black's fouls in this game
+    #[arg(long, default_value_t = 0)]
+    fouls_black: u32,
+    /// 淘汰赛: 选色方执黑 — knockout: the player choosing colours took black
+    #[arg(long)]
+    chooser_black: bool,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+}
+
+#[derive(Subcommand)]
+pub enum ResultSub {
+    /// 导入成绩文件 — enter a round's results from a file (`台号 成绩 [红犯规 黑犯规]` per line)
+    Import {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 成绩文件 — results file
+        file: PathBuf,
+        /// 轮次 — round (default: the last round)
+        #[arg(long)]
+        round: Option<u32>,
+        #[command(flatten)]
+        who: DbActor,
+    },
+    /// 签字确认 — confirm a round's results (signed slips)
+    Confirm {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round (default: the last round)
+        #[arg(long)]
+        round: Option<u32>,
+        #[command(flatten)]
+        who: DbActor,
+    },
+    /// 更正成绩 (裁判长) — correct a result, with the reason (A12)
+    Correct {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round
+        #[arg(long)]
+        round: u32,
+        /// 台号 — board
+        #[arg(long)]
+        board: u32,
+        /// 更正后的成绩 — the corrected result (1-0, 0-1, =, +-, -+, --)
+        #[arg(value_name = "RESULT", allow_hyphen_values = true)]
+        result: String,
+        /// 更正理由 — reason
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: DbActor,
+    },
+}
+
+/// `arbiter teams` / `arbiter prizes`.
+#[derive(Args)]
+pub struct TableArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    pub event: String,
+    /// JSON output
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub who: DbActor,
+}
+
+/// `arbiter result … --` means a double forfeit, but clap reads a bare `--` as the end of the
+/// options. Rewrite it (to 双方弃权, which the result parser reads) when it stands where a
+/// result stands: last, or followed by a flag.
+pub fn rewrite_double_forfeit(args: Vec<String>) -> Vec<String> {
+    if args.get(1).map(String::as_str) != Some("result") {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        let next = args.get(i + 1);
+        if a == "--" && next.is_none_or(|n| n.starts_with("--") && n != "--") {
+            out.push("双方弃权".to_string());
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+/// Report an operation's outcome; returns the exit code.
+fn finish(
+    r: anyhow::Result<Result<Applied, String>>,
+    ok: impl FnOnce(&Applied),
+) -> anyhow::Result<u8> {
+    match r? {
+        Ok(applied) => {
+            ok(&applied);
+            Ok(0)
+        }
+        Err(msg) => {
+            eprintln!("错误 error: {msg}");
+            Ok(2)
+        }
+    }
+}
+
+fn print_sheet(s: &RoundSheet) {
+    if s.knockout.is_empty() {
+        println!(
+            "{} 第{}轮对阵表{} (round {} pairings)",
+            s.section,
+            s.round,
+            if s.published {
+                ""
+            } else {
+                " [未公布 not published]"
+            },
+            s.round
+        );
+    } else {
+        println!(
+            "{} 淘汰赛 第{}轮 待下对局 (knockout games due now)",
+            s.section, s.round
+        );
+    }
+    println!("台号\t红方\t\t\t\t黑方\t\t\t\t成绩");
+    for (i, b) in s.boards.iter().enumerate() {
+        let side = |x: &arbiter_director::api::rounds::SheetSide| {
+            format!(
+                "{}号 {} ({}) {}分",
+                x.no,
+                x.name,
+                x.unit.as_deref().unwrap_or("-"),
+                x.score
+            )
+        };
+        println!(
+            "{}\t{}\t{}\t{}{}",
+            b.board,
+            side(&b.red),
+            side(&b.black),
+            b.result.as_deref().unwrap_or("—"),
+            s.knockout
+                .get(i)
+                .map(|l| format!("\t{l}"))
+                .unwrap_or_default()
+        );
+    }
+    if let Some(b) = &s.bye {
+        println!("轮空 bye: {}号 {}", b.no, b.name);
+    }
+}
+
+fn show(
+    at: &EventSectionArgs,
+    db: &std::path::Path,
+    round: Option<u32>,
+    json: bool,
+) -> anyhow::Result<u8> {
+    let es = match load_event_section(db, &at.event, Some(&at.section))? {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("错误 error: {msg}");
+            return Ok(2);
+        }
+    };
+    match sheet(&es.state, &es.section, round) {
+        Ok(s) if json => {
+            println!("{}", serde_json::to_string_pretty(&s)?);
+            Ok(0)
+        }
+        Ok(s) => {
+            print_sheet(&s);
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            Ok(2)
+        }
+    }
+}
+
+fn parse_pair_request(fix: &[String], swap: Option<&[u32]>) -> Result<PairRequest, String> {
+    let fix = arbiter_director::manual::parse_fixes(fix)?;
+    let swap = match swap {
+        None => None,
+        Some(&[x, y]) => match (PlayerNo::new(x), PlayerNo::new(y)) {
+            (Some(x), Some(y)) => Some((x, y)),
+            _ => {
+                return Err(format!(
+                    "--swap {x} {y}: 序号应为正整数 (pairing numbers are positive)"
+                ))
+            }
+        },
+        Some(_) => return Err("--swap 需要两个序号 (--swap takes two numbers)".into()),
+    };
+    Ok(PairRequest { fix, swap })
+}
+
+pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
+    match c {
+        RoundCmd::Pair {
+            at,
+            fix,
+            swap,
+            explain,
+            who,
+        } => {
+            let req = match parse_pair_request(&fix, swap.as_deref()) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("错误 error: {e}");
+                    return Ok(2);
+                }
+            };
+            let mut last = PairOutcome::default();
+            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+                let o = pair_explained(state, ctx, &at.section, &req)?;
+                let entries = o.entries.clone();
+                last = o;
+                Ok(entries)
+            });
+            let code = finish(r, |_| {})?;
+            if code != 0 {
+                return Ok(code);
+            }
+            for n in &last.notes {
+                println!("{n}");
+            }
+            if let Ok(Ok(es)) = load_event_section(&who.db, &at.event, Some(&at.section)) {
+                if let Ok(s) = sheet(&es.state, &es.section, Some(last.round)) {
+                    print_sheet(&s);
+                }
+            }
+            if explain {
+                eprint!("{}", last.explanation);
+            }
+            if !last.warnings.is_empty() {
+                eprintln!(
+                    "警告 warning: 人工编排违反 {} 条规则 (the manual pairing breaks {} rules); 编排照常记录 (recorded anyway):",
+                    last.warnings.len(),
+                    last.warnings.len()
+                );
+                for w in &last.warnings {
+                    eprintln!("  {w}");
+                }
+            }
+            println!("请核对后用 `arbiter round publish` 公布 (check, then publish)");
+            Ok(0)
+        }
+        RoundCmd::Show {
+            at,
+            round,
+            json,
+            who,
+        } => show(&at, &who.db, round, json),
+        RoundCmd::Publish { at, who } => {
+            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+                publish(state, ctx, &at.section)
+            });
+            finish(r, |a| {
+                for e in &a.entries {
+                    if let arbiter_core::LogEntry::RoundPublished { section, round } = e {
+                        println!("{section} 第{round}轮对阵表已公布 (round {round} published)");
+                    }
+                }
+            })
+        }
+        RoundCmd::Undo { at, reason, who } => {
+            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+                undo(state, ctx, &at.section, &reason)
+            });
+            finish(r, |a| {
+                for e in &a.entries {
+                    if let arbiter_core::LogEntry::RoundUndone { section, round, .. } = e {
+                        println!(
+                            "{section} 第{round}轮编排已撤销, 可重新编排 (round {round} undone; pair it again)"
+                        );
+                    }
+                }
+            })
+        }
+    }
+}
+
+fn parse_or_exit(s: &str) -> Result<GameResult, u8> {
+    parse_result(s).map_err(|e| {
+        eprintln!("错误 error: {e}");
+        2
+    })
+}
+
+fn report_entries(a: &Applied) {
+    use arbiter_core::LogEntry;
+    for e in &a.entries {
+        match e {
+            LogEntry::ResultEntered {
+                round,
+                board,
+                result,
+                ..
+            } => println!(
+                "第{round}轮第{board}台: {} ({}) 已录入 (entered)",
+                notation(*result),
+                result.zh()
+            ),
+            LogEntry::FoulRecorded {
+                round: Some(r),
+                board: Some(b),
+                reason,
+                ..
+            } => println!("第{r}轮第{b}台 犯规 foul: {reason}"),
+            LogEntry::RoundCompleted { round, .. } => {
+                println!("第{round}轮成绩已全部录入, 本轮结束 (round {round} complete)")
+            }
+            LogEntry::PlayerWithdrawn { player, reason, .. } => {
+                println!("{player} 退赛 (withdrawn): {reason}")
+            }
+            LogEntry::KnockoutGameRecorded {
+                match_id,
+                game,
+                kind,
+                result,
+                ..
+            } => println!(
+                "淘汰赛 {match_id} 第{}局 ({}): {} ({}) 已录入 (entered)",
+                game + 1,
+                kind.zh(),
+                notation(*result),
+                result.zh()
+            ),
+            LogEntry::ResultConfirmed {
+                round,
+                board,
+                signed_by,
+                ..
+            } => println!(
+                "第{round}轮第{board}台 已确认, 签字: {} (confirmed)",
+                signed_by.join("、")
+            ),
+            LogEntry::ResultCorrected {
+                round,
+                board,
+                result,
+                by,
+                ..
+            } => println!(
+                "第{round}轮第{board}台 更正为 {} ({}), 裁判长 {by} (corrected)",
+                notation(*result),
+                result.zh()
+            ),
+            _ => {}
+        }
+    }
+}
+
+pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
+    match c.sub {
+        Some(ResultSub::Import {
+            at,
+            file,
+            round,
+            who,
+        }) => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!(
+                        "错误 error: {}: 无法读取 (cannot read): {e}",
+                        file.display()
+                    );
+                    return Ok(2);
+                }
+            };
+            let lines = match parse_results_file(&file.display().to_string(), &text) {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("错误 error: {e}");
+                    return Ok(2);
+                }
+            };
+            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+                import_results(state, ctx, &at.section, round, &lines)
+            });
+            finish(r, report_entries)
+        }
+        Some(ResultSub::Confirm { at, round, who }) => {
+            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+                confirm(state, ctx, &at.section, round)
+            });
+            finish(r, report_entries)
+        }
+        Some(ResultSub::Correct {
+            at,
+            round,
+            board,
+            result,
+            reason,
+            who,
+        }) => {
+            let result = match parse_or_exit(&result) {
+                Ok(r) => r,
+                Err(code) => return Ok(code),
+            };
+            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+                correct(state, ctx, &at.section, round, board, result, &reason)
+            });
+            finish(r, report_entries)
+        }
+        None => {
+            let (Some(event), Some(section), Some(board), Some(result)) =
+                (c.event, c.section, c.board, c.result)
+            else {
+                eprintln!("错误 error: 缺少参数: `arbiter result --event ID --section S --board B RESULT` 或 `result import|confirm|correct` (missing arguments)");
+                return Ok(2);
+            };
+            let result = match parse_or_exit(&result) {
+                Ok(r) => r,
+                Err(code) => return Ok(code),
+            };
+            // The knockout game the arbiter sees due on this board now: if someone enters it
+            // first, this one is a conflict rather than the match's next game.
+            let expect_game = match load_event_section(&c.db, &event, Some(&section))? {
+                Ok(es) => due_knockout_game(&es.state, &es.section, c.round, board)
+                    .ok()
+                    .flatten()
+                    .map(|(m, g)| (m, g.index as u32)),
+                Err(msg) => {
+                    eprintln!("错误 error: {msg}");
+                    return Ok(2);
+                }
+            };
+            let input = ResultInput {
+                round: c.round,
+                chooser_takes_black: c.chooser_black,
+                expect_game,
+                ..ResultInput::new(board, result)
+            }
+            .with_fouls(Colour::Red, c.fouls_red)
+            .with_fouls(Colour::Black, c.fouls_black);
+            let r = apply_op(&c.db, &event, &c.actor, |state, ctx| {
+                enter_result(state, ctx, &section, &input)
+            });
+            finish(r, report_entries)
+        }
+    }
+}
+
+fn load_export(
+    db: &std::path::Path,
+    event: &str,
+) -> anyhow::Result<Result<(arbiter_core::EventState, arbiter_director::Export), String>> {
+    use anyhow::Context;
+    use arbiter_store::{EventId, EventStore, SqliteStore};
+    if !db.exists() {
+        return Ok(Err(format!(
+            "{}: 数据库不存在 (database not found)",
+            db.display()
+        )));
+    }
+    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
+    let log = match store.read(&EventId(event.to_string())) {
+        Ok(l) => l,
+        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
+            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let state = arbiter_core::EventState::replay(&log).context("replay")?;
+    match arbiter_director::export(&state) {
+        Ok(x) => Ok(Ok((state, x))),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+fn player_name(state: &arbiter_core::EventState, section: &str, no: u32) -> String {
+    state
+        .section(section)
+        .and_then(|s| s.order.get(no.saturating_sub(1) as usize))
+        .and_then(|p| state.player(*p))
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
+/// `arbiter teams`: team standings (and the association table) of the event as it stands.
+pub fn run_teams(a: TableArgs) -> anyhow::Result<u8> {
+    let (state, x) = match load_export(&a.who.db, &a.event)? {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("错误 error: {msg}");
+            return Ok(2);
+        }
+    };
+    if a.json {
+        let v = serde_json::json!({"teams": x.teams, "associations": x.associations});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(0);
+    }
+    if x.teams.is_empty() && x.associations.is_empty() {
+        println!("本赛事没有团体名次 (no team standings in this event)");
+    }
+    for t in &x.teams {
+        println!(
+            "{} {} 团体名次 (team standings)",
+            t.section,
+            t.division.as_deref().unwrap_or("")
+        );
+        for r in &t.standings {
+            let names: Vec<String> = r
+                .members
+                .iter()
+                .map(|no| format!("{no}号{}", player_name(&state, &t.section, *no)))
+                .collect();
+            println!(
+                "  {}\t{}\t{}分\t{}",
+                r.rank,
+                r.team,
+                r.total,
+                names.join(" ")
+            );
+        }
+    }
+    if !x.associations.is_empty() {
+        println!("协会团体 (associations)");
+        for r in &x.associations {
+            println!("  {}\t{}\t{}", r.rank, r.association, r.total);
+        }
+    }
+    Ok(0)
+}
+
+/// `arbiter prizes`: the prizes of the event as it stands (final once every round is played).
+pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
+    let (state, x) = match load_export(&a.who.db, &a.event)? {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("错误 error: {msg}");
+            return Ok(2);
+        }
+    };
+    if a.json {
+        let v = serde_json::json!({"prizes": x.prizes, "prize_total": x.prize_total});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(0);
+    }
+    if x.prizes.is_empty() {
+        println!("尚无奖项 (no prizes yet)");
+    }
+    for p in &x.prizes {
+        let who = match (p.no, &p.team) {
+            (Some(no), _) => format!("{no}号 {}", player_name(&state, &p.section, no)),
+            (None, Some(t)) => t.clone(),
+            _ => String::new(),
+        };
+        println!(
+            "{}\t{}\t第{}名\t{}\t{}{}",
+            p.section,
+            p.category.as_deref().unwrap_or(""),
+            p.rank,
+            who,
+            p.amount.map(|a| format!("{a}元 ")).unwrap_or_default(),
+            p.title.as_deref().or(p.item.as_deref()).unwrap_or("")
+        );
+    }
+    println!("奖金合计 (total): {}元", x.prize_total);
+    Ok(0)
+}

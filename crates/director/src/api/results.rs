@@ -1,0 +1,522 @@
+//! Results (成绩): enter a result with the game's fouls (a knockout game through the same
+//! operation), confirm a round's slips (签字确认), and the chief arbiter's correction of a
+//! result (A12). Entering the last result of a round closes the round (and records the
+//! withdrawals the forfeit rule then demands, A5).
+
+use super::rounds::{close_round, knockout_board, knockout_round, notation, refused, section_of};
+use super::Ctx;
+use crate::knockout_stage;
+use crate::plan::{next_step, Step};
+use crate::results::{game_foul_loss, respects_foul_loss};
+use crate::{apply_scratch, regulation_of, DirectorError};
+use arbiter_core::{Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
+use arbiter_regulation::ResultSigning;
+use arbiter_types::{Colour, GameResult};
+
+/// A foul of one game (犯规), by colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoulInput {
+    pub colour: Colour,
+    pub kind: FoulKind,
+    /// In words; empty: the kind's name and the count.
+    pub reason: String,
+}
+
+/// A result as the arbiter enters it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultInput {
+    /// The round (default: the knockout games due now, else the last paired round).
+    pub round: Option<u32>,
+    pub board: u32,
+    pub result: GameResult,
+    /// The game's fouls, in the order they happened.
+    pub fouls: Vec<FoulInput>,
+    pub ending: Option<Ending>,
+    pub moves: Option<u32>,
+    /// Knockout: the player who chooses colours (K7) took black.
+    pub chooser_takes_black: bool,
+    /// Knockout: the game the arbiter saw due on this board (match id, game index from 0).
+    /// If another game is due by now (someone entered this one first), it is a conflict.
+    pub expect_game: Option<(String, u32)>,
+}
+
+impl ResultInput {
+    pub fn new(board: u32, result: GameResult) -> Self {
+        ResultInput {
+            round: None,
+            board,
+            result,
+            fouls: Vec::new(),
+            ending: None,
+            moves: None,
+            chooser_takes_black: false,
+            expect_game: None,
+        }
+    }
+
+    /// `k` general fouls of `colour` (the `--fouls-red K` / `--fouls-black K` flags).
+    pub fn with_fouls(mut self, colour: Colour, k: u32) -> Self {
+        for _ in 0..k {
+            self.fouls.push(FoulInput {
+                colour,
+                kind: FoulKind::General,
+                reason: String::new(),
+            });
+        }
+        self
+    }
+}
+
+/// The knockout game due on `board` now: (match id, game), or `None` when the section is
+/// not in its knockout (then the board is a Swiss / round-robin board).
+pub fn due_knockout_game(
+    state: &EventState,
+    section: &str,
+    round: Option<u32>,
+    board: u32,
+) -> Result<Option<(String, arbiter_knockout::NextGame)>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    let Step::Knockout { matches } = next_step(&reg, state, section)? else {
+        return Ok(None);
+    };
+    let b = knockout_stage::bracket(&reg, state, section)?;
+    let due = knockout_stage::next_games(&b, &matches, section)?;
+    if let Some(r) = round {
+        let ko_rounds: Vec<u32> = due
+            .iter()
+            .filter_map(|(m, _)| b.get(m))
+            .map(|m| knockout_round(sec, state, m.round))
+            .collect();
+        if !ko_rounds.contains(&r) {
+            return Ok(None);
+        }
+    }
+    let found = due
+        .into_iter()
+        .find(|(m, _)| knockout_board(&b, m) == Some(board));
+    match found {
+        Some(x) => Ok(Some(x)),
+        None => {
+            let boards: Vec<String> = matches
+                .iter()
+                .filter_map(|m| knockout_board(&b, m))
+                .map(|n| n.to_string())
+                .collect();
+            Err(refused(format!(
+                "{section} 淘汰赛第{board}台现在没有待下的对局; 待录入的是第 {} 台 \
+                 (no knockout game is due on board {board})",
+                boards.join(", ")
+            )))
+        }
+    }
+}
+
+/// `result`: enter the result of one game (with its fouls).
+pub fn enter_result(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    input: &ResultInput,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    let at = ctx.at_rfc3339();
+    if let Some((mid, g)) = due_knockout_game(state, section, input.round, input.board)? {
+        return knockout_result(state, section, input, &mid, g);
+    }
+    if let Some((m, gi)) = &input.expect_game {
+        return Err(refused(format!(
+            "冲突: 淘汰赛 {m} 第{}局已由他人录入: {} (conflict: this knockout game is already entered)",
+            gi + 1,
+            stored_knockout(state, section, m, *gi)
+        )));
+    }
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let round = input.round.unwrap_or_else(|| rec.last_round());
+    let rd = rec.round(round).ok_or_else(|| {
+        refused(format!(
+            "{section} 第{round}轮尚未编排 (round {round} is not paired)"
+        ))
+    })?;
+    let b = rd.board(input.board).ok_or_else(|| {
+        refused(format!(
+            "{section} 第{round}轮没有第{}台: 本轮共 {} 台 (no such board)",
+            input.board,
+            rd.boards.len()
+        ))
+    })?;
+    if let Some(stored) = b.result {
+        return Err(refused(format!(
+            "冲突: {section} 第{round}轮第{}台已有成绩 {} ({}){}; 如需更改, 请裁判长用 `result correct` 并说明理由 \
+             (conflict: this board already has a result)",
+            input.board,
+            notation(stored),
+            stored.zh(),
+            if b.confirmed { ", 已签字确认" } else { "" }
+        )));
+    }
+    if rd.completed {
+        return Err(refused(format!(
+            "{section} 第{round}轮已经结束 (round {round} is finished)"
+        )));
+    }
+    if !rd.published {
+        return Err(refused(format!(
+            "{section} 第{round}轮对阵表尚未公布, 请先 `round publish` (publish the pairing before entering results)"
+        )));
+    }
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    let mut counts = [0u32; 2];
+    for f in &input.fouls {
+        let (player, i): (PlayerId, usize) = match f.colour {
+            Colour::Red => (b.red, 0),
+            Colour::Black => (b.black, 1),
+        };
+        counts[i] += 1;
+        let reason = if f.reason.trim().is_empty() {
+            format!(
+                "{} 第{}次 ({}, foul {})",
+                f.kind.zh(),
+                counts[i],
+                f.kind.code(),
+                counts[i]
+            )
+        } else {
+            f.reason.clone()
+        };
+        let e = LogEntry::FoulRecorded {
+            section: section.to_string(),
+            offender: Offender::Player(player),
+            round: Some(round),
+            board: Some(input.board),
+            kind: f.kind,
+            reason,
+        };
+        apply_scratch(&mut scratch, &e, &at)?;
+        out.push(e);
+    }
+    if let Some(game) = scratch
+        .section(section)
+        .and_then(|s| s.round(round))
+        .and_then(|r| r.board(input.board))
+    {
+        if let Some(loss) = game_foul_loss(sec, &scratch, round, game) {
+            if !respects_foul_loss(input.result, &loss) {
+                return Err(refused(format!(
+                    "第{round}轮第{}台: {}, 成绩应为 {} 而不是 {} (the foul rule decides this game)",
+                    input.board,
+                    loss.explain(),
+                    notation(loss.result),
+                    notation(input.result)
+                )));
+            }
+        }
+    }
+    let e = LogEntry::ResultEntered {
+        section: section.to_string(),
+        round,
+        board: input.board,
+        result: input.result,
+        ending: input.ending,
+        moves: input.moves,
+    };
+    apply_scratch(&mut scratch, &e, &at)?;
+    out.push(e);
+    let full = scratch
+        .section(section)
+        .and_then(|s| s.round(round))
+        .is_some_and(|r| r.boards.iter().all(|b| b.result.is_some()));
+    if full {
+        close_round(sec, &mut scratch, section, round, &at, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn stored_knockout(state: &EventState, section: &str, m: &str, game: u32) -> String {
+    state
+        .section(section)
+        .and_then(|s| {
+            s.knockout
+                .iter()
+                .find(|g| g.match_id == m && g.game == game)
+        })
+        .map_or("?".to_string(), |g| {
+            format!("{} ({})", notation(g.result), g.result.zh())
+        })
+}
+
+fn knockout_result(
+    state: &EventState,
+    section: &str,
+    input: &ResultInput,
+    mid: &str,
+    g: arbiter_knockout::NextGame,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    if let Some((m, gi)) = &input.expect_game {
+        if m != mid || *gi != g.index as u32 {
+            return Err(refused(format!(
+                "冲突: 淘汰赛 {m} 第{}局已由他人录入: {}; 现在该台待下的是 {mid} 第{}局 \
+                 (conflict: that game is already entered)",
+                gi + 1,
+                stored_knockout(state, section, m, *gi),
+                g.index + 1
+            )));
+        }
+    }
+    if !input.fouls.is_empty() {
+        return Err(refused(
+            "淘汰赛对局的犯规请另行记录, 此处只录成绩 (fouls are not entered with a knockout game)",
+        ));
+    }
+    let g = match g.chooser {
+        Some(_) if input.chooser_takes_black => arbiter_knockout::NextGame {
+            red: g.black,
+            black: g.red,
+            ..g
+        },
+        _ => g,
+    };
+    Ok(vec![knockout_stage::game_entry(
+        state,
+        section,
+        mid,
+        &g,
+        input.result,
+    )?])
+}
+
+/// Who signs a slip (S11: the loser signs, both sign a draw; J6 and by default: both sign;
+/// a forfeit is signed by the player present and the arbiter).
+pub fn signatures(
+    signing: Option<ResultSigning>,
+    result: GameResult,
+    red: &str,
+    black: &str,
+) -> Vec<String> {
+    use GameResult::*;
+    let arbiter = "裁判员".to_string();
+    match (signing, result) {
+        (_, RedForfeit) => vec![black.to_string(), arbiter],
+        (_, BlackForfeit) => vec![red.to_string(), arbiter],
+        (_, DoubleForfeit) => vec![arbiter],
+        (Some(ResultSigning::LoserSigns), RedWin) => vec![black.to_string()],
+        (Some(ResultSigning::LoserSigns), BlackWin) => vec![red.to_string()],
+        _ => vec![red.to_string(), black.to_string()],
+    }
+}
+
+/// `result confirm`: the signed slips of every board of `round` (default: the last round)
+/// that has a result and is not yet confirmed.
+pub fn confirm(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    round: Option<u32>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let _ = ctx;
+    let reg = regulation_of(state)?;
+    section_of(&reg, state, section)?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let round = round.unwrap_or_else(|| rec.last_round());
+    let rd = rec.round(round).ok_or_else(|| {
+        refused(format!(
+            "{section} 第{round}轮尚未编排 (round {round} is not paired)"
+        ))
+    })?;
+    let name = |p: PlayerId| state.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let out: Vec<LogEntry> = rd
+        .boards
+        .iter()
+        .filter(|b| !b.confirmed)
+        .filter_map(|b| {
+            let result = b.result?;
+            Some(LogEntry::ResultConfirmed {
+                section: section.to_string(),
+                round,
+                board: b.board,
+                signed_by: signatures(
+                    reg.event.result_signing,
+                    result,
+                    &name(b.red),
+                    &name(b.black),
+                ),
+            })
+        })
+        .collect();
+    if out.is_empty() {
+        return Err(refused(format!(
+            "{section} 第{round}轮没有待确认的成绩 (nothing to confirm: every result is confirmed or not yet entered)"
+        )));
+    }
+    Ok(out)
+}
+
+/// `result correct`: the chief arbiter (the actor) corrects a result, with the reason (A12).
+pub fn correct(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    round: u32,
+    board: u32,
+    result: GameResult,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    section_of(&reg, state, section)?;
+    if reason.trim().is_empty() {
+        return Err(refused(
+            "更正成绩必须说明理由 (--reason) (a correction needs a reason, A12)",
+        ));
+    }
+    let b = state
+        .section(section)
+        .and_then(|s| s.round(round))
+        .and_then(|r| r.board(board))
+        .ok_or_else(|| {
+            refused(format!(
+                "{section} 第{round}轮没有第{board}台 (no such board)"
+            ))
+        })?;
+    let Some(stored) = b.result else {
+        return Err(refused(format!(
+            "{section} 第{round}轮第{board}台尚无成绩, 请用 `result` 录入 (no result to correct)"
+        )));
+    };
+    if stored == result {
+        return Err(refused(format!(
+            "{section} 第{round}轮第{board}台的成绩已是 {} (the result is already {})",
+            notation(stored),
+            notation(stored)
+        )));
+    }
+    Ok(vec![LogEntry::ResultCorrected {
+        section: section.to_string(),
+        round,
+        board,
+        result,
+        reason: reason.trim().to_string(),
+        by: ctx.actor.clone(),
+    }])
+}
+
+/// One line of a results file: board, result, optional fouls of red and black.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportLine {
+    pub line: usize,
+    pub board: u32,
+    pub result: GameResult,
+    pub fouls_red: u32,
+    pub fouls_black: u32,
+}
+
+/// Read a results file (`result import`): one game per line, `台号 成绩 [红方犯规 黑方犯规]`,
+/// separated by spaces, tabs or commas; `#` starts a comment; a first line that starts with
+/// 台号 / board is a header. Errors name the file and line.
+pub fn parse_results_file(name: &str, text: &str) -> Result<Vec<ImportLine>, DirectorError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw.split('#').next().unwrap_or("").trim();
+        if body.is_empty() {
+            continue;
+        }
+        let cells: Vec<&str> = body
+            .split([',', '\t', ' ', '，'])
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        if out.is_empty()
+            && cells
+                .first()
+                .is_some_and(|c| c.starts_with("台号") || c.eq_ignore_ascii_case("board"))
+        {
+            continue;
+        }
+        let err = |what: String| refused(format!("{name}:{line}: 第{line}行: {what}"));
+        if cells.len() != 2 && cells.len() != 4 {
+            return Err(err(format!(
+                "应为 `台号 成绩` 或 `台号 成绩 红方犯规 黑方犯规`, 实有 {} 栏 (expected 2 or 4 cells)",
+                cells.len()
+            )));
+        }
+        let board = cells[0]
+            .parse::<u32>()
+            .ok()
+            .filter(|b| *b > 0)
+            .ok_or_else(|| {
+                err(format!(
+                    "第1栏 台号 `{}` 应为正整数 (board must be a positive whole number)",
+                    cells[0]
+                ))
+            })?;
+        let result =
+            super::rounds::parse_result(cells[1]).map_err(|e| err(format!("第2栏: {e}")))?;
+        let fouls = |k: usize, who: &str| -> Result<u32, DirectorError> {
+            match cells.get(k) {
+                None => Ok(0),
+                Some(c) => c.parse::<u32>().map_err(|_| {
+                    err(format!(
+                        "第{}栏 {who}犯规次数 `{c}` 应为非负整数 (foul count must be a whole number)",
+                        k + 1
+                    ))
+                }),
+            }
+        };
+        let fouls_red = fouls(2, "红方")?;
+        let fouls_black = fouls(3, "黑方")?;
+        if let Some(prev) = out.iter().find(|l: &&ImportLine| l.board == board) {
+            return Err(err(format!(
+                "第{board}台与第{}行重复 (board listed twice)",
+                prev.line
+            )));
+        }
+        out.push(ImportLine {
+            line,
+            board,
+            result,
+            fouls_red,
+            fouls_black,
+        });
+    }
+    if out.is_empty() {
+        return Err(refused(format!(
+            "{name}: 文件中没有成绩行 (no result lines in the file)"
+        )));
+    }
+    Ok(out)
+}
+
+/// `result import`: every line of a results file entered at once (all or nothing), each as
+/// [`enter_result`] would.
+pub fn import_results(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    round: Option<u32>,
+    lines: &[ImportLine],
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    for l in lines {
+        let input = ResultInput {
+            round,
+            ..ResultInput::new(l.board, l.result)
+        }
+        .with_fouls(Colour::Red, l.fouls_red)
+        .with_fouls(Colour::Black, l.fouls_black);
+        let entries = enter_result(&scratch, ctx, section, &input)
+            .map_err(|e| refused(format!("第{}行 (line {}): {e}", l.line, l.line)))?;
+        for e in entries {
+            apply_scratch(&mut scratch, &e, &at)?;
+            out.push(e);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,69 @@
+//! A section of an event as a TRF-16 file (`event export --format trf`, and the `.trf`
+//! files `simulate` writes): pairing numbers, names, final points and ranks, and every
+//! completed round's outcomes.
+
+use crate::plan::{section_plan, SectionPlan};
+use crate::publish::Computed;
+use crate::DirectorError;
+use arbiter_core::EventState;
+use arbiter_regulation::Regulation;
+use arbiter_trf::{TrfPlayer, TrfTournament};
+
+/// The TRF-16 tournament of `section`; `None` for a round robin (Berger tables are not a
+/// Swiss file) or a section whose numbers are not drawn yet.
+pub fn section_trf(
+    reg: &Regulation,
+    state: &EventState,
+    computed: &Computed,
+    section: &str,
+) -> Result<Option<TrfTournament>, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let plan = section_plan(sec, state);
+    if matches!(plan, SectionPlan::RoundRobin { .. }) {
+        return Ok(None);
+    }
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    if rec.order.is_empty() {
+        return Ok(None);
+    }
+    let finals = computed.finals.get(section);
+    let players: Vec<TrfPlayer> = rec
+        .order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let pl = state.player(*p);
+            let no = arbiter_types::PlayerNo::from_index(i);
+            let row = finals.and_then(|f| f.iter().find(|r| r.no == no));
+            TrfPlayer {
+                no,
+                sex: pl.and_then(|x| x.sex),
+                title: String::new(),
+                name: pl.map(|x| x.name.clone()).unwrap_or_default(),
+                rating: pl.and_then(|x| x.rating),
+                federation: String::new(),
+                fide_id: String::new(),
+                birth_date: String::new(),
+                points: row.map(|r| r.points),
+                rank: row.map(|r| r.rank),
+                team: None,
+                next_round: None,
+            }
+        })
+        .collect();
+    let outcomes: Vec<_> = rec.order.iter().map(|p| state.outcomes(*p)).collect();
+    Ok(Some(TrfTournament {
+        name: format!("{} {}", reg.event.name, sec.name),
+        players,
+        rounds_played: rec.completed_rounds(),
+        total_rounds: Some(plan.swiss_rounds_total()),
+        initial_colour: None,
+        scoring: sec.scoring.table,
+        outcomes,
+        extra_lines: Vec::new(),
+    }))
+}

@@ -1,0 +1,363 @@
+//! The arbiter's API for the rounds, used as a shell would: pair, publish, undo, results with
+//! fouls, conflicts, confirmation, corrections, knockout games — and a whole event run
+//! through these operations alone passes `verify`.
+
+use arbiter_core::{EventState, LogEntry, Recorded};
+use arbiter_director::api::results::{confirm, correct, enter_result, ResultInput};
+use arbiter_director::api::rounds::{pair, pair_explained, publish, sheet, undo, PairRequest};
+use arbiter_director::api::Ctx;
+use arbiter_director::plan::{next_step, Step};
+use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_director::{regulation_of, verify, DirectorError};
+use arbiter_types::{Colour, GameResult, PlayerNo};
+use chrono::NaiveDate;
+
+fn source(stem: &str) -> String {
+    let path = format!(
+        "{}/../../regulations/{stem}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).expect("regulation file")
+}
+
+/// The event after registration, teams, fees and check-in (the simulator's first batches),
+/// before anything is drawn or paired.
+fn registered(stem: &str, sizes: &[(&str, usize)]) -> (Vec<Recorded>, EventState) {
+    let src = source(stem);
+    let file = format!("{stem}.toml");
+    let reg = arbiter_regulation::parse(&src, &file).expect("regulation");
+    let sizes = Sizes {
+        by_section: sizes.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
+        ..Sizes::default()
+    };
+    let mut sim = Simulator::new(reg, &src, &file, 7, &sizes);
+    let mut state = EventState::new();
+    let mut log = Vec::new();
+    while let Some(b) = sim.next_batch(&state).expect("batch") {
+        if b.entries
+            .iter()
+            .any(|e| matches!(e, LogEntry::PairingNumbersDrawn { .. }))
+        {
+            break;
+        }
+        for r in b.recorded(state.last_seq) {
+            state.apply(&r).expect("fold");
+            log.push(r);
+        }
+    }
+    (log, state)
+}
+
+fn ctx() -> Ctx {
+    let at = NaiveDate::from_ymd_opt(2026, 9, 20)
+        .and_then(|d| d.and_hms_opt(9, 0, 0))
+        .expect("time");
+    Ctx::new("裁判长", at)
+}
+
+/// Append as the store would (expected sequence), folding every entry.
+fn append(log: &mut Vec<Recorded>, state: &mut EventState, entries: Vec<LogEntry>) {
+    let at = ctx().at_rfc3339();
+    for e in entries {
+        let r = Recorded {
+            seq: state.last_seq + 1,
+            at: at.clone(),
+            actor: "裁判长".into(),
+            entry: e,
+        };
+        state.apply(&r).expect("the API returns entries that fold");
+        log.push(r);
+    }
+}
+
+fn refused(r: Result<Vec<LogEntry>, DirectorError>) -> String {
+    match r {
+        Err(e) => e.to_string(),
+        Ok(v) => panic!("expected a refusal, got {v:?}"),
+    }
+}
+
+#[test]
+fn pair_publish_enter_conflict_confirm_correct() {
+    let (mut log, mut state) = registered("kunshan-2026", &[("men", 9), ("women", 0)]);
+    let c = ctx();
+    // Results before any pairing: refused.
+    assert!(refused(enter_result(
+        &state,
+        &c,
+        "men",
+        &ResultInput::new(1, GameResult::RedWin)
+    ))
+    .contains("尚未编排"));
+    // Pairing round 1 draws the numbers first.
+    let out = pair_explained(&state, &c, "men", &PairRequest::default()).expect("pair");
+    assert!(matches!(
+        out.entries[0],
+        LogEntry::PairingNumbersDrawn { .. }
+    ));
+    assert!(matches!(
+        out.entries.last(),
+        Some(LogEntry::RoundPaired { round: 1, .. })
+    ));
+    assert!(!out.notes.is_empty());
+    {
+        let v = out.entries;
+        append(&mut log, &mut state, v)
+    };
+    // Pairing again while round 1 is open says so and returns nothing.
+    let before = state.clone();
+    let msg = refused(pair(&state, &c, "men", &PairRequest::default()));
+    assert!(
+        msg.contains("尚未结束") && msg.contains("未作任何改动"),
+        "{msg}"
+    );
+    assert_eq!(state, before);
+    // Not published: no results yet.
+    let msg = refused(enter_result(
+        &state,
+        &c,
+        "men",
+        &ResultInput::new(1, GameResult::RedWin),
+    ));
+    assert!(msg.contains("尚未公布"), "{msg}");
+    // An unpublished round can be undone, and pairing again gives the same round (seeded).
+    let first = state
+        .section("men")
+        .expect("men")
+        .round(1)
+        .expect("r1")
+        .clone();
+    {
+        let v = undo(&state, &c, "men", "排错").expect("undo");
+        append(&mut log, &mut state, v)
+    };
+    assert!(state.section("men").expect("men").round(1).is_none());
+    {
+        let v = pair(&state, &c, "men", &PairRequest::default()).expect("pair");
+        append(&mut log, &mut state, v)
+    };
+    let again = state
+        .section("men")
+        .expect("men")
+        .round(1)
+        .expect("r1")
+        .clone();
+    assert_eq!(again.boards, first.boards);
+    {
+        let v = publish(&state, &c, "men").expect("publish");
+        append(&mut log, &mut state, v)
+    };
+    assert!(refused(publish(&state, &c, "men")).contains("已经公布"));
+    let boards: Vec<u32> = again.boards.iter().map(|b| b.board).collect();
+    assert_eq!(boards, vec![1, 2, 3, 4]);
+    // Board 1: red wins. The same board again is a conflict showing the stored value.
+    {
+        let v = enter_result(&state, &c, "men", &ResultInput::new(1, GameResult::RedWin))
+            .expect("enter");
+        append(&mut log, &mut state, v)
+    };
+    let msg = refused(enter_result(
+        &state,
+        &c,
+        "men",
+        &ResultInput::new(1, GameResult::Draw),
+    ));
+    assert!(msg.contains("冲突") && msg.contains("1-0"), "{msg}");
+    // A published round with a result cannot be undone.
+    assert!(refused(undo(&state, &c, "men", "")).contains("不能撤销"));
+    // K12: the 2nd foul loses the game; a result that ignores it is refused.
+    let two_red = ResultInput::new(2, GameResult::RedWin).with_fouls(Colour::Red, 2);
+    let msg = refused(enter_result(&state, &c, "men", &two_red));
+    assert!(msg.contains("0-1"), "{msg}");
+    let two_red = ResultInput::new(2, GameResult::BlackWin).with_fouls(Colour::Red, 2);
+    let v = enter_result(&state, &c, "men", &two_red).expect("foul loss");
+    assert_eq!(
+        v.iter()
+            .filter(|e| matches!(e, LogEntry::FoulRecorded { .. }))
+            .count(),
+        2
+    );
+    append(&mut log, &mut state, v);
+    {
+        let v = enter_result(
+            &state,
+            &c,
+            "men",
+            &ResultInput::new(3, GameResult::DoubleForfeit),
+        )
+        .expect("enter");
+        append(&mut log, &mut state, v)
+    };
+    // The last result closes the round.
+    let v = enter_result(&state, &c, "men", &ResultInput::new(4, GameResult::Draw)).expect("enter");
+    assert!(matches!(
+        v.last(),
+        Some(LogEntry::RoundCompleted { round: 1, .. }) | Some(LogEntry::PlayerWithdrawn { .. })
+    ));
+    append(&mut log, &mut state, v);
+    assert!(
+        state
+            .section("men")
+            .expect("men")
+            .round(1)
+            .expect("r1")
+            .completed
+    );
+    // Signed slips: both players sign a played game, the arbiter a double forfeit.
+    let v = confirm(&state, &c, "men", None).expect("confirm");
+    assert_eq!(v.len(), 4);
+    let signers: Vec<Vec<String>> = v
+        .iter()
+        .filter_map(|e| match e {
+            LogEntry::ResultConfirmed { signed_by, .. } => Some(signed_by.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(signers[2], vec!["裁判员".to_string()]);
+    assert_eq!(signers[0].len(), 2);
+    append(&mut log, &mut state, v);
+    assert!(refused(confirm(&state, &c, "men", Some(1))).contains("没有待确认"));
+    // A correction needs a reason and a different result; it records the chief arbiter.
+    assert!(refused(correct(&state, &c, "men", 1, 4, GameResult::RedWin, " ")).contains("理由"));
+    assert!(refused(correct(&state, &c, "men", 1, 4, GameResult::Draw, "核对")).contains("已是"));
+    let v = correct(&state, &c, "men", 1, 4, GameResult::RedWin, "成绩单误填").expect("correct");
+    assert!(matches!(&v[0], LogEntry::ResultCorrected { by, .. } if by == "裁判长"));
+    append(&mut log, &mut state, v);
+    // Round 2 with a fixed pair: recorded as manual, the checker's objections as warnings.
+    let no = |n| PlayerNo::new(n).expect("no");
+    let req = PairRequest {
+        fix: vec![(no(1), no(2))],
+        swap: None,
+    };
+    let out = pair_explained(&state, &c, "men", &req).expect("pair 2");
+    let Some(LogEntry::RoundPaired {
+        manual, round: 2, ..
+    }) = out.entries.last()
+    else {
+        panic!("round 2 paired");
+    };
+    assert_eq!(manual.len(), 1);
+    {
+        let v = out.entries;
+        append(&mut log, &mut state, v)
+    };
+    let rd = state.section("men").expect("men").round(2).expect("r2");
+    let order = &state.section("men").expect("men").order;
+    assert!(rd.boards.iter().any(|b| {
+        let mut pair = [b.red, b.black];
+        pair.sort();
+        let mut want = [order[0], order[1]];
+        want.sort();
+        pair == want
+    }));
+    // A number that does not exist is refused by name.
+    let req = PairRequest {
+        fix: vec![],
+        swap: Some((no(1), no(99))),
+    };
+    {
+        let v = undo(&state, &c, "men", "").expect("undo 2");
+        append(&mut log, &mut state, v)
+    };
+    assert!(refused(pair(&state, &c, "men", &req)).contains("99"));
+    // Everything above replays and verifies.
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+/// The scripted result of a board (a test's stand-in for the games).
+fn scripted(round: u32, board: u32) -> GameResult {
+    match (round * 7 + board * 3) % 6 {
+        0 | 1 => GameResult::RedWin,
+        2 | 3 => GameResult::BlackWin,
+        4 => GameResult::Draw,
+        _ => GameResult::BlackWin,
+    }
+}
+
+/// Run every section to the end through the API alone: pair, publish, enter every board of
+/// the sheet, confirm; knockout games from the sheet of the games due.
+fn run_through_api(log: &mut Vec<Recorded>, state: &mut EventState) -> usize {
+    let c = ctx();
+    let reg = regulation_of(state).expect("reg");
+    let mut knockout_games = 0;
+    for sec in &reg.sections {
+        let id = sec.id.as_str();
+        for _ in 0..200 {
+            match next_step(&reg, state, id).expect("step") {
+                Step::Done => break,
+                Step::Knockout { .. } => {
+                    let s = sheet(state, id, None).expect("knockout sheet");
+                    assert!(!s.boards.is_empty());
+                    for b in &s.boards {
+                        let v = enter_result(
+                            state,
+                            &c,
+                            id,
+                            &ResultInput::new(b.board, scripted(s.round, b.board)),
+                        )
+                        .expect("knockout game");
+                        knockout_games += v.len();
+                        append(log, state, v);
+                    }
+                }
+                _ => {
+                    let v = match pair(state, &c, id, &PairRequest::default()) {
+                        Ok(v) => v,
+                        Err(e) if e.to_string().contains("全部轮次") => break,
+                        Err(e) => panic!("{id}: {e}"),
+                    };
+                    append(log, state, v);
+                    append(log, state, publish(state, &c, id).expect("publish"));
+                    let s = sheet(state, id, None).expect("sheet");
+                    assert!(s.published);
+                    for b in &s.boards {
+                        let v = enter_result(
+                            state,
+                            &c,
+                            id,
+                            &ResultInput::new(b.board, scripted(s.round, b.board)),
+                        )
+                        .expect("result");
+                        append(log, state, v);
+                    }
+                    if let Ok(v) = confirm(state, &c, id, Some(s.round)) {
+                        append(log, state, v);
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            next_step(&reg, state, id).expect("step"),
+            Step::Done,
+            "{id}"
+        );
+    }
+    knockout_games
+}
+
+#[test]
+fn a_whole_swiss_with_teams_runs_through_the_api_and_verifies() {
+    let (mut log, mut state) = registered("kunshan-2026", &[("men", 14), ("women", 10)]);
+    run_through_api(&mut log, &mut state);
+    let men = state.section("men").expect("men");
+    assert_eq!(men.completed_rounds(), 9);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+    let export = arbiter_director::export(&state).expect("export");
+    assert!(!export.teams.is_empty());
+}
+
+#[test]
+fn swiss_then_knockout_runs_through_the_api_and_verifies() {
+    let (mut log, mut state) = registered("tianshui-2024", &[("open", 24), ("local", 0)]);
+    let games = run_through_api(&mut log, &mut state);
+    assert!(
+        games >= 7,
+        "a top-8 knockout has at least 7 games, got {games}"
+    );
+    let open = state.section("open").expect("open");
+    assert!(open.completed_rounds() >= 8);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
