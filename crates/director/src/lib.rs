@@ -20,6 +20,7 @@ pub mod registration;
 pub mod results;
 pub mod round;
 pub mod simulate;
+pub mod simulate_results;
 pub mod synth;
 pub mod trf_export;
 pub mod verify;

@@ -12,7 +12,7 @@ use crate::registration::{
     draw_numbers, event_created, fee_fen, fees_and_check_in, register_all, rfc3339, team_entries,
     EntryForm,
 };
-use crate::results::{simulate_knockout_game, simulate_round, ResultModel};
+use crate::simulate_results::{simulate_knockout_game, simulate_round, ResultModel};
 use crate::synth::{
     generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthField, SynthPlan,
     TeamPlan,
@@ -405,7 +405,7 @@ impl Simulator {
     }
 
     /// The same simulator with other result rates (e.g. more foul losses for a test).
-    pub fn with_model(mut self, model: crate::results::ResultModel) -> Self {
+    pub fn with_model(mut self, model: ResultModel) -> Self {
         self.model = model;
         self
     }

@@ -17,7 +17,7 @@ pub use bracket::{
 pub use format::{ColourRule, FormatCode, MatchFormat, Step};
 pub use game_match::{Match, MatchGame, MatchSettings, NextGame};
 pub use render::render_text;
-pub use two_stage::{final_ranking, split_top};
+pub use two_stage::split_top;
 
 use arbiter_types::PlayerNo;
 
