@@ -10,6 +10,7 @@
 //! fewest possible partners first), remembering the states proved to be dead ends. The
 //! players of the later rounds are the players paired now.
 
+use super::*;
 use std::collections::HashSet;
 
 /// Largest field (players to pair this round) for which H6 is searched.
@@ -217,6 +218,151 @@ impl Search {
             }
         }
         Some(false)
+    }
+}
+
+/// H6 (A2): when the optimum leaves the stage unfinishable (a small field, see
+/// [`completion`]), the best pairing under the same objective that does not; when every
+/// pairing does (or the field is too large to search), the optimum. `mate` per ranking
+/// position (`None` = bye); `fixed` pairs are part of the round.
+pub(super) fn keep_completable(
+    p: &Problem,
+    fixed: &[(usize, usize)],
+    mate: Vec<Option<usize>>,
+) -> Vec<Option<usize>> {
+    let s = &p.state.settings;
+    let left = p.state.total_rounds.saturating_sub(p.round);
+    let n = p.order.len();
+    // The field: the players to pair, ranking positions first, then the fixed pairs.
+    let players: Vec<usize> = p
+        .order
+        .iter()
+        .copied()
+        .chain(fixed.iter().flat_map(|&(a, b)| [a, b]))
+        .collect();
+    if left == 0 || players.len() > completion::COMPLETION_LIMIT {
+        return mate;
+    }
+    let hard = s.same_team == SameTeam::Hard;
+    let infos = p.infos;
+    let rule = match s.bye {
+        arbiter_types::ByeChoice::LowestWithoutBye => completion::ByeRule::WithoutBye,
+        arbiter_types::ByeChoice::LowestFewestByes => completion::ByeRule::FewestByes,
+    };
+    let field = completion::Field::new(
+        players.len(),
+        |i, j| {
+            let (a, b) = (&infos[players[i]], &infos[players[j]]);
+            let team_mates = matches!((a.team, b.team), (Some(x), Some(y)) if x == y);
+            !(a.met.contains(&b.no) || hard && team_mates)
+        },
+        players.iter().map(|&i| infos[i].byes).collect(),
+        rule,
+    );
+    let fixed_pairs: Vec<(usize, usize)> = (0..fixed.len())
+        .map(|k| (n + 2 * k, n + 2 * k + 1))
+        .collect();
+    let ok = |mate: &[Option<usize>]| {
+        let mut pairs = fixed_pairs.clone();
+        let mut bye = None;
+        for (x, m) in mate.iter().enumerate() {
+            match *m {
+                Some(y) if y > x => pairs.push((x, y)),
+                Some(_) => {}
+                None => bye = Some(x),
+            }
+        }
+        field.after(&pairs, bye).completable(left) != Some(false)
+    };
+    // H6 asks for completion only when it exists from the present state: this round and
+    // the later ones (unknown or too hard to search: no constraint).
+    if ok(&mate) || field.completable(left + 1) != Some(true) {
+        return mate;
+    }
+    // Every legal pairing of this round with its cost vector (digits summed: the bases keep
+    // every total below its radix, so comparing the vectors compares the objective).
+    let lay = p.layout(false);
+    let mut cost: Vec<Option<Vec<u64>>> = vec![None; n * (n + 1)];
+    let mut buf = Vec::new();
+    for x in 0..n {
+        for y in x + 1..n {
+            if p.pair_cost(&lay, x, y, &mut buf) {
+                cost[x * (n + 1) + y] = Some(buf.clone());
+            }
+        }
+        if n % 2 == 1 && p.bye_eligible[x] {
+            p.bye_cost(&lay, x, &mut buf);
+            cost[x * (n + 1) + n] = Some(buf.clone());
+        }
+    }
+    let mut all: Vec<(Vec<u64>, Vec<Option<usize>>)> = Vec::new();
+    let mut cur = vec![None; n];
+    let mut open = vec![true; n];
+    enumerate_pairings(
+        &cost,
+        n,
+        &mut open,
+        &mut cur,
+        &mut vec![0; lay.len()],
+        n % 2 == 1,
+        &mut all,
+    );
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all.into_iter()
+        .take(completion::CANDIDATE_LIMIT)
+        .map(|(_, m)| m)
+        .find(|m| ok(m))
+        .unwrap_or(mate)
+}
+
+/// Every pairing of the open ranking positions from the pair costs of [`keep_completable`]
+/// (`cost[x·(n+1)+y]`, y = n the bye), with its summed cost vector, into `out`.
+pub(super) fn enumerate_pairings(
+    cost: &[Option<Vec<u64>>],
+    n: usize,
+    open: &mut [bool],
+    cur: &mut [Option<usize>],
+    sum: &mut Vec<u64>,
+    bye_open: bool,
+    out: &mut Vec<(Vec<u64>, Vec<Option<usize>>)>,
+) {
+    let Some(x) = open.iter().position(|&o| o) else {
+        if !bye_open {
+            out.push((sum.clone(), cur.to_vec()));
+        }
+        return;
+    };
+    let mut take = |y: usize, open: &mut [bool], cur: &mut [Option<usize>], sum: &mut Vec<u64>| {
+        let Some(c) = &cost[x * (n + 1) + y] else {
+            return;
+        };
+        for (s, &d) in sum.iter_mut().zip(c) {
+            *s += d;
+        }
+        open[x] = false;
+        if y < n {
+            open[y] = false;
+            cur[x] = Some(y);
+            cur[y] = Some(x);
+        } else {
+            cur[x] = None;
+        }
+        enumerate_pairings(cost, n, open, cur, sum, bye_open && y < n, out);
+        open[x] = true;
+        if y < n {
+            open[y] = true;
+        }
+        for (s, &d) in sum.iter_mut().zip(c) {
+            *s -= d;
+        }
+    };
+    for y in x + 1..n {
+        if open[y] {
+            take(y, open, cur, sum);
+        }
+    }
+    if bye_open {
+        take(n, open, cur, sum);
     }
 }
 
