@@ -1,0 +1,420 @@
+//! H6 completion (rules.md A2): a pairing must leave the rest of the stage pairable — a
+//! sequence of pairings for the remaining rounds that keeps H1 (no rematch), H3 (the bye to
+//! a player without one while such a player exists) and H4 (`hard` team avoidance) must
+//! exist whenever one exists from the present state. Colours and scores of later rounds are
+//! unknown, so H5 and the criteria play no part here.
+//!
+//! It only matters when few players face many rounds (7 or 8 players in a 7-round Swiss),
+//! so the search runs for fields of at most [`COMPLETION_LIMIT`] players: a depth-first
+//! search over the remaining rounds, round by round and pair by pair (the player with the
+//! fewest possible partners first), remembering the states proved to be dead ends. The
+//! players of the later rounds are the players paired now.
+
+use super::*;
+use std::collections::HashSet;
+
+/// Largest field (players to pair this round) for which H6 is searched.
+pub(crate) const COMPLETION_LIMIT: usize = 12;
+
+/// Search nodes after which the search gives up (the pairing is then taken as completable:
+/// H6 is only ever enforced with a proof of the dead end).
+const NODE_BUDGET: u64 = 100_000;
+
+/// Pairings of the round, best first, tried for completion when the optimum is a dead end;
+/// past them the optimum is kept (with 7 or 8 players every pairing of the round is tried).
+pub(crate) const CANDIDATE_LIMIT: usize = 1000;
+
+/// Which players may still get the bye (H3 and the `bye` setting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ByeRule {
+    /// Players without a bye, while there are any; otherwise everyone.
+    WithoutBye,
+    /// The players with the fewest byes.
+    FewestByes,
+}
+
+/// The field as the completion search sees it: who may still meet whom, and the byes had.
+#[derive(Debug, Clone)]
+pub(crate) struct Field {
+    /// Per player: bit mask of the players he may still meet (not met, not `hard` team-mates).
+    free: Vec<u32>,
+    byes: Vec<u32>,
+    rule: ByeRule,
+}
+
+impl Field {
+    /// `may_meet(i, j)` for players `0..n` (n ≤ [`COMPLETION_LIMIT`]), `byes` per player.
+    pub(crate) fn new(
+        n: usize,
+        may_meet: impl Fn(usize, usize) -> bool,
+        byes: Vec<u32>,
+        rule: ByeRule,
+    ) -> Self {
+        let mut free = vec![0u32; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                if may_meet(i, j) {
+                    free[i] |= 1 << j;
+                    free[j] |= 1 << i;
+                }
+            }
+        }
+        Field { free, byes, rule }
+    }
+
+    /// The field after this round's `pairs` and `bye`.
+    pub(crate) fn after(&self, pairs: &[(usize, usize)], bye: Option<usize>) -> Field {
+        let mut f = self.clone();
+        for &(i, j) in pairs {
+            f.free[i] &= !(1 << j);
+            f.free[j] &= !(1 << i);
+        }
+        if let Some(b) = bye {
+            f.byes[b] += 1;
+        }
+        f
+    }
+
+    /// Whether `rounds` more rounds can be paired keeping H1, H3 and H4: `Some(true)` or
+    /// `Some(false)` when the search decided, `None` when it gave up.
+    pub(crate) fn completable(&self, rounds: u32) -> Option<bool> {
+        let n = self.free.len();
+        if rounds == 0 || n <= 1 {
+            return Some(true);
+        }
+        let mut s = Search {
+            n,
+            rule: self.rule,
+            dead: HashSet::new(),
+            nodes: 0,
+        };
+        let mut free = self.free.clone();
+        let mut byes = self.byes.clone();
+        s.rounds(&mut free, &mut byes, rounds)
+    }
+}
+
+struct Search {
+    n: usize,
+    rule: ByeRule,
+    /// States (pairs still open, byes, rounds left) proved to be dead ends.
+    dead: HashSet<(u128, u64, u32)>,
+    nodes: u64,
+}
+
+impl Search {
+    fn key(&self, free: &[u32], byes: &[u32], left: u32) -> (u128, u64, u32) {
+        let mut edges = 0u128;
+        let mut bit = 0;
+        for (i, &f) in free.iter().enumerate() {
+            for j in i + 1..self.n {
+                if f >> j & 1 == 1 {
+                    edges |= 1 << bit;
+                }
+                bit += 1;
+            }
+        }
+        let sig = byes
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &b)| acc | (u64::from(b.min(15)) << (4 * i)));
+        (edges, sig, left)
+    }
+
+    /// Pair `left` more rounds.
+    fn rounds(&mut self, free: &mut [u32], byes: &mut [u32], left: u32) -> Option<bool> {
+        if left == 0 {
+            return Some(true);
+        }
+        let key = self.key(free, byes, left);
+        if self.dead.contains(&key) {
+            return Some(false);
+        }
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return None;
+        }
+        let all: u32 = if self.n == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.n) - 1
+        };
+        let odd = self.n % 2 == 1;
+        // Without a bye this round, everyone needs a partner in each of the `left` rounds.
+        if !odd && (0..self.n).any(|v| free[v].count_ones() < left) {
+            self.dead.insert(key);
+            return Some(false);
+        }
+        let candidates: Vec<Option<usize>> = if odd {
+            let min = match self.rule {
+                ByeRule::WithoutBye => {
+                    if byes.contains(&0) {
+                        0
+                    } else {
+                        u32::MAX
+                    }
+                }
+                ByeRule::FewestByes => byes.iter().copied().min().unwrap_or(0),
+            };
+            (0..self.n)
+                .rev()
+                .filter(|&v| min == u32::MAX || byes[v] == min)
+                .map(Some)
+                .collect()
+        } else {
+            vec![None]
+        };
+        for bye in candidates {
+            let open = match bye {
+                Some(b) => all & !(1 << b),
+                None => all,
+            };
+            if let Some(b) = bye {
+                byes[b] += 1;
+            }
+            let r = self.pairs(free, byes, open, left);
+            if let Some(b) = bye {
+                byes[b] -= 1;
+            }
+            match r {
+                Some(false) => {}
+                other => return other,
+            }
+        }
+        self.dead.insert(key);
+        Some(false)
+    }
+
+    /// Pair the players of `open` in this round, then the rounds after it.
+    fn pairs(&mut self, free: &mut [u32], byes: &mut [u32], open: u32, left: u32) -> Option<bool> {
+        if open == 0 {
+            return self.rounds(free, byes, left - 1);
+        }
+        // The open player with the fewest open partners first.
+        let mut v = usize::MAX;
+        let mut fewest = u32::MAX;
+        let mut rest = open;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let c = (free[x] & open).count_ones();
+            if c < fewest {
+                fewest = c;
+                v = x;
+            }
+        }
+        let mut opts = free[v] & open;
+        while opts != 0 {
+            let w = opts.trailing_zeros() as usize;
+            opts &= opts - 1;
+            free[v] &= !(1 << w);
+            free[w] &= !(1 << v);
+            let r = self.pairs(free, byes, open & !(1 << v) & !(1 << w), left);
+            free[v] |= 1 << w;
+            free[w] |= 1 << v;
+            match r {
+                Some(false) => {}
+                other => return other,
+            }
+        }
+        Some(false)
+    }
+}
+
+/// H6 (A2): when the optimum leaves the stage unfinishable (a small field, see
+/// [`completion`]), the best pairing under the same objective that does not; when every
+/// pairing does (or the field is too large to search), the optimum. `mate` per ranking
+/// position (`None` = bye); `fixed` pairs are part of the round.
+pub(super) fn keep_completable(
+    p: &Problem,
+    fixed: &[(usize, usize)],
+    mate: Vec<Option<usize>>,
+) -> Vec<Option<usize>> {
+    let s = &p.state.settings;
+    let left = p.state.total_rounds.saturating_sub(p.round);
+    let n = p.order.len();
+    // The field: the players to pair, ranking positions first, then the fixed pairs.
+    let players: Vec<usize> = p
+        .order
+        .iter()
+        .copied()
+        .chain(fixed.iter().flat_map(|&(a, b)| [a, b]))
+        .collect();
+    if left == 0 || players.len() > completion::COMPLETION_LIMIT {
+        return mate;
+    }
+    let hard = s.same_team == SameTeam::Hard;
+    let infos = p.infos;
+    let rule = match s.bye {
+        arbiter_types::ByeChoice::LowestWithoutBye => completion::ByeRule::WithoutBye,
+        arbiter_types::ByeChoice::LowestFewestByes => completion::ByeRule::FewestByes,
+    };
+    let field = completion::Field::new(
+        players.len(),
+        |i, j| {
+            let (a, b) = (&infos[players[i]], &infos[players[j]]);
+            let team_mates = matches!((a.team, b.team), (Some(x), Some(y)) if x == y);
+            !(a.met.contains(&b.no) || hard && team_mates)
+        },
+        players.iter().map(|&i| infos[i].byes).collect(),
+        rule,
+    );
+    let fixed_pairs: Vec<(usize, usize)> = (0..fixed.len())
+        .map(|k| (n + 2 * k, n + 2 * k + 1))
+        .collect();
+    let ok = |mate: &[Option<usize>]| {
+        let mut pairs = fixed_pairs.clone();
+        let mut bye = None;
+        for (x, m) in mate.iter().enumerate() {
+            match *m {
+                Some(y) if y > x => pairs.push((x, y)),
+                Some(_) => {}
+                None => bye = Some(x),
+            }
+        }
+        field.after(&pairs, bye).completable(left) != Some(false)
+    };
+    // H6 asks for completion only when it exists from the present state: this round and
+    // the later ones (unknown or too hard to search: no constraint).
+    if ok(&mate) || field.completable(left + 1) != Some(true) {
+        return mate;
+    }
+    // Every legal pairing of this round with its cost vector (digits summed: the bases keep
+    // every total below its radix, so comparing the vectors compares the objective).
+    let lay = p.layout(false);
+    let mut cost: Vec<Option<Vec<u64>>> = vec![None; n * (n + 1)];
+    let mut buf = Vec::new();
+    for x in 0..n {
+        for y in x + 1..n {
+            if p.pair_cost(&lay, x, y, &mut buf) {
+                cost[x * (n + 1) + y] = Some(buf.clone());
+            }
+        }
+        if n % 2 == 1 && p.bye_eligible[x] {
+            p.bye_cost(&lay, x, &mut buf);
+            cost[x * (n + 1) + n] = Some(buf.clone());
+        }
+    }
+    let mut all: Vec<(Vec<u64>, Vec<Option<usize>>)> = Vec::new();
+    let mut cur = vec![None; n];
+    let mut open = vec![true; n];
+    enumerate_pairings(
+        &cost,
+        n,
+        &mut open,
+        &mut cur,
+        &mut vec![0; lay.len()],
+        n % 2 == 1,
+        &mut all,
+    );
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all.into_iter()
+        .take(completion::CANDIDATE_LIMIT)
+        .map(|(_, m)| m)
+        .find(|m| ok(m))
+        .unwrap_or(mate)
+}
+
+/// Every pairing of the open ranking positions from the pair costs of [`keep_completable`]
+/// (`cost[x·(n+1)+y]`, y = n the bye), with its summed cost vector, into `out`.
+pub(super) fn enumerate_pairings(
+    cost: &[Option<Vec<u64>>],
+    n: usize,
+    open: &mut [bool],
+    cur: &mut [Option<usize>],
+    sum: &mut Vec<u64>,
+    bye_open: bool,
+    out: &mut Vec<(Vec<u64>, Vec<Option<usize>>)>,
+) {
+    let Some(x) = open.iter().position(|&o| o) else {
+        if !bye_open {
+            out.push((sum.clone(), cur.to_vec()));
+        }
+        return;
+    };
+    let mut take = |y: usize, open: &mut [bool], cur: &mut [Option<usize>], sum: &mut Vec<u64>| {
+        let Some(c) = &cost[x * (n + 1) + y] else {
+            return;
+        };
+        for (s, &d) in sum.iter_mut().zip(c) {
+            *s += d;
+        }
+        open[x] = false;
+        if y < n {
+            open[y] = false;
+            cur[x] = Some(y);
+            cur[y] = Some(x);
+        } else {
+            cur[x] = None;
+        }
+        enumerate_pairings(cost, n, open, cur, sum, bye_open && y < n, out);
+        open[x] = true;
+        if y < n {
+            open[y] = true;
+        }
+        for (s, &d) in sum.iter_mut().zip(c) {
+            *s -= d;
+        }
+    };
+    for y in x + 1..n {
+        if open[y] {
+            take(y, open, cur, sum);
+        }
+    }
+    if bye_open {
+        take(n, open, cur, sum);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn complete(n: usize) -> Field {
+        Field::new(n, |_, _| true, vec![0; n], ByeRule::WithoutBye)
+    }
+
+    #[test]
+    fn a_round_robin_is_completable_and_one_round_too_many_is_not() {
+        for n in [4, 6, 8] {
+            assert_eq!(complete(n).completable(n as u32 - 1), Some(true), "{n}");
+            assert_eq!(complete(n).completable(n as u32), Some(false), "{n}");
+        }
+        // Odd: every player gets one bye in n rounds; n + 1 rounds would rematch or re-bye.
+        for n in [5, 7] {
+            assert_eq!(complete(n).completable(n as u32), Some(true), "{n}");
+            assert_eq!(complete(n).completable(n as u32 + 1), Some(false), "{n}");
+        }
+    }
+
+    #[test]
+    fn a_dead_end_pairing_is_detected() {
+        // 6 players (0–5), 5 rounds. After 0–1, 2–3, 4–5 and 0–2, 1–4, 3–5 the pairs left
+        // form a 3-regular graph: two triangles {0, 3, 4}, {1, 2, 5} joined by 0–5, 1–3, 2–4.
+        let g = complete(6)
+            .after(&[(0, 1), (2, 3), (4, 5)], None)
+            .after(&[(0, 2), (1, 4), (3, 5)], None);
+        assert_eq!(g.completable(3), Some(true));
+        // Pairing the joining edges leaves the two triangles: no round can follow.
+        let dead = g.after(&[(0, 5), (1, 3), (2, 4)], None);
+        assert_eq!(dead.completable(1), Some(false));
+        // 0–3, 1–5, 2–4 leaves the 6-cycle 0–4–3–1–2–5–0: two more rounds.
+        let good = g.after(&[(0, 3), (1, 5), (2, 4)], None);
+        assert_eq!(good.completable(2), Some(true));
+        assert_eq!(good.completable(3), Some(false));
+    }
+
+    #[test]
+    fn byes_follow_h3() {
+        // Three players, 1 and 2 have had a bye and have met: the bye must go to 0 and 1–2
+        // cannot play again.
+        for rule in [ByeRule::WithoutBye, ByeRule::FewestByes] {
+            let f = Field::new(3, |_, _| true, vec![0, 1, 1], rule);
+            assert_eq!(f.completable(1), Some(true));
+            assert_eq!(f.after(&[(1, 2)], None).completable(1), Some(false));
+        }
+        // Everyone has had a bye: under H3 anyone may take the next one.
+        let f = Field::new(3, |_, _| true, vec![1, 1, 1], ByeRule::WithoutBye);
+        assert_eq!(f.after(&[(1, 2)], None).completable(1), Some(true));
+    }
+}
