@@ -236,24 +236,16 @@ fn quick_pairing(state: &SectionState, round: u32) -> Option<Pairing> {
         used[x] = true;
         let a = &infos[order[x]];
         let s = &state.settings;
-        let md = i64::from(s.max_colour_diff);
         let y = (x + 1..order.len()).find(|&y| {
             let b = &infos[order[y]];
             let team_clash = hard && a.team.is_some() && a.team == b.team;
             if used[y] || a.met.contains(&b.no) || team_clash {
                 return false;
             }
-            let (red, _, _) = crate::swiss::allocate(a, b, round, s.equal_history);
-            let (ca, cb) = if red == a.no {
-                (Colour::Red, Colour::Black)
-            } else {
-                (Colour::Black, Colour::Red)
-            };
-            !a.breaks_h5(ca, md, s.no_three_in_a_row) && !b.breaks_h5(cb, md, s.no_three_in_a_row)
+            crate::swiss::pair_order(a, b, round, s).breakers == 0
         })?;
         used[y] = true;
-        let (red, black, _) =
-            crate::swiss::allocate(a, &infos[order[y]], round, state.settings.equal_history);
+        let (red, black, _) = crate::swiss::colours(a, &infos[order[y]], round, &state.settings);
         boards.push(crate::Board {
             board: boards.len() as u32 + 1,
             red,

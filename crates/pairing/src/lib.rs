@@ -1,13 +1,13 @@
 //! Pairing engine (编排): xiangqi Swiss (积分编排制, rules.md A2–A5), round 1 (A3), round
 //! robin (A7), an independent checker and a random tournament generator.
 //!
-//! Objective (rounds ≥ 2), compared lexicographically: C0 (H5 breakers in a relaxed last
-//! round), then CB (the bye recipient's score, lower is better), then C1–C5 of A2. CB sits
-//! between C0 and C1 because A4 gives the bye to the lowest-ranked eligible player (§3.8:
-//! the lowest-scored player without a bye); C1 alone counts the bye as a float of the
-//! recipient's group and would hand it to the top group whenever that group is odd. So the
-//! bye stays in the lowest score group where H1–H5 allow a valid pairing, moves up only
-//! when none does, and within the group the usual tie order (lowest-ranked) applies.
+//! Objective (rounds ≥ 2, rules.md A2 as amended), compared lexicographically: C0 (H5
+//! breakers in a relaxed last round), then CB (the bye recipient's score group counted from
+//! the bottom: the bye goes to the lowest score group where a pairing satisfying H1–H6
+//! exists, A4), then C1 (pairs crossing each score-group boundary, top down; the bye crosses
+//! none), C2 (score gaps, top down), C3 (colours), C4 (same team, `soft`), C5 (repeated
+//! floats). H5 constrains the colours of a pair, not the pair; H6 keeps a small field's
+//! stage pairable to its end.
 //!
 //! Invariant: no I/O. Same input → same output, byte for byte; randomness only from a seed
 //! given in the input.

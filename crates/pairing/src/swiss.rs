@@ -5,14 +5,25 @@
 //! Model. Vertices: the players to pair (H2), in ranking order (score, then number), plus one
 //! dummy vertex when their number is odd; its edges go to the bye-eligible players (H3).
 //! An edge joins two players only if they have not met (H1), are not team-mates under
-//! `hard` (H4), and the colours the A2 rule gives them keep both within H5 (outside a
-//! relaxed last round, where H5 breakers are counted as C0 instead). The cost of an edge is
-//! the vector (C0, CB, u1…uG, d1…dG, C3, C4, C5, tie) of that pair's contribution (CB, the
-//! bye recipient's score group counted from the bottom, is 0 on every pair edge); every
-//! criterion of A2 is a sum of such contributions, so a perfect matching of minimum total
-//! cost, compared lexicographically, is an optimal pairing. Each component gets a radix
-//! larger than its largest possible total, so the wide-integer sum never carries between
-//! components and the order is exact.
+//! `hard` (H4), and one of the pair's two colour orders keeps both within H5: H5 constrains
+//! the colours, not the pair (outside a relaxed last round, where the order with fewer H5
+//! breakers is taken and its breakers are counted as C0). The pair's colours follow A2's
+//! "Colour of a pair" ([`pair_order`]): the order that keeps H5 if only one does, otherwise
+//! the colour rule. The cost of an edge is the vector (C0, CB, x1…xG, d1…dG, C3, C4, C5, tie)
+//! of that pair's contribution: xk counts the boundary between groups k and k+1 when the
+//! pair crosses it (C1: a float over two groups crosses two boundaries, so a floater meets
+//! the nearest group that can take him and that group's left-over player floats on), dk
+//! the score gap of a pair whose higher player is in group k (C2), C3 a player missing his
+//! due colour in the pair's better order; CB, the bye recipient's score group counted from
+//! the bottom, is 0 on every pair edge, and the bye crosses no boundary. Every criterion of
+//! A2 is a sum of such contributions, so a perfect matching of minimum total cost, compared
+//! lexicographically, is an optimal pairing. Each component gets a radix larger than its
+//! largest possible total (xk: the smaller side of the boundary), so the wide-integer sum
+//! never carries between components and the order is exact.
+//!
+//! H6 (completion): in a small field the optimum is checked to leave the rest of the stage
+//! pairable under H1, H3 and H4; if it does not, the best pairing that does is taken
+//! ([`completion`]).
 //!
 //! Tie-break (`within_group`): inside a group, `slide` prefers partners half the group
 //! apart, `adjacent` neighbours; a float prefers the lowest player of the upper group and
@@ -44,6 +55,8 @@
 //! afterwards by exchanges of partners that keep every C0–C5 total ([`settle_ties`]):
 //! 100,000 players in 12–22 s, still proved optimal under C0–C5; the tie is a local optimum
 //! (1.4–1.7 times the exact minimum at 10,000 players, 1.6–1.8 times at 100,000).
+
+mod completion;
 
 use crate::matching::{max_weight_perfect_matching, Duals, IncrementalPerfect, Weight, Wide};
 use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionState};
@@ -236,7 +249,9 @@ pub(crate) fn prepare(state: &SectionState, round: u32) -> Result<Vec<Info>, Pai
     Ok(infos)
 }
 
-/// The colours of a pair (A2): returns (red, black, reason). `a` and `b` are info indices.
+/// The A2 colour rule alone (fewer reds − blacks plays red, then the latest round where the
+/// colours differed, then the `equal_history` setting): returns (red, black, reason).
+/// [`colours`] lets H5 overrule it.
 pub(crate) fn allocate(
     a: &Info,
     b: &Info,
@@ -332,6 +347,135 @@ pub(crate) fn a_gets_red(a: &Info, b: &Info, round: u32, rule: EqualHistoryColou
         EqualHistoryColour::NumberSumOddSmallRed => (a.no.get() + b.no.get()) % 2 == 1,
     };
     (a.no < b.no) == small_red
+}
+
+/// The colour order of one pair under A2 ("Colour of a pair"): H5 constrains the colours,
+/// not the pair, so the two orders are weighed before the colour rule speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PairOrder {
+    /// Whether `a` gets red.
+    pub a_red: bool,
+    /// Whether the colour rule alone gives `a` red.
+    pub rule_a_red: bool,
+    /// Players breaking H5 in the chosen order: 0 when an order keeps both within H5 (then
+    /// the pair is legal); otherwise the fewest of the two orders (C0 in a relaxed last
+    /// round; the pair is illegal in any other round).
+    pub breakers: u64,
+    /// C3 of the pair: whether a player misses his due colour in every order with the
+    /// fewest H5 breakers (A2 counts each pair in its better order).
+    pub miss: bool,
+}
+
+/// Players breaking H5 when `a` gets red (`a_red`) or black against `b`.
+fn breakers(a: &Info, b: &Info, a_red: bool, max_diff: i64, no_three: bool) -> u64 {
+    let (ca, cb) = if a_red {
+        (Colour::Red, Colour::Black)
+    } else {
+        (Colour::Black, Colour::Red)
+    };
+    u64::from(a.breaks_h5(ca, max_diff, no_three)) + u64::from(b.breaks_h5(cb, max_diff, no_three))
+}
+
+/// Whether a player misses his due colour (C3) when `a` gets red (`a_red`) or black.
+fn misses_due(a: &Info, b: &Info, a_red: bool) -> bool {
+    let (ca, cb) = if a_red {
+        (Colour::Red, Colour::Black)
+    } else {
+        (Colour::Black, Colour::Red)
+    };
+    a.due().is_some_and(|d| d != ca) || b.due().is_some_and(|d| d != cb)
+}
+
+/// A2 "Colour of a pair": if one order has fewer players breaking H5 than the other (outside
+/// a relaxed last round: if only one keeps both within H5), that order; otherwise the colour
+/// rule ([`a_gets_red`]).
+pub(crate) fn pair_order(
+    a: &Info,
+    b: &Info,
+    round: u32,
+    s: &arbiter_types::PairingSettings,
+) -> PairOrder {
+    let rule = a_gets_red(a, b, round, s.equal_history);
+    let md = i64::from(s.max_colour_diff);
+    let nt = s.no_three_in_a_row;
+    let (by_rule, other) = (breakers(a, b, rule, md, nt), breakers(a, b, !rule, md, nt));
+    let a_red = if other < by_rule { !rule } else { rule };
+    let miss = if other == by_rule {
+        misses_due(a, b, rule) && misses_due(a, b, !rule)
+    } else {
+        misses_due(a, b, a_red)
+    };
+    PairOrder {
+        a_red,
+        rule_a_red: rule,
+        breakers: by_rule.min(other),
+        miss,
+    }
+}
+
+/// Why playing `c` this round breaks H5 for `i`, in Chinese and English, or `None`.
+fn h5_reason(i: &Info, c: Colour, max_diff: i64, no_three: bool) -> Option<(String, String)> {
+    let (zh, en) = match c {
+        Colour::Red => ("红", "red"),
+        Colour::Black => ("黑", "black"),
+    };
+    if no_three && i.last() == Some(c) && i.streak() >= 2 {
+        return Some((
+            format!("将连续三次走{zh}"),
+            format!("would play {en} a third time in a row"),
+        ));
+    }
+    let d = i.diff + if c == Colour::Red { 1 } else { -1 };
+    (d.abs() > max_diff).then(|| {
+        (
+            format!("走{zh}后红黑之差将超过 {max_diff}"),
+            format!("would have reds and blacks more than {max_diff} apart after playing {en}"),
+        )
+    })
+}
+
+/// The colours of a pair with the reason (A2 "Colour of a pair"): returns (red, black,
+/// reason). The colour rule's order ([`allocate`]) unless H5 overrules it.
+pub(crate) fn colours(
+    a: &Info,
+    b: &Info,
+    round: u32,
+    s: &arbiter_types::PairingSettings,
+) -> (PlayerNo, PlayerNo, String) {
+    let o = pair_order(a, b, round, s);
+    let (rule_red, rule_black, why) = allocate(a, b, round, s.equal_history);
+    let md = i64::from(s.max_colour_diff);
+    let nt = s.no_three_in_a_row;
+    if o.a_red == o.rule_a_red {
+        if o.breakers == 0 {
+            return (rule_red, rule_black, why);
+        }
+        let note = "两种颜色顺序违反颜色限制的人数相同，按颜色规则 (both orders break the colour limits for as many players: the colour rule decides)";
+        return (rule_red, rule_black, format!("{why}; {note}"));
+    }
+    // H5 overrules the colour rule: name who would break it in the rule's order.
+    let (ra, rb) = if o.rule_a_red {
+        (Colour::Red, Colour::Black)
+    } else {
+        (Colour::Black, Colour::Red)
+    };
+    let (breaker, reason) = [(a, ra), (b, rb)]
+        .into_iter()
+        .find_map(|(i, c)| h5_reason(i, c, md, nt).map(|r| (i.no, r)))
+        .unwrap_or((rule_black, (String::new(), String::new())));
+    let (red, black) = (rule_black, rule_red);
+    let text = if o.breakers == 0 {
+        format!(
+            "按颜色规则 {rule_red}号 应走红，但 {breaker}号 {}，故 {red}号 走红 (by the colour rule {rule_red} would play red, but {breaker} {}; so {red} plays red)",
+            reason.0, reason.1
+        )
+    } else {
+        format!(
+            "按颜色规则 {rule_red}号 应走红，但 {breaker}号 {}，取违反颜色限制人数较少的顺序，{red}号 走红 (by the colour rule {rule_red} would play red, but {breaker} {}; the order with fewer players breaking the colour limits: {red} plays red)",
+            reason.0, reason.1
+        )
+    };
+    (red, black, text)
 }
 
 /// The problem of one round, players to pair in ranking order.
@@ -470,8 +614,13 @@ impl<'a> Problem<'a> {
         if cb {
             bases.push(g as u64 + 1);
         }
+        // C1: x_k counts pairs crossing the boundary below group k, each with one player
+        // above it and one below, so it stays within the smaller side (the last digit, below
+        // the lowest group, is always 0).
+        let mut above = 0u64;
         for k in 0..g {
-            bases.push(self.group_size[k] as u64 + 1);
+            above += self.group_size[k] as u64;
+            bases.push(above.min(n - above) + 1);
         }
         let min_score = self.group_score.last().copied().unwrap_or(0);
         for k in 0..g {
@@ -502,32 +651,27 @@ impl<'a> Problem<'a> {
         if same_team && s.same_team == SameTeam::Hard {
             return false;
         }
-        let (ca, cb) = if a_gets_red(a, b, self.round, s.equal_history) {
-            (Colour::Red, Colour::Black)
-        } else {
-            (Colour::Black, Colour::Red)
-        };
-        let md = i64::from(s.max_colour_diff);
-        let nt = s.no_three_in_a_row;
-        let breaks = u64::from(a.breaks_h5(ca, md, nt)) + u64::from(b.breaks_h5(cb, md, nt));
-        if breaks > 0 && !self.relaxed {
+        // H5 constrains the colours, not the pair: legal when one order keeps both within H5.
+        let order = pair_order(a, b, self.round, s);
+        if order.breakers > 0 && !self.relaxed {
             return false;
         }
         out.clear();
         out.resize(lay.len(), 0);
         if lay.c0 {
-            out[usize::from(lay.art)] = breaks;
+            out[usize::from(lay.art)] = order.breakers;
         }
         let (ga, gb) = (self.group_of[x], self.group_of[y]);
         let float = ga != gb;
         if float {
-            out[lay.u(ga)] += 1;
-            out[lay.u(gb)] += 1;
+            // C1: one for every boundary crossed, from below group ga to above group gb.
+            for k in ga..gb {
+                out[lay.u(k)] += 1;
+            }
             out[lay.d(ga)] = (a.score - b.score) as u64;
         }
-        let miss = a.due().is_some_and(|d| d != ca) || b.due().is_some_and(|d| d != cb);
         let c3 = lay.c3();
-        out[c3] = u64::from(miss);
+        out[c3] = u64::from(order.miss);
         out[c3 + 1] = u64::from(same_team && s.same_team == SameTeam::Soft);
         out[c3 + 2] = if float {
             u64::from(a.floated_prev) + u64::from(b.floated_prev)
@@ -567,7 +711,7 @@ impl<'a> Problem<'a> {
         if lay.cb {
             out[lay.cb()] = (self.group_size.len() - 1 - self.group_of[x]) as u64;
         }
-        out[lay.u(self.group_of[x])] = 1;
+        // The bye crosses no boundary (C1).
         out[lay.c3() + 3] = self.tie(x, self.order.len());
     }
 
@@ -783,6 +927,7 @@ pub(crate) fn solve(
         stats.tie_exchanges = Some(settle_ties(&p, &lay, &mut m));
         mate = to_mates(&m, n);
     }
+    let mate = keep_completable(&p, fixed, mate);
     stats.tie_total = (0..n)
         .map(|x| match mate[x] {
             Some(y) if y > x => p.tie(x, y),
@@ -791,6 +936,151 @@ pub(crate) fn solve(
         })
         .sum();
     Ok((build(&p, fixed, &mate)?, stats))
+}
+
+/// H6 (A2): when the optimum leaves the stage unfinishable (a small field, see
+/// [`completion`]), the best pairing under the same objective that does not; when every
+/// pairing does (or the field is too large to search), the optimum. `mate` per ranking
+/// position (`None` = bye); `fixed` pairs are part of the round.
+fn keep_completable(
+    p: &Problem,
+    fixed: &[(usize, usize)],
+    mate: Vec<Option<usize>>,
+) -> Vec<Option<usize>> {
+    let s = &p.state.settings;
+    let left = p.state.total_rounds.saturating_sub(p.round);
+    let n = p.order.len();
+    // The field: the players to pair, ranking positions first, then the fixed pairs.
+    let players: Vec<usize> = p
+        .order
+        .iter()
+        .copied()
+        .chain(fixed.iter().flat_map(|&(a, b)| [a, b]))
+        .collect();
+    if left == 0 || players.len() > completion::COMPLETION_LIMIT {
+        return mate;
+    }
+    let hard = s.same_team == SameTeam::Hard;
+    let infos = p.infos;
+    let rule = match s.bye {
+        arbiter_types::ByeChoice::LowestWithoutBye => completion::ByeRule::WithoutBye,
+        arbiter_types::ByeChoice::LowestFewestByes => completion::ByeRule::FewestByes,
+    };
+    let field = completion::Field::new(
+        players.len(),
+        |i, j| {
+            let (a, b) = (&infos[players[i]], &infos[players[j]]);
+            let team_mates = matches!((a.team, b.team), (Some(x), Some(y)) if x == y);
+            !(a.met.contains(&b.no) || hard && team_mates)
+        },
+        players.iter().map(|&i| infos[i].byes).collect(),
+        rule,
+    );
+    let fixed_pairs: Vec<(usize, usize)> = (0..fixed.len())
+        .map(|k| (n + 2 * k, n + 2 * k + 1))
+        .collect();
+    let ok = |mate: &[Option<usize>]| {
+        let mut pairs = fixed_pairs.clone();
+        let mut bye = None;
+        for (x, m) in mate.iter().enumerate() {
+            match *m {
+                Some(y) if y > x => pairs.push((x, y)),
+                Some(_) => {}
+                None => bye = Some(x),
+            }
+        }
+        field.after(&pairs, bye).completable(left) != Some(false)
+    };
+    // H6 asks for completion only when it exists from the present state: this round and
+    // the later ones (unknown or too hard to search: no constraint).
+    if ok(&mate) || field.completable(left + 1) != Some(true) {
+        return mate;
+    }
+    // Every legal pairing of this round with its cost vector (digits summed: the bases keep
+    // every total below its radix, so comparing the vectors compares the objective).
+    let lay = p.layout(false);
+    let mut cost: Vec<Option<Vec<u64>>> = vec![None; n * (n + 1)];
+    let mut buf = Vec::new();
+    for x in 0..n {
+        for y in x + 1..n {
+            if p.pair_cost(&lay, x, y, &mut buf) {
+                cost[x * (n + 1) + y] = Some(buf.clone());
+            }
+        }
+        if n % 2 == 1 && p.bye_eligible[x] {
+            p.bye_cost(&lay, x, &mut buf);
+            cost[x * (n + 1) + n] = Some(buf.clone());
+        }
+    }
+    let mut all: Vec<(Vec<u64>, Vec<Option<usize>>)> = Vec::new();
+    let mut cur = vec![None; n];
+    let mut open = vec![true; n];
+    enumerate_pairings(
+        &cost,
+        n,
+        &mut open,
+        &mut cur,
+        &mut vec![0; lay.len()],
+        n % 2 == 1,
+        &mut all,
+    );
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all.into_iter()
+        .take(completion::CANDIDATE_LIMIT)
+        .map(|(_, m)| m)
+        .find(|m| ok(m))
+        .unwrap_or(mate)
+}
+
+/// Every pairing of the open ranking positions from the pair costs of [`keep_completable`]
+/// (`cost[x·(n+1)+y]`, y = n the bye), with its summed cost vector, into `out`.
+fn enumerate_pairings(
+    cost: &[Option<Vec<u64>>],
+    n: usize,
+    open: &mut [bool],
+    cur: &mut [Option<usize>],
+    sum: &mut Vec<u64>,
+    bye_open: bool,
+    out: &mut Vec<(Vec<u64>, Vec<Option<usize>>)>,
+) {
+    let Some(x) = open.iter().position(|&o| o) else {
+        if !bye_open {
+            out.push((sum.clone(), cur.to_vec()));
+        }
+        return;
+    };
+    let mut take = |y: usize, open: &mut [bool], cur: &mut [Option<usize>], sum: &mut Vec<u64>| {
+        let Some(c) = &cost[x * (n + 1) + y] else {
+            return;
+        };
+        for (s, &d) in sum.iter_mut().zip(c) {
+            *s += d;
+        }
+        open[x] = false;
+        if y < n {
+            open[y] = false;
+            cur[x] = Some(y);
+            cur[y] = Some(x);
+        } else {
+            cur[x] = None;
+        }
+        enumerate_pairings(cost, n, open, cur, sum, bye_open && y < n, out);
+        open[x] = true;
+        if y < n {
+            open[y] = true;
+        }
+        for (s, &d) in sum.iter_mut().zip(c) {
+            *s -= d;
+        }
+    };
+    for y in x + 1..n {
+        if open[y] {
+            take(y, open, cur, sum);
+        }
+    }
+    if bye_open {
+        take(n, open, cur, sum);
+    }
 }
 
 /// A re-solve after pricing is warm-started when at most `total / WARM_RATIO` edges were
@@ -1260,8 +1550,10 @@ struct Pricer<'a, W: Weight> {
     start: Vec<usize>,
     /// Per group and class: ranking positions, ascending.
     members: Vec<[Vec<usize>; 3]>,
-    /// 4·R_k for the digits used by the bound.
-    q_u: Vec<W>,
+    /// C1 as prefix sums: `cu[k]` is 4·(R_u0 + … + R_u(k−1)), so a float from group ga
+    /// down to group gb, which crosses the boundaries ga … gb−1, costs `cu[gb] − cu[ga]`.
+    cu: Vec<W>,
+    /// 4·R_k for the other digits used by the bound.
     q_d: Vec<W>,
     q3: W,
     q5: W,
@@ -1333,7 +1625,12 @@ impl<'a, W: Weight> Pricer<'a, W> {
             class,
             start,
             members,
-            q_u: (0..g).map(|k| unit(lay.u(k))).collect(),
+            cu: std::iter::once(W::zero())
+                .chain((0..g).scan(W::zero(), |acc, k| {
+                    *acc = acc.add(unit(lay.u(k)));
+                    Some(*acc)
+                }))
+                .collect(),
             q_d: (0..g).map(|k| unit(lay.d(k))).collect(),
             q3: unit(lay.c3()),
             q5: unit(lay.c3() + 2),
@@ -1373,8 +1670,8 @@ impl<'a, W: Weight> Pricer<'a, W> {
             b.add(self.tw(tie))
         } else {
             b = b
-                .add(self.q_u[ga])
-                .add(self.q_u[gb])
+                .add(self.cu[gb])
+                .sub(self.cu[ga])
                 .add(self.tw((p.group_size[ga] - 1 - px + py) as u64));
             for _ in 0..(p.group_score[ga] - p.group_score[gb]) {
                 b = b.add(self.q_d[ga]);
@@ -1519,14 +1816,14 @@ impl<'a, W: Weight> Pricer<'a, W> {
             let ga = p.group_of[x];
             let px = p.pos_in_group[x];
             let mut base = a[x]
-                .add(self.q_u[ga])
+                .sub(self.cu[ga])
                 .add(self.tw((p.group_size[ga] - 1 - px) as u64));
             if p.infos[p.order[x]].floated_prev {
                 base = base.add(self.q5);
             }
             for gb in ga + 1..g {
                 let diff = (p.group_score[ga] - p.group_score[gb]) as u64;
-                let mut bx = base.add(self.q_u[gb]);
+                let mut bx = base.add(self.cu[gb]);
                 for _ in 0..diff {
                     bx = bx.add(self.q_d[ga]);
                 }
@@ -1646,6 +1943,48 @@ fn score_str(h: i64) -> String {
     arbiter_types::Score::from_halves(h).to_string()
 }
 
+/// The explanation of a float (C1 counts boundaries crossed): the higher player of the pair
+/// at ranking position `x` floats down to the group of `y`. "10号 4分组 为奇数，下调至 3分组
+/// 对 7号": the group is odd (by itself, or with a player floated into it), or has no legal
+/// opponent left for him; a float past a group says that the group between could not take
+/// him.
+fn float_text(p: &Problem, x: usize, y: usize) -> String {
+    let (a, b) = (&p.infos[p.order[x]], &p.infos[p.order[y]]);
+    let (ga, gb) = (p.group_of[x], p.group_of[y]);
+    let (hi, lo) = (score_str(a.score), score_str(b.score));
+    // Players at or above group ga: odd means a float across the boundary below it.
+    let above: usize = p.group_size[..=ga].iter().sum();
+    let (why_zh, why_en) = if above.is_multiple_of(2) {
+        (
+            "组内无合规对手".to_string(),
+            "no legal opponent left in the group".to_string(),
+        )
+    } else if p.group_size[ga] % 2 == 1 {
+        ("为奇数".to_string(), "odd group".to_string())
+    } else {
+        (
+            "连同下调来的棋手为奇数".to_string(),
+            "odd with the player floated into it".to_string(),
+        )
+    };
+    let mut zh = format!(
+        "{}号 {hi}分组 {why_zh}，下调至 {lo}分组 对 {}号",
+        a.no, b.no
+    );
+    let mut en = format!(
+        "{} floats down from the {hi}-point group ({why_en}) to the {lo}-point group against {}",
+        a.no, b.no
+    );
+    let skipped = gb - ga - 1;
+    if skipped > 0 {
+        zh.push_str(&format!("，越过 {skipped} 个分组 (其间分组无法合规接纳)"));
+        en.push_str(&format!(
+            ", past {skipped} group(s) that could not take him in a valid pairing"
+        ));
+    }
+    format!("{zh} ({en})")
+}
+
 fn build(
     p: &Problem,
     fixed: &[(usize, usize)],
@@ -1661,7 +2000,7 @@ fn build(
     let mut bye_why = None;
     let push = |a: usize, b: usize, group: String, rows: &mut Vec<((i64, i64, usize), Board)>| {
         let (ia, ib) = (&infos[a], &infos[b]);
-        let (red, black, why) = allocate(ia, ib, p.round, s.equal_history);
+        let (red, black, why) = colours(ia, ib, p.round, s);
         let hi = ia.score.max(ib.score);
         let lo = ia.score.min(ib.score);
         let rank = |i: usize| rank_of.get(&i).copied().unwrap_or(usize::MAX);
@@ -1730,20 +2069,7 @@ fn build(
                 let group = if ga == gb {
                     format!("同分组 {}分 (same score group)", score_str(infos[a].score))
                 } else {
-                    let reason = if p.group_size[ga] % 2 == 1 {
-                        "该组人数为奇数 (odd group)"
-                    } else {
-                        "组内无合规对手 (no legal opponent left in the group)"
-                    };
-                    format!(
-                        "{}分组 {}号 下调至 {}分组 对 {}号: {reason} (float down from {} to {})",
-                        score_str(infos[a].score),
-                        infos[a].no,
-                        score_str(infos[b].score),
-                        infos[b].no,
-                        score_str(infos[a].score),
-                        score_str(infos[b].score)
-                    )
+                    float_text(p, x, y)
                 };
                 push(a, b, group, &mut rows);
             }
@@ -1813,8 +2139,57 @@ pub fn pair_restricted(
     solve(state, round, &infos, &[], Mode::Restricted(window))
 }
 
+/// The engine's own cost digits of a complete pairing of `round` under C0, CB, C1–C5 (tie
+/// left out, top down as in the module docs), or `None` when a pair breaks a hard rule or a
+/// player to pair is missing. For tests that compare two paths of the engine (restricted
+/// graph, tie exchanges) with each other; the independent judge is [`crate::checker`].
+#[doc(hidden)]
+pub fn objective_digits(
+    state: &SectionState,
+    round: u32,
+    pairing: &Pairing,
+) -> Result<Option<Vec<u64>>, PairingError> {
+    let infos = prepare(state, round)?;
+    let p = Problem::new(state, round, &infos, &BTreeSet::new());
+    let lay = p.layout(false);
+    let n = p.order.len();
+    let pos: BTreeMap<PlayerNo, usize> = p
+        .order
+        .iter()
+        .enumerate()
+        .map(|(x, &i)| (infos[i].no, x))
+        .collect();
+    let mut sum = vec![0u64; lay.len()];
+    let mut buf = Vec::new();
+    let mut seen = BTreeSet::new();
+    let units = pairing
+        .boards
+        .iter()
+        .map(|b| (b.red, Some(b.black)))
+        .chain(pairing.bye.map(|b| (b, None)));
+    for (a, b) in units {
+        let Some(&x) = pos.get(&a) else {
+            return Ok(None);
+        };
+        let y = match b {
+            Some(b) => match pos.get(&b) {
+                Some(&y) => y,
+                None => return Ok(None),
+            },
+            None => n,
+        };
+        if !seen.insert(x) || (y < n && !seen.insert(y)) || !p.c0_c5_cost(&lay, x, y, &mut buf) {
+            return Ok(None);
+        }
+        for (s, c) in sum.iter_mut().zip(&buf) {
+            *s += c;
+        }
+    }
+    Ok((seen.len() == n).then_some(sum))
+}
+
 /// Pair a round with some pairs fixed by the arbiter; the engine pairs everyone else.
-/// Fixed pairs get colours by the A2 rule and are not checked against H1–H5 (the arbiter
+/// Fixed pairs get colours by A2's "Colour of a pair" and are not checked against H1–H5 (the arbiter
 /// decides), but both players must exist, be available and appear only once.
 pub fn pair_with_fixed(
     state: &SectionState,
@@ -1856,3 +2231,6 @@ pub fn pair_with_fixed(
     }
     solve(state, round, &infos, &pairs, Mode::Auto).map(|r| r.0)
 }
+
+#[cfg(test)]
+mod tests;

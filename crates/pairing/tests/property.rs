@@ -106,7 +106,6 @@ fn active(state: &arbiter_pairing::SectionState) -> usize {
 const OPTIMUM_CI_LIMIT: usize = 120;
 
 #[test]
-#[ignore = "the engine is still on the old A2 of issue 12"]
 fn generated_rounds_are_legal_and_optimal() {
     let full = std::env::var_os("ARBITER_PROPERTY_FULL").is_some();
     let target = if full { 40_000 } else { 10_500 };
