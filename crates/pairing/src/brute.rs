@@ -3,7 +3,6 @@
 //! those that also keep H6 (completion). Used to test the engine's optimality; built only on
 //! the checker's code.
 
-use crate::checker::completion;
 use crate::checker::rules::{self, Ctx};
 use crate::checker::{h6_binds, Objective};
 use crate::SectionState;
@@ -121,14 +120,14 @@ pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, St
     };
     s.go();
     let mut found = s.found;
-    let Some((field, left)) = h6 else {
+    let Some((field, left, mut search)) = h6 else {
         return Ok(found.into_iter().next().map(|f| f.obj));
     };
     found.sort_by(|a, b| a.obj.cmp(&b.obj));
     for f in found {
         let mut after = field.clone();
         after.play(&f.pairs, f.bye);
-        match completion::completable(&after, left) {
+        match search.completable(&after, left) {
             Some(true) => return Ok(Some(f.obj)),
             Some(false) => {}
             None => return Err("H6 完成性搜索超出预算 (H6 completion search over budget)".into()),

@@ -7,7 +7,6 @@ use arbiter_pairing::swiss::DENSE_LIMIT;
 use arbiter_types::{PairingSettings, SameTeam};
 
 #[test]
-#[ignore = "judged by the checker, which still implements A2 before its amendment (C1 per group member, H5 on the colour rule's order); enabled again with the amended checker"]
 fn large_sections_pass_the_checker() {
     for (seed, players, same_team) in [
         (1u64, 450usize, SameTeam::Off),
@@ -61,7 +60,6 @@ fn objective(
 /// brute force judge the engine in the property test). "No valid pairing" must agree as
 /// well (it is proved by artificial pairs, never guessed).
 #[test]
-#[ignore = "compares the engine (still on the old A2) with the checker on the new A2 of issue 12"]
 fn pricing_repairs_a_bad_restricted_graph() {
     use arbiter_pairing::swiss::pair_restricted;
     use arbiter_pairing::{pair_swiss, PairingError};
@@ -112,7 +110,6 @@ fn pricing_repairs_a_bad_restricted_graph() {
 /// engine's own cost digits), with the certificate, and a tie total never below the exact
 /// minimum; "no valid pairing" must agree.
 #[test]
-#[ignore = "compares the engine (still on the old A2) with the checker on the new A2 of issue 12"]
 fn local_tie_keeps_the_c0_c5_optimum() {
     use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
     use arbiter_pairing::PairingError;

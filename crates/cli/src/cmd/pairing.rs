@@ -408,16 +408,21 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
 }
 
 /// How the recorded objective `rec` is worse than the optimum `opt`: the first criterion
-/// (C0–C5) on which they differ.
+/// (C0, CB, C1–C5 of A2) on which they differ.
 fn worse_by(rec: &Objective, opt: &Objective) -> String {
     if rec.c0 != opt.c0 {
         format!(
             "C0 颜色超限人数 (players breaking H5) {} > {}",
             rec.c0, opt.c0
         )
+    } else if rec.bye_score != opt.bye_score {
+        format!(
+            "CB 轮空者分数 (score of the bye's recipient, half-points) {} > {}",
+            rec.bye_score, opt.bye_score
+        )
     } else if rec.floaters != opt.floaters {
         format!(
-            "C1 各分组浮动人数 (floaters per score group, top down) {:?} > {:?}",
+            "C1 跨越各分组界线的对局数 (pairs crossing each score-group boundary, top down) {:?} > {:?}",
             rec.floaters, opt.floaters
         )
     } else if rec.gaps != opt.gaps {
@@ -476,10 +481,19 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             .iter()
             .filter(|e| e.availability == Availability::Active)
             .count();
-        if here > 0 || round == 1 || to_pair > arbiter_pairing::brute::MAX_PLAYERS {
+        if here > 0 || round == 1 {
             continue;
         }
-        if let Ok(Some(opt)) = arbiter_pairing::brute::optimum(&state, round) {
+        // Exhaustive up to 12 players (H1–H6); the checker's own matching above (H1–H5; it
+        // gives no answer when H6 binds, which happens only in small fields).
+        let best = if to_pair <= arbiter_pairing::brute::MAX_PLAYERS {
+            arbiter_pairing::brute::optimum(&state, round)
+        } else if to_pair <= arbiter_pairing::checker::OPTIMUM_MAX_PLAYERS {
+            arbiter_pairing::checker::optimum(&state, round)
+        } else {
+            continue;
+        };
+        if let Ok(Some(opt)) = best {
             let rec = arbiter_pairing::checker::objective(&state, round, &pairing);
             if rec > opt {
                 better += 1;

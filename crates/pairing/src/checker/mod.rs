@@ -234,19 +234,21 @@ fn field(state: &SectionState, ctx: &[Ctx], avail: &[usize]) -> Option<completio
 
 /// H6 for round `round`: `None` when it does not bind (last round, round 1, a large field,
 /// no completion from the present state, or a search beyond its budget); otherwise the
-/// field before the round and the number of rounds left after it.
+/// field before the round, the number of rounds left after it, and the search (to ask
+/// about the field after a pairing with the same memory).
 pub(crate) fn h6_binds(
     state: &SectionState,
     round: u32,
     ctx: &[Ctx],
     avail: &[usize],
-) -> Option<(completion::Field, u32)> {
+) -> Option<(completion::Field, u32, completion::Completion)> {
     if round < 2 || state.total_rounds <= round {
         return None;
     }
     let left = state.total_rounds - round;
     let f = field(state, ctx, avail)?;
-    (completion::completable(&f, left + 1) == Some(true)).then_some((f, left))
+    let mut search = completion::Completion::new(&f);
+    (search.completable(&f, left + 1) == Some(true)).then_some((f, left, search))
 }
 
 /// Every hard-rule violation of `pairing` for round `round` of `state`.
@@ -350,14 +352,14 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
         )
     }) {
         let avail: Vec<usize> = (0..ctx.len()).filter(|&i| ctx[i].available).collect();
-        if let Some((mut f, left)) = h6_binds(state, round, &ctx, &avail) {
+        if let Some((mut f, left, mut search)) = h6_binds(state, round, &ctx, &avail) {
             let at = |i: usize| avail.iter().position(|&x| x == i);
             let local: Vec<(usize, usize)> = pairs
                 .iter()
                 .filter_map(|&(i, j)| Some((at(i)?, at(j)?)))
                 .collect();
             f.play(&local, bye_at.and_then(at));
-            if completion::completable(&f, left) == Some(false) {
+            if search.completable(&f, left) == Some(false) {
                 v.push(Violation::Completion { rounds_left: left });
             }
         }

@@ -6,7 +6,7 @@
 
 use super::blossom::{self, Lex};
 use super::rules::{self, Ctx};
-use super::{completion, h6_binds, Objective};
+use super::{h6_binds, Objective};
 use crate::SectionState;
 
 /// Largest number of players to pair that [`optimum`] accepts (it is O(n³) and not fast).
@@ -161,9 +161,9 @@ pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, St
             Some(_) => {}
         }
     }
-    if let Some((mut f, left)) = h6_binds(state, round, &ctx, &avail_idx) {
+    if let Some((mut f, left, mut search)) = h6_binds(state, round, &ctx, &avail_idx) {
         f.play(&pairs, bye);
-        if completion::completable(&f, left) != Some(true) {
+        if search.completable(&f, left) != Some(true) {
             return Err(
                 "H6 生效: 最优匹配无法完成余下轮次 (H6 binds: the best matching leaves the stage unfinishable)"
                     .into(),
