@@ -167,9 +167,14 @@ pub fn worse_by(rec: &Objective, opt: &Objective) -> String {
             "C0 颜色超限人数 (players breaking H5) {} > {}",
             rec.c0, opt.c0
         )
+    } else if rec.bye_score != opt.bye_score {
+        format!(
+            "CB 轮空者分数 (score of the bye's recipient, half-points) {} > {}",
+            rec.bye_score, opt.bye_score
+        )
     } else if rec.floaters != opt.floaters {
         format!(
-            "C1 各分组浮动人数 (floaters per score group, top down) {:?} > {:?}",
+            "C1 跨越各分组界线的对局数 (pairs crossing each score-group boundary, top down) {:?} > {:?}",
             rec.floaters, opt.floaters
         )
     } else if rec.gaps != opt.gaps {

@@ -1,39 +1,20 @@
-//! Exhaustive optimum for small sections (≤ 12 players to pair): enumerates every pairing,
-//! keeps those the checker finds legal, and returns the best C0, CB, C1–C5 objective. Used to test
-//! the engine's optimality; built only on the checker's code.
+//! Exhaustive optimum for small sections (≤ 12 players to pair): enumerates every pairing
+//! the checker finds legal under H1–H5, and returns the best C0, CB, C1–C5 objective among
+//! those that also keep H6 (completion). Used to test the engine's optimality; built only on
+//! the checker's code.
 
-use crate::checker::{self, Ctx, Objective};
+use crate::checker::rules::{self, Ctx};
+use crate::checker::{h6_binds, Objective};
 use crate::SectionState;
 
 /// Largest number of players to pair that [`optimum`] accepts.
 pub const MAX_PLAYERS: usize = 12;
 
-fn add(a: &mut Objective, b: &Objective) {
-    a.c0 += b.c0;
-    a.bye_score += b.bye_score;
-    for (x, y) in a.floaters.iter_mut().zip(&b.floaters) {
-        *x += *y;
-    }
-    for (x, y) in a.gaps.iter_mut().zip(&b.gaps) {
-        *x += *y;
-    }
-    a.colour_misses += b.colour_misses;
-    a.same_team += b.same_team;
-    a.repeated_floats += b.repeated_floats;
-}
-
-fn sub(a: &mut Objective, b: &Objective) {
-    a.c0 -= b.c0;
-    a.bye_score -= b.bye_score;
-    for (x, y) in a.floaters.iter_mut().zip(&b.floaters) {
-        *x -= *y;
-    }
-    for (x, y) in a.gaps.iter_mut().zip(&b.gaps) {
-        *x -= *y;
-    }
-    a.colour_misses -= b.colour_misses;
-    a.same_team -= b.same_team;
-    a.repeated_floats -= b.repeated_floats;
+/// One legal pairing: pairs and bye as positions among the players to pair.
+struct Found {
+    obj: Objective,
+    pairs: Vec<(usize, usize)>,
+    bye: Option<usize>,
 }
 
 struct Search<'a> {
@@ -41,26 +22,43 @@ struct Search<'a> {
     bye: &'a [Option<Objective>],
     used: Vec<bool>,
     cur: Objective,
-    best: Option<Objective>,
+    pairs: Vec<(usize, usize)>,
+    bye_at: Option<usize>,
     bye_left: bool,
+    /// Keep every legal pairing (H6 binds) or only the best one.
+    keep_all: bool,
+    found: Vec<Found>,
 }
 
 impl Search<'_> {
+    fn record(&mut self) {
+        let f = Found {
+            obj: self.cur.clone(),
+            pairs: self.pairs.clone(),
+            bye: self.bye_at,
+        };
+        if self.keep_all {
+            self.found.push(f);
+        } else if self.found.first().is_none_or(|b| f.obj < b.obj) {
+            self.found = vec![f];
+        }
+    }
+
     fn go(&mut self) {
         let n = self.used.len();
         let Some(v) = (0..n).find(|&i| !self.used[i]) else {
-            if self.best.as_ref().is_none_or(|b| self.cur < *b) {
-                self.best = Some(self.cur.clone());
-            }
+            self.record();
             return;
         };
         self.used[v] = true;
         if self.bye_left {
             if let Some(o) = &self.bye[v] {
                 self.bye_left = false;
-                add(&mut self.cur, o);
+                self.bye_at = Some(v);
+                rules::add(&mut self.cur, o);
                 self.go();
-                sub(&mut self.cur, o);
+                rules::sub(&mut self.cur, o);
+                self.bye_at = None;
                 self.bye_left = true;
             }
         }
@@ -70,9 +68,11 @@ impl Search<'_> {
             }
             if let Some(o) = &self.pair[v][u] {
                 self.used[u] = true;
-                add(&mut self.cur, o);
+                self.pairs.push((v, u));
+                rules::add(&mut self.cur, o);
                 self.go();
-                sub(&mut self.cur, o);
+                rules::sub(&mut self.cur, o);
+                self.pairs.pop();
                 self.used[u] = false;
             }
         }
@@ -80,46 +80,58 @@ impl Search<'_> {
     }
 }
 
-/// The best objective over every legal pairing of round `round`, `Ok(None)` when no legal
-/// pairing exists; an error for more than [`MAX_PLAYERS`] players or a bad state.
+/// The best objective over every pairing of round `round` that satisfies H1–H6,
+/// `Ok(None)` when none does; an error for more than [`MAX_PLAYERS`] players, a bad state,
+/// or an H6 search beyond its budget.
 pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, String> {
-    let ctx = checker::contexts(state, round)?;
-    let avail: Vec<&Ctx> = ctx.iter().filter(|c| c.available).collect();
+    let ctx = rules::contexts(state, round)?;
+    let avail_idx: Vec<usize> = (0..ctx.len()).filter(|&i| ctx[i].available).collect();
+    let avail: Vec<&Ctx> = avail_idx.iter().map(|&i| &ctx[i]).collect();
     let n = avail.len();
     if n > MAX_PLAYERS {
         return Err(format!(
-            "{n} players: brute force handles at most {MAX_PLAYERS}"
+            "{n} 名棋手: 穷举最多 {MAX_PLAYERS} 名 ({n} players: brute force handles at most {MAX_PLAYERS})"
         ));
     }
-    let g = checker::groups(&ctx);
+    let g = rules::groups(&ctx);
     let mut pair = vec![vec![None; n]; n];
     for i in 0..n {
         for j in i + 1..n {
-            if checker::pair_legal(state, round, avail[i], avail[j]).is_some() {
-                let mut o = checker::empty_objective(&g);
-                checker::add_pair(state, round, &g, avail[i], avail[j], &mut o);
-                pair[i][j] = Some(o);
-            }
+            pair[i][j] = rules::pair_terms(state, round, &g, avail[i], avail[j]).map(|t| t.obj);
         }
     }
     let bye: Vec<Option<Objective>> = avail
         .iter()
         .map(|c| {
-            (n % 2 == 1 && checker::bye_eligible(state, &ctx, c)).then(|| {
-                let mut o = checker::empty_objective(&g);
-                checker::add_bye(&g, c, &mut o);
-                o
-            })
+            (n % 2 == 1 && rules::bye_eligible(state, &ctx, c)).then(|| rules::bye_terms(&g, c))
         })
         .collect();
+    let h6 = h6_binds(state, round, &ctx, &avail_idx);
     let mut s = Search {
         pair: &pair,
         bye: &bye,
         used: vec![false; n],
-        cur: checker::empty_objective(&g),
-        best: None,
+        cur: rules::empty_objective(&g),
+        pairs: Vec::new(),
+        bye_at: None,
         bye_left: n % 2 == 1,
+        keep_all: h6.is_some(),
+        found: Vec::new(),
     };
     s.go();
-    Ok(s.best)
+    let mut found = s.found;
+    let Some((field, left, mut search)) = h6 else {
+        return Ok(found.into_iter().next().map(|f| f.obj));
+    };
+    found.sort_by(|a, b| a.obj.cmp(&b.obj));
+    for f in found {
+        let mut after = field.clone();
+        after.play(&f.pairs, f.bye);
+        match search.completable(&after, left) {
+            Some(true) => return Ok(Some(f.obj)),
+            Some(false) => {}
+            None => return Err("H6 完成性搜索超出预算 (H6 completion search over budget)".into()),
+        }
+    }
+    Ok(None)
 }

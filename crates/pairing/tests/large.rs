@@ -7,7 +7,6 @@ use arbiter_pairing::swiss::DENSE_LIMIT;
 use arbiter_types::{PairingSettings, SameTeam};
 
 #[test]
-#[ignore = "judged by the checker, which still implements A2 before its amendment (C1 per group member, H5 on the colour rule's order); enabled again with the amended checker"]
 fn large_sections_pass_the_checker() {
     for (seed, players, same_team) in [
         (1u64, 450usize, SameTeam::Off),

@@ -300,10 +300,19 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             .iter()
             .filter(|e| e.availability == Availability::Active)
             .count();
-        if here > 0 || round == 1 || to_pair > arbiter_pairing::brute::MAX_PLAYERS {
+        if here > 0 || round == 1 {
             continue;
         }
-        if let Ok(Some(opt)) = arbiter_pairing::brute::optimum(&state, round) {
+        // Exhaustive up to 12 players (H1–H6); the checker's own matching above (H1–H5; it
+        // gives no answer when H6 binds, which happens only in small fields).
+        let best = if to_pair <= arbiter_pairing::brute::MAX_PLAYERS {
+            arbiter_pairing::brute::optimum(&state, round)
+        } else if to_pair <= arbiter_pairing::checker::OPTIMUM_MAX_PLAYERS {
+            arbiter_pairing::checker::optimum(&state, round)
+        } else {
+            continue;
+        };
+        if let Ok(Some(opt)) = best {
             let rec = arbiter_pairing::checker::objective(&state, round, &pairing);
             if rec > opt {
                 better += 1;
