@@ -54,6 +54,9 @@ pub enum DirectorError {
     Prizes(String),
     #[error("日志条目被拒绝: {0} (log entry rejected)")]
     Rejected(String),
+    /// The registration desk refuses the request (already paid, unknown player, …).
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// The regulation recorded in the log's `event_created` entry.
