@@ -25,9 +25,15 @@ enum Command {
     /// 赛事 — events (create, list, show, export, import, verify)
     #[command(subcommand)]
     Event(cmd::event::EventCmd),
-    /// 棋手 — players (add, import)
+    /// 棋手 — players (add, import, withdraw, absent)
     #[command(subcommand)]
     Player(cmd::player::PlayerCmd),
+    /// 缴费 — mark a player's entry fee paid
+    Fee(cmd::desk::FeeArgs),
+    /// 检录 — check a player in
+    Checkin(cmd::desk::CheckinArgs),
+    /// 抽签 — draw a section's pairing numbers by lot (seed recorded)
+    Draw(cmd::desk::DrawArgs),
     /// 编排下一轮 — pair the next round of a TRF file
     Pair(cmd::pairing::PairArgs),
     /// 生成随机赛事 — write a random complete tournament as TRF
@@ -63,6 +69,9 @@ fn main() -> ExitCode {
         Command::Regulation(c) => cmd::regulation::run(c),
         Command::Event(c) => cmd::event::run(c),
         Command::Player(c) => cmd::player::run(c),
+        Command::Fee(a) => cmd::desk::fee(a),
+        Command::Checkin(a) => cmd::desk::checkin(a),
+        Command::Draw(a) => cmd::desk::draw(a),
         Command::Pair(a) => cmd::pairing::pair(a),
         Command::Generate(a) => cmd::pairing::generate(a),
         Command::Check(a) => cmd::pairing::check(a),

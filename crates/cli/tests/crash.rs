@@ -70,8 +70,15 @@ fn killed_cli_leaves_a_sound_database() {
         assert_eq!(count % 300, 0, "{text}");
         assert!(count >= acknowledged * 300, "{text}");
     }
-    // Work continues after the kills.
+    // Work continues after the kills (new players: the same names without ID numbers again
+    // would be refused as duplicates).
     let (before, _) = count_players(&db, &id);
+    let mut csv = String::from("姓名\n");
+    for i in 0..300 {
+        csv.push_str(&format!("新棋手{i}\n"));
+    }
+    let roster = dir.path().join("q.csv");
+    std::fs::write(&roster, csv).unwrap();
     let out = Command::new(BIN)
         .args(["player", "import", "--event", &id])
         .arg(&roster)

@@ -205,6 +205,10 @@ pub struct PlayerRegistered {
     /// …), so that eligibility can be checked again on replay. Absent in older logs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
+    /// The chief arbiter's reason for admitting an entry after the registration deadline
+    /// (补报, late entry). Only such an entry may be appended after the deadline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_reason: Option<String>,
 }
 
 /// What an entry form said, recorded with a refusal so that a replay can check the entry
@@ -352,6 +356,14 @@ pub enum LogEntry {
     },
     CheckedIn {
         player: PlayerId,
+    },
+    /// The player will not play round `round` (请假, excused): not paired that round, which
+    /// scores as an absence. Only for a round not yet paired in the player's section.
+    PlayerAbsent {
+        player: PlayerId,
+        round: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     TeamEntered {
         /// Team name, unique in the event (昆山农商行一队).
@@ -548,6 +560,7 @@ impl LogEntry {
             LogEntry::EntryRefused { .. } => "entry_refused",
             LogEntry::FeePaid { .. } => "fee_paid",
             LogEntry::CheckedIn { .. } => "checked_in",
+            LogEntry::PlayerAbsent { .. } => "player_absent",
             LogEntry::TeamEntered { .. } => "team_entered",
             LogEntry::PairingNumbersDrawn { .. } => "pairing_numbers_drawn",
             LogEntry::RoundPaired { .. } => "round_paired",

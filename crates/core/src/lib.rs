@@ -17,7 +17,7 @@ pub use entry::{
     LogFormatError, Offender, PlayerId, PlayerRegistered, Recorded, RefusedFacts, SectionInfo,
     LOG_VERSION,
 };
-pub use roster::{parse_roster, RosterError, RosterRow};
+pub use roster::{parse_roster, parse_roster_with_notices, RosterError, RosterRow};
 pub use state::{
     BoardRecord, EventHeader, EventState, FoldError, Foul, GameFoulRecord, KnockoutGame,
     PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord, SectionRecord, TeamRecord,

@@ -21,6 +21,8 @@ pub enum Column {
     Evidence,
     Flags,
     Rating,
+    /// A column Arbiter does not read (序号, 备注, …): ignored, with a notice.
+    Ignored,
 }
 
 /// (column, accepted header spellings). The first spelling is the Chinese one.
@@ -179,6 +181,15 @@ fn records(text: &str, file: &str) -> Result<Vec<(usize, Vec<String>)>, RosterEr
 
 /// Parse a roster. Returns every error found (all-or-nothing).
 pub fn parse_roster(text: &str, file: &str) -> Result<Vec<RosterRow>, Vec<RosterError>> {
+    parse_roster_with_notices(text, file).map(|(rows, _)| rows)
+}
+
+/// [`parse_roster`], with a notice for every column it ignores: a header Arbiter does not
+/// read (序号, 备注, …) is not an error, its cells are skipped.
+pub fn parse_roster_with_notices(
+    text: &str,
+    file: &str,
+) -> Result<(Vec<RosterRow>, Vec<RosterError>), Vec<RosterError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let recs = records(text, file).map_err(|e| vec![e])?;
     let err = |line: usize, column: Option<usize>, message: String| RosterError {
@@ -196,6 +207,7 @@ pub fn parse_roster(text: &str, file: &str) -> Result<Vec<RosterRow>, Vec<Roster
     };
     let mut cols: Vec<Column> = Vec::new();
     let mut errors = Vec::new();
+    let mut notices = Vec::new();
     for (i, h) in header.iter().enumerate() {
         let key = h.trim().to_lowercase();
         match HEADERS
@@ -209,19 +221,22 @@ pub fn parse_roster(text: &str, file: &str) -> Result<Vec<RosterRow>, Vec<Roster
             )),
             Some((c, _)) => cols.push(*c),
             None => {
+                // A spelling hint only for a longer header close to a known one (`phon`);
+                // a short Chinese header (序号) is a column of its own, not a typo.
                 let all = HEADERS.iter().flat_map(|(_, n)| n.iter().copied());
                 let hint = arbiter_types::closest(&key, all)
-                    .map(|s| format!(", 是否应为 `{s}`? (did you mean `{s}`?)"));
-                errors.push(err(
+                    .filter(|_| key.chars().count() >= 4)
+                    .map(|s| format!("; 如为 `{s}` 请改正列名 (did you mean `{s}`?)"));
+                notices.push(err(
                     *hline,
                     Some(i + 1),
                     format!(
-                        "未知的列名 `{}` (unknown column){}",
+                        "忽略未知列 `{}` (unknown column ignored){}",
                         h.trim(),
                         hint.unwrap_or_default()
                     ),
                 ));
-                cols.push(Column::Flags); // placeholder so later columns keep their index
+                cols.push(Column::Ignored);
             }
         }
     }
@@ -272,6 +287,7 @@ pub fn parse_roster(text: &str, file: &str) -> Result<Vec<RosterRow>, Vec<Roster
             let c = Some(i + 1);
             let opt = || (!v.is_empty()).then(|| v.to_string());
             match col {
+                Column::Ignored => {}
                 Column::Name => {
                     if v.is_empty() {
                         errors.push(err(line, c, "姓名为空 (name is empty)".into()));
@@ -368,7 +384,7 @@ pub fn parse_roster(text: &str, file: &str) -> Result<Vec<RosterRow>, Vec<Roster
         rows.push(row);
     }
     if errors.is_empty() {
-        Ok(rows)
+        Ok((rows, notices))
     } else {
         Err(errors)
     }
@@ -433,10 +449,21 @@ mod tests {
     }
 
     #[test]
-    fn unknown_header_suggests_a_name() {
-        let errs = parse_roster("姓名,phon\n张三,1\n", "e.csv").unwrap_err();
-        assert_eq!((errs[0].line, errs[0].column), (1, Some(2)));
-        assert!(errs[0].message.contains("`phone`"), "{}", errs[0]);
+    fn unknown_columns_are_ignored_with_a_notice() {
+        let (rows, notes) =
+            parse_roster_with_notices("序号,姓名,phon,备注\n1,张三,1,队长\n", "e.csv").unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].name, "张三");
+        assert_eq!(rows[0].phone, None);
+        let at: Vec<_> = notes.iter().map(|n| (n.line, n.column)).collect();
+        assert_eq!(at, vec![(1, Some(1)), (1, Some(3)), (1, Some(4))]);
+        assert!(
+            notes[0].message.contains("忽略未知列 `序号`"),
+            "{}",
+            notes[0]
+        );
+        assert!(!notes[0].message.contains("did you mean"), "{}", notes[0]);
+        assert!(notes[1].message.contains("`phone`"), "{}", notes[1]);
         assert!(parse_roster("", "f.csv").is_err());
         assert!(parse_roster("name\n\"open", "g.csv").is_err());
     }

@@ -84,6 +84,9 @@ pub struct PlayerRecord {
     /// (seq, reason) of every correction of the registration.
     pub corrections: Vec<(u64, String)>,
     pub fouls: Vec<Foul>,
+    /// Rounds the player is excused from (请假, `player_absent`), ascending.
+    #[serde(default)]
+    pub absent: Vec<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -365,6 +368,21 @@ impl EventState {
         out
     }
 
+    /// Players of `section` excused from round `round` (`player_absent`).
+    pub fn absent_in(&self, section: &str, round: u32) -> Vec<PlayerId> {
+        self.sections.get(section).map_or_else(Vec::new, |s| {
+            s.entries
+                .iter()
+                .filter(|p| {
+                    self.players
+                        .get(p)
+                        .is_some_and(|p| p.absent.binary_search(&round).is_ok())
+                })
+                .copied()
+                .collect()
+        })
+    }
+
     /// Number of fouls of a player (A11, 犯规).
     pub fn foul_count(&self, p: PlayerId) -> usize {
         self.players.get(&p).map_or(0, |pl| pl.fouls.len())
@@ -423,14 +441,20 @@ impl EventState {
                         withdrawal_reason: None,
                         corrections: Vec::new(),
                         fouls: Vec::new(),
+                        absent: Vec::new(),
                     },
                 );
+                // One roster per team: naming an entered team joins its roster.
+                if let Some(t) = r.team.as_ref().and_then(|t| self.teams.get_mut(t)) {
+                    t.members.push(r.player);
+                }
             }
             LogEntry::PlayerCorrected {
                 player,
                 changes,
                 reason,
             } => {
+                let old_team = self.players.get(player).and_then(|p| p.team.clone());
                 if let Some(p) = self.players.get_mut(player) {
                     for c in changes {
                         match c.clone() {
@@ -449,6 +473,16 @@ impl EventState {
                         }
                     }
                     p.corrections.push((seq, reason.clone()));
+                }
+                // A corrected team moves the player from one roster to the other.
+                let new_team = self.players.get(player).and_then(|p| p.team.clone());
+                if new_team != old_team {
+                    if let Some(t) = old_team.and_then(|t| self.teams.get_mut(&t)) {
+                        t.members.retain(|m| m != player);
+                    }
+                    if let Some(t) = new_team.and_then(|t| self.teams.get_mut(&t)) {
+                        t.members.push(*player);
+                    }
                 }
             }
             LogEntry::PlayerWithdrawn {
@@ -490,6 +524,13 @@ impl EventState {
                     p.checked_in = true;
                 }
             }
+            LogEntry::PlayerAbsent { player, round, .. } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    if let Err(i) = p.absent.binary_search(round) {
+                        p.absent.insert(i, *round);
+                    }
+                }
+            }
             LogEntry::TeamEntered {
                 team,
                 unit,
@@ -502,6 +543,12 @@ impl EventState {
                     .first()
                     .and_then(|m| self.players.get(m))
                     .map(|p| p.section.clone());
+                // One roster per team: every listed member belongs to the team.
+                for m in members {
+                    if let Some(p) = self.players.get_mut(m) {
+                        p.team = Some(team.clone());
+                    }
+                }
                 self.teams.insert(
                     team.clone(),
                     TeamRecord {

@@ -121,6 +121,26 @@ pub enum Rejection {
     UndoWithResults { section: String, round: u32 },
     #[error("组别 `{section}` 没有团体组别 `{division}` (unknown team division of the members' section)")]
     UnknownDivision { division: String, section: String },
+    #[error("组别 `{section}` 已有同名同单位同出生日期的棋手 {player} ({name}); 无身份证号的报名按此判为重复 (duplicate entry: same name, unit and birth date in the section)")]
+    DuplicateEntry {
+        player: PlayerId,
+        name: String,
+        section: String,
+    },
+    #[error("轮次应从 1 开始 (round numbers start at 1)")]
+    RoundZero,
+    #[error("组别 `{section}` 第 {round} 轮已编排, 不能再登记请假; 未到场请录入弃权 (round already paired: enter a forfeit instead)")]
+    AbsentAfterPairing { section: String, round: u32 },
+    #[error("棋手 {player} 第 {round} 轮已登记请假 (already marked absent for this round)")]
+    AlreadyAbsent { player: PlayerId, round: u32 },
+    #[error("棋手 {player} 报名时写明队伍 `{team}`, 但队伍名单未列入 (the player names this team but the team entry does not list him)")]
+    TeamOmitsMember { player: PlayerId, team: String },
+    #[error("棋手 {player} 已属于队伍 `{other}`, 不能列入队伍 `{team}` (the player already belongs to another team)")]
+    MemberOfOtherTeam {
+        player: PlayerId,
+        team: String,
+        other: String,
+    },
 }
 
 /// Check `entry` against `state` without a time (no deadline check).
@@ -200,8 +220,26 @@ pub fn validate_at(
                 if dup {
                     return Err(Rejection::DuplicateIdNumber(id.masked(), r.section.clone()));
                 }
+            } else if let Some(&first) = state.sections.get(&r.section).and_then(|sec| {
+                // Without an ID number, the same name, unit and birth date (both recorded or
+                // both unknown) in the same section is the same person entered twice.
+                sec.entries.iter().find(|p| {
+                    state.players.get(p).is_some_and(|p| {
+                        p.withdrawn.is_none()
+                            && p.name.trim() == r.name.trim()
+                            && p.unit == r.unit
+                            && p.birth_date == r.birth_date
+                    })
+                })
+            }) {
+                return Err(Rejection::DuplicateEntry {
+                    player: first,
+                    name: r.name.clone(),
+                    section: r.section.clone(),
+                });
             }
-            if let (Some(deadline), Some(at)) = (&header.limits.deadline, at) {
+            let late_ok = r.late_reason.as_ref().is_some_and(|x| !x.trim().is_empty());
+            if let (Some(deadline), Some(at), false) = (&header.limits.deadline, at, late_ok) {
                 let d = DateTime::parse_from_rfc3339(deadline)
                     .map_err(|_| Rejection::BadTime(deadline.clone()))?;
                 let t = DateTime::parse_from_rfc3339(at)
@@ -285,6 +323,32 @@ pub fn validate_at(
         LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p } => {
             player(p).map(|_| ())
         }
+        LogEntry::PlayerAbsent {
+            player: p,
+            round: r,
+            ..
+        } => {
+            let pl = player(p)?;
+            if pl.withdrawn.is_some() {
+                return Err(Rejection::AlreadyWithdrawn(*p));
+            }
+            if *r == 0 {
+                return Err(Rejection::RoundZero);
+            }
+            if section(&pl.section)?.rounds.contains_key(r) {
+                return Err(Rejection::AbsentAfterPairing {
+                    section: pl.section.clone(),
+                    round: *r,
+                });
+            }
+            if pl.absent.contains(r) {
+                return Err(Rejection::AlreadyAbsent {
+                    player: *p,
+                    round: *r,
+                });
+            }
+            Ok(())
+        }
         LogEntry::TeamEntered {
             team,
             unit,
@@ -301,13 +365,33 @@ pub fn validate_at(
             if state.teams.contains_key(team) {
                 return Err(Rejection::TeamExists(team.clone()));
             }
+            // One roster per team: the entry lists every player who named the team at
+            // registration, and nobody who belongs to another team.
             let mut seen = BTreeSet::new();
             let mut sections = BTreeSet::new();
             for m in members {
-                sections.insert(player(m)?.section.as_str());
+                let pl = player(m)?;
+                sections.insert(pl.section.as_str());
                 if !seen.insert(m) {
                     return Err(Rejection::DuplicatePlayer(*m));
                 }
+                if let Some(other) = pl.team.as_ref().filter(|o| *o != team) {
+                    return Err(Rejection::MemberOfOtherTeam {
+                        player: *m,
+                        team: team.clone(),
+                        other: other.clone(),
+                    });
+                }
+            }
+            if let Some(p) = state
+                .players
+                .values()
+                .find(|p| p.team.as_ref() == Some(team) && !seen.contains(&p.id))
+            {
+                return Err(Rejection::TeamOmitsMember {
+                    player: p.id,
+                    team: team.clone(),
+                });
             }
             if let Some(d) = division {
                 // A division of the members' section (K1: 甲组/乙组 inside the men's

@@ -48,6 +48,7 @@ fn reg(id: u32, section: &str, name: &str) -> LogEntry {
         local: false,
         rating: None,
         flags: Vec::new(),
+        late_reason: None,
     })
 }
 

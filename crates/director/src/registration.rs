@@ -28,6 +28,10 @@ pub struct EntryForm {
     /// Evidence kinds by regulation name (`social_security`, `id_card`, …).
     pub evidence: Vec<String>,
     pub flags: Vec<String>,
+    /// 等级分, if known.
+    pub rating: Option<u32>,
+    /// The chief arbiter admits the entry after the deadline, for this reason (补报).
+    pub late_reason: Option<String>,
 }
 
 impl From<&SynthEntry> for EntryForm {
@@ -44,6 +48,8 @@ impl From<&SynthEntry> for EntryForm {
             team: e.team.clone(),
             evidence: e.evidence.clone(),
             flags: e.flags.clone(),
+            rating: None,
+            late_reason: None,
         }
     }
 }
@@ -144,6 +150,8 @@ pub struct Applicant<'a> {
     /// Evidence kinds by regulation name or Chinese name.
     pub evidence: &'a [String],
     pub flags: &'a [String],
+    /// Admitted after the deadline by the chief arbiter: the deadline is not checked.
+    pub late: bool,
 }
 
 /// The unit an entry counts for: the association first in an association event (S3), the
@@ -195,7 +203,7 @@ pub fn check_eligibility(
         sex: a.sex,
         unit: unit.clone(),
         evidence,
-        entry_time: Some(at),
+        entry_time: (!a.late).then_some(at),
         unit_in_section: active
             .iter()
             .filter(|p| p.section == a.section)
@@ -207,6 +215,70 @@ pub fn check_eligibility(
         ..EntryFacts::default()
     };
     sec.check_entry(&facts).map_err(|r| r.to_string())
+}
+
+/// Evidence given by its regulation name (`accident_insurance`) or by the Chinese label that
+/// `regulation check` prints (`意外伤害保险`), as its regulation name.
+pub fn evidence_name(given: &str) -> Result<&'static str, String> {
+    let g = given.trim();
+    Evidence::ALL
+        .into_iter()
+        .find(|x| x.name() == g || x.zh() == g)
+        .map(|x| x.name())
+        .ok_or_else(|| {
+            let all: Vec<String> = Evidence::ALL
+                .iter()
+                .map(|x| format!("{} {}", x.zh(), x.name()))
+                .collect();
+            format!(
+                "未知的证明材料 `{g}` (unknown evidence kind; one of: {})",
+                all.join(", ")
+            )
+        })
+}
+
+/// One roster per team (issue 18): a player naming a team that is already entered joins its
+/// roster, so he must come from the team's unit and section and fit under the regulation's
+/// `max_players`.
+pub fn check_team_roster(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    team: Option<&str>,
+    unit: Option<&str>,
+) -> Result<(), String> {
+    let Some(t) = team.and_then(|t| state.teams.get(t)) else {
+        return Ok(());
+    };
+    if unit != Some(t.unit.as_str()) {
+        return Err(format!(
+            "跨单位组队: 队伍 {} 属于 {}, 报名者属于 {} (cross-unit team: the team belongs to another unit)",
+            t.team,
+            t.unit,
+            unit.unwrap_or("-")
+        ));
+    }
+    if t.section.as_deref().is_some_and(|s| s != section) {
+        return Err(format!(
+            "队伍 {} 属于组别 `{}`, 不能在组别 `{section}` 报名 (the team plays in another section)",
+            t.team,
+            t.section.as_deref().unwrap_or("-")
+        ));
+    }
+    let max = reg
+        .section(section)
+        .and_then(|s| s.teams.as_ref())
+        .and_then(|tp| tp.max_players);
+    if let Some(max) = max {
+        if t.members.len() as u64 >= u64::from(max) {
+            return Err(format!(
+                "队伍 {} 已有 {} 人, 达到规程上限 {max} 人 (the team is full)",
+                t.team,
+                t.members.len()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// K2: no cross-unit teams — a team's members all come from one unit.
@@ -249,19 +321,41 @@ pub fn register(
     // Birth date and sex come from the ID number when there is one.
     let birth = id_number.as_ref().map(IdNumber::birth_date).or(form.birth);
     let sex = id_number.as_ref().map(IdNumber::sex).or(form.sex);
+    let mut evidence = Vec::with_capacity(form.evidence.len());
+    for e in &form.evidence {
+        match evidence_name(e) {
+            Ok(n) => evidence.push(n.to_string()),
+            Err(r) => return refused(form, r, false),
+        }
+    }
+    let late_reason = form
+        .late_reason
+        .as_ref()
+        .map(|r| r.trim().to_string())
+        .filter(|r| !r.is_empty());
     let applicant = Applicant {
         section: &form.section,
         sex,
         birth,
         unit: form.unit.as_deref(),
         association: form.association.as_deref(),
-        evidence: &form.evidence,
+        evidence: &evidence,
         flags: &form.flags,
+        late: late_reason.is_some(),
     };
     if let Err(r) = check_eligibility(reg, state, &applicant, at)
         .and_then(|()| check_team_unit(state, form.team.as_deref(), form.unit.as_deref()))
+        .and_then(|()| {
+            check_team_roster(
+                reg,
+                state,
+                &form.section,
+                form.team.as_deref(),
+                form.unit.as_deref(),
+            )
+        })
     {
-        return refused(form, r, true);
+        return refused(form, r, late_reason.is_none());
     }
     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
         player: state.next_player_id(),
@@ -274,10 +368,11 @@ pub fn register(
         unit: form.unit.clone(),
         association: form.association.clone(),
         team: form.team.clone(),
-        evidence: form.evidence.clone(),
+        evidence,
         local: form.flags.iter().any(|f| f == "local"),
-        rating: None,
+        rating: form.rating,
         flags: form.flags.clone(),
+        late_reason,
     });
     // The log's own limits (deadline, association cap) have the last word.
     match validate_at(state, &entry, Some(&rfc3339(at))) {
@@ -286,20 +381,88 @@ pub fn register(
     }
 }
 
+/// The key of a refusal: a refusal equal to one already recorded is not recorded again, so
+/// importing the same failing file twice leaves the log as it was.
+type RefusalKey = (String, String, String, Option<IdNumber>, Option<String>);
+
+fn refusal_key(e: &LogEntry) -> Option<RefusalKey> {
+    match e {
+        LogEntry::EntryRefused {
+            name,
+            section,
+            reason,
+            id_number,
+            unit,
+            ..
+        } => Some((
+            name.clone(),
+            section.clone(),
+            reason.clone(),
+            id_number.clone(),
+            unit.clone(),
+        )),
+        _ => None,
+    }
+}
+
+/// Whether `state` already records this refusal (same name, section, reason, ID number and
+/// unit).
+pub fn already_refused(state: &EventState, e: &LogEntry) -> bool {
+    refusal_key(e).is_some_and(|k| {
+        state.refused.iter().any(|r| {
+            (&r.name, &r.section, &r.reason, &r.id_number, &r.unit)
+                == (&k.0, &k.1, &k.2, &k.3, &k.4)
+        })
+    })
+}
+
 /// Register a whole batch of forms in order (each checked against the entries before it).
+/// A refusal already recorded (an earlier import of the same file) is not recorded again.
 pub fn register_all(
     reg: &Regulation,
     state: &EventState,
     forms: &[EntryForm],
     at: NaiveDateTime,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    Ok(register_each(reg, state, forms, at)?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// [`register_all`], one answer per form: `None` for a refusal that was already recorded.
+pub fn register_each(
+    reg: &Regulation,
+    state: &EventState,
+    forms: &[EntryForm],
+    at: NaiveDateTime,
+) -> Result<Vec<Option<LogEntry>>, DirectorError> {
     let mut scratch = state.clone();
     let at_s = rfc3339(at);
+    let mut seen: std::collections::HashSet<RefusalKey> = state
+        .refused
+        .iter()
+        .map(|r| {
+            (
+                r.name.clone(),
+                r.section.clone(),
+                r.reason.clone(),
+                r.id_number.clone(),
+                r.unit.clone(),
+            )
+        })
+        .collect();
     let mut out = Vec::with_capacity(forms.len());
     for f in forms {
         let e = register(reg, &scratch, f, at);
+        if let Some(k) = refusal_key(&e) {
+            if !seen.insert(k) {
+                out.push(None);
+                continue;
+            }
+        }
         apply_scratch(&mut scratch, &e, &at_s)?;
-        out.push(e);
+        out.push(Some(e));
     }
     Ok(out)
 }
@@ -311,6 +474,16 @@ pub fn team_entries(
     teams: &[SynthTeam],
     entries: &[SynthEntry],
 ) -> Vec<LogEntry> {
+    // The registered player of each (section, name, team), built once.
+    let mut by_form: std::collections::HashMap<(&str, &str, &str), PlayerId> =
+        std::collections::HashMap::new();
+    for p in state.players.values() {
+        if let Some(team) = p.team.as_deref() {
+            by_form
+                .entry((p.section.as_str(), p.name.as_str(), team))
+                .or_insert(p.id);
+        }
+    }
     let mut out = Vec::new();
     for t in teams {
         let Some(sec) = reg.section(&t.section) else {
@@ -329,15 +502,9 @@ pub fn team_entries(
             .iter()
             .filter_map(|&i| entries.get(i))
             .filter_map(|e| {
-                state
-                    .players
-                    .values()
-                    .find(|p| {
-                        p.section == e.section
-                            && p.name == e.name
-                            && p.team.as_deref() == Some(t.name.as_str())
-                    })
-                    .map(|p| p.id)
+                by_form
+                    .get(&(e.section.as_str(), e.name.as_str(), t.name.as_str()))
+                    .copied()
             })
             .collect();
         if members.is_empty() {
@@ -380,16 +547,40 @@ pub fn fees_and_check_in(
 }
 
 /// `pairing_numbers_drawn`: numbers by lot for the section's players who play (A3); the seed
-/// is recorded.
+/// is recorded. Once a round is paired the numbers stand: late entries who play get the next
+/// numbers, in registration order.
 pub fn draw_numbers(state: &EventState, section: &str) -> LogEntry {
     let seed = derive_seed(
         state.header.as_ref().map_or(0, |h| h.seed),
         &format!("draw/{section}"),
     );
+    let plays = |p: &&arbiter_core::PlayerRecord| {
+        state.status(p.id) != Some(PlayerStatus::Unpaid) && p.withdrawn.is_none()
+    };
+    if let Some(rec) = state.section(section).filter(|r| !r.rounds.is_empty()) {
+        let drawn: BTreeSet<PlayerId> = rec.order.iter().copied().collect();
+        let mut order = rec.order.clone();
+        order.extend(
+            rec.entries
+                .iter()
+                .filter(|p| !drawn.contains(p))
+                .filter_map(|p| state.player(*p))
+                .filter(plays)
+                .map(|p| p.id),
+        );
+        return LogEntry::PairingNumbersDrawn {
+            section: section.to_string(),
+            seed: rec.draw_seed.unwrap_or(seed),
+            order,
+        };
+    }
+    // In registration order, so that a new draw of the same players gives the same numbers.
     let players: Vec<PlayerId> = state
-        .players(section)
-        .into_iter()
-        .filter(|p| state.status(p.id) != Some(PlayerStatus::Unpaid) && p.withdrawn.is_none())
+        .section(section)
+        .map_or(&[][..], |r| r.entries.as_slice())
+        .iter()
+        .filter_map(|p| state.player(*p))
+        .filter(plays)
         .map(|p| p.id)
         .collect();
     let numbers = arbiter_pairing::round1::draw_numbers(players.len(), seed);

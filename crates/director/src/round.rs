@@ -118,11 +118,13 @@ pub fn pair_round(
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let plan = section_plan(sec, state);
     let seed = round_seed(state, section, round);
-    let exclude = if stage == 2 {
+    let mut exclude = if stage == 2 {
         knockout_players(reg, state, section)?
     } else {
         BTreeSet::new()
     };
+    // Players excused from this round (`player_absent`) are not paired in it.
+    exclude.extend(state.absent_in(section, round));
     let (input, order) = pairing_state(sec, state, section, plan.swiss_rounds_total(), &exclude);
     let (pairing, swiss) = match plan {
         SectionPlan::RoundRobin { cycles, .. } => {

@@ -579,11 +579,18 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
             let e = template(&mut g, other, ok_birth, BadKind::WrongSex);
             entries.push(e);
         }
+        // A team of another unit than the entry's (a unit's 一队 and 二队 share the unit, and
+        // naming one's own unit's team is no cross-unit entry).
         let section_teams: Vec<&SynthTeam> = teams.iter().filter(|t| t.section == sp.id).collect();
-        if section_teams.len() >= 2 {
+        if let Some((own, other)) = section_teams.first().and_then(|own| {
+            section_teams
+                .iter()
+                .find(|t| t.unit != own.unit)
+                .map(|other| (own, other))
+        }) {
             let mut e = template(&mut g, ok_sex, ok_birth, BadKind::CrossUnitTeam);
-            e.unit = Some(section_teams[0].unit.clone());
-            e.team = Some(section_teams[1].name.clone());
+            e.unit = Some(own.unit.clone());
+            e.team = Some(other.name.clone());
             entries.push(e);
         }
         if let (Some(m), Affiliation::Units { .. }) = (sp.max_per_unit, &sp.affiliation) {

@@ -7,7 +7,9 @@
 use crate::export::Export;
 use crate::plan::{due_withdrawals, section_plan, SectionPlan};
 use crate::publish::{build, compute};
-use crate::registration::{check_eligibility, check_team_unit, draw_numbers, Applicant};
+use crate::registration::{
+    check_eligibility, check_team_roster, check_team_unit, draw_numbers, Applicant,
+};
 use crate::round::pair_round;
 use crate::{knockout_stage, regulation_of};
 use arbiter_core::{validate_at, EventState, LogEntry, Offender, PlayerRegistered, Recorded};
@@ -112,6 +114,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 association: p.association.as_deref(),
                 evidence: &p.evidence,
                 flags: &flags,
+                late: p.late_reason.is_some(),
             };
             if let Err(why) = check_eligibility(reg, state, &a, at) {
                 out.push(diff(
@@ -145,9 +148,13 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 association: f.association.as_deref(),
                 evidence: &f.evidence,
                 flags: &f.flags,
+                late: false,
             };
             let still_refused = check_eligibility(reg, state, &a, at)
                 .and_then(|()| check_team_unit(state, f.team.as_deref(), f.unit.as_deref()))
+                .and_then(|()| {
+                    check_team_roster(reg, state, section, f.team.as_deref(), f.unit.as_deref())
+                })
                 .is_err()
                 || {
                     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
@@ -165,6 +172,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                         local: f.flags.iter().any(|x| x == "local"),
                         rating: None,
                         flags: f.flags.clone(),
+                        late_reason: None,
                     });
                     validate_at(state, &entry, Some(&r.at)).is_err()
                 };

@@ -89,10 +89,10 @@ pub fn translate(msg: &str) -> String {
         return format!("缺少必需的键 `{key}` (missing key `{key}`)");
     }
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
-        return format!("类型错误 (invalid type: {rest})");
+        return in_words("类型错误", "invalid type", rest);
     }
     if let Some(rest) = msg.strip_prefix("invalid value: ") {
-        return format!("取值错误 (invalid value: {rest})");
+        return in_words("取值错误", "invalid value", rest);
     }
     if msg.starts_with("duplicate key") {
         return format!("重复的键 ({msg})");
@@ -102,6 +102,51 @@ pub fn translate(msg: &str) -> String {
         return msg.to_string();
     }
     format!("TOML 语法错误 (TOML syntax error: {msg})")
+}
+
+/// `found, expected T` in words, Chinese first: serde names the Rust type (`u32`), a
+/// regulation author needs "a whole number ≥ 0".
+fn in_words(zh: &str, en: &str, rest: &str) -> String {
+    let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+    let (found_zh, found_en) = kind_words(found);
+    let (exp_zh, exp_en) = kind_words(expected);
+    if expected.is_empty() {
+        return format!("{zh}: {found_zh} ({en}: {found_en})");
+    }
+    format!("{zh}: 应为{exp_zh}, 实为{found_zh} ({en}: expected {exp_en}, found {found_en})")
+}
+
+/// A serde type or value description in words (Chinese, English).
+fn kind_words(t: &str) -> (String, String) {
+    let t = t.trim();
+    let (head, value) = t.split_once(' ').unwrap_or((t, ""));
+    let v = |zh: &str, en: &str| {
+        if value.is_empty() {
+            (zh.to_string(), en.to_string())
+        } else {
+            (format!("{zh} {value}"), format!("{en} {value}"))
+        }
+    };
+    match head {
+        "u8" | "u16" | "u32" | "u64" | "usize" => ("非负整数".into(), "a whole number ≥ 0".into()),
+        "i8" | "i16" | "i32" | "i64" | "isize" => ("整数".into(), "a whole number".into()),
+        "f32" | "f64" => ("数值".into(), "a number".into()),
+        "integer" => v("整数", "the whole number"),
+        "floating" => v("小数", "the decimal number"),
+        "string" => v("文本", "the text"),
+        "boolean" => v("布尔值", "the boolean"),
+        "sequence" => ("列表".into(), "a list".into()),
+        "map" => ("表".into(), "a table".into()),
+        "a" | "an" => match value {
+            "string" => ("文本 (用引号)".into(), "a text in quotes".into()),
+            "boolean" => ("true 或 false".into(), "true or false".into()),
+            "sequence" => ("列表 [...]".into(), "a list [...]".into()),
+            "map" => ("表".into(), "a table".into()),
+            _ => (t.to_string(), t.to_string()),
+        },
+        "struct" => ("表".into(), "a table".into()),
+        _ => (t.to_string(), t.to_string()),
+    }
 }
 
 /// When an error about a quoted value `x` is reported on a whole array, point at the

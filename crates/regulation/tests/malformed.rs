@@ -196,7 +196,12 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
         (
             "rounds given as text",
             edit("rounds = 7", "rounds = \"seven\""),
-            "t.toml:9:37: 错误: 类型错误 (invalid type: string \"seven\", expected u32)",
+            "t.toml:9:37: 错误: 类型错误: 应为非负整数, 实为文本 \"seven\" (invalid type: expected a whole number ≥ 0, found the text \"seven\")",
+        ),
+        (
+            "rounds given as a negative number",
+            edit("rounds = 7", "rounds = -7"),
+            "t.toml:9:37: 错误: 取值错误: 应为非负整数, 实为整数 `-7` (invalid value: expected a whole number ≥ 0, found the whole number `-7`)",
         ),
         (
             "column counts characters after Chinese text",

@@ -35,6 +35,7 @@ fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
             local: false,
             rating: None,
             flags: Vec::new(),
+            late_reason: None,
         }));
     }
     v.push(LogEntry::PairingNumbersDrawn {

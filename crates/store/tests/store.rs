@@ -35,6 +35,7 @@ fn reg(id: u32) -> LogEntry {
         local: false,
         rating: None,
         flags: Vec::new(),
+        late_reason: None,
     })
 }
 

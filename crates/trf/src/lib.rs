@@ -467,6 +467,14 @@ pub fn parse(text: &str, file_name: &str) -> Result<TrfTournament, TrfError> {
         }
     }
 
+    if raw.is_empty() {
+        return Err(ctx.err(
+            1,
+            0,
+            "文件中没有棋手行 (以 001 开头的行)",
+            "no player lines (lines starting with 001) in the file",
+        ));
+    }
     // Numbers must be unique.
     let mut index: BTreeMap<u32, usize> = BTreeMap::new();
     for (k, r) in raw.iter().enumerate() {
@@ -662,6 +670,41 @@ fn outcome_of(
         }
     };
     let their_result = theirs.map_or(' ', |t| t.result);
+    // The two sides of one game must tell the same result: never two winners.
+    let norm = |c: char| match c {
+        'W' => '1',
+        'L' => '0',
+        'D' => '=',
+        x => x,
+    };
+    let known = |c: char| "10=+-".contains(c);
+    let (mine, other_says) = (norm(b.result), norm(their_result));
+    if known(mine)
+        && known(other_says)
+        && !matches!(
+            (mine, other_says),
+            ('1', '0')
+                | ('0', '1')
+                | ('=', '=')
+                | ('+', '-')
+                | ('-', '+')
+                | ('-', '-')
+                | ('0', '0')
+        )
+    {
+        return Err(ctx.err(
+            ln,
+            b.column + 7,
+            format!(
+                "第{rd}轮与对手 {opp}号 的结果不一致: 本行记 `{}`, {opp}号(第{}行) 记 `{}`",
+                b.result, other.line, their_result
+            ),
+            format!(
+                "round {rd}: result `{}` does not match opponent {opp}'s `{}` (line {})",
+                b.result, their_result, other.line
+            ),
+        ));
+    }
     let missing_colour = || {
         ctx.err(
             ln,

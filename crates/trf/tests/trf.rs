@@ -421,3 +421,36 @@ proptest! {
         let _ = parse(&text, "p.trf");
     }
 }
+
+#[test]
+fn two_winners_of_one_game_are_refused() {
+    // Round 1: player 1 beat player 3 — and player 3's line says he won too.
+    let bad = SAMPLE.replace(
+        "1.0    4     1 b 0     2 b -",
+        "1.0    4     1 b 1     2 b -",
+    );
+    assert_ne!(bad, SAMPLE);
+    let e = parse(&bad, "bad.trf").unwrap_err().to_string();
+    assert!(e.contains("第1轮与对手"), "{e}");
+    assert!(e.contains("does not match"), "{e}");
+    // A win against a draw is refused as well; a double loss (0–0) is a possible ruling.
+    let draw = SAMPLE.replace(
+        "1.0    4     1 b 0     2 b -",
+        "1.0    4     1 b =     2 b -",
+    );
+    assert!(parse(&draw, "draw.trf").is_err());
+    let both_lose = SAMPLE.replace(
+        "1990/01/01  2.0    1     3 w 1",
+        "1990/01/01  2.0    1     3 w 0",
+    );
+    assert!(parse(&both_lose, "zero.trf").is_ok());
+}
+
+#[test]
+fn a_file_without_players_is_refused() {
+    for (text, what) in [("", "empty"), ("012 Nobody\nXXR 5\n", "no 001 lines")] {
+        let e = parse(text, "none.trf").unwrap_err().to_string();
+        assert!(e.contains("没有棋手行"), "{what}: {e}");
+        assert!(e.contains("none.trf"), "{what}: {e}");
+    }
+}

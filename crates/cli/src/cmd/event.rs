@@ -1,7 +1,7 @@
 //! `arbiter event …`: create, list, show, export, import.
 
 use anyhow::Context;
-use arbiter_core::{EntryLimits, EventCreated, EventState, LogEntry, PlayerStatus, SectionInfo};
+use arbiter_core::{EventState, PlayerStatus};
 use arbiter_store::{EventId, EventStore, SqliteStore};
 use clap::{Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -80,6 +80,17 @@ pub(crate) fn open_db(db: &Path) -> anyhow::Result<SqliteStore> {
         .with_context(|| format!("无法打开数据库 {} (cannot open database)", db.display()))
 }
 
+/// Read-only commands never create a database: a missing file is an error naming it (exit 2).
+fn missing(db: &Path) -> Option<u8> {
+    (!db.exists()).then(|| {
+        eprintln!(
+            "错误 error: {}: 数据库不存在; `arbiter event create` 会创建它 (database not found; `event create` creates it)",
+            db.display()
+        );
+        2
+    })
+}
+
 /// Current time as RFC 3339 (UTC+8): the shell supplies the clock, never the core.
 pub(crate) fn now() -> String {
     let secs = std::time::SystemTime::now()
@@ -121,6 +132,9 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             actor,
         } => create(&regulation, seed, &db, &actor),
         EventCmd::List { json, db } => {
+            if let Some(code) = missing(&db) {
+                return Ok(code);
+            }
             let store = open_db(&db)?;
             let list = store.list_events()?;
             if json {
@@ -135,6 +149,9 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             Ok(0)
         }
         EventCmd::Show { id, db } => {
+            if let Some(code) = missing(&db) {
+                return Ok(code);
+            }
             let store = open_db(&db)?;
             let (ev, state) = load(&store, &id)?;
             print!("{}", show(&ev, &state));
@@ -152,11 +169,16 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             }
             if format == ExportFormat::Json {
                 if mask {
-                    anyhow::bail!(
-                        "`--mask` 只用于 `--format log`; `--format json` 本身不含个人信息 (the published export never holds personal data)"
+                    // A bad flag combination is invalid input (exit 2), like any bad flag.
+                    eprintln!(
+                        "错误 error: `--mask` 只用于 `--format log`; `--format json` 本身不含个人信息 (the published export never holds personal data)"
                     );
+                    return Ok(2);
                 }
                 return super::director_cmds::export_json(&db, &id);
+            }
+            if let Some(code) = missing(&db) {
+                return Ok(code);
             }
             let store = open_db(&db)?;
             let (ev, _) = load(&store, &id)?;
@@ -205,41 +227,14 @@ fn create(path: &Path, seed: Option<u64>, db: &Path, actor: &str) -> anyhow::Res
             return Ok(2);
         }
     };
-    let r = &reg.registration;
-    let limits = EntryLimits {
-        max_entries: r.cap,
-        max_per_association: None,
-        deadline: r.deadline.map(arbiter_core::time::rfc3339_from_china_local),
-        fee_fen: r
-            .fee
-            .as_ref()
-            .filter(|_| r.unpaid_not_paired)
-            .map(|f| u64::from(f.yuan) * 100 + u64::from(f.fen)),
-    };
-    let entry = LogEntry::EventCreated(EventCreated {
-        name: reg.event.name.clone(),
-        seed: seed.unwrap_or_else(|| default_seed(&source)),
-        regulation: source,
-        file_name,
-        sections: reg
-            .sections
-            .iter()
-            .map(|s| SectionInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                divisions: s
-                    .teams
-                    .iter()
-                    .flat_map(|t| &t.divisions)
-                    .map(|d| arbiter_core::DivisionInfo {
-                        id: d.id.clone(),
-                        name: d.name.clone(),
-                    })
-                    .collect(),
-            })
-            .collect(),
-        limits,
-    });
+    // The director's `event_created`: the same limits (association cap, per-section fees)
+    // the simulator records and `event verify` expects.
+    let entry = arbiter_director::registration::event_created(
+        &reg,
+        &source,
+        &file_name,
+        seed.unwrap_or_else(|| default_seed(&source)),
+    );
     let store = open_db(db)?;
     // Event row and its first entry in one transaction.
     let id = store.create_checked(&reg.event.name, &[entry], actor, &now())?;

@@ -24,16 +24,16 @@ pub enum KnockoutCmd {
 /// (unknown event or section, a section without a knockout stage).
 #[derive(Args)]
 pub struct ShowArgs {
-    /// Event database (SQLite)
+    /// 数据库文件 — event database (SQLite)
     #[arg(long, default_value = super::DEFAULT_DB)]
     pub db: PathBuf,
-    /// Event id in the database
+    /// 赛事编号 — event id in the database
     #[arg(long)]
     pub event: String,
-    /// Section id (default: the only section)
+    /// 组别 (默认: 唯一组别) — section id (default: the only section)
     #[arg(long)]
     pub section: Option<String>,
-    /// JSON: {"section", "kind", "size", "seeds", "matches": [{"id", "label", "round",
+    /// JSON 输出 — JSON: {"section", "kind", "size", "seeds", "matches": [{"id", "label", "round",
     /// "players", "games": [{"kind", "red", "black", "result"}], "winner", "finished"}],
     /// "places": [{"place", "no", "name"}] or null while unfinished}
     #[arg(long)]

@@ -3,6 +3,7 @@
 //! 3 no valid pairing exists.
 
 pub mod bench;
+pub mod desk;
 pub mod director_cmds;
 pub mod event;
 pub mod knockout;
@@ -104,6 +105,23 @@ pub(crate) fn apply_op<F>(
     db: &std::path::Path,
     event: &str,
     actor: &str,
+    op: F,
+) -> anyhow::Result<Result<Applied, String>>
+where
+    F: FnMut(
+        &arbiter_core::EventState,
+        &arbiter_director::api::Ctx,
+    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
+{
+    apply_op_at(db, event, actor, None, op)
+}
+
+/// [`apply_op`] at a given time (`--at`, RFC 3339) instead of the clock.
+pub(crate) fn apply_op_at<F>(
+    db: &std::path::Path,
+    event: &str,
+    actor: &str,
+    at: Option<&str>,
     mut op: F,
 ) -> anyhow::Result<Result<Applied, String>>
 where
@@ -123,9 +141,9 @@ where
     const ATTEMPTS: usize = 20;
     for _ in 0..ATTEMPTS {
         let (ev, state) = event::load(&store, event)?;
-        let at = event::now();
+        let at = at.map_or_else(event::now, str::to_string);
         let local = arbiter_core::time::china_local(&at)
-            .ok_or_else(|| anyhow::anyhow!("时钟 clock: {at}"))?;
+            .ok_or_else(|| anyhow::anyhow!("时间不是 RFC 3339 格式 (bad time): {at}"))?;
         let ctx = arbiter_director::api::Ctx::new(actor, local);
         let entries = match op(&state, &ctx) {
             Ok(e) => e,

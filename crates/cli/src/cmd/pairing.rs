@@ -21,19 +21,19 @@ use std::path::{Path, PathBuf};
 /// Exit codes: 0 paired, 2 bad input, 3 no valid pairing exists.
 #[derive(Args)]
 pub struct PairArgs {
-    /// TRF-16 file with the rounds played so far (XXR = total rounds)
+    /// TRF 文件 (已赛轮次; XXR = 总轮数) — TRF-16 file with the rounds played so far
     #[arg(long)]
     pub trf: PathBuf,
-    /// Explain every pair, colour and the bye (on stderr)
+    /// 说明每一对、颜色与轮空的理由 (stderr) — explain every pair, colour and the bye
     #[arg(long)]
     pub explain: bool,
-    /// Seed for round-1 lots (random pairing mode, colours by lot); recorded by the caller
+    /// 第一轮抽签种子 — seed for round-1 lots (random pairing mode, colours by lot)
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Fix the pair A-B (裁判长指定, repeatable); the engine pairs everyone else
+    /// 指定对阵 A-B (裁判长指定, 可重复) — fix the pair A-B; the engine pairs everyone else
     #[arg(long, value_name = "A-B")]
     pub fix: Vec<String>,
-    /// Take the engine's pairing and swap players A and B between their boards (or the bye)
+    /// 调换 A 与 B 的台次 — swap players A and B between their boards (or the bye)
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     pub swap: Option<Vec<u32>>,
     #[command(flatten)]
@@ -43,13 +43,13 @@ pub struct PairArgs {
 /// Same-team avoidance on the command line (TRF cannot carry it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SameTeamArg {
-    /// Team-mates may meet
+    /// 同队可以相遇 — team-mates may meet
     Off,
-    /// Team-mates avoid each other in round 1 only (the default)
+    /// 仅第一轮回避 (默认) — team-mates avoid each other in round 1 only (the default)
     Round1,
-    /// Team-mates never meet (H4)
+    /// 始终回避 — team-mates never meet (H4)
     Hard,
-    /// Team-mates meet only when otherwise a worse pairing results (C4)
+    /// 尽量回避 — team-mates meet only when otherwise a worse pairing results (C4)
     Soft,
 }
 
@@ -57,10 +57,10 @@ pub enum SameTeamArg {
 /// `XXC`, `XXS`, teams from `XXT` / `013`).
 #[derive(Args, Clone, Debug, Default)]
 pub struct SettingsArgs {
-    /// Same-team avoidance: off, round1 (default), hard, soft
+    /// 同队回避: off, round1 (默认), hard, soft — same-team avoidance
     #[arg(long, value_enum)]
     pub same_team: Option<SameTeamArg>,
-    /// H5: largest |reds − blacks| a player may have after a round (default 2)
+    /// 先后手差上限 (H5, 默认 2) — largest |reds − blacks| after a round
     #[arg(long, value_name = "N")]
     pub max_colour_diff: Option<u8>,
 }
@@ -87,25 +87,25 @@ impl SettingsArgs {
 /// Write a random complete tournament as TRF-16 (via the pairing engine's generator).
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Number of players
+    /// 棋手人数 (至多 9999) — number of players (at most 9999)
     #[arg(long)]
     pub players: u32,
-    /// Number of rounds
+    /// 轮数 — number of rounds
     #[arg(long)]
     pub rounds: u32,
-    /// Random seed (same seed → same file)
+    /// 随机种子 (同种子同文件) — random seed (same seed → same file)
     #[arg(long)]
     pub seed: u64,
-    /// Probability of a draw, 0..1
+    /// 和棋概率 0..1 — probability of a draw
     #[arg(long, default_value_t = 0.3)]
     pub draws: f64,
-    /// Probability of a forfeit, 0..1
+    /// 弃权概率 0..1 — probability of a forfeit
     #[arg(long, default_value_t = 0.02)]
     pub forfeits: f64,
-    /// Number of teams the players are drawn into (0: none); written as XXT lines
+    /// 队伍数 (0: 无; 写为 XXT 行) — number of teams the players are drawn into
     #[arg(long, default_value_t = 0)]
     pub teams: u32,
-    /// Output TRF file
+    /// 输出的 TRF 文件 — output TRF file
     #[arg(long)]
     pub out: PathBuf,
 }
@@ -122,10 +122,10 @@ pub struct GenerateArgs {
 /// better pairing exists; 2 bad input.
 #[derive(Args)]
 pub struct CheckArgs {
-    /// TRF-16 file to check
+    /// 要检查的 TRF 文件 — TRF-16 file to check
     #[arg(long)]
     pub trf: PathBuf,
-    /// Also fail (exit 1) when a small round's recorded pairing is not optimal under C0–C5
+    /// 小轮次的编排非 C0–C5 最优时也判失败 (exit 1) — also fail when a small round is not optimal
     #[arg(long)]
     pub strict: bool,
     #[command(flatten)]
@@ -346,6 +346,15 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
 }
 
 pub fn generate(a: GenerateArgs) -> anyhow::Result<u8> {
+    // TRF-16's start-number field (columns 5–8) holds 4 digits: a larger field could not be
+    // read back.
+    if a.players > 9999 {
+        eprintln!(
+            "错误 error: --players {}: TRF 文件的起始序号只有 4 位, 至多 9999 名棋手 (TRF start numbers have 4 digits: at most 9999 players)",
+            a.players
+        );
+        return Ok(2);
+    }
     for (name, p) in [("--draws", a.draws), ("--forfeits", a.forfeits)] {
         if !(0.0..=1.0).contains(&p) {
             eprintln!("错误 error: {name} {p}: 概率应在 0 到 1 之间 (a probability is 0..1)");

@@ -1,11 +1,13 @@
-//! `arbiter player …`: add one player, import a CSV roster.
+//! `arbiter player …`: add one player, import a CSV roster, withdraw a player, mark him
+//! absent for a round. Every one goes through the director's API
+//! (`arbiter_director::api::entries`) and [`super::apply_op_at`]: this file only parses.
 
-use super::event::{load, now, open_db};
+use super::desk::{parse_player, refused, section_id};
 use anyhow::Context;
 use arbiter_core::roster::{parse_date, parse_sex};
-use arbiter_core::{validate_at, EventState, LogEntry, PlayerRegistered, Recorded, RosterRow};
-use arbiter_regulation::{EntryFacts, Evidence, Regulation, UnitKind};
-use arbiter_store::EventStore;
+use arbiter_core::{EventState, LogEntry, RosterRow};
+use arbiter_director::api::entries as api;
+use arbiter_director::registration::EntryForm;
 use arbiter_types::{IdNumber, Phone};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -16,8 +18,10 @@ pub enum PlayerCmd {
     Add(Box<AddArgs>),
     /// 导入报名表 — import a UTF-8 CSV roster (header row; Chinese or English headers)
     Import {
+        /// 赛事编号 — event id (ev-00000001)
         #[arg(long)]
         event: String,
+        /// 报名表 (CSV, UTF-8) — roster file; unknown columns (序号, 备注, …) are ignored
         file: PathBuf,
         /// 默认组别 — section for rows without a 组别 column
         #[arg(long)]
@@ -25,50 +29,105 @@ pub enum PlayerCmd {
         /// 报名时间 (RFC 3339), default now
         #[arg(long)]
         at: Option<String>,
+        /// 操作人 — who makes the change (recorded in the log)
         #[arg(long, default_value = "arbiter")]
         actor: String,
+        /// 数据库文件 — database file (must exist: `event create` makes it)
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
+    },
+    /// 退赛 — withdraw a player, with the reason; his results so far stand
+    Withdraw {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 棋手编号 — player id (P3 or 3)
+        #[arg(long)]
+        player: String,
+        /// 退赛理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        /// 数据库文件 — database file
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+        /// 操作人 — who makes the change (recorded in the log)
+        #[arg(long, default_value = "arbiter")]
+        actor: String,
+    },
+    /// 请假 — mark a player absent for a round not yet paired (not paired; scores as absent)
+    Absent {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 棋手编号 — player id (P3 or 3)
+        #[arg(long)]
+        player: String,
+        /// 轮次 — round number
+        #[arg(long)]
+        round: u32,
+        /// 理由 — reason (optional, recorded)
+        #[arg(long)]
+        reason: Option<String>,
+        /// 数据库文件 — database file
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+        /// 操作人 — who makes the change (recorded in the log)
+        #[arg(long, default_value = "arbiter")]
+        actor: String,
     },
 }
 
 #[derive(Args)]
 pub struct AddArgs {
+    /// 赛事编号 — event id (ev-00000001)
     #[arg(long)]
     event: String,
+    /// 组别 — section id or its Chinese name
     #[arg(long)]
     section: String,
+    /// 姓名 — name
     #[arg(long)]
     name: String,
+    /// 身份证号 — ID number (18 digits; gives sex and birth date)
     #[arg(long)]
     id_number: Option<String>,
+    /// 手机号 — mobile phone
     #[arg(long)]
     phone: Option<String>,
+    /// 单位 — work unit / club
     #[arg(long)]
     unit: Option<String>,
+    /// 协会 — county / district association
     #[arg(long)]
     association: Option<String>,
+    /// 队名 — team name (joins that team's roster)
     #[arg(long)]
     team: Option<String>,
-    /// M|F (男|女)
+    /// 性别 M|F (男|女)
     #[arg(long)]
     sex: Option<String>,
-    /// YYYY-MM-DD
+    /// 出生日期 YYYY-MM-DD
     #[arg(long)]
     birth: Option<String>,
-    /// 证明材料 (social_security, business_licence, pledge, …), repeatable
+    /// 证明材料, 规程名或中文名 (social_security / 社保证明, accident_insurance / 意外伤害保险, …), repeatable
     #[arg(long)]
     evidence: Vec<String>,
     /// 标记 (local, group_member, …), repeatable
     #[arg(long)]
     flag: Vec<String>,
+    /// 等级分 — rating
     #[arg(long)]
     rating: Option<u32>,
     /// 报名时间 (RFC 3339), default now
     #[arg(long)]
     at: Option<String>,
+    /// 补报理由 — the chief arbiter admits this entry after the deadline, for this reason (recorded)
+    #[arg(long)]
+    late_reason: Option<String>,
+    /// 操作人 — who makes the change (recorded in the log)
     #[arg(long, default_value = "arbiter")]
     actor: String,
+    /// 数据库文件 — database file (must exist: `event create` makes it)
     #[arg(long, default_value = super::DEFAULT_DB)]
     db: PathBuf,
 }
@@ -84,12 +143,71 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             actor,
             db,
         } => import(&event, &file, section, at, &actor, &db),
+        PlayerCmd::Withdraw {
+            event,
+            player,
+            reason,
+            db,
+            actor,
+        } => {
+            let p = match parse_player(&player) {
+                Ok(p) => p,
+                Err(e) => return Ok(refused(&e)),
+            };
+            match super::apply_op(&db, &event, &actor, |s, c| api::withdraw(s, c, p, &reason))? {
+                Ok(_) => {
+                    println!("已退赛 withdrawn: {p} ({})", reason.trim());
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::Absent {
+            event,
+            player,
+            round,
+            reason,
+            db,
+            actor,
+        } => {
+            let p = match parse_player(&player) {
+                Ok(p) => p,
+                Err(e) => return Ok(refused(&e)),
+            };
+            match super::apply_op(&db, &event, &actor, |s, c| {
+                api::absent(s, c, p, round, reason.as_deref())
+            })? {
+                Ok(_) => {
+                    println!("已登记请假 marked absent: {p} 第{round}轮 (round {round})");
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
     }
 }
 
 fn invalid(msg: String) -> anyhow::Result<u8> {
-    eprintln!("错误 error: {msg}");
-    Ok(2)
+    Ok(refused(&msg))
+}
+
+/// The entry form of a roster row, for `section`.
+fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> EntryForm {
+    EntryForm {
+        section,
+        name: r.name.trim().to_string(),
+        sex: r.sex,
+        birth: r.birth_date,
+        id_number: r.id_number.as_ref().map(|i| i.as_str().to_string()),
+        phone: r.phone.as_ref().map(|p| p.as_str().to_string()),
+        unit: r.unit.clone(),
+        association: r.association.clone(),
+        team: r.team.clone(),
+        evidence: r.evidence.clone(),
+        flags: r.flags.clone(),
+        rating: r.rating,
+        late_reason,
+    }
 }
 
 fn add(a: AddArgs) -> anyhow::Result<u8> {
@@ -131,12 +249,15 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
             );
         }
     }
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return invalid(e);
+    }
     let row = RosterRow {
         line: 0,
         name: a.name.trim().to_string(),
         section: Some(a.section.clone()),
-        sex: sex.or(id_number.as_ref().map(IdNumber::sex)),
-        birth_date: birth_date.or(id_number.as_ref().map(IdNumber::birth_date)),
+        sex,
+        birth_date,
         id_number,
         phone,
         unit: a.unit,
@@ -146,31 +267,27 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         flags: a.flag,
         rating: a.rating,
     };
-    let store = open_db(&a.db)?;
-    let (ev, state) = load(&store, &a.event)?;
-    let Some(section) = section_id(&state, &a.section) else {
-        let hint = arbiter_types::closest(&a.section, state.sections.keys().map(String::as_str))
-            .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
-            .unwrap_or_default();
-        return invalid(format!(
-            "--section: 组别 `{}` 不存在 (unknown section){hint}",
-            a.section
-        ));
-    };
-    let reg = regulation(&state)?;
-    let at = checked_time(a.at)?;
-    let mut pending = Pending::new(state);
-    let outcome = pending.register(&reg, &row, &section, &at, &a.actor);
-    store.append_checked(&ev, &pending.entries, &a.actor, &at)?;
-    match outcome {
-        Ok(pid) => {
-            println!("已报名 registered: {pid} {} [{}]", row.name, section);
-            Ok(0)
-        }
-        Err(reason) => {
-            eprintln!("拒绝报名 refused: {} [{}]: {reason}", row.name, section);
-            Ok(2)
-        }
+    let mut section = a.section.clone();
+    let done = super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        section = match known_section(s, &a.section) {
+            Ok(x) => x,
+            Err(e) => return Err(arbiter_director::DirectorError::Refused(e)),
+        };
+        api::register(s, c, &form(&row, section.clone(), a.late_reason.clone()))
+    })?;
+    match done {
+        Ok(done) => match done.entries.first() {
+            Some(LogEntry::PlayerRegistered(p)) => {
+                println!("已报名 registered: {} {} [{}]", p.player, p.name, p.section);
+                Ok(0)
+            }
+            Some(LogEntry::EntryRefused { reason, .. }) => {
+                eprintln!("拒绝报名 refused: {} [{section}]: {reason}", row.name);
+                Ok(2)
+            }
+            _ => Ok(0),
+        },
+        Err(e) => Ok(refused(&e)),
     }
 }
 
@@ -185,7 +302,7 @@ fn import(
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
     let fname = file.display().to_string();
-    let rows = match arbiter_core::parse_roster(&text, &fname) {
+    let (rows, notices) = match arbiter_core::parse_roster_with_notices(&text, &fname) {
         Ok(r) => r,
         Err(errs) => {
             for e in &errs {
@@ -199,244 +316,125 @@ fn import(
             return Ok(2);
         }
     };
-    let store = open_db(db)?;
-    let (ev, state) = load(&store, event)?;
-    // Rows naming no section or an unknown section make the file malformed (all-or-nothing).
-    let mut errs = Vec::new();
+    for n in &notices {
+        eprintln!("注意 notice: {n}");
+    }
+    if let Some(e) = checked_time(at.as_deref()) {
+        return invalid(e);
+    }
+    let mut each: Vec<Option<LogEntry>> = Vec::new();
+    let mut sections: Vec<String> = Vec::new();
+    let done = super::apply_op_at(db, event, actor, at.as_deref(), |s, c| {
+        // Rows naming no section or an unknown section make the file malformed
+        // (all-or-nothing).
+        sections = row_sections(s, &rows, default_section.as_deref(), &fname)
+            .map_err(|errs| arbiter_director::DirectorError::Refused(errs.join("\n")))?;
+        let forms: Vec<EntryForm> = rows
+            .iter()
+            .zip(&sections)
+            .map(|(r, s)| form(r, s.clone(), None))
+            .collect();
+        each = api::register_each(s, c, &forms)?;
+        Ok(each.iter().flatten().cloned().collect())
+    })?;
+    if let Err(e) = done {
+        eprintln!("{e}");
+        eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
+        return Ok(2);
+    }
+    let mut registered = Vec::new();
+    let mut refused_rows = Vec::new();
+    let mut again = 0;
+    for ((r, s), e) in rows.iter().zip(&sections).zip(&each) {
+        let at = format!("{fname}:{}: 第{}行 {} [{s}]", r.line, r.line, r.name);
+        match e {
+            Some(LogEntry::PlayerRegistered(p)) => registered.push(format!("{at}: {}", p.player)),
+            Some(LogEntry::EntryRefused { reason, .. }) => {
+                refused_rows.push(format!("{at}: {reason}"))
+            }
+            Some(_) => {}
+            None => {
+                again += 1;
+                refused_rows.push(format!(
+                    "{at}: 此前已因同一理由被拒绝, 未重复记录 (refusal already recorded)"
+                ));
+            }
+        }
+    }
+    println!(
+        "已报名 {} 人, 拒绝 {} 人 (registered {}, refused {}){}",
+        registered.len(),
+        refused_rows.len(),
+        registered.len(),
+        refused_rows.len(),
+        if again > 0 {
+            format!("; 其中 {again} 人此前已记录 ({again} already recorded)")
+        } else {
+            String::new()
+        }
+    );
+    for r in &registered {
+        println!("  已报名 registered: {r}");
+    }
+    for r in &refused_rows {
+        println!("  拒绝 refused: {r}");
+    }
+    Ok(0)
+}
+
+/// The section of every row (its own, `--section`, or the event's only one), or every
+/// problem with a line number.
+fn row_sections(
+    state: &EventState,
+    rows: &[RosterRow],
+    default_section: Option<&str>,
+    fname: &str,
+) -> Result<Vec<String>, Vec<String>> {
     let only = (state.sections.len() == 1)
         .then(|| state.sections.keys().next().cloned())
         .flatten();
-    let mut sections = Vec::new();
-    for r in &rows {
-        match r
+    let mut errs = Vec::new();
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let given = r
             .section
             .clone()
-            .or_else(|| default_section.clone())
-            .or_else(|| only.clone())
-        {
-            Some(s) if section_id(&state, &s).is_some() => {
-                sections.push(section_id(&state, &s).unwrap_or(s))
-            }
-            Some(s) => {
-                let hint = arbiter_types::closest(&s, state.sections.keys().map(String::as_str))
-                    .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
-                    .unwrap_or_default();
-                errs.push(format!(
-                    "{fname}:{}: 第{}行: 组别 `{s}` 不存在 (unknown section){hint}",
-                    r.line, r.line
-                ))
-            }
+            .or_else(|| default_section.map(str::to_string))
+            .or_else(|| only.clone());
+        match given {
+            Some(s) => match known_section(state, &s) {
+                Ok(id) => out.push(id),
+                Err(e) => errs.push(format!("{fname}:{}: 第{}行: {e}", r.line, r.line)),
+            },
             None => errs.push(format!(
                 "{fname}:{}: 第{}行: 未指定组别 (no section: add a 组别 column or --section)",
                 r.line, r.line
             )),
         }
     }
-    if !errs.is_empty() {
-        for e in &errs {
-            eprintln!("{e}");
-        }
-        eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
-        return Ok(2);
-    }
-    let reg = regulation(&state)?;
-    let at = checked_time(at)?;
-    let mut pending = Pending::new(state);
-    let mut registered = 0;
-    let mut refused = Vec::new();
-    for (r, s) in rows.iter().zip(&sections) {
-        match pending.register(&reg, r, s, &at, actor) {
-            Ok(_) => registered += 1,
-            Err(reason) => refused.push(format!(
-                "{fname}:{}: 第{}行 {} [{s}]: {reason}",
-                r.line, r.line, r.name
-            )),
-        }
-    }
-    store.append_checked(&ev, &pending.entries, actor, &at)?;
-    println!(
-        "已报名 {registered} 人, 拒绝 {} 人 (registered {registered}, refused {})",
-        refused.len(),
-        refused.len()
-    );
-    for r in &refused {
-        println!("  拒绝 refused: {r}");
-    }
-    Ok(0)
-}
-
-/// A section given by id (`open`) or by its Chinese name (`公开组`).
-fn section_id(state: &EventState, given: &str) -> Option<String> {
-    let g = given.trim();
-    if state.sections.contains_key(g) {
-        return Some(g.to_string());
-    }
-    state
-        .sections
-        .values()
-        .find(|s| s.name == g)
-        .map(|s| s.id.clone())
-}
-
-fn checked_time(at: Option<String>) -> anyhow::Result<String> {
-    match at {
-        None => Ok(now()),
-        Some(t) => {
-            if arbiter_core::time::china_local(&t).is_none() {
-                anyhow::bail!(
-                    "--at `{t}` 不是 RFC 3339 时间, 例如 2026-09-01T10:00:00+08:00 (bad time)"
-                );
-            }
-            Ok(t)
-        }
+    if errs.is_empty() {
+        Ok(out)
+    } else {
+        Err(errs)
     }
 }
 
-/// The regulation recorded in the event's log.
-fn regulation(state: &EventState) -> anyhow::Result<Regulation> {
-    let h = state
-        .header
-        .as_ref()
-        .context("赛事没有规程 (event has no regulation)")?;
-    arbiter_regulation::parse(&h.regulation, &h.file_name).map_err(|e| {
-        anyhow::anyhow!("赛事记录的规程无法解析 (the event's regulation does not parse): {e}")
+/// A section given by id or Chinese name, or an error with a did-you-mean.
+fn known_section(state: &EventState, given: &str) -> Result<String, String> {
+    let id = section_id(state, given);
+    if state.sections.contains_key(&id) {
+        return Ok(id);
+    }
+    let hint = arbiter_types::closest(given, state.sections.keys().map(String::as_str))
+        .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
+        .unwrap_or_default();
+    Err(format!("组别 `{given}` 不存在 (unknown section){hint}"))
+}
+
+/// An error for a `--at` that is not RFC 3339.
+fn checked_time(at: Option<&str>) -> Option<String> {
+    let t = at?;
+    arbiter_core::time::china_local(t).is_none().then(|| {
+        format!("--at `{t}` 不是 RFC 3339 时间, 例如 2026-09-01T10:00:00+08:00 (bad time)")
     })
-}
-
-/// Entries to append, built against a running copy of the state.
-struct Pending {
-    state: EventState,
-    entries: Vec<LogEntry>,
-}
-
-impl Pending {
-    fn new(state: EventState) -> Self {
-        Pending {
-            state,
-            entries: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, e: LogEntry, at: &str, actor: &str) -> anyhow::Result<()> {
-        let r = Recorded {
-            seq: self.state.last_seq + 1,
-            at: at.into(),
-            actor: actor.into(),
-            entry: e,
-        };
-        self.state.apply(&r)?;
-        self.entries.push(r.entry);
-        Ok(())
-    }
-
-    /// Register a row, or record the refusal and return its reason.
-    fn register(
-        &mut self,
-        reg: &Regulation,
-        r: &RosterRow,
-        section: &str,
-        at: &str,
-        actor: &str,
-    ) -> Result<arbiter_core::PlayerId, String> {
-        let reason = match self.refusal(reg, r, section, at) {
-            None => {
-                let e = LogEntry::PlayerRegistered(PlayerRegistered {
-                    player: self.state.next_player_id(),
-                    section: section.to_string(),
-                    name: r.name.clone(),
-                    sex: r.sex,
-                    birth_date: r.birth_date,
-                    id_number: r.id_number.clone(),
-                    phone: r.phone.clone(),
-                    unit: r.unit.clone(),
-                    association: r.association.clone(),
-                    team: r.team.clone(),
-                    evidence: r.evidence.clone(),
-                    local: r.flags.iter().any(|f| f == "local"),
-                    rating: r.rating,
-                    flags: r.flags.clone(),
-                });
-                match validate_at(&self.state, &e, Some(at)) {
-                    Ok(()) => {
-                        let id = self.state.next_player_id();
-                        return self
-                            .push(e, at, actor)
-                            .map(|_| id)
-                            .map_err(|e| e.to_string());
-                    }
-                    Err(rej) => rej.to_string(),
-                }
-            }
-            Some(reason) => reason,
-        };
-        let refused = LogEntry::EntryRefused {
-            name: if r.name.is_empty() {
-                "?".into()
-            } else {
-                r.name.clone()
-            },
-            section: section.to_string(),
-            reason: reason.clone(),
-            id_number: r.id_number.clone(),
-            unit: r.unit.clone(),
-            facts: Some(arbiter_core::RefusedFacts {
-                sex: r.sex,
-                birth_date: r.birth_date,
-                unit: r.unit.clone(),
-                association: r.association.clone(),
-                team: r.team.clone(),
-                evidence: r.evidence.clone(),
-                flags: r.flags.clone(),
-            }),
-        };
-        if let Err(e) = self.push(refused, at, actor) {
-            return Err(format!("{reason}; {e}"));
-        }
-        Err(reason)
-    }
-
-    /// The regulation's eligibility verdict (`Section::check_entry`).
-    fn refusal(&self, reg: &Regulation, r: &RosterRow, section: &str, at: &str) -> Option<String> {
-        let sec = reg.sections.iter().find(|s| s.id == section)?;
-        let unit = match reg.registration.unit_kind {
-            UnitKind::Association => r.association.clone().or_else(|| r.unit.clone()),
-            _ => r.unit.clone().or_else(|| r.association.clone()),
-        };
-        let unit_of = |p: &arbiter_core::PlayerRecord| match reg.registration.unit_kind {
-            UnitKind::Association => p.association.clone().or_else(|| p.unit.clone()),
-            _ => p.unit.clone().or_else(|| p.association.clone()),
-        };
-        let active: Vec<&arbiter_core::PlayerRecord> = self
-            .state
-            .players
-            .values()
-            .filter(|p| p.withdrawn.is_none())
-            .collect();
-        let same_unit = |p: &&&arbiter_core::PlayerRecord| unit.is_some() && unit_of(p) == unit;
-        let mut evidence = std::collections::BTreeSet::new();
-        for e in &r.evidence {
-            match serde_json::from_value::<Evidence>(serde_json::Value::String(e.clone())) {
-                Ok(x) => {
-                    evidence.insert(x);
-                }
-                Err(_) => return Some(format!("未知的证明材料 `{e}` (unknown evidence kind)")),
-            }
-        }
-        let facts = EntryFacts {
-            birth_date: r.birth_date,
-            sex: r.sex,
-            unit: unit.clone(),
-            evidence,
-            entry_time: arbiter_core::time::china_local(at),
-            unit_in_section: active
-                .iter()
-                .filter(|p| p.section == section)
-                .filter(same_unit)
-                .count() as u32,
-            unit_overall: active.iter().filter(same_unit).count() as u32,
-            section_total: active.iter().filter(|p| p.section == section).count() as u32,
-            flags: r.flags.iter().cloned().collect(),
-        };
-        sec.check_entry(&facts).err().map(|e| e.to_string())
-    }
 }

@@ -33,32 +33,32 @@ use std::path::{Path, PathBuf};
 /// Exit codes: 0 ok, 1 error, 2 invalid input (bad file, unknown tie-break or preset).
 #[derive(Args)]
 pub struct StandingsArgs {
-    /// TRF-16 file (rounds played so far)
+    /// TRF 文件 (已赛轮次) — TRF-16 file (rounds played so far)
     #[arg(long, conflicts_with_all = ["event", "section", "category"])]
     pub trf: Option<PathBuf>,
-    /// Comma-separated tie-breaks after points, at most one fallback last, e.g.
+    /// 比分后的排名依据, 逗号分隔 — comma-separated tie-breaks after points, at most one fallback last, e.g.
     /// `opp_score,wins,fouls,black_games,previous_round_rank` (the default for --trf)
     #[arg(long)]
     pub tiebreaks: Option<String>,
-    /// Scoring preset for --trf: cxa, 3-1-0, 3-1-2-0, 5-2-3-0, fide (default: the file's)
+    /// 计分方式 (--trf) — scoring preset: cxa, 3-1-0, 3-1-2-0, 5-2-3-0, fide (default: the file's)
     #[arg(long, requires = "trf")]
     pub scoring: Option<String>,
-    /// Seed of the `lots` fallback for --trf (with --event: the event's recorded seed)
+    /// 抽签种子 (`lots`, --trf) — seed of the `lots` fallback (with --event: the event's recorded seed)
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Event database (SQLite)
+    /// 数据库文件 — event database (SQLite)
     #[arg(long, default_value = super::DEFAULT_DB)]
     pub db: PathBuf,
-    /// Event id in the database
+    /// 赛事编号 — event id in the database
     #[arg(long)]
     pub event: Option<String>,
-    /// Section id (default: the only section)
+    /// 组别 (默认: 唯一组别) — section id (default: the only section)
     #[arg(long, requires = "event")]
     pub section: Option<String>,
-    /// Category id of the section's regulation (e.g. `women`): that category's table
+    /// 类别 (如 `women`) — category id of the section's regulation: that category's table
     #[arg(long, requires = "event")]
     pub category: Option<String>,
-    /// JSON output: {"standings": [{"rank", "no", "points", "tiebreaks", "decided_by", …}]}
+    /// JSON 输出 — JSON output: {"standings": [{"rank", "no", "points", "tiebreaks", "decided_by", …}]}
     #[arg(long)]
     pub json: bool,
 }

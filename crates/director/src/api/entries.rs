@@ -1,2 +1,450 @@
 //! The registration desk (报名处): register, refuse, edit, fees, check-in, drawing pairing
 //! numbers, withdrawals and absences, team rosters.
+//!
+//! Eligibility, team and limit rules live in [`crate::registration`] (the same code `verify`
+//! runs again on replay); the operations here put them behind the API's shape and check
+//! every returned entry against the log's own rules (`arbiter_core::validate_at`).
+//!
+//! Rules of the desk, as the operations apply them:
+//! - A refusal equal to one already recorded (same name, section, reason, ID number and
+//!   unit) is not recorded again: [`register`] answers with an error naming it, and
+//!   [`register_each`] leaves that form out. Importing the same failing file twice leaves the
+//!   log as it was.
+//! - An entry without an ID number whose name, unit and birth date (both known or both
+//!   unknown) equal an active player's of the same section is the same person entered twice:
+//!   refused (the log's own rule, `Rejection::DuplicateEntry`).
+//! - One roster per team (issue 18): see `docs/event-log.md` § 队伍名单.
+
+use super::Ctx;
+use crate::registration::{self, check_team_roster, check_team_unit, EntryForm};
+use crate::{regulation_of, DirectorError};
+use arbiter_core::{validate_at, EventState, FieldChange, LogEntry, PlayerId, PlayerRecord};
+
+fn refused(msg: String) -> DirectorError {
+    DirectorError::Refused(msg)
+}
+
+/// Check `entries` in order against a scratch copy of `state`, as the store will.
+fn checked(
+    state: &EventState,
+    ctx: &Ctx,
+    entries: Vec<LogEntry>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let at = ctx.at_rfc3339();
+    if let [one] = entries.as_slice() {
+        validate_at(state, one, Some(&at)).map_err(|r| refused(r.to_string()))?;
+        return Ok(entries);
+    }
+    let mut scratch = state.clone();
+    for e in &entries {
+        validate_at(&scratch, e, Some(&at)).map_err(|r| refused(r.to_string()))?;
+        crate::apply_scratch(&mut scratch, e, &at)?;
+    }
+    Ok(entries)
+}
+
+fn player(state: &EventState, p: PlayerId) -> Result<&PlayerRecord, DirectorError> {
+    state
+        .player(p)
+        .ok_or_else(|| refused(format!("棋手 {p} 不存在 (unknown player)")))
+}
+
+fn section_of<'a>(
+    state: &'a EventState,
+    section: &str,
+) -> Result<&'a arbiter_core::SectionRecord, DirectorError> {
+    state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))
+}
+
+/// Register one entry: `player_registered`, or `entry_refused` with the regulation's reason
+/// (a refusal is an answer, recorded in the log). `form.late_reason` is the chief arbiter's
+/// override for an entry after the deadline, recorded with the entry. An error (nothing to
+/// record): no event, unknown section, empty name, or the same refusal already recorded.
+pub fn register(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    section_of(state, &form.section)?;
+    if form.name.trim().is_empty() {
+        return Err(refused("姓名不能为空 (name is empty)".into()));
+    }
+    let e = registration::register(&reg, state, form, ctx.at);
+    if registration::already_refused(state, &e) {
+        let reason = match &e {
+            LogEntry::EntryRefused { reason, .. } => reason.as_str(),
+            _ => "",
+        };
+        return Err(refused(format!(
+            "{} [{}] 已因同一理由被拒绝, 不再重复记录: {reason} (this refusal is already recorded)",
+            form.name, form.section
+        )));
+    }
+    checked(state, ctx, vec![e])
+}
+
+/// Register a batch (a roster file), each form checked against the entries before it. One
+/// answer per form: the entry to append, or `None` for a refusal already recorded.
+pub fn register_each(
+    state: &EventState,
+    ctx: &Ctx,
+    forms: &[EntryForm],
+) -> Result<Vec<Option<LogEntry>>, DirectorError> {
+    let reg = regulation_of(state)?;
+    for f in forms {
+        section_of(state, &f.section)?;
+    }
+    registration::register_each(&reg, state, forms, ctx.at)
+}
+
+/// [`register_each`] in the API's shape: the entries to append.
+pub fn register_batch(
+    state: &EventState,
+    ctx: &Ctx,
+    forms: &[EntryForm],
+) -> Result<Vec<LogEntry>, DirectorError> {
+    Ok(register_each(state, ctx, forms)?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// The arbiter refuses an entry by decision (not by an eligibility rule), with the reason.
+pub fn refuse(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    section_of(state, &form.section)?;
+    if reason.trim().is_empty() {
+        return Err(refused(
+            "拒绝报名须说明理由 (a refusal needs a reason)".into(),
+        ));
+    }
+    let e = LogEntry::EntryRefused {
+        name: form.name.trim().to_string(),
+        section: form.section.clone(),
+        reason: reason.trim().to_string(),
+        id_number: form
+            .id_number
+            .as_deref()
+            .and_then(|s| arbiter_types::IdNumber::parse(s).ok()),
+        unit: form.unit.clone().or_else(|| form.association.clone()),
+        // A decision of the arbiter: no facts for a replay to re-check against the rules.
+        facts: None,
+    };
+    checked(state, ctx, vec![e])
+}
+
+/// Edit an entry (`player_corrected`), with the reason. A new team or unit must keep the team
+/// rules (K2: one unit per team; one roster per team).
+pub fn correct(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    changes: Vec<FieldChange>,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let rec = player(state, p)?;
+    let mut team = rec.team.clone();
+    let mut unit = rec.unit.clone();
+    for c in &changes {
+        match c {
+            FieldChange::Team(t) => team = t.clone(),
+            FieldChange::Unit(u) => unit = u.clone(),
+            _ => {}
+        }
+    }
+    if team != rec.team || unit != rec.unit {
+        // Judge the player's new team and unit against everyone else.
+        let mut others = state.clone();
+        others.players.remove(&p);
+        for t in others.teams.values_mut() {
+            t.members.retain(|m| *m != p);
+        }
+        check_team_unit(&others, team.as_deref(), unit.as_deref())
+            .and_then(|()| {
+                check_team_roster(
+                    &reg,
+                    &others,
+                    &rec.section,
+                    team.as_deref(),
+                    unit.as_deref(),
+                )
+            })
+            .map_err(refused)?;
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::PlayerCorrected {
+            player: p,
+            changes,
+            reason: reason.trim().to_string(),
+        }],
+    )
+}
+
+/// The fee due from a player: his section's fee, else the event's (fen).
+pub fn fee_due(reg: &arbiter_regulation::Regulation, section: &str) -> Option<u64> {
+    reg.section(section)
+        .and_then(|s| s.entries.fee)
+        .or(reg.registration.fee)
+        .map(|f| f.total_fen())
+}
+
+/// Mark a fee paid (`fee_paid`): `amount_fen`, or the fee the regulation sets for the
+/// player's section. Refused when he has already paid it in full.
+pub fn pay_fee(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    amount_fen: Option<u64>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let rec = player(state, p)?;
+    let due = fee_due(&reg, &rec.section);
+    let amount = match (amount_fen, due) {
+        (Some(0), _) => return Err(refused("金额须大于 0 (the amount must be positive)".into())),
+        (Some(a), _) => a,
+        (None, Some(d)) => d,
+        (None, None) => {
+            return Err(refused(
+                "规程未规定报名费, 请用 --amount 指定金额 (the regulation sets no fee: give the amount)"
+                    .into(),
+            ))
+        }
+    };
+    if let Some(d) = due.filter(|d| rec.paid_fen >= *d) {
+        return Err(refused(format!(
+            "棋手 {p} {} 已缴费 {} (fee {} already paid)",
+            rec.name,
+            yuan(rec.paid_fen),
+            yuan(d)
+        )));
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::FeePaid {
+            player: p,
+            amount_fen: amount,
+            receipt: None,
+        }],
+    )
+}
+
+/// Fen as yuan, exact (`12050` → `120.50元`).
+pub fn yuan(fen: u64) -> String {
+    if fen.is_multiple_of(100) {
+        format!("{}元", fen / 100)
+    } else {
+        format!("{}.{:02}元", fen / 100, fen % 100)
+    }
+}
+
+/// Check a player in (`checked_in`, T7).
+pub fn check_in(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let rec = player(state, p)?;
+    if rec.withdrawn.is_some() {
+        return Err(refused(format!("棋手 {p} 已退赛 (player withdrawn)")));
+    }
+    if rec.checked_in {
+        return Err(refused(format!(
+            "棋手 {p} {} 已检录 (already checked in)",
+            rec.name
+        )));
+    }
+    checked(state, ctx, vec![LogEntry::CheckedIn { player: p }])
+}
+
+/// Draw the section's pairing numbers by lot (A3; the seed is derived from the event's and
+/// recorded). Unpaid and withdrawn players get no number. Before round 1 a draw may be made
+/// again (a new player set); once a round is paired, a draw gives the late entries the next
+/// numbers.
+pub fn draw(state: &EventState, ctx: &Ctx, section: &str) -> Result<Vec<LogEntry>, DirectorError> {
+    let rec = section_of(state, section)?;
+    let e = registration::draw_numbers(state, section);
+    if let LogEntry::PairingNumbersDrawn { order, .. } = &e {
+        if order.is_empty() {
+            return Err(refused(format!(
+                "组别 `{section}` 没有可抽签的棋手 (no player to draw: none registered, or none has paid)"
+            )));
+        }
+        if *order == rec.order {
+            return Err(refused(format!(
+                "组别 `{section}` 已抽签, 没有新的棋手 (numbers already drawn; nobody new)"
+            )));
+        }
+    }
+    checked(state, ctx, vec![e])
+}
+
+/// Withdraw a player (`player_withdrawn`, A5), with the reason: his results so far stand
+/// (up to the last round paired in his section), he is not paired again.
+pub fn withdraw(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let rec = player(state, p)?;
+    let last = section_of(state, &rec.section)?.last_round();
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::PlayerWithdrawn {
+            player: p,
+            reason: reason.trim().to_string(),
+            after_round: (last > 0).then_some(last),
+        }],
+    )
+}
+
+/// Mark a player absent (请假) for a round not yet paired (`player_absent`): he is not paired
+/// in it, which scores as an absence.
+pub fn absent(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    round: u32,
+    reason: Option<&str>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    player(state, p)?;
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::PlayerAbsent {
+            player: p,
+            round,
+            reason: reason
+                .map(str::trim)
+                .filter(|r| !r.is_empty())
+                .map(str::to_string),
+        }],
+    )
+}
+
+/// A team entry form (K3): name, unit, division (id or name), members, leader, coach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamForm {
+    pub team: String,
+    pub unit: String,
+    pub division: Option<String>,
+    pub members: Vec<PlayerId>,
+    pub leader: Option<String>,
+    pub coach: Option<String>,
+}
+
+/// Enter a team (`team_entered`, K1–K3): members of one section and of the team's unit, as
+/// many as the regulation allows, listing every player who named the team at registration
+/// (one roster per team).
+pub fn enter_team(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &TeamForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let Some(&first) = form.members.first() else {
+        return Err(refused("队伍名单为空 (a team needs members)".into()));
+    };
+    let section = player(state, first)?.section.clone();
+    let sec = reg
+        .section(&section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.clone()))?;
+    let Some(tp) = sec.teams.as_ref() else {
+        return Err(refused(format!(
+            "组别 `{section}` 不设团体赛 (the section has no team competition)"
+        )));
+    };
+    for &m in &form.members {
+        let p = player(state, m)?;
+        if p.section != section {
+            return Err(refused(format!(
+                "队员 {m} 属于组别 `{}`, 队伍属于 `{section}` (members of one team play in one section)",
+                p.section
+            )));
+        }
+        if p.unit.as_deref() != Some(form.unit.as_str()) {
+            return Err(refused(format!(
+                "跨单位组队: 队员 {m} {} 属于 {}, 队伍属于 {} (K2: cross-unit team)",
+                p.name,
+                p.unit.as_deref().unwrap_or("-"),
+                form.unit
+            )));
+        }
+    }
+    if !tp.multiple_per_unit {
+        if let Some(t) = state
+            .teams
+            .values()
+            .find(|t| t.unit == form.unit && t.section.as_deref() == Some(section.as_str()))
+        {
+            return Err(refused(format!(
+                "单位 {} 已报名队伍 {}, 规程不允许一个单位报多支队伍 (one team per unit)",
+                form.unit, t.team
+            )));
+        }
+    }
+    let n = form.members.len() as u64;
+    if n < u64::from(tp.min_players) {
+        return Err(refused(format!(
+            "队伍 {} 只有 {n} 人, 规程要求至少 {} 人 (too few members)",
+            form.team, tp.min_players
+        )));
+    }
+    if let Some(max) = tp.max_players.filter(|m| n > u64::from(*m)) {
+        return Err(refused(format!(
+            "队伍 {} 有 {n} 人, 规程允许至多 {max} 人 (too many members)",
+            form.team
+        )));
+    }
+    let blank = |x: &Option<String>| x.as_deref().is_none_or(|s| s.trim().is_empty());
+    if tp.leader_required && blank(&form.leader) {
+        return Err(refused("规程要求填写领队 (a leader is required)".into()));
+    }
+    if tp.coach_required && blank(&form.coach) {
+        return Err(refused("规程要求填写教练 (a coach is required)".into()));
+    }
+    let division = match &form.division {
+        None => None,
+        Some(d) => Some(
+            tp.divisions
+                .iter()
+                .find(|x| &x.id == d || &x.name == d)
+                .map(|x| x.id.clone())
+                .ok_or_else(|| {
+                    let all: Vec<String> = tp
+                        .divisions
+                        .iter()
+                        .map(|x| format!("{} {}", x.name, x.id))
+                        .collect();
+                    refused(format!(
+                        "组别 `{section}` 没有团体组别 `{d}` (unknown division; one of: {})",
+                        all.join(", ")
+                    ))
+                })?,
+        ),
+    };
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::TeamEntered {
+            team: form.team.trim().to_string(),
+            unit: form.unit.trim().to_string(),
+            division,
+            members: form.members.clone(),
+            leader: form.leader.clone(),
+            coach: form.coach.clone(),
+        }],
+    )
+}

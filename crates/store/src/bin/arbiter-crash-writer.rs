@@ -67,6 +67,7 @@ fn run() -> Result<(), String> {
                 local: false,
                 rating: None,
                 flags: Vec::new(),
+                late_reason: None,
             }),
         ];
         store

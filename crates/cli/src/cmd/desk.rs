@@ -1,0 +1,204 @@
+//! The registration desk's commands (报名处): `fee`, `checkin`, `draw`. Each parses its flags,
+//! calls one operation of `arbiter_director::api::entries` through [`super::apply_op`] and
+//! prints what was recorded.
+
+use arbiter_core::{LogEntry, PlayerId};
+use arbiter_director::api::entries as api;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct FeeArgs {
+    /// 赛事编号 — event id (ev-00000001)
+    #[arg(long)]
+    event: String,
+    /// 棋手编号 — player id as `player add` / `player import` print it (P3 or 3)
+    #[arg(long)]
+    player: String,
+    /// 金额 (元, 至多两位小数) — amount in yuan (default: the regulation's fee for the section)
+    #[arg(long)]
+    amount: Option<String>,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+}
+
+#[derive(Args)]
+pub struct CheckinArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 棋手编号 — player id (P3 or 3)
+    #[arg(long)]
+    player: String,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+}
+
+#[derive(Args)]
+pub struct DrawArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 组别 — section id (or its Chinese name)
+    #[arg(long)]
+    section: String,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+}
+
+/// A player id as printed (`P3`) or bare (`3`).
+pub(crate) fn parse_player(s: &str) -> Result<PlayerId, String> {
+    let t = s.trim();
+    let digits = t
+        .strip_prefix('P')
+        .or_else(|| t.strip_prefix('p'))
+        .unwrap_or(t);
+    match digits.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(PlayerId(n)),
+        _ => Err(format!(
+            "--player `{s}`: 应为棋手编号, 例如 P3 或 3 (expected a player id such as P3)"
+        )),
+    }
+}
+
+/// Yuan with at most two decimals (`120`, `120.5`, `120.50`) as fen, exactly.
+pub(crate) fn parse_yuan(s: &str) -> Result<u64, String> {
+    let bad = || {
+        format!("--amount `{s}`: 应为金额 (元), 至多两位小数, 例如 120 或 80.50 (expected yuan)")
+    };
+    let t = s.trim().trim_end_matches('元');
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    if whole.is_empty()
+        || frac.len() > 2
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(bad());
+    }
+    let w: u64 = whole.parse().map_err(|_| bad())?;
+    let f: u64 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<2}").parse().map_err(|_| bad())?
+    };
+    w.checked_mul(100)
+        .and_then(|x| x.checked_add(f))
+        .ok_or_else(bad)
+}
+
+/// Print a refusal and give exit code 2.
+pub(crate) fn refused(msg: &str) -> u8 {
+    eprintln!("错误 error: {msg}");
+    2
+}
+
+pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
+    let p = match parse_player(&a.player) {
+        Ok(p) => p,
+        Err(e) => return Ok(refused(&e)),
+    };
+    let amount = match a.amount.as_deref().map(parse_yuan).transpose() {
+        Ok(x) => x,
+        Err(e) => return Ok(refused(&e)),
+    };
+    match super::apply_op(&a.db, &a.event, &a.actor, |s, c| {
+        api::pay_fee(s, c, p, amount)
+    })? {
+        Ok(done) => {
+            for e in &done.entries {
+                if let LogEntry::FeePaid { amount_fen, .. } = e {
+                    println!("已缴费 fee paid: {p} {}", api::yuan(*amount_fen));
+                }
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
+    }
+}
+
+pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
+    let p = match parse_player(&a.player) {
+        Ok(p) => p,
+        Err(e) => return Ok(refused(&e)),
+    };
+    match super::apply_op(&a.db, &a.event, &a.actor, |s, c| api::check_in(s, c, p))? {
+        Ok(_) => {
+            println!("已检录 checked in: {p}");
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
+    }
+}
+
+pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
+    match super::apply_op(&a.db, &a.event, &a.actor, |s, c| {
+        let section = section_id(s, &a.section);
+        api::draw(s, c, &section)
+    })? {
+        Ok(done) => {
+            for e in &done.entries {
+                if let LogEntry::PairingNumbersDrawn {
+                    section,
+                    seed,
+                    order,
+                } = e
+                {
+                    println!(
+                        "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}",
+                        order.len()
+                    );
+                    for (i, p) in order.iter().enumerate() {
+                        println!("  {:>3}  {p}", i + 1);
+                    }
+                }
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
+    }
+}
+
+/// A section given by id (`open`) or by its Chinese name (`公开组`); unknown names are passed
+/// on for the operation to refuse.
+pub(crate) fn section_id(state: &arbiter_core::EventState, given: &str) -> String {
+    let g = given.trim();
+    if state.sections.contains_key(g) {
+        return g.to_string();
+    }
+    state
+        .sections
+        .values()
+        .find(|s| s.name == g)
+        .map_or_else(|| g.to_string(), |s| s.id.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yuan_and_player_ids_parse_exactly() {
+        assert_eq!(parse_yuan("120"), Ok(12000));
+        assert_eq!(parse_yuan("80.5"), Ok(8050));
+        assert_eq!(parse_yuan("80.05元"), Ok(8005));
+        assert!(parse_yuan("80.055").is_err());
+        assert!(parse_yuan("-3").is_err());
+        assert!(parse_yuan(".5").is_err());
+        assert_eq!(parse_player("P12"), Ok(PlayerId(12)));
+        assert_eq!(parse_player("7"), Ok(PlayerId(7)));
+        assert!(parse_player("P0").is_err());
+        assert!(parse_player("张三").is_err());
+    }
+}

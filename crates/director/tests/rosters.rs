@@ -1,0 +1,353 @@
+//! One roster per team (issue 18; the rule is in docs/event-log.md § 队伍名单): a team entry of
+//! three and a fourth player naming the team, through the registration desk's API; and the
+//! four reference events simulated, every team's members in the export equal to the players
+//! whose `team` names it, `verify` clean.
+//!
+//! By default seeds 1–3 of each event run; `ARBITER_ROSTER_SEEDS=20` runs seeds 1–20.
+
+use arbiter_core::{EventState, LogEntry, PlayerId, Recorded};
+use arbiter_director::api::entries::{self as desk, TeamForm};
+use arbiter_director::api::Ctx;
+use arbiter_director::registration::{event_created, EntryForm};
+use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_director::{apply_scratch, publish, verify};
+use std::collections::BTreeMap;
+
+fn source(stem: &str) -> String {
+    let path = format!(
+        "{}/../../regulations/{stem}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn ctx() -> Ctx {
+    let at = chrono::NaiveDate::from_ymd_opt(2026, 9, 1)
+        .unwrap()
+        .and_hms_opt(10, 0, 0)
+        .unwrap();
+    Ctx::new("报名处", at)
+}
+
+/// A Kunshan event (its regulation text edited by `edit`), as a state.
+fn kunshan(edit: impl Fn(String) -> String) -> EventState {
+    let src = edit(source("kunshan-2026"));
+    let reg = arbiter_regulation::parse(&src, "kunshan-2026.toml").unwrap();
+    let mut state = EventState::new();
+    let e = event_created(&reg, &src, "kunshan-2026.toml", 7);
+    apply_scratch(&mut state, &e, &ctx().at_rfc3339()).unwrap();
+    state
+}
+
+fn apply(state: &mut EventState, entries: Vec<LogEntry>) {
+    for e in entries {
+        apply_scratch(state, &e, &ctx().at_rfc3339()).unwrap();
+    }
+}
+
+fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
+    EntryForm {
+        section: "men".into(),
+        name: name.into(),
+        sex: None,
+        birth: None,
+        id_number: Some(id.into()),
+        phone: None,
+        unit: Some(unit.into()),
+        association: None,
+        team: team.map(str::to_string),
+        evidence: vec!["社保证明".into()],
+        flags: vec![],
+        rating: None,
+        late_reason: None,
+    }
+}
+
+/// Valid 18-digit ID numbers of men born in 1990 (check character computed here).
+fn id(k: u32) -> String {
+    let body = format!("32058319900101{:03}", 10 * k + 1);
+    let sum: u64 = body
+        .chars()
+        .rev()
+        .enumerate()
+        .map(|(i, c)| u64::from(c.to_digit(10).unwrap()) * ((1u64 << (i + 1)) % 11))
+        .sum();
+    let v = (12 - sum % 11) % 11;
+    let c = if v == 10 {
+        'X'
+    } else {
+        char::from_digit(v as u32, 10).unwrap()
+    };
+    format!("{body}{c}")
+}
+
+fn register(state: &mut EventState, form: &EntryForm) -> LogEntry {
+    let out = desk::register(state, &ctx(), form).unwrap();
+    let e = out[0].clone();
+    apply(state, out);
+    e
+}
+
+fn registered(e: &LogEntry) -> PlayerId {
+    match e {
+        LogEntry::PlayerRegistered(p) => p.player,
+        other => panic!("not registered: {other:?}"),
+    }
+}
+
+const T: &str = "华宇电子一队";
+const U: &str = "昆山华宇电子有限公司";
+
+fn team_form(members: Vec<PlayerId>) -> TeamForm {
+    TeamForm {
+        team: T.into(),
+        unit: U.into(),
+        division: Some("甲组".into()),
+        members,
+        leader: Some("领队".into()),
+        coach: Some("教练".into()),
+    }
+}
+
+/// The roster as the state holds it, and the players naming the team: equal.
+fn assert_one_roster(state: &EventState, team: &str) -> Vec<PlayerId> {
+    let mut members = state.teams[team].members.clone();
+    members.sort();
+    let naming: Vec<PlayerId> = state
+        .players
+        .values()
+        .filter(|p| p.team.as_deref() == Some(team))
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(
+        members, naming,
+        "team {team}: roster and players[].team disagree"
+    );
+    members
+}
+
+#[test]
+fn a_fourth_player_naming_an_entered_team_of_three_joins_its_roster() {
+    let mut s = kunshan(|x| x);
+    let three: Vec<PlayerId> = (1..=3)
+        .map(|k| {
+            registered(&register(
+                &mut s,
+                &man(&format!("队员{k}"), U, Some(T), &id(k)),
+            ))
+        })
+        .collect();
+    let e = desk::enter_team(&s, &ctx(), &team_form(three.clone())).unwrap();
+    apply(&mut s, e);
+    assert_eq!(assert_one_roster(&s, T).len(), 3);
+    // The fourth, from the team's unit: registered onto the one roster.
+    let fourth = registered(&register(&mut s, &man("队员4", U, Some(T), &id(4))));
+    assert_eq!(
+        assert_one_roster(&s, T),
+        vec![three[0], three[1], three[2], fourth]
+    );
+    // From another unit: refused (K2), the roster unchanged.
+    match register(&mut s, &man("外援", "昆山农商行", Some(T), &id(5))) {
+        LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("跨单位"), "{reason}"),
+        other => panic!("cross-unit player accepted: {other:?}"),
+    }
+    assert_eq!(assert_one_roster(&s, T).len(), 4);
+    // The export reads the same roster: players[].team and teams[].members agree.
+    let ex = publish::export(&s).unwrap();
+    let named: Vec<u32> = ex.sections[0]
+        .players
+        .iter()
+        .filter(|p| p.team.as_deref() == Some(T))
+        .map(|p| p.no)
+        .collect();
+    assert_eq!(named.len(), 4, "{:?}", ex.sections[0].players);
+}
+
+#[test]
+fn a_full_team_refuses_a_fourth_player() {
+    let mut s = kunshan(|x| x.replace("min_players = 3 ", "min_players = 3\nmax_players = 3 "));
+    let three: Vec<PlayerId> = (1..=3)
+        .map(|k| {
+            registered(&register(
+                &mut s,
+                &man(&format!("队员{k}"), U, Some(T), &id(k)),
+            ))
+        })
+        .collect();
+    let e = desk::enter_team(&s, &ctx(), &team_form(three)).unwrap();
+    apply(&mut s, e);
+    match register(&mut s, &man("队员4", U, Some(T), &id(4))) {
+        LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("已有 3 人"), "{reason}"),
+        other => panic!("a fourth player joined a full team: {other:?}"),
+    }
+    assert_eq!(assert_one_roster(&s, T).len(), 3);
+}
+
+#[test]
+fn a_team_entry_must_list_everyone_who_named_the_team() {
+    let mut s = kunshan(|x| x);
+    let four: Vec<PlayerId> = (1..=4)
+        .map(|k| {
+            registered(&register(
+                &mut s,
+                &man(&format!("队员{k}"), U, Some(T), &id(k)),
+            ))
+        })
+        .collect();
+    // Three listed, a fourth named the team at registration: refused, nothing recorded.
+    let err = desk::enter_team(&s, &ctx(), &team_form(four[..3].to_vec()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("队伍名单未列入") && err.contains(&four[3].to_string()),
+        "{err}"
+    );
+    // A player of another team cannot be listed either.
+    let other = registered(&register(
+        &mut s,
+        &man("二队队员", U, Some("华宇电子二队"), &id(6)),
+    ));
+    let mut with_other = four.clone();
+    with_other.push(other);
+    let err = desk::enter_team(&s, &ctx(), &team_form(with_other))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("已属于队伍"), "{err}");
+    // All four: accepted, one roster.
+    let e = desk::enter_team(&s, &ctx(), &team_form(four.clone())).unwrap();
+    apply(&mut s, e);
+    assert_eq!(assert_one_roster(&s, T), four);
+    // A correction of the team moves the player between rosters.
+    let fix = desk::correct(
+        &s,
+        &ctx(),
+        four[3],
+        vec![arbiter_core::FieldChange::Team(None)],
+        "报名表填错队名",
+    )
+    .unwrap();
+    apply(&mut s, fix);
+    assert_eq!(assert_one_roster(&s, T), four[..3].to_vec());
+}
+
+fn seeds() -> u64 {
+    std::env::var("ARBITER_ROSTER_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
+#[test]
+fn simulated_events_hold_one_roster_per_team_and_verify() {
+    let mut checked_teams = 0;
+    for stem in [
+        "kunshan-2026",
+        "suzhou-2025",
+        "jiujiang-2020",
+        "tianshui-2024",
+    ] {
+        let src = source(stem);
+        for seed in 1..=seeds() {
+            let reg = arbiter_regulation::parse(&src, stem).unwrap();
+            let mut sim =
+                Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &Sizes::default());
+            let (log, state): (Vec<Recorded>, EventState) = sim
+                .run_in_memory()
+                .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"));
+            for t in state.teams.keys() {
+                assert_one_roster(&state, t);
+            }
+            let ex = publish::export(&state).unwrap();
+            for table in &ex.teams {
+                let sec = ex.sections.iter().find(|s| s.id == table.section).unwrap();
+                let mut naming: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+                for p in &sec.players {
+                    if let Some(t) = &p.team {
+                        naming.entry(t.as_str()).or_default().push(p.no);
+                    }
+                }
+                for row in &table.standings {
+                    let mut members = row.members.clone();
+                    members.sort();
+                    let mut named = naming.get(row.team.as_str()).cloned().unwrap_or_default();
+                    named.sort();
+                    assert_eq!(members, named, "{stem} seed {seed}: team {}", row.team);
+                    checked_teams += 1;
+                }
+            }
+            assert_eq!(verify(&log, Some(&ex)), vec![], "{stem} seed {seed}");
+        }
+    }
+    assert!(checked_teams > 0, "no team was checked");
+}
+
+/// The desk's other operations on the same event: a player excused from round 1 is not
+/// paired in it; a late entry needs the chief arbiter's reason; a draw after round 1 only
+/// gives the late entry the next number.
+#[test]
+fn absent_late_entry_and_the_draw_after_round_one() {
+    let mut s = kunshan(|x| x);
+    let players: Vec<PlayerId> = (1..=6)
+        .map(|k| {
+            registered(&register(
+                &mut s,
+                &man(&format!("棋手{k}"), U, None, &id(k)),
+            ))
+        })
+        .collect();
+    let e = desk::draw(&s, &ctx(), "men").unwrap();
+    apply(&mut s, e);
+    let e = desk::absent(&s, &ctx(), players[2], 1, Some("出差")).unwrap();
+    apply(&mut s, e);
+    let reg = arbiter_director::regulation_of(&s).unwrap();
+    let paired = arbiter_director::round::pair_round(&reg, &s, "men", 1, 1).unwrap();
+    let LogEntry::RoundPaired { boards, byes, .. } = &paired.entry else {
+        panic!("{:?}", paired.entry)
+    };
+    let seated: Vec<PlayerId> = boards
+        .iter()
+        .flat_map(|b| [b.red, b.black])
+        .chain(byes.iter().copied())
+        .collect();
+    assert_eq!(seated.len(), 5, "{boards:?} {byes:?}");
+    assert!(
+        !seated.contains(&players[2]),
+        "the excused player was paired"
+    );
+    apply(&mut s, vec![paired.entry.clone()]);
+    // Absence for a paired round is refused (a forfeit is entered instead).
+    let err = desk::absent(&s, &ctx(), players[3], 1, None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("已编排"), "{err}");
+    // After the deadline: refused unless the chief arbiter admits it with a reason.
+    let late_ctx = Ctx::new(
+        "裁判长",
+        chrono::NaiveDate::from_ymd_opt(2026, 9, 20)
+            .unwrap()
+            .and_hms_opt(9, 0, 0)
+            .unwrap(),
+    );
+    let form = man("补报", U, None, &id(9));
+    match &desk::register(&s, &late_ctx, &form).unwrap()[0] {
+        LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("截止"), "{reason}"),
+        other => panic!("late entry accepted: {other:?}"),
+    }
+    let late = EntryForm {
+        late_reason: Some("裁判长批准补报".into()),
+        ..form
+    };
+    let out = desk::register(&s, &late_ctx, &late).unwrap();
+    let new = registered(&out[0]);
+    for e in out {
+        apply_scratch(&mut s, &e, &late_ctx.at_rfc3339()).unwrap();
+    }
+    // The numbers stand; the late entry gets the next one.
+    let before = s.section("men").unwrap().order.clone();
+    let drawn = desk::draw(&s, &ctx(), "men").unwrap();
+    let LogEntry::PairingNumbersDrawn { order, .. } = &drawn[0] else {
+        panic!("{drawn:?}")
+    };
+    assert_eq!(order[..before.len()], before[..]);
+    assert_eq!(order[before.len()..], [new]);
+}
