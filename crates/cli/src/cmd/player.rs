@@ -159,9 +159,9 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     };
     let reg = regulation(&state)?;
     let at = checked_time(a.at)?;
-    let mut pending = Pending::new(state);
-    let outcome = pending.register(&reg, &row, &section, &at, &a.actor);
-    store.append_checked(&ev, &pending.entries, &a.actor, &at)?;
+    let outcome = append_fresh(&store, &ev, state, &a.actor, &at, |pending| {
+        pending.register(&reg, &row, &section, &at, &a.actor)
+    })?;
     match outcome {
         Ok(pid) => {
             println!("已报名 registered: {pid} {} [{}]", row.name, section);
@@ -182,9 +182,13 @@ fn import(
     actor: &str,
     db: &Path,
 ) -> anyhow::Result<u8> {
-    let text = std::fs::read_to_string(file)
+    let bytes = std::fs::read(file)
         .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
     let fname = file.display().to_string();
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return invalid(not_utf8(&fname, e.as_bytes(), e.utf8_error().valid_up_to())),
+    };
     let rows = match arbiter_core::parse_roster(&text, &fname) {
         Ok(r) => r,
         Err(errs) => {
@@ -241,19 +245,20 @@ fn import(
     }
     let reg = regulation(&state)?;
     let at = checked_time(at)?;
-    let mut pending = Pending::new(state);
-    let mut registered = 0;
-    let mut refused = Vec::new();
-    for (r, s) in rows.iter().zip(&sections) {
-        match pending.register(&reg, r, s, &at, actor) {
-            Ok(_) => registered += 1,
-            Err(reason) => refused.push(format!(
-                "{fname}:{}: 第{}行 {} [{s}]: {reason}",
-                r.line, r.line, r.name
-            )),
+    let (registered, refused) = append_fresh(&store, &ev, state, actor, &at, |pending| {
+        let mut registered = 0;
+        let mut refused = Vec::new();
+        for (r, s) in rows.iter().zip(&sections) {
+            match pending.register(&reg, r, s, &at, actor) {
+                Ok(_) => registered += 1,
+                Err(reason) => refused.push(format!(
+                    "{fname}:{}: 第{}行 {} [{s}]: {reason}",
+                    r.line, r.line, r.name
+                )),
+            }
         }
-    }
-    store.append_checked(&ev, &pending.entries, actor, &at)?;
+        (registered, refused)
+    })?;
     println!(
         "已报名 {registered} 人, 拒绝 {} 人 (registered {registered}, refused {})",
         refused.len(),
@@ -263,6 +268,48 @@ fn import(
         println!("  拒绝 refused: {r}");
     }
     Ok(0)
+}
+
+/// The refusal of a file that is not UTF-8, naming the file and the line of the first bad
+/// byte. Excel saves "CSV" in the local code page (GBK / GB18030 on Chinese Windows).
+pub(crate) fn not_utf8(fname: &str, bytes: &[u8], valid_up_to: usize) -> String {
+    let line = 1 + bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count();
+    format!(
+        "{fname}:{line}: 文件不是 UTF-8 编码, 可能是 Excel 保存的 GBK/GB18030 文件; 请在 Excel 中另存为「CSV UTF-8 (逗号分隔)」后再导入, 未导入任何棋手 (the file is not UTF-8 — probably GBK from Excel; save it as \"CSV UTF-8\" and import again; nothing imported)"
+    )
+}
+
+/// Attempts of [`append_fresh`] before giving up on a log that keeps moving.
+const ATTEMPTS: usize = 50;
+
+/// Build the entries on `state` with `build` and append them expecting its last seq. When
+/// another writer got in first, they are built again on the fresh state: a player id is
+/// assigned against the log it is appended to, so a lost race never reaches the arbiter as a
+/// refusal. Returns what `build` returned for the entries that were appended.
+fn append_fresh<T>(
+    store: &arbiter_store::SqliteStore,
+    ev: &arbiter_store::EventId,
+    mut state: EventState,
+    actor: &str,
+    at: &str,
+    mut build: impl FnMut(&mut Pending) -> T,
+) -> anyhow::Result<T> {
+    for _ in 0..ATTEMPTS {
+        let expected = state.last_seq;
+        let mut pending = Pending::new(state);
+        let out = build(&mut pending);
+        if pending.entries.is_empty() {
+            return Ok(out);
+        }
+        match store.append(ev, expected, &pending.entries, actor, at) {
+            Ok(_) => return Ok(out),
+            Err(arbiter_store::StoreError::Conflict { .. }) => state = store.state(ev)?,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    anyhow::bail!(
+        "数据库繁忙: {ATTEMPTS} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
+    )
 }
 
 /// A section given by id (`open`) or by its Chinese name (`公开组`).
@@ -402,17 +449,11 @@ impl Pending {
             UnitKind::Association => r.association.clone().or_else(|| r.unit.clone()),
             _ => r.unit.clone().or_else(|| r.association.clone()),
         };
-        let unit_of = |p: &arbiter_core::PlayerRecord| match reg.registration.unit_kind {
-            UnitKind::Association => p.association.clone().or_else(|| p.unit.clone()),
-            _ => p.unit.clone().or_else(|| p.association.clone()),
-        };
-        let active: Vec<&arbiter_core::PlayerRecord> = self
-            .state
-            .players
-            .values()
-            .filter(|p| p.withdrawn.is_none())
-            .collect();
-        let same_unit = |p: &&&arbiter_core::PlayerRecord| unit.is_some() && unit_of(p) == unit;
+        // Counts from the state's entry index (no scan of the players).
+        let by = arbiter_director::registration::count_by(reg);
+        let index = &self.state.index;
+        let of_unit =
+            |section: Option<&str>| unit.as_deref().map_or(0, |u| index.of_unit(by, section, u));
         let mut evidence = std::collections::BTreeSet::new();
         for e in &r.evidence {
             match serde_json::from_value::<Evidence>(serde_json::Value::String(e.clone())) {
@@ -428,13 +469,9 @@ impl Pending {
             unit: unit.clone(),
             evidence,
             entry_time: arbiter_core::time::china_local(at),
-            unit_in_section: active
-                .iter()
-                .filter(|p| p.section == section)
-                .filter(same_unit)
-                .count() as u32,
-            unit_overall: active.iter().filter(same_unit).count() as u32,
-            section_total: active.iter().filter(|p| p.section == section).count() as u32,
+            unit_in_section: of_unit(Some(section)),
+            unit_overall: of_unit(None),
+            section_total: index.in_section(section),
             flags: r.flags.iter().cloned().collect(),
         };
         sec.check_entry(&facts).err().map(|e| e.to_string())
