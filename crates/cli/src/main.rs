@@ -1,6 +1,72 @@
 //! `arbiter` — 象棋竞赛编排系统. This binary is wiring only: every rule lives in a library crate.
 //! Command names and flags are a contract used by outside tools: add, never rename.
 
+/// Standard output that never panics. Every `print!`/`println!` of the binary goes through
+/// [`out::write`] (the two macros below shadow the standard ones in every module): when the
+/// reader has gone away (`arbiter event export … | head -c 10`) the rest of the output is
+/// dropped quietly and the command finishes with its usual exit code; any other write error
+/// is reported once at the end (exit 1).
+mod out {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+    static FAILED: Mutex<Option<std::io::Error>> = Mutex::new(None);
+
+    fn failed(e: std::io::Error) {
+        CLOSED.store(true, Ordering::Relaxed);
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            if let Ok(mut f) = FAILED.lock() {
+                f.get_or_insert(e);
+            }
+        }
+    }
+
+    /// Write to stdout unless it is already known to be closed.
+    pub fn write(args: std::fmt::Arguments<'_>) {
+        if CLOSED.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+            failed(e);
+        }
+    }
+
+    /// Flush stdout at the end; the first write error other than a closed pipe, if any.
+    pub fn finish() -> Option<std::io::Error> {
+        if !CLOSED.load(Ordering::Relaxed) {
+            if let Err(e) = std::io::stdout().lock().flush() {
+                failed(e);
+            }
+        }
+        FAILED.lock().ok().and_then(|mut f| f.take())
+    }
+
+    /// Whether an error returned by a command is only the reader having gone away.
+    pub fn is_closed_pipe(e: &anyhow::Error) -> bool {
+        e.chain().any(|c| {
+            c.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        })
+    }
+}
+
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*))
+    };
+}
+
+macro_rules! println {
+    () => {
+        $crate::out::write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod cmd;
 
 use clap::{Parser, Subcommand};
@@ -84,11 +150,18 @@ fn main() -> ExitCode {
         Command::Teams(a) => cmd::rounds::run_teams(a),
         Command::Prizes(a) => cmd::rounds::run_prizes(a),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
+        // The reader went away (e.g. `| head`): nothing more to say.
+        Err(e) if out::is_closed_pipe(&e) => 0,
         Err(e) => {
             eprintln!("错误 error: {e:#}");
-            ExitCode::from(1)
+            1
         }
+    };
+    if let Some(e) = out::finish() {
+        eprintln!("错误 error: 无法写出标准输出 (cannot write to stdout): {e}");
+        return ExitCode::from(1);
     }
+    ExitCode::from(code)
 }

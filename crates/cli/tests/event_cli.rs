@@ -282,7 +282,14 @@ fn export_then_import_gives_the_same_log() {
     assert_eq!(v["format"], "arbiter-log/1");
     assert_eq!(v["entries"].as_array().unwrap().len(), 2);
     let file = write(&env.path("log.json"), &doc);
-    let new_id = env.ok(&["event", "import", &file]).trim().to_string();
+    // The same database already holds this log: a second copy must be asked for.
+    let dup = env.run(&["event", "import", &file]);
+    assert_eq!(dup.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&dup.stderr).contains(&id));
+    let new_id = env
+        .ok(&["event", "import", &file, "--allow-duplicate"])
+        .trim()
+        .to_string();
     assert_ne!(new_id, id);
     let again: serde_json::Value =
         serde_json::from_str(&env.ok(&["event", "export", &new_id])).unwrap();

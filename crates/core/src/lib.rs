@@ -6,6 +6,7 @@
 //! Pure: no I/O, no clock. The time of an entry (`Recorded::at`) is supplied by the shell.
 
 pub mod entry;
+pub mod index;
 pub mod roster;
 pub mod state;
 pub mod time;
@@ -17,6 +18,7 @@ pub use entry::{
     LogFormatError, Offender, PlayerId, PlayerRegistered, Recorded, RefusedFacts, SectionInfo,
     LOG_VERSION,
 };
+pub use index::{CountBy, EntryIndex};
 pub use roster::{parse_roster, parse_roster_with_notices, RosterError, RosterRow};
 pub use state::{
     BoardRecord, EventHeader, EventState, FoldError, Foul, GameFoulRecord, KnockoutGame,

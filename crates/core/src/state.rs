@@ -222,6 +222,16 @@ impl SectionRecord {
     pub fn round(&self, r: u32) -> Option<&RoundRecord> {
         self.rounds.get(&r)
     }
+    /// The rounds that count in the standings so far: rounds `1..=completed_rounds()`. A round
+    /// whose results are still coming in counts once it is completed. This is the one
+    /// definition of "standings so far": [`EventState::outcomes`] (hence the standings, the
+    /// export) and the independent recomputation of `event verify` both follow it.
+    pub fn standing_rounds(&self) -> impl Iterator<Item = &RoundRecord> + '_ {
+        // Half-open: `1..=0` would be an inverted range.
+        self.rounds
+            .range(1..self.completed_rounds() + 1)
+            .map(|(_, r)| r)
+    }
 }
 
 /// The fold of an event's log. `PartialEq` and serialisable, so states can be compared.
@@ -234,6 +244,9 @@ pub struct EventState {
     pub refused: Vec<RefusedEntry>,
     /// Seq of the last applied entry (0 for an empty log).
     pub last_seq: u64,
+    /// Counts of the active entries (kept by the fold; see [`EntryIndex`]).
+    #[serde(default)]
+    pub index: crate::index::EntryIndex,
 }
 
 /// A log that does not fold.
@@ -282,7 +295,21 @@ impl EventState {
             kind: r.entry.kind(),
             rejection,
         })?;
+        // The entry index follows the one player an entry registers or changes.
+        let touched = match &r.entry {
+            LogEntry::PlayerRegistered(p) => Some(p.player),
+            LogEntry::PlayerCorrected { player, .. } | LogEntry::PlayerWithdrawn { player, .. } => {
+                Some(*player)
+            }
+            _ => None,
+        };
+        if let Some(p) = touched.and_then(|id| self.players.get(&id)) {
+            self.index.count(p, false);
+        }
         self.apply_valid(r.seq, &r.entry);
+        if let Some(p) = touched.and_then(|id| self.players.get(&id)) {
+            self.index.count(p, true);
+        }
         self.last_seq = r.seq;
         Ok(())
     }

@@ -212,12 +212,7 @@ pub fn validate_at(
                 return Err(Rejection::EmptyName);
             }
             if let Some(id) = &r.id_number {
-                let dup = state.players.values().any(|p| {
-                    p.section == r.section
-                        && p.id_number.as_ref() == Some(id)
-                        && p.withdrawn.is_none()
-                });
-                if dup {
+                if state.index.has_id_number(&r.section, id.as_str()) {
                     return Err(Rejection::DuplicateIdNumber(id.masked(), r.section.clone()));
                 }
             } else if let Some(&first) = state.sections.get(&r.section).and_then(|sec| {
@@ -251,20 +246,14 @@ pub fn validate_at(
                     });
                 }
             }
-            let active = |p: &&crate::state::PlayerRecord| p.withdrawn.is_none();
             if let Some(cap) = header.limits.max_entries {
-                if state.players.values().filter(active).count() as u64 >= u64::from(cap) {
+                if u64::from(state.index.active()) >= u64::from(cap) {
                     return Err(Rejection::EntryCapReached(cap));
                 }
             }
             if let (Some(cap), Some(a)) = (header.limits.max_per_association, &r.association) {
-                let n = state
-                    .players
-                    .values()
-                    .filter(active)
-                    .filter(|p| p.association.as_ref() == Some(a))
-                    .count();
-                if n as u64 >= u64::from(cap) {
+                let n = state.index.of_association(a);
+                if u64::from(n) >= u64::from(cap) {
                     return Err(Rejection::AssociationCapReached {
                         association: a.clone(),
                         cap,

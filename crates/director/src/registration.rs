@@ -164,6 +164,14 @@ fn counted_unit(reg: &Regulation, unit: Option<&str>, association: Option<&str>)
     .map(str::to_string)
 }
 
+/// The entry index's counting rule for the regulation's `unit_kind` (as [`counted_unit`]).
+pub fn count_by(reg: &Regulation) -> arbiter_core::CountBy {
+    match reg.registration.unit_kind {
+        UnitKind::Association => arbiter_core::CountBy::AssociationFirst,
+        _ => arbiter_core::CountBy::UnitFirst,
+    }
+}
+
 /// `Section::check_entry` for an applicant against the entries already in `state` (the
 /// entries before it), entered at `at`. Err is the refusal reason.
 pub fn check_eligibility(
@@ -176,13 +184,11 @@ pub fn check_eligibility(
         return Err(format!("未知组别 `{}` (unknown section)", a.section));
     };
     let unit = counted_unit(reg, a.unit, a.association);
-    let active: Vec<_> = state
-        .players
-        .values()
-        .filter(|p| p.withdrawn.is_none())
-        .collect();
-    let same_unit = |p: &&&arbiter_core::PlayerRecord| {
-        unit.is_some() && counted_unit(reg, p.unit.as_deref(), p.association.as_deref()) == unit
+    // Counts from the state's entry index (no scan of the players).
+    let by = count_by(reg);
+    let of_unit = |section: Option<&str>| {
+        unit.as_deref()
+            .map_or(0, |u| state.index.of_unit(by, section, u))
     };
     let mut evidence = BTreeSet::new();
     for e in a.evidence {
@@ -204,13 +210,9 @@ pub fn check_eligibility(
         unit: unit.clone(),
         evidence,
         entry_time: (!a.late).then_some(at),
-        unit_in_section: active
-            .iter()
-            .filter(|p| p.section == a.section)
-            .filter(same_unit)
-            .count() as u32,
-        unit_overall: active.iter().filter(same_unit).count() as u32,
-        section_total: active.iter().filter(|p| p.section == a.section).count() as u32,
+        unit_in_section: of_unit(Some(a.section)),
+        unit_overall: of_unit(None),
+        section_total: state.index.in_section(a.section),
         flags: a.flags.iter().cloned().collect::<BTreeSet<_>>(),
         ..EntryFacts::default()
     };
@@ -290,12 +292,14 @@ pub fn check_team_unit(
     let (Some(team), Some(u)) = (team, unit) else {
         return Ok(());
     };
-    match state.players.values().find(|p| {
-        p.withdrawn.is_none() && p.team.as_deref() == Some(team) && p.unit.as_deref() != Some(u)
-    }) {
-        Some(other) => Err(format!(
+    let other = state
+        .index
+        .team_units(team)
+        .find(|&(unit, n)| n > 0 && unit != Some(u));
+    match other {
+        Some((unit, _)) => Err(format!(
             "跨单位组队: 队伍 {team} 属于 {}, 报名者属于 {u} (cross-unit team: the team belongs to another unit)",
-            other.unit.as_deref().unwrap_or("-")
+            unit.unwrap_or("-")
         )),
         None => Ok(()),
     }

@@ -476,15 +476,20 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
         }
         // Teams from units.
         if let (Some(tp), Affiliation::Units { .. }) = (&sp.teams, &sp.affiliation) {
+            // Units in order of first appearance, found through an index (linear).
             let mut units: Vec<(String, Vec<usize>)> = Vec::new();
+            let mut unit_at: std::collections::HashMap<String, usize> = Default::default();
             for (i, e) in entries.iter().enumerate().skip(first) {
                 if !e.pays {
                     continue;
                 }
                 if let Some(u) = &e.unit {
-                    match units.iter_mut().find(|(n, _)| n == u) {
-                        Some((_, v)) => v.push(i),
-                        None => units.push((u.clone(), vec![i])),
+                    match unit_at.get(u) {
+                        Some(&k) => units[k].1.push(i),
+                        None => {
+                            unit_at.insert(u.clone(), units.len());
+                            units.push((u.clone(), vec![i]));
+                        }
                     }
                 }
             }
@@ -636,9 +641,43 @@ pub fn team_name(unit: &str, k: Option<usize>) -> String {
     let short = short_unit(unit);
     let base = short.strip_suffix('队').unwrap_or(&short);
     match k {
-        Some(k) => format!("{base}{}队", ["一", "二", "三", "四", "五", "六"][k.min(5)]),
+        Some(k) => format!("{base}{}队", chinese_number(k + 1)),
         None => format!("{base}队"),
     }
+}
+
+/// 1 → 一, 10 → 十, 12 → 十二, 20 → 二十, 105 → 一百零五: every team of a unit gets its own
+/// number, however many teams the unit sends.
+fn chinese_number(n: usize) -> String {
+    const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    const U: [&str; 4] = ["", "十", "百", "千"];
+    if n == 0 {
+        return D[0].into();
+    }
+    if n >= 10_000 {
+        return n.to_string();
+    }
+    let digits: Vec<usize> = n.to_string().bytes().map(|b| (b - b'0') as usize).collect();
+    let len = digits.len();
+    let mut out = String::new();
+    let mut zero = false;
+    for (i, &d) in digits.iter().enumerate() {
+        let unit = len - 1 - i;
+        if d == 0 {
+            zero = true;
+            continue;
+        }
+        if zero && !out.is_empty() {
+            out.push_str(D[0]);
+        }
+        zero = false;
+        // 十二, not 一十二, when ten is the leading unit.
+        if !(d == 1 && unit == 1 && i == 0) {
+            out.push_str(D[d]);
+        }
+        out.push_str(U[unit]);
+    }
+    out
 }
 
 fn short_unit(unit: &str) -> String {
@@ -663,6 +702,15 @@ mod tests {
         assert_eq!(team_name("昆山华宇电子有限公司", None), "华宇电子队");
         assert_eq!(team_name("昆山华宇电子有限公司", Some(0)), "华宇电子一队");
         assert_eq!(team_name("秦州区棋院", None), "秦州区棋院队");
+        // A unit with more than six teams: each still gets its own name.
+        assert_eq!(team_name("华宇电子", Some(6)), "华宇电子七队");
+        assert_eq!(team_name("华宇电子", Some(11)), "华宇电子十二队");
+        let names: std::collections::BTreeSet<String> =
+            (0..300).map(|k| team_name("华宇电子", Some(k))).collect();
+        assert_eq!(names.len(), 300);
+        assert_eq!(chinese_number(20), "二十");
+        assert_eq!(chinese_number(105), "一百零五");
+        assert_eq!(chinese_number(1010), "一千零一十");
     }
 
     fn plan(seed: u64) -> SynthPlan {

@@ -35,6 +35,13 @@ fn is_ascii_id(s: &str) -> bool {
         && s.as_bytes()[0].is_ascii_lowercase()
 }
 
+/// The most entries an event or a section may take (`cap`): registration, pairing and
+/// standings are measured up to this size (BENCHMARKS.md).
+pub const MAX_ENTRIES: u32 = 100_000;
+
+/// The lowest place a prize or lucky prize may name (the prize tables stop here).
+pub const MAX_PLACE: u32 = 10_000;
+
 /// Validate `reg` and fill inherited values (section entries from `[registration]`, `age_on`).
 pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
     let cx = Ctx {
@@ -56,6 +63,9 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             p!["sections"],
             "至少需要一个组别 (at least one section is required)".into(),
         );
+    }
+    if let Some(c) = reg.registration.cap {
+        check_cap(&cx, c, p!["registration", "cap"])?;
     }
     if let Some(d) = reg.registration.deadline {
         if d.date() > reg.event.end {
@@ -106,7 +116,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             }
         }
         let base = p!["associations", "prizes"];
-        prizes(&cx, &a.prizes, &base, &[], &[])?;
+        prizes(&cx, &a.prizes, &base, &[], &[], None)?;
     }
     // Inherit registration values.
     let r = reg.registration.clone();
@@ -156,6 +166,11 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
         v.extend(rest);
         v
     };
+    if let Some(c) = s.entries.cap {
+        check_cap(cx, c, sp(p!["entries", "cap"]))?;
+    }
+    // The places that can exist in this section: its cap, else the event's.
+    let places = s.entries.cap.or(reg.registration.cap);
     // Eligibility.
     let el = &s.eligibility;
     if let (Some(f), Some(t)) = (el.born_from, el.born_to) {
@@ -358,7 +373,7 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
         }
     }
     let cat_ids: Vec<&str> = s.categories.iter().map(|c| c.id.as_str()).collect();
-    prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[])?;
+    prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[], places)?;
     // Lucky ranks.
     let mut seen = BTreeMap::new();
     for (j, l) in s.lucky.iter().enumerate() {
@@ -376,6 +391,9 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     sp(p!["lucky", j, "ranks", k]),
                     "名次从 1 开始 (ranks start at 1)".into(),
                 );
+            }
+            if let Some(why) = beyond_places(r, places, "幸运奖", "lucky prize") {
+                return cx.fail(sp(p!["lucky", j, "ranks", k]), why);
             }
             if seen.insert((l.category.clone(), r), ()).is_some() {
                 return cx.fail(
@@ -454,7 +472,14 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                 }
             }
         }
-        prizes(cx, &tm.prizes, &sp(p!["teams", "prizes"]), &[], &div_ids)?;
+        prizes(
+            cx,
+            &tm.prizes,
+            &sp(p!["teams", "prizes"]),
+            &[],
+            &div_ids,
+            places,
+        )?;
     }
     Ok(())
 }
@@ -496,7 +521,42 @@ fn time_controls(cx: &Ctx, tcs: &[TimeControl], base: Vec<Seg>) -> R {
     Ok(())
 }
 
-fn prizes(cx: &Ctx, list: &[Prize], base: &[Seg], cats: &[&str], divs: &[&str]) -> R {
+fn check_cap(cx: &Ctx, cap: u32, path: Vec<Seg>) -> R {
+    if cap == 0 {
+        return cx.fail(path, "报名上限不能为 0 (cap must be at least 1)".into());
+    }
+    if cap > MAX_ENTRIES {
+        return cx.fail(
+            path,
+            format!("报名上限 {cap} 超过本程序支持的 {MAX_ENTRIES} 人 (cap {cap} is above the supported {MAX_ENTRIES} entries)"),
+        );
+    }
+    Ok(())
+}
+
+/// Why place `rank` cannot be reached: beyond the prize tables, or beyond the entry cap.
+fn beyond_places(rank: u32, places: Option<u32>, zh: &str, en: &str) -> Option<String> {
+    if rank > MAX_PLACE {
+        return Some(format!(
+            "{zh}名次 {rank} 超过程序支持的第 {MAX_PLACE} 名 ({en} place {rank} is beyond place {MAX_PLACE}, the last one supported)"
+        ));
+    }
+    match places {
+        Some(cap) if rank > cap => Some(format!(
+            "{zh}名次 {rank} 超过报名上限 {cap} 人, 这一名次不会存在 ({en} place {rank} is beyond the entry cap of {cap}: the place cannot exist)"
+        )),
+        _ => None,
+    }
+}
+
+fn prizes(
+    cx: &Ctx,
+    list: &[Prize],
+    base: &[Seg],
+    cats: &[&str],
+    divs: &[&str],
+    places: Option<u32>,
+) -> R {
     let at = |j: usize, key: &str| {
         let mut v = base.to_vec();
         v.push(Seg::Index(j));
@@ -528,6 +588,14 @@ fn prizes(cx: &Ctx, list: &[Prize], base: &[Seg], cats: &[&str], divs: &[&str]) 
                 at(j, "to"),
                 format!("名次范围为空: 第{a}至{b}名 (empty rank range: from is after to)"),
             );
+        }
+        let last_key = if pz.rank.is_none() && pz.to.is_some() {
+            "to"
+        } else {
+            key
+        };
+        if let Some(why) = beyond_places(b, places, "奖励", "prize") {
+            return cx.fail(at(j, last_key), why);
         }
         if let Some(c) = &pz.category {
             if !cats.contains(&c.as_str()) {

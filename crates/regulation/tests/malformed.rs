@@ -84,6 +84,36 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "t.toml:9:74: 错误: 淘汰人数 16 超过报名上限 8 (knockout size is larger than the entry cap)",
         ),
         (
+            "prize rank beyond the last supported place",
+            with("[[sections.prizes]]\nrank = 10001\namount_yuan = 100\n"),
+            "t.toml:12:8: 错误: 奖励名次 10001 超过程序支持的第 10000 名 (prize place 10001 is beyond place 10000, the last one supported)",
+        ),
+        (
+            "prize range beyond the section's cap",
+            with("[sections.entries]\ncap = 40\n[[sections.prizes]]\nfrom = 1\nto = 64\namount_yuan = 100\n"),
+            "t.toml:15:6: 错误: 奖励名次 64 超过报名上限 40 人, 这一名次不会存在 (prize place 64 is beyond the entry cap of 40: the place cannot exist)",
+        ),
+        (
+            "lucky rank beyond the last supported place",
+            with("[[sections.lucky]]\nranks = [7, 1000000]\nitem = \"券\"\n"),
+            "t.toml:12:13: 错误: 幸运奖名次 1000000 超过程序支持的第 10000 名 (lucky prize place 1000000 is beyond place 10000, the last one supported)",
+        ),
+        (
+            "lucky rank beyond the event's cap",
+            format!("{}\n[registration]\ncap = 100\n", with("[[sections.lucky]]\nranks = [101]\nitem = \"券\"\n")),
+            "t.toml:12:10: 错误: 幸运奖名次 101 超过报名上限 100 人, 这一名次不会存在 (lucky prize place 101 is beyond the entry cap of 100: the place cannot exist)",
+        ),
+        (
+            "cap beyond what is supported",
+            format!("[registration]\ncap = 100001\n{BASE}"),
+            "t.toml:2:7: 错误: 报名上限 100001 超过本程序支持的 100000 人 (cap 100001 is above the supported 100000 entries)",
+        ),
+        (
+            "section cap beyond what is supported",
+            with("[sections.entries]\ncap = 65536000\n"),
+            "t.toml:12:7: 错误: 报名上限 65536000 超过本程序支持的 100000 人 (cap 65536000 is above the supported 100000 entries)",
+        ),
+        (
             "zero swiss rounds",
             edit("rounds = 7", "rounds = 0"),
             "t.toml:9:37: 错误: 轮数不能为 0 (swiss rounds must be at least 1)",

@@ -27,6 +27,34 @@ const MIGRATIONS: &[&str] = &[
      ) WITHOUT ROWID;",
 ];
 
+/// How long a writer waits for another one before giving up.
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Whether SQLite refused for a lock held by another connection.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+/// Run `f` again while SQLite answers "busy"/"locked", until `deadline`.
+fn retry_busy<T>(
+    deadline: std::time::Instant,
+    mut f: impl FnMut() -> rusqlite::Result<T>,
+) -> rusqlite::Result<T> {
+    let mut pause = std::time::Duration::from_millis(2);
+    loop {
+        match f() {
+            Err(e) if is_busy(&e) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(std::time::Duration::from_millis(50));
+            }
+            r => return r,
+        }
+    }
+}
+
 pub struct SqliteStore {
     conn: Connection,
     /// Folded state of events this connection has appended to, by event row number. An
@@ -63,22 +91,39 @@ impl SqliteStore {
     }
 
     fn setup(conn: Connection) -> Result<Self, StoreError> {
-        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        // Two processes opening the same new database at once (two `event create`): switching
+        // it to WAL and the first migration take locks that SQLite may refuse at once rather
+        // than wait for (it will not let two readers wait on each other's upgrade). Such a
+        // refusal is retried until the busy timeout.
+        let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
         // journal_mode returns a row; in-memory databases answer "memory".
-        let _mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
-        conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")?;
+        let _mode: String = retry_busy(deadline, || {
+            conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+        })?;
+        retry_busy(deadline, || {
+            conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+        })?;
         let store = SqliteStore {
             conn,
             states: RefCell::new(BTreeMap::new()),
         };
-        store.migrate()?;
+        let current = retry_busy(deadline, || store.migrate())?;
+        if current > Self::SCHEMA_VERSION {
+            return Err(StoreError::SchemaTooNew {
+                found: current,
+                supported: Self::SCHEMA_VERSION,
+            });
+        }
         Ok(store)
     }
 
     /// The schema version this program writes.
     pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
-    fn migrate(&self) -> Result<(), StoreError> {
+    /// Bring the schema up to date in one immediate transaction; returns the version found
+    /// (a version above [`Self::SCHEMA_VERSION`] is left alone for the caller to refuse).
+    fn migrate(&self) -> rusqlite::Result<i64> {
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
         let current: Option<i64> = tx
@@ -87,10 +132,7 @@ impl SqliteStore {
             .flatten();
         let current = current.unwrap_or(0);
         if current > Self::SCHEMA_VERSION {
-            return Err(StoreError::SchemaTooNew {
-                found: current,
-                supported: Self::SCHEMA_VERSION,
-            });
+            return Ok(current);
         }
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
             tx.execute_batch(sql)?;
@@ -100,7 +142,7 @@ impl SqliteStore {
             )?;
         }
         tx.commit()?;
-        Ok(())
+        Ok(current)
     }
 
     /// Current schema version of the open database.

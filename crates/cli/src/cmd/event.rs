@@ -56,11 +56,16 @@ pub enum EventCmd {
         /// 数据库文件 (e.g. out/kunshan/arbiter.db)
         db: PathBuf,
     },
-    /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id
+    /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id. The log is
+    /// replayed and verified first; a log that verify would reject, or one already in the
+    /// database, is refused (exit 2) and nothing is written
     Import {
         file: PathBuf,
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
+        /// 允许重复导入 — import even when an identical log is already in the database
+        #[arg(long)]
+        allow_duplicate: bool,
     },
 }
 
@@ -191,21 +196,61 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             Ok(0)
         }
         EventCmd::Verify { db } => super::director_cmds::verify(&db),
-        EventCmd::Import { file, db } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
-            let store = open_db(&db)?;
-            match store.import(&text) {
-                Ok(id) => {
-                    println!("{id}");
-                    Ok(0)
-                }
-                Err(e) => {
-                    eprintln!("错误 error: {}: {e}", file.display());
-                    Ok(2)
-                }
+        EventCmd::Import {
+            file,
+            db,
+            allow_duplicate,
+        } => import(&file, &db, allow_duplicate),
+    }
+}
+
+/// `event import`: parse, replay and verify the log before anything is written; refuse a log
+/// already in the database unless `allow_duplicate`. Refusals exit 2 with the reason.
+fn import(file: &Path, db: &Path, allow_duplicate: bool) -> anyhow::Result<u8> {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
+    let refuse = |why: &str| {
+        eprintln!("错误 error: {}: {why}", file.display());
+        Ok(2)
+    };
+    let doc = match arbiter_store::parse_export(&text) {
+        Ok(d) => d,
+        Err(e) => return refuse(&e.to_string()),
+    };
+    if doc.entries.is_empty() {
+        return refuse("日志没有任何条目, 不是一个赛事 (the log has no entries)");
+    }
+    let diffs = arbiter_director::verify(&doc.entries, None);
+    if !diffs.is_empty() {
+        let list: Vec<String> = diffs.iter().take(10).map(|d| format!("  {d}")).collect();
+        let more = diffs
+            .len()
+            .checked_sub(10)
+            .filter(|&n| n > 0)
+            .map(|n| format!("\n  … 另有 {n} 处 ({n} more)"))
+            .unwrap_or_default();
+        return refuse(&format!(
+            "日志复核未通过, 未导入 (the log fails verify; nothing imported):\n{}{more}",
+            list.join("\n")
+        ));
+    }
+    let store = open_db(db)?;
+    if !allow_duplicate {
+        for ev in store.list_events()? {
+            if ev.name == doc.name && store.read(&ev.id)? == doc.entries {
+                return refuse(&format!(
+                    "数据库中已有相同的赛事 {} {}, 未重复导入; 确需再导入一份请加 --allow-duplicate (the same log is already event {}; use --allow-duplicate to import a second copy)",
+                    ev.id, ev.name, ev.id
+                ));
             }
         }
+    }
+    match store.create_with_log(&doc.name, &doc.entries) {
+        Ok(id) => {
+            println!("{id}");
+            Ok(0)
+        }
+        Err(e) => refuse(&e.to_string()),
     }
 }
 

@@ -299,9 +299,13 @@ fn import(
     actor: &str,
     db: &Path,
 ) -> anyhow::Result<u8> {
-    let text = std::fs::read_to_string(file)
+    let bytes = std::fs::read(file)
         .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
     let fname = file.display().to_string();
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return invalid(not_utf8(&fname, e.as_bytes(), e.utf8_error().valid_up_to())),
+    };
     let (rows, notices) = match arbiter_core::parse_roster_with_notices(&text, &fname) {
         Ok(r) => r,
         Err(errs) => {
@@ -417,6 +421,15 @@ fn row_sections(
     } else {
         Err(errs)
     }
+}
+
+/// The refusal of a file that is not UTF-8, naming the file and the line of the first bad
+/// byte. Excel saves "CSV" in the local code page (GBK / GB18030 on Chinese Windows).
+pub(crate) fn not_utf8(fname: &str, bytes: &[u8], valid_up_to: usize) -> String {
+    let line = 1 + bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count();
+    format!(
+        "{fname}:{line}: 文件不是 UTF-8 编码, 可能是 Excel 保存的 GBK/GB18030 文件; 请在 Excel 中另存为「CSV UTF-8 (逗号分隔)」后再导入, 未导入任何棋手 (the file is not UTF-8 — probably GBK from Excel; save it as \"CSV UTF-8\" and import again; nothing imported)"
+    )
 }
 
 /// A section given by id or Chinese name, or an error with a did-you-mean.
