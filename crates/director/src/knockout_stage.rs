@@ -5,8 +5,8 @@
 //! The bracket is never stored: it is rebuilt from the log — seeding from the Swiss standings
 //! after stage 1, then every `knockout_game_recorded` entry replayed in order.
 
-use crate::final_standings;
 use crate::plan::{section_plan, SectionPlan};
+use crate::standings;
 use crate::{derive_seed, DirectorError};
 use arbiter_core::{EventState, LogEntry, PlayerId};
 use arbiter_knockout::{Bracket, BracketKind, ColourRule, MatchFormat, MatchSettings, NextGame};
@@ -87,7 +87,7 @@ pub fn seeding(
     else {
         return Ok(Vec::new());
     };
-    let st = final_standings::individual(sec, state, section, Some(swiss_rounds))?;
+    let st = standings::individual(sec, state, section, Some(swiss_rounds))?;
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;

@@ -3,11 +3,12 @@
 
 use crate::export::*;
 use crate::final_standings::{
-    association_table, category_ranking, final_ranking, individual, tb_score, team_tables, FinalRow,
+    association_table, category_ranking, final_ranking, tb_score, team_tables, FinalRow,
 };
 use crate::knockout_stage;
 use crate::plan::{section_plan, SectionPlan};
 use crate::prizes::{allocate, PrizeInput, ASSOCIATIONS};
+use crate::standings::individual;
 use crate::{regulation_of, regulation_stem, DirectorError};
 use arbiter_core::{EventState, PlayerId};
 use arbiter_regulation::Regulation;

@@ -7,12 +7,13 @@
 use crate::api::results::{FoulInput, ResultInput};
 use crate::api::rounds::PairRequest;
 use crate::api::{self, Ctx};
-use crate::plan::{next_step, section_plan, SectionPlan, Step};
+use crate::plan::{section_plan, SectionPlan};
 use crate::registration::{
     draw_numbers, event_created, fee_fen, fees_and_check_in, register_all, rfc3339, team_entries,
     EntryForm,
 };
 use crate::simulate_results::{simulate_knockout_game, simulate_round, ResultModel};
+use crate::step::{next_step, Step};
 use crate::synth::{
     generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthField, SynthPlan,
     TeamPlan,

@@ -1,5 +1,6 @@
-//! Round robin (循环制, rules.md A7 / Part B §5.1): Berger tables, double round robin and
-//! the automatic choice of format by field size.
+//! Round robin (循环制, rules.md A7 / Part B §5.1): Berger tables and double round robin.
+//! (The choice of format by field size, `auto` in a regulation, is the regulation crate's
+//! `Format::effective`, with the thresholds the regulation sets.)
 //!
 //! Numbers in the tables are 1-based table numbers (签号); the first-listed number of a board
 //! plays red. With an odd number of players the table's extra number `M = N + 1` is a dummy:
@@ -13,29 +14,6 @@ use crate::{Availability, Board, Explanation, Pairing, PairingError, SectionStat
 pub struct RoundRobinRound {
     pub boards: Vec<(usize, usize)>,
     pub bye: Option<usize>,
-}
-
-/// The tournament format chosen by `auto_format` (A7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// 双循环: the Berger table twice, colours swapped in the second cycle.
-    DoubleRoundRobin,
-    /// 单循环
-    SingleRoundRobin,
-    /// 积分编排制
-    Swiss,
-}
-
-/// A7 `auto_format`: fewer than 5 players → double round robin, fewer than 8 → single round
-/// robin, otherwise Swiss.
-pub fn auto_format(n: usize) -> Format {
-    if n < 5 {
-        Format::DoubleRoundRobin
-    } else if n < 8 {
-        Format::SingleRoundRobin
-    } else {
-        Format::Swiss
-    }
 }
 
 /// The table size `M` ("最大号"): `n` rounded up to even.

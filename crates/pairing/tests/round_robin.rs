@@ -14,9 +14,7 @@
 //!
 //! And the Part B §5.1 tables for M = 4, 6, 8, 10, 12 are reproduced exactly.
 
-use arbiter_pairing::round_robin::{
-    auto_format, berger, double_berger, pair_round_robin, Format, RoundRobinRound,
-};
+use arbiter_pairing::round_robin::{berger, double_berger, pair_round_robin, RoundRobinRound};
 use arbiter_pairing::{Availability, Entrant, SectionState};
 use arbiter_types::{Colour, PairingSettings, PlayerNo, ScoringTable};
 
@@ -221,16 +219,6 @@ fn double_round_robin_properties_2_to_30() {
             assert_eq!(reds, blacks, "N = {n}: player {p} balanced over two cycles");
         }
     }
-}
-
-#[test]
-fn auto_format_thresholds() {
-    assert_eq!(auto_format(2), Format::DoubleRoundRobin);
-    assert_eq!(auto_format(4), Format::DoubleRoundRobin);
-    assert_eq!(auto_format(5), Format::SingleRoundRobin);
-    assert_eq!(auto_format(7), Format::SingleRoundRobin);
-    assert_eq!(auto_format(8), Format::Swiss);
-    assert_eq!(auto_format(100), Format::Swiss);
 }
 
 fn state(nos: &[u32]) -> SectionState {

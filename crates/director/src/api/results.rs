@@ -6,8 +6,8 @@
 use super::rounds::{close_round, knockout_board, knockout_round, notation, refused, section_of};
 use super::Ctx;
 use crate::knockout_stage;
-use crate::plan::{next_step, Step};
 use crate::results::{game_foul_loss, respects_foul_loss};
+use crate::step::{next_step, Step};
 use crate::{apply_scratch, regulation_of, DirectorError};
 use arbiter_core::{Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
 use arbiter_regulation::ResultSigning;

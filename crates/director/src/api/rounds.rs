@@ -5,9 +5,10 @@
 use super::Ctx;
 use crate::knockout_stage;
 use crate::manual::{apply_swap, explanation, mark_fixed, warnings};
-use crate::plan::{due_withdrawals, next_step, section_plan, SectionPlan, Step};
+use crate::plan::{due_withdrawals, section_plan, SectionPlan};
 use crate::registration::draw_numbers;
 use crate::round::pair_round;
+use crate::step::{next_step, Step};
 use crate::{apply_scratch, regulation_of, DirectorError};
 use arbiter_core::{EventState, LogEntry, PlayerId, RoundRecord};
 use arbiter_regulation::{Regulation, Section};

@@ -1,0 +1,88 @@
+//! Individual standings of a section after a number of rounds (A6): the standings engine fed
+//! from the log with the regulation's scoring, tie-breaks and tie-break options. The knockout
+//! seeding (after stage 1, `knockout_stage.rs`) and the final ranking (`final_standings.rs`)
+//! both build on it.
+
+use crate::DirectorError;
+use arbiter_core::{EventState, PlayerRecord, PlayerStatus};
+use arbiter_regulation::Section;
+use arbiter_standings::{PlayerEntry, Standings, StandingsInput, TiebreakOptions};
+use arbiter_types::PlayerNo;
+
+pub(crate) fn st_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+    DirectorError::Standings {
+        section: section.to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// Tie-break options of the standings engine from the regulation's settings.
+pub fn tiebreak_options(sec: &Section, seed: u64) -> TiebreakOptions {
+    let o = &sec.tiebreak_options;
+    TiebreakOptions {
+        wins_include_forfeit: o.wins_include_forfeits,
+        wins_include_bye: o.wins_include_byes,
+        black_count_forfeits: o.black_games_include_forfeits,
+        direct: match o.direct {
+            arbiter_regulation::DirectMode::TwoOnly => arbiter_standings::DirectMode::TwoOnly,
+            arbiter_regulation::DirectMode::MiniTable => arbiter_standings::DirectMode::MiniTable,
+        },
+        bye_opp_value: match o.opp_score_bye {
+            arbiter_regulation::ByeOppValue::Zero => arbiter_standings::ByeOppValue::Zero,
+            _ => arbiter_standings::ByeOppValue::Lowest,
+        },
+        lots_seed: crate::derive_seed(seed, &format!("lots/{}", sec.id)),
+        ..TiebreakOptions::default()
+    }
+}
+
+/// Whether a player appears in the standings: everybody but players never paired because
+/// they did not pay (T7).
+fn ranked(state: &EventState, p: &PlayerRecord) -> bool {
+    state.status(p.id) != Some(PlayerStatus::Unpaid)
+        || state
+            .outcomes(p.id)
+            .iter()
+            .any(|o| !matches!(o, arbiter_types::Outcome::Absent))
+}
+
+/// Individual standings of a section after `upto` rounds (all completed rounds if `None`).
+pub fn individual(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    upto: Option<u32>,
+) -> Result<Standings, DirectorError> {
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    let mut players = Vec::new();
+    let mut outcomes = Vec::new();
+    for (i, &pid) in rec.order.iter().enumerate() {
+        let Some(p) = state.player(pid) else { continue };
+        if !ranked(state, p) {
+            continue;
+        }
+        let mut o = state.outcomes(pid);
+        if let Some(n) = upto {
+            o.truncate(n as usize);
+        }
+        let mut e = PlayerEntry::new(PlayerNo::from_index(i));
+        e.name = Some(p.name.clone());
+        e.rating = p.rating;
+        e.fouls = state.foul_count(pid) as u32;
+        e.withdrawn = p.withdrawn.is_some();
+        players.push(e);
+        outcomes.push(o);
+    }
+    let input = StandingsInput {
+        players,
+        outcomes,
+        scoring: sec.scoring.table,
+        tiebreaks: sec.tiebreaks.criteria.clone(),
+        fallback: sec.tiebreaks.fallback,
+        options: tiebreak_options(sec, seed),
+    };
+    arbiter_standings::compute(&input).map_err(|e| st_err(section, e))
+}

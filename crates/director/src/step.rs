@@ -1,0 +1,136 @@
+//! What the arbiter has to do next in a section ([`next_step`]): draw numbers, pair, enter
+//! results, close a round, withdraw by the forfeit rule, play knockout games, or nothing.
+//!
+//! Built on `plan.rs` (what the section plays) and `knockout_stage.rs` (the bracket).
+
+use crate::knockout_stage;
+use crate::plan::{due_withdrawals, playing_entries, section_plan, SectionPlan};
+use crate::DirectorError;
+use arbiter_core::{EventState, PlayerId, PlayerStatus};
+use arbiter_regulation::Regulation;
+use std::collections::BTreeSet;
+
+/// The next thing the arbiter does in a section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Draw the pairing numbers (A3).
+    DrawNumbers,
+    /// Pair round `round` of `stage` (1, or 2 for the continuing Swiss of a two-stage section).
+    Pair { round: u32, stage: u32 },
+    /// Enter the results of these boards of round `round`.
+    Results { round: u32, boards: Vec<u32> },
+    /// Every result is in: close the round.
+    CompleteRound { round: u32 },
+    /// Players who are withdrawn by the regulation's forfeit rule (A5), with after-round.
+    Withdraw(Vec<(PlayerId, u32, String)>),
+    /// Play the next game of these knockout matches.
+    Knockout { matches: Vec<String> },
+    /// Nothing more to play.
+    Done,
+}
+
+/// What to do next in `section`.
+pub fn next_step(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Step, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    if rec.order.is_empty() {
+        if playing_entries(state, section).len() < 2 {
+            return Ok(Step::Done);
+        }
+        return Ok(Step::DrawNumbers);
+    }
+    let last = rec.last_round();
+    let completed = rec.completed_rounds();
+    if last > completed {
+        let r = &rec.rounds[&last];
+        let open: Vec<u32> = r
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        if !open.is_empty() {
+            return Ok(Step::Results {
+                round: last,
+                boards: open,
+            });
+        }
+        return Ok(Step::CompleteRound { round: last });
+    }
+    let w = due_withdrawals(sec, state, section);
+    if !w.is_empty() {
+        return Ok(Step::Withdraw(w));
+    }
+    match section_plan(sec, state) {
+        SectionPlan::Swiss { rounds } | SectionPlan::RoundRobin { rounds, .. } => {
+            if completed < rounds {
+                Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 1,
+                })
+            } else {
+                Ok(Step::Done)
+            }
+        }
+        SectionPlan::TwoStage {
+            swiss_rounds,
+            continue_rounds,
+            ..
+        } => {
+            if completed < swiss_rounds {
+                return Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 1,
+                });
+            }
+            let bracket = knockout_stage::bracket(reg, state, section)?;
+            let j_swiss = completed - swiss_rounds;
+            let ko_done = knockout_stage::rounds_finished(&bracket) as u32;
+            // T2: continuing Swiss round 8+j, then knockout round j; K6: knockout only.
+            let this_round = knockout_stage::ready_in_round(&bracket, ko_done as usize + 1);
+            if ko_done < j_swiss && !this_round.is_empty() {
+                return Ok(Step::Knockout {
+                    matches: this_round,
+                });
+            }
+            if j_swiss < continue_rounds && pairable_in_stage2(state, section, &bracket) >= 2 {
+                return Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 2,
+                });
+            }
+            let ready: Vec<String> = bracket.ready().into_iter().map(str::to_string).collect();
+            if !ready.is_empty() {
+                return Ok(Step::Knockout { matches: ready });
+            }
+            Ok(Step::Done)
+        }
+    }
+}
+
+fn pairable_in_stage2(
+    state: &EventState,
+    section: &str,
+    bracket: &arbiter_knockout::Bracket,
+) -> usize {
+    let Some(rec) = state.section(section) else {
+        return 0;
+    };
+    let ko: BTreeSet<PlayerId> = bracket
+        .ranking()
+        .iter()
+        .filter_map(|no| rec.order.get(no.index()).copied())
+        .collect();
+    playing_entries(state, section)
+        .into_iter()
+        .filter(|p| !ko.contains(p) && state.status(*p) == Some(PlayerStatus::Active))
+        .count()
+}
