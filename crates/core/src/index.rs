@@ -7,9 +7,11 @@
 //! player's record before an entry that changes it and adds it back after, so it always
 //! describes `EventState::players`. Two states folded from the same log have equal indexes.
 
+use crate::entry::PlayerId;
 use crate::state::PlayerRecord;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Which field an entry counts for when limits are per unit: the work unit / club first
 /// (then the association), or the association first (then the unit) — the regulation's
@@ -54,6 +56,22 @@ pub struct EntryIndex {
     association_first_in: BTreeMap<String, Counts>,
     /// team → unit (empty string: none) → active members.
     team_units: BTreeMap<String, Counts>,
+    /// section → identity (trimmed name, unit, birth date; see [`identity`]) → the active
+    /// players with it: an entry without an ID number that matches one of them is the same
+    /// person entered twice.
+    #[serde(default)]
+    identity: BTreeMap<String, BTreeMap<String, BTreeSet<PlayerId>>>,
+}
+
+/// The identity of an entry without an ID number: trimmed name, unit and birth date (each
+/// recorded or unknown), as one string key.
+fn identity(name: &str, unit: Option<&str>, birth: Option<NaiveDate>) -> String {
+    format!(
+        "{}\u{1f}{}\u{1f}{}",
+        name.trim(),
+        unit.map_or_else(|| "\u{0}".to_string(), |u| format!("={u}")),
+        birth.map_or_else(String::new, |d| d.to_string())
+    )
 }
 
 fn bump(m: &mut Counts, k: &str, add: bool) {
@@ -112,6 +130,40 @@ impl EntryIndex {
         if let Some(t) = &p.team {
             bump2(&mut self.team_units, t, u.unwrap_or(""), add);
         }
+        let key = identity(&p.name, u, p.birth_date);
+        if add {
+            self.identity
+                .entry(p.section.clone())
+                .or_default()
+                .entry(key)
+                .or_default()
+                .insert(p.id);
+        } else if let Some(inner) = self.identity.get_mut(&p.section) {
+            if let Some(ids) = inner.get_mut(&key) {
+                ids.remove(&p.id);
+                if ids.is_empty() {
+                    inner.remove(&key);
+                }
+            }
+            if inner.is_empty() {
+                self.identity.remove(&p.section);
+            }
+        }
+    }
+
+    /// The first active player of `section` with this name (trimmed), unit and birth date.
+    pub fn same_person(
+        &self,
+        section: &str,
+        name: &str,
+        unit: Option<&str>,
+        birth: Option<NaiveDate>,
+    ) -> Option<PlayerId> {
+        self.identity
+            .get(section)?
+            .get(&identity(name, unit, birth))?
+            .first()
+            .copied()
     }
 
     /// Active entries of the whole event.

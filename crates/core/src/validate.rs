@@ -215,18 +215,13 @@ pub fn validate_at(
                 if state.index.has_id_number(&r.section, id.as_str()) {
                     return Err(Rejection::DuplicateIdNumber(id.masked(), r.section.clone()));
                 }
-            } else if let Some(&first) = state.sections.get(&r.section).and_then(|sec| {
+            } else if let Some(first) =
+                state
+                    .index
+                    .same_person(&r.section, &r.name, r.unit.as_deref(), r.birth_date)
+            {
                 // Without an ID number, the same name, unit and birth date (both recorded or
                 // both unknown) in the same section is the same person entered twice.
-                sec.entries.iter().find(|p| {
-                    state.players.get(p).is_some_and(|p| {
-                        p.withdrawn.is_none()
-                            && p.name.trim() == r.name.trim()
-                            && p.unit == r.unit
-                            && p.birth_date == r.birth_date
-                    })
-                })
-            }) {
                 return Err(Rejection::DuplicateEntry {
                     player: first,
                     name: r.name.clone(),
