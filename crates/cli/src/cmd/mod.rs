@@ -33,23 +33,10 @@ pub(crate) fn load_event_section(
     event: &str,
     section: Option<&str>,
 ) -> anyhow::Result<Result<EventSection, String>> {
-    use anyhow::Context;
-    use arbiter_store::{EventId, EventStore, SqliteStore};
-    if !db.exists() {
-        return Ok(Err(format!(
-            "{}: 数据库不存在 (database not found)",
-            db.display()
-        )));
-    }
-    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
-    let log = match store.read(&EventId(event.to_string())) {
-        Ok(l) => l,
-        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
-            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
-        }
-        Err(e) => return Err(e.into()),
+    let state = match load_state(db, event)? {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
     };
-    let state = arbiter_core::EventState::replay(&log).context("replay")?;
     if state.header.is_none() {
         return Ok(Err(format!(
             "赛事 `{event}` 没有创建记录 (the event log has no EventCreated)"
@@ -83,6 +70,32 @@ pub(crate) fn load_event_section(
         reg,
         section,
     }))
+}
+
+/// Fold event `event` of the database at `db` (which must exist). Outer error: the database
+/// failed (exit 1); inner error: no such database or event (exit 2).
+pub(crate) fn load_state(
+    db: &std::path::Path,
+    event: &str,
+) -> anyhow::Result<Result<arbiter_core::EventState, String>> {
+    use anyhow::Context;
+    use arbiter_store::{EventId, EventStore, SqliteStore};
+    if !db.exists() {
+        return Ok(Err(format!(
+            "{}: 数据库不存在 (database not found)",
+            db.display()
+        )));
+    }
+    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
+    let log = match store.read(&EventId(event.to_string())) {
+        Ok(l) => l,
+        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
+            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let state = arbiter_core::EventState::replay(&log).context("replay")?;
+    Ok(Ok(state))
 }
 
 /// What an operation of the arbiter's API gave back once appended.

@@ -566,23 +566,10 @@ fn load_export(
     db: &std::path::Path,
     event: &str,
 ) -> anyhow::Result<Result<(arbiter_core::EventState, arbiter_director::Export), String>> {
-    use anyhow::Context;
-    use arbiter_store::{EventId, EventStore, SqliteStore};
-    if !db.exists() {
-        return Ok(Err(format!(
-            "{}: 数据库不存在 (database not found)",
-            db.display()
-        )));
-    }
-    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
-    let log = match store.read(&EventId(event.to_string())) {
-        Ok(l) => l,
-        Err(arbiter_store::StoreError::UnknownEvent(e)) => {
-            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
-        }
-        Err(e) => return Err(e.into()),
+    let state = match super::load_state(db, event)? {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
     };
-    let state = arbiter_core::EventState::replay(&log).context("replay")?;
     match arbiter_director::export(&state) {
         Ok(x) => Ok(Ok((state, x))),
         Err(e) => Ok(Err(e.to_string())),
