@@ -6,8 +6,8 @@
 //! the bottom: the bye goes to the lowest score group where a pairing satisfying H1–H6
 //! exists, A4), then C1 (pairs crossing each score-group boundary, top down; the bye crosses
 //! none), C2 (score gaps, top down), C3 (colours), C4 (same team, `soft`), C5 (repeated
-//! floats). H5 constrains the colours of a pair, not the pair; H6 keeps a small field's
-//! stage pairable to its end.
+//! floats). H5 constrains the colours of a pair, not the pair; H6 keeps the stage
+//! pairable to its end (a degree bound in large fields, an exact search elsewhere).
 //!
 //! Invariant: no I/O. Same input → same output, byte for byte; randomness only from a seed
 //! given in the input.

@@ -21,8 +21,10 @@
 //! largest possible total (xk: the smaller side of the boundary), so the wide-integer sum
 //! never carries between components and the order is exact.
 //!
-//! H6 (completion): in a small field the optimum is checked to leave the rest of the stage
-//! pairable under H1, H3 and H4; if it does not, the best pairing that does is taken
+//! H6 (completion): the optimum must leave the rest of the stage pairable under H1, H3 and
+//! H4. A degree bound proves it without a search in large fields; elsewhere (up to
+//! [`SEARCH_LIMIT`] players) an exact, budgeted search decides, and when the optimum is a
+//! proved dead end the best pairing that is not is taken by a k-best enumeration
 //! ([`completion`]).
 //!
 //! Tie-break (`within_group`): inside a group, `slide` prefers partners half the group
