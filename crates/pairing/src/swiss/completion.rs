@@ -803,4 +803,89 @@ mod tests {
             optimum
         );
     }
+
+    /// The degree bound against the exact search on random graphs: whenever the bound
+    /// proves r rounds, the search finds them (the bound is sufficient, never wrong).
+    #[test]
+    fn the_degree_bound_never_claims_a_dead_end_completable() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut proved = 0;
+        for _ in 0..3000 {
+            let n = 2 + (next() % 11) as usize;
+            let missing = next() % 4; // about one pair in 4, 8, 12 or 16 removed
+            let mut adj = vec![vec![false; n]; n];
+            let pairs: Vec<(usize, usize)> = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect();
+            for (i, j) in pairs {
+                let keep = next() % (4 * (missing + 1)) != 0;
+                adj[i][j] = keep;
+                adj[j][i] = keep;
+            }
+            let byes: Vec<u32> = (0..n).map(|_| (next() % 2) as u32).collect();
+            let f = Field::new(n, |i, j| adj[i][j], byes, ByeRule::WithoutBye);
+            let degrees: Vec<usize> = adj
+                .iter()
+                .map(|r| r.iter().filter(|&&b| b).count())
+                .collect();
+            for r in 1..=4 {
+                if dirac_bound(&degrees, r) {
+                    proved += 1;
+                    assert_eq!(f.completable(r), Some(true), "{adj:?}, {r} rounds");
+                }
+            }
+        }
+        assert!(proved > 500, "only {proved} cases proved by the bound");
+    }
+
+    /// The degrees the bound reads (from the players' meetings and teams) are those of the
+    /// field the search uses.
+    #[test]
+    fn the_bound_reads_the_same_graph_as_the_search() {
+        use crate::generator::{generate, GeneratorConfig};
+        for (seed, same_team) in [(1, SameTeam::Hard), (2, SameTeam::Off), (3, SameTeam::Hard)] {
+            let cfg = GeneratorConfig {
+                players: 15,
+                rounds: 8,
+                seed,
+                teams: 3,
+                forfeit_rate: 0.1,
+                keep_states: true,
+                settings: arbiter_types::PairingSettings {
+                    same_team,
+                    forfeit_is_meeting: seed != 2,
+                    ..Default::default()
+                },
+                ..GeneratorConfig::default()
+            };
+            let t = generate(&cfg).unwrap();
+            for (k, r) in t.rounds.iter().enumerate().skip(1) {
+                let state = r.state_before.as_ref().unwrap();
+                let round = k as u32 + 1;
+                let infos = prepare(state, round).unwrap();
+                let p = Problem::new(state, round, &infos, &BTreeSet::new());
+                let hard = same_team == SameTeam::Hard;
+                let f = field(&p, &p.order, hard);
+                let from_field: Vec<usize> = (0..f.n)
+                    .map(|v| {
+                        f.free[v * f.words..][..f.words]
+                            .iter()
+                            .map(|w| w.count_ones() as usize)
+                            .sum()
+                    })
+                    .collect();
+                assert_eq!(
+                    degrees(&p, &p.order, hard),
+                    from_field,
+                    "seed {seed} round {round}"
+                );
+            }
+        }
+    }
 }
