@@ -2,7 +2,6 @@
 //! its section (eligibility → accepted or refused with the regulation's reason), team
 //! entries, fees and check-in (T7), and drawing pairing numbers (A3).
 
-use crate::synth::SynthEntry;
 use crate::{apply_scratch, derive_seed, DirectorError};
 use arbiter_core::{
     validate_at, DivisionInfo, EntryLimits, EventCreated, EventState, LogEntry, PlayerId,
@@ -32,26 +31,6 @@ pub struct EntryForm {
     pub rating: Option<u32>,
     /// The chief arbiter admits the entry after the deadline, for this reason (补报).
     pub late_reason: Option<String>,
-}
-
-impl From<&SynthEntry> for EntryForm {
-    fn from(e: &SynthEntry) -> Self {
-        EntryForm {
-            section: e.section.clone(),
-            name: e.name.clone(),
-            sex: Some(e.sex),
-            birth: Some(e.birth),
-            id_number: Some(e.id_number.clone()),
-            phone: Some(e.phone.clone()),
-            unit: e.unit.clone(),
-            association: e.association.clone(),
-            team: e.team.clone(),
-            evidence: e.evidence.clone(),
-            flags: e.flags.clone(),
-            rating: None,
-            late_reason: None,
-        }
-    }
 }
 
 /// Time as RFC 3339 in China Standard Time (the events' local time).

@@ -1,23 +1,32 @@
-//! A whole simulated event, step by step: the field is generated from the regulation
-//! (`synth`), registered through the same procedures an arbiter uses (refusals included),
-//! fees and check-in, then every section is played round by round with random results and
-//! its knockout. Pure: [`Simulator::next_batch`] returns the entries to append; the shell
-//! appends them (expected-seq) and passes the new state back.
+//! The simulator (`arbiter simulate`): a scripted arbiter that runs a whole event from its
+//! regulation — a synthetic field ([`synth`]) registered at the desk (refusals included),
+//! teams, fees and check-in, then every section round by round with random results
+//! ([`results`]) and its knockout, and the closing. It is a shell like the CLI: every step is
+//! an operation of `arbiter_director::api`, which holds every rule (eligibility, pairing, the
+//! foul rule, who signs a slip, …); what is the simulator's own is only what a real event
+//! would bring from outside — the entry forms, the games' results, the arbiter's choices
+//! (a team foul now and then, an illness withdrawal, one correction of a signed slip).
+//!
+//! Pure: [`Simulator::next_batch`] returns the entries to append; the shell appends them
+//! (expected-seq) and passes the new state back.
 
-use crate::api::entries::{fee_due, TeamForm};
-use crate::api::results::{FoulInput, ResultInput};
-use crate::api::rounds::PairRequest;
-use crate::api::{self, Ctx};
-use crate::plan::{section_plan, SectionPlan};
-use crate::registration::{event_created, fee_fen, register_all, rfc3339, EntryForm};
-use crate::simulate_results::{simulate_knockout_game, simulate_round, ResultModel};
-use crate::step::{next_step, Step};
+pub mod results;
+pub mod synth;
+
+use crate::results::{simulate_knockout_game, simulate_round, ResultModel};
 use crate::synth::{
-    generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthField, SynthPlan,
-    TeamPlan,
+    generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthEntry, SynthField,
+    SynthPlan, TeamPlan,
 };
-use crate::{derive_seed, knockout_stage, DirectorError};
 use arbiter_core::{EventState, LogEntry, PlayerStatus, Recorded};
+use arbiter_director::api::entries::{fee_due, TeamForm};
+use arbiter_director::api::results::{FoulInput, ResultInput};
+use arbiter_director::api::rounds::PairRequest;
+use arbiter_director::api::{self, Ctx};
+use arbiter_director::plan::{section_plan, SectionPlan};
+use arbiter_director::registration::{event_created, fee_fen, rfc3339, EntryForm};
+use arbiter_director::step::{next_step, Step};
+use arbiter_director::{apply_scratch, derive_seed, knockout_stage, DirectorError};
 use arbiter_regulation::{age_on, FormatKind, Regulation, Section, UnitKind};
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use rand::seq::SliceRandom;
@@ -49,6 +58,25 @@ impl Batch {
     }
 }
 
+/// The entry form of a synthetic entry, as the desk receives it.
+fn form(e: &SynthEntry) -> EntryForm {
+    EntryForm {
+        section: e.section.clone(),
+        name: e.name.clone(),
+        sex: Some(e.sex),
+        birth: Some(e.birth),
+        id_number: Some(e.id_number.clone()),
+        phone: Some(e.phone.clone()),
+        unit: e.unit.clone(),
+        association: e.association.clone(),
+        team: e.team.clone(),
+        evidence: e.evidence.clone(),
+        flags: e.flags.clone(),
+        rating: None,
+        late_reason: None,
+    }
+}
+
 /// One operation of the arbiter's API, with its arguments bound.
 type Op<'a> = Box<dyn Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + 'a>;
 
@@ -67,7 +95,7 @@ where
     let mut out = Vec::new();
     for op in ops {
         for e in op(&scratch, ctx)? {
-            crate::apply_scratch(&mut scratch, &e, &at)?;
+            apply_scratch(&mut scratch, &e, &at)?;
             out.push(e);
         }
     }
@@ -515,17 +543,17 @@ impl Simulator {
             let valid: Vec<_> = mine.iter().filter(|e| e.expect == Expect::Accept).collect();
             let bad = |k: BadKind| mine.iter().filter(move |e| e.expect == Expect::Refuse(k));
             let cut = valid.len().saturating_sub(3);
-            out.extend(valid[..cut].iter().map(|e| EntryForm::from(**e)));
+            out.extend(valid[..cut].iter().map(|e| form(e)));
             for k in [
                 BadKind::TooOld,
                 BadKind::WrongSex,
                 BadKind::UnitOverLimit,
                 BadKind::CrossUnitTeam,
             ] {
-                out.extend(bad(k).map(|e| EntryForm::from(*e)));
+                out.extend(bad(k).map(|e| form(e)));
             }
-            out.extend(valid[cut..].iter().map(|e| EntryForm::from(**e)));
-            out.extend(bad(BadKind::AfterCap).map(|e| EntryForm::from(*e)));
+            out.extend(valid[cut..].iter().map(|e| form(e)));
+            out.extend(bad(BadKind::AfterCap).map(|e| form(e)));
         }
         out
     }
@@ -567,7 +595,11 @@ impl Simulator {
                 Phase::Register => {
                     self.phase = Phase::Teams;
                     let at = self.tick(60);
-                    let entries = register_all(&self.reg, state, &self.forms(), self.clock)?;
+                    let entries = api::entries::register_batch(
+                        state,
+                        &Ctx::new("报名处", self.clock),
+                        &self.forms(),
+                    )?;
                     return Ok(Some(Batch {
                         at,
                         actor: "报名处".into(),
@@ -757,12 +789,12 @@ impl Simulator {
                         correctable = Some(board);
                     }
                     for e in api::results::enter_result(&scratch, &ctx, section, &input)? {
-                        crate::apply_scratch(&mut scratch, &e, &at)?;
+                        apply_scratch(&mut scratch, &e, &at)?;
                         out.push(e);
                     }
                 }
                 other => {
-                    crate::apply_scratch(&mut scratch, &other, &at)?;
+                    apply_scratch(&mut scratch, &other, &at)?;
                     out.push(other);
                 }
             }
@@ -771,7 +803,7 @@ impl Simulator {
             return Ok(out);
         }
         for e in api::results::confirm(&scratch, &ctx, section, Some(round))? {
-            crate::apply_scratch(&mut scratch, &e, &at)?;
+            apply_scratch(&mut scratch, &e, &at)?;
             out.push(e);
         }
         if let (Some(board), false, 2) = (correctable, self.corrected, round) {
@@ -870,7 +902,7 @@ impl Simulator {
                 let mut scratch = state.clone();
                 let mut v = api::rounds::pair(&scratch, &ctx, id, &PairRequest::default())?;
                 for e in &v {
-                    crate::apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
+                    apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
                 }
                 v.extend(api::rounds::publish(&scratch, &ctx, id)?);
                 v
@@ -883,7 +915,7 @@ impl Simulator {
                 let mut now = state.clone();
                 let at = self.ctx("裁判长").at_rfc3339();
                 for e in &v {
-                    crate::apply_scratch(&mut now, e, &at)?;
+                    apply_scratch(&mut now, e, &at)?;
                 }
                 if now
                     .section(id)
@@ -901,7 +933,7 @@ impl Simulator {
                     round,
                 }];
                 let mut now = state.clone();
-                crate::apply_scratch(&mut now, &v[0], &self.ctx("裁判长").at_rfc3339())?;
+                apply_scratch(&mut now, &v[0], &self.ctx("裁判长").at_rfc3339())?;
                 v.extend(self.after_round(sec, state, &now, round)?);
                 v
             }
@@ -947,7 +979,7 @@ impl Simulator {
                         ..ResultInput::new(board, result)
                     };
                     for e in api::results::enter_result(&scratch, &ctx, id, &input)? {
-                        crate::apply_scratch(&mut scratch, &e, &at)?;
+                        apply_scratch(&mut scratch, &e, &at)?;
                         v.push(e);
                     }
                 }
