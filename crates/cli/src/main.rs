@@ -100,6 +100,11 @@ enum Command {
     Checkin(cmd::desk::CheckinArgs),
     /// 抽签 — draw a section's pairing numbers by lot (seed recorded)
     Draw(cmd::desk::DrawArgs),
+    /// 队伍 — enter a team (roster, leader, coach)
+    #[command(subcommand)]
+    Team(cmd::team::TeamCmd),
+    /// 团体犯规 — record a foul of a team's leader or coach (K12)
+    Foul(cmd::team::FoulArgs),
     /// 编排下一轮 — pair the next round of a TRF file
     Pair(cmd::pairing::PairArgs),
     /// 生成随机赛事 — write a random complete tournament as TRF
@@ -138,6 +143,8 @@ fn main() -> ExitCode {
         Command::Fee(a) => cmd::desk::fee(a),
         Command::Checkin(a) => cmd::desk::checkin(a),
         Command::Draw(a) => cmd::desk::draw(a),
+        Command::Team(c) => cmd::team::run(c),
+        Command::Foul(a) => cmd::team::foul(a),
         Command::Pair(a) => cmd::pairing::pair(a),
         Command::Generate(a) => cmd::pairing::generate(a),
         Command::Check(a) => cmd::pairing::check(a),

@@ -580,7 +580,11 @@ fn corrected_results_are_marked() {
         sec.pairing_no(board.red).expect("red no").get(),
         sec.pairing_no(board.black).expect("black no").get(),
     );
-    let mut entries = Vec::new();
+    // simulate closes the event: the chief arbiter reopens it for the correction.
+    let mut entries = vec![LogEntry::EventReopened {
+        reason: "记录台次错误, 赛后更正 (a late correction)".into(),
+        by: "裁判长".into(),
+    }];
     if !board.confirmed {
         entries.push(LogEntry::ResultConfirmed {
             section: "senior".into(),

@@ -306,6 +306,40 @@ pub struct Board {
     pub black: PlayerId,
 }
 
+/// The final places of one section, fixed when the event is closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedSection {
+    pub section: String,
+    /// `[rank, player]` in order (a shared place repeats the rank).
+    pub places: Vec<(u32, PlayerId)>,
+}
+
+/// The team standings of one section (and division), fixed when the event is closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedTeams {
+    pub section: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
+    /// `[rank, team]` in order.
+    pub places: Vec<(u32, String)>,
+}
+
+/// One prize awarded, fixed when the event is closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedPrize {
+    pub section: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    pub rank: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
+    /// Prize money in yuan (exact), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<arbiter_types::Score>,
+}
+
 /// Who earned a foul.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "id", rename_all = "snake_case")]
@@ -446,6 +480,25 @@ pub enum LogEntry {
         section: String,
         round: u32,
     },
+    /// The chief arbiter closes the event (闭幕): every section is finished, and the final
+    /// standings, team standings and prizes are fixed as announced. After it the log takes
+    /// nothing but [`LogEntry::EventReopened`] (no result, correction, pairing or entry).
+    EventClosed {
+        /// Final places of every section, in order: `[rank, player]`.
+        standings: Vec<ClosedSection>,
+        /// Team standings, in order: `[rank, team]`, by section and division.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        teams: Vec<ClosedTeams>,
+        /// Every prize awarded.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        prizes: Vec<ClosedPrize>,
+    },
+    /// The chief arbiter reopens a closed event, with the reason (a late correction, A12);
+    /// the event is closed again by a new `event_closed`.
+    EventReopened {
+        reason: String,
+        by: String,
+    },
     /// The pairing of a round is published (公布对阵表): the games may start, and from now on
     /// the round can only be undone while it has no result.
     RoundPublished {
@@ -572,6 +625,8 @@ impl LogEntry {
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
+            LogEntry::EventClosed { .. } => "event_closed",
+            LogEntry::EventReopened { .. } => "event_reopened",
         }
     }
 

@@ -14,9 +14,9 @@ pub mod validate;
 
 pub use entry::mask_value;
 pub use entry::{
-    Board, DivisionInfo, Ending, EntryLimits, EventCreated, FieldChange, FoulKind, LogEntry,
-    LogFormatError, Offender, PlayerId, PlayerRegistered, Recorded, RefusedFacts, SectionInfo,
-    LOG_VERSION,
+    Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
+    EventCreated, FieldChange, FoulKind, LogEntry, LogFormatError, Offender, PlayerId,
+    PlayerRegistered, Recorded, RefusedFacts, SectionInfo, LOG_VERSION,
 };
 pub use index::{CountBy, EntryIndex};
 pub use roster::{parse_roster, parse_roster_with_notices, RosterError, RosterRow};

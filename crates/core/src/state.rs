@@ -247,6 +247,9 @@ pub struct EventState {
     /// Counts of the active entries (kept by the fold; see [`EntryIndex`]).
     #[serde(default)]
     pub index: crate::index::EntryIndex,
+    /// The event is closed (`event_closed`, not reopened since).
+    #[serde(default)]
+    pub closed: bool,
 }
 
 /// A log that does not fold.
@@ -737,6 +740,8 @@ impl EventState {
                     r.completed = true;
                 }
             }
+            LogEntry::EventClosed { .. } => self.closed = true,
+            LogEntry::EventReopened { .. } => self.closed = false,
             LogEntry::RoundPublished { section, round } => {
                 if let Some(r) = self
                     .sections

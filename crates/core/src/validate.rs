@@ -13,6 +13,10 @@ pub enum Rejection {
     NoEvent,
     #[error("赛事已创建 (event_created may appear only once)")]
     EventExists,
+    #[error("赛事已闭幕, 成绩与名次已确定; 如需更改, 须裁判长先重新开启赛事 (`event reopen`) (the event is closed: reopen it first)")]
+    EventClosed,
+    #[error("赛事尚未闭幕, 无需重新开启 (the event is not closed)")]
+    NotClosed,
     #[error("组别 `{0}` 不存在 (unknown section)")]
     UnknownSection(String),
     #[error("组别 `{0}` 重复 (duplicate section id)")]
@@ -173,6 +177,19 @@ pub fn validate_at(
         }
         (None, _) => return Err(Rejection::NoEvent),
         (Some(_), LogEntry::EventCreated(_)) => return Err(Rejection::EventExists),
+        (Some(_), LogEntry::EventReopened { reason, by }) => {
+            if !state.closed {
+                return Err(Rejection::NotClosed);
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("重新开启的理由 reason"));
+            }
+            if by.trim().is_empty() {
+                return Err(Rejection::Required("裁判长 by"));
+            }
+            return Ok(());
+        }
+        (Some(_), _) if state.closed => return Err(Rejection::EventClosed),
         (Some(h), _) => h,
     };
     let section = |id: &str| {
@@ -203,6 +220,8 @@ pub fn validate_at(
 
     match entry {
         LogEntry::EventCreated(_) => unreachable_ok(),
+        // Its content is the standings the log before it calls for: `event verify` checks it.
+        LogEntry::EventClosed { .. } | LogEntry::EventReopened { .. } => Ok(()),
         LogEntry::PlayerRegistered(r) => {
             section(&r.section)?;
             if state.players.contains_key(&r.player) {

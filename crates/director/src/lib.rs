@@ -19,18 +19,14 @@ pub mod publish;
 pub mod registration;
 pub mod results;
 pub mod round;
-pub mod simulate;
-pub mod simulate_results;
 pub mod standings;
 pub mod step;
-pub mod synth;
 pub mod trf_export;
 pub mod verify;
 
 pub use export::Export;
 pub use plan::{section_plan, SectionPlan};
 pub use publish::export;
-pub use simulate::{Batch, Simulator};
 pub use step::{next_step, Step};
 pub use verify::{verify, Difference};
 

@@ -2,7 +2,6 @@
 //! its section (eligibility → accepted or refused with the regulation's reason), team
 //! entries, fees and check-in (T7), and drawing pairing numbers (A3).
 
-use crate::synth::{SynthEntry, SynthTeam};
 use crate::{apply_scratch, derive_seed, DirectorError};
 use arbiter_core::{
     validate_at, DivisionInfo, EntryLimits, EventCreated, EventState, LogEntry, PlayerId,
@@ -32,26 +31,6 @@ pub struct EntryForm {
     pub rating: Option<u32>,
     /// The chief arbiter admits the entry after the deadline, for this reason (补报).
     pub late_reason: Option<String>,
-}
-
-impl From<&SynthEntry> for EntryForm {
-    fn from(e: &SynthEntry) -> Self {
-        EntryForm {
-            section: e.section.clone(),
-            name: e.name.clone(),
-            sex: Some(e.sex),
-            birth: Some(e.birth),
-            id_number: Some(e.id_number.clone()),
-            phone: Some(e.phone.clone()),
-            unit: e.unit.clone(),
-            association: e.association.clone(),
-            team: e.team.clone(),
-            evidence: e.evidence.clone(),
-            flags: e.flags.clone(),
-            rating: None,
-            late_reason: None,
-        }
-    }
 }
 
 /// Time as RFC 3339 in China Standard Time (the events' local time).
@@ -469,85 +448,6 @@ pub fn register_each(
         out.push(Some(e));
     }
     Ok(out)
-}
-
-/// `team_entered` for every synthetic team whose members were accepted (K3).
-pub fn team_entries(
-    reg: &Regulation,
-    state: &EventState,
-    teams: &[SynthTeam],
-    entries: &[SynthEntry],
-) -> Vec<LogEntry> {
-    // The registered player of each (section, name, team), built once.
-    let mut by_form: std::collections::HashMap<(&str, &str, &str), PlayerId> =
-        std::collections::HashMap::new();
-    for p in state.players.values() {
-        if let Some(team) = p.team.as_deref() {
-            by_form
-                .entry((p.section.as_str(), p.name.as_str(), team))
-                .or_insert(p.id);
-        }
-    }
-    let mut out = Vec::new();
-    for t in teams {
-        let Some(sec) = reg.section(&t.section) else {
-            continue;
-        };
-        // The division (甲组/乙组, K1) is recorded by its id within the section, as the log's
-        // copy of the section's divisions declares it.
-        let division = t.division.as_ref().map(|d| {
-            sec.teams
-                .as_ref()
-                .and_then(|tp| tp.divisions.iter().find(|x| &x.name == d || &x.id == d))
-                .map_or_else(|| d.clone(), |x| x.id.clone())
-        });
-        let members: Vec<PlayerId> = t
-            .members
-            .iter()
-            .filter_map(|&i| entries.get(i))
-            .filter_map(|e| {
-                by_form
-                    .get(&(e.section.as_str(), e.name.as_str(), t.name.as_str()))
-                    .copied()
-            })
-            .collect();
-        if members.is_empty() {
-            continue;
-        }
-        out.push(LogEntry::TeamEntered {
-            team: t.name.clone(),
-            unit: t.unit.clone(),
-            division,
-            members,
-            leader: Some(t.leader.clone()),
-            coach: Some(t.coach.clone()),
-        });
-    }
-    out
-}
-
-/// `fee_paid` for the given players (the regulation's fee) and `checked_in` (T7).
-pub fn fees_and_check_in(
-    reg: &Regulation,
-    state: &EventState,
-    payers: &[PlayerId],
-) -> Vec<LogEntry> {
-    let fee = fee_fen(reg);
-    let mut out = Vec::new();
-    for &p in payers {
-        if state.player(p).is_none() {
-            continue;
-        }
-        if let Some(f) = fee {
-            out.push(LogEntry::FeePaid {
-                player: p,
-                amount_fen: f,
-                receipt: Some(format!("R{:05}", p.0)),
-            });
-        }
-        out.push(LogEntry::CheckedIn { player: p });
-    }
-    out
 }
 
 /// `pairing_numbers_drawn`: numbers by lot for the section's players who play (A3); the seed

@@ -187,6 +187,21 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 ));
             }
         }
+        LogEntry::EventClosed { .. } => {
+            // The closing fixes what the log before it calls for.
+            match crate::api::event::closing_entry(state) {
+                Ok(e) if e == r.entry => {}
+                Ok(_) => out.push(diff(
+                    seq,
+                    None,
+                    None,
+                    "闭幕时记录的名次、团体名次或奖项与按日志重新计算的不一致 \
+                     (the closing entry differs from the standings recomputed from the log)"
+                        .into(),
+                )),
+                Err(e) => out.push(diff(seq, None, None, e.to_string())),
+            }
+        }
         LogEntry::PairingNumbersDrawn {
             section,
             seed,

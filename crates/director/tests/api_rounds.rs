@@ -6,9 +6,9 @@ use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_director::api::results::{confirm, correct, enter_result, ResultInput};
 use arbiter_director::api::rounds::{pair, pair_explained, publish, sheet, undo, PairRequest};
 use arbiter_director::api::Ctx;
-use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_director::{next_step, Step};
 use arbiter_director::{regulation_of, verify, DirectorError};
+use arbiter_simulate::{Simulator, Sizes};
 use arbiter_types::{Colour, GameResult, PlayerNo};
 use chrono::NaiveDate;
 

@@ -2,8 +2,8 @@
 
 use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_director::knockout_stage::match_settings;
-use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_director::verify;
+use arbiter_simulate::{Simulator, Sizes};
 use arbiter_types::{GameKind, GameResult};
 use std::collections::BTreeMap;
 

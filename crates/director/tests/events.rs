@@ -2,9 +2,9 @@
 //! refusal happens with its own reason, every round is played, and `verify` finds nothing.
 
 use arbiter_core::{EventState, LogEntry, Recorded};
-use arbiter_director::simulate::{Simulator, Sizes};
-use arbiter_director::synth::{BadKind, Expect};
 use arbiter_director::{publish, verify};
+use arbiter_simulate::synth::{BadKind, Expect};
+use arbiter_simulate::{Simulator, Sizes};
 use std::collections::BTreeMap;
 
 fn regulation(stem: &str) -> (arbiter_regulation::Regulation, String, String) {
@@ -248,7 +248,7 @@ fn two_stage_interleaves_continuing_swiss_and_knockout_rounds() {
 
 #[test]
 fn default_fields_follow_the_real_events() {
-    use arbiter_director::simulate::field_plan;
+    use arbiter_simulate::field_plan;
     let count = |stem: &str| -> BTreeMap<String, usize> {
         let (reg, _, _) = regulation(stem);
         field_plan(&reg, stem, 1, &Sizes::default())
@@ -273,7 +273,7 @@ fn default_fields_follow_the_real_events() {
     // Every ID number fits its entry's birth date and sex; names are Chinese.
     let (reg, _, _) = regulation("tianshui-2024");
     let field =
-        arbiter_director::synth::generate(&field_plan(&reg, "tianshui-2024", 9, &Sizes::default()));
+        arbiter_simulate::synth::generate(&field_plan(&reg, "tianshui-2024", 9, &Sizes::default()));
     for e in &field.entries {
         let id = arbiter_types::IdNumber::parse(&e.id_number).unwrap();
         assert_eq!((id.birth_date(), id.sex()), (e.birth, e.sex));
@@ -429,8 +429,8 @@ fn registrations_keep_their_eligibility_flags() {
 
 #[test]
 fn synthetic_units_fit_each_events_city_and_are_deterministic() {
-    use arbiter_director::simulate::field_plan;
-    use arbiter_director::synth::generate;
+    use arbiter_simulate::field_plan;
+    use arbiter_simulate::synth::generate;
     let places: [(&str, &[&str]); 4] = [
         ("kunshan-2026", &["昆山"]),
         (

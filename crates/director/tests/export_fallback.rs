@@ -4,7 +4,7 @@
 //! round N−1 (J3).
 
 use arbiter_core::EventState;
-use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_simulate::{Simulator, Sizes};
 use arbiter_types::{GameResult, Score};
 
 fn simulate(stem: &str, seed: u64) -> EventState {

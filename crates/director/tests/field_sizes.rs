@@ -1,7 +1,7 @@
 //! Synthetic fields of any size: generated team names stay distinct (a cap of 638 once gave
 //! a unit a seventh team named like its sixth).
 
-use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_simulate::{Simulator, Sizes};
 use std::collections::BTreeSet;
 
 #[test]

@@ -2,9 +2,9 @@
 //! limit and are lost, `verify` accepts them, and a game left undecided is reported.
 
 use arbiter_core::{FoulKind, LogEntry, Offender, PlayerId, Recorded};
-use arbiter_director::simulate::{Simulator, Sizes};
-use arbiter_director::simulate_results::ResultModel;
 use arbiter_director::verify;
+use arbiter_simulate::results::ResultModel;
+use arbiter_simulate::{Simulator, Sizes};
 use arbiter_types::GameResult;
 use std::collections::BTreeMap;
 

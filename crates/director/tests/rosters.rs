@@ -9,8 +9,8 @@ use arbiter_core::{EventState, LogEntry, PlayerId, Recorded};
 use arbiter_director::api::entries::{self as desk, TeamForm};
 use arbiter_director::api::Ctx;
 use arbiter_director::registration::{event_created, EntryForm};
-use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_director::{apply_scratch, publish, verify};
+use arbiter_simulate::{Simulator, Sizes};
 use std::collections::BTreeMap;
 
 fn source(stem: &str) -> String {

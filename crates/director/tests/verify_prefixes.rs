@@ -7,8 +7,8 @@
 //! `ARBITER_ALL_PREFIXES=1` every prefix is.
 
 use arbiter_core::Recorded;
-use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_director::verify;
+use arbiter_simulate::{Simulator, Sizes};
 
 fn log_of(stem: &str, seed: u64) -> Vec<Recorded> {
     let path = format!(

@@ -7,8 +7,8 @@
 use anyhow::Context;
 use arbiter_core::EventState;
 use arbiter_director::publish;
-use arbiter_director::simulate::{Simulator, Sizes};
 use arbiter_pairing::PairingError;
+use arbiter_simulate::{Simulator, Sizes};
 use arbiter_standings::{compute, DecidedBy};
 use arbiter_store::{EventStore, SqliteStore};
 use arbiter_types::{Fallback, TiebreakName};

@@ -18,12 +18,18 @@ pub struct FeeArgs {
     /// 金额 (元, 至多两位小数) — amount in yuan (default: the regulation's fee for the section)
     #[arg(long)]
     amount: Option<String>,
+    /// 收据编号 — receipt number (recorded)
+    #[arg(long)]
+    receipt: Option<String>,
     /// 数据库文件 — database file
     #[arg(long, default_value = super::DEFAULT_DB)]
     db: PathBuf,
     /// 操作人 — who makes the change (recorded in the log)
     #[arg(long, default_value = "arbiter")]
     actor: String,
+    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    at: Option<String>,
 }
 
 #[derive(Args)]
@@ -40,6 +46,9 @@ pub struct CheckinArgs {
     /// 操作人 — who makes the change (recorded in the log)
     #[arg(long, default_value = "arbiter")]
     actor: String,
+    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    at: Option<String>,
 }
 
 #[derive(Args)]
@@ -56,6 +65,9 @@ pub struct DrawArgs {
     /// 操作人 — who makes the change (recorded in the log)
     #[arg(long, default_value = "arbiter")]
     actor: String,
+    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    at: Option<String>,
 }
 
 /// A player id as printed (`P3`) or bare (`3`).
@@ -98,6 +110,14 @@ pub(crate) fn parse_yuan(s: &str) -> Result<u64, String> {
         .ok_or_else(bad)
 }
 
+/// An error for a `--at` that is not RFC 3339.
+pub(crate) fn checked_time(at: Option<&str>) -> Option<String> {
+    let t = at?;
+    arbiter_core::time::china_local(t).is_none().then(|| {
+        format!("--at `{t}` 不是 RFC 3339 时间, 例如 2026-09-01T10:00:00+08:00 (bad time)")
+    })
+}
+
 /// Print a refusal and give exit code 2.
 pub(crate) fn refused(msg: &str) -> u8 {
     eprintln!("错误 error: {msg}");
@@ -113,8 +133,11 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
         Ok(x) => x,
         Err(e) => return Ok(refused(&e)),
     };
-    match super::apply_op(&a.db, &a.event, &a.actor, |s, c| {
-        api::pay_fee(s, c, p, amount)
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        api::pay_fee(s, c, p, amount, a.receipt.as_deref())
     })? {
         Ok(done) => {
             for e in &done.entries {
@@ -133,7 +156,12 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
         Ok(p) => p,
         Err(e) => return Ok(refused(&e)),
     };
-    match super::apply_op(&a.db, &a.event, &a.actor, |s, c| api::check_in(s, c, p))? {
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        api::check_in(s, c, p)
+    })? {
         Ok(_) => {
             println!("已检录 checked in: {p}");
             Ok(0)
@@ -143,7 +171,10 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
 }
 
 pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
-    match super::apply_op(&a.db, &a.event, &a.actor, |s, c| {
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         let section = section_id(s, &a.section);
         api::draw(s, c, &section)
     })? {

@@ -21,6 +21,9 @@ pub enum EventCmd {
         /// 操作人 — who makes the change (recorded in the log)
         #[arg(long, default_value = "arbiter")]
         actor: String,
+        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+        #[arg(long)]
+        at: Option<String>,
     },
     /// 赛事列表 — list events
     List {
@@ -55,6 +58,40 @@ pub enum EventCmd {
     Verify {
         /// 数据库文件 (e.g. out/kunshan/arbiter.db)
         db: PathBuf,
+    },
+    /// 闭幕 — close the event once every section is finished: final standings, team standings
+    /// and prizes are fixed in the log; no result or correction is taken afterwards until the
+    /// chief arbiter reopens it (`event reopen`)
+    Close {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+        /// 操作人 (裁判长) — who closes the event (recorded in the log)
+        #[arg(long, default_value = "arbiter")]
+        actor: String,
+        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// 重新开启 — the chief arbiter reopens a closed event, with the reason (then `event close`
+    /// again)
+    Reopen {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+        /// 操作人 (裁判长) — the chief arbiter (recorded in the log)
+        #[arg(long, default_value = "arbiter")]
+        actor: String,
+        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+        #[arg(long)]
+        at: Option<String>,
     },
     /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id. The log is
     /// replayed and verified first; a log that verify would reject, or one already in the
@@ -135,7 +172,37 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             seed,
             db,
             actor,
-        } => create(&regulation, seed, &db, &actor),
+            at,
+        } => create(&regulation, seed, &db, &actor, at.as_deref()),
+        EventCmd::Close {
+            event,
+            db,
+            actor,
+            at,
+        } => close(&event, &db, &actor, at.as_deref()),
+        EventCmd::Reopen {
+            event,
+            reason,
+            db,
+            actor,
+            at,
+        } => {
+            if let Some(e) = super::desk::checked_time(at.as_deref()) {
+                return Ok(super::desk::refused(&e));
+            }
+            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                arbiter_director::api::event::reopen(s, c, &reason)
+            })? {
+                Ok(_) => {
+                    println!(
+                        "赛事已重新开启, 理由: {} (event reopened; close it again with `event close`)",
+                        reason.trim()
+                    );
+                    Ok(0)
+                }
+                Err(e) => Ok(super::desk::refused(&e)),
+            }
+        }
         EventCmd::List { json, db } => {
             if let Some(code) = missing(&db) {
                 return Ok(code);
@@ -254,7 +321,17 @@ fn import(file: &Path, db: &Path, allow_duplicate: bool) -> anyhow::Result<u8> {
     }
 }
 
-fn create(path: &Path, seed: Option<u64>, db: &Path, actor: &str) -> anyhow::Result<u8> {
+fn create(
+    path: &Path,
+    seed: Option<u64>,
+    db: &Path,
+    actor: &str,
+    at: Option<&str>,
+) -> anyhow::Result<u8> {
+    if let Some(e) = super::desk::checked_time(at) {
+        eprintln!("错误 error: {e}");
+        return Ok(2);
+    }
     let source = std::fs::read_to_string(path).with_context(|| {
         format!(
             "无法读取规程文件 {} (cannot read regulation)",
@@ -282,9 +359,42 @@ fn create(path: &Path, seed: Option<u64>, db: &Path, actor: &str) -> anyhow::Res
     );
     let store = open_db(db)?;
     // Event row and its first entry in one transaction.
-    let id = store.create_checked(&reg.event.name, &[entry], actor, &now())?;
+    let at = at.map_or_else(now, str::to_string);
+    let id = store.create_checked(&reg.event.name, &[entry], actor, &at)?;
     println!("{id}");
     Ok(0)
+}
+
+/// `event close`: the closing entry, and the final places it fixed.
+fn close(event: &str, db: &Path, actor: &str, at: Option<&str>) -> anyhow::Result<u8> {
+    if let Some(e) = super::desk::checked_time(at) {
+        return Ok(super::desk::refused(&e));
+    }
+    match super::apply_op_at(db, event, actor, at, arbiter_director::api::event::close)? {
+        Ok(done) => {
+            for e in &done.entries {
+                if let arbiter_core::LogEntry::EventClosed {
+                    standings,
+                    teams,
+                    prizes,
+                } = e
+                {
+                    println!(
+                        "赛事已闭幕, 名次与奖项已确定 (event closed; standings and prizes fixed)"
+                    );
+                    for s in standings {
+                        println!("  {}: {} 名 (places)", s.section, s.places.len());
+                    }
+                    if !teams.is_empty() {
+                        println!("  团体名次 {} 张 (team tables)", teams.len());
+                    }
+                    println!("  奖项 {} 项 (prizes)", prizes.len());
+                }
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(super::desk::refused(&e)),
+    }
 }
 
 /// The `event show` text (Chinese; personal data never appears here).

@@ -13,6 +13,7 @@ pub mod regulation;
 pub mod rounds;
 pub mod simulate;
 pub mod standings;
+pub mod team;
 
 #[allow(dead_code)]
 /// Default database file of every command that takes `--db`.
@@ -171,6 +172,9 @@ where
         match store.append(&ev, state.last_seq, &entries, actor, &at) {
             Ok(last_seq) => return Ok(Ok(Applied { entries, last_seq })),
             Err(StoreError::Conflict { .. }) => continue,
+            // The log's own rules refused an entry (e.g. the event is closed): a refusal,
+            // nothing written (exit 2), not a database failure.
+            Err(e @ StoreError::Refused { .. }) => return Ok(Err(e.to_string())),
             Err(e) => return Err(e.into()),
         }
     }

@@ -2,7 +2,7 @@
 //! absent for a round. Every one goes through the director's API
 //! (`arbiter_director::api::entries`) and [`super::apply_op_at`]: this file only parses.
 
-use super::desk::{parse_player, refused, section_id};
+use super::desk::{checked_time, parse_player, refused, section_id};
 use anyhow::Context;
 use arbiter_core::roster::{parse_date, parse_sex};
 use arbiter_core::{EventState, LogEntry, RosterRow};
@@ -53,6 +53,9 @@ pub enum PlayerCmd {
         /// 操作人 — who makes the change (recorded in the log)
         #[arg(long, default_value = "arbiter")]
         actor: String,
+        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+        #[arg(long)]
+        at: Option<String>,
     },
     /// 请假 — mark a player absent for a round not yet paired (not paired; scores as absent)
     Absent {
@@ -74,6 +77,9 @@ pub enum PlayerCmd {
         /// 操作人 — who makes the change (recorded in the log)
         #[arg(long, default_value = "arbiter")]
         actor: String,
+        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+        #[arg(long)]
+        at: Option<String>,
     },
 }
 
@@ -149,12 +155,18 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             reason,
             db,
             actor,
+            at,
         } => {
             let p = match parse_player(&player) {
                 Ok(p) => p,
                 Err(e) => return Ok(refused(&e)),
             };
-            match super::apply_op(&db, &event, &actor, |s, c| api::withdraw(s, c, p, &reason))? {
+            if let Some(e) = checked_time(at.as_deref()) {
+                return Ok(refused(&e));
+            }
+            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                api::withdraw(s, c, p, &reason)
+            })? {
                 Ok(_) => {
                     println!("已退赛 withdrawn: {p} ({})", reason.trim());
                     Ok(0)
@@ -169,12 +181,16 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             reason,
             db,
             actor,
+            at,
         } => {
             let p = match parse_player(&player) {
                 Ok(p) => p,
                 Err(e) => return Ok(refused(&e)),
             };
-            match super::apply_op(&db, &event, &actor, |s, c| {
+            if let Some(e) = checked_time(at.as_deref()) {
+                return Ok(refused(&e));
+            }
+            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
                 api::absent(s, c, p, round, reason.as_deref())
             })? {
                 Ok(_) => {
@@ -442,12 +458,4 @@ fn known_section(state: &EventState, given: &str) -> Result<String, String> {
         .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
         .unwrap_or_default();
     Err(format!("组别 `{given}` 不存在 (unknown section){hint}"))
-}
-
-/// An error for a `--at` that is not RFC 3339.
-fn checked_time(at: Option<&str>) -> Option<String> {
-    let t = at?;
-    arbiter_core::time::china_local(t).is_none().then(|| {
-        format!("--at `{t}` 不是 RFC 3339 时间, 例如 2026-09-01T10:00:00+08:00 (bad time)")
-    })
 }

@@ -2,10 +2,10 @@
 //! rounds of an event stored in the database. Every writing command goes through
 //! [`super::apply_op`] with an operation of `arbiter_director::api`; nothing here holds a rule.
 
-use super::{apply_op, load_event_section, Applied};
+use super::{apply_op_at, load_event_section, Applied};
 use arbiter_director::api::results::{
     confirm, correct, due_knockout_game, enter_result, import_results, parse_results_file,
-    ResultInput,
+    FoulInput, ResultInput,
 };
 use arbiter_director::api::rounds::{
     notation, pair_explained, parse_result, publish, sheet, undo, PairOutcome, PairRequest,
@@ -24,6 +24,36 @@ pub struct DbActor {
     /// 操作人 — who makes the change (recorded in the log)
     #[arg(long, default_value = "arbiter")]
     pub actor: String,
+}
+
+/// The database, the actor and the time of every writing command here.
+#[derive(Args, Clone)]
+pub struct Writer {
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    pub db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    pub actor: String,
+    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    pub at: Option<String>,
+}
+
+impl Writer {
+    /// [`apply_op_at`] with this writer's database, actor and time; a bad `--at` is refused.
+    pub(crate) fn apply<F>(&self, event: &str, op: F) -> anyhow::Result<Result<Applied, String>>
+    where
+        F: FnMut(
+            &arbiter_core::EventState,
+            &arbiter_director::api::Ctx,
+        ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
+    {
+        if let Some(e) = super::desk::checked_time(self.at.as_deref()) {
+            return Ok(Err(e));
+        }
+        apply_op_at(&self.db, event, &self.actor, self.at.as_deref(), op)
+    }
 }
 
 #[derive(Args, Clone)]
@@ -52,7 +82,7 @@ pub enum RoundCmd {
         #[arg(long)]
         explain: bool,
         #[command(flatten)]
-        who: DbActor,
+        who: Writer,
     },
     /// 对阵表 — the pairing sheet of a round (default: the knockout games due now, else the
     /// last round)
@@ -73,7 +103,7 @@ pub enum RoundCmd {
         #[command(flatten)]
         at: EventSectionArgs,
         #[command(flatten)]
-        who: DbActor,
+        who: Writer,
     },
     /// 撤销编排 — undo the open round's pairing (unpublished, or without any result)
     Undo {
@@ -83,7 +113,7 @@ pub enum RoundCmd {
         #[arg(long, default_value = "")]
         reason: String,
         #[command(flatten)]
-        who: DbActor,
+        who: Writer,
     },
 }
 
@@ -115,15 +145,24 @@ pub struct ResultCmd {
     /// 黑方本局犯规次数 — black's fouls in this game
     #[arg(long, default_value_t = 0)]
     fouls_black: u32,
+    /// 本局犯规, 按发生顺序: 红方|黑方[:种类] (red|black[:KIND]), 种类 general 一般犯规 (默认), phone
+    /// 使用手机, records 不记录着法, short_draw 未满回合提和, coaching 场外指导; 可重复 — a foul
+    /// of this game with its kind, in order (repeatable)
+    #[arg(long, value_name = "COLOUR[:KIND]")]
+    foul: Vec<String>,
+    /// 终局方式 — how the game ended: checkmate 将死, stalemate 困毙, self_check 送将, time 超时,
+    /// resignation 认输, three_fouls 三次犯规, perpetual_check 长将/禁着, late 迟到, discipline 违纪,
+    /// agreed_draw 议和, rule_draw 判和, natural_move_limit 自然限着
+    #[arg(long)]
+    ending: Option<String>,
+    /// 回合数 — number of moves played
+    #[arg(long)]
+    moves: Option<u32>,
     /// 淘汰赛: 选色方执黑 — knockout: the player choosing colours took black
     #[arg(long)]
     chooser_black: bool,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Subcommand)]
@@ -138,7 +177,7 @@ pub enum ResultSub {
         #[arg(long)]
         round: Option<u32>,
         #[command(flatten)]
-        who: DbActor,
+        who: Writer,
     },
     /// 签字确认 — confirm a round's results (signed slips)
     Confirm {
@@ -148,7 +187,7 @@ pub enum ResultSub {
         #[arg(long)]
         round: Option<u32>,
         #[command(flatten)]
-        who: DbActor,
+        who: Writer,
     },
     /// 更正成绩 (裁判长) — correct a result, with the reason (A12)
     Correct {
@@ -167,7 +206,7 @@ pub enum ResultSub {
         #[arg(long)]
         reason: String,
         #[command(flatten)]
-        who: DbActor,
+        who: Writer,
     },
 }
 
@@ -330,7 +369,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                 }
             };
             let mut last = PairOutcome::default();
-            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+            let r = who.apply(&at.event, |state, ctx| {
                 let o = pair_explained(state, ctx, &at.section, &req)?;
                 let entries = o.entries.clone();
                 last = o;
@@ -371,9 +410,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
             who,
         } => show(&at, &who.db, round, json),
         RoundCmd::Publish { at, who } => {
-            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
-                publish(state, ctx, &at.section)
-            });
+            let r = who.apply(&at.event, |state, ctx| publish(state, ctx, &at.section));
             finish(r, |a| {
                 for e in &a.entries {
                     if let arbiter_core::LogEntry::RoundPublished { section, round } = e {
@@ -383,7 +420,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
             })
         }
         RoundCmd::Undo { at, reason, who } => {
-            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+            let r = who.apply(&at.event, |state, ctx| {
                 undo(state, ctx, &at.section, &reason)
             });
             finish(r, |a| {
@@ -398,6 +435,74 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
         }
     }
 }
+
+/// `--foul red|black[:KIND]` (also 红/黑 and the kinds' Chinese names).
+fn parse_foul(s: &str) -> Result<FoulInput, String> {
+    let (who, kind) = s.split_once(':').unwrap_or((s, "general"));
+    let colour = match who.trim() {
+        "red" | "r" | "红" | "红方" => Colour::Red,
+        "black" | "b" | "黑" | "黑方" => Colour::Black,
+        other => {
+            return Err(format!(
+                "--foul `{s}`: `{other}` 应为 red 或 black (红方/黑方) (expected red or black)"
+            ))
+        }
+    };
+    let kind = kind
+        .parse::<arbiter_core::FoulKind>()
+        .map_err(|e| format!("--foul `{s}`: {e}"))?;
+    Ok(FoulInput {
+        colour,
+        kind,
+        reason: String::new(),
+    })
+}
+
+/// `--ending` by its log name (`resignation`) or Chinese label (`认输`).
+fn parse_ending(s: &str) -> Result<arbiter_core::Ending, String> {
+    let t = s.trim();
+    if let Ok(e) = serde_json::from_value(serde_json::Value::String(t.to_string())) {
+        return Ok(e);
+    }
+    ENDINGS
+        .iter()
+        .copied()
+        .find(|e| e.zh() == t)
+        .ok_or_else(|| {
+            let all: Vec<String> = ENDINGS
+                .iter()
+                .map(|e| {
+                    let code = serde_json::to_value(e)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default();
+                    format!("{code} {}", e.zh())
+                })
+                .collect();
+            format!(
+                "--ending `{t}` 无法识别, 应为 (unknown ending; one of): {}",
+                all.join(", ")
+            )
+        })
+}
+
+const ENDINGS: [arbiter_core::Ending; 12] = {
+    use arbiter_core::Ending::*;
+    [
+        Checkmate,
+        Stalemate,
+        SelfCheck,
+        Time,
+        Resignation,
+        ThreeFouls,
+        PerpetualCheck,
+        Late,
+        Discipline,
+        AgreedDraw,
+        RuleDraw,
+        NaturalMoveLimit,
+    ]
+};
 
 fn parse_or_exit(s: &str) -> Result<GameResult, u8> {
     parse_result(s).map_err(|e| {
@@ -495,13 +600,13 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     return Ok(2);
                 }
             };
-            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+            let r = who.apply(&at.event, |state, ctx| {
                 import_results(state, ctx, &at.section, round, &lines)
             });
             finish(r, report_entries)
         }
         Some(ResultSub::Confirm { at, round, who }) => {
-            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+            let r = who.apply(&at.event, |state, ctx| {
                 confirm(state, ctx, &at.section, round)
             });
             finish(r, report_entries)
@@ -518,7 +623,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 Ok(r) => r,
                 Err(code) => return Ok(code),
             };
-            let r = apply_op(&who.db, &at.event, &who.actor, |state, ctx| {
+            let r = who.apply(&at.event, |state, ctx| {
                 correct(state, ctx, &at.section, round, board, result, &reason)
             });
             finish(r, report_entries)
@@ -536,7 +641,24 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             };
             // The knockout game the arbiter sees due on this board now: if someone enters it
             // first, this one is a conflict rather than the match's next game.
-            let expect_game = match load_event_section(&c.db, &event, Some(&section))? {
+            let mut fouls = Vec::new();
+            for f in &c.foul {
+                match parse_foul(f) {
+                    Ok(x) => fouls.push(x),
+                    Err(e) => {
+                        eprintln!("错误 error: {e}");
+                        return Ok(2);
+                    }
+                }
+            }
+            let ending = match c.ending.as_deref().map(parse_ending).transpose() {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("错误 error: {e}");
+                    return Ok(2);
+                }
+            };
+            let expect_game = match load_event_section(&c.who.db, &event, Some(&section))? {
                 Ok(es) => due_knockout_game(&es.state, &es.section, c.round, board)
                     .ok()
                     .flatten()
@@ -550,11 +672,14 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 round: c.round,
                 chooser_takes_black: c.chooser_black,
                 expect_game,
+                fouls,
+                ending,
+                moves: c.moves,
                 ..ResultInput::new(board, result)
             }
             .with_fouls(Colour::Red, c.fouls_red)
             .with_fouls(Colour::Black, c.fouls_black);
-            let r = apply_op(&c.db, &event, &c.actor, |state, ctx| {
+            let r = c.who.apply(&event, |state, ctx| {
                 enter_result(state, ctx, &section, &input)
             });
             finish(r, report_entries)

@@ -4,7 +4,7 @@
 use anyhow::{bail, Context};
 use arbiter_core::EventState;
 use arbiter_director::publish::{build, compute, summary_zh};
-use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_simulate::{Simulator, Sizes};
 use arbiter_store::{EventStore, SqliteStore};
 use clap::Args;
 use std::io::IsTerminal;

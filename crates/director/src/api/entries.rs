@@ -199,12 +199,14 @@ pub fn fee_due(reg: &arbiter_regulation::Regulation, section: &str) -> Option<u6
 }
 
 /// Mark a fee paid (`fee_paid`): `amount_fen`, or the fee the regulation sets for the
-/// player's section. Refused when he has already paid it in full.
+/// player's section, with the receipt number if one was written. Refused when he has
+/// already paid it in full.
 pub fn pay_fee(
     state: &EventState,
     ctx: &Ctx,
     p: PlayerId,
     amount_fen: Option<u64>,
+    receipt: Option<&str>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     let rec = player(state, p)?;
@@ -234,7 +236,10 @@ pub fn pay_fee(
         vec![LogEntry::FeePaid {
             player: p,
             amount_fen: amount,
-            receipt: None,
+            receipt: receipt
+                .map(str::trim)
+                .filter(|r| !r.is_empty())
+                .map(str::to_string),
         }],
     )
 }

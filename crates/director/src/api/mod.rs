@@ -20,9 +20,11 @@
 //!   and absences, team rosters.
 //! - [`rounds`]: the rounds — pair (with fixed pairs and swaps and the checker's warnings),
 //!   publish, undo and the pairing sheet; [`results`]: results with fouls (knockout games
-//!   through the same operation), confirmation, corrections.
+//!   through the same operation), confirmation, corrections; [`event`]: closing the event
+//!   (final standings, team standings and prizes fixed) and the chief arbiter's reopening.
 
 pub mod entries;
+pub mod event;
 pub mod results;
 pub mod rounds;
 

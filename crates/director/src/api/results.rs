@@ -520,3 +520,68 @@ pub fn import_results(
     }
     Ok(out)
 }
+
+/// A foul of a team's leader or coach (K12, `foul_recorded` with the team as offender), in
+/// round `round` (default: the last round paired). Only where the regulation records team
+/// fouls; the team must play in `section`, and a reason is required.
+pub fn team_foul(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    team: &str,
+    round: Option<u32>,
+    kind: FoulKind,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let _ = ctx;
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    if !sec.discipline.team_fouls {
+        return Err(refused(format!(
+            "组别 `{section}` 的规程不记录团体犯规 (discipline.team_fouls 未设) \
+             (the regulation records no team fouls in this section)"
+        )));
+    }
+    let t = state.teams.get(team.trim()).ok_or_else(|| {
+        let names: Vec<&str> = state.teams.keys().map(String::as_str).collect();
+        let hint = arbiter_types::closest(team.trim(), names.iter().copied())
+            .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
+            .unwrap_or_default();
+        refused(format!(
+            "队伍 `{}` 不存在 (unknown team){hint}",
+            team.trim()
+        ))
+    })?;
+    let plays_here = t.section.as_deref() == Some(section)
+        || t.members
+            .iter()
+            .any(|m| state.player(*m).is_some_and(|p| p.section == section));
+    if !plays_here {
+        return Err(refused(format!(
+            "队伍 {} 不在组别 `{section}` 比赛 (the team does not play in this section)",
+            t.team
+        )));
+    }
+    if reason.trim().is_empty() {
+        return Err(refused(
+            "团体犯规须说明理由 (--reason) (a team foul needs a reason)",
+        ));
+    }
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let round = round.unwrap_or_else(|| rec.last_round());
+    if rec.round(round).is_none() {
+        return Err(refused(format!(
+            "{section} 第{round}轮尚未编排 (round {round} is not paired)"
+        )));
+    }
+    Ok(vec![LogEntry::FoulRecorded {
+        section: section.to_string(),
+        offender: Offender::Team(t.team.clone()),
+        round: Some(round),
+        board: None,
+        kind,
+        reason: reason.trim().to_string(),
+    }])
+}

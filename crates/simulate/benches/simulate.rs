@@ -2,7 +2,7 @@
 //! while the rest play 3 more Swiss rounds; then `verify` of the same log.
 
 use arbiter_core::{EventState, Recorded};
-use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_simulate::{Simulator, Sizes};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn simulate(src: &str, sizes: &Sizes) -> Vec<Recorded> {

@@ -1,25 +1,32 @@
-//! A whole simulated event, step by step: the field is generated from the regulation
-//! (`synth`), registered through the same procedures an arbiter uses (refusals included),
-//! fees and check-in, then every section is played round by round with random results and
-//! its knockout. Pure: [`Simulator::next_batch`] returns the entries to append; the shell
-//! appends them (expected-seq) and passes the new state back.
+//! The simulator (`arbiter simulate`): a scripted arbiter that runs a whole event from its
+//! regulation — a synthetic field ([`synth`]) registered at the desk (refusals included),
+//! teams, fees and check-in, then every section round by round with random results
+//! ([`results`]) and its knockout, and the closing. It is a shell like the CLI: every step is
+//! an operation of `arbiter_director::api`, which holds every rule (eligibility, pairing, the
+//! foul rule, who signs a slip, …); what is the simulator's own is only what a real event
+//! would bring from outside — the entry forms, the games' results, the arbiter's choices
+//! (a team foul now and then, an illness withdrawal, one correction of a signed slip).
+//!
+//! Pure: [`Simulator::next_batch`] returns the entries to append; the shell appends them
+//! (expected-seq) and passes the new state back.
 
-use crate::api::results::{FoulInput, ResultInput};
-use crate::api::rounds::PairRequest;
-use crate::api::{self, Ctx};
-use crate::plan::{section_plan, SectionPlan};
-use crate::registration::{
-    draw_numbers, event_created, fee_fen, fees_and_check_in, register_all, rfc3339, team_entries,
-    EntryForm,
-};
-use crate::simulate_results::{simulate_knockout_game, simulate_round, ResultModel};
-use crate::step::{next_step, Step};
+pub mod results;
+pub mod synth;
+
+use crate::results::{simulate_knockout_game, simulate_round, ResultModel};
 use crate::synth::{
-    generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthField, SynthPlan,
-    TeamPlan,
+    generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthEntry, SynthField,
+    SynthPlan, TeamPlan,
 };
-use crate::{derive_seed, knockout_stage, DirectorError};
 use arbiter_core::{EventState, LogEntry, PlayerStatus, Recorded};
+use arbiter_director::api::entries::{fee_due, TeamForm};
+use arbiter_director::api::results::{FoulInput, ResultInput};
+use arbiter_director::api::rounds::PairRequest;
+use arbiter_director::api::{self, Ctx};
+use arbiter_director::plan::{section_plan, SectionPlan};
+use arbiter_director::registration::{event_created, fee_fen, rfc3339, EntryForm};
+use arbiter_director::step::{next_step, Step};
+use arbiter_director::{apply_scratch, derive_seed, knockout_stage, DirectorError};
 use arbiter_regulation::{age_on, FormatKind, Regulation, Section, UnitKind};
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use rand::seq::SliceRandom;
@@ -49,6 +56,50 @@ impl Batch {
                 entry: e.clone(),
             })
     }
+}
+
+/// The entry form of a synthetic entry, as the desk receives it.
+fn form(e: &SynthEntry) -> EntryForm {
+    EntryForm {
+        section: e.section.clone(),
+        name: e.name.clone(),
+        sex: Some(e.sex),
+        birth: Some(e.birth),
+        id_number: Some(e.id_number.clone()),
+        phone: Some(e.phone.clone()),
+        unit: e.unit.clone(),
+        association: e.association.clone(),
+        team: e.team.clone(),
+        evidence: e.evidence.clone(),
+        flags: e.flags.clone(),
+        rating: None,
+        late_reason: None,
+    }
+}
+
+/// One operation of the arbiter's API, with its arguments bound.
+type Op<'a> = Box<dyn Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + 'a>;
+
+/// Run API operations one after the other, each on the state the ones before it leave (as
+/// a desk entering them one by one would); the entries of all of them.
+fn run_ops<F>(
+    state: &EventState,
+    ctx: &Ctx,
+    ops: impl IntoIterator<Item = F>,
+) -> Result<Vec<LogEntry>, DirectorError>
+where
+    F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError>,
+{
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    for op in ops {
+        for e in op(&scratch, ctx)? {
+            apply_scratch(&mut scratch, &e, &at)?;
+            out.push(e);
+        }
+    }
+    Ok(out)
 }
 
 /// Field sizes: one size for every section, and/or sizes by section id.
@@ -310,6 +361,7 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                         .map_or(5, |m| m as usize)
                         .max(t.min_players as usize),
                     divisions: t.divisions.iter().map(|d| d.name.clone()).collect(),
+                    multiple_per_unit: t.multiple_per_unit,
                 }),
                 max_per_unit: sec.entries.max_per_unit.map(|m| m as usize),
                 cap,
@@ -348,6 +400,7 @@ enum Phase {
     Teams,
     Fees,
     Play(usize),
+    Close,
     Done,
 }
 
@@ -427,7 +480,7 @@ impl Simulator {
         let n = self.reg.sections.len();
         match self.phase {
             Phase::Play(i) => (i, n),
-            Phase::Done => (n, n),
+            Phase::Close | Phase::Done => (n, n),
             _ => (0, n),
         }
     }
@@ -435,6 +488,45 @@ impl Simulator {
     fn tick(&mut self, minutes: i64) -> String {
         self.clock += Duration::minutes(minutes);
         rfc3339(self.clock)
+    }
+
+    /// The synthetic teams as entry forms, with the ids of their accepted members (K3); a
+    /// team none of whose members was accepted is not entered.
+    fn team_forms(&self, state: &EventState) -> Vec<TeamForm> {
+        // The registered player of each (section, name, team), built once.
+        let mut by_form: BTreeMap<(&str, &str, &str), arbiter_core::PlayerId> = BTreeMap::new();
+        for p in state.players.values() {
+            if let Some(team) = p.team.as_deref() {
+                by_form
+                    .entry((p.section.as_str(), p.name.as_str(), team))
+                    .or_insert(p.id);
+            }
+        }
+        let entries = &self.field.entries;
+        self.field
+            .teams
+            .iter()
+            .filter_map(|t| {
+                let members: Vec<_> = t
+                    .members
+                    .iter()
+                    .filter_map(|&i| entries.get(i))
+                    .filter_map(|e| {
+                        by_form
+                            .get(&(e.section.as_str(), e.name.as_str(), t.name.as_str()))
+                            .copied()
+                    })
+                    .collect();
+                (!members.is_empty()).then(|| TeamForm {
+                    team: t.name.clone(),
+                    unit: t.unit.clone(),
+                    division: t.division.clone(),
+                    members,
+                    leader: Some(t.leader.clone()),
+                    coach: Some(t.coach.clone()),
+                })
+            })
+            .collect()
     }
 
     /// Registration order: valid entries, with the bad entries placed where they show their
@@ -451,17 +543,17 @@ impl Simulator {
             let valid: Vec<_> = mine.iter().filter(|e| e.expect == Expect::Accept).collect();
             let bad = |k: BadKind| mine.iter().filter(move |e| e.expect == Expect::Refuse(k));
             let cut = valid.len().saturating_sub(3);
-            out.extend(valid[..cut].iter().map(|e| EntryForm::from(**e)));
+            out.extend(valid[..cut].iter().map(|e| form(e)));
             for k in [
                 BadKind::TooOld,
                 BadKind::WrongSex,
                 BadKind::UnitOverLimit,
                 BadKind::CrossUnitTeam,
             ] {
-                out.extend(bad(k).map(|e| EntryForm::from(*e)));
+                out.extend(bad(k).map(|e| form(e)));
             }
-            out.extend(valid[cut..].iter().map(|e| EntryForm::from(**e)));
-            out.extend(bad(BadKind::AfterCap).map(|e| EntryForm::from(*e)));
+            out.extend(valid[cut..].iter().map(|e| form(e)));
+            out.extend(bad(BadKind::AfterCap).map(|e| form(e)));
         }
         out
     }
@@ -503,7 +595,11 @@ impl Simulator {
                 Phase::Register => {
                     self.phase = Phase::Teams;
                     let at = self.tick(60);
-                    let entries = register_all(&self.reg, state, &self.forms(), self.clock)?;
+                    let entries = api::entries::register_batch(
+                        state,
+                        &Ctx::new("报名处", self.clock),
+                        &self.forms(),
+                    )?;
                     return Ok(Some(Batch {
                         at,
                         actor: "报名处".into(),
@@ -512,8 +608,16 @@ impl Simulator {
                 }
                 Phase::Teams => {
                     self.phase = Phase::Fees;
-                    let entries =
-                        team_entries(&self.reg, state, &self.field.teams, &self.field.entries);
+                    // The desk enters the teams (recorded 30 minutes on, when there are any).
+                    let ctx = Ctx::new("报名处", self.clock + Duration::minutes(30));
+                    let forms = self.team_forms(state);
+                    let entries = run_ops(
+                        state,
+                        &ctx,
+                        forms.iter().map(|f| {
+                            move |s: &EventState, c: &Ctx| api::entries::enter_team(s, c, f)
+                        }),
+                    )?;
                     if !entries.is_empty() {
                         let at = self.tick(30);
                         return Ok(Some(Batch {
@@ -546,7 +650,26 @@ impl Simulator {
                         .filter(|p| !unpaid.contains(&(p.section.as_str(), p.name.as_str())))
                         .map(|p| p.id)
                         .collect();
-                    let entries = fees_and_check_in(&self.reg, state, &payers);
+                    // Each payer pays his section's fee (receipt numbered by player) and is
+                    // checked in (T7), through the registration desk's operations.
+                    let ctx = self.ctx("检录处");
+                    let reg = &self.reg;
+                    let mut ops: Vec<Op<'_>> = Vec::new();
+                    for &p in &payers {
+                        let pays = state
+                            .player(p)
+                            .is_some_and(|r| fee_due(reg, &r.section).is_some());
+                        if pays {
+                            let receipt = format!("R{:05}", p.0);
+                            ops.push(Box::new(move |s: &EventState, c: &Ctx| {
+                                api::entries::pay_fee(s, c, p, None, Some(&receipt))
+                            }));
+                        }
+                        ops.push(Box::new(move |s: &EventState, c: &Ctx| {
+                            api::entries::check_in(s, c, p)
+                        }));
+                    }
+                    let entries = run_ops(state, &ctx, ops)?;
                     if !entries.is_empty() {
                         let at = self.tick(0);
                         return Ok(Some(Batch {
@@ -558,7 +681,7 @@ impl Simulator {
                 }
                 Phase::Play(i) => {
                     let Some(sec) = self.reg.sections.get(i).cloned() else {
-                        self.phase = Phase::Done;
+                        self.phase = Phase::Close;
                         continue;
                     };
                     if i == 0 && self.clock.date() < self.reg.event.start {
@@ -581,6 +704,18 @@ impl Simulator {
                         }
                         None => self.phase = Phase::Play(i + 1),
                     }
+                }
+                Phase::Close => {
+                    // The chief arbiter closes the event: standings and prizes fixed.
+                    self.phase = Phase::Done;
+                    self.clock += Duration::minutes(30);
+                    let ctx = self.ctx("裁判长");
+                    let entries = api::event::close(state, &ctx)?;
+                    return Ok(Some(Batch {
+                        at: ctx.at_rfc3339(),
+                        actor: "裁判长".into(),
+                        entries,
+                    }));
                 }
                 Phase::Done => return Ok(None),
             }
@@ -614,7 +749,6 @@ impl Simulator {
                     offender: arbiter_core::Offender::Player(p),
                     board: Some(b),
                     kind,
-                    reason,
                     ..
                 } => {
                     let red = scratch
@@ -622,6 +756,8 @@ impl Simulator {
                         .and_then(|s| s.round(round))
                         .and_then(|r| r.board(b))
                         .is_some_and(|g| g.red == p);
+                    // The arbiter enters the kind; the API words the reason (kind and count),
+                    // as it does for `arbiter result --foul`.
                     fouls.push(FoulInput {
                         colour: if red {
                             arbiter_types::Colour::Red
@@ -629,7 +765,7 @@ impl Simulator {
                             arbiter_types::Colour::Black
                         },
                         kind,
-                        reason,
+                        reason: String::new(),
                     });
                 }
                 LogEntry::ResultEntered {
@@ -653,12 +789,12 @@ impl Simulator {
                         correctable = Some(board);
                     }
                     for e in api::results::enter_result(&scratch, &ctx, section, &input)? {
-                        crate::apply_scratch(&mut scratch, &e, &at)?;
+                        apply_scratch(&mut scratch, &e, &at)?;
                         out.push(e);
                     }
                 }
                 other => {
-                    crate::apply_scratch(&mut scratch, &other, &at)?;
+                    apply_scratch(&mut scratch, &other, &at)?;
                     out.push(other);
                 }
             }
@@ -667,7 +803,7 @@ impl Simulator {
             return Ok(out);
         }
         for e in api::results::confirm(&scratch, &ctx, section, Some(round))? {
-            crate::apply_scratch(&mut scratch, &e, &at)?;
+            apply_scratch(&mut scratch, &e, &at)?;
             out.push(e);
         }
         if let (Some(board), false, 2) = (correctable, self.corrected, round) {
@@ -686,17 +822,19 @@ impl Simulator {
     }
 
     /// What the simulated arbiter adds once a round is complete: now and then a team foul
-    /// (K12) and, after round 3 of a big Swiss, a withdrawal (伤病). `state` is the state
-    /// before the round's results; players already withdrawn in `now` are left alone.
+    /// (K12) and, after round 3 of a big Swiss, a withdrawal (伤病), both through the API.
+    /// `state` is the state before the round's results, `now` the state after them; players
+    /// already withdrawn in `now` are left alone.
     fn after_round(
         &mut self,
         sec: &Section,
         state: &EventState,
         now: &EventState,
         round: u32,
-    ) -> Vec<LogEntry> {
+    ) -> Result<Vec<LogEntry>, DirectorError> {
         let id = sec.id.as_str();
-        let mut v = Vec::new();
+        let ctx = self.ctx("裁判长");
+        let mut ops: Vec<Op<'_>> = Vec::new();
         // K12: a leader or coach earns the team a foul (once in a while).
         if sec.discipline.team_fouls && self.rng.gen_bool(0.1) {
             let teams: Vec<&String> = state
@@ -710,14 +848,18 @@ impl Simulator {
                 .map(|t| &t.team)
                 .collect();
             if let Some(t) = teams.choose(&mut self.rng) {
-                v.push(LogEntry::FoulRecorded {
-                    section: id.to_string(),
-                    offender: arbiter_core::Offender::Team((*t).clone()),
-                    round: Some(round),
-                    board: None,
-                    kind: arbiter_core::FoulKind::Coaching,
-                    reason: "领队在比赛区域内指导队员 (the team leader coached during play)".into(),
-                });
+                let team = (*t).clone();
+                ops.push(Box::new(move |s: &EventState, c: &Ctx| {
+                    api::results::team_foul(
+                        s,
+                        c,
+                        id,
+                        &team,
+                        Some(round),
+                        arbiter_core::FoulKind::Coaching,
+                        "领队在比赛区域内指导队员 (the team leader coached during play)",
+                    )
+                }));
             }
         }
         // Now and then a player withdraws (伤病) after round 3 of a big Swiss.
@@ -731,18 +873,16 @@ impl Simulator {
                 .map(|p| p.id)
                 .collect();
             if active.len() >= 16 {
-                if let Some(p) = active.choose(&mut self.rng) {
-                    if now.status(*p) == Some(PlayerStatus::Active) {
-                        v.push(LogEntry::PlayerWithdrawn {
-                            player: *p,
-                            reason: "伤病退赛 (withdrew: illness)".into(),
-                            after_round: Some(round),
-                        });
+                if let Some(&p) = active.choose(&mut self.rng) {
+                    if now.status(p) == Some(PlayerStatus::Active) {
+                        ops.push(Box::new(move |s: &EventState, c: &Ctx| {
+                            api::entries::withdraw(s, c, p, "伤病退赛 (withdrew: illness)")
+                        }));
                     }
                 }
             }
         }
-        v
+        run_ops(now, &ctx, ops)
     }
 
     fn play(
@@ -754,7 +894,7 @@ impl Simulator {
         let id = sec.id.as_str();
         Ok(Some(match step {
             Step::Done => return Ok(None),
-            Step::DrawNumbers => vec![draw_numbers(state, id)],
+            Step::DrawNumbers => api::entries::draw(state, &self.ctx("裁判长"), id)?,
             Step::Pair { .. } => {
                 // The arbiter pairs the round and publishes it.
                 self.clock += Duration::minutes(100);
@@ -762,7 +902,7 @@ impl Simulator {
                 let mut scratch = state.clone();
                 let mut v = api::rounds::pair(&scratch, &ctx, id, &PairRequest::default())?;
                 for e in &v {
-                    crate::apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
+                    apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
                 }
                 v.extend(api::rounds::publish(&scratch, &ctx, id)?);
                 v
@@ -775,14 +915,14 @@ impl Simulator {
                 let mut now = state.clone();
                 let at = self.ctx("裁判长").at_rfc3339();
                 for e in &v {
-                    crate::apply_scratch(&mut now, e, &at)?;
+                    apply_scratch(&mut now, e, &at)?;
                 }
                 if now
                     .section(id)
                     .and_then(|s| s.round(round))
                     .is_some_and(|r| r.completed)
                 {
-                    v.extend(self.after_round(sec, state, &now, round));
+                    v.extend(self.after_round(sec, state, &now, round)?);
                 }
                 v
             }
@@ -793,8 +933,8 @@ impl Simulator {
                     round,
                 }];
                 let mut now = state.clone();
-                crate::apply_scratch(&mut now, &v[0], &self.ctx("裁判长").at_rfc3339())?;
-                v.extend(self.after_round(sec, state, &now, round));
+                apply_scratch(&mut now, &v[0], &self.ctx("裁判长").at_rfc3339())?;
+                v.extend(self.after_round(sec, state, &now, round)?);
                 v
             }
             Step::Withdraw(list) => list
@@ -839,7 +979,7 @@ impl Simulator {
                         ..ResultInput::new(board, result)
                     };
                     for e in api::results::enter_result(&scratch, &ctx, id, &input)? {
-                        crate::apply_scratch(&mut scratch, &e, &at)?;
+                        apply_scratch(&mut scratch, &e, &at)?;
                         v.push(e);
                     }
                 }

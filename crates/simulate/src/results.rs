@@ -4,9 +4,9 @@
 //! simulator enters what these functions decide through the arbiter's API, which applies
 //! the rules.
 
-use crate::derive_seed;
-use crate::results::{foul_rule, rule_kind};
 use arbiter_core::{Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
+use arbiter_director::derive_seed;
+use arbiter_director::results::{foul_rule, rule_kind};
 use arbiter_regulation::Section;
 use arbiter_standings::withdrawal::{foul_loss_by_kind, GameFoul};
 use arbiter_types::{Colour, GameKind, GameResult};

@@ -128,6 +128,10 @@ pub struct TeamPlan {
     pub max_players: usize,
     /// Divisions (甲组, 乙组); empty = no divisions.
     pub divisions: Vec<String>,
+    /// A unit may enter several teams (K3); otherwise its players beyond one team play
+    /// without a team.
+    #[serde(default)]
+    pub multiple_per_unit: bool,
 }
 
 /// One section of the plan: how many valid entries and what they must look like.
@@ -505,11 +509,14 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
                     ti += 1;
                     Some(d)
                 };
-                let chunks: Vec<Vec<usize>> = members
+                let mut chunks: Vec<Vec<usize>> = members
                     .chunks(tp.max_players.max(tp.min_players).max(1))
                     .filter(|c| c.len() >= tp.min_players)
                     .map(|c| c.to_vec())
                     .collect();
+                if !tp.multiple_per_unit {
+                    chunks.truncate(1);
+                }
                 let many = chunks.len() > 1;
                 for (k, chunk) in chunks.into_iter().enumerate() {
                     let name = team_name(&unit, many.then_some(k));
@@ -735,6 +742,7 @@ mod tests {
                         min_players: 3,
                         max_players: 5,
                         divisions: vec!["甲组".into(), "乙组".into()],
+                        multiple_per_unit: true,
                     }),
                     max_per_unit: Some(6),
                     cap: None,

@@ -1,0 +1,168 @@
+//! `arbiter team add` (enter a team's roster, K3) and `arbiter foul` (a team's leader or
+//! coach earns the team a foul, K12). Each parses its flags and calls one operation of
+//! `arbiter_director::api` through [`super::apply_op_at`]; nothing here holds a rule.
+
+use super::desk::{checked_time, parse_player, refused, section_id};
+use arbiter_core::{FoulKind, LogEntry};
+use arbiter_director::api::entries::{enter_team, TeamForm};
+use arbiter_director::api::results::team_foul;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum TeamCmd {
+    /// 报名队伍 — enter a team with its members (K1–K3: one section, one unit, the regulation's
+    /// team size; every player who named the team at registration must be listed)
+    Add(TeamAddArgs),
+}
+
+#[derive(Args)]
+pub struct TeamAddArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 队名 — team name (unique in the event)
+    #[arg(long)]
+    name: String,
+    /// 单位 — the team's unit (every member must belong to it)
+    #[arg(long)]
+    unit: String,
+    /// 队员 — member's player id (P3 or 3), repeatable, in board order
+    #[arg(long = "member", value_name = "PID", required = true)]
+    members: Vec<String>,
+    /// 团体组别 — team division (甲组/乙组), by id or name
+    #[arg(long)]
+    division: Option<String>,
+    /// 领队 — team leader
+    #[arg(long)]
+    leader: Option<String>,
+    /// 教练 — coach
+    #[arg(long)]
+    coach: Option<String>,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    at: Option<String>,
+}
+
+/// `arbiter foul`: a foul of a team (its leader or coach, K12).
+#[derive(Args)]
+pub struct FoulArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 组别 — section id (or its Chinese name)
+    #[arg(long)]
+    section: String,
+    /// 队名 — the team
+    #[arg(long)]
+    team: String,
+    /// 轮次 — round (default: the last round paired)
+    #[arg(long)]
+    round: Option<u32>,
+    /// 种类 — kind: coaching 场外指导 (default), general 一般犯规, phone 使用手机, records
+    /// 不记录着法, short_draw 未满回合提和
+    #[arg(long, default_value = "coaching")]
+    kind: String,
+    /// 理由 — what happened (recorded)
+    #[arg(long)]
+    reason: String,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    at: Option<String>,
+}
+
+pub fn run(c: TeamCmd) -> anyhow::Result<u8> {
+    match c {
+        TeamCmd::Add(a) => add(a),
+    }
+}
+
+fn add(a: TeamAddArgs) -> anyhow::Result<u8> {
+    let mut members = Vec::with_capacity(a.members.len());
+    for m in &a.members {
+        match parse_player(m) {
+            Ok(p) => members.push(p),
+            Err(e) => return Ok(refused(&e.replace("--player", "--member"))),
+        }
+    }
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    let form = TeamForm {
+        team: a.name.clone(),
+        unit: a.unit.clone(),
+        division: a.division.clone(),
+        members,
+        leader: a.leader.clone(),
+        coach: a.coach.clone(),
+    };
+    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        enter_team(s, c, &form)
+    })? {
+        Ok(done) => {
+            for e in &done.entries {
+                if let LogEntry::TeamEntered {
+                    team,
+                    unit,
+                    members,
+                    ..
+                } = e
+                {
+                    let ids: Vec<String> = members.iter().map(ToString::to_string).collect();
+                    println!(
+                        "已报名队伍 team entered: {team} ({unit}) 队员 members: {}",
+                        ids.join(" ")
+                    );
+                }
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
+    }
+}
+
+pub fn foul(a: FoulArgs) -> anyhow::Result<u8> {
+    let kind = match a.kind.parse::<FoulKind>() {
+        Ok(k) => k,
+        Err(e) => return Ok(refused(&format!("--kind: {e}"))),
+    };
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        let section = section_id(s, &a.section);
+        team_foul(s, c, &section, &a.team, a.round, kind, &a.reason)
+    })? {
+        Ok(done) => {
+            for e in &done.entries {
+                if let LogEntry::FoulRecorded {
+                    offender: arbiter_core::Offender::Team(t),
+                    round: Some(r),
+                    kind,
+                    ..
+                } = e
+                {
+                    println!(
+                        "已记录团体犯规 team foul recorded: {t} 第{r}轮 {} ({})",
+                        kind.zh(),
+                        kind.code()
+                    );
+                }
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
+    }
+}

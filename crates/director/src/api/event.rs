@@ -1,0 +1,138 @@
+//! Closing the event (闭幕): the chief arbiter fixes the final standings, team standings and
+//! prizes in the log (`event_closed`); after it the log takes no result, correction, pairing
+//! or entry until he reopens the event with a reason (`event_reopened`), and closes it again.
+//!
+//! The closing entry is what was announced: `event verify` recomputes it from the log before
+//! it and reports any difference.
+
+use super::Ctx;
+use crate::publish::{export, publish_numbers};
+use crate::step::{next_step, Step};
+use crate::{regulation_of, DirectorError};
+use arbiter_core::{ClosedPrize, ClosedSection, ClosedTeams, EventState, LogEntry, PlayerId};
+use std::collections::BTreeMap;
+
+fn refused(msg: impl Into<String>) -> DirectorError {
+    DirectorError::Refused(msg.into())
+}
+
+/// The `event_closed` entry the log before it calls for: final places, team standings and
+/// prizes as they stand (the published export's, by player id).
+pub fn closing_entry(state: &EventState) -> Result<LogEntry, DirectorError> {
+    let x = export(state)?;
+    let ids = |section: &str| -> BTreeMap<u32, PlayerId> {
+        publish_numbers(state, section)
+            .into_iter()
+            .map(|(p, n)| (n, p))
+            .collect()
+    };
+    let mut by_section: BTreeMap<String, BTreeMap<u32, PlayerId>> = BTreeMap::new();
+    for s in &x.sections {
+        by_section.insert(s.id.clone(), ids(&s.id));
+    }
+    let player = |section: &str, no: u32| by_section.get(section).and_then(|m| m.get(&no)).copied();
+    let standings = x
+        .sections
+        .iter()
+        .map(|s| ClosedSection {
+            section: s.id.clone(),
+            places: s
+                .standings
+                .iter()
+                .filter_map(|r| player(&s.id, r.no).map(|p| (r.rank, p)))
+                .collect(),
+        })
+        .collect();
+    let teams = x
+        .teams
+        .iter()
+        .map(|t| ClosedTeams {
+            section: t.section.clone(),
+            division: t.division.clone(),
+            places: t
+                .standings
+                .iter()
+                .map(|r| (r.rank, r.team.clone()))
+                .collect(),
+        })
+        .collect();
+    let prizes = x
+        .prizes
+        .iter()
+        .map(|p| ClosedPrize {
+            section: p.section.clone(),
+            category: p.category.clone(),
+            rank: p.rank,
+            player: p.no.and_then(|n| player(&p.section, n)),
+            team: p.team.clone(),
+            amount: p.amount,
+        })
+        .collect();
+    Ok(LogEntry::EventClosed {
+        standings,
+        teams,
+        prizes,
+    })
+}
+
+/// `event close`: close the event once every section is finished (every round played, every
+/// knockout match decided). Refused while a section still has something to play, naming it.
+pub fn close(state: &EventState, ctx: &Ctx) -> Result<Vec<LogEntry>, DirectorError> {
+    let _ = ctx;
+    let reg = regulation_of(state)?;
+    if state.closed {
+        return Err(refused(
+            "赛事已经闭幕 (the event is already closed)".to_string(),
+        ));
+    }
+    let played = state
+        .sections
+        .values()
+        .any(|s| s.completed_rounds() > 0 || !s.knockout.is_empty());
+    if !played {
+        return Err(refused(
+            "赛事尚未进行任何一轮比赛, 不能闭幕 (nothing has been played: the event cannot be closed)",
+        ));
+    }
+    for sec in &reg.sections {
+        if state.section(&sec.id).is_none() {
+            continue;
+        }
+        let left = match next_step(&reg, state, &sec.id)? {
+            Step::Done => continue,
+            Step::DrawNumbers => "尚未抽签 (numbers not drawn)".to_string(),
+            Step::Pair { round, .. } => format!("第{round}轮尚未编排 (round {round} not paired)"),
+            Step::Results { round, boards } => format!(
+                "第{round}轮还有 {} 台没有成绩 (results missing)",
+                boards.len()
+            ),
+            Step::CompleteRound { round } => format!("第{round}轮尚未结束 (round not closed)"),
+            Step::Withdraw(_) => "有待按弃权规则退赛的棋手 (withdrawals due)".to_string(),
+            Step::Knockout { matches } => format!(
+                "淘汰赛还有 {} 场待下 (knockout matches to play)",
+                matches.len()
+            ),
+        };
+        return Err(refused(format!(
+            "组别 `{}` 尚未赛完: {left}; 不能闭幕 (a section is not finished: the event cannot be closed)",
+            sec.id
+        )));
+    }
+    Ok(vec![closing_entry(state)?])
+}
+
+/// `event reopen`: the chief arbiter (the actor) reopens a closed event, with the reason.
+pub fn reopen(state: &EventState, ctx: &Ctx, reason: &str) -> Result<Vec<LogEntry>, DirectorError> {
+    if !state.closed {
+        return Err(refused("赛事尚未闭幕 (the event is not closed)"));
+    }
+    if reason.trim().is_empty() {
+        return Err(refused(
+            "重新开启赛事须说明理由 (--reason) (reopening needs a reason)",
+        ));
+    }
+    Ok(vec![LogEntry::EventReopened {
+        reason: reason.trim().to_string(),
+        by: ctx.actor.clone(),
+    }])
+}
