@@ -222,7 +222,7 @@ fn the_big_screen_turns_pages_of_a_large_round() {
 }
 
 /// Every public page and API response reachable from `/`, crawled.
-fn crawl(srv: &TestServer, extra: &[String], limit: usize) -> Vec<(String, String)> {
+fn crawl(srv: &TestServer, extra: &[String], limit: usize) -> Vec<(String, u16, String)> {
     let mut seen = BTreeSet::new();
     let mut queue: VecDeque<String> = VecDeque::new();
     queue.push_back("/".into());
@@ -243,7 +243,7 @@ fn crawl(srv: &TestServer, extra: &[String], limit: usize) -> Vec<(String, Strin
                 }
             }
         }
-        out.push((p, text));
+        out.push((p, r.status, text));
     }
     out
 }
@@ -292,7 +292,8 @@ fn no_public_page_or_api_response_holds_an_id_number_or_a_phone() {
     let pages = crawl(&srv, &extra, 1500);
     assert!(pages.len() > 60, "crawled {} pages", pages.len());
     let mut kinds = BTreeSet::new();
-    for (path, text) in &pages {
+    for (path, status, text) in &pages {
+        assert_eq!(*status, 200, "{path}");
         for s in &secrets {
             assert!(!text.contains(s.as_str()), "{path} holds `{s}`");
         }
