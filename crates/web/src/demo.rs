@@ -38,6 +38,8 @@ pub struct PartWay {
     pub rounds: Option<u32>,
     pub seed: u64,
     pub sizes: Sizes,
+    /// Results of the last round left out (1: one missing; `usize::MAX`: none entered).
+    pub results_left: usize,
 }
 
 impl Default for PartWay {
@@ -46,13 +48,14 @@ impl Default for PartWay {
             rounds: None,
             seed: 1,
             sizes: Sizes::default(),
+            results_left: 1,
         }
     }
 }
 
 /// Simulate the event of regulation `toml` into `store` until its first section has
 /// completed `how.rounds` rounds and the next round is paired and published, then enter
-/// that round's results except the last board's. Every entry goes through the store's
+/// that round's results except the last `how.results_left` boards'. Every entry goes through the store's
 /// checked append. Returns the event id.
 pub fn simulate_part_way(
     store: &SqliteStore,
@@ -91,13 +94,16 @@ pub fn simulate_part_way(
             .count();
         let stop_here = done >= target && next_published && results > 0;
         let entries: &[LogEntry] = if stop_here {
-            // Everything before the round's last result.
-            let last = batch
+            // Everything before the round's last `results_left` results.
+            let keep = results.saturating_sub(how.results_left);
+            let cut = batch
                 .entries
                 .iter()
-                .rposition(|e| matches!(e, LogEntry::ResultEntered { .. }))
-                .unwrap_or(0);
-            &batch.entries[..last]
+                .enumerate()
+                .filter(|(_, e)| matches!(e, LogEntry::ResultEntered { .. }))
+                .nth(keep)
+                .map_or(batch.entries.len(), |(i, _)| i);
+            &batch.entries[..cut]
         } else {
             &batch.entries
         };

@@ -319,6 +319,7 @@ pub fn reference_event(
             all: players,
             ..Default::default()
         },
+        results_left: 1,
     };
     arbiter_web::demo::simulate_part_way(store, text, file, &how).expect("simulated")
 }
