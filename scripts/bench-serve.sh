@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Load benchmark of `arbiter serve` (127.0.0.1 only, bounded in time).
+#
+#   scripts/bench-serve.sh [DURATION_SECONDS]
+#
+# 1. The public pairings page of a 1,000-player round (500 boards) at 1,000 concurrent
+#    connections (wrk, 2 threads) while the round's results are entered one by one through
+#    the arbiter's API by another process (20 a second), so the page's cache is invalidated
+#    and re-rendered all through the run.
+# 2. The same page's latency as the event grows (100 → 1,000 → 10,000 players), 50
+#    connections, no writes.
+# Needs wrk (apt-get install -y wrk). Figures go to BENCHMARKS.md by hand.
+set -euo pipefail
+D=${1:-15}
+cd "$(dirname "$0")/.."
+cargo build --release -p arbiter-cli -p arbiter-web --example serve_bench >/dev/null
+B=target/release/arbiter
+H=target/release/examples/serve_bench
+T=$(mktemp -d)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$T"; }
+trap cleanup EXIT
+ulimit -n 65536 2>/dev/null || true
+PORT=18480
+
+serve() { # DB → starts the server on PORT, waits until it answers
+  "$B" serve --db "$1" --addr 127.0.0.1:$PORT 2>"$T/serve.log" &
+  PIDS+=($!)
+  for _ in $(seq 100); do curl -sf -o /dev/null http://127.0.0.1:$PORT/ && return 0; sleep 0.1; done
+  echo "server did not start"; cat "$T/serve.log"; exit 1
+}
+stop() { kill "${PIDS[-1]}" 2>/dev/null || true; wait "${PIDS[-1]}" 2>/dev/null || true; unset 'PIDS[-1]'; PORT=$((PORT + 1)); }
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(date -u +%FT%TZ)"
+
+echo "== 1,000 players, 1,000 connections, results entered meanwhile (${D} s)"
+read -r EV SEC R BOARDS < <("$H" fixture "$T/k1000.db" 1000)
+URL="http://127.0.0.1:$PORT/e/$EV/s/$SEC/r/$R"
+serve "$T/k1000.db"
+echo "page: $URL ($BOARDS boards, $(curl -s "$URL" | wc -c) bytes, $(curl -s -H 'Accept-Encoding: gzip' "$URL" | wc -c) gzip)"
+"$H" enter "$T/k1000.db" "$EV" "$SEC" "$R" 20 2>"$T/enter.log" &
+PIDS+=($!)
+WRITER=${PIDS[-1]}
+wrk -t2 -c1000 -d"${D}s" --timeout 5s --latency "$URL"
+echo "-- same, with Accept-Encoding: gzip (as phones send)"
+wrk -t2 -c1000 -d"${D}s" --timeout 5s --latency -H 'Accept-Encoding: gzip' "$URL"
+kill "$WRITER" 2>/dev/null || true
+wait "$WRITER" 2>/dev/null || true
+unset 'PIDS[-1]'
+echo "results entered during the runs: $(curl -s "http://127.0.0.1:$PORT/api/events/$EV/sections/$SEC/rounds/$R" | grep -c '"result": "')"
+stop
+
+for N in ${SIZES:-100 1000 10000}; do
+  echo "== $N players: latency at 50 connections (${D} s each), no writes"
+  S=$(date +%s.%N)
+  read -r EV SEC R BOARDS < <("$H" fixture "$T/n$N.db" "$N")
+  echo "fixture: $(echo "$(date +%s.%N) - $S" | bc) s"
+  serve "$T/n$N.db"
+  URL="http://127.0.0.1:$PORT/e/$EV/s/$SEC/r/$R"
+  echo "first render (cold cache): $(curl -s -o /dev/null -w '%{time_total}' "$URL") s; $BOARDS boards, $(curl -s "$URL" | wc -c) bytes"
+  echo "-- plain"
+  wrk -t2 -c50 -d"${D}s" --latency "$URL" | grep -E "Requests/sec|50%|99%"
+  echo "-- gzip"
+  wrk -t2 -c50 -d"${D}s" --latency -H 'Accept-Encoding: gzip' "$URL" | grep -E "Requests/sec|50%|99%"
+  stop
+done
