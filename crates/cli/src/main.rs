@@ -125,6 +125,8 @@ enum Command {
     Teams(cmd::rounds::TableArgs),
     /// 奖项 — prizes of an event
     Prizes(cmd::rounds::TableArgs),
+    /// 网页服务 — serve the public pages, JSON API and live updates
+    Serve(cmd::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -149,6 +151,7 @@ fn main() -> ExitCode {
         Command::Result(c) => cmd::rounds::run_result(c),
         Command::Teams(a) => cmd::rounds::run_teams(a),
         Command::Prizes(a) => cmd::rounds::run_prizes(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     let code = match result {
         Ok(code) => code,

@@ -130,6 +130,19 @@ pub trait EventStore {
 
     fn list_events(&self) -> Result<Vec<EventSummary>, StoreError>;
 
+    /// Seq of the last entry of an event's log (0 for an empty log). Readers that keep a
+    /// folded state poll this to notice appends by other processes.
+    fn last_seq(&self, event: &EventId) -> Result<u64, StoreError> {
+        Ok(self.read(event)?.last().map_or(0, |r| r.seq))
+    }
+
+    /// The entries after `seq`, in seq order (a cached fold applies only these).
+    fn read_after(&self, event: &EventId, seq: u64) -> Result<Vec<Recorded>, StoreError> {
+        let mut log = self.read(event)?;
+        log.retain(|r| r.seq > seq);
+        Ok(log)
+    }
+
     /// Append entries after `expected_seq` (the last seq the caller has seen); fails with
     /// [`StoreError::Conflict`] if the log has moved on. Returns the new last seq.
     fn append(

@@ -246,10 +246,20 @@ impl SqliteStore {
     }
 
     fn read_num(&self, event: &EventId, num: i64) -> Result<Vec<Recorded>, StoreError> {
+        self.read_num_after(event, num, 0)
+    }
+
+    fn read_num_after(
+        &self,
+        event: &EventId,
+        num: i64,
+        after: u64,
+    ) -> Result<Vec<Recorded>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT seq, v, at, actor, entry FROM log WHERE event_num = ?1 ORDER BY seq",
+            "SELECT seq, v, at, actor, entry FROM log WHERE event_num = ?1 AND seq > ?2 ORDER BY seq",
         )?;
-        let rows = st.query_map([num], |r| {
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let rows = st.query_map(params![num, after], |r| {
             Ok((
                 r.get::<_, i64>(0)?,
                 r.get::<_, i64>(1)?,
@@ -342,6 +352,16 @@ impl EventStore for SqliteStore {
     fn read(&self, event: &EventId) -> Result<Vec<Recorded>, StoreError> {
         let num = self.num(event)?;
         self.read_num(event, num)
+    }
+
+    fn last_seq(&self, event: &EventId) -> Result<u64, StoreError> {
+        let num = self.num(event)?;
+        SqliteStore::last_seq(self, num)
+    }
+
+    fn read_after(&self, event: &EventId, seq: u64) -> Result<Vec<Recorded>, StoreError> {
+        let num = self.num(event)?;
+        self.read_num_after(event, num, seq)
     }
 
     fn list_events(&self) -> Result<Vec<EventSummary>, StoreError> {

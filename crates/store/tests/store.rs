@@ -360,3 +360,22 @@ fn create_with_log_refuses_a_log_that_does_not_fold() {
     let ev = s.create_with_log("x", &records[..2]).unwrap();
     assert_eq!(s.read(&ev).unwrap(), records[..2]);
 }
+
+#[test]
+fn last_seq_and_read_after_see_only_the_new_entries() {
+    let st = SqliteStore::open_in_memory().unwrap();
+    let ev = st.create_event("x").unwrap();
+    assert_eq!(st.last_seq(&ev).unwrap(), 0);
+    st.append(&ev, 0, &[created(), reg(1), reg(2)], "t", AT)
+        .unwrap();
+    assert_eq!(st.last_seq(&ev).unwrap(), 3);
+    let after = st.read_after(&ev, 1).unwrap();
+    assert_eq!(after.iter().map(|r| r.seq).collect::<Vec<_>>(), vec![2, 3]);
+    assert_eq!(after, st.read(&ev).unwrap()[1..].to_vec());
+    assert!(st.read_after(&ev, 3).unwrap().is_empty());
+    // An unknown event is named, not read as an empty log.
+    assert!(matches!(
+        st.last_seq(&EventId("ev-000000ff".into())),
+        Err(StoreError::UnknownEvent(_))
+    ));
+}

@@ -11,6 +11,7 @@ pub mod pairing;
 pub mod player;
 pub mod regulation;
 pub mod rounds;
+pub mod serve;
 pub mod simulate;
 pub mod standings;
 

@@ -1,0 +1,158 @@
+//! [`AppState`]: what every handler gets — the store, the event cache, the live-update
+//! broadcaster. Cheap to clone (an `Arc` inside).
+
+use crate::cache::{Cache, Snapshot};
+use crate::error::WebError;
+use crate::live::Change;
+use arbiter_core::EventState;
+use arbiter_store::{EventId, EventStore, EventSummary, SqliteStore};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    /// The database file.
+    pub db: PathBuf,
+    /// One SQLite connection (not `Sync`): used through [`AppState::with_store`] on a
+    /// blocking thread, one call at a time.
+    store: Mutex<SqliteStore>,
+    pub cache: Cache,
+    /// One message per new `last_seq` of an event (see [`crate::live`]).
+    pub changes: broadcast::Sender<Change>,
+    /// Set when the server stops: open live streams end so the shutdown can finish.
+    pub shutdown: tokio::sync::watch::Sender<bool>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// Open (or create) the database at `db`.
+    pub fn open(db: &Path) -> Result<AppState, WebError> {
+        let store = SqliteStore::open(db)?;
+        Ok(Self::with(db.to_path_buf(), store))
+    }
+
+    /// A state over an already open store (e.g. the in-memory demo database).
+    pub fn with(db: PathBuf, store: SqliteStore) -> AppState {
+        let (changes, _) = broadcast::channel(256);
+        AppState(Arc::new(Inner {
+            db,
+            store: Mutex::new(store),
+            cache: Cache::default(),
+            changes,
+            shutdown: tokio::sync::watch::Sender::new(false),
+        }))
+    }
+
+    /// Run `f` with the store on a blocking thread (SQLite calls block).
+    pub async fn with_store<T, F>(&self, f: F) -> Result<T, WebError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&SqliteStore) -> Result<T, WebError> + Send + 'static,
+    {
+        let app = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let store = app
+                .store
+                .lock()
+                .map_err(|_| WebError::Internal("数据库连接不可用 (store lock poisoned)".into()))?;
+            f(&store)
+        })
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?
+    }
+
+    /// The events of the database, as last seen by [`AppState::refresh_all`].
+    pub fn events(&self) -> Arc<Vec<EventSummary>> {
+        self.cache.events()
+    }
+
+    /// The cached folded state of `event` (folded on first use).
+    pub async fn snapshot(&self, event: &str) -> Result<Arc<Snapshot>, WebError> {
+        let id = EventId(event.to_string());
+        if let Some(s) = self.cache.get(&id) {
+            return Ok(s);
+        }
+        Ok(self.refresh(&id).await?.0)
+    }
+
+    /// Bring the cached state of `event` up to date: apply only the entries after its
+    /// `last_seq` (or fold the whole log the first time). Returns the snapshot and whether
+    /// it changed. Call it after appending through this process to see the write at once.
+    pub async fn refresh(&self, event: &EventId) -> Result<(Arc<Snapshot>, bool), WebError> {
+        let _one_at_a_time = self.cache.refresh_lock.lock().await;
+        let old = self.cache.get(event);
+        let id = event.clone();
+        let after = old.as_ref().map_or(0, |s| s.last_seq());
+        let (name, records) = self
+            .with_store(move |st| {
+                let name = st
+                    .list_events()?
+                    .into_iter()
+                    .find(|e| e.id == id)
+                    .map(|e| e.name)
+                    .ok_or_else(|| WebError::NotFound(format!("赛事 {id} (event)")))?;
+                Ok((name, st.read_after(&id, after)?))
+            })
+            .await?;
+        if let (Some(old), true) = (&old, records.is_empty()) {
+            return Ok((old.clone(), false));
+        }
+        let base = old.map(|s| s.state.clone());
+        let state = tokio::task::spawn_blocking(move || {
+            let mut state: EventState = base.unwrap_or_default();
+            for r in &records {
+                state.apply(r).map_err(|e| {
+                    WebError::Internal(format!("日志无法重放 (the log does not fold): {e}"))
+                })?;
+            }
+            Ok::<_, WebError>(state)
+        })
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))??;
+        let snap = Arc::new(Snapshot::new(event.clone(), name, state));
+        self.cache.put(snap.clone());
+        Ok((snap, true))
+    }
+
+    /// Look at every event's `last_seq`; refresh the cached ones that moved and send one
+    /// [`Change`] per event whose `last_seq` is new. The background task calls this every
+    /// poll interval, so appends by other processes (the CLI) show up too.
+    pub async fn refresh_all(&self) -> Result<(), WebError> {
+        let seqs = self
+            .with_store(|st| {
+                let events = st.list_events()?;
+                let mut out = Vec::with_capacity(events.len());
+                for e in events {
+                    let seq = st.last_seq(&e.id)?;
+                    out.push((e, seq));
+                }
+                Ok(out)
+            })
+            .await?;
+        self.cache
+            .set_events(seqs.iter().map(|(e, _)| e.clone()).collect());
+        for (e, seq) in seqs {
+            if !self.cache.note_seq(&e.id, seq) {
+                continue;
+            }
+            if self.cache.get(&e.id).is_some() {
+                self.refresh(&e.id).await?;
+            }
+            // Nobody listening is not an error.
+            let _ = self.changes.send(Change {
+                event: e.id.0.clone(),
+                last_seq: seq,
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,126 @@
+//! The event cache: one [`Snapshot`] (folded state) per event, replaced when the log grows.
+//! A snapshot also caches what is derived from its state — the published export (standings,
+//! team standings, prizes) and every rendered page — so each page is rendered once per
+//! change of the log, however many phones ask for it.
+
+use crate::error::WebError;
+use crate::page::Page;
+use arbiter_core::EventState;
+use arbiter_director::Export;
+use arbiter_store::{EventId, EventSummary};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+
+#[derive(Default)]
+pub struct Cache {
+    snaps: RwLock<HashMap<EventId, Arc<Snapshot>>>,
+    /// Last seq seen per event by the background task.
+    seqs: Mutex<HashMap<EventId, u64>>,
+    events: RwLock<Arc<Vec<EventSummary>>>,
+    /// Refreshes run one at a time (no two folds of the same entries).
+    pub(crate) refresh_lock: tokio::sync::Mutex<()>,
+}
+
+impl Cache {
+    pub fn get(&self, id: &EventId) -> Option<Arc<Snapshot>> {
+        self.snaps.read().ok()?.get(id).cloned()
+    }
+
+    pub(crate) fn put(&self, s: Arc<Snapshot>) {
+        if let Ok(mut m) = self.snaps.write() {
+            m.insert(s.event.clone(), s);
+        }
+    }
+
+    pub fn events(&self) -> Arc<Vec<EventSummary>> {
+        self.events
+            .read()
+            .map(|e| e.clone())
+            .unwrap_or_else(|_| Arc::new(Vec::new()))
+    }
+
+    pub(crate) fn set_events(&self, list: Vec<EventSummary>) {
+        if let Ok(mut e) = self.events.write() {
+            *e = Arc::new(list);
+        }
+    }
+
+    /// Record `seq` as the event's last seq; true if it is new.
+    pub(crate) fn note_seq(&self, id: &EventId, seq: u64) -> bool {
+        let Ok(mut m) = self.seqs.lock() else {
+            return false;
+        };
+        m.insert(id.clone(), seq) != Some(seq)
+    }
+}
+
+/// The folded state of one event at one `last_seq`, and what is derived from it.
+pub struct Snapshot {
+    pub event: EventId,
+    /// The event's name in the database.
+    pub name: String,
+    pub state: EventState,
+    export: OnceLock<Result<Arc<Export>, String>>,
+    pages: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Arc<Page>>>>>,
+}
+
+impl Snapshot {
+    pub fn new(event: EventId, name: String, state: EventState) -> Snapshot {
+        Snapshot {
+            event,
+            name,
+            state,
+            export: OnceLock::new(),
+            pages: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn last_seq(&self) -> u64 {
+        self.state.last_seq
+    }
+
+    /// The event's display name: the regulation's, else the database's.
+    pub fn title(&self) -> &str {
+        match self.state.name() {
+            "" => &self.name,
+            n => n,
+        }
+    }
+
+    /// The published export of this state (`arbiter-export/1`: standings with every
+    /// tie-break, team standings, prizes; no personal data), computed once. Call it from a
+    /// blocking context: it may take a while for a large event.
+    pub fn export(&self) -> Result<Arc<Export>, WebError> {
+        self.export
+            .get_or_init(|| {
+                arbiter_director::export(&self.state)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string())
+            })
+            .clone()
+            .map_err(WebError::Internal)
+    }
+
+    /// The page cached under `key` for this state, rendered by `render` (on a blocking
+    /// thread) the first time it is asked for. Concurrent requests wait for the one render.
+    pub async fn page<F>(self: &Arc<Self>, key: String, render: F) -> Result<Arc<Page>, WebError>
+    where
+        F: FnOnce(&Snapshot) -> Result<Page, WebError> + Send + 'static,
+    {
+        let cell = {
+            let mut pages = self
+                .pages
+                .lock()
+                .map_err(|_| WebError::Internal("page cache lock poisoned".into()))?;
+            pages.entry(key).or_default().clone()
+        };
+        let snap = self.clone();
+        cell.get_or_try_init(|| async move {
+            tokio::task::spawn_blocking(move || render(&snap).map(Arc::new))
+                .await
+                .map_err(|e| WebError::Internal(e.to_string()))?
+        })
+        .await
+        .cloned()
+    }
+}

@@ -1,0 +1,125 @@
+//! `arbiter serve --demo`: the four reference events simulated part-way — some rounds
+//! played, the next round paired and published, one result of it still missing — so a
+//! newcomer sees a living system at once.
+//!
+//! The simulator is called in one place only, [`simulate_part_way`]; re-point that function
+//! if the simulator moves.
+
+use crate::error::WebError;
+use arbiter_core::{EventState, LogEntry};
+use arbiter_director::simulate::{Simulator, Sizes};
+use arbiter_store::{EventId, EventStore, SqliteStore};
+
+/// The bundled reference regulations: (file name, text).
+pub const REFERENCE: [(&str, &str); 4] = [
+    (
+        "kunshan-2026.toml",
+        include_str!("../../../regulations/kunshan-2026.toml"),
+    ),
+    (
+        "suzhou-2025.toml",
+        include_str!("../../../regulations/suzhou-2025.toml"),
+    ),
+    (
+        "jiujiang-2020.toml",
+        include_str!("../../../regulations/jiujiang-2020.toml"),
+    ),
+    (
+        "tianshui-2024.toml",
+        include_str!("../../../regulations/tianshui-2024.toml"),
+    ),
+];
+
+/// How far to play.
+#[derive(Debug, Clone)]
+pub struct PartWay {
+    /// Rounds of the first section to complete before stopping (at least 1); `None`: half
+    /// of the rounds planned.
+    pub rounds: Option<u32>,
+    pub seed: u64,
+    pub sizes: Sizes,
+}
+
+impl Default for PartWay {
+    fn default() -> Self {
+        PartWay {
+            rounds: None,
+            seed: 1,
+            sizes: Sizes::default(),
+        }
+    }
+}
+
+/// Simulate the event of regulation `toml` into `store` until its first section has
+/// completed `how.rounds` rounds and the next round is paired and published, then enter
+/// that round's results except the last board's. Every entry goes through the store's
+/// checked append. Returns the event id.
+pub fn simulate_part_way(
+    store: &SqliteStore,
+    toml: &str,
+    file_name: &str,
+    how: &PartWay,
+) -> Result<EventId, WebError> {
+    let reg = arbiter_regulation::parse(toml, file_name)
+        .map_err(|e| WebError::BadRequest(e.to_string()))?;
+    let first =
+        reg.sections.first().map(|s| s.id.clone()).ok_or_else(|| {
+            WebError::BadRequest(format!("{file_name}: 规程没有组别 (no section)"))
+        })?;
+    let event = store.create_event(&reg.event.name)?;
+    let mut sim = Simulator::new(reg.clone(), toml, file_name, how.seed, &how.sizes);
+    let mut state = EventState::new();
+    let director = |e: arbiter_director::DirectorError| WebError::Internal(e.to_string());
+    while let Some(batch) = sim.next_batch(&state).map_err(director)? {
+        if batch.entries.is_empty() {
+            continue;
+        }
+        let target = how.rounds.unwrap_or_else(|| {
+            reg.section(&first).map_or(1, |sec| {
+                (arbiter_director::section_plan(sec, &state).rounds_planned() / 2).max(1)
+            })
+        });
+        let rec = state.section(&first);
+        let done = rec.map_or(0, |r| r.completed_rounds());
+        let next_published = rec
+            .and_then(|r| r.round(done + 1))
+            .is_some_and(|r| r.published);
+        let results = batch
+            .entries
+            .iter()
+            .filter(|e| matches!(e, LogEntry::ResultEntered { .. }))
+            .count();
+        let stop_here = done >= target && next_published && results > 0;
+        let entries: &[LogEntry] = if stop_here {
+            // Everything before the round's last result.
+            let last = batch
+                .entries
+                .iter()
+                .rposition(|e| matches!(e, LogEntry::ResultEntered { .. }))
+                .unwrap_or(0);
+            &batch.entries[..last]
+        } else {
+            &batch.entries
+        };
+        let expected = state.last_seq;
+        store.append(&event, expected, entries, &batch.actor, &batch.at)?;
+        for r in batch.recorded(expected).take(entries.len()) {
+            state
+                .apply(&r)
+                .map_err(|e| WebError::Internal(e.to_string()))?;
+        }
+        if stop_here {
+            break;
+        }
+    }
+    Ok(event)
+}
+
+/// A fresh in-memory database holding the four reference events part-way.
+pub fn demo_store() -> Result<SqliteStore, WebError> {
+    let store = SqliteStore::open_in_memory()?;
+    for (file, text) in REFERENCE {
+        simulate_part_way(&store, text, file, &PartWay::default())?;
+    }
+    Ok(store)
+}

@@ -1,0 +1,108 @@
+//! `arbiter serve`: the web shell over the event log.
+//!
+//! - [`public`]: the players' pages (no login): event home with a QR code, pairings with
+//!   "find my board", results, standings, team standings, crosstable, a player's own page,
+//!   knockout bracket, the hall's big screen.
+//! - [`api`]: the read JSON API (`docs/api.md`).
+//! - [`live`]: server-sent events; a background task notices appends (also by other
+//!   processes) and sends one message per new `last_seq` of an event.
+//! - [`cache`]: the folded state of every event, kept current by applying only the entries
+//!   after the cached `last_seq`; rendered pages are cached per state (one render per change).
+//!
+//! Like the CLI this is a shell: pages read the folded state and the director's read
+//! functions; no rule lives in a handler. Personal data (ID numbers, phones) never reaches a
+//! public page or the public API: views are built only from names, units, teams and results.
+
+pub mod api;
+pub mod app;
+pub mod assets;
+pub mod cache;
+pub mod demo;
+pub mod error;
+pub mod i18n;
+pub mod live;
+pub mod page;
+pub mod public;
+
+pub use app::AppState;
+pub use error::WebError;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What `arbiter serve` was asked for.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// The SQLite database (created if missing).
+    pub db: PathBuf,
+    /// Address to listen on (`127.0.0.1:8080`).
+    pub addr: SocketAddr,
+    /// How often the background task looks for appends by other processes.
+    pub poll: Duration,
+}
+
+impl ServeConfig {
+    pub fn new(db: impl Into<PathBuf>, addr: SocketAddr) -> Self {
+        ServeConfig {
+            db: db.into(),
+            addr,
+            poll: Duration::from_millis(500),
+        }
+    }
+}
+
+/// Every route of the server.
+pub fn router(app: AppState) -> axum::Router {
+    axum::Router::new()
+        .merge(public::routes())
+        .merge(api::routes())
+        .merge(live::routes())
+        .merge(assets::routes())
+        .with_state(app)
+}
+
+/// Open the database, bind `config.addr` and serve until Ctrl-C.
+pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
+    let app = AppState::open(&config.db)?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| WebError::Bind(config.addr.to_string(), e.to_string()))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| WebError::Bind(config.addr.to_string(), e.to_string()))?;
+    eprintln!(
+        "Arbiter 已启动: http://{local}/  数据库 {} (serving; Ctrl-C 停止 to stop)",
+        config.db.display()
+    );
+    serve_on(listener, app, config.poll, shutdown_signal()).await
+}
+
+/// Serve `app` on an already bound listener (tests bind `127.0.0.1:0`), with the background
+/// task that notices appends every `poll`, until `shutdown` completes.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    app: AppState,
+    poll: Duration,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), WebError> {
+    app.refresh_all().await?;
+    let watcher = tokio::spawn(live::watch(app.clone(), poll));
+    let stop = app.clone();
+    let result = axum::serve(listener, router(app))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            stop.shutdown.send_replace(true);
+        })
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()));
+    watcher.abort();
+    result
+}
+
+async fn shutdown_signal() {
+    // Without a signal handler (an unusual platform) the server runs until killed.
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}

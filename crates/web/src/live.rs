@@ -1,0 +1,87 @@
+//! Live updates: `GET /e/{event}/live` is a server-sent-events stream. The background task
+//! [`watch`] polls every event's `last_seq` (one cheap indexed query each) and sends one
+//! `change` message per new `last_seq` — whoever appended, this server or the CLI in
+//! another process. Pages reload their `<main>` after a short random delay, so a hall full
+//! of phones does not ask at the same instant; they all get the same cached page.
+
+use crate::app::AppState;
+use crate::error::WebError;
+use axum::extract::{Path, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::routing::get;
+use axum::Router;
+use futures_util::stream::Stream;
+use serde::Serialize;
+use std::convert::Infallible;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The log of `event` now ends at `last_seq`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub event: String,
+    pub last_seq: u64,
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/e/{event}/live", get(stream))
+        .route("/api/events/{event}/live", get(stream))
+}
+
+/// Poll for appends every `every` until the server stops.
+pub async fn watch(app: AppState, every: Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if let Err(e) = app.refresh_all().await {
+            eprintln!("注意: 读取日志失败 (polling the log failed): {e}");
+        }
+    }
+}
+
+fn message(c: &Change) -> Event {
+    Event::default()
+        .event("change")
+        .id(c.last_seq.to_string())
+        .data(serde_json::to_string(c).unwrap_or_default())
+}
+
+async fn stream(
+    State(app): State<AppState>,
+    Path(event): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
+    // Subscribe first, then read the current seq: no change can fall between the two.
+    let rx = app.changes.subscribe();
+    let snap = app.snapshot(&event).await?;
+    let first = Change {
+        event: event.clone(),
+        last_seq: snap.last_seq(),
+    };
+    let shutdown = app.shutdown.subscribe();
+    let s = futures_util::stream::unfold(
+        (Some(first), rx, shutdown, event),
+        |(first, mut rx, mut shutdown, event)| async move {
+            if let Some(f) = first {
+                return Some((Ok(message(&f)), (None, rx, shutdown, event)));
+            }
+            loop {
+                if *shutdown.borrow() {
+                    return None;
+                }
+                tokio::select! {
+                    m = rx.recv() => match m {
+                        Ok(c) if c.event == event => {
+                            return Some((Ok(message(&c)), (None, rx, shutdown, event)));
+                        }
+                        Ok(_) | Err(RecvError::Lagged(_)) => continue,
+                        Err(RecvError::Closed) => return None,
+                    },
+                    _ = shutdown.changed() => return None,
+                }
+            }
+        },
+    );
+    Ok(Sse::new(s).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}

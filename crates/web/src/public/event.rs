@@ -1,0 +1,127 @@
+//! The event home page and its QR code.
+
+use super::{cached, render, Layout};
+use crate::app::AppState;
+use crate::cache::Snapshot;
+use crate::error::WebError;
+use crate::i18n::Lang;
+use crate::page::{Page, SVG};
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/e/{event}", get(event_home))
+        .route("/e/{event}/qr.svg", get(qr))
+}
+
+pub struct SectionCard {
+    pub id: String,
+    pub name: String,
+    pub players: usize,
+    /// Paired rounds, newest first: (round, published, completed).
+    pub rounds: Vec<(u32, bool, bool)>,
+    pub knockout: bool,
+}
+
+#[derive(Template)]
+#[template(path = "event.html")]
+struct EventHome {
+    layout: Layout,
+    id: String,
+    sections: Vec<SectionCard>,
+}
+
+async fn event_home(
+    State(app): State<AppState>,
+    Path(event): Path<String>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let path = format!("/e/{event}");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        render(&EventHome {
+            layout: Layout::event(l, s, l.t("赛事首页", "Event"), path, None),
+            id: s.event.0.clone(),
+            sections: section_cards(s),
+        })
+    })
+    .await
+}
+
+pub fn section_cards(s: &Snapshot) -> Vec<SectionCard> {
+    let reg = arbiter_director::regulation_of(&s.state).ok();
+    s.state
+        .sections
+        .values()
+        .map(|sec| SectionCard {
+            id: sec.id.clone(),
+            name: sec.name.clone(),
+            players: sec.entries.len(),
+            rounds: sec
+                .rounds
+                .values()
+                .rev()
+                .map(|r| (r.round, r.published, r.completed))
+                .collect(),
+            knockout: has_knockout(reg.as_ref(), s, &sec.id),
+        })
+        .collect()
+}
+
+/// Whether a section has a knockout stage (two-stage format, numbers drawn).
+pub fn has_knockout(
+    reg: Option<&arbiter_regulation::Regulation>,
+    s: &Snapshot,
+    section: &str,
+) -> bool {
+    let (Some(reg), Some(rec)) = (reg, s.state.section(section)) else {
+        return false;
+    };
+    reg.section(section).is_some_and(|sec| {
+        matches!(
+            arbiter_director::section_plan(sec, &s.state),
+            arbiter_director::SectionPlan::TwoStage { .. }
+        )
+    }) && !rec.order.is_empty()
+}
+
+/// `/e/{event}/qr.svg`: a QR code of the event's address as the browser reached it (the
+/// `Host` header), so a phone on the same network can open it.
+async fn qr(
+    State(app): State<AppState>,
+    Path(event): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.len() <= 255
+                && h.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        })
+        .unwrap_or("127.0.0.1:8080");
+    let url = format!("http://{host}/e/{}", snap.event);
+    let svg = qr_svg(&url)?;
+    Ok(([(header::CONTENT_TYPE, SVG)], Page::new(svg, SVG).body).into_response())
+}
+
+/// An SVG QR code of `text`, generated in-process.
+pub fn qr_svg(text: &str) -> Result<String, WebError> {
+    let code = qrcode::QrCode::new(text.as_bytes()).map_err(|e| {
+        WebError::BadRequest(format!("二维码无法生成 (cannot make a QR code): {e}"))
+    })?;
+    Ok(code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(200, 200)
+        .quiet_zone(true)
+        .build())
+}
