@@ -14,6 +14,7 @@ pub mod rounds;
 pub mod serve;
 pub mod simulate;
 pub mod standings;
+pub mod user;
 
 #[allow(dead_code)]
 /// Default database file of every command that takes `--db`.
