@@ -8,6 +8,7 @@ use crate::page::Page;
 use arbiter_core::EventState;
 use arbiter_director::Export;
 use arbiter_store::{EventId, EventSummary};
+use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -62,6 +63,8 @@ pub struct Snapshot {
     pub state: EventState,
     export: OnceLock<Result<Arc<Export>, String>>,
     pages: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Arc<Page>>>>>,
+    /// Values derived from the state (round sheets, player histories), by key.
+    memo: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
 }
 
 impl Snapshot {
@@ -72,6 +75,7 @@ impl Snapshot {
             state,
             export: OnceLock::new(),
             pages: Mutex::new(HashMap::new()),
+            memo: Mutex::new(HashMap::new()),
         }
     }
 
@@ -99,6 +103,27 @@ impl Snapshot {
             })
             .clone()
             .map_err(WebError::Internal)
+    }
+
+    /// A value derived from this state, computed once per key by `make` (blocking context).
+    pub fn memo<T, F>(&self, key: &str, make: F) -> Result<Arc<T>, WebError>
+    where
+        T: Any + Send + Sync,
+        F: FnOnce() -> Result<T, WebError>,
+    {
+        let lock = || {
+            self.memo
+                .lock()
+                .map_err(|_| WebError::Internal("memo lock poisoned".into()))
+        };
+        if let Some(v) = lock()?.get(key).cloned() {
+            if let Ok(t) = v.downcast::<T>() {
+                return Ok(t);
+            }
+        }
+        let v = Arc::new(make()?);
+        lock()?.insert(key.to_string(), v.clone());
+        Ok(v)
     }
 
     /// The page cached under `key` for this state, rendered by `render` (on a blocking

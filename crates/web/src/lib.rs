@@ -43,6 +43,9 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// How often the background task looks for appends by other processes.
     pub poll: Duration,
+    /// `--demo`: ignore `db`; serve an in-memory database holding the four reference
+    /// events simulated part-way ([`demo`]).
+    pub demo: bool,
 }
 
 impl ServeConfig {
@@ -51,6 +54,7 @@ impl ServeConfig {
             db: db.into(),
             addr,
             poll: Duration::from_millis(500),
+            demo: false,
         }
     }
 }
@@ -69,17 +73,27 @@ pub fn router(app: AppState) -> axum::Router {
 
 /// Open the database, bind `config.addr` and serve until Ctrl-C.
 pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
-    let app = AppState::open(&config.db)?;
+    let app = if config.demo {
+        eprintln!("正在模拟四个参考赛事 (simulating the four reference events part-way) …");
+        let store = tokio::task::spawn_blocking(demo::demo_store)
+            .await
+            .map_err(|e| WebError::Internal(e.to_string()))??;
+        AppState::with(PathBuf::from(":memory:"), store)
+    } else {
+        AppState::open(&config.db)?
+    };
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| WebError::Bind(config.addr.to_string(), e.to_string()))?;
     let local = listener
         .local_addr()
         .map_err(|e| WebError::Bind(config.addr.to_string(), e.to_string()))?;
-    eprintln!(
-        "Arbiter 已启动: http://{local}/  数据库 {} (serving; Ctrl-C 停止 to stop)",
-        config.db.display()
-    );
+    let db = if config.demo {
+        "演示数据, 内存中 (demo data, in memory)".to_string()
+    } else {
+        config.db.display().to_string()
+    };
+    eprintln!("Arbiter 已启动: http://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
     serve_on(listener, app, config.poll, shutdown_signal()).await
 }
 

@@ -78,3 +78,23 @@ fn cached_pages_answer_not_modified_and_gzip() {
     assert_eq!(gz.header("content-encoding"), Some("gzip"));
     assert!(gz.body.len() < first.body.len());
 }
+
+#[test]
+fn the_demo_database_holds_the_four_reference_events_part_way() {
+    use arbiter_store::EventStore;
+    let store = arbiter_web::demo::demo_store().expect("demo");
+    let events = store.list_events().expect("events");
+    assert_eq!(events.len(), 4);
+    for e in &events {
+        let state = store.state(&e.id).expect("state");
+        let reg = arbiter_director::regulation_of(&state).expect("reg");
+        let first = &reg.sections[0].id;
+        let sec = state.section(first).expect("first section");
+        let done = sec.completed_rounds();
+        assert!(done >= 1, "{}: rounds played", e.name);
+        let next = sec.round(done + 1).expect("the next round is paired");
+        assert!(next.published, "{}: and published", e.name);
+        let missing = next.boards.iter().filter(|b| b.result.is_none()).count();
+        assert_eq!(missing, 1, "{}: one result missing", e.name);
+    }
+}

@@ -1,4 +1,4 @@
-//! `arbiter serve [--db PATH] [--addr 127.0.0.1:8080]`: the web server (public pages, JSON
+//! `arbiter serve [--db PATH] [--addr 127.0.0.1:8080] [--demo]`: the web server (public pages, JSON
 //! API, live updates). Flag parsing only; everything else is `arbiter_web::serve`.
 
 use clap::Args;
@@ -13,10 +13,15 @@ pub struct ServeArgs {
     /// 监听地址 — address to listen on (0.0.0.0:8080 to reach it from phones on the network)
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// 演示: 四个参考赛事模拟到一半 (内存数据库, 不写文件) — demo: the four reference events
+    /// simulated part-way, in an in-memory database (--db is not used)
+    #[arg(long, conflicts_with = "db")]
+    pub demo: bool,
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
-    let config = arbiter_web::ServeConfig::new(a.db, a.addr);
+    let mut config = arbiter_web::ServeConfig::new(a.db, a.addr);
+    config.demo = a.demo;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

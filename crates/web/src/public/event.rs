@@ -17,6 +17,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/e/{event}", get(event_home))
         .route("/e/{event}/qr.svg", get(qr))
+        .route("/e/{event}/teams", get(teams))
 }
 
 pub struct SectionCard {
@@ -124,4 +125,94 @@ pub fn qr_svg(text: &str) -> Result<String, WebError> {
         .min_dimensions(200, 200)
         .quiet_zone(true)
         .build())
+}
+
+pub struct TeamTableView {
+    pub title: String,
+    pub rows: Vec<TeamRowView>,
+}
+
+pub struct TeamRowView {
+    pub rank: u32,
+    pub team: String,
+    /// Members with their ranks, e.g. `王一 (3), 李二 (8)`.
+    pub members: String,
+    pub total: String,
+}
+
+#[derive(Template)]
+#[template(path = "teams.html")]
+struct Teams {
+    layout: Layout,
+    tables: Vec<TeamTableView>,
+    associations: Vec<(u32, String, u32)>,
+}
+
+/// `/e/{event}/teams`: team standings of every section (and association standings).
+async fn teams(
+    State(app): State<AppState>,
+    Path(event): Path<String>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let path = format!("/e/{event}/teams");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let export = s.export()?;
+        let tables = export
+            .teams
+            .iter()
+            .map(|t| {
+                let names = super::views::names(s, &t.section);
+                let sec_name = s
+                    .state
+                    .section(&t.section)
+                    .map_or(t.section.clone(), |x| x.name.clone());
+                let division = t
+                    .division
+                    .as_ref()
+                    .and_then(|d| {
+                        s.state.section(&t.section).and_then(|x| {
+                            x.divisions
+                                .iter()
+                                .find(|v| &v.id == d)
+                                .map(|v| v.name.clone())
+                        })
+                    })
+                    .or_else(|| t.division.clone());
+                TeamTableView {
+                    title: match division {
+                        Some(d) => format!("{sec_name} · {d}"),
+                        None => sec_name,
+                    },
+                    rows: t
+                        .standings
+                        .iter()
+                        .map(|r| TeamRowView {
+                            rank: r.rank,
+                            team: r.team.clone(),
+                            members: r
+                                .members
+                                .iter()
+                                .map(|no| names.get(no).map_or(no.to_string(), |(n, _)| n.clone()))
+                                .collect::<Vec<_>>()
+                                .join("、"),
+                            total: r.total.to_string(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let associations = export
+            .associations
+            .iter()
+            .map(|a| (a.rank, a.association.clone(), a.total))
+            .collect();
+        render(&Teams {
+            layout: Layout::event(l, s, l.t("团体名次", "Team standings"), path, None),
+            tables,
+            associations,
+        })
+    })
+    .await
 }

@@ -3,6 +3,8 @@
 //! Views carry names, units, teams and results only — never an ID number or a phone.
 
 mod event;
+mod section;
+pub mod views;
 
 use crate::app::AppState;
 use crate::cache::Snapshot;
@@ -22,6 +24,7 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(home))
         .route("/lang", get(crate::i18n::switch))
         .merge(event::routes())
+        .merge(section::routes())
 }
 
 /// What the shared layout (`templates/base.html`) needs.

@@ -1,0 +1,540 @@
+//! The pages of one section: overview, a round's pairings and results (with "find my
+//! board"), the big screen, standings, crosstable, a player's page, the knockout bracket.
+
+use super::views::{self, Cell, Found, PlayerRow, SectionHistory};
+use super::{cached, render, Layout};
+use crate::app::AppState;
+use crate::error::WebError;
+use crate::i18n::Lang;
+use arbiter_director::api::rounds::RoundSheet;
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+use std::sync::Arc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/e/{event}/s/{section}", get(overview))
+        .route("/e/{event}/s/{section}/r/{round}", get(round))
+        .route("/e/{event}/s/{section}/r/{round}/screen", get(screen))
+        .route("/e/{event}/s/{section}/standings", get(standings))
+        .route("/e/{event}/s/{section}/crosstable", get(crosstable))
+        .route("/e/{event}/s/{section}/p/{no}", get(player))
+        .route("/e/{event}/s/{section}/knockout", get(knockout))
+}
+
+// ---------------------------------------------------------------- overview
+
+#[derive(Template)]
+#[template(path = "section.html")]
+struct Overview {
+    layout: Layout,
+    base: String,
+    card: super::event::SectionCard,
+}
+
+async fn overview(
+    State(app): State<AppState>,
+    Path((event, section)): Path<(String, String)>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    views::section_name(&snap, &section)?;
+    let path = format!("/e/{event}/s/{section}");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let card = super::event::section_cards(s)
+            .into_iter()
+            .find(|c| c.id == section)
+            .ok_or_else(|| WebError::NotFound(section.clone()))?;
+        render(&Overview {
+            layout: Layout::event(l, s, &card.name, path.clone(), Some(&section)),
+            base: path,
+            card,
+        })
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- a round
+
+#[derive(Deserialize, Default)]
+pub struct FindQuery {
+    q: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "round.html")]
+struct RoundPage {
+    layout: Layout,
+    base: String,
+    round: u32,
+    rounds: Vec<u32>,
+    sheet: Arc<RoundSheet>,
+    entered: usize,
+    q: String,
+    found: Vec<Found>,
+    bye_found: bool,
+    searched: bool,
+    hits: Vec<(usize, bool)>,
+}
+
+impl RoundPage {
+    fn hit(&self, i: &usize) -> bool {
+        self.hits.iter().any(|(j, _)| j == i)
+    }
+    fn result(&self, r: &Option<String>) -> &'static str {
+        r.as_deref()
+            .map_or("", |n| views::result_label(self.layout.l, n))
+    }
+}
+
+fn published_rounds(snap: &crate::cache::Snapshot, section: &str) -> Vec<u32> {
+    snap.state
+        .section(section)
+        .map(|s| {
+            s.rounds
+                .values()
+                .filter(|r| r.published)
+                .map(|r| r.round)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn round_page(
+    s: &crate::cache::Snapshot,
+    l: Lang,
+    section: &str,
+    round: u32,
+    q: &str,
+    path: String,
+) -> Result<RoundPage, WebError> {
+    let sheet = views::sheet(s, section, round)?;
+    let name = views::section_name(s, section)?;
+    let (hits, bye_found) = views::find(&sheet, q);
+    let title = format!("{name} {}{round}{}", l.t("第", "round "), l.t("轮", ""));
+    Ok(RoundPage {
+        layout: Layout::event(l, s, title, path, Some(section)),
+        base: format!("/e/{}/s/{section}", s.event),
+        round,
+        rounds: published_rounds(s, section),
+        entered: views::entered(&sheet),
+        found: views::found(&sheet, &hits),
+        sheet,
+        q: q.trim().to_string(),
+        bye_found,
+        searched: !q.trim().is_empty(),
+        hits,
+    })
+}
+
+async fn round(
+    State(app): State<AppState>,
+    Path((event, section, round)): Path<(String, String, u32)>,
+    Query(f): Query<FindQuery>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let path = format!("/e/{event}/s/{section}/r/{round}");
+    let q = f.q.unwrap_or_default();
+    if q.trim().is_empty() {
+        return cached(&snap, path.clone(), l, &headers, move |s| {
+            render(&round_page(s, l, &section, round, "", path)?)
+        })
+        .await;
+    }
+    // A search is answered for this request only (not cached); the sheet it reads is.
+    if q.chars().count() > 40 {
+        return Err(WebError::BadRequest("查询过长 (query too long)".into()));
+    }
+    let s = snap.clone();
+    let page =
+        tokio::task::spawn_blocking(move || render(&round_page(&s, l, &section, round, &q, path)?))
+            .await
+            .map_err(|e| WebError::Internal(e.to_string()))??;
+    Ok(page.respond(&headers))
+}
+
+// ---------------------------------------------------------------- big screen
+
+/// Boards per screen page and seconds per page.
+const SCREEN_BOARDS: usize = 20;
+const SCREEN_SECONDS: u32 = 12;
+
+#[derive(Deserialize, Default)]
+pub struct ScreenQuery {
+    page: Option<usize>,
+}
+
+#[derive(Template)]
+#[template(path = "screen.html")]
+struct Screen {
+    layout: Layout,
+    event_id: String,
+    title: String,
+    sheet: Arc<RoundSheet>,
+    from: usize,
+    to: usize,
+    page: usize,
+    pages: usize,
+    next: String,
+    secs: u32,
+}
+
+impl Screen {
+    fn result(&self, r: &Option<String>) -> &'static str {
+        r.as_deref()
+            .map_or("", |n| views::result_label(self.layout.l, n))
+    }
+}
+
+async fn screen(
+    State(app): State<AppState>,
+    Path((event, section, round)): Path<(String, String, u32)>,
+    Query(q): Query<ScreenQuery>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let page = q.page.unwrap_or(1).max(1);
+    let base = format!("/e/{event}/s/{section}/r/{round}/screen");
+    let key = format!("{base}?page={page}");
+    cached(&snap, key.clone(), l, &headers, move |s| {
+        let sheet = views::sheet(s, &section, round)?;
+        let name = views::section_name(s, &section)?;
+        let pages = sheet.boards.len().div_ceil(SCREEN_BOARDS).max(1);
+        let page = page.min(pages);
+        let from = (page - 1) * SCREEN_BOARDS;
+        let to = (from + SCREEN_BOARDS).min(sheet.boards.len());
+        let next = format!("{base}?page={}", page % pages + 1);
+        let title = format!(
+            "{name} {}{round}{}",
+            l.t("第", "round "),
+            l.t("轮 对阵", " pairings")
+        );
+        render(&Screen {
+            layout: Layout::event(l, s, &title, key, Some(&section)),
+            event_id: s.event.0.clone(),
+            title,
+            sheet,
+            from,
+            to,
+            page,
+            pages,
+            next,
+            secs: SCREEN_SECONDS,
+        })
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- standings
+
+pub struct StandingView {
+    pub rank: u32,
+    pub no: u32,
+    pub name: String,
+    pub unit: String,
+    pub points: String,
+    pub tiebreaks: Vec<String>,
+    pub decided_by: String,
+}
+
+pub struct CategoryView {
+    pub name: String,
+    pub rows: Vec<(u32, u32, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct Standings {
+    layout: Layout,
+    base: String,
+    completed: u32,
+    columns: Vec<String>,
+    rows: Vec<StandingView>,
+    categories: Vec<CategoryView>,
+}
+
+async fn standings(
+    State(app): State<AppState>,
+    Path((event, section)): Path<(String, String)>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    views::section_name(&snap, &section)?;
+    let path = format!("/e/{event}/s/{section}/standings");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let export = s.export()?;
+        let sec = export
+            .sections
+            .iter()
+            .find(|x| x.id == section)
+            .ok_or_else(|| WebError::NotFound(section.clone()))?;
+        let names = views::names(s, &section);
+        let name = |no: u32| names.get(&no).cloned().unwrap_or_default();
+        let rows = sec
+            .standings
+            .iter()
+            .map(|r| {
+                let (n, unit) = name(r.no);
+                StandingView {
+                    rank: r.rank,
+                    no: r.no,
+                    name: n,
+                    unit: unit.unwrap_or_default(),
+                    points: r.points.to_string(),
+                    tiebreaks: sec
+                        .tiebreaks
+                        .iter()
+                        .map(|t| r.tiebreaks.get(t).map_or(String::new(), |v| v.to_string()))
+                        .collect(),
+                    decided_by: r
+                        .decided_by
+                        .as_deref()
+                        .map_or(String::new(), |d| views::tiebreak_label(l, d)),
+                }
+            })
+            .collect();
+        let categories = sec
+            .categories
+            .iter()
+            .map(|c| CategoryView {
+                name: c.name.clone(),
+                rows: c
+                    .standings
+                    .iter()
+                    .map(|r| (r.rank, r.no, name(r.no).0))
+                    .collect(),
+            })
+            .collect();
+        let completed = s
+            .state
+            .section(&section)
+            .map_or(0, |r| r.completed_rounds());
+        let title = format!("{} {}", sec.name, l.t("名次", "standings"));
+        render(&Standings {
+            layout: Layout::event(l, s, title, path, Some(&section)),
+            base: format!("/e/{}/s/{section}", s.event),
+            completed,
+            columns: sec
+                .tiebreaks
+                .iter()
+                .map(|t| views::tiebreak_label(l, t))
+                .collect(),
+            rows,
+            categories,
+        })
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- crosstable
+
+#[derive(Template)]
+#[template(path = "crosstable.html")]
+struct Crosstable {
+    layout: Layout,
+    base: String,
+    history: Arc<SectionHistory>,
+}
+
+impl Crosstable {
+    fn short(&self, c: &Cell) -> String {
+        c.short(self.layout.l)
+    }
+}
+
+async fn crosstable(
+    State(app): State<AppState>,
+    Path((event, section)): Path<(String, String)>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    views::section_name(&snap, &section)?;
+    let path = format!("/e/{event}/s/{section}/crosstable");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let history = views::history(s, &section)?;
+        let title = format!("{} {}", history.name, l.t("交叉表", "crosstable"));
+        render(&Crosstable {
+            layout: Layout::event(l, s, title, path, Some(&section)),
+            base: format!("/e/{}/s/{section}", s.event),
+            history,
+        })
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- a player
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    layout: Layout,
+    base: String,
+    p: PlayerRow,
+}
+
+impl PlayerPage {
+    fn colour(&self, c: &Cell) -> &'static str {
+        c.colour_label(self.layout.l)
+    }
+    fn result(&self, c: &Cell) -> &'static str {
+        c.result_label(self.layout.l)
+    }
+    fn ko_result(&self, g: &views::KoGame) -> &'static str {
+        Cell {
+            round: 0,
+            opponent: None,
+            colour: None,
+            board: None,
+            points: None,
+            running: arbiter_types::Score::ZERO,
+            kind: g.kind,
+        }
+        .result_label(self.layout.l)
+    }
+}
+
+async fn player(
+    State(app): State<AppState>,
+    Path((event, section, no)): Path<(String, String, u32)>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    views::section_name(&snap, &section)?;
+    let path = format!("/e/{event}/s/{section}/p/{no}");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let history = views::history(s, &section)?;
+        let p = history
+            .player(no)
+            .cloned()
+            .ok_or_else(|| WebError::NotFound(format!("{section} {no}号 (player)")))?;
+        let title = format!("{} {}{}", p.name, no, l.t("号", ""));
+        render(&PlayerPage {
+            layout: Layout::event(l, s, title, path, Some(&section)),
+            base: format!("/e/{}/s/{section}", s.event),
+            p,
+        })
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- knockout
+
+pub struct MatchView {
+    pub label: String,
+    pub players: Vec<String>,
+    pub games: Vec<String>,
+    pub winner: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "knockout.html")]
+struct Knockout {
+    layout: Layout,
+    kind: String,
+    columns: Vec<(usize, Vec<MatchView>)>,
+    places: Vec<(u32, String)>,
+}
+
+async fn knockout(
+    State(app): State<AppState>,
+    Path((event, section)): Path<(String, String)>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    use arbiter_knockout::{MatchState, Side};
+    let snap = app.snapshot(&event).await?;
+    views::section_name(&snap, &section)?;
+    let path = format!("/e/{event}/s/{section}/knockout");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let reg = arbiter_director::regulation_of(&s.state)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+        if !super::event::has_knockout(Some(&reg), s, &section) {
+            return Err(WebError::NotFound(format!(
+                "组别 `{section}` 没有淘汰赛阶段 (no knockout stage)"
+            )));
+        }
+        let b = arbiter_director::knockout_stage::bracket(&reg, &s.state, &section)
+            .map_err(|e| WebError::NotFound(e.to_string()))?;
+        let names = views::names(s, &section);
+        let label = |no: arbiter_types::PlayerNo| {
+            names
+                .get(&no.get())
+                .map_or(format!("{no}"), |(n, _)| format!("{n} ({no})"))
+        };
+        let mut columns: Vec<(usize, Vec<MatchView>)> = Vec::new();
+        for r in 1..=b.rounds() {
+            let ms = b
+                .round(r)
+                .into_iter()
+                .map(|m| {
+                    let players = m
+                        .sources
+                        .iter()
+                        .map(|&src| match b.side(src) {
+                            Side::Player(p) => label(p),
+                            Side::Absent => l.t("轮空", "bye").to_string(),
+                            Side::Pending => "…".to_string(),
+                        })
+                        .collect();
+                    let (games, winner) = match &m.state {
+                        MatchState::Waiting => (Vec::new(), None),
+                        MatchState::Walkover { winner } => (Vec::new(), *winner),
+                        MatchState::Playing(g) => (
+                            g.games()
+                                .iter()
+                                .map(|x| {
+                                    format!(
+                                        "{} {} {} {}",
+                                        x.kind.zh(),
+                                        label(x.red),
+                                        views::result_label(
+                                            l,
+                                            arbiter_director::api::rounds::notation(x.result)
+                                        ),
+                                        label(x.black)
+                                    )
+                                })
+                                .collect(),
+                            g.winner(),
+                        ),
+                    };
+                    MatchView {
+                        label: m.label_zh(),
+                        players,
+                        games,
+                        winner: winner.map(label),
+                    }
+                })
+                .collect();
+            columns.push((r, ms));
+        }
+        let places = b
+            .places()
+            .map(|ps| ps.into_iter().map(|(p, no)| (p, label(no))).collect())
+            .unwrap_or_default();
+        let title = format!(
+            "{} {}",
+            views::section_name(s, &section)?,
+            l.t("淘汰赛", "knockout")
+        );
+        render(&Knockout {
+            layout: Layout::event(l, s, title, path, Some(&section)),
+            kind: b.kind().zh().to_string(),
+            columns,
+            places,
+        })
+    })
+    .await
+}
