@@ -484,6 +484,11 @@ fn a_whole_round_through_the_desk() {
         };
         assert_eq!(row.points.to_string(), want, "{row:?}");
     }
+    // The grid links to the public standings, which show the same table.
+    assert!(grid.contains(&format!("/e/{ev}/s/men/standings")), "{grid}");
+    let public = s.get(&format!("/e/{ev}/s/men/standings"));
+    assert_eq!(public.status, 200);
+    assert!(public.text().contains("棋手00"), "{}", public.text());
     // The log page names who did what.
     let log = chief.get(&s, &format!("/desk/e/{ev}/log")).text();
     assert!(

@@ -206,7 +206,7 @@ pub async fn show(
              <a href=\"/desk/e/{ev}/s/{id}/entries\">{a}</a> \
              <a href=\"/desk/e/{ev}/s/{id}/round\">{b}</a> \
              <a href=\"/desk/e/{ev}/s/{id}/results\">{r}</a> \
-             <a href=\"/e/{ev}/s/{id}\">{s}</a></td></tr>",
+             <a href=\"/e/{ev}/s/{id}/standings\">{s}</a></td></tr>",
             name = e(&s.name),
             rounds = s.last_round(),
             ev = e(&ev),

@@ -427,7 +427,7 @@ pub async fn grid(
     }
     let _ = write!(
         c,
-        "<p><a href=\"/e/{ev}/s/{sec}\">{}</a></p>",
+        "<p><a href=\"/e/{ev}/s/{sec}/standings\">{}</a></p>",
         l.t("名次 →", "Standings →"),
         ev = e(&ev),
         sec = e(&sec)
