@@ -130,6 +130,9 @@ enum Command {
     Teams(cmd::rounds::TableArgs),
     /// 奖项 — prizes of an event
     Prizes(cmd::rounds::TableArgs),
+    /// 账户 — accounts of the web desk (add, list, passwd)
+    #[command(subcommand)]
+    User(cmd::user::UserCmd),
     /// 网页服务 — serve the public pages, JSON API and live updates
     Serve(cmd::serve::ServeArgs),
 }
@@ -158,6 +161,7 @@ fn main() -> ExitCode {
         Command::Result(c) => cmd::rounds::run_result(c),
         Command::Teams(a) => cmd::rounds::run_teams(a),
         Command::Prizes(a) => cmd::rounds::run_prizes(a),
+        Command::User(c) => cmd::user::run(c),
         Command::Serve(a) => cmd::serve::run(a),
     };
     let code = match result {

@@ -11,8 +11,10 @@
 //! checks the expected seq: a stored log therefore always folds. A refused entry leaves the
 //! log unchanged and is reported as [`StoreError::Refused`].
 
+pub mod accounts;
 mod sqlite;
 
+pub use accounts::{AccountStore, Role};
 pub use sqlite::SqliteStore;
 
 use arbiter_core::{validate_at, EventState, FoldError, LogEntry, Recorded, Rejection};
@@ -57,6 +59,10 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Import(String),
+    /// An account request that does not fit the stored accounts (a login name taken, an
+    /// unknown account).
+    #[error("{0}")]
+    Account(String),
     #[error("日志无法重放: {0} (the log does not fold)")]
     Fold(#[from] FoldError),
     #[error("{0}")]

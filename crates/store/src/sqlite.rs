@@ -25,6 +25,28 @@ const MIGRATIONS: &[&str] = &[
          entry     TEXT NOT NULL,
          PRIMARY KEY (event_num, seq)
      ) WITHOUT ROWID;",
+    // v2: accounts, login sessions and failed-login counters (`accounts.rs`).
+    "CREATE TABLE users (
+         login         TEXT PRIMARY KEY,
+         display_name  TEXT NOT NULL,
+         role          TEXT NOT NULL
+                       CHECK (role IN ('organiser', 'chief_arbiter', 'arbiter', 'desk')),
+         password_hash TEXT NOT NULL,
+         created       TEXT NOT NULL
+     );
+     CREATE TABLE sessions (
+         token_hash TEXT PRIMARY KEY,
+         login      TEXT NOT NULL REFERENCES users(login) ON DELETE CASCADE,
+         csrf       TEXT NOT NULL,
+         created    INTEGER NOT NULL,
+         expires    INTEGER NOT NULL
+     );
+     CREATE INDEX sessions_login ON sessions(login);
+     CREATE TABLE login_failures (
+         key   TEXT PRIMARY KEY,
+         count INTEGER NOT NULL,
+         last  INTEGER NOT NULL
+     );",
 ];
 
 /// How long a writer waits for another one before giving up.
@@ -56,7 +78,7 @@ fn retry_busy<T>(
 }
 
 pub struct SqliteStore {
-    conn: Connection,
+    pub(crate) conn: Connection,
     /// Folded state of events this connection has appended to, by event row number. An
     /// entry is used only when its `last_seq` equals the log's current last seq (read inside
     /// the write transaction); rows are never updated or deleted, so the log up to that seq

@@ -16,13 +16,16 @@
 pub mod api;
 pub mod app;
 pub mod assets;
+pub mod auth;
 pub mod cache;
 pub mod demo;
+pub mod desk;
 pub mod error;
 pub mod i18n;
 pub mod live;
 pub mod page;
 pub mod public;
+pub mod write;
 
 pub use app::AppState;
 pub use error::WebError;
@@ -63,6 +66,8 @@ pub fn router(app: AppState) -> axum::Router {
         .merge(api::routes())
         .merge(live::routes())
         .merge(assets::routes())
+        .merge(auth::routes())
+        .merge(desk::routes())
         .with_state(app)
 }
 
@@ -103,7 +108,9 @@ pub async fn serve_on(
     app.refresh_all().await?;
     let watcher = tokio::spawn(live::watch(app.clone(), poll));
     let stop = app.clone();
-    let result = axum::serve(listener, router(app))
+    // With the client's address (the login rate limit counts per address).
+    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
+    let result = axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
             stop.shutdown.send_replace(true);

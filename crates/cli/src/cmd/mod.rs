@@ -15,6 +15,7 @@ pub mod serve;
 pub mod simulate;
 pub mod standings;
 pub mod team;
+pub mod user;
 
 #[allow(dead_code)]
 /// Default database file of every command that takes `--db`.

@@ -1,0 +1,28 @@
+//! Accounts on the web: password hashes ([`password`], argon2id), session and CSRF tokens
+//! ([`token`]), sessions and the role and CSRF extractors every arbiter page uses
+//! ([`session`]), the login rate limit ([`limit`]) and the login/logout pages ([`login`]).
+//!
+//! Rules: every arbiter page needs a session; every `POST` carries the session's CSRF token;
+//! each action names the roles allowed (`RequireRole<Arbiters>`, `Post<ChiefArbiter, _>` …);
+//! the account's login name is the `actor` of every log entry it makes.
+
+pub mod limit;
+pub mod login;
+pub mod password;
+pub mod session;
+pub mod token;
+
+pub use session::{
+    Arbiters, Authed, ChiefArbiter, Organisers, Post, Refusal, Registrars, RequireRole, Roles,
+    Staff,
+};
+
+use crate::app::AppState;
+use axum::routing::{get, post};
+use axum::Router;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/login", get(login::login_form).post(login::login))
+        .route("/logout", post(login::logout))
+}

@@ -1,0 +1,262 @@
+//! The arbiters' desk (裁判台): the write side of `arbiter serve`, behind a login. Chinese
+//! by default, keyboard-friendly, every form carries the session's CSRF token.
+//!
+//! - [`events`]: the events, creating one from a bundled regulation or a pasted TOML file.
+//! - [`entries`]: the registration list — add (late-entry override by the chief arbiter),
+//!   refuse, fees, check-in.
+//! - [`rounds`]: per round — pair (with the engine's explanation and the checker's warnings
+//!   for fixed pairs and swaps), publish, undo; the fast result-entry grid; confirm; the
+//!   chief arbiter's corrections.
+//! - [`log`]: the event log — who did what, when.
+//!
+//! Every action goes through [`crate::write::apply`] into an operation of
+//! `arbiter_director::api`; handlers only parse the form and show the answer.
+
+pub mod entries;
+pub mod events;
+pub mod log;
+pub mod rounds;
+
+use crate::app::AppState;
+use crate::auth::Authed;
+use crate::error::WebError;
+use crate::i18n::Lang;
+use crate::page::escape;
+use crate::public::Layout;
+use askama::Template;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/desk", get(events::list))
+        .route("/desk/events", post(events::create))
+        .route("/desk/assets/desk.js", get(js))
+        .route("/desk/assets/desk.css", get(css))
+        .route("/desk/e/{ev}", get(events::show))
+        .route("/desk/e/{ev}/log", get(log::show))
+        .route(
+            "/desk/e/{ev}/s/{sec}/entries",
+            get(entries::list).post(entries::add),
+        )
+        .route("/desk/e/{ev}/s/{sec}/refuse", post(entries::refuse))
+        .route("/desk/e/{ev}/p/{pid}/fee", post(entries::fee))
+        .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
+        .route("/desk/e/{ev}/s/{sec}/round", get(rounds::show))
+        .route("/desk/e/{ev}/s/{sec}/pair", post(rounds::pair))
+        .route("/desk/e/{ev}/s/{sec}/publish", post(rounds::publish))
+        .route("/desk/e/{ev}/s/{sec}/undo", post(rounds::undo))
+        .route(
+            "/desk/e/{ev}/s/{sec}/results",
+            get(rounds::grid).post(rounds::enter),
+        )
+        .route("/desk/e/{ev}/s/{sec}/confirm", post(rounds::confirm))
+        .route("/desk/e/{ev}/s/{sec}/correct", post(rounds::correct))
+}
+
+/// Every desk route, with its method, for the tests that check each one refuses a request
+/// without a session, with the wrong role, or without the CSRF token. `{ev}`, `{sec}` and
+/// `{pid}` are filled in by the caller; the roles are those admitted.
+pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
+    use arbiter_store::Role::*;
+    const ALL: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Arbiter, Desk];
+    const REG: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Desk];
+    const ARB: &[arbiter_store::Role] = &[ChiefArbiter, Arbiter];
+    &[
+        ("GET", "/desk", ALL),
+        ("POST", "/desk/events", &[Organiser, ChiefArbiter]),
+        ("GET", "/desk/e/{ev}", ALL),
+        ("GET", "/desk/e/{ev}/log", ALL),
+        ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),
+        ("POST", "/desk/e/{ev}/s/{sec}/entries", REG),
+        ("POST", "/desk/e/{ev}/s/{sec}/refuse", REG),
+        ("POST", "/desk/e/{ev}/p/{pid}/fee", REG),
+        ("POST", "/desk/e/{ev}/p/{pid}/checkin", REG),
+        ("GET", "/desk/e/{ev}/s/{sec}/round", ALL),
+        ("POST", "/desk/e/{ev}/s/{sec}/pair", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/publish", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/undo", ARB),
+        ("GET", "/desk/e/{ev}/s/{sec}/results", ALL),
+        ("POST", "/desk/e/{ev}/s/{sec}/results", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/confirm", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
+    ]
+};
+
+const DESK_JS: &str = include_str!("../../assets/desk/desk.js");
+const DESK_CSS: &str = include_str!("../../assets/desk/desk.css");
+
+async fn js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        DESK_JS,
+    )
+        .into_response()
+}
+
+async fn css() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        DESK_CSS,
+    )
+        .into_response()
+}
+
+/// A message carried to the next page after a form (`?ok=…` / `?err=…`).
+#[derive(Deserialize, Default)]
+pub struct Flash {
+    pub ok: Option<String>,
+    pub err: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "desk.html")]
+struct DeskPage<'a> {
+    layout: Layout,
+    who: &'a str,
+    role: &'static str,
+    csrf: &'a str,
+    crumbs: Vec<(String, String)>,
+    ok: Option<String>,
+    err: Option<String>,
+    /// The page's own HTML, built with every outside value escaped ([`escape`]).
+    content: String,
+}
+
+/// A desk page: the shared layout with the account bar, crumbs, the flash and `content`.
+pub struct Desk<'a> {
+    pub l: Lang,
+    pub auth: &'a Authed,
+    pub title: String,
+    pub path: String,
+    pub crumbs: Vec<(String, String)>,
+    pub ok: Option<String>,
+    pub err: Option<String>,
+}
+
+impl<'a> Desk<'a> {
+    pub fn new(
+        l: Lang,
+        auth: &'a Authed,
+        title: impl Into<String>,
+        path: impl Into<String>,
+    ) -> Self {
+        Desk {
+            l,
+            auth,
+            title: title.into(),
+            path: path.into(),
+            crumbs: vec![("/desk".into(), l.t("裁判台", "Desk").into())],
+            ok: None,
+            err: None,
+        }
+    }
+
+    pub fn crumb(mut self, href: impl Into<String>, label: impl Into<String>) -> Self {
+        self.crumbs.push((href.into(), label.into()));
+        self
+    }
+
+    pub fn flash(mut self, f: Flash) -> Self {
+        self.ok = f.ok;
+        self.err = f.err;
+        self
+    }
+
+    pub fn error(mut self, e: Option<String>) -> Self {
+        if e.is_some() {
+            self.err = e;
+        }
+        self
+    }
+
+    pub fn render(self, status: StatusCode, content: String) -> Result<Response, WebError> {
+        let t = DeskPage {
+            layout: Layout::plain(self.l, self.title, self.path),
+            who: &self.auth.user.display_name,
+            role: self.auth.user.role.zh(),
+            csrf: &self.auth.csrf,
+            crumbs: self.crumbs,
+            ok: self.ok,
+            err: self.err,
+            content,
+        };
+        let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;
+        let mut resp = (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            body,
+        )
+            .into_response();
+        resp.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        Ok(resp)
+    }
+}
+
+/// The hidden CSRF field of every form.
+pub fn csrf_field(auth: &Authed) -> String {
+    format!(
+        "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
+        escape(&auth.csrf)
+    )
+}
+
+/// After a form: back to `path` with a message (303, so a reload does not post again).
+pub fn back(path: &str, outcome: Result<String, String>) -> Response {
+    let (k, msg) = match outcome {
+        Ok(m) => ("ok", m),
+        Err(m) => ("err", m),
+    };
+    let sep = if path.contains('?') { '&' } else { '?' };
+    Redirect::to(&format!("{path}{sep}{k}={}", query_encode(&msg))).into_response()
+}
+
+/// Percent-encode a query value.
+pub fn query_encode(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() * 3);
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                o.push(b as char)
+            }
+            _ => o.push_str(&format!("%{b:02X}")),
+        }
+    }
+    o
+}
+
+/// Whether the request asked for JSON (the result grid's script does).
+pub fn wants_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"))
+}
+
+/// A non-empty trimmed form value.
+pub fn opt(s: &Option<String>) -> Option<String> {
+    s.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// The event's id from the path, as the store spells it.
+pub fn event_id(ev: &str) -> arbiter_store::EventId {
+    arbiter_store::EventId(ev.to_string())
+}
+
+/// Escape (shorthand for the page builders).
+pub fn e(s: &str) -> String {
+    escape(s)
+}
