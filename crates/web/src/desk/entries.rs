@@ -314,6 +314,8 @@ pub async fn refuse(
 #[derive(Deserialize)]
 pub struct FeeForm {
     amount: Option<String>,
+    /// The receipt number written on the slip, if any.
+    receipt: Option<String>,
 }
 
 /// Yuan with at most two decimals as fen.
@@ -358,8 +360,9 @@ pub async fn fee(
             }
         },
     };
+    let receipt = opt(&p.form.receipt);
     let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
-        api::pay_fee(st, ctx, PlayerId(pid), amount)
+        api::pay_fee(st, ctx, PlayerId(pid), amount, receipt.as_deref())
     })
     .await?;
     Ok(back(
