@@ -129,3 +129,22 @@ pub fn demo_store() -> Result<SqliteStore, WebError> {
     }
     Ok(store)
 }
+
+/// The demo's login: a chief arbiter named `demo` with a fresh random password, so that the
+/// arbiters' desk can be tried at once (`serve --demo` prints both). Returns (login, password).
+pub fn demo_account(store: &SqliteStore) -> Result<(String, String), WebError> {
+    use arbiter_store::accounts::User;
+    use arbiter_store::{AccountStore, Role};
+    // 12 hex digits of the OS's randomness: short enough to type, never the same twice.
+    let password = crate::auth::token::random_token()[..12].to_string();
+    let hash = crate::auth::password::hash(&password).map_err(WebError::Internal)?;
+    let (created, _) = crate::write::now_at()?;
+    store.add_user(&User {
+        login: "demo".into(),
+        display_name: "演示裁判长".into(),
+        role: Role::ChiefArbiter,
+        password_hash: hash,
+        created,
+    })?;
+    Ok(("demo".into(), password))
+}

@@ -75,9 +75,16 @@ pub fn router(app: AppState) -> axum::Router {
 pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
     let app = if config.demo {
         eprintln!("正在模拟四个参考赛事 (simulating the four reference events part-way) …");
-        let store = tokio::task::spawn_blocking(demo::demo_store)
-            .await
-            .map_err(|e| WebError::Internal(e.to_string()))??;
+        let (store, (login, password)) = tokio::task::spawn_blocking(|| {
+            let store = demo::demo_store()?;
+            let account = demo::demo_account(&store)?;
+            Ok::<_, WebError>((store, account))
+        })
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))??;
+        eprintln!(
+            "裁判台 /desk 演示账号 (demo login for the arbiters' desk): {login} / {password}"
+        );
         AppState::with(PathBuf::from(":memory:"), store)
     } else {
         AppState::open(&config.db)?

@@ -500,3 +500,23 @@ fn a_whole_round_through_the_desk() {
         "{log}"
     );
 }
+
+/// `serve --demo`'s account: a chief arbiter `demo` with a fresh random password that logs in
+/// to the desk; two demo databases never share a password.
+#[test]
+fn the_demo_account_logs_in_to_the_desk() {
+    let mut password = String::new();
+    let s = TestServer::start_with(|store| {
+        let (login, pw) = arbiter_web::demo::demo_account(store).expect("demo account");
+        assert_eq!(login, "demo");
+        let user = store.user("demo").expect("read").expect("stored");
+        assert_eq!(user.role, Role::ChiefArbiter);
+        password = pw;
+    });
+    assert_eq!(password.len(), 12);
+    assert_eq!(try_login(&s, "demo", "not the password").status, 401);
+    assert_eq!(try_login(&s, "demo", &password).status, 303);
+    let other = SqliteStore::open_in_memory().expect("store");
+    let (_, again) = arbiter_web::demo::demo_account(&other).expect("second demo account");
+    assert_ne!(again, password);
+}
