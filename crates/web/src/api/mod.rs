@@ -212,16 +212,6 @@ struct Results<'a> {
     rounds: &'a [RoundExport],
 }
 
-fn export_section<'a>(
-    e: &'a arbiter_director::Export,
-    section: &str,
-) -> Result<&'a arbiter_director::export::SectionExport, WebError> {
-    e.sections
-        .iter()
-        .find(|x| x.id == section)
-        .ok_or_else(|| WebError::NotFound(format!("组别 `{section}` (section)")))
-}
-
 /// `GET /api/events/{event}/sections/{section}/results`.
 async fn results(
     State(app): State<AppState>,
@@ -232,7 +222,7 @@ async fn results(
     views::section_name(&snap, &section)?;
     cached_json(&snap, format!("results/{section}"), &headers, move |s| {
         let e = s.export()?;
-        let sec = export_section(&e, &section)?;
+        let sec = views::export_section(&e, &section)?;
         let completed = s
             .state
             .section(&section)
@@ -274,7 +264,7 @@ async fn standings(
     views::section_name(&snap, &section)?;
     cached_json(&snap, format!("standings/{section}"), &headers, move |s| {
         let e = s.export()?;
-        let sec = export_section(&e, &section)?;
+        let sec = views::export_section(&e, &section)?;
         let player = |no: u32| sec.players.iter().find(|p| p.no == no);
         serde_json::to_value(Standings {
             section: &section,
@@ -314,7 +304,7 @@ async fn players(
     views::section_name(&snap, &section)?;
     cached_json(&snap, format!("players/{section}"), &headers, move |s| {
         let e = s.export()?;
-        let sec = export_section(&e, &section)?;
+        let sec = views::export_section(&e, &section)?;
         serde_json::to_value(Players {
             section: &section,
             players: &sec.players,

@@ -273,11 +273,7 @@ async fn standings(
     let path = format!("/e/{event}/s/{section}/standings");
     cached(&snap, path.clone(), l, &headers, move |s| {
         let export = s.export()?;
-        let sec = export
-            .sections
-            .iter()
-            .find(|x| x.id == section)
-            .ok_or_else(|| WebError::NotFound(section.clone()))?;
+        let sec = views::export_section(&export, &section)?;
         let names = views::names(s, &section);
         let name = |no: u32| names.get(&no).cloned().unwrap_or_default();
         let rows = sec

@@ -438,3 +438,14 @@ pub fn names(snap: &Snapshot, section: &str) -> BTreeMap<u32, (String, Option<St
 pub fn entered(sheet: &RoundSheet) -> usize {
     sheet.boards.iter().filter(|b| b.result.is_some()).count()
 }
+
+/// One section of the published export (a 404 naming the section if it has none).
+pub fn export_section<'a>(
+    e: &'a arbiter_director::Export,
+    section: &str,
+) -> Result<&'a arbiter_director::export::SectionExport, WebError> {
+    e.sections
+        .iter()
+        .find(|x| x.id == section)
+        .ok_or_else(|| WebError::NotFound(format!("组别 `{section}` (section)")))
+}
