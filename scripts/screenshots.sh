@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# Screenshots of the key public pages of `arbiter serve --demo` into docs/screenshots/,
-# at a phone's width (375 px) and a laptop's (1280 px), with headless Chromium.
-# Needs: chromium (Debian: apt-get install -y chromium fonts-noto-cjk), a release build.
+# Screenshots of the key pages of `arbiter serve --demo` into docs/screenshots/, with headless
+# Chromium: the public pages at a phone's width (375 px and 360 px), a laptop's (1280 px) and a
+# TV's; the arbiters' desk logged in with the demo account (through chromedriver and the
+# `screenshots` example of arbiter-web). It names every page that is wider than its screen.
+# Needs: chromium, chromium-driver, fonts-noto-cjk (Debian), a release build.
 # Usage: scripts/screenshots.sh [path/to/arbiter]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/release/arbiter}
 [ -x "$bin" ] || cargo build -p arbiter-cli --release
+cargo build -p arbiter-web --release --example screenshots
+command -v chromedriver >/dev/null || { echo "chromedriver 未安装 (chromium-driver not installed)" >&2; exit 2; }
 browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "chromium 未安装 (chromium not installed)" >&2; exit 2; }
 port=$((20000 + RANDOM % 20000))
-"$bin" serve --demo --addr "127.0.0.1:$port" >/dev/null 2>&1 &
+wdport=$((port + 1))
+log=$(mktemp)
+"$bin" serve --demo --addr "127.0.0.1:$port" >"$log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+chromedriver --port="$wdport" >/dev/null 2>&1 &
+driver=$!
+trap 'kill $server $driver 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 1 120); do
   curl -sf "http://127.0.0.1:$port/" >/dev/null && break
   sleep 0.5
@@ -33,3 +41,8 @@ shot player-phone 375 900 /e/ev-00000001/s/men/p/72
 shot teams-laptop 1280 900 /e/ev-00000001/teams
 shot crosstable-laptop 1280 900 /e/ev-00000001/s/men/crosstable
 shot screen-tv 1920 1080 /e/ev-00000001/s/men/r/5/screen
+
+# The desk (logged in as the demo chief arbiter) and the public pages at 360 px.
+password=$(sed -n 's/.*: demo \/ \([^ ]*\)$/\1/p' "$log" | head -1)
+[ -n "$password" ] || { echo "no demo password in the server's output" >&2; cat "$log" >&2; exit 1; }
+target/release/examples/screenshots "http://127.0.0.1:$wdport" "http://127.0.0.1:$port" demo "$password" "$out"
