@@ -50,16 +50,53 @@ impl AnyStore {
     }
 }
 
+/// A borrowed [`AnyStore`]: what the web server hands its handlers (the SQLite connection
+/// from behind its mutex, or the PostgreSQL pool shared by all).
+#[derive(Clone, Copy)]
+pub enum AnyRef<'a> {
+    Sqlite(&'a SqliteStore),
+    Postgres(&'a PgStore),
+}
+
+impl AnyStore {
+    pub fn borrowed(&self) -> AnyRef<'_> {
+        match self {
+            AnyStore::Sqlite(s) => AnyRef::Sqlite(s),
+            AnyStore::Postgres(p) => AnyRef::Postgres(p),
+        }
+    }
+}
+
 macro_rules! each {
     ($self:ident, $s:ident => $e:expr) => {
-        match $self {
-            AnyStore::Sqlite($s) => $e,
-            AnyStore::Postgres($s) => $e,
+        match $self.pick() {
+            AnyRef::Sqlite($s) => $e,
+            AnyRef::Postgres($s) => $e,
         }
     };
 }
 
-impl EventStore for AnyStore {
+trait Pick {
+    fn pick(&self) -> AnyRef<'_>;
+}
+
+impl Pick for AnyStore {
+    fn pick(&self) -> AnyRef<'_> {
+        self.borrowed()
+    }
+}
+
+impl Pick for AnyRef<'_> {
+    fn pick(&self) -> AnyRef<'_> {
+        *self
+    }
+}
+
+/// Both store traits for a type that can [`Pick`] its backend, every call passed on.
+macro_rules! delegate {
+    ($ty:ty) => {
+
+impl EventStore for $ty {
     fn create_event(&self, name: &str) -> Result<EventId, StoreError> {
         each!(self, s => s.create_event(name))
     }
@@ -125,7 +162,7 @@ impl EventStore for AnyStore {
     }
 }
 
-impl AccountStore for AnyStore {
+impl AccountStore for $ty {
     fn add_user(&self, user: &User) -> Result<(), StoreError> {
         each!(self, s => s.add_user(user))
     }
@@ -160,6 +197,11 @@ impl AccountStore for AnyStore {
         each!(self, s => s.clear_failures(key))
     }
 }
+    };
+}
+
+delegate!(AnyStore);
+delegate!(AnyRef<'_>);
 
 #[cfg(test)]
 mod tests {

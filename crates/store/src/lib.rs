@@ -20,7 +20,7 @@ pub mod pgtest;
 mod sqlite;
 
 pub use accounts::{AccountStore, Role};
-pub use any::{is_postgres_url, open, AnyStore, Store};
+pub use any::{is_postgres_url, open, AnyRef, AnyStore, Store};
 pub use pg::{redact_url, Listener, PgStore, CHANNEL};
 pub use sqlite::SqliteStore;
 
