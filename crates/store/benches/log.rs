@@ -1,10 +1,13 @@
 //! Fold and append costs on a realistic log: 160 players, 9 Swiss rounds of 80 boards,
-//! every result entered and confirmed (≈ 1,600 entries).
+//! every result entered and confirmed (≈ 1,600 entries). SQLite and PostgreSQL (a
+//! throw-away cluster, default durability: `fsync=on`, `synchronous_commit=on`; or the server
+//! `ARBITER_TEST_PG` names) side by side.
 
 use arbiter_core::*;
 use arbiter_store::{EventStore, SqliteStore};
 use arbiter_types::GameResult;
 use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
 
 fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
     let mut v = vec![LogEntry::EventCreated(EventCreated {
@@ -115,6 +118,10 @@ fn benches(c: &mut Criterion) {
     c.bench_function(&format!("read {} entries from SQLite", rec.len()), |b| {
         b.iter(|| store.read(&ev).map(|l| l.len()))
     });
+    c.bench_function(
+        &format!("SQLite: read + replay {} entries", rec.len()),
+        |b| b.iter(|| store.state(&ev).map(|s| black_box(s).last_seq)),
+    );
 
     let mut seq = rec.len() as u64;
     let fee = LogEntry::FeePaid {
@@ -172,9 +179,58 @@ fn benches(c: &mut Criterion) {
     );
 }
 
+/// The same read, replay and append measurements on PostgreSQL.
+fn postgres(c: &mut Criterion) {
+    let db = match arbiter_store::pgtest::try_test_db() {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("PostgreSQL benchmarks skipped: {e}");
+            return;
+        }
+    };
+    let rec = recorded(&log(160, 9));
+    let store = arbiter_store::PgStore::connect(&db.url).unwrap_or_else(|e| panic!("{e}"));
+    let ev = store
+        .create_with_log("bench", &rec)
+        .unwrap_or_else(|e| panic!("{e}"));
+    c.bench_function(
+        &format!("read {} entries from PostgreSQL", rec.len()),
+        |b| b.iter(|| store.read(&ev).map(|l| l.len())),
+    );
+    c.bench_function(
+        &format!("PostgreSQL: read + replay {} entries", rec.len()),
+        |b| b.iter(|| store.state(&ev).map(|s| black_box(s).last_seq)),
+    );
+    let mut seq = rec.len() as u64;
+    let fee = LogEntry::FeePaid {
+        player: PlayerId(1),
+        amount_fen: 1,
+        receipt: None,
+    };
+    c.bench_function("PostgreSQL: append 1 entry (fsync on)", |b| {
+        b.iter(|| {
+            seq = store
+                .append(
+                    &ev,
+                    seq,
+                    std::slice::from_ref(&fee),
+                    "b",
+                    "2026-09-20T08:30:00+08:00",
+                )
+                .unwrap_or(seq);
+        })
+    });
+    c.bench_function(
+        "PostgreSQL: read_after the last seq (a server's refresh)",
+        |b| b.iter(|| store.read_after(&ev, seq).map(|l| l.len())),
+    );
+    drop(store);
+    drop(db);
+}
+
 criterion_group! {
     name = group;
     config = Criterion::default().sample_size(20);
-    targets = benches
+    targets = benches, postgres
 }
 criterion_main!(group);

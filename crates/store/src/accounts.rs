@@ -401,9 +401,7 @@ mod tests {
         assert!(check_login(&"x".repeat(65)).is_err());
     }
 
-    #[test]
-    fn users_are_added_listed_and_unique() {
-        let s = SqliteStore::open_in_memory().unwrap();
+    fn users_are_added_listed_and_unique(s: &dyn AccountStore) {
         s.add_user(&user("wang", Role::ChiefArbiter)).unwrap();
         s.add_user(&user("li", Role::Desk)).unwrap();
         let e = s.add_user(&user("wang", Role::Arbiter)).unwrap_err();
@@ -417,9 +415,7 @@ mod tests {
         assert_eq!(s.user("nobody").unwrap(), None);
     }
 
-    #[test]
-    fn sessions_expire_and_end() {
-        let s = SqliteStore::open_in_memory().unwrap();
+    fn sessions_expire_and_end(s: &dyn AccountStore) {
         s.add_user(&user("wang", Role::Arbiter)).unwrap();
         s.create_session(&session("t1", "wang", 2000)).unwrap();
         s.create_session(&session("t2", "wang", 5000)).unwrap();
@@ -435,9 +431,7 @@ mod tests {
         assert!(s.create_session(&session("t3", "ghost", 9000)).is_err());
     }
 
-    #[test]
-    fn a_new_password_ends_every_session() {
-        let s = SqliteStore::open_in_memory().unwrap();
+    fn a_new_password_ends_every_session(s: &dyn AccountStore) {
         s.add_user(&user("wang", Role::Arbiter)).unwrap();
         s.create_session(&session("t1", "wang", 9000)).unwrap();
         s.set_password("wang", "$argon2id$new").unwrap();
@@ -450,9 +444,7 @@ mod tests {
         assert!(e.to_string().contains("`ghost`"), "{e}");
     }
 
-    #[test]
-    fn failures_count_within_the_window_and_clear() {
-        let s = SqliteStore::open_in_memory().unwrap();
+    fn failures_count_within_the_window_and_clear(s: &dyn AccountStore) {
         for i in 1..=3 {
             let f = s.record_failure("login:wang", 100 + i, 60).unwrap();
             assert_eq!(
@@ -472,6 +464,28 @@ mod tests {
         s.clear_failures("login:wang").unwrap();
         assert_eq!(s.failures("login:wang", 200, 60).unwrap(), None);
     }
+
+    /// Each account test once on SQLite (in memory) and once on PostgreSQL.
+    macro_rules! both {
+        ($($t:ident),* $(,)?) => {
+            mod sqlite {
+                $( #[test] fn $t() { super::$t(&crate::SqliteStore::open_in_memory().unwrap()) } )*
+            }
+            mod postgres {
+                $( #[test] fn $t() {
+                    let db = crate::pgtest::test_db();
+                    super::$t(&crate::PgStore::connect(&db.url).unwrap())
+                } )*
+            }
+        };
+    }
+
+    both!(
+        users_are_added_listed_and_unique,
+        sessions_expire_and_end,
+        a_new_password_ends_every_session,
+        failures_count_within_the_window_and_clear,
+    );
 
     #[test]
     fn accounts_survive_reopening() {

@@ -1,5 +1,7 @@
 //! Event-log storage. [`EventStore`] is what the rest of the program uses; [`SqliteStore`]
-//! is the default implementation (a PostgreSQL store can implement the same trait).
+//! is the default implementation (one file, one venue) and [`PgStore`] the PostgreSQL one
+//! (hosting: several servers on one database). [`open`] picks one from a `--db` value:
+//! `postgres://…`/`postgresql://…` is PostgreSQL, anything else a SQLite file.
 //!
 //! Appends are optimistic: the caller says which sequence number it last saw
 //! (`expected_seq`), and the append fails with [`StoreError::Conflict`] if another writer
@@ -12,9 +14,14 @@
 //! log unchanged and is reported as [`StoreError::Refused`].
 
 pub mod accounts;
+mod any;
+mod pg;
+pub mod pgtest;
 mod sqlite;
 
 pub use accounts::{AccountStore, Role};
+pub use any::{is_postgres_url, open, AnyRef, AnyStore, Store};
+pub use pg::{redact_url, Listener, PgStore, CHANNEL};
 pub use sqlite::SqliteStore;
 
 use arbiter_core::{validate_at, EventState, FoldError, LogEntry, Recorded, Rejection};
@@ -75,6 +82,18 @@ pub enum StoreError {
         kind: &'static str,
         rejection: Rejection,
     },
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> Self {
+        // The server's own message (with its detail) says more than the client's summary.
+        match e.as_db_error() {
+            Some(db) => {
+                StoreError::Database(format!("PostgreSQL {}: {}", db.code().code(), db.message()))
+            }
+            None => StoreError::Database(format!("PostgreSQL: {e}")),
+        }
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -215,8 +234,40 @@ pub trait EventStore {
     }
 }
 
+/// Decode one stored row of a log (both backends store the same columns): the current
+/// version directly, older versions through the migration steps.
+pub(crate) fn decode_record(
+    event: &EventId,
+    seq: i64,
+    v: i64,
+    at: String,
+    actor: String,
+    entry: &str,
+) -> Result<Recorded, StoreError> {
+    let corrupt = |message: String| StoreError::Corrupt {
+        event: event.0.clone(),
+        seq: seq as u64,
+        message,
+    };
+    if v == i64::from(arbiter_core::LOG_VERSION) {
+        let entry: LogEntry = serde_json::from_str(entry).map_err(|e| corrupt(e.to_string()))?;
+        Ok(Recorded {
+            seq: seq as u64,
+            at,
+            actor,
+            entry,
+        })
+    } else {
+        let entry: serde_json::Value =
+            serde_json::from_str(entry).map_err(|e| corrupt(e.to_string()))?;
+        let env =
+            serde_json::json!({ "v": v, "seq": seq, "at": at, "actor": actor, "entry": entry });
+        Recorded::from_value(env).map_err(|e| corrupt(e.to_string()))
+    }
+}
+
 /// Entries numbered `after + 1 …` with one time and actor.
-fn number(entries: &[LogEntry], after: u64, actor: &str, at: &str) -> Vec<Recorded> {
+pub(crate) fn number(entries: &[LogEntry], after: u64, actor: &str, at: &str) -> Vec<Recorded> {
     entries
         .iter()
         .enumerate()

@@ -86,11 +86,11 @@ pub struct SqliteStore {
     states: RefCell<BTreeMap<i64, EventState>>,
 }
 
-fn event_id(num: i64) -> EventId {
+pub(crate) fn event_id(num: i64) -> EventId {
     EventId(format!("ev-{num:08x}"))
 }
 
-fn event_num(id: &EventId) -> Option<i64> {
+pub(crate) fn event_num(id: &EventId) -> Option<i64> {
     let hex = id.0.strip_prefix("ev-")?;
     if hex.is_empty() || hex.len() > 15 {
         return None;
@@ -271,29 +271,7 @@ impl SqliteStore {
         let mut out = Vec::new();
         for row in rows {
             let (seq, v, at, actor, entry) = row?;
-            let corrupt = |message: String| StoreError::Corrupt {
-                event: event.0.clone(),
-                seq: seq as u64,
-                message,
-            };
-            let record = if v == i64::from(LOG_VERSION) {
-                // Current version: decode directly.
-                let entry: LogEntry =
-                    serde_json::from_str(&entry).map_err(|e| corrupt(e.to_string()))?;
-                Recorded {
-                    seq: seq as u64,
-                    at,
-                    actor,
-                    entry,
-                }
-            } else {
-                // Older versions go through the migration steps.
-                let entry: serde_json::Value =
-                    serde_json::from_str(&entry).map_err(|e| corrupt(e.to_string()))?;
-                let env = serde_json::json!({ "v": v, "seq": seq, "at": at, "actor": actor, "entry": entry });
-                Recorded::from_value(env).map_err(|e| corrupt(e.to_string()))?
-            };
-            out.push(record);
+            out.push(crate::decode_record(event, seq, v, at, actor, &entry)?);
         }
         Ok(out)
     }

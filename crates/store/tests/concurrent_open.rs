@@ -1,22 +1,25 @@
 //! Several connections creating the same new database at the same moment (two arbiters
-//! running `event create` on a fresh file): every one succeeds, nothing is lost.
+//! running `event create` on a fresh file, or two servers starting on an empty PostgreSQL
+//! database): every one succeeds, the schema is migrated once, nothing is lost.
+
+mod common;
 
 use arbiter_store::{EventStore, SqliteStore};
+use common::Backend;
 use std::sync::{Arc, Barrier};
 
-#[test]
-fn simultaneous_creation_of_a_new_database_never_reports_locked() {
-    let dir = tempfile::tempdir().unwrap();
+fn simultaneous_creation_of_a_new_database_never_reports_locked(b: &impl Backend) {
     const WRITERS: usize = 6;
     for round in 0..15 {
-        let path = dir.path().join(format!("new-{round}.db"));
+        let fresh = b.another();
+        let path = fresh.db();
         let barrier = Arc::new(Barrier::new(WRITERS));
         let handles: Vec<_> = (0..WRITERS)
             .map(|w| {
                 let (path, barrier) = (path.clone(), barrier.clone());
                 std::thread::spawn(move || -> Result<(), String> {
                     barrier.wait();
-                    let s = SqliteStore::open(&path).map_err(|e| format!("open: {e}"))?;
+                    let s = arbiter_store::open(&path).map_err(|e| format!("open: {e}"))?;
                     s.create_event(&format!("赛事 {w}"))
                         .map_err(|e| format!("create: {e}"))?;
                     Ok(())
@@ -28,8 +31,10 @@ fn simultaneous_creation_of_a_new_database_never_reports_locked() {
                 .unwrap()
                 .unwrap_or_else(|e| panic!("round {round}: {e}"));
         }
-        let s = SqliteStore::open(&path).unwrap();
+        let s = fresh.open();
         assert_eq!(s.list_events().unwrap().len(), WRITERS, "round {round}");
         assert_eq!(s.schema_version().unwrap(), SqliteStore::SCHEMA_VERSION);
     }
 }
+
+both!(simultaneous_creation_of_a_new_database_never_reports_locked);

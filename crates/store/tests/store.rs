@@ -1,6 +1,11 @@
+//! The store's behaviour, once for SQLite and once for PostgreSQL (see `common`).
+
+mod common;
+
 use arbiter_core::*;
 use arbiter_store::*;
 use arbiter_types::GameResult;
+use common::Backend;
 
 const AT: &str = "2026-09-20T08:30:00+08:00";
 
@@ -39,9 +44,8 @@ fn reg(id: u32) -> LogEntry {
     })
 }
 
-#[test]
-fn second_append_with_same_expected_seq_conflicts() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn second_append_with_same_expected_seq_conflicts(b: &impl Backend) {
+    let s = b.open();
     let ev = s.create_event("x").unwrap();
     assert_eq!(s.append(&ev, 0, &[created()], "a", AT).unwrap(), 1);
     assert_eq!(s.append(&ev, 1, &[reg(1)], "a", AT).unwrap(), 2);
@@ -62,19 +66,16 @@ fn second_append_with_same_expected_seq_conflicts() {
     );
 }
 
-#[test]
-fn two_connections_racing_cannot_both_append_the_same_seq() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("race.db");
-    let a = SqliteStore::open(&p).unwrap();
+fn two_connections_racing_cannot_both_append_the_same_seq(b: &impl Backend) {
+    let a = b.open();
     let ev = a.create_event("x").unwrap();
     a.append(&ev, 0, &[created()], "a", AT).unwrap();
     let handles: Vec<_> = (0..2)
         .map(|i| {
-            let p = p.clone();
+            let db = b.db();
             let ev = ev.clone();
             std::thread::spawn(move || {
-                let s = SqliteStore::open(&p).unwrap();
+                let s = arbiter_store::open(&db).unwrap();
                 s.append(&ev, 1, &[reg(i + 1)], "w", AT).is_ok()
             })
         })
@@ -87,9 +88,8 @@ fn two_connections_racing_cannot_both_append_the_same_seq() {
     assert_eq!(a.read(&ev).unwrap().len(), 2);
 }
 
-#[test]
-fn append_checked_refuses_invalid_entries() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn append_checked_refuses_invalid_entries(b: &impl Backend) {
+    let s = b.open();
     let ev = s.create_event("x").unwrap();
     s.append_checked(&ev, &[created(), reg(1)], "a", AT)
         .unwrap();
@@ -106,16 +106,16 @@ fn append_checked_refuses_invalid_entries() {
     assert_eq!(s.read(&ev).unwrap().len(), 2);
 }
 
-#[test]
-fn export_import_round_trip_and_bad_documents() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn export_import_round_trip_and_bad_documents(b: &impl Backend) {
+    let s = b.open();
     let ev = s.create_event("x").unwrap();
     s.append_checked(&ev, &[created(), reg(1), reg(2)], "a", AT)
         .unwrap();
     let doc = s.export(&ev).unwrap();
     assert_eq!(doc.format, "arbiter-log/1");
     let json = serde_json::to_string_pretty(&doc).unwrap();
-    let t = SqliteStore::open_in_memory().unwrap();
+    let other = b.another();
+    let t = other.open();
     let ev2 = t.import(&json).unwrap();
     assert_eq!(t.read(&ev2).unwrap(), s.read(&ev).unwrap());
     assert_eq!(t.state(&ev2).unwrap(), s.state(&ev).unwrap());
@@ -150,9 +150,8 @@ fn export_import_round_trip_and_bad_documents() {
     assert!(e.contains("entries[1]"), "{e}");
 }
 
-#[test]
-fn unknown_event_is_an_error() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn unknown_event_is_an_error(b: &impl Backend) {
+    let s = b.open();
     assert!(matches!(
         s.read(&EventId("ev-00000009".into())),
         Err(StoreError::UnknownEvent(_))
@@ -163,9 +162,8 @@ fn unknown_event_is_an_error() {
     ));
 }
 
-#[test]
-fn create_checked_is_all_or_nothing() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn create_checked_is_all_or_nothing(b: &impl Backend) {
+    let s = b.open();
     // A registration before event_created does not fold: no event is created.
     assert!(s
         .create_checked("x", &[reg(1), created()], "a", AT)
@@ -221,9 +219,8 @@ fn confirmed() -> LogEntry {
     }
 }
 
-#[test]
-fn append_refuses_a_result_after_confirmation_and_leaves_the_log_unchanged() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn append_refuses_a_result_after_confirmation_and_leaves_the_log_unchanged(b: &impl Backend) {
+    let s = b.open();
     let ev = s.create_event("x").unwrap();
     let mut seq = s
         .append(&ev, 0, &[created(), reg(1), reg(2)], "a", AT)
@@ -284,9 +281,8 @@ fn append_refuses_a_result_after_confirmation_and_leaves_the_log_unchanged() {
     );
 }
 
-#[test]
-fn a_batch_with_one_bad_entry_writes_nothing() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn a_batch_with_one_bad_entry_writes_nothing(b: &impl Backend) {
+    let s = b.open();
     let ev = s.create_event("x").unwrap();
     s.append(&ev, 0, &[created(), reg(1)], "a", AT).unwrap();
     // Two good registrations, then one reusing id 1: the whole batch is refused.
@@ -313,14 +309,11 @@ fn a_batch_with_one_bad_entry_writes_nothing() {
     assert_eq!(s.state(&ev).unwrap().players.len(), 3);
 }
 
-#[test]
-fn validation_sees_appends_made_through_another_connection() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("a.db");
-    let a = SqliteStore::open(&p).unwrap();
+fn validation_sees_appends_made_through_another_connection(b: &impl Backend) {
+    let a = b.open();
     let ev = a.create_event("x").unwrap();
     a.append(&ev, 0, &[created(), reg(1)], "a", AT).unwrap();
-    let b = SqliteStore::open(&p).unwrap();
+    let b = b.open();
     b.append(&ev, 2, &[reg(2)], "b", AT).unwrap();
     // `a` folded the log at seq 2; it must fold again and see player 2.
     let e = a.append(&ev, 3, &[reg(2)], "a", AT).unwrap_err();
@@ -338,9 +331,8 @@ fn validation_sees_appends_made_through_another_connection() {
     assert_eq!(b.state(&ev).unwrap().players.len(), 3);
 }
 
-#[test]
-fn create_with_log_refuses_a_log_that_does_not_fold() {
-    let s = SqliteStore::open_in_memory().unwrap();
+fn create_with_log_refuses_a_log_that_does_not_fold(b: &impl Backend) {
+    let s = b.open();
     let records: Vec<Recorded> = [created(), reg(1), reg(1)]
         .into_iter()
         .enumerate()
@@ -361,9 +353,8 @@ fn create_with_log_refuses_a_log_that_does_not_fold() {
     assert_eq!(s.read(&ev).unwrap(), records[..2]);
 }
 
-#[test]
-fn last_seq_and_read_after_see_only_the_new_entries() {
-    let st = SqliteStore::open_in_memory().unwrap();
+fn last_seq_and_read_after_see_only_the_new_entries(b: &impl Backend) {
+    let st = b.open();
     let ev = st.create_event("x").unwrap();
     assert_eq!(st.last_seq(&ev).unwrap(), 0);
     st.append(&ev, 0, &[created(), reg(1), reg(2)], "t", AT)
@@ -379,3 +370,72 @@ fn last_seq_and_read_after_see_only_the_new_entries() {
         Err(StoreError::UnknownEvent(_))
     ));
 }
+
+fn many_writers_with_retries_all_land_without_gaps(b: &impl Backend) {
+    let a = b.open();
+    let ev = a.create_event("x").unwrap();
+    a.append(&ev, 0, &[created()], "a", AT).unwrap();
+    const WRITERS: u32 = 4;
+    const EACH: u32 = 15;
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(WRITERS as usize));
+    let handles: Vec<_> = (0..WRITERS)
+        .map(|w| {
+            let (db, ev, barrier) = (b.db(), ev.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                let s = arbiter_store::open(&db).unwrap();
+                barrier.wait();
+                let mut conflicts = 0u32;
+                for k in 0..EACH {
+                    let id = 1 + w * EACH + k;
+                    loop {
+                        let seen = s.last_seq(&ev).unwrap();
+                        match s.append(&ev, seen, &[reg(id)], "w", AT) {
+                            Ok(_) => break,
+                            Err(StoreError::Conflict { .. }) => conflicts += 1,
+                            Err(e) => panic!("writer {w}: {e}"),
+                        }
+                    }
+                }
+                conflicts
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let log = a.read(&ev).unwrap();
+    let seqs: Vec<u64> = log.iter().map(|r| r.seq).collect();
+    let n = 1 + u64::from(WRITERS * EACH);
+    assert_eq!(seqs, (1..=n).collect::<Vec<_>>(), "every append, no gaps");
+    let state = EventState::replay(&log).unwrap();
+    assert_eq!(state.players.len(), (WRITERS * EACH) as usize);
+    assert_eq!(a.state(&ev).unwrap(), state);
+}
+
+fn schema_is_migrated_once_and_reopening_keeps_the_data(b: &impl Backend) {
+    let s = b.open();
+    let ev = s
+        .create_checked("x", &[created(), reg(1)], "a", AT)
+        .unwrap();
+    drop(s);
+    let s = b.open();
+    assert_eq!(s.schema_version().unwrap(), SqliteStore::SCHEMA_VERSION);
+    assert_eq!(PgStore::SCHEMA_VERSION, SqliteStore::SCHEMA_VERSION);
+    assert_eq!(s.read(&ev).unwrap().len(), 2);
+}
+
+both!(
+    second_append_with_same_expected_seq_conflicts,
+    two_connections_racing_cannot_both_append_the_same_seq,
+    append_checked_refuses_invalid_entries,
+    export_import_round_trip_and_bad_documents,
+    unknown_event_is_an_error,
+    create_checked_is_all_or_nothing,
+    append_refuses_a_result_after_confirmation_and_leaves_the_log_unchanged,
+    a_batch_with_one_bad_entry_writes_nothing,
+    validation_sees_appends_made_through_another_connection,
+    create_with_log_refuses_a_log_that_does_not_fold,
+    last_seq_and_read_after_see_only_the_new_entries,
+    many_writers_with_retries_all_land_without_gaps,
+    schema_is_migrated_once_and_reopening_keeps_the_data,
+);

@@ -1,9 +1,10 @@
 //! Test helper for the crash test: appends entries to the first event of a database in a
 //! loop (one transaction each) and prints every acknowledged seq on its own line, flushed,
-//! until killed or `LIMIT` appends are done. Usage: `arbiter-crash-writer DB [LIMIT]`.
+//! until killed or `LIMIT` appends are done. Usage: `arbiter-crash-writer DB [LIMIT]`, DB a
+//! SQLite file or a PostgreSQL URL.
 
 use arbiter_core::{EventCreated, LogEntry, PlayerId, PlayerRegistered, SectionInfo};
-use arbiter_store::{EventStore, SqliteStore};
+use arbiter_store::EventStore;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -26,7 +27,7 @@ fn run() -> Result<(), String> {
         Some(s) => s.parse().map_err(|_| format!("bad LIMIT `{s}`"))?,
         None => u64::MAX,
     };
-    let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
+    let store = arbiter_store::open(&db).map_err(|e| e.to_string())?;
     let at = "2026-01-01T00:00:00+08:00";
     let event = match store
         .list_events()
