@@ -4,7 +4,8 @@
 #   scripts/bench-serve.sh [DURATION_SECONDS]
 #
 # 1. The public pairings page of a 1,000-player round (500 boards) at 1,000 concurrent
-#    connections (wrk, 2 threads) while the round's results are entered one by one through
+#    connections (wrk, 1 thread: fewer than the 2 cores) while the round's results are
+#    entered one by one through
 #    the arbiter's API by another process (20 a second), so the page's cache is invalidated
 #    and re-rendered all through the run.
 # 2. The same page's latency as the event grows (100 → 1,000 → 10,000 players), 50
@@ -13,7 +14,9 @@
 set -euo pipefail
 D=${1:-15}
 cd "$(dirname "$0")/.."
-cargo build --release -p arbiter-cli -p arbiter-web --example serve_bench >/dev/null
+# Two builds: `--example` limits a build to the examples (the `arbiter` binary would stay stale).
+cargo build --release -p arbiter-cli >/dev/null
+cargo build --release -p arbiter-web --example serve_bench >/dev/null
 B=target/release/arbiter
 H=target/release/examples/serve_bench
 T=$(mktemp -d)
@@ -41,9 +44,9 @@ echo "page: $URL ($BOARDS boards, $(curl -s "$URL" | wc -c) bytes, $(curl -s -H 
 "$H" enter "$T/k1000.db" "$EV" "$SEC" "$R" 20 2>"$T/enter.log" &
 PIDS+=($!)
 WRITER=${PIDS[-1]}
-wrk -t2 -c1000 -d"${D}s" --timeout 5s --latency "$URL"
+wrk -t1 -c1000 -d"${D}s" --timeout 5s --latency "$URL"
 echo "-- same, with Accept-Encoding: gzip (as phones send)"
-wrk -t2 -c1000 -d"${D}s" --timeout 5s --latency -H 'Accept-Encoding: gzip' "$URL"
+wrk -t1 -c1000 -d"${D}s" --timeout 5s --latency -H 'Accept-Encoding: gzip' "$URL"
 kill "$WRITER" 2>/dev/null || true
 wait "$WRITER" 2>/dev/null || true
 unset 'PIDS[-1]'
@@ -59,8 +62,8 @@ for N in ${SIZES:-100 1000 10000}; do
   URL="http://127.0.0.1:$PORT/e/$EV/s/$SEC/r/$R"
   echo "first render (cold cache): $(curl -s -o /dev/null -w '%{time_total}' "$URL") s; $BOARDS boards, $(curl -s "$URL" | wc -c) bytes"
   echo "-- plain"
-  wrk -t2 -c50 -d"${D}s" --latency "$URL" | grep -E "Requests/sec|50%|99%"
+  wrk -t1 -c50 -d"${D}s" --latency "$URL" | grep -E "Requests/sec|50%|99%"
   echo "-- gzip"
-  wrk -t2 -c50 -d"${D}s" --latency -H 'Accept-Encoding: gzip' "$URL" | grep -E "Requests/sec|50%|99%"
+  wrk -t1 -c50 -d"${D}s" --latency -H 'Accept-Encoding: gzip' "$URL" | grep -E "Requests/sec|50%|99%"
   stop
 done

@@ -6,6 +6,8 @@
 //! - `serve_bench enter DB EVENT SECTION ROUND PER_SECOND` — enter that round's results one
 //!   by one through the arbiter's API (as the desk or the CLI would, on its own connection),
 //!   PER_SECOND a second, until every board has one.
+//! - `serve_bench serve DB ADDR` — the server of `arbiter serve --db DB --addr ADDR` (the same
+//!   `arbiter_web::serve`), for measuring without building the whole CLI.
 
 use arbiter_director::api::results::{enter_result, ResultInput};
 use arbiter_director::api::Ctx;
@@ -18,8 +20,9 @@ fn main() {
     let r = match args.first().map(String::as_str) {
         Some("fixture") if args.len() == 3 => fixture(&args[1], &args[2]),
         Some("enter") if args.len() == 6 => enter(&args[1..]),
+        Some("serve") if args.len() == 3 => serve(&args[1], &args[2]),
         _ => Err(
-            "usage: serve_bench fixture DB PLAYERS | enter DB EVENT SECTION ROUND PER_SECOND"
+            "usage: serve_bench fixture DB PLAYERS | enter DB EVENT SECTION ROUND PER_SECOND | serve DB ADDR"
                 .into(),
         ),
     };
@@ -27,6 +30,18 @@ fn main() {
         eprintln!("错误 error: {e}");
         std::process::exit(2);
     }
+}
+
+fn serve(db: &str, addr: &str) -> Result<(), String> {
+    let addr = addr
+        .parse()
+        .map_err(|_| format!("`{addr}` 不是地址 (not an address)"))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(arbiter_web::serve(arbiter_web::ServeConfig::new(db, addr)))
+        .map_err(|e| e.to_string())
 }
 
 fn fixture(db: &str, players: &str) -> Result<(), String> {

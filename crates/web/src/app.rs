@@ -106,19 +106,25 @@ impl AppState {
         if let (Some(old), true) = (&old, records.is_empty()) {
             return Ok((old.clone(), false));
         }
-        let base = old.map(|s| s.state.clone());
-        let state = tokio::task::spawn_blocking(move || {
-            let mut state: EventState = base.unwrap_or_default();
+        // Fold the new entries and render the pages people were reading, all before the new
+        // state is shown: meanwhile every request is still served from the old state's
+        // cache, and none waits for a render when it changes.
+        let id = event.clone();
+        let snap = tokio::task::spawn_blocking(move || {
+            let mut state: EventState = old.as_ref().map(|s| s.state.clone()).unwrap_or_default();
             for r in &records {
                 state.apply(r).map_err(|e| {
                     WebError::Internal(format!("日志无法重放 (the log does not fold): {e}"))
                 })?;
             }
-            Ok::<_, WebError>(state)
+            let snap = Snapshot::new(id, name, state);
+            if let Some(old) = &old {
+                old.warm(&snap);
+            }
+            Ok::<_, WebError>(Arc::new(snap))
         })
         .await
         .map_err(|e| WebError::Internal(e.to_string()))??;
-        let snap = Arc::new(Snapshot::new(event.clone(), name, state));
         self.cache.put(snap.clone());
         Ok((snap, true))
     }

@@ -10,7 +10,35 @@ use arbiter_director::Export;
 use arbiter_store::{EventId, EventSummary};
 use std::any::Any;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
+
+/// Pages asked for within this time are rendered for a new state before it is shown
+/// ([`Snapshot::warm`]).
+pub const WARM_WITHIN: Duration = Duration::from_secs(10);
+/// At most this many pages are rendered ahead per change of the log.
+pub const WARM_MAX: usize = 32;
+
+/// How a page is rendered from a state (kept to render it again for the next state).
+pub type Render = Arc<dyn Fn(&Snapshot) -> Result<Page, WebError> + Send + Sync>;
+
+/// One cached page of one state.
+struct Slot {
+    cell: tokio::sync::OnceCell<Arc<Page>>,
+    render: Render,
+    /// When it was last asked for (ms since [`epoch`]), carried over to the next state.
+    last_hit: AtomicU64,
+}
+
+fn epoch() -> Instant {
+    static E: OnceLock<Instant> = OnceLock::new();
+    *E.get_or_init(Instant::now)
+}
+
+fn now_ms() -> u64 {
+    epoch().elapsed().as_millis() as u64
+}
 
 #[derive(Default)]
 pub struct Cache {
@@ -62,7 +90,7 @@ pub struct Snapshot {
     pub name: String,
     pub state: EventState,
     export: OnceLock<Result<Arc<Export>, String>>,
-    pages: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Arc<Page>>>>>,
+    pages: Mutex<HashMap<String, Arc<Slot>>>,
     /// Values derived from the state (round sheets, player histories), by key.
     memo: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
 }
@@ -127,25 +155,88 @@ impl Snapshot {
     }
 
     /// The page cached under `key` for this state, rendered by `render` (on a blocking
-    /// thread) the first time it is asked for. Concurrent requests wait for the one render.
-    pub async fn page<F>(self: &Arc<Self>, key: String, render: F) -> Result<Arc<Page>, WebError>
+    /// thread) the first time it is asked for — or before the state was shown, if the page
+    /// was asked for shortly before ([`Snapshot::warm`]). Concurrent requests wait for the
+    /// one render. Serving a cached page is a map lookup and a clone of its `Arc`.
+    pub async fn page<F>(self: &Arc<Self>, key: &str, render: F) -> Result<Arc<Page>, WebError>
     where
-        F: FnOnce(&Snapshot) -> Result<Page, WebError> + Send + 'static,
+        F: Fn(&Snapshot) -> Result<Page, WebError> + Send + Sync + 'static,
     {
-        let cell = {
+        let slot = {
             let mut pages = self
                 .pages
                 .lock()
                 .map_err(|_| WebError::Internal("page cache lock poisoned".into()))?;
-            pages.entry(key).or_default().clone()
+            match pages.get(key) {
+                Some(s) => s.clone(),
+                None => {
+                    let s = Arc::new(Slot {
+                        cell: tokio::sync::OnceCell::new(),
+                        render: Arc::new(render),
+                        last_hit: AtomicU64::new(0),
+                    });
+                    pages.insert(key.to_string(), s.clone());
+                    s
+                }
+            }
         };
+        slot.last_hit.store(now_ms(), Ordering::Relaxed);
+        if let Some(p) = slot.cell.get() {
+            return Ok(p.clone());
+        }
         let snap = self.clone();
-        cell.get_or_try_init(|| async move {
-            tokio::task::spawn_blocking(move || render(&snap).map(Arc::new))
-                .await
-                .map_err(|e| WebError::Internal(e.to_string()))?
-        })
-        .await
-        .cloned()
+        let job = slot.clone();
+        slot.cell
+            .get_or_try_init(|| async move {
+                tokio::task::spawn_blocking(move || (job.render)(&snap).map(Arc::new))
+                    .await
+                    .map_err(|e| WebError::Internal(e.to_string()))?
+            })
+            .await
+            .cloned()
+    }
+
+    /// Whether the page `key` of this state is rendered (in the cache).
+    pub fn has_page(&self, key: &str) -> bool {
+        self.pages
+            .lock()
+            .is_ok_and(|p| p.get(key).is_some_and(|s| s.cell.initialized()))
+    }
+
+    /// Render for `next` (the state after this one) the pages of this state asked for within
+    /// [`WARM_WITHIN`] (at most [`WARM_MAX`], the most recent first), so that the first
+    /// requests after a change of the log are served from the cache instead of all waiting
+    /// for one render. Blocking; call it before `next` is put in the cache. A page whose
+    /// render fails is left to render (and report its error) when asked for.
+    pub fn warm(&self, next: &Snapshot) {
+        let now = now_ms();
+        let within = WARM_WITHIN.as_millis() as u64;
+        let mut hot: Vec<(String, Arc<Slot>)> = match self.pages.lock() {
+            Ok(p) => p
+                .iter()
+                .filter(|(_, s)| now.saturating_sub(s.last_hit.load(Ordering::Relaxed)) < within)
+                .map(|(k, s)| (k.clone(), s.clone()))
+                .collect(),
+            Err(_) => return,
+        };
+        hot.sort_by_key(|(_, s)| std::cmp::Reverse(s.last_hit.load(Ordering::Relaxed)));
+        hot.truncate(WARM_MAX);
+        let mut ready = Vec::with_capacity(hot.len());
+        for (key, old) in hot {
+            let slot = Slot {
+                cell: tokio::sync::OnceCell::new(),
+                render: old.render.clone(),
+                last_hit: AtomicU64::new(old.last_hit.load(Ordering::Relaxed)),
+            };
+            if let Ok(page) = (old.render)(next) {
+                let _ = slot.cell.set(Arc::new(page));
+                ready.push((key, Arc::new(slot)));
+            }
+        }
+        if let Ok(mut pages) = next.pages.lock() {
+            for (k, s) in ready {
+                pages.entry(k).or_insert(s);
+            }
+        }
     }
 }

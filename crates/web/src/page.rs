@@ -13,6 +13,8 @@ pub struct Page {
     pub gzip: Option<Bytes>,
     pub etag: String,
     pub content_type: &'static str,
+    /// `etag` as a header value, made once (not per request).
+    etag_header: Option<HeaderValue>,
 }
 
 pub const HTML: &str = "text/html; charset=utf-8";
@@ -27,11 +29,13 @@ impl Page {
         body.hash(&mut h);
         let etag = format!("\"{:016x}\"", h.finish());
         let gzip = (body.len() > 1024).then(|| gzip(&body)).flatten();
+        let etag_header = HeaderValue::from_str(&etag).ok();
         Page {
             body,
             gzip,
             etag,
             content_type,
+            etag_header,
         }
     }
 
@@ -50,7 +54,7 @@ impl Page {
     /// The response to a request with `headers`: 304 when the client has this version,
     /// the gzip copy when it accepts gzip, else the plain body.
     pub fn respond(&self, headers: &HeaderMap) -> Response {
-        let etag = HeaderValue::from_str(&self.etag).ok();
+        let etag = self.etag_header.clone();
         let matches = headers
             .get(header::IF_NONE_MATCH)
             .and_then(|v| v.to_str().ok())

@@ -117,3 +117,49 @@ fn a_new_event_appears_on_the_home_page_without_a_restart() {
         .text()
         .contains(&format!("/e/{id}"))));
 }
+
+/// A page people are reading is rendered for the new state before the state is shown, so
+/// that the requests after a change are answered from the cache at once (none waits for the
+/// render); a page nobody asked for is left to render when asked.
+#[test]
+fn pages_being_read_are_rendered_before_a_change_is_shown() {
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        id = Some(reference_event(st, "kunshan-2026.toml", 2, Some(30)));
+    });
+    let id = id.expect("event");
+    let round = format!("/e/{id}/s/men/r/3");
+    let standings = format!("/e/{id}/s/men/standings");
+    assert_eq!(srv.get(&round).status, 200);
+    assert_eq!(srv.get(&format!("{round}?lang=en")).status, 200);
+    let first = srv.app.cache.get(&id).expect("cached state");
+    assert!(first.has_page(&format!("{round}#zh")) && first.has_page(&format!("{round}#en")));
+    assert!(!first.has_page(&format!("{standings}#zh")));
+
+    let (board, after) = enter_missing(&srv.store(), &id);
+    assert!(wait_until(10, || srv
+        .app
+        .cache
+        .get(&id)
+        .is_some_and(|s| s.last_seq() == after)));
+    let next = srv.app.cache.get(&id).expect("new state");
+    // Ready the moment the new state is visible: both languages of the page being read.
+    assert!(next.has_page(&format!("{round}#zh")));
+    assert!(next.has_page(&format!("{round}#en")));
+    assert!(!next.has_page(&format!("{standings}#zh")));
+    // And it is the new state's page, not the old one's.
+    let html = srv.get(&round).text();
+    assert!(
+        html.contains(&format!("data-seq=\"{after}\"")),
+        "stale page"
+    );
+    let row = html
+        .split(&format!("<tr><td class=\"n\">{board}</td>"))
+        .nth(1)
+        .expect("the board's row")
+        .split("</tr>")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(row.contains("黑胜"), "{row}");
+}

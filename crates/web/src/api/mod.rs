@@ -96,10 +96,10 @@ async fn cached_json<T, F>(
 ) -> ApiResult
 where
     T: Serialize,
-    F: FnOnce(&Snapshot) -> Result<T, WebError> + Send + 'static,
+    F: Fn(&Snapshot) -> Result<T, WebError> + Send + Sync + 'static,
 {
     let page = snap
-        .page(format!("api:{key}"), move |s| Page::json(&make(s)?))
+        .page(&format!("api:{key}"), move |s| Page::json(&make(s)?))
         .await?;
     Ok(page.respond(headers))
 }

@@ -47,7 +47,7 @@ async fn event_home(
     let path = format!("/e/{event}");
     cached(&snap, path.clone(), l, &headers, move |s| {
         render(&EventHome {
-            layout: Layout::event(l, s, l.t("赛事首页", "Event"), path, None),
+            layout: Layout::event(l, s, l.t("赛事首页", "Event"), path.clone(), None),
             id: s.event.0.clone(),
             sections: section_cards(s),
         })
@@ -209,7 +209,7 @@ async fn teams(
             .map(|a| (a.rank, a.association.clone(), a.total))
             .collect();
         render(&Teams {
-            layout: Layout::event(l, s, l.t("团体名次", "Team standings"), path, None),
+            layout: Layout::event(l, s, l.t("团体名次", "Team standings"), path.clone(), None),
             tables,
             associations,
         })

@@ -112,9 +112,9 @@ pub async fn cached<F>(
     render: F,
 ) -> Result<Response, WebError>
 where
-    F: FnOnce(&Snapshot) -> Result<Page, WebError> + Send + 'static,
+    F: Fn(&Snapshot) -> Result<Page, WebError> + Send + Sync + 'static,
 {
-    let page = snap.page(format!("{key}#{}", l.code()), render).await?;
+    let page = snap.page(&format!("{key}#{}", l.code()), render).await?;
     Ok(page.respond(headers))
 }
 

@@ -53,7 +53,7 @@ async fn overview(
             .ok_or_else(|| WebError::NotFound(section.clone()))?;
         render(&Overview {
             layout: Layout::event(l, s, &card.name, path.clone(), Some(&section)),
-            base: path,
+            base: path.clone(),
             card,
         })
     })
@@ -145,7 +145,7 @@ async fn round(
     let q = f.q.unwrap_or_default();
     if q.trim().is_empty() {
         return cached(&snap, path.clone(), l, &headers, move |s| {
-            render(&round_page(s, l, &section, round, "", path)?)
+            render(&round_page(s, l, &section, round, "", path.clone())?)
         })
         .await;
     }
@@ -219,7 +219,7 @@ async fn screen(
             l.t("轮 对阵", " pairings")
         );
         render(&Screen {
-            layout: Layout::event(l, s, &title, key, Some(&section)),
+            layout: Layout::event(l, s, &title, key.clone(), Some(&section)),
             event_id: s.event.0.clone(),
             title,
             sheet,
@@ -317,7 +317,7 @@ async fn standings(
             .map_or(0, |r| r.completed_rounds());
         let title = format!("{} {}", sec.name, l.t("名次", "standings"));
         render(&Standings {
-            layout: Layout::event(l, s, title, path, Some(&section)),
+            layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
             completed,
             columns: sec
@@ -361,7 +361,7 @@ async fn crosstable(
         let history = views::history(s, &section)?;
         let title = format!("{} {}", history.name, l.t("交叉表", "crosstable"));
         render(&Crosstable {
-            layout: Layout::event(l, s, title, path, Some(&section)),
+            layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
             history,
         })
@@ -417,7 +417,7 @@ async fn player(
             .ok_or_else(|| WebError::NotFound(format!("{section} {no}号 (player)")))?;
         let title = format!("{} {}{}", p.name, no, l.t("号", ""));
         render(&PlayerPage {
-            layout: Layout::event(l, s, title, path, Some(&section)),
+            layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
             p,
         })
@@ -526,7 +526,7 @@ async fn knockout(
             l.t("淘汰赛", "knockout")
         );
         render(&Knockout {
-            layout: Layout::event(l, s, title, path, Some(&section)),
+            layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             kind: b.kind().zh().to_string(),
             columns,
             places,
