@@ -135,6 +135,8 @@ enum Command {
     User(cmd::user::UserCmd),
     /// 网页服务 — serve the public pages, JSON API and live updates
     Serve(cmd::serve::ServeArgs),
+    /// 打印 — printed documents (A4 PDF or HTML): checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates
+    Print(cmd::print::PrintArgs),
 }
 
 fn main() -> ExitCode {
@@ -163,6 +165,7 @@ fn main() -> ExitCode {
         Command::Prizes(a) => cmd::rounds::run_prizes(a),
         Command::User(c) => cmd::user::run(c),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Print(a) => cmd::print::run(a),
     };
     let code = match result {
         Ok(code) => code,

@@ -9,6 +9,8 @@ pub mod event;
 pub mod knockout;
 pub mod pairing;
 pub mod player;
+pub mod print;
+mod print_pdf;
 pub mod regulation;
 pub mod rounds;
 pub mod serve;

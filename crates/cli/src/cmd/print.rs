@@ -1,0 +1,142 @@
+//! `arbiter print`: a printed document of an event (检录表, 对阵表, 记录单, 成绩公告, 名次表,
+//! 轮次成绩表, 团体名次, 淘汰赛对阵, 获奖名单, 荣誉证书) as A4 PDF or HTML.
+//!
+//! The document is built by `arbiter-report` from the folded log (the same tables the web
+//! desk and the Excel exports use); this command only reads the database, chooses the font
+//! and writes the file. Exit codes: 0 written, 1 error (database, font, file), 2 the request
+//! does not fit the event (unknown document, section or round, nothing to print yet).
+
+use super::print_pdf;
+use arbiter_report::{DocKind, Lang, Options, Privacy};
+use clap::Args;
+use std::path::PathBuf;
+
+/// 打印文档 — a printed document of an event, A4 PDF or HTML.
+///
+/// `arbiter print --db PATH --event ID --doc NAME [--section S] [--round N]
+/// --format pdf|html --out FILE`.
+#[derive(Args)]
+pub struct PrintArgs {
+    /// 数据库文件 — event database (SQLite)
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    pub db: PathBuf,
+    /// 赛事编号 — event id in the database
+    #[arg(long)]
+    pub event: String,
+    /// 文档 — checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates
+    #[arg(long)]
+    pub doc: String,
+    /// 组别 (默认: 全部组别) — section id (default: every section)
+    #[arg(long)]
+    pub section: Option<String>,
+    /// 轮次 (对阵表/记录单/成绩公告; 默认: 最后编排的一轮) — round (default: the last paired)
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// 格式 — pdf or html
+    #[arg(long)]
+    pub format: String,
+    /// 输出文件 — output file
+    #[arg(long)]
+    pub out: PathBuf,
+    /// 语言 (默认 zh) — language of the labels: zh or en
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// 组委会用 (检录表显示完整身份证号和电话) — organiser's copy: full ID numbers and phones on the check-in sheet
+    #[arg(long)]
+    pub organiser: bool,
+    /// 中文字体文件 (.ttf/.otf/.ttc; 默认自动查找, 或环境变量 ARBITER_FONT) — CJK font file
+    #[arg(long)]
+    pub font: Option<PathBuf>,
+}
+
+fn refuse(msg: impl std::fmt::Display) -> anyhow::Result<u8> {
+    eprintln!("错误 error: {msg}");
+    Ok(2)
+}
+
+pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
+    let kind = match DocKind::parse(&a.doc) {
+        Ok(k) => k,
+        Err(e) => return refuse(e),
+    };
+    let pdf = match a.format.trim() {
+        "pdf" => true,
+        "html" => false,
+        f => {
+            return refuse(format!(
+                "未知的格式 `{f}`, 可选 pdf 或 html (unknown format)"
+            ))
+        }
+    };
+    let lang = match a.lang.trim() {
+        "zh" => Lang::Zh,
+        "en" => Lang::En,
+        l => {
+            return refuse(format!(
+                "未知的语言 `{l}`, 可选 zh 或 en (unknown language)"
+            ))
+        }
+    };
+    if a.round.is_some() && !kind.takes_round() {
+        return refuse(format!(
+            "--round 只用于 pairings, slips, results, 不用于 {} (--round is for pairings, slips and results)",
+            kind.name()
+        ));
+    }
+    if a.round == Some(0) {
+        return refuse("轮次从 1 开始 (rounds start at 1)");
+    }
+    let state = match super::load_state(&a.db, &a.event)? {
+        Ok(s) => s,
+        Err(e) => return refuse(e),
+    };
+    if state.header.is_none() {
+        return refuse(format!(
+            "赛事 `{}` 没有创建记录 (the event log has no EventCreated)",
+            a.event
+        ));
+    }
+    let opts = Options {
+        section: a.section.clone(),
+        round: a.round,
+        privacy: if a.organiser {
+            Privacy::Organiser
+        } else {
+            Privacy::Published
+        },
+        lang,
+    };
+    let doc = match arbiter_report::build(&state, kind, &opts) {
+        Ok(d) => d,
+        Err(e @ arbiter_report::ReportError::Event(_)) => anyhow::bail!("{e}"),
+        Err(e) => return refuse(e),
+    };
+    let bytes = if pdf {
+        let font = match print_pdf::find_font(a.font.as_deref()) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("错误 error: {e}");
+                return Ok(1);
+            }
+        };
+        match print_pdf::render(&doc, &font) {
+            Ok(b) => b,
+            Err(e) => anyhow::bail!("{e}"),
+        }
+    } else {
+        arbiter_report::html::render(&doc).into_bytes()
+    };
+    // Write beside the target, then rename: a reader never sees half a file.
+    let tmp = a.out.with_extension("partial");
+    std::fs::write(&tmp, &bytes)
+        .map_err(|e| anyhow::anyhow!("{}: 无法写入 (cannot write): {e}", tmp.display()))?;
+    std::fs::rename(&tmp, &a.out)
+        .map_err(|e| anyhow::anyhow!("{}: 无法写入 (cannot write): {e}", a.out.display()))?;
+    println!(
+        "已写入 {} ({}, {} 字节) (written)",
+        a.out.display(),
+        kind.zh(),
+        bytes.len()
+    );
+    Ok(0)
+}

@@ -1,0 +1,929 @@
+//! A [`Document`] as an A4 PDF, laid out here and written with `krilla` (the CJK font is
+//! subset and embedded). Layout: margins, the event's name, the title and the date at the
+//! top of every page, `第 x 页 / 共 y 页` at the bottom; table headers repeated on every page;
+//! a row never split across pages; text wider than its column is shrunk a little or wrapped,
+//! never cut; a result slip (kept together) never split; one certificate per page.
+
+use arbiter_report::{Align, Block, Certificate, Document, Lang, Orientation, Table};
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, Stroke};
+use krilla::text::{Font, TextDirection};
+use skrifa::instance::{LocationRef, Size};
+use skrifa::raw::{FileRef, TableProvider};
+use skrifa::string::StringId;
+use skrifa::{FontRef, MetadataProvider};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Points per millimetre.
+const MM: f32 = 72.0 / 25.4;
+const A4_W: f32 = 210.0 * MM;
+const A4_H: f32 = 297.0 * MM;
+const MARGIN_X: f32 = 12.0 * MM;
+const MARGIN_TOP: f32 = 10.0 * MM;
+const MARGIN_BOTTOM: f32 = 12.0 * MM;
+const BODY: f32 = 9.0;
+/// Text is shrunk down to this share of its size before it is wrapped instead.
+const MIN_SHRINK: f32 = 0.72;
+const PAD: f32 = 2.0;
+
+/// The CJK font to print with: the file, the face in a collection, its data.
+pub struct PrintFont {
+    pub path: PathBuf,
+    pub index: u32,
+    data: Arc<Vec<u8>>,
+}
+
+/// Well-known places of a CJK font (Debian `fonts-noto-cjk`, `fonts-wqy-*`, macOS, Windows).
+const CANDIDATES: &[&str] = &[
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/arphic/uming.ttc",
+    "/System/Library/Fonts/PingFang.ttc",
+    "/System/Library/Fonts/STHeiti Medium.ttc",
+    "C:\\Windows\\Fonts\\msyh.ttc",
+    "C:\\Windows\\Fonts\\simsun.ttc",
+];
+
+/// The environment variable naming the font file.
+pub const FONT_ENV: &str = "ARBITER_FONT";
+
+fn no_font_message() -> String {
+    format!(
+        "找不到中文字体: 请安装 Noto CJK 字体 (Debian/Ubuntu: apt-get install fonts-noto-cjk), \
+         或用 --font 文件 或环境变量 {FONT_ENV} 指定一个 .ttf/.otf/.ttc 中文字体 \
+         (no CJK font found: install fonts-noto-cjk, or give --font FILE or {FONT_ENV})"
+    )
+}
+
+/// Find the font: `--font`, else `$ARBITER_FONT`, else the well-known places, else any font
+/// file under the usual font folders whose name says CJK. The face of a collection is the
+/// Simplified Chinese one when there is one.
+pub fn find_font(explicit: Option<&Path>) -> Result<PrintFont, String> {
+    let env = std::env::var_os(FONT_ENV)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    if let Some(p) = explicit.map(Path::to_path_buf).or(env) {
+        return load_font(&p);
+    }
+    for c in CANDIDATES {
+        let p = Path::new(c);
+        if p.is_file() {
+            if let Ok(f) = load_font(p) {
+                return Ok(f);
+            }
+        }
+    }
+    let mut dirs = vec![
+        PathBuf::from("/usr/share/fonts"),
+        PathBuf::from("/usr/local/share/fonts"),
+    ];
+    if let Some(h) = std::env::var_os("HOME") {
+        dirs.push(PathBuf::from(&h).join(".fonts"));
+        dirs.push(PathBuf::from(&h).join(".local/share/fonts"));
+    }
+    let mut found = Vec::new();
+    for d in dirs {
+        walk(&d, 0, &mut found);
+    }
+    found.sort();
+    for p in found {
+        if let Ok(f) = load_font(&p) {
+            return Ok(f);
+        }
+    }
+    Err(no_font_message())
+}
+
+fn walk(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
+    if depth > 4 {
+        return;
+    }
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, depth + 1, out);
+            continue;
+        }
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        let font = [".ttf", ".otf", ".ttc", ".otc"]
+            .iter()
+            .any(|x| name.ends_with(x));
+        let cjk = [
+            "cjk",
+            "wqy",
+            "sourcehan",
+            "droidsansfallback",
+            "uming",
+            "ukai",
+        ]
+        .iter()
+        .any(|k| name.contains(k));
+        if font && cjk {
+            out.push(p);
+        }
+    }
+}
+
+/// Read a font file and choose its face: the first face named Simplified Chinese (`SC`), else
+/// the first that has the glyphs of 中文.
+pub fn load_font(path: &Path) -> Result<PrintFont, String> {
+    let data = std::fs::read(path).map_err(|e| {
+        format!(
+            "{}: 无法读取字体文件 (cannot read the font): {e}",
+            path.display()
+        )
+    })?;
+    let count = match FileRef::new(&data) {
+        Ok(FileRef::Collection(c)) => c.len(),
+        Ok(FileRef::Font(_)) => 1,
+        Err(_) => {
+            return Err(format!(
+                "{}: 不是字体文件 (.ttf/.otf/.ttc) (not a font file)",
+                path.display()
+            ))
+        }
+    };
+    let mut with_cjk = None;
+    for i in 0..count {
+        let Ok(f) = FontRef::from_index(&data, i) else {
+            continue;
+        };
+        let cmap = f.charmap();
+        if !"中文名次".chars().all(|c| cmap.map(c).is_some()) {
+            continue;
+        }
+        let family = f
+            .localized_strings(StringId::FAMILY_NAME)
+            .english_or_first()
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        if family.ends_with(" SC") || family.contains("SC ") {
+            with_cjk = Some(i);
+            break;
+        }
+        if with_cjk.is_none() {
+            with_cjk = Some(i);
+        }
+    }
+    match with_cjk {
+        Some(index) => Ok(PrintFont {
+            path: path.to_path_buf(),
+            index,
+            data: Arc::new(data),
+        }),
+        None => Err(format!(
+            "{}: 字体不含中文字形 (the font has no Chinese glyphs); {}",
+            path.display(),
+            no_font_message()
+        )),
+    }
+}
+
+/// Text widths from the font's own advances.
+struct Measure<'a> {
+    cmap: skrifa::charmap::Charmap<'a>,
+    metrics: skrifa::metrics::GlyphMetrics<'a>,
+    upem: f32,
+    cache: HashMap<char, f32>,
+}
+
+impl<'a> Measure<'a> {
+    fn new(f: &'a FontRef<'a>) -> Measure<'a> {
+        let upem = f.head().map(|h| h.units_per_em() as f32).unwrap_or(1000.0);
+        Measure {
+            cmap: f.charmap(),
+            metrics: f.glyph_metrics(Size::unscaled(), LocationRef::default()),
+            upem,
+            cache: HashMap::new(),
+        }
+    }
+
+    /// Width of `s` at `size` points.
+    fn width(&mut self, s: &str, size: f32) -> f32 {
+        let mut w = 0.0;
+        for c in s.chars() {
+            let adv = match self.cache.get(&c) {
+                Some(a) => *a,
+                None => {
+                    let gid = self.cmap.map(c).unwrap_or(skrifa::GlyphId::NOTDEF);
+                    let a = self.metrics.advance_width(gid).unwrap_or(self.upem / 2.0);
+                    self.cache.insert(c, a);
+                    a
+                }
+            };
+            w += adv;
+        }
+        w * size / self.upem
+    }
+
+    /// Break `s` into lines no wider than `max` at `size` (by character: Chinese has no
+    /// spaces; a Latin word is broken only when it alone is too wide).
+    fn wrap(&mut self, s: &str, size: f32, max: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut cur = String::new();
+        for c in s.chars() {
+            let mut next = cur.clone();
+            next.push(c);
+            if !cur.is_empty() && self.width(&next, size) > max {
+                lines.push(std::mem::take(&mut cur));
+                if c != ' ' {
+                    cur.push(c);
+                }
+            } else {
+                cur = next;
+            }
+        }
+        if !cur.is_empty() || lines.is_empty() {
+            lines.push(cur);
+        }
+        lines
+    }
+}
+
+/// One thing to draw.
+#[derive(Clone)]
+enum Op {
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        text: String,
+        bold: bool,
+    },
+    Line {
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+        width: f32,
+    },
+    /// A filled grey rectangle (table header background).
+    Shade { x: f32, y: f32, w: f32, h: f32 },
+}
+
+impl Op {
+    fn shifted(&self, dy: f32) -> Op {
+        match self.clone() {
+            Op::Text {
+                x,
+                y,
+                size,
+                text,
+                bold,
+            } => Op::Text {
+                x,
+                y: y + dy,
+                size,
+                text,
+                bold,
+            },
+            Op::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+            } => Op::Line {
+                x1,
+                y1: y1 + dy,
+                x2,
+                y2: y2 + dy,
+                width,
+            },
+            Op::Shade { x, y, w, h } => Op::Shade { x, y: y + dy, w, h },
+        }
+    }
+}
+
+/// A cell laid out: its lines at a size.
+struct CellLines {
+    lines: Vec<String>,
+    size: f32,
+}
+
+struct Layout<'m, 'a> {
+    m: &'m mut Measure<'a>,
+    page_w: f32,
+    page_h: f32,
+    /// Pages done; each is a list of ops. Certificates pages get no running header.
+    pages: Vec<(Vec<Op>, bool)>,
+    cur: Vec<Op>,
+    y: f32,
+    /// Something other than the running header is on the current page.
+    used: bool,
+    doc_title: String,
+    event: String,
+    date: String,
+}
+
+impl Layout<'_, '_> {
+    fn content_w(&self) -> f32 {
+        self.page_w - 2.0 * MARGIN_X
+    }
+    fn bottom(&self) -> f32 {
+        self.page_h - MARGIN_BOTTOM - 6.0
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, bold: bool) {
+        self.cur.push(Op::Text {
+            x,
+            y,
+            size,
+            text: text.to_string(),
+            bold,
+        });
+    }
+
+    /// The running header at the top of a page.
+    fn header(&mut self) {
+        let w = self.page_w;
+        let mut y = MARGIN_TOP + 9.0;
+        let ev = self.event.clone();
+        let ew = self.m.width(&ev, 9.0);
+        if ew <= self.content_w() {
+            self.text((w - ew) / 2.0, y, 9.0, &ev, false);
+        } else {
+            let size = 9.0 * self.content_w() / ew;
+            self.text(MARGIN_X, y, size, &ev, false);
+        }
+        y += 17.0;
+        let t = self.doc_title.clone();
+        let size = 14.0_f32.min(14.0 * self.content_w() / self.m.width(&t, 14.0).max(1.0));
+        let tw = self.m.width(&t, size);
+        self.text((w - tw) / 2.0, y, size, &t, true);
+        y += 6.0;
+        let d = self.date.clone();
+        let dw = self.m.width(&d, 8.0);
+        self.text(w - MARGIN_X - dw, y + 6.0, 8.0, &d, false);
+        y += 9.0;
+        self.cur.push(Op::Line {
+            x1: MARGIN_X,
+            y1: y,
+            x2: w - MARGIN_X,
+            y2: y,
+            width: 0.6,
+        });
+        self.y = y + 8.0;
+        self.used = false;
+    }
+
+    fn new_page(&mut self) {
+        let done = std::mem::take(&mut self.cur);
+        self.pages.push((done, false));
+        self.header();
+    }
+
+    fn ensure(&mut self, h: f32) {
+        if self.y + h > self.bottom() && self.used {
+            self.new_page();
+        }
+    }
+
+    fn cell(&mut self, text: &str, size: f32, avail: f32) -> CellLines {
+        let w = self.m.width(text, size);
+        if w <= avail {
+            return CellLines {
+                lines: vec![text.to_string()],
+                size,
+            };
+        }
+        let shrunk = size * avail / w;
+        if shrunk >= size * MIN_SHRINK {
+            // A hair under, so rounding in the viewer never makes it touch the border.
+            return CellLines {
+                lines: vec![text.to_string()],
+                size: shrunk * 0.98,
+            };
+        }
+        let s = size * 0.85;
+        CellLines {
+            lines: self.m.wrap(text, s, avail),
+            size: s,
+        }
+    }
+
+    fn col_x(&self, t: &Table) -> Vec<f32> {
+        let total: f32 = t.columns.iter().map(|c| c.width.max(1) as f32).sum();
+        let mut xs = vec![MARGIN_X];
+        let mut x = MARGIN_X;
+        for c in &t.columns {
+            x += self.content_w() * c.width.max(1) as f32 / total;
+            xs.push(x);
+        }
+        xs
+    }
+
+    /// Lay out a row of cells; returns its ops (at y = 0) and height.
+    fn row(
+        &mut self,
+        xs: &[f32],
+        cells: &[(String, Align)],
+        size: f32,
+        bold: bool,
+    ) -> (Vec<Op>, f32) {
+        let laid: Vec<CellLines> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, (t, _))| {
+                let avail = xs[i + 1] - xs[i] - 2.0 * PAD;
+                self.cell(t, size, avail)
+            })
+            .collect();
+        let h = laid
+            .iter()
+            .map(|c| c.lines.len() as f32 * c.size * 1.25)
+            .fold(size * 1.25, f32::max)
+            + 2.0 * PAD;
+        let mut ops = Vec::new();
+        for (i, c) in laid.iter().enumerate() {
+            let (x0, x1) = (xs[i] + PAD, xs[i + 1] - PAD);
+            for (k, line) in c.lines.iter().enumerate() {
+                let lw = self.m.width(line, c.size);
+                let x = match cells[i].1 {
+                    Align::Left => x0,
+                    Align::Right => (x1 - lw).max(x0),
+                    Align::Center => (x0 + (x1 - x0 - lw) / 2.0).max(x0),
+                };
+                ops.push(Op::Text {
+                    x,
+                    // Every cell's first line on the row's baseline.
+                    y: PAD + size + c.size * 1.25 * k as f32,
+                    size: c.size,
+                    text: line.clone(),
+                    bold,
+                });
+            }
+        }
+        // Borders: top line and the vertical lines.
+        ops.push(Op::Line {
+            x1: xs[0],
+            y1: 0.0,
+            x2: xs[xs.len() - 1],
+            y2: 0.0,
+            width: 0.4,
+        });
+        for x in xs {
+            ops.push(Op::Line {
+                x1: *x,
+                y1: 0.0,
+                x2: *x,
+                y2: h,
+                width: 0.4,
+            });
+        }
+        (ops, h)
+    }
+
+    fn close_table(&mut self, xs: &[f32]) {
+        self.cur.push(Op::Line {
+            x1: xs[0],
+            y1: self.y,
+            x2: xs[xs.len() - 1],
+            y2: self.y,
+            width: 0.4,
+        });
+    }
+
+    fn table(&mut self, t: &Table, size: f32, paginate: bool) {
+        let xs = self.col_x(t);
+        let heads: Vec<(String, Align)> = t
+            .columns
+            .iter()
+            .map(|c| (c.header.clone(), Align::Center))
+            .collect();
+        let (head_ops, head_h) = self.row(&xs, &heads, size, true);
+        let cont = match self.lang_zh() {
+            true => "(续)",
+            false => "(continued)",
+        };
+        let put_head = |l: &mut Self, continued: bool| {
+            if let Some(c) = &t.caption {
+                let c = if continued {
+                    format!("{c} {cont}")
+                } else {
+                    c.clone()
+                };
+                l.ensure(size * 1.6 + head_h + size * 2.0);
+                let y = l.y + size * 1.1;
+                l.text(MARGIN_X, y, size * 1.05, &c, true);
+                l.y += size * 1.6;
+            }
+            let w = xs[xs.len() - 1] - xs[0];
+            l.cur.push(Op::Shade {
+                x: xs[0],
+                y: l.y,
+                w,
+                h: head_h,
+            });
+            let y0 = l.y;
+            l.cur.extend(head_ops.iter().map(|o| o.shifted(y0)));
+            l.y += head_h;
+            l.used = true;
+        };
+        // The caption, the header and the first row together.
+        let first_h = t
+            .rows
+            .first()
+            .map(|r| {
+                let cells = row_cells(t, r);
+                self.row(&xs, &cells, size, false).1
+            })
+            .unwrap_or(0.0);
+        if paginate {
+            self.ensure(size * 1.6 + head_h + first_h);
+        }
+        put_head(self, false);
+        for r in &t.rows {
+            let cells = row_cells(t, r);
+            let (ops, h) = self.row(&xs, &cells, size, false);
+            if paginate && self.y + h > self.bottom() {
+                self.close_table(&xs);
+                self.new_page();
+                put_head(self, true);
+            }
+            let y0 = self.y;
+            self.cur.extend(ops.iter().map(|o| o.shifted(y0)));
+            self.y += h;
+        }
+        self.close_table(&xs);
+        self.y += size;
+    }
+
+    fn lang_zh(&self) -> bool {
+        !self.doc_title.is_ascii()
+    }
+
+    fn paragraph(&mut self, s: &str, size: f32) {
+        let lines = self.m.wrap(s, size, self.content_w());
+        for l in lines {
+            self.ensure(size * 1.5);
+            let y = self.y + size;
+            self.text(MARGIN_X, y, size, &l, false);
+            self.y += size * 1.5;
+            self.used = true;
+        }
+        self.y += size * 0.4;
+    }
+
+    fn heading(&mut self, s: &str, size: f32) {
+        // Keep a heading with a little of what follows.
+        self.ensure(size * 1.8 + 60.0);
+        let y = self.y + size * 1.2;
+        let s = s.to_string();
+        let sz = size.min(size * self.content_w() / self.m.width(&s, size).max(1.0));
+        self.text(MARGIN_X, y, sz, &s, true);
+        self.y += size * 1.8;
+        self.used = true;
+    }
+
+    fn signatures(&mut self, labels: &[String], size: f32) {
+        let n = labels.len().max(1) as f32;
+        let slot = self.content_w() / n;
+        self.ensure(size * 3.5);
+        let y = self.y + size * 2.2;
+        for (i, l) in labels.iter().enumerate() {
+            let x = MARGIN_X + slot * i as f32;
+            let label = format!("{l}:");
+            let lw = self.m.width(&label, size);
+            self.text(x, y, size, &label, false);
+            self.cur.push(Op::Line {
+                x1: x + lw + 3.0,
+                y1: y + 2.0,
+                x2: x + slot - 10.0,
+                y2: y + 2.0,
+                width: 0.5,
+            });
+        }
+        self.y += size * 3.5;
+        self.used = true;
+    }
+
+    fn blocks(&mut self, bs: &[Block], paginate: bool) {
+        for b in bs {
+            match b {
+                Block::Heading(s) => self.heading(s, 12.0),
+                Block::Paragraph(s) => self.paragraph(s, BODY),
+                Block::Table(t) => self.table(t, BODY, paginate),
+                Block::Signatures(s) => self.signatures(s, BODY),
+                Block::KeepTogether(inner) => self.keep_together(inner),
+                Block::Certificate(c) => self.certificate(c),
+                Block::PageBreak => {
+                    if self.used {
+                        self.new_page();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lay the blocks out on a scratch page to learn their height; start a new page if
+    /// they do not fit in what is left, then place them.
+    fn keep_together(&mut self, inner: &[Block]) {
+        let saved_cur = std::mem::take(&mut self.cur);
+        let saved_y = self.y;
+        let saved_used = self.used;
+        self.y = 0.0;
+        for b in inner {
+            match b {
+                Block::Heading(s) => self.heading_plain(s, 10.5),
+                other => self.blocks(std::slice::from_ref(other), false),
+            }
+        }
+        let h = self.y;
+        let ops = std::mem::replace(&mut self.cur, saved_cur);
+        self.y = saved_y;
+        self.used = saved_used;
+        if self.y + h > self.bottom() && self.used {
+            self.new_page();
+        }
+        let y0 = self.y;
+        self.cur.extend(ops.iter().map(|o| o.shifted(y0)));
+        self.y += h;
+        // A dashed-looking cut line between slips: a thin rule.
+        self.cur.push(Op::Line {
+            x1: MARGIN_X,
+            y1: self.y,
+            x2: self.page_w - MARGIN_X,
+            y2: self.y,
+            width: 0.2,
+        });
+        self.y += 10.0;
+        self.used = true;
+    }
+
+    fn heading_plain(&mut self, s: &str, size: f32) {
+        let y = self.y + size * 1.2;
+        let sz = size.min(size * self.content_w() / self.m.width(s, size).max(1.0));
+        self.text(MARGIN_X, y, sz, s, true);
+        self.y += size * 1.8;
+    }
+
+    /// One certificate on a page of its own, without the running header.
+    fn certificate(&mut self, c: &Certificate) {
+        if self.used || !self.cur.is_empty() {
+            let done = std::mem::take(&mut self.cur);
+            if self.used {
+                self.pages.push((done, false));
+            }
+        }
+        let (w, h) = (self.page_w, self.page_h);
+        let mut ops = Vec::new();
+        // Double frame.
+        for (inset, width) in [(10.0 * MM, 2.0), (12.5 * MM, 0.6)] {
+            let (x0, y0, x1, y1) = (inset, inset, w - inset, h - inset);
+            for (a, b, cx, d) in [
+                (x0, y0, x1, y0),
+                (x1, y0, x1, y1),
+                (x1, y1, x0, y1),
+                (x0, y1, x0, y0),
+            ] {
+                ops.push(Op::Line {
+                    x1: a,
+                    y1: b,
+                    x2: cx,
+                    y2: d,
+                    width,
+                });
+            }
+        }
+        let inner = w - 2.0 * 30.0 * MM;
+        let centred =
+            |m: &mut Measure, ops: &mut Vec<Op>, y: f32, size: f32, s: &str, bold: bool| {
+                let size = size.min(size * inner / m.width(s, size).max(1.0));
+                let sw = m.width(s, size);
+                ops.push(Op::Text {
+                    x: (w - sw) / 2.0,
+                    y,
+                    size,
+                    text: s.to_string(),
+                    bold,
+                });
+            };
+        let spaced: String = c
+            .heading
+            .chars()
+            .map(|ch| ch.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        centred(self.m, &mut ops, 45.0 * MM, 40.0, &spaced, true);
+        centred(self.m, &mut ops, 75.0 * MM, 26.0, &c.recipient, true);
+        let mut y = 75.0 * MM;
+        if let Some(u) = &c.unit {
+            y += 12.0 * MM;
+            centred(self.m, &mut ops, y, 13.0, u, false);
+        }
+        y += 16.0 * MM;
+        for line in self.m.wrap(&format!("　　{}", c.citation), 16.0, inner) {
+            ops.push(Op::Text {
+                x: 30.0 * MM,
+                y,
+                size: 16.0,
+                text: line,
+                bold: false,
+            });
+            y += 16.0 * 1.7;
+        }
+        if let Some(a) = &c.award {
+            y += 8.0 * MM;
+            centred(self.m, &mut ops, y, 24.0, a, true);
+        }
+        let mut by = h - 30.0 * MM - (c.issuers.len() as f32) * 18.0;
+        for i in &c.issuers {
+            let size = 13.0_f32.min(13.0 * (inner / 2.0) / self.m.width(i, 13.0).max(1.0));
+            let iw = self.m.width(i, size);
+            ops.push(Op::Text {
+                x: w - 30.0 * MM - iw,
+                y: by,
+                size,
+                text: i.clone(),
+                bold: false,
+            });
+            by += 18.0;
+        }
+        let dw = self.m.width(&c.date, 13.0);
+        ops.push(Op::Text {
+            x: w - 30.0 * MM - dw,
+            y: by + 4.0,
+            size: 13.0,
+            text: c.date.clone(),
+            bold: false,
+        });
+        self.pages.push((ops, true));
+        self.cur = Vec::new();
+        self.used = false;
+        self.y = MARGIN_TOP;
+    }
+}
+
+fn row_cells(t: &Table, r: &[arbiter_report::Cell]) -> Vec<(String, Align)> {
+    t.columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (r.get(i).map(|x| x.display()).unwrap_or_default(), c.align))
+        .collect()
+}
+
+/// Render the document as PDF bytes with `font` (and its bold sibling file, if there is one).
+pub fn render(doc: &Document, font: &PrintFont) -> Result<Vec<u8>, String> {
+    let face = FontRef::from_index(font.data.as_slice(), font.index)
+        .map_err(|e| format!("{}: 字体无法读取 (bad font): {e}", font.path.display()))?;
+    let mut m = Measure::new(&face);
+    let (page_w, page_h) = match doc.orientation {
+        Orientation::Portrait => (A4_W, A4_H),
+        Orientation::Landscape => (A4_H, A4_W),
+    };
+    let doc_title = match &doc.subtitle {
+        Some(s) => format!("{} · {s}", doc.title),
+        None => doc.title.clone(),
+    };
+    let mut l = Layout {
+        m: &mut m,
+        page_w,
+        page_h,
+        pages: Vec::new(),
+        cur: Vec::new(),
+        y: 0.0,
+        used: false,
+        doc_title,
+        event: doc.event_name.clone(),
+        date: doc.date.clone(),
+    };
+    let certificates = doc
+        .blocks
+        .iter()
+        .all(|b| matches!(b, Block::Certificate(_) | Block::PageBreak));
+    if !certificates {
+        l.header();
+    }
+    l.blocks(&doc.blocks, true);
+    if l.used || l.pages.is_empty() {
+        let done = std::mem::take(&mut l.cur);
+        l.pages.push((done, false));
+    }
+    let pages = std::mem::take(&mut l.pages);
+    let total = pages.len();
+    let mut footers = Vec::with_capacity(total);
+    for i in 0..total {
+        let f = match doc.lang {
+            Lang::Zh => format!("第 {} 页 / 共 {} 页", i + 1, total),
+            Lang::En => format!("Page {} of {}", i + 1, total),
+        };
+        let fw = l.m.width(&f, 8.0);
+        footers.push(Op::Text {
+            x: (page_w - fw) / 2.0,
+            y: page_h - MARGIN_BOTTOM + 2.0,
+            size: 8.0,
+            text: f,
+            bold: false,
+        });
+    }
+    let regular =
+        Font::new(krilla::Data::from(font.data.clone()), font.index).ok_or_else(|| {
+            format!(
+                "{}: 字体无法嵌入 (cannot embed the font)",
+                font.path.display()
+            )
+        })?;
+    let bold = bold_sibling(font).unwrap_or_else(|| regular.clone());
+    let mut pdf = krilla::Document::new();
+    for ((ops, cert), footer) in pages.iter().zip(footers) {
+        let settings = PageSettings::from_wh(page_w, page_h)
+            .ok_or_else(|| "页面尺寸无效 (bad page size)".to_string())?;
+        let mut page = pdf.start_page_with(settings);
+        let mut s = page.surface();
+        let all: Vec<&Op> = if *cert {
+            ops.iter().collect()
+        } else {
+            ops.iter().chain(std::iter::once(&footer)).collect()
+        };
+        for op in all {
+            match op {
+                Op::Shade { x, y, w, h } => {
+                    let mut pb = PathBuilder::new();
+                    if let Some(r) = Rect::from_xywh(*x, *y, *w, *h) {
+                        pb.push_rect(r);
+                    }
+                    if let Some(path) = pb.finish() {
+                        s.set_stroke(None);
+                        s.set_fill(Some(Fill {
+                            paint: rgb::Color::new(232, 232, 232).into(),
+                            ..Fill::default()
+                        }));
+                        s.draw_path(&path);
+                    }
+                }
+                Op::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    width,
+                } => {
+                    let mut pb = PathBuilder::new();
+                    pb.move_to(*x1, *y1);
+                    pb.line_to(*x2, *y2);
+                    if let Some(p) = pb.finish() {
+                        s.set_fill(None);
+                        s.set_stroke(Some(Stroke {
+                            width: *width,
+                            paint: if *cert && *width > 1.0 {
+                                rgb::Color::new(170, 20, 20).into()
+                            } else {
+                                rgb::Color::new(60, 60, 60).into()
+                            },
+                            ..Stroke::default()
+                        }));
+                        s.draw_path(&p);
+                    }
+                }
+                Op::Text {
+                    x,
+                    y,
+                    size,
+                    text,
+                    bold: b,
+                } => {
+                    s.set_stroke(None);
+                    s.set_fill(Some(Fill::default()));
+                    s.draw_text(
+                        Point::from_xy(*x, *y),
+                        if *b { bold.clone() } else { regular.clone() },
+                        *size,
+                        text,
+                        false,
+                        TextDirection::Auto,
+                    );
+                }
+            }
+        }
+        s.finish();
+        page.finish();
+    }
+    pdf.finish()
+        .map_err(|e| format!("无法生成 PDF (cannot write the PDF): {e:?}"))
+}
+
+/// `…-Regular.ttc` → `…-Bold.ttc` beside it, same face index, when it exists.
+fn bold_sibling(font: &PrintFont) -> Option<Font> {
+    let name = font.path.file_name()?.to_str()?;
+    if !name.contains("Regular") {
+        return None;
+    }
+    let p = font.path.with_file_name(name.replace("Regular", "Bold"));
+    let data = std::fs::read(p).ok()?;
+    Font::new(krilla::Data::from(data), font.index)
+}

@@ -1,0 +1,342 @@
+//! The printed documents of an event (打印文档) as a layout-neutral model.
+//!
+//! [`build`] turns an event's folded state into a [`Document`]: a title, the event's name and
+//! date, and a list of [`Block`]s — tables with typed cells, paragraphs, signature lines,
+//! result slips kept together, certificates, page breaks. Renderers (HTML here in [`html`],
+//! PDF and Excel in the shells) only lay the blocks out; every number, name and rule comes
+//! from here, so the printed list, the web desk and the Excel workbook show the same tables.
+//!
+//! Pure: no I/O, no clock. Same state → same document. Personal data (ID numbers, phones)
+//! appears only on the check-in sheet, and only unmasked with [`Privacy::Organiser`].
+//!
+//! Public types are stable: fields and variants are added, never renamed.
+
+mod docs;
+pub mod html;
+
+use arbiter_core::EventState;
+use arbiter_types::Score;
+use serde::Serialize;
+
+/// The documents of an event (`arbiter print --doc NAME`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocKind {
+    /// 检录表: entries with fees paid and due, a column to sign.
+    Checkin,
+    /// 对阵表: board, red, black, units, scores before the round.
+    Pairings,
+    /// 记录单: one result slip per board with signature lines.
+    Slips,
+    /// 成绩公告: the results of a round.
+    Results,
+    /// 名次表: standings with every tie-break column.
+    Standings,
+    /// 交叉表 / 轮次成绩表: every player's games round by round.
+    Crosstable,
+    /// 团体名次 and association standings.
+    Teams,
+    /// 淘汰赛对阵: the knockout bracket, match by match.
+    Bracket,
+    /// 获奖名单: prizes with amounts and titles.
+    Prizes,
+    /// 荣誉证书: one certificate per prize winner.
+    Certificates,
+}
+
+impl DocKind {
+    pub const ALL: [DocKind; 10] = [
+        DocKind::Checkin,
+        DocKind::Pairings,
+        DocKind::Slips,
+        DocKind::Results,
+        DocKind::Standings,
+        DocKind::Crosstable,
+        DocKind::Teams,
+        DocKind::Bracket,
+        DocKind::Prizes,
+        DocKind::Certificates,
+    ];
+
+    /// The name on the command line (`checkin`, `pairings`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            DocKind::Checkin => "checkin",
+            DocKind::Pairings => "pairings",
+            DocKind::Slips => "slips",
+            DocKind::Results => "results",
+            DocKind::Standings => "standings",
+            DocKind::Crosstable => "crosstable",
+            DocKind::Teams => "teams",
+            DocKind::Bracket => "bracket",
+            DocKind::Prizes => "prizes",
+            DocKind::Certificates => "certificates",
+        }
+    }
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            DocKind::Checkin => "检录表",
+            DocKind::Pairings => "对阵表",
+            DocKind::Slips => "记录单",
+            DocKind::Results => "成绩公告",
+            DocKind::Standings => "名次表",
+            DocKind::Crosstable => "轮次成绩表",
+            DocKind::Teams => "团体名次",
+            DocKind::Bracket => "淘汰赛对阵",
+            DocKind::Prizes => "获奖名单",
+            DocKind::Certificates => "荣誉证书",
+        }
+    }
+
+    pub fn en(self) -> &'static str {
+        match self {
+            DocKind::Checkin => "Check-in sheet",
+            DocKind::Pairings => "Pairings",
+            DocKind::Slips => "Result slips",
+            DocKind::Results => "Results",
+            DocKind::Standings => "Standings",
+            DocKind::Crosstable => "Crosstable",
+            DocKind::Teams => "Team standings",
+            DocKind::Bracket => "Knockout bracket",
+            DocKind::Prizes => "Prize list",
+            DocKind::Certificates => "Certificates",
+        }
+    }
+
+    /// Parse a command-line name; the error names the known documents.
+    pub fn parse(s: &str) -> Result<DocKind, ReportError> {
+        DocKind::ALL
+            .into_iter()
+            .find(|d| d.name() == s.trim())
+            .ok_or_else(|| ReportError::UnknownDoc(s.to_string()))
+    }
+
+    /// Whether the document is of one round (`--round`).
+    pub fn takes_round(self) -> bool {
+        matches!(self, DocKind::Pairings | DocKind::Slips | DocKind::Results)
+    }
+}
+
+/// Who the document is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Privacy {
+    /// Posted or handed out: ID numbers and phones masked (the default).
+    #[default]
+    Published,
+    /// The organiser's own copy: the check-in sheet shows ID numbers and phones in full.
+    Organiser,
+}
+
+/// Language of the labels (names and units are printed as registered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// The label in this language.
+    pub fn t<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+}
+
+/// What to build.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Options {
+    /// One section (`--section`); `None`: every section of the event.
+    pub section: Option<String>,
+    /// The round of pairings, slips and results (`--round`); `None`: the last round paired
+    /// (for pairings and slips: the knockout games due now, if any).
+    pub round: Option<u32>,
+    pub privacy: Privacy,
+    pub lang: Lang,
+}
+
+/// Page orientation the document is meant for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Orientation {
+    #[default]
+    Portrait,
+    Landscape,
+}
+
+/// A printed document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Document {
+    pub kind: DocKind,
+    /// e.g. `对阵表`.
+    pub title: String,
+    /// e.g. `公开组 第3轮`.
+    pub subtitle: Option<String>,
+    pub event_name: String,
+    /// The event's dates from the regulation, e.g. `2024年5月1日—5月3日`.
+    pub date: String,
+    pub orientation: Orientation,
+    pub lang: Lang,
+    pub blocks: Vec<Block>,
+}
+
+impl Document {
+    /// Every table of the document, in order (including those inside kept-together groups).
+    pub fn tables(&self) -> Vec<&Table> {
+        fn walk<'a>(blocks: &'a [Block], out: &mut Vec<&'a Table>) {
+            for b in blocks {
+                match b {
+                    Block::Table(t) => out.push(t),
+                    Block::KeepTogether(inner) => walk(inner, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.blocks, &mut out);
+        out
+    }
+}
+
+/// One piece of a document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Block {
+    /// A heading inside the document (e.g. a section's name).
+    Heading(String),
+    Paragraph(String),
+    Table(Table),
+    /// Signature lines side by side (`红方签名 ____`).
+    Signatures(Vec<String>),
+    /// Blocks that must stay on one page (a result slip).
+    KeepTogether(Vec<Block>),
+    /// A certificate: one page.
+    Certificate(Certificate),
+    /// Start a new page.
+    PageBreak,
+}
+
+/// Horizontal alignment of a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// A table column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Column {
+    /// Stable machine key (`rank`, `no`, `name`, `unit`, `points`, `tb:opp_score`, `r3`, …).
+    pub key: String,
+    /// Printed header.
+    pub header: String,
+    pub align: Align,
+    /// Relative width (a renderer shares the page width in proportion; text longer than its
+    /// column is wrapped or shrunk, never cut).
+    pub width: u16,
+}
+
+/// A table: the unit a renderer repeats the header of on every page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Table {
+    /// Stable id, unique in the document (`standings-open`, `pairings-open-3`, …): an Excel
+    /// sheet name, an HTML id.
+    pub id: String,
+    pub caption: Option<String>,
+    pub columns: Vec<Column>,
+    /// Every row has exactly `columns.len()` cells.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Table {
+    /// The index of the column with this key.
+    pub fn column(&self, key: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c.key == key)
+    }
+}
+
+/// A typed cell: numbers stay numbers (an Excel writer writes them as numbers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cell {
+    Empty,
+    Text(String),
+    Int(i64),
+    /// An exact score or amount in half-points (`4.5`).
+    Score(Score),
+    /// Money in fen, printed in yuan (`120元`, `120.50元`).
+    Money(u64),
+}
+
+impl Cell {
+    pub fn text(s: impl Into<String>) -> Cell {
+        Cell::Text(s.into())
+    }
+
+    /// Text of an optional string (`None` → empty).
+    pub fn opt(s: Option<&str>) -> Cell {
+        s.map_or(Cell::Empty, |s| Cell::Text(s.to_string()))
+    }
+
+    /// The printed text.
+    pub fn display(&self) -> String {
+        match self {
+            Cell::Empty => String::new(),
+            Cell::Text(s) => s.clone(),
+            Cell::Int(n) => n.to_string(),
+            Cell::Score(s) => s.to_string(),
+            Cell::Money(fen) => arbiter_director::api::entries::yuan(*fen),
+        }
+    }
+}
+
+/// A certificate (荣誉证书).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Certificate {
+    /// `荣誉证书`.
+    pub heading: String,
+    /// The winner: a player's name or a team's.
+    pub recipient: String,
+    /// The player's unit, if any.
+    pub unit: Option<String>,
+    /// The citation, e.g. `在2024……公开组比赛中荣获第一名`.
+    pub citation: String,
+    /// Title or prize named (`棋王`, `一等奖`), if any.
+    pub award: Option<String>,
+    /// Issuing bodies (the organisers).
+    pub issuers: Vec<String>,
+    /// Date of issue (the event's last day).
+    pub date: String,
+}
+
+/// Why a document cannot be built. Every variant is a request that does not fit the event
+/// (exit 2 in the CLI) except [`ReportError::Event`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReportError {
+    #[error("未知的文档 `{0}`, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates (unknown document)")]
+    UnknownDoc(String),
+    #[error("未知的组别 `{section}` (unknown section); 本赛事的组别: {known}")]
+    UnknownSection { section: String, known: String },
+    #[error("{section} 第{round}轮尚未编排 (round {round} is not paired); 已编排 {last} 轮")]
+    UnknownRound {
+        section: String,
+        round: u32,
+        last: u32,
+    },
+    #[error("{0}")]
+    Nothing(String),
+    #[error("赛事数据无法读取 (the event cannot be read): {0}")]
+    Event(String),
+}
+
+/// Build document `kind` of the event in `state`.
+pub fn build(state: &EventState, kind: DocKind, opts: &Options) -> Result<Document, ReportError> {
+    docs::build(state, kind, opts)
+}

@@ -1,0 +1,166 @@
+//! Every document of a simulated two-stage event (Tianshui: Swiss, then knockout, teams,
+//! prizes), checked against the state it was built from.
+
+use arbiter_core::EventState;
+use arbiter_report::{build, html, Block, Cell, DocKind, Options, Privacy, ReportError};
+use arbiter_simulate::{Simulator, Sizes};
+use std::sync::OnceLock;
+
+fn event() -> &'static EventState {
+    static S: OnceLock<EventState> = OnceLock::new();
+    S.get_or_init(|| {
+        let path = format!(
+            "{}/../../regulations/tianshui-2024.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let src = std::fs::read_to_string(&path).unwrap();
+        let reg = arbiter_regulation::parse(&src, &path).unwrap();
+        let sizes = Sizes {
+            all: Some(40),
+            ..Sizes::default()
+        };
+        let mut sim = Simulator::new(reg, &src, "tianshui-2024.toml", 7, &sizes);
+        sim.run_in_memory().unwrap().1
+    })
+}
+
+fn opts() -> Options {
+    Options::default()
+}
+
+#[test]
+fn every_document_builds_with_full_rows() {
+    for kind in DocKind::ALL {
+        let doc = build(event(), kind, &opts()).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        assert_eq!(doc.event_name, event().name());
+        assert!(doc.date.contains("2024年"), "{}", doc.date);
+        assert!(!doc.blocks.is_empty(), "{kind:?} empty");
+        for t in doc.tables() {
+            assert!(!t.rows.is_empty(), "{kind:?} {} has no rows", t.id);
+            for r in &t.rows {
+                assert_eq!(r.len(), t.columns.len(), "{kind:?} {}", t.id);
+            }
+        }
+        if kind == DocKind::Certificates {
+            assert!(doc
+                .blocks
+                .iter()
+                .any(|b| matches!(b, Block::Certificate(_))));
+        }
+    }
+}
+
+#[test]
+fn pairings_are_the_rounds_boards() {
+    let state = event();
+    let sec = state.sections.keys().next().unwrap().clone();
+    let o = Options {
+        round: Some(3),
+        section: Some(sec.clone()),
+        ..opts()
+    };
+    let doc = build(state, DocKind::Pairings, &o).unwrap();
+    let t = doc.tables()[0];
+    let rec = state.section(&sec).unwrap();
+    let round = rec.round(3).unwrap();
+    assert_eq!(t.rows.len(), round.boards.len());
+    let name = t.column("red_name").unwrap();
+    let black = t.column("black_name").unwrap();
+    for (row, b) in t.rows.iter().zip(&round.boards) {
+        assert_eq!(
+            row[name],
+            Cell::Text(state.player(b.red).unwrap().name.clone())
+        );
+        assert_eq!(
+            row[black],
+            Cell::Text(state.player(b.black).unwrap().name.clone())
+        );
+    }
+    assert!(doc.subtitle.unwrap().contains("第3轮"));
+}
+
+#[test]
+fn standings_have_every_tiebreak_column() {
+    let ex = arbiter_director::export(event()).unwrap();
+    let doc = build(event(), DocKind::Standings, &opts()).unwrap();
+    let t = doc.tables()[0];
+    let sec = &ex.sections[0];
+    for tb in &sec.tiebreaks {
+        if sec.standings.iter().any(|r| r.tiebreaks.contains_key(tb)) {
+            assert!(t.column(&format!("tb:{tb}")).is_some(), "{tb} missing");
+        }
+    }
+    assert_eq!(t.rows.len(), sec.standings.len());
+    let pts = t.column("points").unwrap();
+    for (row, s) in t.rows.iter().zip(&sec.standings) {
+        assert_eq!(row[pts], Cell::Score(s.points));
+    }
+}
+
+#[test]
+fn checkin_masks_personal_data_unless_organiser() {
+    let state = event();
+    let ids: Vec<String> = state
+        .players
+        .values()
+        .filter_map(|p| p.id_number.as_ref().map(|n| n.as_str().to_string()))
+        .collect();
+    assert!(!ids.is_empty());
+    let published = format!("{:?}", build(state, DocKind::Checkin, &opts()).unwrap());
+    for id in &ids {
+        assert!(!published.contains(id.as_str()), "{id} unmasked");
+    }
+    let organiser = Options {
+        privacy: Privacy::Organiser,
+        ..opts()
+    };
+    let full = format!("{:?}", build(state, DocKind::Checkin, &organiser).unwrap());
+    assert!(ids.iter().all(|id| full.contains(id.as_str())));
+    // No other document shows an ID number, even for the organiser.
+    for kind in DocKind::ALL.into_iter().filter(|k| *k != DocKind::Checkin) {
+        let d = format!("{:?}", build(state, kind, &organiser).unwrap());
+        assert!(ids.iter().all(|id| !d.contains(id.as_str())), "{kind:?}");
+    }
+}
+
+#[test]
+fn bad_requests_are_refused_with_the_reason() {
+    assert!(matches!(
+        DocKind::parse("pairing"),
+        Err(ReportError::UnknownDoc(_))
+    ));
+    let o = Options {
+        section: Some("nope".into()),
+        ..opts()
+    };
+    let e = build(event(), DocKind::Standings, &o).unwrap_err();
+    assert!(e.to_string().contains("未知的组别"), "{e}");
+    let o = Options {
+        round: Some(99),
+        ..opts()
+    };
+    let e = build(event(), DocKind::Pairings, &o).unwrap_err();
+    assert!(
+        matches!(e, ReportError::UnknownRound { round: 99, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn html_has_a4_page_repeated_header_and_escapes() {
+    let doc = build(event(), DocKind::Standings, &opts()).unwrap();
+    let h = html::render(&doc);
+    assert!(h.contains("@page { size: A4 portrait"));
+    assert!(h.contains("<thead>"));
+    assert!(h.contains(&html::escape(event().name())));
+    let tables = doc.tables();
+    let rows: usize = tables.iter().map(|t| t.rows.len() + 1).sum();
+    assert_eq!(h.matches("<tr>").count(), rows);
+    assert_eq!(h.matches("<thead>").count(), tables.len());
+    assert_eq!(html::escape("<a&b>"), "&lt;a&amp;b&gt;");
+    // Deterministic.
+    assert_eq!(
+        h,
+        html::render(&build(event(), DocKind::Standings, &opts()).unwrap())
+    );
+}
