@@ -513,6 +513,52 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
+    /// An entry sent through the public online form (网上报名), waiting for the desk's
+    /// decision ([`LogEntry::SubmissionDecided`]). Not a registration: the player exists only
+    /// once the desk approves it (a `player_registered` with the same facts).
+    EntrySubmitted {
+        /// 1, 2, 3 … in the event, in submission order.
+        submission: u32,
+        section: String,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sex: Option<Sex>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        birth_date: Option<NaiveDate>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id_number: Option<IdNumber>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        phone: Option<Phone>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+    },
+    /// The desk's decision on an online submission: approved as `player` (registered by the
+    /// `player_registered` appended just before it), or refused with `reason`.
+    SubmissionDecided {
+        submission: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// The arbiters change the event's settings (赛事设置): only the fields given change.
+    /// `rounds` sets the Swiss rounds of sections (`[section, rounds]`). The regulation text
+    /// in `event_created` stays as it was; the fold keeps the changes and the director reads
+    /// the regulation with them (`arbiter_director::regulation_of`).
+    SettingsChanged {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        start: Option<NaiveDate>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        end: Option<NaiveDate>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        venue: Option<String>,
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        rounds: std::collections::BTreeMap<String, u32>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
     /// One game of a knockout match.
     KnockoutGameRecorded {
         section: String,
@@ -625,6 +671,9 @@ impl LogEntry {
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
+            LogEntry::EntrySubmitted { .. } => "entry_submitted",
+            LogEntry::SubmissionDecided { .. } => "submission_decided",
+            LogEntry::SettingsChanged { .. } => "settings_changed",
             LogEntry::EventClosed { .. } => "event_closed",
             LogEntry::EventReopened { .. } => "event_reopened",
         }

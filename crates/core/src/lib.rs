@@ -21,7 +21,8 @@ pub use entry::{
 pub use index::{CountBy, EntryIndex};
 pub use roster::{parse_roster, parse_roster_with_notices, RosterError, RosterRow};
 pub use state::{
-    BoardRecord, EventHeader, EventState, FoldError, Foul, GameFoulRecord, KnockoutGame,
-    PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord, SectionRecord, TeamRecord,
+    BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
+    KnockoutGame, PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord,
+    SectionRecord, Submission, TeamRecord,
 };
 pub use validate::{validate, validate_at, Rejection};

@@ -234,6 +234,46 @@ impl SectionRecord {
     }
 }
 
+/// An online submission (`entry_submitted`) and the desk's decision on it, if made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submission {
+    pub submission: u32,
+    /// Seq of the `entry_submitted`.
+    pub seq: u64,
+    pub section: String,
+    pub name: String,
+    pub sex: Option<Sex>,
+    pub birth_date: Option<NaiveDate>,
+    pub id_number: Option<IdNumber>,
+    pub phone: Option<Phone>,
+    pub unit: Option<String>,
+    /// `None` while pending.
+    pub decision: Option<Decision>,
+}
+
+/// The desk's decision on an online submission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    Approved(PlayerId),
+    Refused(String),
+}
+
+/// The event's settings as changed by `settings_changed` (the regulation's values otherwise;
+/// a changed name is the header's `name`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// The name as last changed (also the header's `name`).
+    pub name: Option<String>,
+    pub start: Option<NaiveDate>,
+    pub end: Option<NaiveDate>,
+    pub venue: Option<String>,
+    /// Swiss rounds by section.
+    pub rounds: BTreeMap<String, u32>,
+    /// Seqs of the `settings_changed` entries, in order.
+    pub changes: Vec<u64>,
+}
+
 /// The fold of an event's log. `PartialEq` and serialisable, so states can be compared.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventState {
@@ -250,6 +290,12 @@ pub struct EventState {
     /// The event is closed (`event_closed`, not reopened since).
     #[serde(default)]
     pub closed: bool,
+    /// Online submissions by number (`entry_submitted`, `submission_decided`).
+    #[serde(default)]
+    pub submissions: BTreeMap<u32, Submission>,
+    /// Settings changed since the event was created (`settings_changed`).
+    #[serde(default)]
+    pub settings: EventSettings,
 }
 
 /// A log that does not fold.
@@ -411,6 +457,19 @@ impl EventState {
                 .copied()
                 .collect()
         })
+    }
+
+    /// Number the next online submission gets.
+    pub fn next_submission(&self) -> u32 {
+        self.submissions.keys().next_back().map_or(1, |n| n + 1)
+    }
+
+    /// Online submissions waiting for the desk's decision (of one section, or all), in order.
+    pub fn pending(&self, section: Option<&str>) -> Vec<&Submission> {
+        self.submissions
+            .values()
+            .filter(|s| s.decision.is_none() && section.is_none_or(|x| x == s.section))
+            .collect()
     }
 
     /// Number of fouls of a player (A11, 犯规).
@@ -755,6 +814,73 @@ impl EventState {
                 if let Some(s) = self.sections.get_mut(section) {
                     s.rounds.remove(round);
                 }
+            }
+            LogEntry::EntrySubmitted {
+                submission,
+                section,
+                name,
+                sex,
+                birth_date,
+                id_number,
+                phone,
+                unit,
+            } => {
+                self.submissions.insert(
+                    *submission,
+                    Submission {
+                        submission: *submission,
+                        seq,
+                        section: section.clone(),
+                        name: name.clone(),
+                        sex: *sex,
+                        birth_date: *birth_date,
+                        id_number: id_number.clone(),
+                        phone: phone.clone(),
+                        unit: unit.clone(),
+                        decision: None,
+                    },
+                );
+            }
+            LogEntry::SubmissionDecided {
+                submission,
+                player,
+                reason,
+            } => {
+                if let Some(s) = self.submissions.get_mut(submission) {
+                    s.decision = Some(match player {
+                        Some(p) => Decision::Approved(*p),
+                        None => Decision::Refused(reason.clone().unwrap_or_default()),
+                    });
+                }
+            }
+            LogEntry::SettingsChanged {
+                name,
+                start,
+                end,
+                venue,
+                rounds,
+                ..
+            } => {
+                let st = &mut self.settings;
+                if let Some(n) = name {
+                    st.name = Some(n.trim().to_string());
+                    if let Some(h) = self.header.as_mut() {
+                        h.name = n.trim().to_string();
+                    }
+                }
+                if start.is_some() {
+                    st.start = *start;
+                }
+                if end.is_some() {
+                    st.end = *end;
+                }
+                if let Some(v) = venue {
+                    st.venue = Some(v.trim().to_string());
+                }
+                for (sec, n) in rounds {
+                    st.rounds.insert(sec.clone(), *n);
+                }
+                st.changes.push(seq);
             }
             LogEntry::KnockoutGameRecorded {
                 section,

@@ -139,6 +139,26 @@ pub enum Rejection {
     AlreadyAbsent { player: PlayerId, round: u32 },
     #[error("棋手 {player} 报名时写明队伍 `{team}`, 但队伍名单未列入 (the player names this team but the team entry does not list him)")]
     TeamOmitsMember { player: PlayerId, team: String },
+    #[error("网上报名 #{0} 不存在 (unknown online submission)")]
+    UnknownSubmission(u32),
+    #[error("网上报名编号 #{0} 已被使用 (submission number already used)")]
+    SubmissionExists(u32),
+    #[error("网上报名 #{0} 已处理 (the submission is already decided)")]
+    SubmissionDecided(u32),
+    #[error("网上报名的处理须为批准 (棋手) 或拒绝 (理由) 之一 (a decision is an approval with the player or a refusal with a reason)")]
+    BadDecision,
+    #[error("身份证号 {0} 已在组别 `{1}` 网上报名, 等待审核 (this ID number is already submitted online for the section)")]
+    DuplicateSubmission(String, String),
+    #[error("赛事设置没有任何更改 (no setting changed)")]
+    NoSettings,
+    #[error("组别 `{section}` 已编排到第 {paired} 轮, 轮数不能设为 {rounds} (fewer rounds than already paired)")]
+    RoundsBelowPaired {
+        section: String,
+        rounds: u32,
+        paired: u32,
+    },
+    #[error("开始日期 {start} 晚于结束日期 {end} (the start is after the end)")]
+    BadDates { start: String, end: String },
     #[error("棋手 {player} 已属于队伍 `{other}`, 不能列入队伍 `{team}` (the player already belongs to another team)")]
     MemberOfOtherTeam {
         player: PlayerId,
@@ -690,6 +710,102 @@ pub fn validate_at(
                     section: s.clone(),
                     round: *r,
                 });
+            }
+            Ok(())
+        }
+        LogEntry::EntrySubmitted {
+            submission,
+            section: s,
+            name,
+            id_number,
+            ..
+        } => {
+            section(s)?;
+            if name.trim().is_empty() {
+                return Err(Rejection::EmptyName);
+            }
+            if state.submissions.contains_key(submission) {
+                return Err(Rejection::SubmissionExists(*submission));
+            }
+            if let Some(id) = id_number {
+                if state.index.has_id_number(s, id.as_str()) {
+                    return Err(Rejection::DuplicateIdNumber(id.masked(), s.clone()));
+                }
+                if state
+                    .pending(Some(s.as_str()))
+                    .iter()
+                    .any(|x| x.id_number.as_ref() == Some(id))
+                {
+                    return Err(Rejection::DuplicateSubmission(id.masked(), s.clone()));
+                }
+            }
+            Ok(())
+        }
+        LogEntry::SubmissionDecided {
+            submission,
+            player: p,
+            reason,
+        } => {
+            let sub = state
+                .submissions
+                .get(submission)
+                .ok_or(Rejection::UnknownSubmission(*submission))?;
+            if sub.decision.is_some() {
+                return Err(Rejection::SubmissionDecided(*submission));
+            }
+            let refused = reason.as_ref().is_some_and(|r| !r.trim().is_empty());
+            match (p, refused) {
+                (Some(p), false) => {
+                    if player(p)?.section != sub.section {
+                        return Err(Rejection::WrongSection {
+                            player: *p,
+                            section: sub.section.clone(),
+                        });
+                    }
+                    Ok(())
+                }
+                (None, true) => Ok(()),
+                _ => Err(Rejection::BadDecision),
+            }
+        }
+        LogEntry::SettingsChanged {
+            name,
+            start,
+            end,
+            venue,
+            rounds,
+            ..
+        } => {
+            if name.is_none()
+                && start.is_none()
+                && end.is_none()
+                && venue.is_none()
+                && rounds.is_empty()
+            {
+                return Err(Rejection::NoSettings);
+            }
+            if name.as_ref().is_some_and(|n| n.trim().is_empty()) {
+                return Err(Rejection::Required("赛事名称 event name"));
+            }
+            let start = start.or(state.settings.start);
+            let end = end.or(state.settings.end);
+            if let (Some(a), Some(b)) = (start, end) {
+                if a > b {
+                    return Err(Rejection::BadDates {
+                        start: a.to_string(),
+                        end: b.to_string(),
+                    });
+                }
+            }
+            for (id, n) in rounds {
+                let paired = section(id)?.last_round();
+                if *n == 0 || *n < paired {
+                    return Err(Rejection::RoundsBelowPaired {
+                        section: id.clone(),
+                        rounds: *n,
+                        paired,
+                    });
+                }
             }
             Ok(())
         }

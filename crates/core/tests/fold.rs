@@ -576,3 +576,136 @@ fn foul_without_board_or_kind_reads_as_general_and_writes_back_unchanged() {
         .unwrap_err()
         .contains("unknown foul kind"));
 }
+
+fn submitted(n: u32, section: &str, id: Option<&str>) -> LogEntry {
+    LogEntry::EntrySubmitted {
+        submission: n,
+        section: section.into(),
+        name: format!("网上{n}"),
+        sex: None,
+        birth_date: None,
+        id_number: id.map(|i| IdNumber::parse(i).unwrap()),
+        phone: None,
+        unit: None,
+    }
+}
+
+fn rejection(r: Result<(), FoldError>) -> Rejection {
+    match r {
+        Err(FoldError::Rejected { rejection, .. }) => rejection,
+        other => panic!("expected a rejection, got {other:?}"),
+    }
+}
+
+#[test]
+fn online_submissions_wait_until_decided() {
+    let mut l = Log::new();
+    l.push(created(EntryLimits::default())).unwrap();
+    let id = "11010519491231002X";
+    l.push(submitted(1, "men", Some(id))).unwrap();
+    assert_eq!(l.state.next_submission(), 2);
+    assert_eq!(l.state.pending(Some("men")).len(), 1);
+    assert!(l.state.pending(Some("women")).is_empty());
+    assert!(l.state.players.is_empty());
+    // The same number, or the same ID number pending in the section: refused.
+    assert_eq!(
+        rejection(l.push(submitted(1, "men", None))),
+        Rejection::SubmissionExists(1)
+    );
+    assert!(matches!(
+        rejection(l.push(submitted(2, "men", Some(id)))),
+        Rejection::DuplicateSubmission(..)
+    ));
+    // A decision needs exactly one of player and reason, of the submission's section.
+    let decide = |player: Option<u32>, reason: Option<&str>| LogEntry::SubmissionDecided {
+        submission: 1,
+        player: player.map(PlayerId),
+        reason: reason.map(str::to_string),
+    };
+    assert_eq!(
+        rejection(l.push(decide(None, None))),
+        Rejection::BadDecision
+    );
+    assert_eq!(
+        rejection(l.push(decide(None, Some(" ")))),
+        Rejection::BadDecision
+    );
+    l.push(reg(1, "women", "某")).unwrap();
+    assert!(matches!(
+        rejection(l.push(decide(Some(1), None))),
+        Rejection::WrongSection { .. }
+    ));
+    l.push(reg(2, "men", "网上1")).unwrap();
+    l.push(decide(Some(2), None)).unwrap();
+    assert!(l.state.pending(None).is_empty());
+    assert_eq!(
+        l.state.submissions[&1].decision,
+        Some(Decision::Approved(PlayerId(2)))
+    );
+    assert_eq!(
+        rejection(l.push(decide(None, Some("重复")))),
+        Rejection::SubmissionDecided(1)
+    );
+    assert_eq!(
+        rejection(l.push(LogEntry::SubmissionDecided {
+            submission: 9,
+            player: None,
+            reason: Some("x".into()),
+        })),
+        Rejection::UnknownSubmission(9)
+    );
+    // Replaying the log gives the same state.
+    assert_eq!(EventState::replay(&l.log).unwrap(), l.state);
+}
+
+#[test]
+fn settings_changes_are_folded_and_checked() {
+    let mut l = four_players();
+    let change =
+        |name: Option<&str>, start: Option<&str>, end: Option<&str>, rounds: &[(&str, u32)]| {
+            LogEntry::SettingsChanged {
+                name: name.map(str::to_string),
+                start: start.map(|d| d.parse().unwrap()),
+                end: end.map(|d| d.parse().unwrap()),
+                venue: None,
+                rounds: rounds.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
+                reason: String::new(),
+            }
+        };
+    assert_eq!(
+        rejection(l.push(change(None, None, None, &[]))),
+        Rejection::NoSettings
+    );
+    assert!(matches!(
+        rejection(l.push(change(Some(" "), None, None, &[]))),
+        Rejection::Required(_)
+    ));
+    assert!(matches!(
+        rejection(l.push(change(None, Some("2026-10-02"), Some("2026-10-01"), &[]))),
+        Rejection::BadDates { .. }
+    ));
+    assert!(matches!(
+        rejection(l.push(change(None, None, None, &[("men", 0)]))),
+        Rejection::RoundsBelowPaired { .. }
+    ));
+    assert!(matches!(
+        rejection(l.push(change(None, None, None, &[("juniors", 5)]))),
+        Rejection::UnknownSection(_)
+    ));
+    l.push(change(
+        Some("新名称"),
+        Some("2026-10-01"),
+        None,
+        &[("men", 5)],
+    ))
+    .unwrap();
+    assert_eq!(l.state.name(), "新名称");
+    assert_eq!(l.state.settings.rounds["men"], 5);
+    assert_eq!(l.state.settings.start, "2026-10-01".parse().ok());
+    // An end before the start changed earlier is refused too.
+    assert!(matches!(
+        rejection(l.push(change(None, None, Some("2026-09-30"), &[]))),
+        Rejection::BadDates { .. }
+    ));
+    assert_eq!(EventState::replay(&l.log).unwrap(), l.state);
+}

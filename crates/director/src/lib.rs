@@ -64,8 +64,28 @@ pub enum DirectorError {
 /// The regulation recorded in the log's `event_created` entry.
 pub fn regulation_of(state: &EventState) -> Result<Regulation, DirectorError> {
     let h = state.header.as_ref().ok_or(DirectorError::NoEvent)?;
-    arbiter_regulation::parse(&h.regulation, &h.file_name)
-        .map_err(|e| DirectorError::Regulation(e.to_string()))
+    let mut reg = arbiter_regulation::parse(&h.regulation, &h.file_name)
+        .map_err(|e| DirectorError::Regulation(e.to_string()))?;
+    // The settings changed since (`settings_changed`).
+    let st = &state.settings;
+    if let Some(n) = &st.name {
+        reg.event.name = n.clone();
+    }
+    if let Some(d) = st.start {
+        reg.event.start = d;
+    }
+    if let Some(d) = st.end {
+        reg.event.end = d;
+    }
+    if let Some(v) = &st.venue {
+        reg.event.venue = Some(v.clone());
+    }
+    for s in &mut reg.sections {
+        if let Some(n) = st.rounds.get(&s.id) {
+            s.format.rounds = Some(*n);
+        }
+    }
+    Ok(reg)
 }
 
 /// File stem of the regulation (`kunshan-2026.toml` → `kunshan-2026`).

@@ -198,6 +198,44 @@ pub fn check_eligibility(
     sec.check_entry(&facts).map_err(|r| r.to_string())
 }
 
+/// The sex and age rules of a section (`Section::check_entry`, the same rule registration
+/// uses) for a player with this sex and birth date; the section's other rules (deadline,
+/// limits, evidence, flags) were judged when he registered and are not judged again here.
+/// Err is the refusal reason.
+pub fn check_person(
+    reg: &Regulation,
+    section: &str,
+    sex: Option<Sex>,
+    birth: Option<NaiveDate>,
+) -> Result<(), String> {
+    const PERSON: [&str; 6] = [
+        "sex",
+        "sex_unknown",
+        "birth_date_unknown",
+        "born_outside",
+        "too_young",
+        "too_old",
+    ];
+    let Some(sec) = reg.section(section) else {
+        return Err(format!("未知组别 `{section}` (unknown section)"));
+    };
+    // Only the person's facts: the deadline and the counts do not apply (no entry time, no
+    // other entries), a unit is given so that the unit rule (judged at registration) does not
+    // stop the check before the sex and age rules, and a refusal for anything but sex or age
+    // is not this check's.
+    #[allow(clippy::needless_update)]
+    let facts = EntryFacts {
+        birth_date: birth,
+        sex,
+        unit: Some(String::new()),
+        ..EntryFacts::default()
+    };
+    match sec.check_entry(&facts) {
+        Err(r) if PERSON.contains(&r.code) => Err(r.to_string()),
+        _ => Ok(()),
+    }
+}
+
 /// Evidence given by its regulation name (`accident_insurance`) or by the Chinese label that
 /// `regulation check` prints (`意外伤害保险`), as its regulation name.
 pub fn evidence_name(given: &str) -> Result<&'static str, String> {

@@ -6,6 +6,8 @@
 //! - [`api`]: the read JSON API (`docs/api.md`).
 //! - [`live`]: server-sent events; a background task notices appends (also by other
 //!   processes) and sends one message per new `last_seq` of an event.
+//! - [`online`]: the public online entry form (`/e/{ev}/entry`); entries wait for the desk.
+//! - [`desk`], [`auth`], [`write`]: the arbiters' desk behind a login, and its one write path.
 //! - [`cache`]: the folded state of every event, kept current by applying only the entries
 //!   after the cached `last_seq`; rendered pages are cached per state (one render per change).
 //!
@@ -23,6 +25,7 @@ pub mod desk;
 pub mod error;
 pub mod i18n;
 pub mod live;
+pub mod online;
 pub mod page;
 pub mod public;
 pub mod write;
@@ -68,6 +71,7 @@ pub fn router(app: AppState) -> axum::Router {
         .merge(assets::routes())
         .merge(auth::routes())
         .merge(desk::routes())
+        .merge(online::routes())
         .with_state(app)
 }
 

@@ -207,10 +207,13 @@ fn every_desk_route_refuses_no_session_wrong_role_and_missing_csrf() {
     let s = TestServer::start_with(with_accounts);
     let chief = login(&s, "chief");
     let ev = create_kunshan(&s, &chief);
+    // P1, for the routes of one entry.
+    register_men(&s, &chief, &ev, 1);
     let fill = |p: &str| {
         p.replace("{ev}", &ev)
             .replace("{sec}", "men")
             .replace("{pid}", "1")
+            .replace("{sub}", "1")
     };
     let browsers: Vec<(Role, Browser)> = [
         (Role::Organiser, "org"),
@@ -519,4 +522,686 @@ fn the_demo_account_logs_in_to_the_desk() {
     let other = SqliteStore::open_in_memory().expect("store");
     let (_, again) = arbiter_web::demo::demo_account(&other).expect("second demo account");
     assert_ne!(again, password);
+}
+
+/// A valid 18-digit ID number: born `yyyymmdd`, sequence `seq` (odd = man, even = woman).
+fn id_number(born: &str, seq: u32) -> String {
+    let body = format!("320583{born}{seq:03}");
+    let sum: u64 = body
+        .chars()
+        .rev()
+        .enumerate()
+        .map(|(i, c)| u64::from(c.to_digit(10).expect("digit")) * ((1u64 << (i + 1)) % 11))
+        .sum();
+    let v = (12 - sum % 11) % 11;
+    let c = if v == 10 {
+        'X'
+    } else {
+        char::from_digit(v as u32, 10).expect("digit")
+    };
+    format!("{body}{c}")
+}
+
+/// The log entries of an event of one type, with their actors.
+fn entries_of(s: &TestServer, ev: &str, kind: &str) -> Vec<(String, arbiter_core::LogEntry)> {
+    s.store()
+        .read(&EventId(ev.to_string()))
+        .expect("log")
+        .into_iter()
+        .filter(|r| r.entry.kind() == kind)
+        .map(|r| (r.actor, r.entry))
+        .collect()
+}
+
+#[test]
+fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_kunshan(&s, &chief);
+    register_men(&s, &chief, &ev, 12);
+    let desk = login(&s, "desk");
+    let arb = login(&s, "arb");
+    let p1 = format!("/desk/e/{ev}/p/1");
+    // The registration list links to each entry's page.
+    let list = desk.get(&s, &format!("/desk/e/{ev}/s/men/entries")).text();
+    assert!(list.contains(&format!("href=\"{p1}\"")), "{list}");
+    let page = desk.get(&s, &p1);
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("更正报名信息"), "{}", page.text());
+    let en = desk.get(&s, &format!("{p1}?lang=en")).text();
+    assert!(en.contains("Edit the entry"), "{en}");
+    // A woman in the men's section: refused by the section's sex rule, in plain words.
+    let edit = |who: &Browser, pairs: &[(&str, &str)]| who.post(&s, &format!("{p1}/edit"), pairs);
+    let base = [("name", "棋手00"), ("sex", "男"), ("unit", "单位0")];
+    let mut woman = base.to_vec();
+    woman[1] = ("sex", "女");
+    woman.push(("reason", "报名表填错性别"));
+    let (ok, msg) = flash(&edit(&desk, &woman));
+    assert!(
+        !ok && msg.contains("本组限男子") && msg.contains("参赛条件"),
+        "{msg}"
+    );
+    // A woman's ID number (her sex comes from it): refused the same way.
+    let her = id_number("19900101", 2);
+    let mut with_id = base.to_vec();
+    with_id.push(("id_number", &her));
+    with_id.push(("reason", "补录身份证号"));
+    let (ok, msg) = flash(&edit(&desk, &with_id));
+    assert!(!ok && msg.contains("本组限男子"), "{msg}");
+    // A reason is required.
+    let (ok, msg) = flash(&edit(
+        &desk,
+        &[("name", "棋手零零"), ("sex", "男"), ("reason", "")],
+    ));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    // A man's ID number, a new unit and phone: corrected, by the desk's account.
+    let his = id_number("19900101", 1);
+    let (ok, msg) = flash(&edit(
+        &desk,
+        &[
+            ("name", "棋手00"),
+            ("sex", "男"),
+            ("unit", "昆山一厂"),
+            ("id_number", &his),
+            ("phone", "13812345678"),
+            ("reason", "补录身份证号和电话"),
+        ],
+    ));
+    assert!(ok && msg.contains("已更正"), "{msg}");
+    let fixes = entries_of(&s, &ev, "player_corrected");
+    assert_eq!(fixes.len(), 1);
+    assert_eq!(fixes[0].0, "desk");
+    let state = s.store().state(&EventId(ev.clone())).expect("state");
+    let rec = state.player(arbiter_core::PlayerId(1)).expect("P1");
+    assert_eq!(rec.unit.as_deref(), Some("昆山一厂"));
+    assert_eq!(
+        rec.id_number.as_ref().map(|i| i.to_string()),
+        Some(his.clone())
+    );
+    assert_eq!(
+        rec.birth_date.map(|d| d.to_string()).as_deref(),
+        Some("1990-01-01")
+    );
+    // The page shows them masked, never in full.
+    let page = desk.get(&s, &p1).text();
+    assert!(
+        page.contains("昆山一厂") && page.contains("补录身份证号和电话"),
+        "{page}"
+    );
+    assert!(
+        !page.contains(&his) && !page.contains("13812345678"),
+        "{page}"
+    );
+    assert!(page.contains("138****5678"), "{page}");
+    // Withdrawals and absences are the arbiters'.
+    assert_eq!(
+        desk.post(
+            &s,
+            &format!("/desk/e/{ev}/p/3/withdraw"),
+            &[("reason", "x")]
+        )
+        .status,
+        403
+    );
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/2/absent"),
+        &[("round", "1"), ("reason", "家中有事")],
+    ));
+    assert!(ok && msg.contains("第1轮请假"), "{msg}");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/2/absent"),
+        &[("round", "一"), ("reason", "")],
+    ));
+    assert!(!ok && msg.contains("轮次"), "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/p/3/withdraw"), &[("reason", "")]));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/3/withdraw"),
+        &[("reason", "身体不适")],
+    ));
+    assert!(ok && msg.contains("已退赛"), "{msg}");
+    assert_eq!(entries_of(&s, &ev, "player_absent")[0].0, "arb");
+    assert_eq!(entries_of(&s, &ev, "player_withdrawn")[0].0, "arb");
+    let page = arb.get(&s, &format!("/desk/e/{ev}/p/3")).text();
+    assert!(
+        page.contains("已退赛") && page.contains("身体不适"),
+        "{page}"
+    );
+    let page = arb.get(&s, &format!("/desk/e/{ev}/p/2")).text();
+    assert!(page.contains("请假轮次") && page.contains("1"), "{page}");
+    // Round 1: neither the excused nor the withdrawn player is paired.
+    pair_and_publish(&s, &arb, &ev);
+    let state = s.store().state(&EventId(ev.clone())).expect("state");
+    let round = state
+        .section("men")
+        .and_then(|x| x.round(1))
+        .expect("round 1");
+    let paired: Vec<u32> = round
+        .boards
+        .iter()
+        .flat_map(|b| [b.red.0, b.black.0])
+        .chain(round.byes.iter().map(|p| p.0))
+        .collect();
+    assert_eq!(paired.len(), 10, "{paired:?}");
+    assert!(!paired.contains(&2) && !paired.contains(&3), "{paired:?}");
+    // Once round 1 is paired, an absence for it is refused with the director's reason.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/4/absent"),
+        &[("round", "1"), ("reason", "迟到")],
+    ));
+    assert!(!ok, "{msg}");
+}
+
+/// Create an event from the Kunshan regulation moved to 2099 (entries are still open on any
+/// test date); its id.
+fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
+    let src = include_str!("../../../regulations/kunshan-2026.toml")
+        .replace("start = 2026-09-26", "start = 2099-09-26")
+        .replace("end = 2026-09-27", "end = 2099-09-27")
+        .replace(
+            "deadline = 2026-09-15T00:00:00",
+            "deadline = 2099-09-15T00:00:00",
+        );
+    let r = chief.post(s, "/desk/events", &[("preset", ""), ("toml", &src)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc.strip_prefix("/desk/e/").expect("event page");
+    ev.split('?').next().expect("id").to_string()
+}
+
+/// The online form as a phone would fill it: GET (cookie + token), then POST.
+fn submit_online(s: &TestServer, ev: &str, pairs: &[(&str, &str)]) -> Response {
+    let page = s.get(&format!("/e/{ev}/entry"));
+    assert_eq!(page.status, 200, "{}", page.text());
+    let token = input_value(&page.text(), "csrf").expect("entry form csrf");
+    let cookie = set_cookie(&page, "arbiter_entry").expect("entry csrf cookie");
+    let mut p = pairs.to_vec();
+    p.push(("csrf", &token));
+    s.post_form(&format!("/e/{ev}/entry"), &[("Cookie", &cookie)], &form(&p))
+}
+
+#[test]
+fn the_online_entry_form_waits_for_the_desk() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let ev = create_open_kunshan(&s, &chief);
+    let his = id_number("19900101", 1);
+    let her = id_number("19920202", 2);
+    let phone = "13912345678";
+    let man = |name: &'static str, id: &str, ph: &str| -> Vec<(&'static str, String)> {
+        vec![
+            ("section", "men".into()),
+            ("name", name.into()),
+            ("sex", "男".into()),
+            ("id_number", id.into()),
+            ("phone", ph.into()),
+            ("unit", "昆山一厂".into()),
+        ]
+    };
+    let post = |v: &[(&'static str, String)]| {
+        let pairs: Vec<(&str, &str)> = v.iter().map(|(k, x)| (*k, x.as_str())).collect();
+        submit_online(&s, &ev, &pairs)
+    };
+    // No login; Chinese first, English on request.
+    let page = s.get(&format!("/e/{ev}/entry"));
+    assert!(page.text().contains("网上报名") && page.text().contains("身份证号"));
+    let en = s.get(&format!("/e/{ev}/entry?lang=en")).text();
+    assert!(
+        en.contains("Online entry") && en.contains("ID number"),
+        "{en}"
+    );
+    // Without the form's token (or its cookie): refused, nothing recorded.
+    let r = s.post_form(
+        &format!("/e/{ev}/entry"),
+        &[],
+        &form(&[("section", "men"), ("name", "张伟"), ("csrf", "x")]),
+    );
+    assert_eq!(r.status, 403);
+    assert!(r.text().contains("CSRF"), "{}", r.text());
+    // A woman in the men's section: the reason at once, nothing recorded, her ID and phone
+    // not repeated.
+    let r = post(&man("李梅", &her, "13700001111"));
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("性别与身份证号不符"), "{}", r.text());
+    let mut woman = man("李梅", &her, "13700001111");
+    woman[2] = ("sex", "女".into());
+    let r = post(&woman);
+    assert_eq!(r.status, 422, "{}", r.text());
+    let t = r.text();
+    assert!(
+        t.contains("不符合报名条件") && t.contains("本组限男子"),
+        "{t}"
+    );
+    assert!(!t.contains(&her) && !t.contains("13700001111"), "{t}");
+    // Missing phone, bad ID number: clear reasons.
+    let r = post(&man("张伟", &his, ""));
+    assert!(
+        r.status == 422 && r.text().contains("请填写手机号"),
+        "{}",
+        r.text()
+    );
+    let r = post(&man("张伟", "320583199001010000", phone));
+    assert!(
+        r.status == 422 && r.text().contains("身份证号"),
+        "{}",
+        r.text()
+    );
+    assert!(entries_of(&s, &ev, "entry_submitted").is_empty());
+    // A valid entry: pending, recorded as `entry_submitted` by `online`.
+    let r = post(&man("张伟", &his, phone));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let t = r.text();
+    assert!(
+        t.contains("报名已提交") && t.contains("#1") && t.contains("等待"),
+        "{t}"
+    );
+    assert!(!t.contains(&his) && !t.contains(phone), "{t}");
+    let subs = entries_of(&s, &ev, "entry_submitted");
+    assert_eq!(subs.len(), 1);
+    assert_eq!(subs[0].0, "online");
+    // The same ID number again while pending: refused.
+    let r = post(&man("张伟", &his, phone));
+    assert!(
+        r.status == 422 && r.text().contains("等待审核"),
+        "{}",
+        r.text()
+    );
+    // Nobody is registered yet; the desk sees the pending entry, masked.
+    let state = s.store().state(&EventId(ev.clone())).expect("state");
+    assert!(state.players.is_empty());
+    assert_eq!(state.pending(Some("men")).len(), 1);
+    let list_path = format!("/desk/e/{ev}/s/men/entries");
+    let list = desk.get(&s, &list_path).text();
+    assert!(
+        list.contains("网上报名待审核") && list.contains("张伟"),
+        "{list}"
+    );
+    assert!(
+        list.contains("139****5678") && !list.contains(phone),
+        "{list}"
+    );
+    assert!(!list.contains(&his), "{list}");
+    // No public page or API answer holds his ID number or phone, even masked.
+    let secrets = [
+        his.clone(),
+        his[..6].to_string() + "********" + &his[14..],
+        phone.to_string(),
+        "139****5678".to_string(),
+    ];
+    let public = [
+        format!("/e/{ev}"),
+        format!("/e/{ev}/entry"),
+        format!("/e/{ev}/s/men"),
+        format!("/e/{ev}/s/men/standings"),
+        format!("/api/events/{ev}"),
+        format!("/api/events/{ev}/sections/men/standings"),
+        "/".to_string(),
+    ];
+    for p in &public {
+        let t = s.get(p).text();
+        for x in &secrets {
+            assert!(!t.contains(x.as_str()), "{p} holds {x}");
+        }
+    }
+    // Approval is the normal registration: the documents the section asks for (社保证明)
+    // must have been seen.
+    let approve = format!("/desk/e/{ev}/sub/1/approve");
+    let (ok, msg) = flash(&desk.post(&s, &approve, &[("evidence", "")]));
+    assert!(!ok && msg.contains("缺少证明材料"), "{msg}");
+    assert_eq!(
+        desk.post(
+            &s,
+            &approve,
+            &[("evidence", "社保证明"), ("late_reason", "x")]
+        )
+        .status,
+        403,
+        "the late-entry override is the chief arbiter's"
+    );
+    let (ok, msg) = flash(&desk.post(&s, &approve, &[("evidence", "社保证明")]));
+    assert!(
+        ok && msg.contains("已批准") && msg.contains("P1 张伟"),
+        "{msg}"
+    );
+    let (ok, msg) = flash(&desk.post(&s, &approve, &[("evidence", "社保证明")]));
+    assert!(!ok && msg.contains("已处理"), "{msg}");
+    let regs = entries_of(&s, &ev, "player_registered");
+    assert_eq!(regs.len(), 1);
+    assert_eq!(regs[0].0, "desk");
+    let decided = entries_of(&s, &ev, "submission_decided");
+    assert_eq!(decided.len(), 1);
+    // A second entry, refused by the desk with a reason.
+    let r = post(&man("王强", &id_number("19850505", 3), "13600002222"));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let refuse = format!("/desk/e/{ev}/sub/2/refuse");
+    let (ok, msg) = flash(&desk.post(&s, &refuse, &[("reason", "")]));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    let (ok, msg) = flash(&desk.post(&s, &refuse, &[("reason", "非本单位职工")]));
+    assert!(ok && msg.contains("已拒绝"), "{msg}");
+    let state = s.store().state(&EventId(ev.clone())).expect("state");
+    assert!(state.pending(None).is_empty());
+    assert_eq!(
+        state.submissions[&2].decision,
+        Some(arbiter_core::Decision::Refused("非本单位职工".into()))
+    );
+    assert_eq!(state.players.len(), 1);
+    // The event log page masks what the form gave.
+    let log = chief.get(&s, &format!("/desk/e/{ev}/log")).text();
+    assert!(
+        log.contains("entry_submitted") && !log.contains(&his),
+        "{log}"
+    );
+    // Too large a form, then too many submissions from one address.
+    let big = "x".repeat(5000);
+    let r = submit_online(&s, &ev, &[("section", "men"), ("name", &big)]);
+    assert_eq!(r.status, 413, "{}", r.text());
+    let mut limited = false;
+    for i in 0..12 {
+        let r = post(&man(
+            "赵六",
+            &id_number("19800101", 5 + 2 * i),
+            "13500003333",
+        ));
+        if r.status == 429 {
+            assert!(r.text().contains("提交次数过多"), "{}", r.text());
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "the form is rate-limited per address");
+}
+
+#[test]
+fn the_online_form_gives_the_regulations_reason_after_the_deadline() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    // Kunshan as bundled: entries closed on 2026-09-15.
+    let ev = create_kunshan(&s, &chief);
+    let his = id_number("19900101", 1);
+    let r = submit_online(
+        &s,
+        &ev,
+        &[
+            ("section", "men"),
+            ("name", "张伟"),
+            ("sex", ""),
+            ("id_number", &his),
+            ("phone", "13912345678"),
+            ("unit", "昆山一厂"),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("截止"), "{}", r.text());
+    assert!(entries_of(&s, &ev, "entry_submitted").is_empty());
+    // An unknown event: 404.
+    assert_eq!(s.get("/e/ev-99999999/entry").status, 404);
+}
+
+#[test]
+fn settings_change_and_the_chief_arbiters_rules_after_round_one() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let arb = login(&s, "arb");
+    let desk = login(&s, "desk");
+    let ev = create_kunshan(&s, &chief);
+    let path = format!("/desk/e/{ev}/settings");
+    let page = arb.get(&s, &path).text();
+    assert!(
+        page.contains("赛事设置") && page.contains("rounds.men"),
+        "{page}"
+    );
+    // Before round 1 an arbiter changes the venue and the dates; the public home shows them.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &path,
+        &[
+            ("venue", "昆山市体育中心二楼"),
+            ("start", "2026-10-10"),
+            ("end", "2026-10-11"),
+            ("reason", ""),
+        ],
+    ));
+    assert!(ok && msg.contains("已更改"), "{msg}");
+    let home = s.get(&format!("/e/{ev}")).text();
+    assert!(
+        home.contains("昆山市体育中心二楼") && home.contains("2026-10-10 — 2026-10-11"),
+        "{home}"
+    );
+    // Nothing changed / bad values: clear refusals.
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("venue", "昆山市体育中心二楼")]));
+    assert!(!ok && msg.contains("没有任何更改"), "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("start", "2026-10-12")]));
+    assert!(!ok && msg.contains("晚于结束日期"), "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("rounds.men", "九")]));
+    assert!(!ok && msg.contains("轮数"), "{msg}");
+    // The desk may not change settings.
+    assert_eq!(desk.post(&s, &path, &[("venue", "x")]).status, 403);
+    // Round 1 paired: the arbiter is refused with a clear message, the chief needs a reason.
+    register_men(&s, &chief, &ev, 12);
+    pair_and_publish(&s, &arb, &ev);
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("rounds.men", "7"), ("reason", "时间不够")]));
+    assert!(!ok && msg.contains("只有裁判长可以更改赛事设置"), "{msg}");
+    let (ok, msg) = flash(&chief.post(&s, &path, &[("rounds.men", "7"), ("reason", "")]));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    let (ok, msg) = flash(&chief.post(&s, &path, &[("rounds.men", "0"), ("reason", "x")]));
+    assert!(!ok && msg.contains("轮数不能设为 0"), "{msg}");
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &path,
+        &[
+            ("rounds.men", "7"),
+            ("name", "2026年昆山市职工象棋赛"),
+            ("reason", "场馆时间缩短, 经组委会同意改为7轮"),
+        ],
+    ));
+    assert!(ok, "{msg}");
+    let changes = entries_of(&s, &ev, "settings_changed");
+    assert_eq!(changes.len(), 2);
+    assert_eq!(changes[0].0, "arb");
+    assert_eq!(changes[1].0, "chief");
+    let state = s.store().state(&EventId(ev.clone())).expect("state");
+    assert_eq!(state.name(), "2026年昆山市职工象棋赛");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    assert_eq!(reg.section("men").expect("men").format.rounds, Some(7));
+    let page = chief.get(&s, &path).text();
+    assert!(page.contains("只有裁判长"), "{page}");
+    let home = s.get(&format!("/e/{ev}")).text();
+    assert!(home.contains("2026年昆山市职工象棋赛"), "{home}");
+    // A confirmed result: the arbiter can neither re-enter nor correct it; the chief corrects.
+    let results = format!("/desk/e/{ev}/s/men/results");
+    for b in 1..=6 {
+        let (ok, msg) =
+            flash(&arb.post(&s, &results, &[("board", &b.to_string()), ("result", "1")]));
+        assert!(ok, "{msg}");
+    }
+    let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/s/men/confirm"), &[]));
+    assert!(ok, "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &results, &[("board", "1"), ("result", "0")]));
+    assert!(!ok && msg.contains("裁判长"), "{msg}");
+    let correct = format!("/desk/e/{ev}/s/men/correct");
+    let fix = [
+        ("round", "1"),
+        ("board", "1"),
+        ("result", "0-1"),
+        ("reason", "记录员抄错"),
+    ];
+    let r = arb.post(&s, &correct, &fix);
+    assert_eq!(r.status, 403);
+    assert!(
+        r.text().contains("无权操作") && r.text().contains("裁判长"),
+        "{}",
+        r.text()
+    );
+    let (ok, msg) = flash(&chief.post(&s, &correct, &fix));
+    assert!(ok, "{msg}");
+    let fixes = entries_of(&s, &ev, "result_corrected");
+    assert_eq!(fixes.len(), 1);
+    assert_eq!(fixes[0].0, "chief");
+}
+
+#[test]
+fn teams_with_leader_coach_and_roster_at_the_desk() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let arb = login(&s, "arb");
+    let ev = create_kunshan(&s, &chief);
+    // P1, P5, P9 of 单位0; P2 of 单位1.
+    register_men(&s, &chief, &ev, 12);
+    let path = format!("/desk/e/{ev}/teams");
+    let page = desk.get(&s, &path).text();
+    assert!(page.contains("报名队伍") && page.contains("甲组"), "{page}");
+    let team = |members: &str, coach: &str| {
+        vec![
+            ("team", "单位0一队".to_string()),
+            ("unit", "单位0".to_string()),
+            ("division", "a".to_string()),
+            ("members", members.to_string()),
+            ("leader", "周领队".to_string()),
+            ("coach", coach.to_string()),
+        ]
+    };
+    let post = |who: &Browser, v: Vec<(&str, String)>| {
+        let pairs: Vec<(&str, &str)> = v.iter().map(|(k, x)| (*k, x.as_str())).collect();
+        who.post(&s, &path, &pairs)
+    };
+    // The regulation's rules, in plain words (K3: a coach; K2: one unit).
+    let (ok, msg) = flash(&post(&desk, team("P1 P5 P9", "")));
+    assert!(!ok && msg.contains("教练"), "{msg}");
+    let (ok, msg) = flash(&post(&desk, team("P1 P5 P2", "吴教练")));
+    assert!(!ok && msg.contains("跨单位"), "{msg}");
+    let (ok, msg) = flash(&post(&desk, team("P1 P5 张三", "吴教练")));
+    assert!(!ok && msg.contains("张三"), "{msg}");
+    assert_eq!(post(&arb, team("P1 P5 P9", "吴教练")).status, 403);
+    let (ok, msg) = flash(&post(&desk, team("P1 P5 P9", "吴教练")));
+    assert!(ok && msg.contains("已报名"), "{msg}");
+    let teams = entries_of(&s, &ev, "team_entered");
+    assert_eq!(teams.len(), 1);
+    assert_eq!(teams[0].0, "desk");
+    let page = arb.get(&s, &path).text();
+    for x in [
+        "单位0一队",
+        "周领队",
+        "吴教练",
+        "甲组",
+        "P1 棋手00",
+        "P5 棋手04",
+        "P9 棋手08",
+    ] {
+        assert!(page.contains(x), "{x}: {page}");
+    }
+    let en = arb.get(&s, &format!("{path}?lang=en")).text();
+    assert!(en.contains("Leader") && en.contains("Members"), "{en}");
+}
+
+/// The Kunshan event simulated (12 players a section) until the women's section reaches its
+/// knockout stage, before any knockout game is recorded; its id.
+fn to_knockout(store: &SqliteStore) -> EventId {
+    use arbiter_core::LogEntry;
+    let text = include_str!("../../../regulations/kunshan-2026.toml");
+    let reg = arbiter_regulation::parse(text, "kunshan-2026.toml").expect("regulation");
+    let event = store.create_event(&reg.event.name).expect("event");
+    let sizes = arbiter_simulate::Sizes {
+        all: Some(12),
+        ..Default::default()
+    };
+    let mut sim = arbiter_simulate::Simulator::new(reg, text, "kunshan-2026.toml", 1, &sizes);
+    let mut state = arbiter_core::EventState::new();
+    while let Some(batch) = sim.next_batch(&state).expect("batch") {
+        let cut = batch
+            .entries
+            .iter()
+            .position(|e| matches!(e, LogEntry::KnockoutGameRecorded { .. }))
+            .unwrap_or(batch.entries.len());
+        if cut > 0 {
+            let expected = state.last_seq;
+            store
+                .append(
+                    &event,
+                    expected,
+                    &batch.entries[..cut],
+                    &batch.actor,
+                    &batch.at,
+                )
+                .expect("append");
+            for r in batch.recorded(expected).take(cut) {
+                state.apply(&r).expect("fold");
+            }
+        }
+        if cut < batch.entries.len() {
+            break;
+        }
+    }
+    event
+}
+
+#[test]
+fn knockout_games_are_entered_at_the_desk() {
+    let mut id = None;
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        id = Some(to_knockout(store));
+    });
+    let ev = id.expect("event").0;
+    let arb = login(&s, "arb");
+    let desk = login(&s, "desk");
+    let path = format!("/desk/e/{ev}/s/women/knockout");
+    let page = arb.get(&s, &path);
+    assert_eq!(page.status, 200, "{}", page.text());
+    let html = page.text();
+    assert!(
+        html.contains("待录入的对局") && html.contains("对阵图"),
+        "{html}"
+    );
+    // The first game due: its board, match and game from the form.
+    let at = html
+        .find("<table class=\"grid\" id=\"due\"")
+        .expect("due games");
+    let due = &html[at..];
+    let board = due
+        .split("data-board=\"")
+        .nth(1)
+        .and_then(|x| x.split('"').next())
+        .expect("a due board")
+        .to_string();
+    let mid = input_value(due, "match_id").expect("match id");
+    let game = input_value(due, "game").expect("game");
+    assert_eq!(game, "0");
+    let form = [
+        ("board", board.as_str()),
+        ("match_id", mid.as_str()),
+        ("game", game.as_str()),
+        ("result", "1-0"),
+    ];
+    assert_eq!(desk.post(&s, &path, &form).status, 403);
+    // A board with no game due: the director's reason.
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("board", "99"), ("result", "1-0")]));
+    assert!(!ok && msg.contains("没有待下的对局"), "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &path, &form));
+    assert!(ok && msg.contains(&format!("第{board}台")), "{msg}");
+    let games = entries_of(&s, &ev, "knockout_game_recorded");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].0, "arb");
+    let arbiter_core::LogEntry::KnockoutGameRecorded {
+        match_id, game: g, ..
+    } = &games[0].1
+    else {
+        unreachable!()
+    };
+    assert_eq!((match_id.as_str(), *g), (mid.as_str(), 0));
+    // The same form again (the game is no longer due): refused, nothing recorded twice.
+    let (ok, msg) = flash(&arb.post(&s, &path, &form));
+    assert!(!ok, "{msg}");
+    assert_eq!(entries_of(&s, &ev, "knockout_game_recorded").len(), 1);
+    // The bracket now shows the game.
+    let html = arb.get(&s, &path).text();
+    assert!(html.contains("红胜"), "{html}");
+    // A Swiss section says it has no knockout stage.
+    let men = arb.get(&s, &format!("/desk/e/{ev}/s/men/knockout")).text();
+    assert!(men.contains("没有淘汰赛阶段"), "{men}");
 }

@@ -141,24 +141,80 @@ pub fn refuse(
 }
 
 /// Edit an entry (`player_corrected`), with the reason. A new team or unit must keep the team
-/// rules (K2: one unit per team; one roster per team).
+/// rules (K2: one unit per team; one roster per team). A new sex, birth date or ID number is
+/// judged by the section's eligibility as at registration (`Section::check_entry`: its sex
+/// and age rules): as there, sex and birth date come from the ID number when there is one,
+/// so a new ID number brings its sex and birth date into the correction, and a sex or birth
+/// date that contradicts the ID number is refused.
 pub fn correct(
     state: &EventState,
     ctx: &Ctx,
     p: PlayerId,
-    changes: Vec<FieldChange>,
+    mut changes: Vec<FieldChange>,
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     let rec = player(state, p)?;
+    if changes.is_empty() {
+        return Err(refused("没有要更正的内容 (nothing to correct)".into()));
+    }
+    if reason.trim().is_empty() {
+        return Err(refused(
+            "更正报名信息须说明理由 (a correction needs a reason)".into(),
+        ));
+    }
     let mut team = rec.team.clone();
     let mut unit = rec.unit.clone();
+    let (mut sex, mut birth, mut id) = (rec.sex, rec.birth_date, rec.id_number.clone());
+    let (mut sex_given, mut birth_given) = (false, false);
     for c in &changes {
         match c {
             FieldChange::Team(t) => team = t.clone(),
             FieldChange::Unit(u) => unit = u.clone(),
+            FieldChange::Sex(s) => {
+                sex = *s;
+                sex_given = true;
+            }
+            FieldChange::BirthDate(b) => {
+                birth = *b;
+                birth_given = true;
+            }
+            FieldChange::IdNumber(i) => id = i.clone(),
             _ => {}
         }
+    }
+    // As at registration: the ID number gives sex and birth date.
+    if let Some(i) = &id {
+        if sex_given && sex != Some(i.sex()) {
+            return Err(refused(format!(
+                "性别与身份证号不符: 身份证号为{}性 (the sex contradicts the ID number)",
+                i.sex().zh()
+            )));
+        }
+        if birth_given && birth != Some(i.birth_date()) {
+            return Err(refused(format!(
+                "出生日期与身份证号不符: 身份证号为 {} (the birth date contradicts the ID number)",
+                i.birth_date()
+            )));
+        }
+        if id != rec.id_number {
+            if !sex_given && rec.sex != Some(i.sex()) {
+                changes.push(FieldChange::Sex(Some(i.sex())));
+            }
+            if !birth_given && rec.birth_date != Some(i.birth_date()) {
+                changes.push(FieldChange::BirthDate(Some(i.birth_date())));
+            }
+        }
+        sex = Some(i.sex());
+        birth = Some(i.birth_date());
+    }
+    if sex != rec.sex || birth != rec.birth_date {
+        registration::check_person(&reg, &rec.section, sex, birth).map_err(|r| {
+            refused(format!(
+                "更正后不符合组别 `{}` 的参赛条件: {r} (the corrected entry is not eligible for the section)",
+                rec.section
+            ))
+        })?;
     }
     if team != rec.team || unit != rec.unit {
         // Judge the player's new team and unit against everyone else.
@@ -450,6 +506,212 @@ pub fn enter_team(
             members: form.members.clone(),
             leader: form.leader.clone(),
             coach: form.coach.clone(),
+        }],
+    )
+}
+
+/// The facts an online form (网上报名) gives: the registration form without evidence, flags
+/// or rating (the desk sees the documents when it approves the entry).
+pub fn online_form(
+    section: &str,
+    name: &str,
+    sex: Option<arbiter_types::Sex>,
+    id_number: Option<&str>,
+    phone: Option<&str>,
+    unit: Option<&str>,
+) -> EntryForm {
+    let t = |s: Option<&str>| {
+        s.map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    EntryForm {
+        section: section.to_string(),
+        name: name.trim().to_string(),
+        sex,
+        birth: None,
+        id_number: t(id_number),
+        phone: t(phone),
+        unit: t(unit),
+        association: None,
+        team: None,
+        evidence: Vec::new(),
+        flags: Vec::new(),
+        rating: None,
+        late_reason: None,
+    }
+}
+
+/// An entry through the public online form (`entry_submitted`): checked at once against the
+/// section's rules exactly as a registration at this moment would be (deadline, sex, age,
+/// unit and section limits, duplicates), except the documents the regulation asks for, which
+/// the desk sees when it approves the entry. Name, ID number and phone are required; sex and
+/// birth date come from the ID number (a sex that contradicts it is refused). A refusal is an
+/// error with the reason, and nothing is recorded: the applicant corrects the form.
+pub fn submit(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    section_of(state, &form.section)?;
+    let sec = reg
+        .section(&form.section)
+        .ok_or_else(|| DirectorError::UnknownSection(form.section.clone()))?;
+    if form.name.trim().is_empty() {
+        return Err(refused("请填写姓名 (the name is required)".into()));
+    }
+    let Some(id) = form.id_number.as_deref() else {
+        return Err(refused("请填写身份证号 (the ID number is required)".into()));
+    };
+    let id = arbiter_types::IdNumber::parse(id).map_err(|e| refused(e.to_string()))?;
+    let Some(phone) = form.phone.as_deref() else {
+        return Err(refused(
+            "请填写手机号 (the phone number is required)".into(),
+        ));
+    };
+    // The message does not repeat the number.
+    arbiter_types::Phone::parse(phone).map_err(|_| {
+        refused("手机号应为11位数字, 以13–19开头 (not a mainland mobile number)".into())
+    })?;
+    if form.sex.is_some_and(|s| s != id.sex()) {
+        return Err(refused(format!(
+            "性别与身份证号不符: 身份证号为{}性 (the sex contradicts the ID number)",
+            id.sex().zh()
+        )));
+    }
+    // Judge everything but the documents: assume those the section asks for are shown.
+    let mut judged = form.clone();
+    judged.evidence = sec
+        .eligibility
+        .evidence
+        .iter()
+        .chain(
+            sec.eligibility
+                .evidence_any
+                .iter()
+                .filter_map(|a| a.first()),
+        )
+        .map(|e| e.name().to_string())
+        .collect();
+    judged.late_reason = None;
+    match registration::register(&reg, state, &judged, ctx.at) {
+        LogEntry::PlayerRegistered(r) => checked(
+            state,
+            ctx,
+            vec![LogEntry::EntrySubmitted {
+                submission: state.next_submission(),
+                section: r.section,
+                name: r.name,
+                sex: r.sex,
+                birth_date: r.birth_date,
+                id_number: r.id_number,
+                phone: r.phone,
+                unit: r.unit,
+            }],
+        ),
+        LogEntry::EntryRefused { reason, .. } => Err(refused(format!(
+            "不符合报名条件: {reason} (the entry is not eligible)"
+        ))),
+        other => Err(DirectorError::Refused(format!(
+            "意外的报名结果 {} (unexpected registration outcome)",
+            other.kind()
+        ))),
+    }
+}
+
+fn pending_submission(
+    state: &EventState,
+    n: u32,
+) -> Result<&arbiter_core::Submission, DirectorError> {
+    let s = state
+        .submissions
+        .get(&n)
+        .ok_or_else(|| refused(format!("网上报名 #{n} 不存在 (unknown online submission)")))?;
+    if s.decision.is_some() {
+        return Err(refused(format!(
+            "网上报名 #{n} 已处理 (the submission is already decided)"
+        )));
+    }
+    Ok(s)
+}
+
+/// Approve an online submission: the normal registration ([`register`]) with its facts, the
+/// documents the desk has seen (`evidence`) and, after the deadline, the chief arbiter's
+/// `late_reason`; then `submission_decided` naming the new player. When the registration is
+/// refused (documents missing, the section full by now …) nothing is recorded and the
+/// reason is the error: the desk may then refuse the submission with a reason.
+pub fn approve(
+    state: &EventState,
+    ctx: &Ctx,
+    submission: u32,
+    evidence: Vec<String>,
+    late_reason: Option<String>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let s = pending_submission(state, submission)?;
+    let form = EntryForm {
+        section: s.section.clone(),
+        name: s.name.clone(),
+        sex: s.sex,
+        birth: s.birth_date,
+        id_number: s.id_number.as_ref().map(|i| i.to_string()),
+        phone: s.phone.as_ref().map(|p| p.to_string()),
+        unit: s.unit.clone(),
+        association: None,
+        team: None,
+        evidence,
+        flags: Vec::new(),
+        rating: None,
+        late_reason,
+    };
+    match registration::register(&reg, state, &form, ctx.at) {
+        LogEntry::PlayerRegistered(r) => {
+            let player = r.player;
+            checked(
+                state,
+                ctx,
+                vec![
+                    LogEntry::PlayerRegistered(r),
+                    LogEntry::SubmissionDecided {
+                        submission,
+                        player: Some(player),
+                        reason: None,
+                    },
+                ],
+            )
+        }
+        LogEntry::EntryRefused { reason, .. } => Err(refused(format!(
+            "网上报名 #{submission} {} 不能批准: {reason} (cannot be approved)",
+            s.name
+        ))),
+        other => Err(DirectorError::Refused(format!(
+            "意外的报名结果 {} (unexpected registration outcome)",
+            other.kind()
+        ))),
+    }
+}
+
+/// Refuse an online submission, with the reason (`submission_decided`).
+pub fn refuse_submission(
+    state: &EventState,
+    ctx: &Ctx,
+    submission: u32,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    pending_submission(state, submission)?;
+    if reason.trim().is_empty() {
+        return Err(refused(
+            "拒绝报名须说明理由 (a refusal needs a reason)".into(),
+        ));
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::SubmissionDecided {
+            submission,
+            player: None,
+            reason: Some(reason.trim().to_string()),
         }],
     )
 }

@@ -136,3 +136,95 @@ pub fn reopen(state: &EventState, ctx: &Ctx, reason: &str) -> Result<Vec<LogEntr
         by: ctx.actor.clone(),
     }])
 }
+
+/// A change of the event's settings (赛事设置) as the arbiter asks for it: every field the
+/// form shows; only those that differ from the settings in force are recorded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsForm {
+    pub name: Option<String>,
+    pub start: Option<chrono::NaiveDate>,
+    pub end: Option<chrono::NaiveDate>,
+    pub venue: Option<String>,
+    /// Swiss rounds by section id.
+    pub rounds: BTreeMap<String, u32>,
+    pub reason: String,
+}
+
+/// Change the event's settings (`settings_changed`): name, dates and venue shown on every
+/// page, and the Swiss rounds of a section (not fewer than already paired). Issue 14: once
+/// round 1 of any section is paired only the chief arbiter changes settings, and then with a
+/// reason; `chief` says whether the actor is the chief arbiter (the shell knows the
+/// account's role).
+pub fn change_settings(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &SettingsForm,
+    chief: bool,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let _ = ctx;
+    let reg = regulation_of(state)?;
+    let started = state.sections.values().any(|s| s.last_round() > 0);
+    if started && !chief {
+        return Err(refused(
+            "第1轮已编排, 只有裁判长可以更改赛事设置 (after round 1 is paired only the chief arbiter changes settings)",
+        ));
+    }
+    if started && form.reason.trim().is_empty() {
+        return Err(refused(
+            "比赛开始后更改设置须说明理由 (a change after round 1 needs a reason)",
+        ));
+    }
+    let trimmed = |s: &Option<String>| {
+        s.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let name = trimmed(&form.name).filter(|n| *n != reg.event.name);
+    let start = form.start.filter(|d| *d != reg.event.start);
+    let end = form.end.filter(|d| *d != reg.event.end);
+    let venue = trimmed(&form.venue).filter(|v| Some(v) != reg.event.venue.as_ref());
+    let (a, b) = (
+        start.unwrap_or(reg.event.start),
+        end.unwrap_or(reg.event.end),
+    );
+    if a > b {
+        return Err(refused(format!(
+            "开始日期 {a} 晚于结束日期 {b} (the start is after the end)"
+        )));
+    }
+    let mut rounds = BTreeMap::new();
+    for (id, &n) in &form.rounds {
+        let sec = reg
+            .section(id)
+            .ok_or_else(|| DirectorError::UnknownSection(id.clone()))?;
+        if sec.format.rounds == Some(n) {
+            continue;
+        }
+        if sec.format.rounds.is_none() {
+            return Err(refused(format!(
+                "组别 `{id}` 没有积分编排轮数, 不能设置轮数 (the section has no Swiss rounds to set)"
+            )));
+        }
+        let paired = state.section(id).map_or(0, |s| s.last_round());
+        if n == 0 || n < paired {
+            return Err(refused(format!(
+                "组别 `{id}` 已编排到第 {paired} 轮, 轮数不能设为 {n} (fewer rounds than already paired)"
+            )));
+        }
+        rounds.insert(id.clone(), n);
+    }
+    if name.is_none() && start.is_none() && end.is_none() && venue.is_none() && rounds.is_empty() {
+        return Err(refused("赛事设置没有任何更改 (no setting changed)"));
+    }
+    let e = LogEntry::SettingsChanged {
+        name,
+        start,
+        end,
+        venue,
+        rounds,
+        reason: form.reason.trim().to_string(),
+    };
+    arbiter_core::validate(state, &e).map_err(|r| refused(r.to_string()))?;
+    Ok(vec![e])
+}

@@ -112,6 +112,48 @@ pub fn due_knockout_game(
     }
 }
 
+/// A knockout game due now, with the board it is entered on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DueKnockoutGame {
+    /// The bracket board number ([`knockout_board`]): what the result grid takes.
+    pub board: u32,
+    pub match_id: String,
+    /// The match's label (半决赛 1, 决赛 …).
+    pub label: String,
+    /// The schedule's round of the match.
+    pub round: u32,
+    pub game: arbiter_knockout::NextGame,
+}
+
+/// Every knockout game due now in `section` (empty when the section is not in its knockout
+/// stage), in board order: what [`enter_result`] takes next, board by board.
+pub fn due_knockout_games(
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<DueKnockoutGame>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    let Step::Knockout { matches } = next_step(&reg, state, section)? else {
+        return Ok(Vec::new());
+    };
+    let b = knockout_stage::bracket(&reg, state, section)?;
+    let mut out: Vec<DueKnockoutGame> = knockout_stage::next_games(&b, &matches, section)?
+        .into_iter()
+        .filter_map(|(m, game)| {
+            let bm = b.get(&m)?;
+            Some(DueKnockoutGame {
+                board: knockout_board(&b, &m)?,
+                label: bm.label_zh(),
+                round: knockout_round(sec, state, bm.round),
+                match_id: m,
+                game,
+            })
+        })
+        .collect();
+    out.sort_by_key(|g| g.board);
+    Ok(out)
+}
+
 /// `result`: enter the result of one game (with its fouls).
 pub fn enter_result(
     state: &EventState,

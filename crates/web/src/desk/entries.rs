@@ -91,7 +91,7 @@ pub async fn list(
         };
         let _ = write!(
             c,
-            "<tr><td>P{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>P{}</td><td><a href=\"/desk/e/{ev}/p/{pid}\">{}</a>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             p.id.0,
             e(&p.name),
             withdrawn,
@@ -100,10 +100,62 @@ pub async fn list(
             p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
             p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
             fee,
-            checkin
+            checkin,
+            ev = e(&ev),
+            pid = p.id.0,
         );
     }
     c.push_str("</tbody></table>");
+    let pending = st.pending(Some(&sec));
+    if !pending.is_empty() {
+        let _ = write!(
+            c,
+            "<h2>{}</h2><p>{}</p><table class=\"grid\" id=\"pending\"><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
+            l.t("网上报名待审核", "Online entries pending"),
+            l.t(
+                "批准即按报名规则登记 (请填写已查验的证明材料); 拒绝须说明理由。",
+                "Approving registers the entry by the registration rules (give the documents seen); a refusal needs a reason."
+            ),
+            l.t("姓名", "Name"),
+            l.t("性别", "Sex"),
+            l.t("出生日期", "Birth date"),
+            l.t("单位", "Unit"),
+            l.t("身份证号", "ID number"),
+            l.t("电话", "Phone"),
+        );
+        for x in pending {
+            let actions = if can {
+                format!(
+                    "<form method=\"post\" action=\"/desk/e/{ev}/sub/{n}/approve\" class=\"inline\">{csrf}\
+                     <input name=\"evidence\" placeholder=\"{evp}\"><input name=\"late_reason\" placeholder=\"{latep}\"><button>{ab}</button></form> \
+                     <form method=\"post\" action=\"/desk/e/{ev}/sub/{n}/refuse\" class=\"inline\">{csrf}\
+                     <input name=\"reason\" placeholder=\"{rp}\" required><button>{rb}</button></form>",
+                    ev = e(&ev),
+                    n = x.submission,
+                    evp = l.t("已查验的证明材料", "documents seen"),
+                    latep = l.t("补报理由 (仅裁判长)", "late reason (chief)"),
+                    ab = l.t("批准", "Approve"),
+                    rp = l.t("拒绝理由", "reason"),
+                    rb = l.t("拒绝", "Refuse"),
+                )
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                c,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                x.submission,
+                e(&x.name),
+                x.sex.map_or("", |s| s.zh()),
+                x.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+                e(x.unit.as_deref().unwrap_or("")),
+                x.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
+                x.phone.as_ref().map(|p| p.masked()).unwrap_or_default(),
+                actions
+            );
+        }
+        c.push_str("</tbody></table>");
+    }
     let refused: Vec<_> = st.refused.iter().filter(|r| r.section == sec).collect();
     if !refused.is_empty() {
         let _ = write!(c, "<h2>{}</h2><ul>", l.t("未通过的报名", "Refused entries"));
@@ -239,15 +291,7 @@ pub async fn add(
         unit: opt(&f.unit),
         association: None,
         team: opt(&f.team),
-        evidence: opt(&f.evidence)
-            .map(|s| {
-                s.split([',', '，', ' '])
-                    .map(str::trim)
-                    .filter(|x| !x.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default(),
+        evidence: split_evidence(&f.evidence),
         flags: Vec::new(),
         rating: None,
         late_reason,
@@ -399,4 +443,88 @@ mod tests {
         assert_eq!(super::fen("-1"), None);
         assert_eq!(super::fen(".5"), None);
     }
+}
+
+#[derive(Deserialize)]
+pub struct ApproveForm {
+    evidence: Option<String>,
+    late_reason: Option<String>,
+}
+
+/// The section of an online submission (for the page to go back to).
+async fn section_of_submission(app: &AppState, ev: &str, n: u32) -> Result<String, WebError> {
+    let snap = app.snapshot(ev).await?;
+    Ok(snap
+        .state
+        .submissions
+        .get(&n)
+        .map(|s| s.section.clone())
+        .unwrap_or_default())
+}
+
+/// `POST /desk/e/{ev}/sub/{n}/approve`: the normal registration with the submission's facts.
+pub async fn approve(
+    State(app): State<AppState>,
+    Path((ev, n)): Path<(String, u32)>,
+    p: Post<Registrars, ApproveForm>,
+) -> Result<Response, WebError> {
+    let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
+    let late_reason = opt(&p.form.late_reason);
+    if late_reason.is_some() && p.auth.role() != Role::ChiefArbiter {
+        return Ok(Refusal::Forbidden {
+            role: p.auth.role(),
+            allowed: &[Role::ChiefArbiter],
+        }
+        .into_response());
+    }
+    let evidence = split_evidence(&p.form.evidence);
+    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+        api::approve(st, ctx, n, evidence.clone(), late_reason.clone())
+    })
+    .await?;
+    let msg = done.map(|a| match a.entries.first() {
+        Some(LogEntry::PlayerRegistered(r)) => format!(
+            "网上报名 #{n} 已批准, 登记为 P{} {} (approved and registered)",
+            r.player.0, r.name
+        ),
+        _ => format!("网上报名 #{n} 已批准 (approved)"),
+    });
+    Ok(back(&here, msg))
+}
+
+#[derive(Deserialize)]
+pub struct RefuseSubmissionForm {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/sub/{n}/refuse`.
+pub async fn refuse_submission(
+    State(app): State<AppState>,
+    Path((ev, n)): Path<(String, u32)>,
+    p: Post<Registrars, RefuseSubmissionForm>,
+) -> Result<Response, WebError> {
+    let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
+    let reason = p.form.reason;
+    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+        api::refuse_submission(st, ctx, n, &reason)
+    })
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|_| format!("网上报名 #{n} 已拒绝 (refused)")),
+    ))
+}
+
+/// Evidence kinds from a form field (comma, Chinese comma or space separated).
+fn split_evidence(s: &Option<String>) -> Vec<String> {
+    opt(s)
+        .map(|s| {
+            s.split([',', '，', ' ', '、'])
+                .map(str::trim)
+                .filter(|x| !x.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }

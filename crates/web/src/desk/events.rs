@@ -179,11 +179,16 @@ pub async fn show(
     let mut c = String::new();
     let _ = write!(
         c,
-        "<h1>{name}</h1><p class=\"muted\">{ev} · <a href=\"/e/{ev}\">{public}</a> · <a href=\"/desk/e/{ev}/log\">{log}</a></p>",
+        "<h1>{name}</h1><p class=\"muted\">{ev} · <a href=\"/e/{ev}\">{public}</a> · <a href=\"/desk/e/{ev}/log\">{log}</a> · <a href=\"/desk/e/{ev}/settings\">{settings}</a> · <a href=\"/desk/e/{ev}/teams\">{teams}</a> · <a href=\"/e/{ev}/entry\">{online}</a> ({pending} {waiting})</p>",
         name = e(st.name()),
         ev = e(&ev),
         public = l.t("公开页面", "public pages"),
         log = l.t("操作日志", "event log"),
+        settings = l.t("赛事设置", "settings"),
+        teams = l.t("队伍", "teams"),
+        online = l.t("网上报名表", "online entry form"),
+        pending = st.pending(None).len(),
+        waiting = l.t("条待审核", "pending"),
     );
     let _ = write!(
         c,
@@ -206,6 +211,7 @@ pub async fn show(
              <a href=\"/desk/e/{ev}/s/{id}/entries\">{a}</a> \
              <a href=\"/desk/e/{ev}/s/{id}/round\">{b}</a> \
              <a href=\"/desk/e/{ev}/s/{id}/results\">{r}</a> \
+             <a href=\"/desk/e/{ev}/s/{id}/knockout\">{ko}</a> \
              <a href=\"/e/{ev}/s/{id}/standings\">{s}</a></td></tr>",
             name = e(&s.name),
             rounds = s.last_round(),
@@ -214,6 +220,7 @@ pub async fn show(
             a = l.t("报名", "entries"),
             b = l.t("编排", "pairing"),
             r = l.t("录入成绩", "results"),
+            ko = l.t("淘汰赛", "knockout"),
             s = l.t("名次", "standings"),
         );
     }

@@ -3,10 +3,15 @@
 //!
 //! - [`events`]: the events, creating one from a bundled regulation or a pasted TOML file.
 //! - [`entries`]: the registration list — add (late-entry override by the chief arbiter),
-//!   refuse, fees, check-in.
+//!   refuse, fees, check-in; approve or refuse the online form's pending entries.
+//! - [`player`]: one entry — edit it with a reason, withdraw, excuse from a round (请假).
 //! - [`rounds`]: per round — pair (with the engine's explanation and the checker's warnings
 //!   for fixed pairs and swaps), publish, undo; the fast result-entry grid; confirm; the
 //!   chief arbiter's corrections.
+//! - [`settings`]: the event's settings (name, dates, venue, rounds); after round 1 the
+//!   chief arbiter's alone.
+//! - [`teams`]: the teams with leader, coach and roster; enter a team.
+//! - [`knockout`]: a section's knockout bracket with its games; results of the games due.
 //! - [`log`]: the event log — who did what, when.
 //!
 //! Every action goes through [`crate::write::apply`] into an operation of
@@ -14,8 +19,12 @@
 
 pub mod entries;
 pub mod events;
+pub mod knockout;
 pub mod log;
+pub mod player;
 pub mod rounds;
+pub mod settings;
+pub mod teams;
 
 use crate::app::AppState;
 use crate::auth::Authed;
@@ -38,6 +47,11 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/assets/desk.css", get(css))
         .route("/desk/e/{ev}", get(events::show))
         .route("/desk/e/{ev}/log", get(log::show))
+        .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
+        .route(
+            "/desk/e/{ev}/settings",
+            get(settings::show).post(settings::change),
+        )
         .route(
             "/desk/e/{ev}/s/{sec}/entries",
             get(entries::list).post(entries::add),
@@ -45,6 +59,15 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/s/{sec}/refuse", post(entries::refuse))
         .route("/desk/e/{ev}/p/{pid}/fee", post(entries::fee))
         .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
+        .route("/desk/e/{ev}/sub/{sub}/approve", post(entries::approve))
+        .route(
+            "/desk/e/{ev}/sub/{sub}/refuse",
+            post(entries::refuse_submission),
+        )
+        .route("/desk/e/{ev}/p/{pid}", get(player::show))
+        .route("/desk/e/{ev}/p/{pid}/edit", post(player::edit))
+        .route("/desk/e/{ev}/p/{pid}/withdraw", post(player::withdraw))
+        .route("/desk/e/{ev}/p/{pid}/absent", post(player::absent))
         .route("/desk/e/{ev}/s/{sec}/round", get(rounds::show))
         .route("/desk/e/{ev}/s/{sec}/pair", post(rounds::pair))
         .route("/desk/e/{ev}/s/{sec}/publish", post(rounds::publish))
@@ -54,12 +77,16 @@ pub fn routes() -> Router<AppState> {
             get(rounds::grid).post(rounds::enter),
         )
         .route("/desk/e/{ev}/s/{sec}/confirm", post(rounds::confirm))
+        .route(
+            "/desk/e/{ev}/s/{sec}/knockout",
+            get(knockout::show).post(knockout::enter),
+        )
         .route("/desk/e/{ev}/s/{sec}/correct", post(rounds::correct))
 }
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
 /// without a session, with the wrong role, or without the CSRF token. `{ev}`, `{sec}` and
-/// `{pid}` are filled in by the caller; the roles are those admitted.
+/// `{pid}` (and `{sub}`, an online submission) are filled in by the caller; the roles are those admitted.
 pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
     use arbiter_store::Role::*;
     const ALL: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Arbiter, Desk];
@@ -70,11 +97,21 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/events", &[Organiser, ChiefArbiter]),
         ("GET", "/desk/e/{ev}", ALL),
         ("GET", "/desk/e/{ev}/log", ALL),
+        ("GET", "/desk/e/{ev}/teams", ALL),
+        ("POST", "/desk/e/{ev}/teams", REG),
+        ("GET", "/desk/e/{ev}/settings", ALL),
+        ("POST", "/desk/e/{ev}/settings", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),
         ("POST", "/desk/e/{ev}/s/{sec}/entries", REG),
         ("POST", "/desk/e/{ev}/s/{sec}/refuse", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/fee", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/checkin", REG),
+        ("POST", "/desk/e/{ev}/sub/{sub}/approve", REG),
+        ("POST", "/desk/e/{ev}/sub/{sub}/refuse", REG),
+        ("GET", "/desk/e/{ev}/p/{pid}", ALL),
+        ("POST", "/desk/e/{ev}/p/{pid}/edit", REG),
+        ("POST", "/desk/e/{ev}/p/{pid}/withdraw", ARB),
+        ("POST", "/desk/e/{ev}/p/{pid}/absent", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/round", ALL),
         ("POST", "/desk/e/{ev}/s/{sec}/pair", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/publish", ARB),
@@ -83,6 +120,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/s/{sec}/results", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/confirm", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
+        ("GET", "/desk/e/{ev}/s/{sec}/knockout", ALL),
+        ("POST", "/desk/e/{ev}/s/{sec}/knockout", ARB),
     ]
 };
 

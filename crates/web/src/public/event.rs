@@ -34,6 +34,9 @@ pub struct SectionCard {
 struct EventHome {
     layout: Layout,
     id: String,
+    /// Dates and venue (the regulation's, or as changed in the settings).
+    when: String,
+    venue: String,
     sections: Vec<SectionCard>,
 }
 
@@ -46,9 +49,21 @@ async fn event_home(
     let snap = app.snapshot(&event).await?;
     let path = format!("/e/{event}");
     cached(&snap, path.clone(), l, &headers, move |s| {
+        let reg = arbiter_director::regulation_of(&s.state).ok();
         render(&EventHome {
             layout: Layout::event(l, s, l.t("赛事首页", "Event"), path.clone(), None),
             id: s.event.0.clone(),
+            when: reg.as_ref().map_or(String::new(), |r| {
+                if r.event.start == r.event.end {
+                    r.event.start.to_string()
+                } else {
+                    format!("{} — {}", r.event.start, r.event.end)
+                }
+            }),
+            venue: reg
+                .as_ref()
+                .and_then(|r| r.event.venue.clone())
+                .unwrap_or_default(),
             sections: section_cards(s),
         })
     })

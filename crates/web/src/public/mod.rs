@@ -2,7 +2,7 @@
 //! and cached per (page, language) in it, so it is rendered once per change of the log.
 //! Views carry names, units, teams and results only — never an ID number or a phone.
 
-mod event;
+pub(crate) mod event;
 mod section;
 pub mod views;
 
