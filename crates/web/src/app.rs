@@ -5,7 +5,7 @@ use crate::cache::{Cache, Snapshot};
 use crate::error::WebError;
 use crate::live::Change;
 use arbiter_core::EventState;
-use arbiter_store::{EventId, EventStore, EventSummary, SqliteStore};
+use arbiter_store::{AnyRef, AnyStore, EventId, EventStore, EventSummary, PgStore, SqliteStore};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -14,16 +14,24 @@ use tokio::sync::broadcast;
 pub struct AppState(Arc<Inner>);
 
 pub struct Inner {
-    /// The database file.
+    /// The database file (or PostgreSQL URL).
     pub db: PathBuf,
-    /// One SQLite connection (not `Sync`): used through [`AppState::with_store`] on a
-    /// blocking thread, one call at a time.
-    store: Mutex<SqliteStore>,
+    /// The store, used through [`AppState::with_store`] on a blocking thread.
+    store: Backend,
+    /// Woken by the PostgreSQL listener when any server appended ([`crate::live::watch`]).
+    pub appended: tokio::sync::Notify,
     pub cache: Cache,
     /// One message per new `last_seq` of an event (see [`crate::live`]).
     pub changes: broadcast::Sender<Change>,
     /// Set when the server stops: open live streams end so the shutdown can finish.
     pub shutdown: tokio::sync::watch::Sender<bool>,
+}
+
+/// SQLite: one connection (not `Sync`), one call at a time. PostgreSQL: a pool, calls in
+/// parallel.
+enum Backend {
+    Sqlite(Mutex<SqliteStore>),
+    Postgres(PgStore),
 }
 
 impl std::ops::Deref for AppState {
@@ -34,40 +42,74 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    /// Open (or create) the database at `db`.
+    /// Open (or create) the database `db` names: a SQLite file, or PostgreSQL for a
+    /// `postgres://…` URL. Blocks (call it off the async threads, e.g. in `spawn_blocking`).
     pub fn open(db: &Path) -> Result<AppState, WebError> {
-        let store = SqliteStore::open(db)?;
-        Ok(Self::with(db.to_path_buf(), store))
+        let store = match db.to_str().filter(|s| arbiter_store::is_postgres_url(s)) {
+            Some(url) => AnyStore::Postgres(PgStore::connect(url)?),
+            None => AnyStore::Sqlite(SqliteStore::open(db)?),
+        };
+        Ok(Self::with_any(db.to_path_buf(), store))
     }
 
-    /// A state over an already open store (e.g. the in-memory demo database).
+    /// A state over an already open SQLite store (e.g. the in-memory demo database).
     pub fn with(db: PathBuf, store: SqliteStore) -> AppState {
+        Self::with_any(db, AnyStore::Sqlite(store))
+    }
+
+    /// A state over an already open store of either kind.
+    pub fn with_any(db: PathBuf, store: AnyStore) -> AppState {
         let (changes, _) = broadcast::channel(256);
+        let store = match store {
+            AnyStore::Sqlite(s) => Backend::Sqlite(Mutex::new(s)),
+            AnyStore::Postgres(p) => Backend::Postgres(p),
+        };
         AppState(Arc::new(Inner {
             db,
-            store: Mutex::new(store),
+            store,
+            appended: tokio::sync::Notify::new(),
             cache: Cache::default(),
             changes,
             shutdown: tokio::sync::watch::Sender::new(false),
         }))
     }
 
-    /// Run `f` with the store on a blocking thread (SQLite calls block).
+    /// Run `f` with the store on a blocking thread (store calls block).
     pub async fn with_store<T, F>(&self, f: F) -> Result<T, WebError>
     where
         T: Send + 'static,
-        F: FnOnce(&SqliteStore) -> Result<T, WebError> + Send + 'static,
+        F: FnOnce(&AnyRef<'_>) -> Result<T, WebError> + Send + 'static,
     {
         let app = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let store = app
-                .store
-                .lock()
-                .map_err(|_| WebError::Internal("数据库连接不可用 (store lock poisoned)".into()))?;
-            f(&store)
+        tokio::task::spawn_blocking(move || match &app.store {
+            Backend::Sqlite(m) => {
+                let store = m.lock().map_err(|_| {
+                    WebError::Internal("数据库连接不可用 (store lock poisoned)".into())
+                })?;
+                f(&AnyRef::Sqlite(&store))
+            }
+            Backend::Postgres(p) => f(&AnyRef::Postgres(p)),
         })
         .await
         .map_err(|e| WebError::Internal(e.to_string()))?
+    }
+
+    /// A handle that does not keep the state alive (background threads hold this).
+    pub fn downgrade(&self) -> std::sync::Weak<Inner> {
+        Arc::downgrade(&self.0)
+    }
+
+    /// The state behind a [`AppState::downgrade`] handle, while the server still holds it.
+    pub fn upgrade(weak: &std::sync::Weak<Inner>) -> Option<AppState> {
+        weak.upgrade().map(AppState)
+    }
+
+    /// The PostgreSQL store, when that is the backend (its appends can be listened for).
+    pub fn postgres(&self) -> Option<&PgStore> {
+        match &self.store {
+            Backend::Postgres(p) => Some(p),
+            Backend::Sqlite(_) => None,
+        }
     }
 
     /// The events of the database, as last seen by [`AppState::refresh_all`].

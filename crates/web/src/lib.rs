@@ -40,7 +40,7 @@ use std::time::Duration;
 /// What `arbiter serve` was asked for.
 #[derive(Debug, Clone)]
 pub struct ServeConfig {
-    /// The SQLite database (created if missing).
+    /// The SQLite database (created if missing), or a `postgres://…` URL.
     pub db: PathBuf,
     /// Address to listen on (`127.0.0.1:8080`).
     pub addr: SocketAddr,
@@ -91,7 +91,11 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
         );
         AppState::with(PathBuf::from(":memory:"), store)
     } else {
-        AppState::open(&config.db)?
+        // Connecting to PostgreSQL blocks: off the async threads.
+        let db = config.db.clone();
+        tokio::task::spawn_blocking(move || AppState::open(&db))
+            .await
+            .map_err(|e| WebError::Internal(e.to_string()))??
     };
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -102,7 +106,10 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
     let db = if config.demo {
         "演示数据, 内存中 (demo data, in memory)".to_string()
     } else {
-        config.db.display().to_string()
+        match config.db.to_str() {
+            Some(s) if arbiter_store::is_postgres_url(s) => arbiter_store::redact_url(s),
+            _ => config.db.display().to_string(),
+        }
     };
     eprintln!("Arbiter 已启动: http://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
     serve_on(listener, app, config.poll, shutdown_signal()).await
@@ -117,6 +124,13 @@ pub async fn serve_on(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
     app.refresh_all().await?;
+    // On PostgreSQL appends are announced (LISTEN/NOTIFY): the poll is only a safety net.
+    let pg_listener = live::listen(&app);
+    let poll = if pg_listener.is_some() {
+        poll.max(Duration::from_secs(5))
+    } else {
+        poll
+    };
     let watcher = tokio::spawn(live::watch(app.clone(), poll));
     let stop = app.clone();
     // With the client's address (the login rate limit counts per address).

@@ -3,6 +3,11 @@
 //! `change` message per new `last_seq` — whoever appended, this server or the CLI in
 //! another process. Pages reload their `<main>` after a short random delay, so a hall full
 //! of phones does not ask at the same instant; they all get the same cached page.
+//!
+//! On PostgreSQL every append sends `NOTIFY arbiter_log` in its transaction; [`listen`]
+//! keeps one connection per server LISTENing and wakes [`watch`] at once, so a result
+//! entered on another server reaches this one's phones without waiting for the poll (which
+//! stays, slower, as a safety net should the listening connection break).
 
 use crate::app::AppState;
 use crate::error::WebError;
@@ -29,16 +34,47 @@ pub fn routes() -> Router<AppState> {
         .route("/api/events/{event}/live", get(stream))
 }
 
-/// Poll for appends every `every` until the server stops.
+/// Poll for appends every `every` (and whenever [`listen`] hears of one) until the server
+/// stops.
 pub async fn watch(app: AppState, every: Duration) {
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = app.appended.notified() => {}
+        }
         if let Err(e) = app.refresh_all().await {
             eprintln!("注意: 读取日志失败 (polling the log failed): {e}");
         }
     }
+}
+
+/// PostgreSQL: a thread with a connection of its own LISTENing for appends by any server;
+/// each wakes [`watch`]. Reconnects after a second if the connection breaks; ends when the
+/// server stops or its state is gone. `None` for SQLite (polling sees other processes).
+pub fn listen(app: &AppState) -> Option<std::thread::JoinHandle<()>> {
+    let listener = app.postgres()?.listener();
+    let weak = app.downgrade();
+    Some(std::thread::spawn(move || loop {
+        let alive = || AppState::upgrade(&weak).filter(|a| !*a.shutdown.borrow());
+        let r = listener.run(|note| match alive() {
+            Some(app) => {
+                if note.is_some() {
+                    app.appended.notify_one();
+                }
+                true
+            }
+            None => false,
+        });
+        if alive().is_none() {
+            return;
+        }
+        if let Err(e) = r {
+            eprintln!("注意: 监听 PostgreSQL 通知失败, 1 秒后重连 (listening for appends failed; retrying): {e}");
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    }))
 }
 
 fn message(c: &Change) -> Event {

@@ -4,15 +4,14 @@
 use anyhow::Context;
 use arbiter_core::EventState;
 use arbiter_director::export::Export;
-use arbiter_store::{EventId, EventStore, SqliteStore};
+use arbiter_store::{AnyStore, EventId, EventStore};
 use std::path::Path;
 
-fn open(db: &Path) -> anyhow::Result<SqliteStore> {
-    if !db.exists() {
+fn open(db: &Path) -> anyhow::Result<AnyStore> {
+    if super::db_missing(db) {
         anyhow::bail!("数据库 {} 不存在 (database not found)", db.display());
     }
-    SqliteStore::open(db)
-        .with_context(|| format!("无法打开数据库 {} (cannot open the database)", db.display()))
+    super::event::open_db(db)
 }
 
 /// `arbiter event verify DB`: replays every event's log from scratch and recomputes every
@@ -20,8 +19,10 @@ fn open(db: &Path) -> anyhow::Result<SqliteStore> {
 /// there is one. Exit 0 when everything matches, 1 on any difference (listed on stdout).
 pub fn verify(db: &Path) -> anyhow::Result<u8> {
     let store = open(db)?;
-    let published: Option<Export> = db
-        .parent()
+    // Next to a SQLite file only; a PostgreSQL database has no folder.
+    let published: Option<Export> = (!super::is_postgres(db))
+        .then(|| db.parent())
+        .flatten()
         .map(|d| d.join("export.json"))
         .filter(|p| p.exists())
         .map(|p| -> anyhow::Result<Export> {

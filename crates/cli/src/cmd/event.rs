@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use arbiter_core::{EventState, PlayerStatus};
-use arbiter_store::{EventId, EventStore, SqliteStore};
+use arbiter_store::{AnyStore, EventId, EventStore};
 use clap::{Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 
@@ -116,15 +116,24 @@ pub enum ExportFormat {
     Trf,
 }
 
-/// Open the database, naming the file on failure.
-pub(crate) fn open_db(db: &Path) -> anyhow::Result<SqliteStore> {
-    SqliteStore::open(db)
-        .with_context(|| format!("无法打开数据库 {} (cannot open database)", db.display()))
+/// Open the database `--db` names — a SQLite file, or PostgreSQL for a `postgres://…` URL —
+/// naming it (without a password) on failure.
+pub(crate) fn open_db(db: &Path) -> anyhow::Result<AnyStore> {
+    let opened = match db.to_str().filter(|s| arbiter_store::is_postgres_url(s)) {
+        Some(url) => arbiter_store::PgStore::connect(url).map(AnyStore::Postgres),
+        None => arbiter_store::SqliteStore::open(db).map(AnyStore::Sqlite),
+    };
+    opened.with_context(|| {
+        format!(
+            "无法打开数据库 {} (cannot open database)",
+            super::shown_db(db)
+        )
+    })
 }
 
 /// Read-only commands never create a database: a missing file is an error naming it (exit 2).
 fn missing(db: &Path) -> Option<u8> {
-    (!db.exists()).then(|| {
+    super::db_missing(db).then(|| {
         eprintln!(
             "错误 error: {}: 数据库不存在; `arbiter event create` 会创建它 (database not found; `event create` creates it)",
             db.display()
@@ -143,7 +152,7 @@ pub(crate) fn now() -> String {
 }
 
 /// Resolve an event id given on the command line, with its state.
-pub(crate) fn load(store: &SqliteStore, id: &str) -> anyhow::Result<(EventId, EventState)> {
+pub(crate) fn load(store: &AnyStore, id: &str) -> anyhow::Result<(EventId, EventState)> {
     let ev = EventId(id.trim().to_string());
     let state = store.state(&ev).map_err(|e| match store.list_events() {
         Ok(list) if !list.iter().any(|x| x.id == ev) => {

@@ -23,6 +23,25 @@ pub mod user;
 /// Default database file of every command that takes `--db`.
 pub const DEFAULT_DB: &str = "arbiter.db";
 
+/// Whether `--db` names a PostgreSQL database (`postgres://…`, `postgresql://…`).
+pub(crate) fn is_postgres(db: &std::path::Path) -> bool {
+    db.to_str().is_some_and(arbiter_store::is_postgres_url)
+}
+
+/// Whether the database `--db` names is missing: a SQLite file that does not exist. A
+/// PostgreSQL URL is never "missing" here; connecting says what is wrong with it.
+pub(crate) fn db_missing(db: &std::path::Path) -> bool {
+    !is_postgres(db) && !db.exists()
+}
+
+/// `--db` for messages: a PostgreSQL URL without its password.
+pub(crate) fn shown_db(db: &std::path::Path) -> String {
+    match db.to_str() {
+        Some(s) if arbiter_store::is_postgres_url(s) => arbiter_store::redact_url(s),
+        _ => db.display().to_string(),
+    }
+}
+
 /// An event read for a read-only command: its folded state, its regulation and the section
 /// chosen with `--section` (or the only one).
 pub(crate) struct EventSection {
@@ -84,14 +103,14 @@ pub(crate) fn load_state(
     event: &str,
 ) -> anyhow::Result<Result<arbiter_core::EventState, String>> {
     use anyhow::Context;
-    use arbiter_store::{EventId, EventStore, SqliteStore};
-    if !db.exists() {
+    use arbiter_store::{EventId, EventStore};
+    if db_missing(db) {
         return Ok(Err(format!(
             "{}: 数据库不存在 (database not found)",
             db.display()
         )));
     }
-    let store = SqliteStore::open(db).with_context(|| format!("{}", db.display()))?;
+    let store = event::open_db(db)?;
     let log = match store.read(&EventId(event.to_string())) {
         Ok(l) => l,
         Err(arbiter_store::StoreError::UnknownEvent(e)) => {
@@ -149,7 +168,7 @@ where
     ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
 {
     use arbiter_store::{EventStore, StoreError};
-    if !db.exists() {
+    if db_missing(db) {
         return Ok(Err(format!(
             "{}: 数据库不存在 (database not found)",
             db.display()

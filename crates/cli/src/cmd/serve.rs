@@ -1,4 +1,4 @@
-//! `arbiter serve [--db PATH] [--addr 127.0.0.1:8080] [--demo]`: the web server (public pages, JSON
+//! `arbiter serve [--db PATH|postgres://…] [--addr 127.0.0.1:8080] [--demo]`: the web server (public pages, JSON
 //! API, live updates). Flag parsing only; everything else is `arbiter_web::serve`.
 
 use clap::Args;
@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// 数据库文件 (不存在则创建) — event database (SQLite; created if missing)
+    /// 数据库文件 (不存在则创建) 或 PostgreSQL 地址 postgres://… — event database (a SQLite
+    /// file, created if missing; or a PostgreSQL URL, several servers may share it)
     #[arg(long, default_value = super::DEFAULT_DB)]
     pub db: PathBuf,
     /// 监听地址 — address to listen on (0.0.0.0:8080 to reach it from phones on the network)

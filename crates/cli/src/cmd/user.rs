@@ -135,7 +135,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
 }
 
 fn list(a: ListArgs) -> anyhow::Result<u8> {
-    if !a.db.exists() {
+    if super::db_missing(&a.db) {
         return fail(&format!(
             "{}: 数据库不存在 (database not found)",
             a.db.display()
@@ -164,7 +164,7 @@ fn list(a: ListArgs) -> anyhow::Result<u8> {
 }
 
 fn passwd(a: PasswdArgs) -> anyhow::Result<u8> {
-    if !a.db.exists() {
+    if super::db_missing(&a.db) {
         return fail(&format!(
             "{}: 数据库不存在 (database not found)",
             a.db.display()
