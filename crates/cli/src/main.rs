@@ -94,6 +94,9 @@ enum Command {
     /// 棋手 — players (add, import, withdraw, absent)
     #[command(subcommand)]
     Player(cmd::player::PlayerCmd),
+    /// 表格模板 — templates (entry-form: the unit entry form, .xlsx)
+    #[command(subcommand)]
+    Template(cmd::template::TemplateCmd),
     /// 缴费 — mark a player's entry fee paid
     Fee(cmd::desk::FeeArgs),
     /// 检录 — check a player in
@@ -147,6 +150,7 @@ fn main() -> ExitCode {
         Command::Regulation(c) => cmd::regulation::run(c),
         Command::Event(c) => cmd::event::run(c),
         Command::Player(c) => cmd::player::run(c),
+        Command::Template(c) => cmd::template::run(c),
         Command::Fee(a) => cmd::desk::fee(a),
         Command::Checkin(a) => cmd::desk::checkin(a),
         Command::Draw(a) => cmd::desk::draw(a),

@@ -513,7 +513,7 @@ fn two_event_creates_on_a_new_database_both_succeed() {
 // Encodings.
 
 #[test]
-fn a_gbk_roster_is_refused_with_exit_2_naming_the_file_and_gbk() {
+fn a_gbk_roster_is_read_as_gbk_and_bad_bytes_are_refused_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
     let id = create_event(dir.path(), &db);
@@ -522,22 +522,33 @@ fn a_gbk_roster_is_refused_with_exit_2_naming_the_file_and_gbk() {
     assert!(String::from_utf8(gbk.clone()).is_err());
     let f = dir.path().join("报名表.csv");
     std::fs::write(&f, gbk).unwrap();
-    let o = Command::new(BIN)
-        .args(["player", "import", "--event", &id])
-        .arg(&f)
-        .args(["--at", "2026-09-01T10:00:00+08:00"])
-        .arg("--db")
-        .arg(&db)
-        .output()
-        .unwrap();
+    let import = |f: &std::path::Path| {
+        Command::new(BIN)
+            .args(["player", "import", "--event", &id])
+            .arg(f)
+            .args(["--at", "2026-09-01T10:00:00+08:00"])
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap()
+    };
+    let o = import(&f);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let store = SqliteStore::open(&db).unwrap();
+    let state = store.state(&arbiter_store::EventId(id.clone())).unwrap();
+    let names: Vec<&str> = state.players.values().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, vec!["张三"]);
+    // Bytes that are neither UTF-8 nor GB18030: refused with the file and line, nothing written.
+    let bad = dir.path().join("坏.csv");
+    std::fs::write(&bad, b"\xd0\xd5\xc3\xfb,\xd7\xe9\xb1\xf0\n\x81\x20,open\n").unwrap();
+    let o = import(&bad);
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("报名表.csv") && err.contains("GBK") && err.contains("UTF-8"),
+        err.contains("坏.csv:2") && err.contains("GBK") && err.contains("UTF-8"),
         "{err}"
     );
     assert!(!err.contains("panicked"));
-    let store = SqliteStore::open(&db).unwrap();
     let state = store.state(&arbiter_store::EventId(id)).unwrap();
-    assert!(state.players.is_empty() && state.refused.is_empty());
+    assert_eq!(state.players.len(), 1);
 }

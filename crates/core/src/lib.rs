@@ -19,7 +19,7 @@ pub use entry::{
     PlayerRegistered, Recorded, RefusedFacts, SectionInfo, LOG_VERSION,
 };
 pub use index::{CountBy, EntryIndex};
-pub use roster::{parse_roster, parse_roster_with_notices, RosterError, RosterRow};
+pub use roster::{parse_roster_table, Cell, Column, Roster, RosterError, RosterRow, TableRow};
 pub use state::{
     BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
     KnockoutGame, PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord,

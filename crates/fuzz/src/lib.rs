@@ -25,7 +25,7 @@ pub struct Target {
 }
 
 /// The targets: the regulation parser (and the `regulation check` summary), the CSV roster
-/// importer, the TRF-16 reader (and writer), and `event import` (parse, replay, verify, store).
+/// importer, the workbook (.xlsx/.xls) importer, the TRF-16 reader (and writer), and `event import` (parse, replay, verify, store).
 pub const TARGETS: &[Target] = &[
     Target {
         name: "regulation",
@@ -34,6 +34,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "csv",
         run: targets::csv,
+    },
+    Target {
+        name: "xlsx",
+        run: targets::xlsx,
     },
     Target {
         name: "trf",
@@ -70,14 +74,32 @@ pub mod targets {
         }
     }
 
+    /// The roster importer on any bytes: encoding detection (UTF-8, BOM, UTF-16, GB18030),
+    /// CSV splitting, header search, mapping and validation.
     pub fn csv(bytes: &[u8]) -> String {
-        let text = String::from_utf8_lossy(bytes);
-        match arbiter_core::parse_roster(&text, "fuzz.csv") {
-            Ok(rows) => format!("ok:{}", rows.len().min(8)),
-            Err(errs) => {
-                let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
-                sig("err", first)
+        roster(bytes, "fuzz.csv")
+    }
+
+    /// The workbook reader (calamine: .xlsx and .xls) and the same mapping.
+    pub fn xlsx(bytes: &[u8]) -> String {
+        roster(bytes, "fuzz.xlsx")
+    }
+
+    fn roster(bytes: &[u8], name: &str) -> String {
+        match arbiter_import::read_roster(bytes, name, &[]) {
+            Ok(i) => {
+                let r = &i.roster;
+                match r.problems.first() {
+                    Some(p) if r.rows.is_empty() => sig("err", &p.message),
+                    _ => format!(
+                        "ok:{}:{}:{}",
+                        i.format.name(),
+                        r.rows.len().min(8),
+                        r.problems.len().min(8)
+                    ),
+                }
             }
+            Err(e) => sig("unreadable", &e.message),
         }
     }
 

@@ -47,11 +47,20 @@ pub enum EventCmd {
         /// 隐去身份证号和手机号 — mask ID numbers and phones (the result cannot be re-imported faithfully)
         #[arg(long)]
         mask: bool,
-        /// 组别 — section (for `--format trf`)
+        /// 组别 — section (for `--format trf`; for xlsx/csv: only this section)
         #[arg(long)]
         section: Option<String>,
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
+        /// 输出文件 (xlsx) 或目录 (csv, 每表一个文件) — output file (xlsx) or folder (csv)
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// 文档 (xlsx/csv), 可重复: checkin pairings results standings crosstable teams bracket prizes; 默认全部 — documents to export, repeatable (default all)
+        #[arg(long = "doc", value_name = "NAME")]
+        docs: Vec<String>,
+        /// 主办方副本: 含完整身份证号和电话 (xlsx/csv); 默认隐去 — the organiser's copy with ID numbers and phones (masked otherwise)
+        #[arg(long)]
+        organiser: bool,
     },
     /// 复核 — replay the log from scratch, recompute every pairing check, score, standing and
     /// prize; exits non-zero on any difference
@@ -114,6 +123,10 @@ pub enum ExportFormat {
     Json,
     /// 一个组别的 TRF-16 文件 (需 --section) — one section as TRF-16
     Trf,
+    /// Excel 工作簿, 每表一个工作表 (需 --out) — one workbook, a sheet per table
+    Xlsx,
+    /// CSV, 每表一个文件 (需 --out 目录) — one CSV file per table into a folder
+    Csv,
 }
 
 /// Open the database `--db` names — a SQLite file, or PostgreSQL for a `postgres://…` URL —
@@ -244,7 +257,28 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             mask,
             section,
             db,
+            out,
+            docs,
+            organiser,
         } => {
+            if matches!(format, ExportFormat::Xlsx | ExportFormat::Csv) {
+                return export_tables(
+                    &db,
+                    &id,
+                    format,
+                    section.as_deref(),
+                    out,
+                    &docs,
+                    organiser,
+                    mask,
+                );
+            }
+            if out.is_some() || !docs.is_empty() || organiser {
+                eprintln!(
+                    "错误 error: `--out`, `--doc`, `--organiser` 只用于 `--format xlsx|csv` (only with xlsx or csv)"
+                );
+                return Ok(2);
+            }
             if format == ExportFormat::Trf {
                 return super::director_cmds::export_trf(&db, &id, section.as_deref());
             }
@@ -459,4 +493,103 @@ fn show(ev: &EventId, s: &EventState) -> String {
     }
     let _ = writeln!(o, "日志条目: {}", s.last_seq);
     o
+}
+
+/// `event export --format xlsx|csv`: the tables of the event's documents.
+#[allow(clippy::too_many_arguments)]
+fn export_tables(
+    db: &Path,
+    id: &str,
+    format: ExportFormat,
+    section: Option<&str>,
+    out: Option<PathBuf>,
+    docs: &[String],
+    organiser: bool,
+    mask: bool,
+) -> anyhow::Result<u8> {
+    use super::export;
+    let Some(out) = out else {
+        eprintln!("错误 error: `--format xlsx|csv` 需要 `--out` (xlsx: 文件; csv: 目录) (an output path is required)");
+        return Ok(2);
+    };
+    if mask && organiser {
+        eprintln!("错误 error: `--mask` 与 `--organiser` 不能同时使用 (contradictory flags)");
+        return Ok(2);
+    }
+    let mut kinds = Vec::new();
+    for d in docs {
+        match arbiter_report::DocKind::parse(d) {
+            Ok(k) if export::EXPORTED.contains(&k) => kinds.push(k),
+            Ok(k) => {
+                eprintln!(
+                    "错误 error: `{}` 只能打印, 不能导出为表格; 请用 `arbiter print` (print-only document)",
+                    k.name()
+                );
+                return Ok(2);
+            }
+            Err(e) => {
+                eprintln!("错误 error: {e}");
+                return Ok(2);
+            }
+        }
+    }
+    if kinds.is_empty() {
+        kinds = export::EXPORTED.to_vec();
+    }
+    let state = match super::load_state(db, id)? {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    let privacy = if organiser {
+        arbiter_report::Privacy::Organiser
+    } else {
+        arbiter_report::Privacy::Published
+    };
+    let mut notices = Vec::new();
+    let tables = match export::tables(&state, &kinds, section, privacy, &mut notices) {
+        Ok(t) => t,
+        Err(arbiter_report::ReportError::Event(e)) => anyhow::bail!("{e}"),
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    for n in &notices {
+        eprintln!("注意 notice: 未导出 not exported: {n}");
+    }
+    let title = state.name().to_string();
+    match format {
+        ExportFormat::Xlsx => {
+            let bytes = export::xlsx(&tables, &title)?;
+            std::fs::write(&out, bytes)
+                .with_context(|| format!("无法写入 {} (cannot write)", out.display()))?;
+            println!(
+                "已导出 exported: {} ({} 个表 tables{})",
+                out.display(),
+                tables.len(),
+                if organiser {
+                    ", 主办方副本 organiser's copy"
+                } else {
+                    ""
+                }
+            );
+        }
+        _ => {
+            let names = export::write_csv_dir(&tables, &out)?;
+            println!(
+                "已导出 exported: {} ({} 个 CSV 文件 files{})",
+                out.display(),
+                names.len(),
+                if organiser {
+                    ", 主办方副本 organiser's copy"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    Ok(0)
 }

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod desk;
 pub mod director_cmds;
 pub mod event;
+pub mod export;
 pub mod knockout;
 pub mod pairing;
 pub mod player;
@@ -17,6 +18,7 @@ pub mod serve;
 pub mod simulate;
 pub mod standings;
 pub mod team;
+pub mod template;
 pub mod user;
 
 #[allow(dead_code)]

@@ -16,12 +16,12 @@ use std::path::{Path, PathBuf};
 pub enum PlayerCmd {
     /// 报名一名棋手 — register one player (eligibility checked; refusals are recorded)
     Add(Box<AddArgs>),
-    /// 导入报名表 — import a UTF-8 CSV roster (header row; Chinese or English headers)
+    /// 导入报名表 — import a roster: .xlsx, .xls or CSV (UTF-8 or GBK); Chinese or English headers
     Import {
         /// 赛事编号 — event id (ev-00000001)
         #[arg(long)]
         event: String,
-        /// 报名表 (CSV, UTF-8) — roster file; unknown columns (序号, 备注, …) are ignored
+        /// 报名表 (.xlsx / .xls / CSV, UTF-8 或 GBK) — roster file; the header row may be below a title; unknown columns (序号, 备注, …) are ignored
         file: PathBuf,
         /// 默认组别 — section for rows without a 组别 column
         #[arg(long)]
@@ -35,6 +35,18 @@ pub enum PlayerCmd {
         /// 数据库文件 — database file (must exist: `event create` makes it)
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
+        /// 预检: 逐行报告问题, 不写入 — dry run: a per-row report, nothing written
+        #[arg(long)]
+        dry_run: bool,
+        /// 以 JSON 输出报告 (每个问题含 row, column, message) — the report as JSON
+        #[arg(long)]
+        json: bool,
+        /// 列名映射 列名=字段, 可重复 (如 `棋手=姓名`) — map a header of the file to a field, repeatable
+        #[arg(long, value_name = "列名=字段")]
+        map: Vec<String>,
+        /// 在 stderr 显示进度 (终端中默认显示) — progress on stderr (default only on a terminal)
+        #[arg(long)]
+        progress: bool,
     },
     /// 退赛 — withdraw a player, with the reason; his results so far stand
     Withdraw {
@@ -148,7 +160,22 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             at,
             actor,
             db,
-        } => import(&event, &file, section, at, &actor, &db),
+            dry_run,
+            json,
+            map,
+            progress,
+        } => import(ImportOpts {
+            event: &event,
+            file: &file,
+            default_section: section,
+            at,
+            actor: &actor,
+            db: &db,
+            dry_run,
+            json,
+            map: &map,
+            progress,
+        }),
         PlayerCmd::Withdraw {
             event,
             player,
@@ -307,145 +334,338 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     }
 }
 
-fn import(
-    event: &str,
-    file: &Path,
+/// The options of `player import`.
+struct ImportOpts<'a> {
+    event: &'a str,
+    file: &'a Path,
     default_section: Option<String>,
     at: Option<String>,
-    actor: &str,
-    db: &Path,
-) -> anyhow::Result<u8> {
-    let bytes = std::fs::read(file)
-        .with_context(|| format!("无法读取 {} (cannot read file)", file.display()))?;
-    let fname = file.display().to_string();
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => return invalid(not_utf8(&fname, e.as_bytes(), e.utf8_error().valid_up_to())),
-    };
-    let (rows, notices) = match arbiter_core::parse_roster_with_notices(&text, &fname) {
-        Ok(r) => r,
-        Err(errs) => {
-            for e in &errs {
-                eprintln!("{e}");
+    actor: &'a str,
+    db: &'a Path,
+    dry_run: bool,
+    json: bool,
+    map: &'a [String],
+    progress: bool,
+}
+
+/// One problem of a row, for the report.
+struct RowProblem {
+    row: usize,
+    column: Option<String>,
+    cell: Option<String>,
+    kind: &'static str,
+    message: String,
+}
+
+/// Rows registered per step; progress is shown after each step.
+const IMPORT_STEP: usize = 1000;
+
+fn import(o: ImportOpts) -> anyhow::Result<u8> {
+    let bytes = std::fs::read(o.file)
+        .with_context(|| format!("无法读取 {} (cannot read file)", o.file.display()))?;
+    let fname = o.file.display().to_string();
+    let mut overrides = Vec::new();
+    for m in o.map {
+        let Some((h, f)) = m.split_once('=') else {
+            return invalid(format!(
+                "--map `{m}`: 应为 列名=字段, 如 `棋手=姓名` (expected HEADER=FIELD)"
+            ));
+        };
+        match arbiter_core::roster::column_named(f) {
+            Some(c) => overrides.push((h.trim().to_string(), c)),
+            None => {
+                return invalid(format!(
+                    "--map `{m}`: 未知字段 `{f}`; 可用: 姓名 性别 出生日期 身份证号 单位 组别 电话 协会 队名 证明 标记 等级分 序号 备注 (unknown field)"
+                ))
             }
-            eprintln!(
-                "错误 error: {fname}: {} 处错误, 未导入任何棋手 ({} errors; nothing imported)",
-                errs.len(),
-                errs.len()
-            );
-            return Ok(2);
         }
-    };
-    for n in &notices {
-        eprintln!("注意 notice: {n}");
     }
-    if let Some(e) = checked_time(at.as_deref()) {
+    if let Some(e) = checked_time(o.at.as_deref()) {
         return invalid(e);
     }
-    let mut each: Vec<Option<LogEntry>> = Vec::new();
-    let mut sections: Vec<String> = Vec::new();
-    let done = super::apply_op_at(db, event, actor, at.as_deref(), |s, c| {
-        // Rows naming no section or an unknown section make the file malformed
-        // (all-or-nothing).
-        sections = row_sections(s, &rows, default_section.as_deref(), &fname)
-            .map_err(|errs| arbiter_director::DirectorError::Refused(errs.join("\n")))?;
-        let forms: Vec<EntryForm> = rows
-            .iter()
-            .zip(&sections)
-            .map(|(r, s)| form(r, s.clone(), None))
-            .collect();
-        each = api::register_each(s, c, &forms)?;
-        Ok(each.iter().flatten().cloned().collect())
-    })?;
-    if let Err(e) = done {
+    let show_progress = o.progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let imported = match arbiter_import::read_roster(&bytes, &fname, &overrides) {
+        Ok(i) => i,
+        Err(e) => return invalid(format!("{e}; 未导入任何棋手 (nothing imported)")),
+    };
+    let roster = &imported.roster;
+    if !o.json {
+        for n in &roster.notices {
+            eprintln!("注意 notice: {n}");
+        }
+    }
+    if show_progress {
+        eprintln!(
+            "已读取 read {fname}: {} 行数据 (data rows), {} 行可导入 (valid)",
+            roster.data_rows,
+            roster.rows.len()
+        );
+    }
+    let mut problems: Vec<RowProblem> = roster
+        .problems
+        .iter()
+        .map(|p| RowProblem {
+            row: p.line,
+            column: p.column_name(),
+            cell: p.cell(),
+            kind: "invalid",
+            message: p.message.clone(),
+        })
+        .collect();
+    // No header row, or a header that cannot be read (a column twice): nothing to import.
+    let header_broken =
+        roster.header_line == 0 || (roster.data_rows == 0 && !roster.problems.is_empty());
+    if header_broken && !o.json {
+        for p in &roster.problems {
+            eprintln!("{p}");
+        }
+        eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
+        return Ok(2);
+    }
+    // Sections, then registration through the arbiter's API, in steps of IMPORT_STEP rows
+    // (each checked against the ones before it); appended at once, or not at all (dry run).
+    let mut each: Vec<(usize, Option<LogEntry>)> = Vec::new();
+    let mut section_of_row: Vec<(usize, String)> = Vec::new();
+    let mut section_problems: Vec<RowProblem> = Vec::new();
+    let dry_run = o.dry_run;
+    let done = if header_broken {
+        None
+    } else {
+        Some(super::apply_op_at(
+            o.db,
+            o.event,
+            o.actor,
+            o.at.as_deref(),
+            |s, c| {
+                each.clear();
+                section_of_row.clear();
+                section_problems.clear();
+                let mut forms = Vec::new();
+                let mut lines = Vec::new();
+                for r in &roster.rows {
+                    match row_section(s, r, o.default_section.as_deref()) {
+                        Ok(sec) => {
+                            section_of_row.push((r.line, sec.clone()));
+                            forms.push(form(r, sec, None));
+                            lines.push(r.line);
+                        }
+                        Err(e) => section_problems.push(RowProblem {
+                            row: r.line,
+                            column: None,
+                            cell: None,
+                            kind: "invalid",
+                            message: e,
+                        }),
+                    }
+                }
+                let mut scratch = s.clone();
+                let at = c.at_rfc3339();
+                let mut out = Vec::new();
+                for (k, chunk) in forms.chunks(IMPORT_STEP).enumerate() {
+                    let answers = api::register_each(&scratch, c, chunk)?;
+                    for (j, a) in answers.into_iter().enumerate() {
+                        if let Some(e) = &a {
+                            arbiter_director::apply_scratch(&mut scratch, e, &at)?;
+                            out.push(e.clone());
+                        }
+                        each.push((lines[k * IMPORT_STEP + j], a));
+                    }
+                    if show_progress && forms.len() > IMPORT_STEP {
+                        eprintln!(
+                            "进度 progress: {}/{} 行已校验 (rows checked)",
+                            each.len(),
+                            forms.len()
+                        );
+                    }
+                }
+                Ok(if dry_run { Vec::new() } else { out })
+            },
+        )?)
+    };
+    if let Some(Err(e)) = &done {
         eprintln!("{e}");
         eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
         return Ok(2);
     }
+    problems.extend(section_problems);
+    let section = |line: usize| {
+        section_of_row
+            .iter()
+            .find(|(l, _)| *l == line)
+            .map(|(_, s)| s.as_str())
+            .unwrap_or("")
+    };
+    let name = |line: usize| {
+        roster
+            .rows
+            .iter()
+            .find(|r| r.line == line)
+            .map(|r| r.name.as_str())
+            .unwrap_or("")
+    };
     let mut registered = Vec::new();
-    let mut refused_rows = Vec::new();
-    let mut again = 0;
-    for ((r, s), e) in rows.iter().zip(&sections).zip(&each) {
-        let at = format!("{fname}:{}: 第{}行 {} [{s}]", r.line, r.line, r.name);
+    for (line, e) in &each {
         match e {
-            Some(LogEntry::PlayerRegistered(p)) => registered.push(format!("{at}: {}", p.player)),
-            Some(LogEntry::EntryRefused { reason, .. }) => {
-                refused_rows.push(format!("{at}: {reason}"))
-            }
+            Some(LogEntry::PlayerRegistered(p)) => registered.push((
+                *line,
+                p.player.to_string(),
+                p.name.clone(),
+                p.section.clone(),
+            )),
+            Some(LogEntry::EntryRefused { reason, .. }) => problems.push(RowProblem {
+                row: *line,
+                column: None,
+                cell: None,
+                kind: "refused",
+                message: reason.clone(),
+            }),
             Some(_) => {}
-            None => {
-                again += 1;
-                refused_rows.push(format!(
-                    "{at}: 此前已因同一理由被拒绝, 未重复记录 (refusal already recorded)"
-                ));
+            None => problems.push(RowProblem {
+                row: *line,
+                column: None,
+                cell: None,
+                kind: "already_refused",
+                message: "此前已因同一理由被拒绝, 未重复记录 (refusal already recorded)".into(),
+            }),
+        }
+    }
+    problems.sort_by_key(|p| p.row);
+    let invalid_rows = {
+        let mut v: Vec<usize> = problems
+            .iter()
+            .filter(|p| p.kind == "invalid")
+            .map(|p| p.row)
+            .collect();
+        v.dedup();
+        v.len()
+    };
+    let refused_n = problems.iter().filter(|p| p.kind != "invalid").count();
+    let again = problems
+        .iter()
+        .filter(|p| p.kind == "already_refused")
+        .count();
+    if o.json {
+        let doc = serde_json::json!({
+            "file": fname,
+            "format": imported.format.name(),
+            "encoding": imported.encoding,
+            "sheet": imported.sheet,
+            "header_row": roster.header_line,
+            "dry_run": dry_run,
+            "data_rows": roster.data_rows,
+            "registered": registered.iter().map(|(row, p, n, s)| serde_json::json!({
+                "row": row, "player": if dry_run { None } else { Some(p) }, "name": n, "section": s
+            })).collect::<Vec<_>>(),
+            "problems": problems.iter().map(|p| serde_json::json!({
+                "row": p.row, "column": p.column, "cell": p.cell, "kind": p.kind, "message": p.message
+            })).collect::<Vec<_>>(),
+            "notices": roster.notices.iter().map(|p| serde_json::json!({
+                "row": p.line, "column": p.column_name(), "message": p.message
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        let what = match (imported.encoding, &imported.sheet) {
+            (Some(e), _) => format!("{}, {e}", imported.format.name()),
+            (None, Some(s)) => format!("{}, 工作表 sheet `{s}`", imported.format.name()),
+            (None, None) => imported.format.name().to_string(),
+        };
+        if dry_run {
+            println!(
+                "预检 dry run: {fname} ({what}), 表头第 {} 行 (header row), 数据 {} 行: 可报名 {} 行, 有错误 {} 行, 将被拒绝 {} 行; 未写入任何数据 (would register {}, {} rows invalid, {} refused; nothing written)",
+                roster.header_line,
+                roster.data_rows,
+                registered.len(),
+                invalid_rows,
+                refused_n,
+                registered.len(),
+                invalid_rows,
+                refused_n
+            );
+        } else {
+            println!(
+                "已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行 (registered {}, refused {}, invalid rows not imported {}){}",
+                registered.len(),
+                refused_n,
+                invalid_rows,
+                registered.len(),
+                refused_n,
+                invalid_rows,
+                if again > 0 {
+                    format!("; 其中 {again} 人此前已记录 ({again} already recorded)")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        for (line, p, n, s) in &registered {
+            if dry_run {
+                println!("  可报名 ok: {fname}:{line}: 第{line}行 {n} [{s}]");
+            } else {
+                println!("  已报名 registered: {fname}:{line}: 第{line}行 {n} [{s}]: {p}");
             }
         }
-    }
-    println!(
-        "已报名 {} 人, 拒绝 {} 人 (registered {}, refused {}){}",
-        registered.len(),
-        refused_rows.len(),
-        registered.len(),
-        refused_rows.len(),
-        if again > 0 {
-            format!("; 其中 {again} 人此前已记录 ({again} already recorded)")
-        } else {
-            String::new()
+        for p in &problems {
+            let label = match p.kind {
+                "invalid" => "错误 invalid",
+                _ => "拒绝 refused",
+            };
+            let at = match (&p.column, &p.cell) {
+                (Some(c), Some(cell)) => format!(" {c}, 单元格 {cell}"),
+                _ => String::new(),
+            };
+            let who = match p.kind {
+                "invalid" => String::new(),
+                _ => format!(" {} [{}]", name(p.row), section(p.row)),
+            };
+            println!(
+                "  {label}: {fname}:{}: 第{}行{who}{at}: {}",
+                p.row, p.row, p.message
+            );
         }
-    );
-    for r in &registered {
-        println!("  已报名 registered: {r}");
     }
-    for r in &refused_rows {
-        println!("  拒绝 refused: {r}");
+    if header_broken {
+        return Ok(2);
+    }
+    if invalid_rows > 0 {
+        if !o.json {
+            eprintln!(
+                "错误 error: {fname}: {invalid_rows} 行有错误{} (rows with errors{})",
+                if dry_run {
+                    ""
+                } else {
+                    ", 未导入; 其余已导入"
+                },
+                if dry_run {
+                    ""
+                } else {
+                    " were not imported; the others were"
+                }
+            );
+        }
+        return Ok(2);
     }
     Ok(0)
 }
 
-/// The section of every row (its own, `--section`, or the event's only one), or every
-/// problem with a line number.
-fn row_sections(
+/// The section of a row: its own, `--section`, or the event's only one.
+fn row_section(
     state: &EventState,
-    rows: &[RosterRow],
+    r: &RosterRow,
     default_section: Option<&str>,
-    fname: &str,
-) -> Result<Vec<String>, Vec<String>> {
+) -> Result<String, String> {
     let only = (state.sections.len() == 1)
         .then(|| state.sections.keys().next().cloned())
         .flatten();
-    let mut errs = Vec::new();
-    let mut out = Vec::with_capacity(rows.len());
-    for r in rows {
-        let given = r
-            .section
-            .clone()
-            .or_else(|| default_section.map(str::to_string))
-            .or_else(|| only.clone());
-        match given {
-            Some(s) => match known_section(state, &s) {
-                Ok(id) => out.push(id),
-                Err(e) => errs.push(format!("{fname}:{}: 第{}行: {e}", r.line, r.line)),
-            },
-            None => errs.push(format!(
-                "{fname}:{}: 第{}行: 未指定组别 (no section: add a 组别 column or --section)",
-                r.line, r.line
-            )),
-        }
+    let given = r
+        .section
+        .clone()
+        .or_else(|| default_section.map(str::to_string))
+        .or(only);
+    match given {
+        Some(s) => known_section(state, &s),
+        None => Err("未指定组别 (no section: add a 组别 column or --section)".into()),
     }
-    if errs.is_empty() {
-        Ok(out)
-    } else {
-        Err(errs)
-    }
-}
-
-/// The refusal of a file that is not UTF-8, naming the file and the line of the first bad
-/// byte. Excel saves "CSV" in the local code page (GBK / GB18030 on Chinese Windows).
-pub(crate) fn not_utf8(fname: &str, bytes: &[u8], valid_up_to: usize) -> String {
-    let line = 1 + bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count();
-    format!(
-        "{fname}:{line}: 文件不是 UTF-8 编码, 可能是 Excel 保存的 GBK/GB18030 文件; 请在 Excel 中另存为「CSV UTF-8 (逗号分隔)」后再导入, 未导入任何棋手 (the file is not UTF-8 — probably GBK from Excel; save it as \"CSV UTF-8\" and import again; nothing imported)"
-    )
 }
 
 /// A section given by id or Chinese name, or an error with a did-you-mean.

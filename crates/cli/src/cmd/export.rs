@@ -1,0 +1,219 @@
+//! `event export ID --format xlsx|csv --out PATH [--doc NAME]... [--section S] [--organiser]`:
+//! the tables of an event's documents (entry list, pairings and results of every round,
+//! standings with every tie-break column, crosstable, team standings, knockout bracket,
+//! prize list) as one Excel workbook (a sheet per table) or one CSV file per table. The
+//! tables are those of the printed documents (`arbiter_report`): one model, two renderings.
+//! ID numbers and phones only with `--organiser`; masked otherwise.
+
+use anyhow::Context;
+use arbiter_core::EventState;
+use arbiter_report::{build, Cell, DocKind, Lang, Options, Privacy, ReportError, Table};
+use rust_xlsxwriter::{Format, Workbook};
+use std::path::Path;
+
+/// The documents exported when no `--doc` is given (slips and certificates are print-only).
+pub const EXPORTED: [DocKind; 8] = [
+    DocKind::Checkin,
+    DocKind::Pairings,
+    DocKind::Results,
+    DocKind::Standings,
+    DocKind::Crosstable,
+    DocKind::Teams,
+    DocKind::Bracket,
+    DocKind::Prizes,
+];
+
+/// Every table of `docs` for the event, in order: per-round documents once per section and
+/// round. A document with nothing to show yet (no team, no knockout, no round) is left out
+/// with a notice; a request that does not fit (unknown section) is an error.
+pub fn tables(
+    state: &EventState,
+    docs: &[DocKind],
+    section: Option<&str>,
+    privacy: Privacy,
+    notices: &mut Vec<String>,
+) -> Result<Vec<Table>, ReportError> {
+    let mut out = Vec::new();
+    let opts = |section: Option<String>, round: Option<u32>| Options {
+        section,
+        round,
+        privacy,
+        lang: Lang::Zh,
+    };
+    for &kind in docs {
+        if kind.takes_round() {
+            let ids: Vec<String> = match section {
+                Some(s) => vec![s.to_string()],
+                None => state.sections.keys().cloned().collect(),
+            };
+            for id in ids {
+                let last = state.section(&id).map(|s| s.last_round());
+                let Some(last) = last else {
+                    // Unknown section: the report names the known ones.
+                    build(state, kind, &opts(Some(id), None))?;
+                    continue;
+                };
+                if last == 0 {
+                    notices.push(format!(
+                        "{} [{id}]: 尚未编排 (no round paired yet)",
+                        kind.zh()
+                    ));
+                }
+                for round in 1..=last {
+                    let r = build(state, kind, &opts(Some(id.clone()), Some(round)));
+                    keep(
+                        r,
+                        &mut out,
+                        notices,
+                        format!("{} [{id}] 第{round}轮", kind.zh()),
+                    )?;
+                }
+            }
+        } else {
+            let r = build(state, kind, &opts(section.map(str::to_string), None));
+            keep(r, &mut out, notices, kind.zh().to_string())?;
+        }
+    }
+    Ok(out)
+}
+
+/// The tables of a built document, or a notice when it has nothing to show yet.
+fn keep(
+    r: Result<arbiter_report::Document, ReportError>,
+    out: &mut Vec<Table>,
+    notices: &mut Vec<String>,
+    what: String,
+) -> Result<(), ReportError> {
+    match r {
+        Ok(d) => {
+            out.extend(d.tables().into_iter().cloned());
+            Ok(())
+        }
+        Err(ReportError::Nothing(why)) => {
+            notices.push(format!("{what}: {why}"));
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A worksheet name from a table id: at most 31 characters, none of `[]:*?/\`, unique.
+fn sheet_name(id: &str, used: &mut Vec<String>) -> String {
+    let clean: String = id
+        .chars()
+        .map(|c| if "[]:*?/\\".contains(c) { '_' } else { c })
+        .collect();
+    let base: String = clean.chars().take(31).collect();
+    let mut name = base.clone();
+    let mut n = 2;
+    while used.iter().any(|u| u.eq_ignore_ascii_case(&name)) {
+        let tail = format!("~{n}");
+        name = base.chars().take(31 - tail.len()).collect::<String>() + &tail;
+        n += 1;
+    }
+    used.push(name.clone());
+    name
+}
+
+/// The tables as one workbook, a sheet per table (named by the table's id; its caption in
+/// the first row when it has one, then the header row, then the rows). Numbers stay numbers:
+/// scores (exact half-points) and amounts (yuan, two decimals) are numeric cells.
+pub fn xlsx(tables: &[Table], title: &str) -> anyhow::Result<Vec<u8>> {
+    let mut wb = Workbook::new();
+    let bold = Format::new().set_bold();
+    let head = Format::new().set_bold().set_background_color("#DDEBF7");
+    let money = Format::new().set_num_format("0.00");
+    let mut used = Vec::new();
+    if tables.is_empty() {
+        let ws = wb.add_worksheet();
+        ws.write_string_with_format(0, 0, title, &bold)?;
+        ws.write_string(1, 0, "没有可导出的表格 (nothing to export yet)")?;
+    }
+    for t in tables {
+        let ws = wb.add_worksheet();
+        ws.set_name(sheet_name(&t.id, &mut used))?;
+        let mut r = 0u32;
+        let caption = t.caption.as_deref().unwrap_or(title);
+        ws.write_string_with_format(r, 0, caption, &bold)?;
+        r += 1;
+        for (c, col) in t.columns.iter().enumerate() {
+            ws.write_string_with_format(r, c as u16, &col.header, &head)?;
+            ws.set_column_width(c as u16, f64::from(col.width.clamp(4, 40)) + 2.0)?;
+        }
+        ws.set_freeze_panes(r + 1, 0)?;
+        for row in &t.rows {
+            r += 1;
+            for (c, cell) in row.iter().enumerate() {
+                let c = c as u16;
+                match cell {
+                    Cell::Empty => {}
+                    Cell::Text(s) => {
+                        ws.write_string(r, c, s)?;
+                    }
+                    Cell::Int(n) => {
+                        ws.write_number(r, c, *n as f64)?;
+                    }
+                    // Half-points are exact in binary floating point.
+                    Cell::Score(s) => match s.to_string().parse::<f64>() {
+                        Ok(v) => {
+                            ws.write_number(r, c, v)?;
+                        }
+                        Err(_) => {
+                            ws.write_string(r, c, s.to_string())?;
+                        }
+                    },
+                    Cell::Money(fen) => {
+                        ws.write_number_with_format(r, c, *fen as f64 / 100.0, &money)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(wb.save_to_buffer()?)
+}
+
+fn csv_text(cell: &Cell) -> String {
+    match cell {
+        // A plain number for a spreadsheet, not `120元`.
+        Cell::Money(fen) if fen.is_multiple_of(100) => (fen / 100).to_string(),
+        Cell::Money(fen) => format!("{}.{:02}", fen / 100, fen % 100),
+        c => c.display(),
+    }
+}
+
+/// One table as CSV: UTF-8 with a BOM (so that Excel opens the Chinese text right), header
+/// row then rows.
+pub fn csv(t: &Table) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
+    w.write_record(t.columns.iter().map(|c| c.header.as_str()))?;
+    for row in &t.rows {
+        w.write_record(row.iter().map(csv_text))?;
+    }
+    w.into_inner().context("csv")
+}
+
+/// Write `tables` as CSV files `<table id>.csv` into the folder `dir` (created if missing).
+pub fn write_csv_dir(tables: &[Table], dir: &Path) -> anyhow::Result<Vec<String>> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("无法创建目录 {} (cannot create folder)", dir.display()))?;
+    let mut used = Vec::new();
+    let mut names = Vec::new();
+    for t in tables {
+        let base: String =
+            t.id.chars()
+                .map(|c| if "<>:\"/\\|?*".contains(c) { '_' } else { c })
+                .collect();
+        let mut name = format!("{base}.csv");
+        let mut n = 2;
+        while used.contains(&name) {
+            name = format!("{base}~{n}.csv");
+            n += 1;
+        }
+        used.push(name.clone());
+        let p = dir.join(&name);
+        std::fs::write(&p, csv(t)?)
+            .with_context(|| format!("无法写入 {} (cannot write)", p.display()))?;
+        names.push(name);
+    }
+    Ok(names)
+}
