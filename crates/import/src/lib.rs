@@ -258,6 +258,29 @@ pub fn read_workbook(
     file: &str,
     format: Format,
 ) -> Result<Vec<(String, Vec<TableRow>)>, ImportError> {
+    // calamine can panic on a damaged workbook (e.g. a shared-string index past the table);
+    // such a file is reported as damaged, never a crash.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        read_workbook_unguarded(bytes, file, format)
+    }))
+    .unwrap_or_else(|_| {
+        Err(ImportError {
+            file: file.into(),
+            line: None,
+            message: format!(
+                "无法读取 {} 工作簿, 文件已损坏 (cannot read the {} workbook: the file is damaged)",
+                format.name(),
+                format.name()
+            ),
+        })
+    })
+}
+
+fn read_workbook_unguarded(
+    bytes: &[u8],
+    file: &str,
+    format: Format,
+) -> Result<Vec<(String, Vec<TableRow>)>, ImportError> {
     let bad = |e: String| {
         ImportError {
         file: file.into(),

@@ -1205,3 +1205,48 @@ fn knockout_games_are_entered_at_the_desk() {
     let men = arb.get(&s, &format!("/desk/e/{ev}/s/men/knockout")).text();
     assert!(men.contains("没有淘汰赛阶段"), "{men}");
 }
+
+/// The desk prints the same documents as `arbiter print`, as A4 HTML: the list of documents,
+/// the pairing list of the round just paired (every player named, boards numbered), a refusal
+/// for an unknown document, and no ID number on the check-in sheet.
+#[test]
+fn the_desk_prints_the_documents_of_an_event() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_kunshan(&s, &chief);
+    register_men(&s, &chief, &ev, 12);
+    let arb = login(&s, "arb");
+    pair_and_publish(&s, &arb, &ev);
+    let event_page = arb.get(&s, &format!("/desk/e/{ev}")).text();
+    assert!(
+        event_page.contains(&format!("/desk/e/{ev}/print")),
+        "{event_page}"
+    );
+    let list = arb.get(&s, &format!("/desk/e/{ev}/print"));
+    assert_eq!(list.status, 200);
+    let list = list.text();
+    for doc in ["checkin", "pairings", "slips", "standings", "certificates"] {
+        assert!(list.contains(&format!("doc={doc}")), "{doc}: {list}");
+    }
+    let r = arb.get(
+        &s,
+        &format!("/desk/e/{ev}/print?doc=pairings&section=men&round=1"),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let html = r.text();
+    assert!(html.contains("@page"), "A4 print CSS");
+    for i in 0..12 {
+        let name = format!("棋手{i:02}");
+        assert!(html.contains(&name), "{name} missing from the pairing list");
+    }
+    let bad = arb.get(&s, &format!("/desk/e/{ev}/print?doc=nonsense"));
+    assert_eq!(bad.status, 400);
+    let bad = arb.get(&s, &format!("/desk/e/{ev}/print?doc=pairings&round=x"));
+    assert_eq!(bad.status, 400);
+    let checkin = arb
+        .get(&s, &format!("/desk/e/{ev}/print?doc=checkin"))
+        .text();
+    assert!(checkin.contains("棋手00"), "{checkin}");
+    let no_session = s.get(&format!("/desk/e/{ev}/print?doc=pairings"));
+    assert_ne!(no_session.status, 200);
+}

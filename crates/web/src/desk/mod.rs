@@ -22,6 +22,7 @@ pub mod events;
 pub mod knockout;
 pub mod log;
 pub mod player;
+pub mod print;
 pub mod rounds;
 pub mod settings;
 pub mod teams;
@@ -47,6 +48,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/assets/desk.css", get(css))
         .route("/desk/e/{ev}", get(events::show))
         .route("/desk/e/{ev}/log", get(log::show))
+        .route("/desk/e/{ev}/print", get(print::show))
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
         .route(
             "/desk/e/{ev}/settings",
@@ -97,6 +99,7 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/events", &[Organiser, ChiefArbiter]),
         ("GET", "/desk/e/{ev}", ALL),
         ("GET", "/desk/e/{ev}/log", ALL),
+        ("GET", "/desk/e/{ev}/print", ALL),
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
         ("GET", "/desk/e/{ev}/settings", ALL),
