@@ -549,8 +549,10 @@ mod tests {
             assert!(files.len() >= 2, "{}: corpus too small", t.name);
             for f in &files {
                 let sig = run_one(t, f).unwrap_or_else(|e| panic!("{}: {e}", t.name));
+                // The .xls (CFB) seed of the xlsx target is skipped there (see `xlsx`); the
+                // CLI's import test reads the same .xls fixture.
                 assert!(
-                    sig.starts_with("ok"),
+                    sig.starts_with("ok") || (t.name == "xlsx" && sig == "skipped:cfb"),
                     "{}: a corpus file is refused: {sig}",
                     t.name
                 );
