@@ -82,13 +82,6 @@ pub mod targets {
 
     /// The workbook reader (calamine: .xlsx and .xls) and the same mapping.
     pub fn xlsx(bytes: &[u8]) -> String {
-        // Known finding, not fixed yet: calamine's .xls (CFB) reader resizes a buffer to a
-        // sector id read from the file, so a crafted .xls can ask for 100+ GB and abort the
-        // process (out of memory). Until the importer validates the CFB sector chains before
-        // calamine sees them, this target fuzzes only .xlsx (zip) inputs.
-        if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
-            return "skipped:cfb".into();
-        }
         roster(bytes, "fuzz.xlsx")
     }
 
@@ -549,10 +542,8 @@ mod tests {
             assert!(files.len() >= 2, "{}: corpus too small", t.name);
             for f in &files {
                 let sig = run_one(t, f).unwrap_or_else(|e| panic!("{}: {e}", t.name));
-                // The .xls (CFB) seed of the xlsx target is skipped there (see `xlsx`); the
-                // CLI's import test reads the same .xls fixture.
                 assert!(
-                    sig.starts_with("ok") || (t.name == "xlsx" && sig == "skipped:cfb"),
+                    sig.starts_with("ok"),
                     "{}: a corpus file is refused: {sig}",
                     t.name
                 );

@@ -10,6 +10,8 @@ use calamine::{Data, Reader};
 use std::fmt;
 use std::io::Cursor;
 
+pub mod xls_guard;
+
 /// The kinds of file read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -292,30 +294,148 @@ fn read_workbook_unguarded(
         ),
     }
     };
-    let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes.to_vec()))
-        .map_err(|e| bad(e.to_string()))?;
-    let names = book.sheet_names();
-    let mut out = Vec::new();
-    for name in names {
-        let range = match book.worksheet_range(&name) {
-            Ok(r) => r,
-            Err(e) => return Err(bad(format!("{name}: {e}"))),
-        };
-        let (r0, c0) = range.start().unwrap_or((0, 0));
-        let mut rows = Vec::new();
-        for (i, row) in range.rows().take(MAX_ROWS).enumerate() {
-            let mut cells: Vec<Cell> = Vec::new();
-            let lead = (c0 as usize).min(MAX_COLS);
-            cells.resize(lead, Cell::Text(String::new()));
-            cells.extend(row.iter().take(MAX_COLS - lead).map(cell));
-            rows.push(TableRow {
-                line: r0 as usize + i + 1,
-                cells,
-            });
+    match format {
+        Format::Xls => {
+            // calamine sizes buffers by numbers in the file: check them first (xls_guard).
+            let checked = xls_guard::check(bytes).map_err(|r| bad(r.0))?;
+            let mut book =
+                calamine::Xls::new(Cursor::new(checked.bytes)).map_err(|e| bad(e.to_string()))?;
+            let mut out = Vec::new();
+            for name in book.sheet_names() {
+                let range = book
+                    .worksheet_range(&name)
+                    .map_err(|e| bad(format!("{name}: {e}")))?;
+                let mut grid = Grid::default();
+                let (r0, c0) = range.start().unwrap_or((0, 0));
+                for (i, row) in range.rows().enumerate() {
+                    for (j, d) in row.iter().enumerate() {
+                        if !matches!(d, Data::Empty) {
+                            grid.put(r0 + i as u32, c0 + j as u32, cell(d))
+                                .map_err(|e| bad(format!("{name}: {e}")))?;
+                        }
+                    }
+                }
+                out.push((name, grid.rows()));
+            }
+            Ok(out)
         }
-        out.push((name, rows));
+        _ => {
+            check_zip(bytes).map_err(bad)?;
+            let mut book =
+                calamine::Xlsx::new(Cursor::new(bytes)).map_err(|e| bad(e.to_string()))?;
+            let mut out = Vec::new();
+            for name in book.sheet_names() {
+                // Cell by cell (calamine's `worksheet_range` would allocate the whole
+                // rectangle a single far-away cell spans).
+                let mut reader = match book.worksheet_cells_reader(&name) {
+                    Ok(r) => r,
+                    Err(calamine::XlsxError::NotAWorksheet(_)) => continue,
+                    Err(e) => return Err(bad(format!("{name}: {e}"))),
+                };
+                let mut grid = Grid::default();
+                while let Some(c) = reader
+                    .next_cell()
+                    .map_err(|e| bad(format!("{name}: {e}")))?
+                {
+                    let (r, col) = c.get_position();
+                    let d: Data = c.get_value().clone().into();
+                    if !matches!(d, Data::Empty) {
+                        grid.put(r, col, cell(&d))
+                            .map_err(|e| bad(format!("{name}: {e}")))?;
+                    }
+                }
+                drop(reader);
+                out.push((name, grid.rows()));
+            }
+            Ok(out)
+        }
     }
-    Ok(out)
+}
+
+/// Most bytes one part of an .xlsx may unpack to, and all parts together.
+const MAX_PART: u64 = 64 << 20;
+const MAX_UNPACKED: u64 = 256 << 20;
+
+/// A zip bomb is refused before calamine unpacks it: every part is unpacked once, counting
+/// (not keeping) its bytes, against the limits above.
+fn check_zip(bytes: &[u8]) -> Result<(), String> {
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| e.to_string())?;
+    if zip.len() > 10_000 {
+        return Err(format!(
+            "{} parts in the file, too many for a workbook",
+            zip.len()
+        ));
+    }
+    let mut total = 0u64;
+    for i in 0..zip.len() {
+        let mut part = match zip.by_index(i) {
+            Ok(p) => p,
+            // An unreadable part (unsupported compression, encryption): calamine reports it
+            // if it needs it.
+            Err(_) => continue,
+        };
+        let name = part.name().to_string();
+        let n = std::io::copy(
+            &mut std::io::Read::take(&mut part, MAX_PART + 1),
+            &mut std::io::sink(),
+        )
+        .unwrap_or(0);
+        total += n;
+        if n > MAX_PART || total > MAX_UNPACKED {
+            return Err(format!(
+                "“{name}” unpacks to more than {} MB — not an entry list",
+                MAX_PART >> 20
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Cells of one sheet kept by position, bounded in rows, columns and count.
+#[derive(Default)]
+struct Grid {
+    rows: std::collections::BTreeMap<u32, Vec<(u32, Cell)>>,
+    count: usize,
+}
+
+/// Most cells kept from one sheet.
+const MAX_GRID_CELLS: usize = 2_000_000;
+
+impl Grid {
+    fn put(&mut self, r: u32, c: u32, v: Cell) -> Result<(), String> {
+        // Rows and columns beyond the limits are not an entry list's: skipped, as before.
+        if r as usize >= MAX_ROWS || c as usize >= MAX_COLS {
+            return Ok(());
+        }
+        self.count += 1;
+        if self.count > MAX_GRID_CELLS {
+            return Err(format!(
+                "more than {MAX_GRID_CELLS} cells on one sheet — not an entry list"
+            ));
+        }
+        self.rows.entry(r).or_default().push((c, v));
+        Ok(())
+    }
+
+    /// Rows as Excel numbers them (1-based), each with its cells from column A on; blank
+    /// rows are left out.
+    fn rows(self) -> Vec<TableRow> {
+        self.rows
+            .into_iter()
+            .map(|(r, mut cells)| {
+                cells.sort_by_key(|(c, _)| *c);
+                let width = cells.last().map_or(0, |(c, _)| *c as usize + 1);
+                let mut row = vec![Cell::Text(String::new()); width];
+                for (c, v) in cells {
+                    row[c as usize] = v;
+                }
+                TableRow {
+                    line: r as usize + 1,
+                    cells: row,
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
