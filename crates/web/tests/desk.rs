@@ -1250,3 +1250,139 @@ fn the_desk_prints_the_documents_of_an_event() {
     let no_session = s.get(&format!("/desk/e/{ev}/print?doc=pairings"));
     assert_ne!(no_session.status, 200);
 }
+
+/// A multipart upload from a logged-in browser (as the import form posts it).
+fn upload(
+    s: &TestServer,
+    b: &Browser,
+    path: &str,
+    fields: &[(&str, &str)],
+    file: (&str, &[u8]),
+) -> Response {
+    let boundary = "----arbiter-test-boundary-7d3f";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
+                .as_bytes(),
+        );
+    }
+    body.extend(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{}\"\r\nContent-Type: application/octet-stream\r\n\r\n",
+            file.0
+        )
+        .as_bytes(),
+    );
+    body.extend(file.1);
+    body.extend(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let ctype = format!("multipart/form-data; boundary={boundary}");
+    common::request(
+        s.addr,
+        "POST",
+        path,
+        &[("Cookie", &b.cookie), ("Content-Type", &ctype)],
+        Some(&body),
+    )
+}
+
+#[test]
+fn a_units_entry_form_is_checked_then_imported_at_the_desk() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let ev = create_open_kunshan(&s, &chief);
+    let path = format!("/desk/e/{ev}/import");
+    let page = desk.get(&s, &path);
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("multipart/form-data") && page.text().contains("预检"));
+    // A unit's CSV as Chinese Excel saves it (GBK), under a title row; row 5 has an ID
+    // number Excel turned into a number, row 6 an unknown section.
+    let (a, b2, c) = (
+        id_number("19900101", 11),
+        id_number("19910202", 13),
+        id_number("19920303", 15),
+    );
+    let csv = format!(
+        "昆山一厂报名表,,,,,\n姓名,性别,身份证号,单位,组别,证明\n张一,男,{a},昆山一厂,men,social_security\n李二,男,{b2},昆山一厂,men,social_security\n王三,男,6.20502E+17,昆山一厂,men,social_security\n赵四,男,{c},昆山一厂,青年组,social_security\n"
+    );
+    let (gbk, _, _) = encoding_rs::GBK.encode(&csv);
+    let before = s.store().read(&EventId(ev.clone())).expect("log").len();
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", &desk.csrf), ("section", ""), ("mode", "check")],
+        ("昆山一厂.csv", &gbk),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let t = r.text();
+    assert!(t.contains("预检") && t.contains("未写入任何数据"), "{t}");
+    assert!(
+        t.contains("可报名 2 行") && t.contains("有错误 2 行"),
+        "{t}"
+    );
+    assert!(t.contains("Excel 把身份证号存成了数字"), "{t}");
+    assert!(
+        t.contains("<td>5</td>") && t.contains("C5"),
+        "row 5, cell C5: {t}"
+    );
+    assert!(t.contains("<td>6</td>") && t.contains("青年组"), "{t}");
+    assert_eq!(
+        s.store().read(&EventId(ev.clone())).expect("log").len(),
+        before,
+        "a dry run writes nothing"
+    );
+    // Without the session's token: refused, nothing written.
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", "0000"), ("mode", "import")],
+        ("昆山一厂.csv", &gbk),
+    );
+    assert_eq!(r.status, 403, "{}", r.text());
+    // Imported: the two valid rows registered (by the desk account), the others listed.
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", &desk.csrf), ("section", ""), ("mode", "import")],
+        ("昆山一厂.csv", &gbk),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let t = r.text();
+    assert!(
+        t.contains("已报名 2 人") && t.contains("有错误未导入 2 行"),
+        "{t}"
+    );
+    let reg = entries_of(&s, &ev, "player_registered");
+    let names: Vec<String> = reg
+        .iter()
+        .map(|(actor, e)| match e {
+            arbiter_core::LogEntry::PlayerRegistered(p) => format!("{actor}:{}", p.name),
+            _ => String::new(),
+        })
+        .collect();
+    assert_eq!(names, vec!["desk:张一", "desk:李二"]);
+    // The same file again: the two are already entered (the log's own rule), listed as such.
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", &desk.csrf), ("mode", "import")],
+        ("昆山一厂.csv", &gbk),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(entries_of(&s, &ev, "player_registered").len(), 2);
+    // A file that is not a roster at all: the reason, nothing written.
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", &desk.csrf), ("mode", "import")],
+        ("坏.xlsx", b"PK\x03\x04 not really a zip"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("无法读取 xlsx 工作簿"), "{}", r.text());
+}

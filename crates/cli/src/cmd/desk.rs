@@ -175,7 +175,7 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
         return Ok(refused(&e));
     }
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
-        let section = section_id(s, &a.section);
+        let section = arbiter_director::api::import::section_id(s, &a.section);
         api::draw(s, c, &section)
     })? {
         Ok(done) => {
@@ -199,20 +199,6 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
         }
         Err(e) => Ok(refused(&e)),
     }
-}
-
-/// A section given by id (`open`) or by its Chinese name (`公开组`); unknown names are passed
-/// on for the operation to refuse.
-pub(crate) fn section_id(state: &arbiter_core::EventState, given: &str) -> String {
-    let g = given.trim();
-    if state.sections.contains_key(g) {
-        return g.to_string();
-    }
-    state
-        .sections
-        .values()
-        .find(|s| s.name == g)
-        .map_or_else(|| g.to_string(), |s| s.id.clone())
 }
 
 #[cfg(test)]

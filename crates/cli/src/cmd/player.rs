@@ -2,12 +2,12 @@
 //! absent for a round. Every one goes through the director's API
 //! (`arbiter_director::api::entries`) and [`super::apply_op_at`]: this file only parses.
 
-use super::desk::{checked_time, parse_player, refused, section_id};
+use super::desk::{checked_time, parse_player, refused};
 use anyhow::Context;
 use arbiter_core::roster::{parse_date, parse_sex};
-use arbiter_core::{EventState, LogEntry, RosterRow};
+use arbiter_core::{LogEntry, RosterRow};
 use arbiter_director::api::entries as api;
-use arbiter_director::registration::EntryForm;
+use arbiter_director::api::import;
 use arbiter_types::{IdNumber, Phone};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -234,25 +234,6 @@ fn invalid(msg: String) -> anyhow::Result<u8> {
     Ok(refused(&msg))
 }
 
-/// The entry form of a roster row, for `section`.
-fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> EntryForm {
-    EntryForm {
-        section,
-        name: r.name.trim().to_string(),
-        sex: r.sex,
-        birth: r.birth_date,
-        id_number: r.id_number.as_ref().map(|i| i.as_str().to_string()),
-        phone: r.phone.as_ref().map(|p| p.as_str().to_string()),
-        unit: r.unit.clone(),
-        association: r.association.clone(),
-        team: r.team.clone(),
-        evidence: r.evidence.clone(),
-        flags: r.flags.clone(),
-        rating: r.rating,
-        late_reason,
-    }
-}
-
 fn add(a: AddArgs) -> anyhow::Result<u8> {
     let id_number = match a.id_number.as_deref().map(IdNumber::parse).transpose() {
         Ok(v) => v,
@@ -312,11 +293,15 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     };
     let mut section = a.section.clone();
     let done = super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
-        section = match known_section(s, &a.section) {
+        section = match import::known_section(s, &a.section) {
             Ok(x) => x,
             Err(e) => return Err(arbiter_director::DirectorError::Refused(e)),
         };
-        api::register(s, c, &form(&row, section.clone(), a.late_reason.clone()))
+        api::register(
+            s,
+            c,
+            &import::form(&row, section.clone(), a.late_reason.clone()),
+        )
     })?;
     match done {
         Ok(done) => match done.entries.first() {
@@ -347,18 +332,6 @@ struct ImportOpts<'a> {
     map: &'a [String],
     progress: bool,
 }
-
-/// One problem of a row, for the report.
-struct RowProblem {
-    row: usize,
-    column: Option<String>,
-    cell: Option<String>,
-    kind: &'static str,
-    message: String,
-}
-
-/// Rows registered per step; progress is shown after each step.
-const IMPORT_STEP: usize = 1000;
 
 fn import(o: ImportOpts) -> anyhow::Result<u8> {
     let bytes = std::fs::read(o.file)
@@ -401,17 +374,6 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
             roster.rows.len()
         );
     }
-    let mut problems: Vec<RowProblem> = roster
-        .problems
-        .iter()
-        .map(|p| RowProblem {
-            row: p.line,
-            column: p.column_name(),
-            cell: p.cell(),
-            kind: "invalid",
-            message: p.message.clone(),
-        })
-        .collect();
     // No header row, or a header that cannot be read (a column twice): nothing to import.
     let header_broken =
         roster.header_line == 0 || (roster.data_rows == 0 && !roster.problems.is_empty());
@@ -422,128 +384,38 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
         eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
         return Ok(2);
     }
-    // Sections, then registration through the arbiter's API, in steps of IMPORT_STEP rows
-    // (each checked against the ones before it); appended at once, or not at all (dry run).
-    let mut each: Vec<(usize, Option<LogEntry>)> = Vec::new();
-    let mut section_of_row: Vec<(usize, String)> = Vec::new();
-    let mut section_problems: Vec<RowProblem> = Vec::new();
+    // Every row through the arbiter's API (`import::import_roster`); appended at once, or
+    // not at all (dry run).
     let dry_run = o.dry_run;
-    let done = if header_broken {
-        None
-    } else {
-        Some(super::apply_op_at(
-            o.db,
-            o.event,
-            o.actor,
-            o.at.as_deref(),
-            |s, c| {
-                each.clear();
-                section_of_row.clear();
-                section_problems.clear();
-                let mut forms = Vec::new();
-                let mut lines = Vec::new();
-                for r in &roster.rows {
-                    match row_section(s, r, o.default_section.as_deref()) {
-                        Ok(sec) => {
-                            section_of_row.push((r.line, sec.clone()));
-                            forms.push(form(r, sec, None));
-                            lines.push(r.line);
-                        }
-                        Err(e) => section_problems.push(RowProblem {
-                            row: r.line,
-                            column: None,
-                            cell: None,
-                            kind: "invalid",
-                            message: e,
-                        }),
-                    }
+    let mut report = import::ImportReport::default();
+    let done = super::apply_op_at(o.db, o.event, o.actor, o.at.as_deref(), |s, c| {
+        report = import::import_roster(
+            s,
+            c,
+            roster,
+            o.default_section.as_deref(),
+            &mut |done, total| {
+                if show_progress && total > import::STEP {
+                    eprintln!("进度 progress: {done}/{total} 行已校验 (rows checked)");
                 }
-                let mut scratch = s.clone();
-                let at = c.at_rfc3339();
-                let mut out = Vec::new();
-                for (k, chunk) in forms.chunks(IMPORT_STEP).enumerate() {
-                    let answers = api::register_each(&scratch, c, chunk)?;
-                    for (j, a) in answers.into_iter().enumerate() {
-                        if let Some(e) = &a {
-                            arbiter_director::apply_scratch(&mut scratch, e, &at)?;
-                            out.push(e.clone());
-                        }
-                        each.push((lines[k * IMPORT_STEP + j], a));
-                    }
-                    if show_progress && forms.len() > IMPORT_STEP {
-                        eprintln!(
-                            "进度 progress: {}/{} 行已校验 (rows checked)",
-                            each.len(),
-                            forms.len()
-                        );
-                    }
-                }
-                Ok(if dry_run { Vec::new() } else { out })
             },
-        )?)
-    };
-    if let Some(Err(e)) = &done {
+        )?;
+        Ok(if dry_run || report.header_broken {
+            Vec::new()
+        } else {
+            report.entries.clone()
+        })
+    })?;
+    if let Err(e) = &done {
         eprintln!("{e}");
         eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
         return Ok(2);
     }
-    problems.extend(section_problems);
-    let section = |line: usize| {
-        section_of_row
-            .iter()
-            .find(|(l, _)| *l == line)
-            .map(|(_, s)| s.as_str())
-            .unwrap_or("")
-    };
-    let name = |line: usize| {
-        roster
-            .rows
-            .iter()
-            .find(|r| r.line == line)
-            .map(|r| r.name.as_str())
-            .unwrap_or("")
-    };
-    let mut registered = Vec::new();
-    for (line, e) in &each {
-        match e {
-            Some(LogEntry::PlayerRegistered(p)) => registered.push((
-                *line,
-                p.player.to_string(),
-                p.name.clone(),
-                p.section.clone(),
-            )),
-            Some(LogEntry::EntryRefused { reason, .. }) => problems.push(RowProblem {
-                row: *line,
-                column: None,
-                cell: None,
-                kind: "refused",
-                message: reason.clone(),
-            }),
-            Some(_) => {}
-            None => problems.push(RowProblem {
-                row: *line,
-                column: None,
-                cell: None,
-                kind: "already_refused",
-                message: "此前已因同一理由被拒绝, 未重复记录 (refusal already recorded)".into(),
-            }),
-        }
-    }
-    problems.sort_by_key(|p| p.row);
-    let invalid_rows = {
-        let mut v: Vec<usize> = problems
-            .iter()
-            .filter(|p| p.kind == "invalid")
-            .map(|p| p.row)
-            .collect();
-        v.dedup();
-        v.len()
-    };
-    let refused_n = problems.iter().filter(|p| p.kind != "invalid").count();
-    let again = problems
-        .iter()
-        .filter(|p| p.kind == "already_refused")
-        .count();
+    let problems = &report.problems;
+    let registered = &report.registered;
+    let invalid_rows = report.invalid_rows();
+    let refused_n = report.refused();
+    let again = report.already_refused();
     if o.json {
         let doc = serde_json::json!({
             "file": fname,
@@ -553,11 +425,11 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
             "header_row": roster.header_line,
             "dry_run": dry_run,
             "data_rows": roster.data_rows,
-            "registered": registered.iter().map(|(row, p, n, s)| serde_json::json!({
-                "row": row, "player": if dry_run { None } else { Some(p) }, "name": n, "section": s
+            "registered": registered.iter().map(|r| serde_json::json!({
+                "row": r.row, "player": if dry_run { None } else { Some(&r.player) }, "name": r.name, "section": r.section
             })).collect::<Vec<_>>(),
             "problems": problems.iter().map(|p| serde_json::json!({
-                "row": p.row, "column": p.column, "cell": p.cell, "kind": p.kind, "message": p.message
+                "row": p.row, "column": p.column, "cell": p.cell, "kind": p.kind.code(), "message": p.message
             })).collect::<Vec<_>>(),
             "notices": roster.notices.iter().map(|p| serde_json::json!({
                 "row": p.line, "column": p.column_name(), "message": p.message
@@ -598,25 +470,29 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
                 }
             );
         }
-        for (line, p, n, s) in &registered {
+        for r in registered {
+            let (line, n, s) = (r.row, &r.name, &r.section);
             if dry_run {
                 println!("  可报名 ok: {fname}:{line}: 第{line}行 {n} [{s}]");
             } else {
-                println!("  已报名 registered: {fname}:{line}: 第{line}行 {n} [{s}]: {p}");
+                println!(
+                    "  已报名 registered: {fname}:{line}: 第{line}行 {n} [{s}]: {}",
+                    r.player
+                );
             }
         }
-        for p in &problems {
+        for p in problems {
             let label = match p.kind {
-                "invalid" => "错误 invalid",
+                import::ProblemKind::Invalid => "错误 invalid",
                 _ => "拒绝 refused",
             };
             let at = match (&p.column, &p.cell) {
                 (Some(c), Some(cell)) => format!(" {c}, 单元格 {cell}"),
                 _ => String::new(),
             };
-            let who = match p.kind {
-                "invalid" => String::new(),
-                _ => format!(" {} [{}]", name(p.row), section(p.row)),
+            let who = match &p.who {
+                Some((n, s)) => format!(" {n} [{s}]"),
+                None => String::new(),
             };
             println!(
                 "  {label}: {fname}:{}: 第{}行{who}{at}: {}",
@@ -646,36 +522,4 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
         return Ok(2);
     }
     Ok(0)
-}
-
-/// The section of a row: its own, `--section`, or the event's only one.
-fn row_section(
-    state: &EventState,
-    r: &RosterRow,
-    default_section: Option<&str>,
-) -> Result<String, String> {
-    let only = (state.sections.len() == 1)
-        .then(|| state.sections.keys().next().cloned())
-        .flatten();
-    let given = r
-        .section
-        .clone()
-        .or_else(|| default_section.map(str::to_string))
-        .or(only);
-    match given {
-        Some(s) => known_section(state, &s),
-        None => Err("未指定组别 (no section: add a 组别 column or --section)".into()),
-    }
-}
-
-/// A section given by id or Chinese name, or an error with a did-you-mean.
-fn known_section(state: &EventState, given: &str) -> Result<String, String> {
-    let id = section_id(state, given);
-    if state.sections.contains_key(&id) {
-        return Ok(id);
-    }
-    let hint = arbiter_types::closest(given, state.sections.keys().map(String::as_str))
-        .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
-        .unwrap_or_default();
-    Err(format!("组别 `{given}` 不存在 (unknown section){hint}"))
 }

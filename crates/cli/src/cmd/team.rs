@@ -2,9 +2,10 @@
 //! coach earns the team a foul, K12). Each parses its flags and calls one operation of
 //! `arbiter_director::api` through [`super::apply_op_at`]; nothing here holds a rule.
 
-use super::desk::{checked_time, parse_player, refused, section_id};
+use super::desk::{checked_time, parse_player, refused};
 use arbiter_core::{FoulKind, LogEntry};
 use arbiter_director::api::entries::{enter_team, TeamForm};
+use arbiter_director::api::import::section_id;
 use arbiter_director::api::results::team_foul;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;

@@ -17,7 +17,8 @@
 //!
 //! - [`entries`]: the registration desk — register (with the chief arbiter's late-entry
 //!   override), refuse, edit an entry, fees, check-in, drawing pairing numbers, withdrawals
-//!   and absences, team rosters.
+//!   and absences, team rosters; [`import`]: a roster file's rows, each registered by the
+//!   same rules, with a report row by row.
 //! - [`rounds`]: the rounds — pair (with fixed pairs and swaps and the checker's warnings),
 //!   publish, undo and the pairing sheet; [`results`]: results with fouls (knockout games
 //!   through the same operation), confirmation, corrections; [`event`]: closing the event
@@ -25,6 +26,7 @@
 
 pub mod entries;
 pub mod event;
+pub mod import;
 pub mod results;
 pub mod rounds;
 

@@ -2,6 +2,8 @@
 //! by default, keyboard-friendly, every form carries the session's CSRF token.
 //!
 //! - [`events`]: the events, creating one from a bundled regulation or a pasted TOML file.
+//! - [`import`]: a unit's entry form (.xlsx/.xls/CSV) uploaded: checked row by row, then
+//!   imported through the same operation as `arbiter player import`.
 //! - [`entries`]: the registration list — add (late-entry override by the chief arbiter),
 //!   refuse, fees, check-in; approve or refuse the online form's pending entries.
 //! - [`player`]: one entry — edit it with a reason, withdraw, excuse from a round (请假).
@@ -19,6 +21,7 @@
 
 pub mod entries;
 pub mod events;
+pub mod import;
 pub mod knockout;
 pub mod log;
 pub mod player;
@@ -49,6 +52,12 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}", get(events::show))
         .route("/desk/e/{ev}/log", get(log::show))
         .route("/desk/e/{ev}/print", get(print::show))
+        .route(
+            "/desk/e/{ev}/import",
+            get(import::show)
+                .post(import::upload)
+                .layer(axum::extract::DefaultBodyLimit::max(import::MAX_UPLOAD)),
+        )
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
         .route(
             "/desk/e/{ev}/settings",
@@ -100,6 +109,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}", ALL),
         ("GET", "/desk/e/{ev}/log", ALL),
         ("GET", "/desk/e/{ev}/print", ALL),
+        ("GET", "/desk/e/{ev}/import", ALL),
+        ("POST", "/desk/e/{ev}/import", REG),
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
         ("GET", "/desk/e/{ev}/settings", ALL),

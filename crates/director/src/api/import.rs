@@ -1,0 +1,265 @@
+//! Importing a roster file (导入报名表): the rows a unit's entry form gives, each registered
+//! through the same rules as one entry at the desk, checked against the rows before it. The
+//! shells (CLI `player import`, the desk's 导入 page) read the file into an
+//! [`arbiter_core::roster::Roster`] and call [`import_roster`]; what to show and whether to
+//! append (a dry run appends nothing) is theirs.
+
+use super::entries::register_each;
+use super::Ctx;
+use crate::registration::EntryForm;
+use crate::DirectorError;
+use arbiter_core::roster::Roster;
+use arbiter_core::{EventState, LogEntry, RosterRow};
+
+/// Rows registered per step (each step checked against the ones before it); progress is
+/// reported after each step.
+pub const STEP: usize = 1000;
+
+/// What kind of problem a row has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// The row itself is wrong (a cell, a missing section): not imported.
+    Invalid,
+    /// The entry was refused by the section's rules (recorded in the log, as at the desk).
+    Refused,
+    /// Refused for a reason already recorded for the same person: not recorded again.
+    AlreadyRefused,
+}
+
+impl ProblemKind {
+    /// `invalid`, `refused`, `already_refused` (the `--json` report's `kind`).
+    pub fn code(self) -> &'static str {
+        match self {
+            ProblemKind::Invalid => "invalid",
+            ProblemKind::Refused => "refused",
+            ProblemKind::AlreadyRefused => "already_refused",
+        }
+    }
+}
+
+/// One problem of one row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowProblem {
+    pub row: usize,
+    /// `身份证号 (D列)` — the header and column letter, when the problem is in one cell.
+    pub column: Option<String>,
+    /// `D7` — the cell, when known.
+    pub cell: Option<String>,
+    pub kind: ProblemKind,
+    pub message: String,
+    /// Who the row enters, and for which section, when the rules refused it.
+    pub who: Option<(String, String)>,
+}
+
+/// A row that registers (or would, in a dry run).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowRegistered {
+    pub row: usize,
+    /// `P17` (assigned against the state the entries are appended to).
+    pub player: String,
+    pub name: String,
+    pub section: String,
+}
+
+/// The outcome of an import, row by row.
+#[derive(Debug, Clone, Default)]
+pub struct ImportReport {
+    /// The entries to append (registrations and recorded refusals), in row order.
+    pub entries: Vec<LogEntry>,
+    pub registered: Vec<RowRegistered>,
+    /// Every problem, by row.
+    pub problems: Vec<RowProblem>,
+    /// No header row, or one that cannot be read: nothing can be imported.
+    pub header_broken: bool,
+}
+
+impl ImportReport {
+    /// Rows with at least one `invalid` problem (not imported).
+    pub fn invalid_rows(&self) -> usize {
+        let mut v: Vec<usize> = self
+            .problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::Invalid)
+            .map(|p| p.row)
+            .collect();
+        v.dedup();
+        v.len()
+    }
+
+    /// Rows refused by the rules (recorded now or before).
+    pub fn refused(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.kind != ProblemKind::Invalid)
+            .count()
+    }
+
+    /// Refusals not recorded again.
+    pub fn already_refused(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::AlreadyRefused)
+            .count()
+    }
+}
+
+/// The entry form of a roster row, for `section`.
+pub fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> EntryForm {
+    EntryForm {
+        section,
+        name: r.name.trim().to_string(),
+        sex: r.sex,
+        birth: r.birth_date,
+        id_number: r.id_number.as_ref().map(|i| i.as_str().to_string()),
+        phone: r.phone.as_ref().map(|p| p.as_str().to_string()),
+        unit: r.unit.clone(),
+        association: r.association.clone(),
+        team: r.team.clone(),
+        evidence: r.evidence.clone(),
+        flags: r.flags.clone(),
+        rating: r.rating,
+        late_reason,
+    }
+}
+
+/// A section given by id or by its Chinese name (`公开组`), as the state spells its id.
+pub fn section_id(state: &EventState, given: &str) -> String {
+    let g = given.trim();
+    if state.sections.contains_key(g) {
+        return g.to_string();
+    }
+    state
+        .sections
+        .values()
+        .find(|s| s.name == g)
+        .map_or_else(|| g.to_string(), |s| s.id.clone())
+}
+
+/// A section given by id or name, or an error with a did-you-mean.
+pub fn known_section(state: &EventState, given: &str) -> Result<String, String> {
+    let id = section_id(state, given);
+    if state.sections.contains_key(&id) {
+        return Ok(id);
+    }
+    let hint = arbiter_types::closest(given, state.sections.keys().map(String::as_str))
+        .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
+        .unwrap_or_default();
+    Err(format!("组别 `{given}` 不存在 (unknown section){hint}"))
+}
+
+/// The section of a row: its own 组别, the default given by the arbiter, or the event's only
+/// one.
+pub fn row_section(
+    state: &EventState,
+    r: &RosterRow,
+    default_section: Option<&str>,
+) -> Result<String, String> {
+    let only = (state.sections.len() == 1)
+        .then(|| state.sections.keys().next().cloned())
+        .flatten();
+    let given = r
+        .section
+        .clone()
+        .or_else(|| default_section.map(str::to_string))
+        .or(only);
+    match given {
+        Some(s) => known_section(state, &s),
+        None => Err("未指定组别 (no section: add a 组别 column or choose a section)".into()),
+    }
+}
+
+/// Import a roster read from a file: every valid row registered through the registration
+/// rules (each against the rows before it), refusals recorded as at the desk, bad rows
+/// listed with row and column. `progress(done, total)` is called after each step of
+/// [`STEP`] rows. Never partial and silent: the report names every row not registered.
+pub fn import_roster(
+    state: &EventState,
+    ctx: &Ctx,
+    roster: &Roster,
+    default_section: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<ImportReport, DirectorError> {
+    let mut report = ImportReport {
+        problems: roster
+            .problems
+            .iter()
+            .map(|p| RowProblem {
+                row: p.line,
+                column: p.column_name(),
+                cell: p.cell(),
+                kind: ProblemKind::Invalid,
+                message: p.message.clone(),
+                who: None,
+            })
+            .collect(),
+        header_broken: roster.header_line == 0
+            || (roster.data_rows == 0 && !roster.problems.is_empty()),
+        ..ImportReport::default()
+    };
+    if report.header_broken {
+        return Ok(report);
+    }
+    let mut forms = Vec::new();
+    let mut rows = Vec::new();
+    for r in &roster.rows {
+        match row_section(state, r, default_section) {
+            Ok(sec) => {
+                forms.push(form(r, sec, None));
+                rows.push(r);
+            }
+            Err(message) => report.problems.push(RowProblem {
+                row: r.line,
+                column: None,
+                cell: None,
+                kind: ProblemKind::Invalid,
+                message,
+                who: None,
+            }),
+        }
+    }
+    let mut scratch = state.clone();
+    let at = ctx.at_rfc3339();
+    let mut done = 0;
+    for (k, chunk) in forms.chunks(STEP).enumerate() {
+        let answers = register_each(&scratch, ctx, chunk)?;
+        for (j, answer) in answers.into_iter().enumerate() {
+            let i = k * STEP + j;
+            let (row, form) = (rows[i], &forms[i]);
+            match &answer {
+                Some(e) => {
+                    crate::apply_scratch(&mut scratch, e, &at)?;
+                    match e {
+                        LogEntry::PlayerRegistered(p) => report.registered.push(RowRegistered {
+                            row: row.line,
+                            player: p.player.to_string(),
+                            name: p.name.clone(),
+                            section: p.section.clone(),
+                        }),
+                        LogEntry::EntryRefused { reason, .. } => report.problems.push(RowProblem {
+                            row: row.line,
+                            column: None,
+                            cell: None,
+                            kind: ProblemKind::Refused,
+                            message: reason.clone(),
+                            who: Some((form.name.clone(), form.section.clone())),
+                        }),
+                        _ => {}
+                    }
+                    report.entries.push(e.clone());
+                }
+                None => report.problems.push(RowProblem {
+                    row: row.line,
+                    column: None,
+                    cell: None,
+                    kind: ProblemKind::AlreadyRefused,
+                    message: "此前已因同一理由被拒绝, 未重复记录 (refusal already recorded)".into(),
+                    who: Some((form.name.clone(), form.section.clone())),
+                }),
+            }
+            done += 1;
+        }
+        progress(done, forms.len());
+    }
+    report.problems.sort_by_key(|p| p.row);
+    Ok(report)
+}

@@ -1,0 +1,428 @@
+//! `/desk/e/{ev}/import`: a unit's entry form (.xlsx, .xls or CSV in UTF-8 or GBK) uploaded at
+//! the registration desk. 预检 (check) shows the report row by row and writes nothing; 导入
+//! (import) registers every valid row through the same operation as `arbiter player import`
+//! (`arbiter_director::api::import::import_roster`) and lists the rows not registered, with
+//! row, column and cell. The file is read by `arbiter-import`, in a blocking task; a file
+//! that cannot be read is reported with the reason, never a crash.
+
+use super::{csrf_field, e, event_id, Desk};
+use crate::app::AppState;
+use crate::auth::session::check_csrf;
+use crate::auth::token::ct_eq;
+use crate::auth::{Authed, Refusal, Registrars, Roles, Staff};
+use crate::error::WebError;
+use crate::i18n::Lang;
+use crate::write;
+use arbiter_director::api::import::{import_roster, ImportReport, ProblemKind};
+use arbiter_director::api::Ctx;
+use axum::body::Body;
+use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::fmt::Write;
+
+/// Largest file accepted (an entry form of thousands of rows is far smaller).
+pub const MAX_UPLOAD: usize = 16 << 20;
+
+/// `GET /desk/e/{ev}/import`.
+pub async fn show(
+    State(app): State<AppState>,
+    l: Lang,
+    crate::auth::RequireRole(auth, ..): crate::auth::RequireRole<Staff>,
+    Path(ev): Path<String>,
+) -> Result<Response, WebError> {
+    let (snap, _) = app.refresh(&event_id(&ev)).await?;
+    let c = form(l, &auth, &ev, &snap.state, None);
+    page(l, &auth, &ev, snap.title(), StatusCode::OK, c, None)
+}
+
+fn page(
+    l: Lang,
+    auth: &Authed,
+    ev: &str,
+    title: &str,
+    status: StatusCode,
+    content: String,
+    err: Option<String>,
+) -> Result<Response, WebError> {
+    Desk::new(
+        l,
+        auth,
+        l.t("导入报名表", "Import entries"),
+        format!("/desk/e/{ev}/import"),
+    )
+    .crumb(format!("/desk/e/{ev}"), title.to_string())
+    .error(err)
+    .render(status, content)
+}
+
+/// The upload form (and, after an upload, the report above it).
+fn form(
+    l: Lang,
+    auth: &Authed,
+    ev: &str,
+    state: &arbiter_core::EventState,
+    report: Option<String>,
+) -> String {
+    let mut c = String::new();
+    let _ = write!(c, "<h1>{}</h1>", l.t("导入报名表", "Import entries"));
+    if let Some(r) = report {
+        c.push_str(&r);
+    }
+    let _ = write!(
+        c,
+        "<form method=\"post\" action=\"/desk/e/{ev}/import\" enctype=\"multipart/form-data\" class=\"import\">{csrf}\
+         <p><label>{file} <input type=\"file\" name=\"file\" required accept=\".xlsx,.xls,.csv,.txt\"></label></p>\
+         <p><label>{sec} <select name=\"section\"><option value=\"\">{own}</option>",
+        ev = e(ev),
+        csrf = csrf_field(auth),
+        file = l.t("报名表文件 (.xlsx / .xls / CSV)", "Entry file (.xlsx / .xls / CSV)"),
+        sec = l.t("无组别列时的组别", "Section for rows without one"),
+        own = l.t("按表中组别", "As in the file"),
+    );
+    for s in state.sections.values() {
+        let _ = write!(
+            c,
+            "<option value=\"{id}\">{name}</option>",
+            id = e(&s.id),
+            name = e(&s.name)
+        );
+    }
+    let _ = write!(
+        c,
+        "</select></label></p><p><button name=\"mode\" value=\"check\">{check}</button> \
+         <button name=\"mode\" value=\"import\">{import}</button></p>\
+         <p class=\"hint\">{hint}</p></form>",
+        check = l.t("预检 (不写入)", "Check (writes nothing)"),
+        import = l.t("导入", "Import"),
+        hint = l.t(
+            "表头可为中文或英文 (姓名 性别 出生日期 身份证号 单位 组别 电话 …)，可在标题行之下；GBK 与 UTF-8 的 CSV 均可。导入时有效的行报名，有错误的行逐行列出、不导入。",
+            "Chinese or English headers, possibly under a title row; CSV in GBK or UTF-8. Import registers the valid rows and lists the others row by row."
+        ),
+    );
+    c
+}
+
+/// What the upload carried.
+#[derive(Default)]
+struct Upload {
+    csrf: Option<String>,
+    file_name: Option<String>,
+    file: Option<Vec<u8>>,
+    section: Option<String>,
+    import: bool,
+}
+
+async fn read_upload(req: Request, auth: &Authed) -> Result<Upload, Refusal> {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_UPLOAD).await.map_err(|_| {
+        Refusal::BadForm(format!(
+            "文件过大, 上限 {} MB (the file is larger than {} MB)",
+            MAX_UPLOAD >> 20,
+            MAX_UPLOAD >> 20
+        ))
+    })?;
+    if !multipart {
+        // A plain form (no file): its token is checked like any other form's.
+        check_csrf(auth, &bytes)?;
+        return Ok(Upload::default());
+    }
+    let req = Request::from_parts(parts, Body::from(bytes));
+    let mut mp = Multipart::from_request(req, &())
+        .await
+        .map_err(|_| Refusal::BadCsrf)?;
+    let mut up = Upload::default();
+    while let Some(field) = mp
+        .next_field()
+        .await
+        .map_err(|err| Refusal::BadForm(err.to_string()))?
+    {
+        let name = field.name().unwrap_or("").to_string();
+        let file_name = field.file_name().map(str::to_string);
+        let data = field
+            .bytes()
+            .await
+            .map_err(|err| Refusal::BadForm(err.to_string()))?;
+        let text = || String::from_utf8_lossy(&data).trim().to_string();
+        match name.as_str() {
+            "csrf" => up.csrf = Some(text()),
+            "section" => up.section = Some(text()).filter(|s| !s.is_empty()),
+            "mode" => up.import = text() == "import",
+            "file" => {
+                up.file_name = file_name;
+                up.file = Some(data.to_vec());
+            }
+            _ => {}
+        }
+    }
+    match &up.csrf {
+        Some(t) if ct_eq(t, &auth.csrf) => Ok(up),
+        _ => Err(Refusal::BadCsrf),
+    }
+}
+
+/// `POST /desk/e/{ev}/import` (multipart: `csrf`, `file`, `section`, `mode=check|import`).
+pub async fn upload(
+    State(app): State<AppState>,
+    l: Lang,
+    Path(ev): Path<String>,
+    req: Request,
+) -> Result<Response, WebError> {
+    let (mut parts, body) = req.into_parts();
+    let auth = match Authed::from_request_parts(&mut parts, &app).await {
+        Ok(a) => a,
+        Err(r) => return Ok(r.into_response()),
+    };
+    let up = match read_upload(Request::from_parts(parts, body), &auth).await {
+        Ok(u) => u,
+        Err(r) => return Ok(r.into_response()),
+    };
+    if !auth.is(Registrars::ALLOWED) {
+        return Ok(Refusal::Forbidden {
+            role: auth.role(),
+            allowed: Registrars::ALLOWED,
+        }
+        .into_response());
+    }
+    let id = event_id(&ev);
+    let (snap, _) = app.refresh(&id).await?;
+    let title = snap.title().to_string();
+    let Some(bytes) = up.file.filter(|b| !b.is_empty()) else {
+        let c = form(l, &auth, &ev, &snap.state, None);
+        let msg = l.t("请选择报名表文件 (choose a file)", "Choose a file");
+        return page(
+            l,
+            &auth,
+            &ev,
+            &title,
+            StatusCode::BAD_REQUEST,
+            c,
+            Some(msg.into()),
+        );
+    };
+    let fname = up
+        .file_name
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "upload".into());
+    let fname2 = fname.clone();
+    let read =
+        tokio::task::spawn_blocking(move || arbiter_import::read_roster(&bytes, &fname2, &[]))
+            .await
+            .map_err(|err| WebError::Internal(err.to_string()))?;
+    let imported = match read {
+        Ok(i) => i,
+        Err(err) => {
+            let c = form(l, &auth, &ev, &snap.state, None);
+            let msg = format!("{err}; 未导入任何棋手 (nothing imported)");
+            return page(
+                l,
+                &auth,
+                &ev,
+                &title,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                c,
+                Some(msg),
+            );
+        }
+    };
+    let roster = std::sync::Arc::new(imported.roster);
+    let section = up.section;
+    let (report, written) = if up.import {
+        let r = roster.clone();
+        let done = write::apply_with(&app, &id, auth.actor(), move |st, ctx| {
+            let rep = import_roster(st, ctx, &r, section.as_deref(), &mut |_, _| {})?;
+            let entries = if rep.header_broken {
+                Vec::new()
+            } else {
+                rep.entries.clone()
+            };
+            Ok((entries, rep))
+        })
+        .await?;
+        match done {
+            Ok((_, rep)) => (rep, true),
+            Err(msg) => {
+                let c = form(l, &auth, &ev, &snap.state, None);
+                return page(
+                    l,
+                    &auth,
+                    &ev,
+                    &title,
+                    StatusCode::CONFLICT,
+                    c,
+                    Some(format!("{msg}; 未导入任何棋手 (nothing imported)")),
+                );
+            }
+        }
+    } else {
+        let (_, local) = write::now_at()?;
+        let ctx = Ctx::new(auth.actor(), local);
+        let s2 = snap.clone();
+        let r = roster.clone();
+        let rep = tokio::task::spawn_blocking(move || {
+            import_roster(&s2.state, &ctx, &r, section.as_deref(), &mut |_, _| {})
+        })
+        .await
+        .map_err(|err| WebError::Internal(err.to_string()))?;
+        match rep {
+            Ok(rep) => (rep, false),
+            Err(err) => {
+                let c = form(l, &auth, &ev, &snap.state, None);
+                return page(
+                    l,
+                    &auth,
+                    &ev,
+                    &title,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    c,
+                    Some(err.to_string()),
+                );
+            }
+        }
+    };
+    let html = report_html(
+        l,
+        &ev,
+        &fname,
+        imported.format.name(),
+        &roster,
+        &report,
+        written,
+    );
+    let (snap, _) = app.refresh(&id).await?;
+    let c = form(l, &auth, &ev, &snap.state, Some(html));
+    let status = if report.header_broken {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    page(l, &auth, &ev, &title, status, c, None)
+}
+
+/// The report: a summary line, the rows not registered (row, column, cell, reason) and the
+/// rows registered.
+fn report_html(
+    l: Lang,
+    ev: &str,
+    fname: &str,
+    format: &str,
+    roster: &arbiter_core::roster::Roster,
+    r: &ImportReport,
+    written: bool,
+) -> String {
+    let mut c = String::new();
+    let summary = if r.header_broken {
+        l.t(
+            "找不到表头行 (姓名 等列名)，未导入任何棋手。",
+            "No header row (姓名 …) found: nothing imported.",
+        )
+        .to_string()
+    } else if written {
+        format!(
+            "{}: 已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行 (registered {}, refused {}, rows not imported {})",
+            e(fname),
+            r.registered.len(),
+            r.refused(),
+            r.invalid_rows(),
+            r.registered.len(),
+            r.refused(),
+            r.invalid_rows()
+        )
+    } else {
+        format!(
+            "预检 {} ({format}): 表头第 {} 行, 数据 {} 行: 可报名 {} 行, 有错误 {} 行, 将被拒绝 {} 行; 未写入任何数据 (dry run: nothing written)",
+            e(fname),
+            roster.header_line,
+            roster.data_rows,
+            r.registered.len(),
+            r.invalid_rows(),
+            r.refused()
+        )
+    };
+    let class = if r.problems.is_empty() && !r.header_broken {
+        "ok"
+    } else {
+        "err"
+    };
+    let _ = write!(
+        c,
+        "<section class=\"report\"><p class=\"flash {class}\">{summary}</p>"
+    );
+    if !r.problems.is_empty() {
+        let _ = write!(
+            c,
+            "<h2>{}</h2><table class=\"problems\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+            l.t("有问题的行", "Rows with problems"),
+            l.t("行", "Row"),
+            l.t("列 / 单元格", "Column / cell"),
+            l.t("类型", "Kind"),
+            l.t("说明", "Problem"),
+        );
+        for p in &r.problems {
+            let at = match (&p.column, &p.cell) {
+                (Some(col), Some(cell)) => format!("{} {}", e(col), e(cell)),
+                (Some(col), None) => e(col),
+                _ => String::new(),
+            };
+            let kind = match p.kind {
+                ProblemKind::Invalid => l.t("错误, 未导入", "invalid"),
+                ProblemKind::Refused if written => l.t("不符合报名条件, 已记录拒绝", "refused"),
+                ProblemKind::Refused => l.t("不符合报名条件", "would be refused"),
+                ProblemKind::AlreadyRefused => l.t("此前已拒绝", "already refused"),
+            };
+            let who = match &p.who {
+                Some((n, s)) => format!("{} [{}]: ", e(n), e(s)),
+                None => String::new(),
+            };
+            let _ = write!(
+                c,
+                "<tr><td>{}</td><td>{at}</td><td>{kind}</td><td>{who}{}</td></tr>",
+                p.row,
+                e(&p.message)
+            );
+        }
+        c.push_str("</tbody></table>");
+    }
+    if !r.registered.is_empty() {
+        let _ = write!(
+            c,
+            "<h2>{}</h2><table class=\"registered\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+            if written {
+                l.t("已报名", "Registered")
+            } else {
+                l.t("可报名", "Would register")
+            },
+            l.t("行", "Row"),
+            l.t("编号", "No."),
+            l.t("姓名", "Name"),
+            l.t("组别", "Section"),
+        );
+        for g in &r.registered {
+            let who = if written {
+                format!(
+                    "<a href=\"/desk/e/{}/p/{}\">{}</a>",
+                    e(ev),
+                    e(g.player.trim_start_matches('P')),
+                    e(&g.player)
+                )
+            } else {
+                "—".into()
+            };
+            let _ = write!(
+                c,
+                "<tr><td>{}</td><td>{who}</td><td>{}</td><td>{}</td></tr>",
+                g.row,
+                e(&g.name),
+                e(&g.section)
+            );
+        }
+        c.push_str("</tbody></table>");
+    }
+    c.push_str("</section>");
+    c
+}
