@@ -179,7 +179,7 @@ pub async fn show(
     let mut c = String::new();
     let _ = write!(
         c,
-        "<h1>{name}</h1><p class=\"muted\">{ev} · <a href=\"/e/{ev}\">{public}</a> · <a href=\"/desk/e/{ev}/log\">{log}</a> · <a href=\"/desk/e/{ev}/settings\">{settings}</a> · <a href=\"/desk/e/{ev}/teams\">{teams}</a> · <a href=\"/desk/e/{ev}/print\">{print}</a> · <a href=\"/e/{ev}/entry\">{online}</a> ({pending} {waiting})</p>",
+        "<h1>{name}</h1><p class=\"muted\">{ev} · <a href=\"/e/{ev}\">{public}</a> · <a href=\"/desk/e/{ev}/log\">{log}</a> · <a href=\"/desk/e/{ev}/settings\">{settings}</a> · <a href=\"/desk/e/{ev}/teams\">{teams}</a> · <a href=\"/desk/e/{ev}/print\">{print}</a> · <a href=\"/desk/e/{ev}/import\">{import}</a> · <a href=\"/e/{ev}/entry\">{online}</a> ({pending} {waiting})</p>",
         name = e(st.name()),
         ev = e(&ev),
         public = l.t("公开页面", "public pages"),
@@ -187,6 +187,7 @@ pub async fn show(
         settings = l.t("赛事设置", "settings"),
         teams = l.t("队伍", "teams"),
         print = l.t("打印", "print"),
+        import = l.t("导入报名表", "import entries"),
         online = l.t("网上报名表", "online entry form"),
         pending = st.pending(None).len(),
         waiting = l.t("条待审核", "pending"),
