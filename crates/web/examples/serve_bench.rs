@@ -1,11 +1,15 @@
 //! Helper of `scripts/bench-serve.sh` (the web server's load benchmark).
 //!
-//! - `serve_bench fixture DB PLAYERS` — a database with the Jiujiang senior section of
-//!   PLAYERS players simulated through round 1 and round 2 paired and published, none of its
-//!   results entered. Prints `EVENT SECTION ROUND BOARDS`.
+//! - `serve_bench fixture DB PLAYERS [ROUNDS_PLAYED]` — a database with the Jiujiang senior
+//!   section of PLAYERS players simulated through ROUNDS_PLAYED rounds (default 1) and the
+//!   next round paired and published, none of its results entered. With 0 the page is
+//!   round 1 (paired by the slide, no score-group matching): the 10,000-player fixture takes
+//!   seconds that way, where pairing a round 2 of 10,000 takes many minutes. Prints
+//!   `EVENT SECTION ROUND BOARDS`.
 //! - `serve_bench enter DB EVENT SECTION ROUND PER_SECOND` — enter that round's results one
 //!   by one through the arbiter's API (as the desk or the CLI would, on its own connection),
-//!   PER_SECOND a second, until every board has one.
+//!   PER_SECOND a second, until every board has one. The writer keeps its folded state and
+//!   reads only the entries after it (not the whole log per result).
 //! - `serve_bench serve DB ADDR` — the server of `arbiter serve --db DB --addr ADDR` (the same
 //!   `arbiter_web::serve`), for measuring without building the whole CLI.
 
@@ -18,11 +22,15 @@ use std::time::{Duration, Instant};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let r = match args.first().map(String::as_str) {
-        Some("fixture") if args.len() == 3 => fixture(&args[1], &args[2]),
+        Some("fixture") if args.len() == 3 => fixture(&args[1], &args[2], 1),
+        Some("fixture") if args.len() == 4 => match args[3].parse() {
+            Ok(rounds) => fixture(&args[1], &args[2], rounds),
+            Err(_) => Err(format!("`{}` 不是轮数 (not a number of rounds)", args[3])),
+        },
         Some("enter") if args.len() == 6 => enter(&args[1..]),
         Some("serve") if args.len() == 3 => serve(&args[1], &args[2]),
         _ => Err(
-            "usage: serve_bench fixture DB PLAYERS | enter DB EVENT SECTION ROUND PER_SECOND | serve DB ADDR"
+            "usage: serve_bench fixture DB PLAYERS [ROUNDS_PLAYED] | enter DB EVENT SECTION ROUND PER_SECOND | serve DB ADDR"
                 .into(),
         ),
     };
@@ -44,7 +52,7 @@ fn serve(db: &str, addr: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-fn fixture(db: &str, players: &str) -> Result<(), String> {
+fn fixture(db: &str, players: &str, rounds: u32) -> Result<(), String> {
     let n: usize = players
         .parse()
         .map_err(|_| format!("`{players}` 不是人数"))?;
@@ -57,7 +65,7 @@ fn fixture(db: &str, players: &str) -> Result<(), String> {
     sizes.by_section.insert("senior".into(), n);
     sizes.by_section.insert("group".into(), 8);
     let how = arbiter_web::demo::PartWay {
-        rounds: Some(1),
+        rounds: Some(rounds),
         seed: 1,
         sizes,
         results_left: usize::MAX,
@@ -80,8 +88,16 @@ fn enter(a: &[String]) -> Result<(), String> {
     let every = Duration::from_secs_f64(1.0 / rate.max(0.1));
     let start = Instant::now();
     let mut n = 0u32;
+    // Folded once, then kept current by applying only the entries after its last seq (as
+    // the server's cache does): the writer's own CPU stays small beside the server's.
+    let mut state = store.state(&id).map_err(|e| e.to_string())?;
     loop {
-        let state = store.state(&id).map_err(|e| e.to_string())?;
+        for r in store
+            .read_after(&id, state.last_seq)
+            .map_err(|e| e.to_string())?
+        {
+            state.apply(&r).map_err(|e| e.to_string())?;
+        }
         let Some(board) = state
             .section(section)
             .and_then(|s| s.round(round))

@@ -33,8 +33,8 @@ pub const REFERENCE: [(&str, &str); 4] = [
 /// How far to play.
 #[derive(Debug, Clone)]
 pub struct PartWay {
-    /// Rounds of the first section to complete before stopping (at least 1); `None`: half
-    /// of the rounds planned.
+    /// Rounds of the first section to complete before stopping (0: stop once round 1 is
+    /// paired and published); `None`: half of the rounds planned.
     pub rounds: Option<u32>,
     pub seed: u64,
     pub sizes: Sizes,

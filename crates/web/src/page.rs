@@ -2,9 +2,9 @@
 //! phone that already has the page gets `304 Not Modified` and one on a slow link gets the
 //! compressed copy.
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
 
@@ -13,8 +13,11 @@ pub struct Page {
     pub gzip: Option<Bytes>,
     pub etag: String,
     pub content_type: &'static str,
-    /// `etag` as a header value, made once (not per request).
-    etag_header: Option<HeaderValue>,
+    /// The response headers, built once per page (not per request): for the plain body, the
+    /// gzip copy, and `304 Not Modified`.
+    plain_headers: HeaderMap,
+    gzip_headers: HeaderMap,
+    not_modified_headers: HeaderMap,
 }
 
 pub const HTML: &str = "text/html; charset=utf-8";
@@ -29,13 +32,27 @@ impl Page {
         body.hash(&mut h);
         let etag = format!("\"{:016x}\"", h.finish());
         let gzip = (body.len() > 1024).then(|| gzip(&body)).flatten();
-        let etag_header = HeaderValue::from_str(&etag).ok();
+        let mut not_modified_headers = HeaderMap::with_capacity(3);
+        if let Ok(e) = HeaderValue::from_str(&etag) {
+            not_modified_headers.insert(header::ETAG, e);
+        }
+        not_modified_headers.insert(
+            header::VARY,
+            HeaderValue::from_static("accept-encoding, cookie"),
+        );
+        not_modified_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        let mut plain_headers = not_modified_headers.clone();
+        plain_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        let mut gzip_headers = plain_headers.clone();
+        gzip_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
         Page {
             body,
             gzip,
             etag,
             content_type,
-            etag_header,
+            plain_headers,
+            gzip_headers,
+            not_modified_headers,
         }
     }
 
@@ -54,40 +71,29 @@ impl Page {
     /// The response to a request with `headers`: 304 when the client has this version,
     /// the gzip copy when it accepts gzip, else the plain body.
     pub fn respond(&self, headers: &HeaderMap) -> Response {
-        let etag = self.etag_header.clone();
         let matches = headers
             .get(header::IF_NONE_MATCH)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.split(',').any(|t| t.trim() == self.etag));
-        let mut resp = if matches {
-            StatusCode::NOT_MODIFIED.into_response()
+        let (status, body, head) = if matches {
+            (
+                StatusCode::NOT_MODIFIED,
+                Body::empty(),
+                &self.not_modified_headers,
+            )
         } else {
-            let gz = self.gzip.as_ref().filter(|_| accepts_gzip(headers));
-            match gz {
-                Some(z) => (
-                    [
-                        (header::CONTENT_TYPE, self.content_type),
-                        (header::CONTENT_ENCODING, "gzip"),
-                    ],
-                    z.clone(),
-                )
-                    .into_response(),
+            match self.gzip.as_ref().filter(|_| accepts_gzip(headers)) {
+                Some(z) => (StatusCode::OK, Body::from(z.clone()), &self.gzip_headers),
                 None => (
-                    [(header::CONTENT_TYPE, self.content_type)],
-                    self.body.clone(),
-                )
-                    .into_response(),
+                    StatusCode::OK,
+                    Body::from(self.body.clone()),
+                    &self.plain_headers,
+                ),
             }
         };
-        let h = resp.headers_mut();
-        if let Some(e) = etag {
-            h.insert(header::ETAG, e);
-        }
-        h.insert(
-            header::VARY,
-            HeaderValue::from_static("accept-encoding, cookie"),
-        );
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        let mut resp = Response::new(body);
+        *resp.status_mut() = status;
+        *resp.headers_mut() = head.clone();
         resp
     }
 }

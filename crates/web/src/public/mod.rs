@@ -6,6 +6,8 @@ pub(crate) mod event;
 mod section;
 pub mod views;
 
+pub use section::pairings_page;
+
 use crate::app::AppState;
 use crate::cache::Snapshot;
 use crate::error::WebError;

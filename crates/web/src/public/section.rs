@@ -133,6 +133,18 @@ fn round_page(
     })
 }
 
+/// The pairings page of a published round as the server caches it (HTML, gzip copy, ETag):
+/// what one render costs after a change of the log (`benches/serve.rs` measures it).
+pub fn pairings_page(
+    s: &crate::cache::Snapshot,
+    l: Lang,
+    section: &str,
+    round: u32,
+) -> Result<crate::page::Page, WebError> {
+    let path = format!("/e/{}/s/{section}/r/{round}", s.event);
+    render(&round_page(s, l, section, round, "", path)?)
+}
+
 async fn round(
     State(app): State<AppState>,
     Path((event, section, round)): Path<(String, String, u32)>,
@@ -144,8 +156,8 @@ async fn round(
     let path = format!("/e/{event}/s/{section}/r/{round}");
     let q = f.q.unwrap_or_default();
     if q.trim().is_empty() {
-        return cached(&snap, path.clone(), l, &headers, move |s| {
-            render(&round_page(s, l, &section, round, "", path.clone())?)
+        return cached(&snap, path, l, &headers, move |s| {
+            pairings_page(s, l, &section, round)
         })
         .await;
     }
