@@ -209,6 +209,18 @@ pub struct PlayerRegistered {
     /// (补报, late entry). Only such an entry may be appended after the deadline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_reason: Option<String>,
+    /// The online submission (`entry_submitted`) this registration approves: the deadline is
+    /// judged at the time that submission was recorded, not at the approval's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submission: Option<u32>,
+}
+
+/// A time control as the settings give it: minutes per side and seconds added per move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControlSetting {
+    pub minutes: u32,
+    #[serde(default)]
+    pub increment_seconds: u32,
 }
 
 /// What an entry form said, recorded with a refusal so that a replay can check the entry
@@ -414,6 +426,18 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         coach: Option<String>,
     },
+    /// A team's roster changed after its entry (队员增补, 退出, 替换): `removed` leave the team,
+    /// `added` join it, in one entry (a replacement is one of each). The players' `team`
+    /// follows, so the roster stays the one list of the team's players.
+    TeamRosterChanged {
+        team: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        added: Vec<PlayerId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        removed: Vec<PlayerId>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
     /// Pairing numbers of a section: `order[0]` gets number 1. A later draw may only extend
     /// the order once a round is paired (late entries get the next numbers).
     PairingNumbersDrawn {
@@ -556,6 +580,10 @@ pub enum LogEntry {
         venue: Option<String>,
         #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
         rounds: std::collections::BTreeMap<String, u32>,
+        /// The slow games' time control (比赛用时) of sections (`[section, {minutes,
+        /// increment_seconds}]`), over the regulation's `time_controls`.
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        time_controls: std::collections::BTreeMap<String, TimeControlSetting>,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
@@ -661,6 +689,7 @@ impl LogEntry {
             LogEntry::CheckedIn { .. } => "checked_in",
             LogEntry::PlayerAbsent { .. } => "player_absent",
             LogEntry::TeamEntered { .. } => "team_entered",
+            LogEntry::TeamRosterChanged { .. } => "team_roster_changed",
             LogEntry::PairingNumbersDrawn { .. } => "pairing_numbers_drawn",
             LogEntry::RoundPaired { .. } => "round_paired",
             LogEntry::ResultEntered { .. } => "result_entered",

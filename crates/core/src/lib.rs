@@ -16,7 +16,7 @@ pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
     EventCreated, FieldChange, FoulKind, LogEntry, LogFormatError, Offender, PlayerId,
-    PlayerRegistered, Recorded, RefusedFacts, SectionInfo, LOG_VERSION,
+    PlayerRegistered, Recorded, RefusedFacts, SectionInfo, TimeControlSetting, LOG_VERSION,
 };
 pub use index::{CountBy, EntryIndex};
 pub use roster::{parse_roster_table, Cell, Column, Roster, RosterError, RosterRow, TableRow};

@@ -240,6 +240,10 @@ pub struct Submission {
     pub submission: u32,
     /// Seq of the `entry_submitted`.
     pub seq: u64,
+    /// RFC 3339 time the `entry_submitted` was recorded (the registration deadline is judged
+    /// at it when the desk approves the submission).
+    #[serde(default)]
+    pub at: String,
     pub section: String,
     pub name: String,
     pub sex: Option<Sex>,
@@ -270,6 +274,9 @@ pub struct EventSettings {
     pub venue: Option<String>,
     /// Swiss rounds by section.
     pub rounds: BTreeMap<String, u32>,
+    /// The slow games' time control (比赛用时) by section.
+    #[serde(default)]
+    pub time_controls: BTreeMap<String, TimeControlSetting>,
     /// Seqs of the `settings_changed` entries, in order.
     pub changes: Vec<u64>,
 }
@@ -344,20 +351,32 @@ impl EventState {
             kind: r.entry.kind(),
             rejection,
         })?;
-        // The entry index follows the one player an entry registers or changes.
-        let touched = match &r.entry {
-            LogEntry::PlayerRegistered(p) => Some(p.player),
+        // The entry index follows the players an entry registers or changes.
+        let touched: Vec<PlayerId> = match &r.entry {
+            LogEntry::PlayerRegistered(p) => vec![p.player],
             LogEntry::PlayerCorrected { player, .. } | LogEntry::PlayerWithdrawn { player, .. } => {
-                Some(*player)
+                vec![*player]
             }
-            _ => None,
+            LogEntry::TeamRosterChanged { added, removed, .. } => {
+                added.iter().chain(removed).copied().collect()
+            }
+            _ => Vec::new(),
         };
-        if let Some(p) = touched.and_then(|id| self.players.get(&id)) {
-            self.index.count(p, false);
+        for id in &touched {
+            if let Some(p) = self.players.get(id) {
+                self.index.count(p, false);
+            }
         }
         self.apply_valid(r.seq, &r.entry);
-        if let Some(p) = touched.and_then(|id| self.players.get(&id)) {
-            self.index.count(p, true);
+        if let LogEntry::EntrySubmitted { submission, .. } = &r.entry {
+            if let Some(s) = self.submissions.get_mut(submission) {
+                s.at = r.at.clone();
+            }
+        }
+        for id in &touched {
+            if let Some(p) = self.players.get(id) {
+                self.index.count(p, true);
+            }
         }
         self.last_seq = r.seq;
         Ok(())
@@ -652,6 +671,34 @@ impl EventState {
                     },
                 );
             }
+            LogEntry::TeamRosterChanged {
+                team,
+                added,
+                removed,
+                ..
+            } => {
+                for m in removed {
+                    if let Some(p) = self.players.get_mut(m) {
+                        p.team = None;
+                    }
+                }
+                for m in added {
+                    if let Some(p) = self.players.get_mut(m) {
+                        p.team = Some(team.clone());
+                    }
+                }
+                let section = added
+                    .first()
+                    .and_then(|m| self.players.get(m))
+                    .map(|p| p.section.clone());
+                if let Some(t) = self.teams.get_mut(team) {
+                    t.members.retain(|m| !removed.contains(m));
+                    t.members.extend(added.iter().copied());
+                    if t.section.is_none() {
+                        t.section = section;
+                    }
+                }
+            }
             LogEntry::PairingNumbersDrawn {
                 section,
                 seed,
@@ -830,6 +877,7 @@ impl EventState {
                     Submission {
                         submission: *submission,
                         seq,
+                        at: String::new(),
                         section: section.clone(),
                         name: name.clone(),
                         sex: *sex,
@@ -859,9 +907,13 @@ impl EventState {
                 end,
                 venue,
                 rounds,
+                time_controls,
                 ..
             } => {
                 let st = &mut self.settings;
+                for (sec, tc) in time_controls {
+                    st.time_controls.insert(sec.clone(), *tc);
+                }
                 if let Some(n) = name {
                     st.name = Some(n.trim().to_string());
                     if let Some(h) = self.header.as_mut() {

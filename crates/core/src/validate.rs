@@ -145,6 +145,8 @@ pub enum Rejection {
     SubmissionExists(u32),
     #[error("网上报名 #{0} 已处理 (the submission is already decided)")]
     SubmissionDecided(u32),
+    #[error("报名与网上报名 #{0} 的组别或身份证号不一致 (the registration differs from the online submission it approves)")]
+    SubmissionMismatch(u32),
     #[error("网上报名的处理须为批准 (棋手) 或拒绝 (理由) 之一 (a decision is an approval with the player or a refusal with a reason)")]
     BadDecision,
     #[error("身份证号 {0} 已在组别 `{1}` 网上报名, 等待审核 (this ID number is already submitted online for the section)")]
@@ -159,6 +161,22 @@ pub enum Rejection {
     },
     #[error("开始日期 {start} 晚于结束日期 {end} (the start is after the end)")]
     BadDates { start: String, end: String },
+    #[error("组别 `{section}` 的比赛用时 每方{minutes}分钟 每步加{increment_seconds}秒 不合理: 每方 1–600 分钟, 每步加 0–600 秒 (a time control of 1–600 minutes, 0–600 seconds a move)")]
+    BadTimeControl {
+        section: String,
+        minutes: u32,
+        increment_seconds: u32,
+    },
+    #[error("队伍名单没有任何变动 (the roster change adds and removes nobody)")]
+    NoRosterChange,
+    #[error("棋手 {player} 不在队伍 `{team}` 的名单中 (the player is not on the team's roster)")]
+    NotOnRoster { player: PlayerId, team: String },
+    #[error("棋手 {player} 属于组别 `{section}`, 与队伍 `{team}` 的组别不同 (members of one team play in one section)")]
+    MemberOfOtherSection {
+        player: PlayerId,
+        team: String,
+        section: String,
+    },
     #[error("棋手 {player} 已属于队伍 `{other}`, 不能列入队伍 `{team}` (the player already belongs to another team)")]
     MemberOfOtherTeam {
         player: PlayerId,
@@ -268,6 +286,27 @@ pub fn validate_at(
                 });
             }
             let late_ok = r.late_reason.as_ref().is_some_and(|x| !x.trim().is_empty());
+            // An approved online entry is on time if it was submitted on time.
+            let at = match r.submission {
+                None => at,
+                Some(n) => {
+                    let sub = state
+                        .submissions
+                        .get(&n)
+                        .ok_or(Rejection::UnknownSubmission(n))?;
+                    if sub.decision.is_some() {
+                        return Err(Rejection::SubmissionDecided(n));
+                    }
+                    if sub.section != r.section || sub.id_number != r.id_number {
+                        return Err(Rejection::SubmissionMismatch(n));
+                    }
+                    if sub.at.is_empty() {
+                        at
+                    } else {
+                        Some(sub.at.as_str())
+                    }
+                }
+            };
             if let (Some(deadline), Some(at), false) = (&header.limits.deadline, at, late_ok) {
                 let d = DateTime::parse_from_rfc3339(deadline)
                     .map_err(|_| Rejection::BadTime(deadline.clone()))?;
@@ -430,6 +469,55 @@ pub fn validate_at(
                     return Err(Rejection::UnknownDivision {
                         division: d.clone(),
                         section: sections.iter().copied().collect::<Vec<_>>().join(", "),
+                    });
+                }
+            }
+            Ok(())
+        }
+        LogEntry::TeamRosterChanged {
+            team,
+            added,
+            removed,
+            ..
+        } => {
+            let t = state
+                .teams
+                .get(team)
+                .ok_or_else(|| Rejection::UnknownTeam(team.clone()))?;
+            if added.is_empty() && removed.is_empty() {
+                return Err(Rejection::NoRosterChange);
+            }
+            let mut seen = BTreeSet::new();
+            for m in removed {
+                if !seen.insert(m) {
+                    return Err(Rejection::DuplicatePlayer(*m));
+                }
+                if !t.members.contains(m) {
+                    return Err(Rejection::NotOnRoster {
+                        player: *m,
+                        team: team.clone(),
+                    });
+                }
+            }
+            for m in added {
+                let pl = player(m)?;
+                if !seen.insert(m) {
+                    return Err(Rejection::DuplicatePlayer(*m));
+                }
+                // One roster per team: a player who belongs to (or names) a team is moved
+                // by removing him from it first.
+                if let Some(other) = &pl.team {
+                    return Err(Rejection::MemberOfOtherTeam {
+                        player: *m,
+                        team: team.clone(),
+                        other: other.clone(),
+                    });
+                }
+                if t.section.as_ref().is_some_and(|s| *s != pl.section) {
+                    return Err(Rejection::MemberOfOtherSection {
+                        player: *m,
+                        team: team.clone(),
+                        section: pl.section.clone(),
                     });
                 }
             }
@@ -774,6 +862,7 @@ pub fn validate_at(
             end,
             venue,
             rounds,
+            time_controls,
             ..
         } => {
             if name.is_none()
@@ -781,8 +870,19 @@ pub fn validate_at(
                 && end.is_none()
                 && venue.is_none()
                 && rounds.is_empty()
+                && time_controls.is_empty()
             {
                 return Err(Rejection::NoSettings);
+            }
+            for (id, tc) in time_controls {
+                section(id)?;
+                if tc.minutes == 0 || tc.minutes > 600 || tc.increment_seconds > 600 {
+                    return Err(Rejection::BadTimeControl {
+                        section: id.clone(),
+                        minutes: tc.minutes,
+                        increment_seconds: tc.increment_seconds,
+                    });
+                }
             }
             if name.as_ref().is_some_and(|n| n.trim().is_empty()) {
                 return Err(Rejection::Required("赛事名称 event name"));

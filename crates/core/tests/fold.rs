@@ -49,6 +49,7 @@ fn reg(id: u32, section: &str, name: &str) -> LogEntry {
         rating: None,
         flags: Vec::new(),
         late_reason: None,
+        submission: None,
     })
 }
 
@@ -669,6 +670,7 @@ fn settings_changes_are_folded_and_checked() {
                 end: end.map(|d| d.parse().unwrap()),
                 venue: None,
                 rounds: rounds.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
+                time_controls: Default::default(),
                 reason: String::new(),
             }
         };

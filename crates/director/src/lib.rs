@@ -84,6 +84,23 @@ pub fn regulation_of(state: &EventState) -> Result<Regulation, DirectorError> {
         if let Some(n) = st.rounds.get(&s.id) {
             s.format.rounds = Some(*n);
         }
+        // The slow games' time control (比赛用时) replaces the regulation's.
+        if let Some(tc) = st.time_controls.get(&s.id) {
+            let set = arbiter_regulation::TimeControl {
+                kind: arbiter_types::GameKind::Slow,
+                minutes: tc.minutes,
+                increment_seconds: tc.increment_seconds,
+                black_minutes: None,
+            };
+            match s
+                .time_controls
+                .iter_mut()
+                .find(|t| t.kind == arbiter_types::GameKind::Slow)
+            {
+                Some(t) => *t = set,
+                None => s.time_controls.insert(0, set),
+            }
+        }
     }
     Ok(reg)
 }

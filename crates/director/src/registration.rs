@@ -394,6 +394,7 @@ pub fn register(
         rating: form.rating,
         flags: form.flags.clone(),
         late_reason,
+        submission: None,
     });
     // The log's own limits (deadline, association cap) have the last word.
     match validate_at(state, &entry, Some(&rfc3339(at))) {

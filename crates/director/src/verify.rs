@@ -99,7 +99,13 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
     match &r.entry {
         LogEntry::PlayerRegistered(p) => {
             // Eligibility again, from what the log recorded (K1, K2, S2, J2, T1).
-            let Some(at) = arbiter_core::time::china_local(&r.at) else {
+            // An approved online entry is judged at the time it was submitted.
+            let submitted = p
+                .submission
+                .and_then(|n| state.submissions.get(&n))
+                .map(|s| s.at.as_str())
+                .filter(|t| !t.is_empty());
+            let Some(at) = arbiter_core::time::china_local(submitted.unwrap_or(&r.at)) else {
                 return;
             };
             let mut flags = p.flags.clone();
@@ -173,6 +179,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                         rating: None,
                         flags: f.flags.clone(),
                         late_reason: None,
+                        submission: None,
                     });
                     validate_at(state, &entry, Some(&r.at)).is_err()
                 };

@@ -351,3 +351,127 @@ fn absent_late_entry_and_the_draw_after_round_one() {
     assert_eq!(order[..before.len()], before[..]);
     assert_eq!(order[before.len()..], [new]);
 }
+
+/// Roster changes after the team entry (`team_roster_changed`): add, remove, replace before
+/// the first game; after it only the chief arbiter with a reason; one roster throughout.
+#[test]
+fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chief() {
+    use desk::RosterChange;
+    let mut s = kunshan(|x| x.replace("min_players = 3 ", "min_players = 3\nmax_players = 4 "));
+    let ps: Vec<PlayerId> = (1..=6)
+        .map(|k| {
+            let team = (k <= 3).then_some(T);
+            registered(&register(
+                &mut s,
+                &man(&format!("队员{k}"), U, team, &id(k)),
+            ))
+        })
+        .collect();
+    let other = registered(&register(
+        &mut s,
+        &man("外单位", "昆山农商行", None, &id(7)),
+    ));
+    let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
+    apply(&mut s, e);
+    let change = |add: Vec<PlayerId>, remove: Vec<PlayerId>, reason: &str| RosterChange {
+        team: T.into(),
+        add,
+        remove,
+        reason: reason.into(),
+    };
+    // Add a fourth (no reason needed before the first game).
+    let e = desk::change_roster(&s, &ctx(), &change(vec![ps[3]], vec![], ""), false).unwrap();
+    apply(&mut s, e);
+    assert_eq!(assert_one_roster(&s, T), ps[..4].to_vec());
+    // A fifth is over max_players = 4; a player of another unit is refused (K2).
+    let err = desk::change_roster(&s, &ctx(), &change(vec![ps[4]], vec![], ""), false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("至多 4 人"), "{err}");
+    let err = desk::change_roster(&s, &ctx(), &change(vec![other], vec![ps[0]], ""), false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("跨单位"), "{err}");
+    // Remove one, then replace one by another.
+    let e = desk::change_roster(&s, &ctx(), &change(vec![], vec![ps[3]], ""), false).unwrap();
+    apply(&mut s, e);
+    assert_eq!(assert_one_roster(&s, T), ps[..3].to_vec());
+    assert_eq!(s.players[&ps[3]].team, None);
+    // Three left: removing another would leave too few; replacing keeps three.
+    let err = desk::change_roster(&s, &ctx(), &change(vec![], vec![ps[2]], ""), false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("至少 3 人"), "{err}");
+    let e =
+        desk::change_roster(&s, &ctx(), &change(vec![ps[4]], vec![ps[2]], "伤病"), false).unwrap();
+    assert!(matches!(&e[0], LogEntry::TeamRosterChanged { reason, .. } if reason == "伤病"));
+    apply(&mut s, e);
+    assert_eq!(assert_one_roster(&s, T), vec![ps[0], ps[1], ps[4]]);
+    // A player who is on the team cannot join it twice, and one not on it cannot leave it.
+    assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[0]], vec![ps[1]], ""), false).is_err());
+    assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[5]], vec![ps[3]], ""), false).is_err());
+    // Round 1 paired: the team has played its first game.
+    let e = desk::draw(&s, &ctx(), "men").unwrap();
+    apply(&mut s, e);
+    let reg = arbiter_director::regulation_of(&s).unwrap();
+    let paired = arbiter_director::round::pair_round(&reg, &s, "men", 1, 1).unwrap();
+    apply(&mut s, vec![paired.entry]);
+    assert!(desk::team_started(&s, T));
+    let swap = change(vec![ps[5]], vec![ps[4]], "");
+    let err = desk::change_roster(&s, &ctx(), &swap, false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("只有裁判长"), "{err}");
+    let err = desk::change_roster(&s, &ctx(), &swap, true)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("理由"), "{err}");
+    let swap = change(vec![ps[5]], vec![ps[4]], "队员因公出差, 经裁判长批准替换");
+    let e = desk::change_roster(&s, &ctx(), &swap, true).unwrap();
+    apply(&mut s, e);
+    assert_eq!(assert_one_roster(&s, T), vec![ps[0], ps[1], ps[5]]);
+    // The export reads the one roster.
+    let ex = publish::export(&s).unwrap();
+    let named = ex.sections[0]
+        .players
+        .iter()
+        .filter(|p| p.team.as_deref() == Some(T))
+        .count();
+    assert_eq!(named, 3);
+}
+
+/// The log's own rule: a roster change cannot make a player half-belong to two teams.
+#[test]
+fn the_log_refuses_a_roster_change_that_breaks_one_roster() {
+    let mut s = kunshan(|x| x);
+    let ps: Vec<PlayerId> = (1..=4)
+        .map(|k| {
+            let team = (k <= 3).then_some(T);
+            registered(&register(
+                &mut s,
+                &man(&format!("队员{k}"), U, team, &id(k)),
+            ))
+        })
+        .collect();
+    let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
+    apply(&mut s, e);
+    let rej = |e: LogEntry| arbiter_core::validate(&s, &e).unwrap_err();
+    let entry = |added: Vec<PlayerId>, removed: Vec<PlayerId>| LogEntry::TeamRosterChanged {
+        team: T.into(),
+        added,
+        removed,
+        reason: String::new(),
+    };
+    assert_eq!(
+        rej(entry(vec![], vec![])),
+        arbiter_core::Rejection::NoRosterChange
+    );
+    assert!(matches!(
+        rej(entry(vec![ps[0]], vec![])),
+        arbiter_core::Rejection::MemberOfOtherTeam { .. }
+    ));
+    assert!(matches!(
+        rej(entry(vec![], vec![ps[3]])),
+        arbiter_core::Rejection::NotOnRoster { .. }
+    ));
+}

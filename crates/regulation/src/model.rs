@@ -683,6 +683,28 @@ pub struct TimeControl {
     pub black_minutes: Option<u32>,
 }
 
+impl TimeControl {
+    /// 比赛用时 in words, Chinese first: `慢棋 每方25分钟，每步加5秒 (25′+5″ per side)`.
+    pub fn text(&self) -> String {
+        let kind = self.kind.zh();
+        let inc = if self.increment_seconds > 0 {
+            format!("，每步加{}秒", self.increment_seconds)
+        } else {
+            String::new()
+        };
+        match self.black_minutes {
+            Some(b) => format!(
+                "{kind} 红方{}分钟、黑方{b}分钟{inc} (red {}′ black {b}′ +{}″)",
+                self.minutes, self.minutes, self.increment_seconds
+            ),
+            None => format!(
+                "{kind} 每方{}分钟{inc} ({}′+{}″ per side)",
+                self.minutes, self.minutes, self.increment_seconds
+            ),
+        }
+    }
+}
+
 /// A ranked group inside a section (S1, T1). A player belongs when every given test holds.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]

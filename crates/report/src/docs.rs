@@ -314,6 +314,18 @@ fn round_doc(cx: &Ctx, round: Option<u32>, which: RoundDoc) -> Result<Built, Rep
             Lang::Zh => format!("{} 第{}轮", cx.section_name(sid), sheet.round),
             Lang::En => format!("{} round {}", cx.section_name(sid), sheet.round),
         };
+        // The pairing list names the time control of the games (比赛用时, K8).
+        let head = match cx.reg.section(sid).map(|s| &s.time_controls) {
+            Some(tcs) if which == RoundDoc::Pairings && !tcs.is_empty() => {
+                let v: Vec<String> = tcs.iter().map(|t| t.text()).collect();
+                format!(
+                    "{head} · {} {}",
+                    cx.t("比赛用时", "time control"),
+                    v.join("; ")
+                )
+            }
+            _ => head,
+        };
         if cx.sections.len() == 1 {
             subtitle = Some(head.clone());
         } else {

@@ -39,6 +39,7 @@ fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
             rating: None,
             flags: Vec::new(),
             late_reason: None,
+            submission: None,
         }));
     }
     v.push(LogEntry::PairingNumbersDrawn {

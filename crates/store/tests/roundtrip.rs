@@ -55,6 +55,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             rating: y.is_multiple_of(7).then_some(1500 + y % 500),
             flags: Vec::new(),
             late_reason: None,
+            submission: None,
         }),
         2 => {
             let mut order: Vec<PlayerId> = section.order.clone();

@@ -41,6 +41,7 @@ fn reg(id: u32) -> LogEntry {
         rating: None,
         flags: Vec::new(),
         late_reason: None,
+        submission: None,
     })
 }
 

@@ -1386,3 +1386,213 @@ fn a_units_entry_form_is_checked_then_imported_at_the_desk() {
     assert_eq!(r.status, 422, "{}", r.text());
     assert!(r.text().contains("无法读取 xlsx 工作簿"), "{}", r.text());
 }
+
+/// An online entry recorded (`entry_submitted`, actor `online`) at `at`, as the public form
+/// appends it; its number.
+fn submitted_at(s: &TestServer, ev: &str, name: &str, id: &str, at: &str) -> u32 {
+    let store = s.store();
+    let event = EventId(ev.to_string());
+    let state = store.state(&event).expect("state");
+    let n = state.next_submission();
+    let e = arbiter_core::LogEntry::EntrySubmitted {
+        submission: n,
+        section: "men".into(),
+        name: name.into(),
+        sex: None,
+        birth_date: None,
+        id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
+        phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
+        unit: Some("昆山一厂".into()),
+    };
+    store
+        .append(&event, state.last_seq, &[e], "online", at)
+        .expect("append");
+    n
+}
+
+#[test]
+fn an_online_entry_submitted_on_time_is_approved_after_the_deadline_without_override() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    // Kunshan as bundled: entries closed on 2026-09-15; the desk approves today, after it.
+    let ev = create_kunshan(&s, &chief);
+    let on_time = submitted_at(
+        &s,
+        &ev,
+        "张伟",
+        &id_number("19900101", 1),
+        "2026-09-10T20:15:00+08:00",
+    );
+    let approve = |n: u32| format!("/desk/e/{ev}/sub/{n}/approve");
+    let (ok, msg) = flash(&desk.post(&s, &approve(on_time), &[("evidence", "社保证明")]));
+    assert!(ok && msg.contains("已批准"), "{msg}");
+    let regs = entries_of(&s, &ev, "player_registered");
+    assert_eq!(regs.len(), 1);
+    assert_eq!(regs[0].0, "desk");
+    match &regs[0].1 {
+        arbiter_core::LogEntry::PlayerRegistered(r) => {
+            assert_eq!(r.submission, Some(on_time));
+            assert_eq!(r.late_reason, None, "no override was needed");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A submission recorded after the deadline still needs the chief arbiter's override.
+    let late = submitted_at(
+        &s,
+        &ev,
+        "李强",
+        &id_number("19910101", 3),
+        "2026-09-16T08:00:00+08:00",
+    );
+    // The pending list shows when each entry was submitted.
+    let list = desk.get(&s, &format!("/desk/e/{ev}/s/men/entries")).text();
+    assert!(list.contains("2026-09-16 08:00"), "{list}");
+    let (ok, msg) = flash(&desk.post(&s, &approve(late), &[("evidence", "社保证明")]));
+    assert!(!ok && msg.contains("截止"), "{msg}");
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &approve(late),
+        &[("evidence", "社保证明"), ("late_reason", "组委会同意补报")],
+    ));
+    assert!(ok && msg.contains("已批准"), "{msg}");
+    assert_eq!(entries_of(&s, &ev, "player_registered").len(), 2);
+    let log = s.store().read(&EventId(ev.clone())).expect("log");
+    assert!(arbiter_director::verify(&log, None).is_empty());
+}
+
+#[test]
+fn a_team_roster_is_changed_at_the_desk_and_after_the_first_game_by_the_chief() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let arb = login(&s, "arb");
+    let ev = create_kunshan(&s, &chief);
+    // P1, P5, P9, P13 of 单位0; P2 of 单位1.
+    register_men(&s, &chief, &ev, 13);
+    let path = format!("/desk/e/{ev}/teams");
+    let (ok, msg) = flash(&desk.post(
+        &s,
+        &path,
+        &[
+            ("team", "单位0一队"),
+            ("unit", "单位0"),
+            ("division", "a"),
+            ("members", "P1 P5 P9"),
+            ("leader", "周领队"),
+            ("coach", "吴教练"),
+        ],
+    ));
+    assert!(ok, "{msg}");
+    let page = desk.get(&s, &path).text();
+    assert!(
+        page.contains("更改队伍名单") && page.contains("change-roster"),
+        "{page}"
+    );
+    let roster = format!("{path}/roster");
+    let change = |who: &Browser, action: &str, player: &str, by: &str, reason: &str| {
+        who.post(
+            &s,
+            &roster,
+            &[
+                ("team", "单位0一队"),
+                ("action", action),
+                ("player", player),
+                ("by", by),
+                ("reason", reason),
+            ],
+        )
+    };
+    let (ok, msg) = flash(&change(&desk, "add", "P13", "", ""));
+    assert!(ok && msg.contains("名单已更改"), "{msg}");
+    assert!(desk.get(&s, &path).text().contains("P13 棋手12"));
+    let (ok, msg) = flash(&change(&desk, "add", "P2", "", ""));
+    assert!(!ok && msg.contains("跨单位"), "{msg}");
+    let (ok, msg) = flash(&change(&desk, "add", "张三", "", ""));
+    assert!(!ok && msg.contains("张三"), "{msg}");
+    let (ok, msg) = flash(&change(&desk, "remove", "P13", "", ""));
+    assert!(ok, "{msg}");
+    let (ok, msg) = flash(&change(&desk, "replace", "P9", "", ""));
+    assert!(!ok && msg.contains("替换"), "{msg}");
+    let (ok, msg) = flash(&change(&desk, "replace", "P9", "P13", ""));
+    assert!(ok, "{msg}");
+    assert_eq!(change(&arb, "remove", "P1", "", "").status, 403);
+    // Round 1 paired: the team has played; only the chief arbiter, with a reason.
+    pair_and_publish(&s, &arb, &ev);
+    assert!(desk.get(&s, &path).text().contains("只有裁判长"));
+    let (ok, msg) = flash(&change(&desk, "replace", "P13", "P9", "伤病"));
+    assert!(!ok && msg.contains("只有裁判长"), "{msg}");
+    let (ok, msg) = flash(&change(&chief, "replace", "P13", "P9", ""));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    let (ok, msg) = flash(&change(
+        &chief,
+        "replace",
+        "P13",
+        "P9",
+        "P13 因伤退出团体, 经裁判长批准",
+    ));
+    assert!(ok, "{msg}");
+    let changes = entries_of(&s, &ev, "team_roster_changed");
+    assert_eq!(changes.len(), 4);
+    assert_eq!(changes[3].0, "chief");
+    let state = s.store().state(&EventId(ev.clone())).expect("state");
+    let team = &state.teams["单位0一队"];
+    let mut members: Vec<u32> = team.members.iter().map(|p| p.0).collect();
+    members.sort_unstable();
+    assert_eq!(members, vec![1, 5, 9]);
+    let p = |n: u32| state.player(arbiter_core::PlayerId(n)).expect("player");
+    assert_eq!(p(9).team.as_deref(), Some("单位0一队"));
+    assert_eq!(p(13).team, None);
+}
+
+#[test]
+fn the_time_control_is_a_setting_and_printed_on_the_pairing_list() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let arb = login(&s, "arb");
+    let ev = create_kunshan(&s, &chief);
+    let path = format!("/desk/e/{ev}/settings");
+    // The regulation's time control (K8: 25′+5″), shown and in the form.
+    let page = arb.get(&s, &path).text();
+    assert!(
+        page.contains("比赛用时") && page.contains("每方25分钟，每步加5秒"),
+        "{page}"
+    );
+    assert!(page.contains("name=\"time.men\" value=\"25+5\""), "{page}");
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("time.men", "六十分钟")]));
+    assert!(!ok && msg.contains("比赛用时"), "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("time.men", "25+5")]));
+    assert!(!ok && msg.contains("没有任何更改"), "{msg}");
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("time.men", "60分+30秒")]));
+    assert!(ok, "{msg}");
+    let page = arb.get(&s, &path).text();
+    assert!(page.contains("每方60分钟，每步加30秒"), "{page}");
+    match &entries_of(&s, &ev, "settings_changed")[0].1 {
+        arbiter_core::LogEntry::SettingsChanged { time_controls, .. } => {
+            let tc = time_controls["men"];
+            assert_eq!((tc.minutes, tc.increment_seconds), (60, 30));
+        }
+        other => panic!("{other:?}"),
+    }
+    // After round 1 only the chief arbiter, with a reason; the pairing list prints it.
+    register_men(&s, &chief, &ev, 12);
+    pair_and_publish(&s, &arb, &ev);
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("time.men", "45+15"), ("reason", "x")]));
+    assert!(!ok && msg.contains("只有裁判长"), "{msg}");
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &path,
+        &[("time.men", "45+15"), ("reason", "场馆时间缩短")],
+    ));
+    assert!(ok, "{msg}");
+    let html = arb
+        .get(
+            &s,
+            &format!("/desk/e/{ev}/print?doc=pairings&section=men&round=1"),
+        )
+        .text();
+    assert!(
+        html.contains("比赛用时") && html.contains("每方45分钟，每步加15秒"),
+        "{html}"
+    );
+}

@@ -637,8 +637,9 @@ fn pending_submission(
 }
 
 /// Approve an online submission: the normal registration ([`register`]) with its facts, the
-/// documents the desk has seen (`evidence`) and, after the deadline, the chief arbiter's
-/// `late_reason`; then `submission_decided` naming the new player. When the registration is
+/// documents the desk has seen (`evidence`) and, for a submission made after the deadline,
+/// the chief arbiter's `late_reason` (a submission made before the deadline is on time
+/// whenever it is approved: the registration names it, `submission`); then `submission_decided` naming the new player. When the registration is
 /// refused (documents missing, the section full by now …) nothing is recorded and the
 /// reason is the error: the desk may then refuse the submission with a reason.
 pub fn approve(
@@ -665,8 +666,12 @@ pub fn approve(
         rating: None,
         late_reason,
     };
-    match registration::register(&reg, state, &form, ctx.at) {
-        LogEntry::PlayerRegistered(r) => {
+    // On time if submitted on time: the deadline is judged at the submission's time (the
+    // log's own check reads it from the submission named in the registration).
+    let judged_at = arbiter_core::time::china_local(&s.at).unwrap_or(ctx.at);
+    match registration::register(&reg, state, &form, judged_at) {
+        LogEntry::PlayerRegistered(mut r) => {
+            r.submission = Some(submission);
             let player = r.player;
             checked(
                 state,
@@ -712,6 +717,132 @@ pub fn refuse_submission(
             submission,
             player: None,
             reason: Some(reason.trim().to_string()),
+        }],
+    )
+}
+
+/// A change of a team's roster after its entry: players to add, players to remove (a
+/// replacement is one of each), and the reason.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RosterChange {
+    pub team: String,
+    pub add: Vec<PlayerId>,
+    pub remove: Vec<PlayerId>,
+    pub reason: String,
+}
+
+/// Whether the team's section has paired a round: the team has played its first game.
+pub fn team_started(state: &EventState, team: &str) -> bool {
+    state
+        .teams
+        .get(team)
+        .and_then(|t| t.section.as_deref())
+        .and_then(|s| state.section(s))
+        .is_some_and(|s| s.last_round() > 0)
+}
+
+/// Change a team's roster (`team_roster_changed`): add players, remove players, or replace
+/// one by another. Before the team's first game (round 1 of its section paired) the desk
+/// changes it; after that only the chief arbiter, and with a reason (`chief`: the shell says
+/// whether the actor is the chief arbiter). The team rules of the entry hold for the new
+/// roster: members of the team's unit (K2) and section, not withdrawn, not on another team
+/// (one roster per team: a player is moved by removing him from his team first), and the
+/// regulation's team size (`min_players`..`max_players`).
+pub fn change_roster(
+    state: &EventState,
+    ctx: &Ctx,
+    change: &RosterChange,
+    chief: bool,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let name = change.team.trim();
+    let Some(t) = state.teams.get(name) else {
+        return Err(refused(format!("队伍 `{name}` 不存在 (unknown team)")));
+    };
+    if change.add.is_empty() && change.remove.is_empty() {
+        return Err(refused(
+            "没有要增加或移出的队员 (nobody to add or remove)".into(),
+        ));
+    }
+    let started = team_started(state, name);
+    if started && !chief {
+        return Err(refused(format!(
+            "队伍 {name} 已开始比赛, 只有裁判长可以更改队伍名单 (after the team's first game only the chief arbiter changes its roster)"
+        )));
+    }
+    let reason = change.reason.trim();
+    if started && reason.is_empty() {
+        return Err(refused(
+            "比赛开始后更改队伍名单须说明理由 (a roster change after the first game needs a reason)"
+                .into(),
+        ));
+    }
+    for &m in &change.remove {
+        player(state, m)?;
+        if !t.members.contains(&m) {
+            return Err(refused(format!(
+                "棋手 {m} 不在队伍 {name} 的名单中 (not on the team's roster)"
+            )));
+        }
+    }
+    for &m in &change.add {
+        let p = player(state, m)?;
+        if t.members.contains(&m) {
+            return Err(refused(format!(
+                "棋手 {m} {} 已在队伍 {name} 的名单中 (already on the roster)",
+                p.name
+            )));
+        }
+        if let Some(other) = &p.team {
+            return Err(refused(format!(
+                "棋手 {m} {} 属于队伍 {other}, 请先将其从该队移出 (the player belongs to another team: remove him there first)",
+                p.name
+            )));
+        }
+        if p.withdrawn.is_some() {
+            return Err(refused(format!(
+                "棋手 {m} {} 已退赛 (player withdrawn)",
+                p.name
+            )));
+        }
+        if let Some(sec) = t.section.as_deref().filter(|s| *s != p.section) {
+            return Err(refused(format!(
+                "棋手 {m} {} 属于组别 `{}`, 队伍属于 `{sec}` (members of one team play in one section)",
+                p.name, p.section
+            )));
+        }
+        if p.unit.as_deref() != Some(t.unit.as_str()) {
+            return Err(refused(format!(
+                "跨单位组队: 棋手 {m} {} 属于 {}, 队伍属于 {} (K2: cross-unit team)",
+                p.name,
+                p.unit.as_deref().unwrap_or("-"),
+                t.unit
+            )));
+        }
+    }
+    let section = t.section.clone().unwrap_or_default();
+    if let Some(tp) = reg.section(&section).and_then(|s| s.teams.as_ref()) {
+        let n = (t.members.len() + change.add.len()).saturating_sub(change.remove.len()) as u64;
+        if let Some(max) = tp.max_players.filter(|m| n > u64::from(*m)) {
+            return Err(refused(format!(
+                "队伍 {name} 将有 {n} 人, 规程允许至多 {max} 人 (too many members; replace a player instead)"
+            )));
+        }
+        if n < u64::from(tp.min_players) {
+            return Err(refused(format!(
+                "队伍 {name} 将只有 {n} 人, 规程要求至少 {} 人 (too few members; replace a player instead)",
+                tp.min_players
+            )));
+        }
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::TeamRosterChanged {
+            team: name.to_string(),
+            added: change.add.clone(),
+            removed: change.remove.clone(),
+            reason: reason.to_string(),
         }],
     )
 }

@@ -147,7 +147,59 @@ pub struct SettingsForm {
     pub venue: Option<String>,
     /// Swiss rounds by section id.
     pub rounds: BTreeMap<String, u32>,
+    /// The slow games' time control (比赛用时) by section id, as written: `60+30` (minutes
+    /// per side + seconds a move), `60`, `60分+30秒`, `60′+30″`.
+    pub time_controls: BTreeMap<String, String>,
     pub reason: String,
+}
+
+/// The time control of a section's slow games (its first slow one), if the regulation (with
+/// the settings) gives one.
+pub fn slow_time_control(
+    s: &arbiter_regulation::Section,
+) -> Option<&arbiter_regulation::TimeControl> {
+    s.time_controls
+        .iter()
+        .find(|t| t.kind == arbiter_types::GameKind::Slow)
+}
+
+/// Read a time control as the settings page writes it: `60+30`, `60`, `60分+30秒`,
+/// `60分钟+30秒`, `60′+30″`, `60'+30"`. Err names what is wrong.
+pub fn parse_time_control(text: &str) -> Result<arbiter_core::TimeControlSetting, String> {
+    let t = text.trim();
+    let bad = || {
+        format!(
+            "比赛用时 `{t}` 应写为 分钟+每步加秒, 如 60+30 (a time control is minutes+seconds a move, e.g. 60+30)"
+        )
+    };
+    let (m, inc) = match t.split_once(['+', '＋']) {
+        Some((m, i)) => (m, Some(i)),
+        None => (t, None),
+    };
+    let num = |s: &str, units: &[&str]| -> Result<u32, String> {
+        let mut s = s.trim();
+        for u in units {
+            if let Some(x) = s.strip_suffix(u) {
+                s = x.trim();
+                break;
+            }
+        }
+        s.parse::<u32>().map_err(|_| bad())
+    };
+    let minutes = num(m, &["分钟", "分", "′", "'", "min"])?;
+    let increment_seconds = match inc {
+        Some(i) => num(i, &["秒", "″", "\"", "s"])?,
+        None => 0,
+    };
+    if minutes == 0 || minutes > 600 || increment_seconds > 600 {
+        return Err(format!(
+            "比赛用时 `{t}` 不合理: 每方 1–600 分钟, 每步加 0–600 秒 (1–600 minutes, 0–600 seconds a move)"
+        ));
+    }
+    Ok(arbiter_core::TimeControlSetting {
+        minutes,
+        increment_seconds,
+    })
 }
 
 /// Change the event's settings (`settings_changed`): name, dates and venue shown on every
@@ -214,7 +266,28 @@ pub fn change_settings(
         }
         rounds.insert(id.clone(), n);
     }
-    if name.is_none() && start.is_none() && end.is_none() && venue.is_none() && rounds.is_empty() {
+    let mut time_controls = BTreeMap::new();
+    for (id, text) in &form.time_controls {
+        let sec = reg
+            .section(id)
+            .ok_or_else(|| DirectorError::UnknownSection(id.clone()))?;
+        let tc = parse_time_control(text).map_err(|m| refused(format!("组别 `{id}`: {m}")))?;
+        let same = slow_time_control(sec).is_some_and(|t| {
+            t.minutes == tc.minutes
+                && t.increment_seconds == tc.increment_seconds
+                && t.black_minutes.is_none()
+        });
+        if !same {
+            time_controls.insert(id.clone(), tc);
+        }
+    }
+    if name.is_none()
+        && start.is_none()
+        && end.is_none()
+        && venue.is_none()
+        && rounds.is_empty()
+        && time_controls.is_empty()
+    {
         return Err(refused("赛事设置没有任何更改 (no setting changed)"));
     }
     let e = LogEntry::SettingsChanged {
@@ -223,6 +296,7 @@ pub fn change_settings(
         end,
         venue,
         rounds,
+        time_controls,
         reason: form.reason.trim().to_string(),
     };
     arbiter_core::validate(state, &e).map_err(|r| refused(r.to_string()))?;

@@ -69,6 +69,7 @@ fn run() -> Result<(), String> {
                 rating: None,
                 flags: Vec::new(),
                 late_reason: None,
+                submission: None,
             }),
         ];
         store

@@ -113,8 +113,8 @@ pub async fn list(
             "<h2>{}</h2><p>{}</p><table class=\"grid\" id=\"pending\"><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
             l.t("网上报名待审核", "Online entries pending"),
             l.t(
-                "批准即按报名规则登记 (请填写已查验的证明材料); 拒绝须说明理由。",
-                "Approving registers the entry by the registration rules (give the documents seen); a refusal needs a reason."
+                "批准即按报名规则登记 (请填写已查验的证明材料); 截止前提交的报名截止后批准无需补报; 拒绝须说明理由。",
+                "Approving registers the entry by the registration rules (give the documents seen); an entry submitted before the deadline needs no late-entry override; a refusal needs a reason."
             ),
             l.t("姓名", "Name"),
             l.t("性别", "Sex"),
@@ -143,8 +143,12 @@ pub async fn list(
             };
             let _ = write!(
                 c,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}<br><small title=\"{}\">{}</small></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 x.submission,
+                l.t("提交时间 (报名截止按此判断)", "submitted at (the deadline is judged at it)"),
+                e(&arbiter_core::time::china_local(&x.at)
+                    .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+                    .unwrap_or_default()),
                 e(&x.name),
                 x.sex.map_or("", |s| s.zh()),
                 x.birth_date.map(|d| d.to_string()).unwrap_or_default(),

@@ -12,7 +12,8 @@
 //!   chief arbiter's corrections.
 //! - [`settings`]: the event's settings (name, dates, venue, rounds); after round 1 the
 //!   chief arbiter's alone.
-//! - [`teams`]: the teams with leader, coach and roster; enter a team.
+//! - [`teams`]: the teams with leader, coach and roster; enter a team; add, remove or
+//!   replace a member (after the team's first game the chief arbiter's alone).
 //! - [`knockout`]: a section's knockout bracket with its games; results of the games due.
 //! - [`log`]: the event log — who did what, when.
 //!
@@ -59,6 +60,7 @@ pub fn routes() -> Router<AppState> {
                 .layer(axum::extract::DefaultBodyLimit::max(import::MAX_UPLOAD)),
         )
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
+        .route("/desk/e/{ev}/teams/roster", post(teams::roster))
         .route(
             "/desk/e/{ev}/settings",
             get(settings::show).post(settings::change),
@@ -113,6 +115,7 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/import", REG),
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
+        ("POST", "/desk/e/{ev}/teams/roster", REG),
         ("GET", "/desk/e/{ev}/settings", ALL),
         ("POST", "/desk/e/{ev}/settings", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),

@@ -1,5 +1,5 @@
 //! The event's settings at the desk (`/desk/e/{ev}/settings`): name, dates and venue shown on
-//! every page, and the Swiss rounds of each section (`event::change_settings`, logged as
+//! every page, the Swiss rounds and the slow games' time control (比赛用时) of each section (`event::change_settings`, logged as
 //! `settings_changed`). Once round 1 is paired only the chief arbiter changes them, with a
 //! reason — the director decides; the page passes whether the account is the chief arbiter.
 
@@ -63,6 +63,16 @@ pub async fn show(
                 l.t("轮数", "rounds")
             );
         }
+        if !s.time_controls.is_empty() {
+            let v: Vec<String> = s.time_controls.iter().map(|t| e(&t.text())).collect();
+            let _ = write!(
+                c,
+                "<tr><th>{} · {}</th><td>{}</td></tr>",
+                e(&s.name),
+                l.t("比赛用时", "time control"),
+                v.join("<br>")
+            );
+        }
     }
     c.push_str("</tbody></table>");
     if started {
@@ -89,6 +99,16 @@ pub async fn show(
                     e(&s.id),
                 );
             }
+            let slow = api::slow_time_control(s)
+                .map(|t| format!("{}+{}", t.minutes, t.increment_seconds))
+                .unwrap_or_default();
+            let _ = write!(
+                rounds,
+                "<label>{} · {} <input name=\"time.{}\" value=\"{slow}\" placeholder=\"60+30\"></label>",
+                e(&s.name),
+                l.t("慢棋用时 (分钟+每步加秒, 如 60+30)", "slow games (minutes+seconds a move, e.g. 60+30)"),
+                e(&s.id),
+            );
         }
         let _ = write!(
             c,
@@ -144,6 +164,7 @@ pub async fn change(
     let get = |k: &str| opt(&f.get(k).cloned());
     let parsed = (|| -> Result<SettingsForm, String> {
         let mut rounds = BTreeMap::new();
+        let mut time_controls = BTreeMap::new();
         for (k, v) in f {
             if let Some(sec) = k.strip_prefix("rounds.") {
                 let v = v.trim();
@@ -155,6 +176,11 @@ pub async fn change(
                 })?;
                 rounds.insert(sec.to_string(), n);
             }
+            if let Some(sec) = k.strip_prefix("time.") {
+                if !v.trim().is_empty() {
+                    time_controls.insert(sec.to_string(), v.trim().to_string());
+                }
+            }
         }
         Ok(SettingsForm {
             name: get("name"),
@@ -162,6 +188,7 @@ pub async fn change(
             end: date("结束日期", get("end"))?,
             venue: get("venue"),
             rounds,
+            time_controls,
             reason: get("reason").unwrap_or_default(),
         })
     })();

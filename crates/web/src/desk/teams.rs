@@ -1,6 +1,8 @@
 //! Teams at the desk (`/desk/e/{ev}/teams`): every team with its unit, division, leader,
 //! coach and members; enter a team with its roster (`entries::enter_team`: K1–K3, one
-//! roster per team — the director judges it).
+//! roster per team — the director judges it); add, remove or replace a member
+//! (`entries::change_roster`: after the team's first game only the chief arbiter, with a
+//! reason — the page passes whether the account is the chief arbiter).
 
 use super::{back, csrf_field, e, event_id, opt, Desk, Flash};
 use crate::app::AppState;
@@ -9,7 +11,7 @@ use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
 use arbiter_core::PlayerId;
-use arbiter_director::api::entries::{self as api, TeamForm};
+use arbiter_director::api::entries::{self as api, RosterChange, TeamForm};
 use arbiter_store::Role;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -80,6 +82,47 @@ pub async fn show(
         );
     }
     c.push_str("</tbody></table>");
+    if auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]) && !st.teams.is_empty() {
+        let mut teams = String::new();
+        for t in st.teams.values() {
+            let _ = write!(teams, "<option value=\"{n}\">{n}</option>", n = e(&t.team));
+        }
+        let started = st.teams.keys().any(|t| api::team_started(st, t));
+        let _ = write!(
+            c,
+            "<h2>{h}</h2>{warn}<form method=\"post\" action=\"{action}/roster\" class=\"stack\" id=\"change-roster\">{csrf}\
+             <label>{tl} <select name=\"team\">{teams}</select></label>\
+             <label>{al} <select name=\"action\"><option value=\"add\">{add}</option>\
+             <option value=\"remove\">{remove}</option><option value=\"replace\">{replace}</option></select></label>\
+             <label>{pl} <input name=\"player\" placeholder=\"P7\" required></label>\
+             <label>{bl} <input name=\"by\" placeholder=\"P9\"></label>\
+             <label>{rl} <input name=\"reason\"></label>\
+             <button type=\"submit\">{b}</button></form>",
+            h = l.t("更改队伍名单", "Change a roster"),
+            warn = if started {
+                format!(
+                    "<p class=\"warn\">{}</p>",
+                    l.t(
+                        "已开始比赛的队伍: 只有裁判长可以更改名单, 并须说明理由。",
+                        "A team that has played: only the chief arbiter changes its roster, with a reason."
+                    )
+                )
+            } else {
+                String::new()
+            },
+            action = e(&here),
+            csrf = csrf_field(&auth),
+            tl = l.t("队伍", "Team"),
+            al = l.t("操作", "Action"),
+            add = l.t("增补队员", "Add a player"),
+            remove = l.t("移出队员", "Remove a player"),
+            replace = l.t("替换队员", "Replace a player"),
+            pl = l.t("队员编号", "Player"),
+            bl = l.t("替换为 (仅替换)", "Replaced by (replace only)"),
+            rl = l.t("理由", "Reason"),
+            b = l.t("更改", "Change"),
+        );
+    }
     if auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]) {
         let mut divisions = String::from("<option value=\"\"></option>");
         for s in st.sections.values() {
@@ -184,6 +227,82 @@ pub async fn enter(
     Ok(back(
         &here,
         done.map(|_| format!("队伍 {name} 已报名 (team entered)")),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct RosterFormIn {
+    #[serde(default)]
+    team: String,
+    #[serde(default)]
+    action: String,
+    #[serde(default)]
+    player: String,
+    by: Option<String>,
+    #[serde(default)]
+    reason: String,
+}
+
+/// One player number from a form field (`P7` or `7`).
+fn one_player(s: &str) -> Result<PlayerId, String> {
+    match members(s)?.as_slice() {
+        [p] => Ok(*p),
+        _ => Err(format!(
+            "请填写一个队员编号, 如 P7 (one player number, e.g. P7): `{s}`"
+        )),
+    }
+}
+
+/// `POST /desk/e/{ev}/teams/roster`: add, remove or replace a member.
+pub async fn roster(
+    State(app): State<AppState>,
+    Path(ev): Path<String>,
+    p: Post<Registrars, RosterFormIn>,
+) -> Result<Response, WebError> {
+    let here = path(&ev);
+    let f = p.form;
+    let player = match one_player(&f.player) {
+        Ok(x) => x,
+        Err(m) => return Ok(back(&here, Err(m))),
+    };
+    let (add, remove) = match f.action.as_str() {
+        "add" => (vec![player], Vec::new()),
+        "remove" => (Vec::new(), vec![player]),
+        "replace" => match opt(&f.by).as_deref().map(one_player) {
+            Some(Ok(by)) => (vec![by], vec![player]),
+            Some(Err(m)) => return Ok(back(&here, Err(m))),
+            None => {
+                return Ok(back(
+                    &here,
+                    Err(
+                        "替换队员须填写替换为的队员编号 (replace needs the player who joins)"
+                            .into(),
+                    ),
+                ))
+            }
+        },
+        other => {
+            return Ok(back(
+                &here,
+                Err(format!("未知操作 `{other}` (unknown action)")),
+            ))
+        }
+    };
+    let change = RosterChange {
+        team: f.team.trim().to_string(),
+        add,
+        remove,
+        reason: f.reason,
+    };
+    let name = change.team.clone();
+    let chief = p.auth.role() == Role::ChiefArbiter;
+    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+        api::change_roster(st, ctx, &change, chief)
+    })
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|_| format!("队伍 {name} 的名单已更改 (roster changed)")),
     ))
 }
 
