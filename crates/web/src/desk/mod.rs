@@ -49,6 +49,8 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}", get(events::show))
         .route("/desk/e/{ev}/log", get(log::show))
         .route("/desk/e/{ev}/print", get(print::show))
+        .route("/desk/e/{ev}/export.xlsx", get(print::xlsx))
+        .route("/desk/e/{ev}/csv/{file}", get(print::csv))
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
         .route(
             "/desk/e/{ev}/settings",
@@ -88,7 +90,7 @@ pub fn routes() -> Router<AppState> {
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
 /// without a session, with the wrong role, or without the CSRF token. `{ev}`, `{sec}` and
-/// `{pid}` (and `{sub}`, an online submission) are filled in by the caller; the roles are those admitted.
+/// `{pid}` (and `{sub}`, an online submission; `{file}`, a CSV export) are filled in by the caller; the roles are those admitted.
 pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
     use arbiter_store::Role::*;
     const ALL: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Arbiter, Desk];
@@ -100,6 +102,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}", ALL),
         ("GET", "/desk/e/{ev}/log", ALL),
         ("GET", "/desk/e/{ev}/print", ALL),
+        ("GET", "/desk/e/{ev}/export.xlsx", ALL),
+        ("GET", "/desk/e/{ev}/csv/{file}", ALL),
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
         ("GET", "/desk/e/{ev}/settings", ALL),
