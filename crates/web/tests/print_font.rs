@@ -64,7 +64,7 @@ fn a_missing_cjk_font_is_a_clear_error_page() {
     let text = r.text();
     assert!(text.starts_with("<!doctype html>"), "{text}");
     assert!(
-        text.contains("无法生成 PDF") && text.contains("fonts-noto-cjk"),
+        text.contains("无法生成 PDF") && text.contains("字体"),
         "{text}"
     );
     assert!(
