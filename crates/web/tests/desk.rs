@@ -214,6 +214,7 @@ fn every_desk_route_refuses_no_session_wrong_role_and_missing_csrf() {
             .replace("{sec}", "men")
             .replace("{pid}", "1")
             .replace("{sub}", "1")
+            .replace("{file}", "checkin-men.csv")
     };
     let browsers: Vec<(Role, Browser)> = [
         (Role::Organiser, "org"),
@@ -1595,4 +1596,221 @@ fn the_time_control_is_a_setting_and_printed_on_the_pairing_list() {
         html.contains("比赛用时") && html.contains("每方45分钟，每步加15秒"),
         "{html}"
     );
+}
+
+/// A cell of a re-read workbook as text (numbers as the JSON API writes them: `3`, `2.5`).
+fn cell_text(d: &calamine::Data) -> String {
+    match d {
+        calamine::Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
+        calamine::Data::Int(i) => i.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The text of a PDF, read back with poppler's `pdftotext`.
+fn pdf_text(bytes: &[u8]) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let p = dir.path().join("doc.pdf");
+    std::fs::write(&p, bytes).expect("write pdf");
+    let o = std::process::Command::new("pdftotext")
+        .arg(&p)
+        .arg("-")
+        .output()
+        .expect(
+            "pdftotext 未安装: 需要 poppler-utils (apt-get install poppler-utils) — \
+             pdftotext not found: the PDF tests need poppler-utils",
+        );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The desk's downloads of a simulated event: the pairing list as a PDF attachment (named in
+/// Chinese by RFC 5987) that poppler reads back with the event's and the players' names; the
+/// standings in the Excel workbook equal to the JSON API's; a CSV per table; ID numbers only
+/// in the organiser's copy, which no other role may ask for; nothing without a session.
+#[test]
+fn the_desk_downloads_pdf_xlsx_and_csv_with_personal_data_masked() {
+    use calamine::Reader;
+    let mut id = None;
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        id = Some(common::reference_event(
+            store,
+            "kunshan-2026.toml",
+            3,
+            Some(16),
+        ));
+    });
+    let ev = id.expect("event").0;
+    let state = {
+        let store = s.store();
+        arbiter_core::EventState::replay(&store.read(&EventId(ev.clone())).expect("log"))
+            .expect("fold")
+    };
+    let arb = login(&s, "arb");
+    let org = login(&s, "org");
+
+    // The list links every download.
+    let list = arb.get(&s, &format!("/desk/e/{ev}/print")).text();
+    for link in [
+        "doc=pairings&amp;format=pdf".to_string(),
+        format!("/desk/e/{ev}/export.xlsx"),
+        format!("/desk/e/{ev}/csv/standings-men.csv"),
+    ] {
+        assert!(list.contains(&link), "{link}: {list}");
+    }
+    assert!(
+        !list.contains("organiser=1"),
+        "only an organiser is offered the full copy"
+    );
+    assert!(org
+        .get(&s, &format!("/desk/e/{ev}/print"))
+        .text()
+        .contains("export.xlsx?organiser=1"));
+
+    // The pairing list of the last round paired as a PDF.
+    let last = state.section("men").expect("men").last_round();
+    assert!(last >= 1);
+    let r = arb.get(
+        &s,
+        &format!("/desk/e/{ev}/print?doc=pairings&section=men&round={last}&format=pdf"),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
+    let cd = r.header("content-disposition").unwrap_or("").to_string();
+    assert!(
+        cd.starts_with(&format!("attachment; filename=\"pairings-men-{last}.pdf\"")),
+        "{cd}"
+    );
+    // 对阵表 and 第4轮, UTF-8 percent-encoded.
+    assert!(
+        cd.contains("filename*=UTF-8''") && cd.contains("%E5%AF%B9%E9%98%B5%E8%A1%A8"),
+        "{cd}"
+    );
+    assert!(cd.contains(&format!("%E7%AC%AC{last}%E8%BD%AE")), "{cd}");
+    assert!(r.body.starts_with(b"%PDF"), "not a PDF");
+    let text = pdf_text(&r.body);
+    assert!(text.contains(state.name()), "event name missing: {text}");
+    let sheet =
+        arbiter_director::api::rounds::sheet(&state, "men", Some(last)).expect("last round");
+    let men = state.players("men");
+    let first = &sheet.boards[0];
+    for n in [&first.red.name, &first.black.name] {
+        assert!(
+            text.contains(n.as_str()),
+            "{n} missing from the PDF: {text}"
+        );
+    }
+    // An unknown round is the report's refusal, not a PDF.
+    let bad = arb.get(
+        &s,
+        &format!("/desk/e/{ev}/print?doc=pairings&section=men&round=99&format=pdf"),
+    );
+    assert_eq!(bad.status, 400, "{}", bad.text());
+    let bad = arb.get(&s, &format!("/desk/e/{ev}/print?doc=pairings&format=docx"));
+    assert_eq!(bad.status, 400);
+
+    // The standings in the workbook are those of the JSON API.
+    let r = arb.get(&s, &format!("/desk/e/{ev}/export.xlsx"));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r
+        .header("content-type")
+        .unwrap_or("")
+        .contains("spreadsheetml"));
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(r.body.clone())).expect("xlsx");
+    let range = book
+        .worksheet_range("standings-men")
+        .expect("standings sheet");
+    let rows: Vec<Vec<String>> = range
+        .rows()
+        .map(|r| r.iter().map(cell_text).collect())
+        .collect();
+    assert_eq!(rows[1][..5], ["名次", "序号", "姓名", "单位", "积分"]);
+    let api = s
+        .get(&format!("/api/events/{ev}/sections/men/standings"))
+        .json();
+    let api_rows = api["standings"].as_array().expect("rows");
+    assert_eq!(rows.len() - 2, api_rows.len());
+    assert!(api_rows.len() >= 16);
+    for (got, want) in rows[2..].iter().zip(api_rows) {
+        assert_eq!(got[0], want["rank"].to_string());
+        assert_eq!(got[1], want["no"].to_string());
+        assert_eq!(got[2], want["name"].as_str().unwrap_or(""));
+        assert_eq!(got[4], want["points"].to_string());
+    }
+
+    // ID numbers: masked for every role but the organiser's explicit copy.
+    let ids: Vec<String> = men
+        .iter()
+        .filter_map(|p| p.id_number.as_ref().map(|i| i.as_str().to_string()))
+        .collect();
+    assert!(!ids.is_empty(), "the simulated players have ID numbers");
+    let csv_path = format!("/desk/e/{ev}/csv/checkin-men.csv");
+    for b in [&arb, &org] {
+        for path in [
+            format!("/desk/e/{ev}/export.xlsx"),
+            csv_path.clone(),
+            format!("/desk/e/{ev}/print?doc=checkin&section=men"),
+        ] {
+            let r = b.get(&s, &path);
+            assert_eq!(r.status, 200, "{path}");
+            let body = if path.contains("xlsx") {
+                let mut book: calamine::Xlsx<_> =
+                    calamine::open_workbook_from_rs(std::io::Cursor::new(r.body.clone()))
+                        .expect("xlsx");
+                let range = book.worksheet_range("checkin-men").expect("checkin sheet");
+                range
+                    .rows()
+                    .flat_map(|r| r.iter().map(cell_text))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                r.text()
+            };
+            assert!(body.contains(&men[0].name), "{path}: {body}");
+            for id in &ids {
+                assert!(!body.contains(id.as_str()), "{path}: unmasked {id}");
+            }
+        }
+    }
+    let csv = org.get(&s, &format!("{csv_path}?organiser=1"));
+    assert_eq!(csv.status, 200);
+    assert!(csv.body.starts_with(b"\xEF\xBB\xBF"), "CSV with a BOM");
+    let full = csv.text();
+    assert!(ids.iter().all(|id| full.contains(id.as_str())), "{full}");
+    let xlsx = org.get(&s, &format!("/desk/e/{ev}/export.xlsx?organiser=1"));
+    assert_eq!(xlsx.status, 200);
+    let cd = xlsx.header("content-disposition").unwrap_or("");
+    assert!(cd.contains("organiser"), "{cd}");
+    // Every other role asking for the organiser's copy is refused.
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    for b in [&arb, &chief, &desk] {
+        for path in [
+            format!("/desk/e/{ev}/export.xlsx?organiser=1"),
+            format!("{csv_path}?organiser=1"),
+            format!("/desk/e/{ev}/print?doc=checkin&organiser=1"),
+            format!("/desk/e/{ev}/print?doc=checkin&format=pdf&organiser=1"),
+        ] {
+            let r = b.get(&s, &path);
+            assert_eq!(r.status, 403, "{path}");
+            assert!(r.text().contains("组委会"), "{}", r.text());
+            assert!(ids.iter().all(|id| !r.text().contains(id.as_str())));
+        }
+    }
+    // An unknown table names the known ones.
+    let r = arb.get(&s, &format!("/desk/e/{ev}/csv/nope.csv"));
+    assert_eq!(r.status, 404);
+    assert!(r.text().contains("standings-men.csv"), "{}", r.text());
+    // Without a session: nothing.
+    for path in [
+        format!("/desk/e/{ev}/print?doc=pairings&format=pdf"),
+        format!("/desk/e/{ev}/export.xlsx"),
+        csv_path.clone(),
+    ] {
+        let r = s.get(&path);
+        assert_eq!(r.status, 303, "{path}");
+        assert!(!r.body.starts_with(b"%PDF") && !r.body.starts_with(b"PK"));
+    }
 }

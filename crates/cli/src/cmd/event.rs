@@ -61,6 +61,9 @@ pub enum EventCmd {
         /// 主办方副本: 含完整身份证号和电话 (xlsx/csv); 默认隐去 — the organiser's copy with ID numbers and phones (masked otherwise)
         #[arg(long)]
         organiser: bool,
+        /// 在 stderr 显示进度 (xlsx/csv; 终端中默认显示) — progress on stderr (default only on a terminal)
+        #[arg(long)]
+        progress: bool,
     },
     /// 复核 — replay the log from scratch, recompute every pairing check, score, standing and
     /// prize; exits non-zero on any difference
@@ -260,6 +263,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             out,
             docs,
             organiser,
+            progress,
         } => {
             if matches!(format, ExportFormat::Xlsx | ExportFormat::Csv) {
                 return export_tables(
@@ -269,13 +273,13 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
                     section.as_deref(),
                     out,
                     &docs,
-                    organiser,
-                    mask,
+                    (organiser, mask),
+                    progress,
                 );
             }
-            if out.is_some() || !docs.is_empty() || organiser {
+            if out.is_some() || !docs.is_empty() || organiser || progress {
                 eprintln!(
-                    "错误 error: `--out`, `--doc`, `--organiser` 只用于 `--format xlsx|csv` (only with xlsx or csv)"
+                    "错误 error: `--out`, `--doc`, `--organiser`, `--progress` 只用于 `--format xlsx|csv` (only with xlsx or csv)"
                 );
                 return Ok(2);
             }
@@ -504,10 +508,11 @@ fn export_tables(
     section: Option<&str>,
     out: Option<PathBuf>,
     docs: &[String],
-    organiser: bool,
-    mask: bool,
+    (organiser, mask): (bool, bool),
+    progress: bool,
 ) -> anyhow::Result<u8> {
-    use super::export;
+    use arbiter_documents::tables as export;
+    let show_progress = progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let Some(out) = out else {
         eprintln!("错误 error: `--format xlsx|csv` 需要 `--out` (xlsx: 文件; csv: 目录) (an output path is required)");
         return Ok(2);
@@ -549,7 +554,23 @@ fn export_tables(
         arbiter_report::Privacy::Published
     };
     let mut notices = Vec::new();
-    let tables = match export::tables(&state, &kinds, section, privacy, &mut notices) {
+    let mut built = |t: &[arbiter_report::Table]| {
+        if show_progress {
+            let rows: usize = t.iter().map(|t| t.rows.len()).sum();
+            eprintln!(
+                "进度 progress: {} 个表已生成 (tables built), {rows} 行 (rows)",
+                t.len()
+            );
+        }
+    };
+    let tables = match export::tables_with_progress(
+        &state,
+        &kinds,
+        section,
+        privacy,
+        &mut notices,
+        &mut built,
+    ) {
         Ok(t) => t,
         Err(arbiter_report::ReportError::Event(e)) => anyhow::bail!("{e}"),
         Err(e) => {
@@ -563,7 +584,15 @@ fn export_tables(
     let title = state.name().to_string();
     match format {
         ExportFormat::Xlsx => {
-            let bytes = export::xlsx(&tables, &title)?;
+            let total = tables.len();
+            let mut written = |n: usize, rows: usize| {
+                if show_progress {
+                    eprintln!(
+                        "进度 progress: {n}/{total} 个表已写入 (tables written), {rows} 行 (rows)"
+                    );
+                }
+            };
+            let bytes = export::xlsx_with_progress(&tables, &title, &mut written)?;
             std::fs::write(&out, bytes)
                 .with_context(|| format!("无法写入 {} (cannot write)", out.display()))?;
             println!(
@@ -578,7 +607,24 @@ fn export_tables(
             );
         }
         _ => {
-            let names = export::write_csv_dir(&tables, &out)?;
+            std::fs::create_dir_all(&out).with_context(|| {
+                format!("无法创建目录 {} (cannot create folder)", out.display())
+            })?;
+            let names = export::csv_names(&tables);
+            let total = tables.len();
+            let mut rows = 0;
+            for (n, (t, name)) in tables.iter().zip(&names).enumerate() {
+                let p = out.join(name);
+                std::fs::write(&p, export::csv(t)?)
+                    .with_context(|| format!("无法写入 {} (cannot write)", p.display()))?;
+                rows += t.rows.len();
+                if show_progress {
+                    eprintln!(
+                        "进度 progress: {}/{total} 个表已写入 (tables written), {rows} 行 (rows)",
+                        n + 1
+                    );
+                }
+            }
             println!(
                 "已导出 exported: {} ({} 个 CSV 文件 files{})",
                 out.display(),

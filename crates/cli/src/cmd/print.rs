@@ -6,7 +6,7 @@
 //! and writes the file. Exit codes: 0 written, 1 error (database, font, file), 2 the request
 //! does not fit the event (unknown document, section or round, nothing to print yet).
 
-use super::print_pdf;
+use arbiter_documents::{find_font, pdf};
 use arbiter_report::{DocKind, Lang, Options, Privacy};
 use clap::Args;
 use std::path::PathBuf;
@@ -47,6 +47,9 @@ pub struct PrintArgs {
     /// 中文字体文件 (.ttf/.otf/.ttc; 默认自动查找, 或环境变量 ARBITER_FONT) — CJK font file
     #[arg(long)]
     pub font: Option<PathBuf>,
+    /// 在 stderr 显示进度 (终端中默认显示) — progress on stderr (default only on a terminal)
+    #[arg(long)]
+    pub progress: bool,
 }
 
 fn refuse(msg: impl std::fmt::Display) -> anyhow::Result<u8> {
@@ -111,15 +114,25 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         Err(e @ arbiter_report::ReportError::Event(_)) => anyhow::bail!("{e}"),
         Err(e) => return refuse(e),
     };
+    let show_progress = a.progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let bytes = if pdf {
-        let font = match print_pdf::find_font(a.font.as_deref()) {
+        let font = match find_font(a.font.as_deref()) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("错误 error: {e}");
                 return Ok(1);
             }
         };
-        match print_pdf::render(&doc, &font) {
+        if show_progress {
+            eprintln!("字体 font: {}", font.path.display());
+        }
+        let mut report = |done: usize, total: usize| {
+            // Every tenth page and the last: a line per page would flood a long document.
+            if show_progress && (done % 10 == 0 || done == total) {
+                eprintln!("进度 progress: {done}/{total} 页已生成 (pages written)");
+            }
+        };
+        match pdf::render_with_progress(&doc, &font, &mut report) {
             Ok(b) => b,
             Err(e) => anyhow::bail!("{e}"),
         }

@@ -59,6 +59,8 @@ pub fn routes() -> Router<AppState> {
                 .post(import::upload)
                 .layer(axum::extract::DefaultBodyLimit::max(import::MAX_UPLOAD)),
         )
+        .route("/desk/e/{ev}/export.xlsx", get(print::xlsx))
+        .route("/desk/e/{ev}/csv/{file}", get(print::csv))
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
         .route("/desk/e/{ev}/teams/roster", post(teams::roster))
         .route(
@@ -99,7 +101,7 @@ pub fn routes() -> Router<AppState> {
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
 /// without a session, with the wrong role, or without the CSRF token. `{ev}`, `{sec}` and
-/// `{pid}` (and `{sub}`, an online submission) are filled in by the caller; the roles are those admitted.
+/// `{pid}` (and `{sub}`, an online submission; `{file}`, a CSV export) are filled in by the caller; the roles are those admitted.
 pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
     use arbiter_store::Role::*;
     const ALL: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Arbiter, Desk];
@@ -113,6 +115,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}/print", ALL),
         ("GET", "/desk/e/{ev}/import", ALL),
         ("POST", "/desk/e/{ev}/import", REG),
+        ("GET", "/desk/e/{ev}/export.xlsx", ALL),
+        ("GET", "/desk/e/{ev}/csv/{file}", ALL),
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
         ("POST", "/desk/e/{ev}/teams/roster", REG),

@@ -1,16 +1,29 @@
 //! `/desk/e/{ev}/print`: the printed documents of an event (the same `arbiter-report` model as
-//! `arbiter print`), as A4 HTML pages the browser prints. Without `doc` it lists the documents;
-//! with `doc` (and optional `section`, `round`) it returns the document. ID numbers and phones
-//! are masked here (the organiser's unmasked check-in sheet is `arbiter print --organiser`).
+//! `arbiter print`) and its Excel/CSV exports (the same tables as `event export`), written by
+//! `arbiter-documents`.
+//!
+//! - `GET /desk/e/{ev}/print` lists the documents and the downloads;
+//!   `?doc=NAME[&section=S][&round=N]` returns the document as A4 HTML the browser prints,
+//!   `&format=pdf` as an A4 PDF download (rendered on a blocking thread; a missing CJK font is
+//!   a 503 page saying how to install one).
+//! - `GET /desk/e/{ev}/export.xlsx`: every exported table, one workbook.
+//! - `GET /desk/e/{ev}/csv/{file}`: one table as CSV (`<table id>.csv`, the names of
+//!   `event export --format csv`).
+//!
+//! Personal data: ID numbers and phones are masked, as in every published copy. `organiser=1`
+//! asks for the organiser's copy (`--organiser` of the CLI): given only to an organiser's
+//! account, refused (403) to every other role.
 
 use super::{e, event_id, Desk};
 use crate::app::AppState;
-use crate::auth::{RequireRole, Staff};
+use crate::auth::{Authed, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
-use arbiter_report::{DocKind, Options, Privacy};
+use arbiter_documents::tables;
+use arbiter_report::{DocKind, Options, Privacy, Table};
+use arbiter_store::Role;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 use std::fmt::Write;
@@ -20,9 +33,110 @@ pub struct PrintQuery {
     doc: Option<String>,
     section: Option<String>,
     round: Option<String>,
+    format: Option<String>,
+    organiser: Option<String>,
 }
 
-/// `GET /desk/e/{ev}/print[?doc=NAME&section=S&round=N]`.
+#[derive(Deserialize)]
+pub struct ExportQuery {
+    organiser: Option<String>,
+}
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// The privacy of a download: the organiser's copy only when asked for (`organiser=1`) by an
+/// organiser's account; `None` (refused) for any other role that asks for it.
+fn privacy(auth: &Authed, asked: Option<&str>) -> Option<Privacy> {
+    let asked = matches!(asked.map(str::trim), Some("1" | "true" | "on" | "yes"));
+    if !asked {
+        return Some(Privacy::Published);
+    }
+    (auth.user.role == Role::Organiser).then_some(Privacy::Organiser)
+}
+
+/// The answer to anyone but an organiser asking for the organiser's copy.
+fn refused() -> Response {
+    page(
+        StatusCode::FORBIDDEN,
+        "无权操作: 含身份证号和电话的副本只给组委会账户 \
+         (forbidden: the copy with ID numbers and phones is the organiser's alone)",
+    )
+}
+
+fn page(status: StatusCode, msg: &str) -> Response {
+    let body = crate::page::error_page(status, msg);
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// `Content-Disposition: attachment` with an ASCII `filename` for old clients and the real
+/// (Chinese) name in `filename*` (RFC 5987/6266: UTF-8, percent-encoded).
+pub fn attachment(ascii: &str, name: &str) -> HeaderValue {
+    let mut enc = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            enc.push(b as char);
+        } else {
+            let _ = write!(enc, "%{b:02X}");
+        }
+    }
+    let ascii: String = ascii
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    HeaderValue::from_str(&format!(
+        "attachment; filename=\"{ascii}\"; filename*=UTF-8''{enc}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
+}
+
+fn download(content_type: &'static str, ascii: &str, name: &str, bytes: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, attachment(ascii, name)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// A name for a file: the characters a file system refuses replaced.
+fn file_safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if "<>:\"/\\|?*".contains(c) || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn report_lang(l: Lang) -> arbiter_report::Lang {
+    if l.t("zh", "en") == "en" {
+        arbiter_report::Lang::En
+    } else {
+        arbiter_report::Lang::Zh
+    }
+}
+
+/// `GET /desk/e/{ev}/print[?doc=NAME&section=S&round=N&format=html|pdf&organiser=1]`.
 pub async fn show(
     State(app): State<AppState>,
     l: Lang,
@@ -33,56 +147,239 @@ pub async fn show(
     let id = event_id(&ev);
     let (snap, _) = app.refresh(&id).await?;
     let Some(doc) = q.doc.as_deref().filter(|d| !d.trim().is_empty()) else {
-        let mut c = String::new();
-        let _ = write!(c, "<h1>{}</h1><ul class=\"docs\">", l.t("打印", "Print"));
-        for kind in DocKind::ALL {
-            let _ = write!(
-                c,
-                "<li><a href=\"/desk/e/{ev}/print?doc={name}\" target=\"_blank\">{label}</a></li>",
-                ev = e(&ev),
-                name = kind.name(),
-                label = e(l.t(kind.zh(), kind.en())),
-            );
-        }
-        let _ = write!(
-            c,
-            "</ul><p>{}</p>",
-            l.t(
-                "默认为最近一轮、全部组别；可在地址后加 &section=组别 &round=轮次。",
-                "By default the last round and every section; add &section=S &round=N to the address."
-            )
-        );
-        return Desk::new(
-            l,
-            &auth,
-            l.t("打印", "Print"),
-            format!("/desk/e/{ev}/print"),
-        )
-        .crumb(format!("/desk/e/{ev}"), snap.title().to_string())
-        .render(StatusCode::OK, c);
+        return list(app, l, &auth, &ev).await;
     };
     let kind = DocKind::parse(doc).map_err(|err| WebError::BadRequest(err.to_string()))?;
+    let pdf = match q.format.as_deref().map(str::trim) {
+        None | Some("" | "html") => false,
+        Some("pdf") => true,
+        Some(f) => {
+            return Err(WebError::BadRequest(format!(
+                "未知的格式 `{f}`, 可选 pdf 或 html (unknown format)"
+            )))
+        }
+    };
     let round = match q.round.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
         None => None,
         Some(r) => Some(r.parse::<u32>().map_err(|_| {
             WebError::BadRequest(format!("轮次 `{r}` 不是数字 (round must be a number)"))
         })?),
     };
+    let privacy = match privacy(&auth, q.organiser.as_deref()) {
+        Some(p) => p,
+        None => return Ok(refused()),
+    };
     let opts = Options {
         section: q.section.filter(|s| !s.trim().is_empty()),
         round,
-        privacy: Privacy::Published,
-        lang: if l.t("zh", "en") == "en" {
-            arbiter_report::Lang::En
-        } else {
-            arbiter_report::Lang::Zh
-        },
+        privacy,
+        lang: report_lang(l),
     };
-    let html = tokio::task::spawn_blocking(move || {
-        arbiter_report::build(&snap.state, kind, &opts).map(|d| arbiter_report::html::render(&d))
+    if !pdf {
+        let html = tokio::task::spawn_blocking(move || {
+            arbiter_report::build(&snap.state, kind, &opts)
+                .map(|d| arbiter_report::html::render(&d))
+        })
+        .await
+        .map_err(|err| WebError::Internal(err.to_string()))?
+        .map_err(|err| WebError::BadRequest(err.to_string()))?;
+        return Ok(Html(html).into_response());
+    }
+    // Build, find the font and lay out on a blocking thread: a long document takes seconds.
+    let section = opts.section.clone();
+    let rendered = tokio::task::spawn_blocking(move || {
+        let doc = arbiter_report::build(&snap.state, kind, &opts).map_err(|err| {
+            (
+                StatusCode::BAD_REQUEST,
+                format!("请求有误: {err} (bad request)"),
+            )
+        })?;
+        let font = arbiter_documents::find_font_cached(None).map_err(|err| {
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("无法生成 PDF: {err}"),
+            )
+        })?;
+        let bytes = arbiter_documents::pdf::render(&doc, &font)
+            .map_err(|err| (StatusCode::INTERNAL_SERVER_ERROR, err))?;
+        Ok::<_, (StatusCode, String)>((doc, bytes))
+    })
+    .await
+    .map_err(|err| WebError::Internal(err.to_string()))?;
+    let (doc, bytes) = match rendered {
+        Ok(r) => r,
+        Err((status, msg)) => return Ok(page(status, &msg)),
+    };
+    let mut name = format!("{}-{}", doc.event_name, l.t(kind.zh(), kind.en()));
+    let mut ascii = kind.name().to_string();
+    if let Some(s) = &section {
+        let _ = write!(name, "-{s}");
+        let _ = write!(ascii, "-{s}");
+    }
+    if let Some(r) = round {
+        let _ = write!(name, "-{}", l.t(&format!("第{r}轮"), &format!("round{r}")));
+        let _ = write!(ascii, "-{r}");
+    }
+    if privacy == Privacy::Organiser {
+        name.push_str(l.t("-组委会用", "-organiser"));
+        ascii.push_str("-organiser");
+    }
+    Ok(download(
+        "application/pdf",
+        &format!("{ascii}.pdf"),
+        &format!("{}.pdf", file_safe(&name)),
+        bytes,
+    ))
+}
+
+/// The list of documents (HTML and PDF) and downloads (Excel, a CSV per table).
+async fn list(app: AppState, l: Lang, auth: &Authed, ev: &str) -> Result<Response, WebError> {
+    let (snap, _) = app.refresh(&event_id(ev)).await?;
+    let title = snap.title().to_string();
+    let names = tokio::task::spawn_blocking(move || {
+        let mut notices = Vec::new();
+        tables::tables(
+            &snap.state,
+            &tables::EXPORTED,
+            None,
+            Privacy::Published,
+            &mut notices,
+        )
+        .map(|t| tables::csv_names(&t))
     })
     .await
     .map_err(|err| WebError::Internal(err.to_string()))?
     .map_err(|err| WebError::BadRequest(err.to_string()))?;
-    Ok(Html(html).into_response())
+    let organiser = auth.user.role == Role::Organiser;
+    let ev = e(ev);
+    let mut c = String::new();
+    let _ = write!(
+        c,
+        "<h1>{}</h1><table class=\"grid docs\"><thead><tr><th>{}</th><th>{}</th></tr></thead><tbody>",
+        l.t("打印", "Print"),
+        l.t("文档", "Document"),
+        l.t("下载", "Download")
+    );
+    for kind in DocKind::ALL {
+        let name = kind.name();
+        let _ = write!(
+            c,
+            "<tr><td>{label}</td><td><a href=\"/desk/e/{ev}/print?doc={name}\" target=\"_blank\">HTML</a> · \
+             <a href=\"/desk/e/{ev}/print?doc={name}&amp;format=pdf\">PDF</a>",
+            label = e(l.t(kind.zh(), kind.en())),
+        );
+        if organiser && kind == DocKind::Checkin {
+            let _ = write!(
+                c,
+                " · {} <a href=\"/desk/e/{ev}/print?doc={name}&amp;organiser=1\" target=\"_blank\">HTML</a> \
+                 <a href=\"/desk/e/{ev}/print?doc={name}&amp;format=pdf&amp;organiser=1\">PDF</a>",
+                l.t("含身份证号 (组委会用)", "with ID numbers (organiser)")
+            );
+        }
+        c.push_str("</td></tr>");
+    }
+    let _ = write!(
+        c,
+        "</tbody></table><p>{}</p><h2>{}</h2><p><a href=\"/desk/e/{ev}/export.xlsx\">Excel (.xlsx)</a>",
+        l.t(
+            "默认为最近一轮、全部组别；可在地址后加 &section=组别 &round=轮次。",
+            "By default the last round and every section; add &section=S &round=N to the address."
+        ),
+        l.t("导出", "Export"),
+    );
+    if organiser {
+        let _ = write!(
+            c,
+            " · <a href=\"/desk/e/{ev}/export.xlsx?organiser=1\">Excel {}</a>",
+            l.t("含身份证号 (组委会用)", "with ID numbers (organiser)")
+        );
+    }
+    c.push_str("</p><p>CSV:</p><ul class=\"docs\">");
+    for n in &names {
+        let _ = write!(
+            c,
+            "<li><a href=\"/desk/e/{ev}/csv/{n}\">{n}</a></li>",
+            n = e(n)
+        );
+    }
+    c.push_str("</ul>");
+    Desk::new(l, auth, l.t("打印", "Print"), format!("/desk/e/{ev}/print"))
+        .crumb(format!("/desk/e/{ev}"), title)
+        .render(StatusCode::OK, c)
+}
+
+/// The tables of `event export` for the event (every section, every round).
+async fn event_tables(
+    app: &AppState,
+    ev: &str,
+    privacy: Privacy,
+) -> Result<(String, Vec<Table>), WebError> {
+    let (snap, _) = app.refresh(&event_id(ev)).await?;
+    tokio::task::spawn_blocking(move || {
+        let mut notices = Vec::new();
+        tables::tables(&snap.state, &tables::EXPORTED, None, privacy, &mut notices)
+            .map(|t| (snap.state.name().to_string(), t))
+    })
+    .await
+    .map_err(|err| WebError::Internal(err.to_string()))?
+    .map_err(|err| WebError::BadRequest(err.to_string()))
+}
+
+/// `GET /desk/e/{ev}/export.xlsx[?organiser=1]`: every exported table, one workbook.
+pub async fn xlsx(
+    State(app): State<AppState>,
+    l: Lang,
+    RequireRole(auth, ..): RequireRole<Staff>,
+    Path(ev): Path<String>,
+    Query(q): Query<ExportQuery>,
+) -> Result<Response, WebError> {
+    let privacy = match privacy(&auth, q.organiser.as_deref()) {
+        Some(p) => p,
+        None => return Ok(refused()),
+    };
+    let (title, tables) = event_tables(&app, &ev, privacy).await?;
+    let t = title.clone();
+    let bytes = tokio::task::spawn_blocking(move || tables::xlsx(&tables, &t))
+        .await
+        .map_err(|err| WebError::Internal(err.to_string()))?
+        .map_err(|err| WebError::Internal(err.to_string()))?;
+    let (name, ascii) = match privacy {
+        Privacy::Organiser => (
+            format!(
+                "{}-{}.xlsx",
+                file_safe(&title),
+                l.t("组委会用", "organiser")
+            ),
+            format!("{ev}-organiser.xlsx"),
+        ),
+        Privacy::Published => (format!("{}.xlsx", file_safe(&title)), format!("{ev}.xlsx")),
+    };
+    Ok(download(XLSX, &ascii, &name, bytes))
+}
+
+/// `GET /desk/e/{ev}/csv/{file}[?organiser=1]`: one table as CSV (UTF-8 with a BOM).
+pub async fn csv(
+    State(app): State<AppState>,
+    RequireRole(auth, ..): RequireRole<Staff>,
+    Path((ev, file)): Path<(String, String)>,
+    Query(q): Query<ExportQuery>,
+) -> Result<Response, WebError> {
+    let privacy = match privacy(&auth, q.organiser.as_deref()) {
+        Some(p) => p,
+        None => return Ok(refused()),
+    };
+    let (_, tables) = event_tables(&app, &ev, privacy).await?;
+    let names = tables::csv_names(&tables);
+    let Some(i) = names.iter().position(|n| *n == file) else {
+        return Err(WebError::NotFound(format!(
+            "表格 `{file}` 不存在; 可选: {} (no such table)",
+            names.join(", ")
+        )));
+    };
+    let bytes = tables::csv(&tables[i]).map_err(|err| WebError::Internal(err.to_string()))?;
+    let ascii: String = file
+        .chars()
+        .map(|c| if c.is_ascii() { c } else { '_' })
+        .collect();
+    Ok(download("text/csv; charset=utf-8", &ascii, &file, bytes))
 }

@@ -4,6 +4,7 @@
 //! a row never split across pages; text wider than its column is shrunk a little or wrapped,
 //! never cut; a result slip (kept together) never split; one certificate per page.
 
+use crate::font::PrintFont;
 use arbiter_report::{Align, Block, Certificate, Document, Lang, Orientation, Table};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
@@ -11,12 +12,9 @@ use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::text::{Font, TextDirection};
 use skrifa::instance::{LocationRef, Size};
-use skrifa::raw::{FileRef, TableProvider};
-use skrifa::string::StringId;
+use skrifa::raw::TableProvider;
 use skrifa::{FontRef, MetadataProvider};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Points per millimetre.
 const MM: f32 = 72.0 / 25.4;
@@ -29,169 +27,6 @@ const BODY: f32 = 9.0;
 /// Text is shrunk down to this share of its size before it is wrapped instead.
 const MIN_SHRINK: f32 = 0.72;
 const PAD: f32 = 2.0;
-
-/// The CJK font to print with: the file, the face in a collection, its data.
-pub struct PrintFont {
-    pub path: PathBuf,
-    pub index: u32,
-    data: Arc<Vec<u8>>,
-}
-
-/// Well-known places of a CJK font (Debian `fonts-noto-cjk`, `fonts-wqy-*`, macOS, Windows).
-const CANDIDATES: &[&str] = &[
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc",
-    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
-    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-    "/usr/share/fonts/truetype/arphic/uming.ttc",
-    "/System/Library/Fonts/PingFang.ttc",
-    "/System/Library/Fonts/STHeiti Medium.ttc",
-    "C:\\Windows\\Fonts\\msyh.ttc",
-    "C:\\Windows\\Fonts\\simsun.ttc",
-];
-
-/// The environment variable naming the font file.
-pub const FONT_ENV: &str = "ARBITER_FONT";
-
-fn no_font_message() -> String {
-    format!(
-        "找不到中文字体: 请安装 Noto CJK 字体 (Debian/Ubuntu: apt-get install fonts-noto-cjk), \
-         或用 --font 文件 或环境变量 {FONT_ENV} 指定一个 .ttf/.otf/.ttc 中文字体 \
-         (no CJK font found: install fonts-noto-cjk, or give --font FILE or {FONT_ENV})"
-    )
-}
-
-/// Find the font: `--font`, else `$ARBITER_FONT`, else the well-known places, else any font
-/// file under the usual font folders whose name says CJK. The face of a collection is the
-/// Simplified Chinese one when there is one.
-pub fn find_font(explicit: Option<&Path>) -> Result<PrintFont, String> {
-    let env = std::env::var_os(FONT_ENV)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from);
-    if let Some(p) = explicit.map(Path::to_path_buf).or(env) {
-        return load_font(&p);
-    }
-    for c in CANDIDATES {
-        let p = Path::new(c);
-        if p.is_file() {
-            if let Ok(f) = load_font(p) {
-                return Ok(f);
-            }
-        }
-    }
-    let mut dirs = vec![
-        PathBuf::from("/usr/share/fonts"),
-        PathBuf::from("/usr/local/share/fonts"),
-    ];
-    if let Some(h) = std::env::var_os("HOME") {
-        dirs.push(PathBuf::from(&h).join(".fonts"));
-        dirs.push(PathBuf::from(&h).join(".local/share/fonts"));
-    }
-    let mut found = Vec::new();
-    for d in dirs {
-        walk(&d, 0, &mut found);
-    }
-    found.sort();
-    for p in found {
-        if let Ok(f) = load_font(&p) {
-            return Ok(f);
-        }
-    }
-    Err(no_font_message())
-}
-
-fn walk(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
-    if depth > 4 {
-        return;
-    }
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, depth + 1, out);
-            continue;
-        }
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy().to_lowercase())
-            .unwrap_or_default();
-        let font = [".ttf", ".otf", ".ttc", ".otc"]
-            .iter()
-            .any(|x| name.ends_with(x));
-        let cjk = [
-            "cjk",
-            "wqy",
-            "sourcehan",
-            "droidsansfallback",
-            "uming",
-            "ukai",
-        ]
-        .iter()
-        .any(|k| name.contains(k));
-        if font && cjk {
-            out.push(p);
-        }
-    }
-}
-
-/// Read a font file and choose its face: the first face named Simplified Chinese (`SC`), else
-/// the first that has the glyphs of 中文.
-pub fn load_font(path: &Path) -> Result<PrintFont, String> {
-    let data = std::fs::read(path).map_err(|e| {
-        format!(
-            "{}: 无法读取字体文件 (cannot read the font): {e}",
-            path.display()
-        )
-    })?;
-    let count = match FileRef::new(&data) {
-        Ok(FileRef::Collection(c)) => c.len(),
-        Ok(FileRef::Font(_)) => 1,
-        Err(_) => {
-            return Err(format!(
-                "{}: 不是字体文件 (.ttf/.otf/.ttc) (not a font file)",
-                path.display()
-            ))
-        }
-    };
-    let mut with_cjk = None;
-    for i in 0..count {
-        let Ok(f) = FontRef::from_index(&data, i) else {
-            continue;
-        };
-        let cmap = f.charmap();
-        if !"中文名次".chars().all(|c| cmap.map(c).is_some()) {
-            continue;
-        }
-        let family = f
-            .localized_strings(StringId::FAMILY_NAME)
-            .english_or_first()
-            .map(|s| s.to_string())
-            .unwrap_or_default();
-        if family.ends_with(" SC") || family.contains("SC ") {
-            with_cjk = Some(i);
-            break;
-        }
-        if with_cjk.is_none() {
-            with_cjk = Some(i);
-        }
-    }
-    match with_cjk {
-        Some(index) => Ok(PrintFont {
-            path: path.to_path_buf(),
-            index,
-            data: Arc::new(data),
-        }),
-        None => Err(format!(
-            "{}: 字体不含中文字形 (the font has no Chinese glyphs); {}",
-            path.display(),
-            no_font_message()
-        )),
-    }
-}
 
 /// Text widths from the font's own advances.
 struct Measure<'a> {
@@ -779,6 +614,15 @@ fn row_cells(t: &Table, r: &[arbiter_report::Cell]) -> Vec<(String, Align)> {
 
 /// Render the document as PDF bytes with `font` (and its bold sibling file, if there is one).
 pub fn render(doc: &Document, font: &PrintFont) -> Result<Vec<u8>, String> {
+    render_with_progress(doc, font, &mut |_, _| {})
+}
+
+/// [`render`], telling `progress(pages written, pages in all)` after each page.
+pub fn render_with_progress(
+    doc: &Document,
+    font: &PrintFont,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<u8>, String> {
     let face = FontRef::from_index(font.data.as_slice(), font.index)
         .map_err(|e| format!("{}: 字体无法读取 (bad font): {e}", font.path.display()))?;
     let mut m = Measure::new(&face);
@@ -840,7 +684,7 @@ pub fn render(doc: &Document, font: &PrintFont) -> Result<Vec<u8>, String> {
         })?;
     let bold = bold_sibling(font).unwrap_or_else(|| regular.clone());
     let mut pdf = krilla::Document::new();
-    for ((ops, cert), footer) in pages.iter().zip(footers) {
+    for (n, ((ops, cert), footer)) in pages.iter().zip(footers).enumerate() {
         let settings = PageSettings::from_wh(page_w, page_h)
             .ok_or_else(|| "页面尺寸无效 (bad page size)".to_string())?;
         let mut page = pdf.start_page_with(settings);
@@ -912,6 +756,7 @@ pub fn render(doc: &Document, font: &PrintFont) -> Result<Vec<u8>, String> {
         }
         s.finish();
         page.finish();
+        progress(n + 1, total);
     }
     pdf.finish()
         .map_err(|e| format!("无法生成 PDF (cannot write the PDF): {e:?}"))

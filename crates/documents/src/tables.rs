@@ -1,15 +1,23 @@
-//! `event export ID --format xlsx|csv --out PATH [--doc NAME]... [--section S] [--organiser]`:
-//! the tables of an event's documents (entry list, pairings and results of every round,
+//! The Excel and CSV exports of an event (`event export ID --format xlsx|csv`, the desk's
+//! downloads): the tables of an event's documents (entry list, pairings and results of every round,
 //! standings with every tie-break column, crosstable, team standings, knockout bracket,
 //! prize list) as one Excel workbook (a sheet per table) or one CSV file per table. The
 //! tables are those of the printed documents (`arbiter_report`): one model, two renderings.
-//! ID numbers and phones only with `--organiser`; masked otherwise.
+//! ID numbers and phones only in the organiser's copy ([`Privacy::Organiser`]); masked
+//! otherwise.
 
-use anyhow::Context;
 use arbiter_core::EventState;
 use arbiter_report::{build, Cell, DocKind, Lang, Options, Privacy, ReportError, Table};
-use rust_xlsxwriter::{Format, Workbook};
-use std::path::Path;
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
+
+/// A workbook or CSV file that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error("无法生成 Excel 文件 (cannot write the workbook): {0}")]
+    Xlsx(#[from] XlsxError),
+    #[error("无法生成 CSV (cannot write the CSV): {0}")]
+    Csv(String),
+}
 
 /// The documents exported when no `--doc` is given (slips and certificates are print-only).
 pub const EXPORTED: [DocKind; 8] = [
@@ -32,6 +40,18 @@ pub fn tables(
     section: Option<&str>,
     privacy: Privacy,
     notices: &mut Vec<String>,
+) -> Result<Vec<Table>, ReportError> {
+    tables_with_progress(state, docs, section, privacy, notices, &mut |_| {})
+}
+
+/// [`tables`], telling `progress(tables built so far)` after each document.
+pub fn tables_with_progress(
+    state: &EventState,
+    docs: &[DocKind],
+    section: Option<&str>,
+    privacy: Privacy,
+    notices: &mut Vec<String>,
+    progress: &mut dyn FnMut(&[Table]),
 ) -> Result<Vec<Table>, ReportError> {
     let mut out = Vec::new();
     let opts = |section: Option<String>, round: Option<u32>| Options {
@@ -67,11 +87,13 @@ pub fn tables(
                         notices,
                         format!("{} [{id}] 第{round}轮", kind.zh()),
                     )?;
+                    progress(&out);
                 }
             }
         } else {
             let r = build(state, kind, &opts(section.map(str::to_string), None));
             keep(r, &mut out, notices, kind.zh().to_string())?;
+            progress(&out);
         }
     }
     Ok(out)
@@ -118,7 +140,17 @@ fn sheet_name(id: &str, used: &mut Vec<String>) -> String {
 /// The tables as one workbook, a sheet per table (named by the table's id; its caption in
 /// the first row when it has one, then the header row, then the rows). Numbers stay numbers:
 /// scores (exact half-points) and amounts (yuan, two decimals) are numeric cells.
-pub fn xlsx(tables: &[Table], title: &str) -> anyhow::Result<Vec<u8>> {
+pub fn xlsx(tables: &[Table], title: &str) -> Result<Vec<u8>, WriteError> {
+    xlsx_with_progress(tables, title, &mut |_, _| {})
+}
+
+/// [`xlsx`], telling `progress(sheets written, rows written)` after each sheet.
+pub fn xlsx_with_progress(
+    tables: &[Table],
+    title: &str,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<u8>, WriteError> {
+    let mut rows_done = 0;
     let mut wb = Workbook::new();
     let bold = Format::new().set_bold();
     let head = Format::new().set_bold().set_background_color("#DDEBF7");
@@ -129,7 +161,7 @@ pub fn xlsx(tables: &[Table], title: &str) -> anyhow::Result<Vec<u8>> {
         ws.write_string_with_format(0, 0, title, &bold)?;
         ws.write_string(1, 0, "没有可导出的表格 (nothing to export yet)")?;
     }
-    for t in tables {
+    for (n, t) in tables.iter().enumerate() {
         let ws = wb.add_worksheet();
         ws.set_name(sheet_name(&t.id, &mut used))?;
         let mut r = 0u32;
@@ -168,6 +200,8 @@ pub fn xlsx(tables: &[Table], title: &str) -> anyhow::Result<Vec<u8>> {
                 }
             }
         }
+        rows_done += t.rows.len();
+        progress(n + 1, rows_done);
     }
     Ok(wb.save_to_buffer()?)
 }
@@ -183,21 +217,21 @@ fn csv_text(cell: &Cell) -> String {
 
 /// One table as CSV: UTF-8 with a BOM (so that Excel opens the Chinese text right), header
 /// row then rows.
-pub fn csv(t: &Table) -> anyhow::Result<Vec<u8>> {
+pub fn csv(t: &Table) -> Result<Vec<u8>, WriteError> {
     let mut w = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
-    w.write_record(t.columns.iter().map(|c| c.header.as_str()))?;
+    let err = |e: csv::Error| WriteError::Csv(e.to_string());
+    w.write_record(t.columns.iter().map(|c| c.header.as_str()))
+        .map_err(err)?;
     for row in &t.rows {
-        w.write_record(row.iter().map(csv_text))?;
+        w.write_record(row.iter().map(csv_text)).map_err(err)?;
     }
-    w.into_inner().context("csv")
+    w.into_inner().map_err(|e| WriteError::Csv(e.to_string()))
 }
 
-/// Write `tables` as CSV files `<table id>.csv` into the folder `dir` (created if missing).
-pub fn write_csv_dir(tables: &[Table], dir: &Path) -> anyhow::Result<Vec<String>> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("无法创建目录 {} (cannot create folder)", dir.display()))?;
-    let mut used = Vec::new();
-    let mut names = Vec::new();
+/// The file name of each table as a CSV file, `<table id>.csv` (characters a file system
+/// refuses replaced, duplicates numbered `~2`, `~3` …), in the order of `tables`.
+pub fn csv_names(tables: &[Table]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(tables.len());
     for t in tables {
         let base: String =
             t.id.chars()
@@ -205,15 +239,11 @@ pub fn write_csv_dir(tables: &[Table], dir: &Path) -> anyhow::Result<Vec<String>
                 .collect();
         let mut name = format!("{base}.csv");
         let mut n = 2;
-        while used.contains(&name) {
+        while names.contains(&name) {
             name = format!("{base}~{n}.csv");
             n += 1;
         }
-        used.push(name.clone());
-        let p = dir.join(&name);
-        std::fs::write(&p, csv(t)?)
-            .with_context(|| format!("无法写入 {} (cannot write)", p.display()))?;
         names.push(name);
     }
-    Ok(names)
+    names
 }
