@@ -128,7 +128,7 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         }
         let mut report = |done: usize, total: usize| {
             // Every tenth page and the last: a line per page would flood a long document.
-            if show_progress && (done % 10 == 0 || done == total) {
+            if show_progress && (done.is_multiple_of(10) || done == total) {
                 eprintln!("进度 progress: {done}/{total} 页已生成 (pages written)");
             }
         };
