@@ -129,7 +129,37 @@ fn print_in_english_keeps_the_names() {
     for label in ["Pairings", "Board", "Red", "Black"] {
         assert!(flat.contains(label), "{label} missing: {text}");
     }
-    assert!(flat.contains(s.state.name()), "the event's name as entered");
+    // The event's English name from its regulation (`name_en`), the time control in English.
+    let reg = arbiter_regulation::parse(
+        &std::fs::read_to_string(root().join("regulations/kunshan-2026.toml")).unwrap(),
+        "kunshan-2026.toml",
+    )
+    .unwrap();
+    let name_en: String = reg
+        .event
+        .name_en
+        .as_deref()
+        .expect("name_en")
+        .split_whitespace()
+        .collect();
+    assert!(flat.contains(&name_en), "the event's English name: {text}");
+    let tc: String = reg
+        .section("men")
+        .expect("men")
+        .time_controls
+        .iter()
+        .map(|t| t.text_en())
+        .collect::<Vec<_>>()
+        .join("; ")
+        .split_whitespace()
+        .collect();
+    assert!(flat.contains(&format!("timecontrol{tc}")), "{tc}: {text}");
+    for zh in ["对阵表", "台次", "慢棋", "每方"] {
+        assert!(
+            !flat.contains(zh),
+            "Chinese {zh} in the English pairing list: {text}"
+        );
+    }
     // The Chinese default for comparison: the same names, Chinese labels.
     let (zh, _) = print("standings", &["--section", "men"]);
     let zh: String = zh.split_whitespace().collect();

@@ -684,6 +684,21 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
+    /// The time control in English only (for `--lang en` documents): `slow 25′+5″ per side`,
+    /// `armageddon red 6′ black 4′`.
+    pub fn text_en(&self) -> String {
+        let kind = self.kind.name();
+        let inc = if self.increment_seconds > 0 {
+            format!("+{}″", self.increment_seconds)
+        } else {
+            String::new()
+        };
+        match self.black_minutes {
+            Some(b) => format!("{kind} red {}′ black {b}′{inc}", self.minutes),
+            None => format!("{kind} {}′{inc} per side", self.minutes),
+        }
+    }
+
     /// 比赛用时 in words, Chinese first: `慢棋 每方25分钟，每步加5秒 (25′+5″ per side)`.
     pub fn text(&self) -> String {
         let kind = self.kind.zh();

@@ -317,7 +317,13 @@ fn round_doc(cx: &Ctx, round: Option<u32>, which: RoundDoc) -> Result<Built, Rep
         // The pairing list names the time control of the games (比赛用时, K8).
         let head = match cx.reg.section(sid).map(|s| &s.time_controls) {
             Some(tcs) if which == RoundDoc::Pairings && !tcs.is_empty() => {
-                let v: Vec<String> = tcs.iter().map(|t| t.text()).collect();
+                let v: Vec<String> = tcs
+                    .iter()
+                    .map(|t| match cx.lang {
+                        Lang::Zh => t.text(),
+                        Lang::En => t.text_en(),
+                    })
+                    .collect();
                 format!(
                     "{head} · {} {}",
                     cx.t("比赛用时", "time control"),
