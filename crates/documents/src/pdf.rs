@@ -197,7 +197,9 @@ impl Layout<'_, '_> {
         }
         y += 17.0;
         let t = self.doc_title.clone();
-        let size = 14.0_f32.min(14.0 * self.content_w() / self.m.width(&t, 14.0).max(1.0));
+        // Measured with the regular face but drawn bold, whose Latin letters are wider: keep
+        // a 6 % allowance so a long title shrunk to the line still fits inside the margins.
+        let size = 14.0_f32.min(14.0 * 0.94 * self.content_w() / self.m.width(&t, 14.0).max(1.0));
         let tw = self.m.width(&t, size);
         self.text((w - tw) / 2.0, y, size, &t, true);
         y += 6.0;
