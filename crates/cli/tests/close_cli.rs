@@ -308,3 +308,120 @@ fn team_add_and_team_fouls_follow_the_regulation() {
         "队伍 `乙队` 不存在",
     );
 }
+
+#[test]
+fn team_roster_add_remove_and_replace_after_the_entry() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("k.db").display().to_string();
+    ok(&[
+        "event",
+        "create",
+        "--regulation",
+        &regulation("kunshan-2026"),
+        "--db",
+        &db,
+    ]);
+    let roster = dir.path().join("r.csv");
+    let mut csv = String::from("姓名,组别,性别,出生日期,单位,证明\n");
+    for (i, unit) in [
+        (1, "甲公司"),
+        (2, "甲公司"),
+        (3, "甲公司"),
+        (4, "甲公司"),
+        (5, "乙公司"),
+    ] {
+        csv.push_str(&format!(
+            "棋手{i},men,男,1980-01-0{i},{unit},social_security\n"
+        ));
+    }
+    std::fs::write(&roster, csv).expect("write");
+    let at = ["--at", "2026-09-01T10:00:00+08:00", "--db", &db];
+    let with = |args: &[&str]| -> Vec<String> {
+        args.iter()
+            .chain(at.iter())
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let run_ok = |args: &[&str]| {
+        let a = with(args);
+        ok(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let run_refused = |args: &[&str], needle: &str| {
+        let a = with(args);
+        refused(&a.iter().map(String::as_str).collect::<Vec<_>>(), needle)
+    };
+    run_ok(&[
+        "player",
+        "import",
+        "--event",
+        EV,
+        roster.to_str().expect("p"),
+    ]);
+    run_ok(&[
+        "team",
+        "add",
+        "--event",
+        EV,
+        "--name",
+        "甲队",
+        "--unit",
+        "甲公司",
+        "--member",
+        "P1",
+        "--member",
+        "P2",
+        "--member",
+        "P3",
+        "--division",
+        "甲组",
+        "--leader",
+        "王领队",
+        "--coach",
+        "李教练",
+    ]);
+    let roster_cmd = |action: &'static str, player: &'static str| {
+        vec![
+            "team", "roster", action, "--event", EV, "--team", "甲队", "--player", player,
+        ]
+    };
+    let out = run_ok(&roster_cmd("add", "P4"));
+    assert!(
+        out.contains("队伍名单已更改 roster changed: 甲队 增补 added: P4"),
+        "{out}"
+    );
+    run_refused(&roster_cmd("add", "P5"), "跨单位组队");
+    run_refused(&roster_cmd("add", "P1"), "已在队伍");
+    run_refused(&roster_cmd("remove", "P5"), "不在队伍");
+    run_ok(&roster_cmd("remove", "P4"));
+    run_refused(&roster_cmd("remove", "P3"), "至少 3 人");
+    run_refused(&roster_cmd("replace", "P3"), "--by");
+    let mut bad_by = roster_cmd("add", "P4");
+    bad_by.extend(["--by", "P3"]);
+    run_refused(&bad_by, "--by");
+    let mut replace = roster_cmd("replace", "P3");
+    replace.extend(["--by", "P4", "--reason", "棋手3 出差"]);
+    run_ok(&replace);
+    let entries = log(&db);
+    let changes: Vec<&Value> = entries
+        .iter()
+        .map(|e| &e["entry"])
+        .filter(|e| e["type"] == "team_roster_changed")
+        .collect();
+    assert_eq!(changes.len(), 3, "{changes:?}");
+    assert_eq!(changes[2]["added"], serde_json::json!([4]));
+    assert_eq!(changes[2]["removed"], serde_json::json!([3]));
+    assert_eq!(changes[2]["reason"], "棋手3 出差");
+    let x: Value = serde_json::from_str(&ok(&[
+        "event", "export", EV, "--format", "json", "--db", &db,
+    ]))
+    .expect("export");
+    let players = x["sections"][0]["players"].as_array().expect("players");
+    let named: Vec<&str> = players
+        .iter()
+        .filter(|p| p["team"] == "甲队")
+        .map(|p| p["name"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(named.len(), 3, "{named:?}");
+    assert!(!named.contains(&"棋手3"), "{named:?}");
+    ok(&["event", "verify", &db]);
+}

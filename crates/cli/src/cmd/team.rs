@@ -1,10 +1,11 @@
-//! `arbiter team add` (enter a team's roster, K3) and `arbiter foul` (a team's leader or
+//! `arbiter team add` (enter a team's roster, K3), `arbiter team roster add|remove|replace`
+//! (change it after the entry) and `arbiter foul` (a team's leader or
 //! coach earns the team a foul, K12). Each parses its flags and calls one operation of
 //! `arbiter_director::api` through [`super::apply_op_at`]; nothing here holds a rule.
 
 use super::desk::{checked_time, parse_player, refused};
 use arbiter_core::{FoulKind, LogEntry};
-use arbiter_director::api::entries::{enter_team, TeamForm};
+use arbiter_director::api::entries::{change_roster, enter_team, RosterChange, TeamForm};
 use arbiter_director::api::import::section_id;
 use arbiter_director::api::results::team_foul;
 use clap::{Args, Subcommand};
@@ -15,6 +16,51 @@ pub enum TeamCmd {
     /// 报名队伍 — enter a team with its members (K1–K3: one section, one unit, the regulation's
     /// team size; every player who named the team at registration must be listed)
     Add(TeamAddArgs),
+    /// 队伍名单 — change a team's roster after its entry (before its first game the desk; after
+    /// it only the chief arbiter, with a reason)
+    #[command(subcommand)]
+    Roster(RosterCmd),
+}
+
+#[derive(Subcommand)]
+pub enum RosterCmd {
+    /// 增补队员 — add a player to the team
+    Add(RosterArgs),
+    /// 移出队员 — remove a player from the team
+    Remove(RosterArgs),
+    /// 替换队员 — replace a member (`--player`) by another player (`--by`)
+    Replace(RosterArgs),
+}
+
+#[derive(Args)]
+pub struct RosterArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 队名 — the team
+    #[arg(long)]
+    team: String,
+    /// 队员 — the player added or removed (P3 or 3); for `replace`, the member who leaves
+    #[arg(long)]
+    player: String,
+    /// 替换为 — for `replace`: the player who joins
+    #[arg(long)]
+    by: Option<String>,
+    /// 理由 — reason (recorded; required after the team's first game)
+    #[arg(long, default_value = "")]
+    reason: String,
+    /// 操作人是裁判长 — the actor is the chief arbiter (required after the team's first game)
+    #[arg(long)]
+    chief: bool,
+    /// 数据库文件 — database file
+    #[arg(long, default_value = super::DEFAULT_DB)]
+    db: PathBuf,
+    /// 操作人 — who makes the change (recorded in the log)
+    #[arg(long, default_value = "arbiter")]
+    actor: String,
+    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+    #[arg(long)]
+    at: Option<String>,
 }
 
 #[derive(Args)]
@@ -87,6 +133,77 @@ pub struct FoulArgs {
 pub fn run(c: TeamCmd) -> anyhow::Result<u8> {
     match c {
         TeamCmd::Add(a) => add(a),
+        TeamCmd::Roster(r) => roster(r),
+    }
+}
+
+fn roster(c: RosterCmd) -> anyhow::Result<u8> {
+    let (a, add, remove) = match c {
+        RosterCmd::Add(a) => (a, true, false),
+        RosterCmd::Remove(a) => (a, false, true),
+        RosterCmd::Replace(a) => (a, true, true),
+    };
+    let p = match parse_player(&a.player) {
+        Ok(p) => p,
+        Err(e) => return Ok(refused(&e)),
+    };
+    let by =
+        match (add && remove, a.by.as_deref()) {
+            (true, Some(b)) => match parse_player(b) {
+                Ok(b) => Some(b),
+                Err(e) => return Ok(refused(&e.replace("--player", "--by"))),
+            },
+            (true, None) => return Ok(refused(
+                "替换队员须用 --by 指明替换上场的棋手 (replace needs --by: the player who joins)",
+            )),
+            (false, Some(_)) => {
+                return Ok(refused(
+                    "--by 只用于 replace (--by is for `team roster replace` only)",
+                ))
+            }
+            (false, None) => None,
+        };
+    if let Some(e) = checked_time(a.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    let change = RosterChange {
+        team: a.team.clone(),
+        add: match (by, add) {
+            (Some(b), _) => vec![b],
+            (None, true) => vec![p],
+            (None, false) => Vec::new(),
+        },
+        remove: if remove { vec![p] } else { Vec::new() },
+        reason: a.reason.clone(),
+    };
+    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        change_roster(s, c, &change, a.chief)
+    })? {
+        Ok(done) => {
+            for e in &done.entries {
+                if let LogEntry::TeamRosterChanged {
+                    team,
+                    added,
+                    removed,
+                    ..
+                } = e
+                {
+                    let ids = |v: &[arbiter_core::PlayerId]| {
+                        v.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    println!(
+                        "队伍名单已更改 roster changed: {team} 增补 added: {} 移出 removed: {}",
+                        ids(added),
+                        ids(removed)
+                    );
+                }
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
     }
 }
 
