@@ -133,9 +133,10 @@ pub fn apply_swap(
     Ok(out)
 }
 
-/// The checker's violations of a manual pairing (round 1 follows A3's colours, not A2).
+/// Every hard rule a manual pairing breaks, none relaxed (A3b: the arbiter decides and is
+/// told; round 1 follows A3's colours, not A2).
 pub fn warnings(state: &SectionState, round: u32, p: &Pairing) -> Vec<Violation> {
-    arbiter_pairing::checker::check(state, round, p)
+    arbiter_pairing::checker::check_strict(state, round, p)
         .into_iter()
         .filter(|v| !(round == 1 && matches!(v, Violation::ColourRule { .. })))
         .collect()
@@ -162,7 +163,12 @@ pub fn explanation(p: &Pairing) -> String {
 /// How the objective `rec` is worse than the optimum `opt`: the first criterion (C0–C5) on
 /// which they differ.
 pub fn worse_by(rec: &Objective, opt: &Objective) -> String {
-    if rec.c0 != opt.c0 {
+    if (rec.rematches, rec.rematch_rounds) != (opt.rematches, opt.rematch_rounds) {
+        format!(
+            "H1 重复相遇 (rematches, then the rounds of their last meetings) {}/{} > {}/{}",
+            rec.rematches, rec.rematch_rounds, opt.rematches, opt.rematch_rounds
+        )
+    } else if rec.c0 != opt.c0 {
         format!(
             "C0 颜色超限人数 (players breaking H5) {} > {}",
             rec.c0, opt.c0

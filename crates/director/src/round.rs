@@ -113,6 +113,21 @@ pub fn pair_round(
     round: u32,
     stage: u32,
 ) -> Result<PairedRound, DirectorError> {
+    pair_round_fixed(reg, state, section, round, stage, &[])
+}
+
+/// [`pair_round`] with pairs the arbiter fixes (A3b): they are kept as given and the engine
+/// pairs the others (nobody when every player is fixed) — the fixed pairs are placed before
+/// the engine runs, so a round the engine alone cannot pair can always be paired by hand.
+/// A round robin follows its table and takes no fixed pairs.
+pub fn pair_round_fixed(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    round: u32,
+    stage: u32,
+    fixed: &[(arbiter_types::PlayerNo, arbiter_types::PlayerNo)],
+) -> Result<PairedRound, DirectorError> {
     let sec = reg
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
@@ -147,6 +162,21 @@ pub fn pair_round(
                 b.board = i as u32 + 1;
             }
             (p, false)
+        }
+        _ if !fixed.is_empty() => {
+            let n = order.len() as u32;
+            for &(a, b) in fixed {
+                for x in [a, b] {
+                    if x.get() > n {
+                        return Err(DirectorError::Refused(format!(
+                            "序号 {x} 不存在: 本组序号为 1–{n} (no such pairing number)"
+                        )));
+                    }
+                }
+            }
+            let p = arbiter_pairing::pair_with_fixed(&input, round, fixed)
+                .map_err(|e| pairing_err(section, round, e))?;
+            (p, true)
         }
         _ => {
             let p = if round == 1 {

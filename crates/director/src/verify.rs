@@ -289,6 +289,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                     boards: pb,
                     bye: byes.first().and_then(|p| no(*p)),
                     bye_why: None,
+                    relaxed: Vec::new(),
                 };
                 for v in arbiter_pairing::checker::check(&paired.input, *round, &pairing) {
                     out.push(diff(

@@ -258,6 +258,7 @@ fn quick_pairing(state: &SectionState, round: u32) -> Option<Pairing> {
         boards,
         bye,
         bye_why: None,
+        relaxed: Vec::new(),
     })
 }
 

@@ -87,6 +87,11 @@ pub struct Pairing {
     pub boards: Vec<Board>,
     pub bye: Option<PlayerNo>,
     pub bye_why: Option<String>,
+    /// The hard rules this round could not keep and who breaks them, for the arbiter (A2 as
+    /// amended: H5, then H1, relax when no pairing keeps them; A3b: H4 in a manual round).
+    /// Empty in a round that keeps every hard rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relaxed: Vec<String>,
 }
 
 /// Why no pairing could be produced. Displays Chinese first, then English.

@@ -225,6 +225,7 @@ pub fn pair_round1(state: &SectionState, seed: u64) -> Result<Pairing, PairingEr
         boards,
         bye,
         bye_why,
+        relaxed: Vec::new(),
     })
 }
 

@@ -183,5 +183,6 @@ pub fn pair_round_robin(
                 table_size(n)
             )
         }),
+        relaxed: Vec::new(),
     })
 }

@@ -151,8 +151,9 @@ pub fn pair_restricted(
     solve(state, round, &infos, &[], Mode::Restricted(window))
 }
 
-/// The engine's own cost digits of a complete pairing of `round` under C0, CB, C1–C5 (tie
-/// left out, top down as in the module docs), or `None` when a pair breaks a hard rule or a
+/// The engine's own cost digits of a complete pairing of `round` under H1 and H5 as
+/// criteria, C0, CB, C1–C5 (tie left out, top down as in the module docs), or `None` when a
+/// pair breaks H4 or a
 /// player to pair is missing. For tests that compare two paths of the engine (restricted
 /// graph, tie exchanges) with each other; the independent judge is [`crate::checker`].
 #[doc(hidden)]
@@ -162,7 +163,9 @@ pub fn objective_digits(
     pairing: &Pairing,
 ) -> Result<Option<Vec<u64>>, PairingError> {
     let infos = prepare(state, round)?;
-    let p = Problem::new(state, round, &infos, &BTreeSet::new());
+    // Every rule that may relax counted as a criterion (H1 and H5 digits lead), so that a
+    // pairing of any relaxation level has its digits.
+    let p = Problem::relaxing(state, round, &infos, &BTreeSet::new(), Relax::Rematches);
     let lay = p.layout(false);
     let n = p.order.len();
     let pos: BTreeMap<PlayerNo, usize> = p

@@ -269,17 +269,22 @@ fn relaxed_last_round_takes_the_order_with_fewer_h5_breakers() {
         "{}",
         b.why.colour
     );
-    // Not the last round: no order keeps both within H5, so the pair is illegal.
+    // Not the last round: no order keeps both within H5, and no other pairing exists, so
+    // H5 relaxes here too (A2 as amended): the same order, and the arbiter is told.
     s.state.total_rounds = 8;
-    assert!(pair_swiss(&s.state, 7).is_err());
+    let middle = pair_swiss(&s.state, 7).unwrap();
+    assert_eq!(middle.boards, pairing.boards);
+    assert!(
+        middle.relaxed.iter().any(|t| t.starts_with("H5 放宽: 1号")),
+        "{:?}",
+        middle.relaxed
+    );
 }
 
-/// H6: generated 7- and 8-player 7-round Swiss sections (draws and forfeits, no
-/// withdrawals) never reach a round that H1, H3 and H4 alone make unpairable: none stops in
-/// its last round (where H5 is relaxed and only they count), and a section that stops
-/// earlier stops on H5 alone — the same round is pairable once H5 is relaxed. (A2's H6
-/// searches the later rounds under H1, H3 and H4 only, as colours are unknown yet; a dead
-/// end that only the colour limits of a middle round create is outside it.)
+/// H6 with the amended A2: generated 7- and 8-player 7-round Swiss sections (draws and
+/// forfeits, no withdrawals) always complete: a middle round whose colour limits leave no
+/// pairing relaxes H5 (it used to stop the section), and H6 keeps the later rounds
+/// pairable without rematches.
 #[test]
 fn small_fields_never_dead_end_on_h1_h3_h4() {
     let seeds: u64 = std::env::var("H6_SEEDS")
@@ -301,27 +306,22 @@ fn small_fields_never_dead_end_on_h1_h3_h4() {
                 ..GeneratorConfig::default()
             };
             let t = generate(&cfg).unwrap();
-            let Some(round) = t.stopped_round else {
-                assert_eq!(t.rounds.len(), 7);
-                complete += 1;
-                continue;
-            };
-            assert!(
-                round < 7,
-                "{players} players, seed {seed}: the last round could not be paired: {:?}",
+            assert_eq!(
+                t.stopped_round, None,
+                "{players} players, seed {seed}: {:?}",
                 t.stopped
             );
-            let mut relaxed = t.state.clone();
-            relaxed.total_rounds = round;
-            assert!(
-                pair_swiss(&relaxed, round).is_ok(),
-                "{players} players, seed {seed}: round {round} is unpairable even without H5"
-            );
-            colour_stops.push((players, seed, round));
+            assert_eq!(t.rounds.len(), 7);
+            complete += 1;
+            if t.rounds.iter().any(|r| !r.pairing.relaxed.is_empty()) {
+                colour_stops.push((players, seed));
+            }
         }
     }
     eprintln!(
-        "{complete} of {} sections complete; stopped on H5 alone: {colour_stops:?}",
-        2 * seeds
+        "{complete} of {} sections complete; {} with a rule relaxed",
+        2 * seeds,
+        colour_stops.len()
     );
+    assert_eq!(complete as u64, 2 * seeds);
 }

@@ -977,6 +977,7 @@ impl TrfTournament {
             boards,
             bye,
             bye_why: None,
+            relaxed: Vec::new(),
         })
     }
 

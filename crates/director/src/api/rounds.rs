@@ -7,7 +7,7 @@ use crate::knockout_stage;
 use crate::manual::{apply_swap, explanation, mark_fixed, warnings};
 use crate::plan::{due_withdrawals, section_plan, SectionPlan};
 use crate::registration::draw_numbers;
-use crate::round::pair_round;
+use crate::round::pair_round_fixed;
 use crate::step::{next_step, Step};
 use crate::{apply_scratch, regulation_of, DirectorError};
 use arbiter_core::{EventState, LogEntry, PlayerId, RoundRecord};
@@ -135,22 +135,31 @@ pub fn pair_explained(
                 )));
             }
             Step::Pair { round, stage } => {
-                let paired = pair_round(&reg, &scratch, section, round, stage)?;
                 out.round = round;
                 let manual_asked = !req.fix.is_empty() || req.swap.is_some();
-                if !manual_asked {
-                    out.explanation = explanation(&paired.pairing);
-                    push(&mut scratch, &mut out, paired.entry.clone())?;
-                    return Ok(out);
-                }
-                if !paired.swiss {
+                if manual_asked && !is_swiss(&reg, &scratch, section) {
                     return Err(refused(format!(
                         "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
                          (a round robin follows its table: no fixed pairs or swaps)"
                     )));
                 }
+                // Fixed pairs first, then the engine on the rest (A3b): the engine never
+                // runs on players the arbiter has placed.
+                let paired = pair_round_fixed(&reg, &scratch, section, round, stage, &req.fix)?;
+                // The rules the engine had to relax, for the arbiter (A2 as amended).
+                out.warnings = paired
+                    .pairing
+                    .relaxed
+                    .iter()
+                    .map(|v| format!("第{round}轮 round {round}: {v}"))
+                    .collect();
+                if !manual_asked {
+                    out.explanation = explanation(&paired.pairing);
+                    push(&mut scratch, &mut out, paired.entry.clone())?;
+                    return Ok(out);
+                }
                 let n = paired.order.len() as u32;
-                for &(a, b) in req.fix.iter().chain(req.swap.iter()) {
+                for &(a, b) in req.swap.iter() {
                     for x in [a, b] {
                         if x.get() > n {
                             return Err(refused(format!(
@@ -159,17 +168,7 @@ pub fn pair_explained(
                         }
                     }
                 }
-                let mut p = if req.fix.is_empty() {
-                    paired.pairing.clone()
-                } else {
-                    arbiter_pairing::pair_with_fixed(&paired.input, round, &req.fix).map_err(
-                        |e| DirectorError::Pairing {
-                            section: section.to_string(),
-                            round,
-                            message: e.to_string(),
-                        },
-                    )?
-                };
+                let mut p = paired.pairing.clone();
                 mark_fixed(&mut p, &req.fix);
                 let mut manual: Vec<String> = req
                     .fix
@@ -186,6 +185,7 @@ pub fn pair_explained(
                     .iter()
                     .map(|v| format!("第{round}轮 round {round}: {v}"))
                     .collect();
+
                 out.explanation = explanation(&p);
                 let entry = paired.entry_of(section, &p, manual)?;
                 push(&mut scratch, &mut out, entry)?;
@@ -193,6 +193,12 @@ pub fn pair_explained(
             }
         }
     }
+}
+
+/// Whether `section` is paired by the Swiss engine now (not by Berger tables).
+fn is_swiss(reg: &Regulation, state: &EventState, section: &str) -> bool {
+    reg.section(section)
+        .is_some_and(|sec| !matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. }))
 }
 
 /// The last round of a section that is paired and not finished.

@@ -22,7 +22,8 @@ pub mod completion;
 mod optimum;
 pub(crate) mod rules;
 
-pub use optimum::{optimum, MAX_PLAYERS as OPTIMUM_MAX_PLAYERS};
+pub use optimum::{optimum, optimum_at, MAX_PLAYERS as OPTIMUM_MAX_PLAYERS};
+pub use rules::Level;
 
 use crate::{Pairing, SectionState};
 use arbiter_types::{Colour, PlayerNo, SameTeam};
@@ -161,7 +162,13 @@ impl fmt::Display for Violation {
 /// vector from its first element (smaller is better).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Objective {
-    /// C0: players breaking H5 (only in a relaxed last round; 0 otherwise).
+    /// H1 as a criterion (only in a round where no pairing keeps H1; 0 otherwise):
+    /// repeated meetings (a pair meeting for the third time counts two).
+    pub rematches: u32,
+    /// Then the sum of the rounds in which the repeated pairs last met (smaller: older
+    /// meetings are repeated).
+    pub rematch_rounds: u32,
+    /// C0: players breaking H5 (only in a round where no pairing keeps H5; 0 otherwise).
     pub c0: u32,
     /// CB: the bye recipient's score in half-points (0 without a bye), lower is better — the
     /// same order as the recipient's score group counted from the bottom.
@@ -251,8 +258,60 @@ pub(crate) fn h6_binds(
     (search.completable(&f, left + 1) == Some(true)).then_some((f, left, search))
 }
 
-/// Every hard-rule violation of `pairing` for round `round` of `state`.
+/// The least relaxation under which round `round` of `state` can be paired (A2 as
+/// amended): [`Level::Strict`] when a pairing keeps every hard rule, [`Level::Colours`]
+/// when only one that breaks H5 exists, [`Level::Rematches`] when only one with a rematch,
+/// [`Level::Teams`] when even that fails (`hard` team avoidance). Decided by brute force up
+/// to 12 players, by the checker's matching up to [`OPTIMUM_MAX_PLAYERS`] (where H6 is not
+/// searched beyond 16 players); larger fields are taken as strict.
+pub fn round_level(state: &SectionState, round: u32) -> Result<Level, String> {
+    let ctx = rules::contexts(state, round)?;
+    let n = ctx.iter().filter(|c| c.available).count();
+    if n > OPTIMUM_MAX_PLAYERS {
+        return Ok(Level::Strict);
+    }
+    for level in [Level::Strict, Level::Colours, Level::Rematches] {
+        let found = if n <= crate::brute::MAX_PLAYERS {
+            match crate::brute::optimum_at(state, round, level) {
+                Ok(o) => o.is_some(),
+                // The H6 search gave up: a pairing exists at this level.
+                Err(e) if e.starts_with("H6") => true,
+                Err(e) => return Err(e),
+            }
+        } else {
+            match optimum::optimum_at(state, round, level) {
+                Ok(o) => o.is_some(),
+                Err(e) if e.starts_with("H6") => true,
+                Err(e) => return Err(e),
+            }
+        };
+        if found {
+            return Ok(level);
+        }
+    }
+    Ok(Level::Teams)
+}
+
+/// Every hard-rule violation of `pairing` for round `round` of `state`, by A2 as amended:
+/// breaking H5 is a violation only when some pairing of the round keeps it (with H1–H4 and
+/// H6), a rematch only when some pairing keeps H1 (with H3, H4 and H6); otherwise they are
+/// criteria ([`Objective::c0`], [`Objective::rematches`]) and the optimum decides.
 pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violation> {
+    check_at(state, round, pairing, None)
+}
+
+/// Every hard rule `pairing` breaks, none relaxed: what an arbiter's manual pairing is
+/// warned of (A3b).
+pub fn check_strict(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violation> {
+    check_at(state, round, pairing, Some(Level::Strict))
+}
+
+fn check_at(
+    state: &SectionState,
+    round: u32,
+    pairing: &Pairing,
+    level: Option<Level>,
+) -> Vec<Violation> {
     let ctx = match rules::contexts(state, round) {
         Ok(c) => c,
         Err(e) => return vec![Violation::BadState(e)],
@@ -275,6 +334,8 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
         Some(i)
     };
     let relax = rules::relaxed(state, round);
+    // H1, H4 and H5 breaks: violations unless the round relaxes them (A2 as amended).
+    let mut relaxable = Vec::new();
     let mut keys = Vec::new();
     let mut pairs = Vec::new();
     for b in &pairing.boards {
@@ -288,15 +349,15 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
         pairs.push((i, j));
         let (a, c) = (&ctx[i], &ctx[j]);
         if a.opponents.contains(&c.no) || c.opponents.contains(&a.no) {
-            v.push(Violation::Rematch(a.no, c.no));
+            relaxable.push(Violation::Rematch(a.no, c.no));
         }
         if state.settings.same_team == SameTeam::Hard && rules::same_team(a, c) {
-            v.push(Violation::SameTeam(a.no, c.no));
+            relaxable.push(Violation::SameTeam(a.no, c.no));
         }
         if !relax {
             for (p, colour) in [(a, Colour::Red), (c, Colour::Black)] {
                 if let Some(how) = rules::h5_break(state, p, colour) {
-                    v.push(Violation::ColourLimit {
+                    relaxable.push(Violation::ColourLimit {
                         player: p.no,
                         colour,
                         three_in_a_row: how == H5Break::ThreeInARow,
@@ -313,6 +374,17 @@ pub fn check(state: &SectionState, round: u32, pairing: &Pairing) -> Vec<Violati
             });
         }
         keys.push((b.board, a.score.max(c.score), a.score.min(c.score)));
+    }
+    if !relaxable.is_empty() {
+        let level = match level {
+            Some(l) => l,
+            None => round_level(state, round).unwrap_or(Level::Strict),
+        };
+        v.extend(relaxable.into_iter().filter(|x| match x {
+            Violation::ColourLimit { .. } => level < Level::Colours,
+            Violation::Rematch(..) => level < Level::Rematches,
+            _ => level < Level::Teams,
+        }));
     }
     for (k, w) in keys.iter().enumerate() {
         let out_of_order = k > 0 && (keys[k - 1].1, keys[k - 1].2) < (w.1, w.2);

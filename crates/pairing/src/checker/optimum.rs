@@ -5,7 +5,7 @@
 //! total a pairing can reach. Independent of the engine's cost model and solver.
 
 use super::blossom::{self, Lex};
-use super::rules::{self, Ctx};
+use super::rules::{self, Ctx, Level};
 use super::{h6_binds, Objective};
 use crate::SectionState;
 
@@ -47,7 +47,12 @@ fn packing(bounds: &[i64]) -> Packing {
 /// An objective's digits, in order: C0, CB, C1…, C2…, C3, C4, C5 (CB shifted by the
 /// lowest score so that it is never negative).
 fn digits(o: &Objective, low: i64, bye: bool) -> Vec<i64> {
-    let mut d = vec![i64::from(o.c0), if bye { o.bye_score - low } else { 0 }];
+    let mut d = vec![
+        i64::from(o.rematches),
+        i64::from(o.rematch_rounds),
+        i64::from(o.c0),
+        if bye { o.bye_score - low } else { 0 },
+    ];
     d.extend(o.floaters.iter().map(|&x| i64::from(x)));
     d.extend(o.gaps.iter().copied());
     d.push(i64::from(o.colour_misses));
@@ -83,7 +88,24 @@ fn solve<const N: usize>(
 /// for more than [`MAX_PLAYERS`] players, a bad state, or when H6 binds and the best
 /// pairing found leaves the stage unfinishable (the optimum under H6 is then brute force's
 /// job, for small fields only).
+///
+/// The rules relax as A2 (amended) has them: H5 into C0 when no pairing keeps it, then H1
+/// into the first criterion when no pairing keeps that either.
 pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, String> {
+    for level in [Level::Strict, Level::Colours, Level::Rematches] {
+        if let Some(o) = optimum_at(state, round, level)? {
+            return Ok(Some(o));
+        }
+    }
+    Ok(None)
+}
+
+/// [`optimum`] at one relaxation level.
+pub fn optimum_at(
+    state: &SectionState,
+    round: u32,
+    level: Level,
+) -> Result<Option<Objective>, String> {
     let ctx = rules::contexts(state, round)?;
     let avail_idx: Vec<usize> = (0..ctx.len()).filter(|&i| ctx[i].available).collect();
     let avail: Vec<&Ctx> = avail_idx.iter().map(|&i| &ctx[i]).collect();
@@ -99,7 +121,8 @@ pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, St
     let odd = n % 2 == 1;
     // The largest total each digit can reach in one pairing.
     let half = (n / 2) as i64;
-    let mut bounds = vec![n as i64, high - low];
+    let past = i64::from(round.saturating_sub(1));
+    let mut bounds = vec![half * past, half * past, n as i64, high - low];
     for &gk in g.iter().take(g.len().saturating_sub(1)) {
         let above = avail.iter().filter(|c| c.score >= gk).count() as i64;
         let below = n as i64 - above;
@@ -115,7 +138,7 @@ pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, St
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
-            if let Some(t) = rules::pair_terms(state, round, &g, avail[i], avail[j]) {
+            if let Some(t) = rules::pair_terms(state, round, level, &g, avail[i], avail[j]) {
                 edges.push((i, j, digits(&t.obj, low, false)));
                 terms[i][j] = Some(t.obj);
             }

@@ -18,6 +18,8 @@ pub(crate) struct Ctx {
     pub col: Vec<Option<Colour>>,
     pub byes: u32,
     pub opponents: Vec<PlayerNo>,
+    /// The round (1-based) of each meeting in `opponents`.
+    pub met_in: Vec<u32>,
     /// Played against a different score in the previous round (C5).
     pub floated_prev: bool,
 }
@@ -68,7 +70,8 @@ pub(crate) fn contexts(state: &SectionState, round: u32) -> Result<Vec<Ctx>, Str
         let mut col = Vec::with_capacity(played);
         let mut byes = 0;
         let mut opponents = Vec::new();
-        for o in &e.history {
+        let mut met_in = Vec::new();
+        for (r, o) in e.history.iter().enumerate() {
             score += o.points(&state.scoring).halves();
             col.push(counted(state, o));
             if *o == Outcome::Bye {
@@ -89,6 +92,7 @@ pub(crate) fn contexts(state: &SectionState, round: u32) -> Result<Vec<Ctx>, Str
                     ));
                 }
                 opponents.push(op);
+                met_in.push(r as u32 + 1);
             }
         }
         let mut floated_prev = false;
@@ -114,6 +118,7 @@ pub(crate) fn contexts(state: &SectionState, round: u32) -> Result<Vec<Ctx>, Str
             col,
             byes,
             opponents,
+            met_in,
             floated_prev,
         });
     }
@@ -214,6 +219,31 @@ pub(crate) fn relaxed(state: &SectionState, round: u32) -> bool {
         && round >= state.total_rounds
 }
 
+/// Which hard rules a round relaxes into criteria (A2 as amended 2026-12-02): H5 when no
+/// pairing keeps it with H1–H4 and H6 (C0); H1 when no pairing keeps it with H3, H4 and H6
+/// (the first criterion, above C0); H4 `hard` only in a round the arbiter pairs by hand
+/// (A3b), when nothing else can be paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Strict,
+    Colours,
+    Rematches,
+    Teams,
+}
+
+/// How often `a` met `b` before the round, and the last round they met (0 if never).
+pub(crate) fn meetings(a: &Ctx, b: &Ctx) -> (u32, u32) {
+    let mut times = 0;
+    let mut last = 0;
+    for (op, &r) in a.opponents.iter().zip(&a.met_in) {
+        if *op == b.no {
+            times += 1;
+            last = last.max(r);
+        }
+    }
+    (times, last)
+}
+
 pub(crate) fn same_team(a: &Ctx, b: &Ctx) -> bool {
     a.team.is_some() && a.team == b.team
 }
@@ -308,14 +338,15 @@ pub(crate) fn empty_objective(g: &[i64]) -> Objective {
 /// Whether `a`–`b` may meet at all this round: H1, H4 (`hard`), and H5 (outside a relaxed
 /// last round) as a constraint on colours — legal when one of the two orders keeps both
 /// within H5.
-pub(crate) fn pair_legal(state: &SectionState, round: u32, a: &Ctx, b: &Ctx) -> bool {
-    if a.opponents.contains(&b.no) || b.opponents.contains(&a.no) {
+pub(crate) fn pair_legal(state: &SectionState, round: u32, level: Level, a: &Ctx, b: &Ctx) -> bool {
+    let met = a.opponents.contains(&b.no) || b.opponents.contains(&a.no);
+    if met && level < Level::Rematches {
         return false;
     }
-    if state.settings.same_team == SameTeam::Hard && same_team(a, b) {
+    if state.settings.same_team == SameTeam::Hard && same_team(a, b) && level < Level::Teams {
         return false;
     }
-    rules_h5_ok(state, round, a, b)
+    level >= Level::Colours || rules_h5_ok(state, round, a, b)
 }
 
 fn rules_h5_ok(state: &SectionState, round: u32, a: &Ctx, b: &Ctx) -> bool {
@@ -326,11 +357,12 @@ fn rules_h5_ok(state: &SectionState, round: u32, a: &Ctx, b: &Ctx) -> bool {
 pub(crate) fn pair_terms(
     state: &SectionState,
     round: u32,
+    level: Level,
     g: &[i64],
     a: &Ctx,
     b: &Ctx,
 ) -> Option<PairTerms> {
-    pair_legal(state, round, a, b).then(|| terms(state, round, g, a, b))
+    pair_legal(state, round, level, a, b).then(|| terms(state, round, g, a, b))
 }
 
 /// A pair's colours and its terms of C0, C1–C5, legal or not (C0 counts the H5 breakers
@@ -338,6 +370,9 @@ pub(crate) fn pair_terms(
 pub(crate) fn terms(state: &SectionState, round: u32, g: &[i64], a: &Ctx, b: &Ctx) -> PairTerms {
     let colour = pair_colour(state, round, a, b);
     let mut obj = empty_objective(g);
+    let (times, last) = meetings(a, b);
+    obj.rematches = times;
+    obj.rematch_rounds = if times > 0 { last } else { 0 };
     obj.c0 = colour.breakers;
     let (hi, lo) = if a.score >= b.score { (a, b) } else { (b, a) };
     let (gh, gl) = (group_of(g, hi.score), group_of(g, lo.score));
@@ -357,7 +392,10 @@ pub(crate) fn terms(state: &SectionState, round: u32, g: &[i64], a: &Ctx, b: &Ct
         best = best.min(misses(b, a));
     }
     obj.colour_misses = u32::from(best > 0);
-    if state.settings.same_team == SameTeam::Soft && same_team(a, b) {
+    // C4: `soft` team-mates, and `hard` ones where H4 is relaxed (a pair breaking H4
+    // is illegal anywhere else, so counting it changes no legal pairing's objective).
+    let counted = matches!(state.settings.same_team, SameTeam::Soft | SameTeam::Hard);
+    if counted && same_team(a, b) {
         obj.same_team = 1;
     }
     if a.score != b.score {
@@ -384,6 +422,8 @@ pub(crate) fn bye_terms(g: &[i64], c: &Ctx) -> Objective {
 
 /// `a += b`, field by field.
 pub(crate) fn add(a: &mut Objective, b: &Objective) {
+    a.rematches += b.rematches;
+    a.rematch_rounds += b.rematch_rounds;
     a.c0 += b.c0;
     a.bye_score += b.bye_score;
     for (x, y) in a.floaters.iter_mut().zip(&b.floaters) {
@@ -399,6 +439,8 @@ pub(crate) fn add(a: &mut Objective, b: &Objective) {
 
 /// `a -= b`, field by field (`b` was added before).
 pub(crate) fn sub(a: &mut Objective, b: &Objective) {
+    a.rematches -= b.rematches;
+    a.rematch_rounds -= b.rematch_rounds;
     a.c0 -= b.c0;
     a.bye_score -= b.bye_score;
     for (x, y) in a.floaters.iter_mut().zip(&b.floaters) {

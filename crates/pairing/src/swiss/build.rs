@@ -49,13 +49,113 @@ pub(super) fn float_text(p: &Problem, x: usize, y: usize) -> String {
     format!("{zh} ({en})")
 }
 
+/// Why the rule was relaxed, in Chinese and English.
+fn escalation_text(why: Escalation, rule_zh: &str, rule_en: &str) -> (String, String) {
+    match why {
+        Escalation::DeadEnd => (
+            format!("本轮满足{rule_zh}的编排都会使余下轮次无法编完"),
+            format!("every pairing of this round that keeps {rule_en} leaves the rest of the stage unpairable"),
+        ),
+        _ => (
+            format!("本轮没有满足{rule_zh}的编排"),
+            format!("no pairing of this round keeps {rule_en}"),
+        ),
+    }
+}
+
+/// The notes of the rules this pairing relaxes (A2 as amended): who breaks H5, which pairs
+/// meet again (H1) and which team-mates meet (H4, a manual round only), with the reason.
+/// The board texts of those pairs say the same.
+fn relaxed_notes(
+    p: &Problem,
+    mate: &[Option<usize>],
+    why: Escalation,
+    group_text: &mut BTreeMap<usize, String>,
+) -> Vec<String> {
+    let infos = p.infos;
+    let s = &p.state.settings;
+    let md = i64::from(s.max_colour_diff);
+    let nt = s.no_three_in_a_row;
+    let in_field: BTreeSet<PlayerNo> = p.order.iter().map(|&i| infos[i].no).collect();
+    let mut notes = Vec::new();
+    for (x, m) in mate.iter().enumerate() {
+        let Some(y) = *m else { continue };
+        if y < x {
+            continue;
+        }
+        let (a, b) = (&infos[p.order[x]], &infos[p.order[y]]);
+        if let Some(&(times, last)) = a.meetings.get(&b.no) {
+            let k = times + 1;
+            // Whether one of the two has met everyone else in the field.
+            let met_all = [a, b].into_iter().find(|i| {
+                in_field
+                    .iter()
+                    .all(|no| *no == i.no || i.meetings.contains_key(no))
+            });
+            let (why_zh, why_en) = match met_all {
+                Some(i) => (
+                    format!("{}号 已与本轮其余所有棋手相遇", i.no),
+                    format!("{} has met every other player of this round", i.no),
+                ),
+                None => escalation_text(why.max(Escalation::NoPairing), "不重复相遇", "H1"),
+            };
+            let text = format!(
+                "H1 放宽: {}号 与 {}号 第{k}次相遇 (上次第{last}轮)：{why_zh}                  (rematch: {} and {} meet for time {k}, last in round {last}: {why_en})",
+                a.no, b.no, a.no, b.no
+            );
+            group_text
+                .entry(x)
+                .or_default()
+                .push_str(&format!("；第{k}次相遇 (rematch)"));
+            notes.push(text);
+        }
+        let same_team = matches!((a.team, b.team), (Some(u), Some(v)) if u == v);
+        if same_team && s.same_team == SameTeam::Hard && p.relax >= Relax::Teams {
+            group_text
+                .entry(x)
+                .or_default()
+                .push_str("；同队相遇 (team-mates)");
+            notes.push(format!(
+                "H4 放宽: {}号 与 {}号 同队：其余棋手在同队回避下无法配对                  (team-mates {} and {} meet: the other players cannot be paired without it)",
+                a.no, b.no, a.no, b.no
+            ));
+        }
+        let (red, _, _) = colours(a, b, p.round, s);
+        let (ra, rb) = if red == a.no {
+            (Colour::Red, Colour::Black)
+        } else {
+            (Colour::Black, Colour::Red)
+        };
+        for (i, c) in [(a, ra), (b, rb)] {
+            if let Some((zh, en)) = colour::h5_reason(i, c, md, nt) {
+                let (why_zh, why_en) = if p.relax >= Relax::Colours {
+                    escalation_text(why, "颜色限制", "H5")
+                } else {
+                    (
+                        "末轮放宽颜色限制".to_string(),
+                        "the last round relaxes the colour limits".to_string(),
+                    )
+                };
+                notes.push(format!(
+                    "H5 放宽: {}号 {zh}：{why_zh}，取违反颜色限制人数最少的编排                      ({} {en}: {why_en}; the pairing with the fewest players breaking it)",
+                    i.no, i.no
+                ));
+            }
+        }
+    }
+    notes
+}
+
 pub(super) fn build(
     p: &Problem,
     fixed: &[(usize, usize)],
     mate: &[Option<usize>],
+    why: Escalation,
 ) -> Result<Pairing, PairingError> {
     let infos = p.infos;
     let s = &p.state.settings;
+    let mut extra: BTreeMap<usize, String> = BTreeMap::new();
+    let relaxed = relaxed_notes(p, mate, why, &mut extra);
     // (high score, low score, best rank, board)
     let mut rows: Vec<((i64, i64, usize), Board)> = Vec::new();
     let rank_of: BTreeMap<usize, usize> =
@@ -130,11 +230,14 @@ pub(super) fn build(
             Some(y) if y > x => {
                 let (a, b) = (p.order[x], p.order[y]);
                 let (ga, gb) = (p.group_of[x], p.group_of[y]);
-                let group = if ga == gb {
+                let mut group = if ga == gb {
                     format!("同分组 {}分 (same score group)", score_str(infos[a].score))
                 } else {
                     float_text(p, x, y)
                 };
+                if let Some(t) = extra.get(&x) {
+                    group.push_str(t);
+                }
                 push(a, b, group, &mut rows);
             }
             Some(_) => {}
@@ -154,5 +257,6 @@ pub(super) fn build(
         boards,
         bye,
         bye_why,
+        relaxed,
     })
 }

@@ -398,11 +398,15 @@ fn degrees(p: &Problem, players: &[usize], hard: bool) -> Vec<usize> {
 /// objective that does not; when every pairing does (or completion is unknown, see the
 /// module docs), the optimum. `mate` per ranking position (`None` = bye); `fixed` pairs are
 /// part of the round.
+///
+/// Also returns whether the pairing is a proved dead end: H6 binds (the stage can be
+/// finished from the present state) and every pairing of the round under the problem's
+/// rules was tried and leaves it unfinishable — the engine then relaxes a rule (A2).
 pub(super) fn keep_completable(
     p: &Problem,
     fixed: &[(usize, usize)],
     mate: Vec<Option<usize>>,
-) -> Vec<Option<usize>> {
+) -> (Vec<Option<usize>>, bool) {
     keep_completable_within(p, fixed, mate, WORK_BUDGET)
 }
 
@@ -412,12 +416,12 @@ fn keep_completable_within(
     fixed: &[(usize, usize)],
     mate: Vec<Option<usize>>,
     budget: u64,
-) -> Vec<Option<usize>> {
+) -> (Vec<Option<usize>>, bool) {
     let s = &p.state.settings;
     let left = p.state.total_rounds.saturating_sub(p.round);
     let n = p.order.len();
     if left == 0 {
-        return mate;
+        return (mate, false);
     }
     // The field: the players to pair, ranking positions first, then the fixed pairs.
     let players: Vec<usize> = p
@@ -428,7 +432,7 @@ fn keep_completable_within(
         .collect();
     let hard = s.same_team == SameTeam::Hard;
     if dirac_bound(&degrees(p, &players, hard), left + 1) || players.len() > SEARCH_LIMIT {
-        return mate;
+        return (mate, false);
     }
     let field = field(p, &players, hard);
     let fixed_pairs: Vec<(usize, usize)> = (0..fixed.len())
@@ -449,9 +453,24 @@ fn keep_completable_within(
     // H6 asks for completion only when it exists from the present state: this round and
     // the later ones (unknown: no constraint).
     if ok(&mate) || field.completable_within(left + 1, budget) != Some(true) {
-        return mate;
+        return (mate, false);
     }
-    best_completable(p, &ok).unwrap_or(mate)
+    match best_completable(p, &ok) {
+        Best::Found(m) => (m, false),
+        Best::GaveUp => (mate, false),
+        // With pairs fixed by the arbiter, the present state counted above ignores them:
+        // a dead end may be theirs, and relaxing a rule for the others (a rematch now to
+        // spare one later) would not undo it. The optimum is kept.
+        Best::Exhausted => (mate, fixed.is_empty()),
+    }
+}
+
+/// What the k-best enumeration found: a pairing `ok` accepts, none at all (every pairing
+/// tried), or no verdict (a budget spent).
+pub(super) enum Best {
+    Found(Vec<Option<usize>>),
+    Exhausted,
+    GaveUp,
 }
 
 /// The field of [`keep_completable`]: `players` (info indices) with what they may still
@@ -508,10 +527,7 @@ impl Ord for Node {
 /// e1…e(i−1) and leaving out ei; every pairing lies in exactly one of them, so popping the
 /// cheapest subproblem optimum yields the pairings in objective order). At most
 /// [`CANDIDATE_LIMIT`] pairings and [`SOLVE_BUDGET`] matchings; `None` past them.
-fn best_completable(
-    p: &Problem,
-    ok: &dyn Fn(&[Option<usize>]) -> bool,
-) -> Option<Vec<Option<usize>>> {
+fn best_completable(p: &Problem, ok: &dyn Fn(&[Option<usize>]) -> bool) -> Best {
     let lay = p.layout(false);
     match (lay.bits() + 8).div_ceil(64) {
         0..=1 => k_best::<i64>(p, &lay, ok),
@@ -525,11 +541,7 @@ fn best_completable(
     }
 }
 
-fn k_best<W: Weight>(
-    p: &Problem,
-    lay: &Layout,
-    ok: &dyn Fn(&[Option<usize>]) -> bool,
-) -> Option<Vec<Option<usize>>> {
+fn k_best<W: Weight>(p: &Problem, lay: &Layout, ok: &dyn Fn(&[Option<usize>]) -> bool) -> Best {
     let n = p.order.len();
     let total = n + n % 2;
     let units = Units::<W>::new(lay);
@@ -586,10 +598,10 @@ fn k_best<W: Weight>(
     while let Some(node) = heap.pop() {
         tried += 1;
         if ok(&node.mate) {
-            return Some(node.mate);
+            return Best::Found(node.mate);
         }
         if tried >= CANDIDATE_LIMIT {
-            return None;
+            return Best::GaveUp;
         }
         // Split: the pairs (and bye) of this optimum not yet forced, in ranking order.
         let free: Vec<(usize, usize)> = (0..n)
@@ -603,7 +615,7 @@ fn k_best<W: Weight>(
         let mut forced = node.forced.clone();
         for &e in &free {
             if solves.get() >= SOLVE_BUDGET {
-                return None;
+                return Best::GaveUp;
             }
             let mut banned = node.banned.clone();
             banned.push(e);
@@ -611,7 +623,7 @@ fn k_best<W: Weight>(
             forced.push(e);
         }
     }
-    None
+    Best::Exhausted
 }
 
 #[cfg(test)]
@@ -788,18 +800,19 @@ mod tests {
         assert!(lay.bits() + 8 <= 8 * 64);
         let (optimum, _) = run::<Wide<8>>(&p, &lay, None, true).unwrap();
         let completion = |mate: &[Option<usize>]| {
-            let pairing = build(&p, &[], mate).unwrap();
+            let pairing = build(&p, &[], mate, Escalation::None).unwrap();
             crate::checker::check(&state, 9, &pairing)
                 .into_iter()
                 .filter(|v| matches!(v, crate::checker::Violation::Completion { .. }))
                 .count()
         };
         assert_eq!(completion(&optimum), 1, "the optimum is a dead end");
-        let kept = keep_completable_within(&p, &[], optimum.clone(), WORK_BUDGET);
+        let (kept, dead_end) = keep_completable_within(&p, &[], optimum.clone(), WORK_BUDGET);
+        assert!(!dead_end);
         assert_ne!(kept, optimum);
         assert_eq!(completion(&kept), 0);
         assert_eq!(
-            keep_completable_within(&p, &[], optimum.clone(), 0),
+            keep_completable_within(&p, &[], optimum.clone(), 0).0,
             optimum
         );
     }

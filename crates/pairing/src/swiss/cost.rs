@@ -16,17 +16,37 @@ pub(super) struct Problem<'a> {
     pub(super) pos_in_group: Vec<usize>,
     pub(super) group_size: Vec<usize>,
     pub(super) group_score: Vec<i64>,
+    /// H5 is a criterion (C0): in the last round (setting), or at a [`Relax`] level.
     pub(super) relaxed: bool,
+    /// Which hard rules this solve relaxes into criteria (A2 as amended).
+    pub(super) relax: Relax,
     pub(super) bye_eligible: Vec<bool>,
     /// `within_group` is `slide` (else `adjacent`).
     pub(super) slide: bool,
 }
 
-/// One cost vector: [art?] [C0?] [CB?] u.. d.. C3 C4 C5 tie.
+/// Which hard rules of A2 one solve of a round relaxes into criteria, tried in this order
+/// until a pairing exists (A2 as amended 2026-12-02): none; H5 (colours) as C0, the fewest
+/// players breaking it; H1 (no rematch) as the first criterion above C0, the fewest
+/// repeated pairs then the oldest meetings; and, for a round with pairs fixed by the
+/// arbiter only (A3b: a manual round is never blocked), H4 `hard` as C4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Relax {
+    None,
+    Colours,
+    Rematches,
+    Teams,
+}
+
+/// One cost vector: [art?] [R R'?] [C0?] [CB?] u.. d.. C3 C4 C5 tie.
 pub(super) struct Layout {
     /// Leading digit counting artificial (illegal) pairs, used by the restricted-graph path
     /// so that its graph always has a perfect matching (see [`run`]).
     pub(super) art: bool,
+    /// H1 as a criterion (above C0): R, repeated meetings (a pair meeting for the third
+    /// time counts two), then R', the sum of the rounds of their last meetings (smaller:
+    /// older meetings are repeated).
+    pub(super) rematch: bool,
     pub(super) c0: bool,
     /// CB digit (odd field only): the bye recipient's group counted from the lowest (0),
     /// so the bye goes to the lowest score group where a valid pairing allows it (A4).
@@ -40,10 +60,18 @@ impl Layout {
         self.bases.len()
     }
     pub(super) fn off(&self) -> usize {
-        usize::from(self.art) + usize::from(self.c0) + usize::from(self.cb)
+        self.c0_at() + usize::from(self.c0) + usize::from(self.cb)
+    }
+    /// Index of the first H1 digit (R), when `rematch`.
+    pub(super) fn r(&self) -> usize {
+        usize::from(self.art)
+    }
+    /// Index of the C0 digit, when `c0`.
+    pub(super) fn c0_at(&self) -> usize {
+        usize::from(self.art) + 2 * usize::from(self.rematch)
     }
     pub(super) fn cb(&self) -> usize {
-        usize::from(self.art) + usize::from(self.c0)
+        self.c0_at() + usize::from(self.c0)
     }
     pub(super) fn u(&self, k: usize) -> usize {
         self.off() + k
@@ -60,11 +88,24 @@ impl Layout {
 }
 
 impl<'a> Problem<'a> {
+    /// The problem with every hard rule kept (tests).
+    #[cfg(test)]
     pub(super) fn new(
         state: &'a SectionState,
         round: u32,
         infos: &'a [Info],
         exclude: &BTreeSet<usize>,
+    ) -> Self {
+        Self::relaxing(state, round, infos, exclude, Relax::None)
+    }
+
+    /// [`Problem::new`] with the hard rules of `relax` turned into criteria.
+    pub(super) fn relaxing(
+        state: &'a SectionState,
+        round: u32,
+        infos: &'a [Info],
+        exclude: &BTreeSet<usize>,
+        relax: Relax,
     ) -> Self {
         let mut order: Vec<usize> = (0..infos.len())
             .filter(|&i| {
@@ -92,8 +133,10 @@ impl<'a> Problem<'a> {
             group_size[g] += 1;
         }
         let s = &state.settings;
-        let relaxed =
-            s.relax_colours_in_last_round && state.total_rounds > 0 && round >= state.total_rounds;
+        let relaxed = relax >= Relax::Colours
+            || s.relax_colours_in_last_round
+                && state.total_rounds > 0
+                && round >= state.total_rounds;
         let min_byes = match s.bye {
             arbiter_types::ByeChoice::LowestWithoutBye => {
                 if order.iter().any(|&i| infos[i].byes == 0) {
@@ -120,6 +163,7 @@ impl<'a> Problem<'a> {
             group_size,
             group_score,
             relaxed,
+            relax,
             bye_eligible,
             slide: state.settings.within_group == WithinGroup::Slide,
         }
@@ -131,6 +175,12 @@ impl<'a> Problem<'a> {
         let mut bases = Vec::new();
         if art {
             bases.push(n / 2 + 2);
+        }
+        let rematch = self.relax >= Relax::Rematches;
+        if rematch {
+            let rounds = u64::from(self.round.saturating_sub(1)).max(1);
+            bases.push((n / 2) * rounds + 1);
+            bases.push((n / 2) * rounds + 1);
         }
         if self.relaxed {
             bases.push(n + 1);
@@ -159,6 +209,7 @@ impl<'a> Problem<'a> {
         bases.push(n * (n / 2 + 2) + 1); // tie
         Layout {
             art,
+            rematch,
             c0: self.relaxed,
             cb,
             groups: g,
@@ -170,11 +221,13 @@ impl<'a> Problem<'a> {
     pub(super) fn pair_cost(&self, lay: &Layout, x: usize, y: usize, out: &mut Vec<u64>) -> bool {
         let s = &self.state.settings;
         let (a, b) = (&self.infos[self.order[x]], &self.infos[self.order[y]]);
-        if a.met.contains(&b.no) {
+        let met = a.meetings.get(&b.no).copied();
+        if met.is_some() && !lay.rematch {
             return false;
         }
         let same_team = matches!((a.team, b.team), (Some(p), Some(q)) if p == q);
-        if same_team && s.same_team == SameTeam::Hard {
+        let teams_hard = s.same_team == SameTeam::Hard && self.relax < Relax::Teams;
+        if same_team && teams_hard {
             return false;
         }
         // H5 constrains the colours, not the pair: legal when one order keeps both within H5.
@@ -184,8 +237,12 @@ impl<'a> Problem<'a> {
         }
         out.clear();
         out.resize(lay.len(), 0);
+        if let Some((times, last)) = met {
+            out[lay.r()] = u64::from(times);
+            out[lay.r() + 1] = u64::from(last);
+        }
         if lay.c0 {
-            out[usize::from(lay.art)] = order.breakers;
+            out[lay.c0_at()] = order.breakers;
         }
         let (ga, gb) = (self.group_of[x], self.group_of[y]);
         let float = ga != gb;
@@ -198,7 +255,8 @@ impl<'a> Problem<'a> {
         }
         let c3 = lay.c3();
         out[c3] = u64::from(order.miss);
-        out[c3 + 1] = u64::from(same_team && s.same_team == SameTeam::Soft);
+        let c4 = s.same_team == SameTeam::Soft || s.same_team == SameTeam::Hard && !teams_hard;
+        out[c3 + 1] = u64::from(same_team && c4);
         out[c3 + 2] = if float {
             u64::from(a.floated_prev) + u64::from(b.floated_prev)
         } else {

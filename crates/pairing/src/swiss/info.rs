@@ -15,6 +15,9 @@ pub(crate) struct Info {
     pub reds: i64,
     pub blacks: i64,
     pub met: BTreeSet<PlayerNo>,
+    /// Per opponent met: how many times, and the last round (1-based) they met (H1 as a
+    /// criterion, A2 as amended).
+    pub meetings: BTreeMap<PlayerNo, (u32, u32)>,
     pub byes: u32,
     pub floated_prev: bool,
 }
@@ -92,6 +95,7 @@ pub(crate) fn prepare(state: &SectionState, round: u32) -> Result<Vec<Info>, Pai
             reds: 0,
             blacks: 0,
             met: BTreeSet::new(),
+            meetings: BTreeMap::new(),
             byes: 0,
             floated_prev: false,
         };
@@ -122,6 +126,9 @@ pub(crate) fn prepare(state: &SectionState, round: u32) -> Result<Vec<Info>, Pai
                 }
                 if s.forfeit_is_meeting || o.is_played() {
                     info.met.insert(opp);
+                    let m = info.meetings.entry(opp).or_insert((0, 0));
+                    m.0 += 1;
+                    m.1 = r as u32 + 1;
                 }
             }
             let c = if s.forfeit_counts_for_colour {

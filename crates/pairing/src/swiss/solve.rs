@@ -48,6 +48,15 @@ pub struct PricingStats {
 pub const PRICING_SOLVES: usize = 1;
 
 /// Solve one round; `fixed` pairs (info indices) are taken as given.
+///
+/// A round is never left unpaired because a hard rule cannot be kept (A2 as amended
+/// 2026-12-02): when no pairing keeps H5 with H1–H4 and H6, H5 becomes C0 (the fewest
+/// players breaking it); when none keeps H1 with H3, H4 and H6 either, H1 becomes the first
+/// criterion above C0 (the fewest repeated pairs, then the oldest meetings). With pairs
+/// fixed by the arbiter (A3b) H4 `hard` relaxes last, so that a manual round is never
+/// blocked. The pairing says which rules were relaxed and for whom
+/// ([`Pairing::relaxed`]). "No valid pairing" is left only for `hard` team avoidance that
+/// no pairing of the round can keep.
 pub(crate) fn solve(
     state: &SectionState,
     round: u32,
@@ -55,12 +64,67 @@ pub(crate) fn solve(
     fixed: &[(usize, usize)],
     mode: Mode,
 ) -> Result<(Pairing, PricingStats), PairingError> {
+    let last = if fixed.is_empty() {
+        Relax::Rematches
+    } else {
+        Relax::Teams
+    };
+    let mut level = Relax::None;
+    // The best pairing found at a lower level that is an H6 dead end.
+    let mut dead_end: Option<(Pairing, PricingStats)> = None;
+    let mut why = Escalation::None;
+    loop {
+        match solve_at(state, round, infos, fixed, mode, level, why) {
+            Ok((pairing, stats, false)) => return Ok((pairing, stats)),
+            Ok((pairing, stats, true)) => {
+                if level == last {
+                    return Ok((pairing, stats));
+                }
+                dead_end.get_or_insert((pairing, stats));
+                why = why.max(Escalation::DeadEnd);
+            }
+            Err(e @ PairingError::NoValidPairing { .. }) => {
+                if level == last {
+                    return dead_end.ok_or(e);
+                }
+                why = why.max(Escalation::NoPairing);
+            }
+            Err(e) => return Err(e),
+        }
+        level = match level {
+            Relax::None => Relax::Colours,
+            Relax::Colours => Relax::Rematches,
+            Relax::Rematches | Relax::Teams => Relax::Teams,
+        };
+    }
+}
+
+/// Why a solve relaxes a rule: nothing, every pairing at the stricter level left the stage
+/// unfinishable (H6), or there was none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Escalation {
+    None,
+    DeadEnd,
+    NoPairing,
+}
+
+/// One solve at relaxation level `relax`: the pairing, what the pricing did, and whether
+/// it is a proved H6 dead end (H6 binds and no pairing at this level keeps it).
+fn solve_at(
+    state: &SectionState,
+    round: u32,
+    infos: &[Info],
+    fixed: &[(usize, usize)],
+    mode: Mode,
+    relax: Relax,
+    why: Escalation,
+) -> Result<(Pairing, PricingStats, bool), PairingError> {
     let mut exclude = BTreeSet::new();
     for &(a, b) in fixed {
         exclude.insert(a);
         exclude.insert(b);
     }
-    let p = Problem::new(state, round, infos, &exclude);
+    let p = Problem::relaxing(state, round, infos, &exclude, relax);
     let window = match mode {
         Mode::Auto | Mode::LocalTie if p.order.len() <= DENSE_LIMIT => None,
         Mode::Auto | Mode::LocalTie => Some(Window {
@@ -107,7 +171,7 @@ pub(crate) fn solve(
         stats.tie_exchanges = Some(settle_ties(&p, &lay, &mut m));
         mate = to_mates(&m, n);
     }
-    let mate = keep_completable(&p, fixed, mate);
+    let (mate, dead_end) = keep_completable(&p, fixed, mate);
     stats.tie_total = (0..n)
         .map(|x| match mate[x] {
             Some(y) if y > x => p.tie(x, y),
@@ -115,7 +179,7 @@ pub(crate) fn solve(
             None => p.tie(x, n),
         })
         .sum();
-    Ok((build(&p, fixed, &mate)?, stats))
+    Ok((build(&p, fixed, &mate, why)?, stats, dead_end))
 }
 
 /// A re-solve after pricing is warm-started when at most `total / WARM_RATIO` edges were
