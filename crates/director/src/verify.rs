@@ -291,7 +291,14 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                     bye_why: None,
                     relaxed: Vec::new(),
                 };
-                for v in arbiter_pairing::checker::check(&paired.input, *round, &pairing) {
+                // A round the arbiter paired by hand keeps what he fixed (A3b): the rules
+                // it breaks were his warnings, not a difference; it must still be a
+                // well-formed pairing of the available players.
+                let by_hand = !manual.is_empty();
+                for v in arbiter_pairing::checker::check(&paired.input, *round, &pairing)
+                    .into_iter()
+                    .filter(|v| !(by_hand && v.is_rule()))
+                {
                     out.push(diff(
                         seq,
                         Some(sid),
@@ -360,8 +367,11 @@ fn check_final(
                 format!("{p} 应按弃权规则退赛但未记录 (withdrawal by the forfeit rule missing)"),
             ));
         }
-        // No two players meet twice in the Swiss / round-robin cycle (H1, T2).
+        // No two players meet twice in a round-robin cycle. (A Swiss round's rematches are
+        // judged round by round by the checker above: H1 relaxes only where no pairing
+        // keeps it, A2 as amended, and a manual round is the arbiter's, A3b.)
         let plan = section_plan(sec, state);
+        let round_robin = matches!(plan, SectionPlan::RoundRobin { .. });
         let cycles = if let SectionPlan::RoundRobin { cycles, .. } = plan {
             cycles
         } else {
@@ -373,7 +383,7 @@ fn check_final(
                 let key = (b.red.0.min(b.black.0), b.red.0.max(b.black.0));
                 let n = met.entry(key).or_insert(0);
                 *n += 1;
-                if *n > cycles {
+                if round_robin && *n > cycles {
                     out.push(diff(
                         None,
                         Some(sid),

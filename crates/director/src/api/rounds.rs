@@ -46,6 +46,9 @@ pub struct PairOutcome {
     pub round: u32,
     /// The checker's objections to a manual pairing (the pairing stands; A2 / H1–H5).
     pub warnings: Vec<String>,
+    /// The hard rules the engine had to relax to pair the round, who breaks them and why
+    /// (A2 as amended: H5, then H1; H4 around fixed pairs).
+    pub relaxed: Vec<String>,
     /// Every board with its reasons (`--explain`).
     pub explanation: String,
     /// What was done on the way (numbers drawn by lot, withdrawals by the forfeit rule).
@@ -147,7 +150,7 @@ pub fn pair_explained(
                 // runs on players the arbiter has placed.
                 let paired = pair_round_fixed(&reg, &scratch, section, round, stage, &req.fix)?;
                 // The rules the engine had to relax, for the arbiter (A2 as amended).
-                out.warnings = paired
+                out.relaxed = paired
                     .pairing
                     .relaxed
                     .iter()

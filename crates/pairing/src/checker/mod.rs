@@ -78,6 +78,23 @@ pub enum Violation {
     },
 }
 
+impl Violation {
+    /// Whether this is a rule of A2 a pairing may break by the arbiter's decision (H1, H3's
+    /// choice of player, H4, H5, H6, the colour of a pair), as opposed to a malformed
+    /// pairing (a player missing, paired twice or unavailable, a bye too many, board order).
+    pub fn is_rule(&self) -> bool {
+        matches!(
+            self,
+            Violation::Rematch(..)
+                | Violation::ByeNotEligible(_)
+                | Violation::SameTeam(..)
+                | Violation::ColourLimit { .. }
+                | Violation::ColourRule { .. }
+                | Violation::Completion { .. }
+        )
+    }
+}
+
 fn colour_zh(c: Colour) -> &'static str {
     match c {
         Colour::Red => "红",

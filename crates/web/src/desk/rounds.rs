@@ -264,7 +264,7 @@ pub async fn pair(
             o.entries,
             Told {
                 explanation: o.explanation,
-                warnings: o.warnings,
+                warnings: o.warnings.into_iter().chain(o.relaxed).collect(),
                 notes: o.notes,
             },
         ))
