@@ -30,7 +30,9 @@ pub struct FinalRow {
 }
 
 /// The final ranking of a section: the individual standings, or for a two-stage section the
-/// knockout places 1..k followed by everyone else in Swiss order from k+1.
+/// knockout places 1..k followed by everyone else in Swiss order from k+1. Before the
+/// knockout is decided (interim standings of stage 2) its players are still listed apart,
+/// 1..k in seed order, and the continuing Swiss from k+1.
 pub fn final_ranking(
     reg: &Regulation,
     state: &EventState,
@@ -49,6 +51,23 @@ pub fn final_ranking(
     if let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) {
         if rec.completed_rounds() >= swiss_rounds {
             let b = knockout_stage::bracket(reg, state, section)?;
+            // While the knockout is played (interim standings of stage 2, A9) its players
+            // are listed apart, first, in the order of their seeds (the Swiss after stage
+            // 1); the continuing Swiss follows from k+1 by its own standings.
+            if b.places().is_none() {
+                for (i, &no) in b.ranking().iter().enumerate() {
+                    let row = st.rows.iter().find(|r| r.no == no);
+                    rows.push(FinalRow {
+                        rank: i as u32 + 1,
+                        no,
+                        player: pid(no),
+                        points: row.map_or(Score::ZERO, |r| r.points),
+                        tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
+                        decided_by: (i > 0).then(|| "knockout".to_string()),
+                    });
+                    ko.insert(no);
+                }
+            }
             if let Some(places) = b.places() {
                 for (place, no) in places {
                     let row = st.rows.iter().find(|r| r.no == no);

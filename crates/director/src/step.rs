@@ -93,14 +93,10 @@ pub fn next_step(
             }
             let bracket = knockout_stage::bracket(reg, state, section)?;
             let j_swiss = completed - swiss_rounds;
-            let ko_done = knockout_stage::rounds_finished(&bracket) as u32;
-            // T2: continuing Swiss round 8+j, then knockout round j; K6: knockout only.
-            let this_round = knockout_stage::ready_in_round(&bracket, ko_done as usize + 1);
-            if ko_done < j_swiss && !this_round.is_empty() {
-                return Ok(Step::Knockout {
-                    matches: this_round,
-                });
-            }
+            // T2, A9: the knockout and the continuing Swiss run side by side. The Swiss
+            // pairs its next round as soon as its own last round is finished, whatever the
+            // knockout's games; the knockout's games are due as soon as their match is
+            // ready ([`knockout_due`]), whatever the Swiss round. K6: knockout only.
             if j_swiss < continue_rounds && pairable_in_stage2(state, section, &bracket) >= 2 {
                 return Ok(Step::Pair {
                     round: completed + 1,
@@ -114,6 +110,31 @@ pub fn next_step(
             Ok(Step::Done)
         }
     }
+}
+
+/// The knockout matches of a two-stage section whose next game can be played now: every
+/// ready match once stage 1 is complete, side by side with the continuing Swiss (T2, A9) —
+/// an open Swiss round does not hold the knockout back, nor the knockout the Swiss. Empty
+/// for any other section or before the end of stage 1.
+pub fn knockout_due(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<String>, DirectorError> {
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
+        return Ok(Vec::new());
+    };
+    if rec.order.is_empty() || rec.completed_rounds() < swiss_rounds {
+        return Ok(Vec::new());
+    }
+    let bracket = knockout_stage::bracket(reg, state, section)?;
+    Ok(bracket.ready().into_iter().map(str::to_string).collect())
 }
 
 fn pairable_in_stage2(

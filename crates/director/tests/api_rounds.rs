@@ -309,7 +309,10 @@ fn run_through_api(log: &mut Vec<Recorded>, state: &mut EventState) -> usize {
                     };
                     append(log, state, v);
                     append(log, state, publish(state, &c, id).expect("publish"));
-                    let s = sheet(state, id, None).expect("sheet");
+                    // The round just paired (in stage 2 the default sheet is the knockout's
+                    // games due beside it, T2).
+                    let last = state.section(id).expect("section").last_round();
+                    let s = sheet(state, id, Some(last)).expect("sheet");
                     assert!(s.published);
                     for b in &s.boards {
                         let v = enter_result(
@@ -360,4 +363,170 @@ fn swiss_then_knockout_runs_through_the_api_and_verifies() {
     assert!(open.completed_rounds() >= 8);
     let diffs = verify(&log, None);
     assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+/// Pair, publish and enter every board of the section's next Swiss round (and confirm);
+/// returns the round.
+fn play_swiss_round(log: &mut Vec<Recorded>, state: &mut EventState, id: &str) -> u32 {
+    let c = ctx();
+    append(
+        log,
+        state,
+        pair(state, &c, id, &PairRequest::default()).expect("pair"),
+    );
+    append(log, state, publish(state, &c, id).expect("publish"));
+    let last = state.section(id).expect("section").last_round();
+    enter_swiss_results(log, state, id, last);
+    last
+}
+
+fn enter_swiss_results(log: &mut Vec<Recorded>, state: &mut EventState, id: &str, round: u32) {
+    let c = ctx();
+    let s = sheet(state, id, Some(round)).expect("sheet");
+    for b in &s.boards {
+        let input = ResultInput {
+            round: Some(round),
+            ..ResultInput::new(b.board, scripted(round, b.board))
+        };
+        append(
+            log,
+            state,
+            enter_result(state, &c, id, &input).expect("result"),
+        );
+    }
+    if let Ok(v) = confirm(state, &c, id, Some(round)) {
+        append(log, state, v);
+    }
+}
+
+/// T2, A9: after round 8 of a 16-player Tianshui open, the knockout's quarter-finals and
+/// Swiss round 9 are open at once. Results go in in any order; the knockout's boards come
+/// after the Swiss boards (a board number names one game); Swiss round 10 is paired as soon
+/// as Swiss round 9 is finished, with the quarter-finals unplayed; the semi-finals wait only
+/// for the quarter-finals; the interim standings list the knockout players apart.
+#[test]
+fn knockout_and_continuing_swiss_are_played_side_by_side() {
+    let (mut log, mut state) = registered("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let c = ctx();
+    let id = "open";
+    for _ in 0..8 {
+        play_swiss_round(&mut log, &mut state, id);
+    }
+    let reg = regulation_of(&state).expect("reg");
+    assert_eq!(
+        state.section(id).expect("open").completed_rounds(),
+        8,
+        "stage 1 done"
+    );
+    // Both open: the quarter-finals are due, and the Swiss pairs round 9.
+    let ko = arbiter_director::step::knockout_due(&reg, &state, id).expect("due");
+    assert_eq!(ko.len(), 4, "{ko:?}");
+    let v = pair(&state, &c, id, &PairRequest::default()).expect("Swiss round 9");
+    append(&mut log, &mut state, v);
+    let v = publish(&state, &c, id).expect("publish");
+    append(&mut log, &mut state, v);
+    let swiss9 = sheet(&state, id, Some(9)).expect("round 9");
+    let due = arbiter_director::api::results::due_knockout_games(&state, id).expect("due");
+    assert_eq!(due.len(), 4);
+    let swiss_boards: Vec<u32> = swiss9.boards.iter().map(|b| b.board).collect();
+    let max_swiss = *swiss_boards.iter().max().expect("boards");
+    assert!(
+        due.iter().all(|g| g.board > max_swiss),
+        "knockout boards {:?} after Swiss boards {swiss_boards:?}",
+        due.iter().map(|g| g.board).collect::<Vec<_>>()
+    );
+    // Both lists are open sheets.
+    let open = arbiter_director::api::rounds::open_sheets(&state, id).expect("open sheets");
+    assert_eq!(open.len(), 2);
+    assert!(open[0].knockout.is_empty() && !open[1].knockout.is_empty());
+    // One quarter-final game first, then a Swiss board, on their own board numbers without
+    // a round: each lands on its own game.
+    let qf = &due[0];
+    let v = enter_result(
+        &state,
+        &c,
+        id,
+        &ResultInput::new(qf.board, GameResult::RedWin),
+    )
+    .expect("knockout game while Swiss round 9 is open");
+    assert!(v
+        .iter()
+        .any(|e| matches!(e, LogEntry::KnockoutGameRecorded { .. })));
+    append(&mut log, &mut state, v);
+    let v = enter_result(
+        &state,
+        &c,
+        id,
+        &ResultInput::new(swiss9.boards[0].board, GameResult::Draw),
+    )
+    .expect("Swiss board while the quarter-finals are open");
+    assert!(v
+        .iter()
+        .any(|e| matches!(e, LogEntry::ResultEntered { .. })));
+    append(&mut log, &mut state, v);
+    // The rest of Swiss round 9; the quarter-finals not finished.
+    let s = sheet(&state, id, Some(9)).expect("round 9");
+    for b in s.boards.iter().filter(|b| b.result.is_none()) {
+        let input = ResultInput {
+            round: Some(9),
+            ..ResultInput::new(b.board, scripted(9, b.board))
+        };
+        let v = enter_result(&state, &c, id, &input).expect("r9");
+        append(&mut log, &mut state, v);
+    }
+    if let Ok(v) = confirm(&state, &c, id, Some(9)) {
+        append(&mut log, &mut state, v);
+    }
+    assert!(!arbiter_director::step::knockout_due(&reg, &state, id)
+        .expect("due")
+        .is_empty());
+    // Swiss round 10 waits only for Swiss round 9.
+    let r10 = play_swiss_round(&mut log, &mut state, id);
+    assert_eq!(r10, 10);
+    // The knockout goes on by itself: its games due, round after round, until decided.
+    for _ in 0..40 {
+        let due = arbiter_director::api::results::due_knockout_games(&state, id).expect("due");
+        let Some(g) = due.first() else { break };
+        let v = enter_result(
+            &state,
+            &c,
+            id,
+            &ResultInput::new(g.board, GameResult::RedWin),
+        )
+        .expect("knockout game");
+        append(&mut log, &mut state, v);
+    }
+    assert!(
+        arbiter_director::api::results::due_knockout_games(&state, id)
+            .expect("due")
+            .is_empty()
+    );
+    let r11 = play_swiss_round(&mut log, &mut state, id);
+    assert_eq!(r11, 11);
+    assert_eq!(next_step(&reg, &state, id).expect("step"), Step::Done);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+/// The interim standings of stage 2 (after Swiss round 9, the knockout under way) list the
+/// knockout players apart: ranks 1..8 are the eight seeds, the continuing Swiss follows
+/// from 9 by its own standings (A9).
+#[test]
+fn interim_standings_of_stage_2_keep_the_knockout_apart() {
+    let (mut log, mut state) = registered("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let id = "open";
+    for _ in 0..9 {
+        play_swiss_round(&mut log, &mut state, id);
+    }
+    let reg = regulation_of(&state).expect("reg");
+    let seeds = arbiter_director::knockout_stage::seeding(&reg, &state, id).expect("seeds");
+    assert_eq!(seeds.len(), 8);
+    let rows = arbiter_director::final_standings::final_ranking(&reg, &state, id).expect("rank");
+    let top: Vec<_> = rows.iter().take(8).map(|r| r.no).collect();
+    assert_eq!(top, seeds);
+    assert!(rows[8..]
+        .iter()
+        .all(|r| !seeds.contains(&r.no) && r.rank > 8));
+    // The continuing Swiss in its own order: points never rise down the list.
+    assert!(rows[8..].windows(2).all(|w| w[0].points >= w[1].points));
 }

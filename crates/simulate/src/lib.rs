@@ -25,7 +25,7 @@ use arbiter_director::api::rounds::PairRequest;
 use arbiter_director::api::{self, Ctx};
 use arbiter_director::plan::{section_plan, SectionPlan};
 use arbiter_director::registration::{event_created, fee_fen, rfc3339, EntryForm};
-use arbiter_director::step::{next_step, Step};
+use arbiter_director::step::{knockout_due, next_step, Step};
 use arbiter_director::{apply_scratch, derive_seed, knockout_stage, DirectorError};
 use arbiter_regulation::{age_on, FormatKind, Regulation, Section, UnitKind};
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
@@ -691,7 +691,10 @@ impl Simulator {
                             .start
                             .and_time(NaiveTime::from_hms_opt(8, 0, 0).unwrap_or_default());
                     }
-                    let step = next_step(&self.reg, state, &sec.id)?;
+                    let step = match side_by_side(&self.reg, &sec, state)? {
+                        Some(ko) => ko,
+                        None => next_step(&self.reg, state, &sec.id)?,
+                    };
                     let entries = self.play(&sec, state, step)?;
                     match entries {
                         Some(entries) => {
@@ -968,7 +971,8 @@ impl Simulator {
                         (red, black)
                     };
                     let result = simulate_knockout_game(state, g.kind, red, black, &mut self.rng);
-                    let board = api::rounds::knockout_board(&b, &mid).ok_or_else(|| {
+                    let offset = api::rounds::knockout_board_offset(sec, state, id);
+                    let board = api::rounds::knockout_board(offset, &b, &mid).ok_or_else(|| {
                         DirectorError::Knockout {
                             section: id.to_string(),
                             message: format!("{mid}: 不在对阵表中 (not in the bracket)"),
@@ -987,4 +991,35 @@ impl Simulator {
             }
         }))
     }
+}
+
+/// The knockout games the hall plays beside an open round of the continuing Swiss (T2,
+/// A9): while Swiss round 8+j is being played, the knockout's matches of bracket round j
+/// and earlier that are ready. The simulated arbiter enters them before the Swiss round's
+/// results, as the two are played at the same time; `None` when no Swiss round is open.
+fn side_by_side(
+    reg: &Regulation,
+    sec: &Section,
+    state: &EventState,
+) -> Result<Option<Step>, DirectorError> {
+    let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
+        return Ok(None);
+    };
+    let Some(rec) = state.section(&sec.id) else {
+        return Ok(None);
+    };
+    let paired = rec.last_round().saturating_sub(swiss_rounds) as usize;
+    if rec.last_round() <= rec.completed_rounds() || paired == 0 {
+        return Ok(None);
+    }
+    let due = knockout_due(reg, state, &sec.id)?;
+    if due.is_empty() {
+        return Ok(None);
+    }
+    let b = knockout_stage::bracket(reg, state, &sec.id)?;
+    let now: Vec<String> = due
+        .into_iter()
+        .filter(|m| b.get(m).is_some_and(|x| x.round <= paired))
+        .collect();
+    Ok((!now.is_empty()).then_some(Step::Knockout { matches: now }))
 }

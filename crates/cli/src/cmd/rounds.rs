@@ -319,6 +319,24 @@ fn show(
             return Ok(2);
         }
     };
+    if round.is_none() && !json {
+        // Both lists when the continuing Swiss and the knockout are played side by side.
+        return match arbiter_director::api::rounds::open_sheets(&es.state, &es.section) {
+            Ok(sheets) => {
+                for (i, s) in sheets.iter().enumerate() {
+                    if i > 0 {
+                        println!();
+                    }
+                    print_sheet(s);
+                }
+                Ok(0)
+            }
+            Err(e) => {
+                eprintln!("错误 error: {e}");
+                Ok(2)
+            }
+        };
+    }
     match sheet(&es.state, &es.section, round) {
         Ok(s) if json => {
             println!("{}", serde_json::to_string_pretty(&s)?);

@@ -3,11 +3,14 @@
 //! result (A12). Entering the last result of a round closes the round (and records the
 //! withdrawals the forfeit rule then demands, A5).
 
-use super::rounds::{close_round, knockout_board, knockout_round, notation, refused, section_of};
+use super::rounds::{
+    close_round, knockout_board, knockout_board_offset, knockout_round, notation, refused,
+    section_of,
+};
 use super::Ctx;
 use crate::knockout_stage;
 use crate::results::{game_foul_loss, respects_foul_loss};
-use crate::step::{next_step, Step};
+use crate::step::knockout_due;
 use crate::{apply_scratch, regulation_of, DirectorError};
 use arbiter_core::{Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
 use arbiter_regulation::ResultSigning;
@@ -77,10 +80,12 @@ pub fn due_knockout_game(
 ) -> Result<Option<(String, arbiter_knockout::NextGame)>, DirectorError> {
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
-    let Step::Knockout { matches } = next_step(&reg, state, section)? else {
+    let matches = knockout_due(&reg, state, section)?;
+    if matches.is_empty() {
         return Ok(None);
-    };
+    }
     let b = knockout_stage::bracket(&reg, state, section)?;
+    let offset = knockout_board_offset(sec, state, section);
     let due = knockout_stage::next_games(&b, &matches, section)?;
     if let Some(r) = round {
         let ko_rounds: Vec<u32> = due
@@ -94,13 +99,33 @@ pub fn due_knockout_game(
     }
     let found = due
         .into_iter()
-        .find(|(m, _)| knockout_board(&b, m) == Some(board));
+        .find(|(m, _)| knockout_board(offset, &b, m) == Some(board));
+    // The continuing Swiss is played beside the knockout (T2): a board number that names
+    // a game of both is refused rather than guessed.
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let swiss_open = rec.last_round() > rec.completed_rounds();
+    if let (Some((m, _)), true, None) = (&found, swiss_open, round) {
+        let last = rec.last_round();
+        if rec
+            .round(last)
+            .is_some_and(|r| r.boards.iter().any(|x| x.board == board))
+        {
+            return Err(refused(format!(
+                "{section} 第{board}台不唯一: 既是瑞士制第{last}轮的第{board}台, 也是淘汰赛 {m} 的台次; \
+                 请指明轮次 (board {board} names both a game of Swiss round {last} and knockout match {m}: give the round)"
+            )));
+        }
+    }
     match found {
         Some(x) => Ok(Some(x)),
+        // Not a knockout board: a board of the Swiss round played beside it.
+        None if swiss_open => Ok(None),
         None => {
             let boards: Vec<String> = matches
                 .iter()
-                .filter_map(|m| knockout_board(&b, m))
+                .filter_map(|m| knockout_board(offset, &b, m))
                 .map(|n| n.to_string())
                 .collect();
             Err(refused(format!(
@@ -133,16 +158,18 @@ pub fn due_knockout_games(
 ) -> Result<Vec<DueKnockoutGame>, DirectorError> {
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
-    let Step::Knockout { matches } = next_step(&reg, state, section)? else {
+    let matches = knockout_due(&reg, state, section)?;
+    if matches.is_empty() {
         return Ok(Vec::new());
-    };
+    }
     let b = knockout_stage::bracket(&reg, state, section)?;
+    let offset = knockout_board_offset(sec, state, section);
     let mut out: Vec<DueKnockoutGame> = knockout_stage::next_games(&b, &matches, section)?
         .into_iter()
         .filter_map(|(m, game)| {
             let bm = b.get(&m)?;
             Some(DueKnockoutGame {
-                board: knockout_board(&b, &m)?,
+                board: knockout_board(offset, &b, &m)?,
                 label: bm.label_zh(),
                 round: knockout_round(sec, state, bm.round),
                 match_id: m,

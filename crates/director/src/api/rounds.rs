@@ -370,11 +370,36 @@ fn side(
 }
 
 /// Bracket board numbers: every match of the bracket in order, numbered from 1.
-pub fn knockout_board(b: &arbiter_knockout::Bracket, match_id: &str) -> Option<u32> {
+pub fn knockout_board(offset: u32, b: &arbiter_knockout::Bracket, match_id: &str) -> Option<u32> {
     b.matches()
         .iter()
         .position(|m| m.id == match_id)
-        .map(|i| i as u32 + 1)
+        .map(|i| offset + i as u32 + 1)
+}
+
+/// The boards before the first knockout board ([`knockout_board`]). In a two-stage section
+/// whose other players continue the Swiss (T2), the knockout and the Swiss are played side
+/// by side, so the knockout's boards come after every board the continuing Swiss can have
+/// (half the players outside the knockout, rounded up): a board number names one game
+/// (in a 16-player open, Swiss boards 1–4 and the quarter-finals on boards 5–8). A knockout
+/// alone (K6) starts at board 1.
+pub fn knockout_board_offset(sec: &Section, state: &EventState, section: &str) -> u32 {
+    match section_plan(sec, state) {
+        SectionPlan::TwoStage {
+            k, continue_rounds, ..
+        } if continue_rounds > 0 => {
+            let n = state.section(section).map_or(0, |r| r.order.len() as u32);
+            n.saturating_sub(k).div_ceil(2)
+        }
+        _ => 0,
+    }
+}
+
+/// [`knockout_board_offset`] of a section of the event (reads its regulation).
+pub fn knockout_board_offset_of(state: &EventState, section: &str) -> Result<u32, DirectorError> {
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    Ok(knockout_board_offset(sec, state, section))
 }
 
 /// The schedule's round number of a knockout match: the Swiss rounds plus its bracket round.
@@ -396,7 +421,8 @@ pub fn sheet(
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
     if round.is_none() {
-        if let Step::Knockout { matches } = next_step(&reg, state, section)? {
+        let matches = crate::step::knockout_due(&reg, state, section)?;
+        if !matches.is_empty() {
             return knockout_sheet(&reg, sec, state, section, &matches);
         }
     }
@@ -443,6 +469,26 @@ pub fn sheet(
     })
 }
 
+/// Every sheet open now in `section`: the Swiss round being played (paired, results
+/// missing) and the knockout games due, which a two-stage section plays side by side (T2);
+/// otherwise the one sheet of [`sheet`] without a round.
+pub fn open_sheets(state: &EventState, section: &str) -> Result<Vec<RoundSheet>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let matches = crate::step::knockout_due(&reg, state, section)?;
+    let open = rec.last_round() > rec.completed_rounds();
+    if matches.is_empty() || !open {
+        return Ok(vec![sheet(state, section, None)?]);
+    }
+    Ok(vec![
+        sheet(state, section, Some(rec.last_round()))?,
+        knockout_sheet(&reg, sec, state, section, &matches)?,
+    ])
+}
+
 fn knockout_sheet(
     reg: &Regulation,
     sec: &Section,
@@ -451,6 +497,7 @@ fn knockout_sheet(
     matches: &[String],
 ) -> Result<RoundSheet, DirectorError> {
     let b = knockout_stage::bracket(reg, state, section)?;
+    let offset = knockout_board_offset(sec, state, section);
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
@@ -467,7 +514,7 @@ fn knockout_sheet(
         let m = b.get(&mid);
         round = round.max(knockout_round(sec, state, m.map_or(0, |m| m.round)));
         boards.push(SheetBoard {
-            board: knockout_board(&b, &mid).unwrap_or(0),
+            board: knockout_board(offset, &b, &mid).unwrap_or(0),
             red: side(state, sec, section, red, after),
             black: side(state, sec, section, black, after),
             result: None,

@@ -158,6 +158,8 @@ pub async fn show(
         }
         c.push_str("</tbody></table>");
     }
+    let offset =
+        arbiter_director::api::rounds::knockout_board_offset_of(&snap.state, &sec).unwrap_or(0);
     // The bracket, round by round.
     let _ = write!(
         c,
@@ -172,7 +174,8 @@ pub async fn show(
             l.t("轮", "")
         );
         for m in b.round(r) {
-            let board = arbiter_director::api::rounds::knockout_board(&b, &m.id).unwrap_or(0);
+            let board =
+                arbiter_director::api::rounds::knockout_board(offset, &b, &m.id).unwrap_or(0);
             let players: Vec<String> = m
                 .sources
                 .iter()
