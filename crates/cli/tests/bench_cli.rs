@@ -261,7 +261,7 @@ fn bench_simulate_json_has_both_variants_with_the_same_log() {
 }
 
 #[test]
-fn bench_simulate_bad_input_and_impossible_field() {
+fn bench_simulate_bad_input_and_a_field_too_small_for_its_rounds() {
     let reg = tianshui();
     let o = arbiter(&[
         "bench",
@@ -276,10 +276,11 @@ fn bench_simulate_bad_input_and_impossible_field() {
     let o = arbiter(&["bench", "simulate", "--regulation", "no-such-file.toml"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("no-such-file.toml"), "{}", stderr(&o));
-    // 10 players cannot play the open section's Swiss rounds without rematches.
+    // 10 players cannot play the open section's 11 Swiss rounds without rematches: H1
+    // relaxes where no pairing keeps it (A2 as amended), and the event runs to its end.
     let o = arbiter(&["bench", "simulate", "--regulation", &reg, "--players", "10"]);
-    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
-    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("模拟(内存)"), "{}", stdout(&o));
 }
 
 #[test]

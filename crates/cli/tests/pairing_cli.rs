@@ -296,9 +296,10 @@ fn bench_pairing_prints_a_time() {
 }
 
 #[test]
-fn no_valid_pairing_gives_exit_3() {
+fn a_round_without_new_opponents_repeats_the_oldest_meetings() {
     let dir = tempfile::tempdir().unwrap();
-    // 4 players, a full round robin played: nobody has a new opponent for round 4.
+    // 4 players, a full round robin played: nobody has a new opponent for round 4. H1
+    // relaxes (A2 as amended): round 1's pairs (1–4, 2–3) meet again, and the arbiter is told.
     let mut s = String::from("012 Exhausted\nXXR 5\n");
     for (no, blocks) in [
         (1, "     4 w 1     2 w 1     3 b 1"),
@@ -311,9 +312,26 @@ fn no_valid_pairing_gives_exit_3() {
     }
     let f = write(dir.path(), "x.trf", &s);
     let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(3), "{}{}", stdout(&o), stderr(&o));
-    assert!(stderr(&o).contains("无法编排"), "{}", stderr(&o));
-    assert!(stdout(&o).is_empty());
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let mut pairs: Vec<Vec<u32>> = stdout(&o)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut v: Vec<u32> = l
+                .split_whitespace()
+                .filter_map(|x| x.parse().ok())
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, vec![vec![1, 4], vec![2, 3]], "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("H1 放宽: 1号 与 4号 第2次相遇 (上次第1轮)"),
+        "{err}"
+    );
 }
 
 #[test]

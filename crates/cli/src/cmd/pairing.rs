@@ -247,6 +247,15 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
         }
     }
     print!("{}", format_pairs(&p));
+    if !p.relaxed.is_empty() {
+        eprintln!(
+            "注意 note: 本轮无法满足全部编排规则, 已按规则放宽 (A2) \
+             (no pairing of this round keeps every hard rule; relaxed as A2 allows):"
+        );
+        for v in &p.relaxed {
+            eprintln!("  第{round}轮 round {round}: {v}");
+        }
+    }
     if a.explain {
         eprint!("{}", explanation(&p));
     }
