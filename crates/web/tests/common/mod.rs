@@ -161,7 +161,41 @@ pub fn request(
     headers: &[(&str, &str)],
     body: Option<&[u8]>,
 ) -> Response {
-    let mut s = TcpStream::connect(addr).expect("connect");
+    let s = TcpStream::connect(addr).expect("connect");
+    request_on(s, addr, method, path, headers, body)
+}
+
+/// A connection to `addr` from the local address `from` (any of 127.0.0.0/8 on loopback):
+/// a client on another machine, as far as the server can tell.
+pub fn connect_from(from: std::net::IpAddr, addr: SocketAddr) -> TcpStream {
+    let domain = socket2::Domain::for_address(addr);
+    let sock = socket2::Socket::new(domain, socket2::Type::STREAM, None).expect("socket");
+    sock.bind(&SocketAddr::new(from, 0).into()).expect("bind");
+    sock.connect(&addr.into()).expect("connect");
+    sock.into()
+}
+
+/// [`request`] from the local address `from`.
+pub fn request_from(
+    from: std::net::IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> Response {
+    request_on(connect_from(from, addr), addr, method, path, headers, body)
+}
+
+/// One HTTP/1.1 request on the connection `s`.
+pub fn request_on(
+    mut s: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> Response {
     s.set_read_timeout(Some(Duration::from_secs(60))).ok();
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (k, v) in headers {
