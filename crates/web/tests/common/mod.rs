@@ -22,6 +22,14 @@ pub struct TestServer {
 impl TestServer {
     /// Boot on an empty database; `fill` may write into it first.
     pub fn start_with(fill: impl FnOnce(&SqliteStore)) -> TestServer {
+        Self::start_limited(fill, arbiter_web::net::Limits::default())
+    }
+
+    /// [`TestServer::start_with`] under the given timeouts and connection limits.
+    pub fn start_limited(
+        fill: impl FnOnce(&SqliteStore),
+        limits: arbiter_web::net::Limits,
+    ) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("arbiter.db");
         {
@@ -44,9 +52,16 @@ impl TestServer {
                     .expect("bind");
                 tx.send(listener.local_addr().expect("addr"))
                     .expect("send addr");
-                arbiter_web::serve_on(listener, served, Duration::from_millis(50), async {
-                    let _ = stopped.await;
-                })
+                arbiter_web::serve_on_with(
+                    listener,
+                    served,
+                    Duration::from_millis(50),
+                    limits,
+                    None,
+                    async {
+                        let _ = stopped.await;
+                    },
+                )
                 .await
                 .expect("serve");
             });
