@@ -45,8 +45,10 @@ pub struct NextQuery {
 
 /// Only a local path: never send the browser to another site after login.
 fn local_path(p: Option<String>) -> String {
-    p.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
-        .unwrap_or_else(|| "/desk".into())
+    p.as_deref()
+        .and_then(crate::page::local_path)
+        .unwrap_or("/desk")
+        .to_string()
 }
 
 fn render(
