@@ -23,6 +23,7 @@ pub mod cache;
 pub mod demo;
 pub mod desk;
 pub mod error;
+pub mod headers;
 pub mod i18n;
 pub mod live;
 pub mod net;
@@ -86,6 +87,7 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
         .merge(desk::routes())
         .merge(online::routes())
         .with_state(app)
+        .layer(axum::middleware::from_fn(headers::security_headers))
         .layer(axum::Extension(net::LiveSlots::new(
             limits.max_live_streams,
         )))
