@@ -19,12 +19,11 @@ use crate::public::Layout;
 use arbiter_store::accounts::Session;
 use arbiter_store::AccountStore;
 use askama::Template;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login";
 
@@ -105,18 +104,12 @@ pub struct LoginForm {
     next: Option<String>,
 }
 
-/// The client's address (when the server was started with connection info).
-fn client_addr(info: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
-    info.map(|c| c.0.ip())
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
-}
-
 /// `POST /login`.
 pub async fn login(
     State(app): State<AppState>,
     l: Lang,
     headers: HeaderMap,
-    connect: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    client: crate::net::ClientInfo,
     Form(f): Form<LoginForm>,
 ) -> Result<Response, WebError> {
     let next = local_path(f.next.clone());
@@ -134,7 +127,8 @@ pub async fn login(
             ),
         );
     }
-    let addr = client_addr(connect.as_ref().map(|e| &e.0));
+    // The peer's address, or behind a trusted proxy the address it forwarded for.
+    let addr = client.addr;
     let login = f.login.trim().to_string();
     let password = f.password;
     let now = now();

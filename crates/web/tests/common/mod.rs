@@ -30,6 +30,15 @@ impl TestServer {
         fill: impl FnOnce(&SqliteStore),
         limits: arbiter_web::net::Limits,
     ) -> TestServer {
+        Self::start_full(fill, limits, None)
+    }
+
+    /// [`TestServer::start_limited`], over TLS when `tls` is given.
+    pub fn start_full(
+        fill: impl FnOnce(&SqliteStore),
+        limits: arbiter_web::net::Limits,
+        tls: Option<arbiter_web::net::Tls>,
+    ) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("arbiter.db");
         {
@@ -57,7 +66,7 @@ impl TestServer {
                     served,
                     Duration::from_millis(50),
                     limits,
-                    None,
+                    tls,
                     async {
                         let _ = stopped.await;
                     },
