@@ -441,3 +441,101 @@ fn the_entry_form_template_has_drop_downs_instructions_and_imports_when_filled()
         ]
     );
 }
+
+/// Issue 24, items 4, 6 and 7 at the CLI and in a roster file: control characters, a bidi
+/// override and 100,000 characters are refused naming the field (the file's cell for an
+/// import), and a formula name is written harmless to the CSV export.
+#[test]
+fn hostile_text_is_refused_at_the_cli_and_in_a_roster_and_neutralised_in_csv() {
+    let env = Env::new();
+    let add = |name: &str, unit: &str| {
+        env.run(&[
+            "player",
+            "add",
+            "--event",
+            &env.id,
+            "--section",
+            "open",
+            "--name",
+            name,
+            "--sex",
+            "男",
+            "--unit",
+            unit,
+            "--at",
+            AT,
+        ])
+    };
+    // (one argument is at most 128 KiB on Linux: 100,000 ASCII characters)
+    let long = "a".repeat(100_000);
+    for (name, unit, why) in [
+        (
+            "张\u{1b}[2J三",
+            "昆山",
+            "姓名 (name) 第 2 个字符是控制字符 U+001B",
+        ),
+        (
+            "王\u{202E}五",
+            "昆山",
+            "姓名 (name) 第 2 个字符是文字方向控制符 U+202E",
+        ),
+        (
+            long.as_str(),
+            "昆山",
+            "姓名 (name) 过长: 100000 个字符, 至多 100 个",
+        ),
+        (
+            "赵六",
+            "昆\u{7}山",
+            "单位 (unit) 第 2 个字符是控制字符 U+0007",
+        ),
+    ] {
+        let o = add(name, unit);
+        assert!(!o.status.success());
+        let err = text(&o.stderr);
+        assert!(err.contains(why), "{err}");
+        assert!(!err.contains('\u{1b}') && err.len() < 2000, "{err}");
+    }
+    assert!(env.players().is_empty());
+    // A roster file: the bad cells reported with their cell, the good row imported.
+    let csv = env.path("roster.csv");
+    std::fs::write(
+        &csv,
+        "姓名,性别,组别,单位\n孙七,男,公开组,昆山\n周\u{1b}[31m八,男,公开组,昆山\n吴九,男,公开组,昆\u{202E}山\n",
+    )
+    .unwrap();
+    let o = env.import(&csv, &[]);
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(
+        out.contains("A3") && out.contains("控制字符 U+001B"),
+        "{out}"
+    );
+    assert!(
+        out.contains("D4") && out.contains("文字方向控制符 U+202E"),
+        "{out}"
+    );
+    assert_eq!(env.players().len(), 1, "{out}");
+    // A formula name is a name; the CSV export neutralises it.
+    let formula = "=cmd|' /C calc'!A0";
+    assert!(add(formula, "昆山").status.success());
+    let dir = env.path("csv");
+    let o = env.run(&[
+        "event",
+        "export",
+        &env.id,
+        "--format",
+        "csv",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut seen = false;
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let body = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        if body.contains(formula) {
+            seen = true;
+            assert!(body.contains(&format!("'{formula}")), "{body}");
+        }
+    }
+    assert!(seen, "the formula name is in some table");
+}

@@ -522,6 +522,32 @@ pub fn parse_roster_table(
             let empty = Cell::Text(String::new());
             let cell = r.cells.get(i).unwrap_or(&empty);
             let v = cell.text();
+            // The text rule of every shell (arbiter_types::text): a bad cell is reported here,
+            // with its cell, rather than refused later by the registration.
+            let text_col = matches!(
+                col,
+                Column::Name
+                    | Column::Section
+                    | Column::Unit
+                    | Column::Association
+                    | Column::Team
+                    | Column::Evidence
+                    | Column::Flags
+            );
+            if text_col {
+                let max = if matches!(col, Column::Evidence | Column::Flags) {
+                    usize::MAX
+                } else {
+                    arbiter_types::text::MAX_CHARS
+                };
+                if let Err(p) = arbiter_types::text::check_line(&v, max) {
+                    if *col == Column::Name {
+                        name_col = i;
+                    }
+                    problem!(i, format!("{} {p}", col.zh()));
+                    continue;
+                }
+            }
             let opt = || (!v.is_empty()).then(|| v.clone());
             match col {
                 Column::Ignored => {}

@@ -21,6 +21,7 @@ pub mod results;
 pub mod round;
 pub mod standings;
 pub mod step;
+pub mod text;
 pub mod trf_export;
 pub mod verify;
 
@@ -59,6 +60,9 @@ pub enum DirectorError {
     /// An operation of the arbiter's API refused (the message says why, Chinese first).
     #[error("{0}")]
     Refused(String),
+    /// A text field refused ([`text`]): control or bidi characters, or too long.
+    #[error("{0}")]
+    Text(text::TextError),
 }
 
 /// The regulation recorded in the log's `event_created` entry.

@@ -211,7 +211,26 @@ fn csv_text(cell: &Cell) -> String {
         // A plain number for a spreadsheet, not `120元`.
         Cell::Money(fen) if fen.is_multiple_of(100) => (fen / 100).to_string(),
         Cell::Money(fen) => format!("{}.{:02}", fen / 100, fen % 100),
+        Cell::Text(s) => csv_safe(s),
         c => c.display(),
+    }
+}
+
+/// Text as a spreadsheet will not run it: a cell beginning with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return is a formula to Excel and its kin (`=cmd|' /C calc'!A0` in a player's
+/// name, say), so it gets a leading `'` — unless it is a plain number (`-3`, `+1.5`), which
+/// stays a number.
+pub fn csv_safe(s: &str) -> String {
+    let risky = s.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let number = s.starts_with(['-', '+'])
+        && s.len() > 1
+        && s[1..].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && s[1..].bytes().filter(|&b| b == b'.').count() <= 1
+        && s[1..].bytes().any(|b| b.is_ascii_digit());
+    if risky && !number {
+        format!("'{s}")
+    } else {
+        s.to_string()
     }
 }
 
@@ -220,7 +239,7 @@ fn csv_text(cell: &Cell) -> String {
 pub fn csv(t: &Table) -> Result<Vec<u8>, WriteError> {
     let mut w = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
     let err = |e: csv::Error| WriteError::Csv(e.to_string());
-    w.write_record(t.columns.iter().map(|c| c.header.as_str()))
+    w.write_record(t.columns.iter().map(|c| csv_safe(&c.header)))
         .map_err(err)?;
     for row in &t.rows {
         w.write_record(row.iter().map(csv_text)).map_err(err)?;
@@ -246,4 +265,30 @@ pub fn csv_names(tables: &[Table]) -> Vec<String> {
         names.push(name);
     }
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_neutralised_and_numbers_stay_numbers() {
+        for bad in [
+            "=cmd|' /C calc'!A0",
+            "+SUM(A1)",
+            "-2+3",
+            "@SUM(1)",
+            "\t=1",
+            "\r=1",
+            "-",
+            "=1",
+        ] {
+            assert_eq!(csv_safe(bad), format!("'{bad}"), "{bad:?}");
+        }
+        for good in ["张三", "-3", "+1.5", "3-1", "a=b", "120"] {
+            assert_eq!(csv_safe(good), good);
+        }
+        assert_eq!(csv_text(&Cell::Int(-3)), "-3");
+        assert_eq!(csv_text(&Cell::text("=1+1")), "'=1+1");
+    }
 }

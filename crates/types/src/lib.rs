@@ -9,6 +9,7 @@ pub mod outcome;
 pub mod phone;
 pub mod score;
 pub mod settings;
+pub mod text;
 pub mod tiebreak;
 
 pub use id_number::{IdNumber, IdNumberError};
@@ -16,6 +17,7 @@ pub use outcome::{Colour, GameResult, Outcome, PlayerResult};
 pub use phone::{Phone, PhoneError};
 pub use score::{Score, ScoringPreset, ScoringTable};
 pub use settings::*;
+pub use text::TextProblem;
 pub use tiebreak::{closest, Fallback, TiebreakItem, TiebreakName, UnknownTiebreak};
 
 use serde::{Deserialize, Serialize};

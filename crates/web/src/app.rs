@@ -25,6 +25,8 @@ pub struct Inner {
     pub changes: broadcast::Sender<Change>,
     /// Set when the server stops: open live streams end so the shutdown can finish.
     pub shutdown: tokio::sync::watch::Sender<bool>,
+    /// Password checks at once and login attempts in flight ([`crate::auth::limit`]).
+    pub login_gate: Arc<crate::auth::limit::Gate>,
 }
 
 /// SQLite: one connection (not `Sync`), one call at a time. PostgreSQL: a pool, calls in
@@ -71,6 +73,7 @@ impl AppState {
             cache: Cache::default(),
             changes,
             shutdown: tokio::sync::watch::Sender::new(false),
+            login_gate: Arc::new(crate::auth::limit::Gate::default()),
         }))
     }
 

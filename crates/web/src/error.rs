@@ -10,6 +10,8 @@ pub enum WebError {
     Bind(String, String),
     #[error("{0}")]
     Store(#[from] StoreError),
+    #[error("{0}")]
+    Tls(String),
     #[error("未找到: {0} (not found)")]
     NotFound(String),
     #[error("请求有误: {0} (bad request)")]

@@ -99,11 +99,19 @@ pub struct SwitchQuery {
 /// `GET /lang?to=en&back=/e/ev-00000001`: set the cookie and go back.
 pub async fn switch(Query(q): Query<SwitchQuery>) -> Response {
     let lang = q.to.as_deref().and_then(Lang::parse).unwrap_or_default();
-    // Only a local path: never redirect to another site.
-    let back = q
-        .back
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
-        .unwrap_or_else(|| "/".into());
+    // Only a local path: never redirect to another site; a control character (CR/LF, a
+    // tab) in it is a forged link, not a page of this server.
+    let back = match q.back {
+        Some(b) if b.chars().any(char::is_control) => {
+            return (
+                axum::http::StatusCode::BAD_REQUEST,
+                "返回地址无效 (invalid back= path)",
+            )
+                .into_response()
+        }
+        Some(b) => crate::page::local_path(&b).unwrap_or("/").to_string(),
+        None => "/".to_string(),
+    };
     let mut resp = Redirect::to(&back).into_response();
     if let Ok(v) = HeaderValue::from_str(&format!(
         "lang={}; Path=/; Max-Age=31536000; SameSite=Lax",

@@ -23,8 +23,10 @@ pub mod cache;
 pub mod demo;
 pub mod desk;
 pub mod error;
+pub mod headers;
 pub mod i18n;
 pub mod live;
+pub mod net;
 pub mod online;
 pub mod page;
 pub mod public;
@@ -49,6 +51,10 @@ pub struct ServeConfig {
     /// `--demo`: ignore `db`; serve an in-memory database holding the four reference
     /// events simulated part-way ([`demo`]).
     pub demo: bool,
+    /// Timeouts and connection limits ([`net`]).
+    pub limits: net::Limits,
+    /// `--tls-cert`, `--tls-key`: serve HTTPS with this PEM certificate chain and key.
+    pub tls: Option<(PathBuf, PathBuf)>,
 }
 
 impl ServeConfig {
@@ -58,12 +64,20 @@ impl ServeConfig {
             addr,
             poll: Duration::from_millis(500),
             demo: false,
+            limits: net::Limits::default(),
+            tls: None,
         }
     }
 }
 
-/// Every route of the server.
+/// Every route of the server, with the default limits.
 pub fn router(app: AppState) -> axum::Router {
+    router_with(app, &net::Limits::default())
+}
+
+/// Every route of the server: a request body must arrive within `limits.body_timeout`,
+/// live streams are bounded by `limits.max_live_streams`.
+pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
     axum::Router::new()
         .merge(public::routes())
         .merge(api::routes())
@@ -73,6 +87,13 @@ pub fn router(app: AppState) -> axum::Router {
         .merge(desk::routes())
         .merge(online::routes())
         .with_state(app)
+        .layer(axum::middleware::from_fn(headers::security_headers))
+        .layer(axum::Extension(net::LiveSlots::new(
+            limits.max_live_streams,
+        )))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.body_timeout,
+        ))
 }
 
 /// Open the database, bind `config.addr` and serve until Ctrl-C.
@@ -97,6 +118,10 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
             .await
             .map_err(|e| WebError::Internal(e.to_string()))??
     };
+    let tls = match &config.tls {
+        Some((cert, key)) => Some(net::Tls::from_pem_files(cert, key).map_err(WebError::Tls)?),
+        None => None,
+    };
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| WebError::Bind(config.addr.to_string(), e.to_string()))?;
@@ -111,8 +136,17 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
             _ => config.db.display().to_string(),
         }
     };
-    eprintln!("Arbiter 已启动: http://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
-    serve_on(listener, app, config.poll, shutdown_signal()).await
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    eprintln!("Arbiter 已启动: {scheme}://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
+    serve_on_with(
+        listener,
+        app,
+        config.poll,
+        config.limits,
+        tls,
+        shutdown_signal(),
+    )
+    .await
 }
 
 /// Serve `app` on an already bound listener (tests bind `127.0.0.1:0`), with the background
@@ -121,6 +155,18 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     app: AppState,
     poll: Duration,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), WebError> {
+    serve_on_with(listener, app, poll, net::Limits::default(), None, shutdown).await
+}
+
+/// [`serve_on`] with the given limits, and over TLS when `tls` is given.
+pub async fn serve_on_with(
+    listener: tokio::net::TcpListener,
+    app: AppState,
+    poll: Duration,
+    limits: net::Limits,
+    tls: Option<net::Tls>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
     app.refresh_all().await?;
@@ -133,17 +179,14 @@ pub async fn serve_on(
     };
     let watcher = tokio::spawn(live::watch(app.clone(), poll));
     let stop = app.clone();
-    // With the client's address (the login rate limit counts per address).
-    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, service)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            stop.shutdown.send_replace(true);
-        })
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()));
+    let router = router_with(app, &limits);
+    net::run(listener, router, limits, tls, async move {
+        shutdown.await;
+        stop.shutdown.send_replace(true);
+    })
+    .await;
     watcher.abort();
-    result
+    Ok(())
 }
 
 async fn shutdown_signal() {

@@ -15,7 +15,6 @@ use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use axum::Router;
-use futures_util::stream::Stream;
 use serde::Serialize;
 use std::convert::Infallible;
 use std::time::Duration;
@@ -87,7 +86,23 @@ fn message(c: &Change) -> Event {
 async fn stream(
     State(app): State<AppState>,
     Path(event): Path<String>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
+    slots: Option<axum::Extension<crate::net::LiveSlots>>,
+) -> Result<axum::response::Response, WebError> {
+    use axum::response::IntoResponse;
+    // Streams are long-lived on purpose: their number is bounded instead of their time.
+    let slot =
+        match slots {
+            Some(axum::Extension(s)) => match s.0.try_acquire_owned() {
+                Ok(p) => Some(p),
+                Err(_) => return Ok((
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    [(axum::http::header::RETRY_AFTER, "30")],
+                    "实时更新连接已满, 请刷新页面 (too many live streams; reload the page later)",
+                )
+                    .into_response()),
+            },
+            None => None,
+        };
     // Subscribe first, then read the current seq: no change can fall between the two.
     let rx = app.changes.subscribe();
     let snap = app.snapshot(&event).await?;
@@ -97,10 +112,13 @@ async fn stream(
     };
     let shutdown = app.shutdown.subscribe();
     let s = futures_util::stream::unfold(
-        (Some(first), rx, shutdown, event),
-        |(first, mut rx, mut shutdown, event)| async move {
+        (Some(first), rx, shutdown, event, slot),
+        |(first, mut rx, mut shutdown, event, slot)| async move {
             if let Some(f) = first {
-                return Some((Ok(message(&f)), (None, rx, shutdown, event)));
+                return Some((
+                    Ok::<Event, Infallible>(message(&f)),
+                    (None, rx, shutdown, event, slot),
+                ));
             }
             loop {
                 if *shutdown.borrow() {
@@ -109,7 +127,7 @@ async fn stream(
                 tokio::select! {
                     m = rx.recv() => match m {
                         Ok(c) if c.event == event => {
-                            return Some((Ok(message(&c)), (None, rx, shutdown, event)));
+                            return Some((Ok(message(&c)), (None, rx, shutdown, event, slot)));
                         }
                         Ok(_) | Err(RecvError::Lagged(_)) => continue,
                         Err(RecvError::Closed) => return None,
@@ -119,5 +137,7 @@ async fn stream(
             }
         },
     );
-    Ok(Sse::new(s).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Ok(Sse::new(s)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
 }

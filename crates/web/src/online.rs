@@ -24,14 +24,13 @@ use crate::write;
 use arbiter_director::api::entries as api;
 use arbiter_store::AccountStore;
 use askama::Template;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use std::fmt::Write;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 pub const ENTRY_CSRF_COOKIE: &str = "arbiter_entry";
 /// Largest form body accepted (bytes).
@@ -186,23 +185,19 @@ struct OnlineForm {
     unit: String,
 }
 
-fn client_addr(req: &Request) -> IpAddr {
-    req.extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip())
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
-}
-
 /// `POST /e/{ev}/entry`.
 pub async fn submit(
     State(app): State<AppState>,
     l: Lang,
     Path(ev): Path<String>,
+    client: crate::net::ClientInfo,
     req: Request,
 ) -> Result<Response, WebError> {
     // The event exists (404 otherwise) before anything is read or counted.
     app.snapshot(&ev).await?;
-    let addr = client_addr(&req);
+    // The peer's address, or behind a trusted proxy (`--trusted-proxy`) the address it
+    // forwarded for: never a header a client could set itself.
+    let addr = client.addr;
     let cookie_token = cookie(req.headers(), ENTRY_CSRF_COOKIE)
         .unwrap_or("")
         .to_string();

@@ -145,3 +145,45 @@ pub fn escape(s: &str) -> String {
     }
     o
 }
+
+/// `p` when it is a path of this server that is safe to redirect to: it starts with exactly
+/// one `/` (`//host` and `/\host` are other sites to a browser), and has no backslash and no
+/// control character (a tab or line break inside is dropped by browsers, so `/\t/evil.example`
+/// reads as `//evil.example`, and CR/LF would split the header).
+pub fn local_path(p: &str) -> Option<&str> {
+    let mut chars = p.chars();
+    let ok = chars.next() == Some('/')
+        && !matches!(chars.next(), Some('/'))
+        && !p.contains('\\')
+        && !p
+            .chars()
+            .any(|c| c.is_control() || arbiter_types::text::is_bidi_control(c));
+    ok.then_some(p)
+}
+
+#[cfg(test)]
+mod redirect_tests {
+    use super::local_path;
+
+    #[test]
+    fn only_plain_local_paths_are_redirected_to() {
+        for ok in ["/", "/desk", "/e/ev-1?x=1", "/e/昆山"] {
+            assert_eq!(local_path(ok), Some(ok));
+        }
+        for bad in [
+            "//evil.example",
+            "/\t/evil.example",
+            "/%09/evil.example\t",
+            "/\\evil.example",
+            "/a\\b",
+            "/\r\nSet-Cookie: x=1",
+            "/\n/evil.example",
+            "https://evil.example",
+            "evil.example",
+            "",
+            "/\u{202E}x",
+        ] {
+            assert_eq!(local_path(bad), None, "{bad:?}");
+        }
+    }
+}

@@ -136,20 +136,14 @@ fn flash(r: &Response) -> (bool, String) {
     assert_eq!(r.status, 303, "{}", r.text());
     let loc = r.header("location").expect("location");
     let (_, q) = loc.split_once('?').unwrap_or((loc, ""));
-    let (k, v) = q.split_once('=').unwrap_or(("", ""));
-    let bytes = v.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).expect("hex"));
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    (k == "ok", String::from_utf8_lossy(&out).into_owned())
+    let (k, code) = q.split_once('=').unwrap_or(("", ""));
+    // The link carries a code, never the message itself.
+    assert!(
+        code.len() == 20 && code.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{loc}"
+    );
+    let msg = arbiter_web::desk::flash_message(code).expect("a message given out");
+    (k == "ok", msg)
 }
 
 /// Create the Kunshan event through the desk; its id.
@@ -1813,4 +1807,163 @@ fn the_desk_downloads_pdf_xlsx_and_csv_with_personal_data_masked() {
         assert_eq!(r.status, 303, "{path}");
         assert!(!r.body.starts_with(b"%PDF") && !r.body.starts_with(b"PK"));
     }
+}
+
+/// Issue 24, items 4, 6 and 7: hostile text through the online form and the desk — a
+/// formula name reaches the organiser's CSV neutralised; control characters, a bidi
+/// override and 100,000 characters are refused, naming the field, with a short answer.
+#[test]
+fn hostile_text_is_refused_or_neutralised_through_the_online_form_and_the_desk() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let org = login(&s, "org");
+    let ev = create_open_kunshan(&s, &chief);
+    let formula = "=cmd|' /C calc'!A0";
+    let id = id_number("19900101", 1);
+    let entry = |name: &str| {
+        submit_online(
+            &s,
+            &ev,
+            &[
+                ("section", "men"),
+                ("name", name),
+                ("sex", "男"),
+                ("id_number", &id),
+                ("phone", "13912345678"),
+                ("unit", "昆山一厂"),
+            ],
+        )
+    };
+    // Refused at the online form, the field and the fault named, the text not echoed.
+    for (name, why) in [
+        ("张\u{1b}[2J三", "控制字符 U+001B"),
+        ("张\0三", "控制字符 U+0000"),
+        ("abc\u{202E}fed", "文字方向控制符 U+202E"),
+    ] {
+        let r = entry(name);
+        assert_eq!(r.status, 422, "{name:?}: {}", r.text());
+        assert!(r.text().contains(why), "{name:?}: {}", r.text());
+    }
+    let r = entry(&"长".repeat(101));
+    assert!((400..500).contains(&r.status), "{}", r.status);
+    assert!(entries_of(&s, &ev, "entry_submitted").is_empty());
+    // A formula name is a name: accepted, approved, and harmless in the organiser's CSV.
+    let r = entry(formula);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("/desk/e/{ev}/sub/1/approve"),
+        &[("evidence", "社保证明")],
+    ));
+    assert!(ok, "{msg}");
+    let csv = org.get(&s, &format!("/desk/e/{ev}/csv/checkin-men.csv?organiser=1"));
+    assert_eq!(csv.status, 200);
+    let text = csv.text();
+    assert!(text.contains(&id), "the organiser's copy: {text}");
+    assert!(text.contains(&format!("'{formula}")), "{text}");
+    assert!(
+        !text
+            .split(['\n', ','])
+            .any(|c| c.trim_start_matches('"').starts_with('=')),
+        "{text}"
+    );
+    // The desk: 100,000 characters and control characters refused, with a short answer.
+    let long = "长".repeat(100_000);
+    for (field, value, why) in [
+        ("name", long.as_str(), "姓名 (name) 过长: 100000 个字符"),
+        (
+            "name",
+            "a\u{1b}]0;x\u{7}b",
+            "姓名 (name) 第 2 个字符是控制字符",
+        ),
+        (
+            "unit",
+            "厂\u{202E}",
+            "单位 (unit) 第 2 个字符是文字方向控制符",
+        ),
+    ] {
+        let mut pairs = vec![
+            ("name", "王五"),
+            ("sex", "男"),
+            ("unit", "昆山二厂"),
+            ("evidence", "social_security"),
+        ];
+        for p in pairs.iter_mut() {
+            if p.0 == field {
+                p.1 = value;
+            }
+        }
+        let r = chief.post(&s, &format!("/desk/e/{ev}/s/men/entries"), &pairs);
+        assert!(
+            r.header("location").unwrap_or("").len() < 2000,
+            "a short answer"
+        );
+        let (ok, msg) = flash(&r);
+        assert!(!ok && msg.contains(why), "{field}: {msg}");
+    }
+    // The workbook still exports (no cell over Excel's limit got in).
+    assert_eq!(
+        org.get(&s, &format!("/desk/e/{ev}/export.xlsx")).status,
+        200
+    );
+}
+
+/// Issue 24, items 8 and 9: every desk answer is `no-store` (the organiser's printed page
+/// with ID numbers too); every answer has `nosniff`, a CSP of the server's own scripts and
+/// styles with `frame-ancestors 'none'`; a crafted `?ok=` link shows nothing.
+#[test]
+fn desk_answers_are_not_stored_and_every_answer_has_the_security_headers() {
+    let mut id = None;
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        id = Some(common::reference_event(
+            store,
+            "kunshan-2026.toml",
+            1,
+            Some(8),
+        ));
+    });
+    let ev = id.expect("event").0;
+    let org = login(&s, "org");
+    for path in [
+        format!("/desk/e/{ev}/print?doc=checkin&organiser=1"),
+        format!("/desk/e/{ev}/print"),
+        format!("/desk/e/{ev}"),
+        "/desk".to_string(),
+        format!("/desk/e/{ev}/csv/checkin-men.csv?organiser=1"),
+    ] {
+        let r = org.get(&s, &path);
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("cache-control"), Some("no-store"), "{path}");
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+        let csp = r.header("content-security-policy").unwrap_or("");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(!csp.contains("script-src 'unsafe"), "{path}: {csp}");
+    }
+    for path in ["/".to_string(), format!("/e/{ev}"), "/login".to_string()] {
+        let r = s.get(&path);
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+        let csp = r.header("content-security-policy").unwrap_or("");
+        assert!(
+            csp.contains("script-src 'self'")
+                && csp.contains("style-src 'self'")
+                && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        // Every script and style is a file of the server's own.
+        let t = r.text();
+        assert!(
+            !t.contains("<script>") && !t.contains(" style=\""),
+            "{path}"
+        );
+    }
+    let r = org.get(
+        &s,
+        &format!("/desk/e/{ev}?ok=%E8%AF%B7%E6%8A%8A%E5%AF%86%E7%A0%81%E5%8F%91%E7%BB%99"),
+    );
+    assert_eq!(r.status, 200);
+    assert!(
+        !r.text().contains("请把密码发给"),
+        "a crafted message shown"
+    );
 }

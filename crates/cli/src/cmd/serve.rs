@@ -1,5 +1,7 @@
-//! `arbiter serve [--db PATH|postgres://…] [--addr 127.0.0.1:8080] [--demo]`: the web server (public pages, JSON
-//! API, live updates). Flag parsing only; everything else is `arbiter_web::serve`.
+//! `arbiter serve [--db PATH|postgres://…] [--addr 127.0.0.1:8080] [--demo]
+//! [--tls-cert PEM --tls-key PEM] [--trusted-proxy ADDR]… [--max-connections N]
+//! [--max-connections-per-address N] [--max-live-streams N]`: the web server (public pages,
+//! JSON API, live updates). Flag parsing only; everything else is `arbiter_web::serve`.
 
 use clap::Args;
 use std::net::SocketAddr;
@@ -18,11 +20,37 @@ pub struct ServeArgs {
     /// simulated part-way, in an in-memory database (--db is not used)
     #[arg(long, conflicts_with = "db")]
     pub demo: bool,
+    /// TLS 证书链 (PEM) — serve HTTPS with this certificate chain (PEM; with --tls-key)
+    #[arg(long, requires = "tls_key", value_name = "PEM")]
+    pub tls_cert: Option<PathBuf>,
+    /// TLS 私钥 (PEM) — the certificate's private key (PEM; with --tls-cert)
+    #[arg(long, requires = "tls_cert", value_name = "PEM")]
+    pub tls_key: Option<PathBuf>,
+    /// 可信的反向代理地址 (可重复): 只有来自它的 X-Forwarded-For / X-Forwarded-Proto 才被采信 —
+    /// address of a trusted reverse proxy (repeatable): only its X-Forwarded-For and
+    /// X-Forwarded-Proto headers are believed
+    #[arg(long, value_name = "ADDR")]
+    pub trusted_proxy: Vec<std::net::IpAddr>,
+    /// 同时连接数上限 (另受打开文件数限制) — most connections at once (also bounded by the
+    /// open-file limit)
+    #[arg(long, default_value_t = arbiter_web::net::Limits::default().max_connections)]
+    pub max_connections: usize,
+    /// 每个客户端地址的同时连接数上限 — most connections at once from one client address
+    #[arg(long, default_value_t = arbiter_web::net::Limits::default().max_per_address)]
+    pub max_connections_per_address: usize,
+    /// 实时更新 (SSE) 连接数上限 — most live-update streams at once
+    #[arg(long, default_value_t = arbiter_web::net::Limits::default().max_live_streams)]
+    pub max_live_streams: usize,
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
     let mut config = arbiter_web::ServeConfig::new(a.db, a.addr);
     config.demo = a.demo;
+    config.tls = a.tls_cert.zip(a.tls_key);
+    config.limits.trusted_proxies = a.trusted_proxy;
+    config.limits.max_connections = a.max_connections.max(1);
+    config.limits.max_per_address = a.max_connections_per_address.max(1);
+    config.limits.max_live_streams = a.max_live_streams.max(1);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -30,6 +30,7 @@ fn checked(
     ctx: &Ctx,
     entries: Vec<LogEntry>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    crate::text::check_entries(&entries)?;
     let at = ctx.at_rfc3339();
     if let [one] = entries.as_slice() {
         validate_at(state, one, Some(&at)).map_err(|r| refused(r.to_string()))?;
@@ -97,7 +98,10 @@ pub fn register_each(
     for f in forms {
         section_of(state, &f.section)?;
     }
-    registration::register_each(&reg, state, forms, ctx.at)
+    let out = registration::register_each(&reg, state, forms, ctx.at)?;
+    let entries: Vec<LogEntry> = out.iter().flatten().cloned().collect();
+    crate::text::check_entries(&entries)?;
+    Ok(out)
 }
 
 /// [`register_each`] in the API's shape: the entries to append.

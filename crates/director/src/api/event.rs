@@ -131,7 +131,7 @@ pub fn reopen(state: &EventState, ctx: &Ctx, reason: &str) -> Result<Vec<LogEntr
             "重新开启赛事须说明理由 (--reason) (reopening needs a reason)",
         ));
     }
-    Ok(vec![LogEntry::EventReopened {
+    super::text_checked(vec![LogEntry::EventReopened {
         reason: reason.trim().to_string(),
         by: ctx.actor.clone(),
     }])
@@ -300,5 +300,5 @@ pub fn change_settings(
         reason: form.reason.trim().to_string(),
     };
     arbiter_core::validate(state, &e).map_err(|r| refused(r.to_string()))?;
-    Ok(vec![e])
+    super::text_checked(vec![e])
 }

@@ -32,6 +32,14 @@ pub mod rounds;
 
 use chrono::NaiveDateTime;
 
+/// `entries` once every text people typed in them is allowed ([`crate::text`]).
+pub(crate) fn text_checked(
+    entries: Vec<arbiter_core::LogEntry>,
+) -> Result<Vec<arbiter_core::LogEntry>, crate::DirectorError> {
+    crate::text::check_entries(&entries)?;
+    Ok(entries)
+}
+
 /// Who does an operation, and when (the shell supplies the clock; the core never reads it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ctx {

@@ -464,7 +464,7 @@ pub fn correct(
             notation(stored)
         )));
     }
-    Ok(vec![LogEntry::ResultCorrected {
+    super::text_checked(vec![LogEntry::ResultCorrected {
         section: section.to_string(),
         round,
         board,
@@ -645,7 +645,7 @@ pub fn team_foul(
             "{section} 第{round}轮尚未编排 (round {round} is not paired)"
         )));
     }
-    Ok(vec![LogEntry::FoulRecorded {
+    super::text_checked(vec![LogEntry::FoulRecorded {
         section: section.to_string(),
         offender: Offender::Team(t.team.clone()),
         round: Some(round),

@@ -262,7 +262,7 @@ pub fn undo(
             r.round, b.board
         )));
     }
-    Ok(vec![LogEntry::RoundUndone {
+    super::text_checked(vec![LogEntry::RoundUndone {
         section: section.to_string(),
         round: r.round,
         reason: reason.trim().to_string(),

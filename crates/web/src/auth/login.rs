@@ -4,7 +4,9 @@
 //! as the cookie `arbiter_login` (HttpOnly, SameSite=Strict) and repeated in the form; the
 //! `POST` must bring both, equal. Failed logins are counted per login name and per client
 //! address ([`super::limit`]); while a count is over its limit the password is not even
-//! checked and the answer is `429` with the time to wait.
+//! checked and the answer is `429` with the time to wait. At most as many passwords as
+//! the machine has cores are checked at once; an attempt that finds no free check within
+//! [`limit::QUEUE_WAIT`] is answered `503` with `Retry-After`.
 
 use super::limit;
 use super::password;
@@ -17,12 +19,11 @@ use crate::public::Layout;
 use arbiter_store::accounts::Session;
 use arbiter_store::AccountStore;
 use askama::Template;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login";
 
@@ -43,8 +44,10 @@ pub struct NextQuery {
 
 /// Only a local path: never send the browser to another site after login.
 fn local_path(p: Option<String>) -> String {
-    p.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
-        .unwrap_or_else(|| "/desk".into())
+    p.as_deref()
+        .and_then(crate::page::local_path)
+        .unwrap_or("/desk")
+        .to_string()
 }
 
 fn render(
@@ -101,18 +104,12 @@ pub struct LoginForm {
     next: Option<String>,
 }
 
-/// The client's address (when the server was started with connection info).
-fn client_addr(info: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
-    info.map(|c| c.0.ip())
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
-}
-
 /// `POST /login`.
 pub async fn login(
     State(app): State<AppState>,
     l: Lang,
     headers: HeaderMap,
-    connect: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    client: crate::net::ClientInfo,
     Form(f): Form<LoginForm>,
 ) -> Result<Response, WebError> {
     let next = local_path(f.next.clone());
@@ -130,64 +127,45 @@ pub async fn login(
             ),
         );
     }
-    let addr = client_addr(connect.as_ref().map(|e| &e.0));
+    // The peer's address, or behind a trusted proxy the address it forwarded for.
+    let addr = client.addr;
     let login = f.login.trim().to_string();
     let password = f.password;
     let now = now();
-    let (lk, ak) = (limit::login_key(&login), limit::addr_key(&addr));
-    // 1. The limit and the account (the store is not held while the hash is computed).
-    let (lk2, ak2, who) = (lk.clone(), ak.clone(), login.clone());
-    let (wait, user) = app
+    let keys = [
+        limit::login_key(&login),
+        limit::addr_key(&addr),
+        limit::pair_key(&addr, &login),
+    ];
+    // 1. The limit, and the attempt reserved under the same store call: parallel attempts
+    //    count as failures until decided. The store is not held while the hash is computed.
+    let gate = app.login_gate.clone();
+    let (keys2, who) = (keys.clone(), login.clone());
+    let reserved = app
         .with_store(move |st| {
-            let wait = limit::wait(
-                st.failures(&lk2, now, limit::WINDOW)?,
-                limit::MAX_PER_LOGIN,
-                now,
-            )
-            .max(limit::wait(
-                st.failures(&ak2, now, limit::WINDOW)?,
-                limit::MAX_PER_ADDR,
-                now,
-            ));
-            Ok((wait, st.user(&who)?))
+            let stored = [
+                st.failures(&keys2[0], now, limit::WINDOW)?,
+                st.failures(&keys2[1], now, limit::WINDOW)?,
+                st.failures(&keys2[2], now, limit::WINDOW)?,
+            ];
+            let user = st.user(&who)?;
+            Ok(gate.reserve(keys2, stored, now).map(|r| (r, user)))
         })
         .await?;
-    let outcome: Result<String, Option<i64>> = if let Some(w) = wait {
-        Err(Some(w))
-    } else {
-        // 2. argon2 takes tens of milliseconds: off the async threads.
-        let phc = user.as_ref().map(|u| u.password_hash.clone());
-        let ok = tokio::task::spawn_blocking(move || match phc {
-            Some(h) => password::verify(&password, &h),
-            None => {
-                password::verify_nobody(&password);
-                false
-            }
-        })
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-        // 3. A session, or one more failure under both keys.
-        app.with_store(move |st| match user {
-            Some(u) if ok => {
-                st.clear_failures(&lk)?;
-                let token = random_token();
-                st.purge_sessions(now)?;
-                st.create_session(&Session {
-                    token_hash: token_hash(&token),
-                    login: u.login.clone(),
-                    csrf: random_token(),
-                    created: now,
-                    expires: now + SESSION_TTL,
-                })?;
-                Ok(Ok(token))
-            }
-            _ => {
-                st.record_failure(&lk, now, limit::WINDOW)?;
-                st.record_failure(&ak, now, limit::WINDOW)?;
-                Ok(Err(None))
-            }
-        })
-        .await?
+    let outcome: Result<String, LoginRefusal> = match reserved {
+        Err(w) => Err(LoginRefusal::Wait(w)),
+        Ok((reservation, user)) => {
+            // 2. The check and its outcome run to the end even if the client goes away,
+            //    so no attempt is checked without being counted.
+            let app2 = app.clone();
+            tokio::spawn(async move {
+                let outcome = check(&app2, user, password, keys, now).await;
+                drop(reservation);
+                outcome
+            })
+            .await
+            .map_err(|e| WebError::Internal(e.to_string()))??
+        }
     };
     match outcome {
         Ok(token) => {
@@ -204,7 +182,20 @@ pub async fn login(
             );
             Ok(resp)
         }
-        Err(Some(wait)) => render(
+        Err(LoginRefusal::Busy) => {
+            let mut resp = render(
+                l,
+                StatusCode::SERVICE_UNAVAILABLE,
+                random_token(),
+                next,
+                f.login,
+                Some("服务器忙, 请稍后再试 (the server is busy; try again in a moment)".into()),
+            )?;
+            resp.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            Ok(resp)
+        }
+        Err(LoginRefusal::Wait(wait)) => render(
             l,
             StatusCode::TOO_MANY_REQUESTS,
             random_token(),
@@ -212,7 +203,7 @@ pub async fn login(
             f.login,
             Some(limit::message(wait)),
         ),
-        Err(None) => render(
+        Err(LoginRefusal::Wrong) => render(
             l,
             StatusCode::UNAUTHORIZED,
             random_token(),
@@ -221,6 +212,64 @@ pub async fn login(
             Some("登录名或密码错误 (wrong login name or password)".into()),
         ),
     }
+}
+
+/// Why a login did not open a session.
+enum LoginRefusal {
+    /// Too many failures: seconds to wait.
+    Wait(i64),
+    /// No free password check within [`limit::QUEUE_WAIT`].
+    Busy,
+    /// Wrong name or password.
+    Wrong,
+}
+
+/// Check the password on one of the gate's slots (argon2 takes tens of milliseconds and
+/// 19 MiB: off the async threads, a bounded number at once), then store a session or one
+/// more failure under each key.
+async fn check(
+    app: &AppState,
+    user: Option<arbiter_store::accounts::User>,
+    password: String,
+    keys: [String; 3],
+    now: i64,
+) -> Result<Result<String, LoginRefusal>, WebError> {
+    let Some(slot) = app.login_gate.check_slot(limit::QUEUE_WAIT).await else {
+        return Ok(Err(LoginRefusal::Busy));
+    };
+    let phc = user.as_ref().map(|u| u.password_hash.clone());
+    let ok = slot
+        .run(move || match phc {
+            Some(h) => password::verify(&password, &h),
+            None => {
+                password::verify_nobody(&password);
+                false
+            }
+        })
+        .await
+        .ok_or_else(|| WebError::Internal("密码校验未完成 (password check lost)".into()))?;
+    app.with_store(move |st| match user {
+        Some(u) if ok => {
+            st.clear_failures(&keys[2])?;
+            let token = random_token();
+            st.purge_sessions(now)?;
+            st.create_session(&Session {
+                token_hash: token_hash(&token),
+                login: u.login.clone(),
+                csrf: random_token(),
+                created: now,
+                expires: now + SESSION_TTL,
+            })?;
+            Ok(Ok(token))
+        }
+        _ => {
+            for k in &keys {
+                st.record_failure(k, now, limit::WINDOW)?;
+            }
+            Ok(Err(LoginRefusal::Wrong))
+        }
+    })
+    .await
 }
 
 #[derive(Deserialize)]

@@ -171,11 +171,49 @@ async fn css() -> Response {
         .into_response()
 }
 
-/// A message carried to the next page after a form (`?ok=…` / `?err=…`).
+/// A message carried to the next page after a form (`?ok=CODE` / `?err=CODE`). The link
+/// holds only a code the server gave out ([`remember`]): a crafted `?ok=` link cannot put
+/// words of its own on an arbiter's desk, and a long message makes no long `Location`.
 #[derive(Deserialize, Default)]
 pub struct Flash {
     pub ok: Option<String>,
     pub err: Option<String>,
+}
+
+impl Flash {
+    /// A success message shown on the page rendered now.
+    pub fn ok_now(msg: impl Into<String>) -> Flash {
+        Flash {
+            ok: Some(remember(msg.into())),
+            err: None,
+        }
+    }
+}
+
+/// Messages given out lately, by code (the oldest forgotten past this many).
+const FLASHES_KEPT: usize = 4096;
+
+static FLASHES: std::sync::Mutex<std::collections::VecDeque<(String, String)>> =
+    std::sync::Mutex::new(std::collections::VecDeque::new());
+
+/// Keep `msg` for the next page; its code.
+pub fn remember(msg: String) -> String {
+    let code = crate::auth::token::random_token()[..20].to_string();
+    let mut f = FLASHES.lock().unwrap_or_else(|p| p.into_inner());
+    if f.len() >= FLASHES_KEPT {
+        f.pop_front();
+    }
+    f.push_back((code.clone(), msg));
+    code
+}
+
+/// The message of a code given out by [`remember`] (none for any other text).
+pub fn flash_message(code: &str) -> Option<String> {
+    let f = FLASHES.lock().unwrap_or_else(|p| p.into_inner());
+    f.iter()
+        .rev()
+        .find(|(c, _)| c == code)
+        .map(|(_, m)| m.clone())
 }
 
 #[derive(Template)]
@@ -227,8 +265,8 @@ impl<'a> Desk<'a> {
     }
 
     pub fn flash(mut self, f: Flash) -> Self {
-        self.ok = f.ok;
-        self.err = f.err;
+        self.ok = f.ok.as_deref().and_then(flash_message);
+        self.err = f.err.as_deref().and_then(flash_message);
         self
     }
 
@@ -278,7 +316,8 @@ pub fn back(path: &str, outcome: Result<String, String>) -> Response {
         Err(m) => ("err", m),
     };
     let sep = if path.contains('?') { '&' } else { '?' };
-    Redirect::to(&format!("{path}{sep}{k}={}", query_encode(&msg))).into_response()
+    let code = remember(msg);
+    Redirect::to(&format!("{path}{sep}{k}={code}")).into_response()
 }
 
 /// Percent-encode a query value.

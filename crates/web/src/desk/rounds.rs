@@ -272,10 +272,7 @@ pub async fn pair(
     .await?;
     match done {
         Ok((_, told)) => {
-            let f = Flash {
-                ok: Some("已编排 (paired)".into()),
-                err: None,
-            };
+            let f = Flash::ok_now("已编排 (paired)");
             round_page(&app, l, &p.auth, &ev, &sec, f, Some(told), StatusCode::OK).await
         }
         Err(msg) => Ok(back(&round_path(&ev, &sec), Err(msg))),

@@ -22,6 +22,23 @@ pub struct TestServer {
 impl TestServer {
     /// Boot on an empty database; `fill` may write into it first.
     pub fn start_with(fill: impl FnOnce(&SqliteStore)) -> TestServer {
+        Self::start_limited(fill, arbiter_web::net::Limits::default())
+    }
+
+    /// [`TestServer::start_with`] under the given timeouts and connection limits.
+    pub fn start_limited(
+        fill: impl FnOnce(&SqliteStore),
+        limits: arbiter_web::net::Limits,
+    ) -> TestServer {
+        Self::start_full(fill, limits, None)
+    }
+
+    /// [`TestServer::start_limited`], over TLS when `tls` is given.
+    pub fn start_full(
+        fill: impl FnOnce(&SqliteStore),
+        limits: arbiter_web::net::Limits,
+        tls: Option<arbiter_web::net::Tls>,
+    ) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("arbiter.db");
         {
@@ -44,9 +61,16 @@ impl TestServer {
                     .expect("bind");
                 tx.send(listener.local_addr().expect("addr"))
                     .expect("send addr");
-                arbiter_web::serve_on(listener, served, Duration::from_millis(50), async {
-                    let _ = stopped.await;
-                })
+                arbiter_web::serve_on_with(
+                    listener,
+                    served,
+                    Duration::from_millis(50),
+                    limits,
+                    tls,
+                    async {
+                        let _ = stopped.await;
+                    },
+                )
                 .await
                 .expect("serve");
             });
@@ -161,7 +185,41 @@ pub fn request(
     headers: &[(&str, &str)],
     body: Option<&[u8]>,
 ) -> Response {
-    let mut s = TcpStream::connect(addr).expect("connect");
+    let s = TcpStream::connect(addr).expect("connect");
+    request_on(s, addr, method, path, headers, body)
+}
+
+/// A connection to `addr` from the local address `from` (any of 127.0.0.0/8 on loopback):
+/// a client on another machine, as far as the server can tell.
+pub fn connect_from(from: std::net::IpAddr, addr: SocketAddr) -> TcpStream {
+    let domain = socket2::Domain::for_address(addr);
+    let sock = socket2::Socket::new(domain, socket2::Type::STREAM, None).expect("socket");
+    sock.bind(&SocketAddr::new(from, 0).into()).expect("bind");
+    sock.connect(&addr.into()).expect("connect");
+    sock.into()
+}
+
+/// [`request`] from the local address `from`.
+pub fn request_from(
+    from: std::net::IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> Response {
+    request_on(connect_from(from, addr), addr, method, path, headers, body)
+}
+
+/// One HTTP/1.1 request on the connection `s`.
+pub fn request_on(
+    mut s: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> Response {
     s.set_read_timeout(Some(Duration::from_secs(60))).ok();
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (k, v) in headers {
