@@ -54,33 +54,22 @@ pub fn final_ranking(
             // While the knockout is played (interim standings of stage 2, A9) its players
             // are listed apart, first, in the order of their seeds (the Swiss after stage
             // 1); the continuing Swiss follows from k+1 by its own standings.
-            if b.places().is_none() {
-                for (i, &no) in b.ranking().iter().enumerate() {
-                    let row = st.rows.iter().find(|r| r.no == no);
-                    rows.push(FinalRow {
-                        rank: i as u32 + 1,
-                        no,
-                        player: pid(no),
-                        points: row.map_or(Score::ZERO, |r| r.points),
-                        tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
-                        decided_by: (i > 0).then(|| "knockout".to_string()),
-                    });
-                    ko.insert(no);
-                }
-            }
-            if let Some(places) = b.places() {
-                for (place, no) in places {
-                    let row = st.rows.iter().find(|r| r.no == no);
-                    rows.push(FinalRow {
-                        rank: place,
-                        no,
-                        player: pid(no),
-                        points: row.map_or(Score::ZERO, |r| r.points),
-                        tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
-                        decided_by: (place > 1).then(|| "knockout".to_string()),
-                    });
-                    ko.insert(no);
-                }
+            let places = b.places().unwrap_or_else(|| {
+                (1..)
+                    .zip(b.ranking().iter().copied())
+                    .collect::<Vec<(u32, PlayerNo)>>()
+            });
+            for (place, no) in places {
+                let row = st.rows.iter().find(|r| r.no == no);
+                rows.push(FinalRow {
+                    rank: place,
+                    no,
+                    player: pid(no),
+                    points: row.map_or(Score::ZERO, |r| r.points),
+                    tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
+                    decided_by: (place > 1).then(|| "knockout".to_string()),
+                });
+                ko.insert(no);
             }
         }
     }

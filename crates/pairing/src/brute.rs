@@ -88,12 +88,7 @@ impl Search<'_> {
 /// H1–H4 and H6, then H1 into the first criterion when no pairing keeps it with H3, H4 and
 /// H6.
 pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, String> {
-    for level in [Level::Strict, Level::Colours, Level::Rematches] {
-        if let Some(o) = optimum_at(state, round, level)? {
-            return Ok(Some(o));
-        }
-    }
-    Ok(None)
+    rules::first_level(|level| optimum_at(state, round, level))
 }
 
 /// [`optimum`] at one relaxation level: the best pairing whose pairs are legal at `level`

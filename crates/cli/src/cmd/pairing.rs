@@ -247,15 +247,12 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
         }
     }
     print!("{}", format_pairs(&p));
-    if !p.relaxed.is_empty() {
-        eprintln!(
-            "注意 note: 本轮无法满足全部编排规则, 已按规则放宽 (A2) \
-             (no pairing of this round keeps every hard rule; relaxed as A2 allows):"
-        );
-        for v in &p.relaxed {
-            eprintln!("  第{round}轮 round {round}: {v}");
-        }
-    }
+    let notes: Vec<String> = p
+        .relaxed
+        .iter()
+        .map(|v| format!("第{round}轮 round {round}: {v}"))
+        .collect();
+    print_relaxed(&notes);
     if a.explain {
         eprint!("{}", explanation(&p));
     }
@@ -445,4 +442,18 @@ fn generated_tournament(a: &GenerateArgs) -> Result<TrfTournament, String> {
     };
     t.fill_points_and_ranks();
     Ok(t)
+}
+
+/// The rules the engine relaxed to pair a round (A2 as amended), as a note on stderr.
+pub fn print_relaxed(notes: &[String]) {
+    if notes.is_empty() {
+        return;
+    }
+    eprintln!(
+        "注意 note: 本轮无法满足全部编排规则, 已按规则放宽 (A2) \
+         (no pairing of this round keeps every hard rule; relaxed as A2 allows):"
+    );
+    for v in notes {
+        eprintln!("  {v}");
+    }
 }

@@ -408,15 +408,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
             if explain {
                 eprint!("{}", last.explanation);
             }
-            if !last.relaxed.is_empty() {
-                eprintln!(
-                    "注意 note: 本轮无法满足全部编排规则, 已按规则放宽 (A2) \
-                     (no pairing of this round keeps every hard rule; relaxed as A2 allows):"
-                );
-                for w in &last.relaxed {
-                    eprintln!("  {w}");
-                }
-            }
+            super::pairing::print_relaxed(&last.relaxed);
             if !last.warnings.is_empty() {
                 eprintln!(
                     "警告 warning: 人工编排违反 {} 条规则 (the manual pairing breaks {} rules); 编排照常记录 (recorded anyway):",

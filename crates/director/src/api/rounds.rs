@@ -469,6 +469,19 @@ pub fn sheet(
     })
 }
 
+/// The sheet the result grid works on: the Swiss round being played (paired, results
+/// missing) when there is one — also while the knockout's games are due beside it (T2),
+/// which have their own page — otherwise [`sheet`] without a round.
+pub fn current_sheet(state: &EventState, section: &str) -> Result<RoundSheet, DirectorError> {
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    if rec.last_round() > rec.completed_rounds() {
+        return sheet(state, section, Some(rec.last_round()));
+    }
+    sheet(state, section, None)
+}
+
 /// Every sheet open now in `section`: the Swiss round being played (paired, results
 /// missing) and the knockout games due, which a two-stage section plays side by side (T2);
 /// otherwise the one sheet of [`sheet`] without a round.

@@ -92,12 +92,7 @@ fn solve<const N: usize>(
 /// The rules relax as A2 (amended) has them: H5 into C0 when no pairing keeps it, then H1
 /// into the first criterion when no pairing keeps that either.
 pub fn optimum(state: &SectionState, round: u32) -> Result<Option<Objective>, String> {
-    for level in [Level::Strict, Level::Colours, Level::Rematches] {
-        if let Some(o) = optimum_at(state, round, level)? {
-            return Ok(Some(o));
-        }
-    }
-    Ok(None)
+    rules::first_level(|level| optimum_at(state, round, level))
 }
 
 /// [`optimum`] at one relaxation level.

@@ -231,6 +231,20 @@ pub enum Level {
     Teams,
 }
 
+/// The first answer over the levels a round relaxes to in turn (strict, H5, H1; H4 only
+/// around an arbiter's fixed pairs, so not here): the optimum of the least relaxation that
+/// has a pairing.
+pub(crate) fn first_level<T>(
+    mut at: impl FnMut(Level) -> Result<Option<T>, String>,
+) -> Result<Option<T>, String> {
+    for level in [Level::Strict, Level::Colours, Level::Rematches] {
+        if let Some(o) = at(level)? {
+            return Ok(Some(o));
+        }
+    }
+    Ok(None)
+}
+
 /// How often `a` met `b` before the round, and the last round they met (0 if never).
 pub(crate) fn meetings(a: &Ctx, b: &Ctx) -> (u32, u32) {
     let mut times = 0;

@@ -126,7 +126,7 @@ async fn round_page(
         }
     }
     let last = s.rounds.values().next_back();
-    match api::sheet(st, sec, None) {
+    match api::current_sheet(st, sec) {
         Ok(sheet) => {
             let _ = write!(
                 c,
@@ -339,7 +339,7 @@ pub async fn grid(
         e(&s.name),
         l.t("录入成绩", "Results")
     );
-    let sheet = match api::sheet(st, &sec, None) {
+    let sheet = match api::current_sheet(st, &sec) {
         Ok(x) => x,
         Err(err) => {
             let _ = write!(c, "<p>{}</p>", e(&err.to_string()));
@@ -537,7 +537,7 @@ pub async fn enter(
         ));
     }
     let snap = app.snapshot(&ev).await?;
-    let sheet = api::sheet(&snap.state, &sec, None).ok();
+    let sheet = api::current_sheet(&snap.state, &sec).ok();
     let board = f.board.trim().parse::<u32>().ok();
     let stored = sheet.as_ref().and_then(|s| {
         s.boards
