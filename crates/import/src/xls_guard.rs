@@ -278,7 +278,10 @@ pub fn check(bytes: &[u8]) -> Result<Checked, Refused> {
             let s = id as usize * 64;
             out.extend_from_slice(root.get(s..(s + 64).min(root.len())).unwrap_or(&[]));
         }
-        out.truncate(book.len as usize);
+        // calamine keeps the whole chain when the stream's length says 0: so do we.
+        if book.len > 0 {
+            out.truncate(book.len as usize);
+        }
         out
     } else {
         let mut s = cf.read_chain(book.start, "workbook")?;
@@ -317,17 +320,21 @@ fn check_records(stream: &[u8]) -> Result<(), Refused> {
             _ => {}
         }
     }
+    // calamine builds (and clones) a range for every sheet: the sheets together are bounded
+    // too, so that many sheets just under the limit cannot add up to gigabytes.
+    let mut total = 0u64;
     for pos in sheets {
         let Some(sheet) = stream.get(pos..) else {
             continue; // calamine reports it (an error, caught)
         };
         let mut span = Span::default();
+        let mut declared = 0u64;
         let mut formula_at = (0u32, 0u32);
         for rec in Records::new(sheet) {
             let Ok((typ, data)) = rec else { break };
             match typ {
                 0x000A => break,
-                0x0200 => dimensions(data)?,
+                0x0200 => declared = declared.max(dimensions(data)?),
                 0x0203 | 0x0204 | 0x0205 | 0x027E | 0x00FD => {
                     if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
                         span.add(r as u32, c as u32)?;
@@ -352,12 +359,18 @@ fn check_records(stream: &[u8]) -> Result<(), Refused> {
                 _ => {}
             }
         }
+        total += declared.max(span.cells());
+        if total > MAX_CELLS {
+            return refuse(format!(
+                "the sheets together span more than {MAX_CELLS} cells, more than an entry list can hold"
+            ));
+        }
     }
     Ok(())
 }
 
-/// A DIMENSIONS record: calamine reserves rows × columns cells for it.
-fn dimensions(d: &[u8]) -> Result<(), Refused> {
+/// A DIMENSIONS record: calamine reserves rows × columns cells for it (returned).
+fn dimensions(d: &[u8]) -> Result<u64, Refused> {
     let (rf, rl, mut cf, cl) = match d.len() {
         10 => (
             u16_at(d, 0).unwrap_or(0) as u32,
@@ -371,7 +384,7 @@ fn dimensions(d: &[u8]) -> Result<(), Refused> {
             u16_at(d, 8).unwrap_or(0) as u32,
             u16_at(d, 10).unwrap_or(0) as u32,
         ),
-        _ => return Ok(()), // calamine refuses the record
+        _ => return Ok(0), // calamine refuses the record
     };
     if 0xFF < cf || cl < cf {
         cf = 0;
@@ -388,8 +401,9 @@ fn dimensions(d: &[u8]) -> Result<(), Refused> {
                 cl - cf
             ));
         }
+        return Ok(cells);
     }
-    Ok(())
+    Ok(0)
 }
 
 /// The used range of one sheet, by its cells.
@@ -400,6 +414,14 @@ struct Span {
 }
 
 impl Span {
+    /// Cells of the used range so far.
+    fn cells(&self) -> u64 {
+        match (self.rows, self.cols) {
+            (Some((r0, r1)), Some((c0, c1))) => (r1 - r0 + 1) as u64 * (c1 - c0 + 1) as u64,
+            _ => 0,
+        }
+    }
+
     fn add(&mut self, r: u32, c: u32) -> Result<(), Refused> {
         let grow = |v: &mut Option<(u32, u32)>, x: u32| {
             *v = Some(match *v {
@@ -552,14 +574,21 @@ mod tests {
 
     /// Globals with one BOUNDSHEET pointing at a sheet made of `cells`.
     fn workbook(cells: &[u8]) -> Vec<u8> {
+        workbook_n(cells, 1)
+    }
+
+    /// Globals with `n` BOUNDSHEETs all pointing at one sheet made of `cells`.
+    fn workbook_n(cells: &[u8], n: usize) -> Vec<u8> {
         let bof = record(0x0809, &[0x00, 0x06, 0x05, 0x00, 0, 0, 0, 0]);
         let eof = record(0x000A, &[]);
         let bs_len = 4 + 8;
-        let sheet_pos = (bof.len() + bs_len + eof.len()) as u32;
+        let sheet_pos = (bof.len() + n * bs_len + eof.len()) as u32;
         let mut bs = sheet_pos.to_le_bytes().to_vec();
         bs.extend([0, 0, 1, 0, b'A', 0]);
         let mut w = bof.clone();
-        w.extend(record(0x0085, &bs[..8]));
+        for _ in 0..n {
+            w.extend(record(0x0085, &bs[..8]));
+        }
         w.extend(eof.clone());
         w.extend(record(0x0809, &[0x00, 0x06, 0x10, 0x00, 0, 0, 0, 0]));
         w.extend(cells);
@@ -573,6 +602,19 @@ mod tests {
         cells.extend(cell(30, 5));
         let f = compound(&workbook(&cells));
         assert!(check(&f).is_ok(), "{:?}", check(&f).err());
+    }
+
+    /// Many sheets each just under the limit would make calamine build and clone a range
+    /// each: the sheets are bounded together.
+    #[test]
+    fn many_large_sheets_are_refused_together() {
+        let mut cells = cell(0, 0);
+        cells.extend(cell(999, 999)); // 1,000 × 1,000 cells
+        assert!(check(&compound(&workbook_n(&cells, 2))).is_ok());
+        let e = check(&compound(&workbook_n(&cells, 3)))
+            .err()
+            .expect("refused");
+        assert!(e.0.contains("sheets together"), "{}", e.0);
     }
 
     #[test]

@@ -90,3 +90,21 @@ fn an_xlsx_zip_bomb_is_refused() {
     assert!(e.message.contains("big.bin"), "{}", e.message);
     assert!(e.message.contains("64 MB"), "{}", e.message);
 }
+
+/// Found by the fuzzer: a workbook stream whose directory entry gives length 0. calamine
+/// then reads its whole chain, where a label sits at row 23,810, column 4,098 (a 97-million
+/// cell range, 8–9 s of allocation); the check read the declared length only (nothing) and
+/// let it through. It now reads what calamine reads and refuses the far cell.
+#[test]
+fn a_zero_length_workbook_stream_is_checked_as_calamine_reads_it() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/zero-length-stream.xls"
+    ))
+    .expect("fixture");
+    let e = arbiter_import::xls_guard::check(&bytes)
+        .err()
+        .expect("refused");
+    assert!(e.0.contains("row 1 to 23810"), "{}", e.0);
+    assert!(read_roster(&bytes, "x.xls", &[]).is_err());
+}
