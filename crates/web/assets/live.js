@@ -26,8 +26,22 @@
       }
     }).catch(function () {});
   }
+  // The stream is closed when the page is hidden (it may be kept in the browser's
+  // back/forward cache: an open stream there holds one of the six connections a browser
+  // allows per host, and after six such pages the next page load stalls) and opened again
+  // when the page is shown; a page restored from the cache then catches up on its own.
+  var es = null;
+  function disconnect() {
+    if (es) {
+      es.close();
+      es = null;
+    }
+    body.setAttribute("data-live", "closed");
+  }
   function connect() {
-    var es = new EventSource("/e/" + encodeURIComponent(ev) + "/live");
+    if (es) return;
+    body.setAttribute("data-live", "connecting");
+    es = new EventSource("/e/" + encodeURIComponent(ev) + "/live");
     es.addEventListener("change", function (m) {
       var c;
       try { c = JSON.parse(m.data); } catch (e) { return; }
@@ -36,8 +50,21 @@
         setTimeout(reload, 300 + Math.random() * 2200);
       }
     });
-    es.onopen = function () { if (status) status.classList.remove("off"); };
-    es.onerror = function () { if (status) status.classList.add("off"); };
+    es.onopen = function () {
+      body.setAttribute("data-live", "open");
+      if (status) status.classList.remove("off");
+    };
+    es.onerror = function () {
+      body.setAttribute("data-live", "error");
+      if (status) status.classList.add("off");
+    };
   }
+  window.addEventListener("pagehide", disconnect);
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted) {
+      body.setAttribute("data-restored", "1");
+      connect();
+    }
+  });
   connect();
 })();

@@ -566,3 +566,100 @@ fn a_public_page_in_a_second_browser_shows_a_new_result_without_reload() {
         phone.close().await.expect("close");
     });
 }
+
+/// A player clicks through the public pages on a phone, back and forth, with Chrome's
+/// back/forward cache on (default flags). Every page a player leaves closes its live-update
+/// stream (a page kept in the cache with an open stream holds one of the six connections
+/// Chrome allows per host: after six such pages the next page froze for about a minute),
+/// every page shown opens one, and a page restored from the cache by "back" reconnects.
+#[test]
+fn fourteen_pages_and_back_never_freeze_on_a_phone() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let mut ev = String::new();
+    let srv = TestServer::start_with(|store| {
+        ev = common::reference_event(store, "kunshan-2026.toml", 1, Some(12)).0;
+    });
+    let base = format!("http://{}", srv.addr);
+    run(async {
+        let phone = driver.browser(375, 812).await;
+        let pages = [
+            format!("/e/{ev}"),
+            format!("/e/{ev}/s/men"),
+            format!("/e/{ev}/s/men/r/1"),
+            format!("/e/{ev}/s/men/r/2"),
+            format!("/e/{ev}/s/men/standings"),
+            format!("/e/{ev}/s/men/crosstable"),
+            format!("/e/{ev}/s/men/p/1"),
+            format!("/e/{ev}/s/men/p/2"),
+            format!("/e/{ev}/s/men/p/3"),
+            format!("/e/{ev}/s/men/p/4"),
+            format!("/e/{ev}/s/men/p/5"),
+            format!("/e/{ev}/s/men/p/6"),
+            format!("/e/{ev}/teams"),
+            format!("/e/{ev}/s/men/r/1/screen"),
+        ];
+        for (i, p) in pages.iter().enumerate() {
+            // A frozen load (the connection limit reached) waits about a minute for a
+            // stream to time out; a working one takes well under a second here.
+            let t = std::time::Instant::now();
+            phone.goto(&format!("{base}{p}")).await.expect("page");
+            assert!(
+                t.elapsed() < std::time::Duration::from_secs(30),
+                "page {} ({p}) froze for {:?}",
+                i + 1,
+                t.elapsed()
+            );
+            assert!(
+                wait_js(
+                    &phone,
+                    15,
+                    "document.body.getAttribute('data-live') === 'open'"
+                )
+                .await,
+                "page {} ({p}): its live stream did not open: {}",
+                i + 1,
+                phone
+                    .execute("return document.body.getAttribute('data-live');", vec![])
+                    .await
+                    .map(|v| v.to_string())
+                    .unwrap_or_default()
+            );
+        }
+        // Back three times: each page comes back (from the cache, where the browser keeps
+        // it) with its stream open again.
+        let mut restored = 0;
+        for k in 1..=3 {
+            phone.back().await.expect("back");
+            let want = &pages[pages.len() - 1 - k];
+            assert!(
+                wait_js(
+                    &phone,
+                    15,
+                    &format!(
+                        "location.pathname === '{want}' && document.body.getAttribute('data-live') === 'open'"
+                    )
+                )
+                .await,
+                "back to {want}: the stream did not reopen"
+            );
+            let from_cache = phone
+                .execute(
+                    "return document.body.getAttribute('data-restored') === '1';",
+                    vec![],
+                )
+                .await
+                .expect("restored?");
+            if from_cache == json!(true) {
+                restored += 1;
+            }
+        }
+        eprintln!("{restored} of 3 pages came back from the back/forward cache");
+        // The cache is on in this browser: the restore path (pageshow) was exercised.
+        assert!(
+            restored > 0,
+            "no page came back from the back/forward cache"
+        );
+        phone.close().await.expect("close");
+    });
+}
