@@ -302,8 +302,16 @@ fn desk_flow_in_the_browser_results_by_keyboard_and_public_standings() {
             body_text(&c).await
         );
         click(&c, "form[action$='/publish'] button").await;
+        // Wait for the publish answer itself (the pairing's own flash is still on the page
+        // until it arrives; leaving early aborts the POST on a slow machine).
         assert!(
-            wait_js(&c, 10, "document.querySelector('.flash.ok')").await,
+            wait_js(
+                &c,
+                20,
+                "(document.querySelector('.flash.ok') || {}).textContent && \
+                 document.querySelector('.flash.ok').textContent.indexOf('已公布') >= 0"
+            )
+            .await,
             "not published: {}",
             body_text(&c).await
         );
@@ -311,6 +319,11 @@ fn desk_flow_in_the_browser_results_by_keyboard_and_public_standings() {
         // The grid: the board field has the focus; type the board, Enter, one key.
         let results = format!("{base}/desk/e/{ev}/s/men/results");
         c.goto(&results).await.expect("grid");
+        assert!(
+            wait_js(&c, 10, "document.getElementById('progress') !== null").await,
+            "no progress line on the grid: {}",
+            body_text(&c).await
+        );
         assert!(text(&c, "#progress").await.contains("0 / 6"));
         assert!(
             wait_js(
