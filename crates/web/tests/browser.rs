@@ -612,6 +612,7 @@ fn fourteen_pages_and_back_never_freeze_on_a_phone() {
             format!("/e/{ev}/teams"),
             format!("/e/{ev}/s/men/r/1/screen"),
         ];
+        let mut slowest = std::time::Duration::ZERO;
         for (i, p) in pages.iter().enumerate() {
             // A frozen load (the connection limit reached) waits about a minute for a
             // stream to time out; a working one takes well under a second here.
@@ -623,6 +624,7 @@ fn fourteen_pages_and_back_never_freeze_on_a_phone() {
                 i + 1,
                 t.elapsed()
             );
+            slowest = slowest.max(t.elapsed());
             assert!(
                 wait_js(
                     &phone,
@@ -667,7 +669,9 @@ fn fourteen_pages_and_back_never_freeze_on_a_phone() {
                 restored += 1;
             }
         }
-        eprintln!("{restored} of 3 pages came back from the back/forward cache");
+        eprintln!(
+            "{restored} of 3 pages came back from the back/forward cache; slowest of the 14 loads {slowest:?}"
+        );
         // The cache is on in this browser: the restore path (pageshow) was exercised.
         assert!(
             restored > 0,
