@@ -10,8 +10,8 @@
 use crate::entry::PlayerId;
 use crate::state::PlayerRecord;
 use chrono::NaiveDate;
+use imbl::{OrdMap as BTreeMap, OrdSet as BTreeSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// Which field an entry counts for when limits are per unit: the work unit / club first
 /// (then the association), or the association first (then the unit) — the regulation's
@@ -162,7 +162,7 @@ impl EntryIndex {
         self.identity
             .get(section)?
             .get(&identity(name, unit, birth))?
-            .first()
+            .get_min()
             .copied()
     }
 

@@ -7,6 +7,7 @@
 
 pub mod entry;
 pub mod index;
+pub mod regulation;
 pub mod roster;
 pub mod state;
 pub mod time;
@@ -19,6 +20,7 @@ pub use entry::{
     PlayerRegistered, Recorded, RefusedFacts, SectionInfo, TimeControlSetting, LOG_VERSION,
 };
 pub use index::{CountBy, EntryIndex};
+pub use regulation::RegulationError;
 pub use roster::{parse_roster_table, Cell, Column, Roster, RosterError, RosterRow, TableRow};
 pub use state::{
     BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,

@@ -4,6 +4,7 @@ use crate::entry::*;
 use crate::validate::{validate_at, Rejection};
 use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Phone, PlayerNo, Sex};
 use chrono::NaiveDate;
+use imbl::OrdMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -155,7 +156,8 @@ pub struct BoardRecord {
 pub struct RoundRecord {
     pub round: u32,
     pub stage: u32,
-    pub boards: Vec<BoardRecord>,
+    /// A persistent vector: a result entered on a shared state copies only its part of it.
+    pub boards: imbl::Vector<BoardRecord>,
     pub byes: Vec<PlayerId>,
     pub seed: Option<u64>,
     pub manual: Vec<String>,
@@ -170,7 +172,8 @@ impl RoundRecord {
         self.boards.iter().find(|b| b.board == board)
     }
     fn board_mut(&mut self, board: u32) -> Option<&mut BoardRecord> {
-        self.boards.iter_mut().find(|b| b.board == board)
+        let i = self.boards.iter().position(|b| b.board == board)?;
+        self.boards.get_mut(i)
     }
 }
 
@@ -196,17 +199,17 @@ pub struct SectionRecord {
     /// Pairing numbers: `order[i]` has number `i + 1`. Empty until drawn.
     pub order: Vec<PlayerId>,
     pub draw_seed: Option<u64>,
-    pub rounds: BTreeMap<u32, RoundRecord>,
+    pub rounds: OrdMap<u32, RoundRecord>,
     pub knockout: Vec<KnockoutGame>,
+    /// `order` inverted: player → pairing number (kept by the fold with `order`).
+    #[serde(skip)]
+    numbers: OrdMap<PlayerId, PlayerNo>,
 }
 
 impl SectionRecord {
     /// Pairing number of a player, once drawn.
     pub fn pairing_no(&self, p: PlayerId) -> Option<PlayerNo> {
-        self.order
-            .iter()
-            .position(|&q| q == p)
-            .map(PlayerNo::from_index)
+        self.numbers.get(&p).copied()
     }
     pub fn last_round(&self) -> u32 {
         self.rounds.keys().next_back().copied().unwrap_or(0)
@@ -285,9 +288,9 @@ pub struct EventSettings {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventState {
     pub header: Option<EventHeader>,
-    pub sections: BTreeMap<String, SectionRecord>,
-    pub players: BTreeMap<PlayerId, PlayerRecord>,
-    pub teams: BTreeMap<String, TeamRecord>,
+    pub sections: OrdMap<String, SectionRecord>,
+    pub players: OrdMap<PlayerId, PlayerRecord>,
+    pub teams: OrdMap<String, TeamRecord>,
     pub refused: Vec<RefusedEntry>,
     /// Seq of the last applied entry (0 for an empty log).
     pub last_seq: u64,
@@ -299,10 +302,13 @@ pub struct EventState {
     pub closed: bool,
     /// Online submissions by number (`entry_submitted`, `submission_decided`).
     #[serde(default)]
-    pub submissions: BTreeMap<u32, Submission>,
+    pub submissions: OrdMap<u32, Submission>,
     /// Settings changed since the event was created (`settings_changed`).
     #[serde(default)]
     pub settings: EventSettings,
+    /// The regulation in force, parsed once (see [`EventState::regulation`]).
+    #[serde(skip)]
+    regulation: crate::regulation::RegulationCell,
 }
 
 /// A log that does not fold.
@@ -463,6 +469,52 @@ impl EventState {
         out
     }
 
+    /// [`EventState::outcomes`] of every player of a section (its entries and numbered
+    /// players), from one pass over its completed rounds.
+    pub fn section_outcomes(&self, section: &str) -> BTreeMap<PlayerId, Vec<Outcome>> {
+        let Some(s) = self.sections.get(section) else {
+            return BTreeMap::new();
+        };
+        let n = s.completed_rounds() as usize;
+        let mut out: BTreeMap<PlayerId, Vec<Outcome>> = s
+            .entries
+            .iter()
+            .chain(s.order.iter())
+            .filter(|p| self.players.get(*p).is_some_and(|pl| pl.section == section))
+            .map(|&p| (p, vec![Outcome::Absent; n]))
+            .collect();
+        for r in 1..=n {
+            let Some(round) = s.rounds.get(&(r as u32)) else {
+                continue;
+            };
+            // As in `outcomes`: a bye first, else the first board the player is on.
+            let mut seen: std::collections::HashSet<PlayerId> =
+                round.byes.iter().copied().collect();
+            for b in round.boards.iter() {
+                for (p, colour, opp) in [
+                    (b.red, arbiter_types::Colour::Red, b.black),
+                    (b.black, arbiter_types::Colour::Black, b.red),
+                ] {
+                    if !seen.insert(p) {
+                        continue;
+                    }
+                    if let Some(v) = out.get_mut(&p) {
+                        v[r - 1] = match (b.result, s.pairing_no(opp)) {
+                            (Some(res), Some(no)) => res.outcome_for(colour, no),
+                            _ => Outcome::Absent,
+                        };
+                    }
+                }
+            }
+            for p in &round.byes {
+                if let Some(v) = out.get_mut(p) {
+                    v[r - 1] = Outcome::Bye;
+                }
+            }
+        }
+        out
+    }
+
     /// Players of `section` excused from round `round` (`player_absent`).
     pub fn absent_in(&self, section: &str, round: u32) -> Vec<PlayerId> {
         self.sections.get(section).map_or_else(Vec::new, |s| {
@@ -470,7 +522,7 @@ impl EventState {
                 .iter()
                 .filter(|p| {
                     self.players
-                        .get(p)
+                        .get(*p)
                         .is_some_and(|p| p.absent.binary_search(&round).is_ok())
                 })
                 .copied()
@@ -496,7 +548,18 @@ impl EventState {
         self.players.get(&p).map_or(0, |pl| pl.fouls.len())
     }
 
+    pub(crate) fn regulation_cell(&self) -> &crate::regulation::RegulationCell {
+        &self.regulation
+    }
+
     fn apply_valid(&mut self, seq: u64, e: &LogEntry) {
+        if matches!(
+            e,
+            LogEntry::EventCreated(_) | LogEntry::SettingsChanged { .. }
+        ) {
+            // The regulation in force is parsed again on its next use.
+            self.regulation = Default::default();
+        }
         match e {
             LogEntry::EventCreated(c) => {
                 self.header = Some(EventHeader {
@@ -516,8 +579,9 @@ impl EventState {
                             entries: Vec::new(),
                             order: Vec::new(),
                             draw_seed: None,
-                            rounds: BTreeMap::new(),
+                            rounds: OrdMap::new(),
                             knockout: Vec::new(),
+                            numbers: OrdMap::new(),
                         },
                     );
                 }
@@ -706,6 +770,11 @@ impl EventState {
             } => {
                 if let Some(s) = self.sections.get_mut(section) {
                     s.order = order.clone();
+                    s.numbers = order
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &p)| (p, PlayerNo::from_index(i)))
+                        .collect();
                     s.draw_seed = Some(*seed);
                 }
             }

@@ -33,6 +33,7 @@ pub use verify::{verify, Difference};
 
 use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_regulation::Regulation;
+use std::sync::Arc;
 
 /// Why the director cannot go on. Chinese first, then English.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,47 +67,11 @@ pub enum DirectorError {
 }
 
 /// The regulation recorded in the log's `event_created` entry.
-pub fn regulation_of(state: &EventState) -> Result<Regulation, DirectorError> {
-    let h = state.header.as_ref().ok_or(DirectorError::NoEvent)?;
-    let mut reg = arbiter_regulation::parse(&h.regulation, &h.file_name)
-        .map_err(|e| DirectorError::Regulation(e.to_string()))?;
-    // The settings changed since (`settings_changed`).
-    let st = &state.settings;
-    if let Some(n) = &st.name {
-        reg.event.name = n.clone();
-    }
-    if let Some(d) = st.start {
-        reg.event.start = d;
-    }
-    if let Some(d) = st.end {
-        reg.event.end = d;
-    }
-    if let Some(v) = &st.venue {
-        reg.event.venue = Some(v.clone());
-    }
-    for s in &mut reg.sections {
-        if let Some(n) = st.rounds.get(&s.id) {
-            s.format.rounds = Some(*n);
-        }
-        // The slow games' time control (比赛用时) replaces the regulation's.
-        if let Some(tc) = st.time_controls.get(&s.id) {
-            let set = arbiter_regulation::TimeControl {
-                kind: arbiter_types::GameKind::Slow,
-                minutes: tc.minutes,
-                increment_seconds: tc.increment_seconds,
-                black_minutes: None,
-            };
-            match s
-                .time_controls
-                .iter_mut()
-                .find(|t| t.kind == arbiter_types::GameKind::Slow)
-            {
-                Some(t) => *t = set,
-                None => s.time_controls.insert(0, set),
-            }
-        }
-    }
-    Ok(reg)
+pub fn regulation_of(state: &EventState) -> Result<Arc<Regulation>, DirectorError> {
+    state.regulation().map_err(|e| match e {
+        arbiter_core::RegulationError::NoEvent => DirectorError::NoEvent,
+        arbiter_core::RegulationError::Parse(m) => DirectorError::Regulation(m),
+    })
 }
 
 /// File stem of the regulation (`kunshan-2026.toml` → `kunshan-2026`).

@@ -131,11 +131,12 @@ pub fn due_withdrawals(
 ) -> Vec<(PlayerId, u32, String)> {
     let rule = withdrawal_rule(sec);
     let mut out = Vec::new();
+    let all = state.section_outcomes(section);
     for p in state.players(section) {
         if p.withdrawn.is_some() {
             continue;
         }
-        let outcomes = state.outcomes(p.id);
+        let outcomes = all.get(&p.id).cloned().unwrap_or_default();
         if let Some(w) = arbiter_standings::withdrawal::check_withdrawal(&outcomes, &rule) {
             out.push((p.id, w.after_round, w.explain()));
         }
@@ -186,6 +187,7 @@ pub fn pairing_state(
     let rec = state.section(section);
     let order: Vec<PlayerId> = rec.map(|r| r.order.clone()).unwrap_or_default();
     let teams = team_keys(state, section);
+    let mut history = state.section_outcomes(section);
     let players = order
         .iter()
         .enumerate()
@@ -200,7 +202,7 @@ pub fn pairing_state(
                 no: arbiter_types::PlayerNo::from_index(i),
                 team: teams.get(&p).copied(),
                 availability,
-                history: state.outcomes(p),
+                history: history.remove(&p).unwrap_or_default(),
             }
         })
         .collect();

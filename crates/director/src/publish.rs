@@ -361,11 +361,15 @@ pub fn fallback_values(
     let rec = state.section(&sec.id)?;
     let n = rec.completed_rounds() as usize;
     let scoring = sec.scoring.table;
+    let all = state.section_outcomes(&sec.id);
     let per_player = |f: &dyn Fn(&[Outcome]) -> Score| -> BTreeMap<PlayerNo, Score> {
         rec.order
             .iter()
             .enumerate()
-            .map(|(i, &pid)| (PlayerNo::from_index(i), f(&state.outcomes(pid))))
+            .map(|(i, pid)| {
+                let o = all.get(pid).map_or(&[][..], Vec::as_slice);
+                (PlayerNo::from_index(i), f(o))
+            })
             .collect()
     };
     let points = |o: &[Outcome]| o.iter().map(|x| x.points(&scoring)).sum::<Score>();

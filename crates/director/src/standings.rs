@@ -38,10 +38,9 @@ pub fn tiebreak_options(sec: &Section, seed: u64) -> TiebreakOptions {
 
 /// Whether a player appears in the standings: everybody but players never paired because
 /// they did not pay (T7).
-fn ranked(state: &EventState, p: &PlayerRecord) -> bool {
+fn ranked(state: &EventState, p: &PlayerRecord, outcomes: &[arbiter_types::Outcome]) -> bool {
     state.status(p.id) != Some(PlayerStatus::Unpaid)
-        || state
-            .outcomes(p.id)
+        || outcomes
             .iter()
             .any(|o| !matches!(o, arbiter_types::Outcome::Absent))
 }
@@ -59,12 +58,13 @@ pub fn individual(
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
     let mut players = Vec::new();
     let mut outcomes = Vec::new();
+    let mut all = state.section_outcomes(section);
     for (i, &pid) in rec.order.iter().enumerate() {
         let Some(p) = state.player(pid) else { continue };
-        if !ranked(state, p) {
+        let mut o = all.remove(&pid).unwrap_or_default();
+        if !ranked(state, p, &o) {
             continue;
         }
-        let mut o = state.outcomes(pid);
         if let Some(n) = upto {
             o.truncate(n as usize);
         }

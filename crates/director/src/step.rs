@@ -121,6 +121,16 @@ pub fn knockout_due(
     state: &EventState,
     section: &str,
 ) -> Result<Vec<String>, DirectorError> {
+    Ok(knockout_stage_due(reg, state, section)?.map_or_else(Vec::new, |(_, due)| due))
+}
+
+/// The knockout stage of a two-stage section once its Swiss stage is over: the bracket and
+/// the matches ready to play ([`knockout_due`]); `None` before (or in another format).
+pub(crate) fn knockout_stage_due(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<(arbiter_knockout::Bracket, Vec<String>)>, DirectorError> {
     let sec = reg
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
@@ -128,13 +138,14 @@ pub fn knockout_due(
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     if rec.order.is_empty() || rec.completed_rounds() < swiss_rounds {
-        return Ok(Vec::new());
+        return Ok(None);
     }
     let bracket = knockout_stage::bracket(reg, state, section)?;
-    Ok(bracket.ready().into_iter().map(str::to_string).collect())
+    let due = bracket.ready().into_iter().map(str::to_string).collect();
+    Ok(Some((bracket, due)))
 }
 
 fn pairable_in_stage2(

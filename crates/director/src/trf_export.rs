@@ -55,7 +55,12 @@ pub fn section_trf(
             }
         })
         .collect();
-    let outcomes: Vec<_> = rec.order.iter().map(|p| state.outcomes(*p)).collect();
+    let mut all = state.section_outcomes(section);
+    let outcomes: Vec<_> = rec
+        .order
+        .iter()
+        .map(|p| all.remove(p).unwrap_or_default())
+        .collect();
     Ok(Some(TrfTournament {
         name: format!("{} {}", reg.event.name, sec.name),
         players,

@@ -56,7 +56,7 @@ fn diff(seq: Option<u64>, section: Option<&str>, round: Option<u32>, what: Strin
 pub fn verify(log: &[Recorded], published: Option<&Export>) -> Vec<Difference> {
     let mut out = Vec::new();
     let mut state = EventState::new();
-    let mut reg: Option<Regulation> = None;
+    let mut reg: Option<std::sync::Arc<Regulation>> = None;
     for r in log {
         if let Some(reg) = &reg {
             check_entry(reg, &state, r, &mut out);

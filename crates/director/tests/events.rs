@@ -524,3 +524,85 @@ fn synthetic_units_fit_each_events_city_and_are_deterministic() {
         assert!(n > 0, "{stem}: no units at all");
     }
 }
+
+/// The section-wide outcomes (one pass over the rounds) and the pairing-number index the
+/// fold keeps agree with the per-player reading of the log, at every 150th entry of the four
+/// simulated events and at their end.
+#[test]
+fn section_outcomes_and_numbers_agree_with_the_per_player_reading() {
+    for stem in [
+        "kunshan-2026",
+        "suzhou-2025",
+        "jiujiang-2020",
+        "tianshui-2024",
+    ] {
+        let (log, _, _) = run(stem, 3, &Sizes::default());
+        let mut state = EventState::new();
+        let mut checked = 0;
+        for (i, r) in log.iter().enumerate() {
+            state.apply(r).unwrap();
+            if i % 150 != 0 && i + 1 != log.len() {
+                continue;
+            }
+            for (id, rec) in &state.sections {
+                let all = state.section_outcomes(id);
+                for p in state.players(id) {
+                    assert_eq!(
+                        all.get(&p.id).cloned().unwrap_or_default(),
+                        state.outcomes(p.id),
+                        "{stem} seq {}: {id} player {:?}",
+                        r.seq,
+                        p.id
+                    );
+                    let by_scan = rec
+                        .order
+                        .iter()
+                        .position(|&q| q == p.id)
+                        .map(arbiter_types::PlayerNo::from_index);
+                    assert_eq!(rec.pairing_no(p.id), by_scan, "{stem} {id} {:?}", p.id);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 300, "{stem}: only {checked} players checked");
+    }
+}
+
+/// A settings change reaches the regulation the next operation reads, though the state
+/// before it had its regulation parsed already (the fold drops the parsed copy).
+#[test]
+fn a_settings_change_is_read_after_the_regulation_was_parsed() {
+    let (log, _, _) = run("tianshui-2024", 1, &Sizes::default());
+    let at = log
+        .iter()
+        .position(|r| matches!(r.entry, LogEntry::RoundPaired { .. }))
+        .unwrap();
+    let mut state = EventState::replay(&log[..at]).unwrap();
+    let before = arbiter_director::regulation_of(&state).unwrap();
+    let sec = before.sections[0].id.clone();
+    let rounds = before.sections[0].format.rounds.unwrap_or(7) + 2;
+    let shared = state.clone();
+    state
+        .apply(&Recorded {
+            seq: state.last_seq + 1,
+            at: log[at].at.clone(),
+            actor: "裁判长".into(),
+            entry: LogEntry::SettingsChanged {
+                name: Some("改名后的赛事".into()),
+                start: None,
+                end: None,
+                venue: None,
+                rounds: [(sec.clone(), rounds)].into_iter().collect(),
+                time_controls: Default::default(),
+                reason: "测试".into(),
+            },
+        })
+        .unwrap();
+    let after = arbiter_director::regulation_of(&state).unwrap();
+    assert_eq!(after.event.name, "改名后的赛事");
+    assert_eq!(after.section(&sec).unwrap().format.rounds, Some(rounds));
+    // The clone taken before the change still reads the regulation it was made with.
+    let old = arbiter_director::regulation_of(&shared).unwrap();
+    assert_eq!(old.event.name, before.event.name);
+    assert_ne!(old.event.name, after.event.name);
+}

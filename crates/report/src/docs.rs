@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 struct Ctx<'a> {
     state: &'a EventState,
-    reg: Regulation,
+    reg: std::sync::Arc<Regulation>,
     lang: Lang,
     /// The sections the document covers, in the regulation's order.
     sections: Vec<String>,

@@ -46,7 +46,7 @@ pub(crate) fn shown_db(db: &std::path::Path) -> String {
 /// chosen with `--section` (or the only one).
 pub(crate) struct EventSection {
     pub state: arbiter_core::EventState,
-    pub reg: arbiter_regulation::Regulation,
+    pub reg: std::sync::Arc<arbiter_regulation::Regulation>,
     pub section: String,
 }
 

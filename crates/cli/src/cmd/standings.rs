@@ -249,6 +249,8 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
     let Some(rec) = state.section(&section_id) else {
         return Ok(Err(format!("未知的组别 `{section_id}` (unknown section)")));
     };
+    // `--tiebreaks` overrides the regulation's for this table only.
+    let reg = std::sync::Arc::make_mut(&mut reg);
     let Some(rs) = reg.sections.iter_mut().find(|s| s.id == section_id) else {
         return Ok(Err(format!(
             "规程中没有组别 `{section_id}` (section not in the regulation)"
@@ -288,7 +290,7 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
     let rows = if rec.order.is_empty() {
         Vec::new()
     } else {
-        match arbiter_director::final_standings::final_ranking(&reg, &state, &section_id) {
+        match arbiter_director::final_standings::final_ranking(reg, &state, &section_id) {
             Ok(r) => r,
             Err(e) => return Ok(Err(e.to_string())),
         }

@@ -224,8 +224,11 @@ pub fn correct(
         // Judge the player's new team and unit against everyone else.
         let mut others = state.clone();
         others.players.remove(&p);
-        for t in others.teams.values_mut() {
-            t.members.retain(|m| *m != p);
+        let teams: Vec<String> = others.teams.keys().cloned().collect();
+        for name in teams {
+            if let Some(t) = others.teams.get_mut(&name) {
+                t.members.retain(|m| *m != p);
+            }
         }
         check_team_unit(&others, team.as_deref(), unit.as_deref())
             .and_then(|()| {

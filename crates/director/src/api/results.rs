@@ -80,12 +80,22 @@ pub fn due_knockout_game(
 ) -> Result<Option<(String, arbiter_knockout::NextGame)>, DirectorError> {
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
-    let matches = knockout_due(&reg, state, section)?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let swiss_open = rec.last_round() > rec.completed_rounds();
+    let offset = knockout_board_offset(sec, state, section);
+    if swiss_open && board <= offset {
+        // A board of the Swiss round played beside the knockout: the knockout's boards
+        // come after every board the continuing Swiss can have.
+        return Ok(None);
+    }
+    let Some((b, matches)) = crate::step::knockout_stage_due(&reg, state, section)? else {
+        return Ok(None);
+    };
     if matches.is_empty() {
         return Ok(None);
     }
-    let b = knockout_stage::bracket(&reg, state, section)?;
-    let offset = knockout_board_offset(sec, state, section);
     let due = knockout_stage::next_games(&b, &matches, section)?;
     if let Some(r) = round {
         let ko_rounds: Vec<u32> = due
@@ -102,10 +112,6 @@ pub fn due_knockout_game(
         .find(|(m, _)| knockout_board(offset, &b, m) == Some(board));
     // The continuing Swiss is played beside the knockout (T2): a board number that names
     // a game of both is refused rather than guessed.
-    let rec = state
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let swiss_open = rec.last_round() > rec.completed_rounds();
     if let (Some((m, _)), true, None) = (&found, swiss_open, round) {
         let last = rec.last_round();
         if rec

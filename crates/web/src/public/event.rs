@@ -85,7 +85,7 @@ pub fn section_cards(s: &Snapshot) -> Vec<SectionCard> {
                 .rev()
                 .map(|r| (r.round, r.published, r.completed))
                 .collect(),
-            knockout: has_knockout(reg.as_ref(), s, &sec.id),
+            knockout: has_knockout(reg.as_deref(), s, &sec.id),
         })
         .collect()
 }
