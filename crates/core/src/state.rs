@@ -291,7 +291,7 @@ pub struct EventState {
     pub sections: OrdMap<String, SectionRecord>,
     pub players: OrdMap<PlayerId, PlayerRecord>,
     pub teams: OrdMap<String, TeamRecord>,
-    pub refused: Vec<RefusedEntry>,
+    pub refused: imbl::Vector<RefusedEntry>,
     /// Seq of the last applied entry (0 for an empty log).
     pub last_seq: u64,
     /// Counts of the active entries (kept by the fold; see [`EntryIndex`]).
@@ -306,9 +306,25 @@ pub struct EventState {
     /// Settings changed since the event was created (`settings_changed`).
     #[serde(default)]
     pub settings: EventSettings,
+    /// The refusals by what they refused ([`EventState::refusal_recorded`]).
+    #[serde(skip)]
+    refusal_keys: imbl::OrdSet<String>,
     /// The regulation in force, parsed once (see [`EventState::regulation`]).
     #[serde(skip)]
     regulation: crate::regulation::RegulationCell,
+}
+
+/// One string for what a refusal refused (fields separated by U+001F, absent ones by U+0000).
+fn refusal_key(
+    name: &str,
+    section: &str,
+    reason: &str,
+    id_number: Option<&IdNumber>,
+    unit: Option<&str>,
+) -> String {
+    let id = id_number.map_or_else(|| "\u{0}".to_string(), |i| format!("={}", i.as_str()));
+    let unit = unit.map_or_else(|| "\u{0}".to_string(), |u| format!("={u}"));
+    format!("{name}\u{1f}{section}\u{1f}{reason}\u{1f}{id}\u{1f}{unit}")
 }
 
 /// A log that does not fold.
@@ -515,6 +531,20 @@ impl EventState {
         out
     }
 
+    /// Whether a refusal of this entry (name, section, reason, ID number and unit) is
+    /// recorded already.
+    pub fn refusal_recorded(
+        &self,
+        name: &str,
+        section: &str,
+        reason: &str,
+        id_number: Option<&IdNumber>,
+        unit: Option<&str>,
+    ) -> bool {
+        self.refusal_keys
+            .contains(&refusal_key(name, section, reason, id_number, unit))
+    }
+
     /// Players of `section` excused from round `round` (`player_absent`).
     pub fn absent_in(&self, section: &str, round: u32) -> Vec<PlayerId> {
         self.sections.get(section).map_or_else(Vec::new, |s| {
@@ -675,7 +705,14 @@ impl EventState {
                 unit,
                 ..
             } => {
-                self.refused.push(RefusedEntry {
+                self.refusal_keys.insert(refusal_key(
+                    name,
+                    section,
+                    reason,
+                    id_number.as_ref(),
+                    unit.as_deref(),
+                ));
+                self.refused.push_back(RefusedEntry {
                     seq,
                     name: name.clone(),
                     section: section.clone(),

@@ -430,12 +430,8 @@ fn refusal_key(e: &LogEntry) -> Option<RefusalKey> {
 /// Whether `state` already records this refusal (same name, section, reason, ID number and
 /// unit).
 pub fn already_refused(state: &EventState, e: &LogEntry) -> bool {
-    refusal_key(e).is_some_and(|k| {
-        state.refused.iter().any(|r| {
-            (&r.name, &r.section, &r.reason, &r.id_number, &r.unit)
-                == (&k.0, &k.1, &k.2, &k.3, &k.4)
-        })
-    })
+    refusal_key(e)
+        .is_some_and(|k| state.refusal_recorded(&k.0, &k.1, &k.2, k.3.as_ref(), k.4.as_deref()))
 }
 
 /// Register a whole batch of forms in order (each checked against the entries before it).

@@ -529,6 +529,12 @@ impl Simulator {
             .collect()
     }
 
+    /// The entry forms of the field in the order the desk receives them, and the time the
+    /// desk registers them (what `arbiter bench register` enters one by one).
+    pub fn registration_forms(&self) -> (Vec<EntryForm>, NaiveDateTime) {
+        (self.forms(), self.clock + Duration::minutes(60))
+    }
+
     /// Registration order: valid entries, with the bad entries placed where they show their
     /// own reason (before the section fills; cross-unit team after its team; after the cap last).
     fn forms(&self) -> Vec<EntryForm> {

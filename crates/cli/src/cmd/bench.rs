@@ -56,6 +56,22 @@ pub enum BenchCmd {
         #[arg(long)]
         json: bool,
     },
+    /// 逐个报名耗时 — time registering a field one operation at a time, each decided on the
+    /// state the ones before it left (the desk's way), in memory
+    Register {
+        /// 竞赛规程文件 — regulation file (TOML)
+        #[arg(long)]
+        regulation: PathBuf,
+        /// 报名人数: N (every section) or SECTION=N (repeatable) — field sizes
+        #[arg(long = "players", value_name = "N|SECTION=N")]
+        players: Vec<String>,
+        /// 随机种子 — seed of the synthetic field
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 机器可读输出 — print one JSON object instead of text lines
+        #[arg(long)]
+        json: bool,
+    },
     /// 整个赛事模拟耗时 — time a whole simulated event, in memory and with SQLite in a temp dir
     Simulate {
         /// 竞赛规程文件 — regulation file (TOML)
@@ -129,6 +145,12 @@ pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
             };
             bench_standings(players, rounds, seed, repeat, (list, fallback), json)
         }
+        BenchCmd::Register {
+            regulation,
+            players,
+            seed,
+            json,
+        } => bench_register(&regulation, &players, seed, json),
         BenchCmd::Simulate {
             regulation,
             seed,
@@ -419,6 +441,100 @@ fn dir_bytes(dir: &Path) -> u64 {
                 .sum()
         })
         .unwrap_or(0)
+}
+
+/// `bench register`: the field's entry forms registered one operation at a time, each on
+/// the state the ones before it left; the time of every tenth of them shows whether an
+/// operation's cost grows with the field.
+fn bench_register(
+    regulation: &Path,
+    players: &[String],
+    seed: u64,
+    json: bool,
+) -> anyhow::Result<u8> {
+    let super::simulate::SimulationInput {
+        source,
+        file_name,
+        reg,
+        sizes,
+    } = match super::simulate::load_input(regulation, players) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(2);
+        }
+    };
+    let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("报名失败 (registration failed): {e}");
+    let mut sim = Simulator::new(reg, &source, &file_name, seed, &sizes);
+    let mut state = EventState::new();
+    // The event itself (the simulator's first batch).
+    if let Some(b) = sim.next_batch(&state).map_err(|e| fail(&e))? {
+        for r in b.recorded(0) {
+            state.apply(&r).map_err(|e| fail(&e))?;
+        }
+    }
+    let (forms, at) = sim.registration_forms();
+    let ctx = arbiter_director::api::Ctx::new("报名处", at);
+    let at = arbiter_core::time::rfc3339_from_china_local(at);
+    let n = forms.len();
+    let tenth = n.div_ceil(10).max(1);
+    let mut slices = Vec::new();
+    let t0 = Instant::now();
+    let mut t = Instant::now();
+    for (i, form) in forms.iter().enumerate() {
+        let entries =
+            arbiter_director::api::entries::register(&state, &ctx, form).map_err(|e| fail(&e))?;
+        for e in entries {
+            let r = arbiter_core::Recorded {
+                seq: state.last_seq + 1,
+                at: at.clone(),
+                actor: "报名处".into(),
+                entry: e,
+            };
+            state.apply(&r).map_err(|e| fail(&e))?;
+        }
+        if (i + 1) % tenth == 0 || i + 1 == n {
+            slices.push(t.elapsed());
+            t = Instant::now();
+        }
+    }
+    let total = t0.elapsed();
+    let registered = state.players.len();
+    let refused = state.refused.len();
+    let first = slices.first().copied().unwrap_or_default();
+    let last = slices.last().copied().unwrap_or_default();
+    if json {
+        let v = json!({
+            "bench": "register",
+            "forms": n,
+            "registered": registered,
+            "refused": refused,
+            "total_ms": ms3(total),
+            "per_form_us": if n > 0 { total.as_secs_f64() * 1e6 / n as f64 } else { 0.0 },
+            "tenths_ms": slices.iter().map(|d| ms3(*d)).collect::<Vec<_>>(),
+            "peak_rss_kib": peak_rss_kib(),
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "报名 register: {n} forms one operation at a time: {registered} registered, {refused} refused"
+        );
+        println!("总耗时 total: {:.3} ms", ms3(total));
+        println!(
+            "每十分之一 each tenth: {} ms (first {:.3}, last {:.3})",
+            slices
+                .iter()
+                .map(|d| format!("{:.1}", ms3(*d)))
+                .collect::<Vec<_>>()
+                .join(" / "),
+            ms3(first),
+            ms3(last)
+        );
+        if let Some(k) = peak_rss_kib() {
+            println!("内存峰值 peak memory: {:.1} MiB", k as f64 / 1024.0);
+        }
+    }
+    Ok(0)
 }
 
 fn bench_simulate(
