@@ -84,6 +84,8 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+// Parsed once per process: the size of the largest command does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Command {
     /// 竞赛规程文件 — regulation files
     #[command(subcommand)]

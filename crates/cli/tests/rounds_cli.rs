@@ -51,6 +51,29 @@ fn ok(args: &[&str]) -> String {
     text(&o.stdout)
 }
 
+/// `user add` with the password on stdin.
+fn add_user(e: &Event, login: &str, role: &str) {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(db_args(
+            e,
+            &["user", "add", "--login", login, "--role", role],
+        ))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run arbiter");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"password99\n")
+        .expect("write password");
+    let o = child.wait_with_output().expect("user add");
+    assert!(o.status.success(), "user add: {}", text(&o.stderr));
+}
+
 fn db_args<'a>(e: &'a Event, rest: &[&'a str]) -> Vec<&'a str> {
     let mut v: Vec<&str> = rest.to_vec();
     v.extend(["--db", e.db.to_str().expect("utf-8 path")]);
@@ -208,6 +231,43 @@ fn a_round_from_pairing_to_correction() {
         &["result", "confirm", "--event", &e.id, "--section", "open"],
     ));
     assert_eq!(log_entries(&e, "result_confirmed").len(), 4);
+    // The director decides who corrects (A12): an arbiter's account is refused, with the
+    // role in words and nothing appended; an unknown account is refused too.
+    add_user(&e, "zhang", "arbiter");
+    let correct_as = |who: &str| {
+        run(&db_args(
+            &e,
+            &[
+                "result",
+                "correct",
+                "--event",
+                &e.id,
+                "--section",
+                "open",
+                "--round",
+                "1",
+                "--board",
+                "4",
+                "1-0",
+                "--reason",
+                "成绩单误填",
+                "--as",
+                who,
+            ],
+        ))
+    };
+    let o = correct_as("zhang");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("更正成绩只能由裁判长进行, 当前身份是裁判"),
+        "{err}"
+    );
+    assert!(log_entries(&e, "result_corrected").is_empty());
+    let o = correct_as("nobody");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("不存在"), "{}", text(&o.stderr));
+    assert!(log_entries(&e, "result_corrected").is_empty());
     let o = run(&db_args(
         &e,
         &[

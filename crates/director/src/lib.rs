@@ -13,6 +13,7 @@ pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;
 pub mod manual;
+pub mod permission;
 pub mod plan;
 pub mod prizes;
 pub mod publish;
@@ -64,6 +65,27 @@ pub enum DirectorError {
     /// A text field refused ([`text`]): control or bidi characters, or too long.
     #[error("{0}")]
     Text(text::TextError),
+    /// The actor's role may not take the action ([`permission`]).
+    #[error("{}只能由{}进行, 当前身份是{} ({}: only the {}; acting as {})", action.zh(), allowed_zh(action.allowed()), role.zh(), action.en(), allowed_en(action.allowed()), role.as_str())]
+    NotAllowed {
+        action: permission::Action,
+        role: arbiter_types::Role,
+    },
+    /// The action needs a reason in words and none was given.
+    #[error("{}须说明理由 ({} needs a reason)", .0.zh(), .0.en())]
+    ReasonMissing(permission::Action),
+}
+
+fn allowed_zh(roles: &[arbiter_types::Role]) -> String {
+    roles.iter().map(|r| r.zh()).collect::<Vec<_>>().join("或")
+}
+
+fn allowed_en(roles: &[arbiter_types::Role]) -> String {
+    roles
+        .iter()
+        .map(|r| r.as_str().replace('_', " "))
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 /// The regulation recorded in the log's `event_created` entry.

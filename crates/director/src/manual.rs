@@ -19,14 +19,14 @@ pub fn parse_fixes(items: &[String]) -> Result<Vec<(PlayerNo, PlayerNo)>, String
                 Some((x, y)) => match (parse(x), parse(y)) {
                     (Some(x), Some(y)) if x != y => Ok((x, y)),
                     (Some(_), Some(_)) => Err(format!(
-                        "--fix {item}: 不能与自己配对 (a player cannot be paired with itself)"
+                        "固定对阵 {item}: 不能与自己配对 (a player cannot be paired with itself)"
                     )),
                     _ => Err(format!(
-                        "--fix {item}: 序号应为正整数 (start numbers are positive whole numbers)"
+                        "固定对阵 {item}: 序号应为正整数 (start numbers are positive whole numbers)"
                     )),
                 },
                 None => Err(format!(
-                    "--fix {item}: 应为 A-B, 如 3-7 (expected A-B, e.g. 3-7)"
+                    "固定对阵 {item}: 应为 A-B, 如 3-7 (expected A-B, e.g. 3-7)"
                 )),
             }
         })
@@ -75,18 +75,18 @@ pub fn apply_swap(
 ) -> Result<Pairing, String> {
     if a == b {
         return Err(format!(
-            "--swap {a} {b}: 两个序号相同 (the same player twice)"
+            "调换 {a} {b}: 两个序号相同 (the same player twice)"
         ));
     }
     let (Some(sa), Some(sb)) = (seat(p, a), seat(p, b)) else {
         let missing = if seat(p, a).is_none() { a } else { b };
         return Err(format!(
-            "--swap: {missing}号 不在本轮编排中 (player {missing} is not paired this round)"
+            "调换: {missing}号 不在本轮编排中 (player {missing} is not paired this round)"
         ));
     };
     if sa.0.is_some() && sa.0 == sb.0 {
         return Err(format!(
-            "--swap {a} {b}: 两人同台, 无可调换 (same board: nothing to swap)"
+            "调换 {a} {b}: 两人同台, 无可调换 (same board: nothing to swap)"
         ));
     }
     let sub = |x: PlayerNo| {

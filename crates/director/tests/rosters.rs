@@ -21,12 +21,17 @@ fn source(stem: &str) -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
+/// The chief arbiter at the same time.
+fn chief() -> Ctx {
+    Ctx::new("裁判长", ctx().at)
+}
+
 fn ctx() -> Ctx {
     let at = chrono::NaiveDate::from_ymd_opt(2026, 9, 1)
         .unwrap()
         .and_hms_opt(10, 0, 0)
         .unwrap();
-    Ctx::new("报名处", at)
+    Ctx::new("报名处", at).with_role(arbiter_director::api::Role::Desk)
 }
 
 /// A Kunshan event (its regulation text edited by `edit`), as a state.
@@ -380,36 +385,35 @@ fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chie
         reason: reason.into(),
     };
     // Add a fourth (no reason needed before the first game).
-    let e = desk::change_roster(&s, &ctx(), &change(vec![ps[3]], vec![], ""), false).unwrap();
+    let e = desk::change_roster(&s, &ctx(), &change(vec![ps[3]], vec![], "")).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T), ps[..4].to_vec());
     // A fifth is over max_players = 4; a player of another unit is refused (K2).
-    let err = desk::change_roster(&s, &ctx(), &change(vec![ps[4]], vec![], ""), false)
+    let err = desk::change_roster(&s, &ctx(), &change(vec![ps[4]], vec![], ""))
         .unwrap_err()
         .to_string();
     assert!(err.contains("至多 4 人"), "{err}");
-    let err = desk::change_roster(&s, &ctx(), &change(vec![other], vec![ps[0]], ""), false)
+    let err = desk::change_roster(&s, &ctx(), &change(vec![other], vec![ps[0]], ""))
         .unwrap_err()
         .to_string();
     assert!(err.contains("跨单位"), "{err}");
     // Remove one, then replace one by another.
-    let e = desk::change_roster(&s, &ctx(), &change(vec![], vec![ps[3]], ""), false).unwrap();
+    let e = desk::change_roster(&s, &ctx(), &change(vec![], vec![ps[3]], "")).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T), ps[..3].to_vec());
     assert_eq!(s.players[&ps[3]].team, None);
     // Three left: removing another would leave too few; replacing keeps three.
-    let err = desk::change_roster(&s, &ctx(), &change(vec![], vec![ps[2]], ""), false)
+    let err = desk::change_roster(&s, &ctx(), &change(vec![], vec![ps[2]], ""))
         .unwrap_err()
         .to_string();
     assert!(err.contains("至少 3 人"), "{err}");
-    let e =
-        desk::change_roster(&s, &ctx(), &change(vec![ps[4]], vec![ps[2]], "伤病"), false).unwrap();
+    let e = desk::change_roster(&s, &ctx(), &change(vec![ps[4]], vec![ps[2]], "伤病")).unwrap();
     assert!(matches!(&e[0], LogEntry::TeamRosterChanged { reason, .. } if reason == "伤病"));
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T), vec![ps[0], ps[1], ps[4]]);
     // A player who is on the team cannot join it twice, and one not on it cannot leave it.
-    assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[0]], vec![ps[1]], ""), false).is_err());
-    assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[5]], vec![ps[3]], ""), false).is_err());
+    assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[0]], vec![ps[1]], "")).is_err());
+    assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[5]], vec![ps[3]], "")).is_err());
     // Round 1 paired: the team has played its first game.
     let e = desk::draw(&s, &ctx(), "men").unwrap();
     apply(&mut s, e);
@@ -418,16 +422,16 @@ fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chie
     apply(&mut s, vec![paired.entry]);
     assert!(desk::team_started(&s, T));
     let swap = change(vec![ps[5]], vec![ps[4]], "");
-    let err = desk::change_roster(&s, &ctx(), &swap, false)
+    let err = desk::change_roster(&s, &ctx(), &swap)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("只有裁判长"), "{err}");
-    let err = desk::change_roster(&s, &ctx(), &swap, true)
+    assert!(err.contains("只能由裁判长进行"), "{err}");
+    let err = desk::change_roster(&s, &chief(), &swap)
         .unwrap_err()
         .to_string();
     assert!(err.contains("理由"), "{err}");
     let swap = change(vec![ps[5]], vec![ps[4]], "队员因公出差, 经裁判长批准替换");
-    let e = desk::change_roster(&s, &ctx(), &swap, true).unwrap();
+    let e = desk::change_roster(&s, &chief(), &swap).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T), vec![ps[0], ps[1], ps[5]]);
     // The export reads the one roster.

@@ -22,6 +22,7 @@ use arbiter_core::{EventState, LogEntry, PlayerStatus, Recorded};
 use arbiter_director::api::entries::{fee_due, TeamForm};
 use arbiter_director::api::results::{FoulInput, ResultInput};
 use arbiter_director::api::rounds::PairRequest;
+use arbiter_director::api::write::{Append, EventLog, MemoryLog};
 use arbiter_director::api::{self, Ctx};
 use arbiter_director::plan::{section_plan, SectionPlan};
 use arbiter_director::registration::{event_created, fee_fen, rfc3339, EntryForm};
@@ -56,6 +57,23 @@ impl Batch {
                 entry: e.clone(),
             })
     }
+}
+
+/// Append `batch` after `expected` (a batch the simulator decided, or part of one).
+pub fn append_batch<L: EventLog>(
+    log: &mut L,
+    expected: u64,
+    batch: Batch,
+) -> Result<Result<Option<Batch>, DirectorError>, L::Error> {
+    Ok(
+        match log.append(expected, &batch.entries, &batch.actor, &batch.at)? {
+            Append::Done(_) => Ok(Some(batch)),
+            Append::Conflict => Err(DirectorError::Rejected(
+                "另一写入者改动了模拟的赛事日志 (another writer changed the simulated log)".into(),
+            )),
+            Append::Refused(why) => Err(DirectorError::Rejected(why)),
+        },
+    )
 }
 
 /// The entry form of a synthetic entry, as the desk receives it.
@@ -567,17 +585,32 @@ impl Simulator {
     /// Run the whole event without a store: every batch is folded as it comes (so every
     /// entry is validated); returns the log and the final state.
     pub fn run_in_memory(&mut self) -> Result<(Vec<Recorded>, EventState), DirectorError> {
-        let mut state = EventState::new();
-        let mut log = Vec::new();
-        while let Some(b) = self.next_batch(&state)? {
-            for r in b.recorded(state.last_seq) {
-                state
-                    .apply(&r)
-                    .map_err(|e| DirectorError::Rejected(e.to_string()))?;
-                log.push(r);
+        let mut log = MemoryLog::default();
+        let infallible = |e: std::convert::Infallible| match e {};
+        while self.step(&mut log).map_err(infallible)??.is_some() {}
+        Ok((log.log, log.state))
+    }
+
+    /// The simulator's one write path: the next batch, decided on the log's current state
+    /// and appended with the expected sequence number. `None` when the event is over. The
+    /// simulator is the log's only writer: a lost race or an entry the log refuses is an
+    /// error of the simulation.
+    pub fn step<L: EventLog>(
+        &mut self,
+        log: &mut L,
+    ) -> Result<Result<Option<Batch>, DirectorError>, L::Error> {
+        loop {
+            let (next, expected) = log.with_current(|st| (self.next_batch(st), st.last_seq))?;
+            let batch = match next {
+                Ok(Some(b)) => b,
+                Ok(None) => return Ok(Ok(None)),
+                Err(e) => return Ok(Err(e)),
+            };
+            if batch.entries.is_empty() {
+                continue;
             }
+            return append_batch(log, expected, batch);
         }
-        Ok((log, state))
     }
 
     /// The next batch of entries, or `None` when the event is over.

@@ -18,6 +18,7 @@ mod any;
 mod pg;
 pub mod pgtest;
 mod sqlite;
+pub mod write;
 
 pub use accounts::{AccountStore, Role};
 pub use any::{is_postgres_url, open, AnyRef, AnyStore, Store};

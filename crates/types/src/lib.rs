@@ -7,6 +7,7 @@
 pub mod id_number;
 pub mod outcome;
 pub mod phone;
+pub mod role;
 pub mod score;
 pub mod settings;
 pub mod text;
@@ -15,6 +16,7 @@ pub mod tiebreak;
 pub use id_number::{IdNumber, IdNumberError};
 pub use outcome::{Colour, GameResult, Outcome, PlayerResult};
 pub use phone::{Phone, PhoneError};
+pub use role::Role;
 pub use score::{Score, ScoringPreset, ScoringTable};
 pub use settings::*;
 pub use text::TextProblem;

@@ -7,6 +7,7 @@
 
 use crate::error::WebError;
 use arbiter_core::{EventState, LogEntry};
+use arbiter_director::api::write::EventLog;
 use arbiter_simulate::{Simulator, Sizes};
 use arbiter_store::{EventId, EventStore, SqliteStore};
 
@@ -71,15 +72,25 @@ pub fn simulate_part_way(
         })?;
     let event = store.create_event(&reg.event.name)?;
     let mut sim = Simulator::new(reg.clone(), toml, file_name, how.seed, &how.sizes);
-    let mut state = EventState::new();
+    let mut log = arbiter_store::write::KeptLog {
+        store,
+        event: event.clone(),
+        state: EventState::new(),
+    };
     let director = |e: arbiter_director::DirectorError| WebError::Internal(e.to_string());
-    while let Some(batch) = sim.next_batch(&state).map_err(director)? {
+    loop {
+        let batch = match log.with_current(|st| sim.next_batch(st))? {
+            Ok(Some(b)) => b,
+            Ok(None) => break,
+            Err(e) => return Err(director(e)),
+        };
         if batch.entries.is_empty() {
             continue;
         }
+        let state = &log.state;
         let target = how.rounds.unwrap_or_else(|| {
             reg.section(&first).map_or(1, |sec| {
-                (arbiter_director::section_plan(sec, &state).rounds_planned() / 2).max(1)
+                (arbiter_director::section_plan(sec, state).rounds_planned() / 2).max(1)
             })
         });
         let rec = state.section(&first);
@@ -93,7 +104,8 @@ pub fn simulate_part_way(
             .filter(|e| matches!(e, LogEntry::ResultEntered { .. }))
             .count();
         let stop_here = done >= target && next_published && results > 0;
-        let entries: &[LogEntry] = if stop_here {
+        let mut batch = batch;
+        if stop_here {
             // Everything before the round's last `results_left` results.
             let keep = results.saturating_sub(how.results_left);
             let cut = batch
@@ -103,17 +115,10 @@ pub fn simulate_part_way(
                 .filter(|(_, e)| matches!(e, LogEntry::ResultEntered { .. }))
                 .nth(keep)
                 .map_or(batch.entries.len(), |(i, _)| i);
-            &batch.entries[..cut]
-        } else {
-            &batch.entries
-        };
-        let expected = state.last_seq;
-        store.append(&event, expected, entries, &batch.actor, &batch.at)?;
-        for r in batch.recorded(expected).take(entries.len()) {
-            state
-                .apply(&r)
-                .map_err(|e| WebError::Internal(e.to_string()))?;
+            batch.entries.truncate(cut);
         }
+        let expected = log.state.last_seq;
+        arbiter_simulate::append_batch(&mut log, expected, batch)?.map_err(director)?;
         if stop_here {
             break;
         }

@@ -307,7 +307,7 @@ pub async fn submit(
         Some(&f.phone),
         Some(&f.unit),
     );
-    let done = write::apply(&app, &event_id(&ev), ACTOR, move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &write::OnlineForm, move |st, ctx| {
         api::submit(st, ctx, &form)
     })
     .await?;

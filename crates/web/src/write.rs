@@ -13,10 +13,40 @@ use arbiter_core::{EventState, LogEntry};
 use arbiter_director::api::Ctx;
 use arbiter_director::DirectorError;
 use arbiter_store::{EventId, EventStore, StoreError};
-use std::sync::Arc;
 
-/// How many lost races are retried before the arbiter is asked to try again.
-pub const ATTEMPTS: usize = 20;
+pub use arbiter_director::api::write::ATTEMPTS;
+use arbiter_director::api::write::{self as dw, Append, EventLog};
+use arbiter_director::api::Role;
+
+/// Who writes: the actor recorded with the entries and the role the director judges.
+pub trait Writer {
+    fn actor(&self) -> &str;
+    fn role(&self) -> Role;
+}
+
+impl Writer for crate::auth::session::Authed {
+    fn actor(&self) -> &str {
+        Authed::actor(self)
+    }
+    fn role(&self) -> Role {
+        Authed::role(self)
+    }
+}
+
+use crate::auth::session::Authed;
+
+/// The public online entry form: recorded as `online`; it submits entries the desk decides
+/// on later, so it acts with the desk's role, and only `entries::submit` is called for it.
+pub struct OnlineForm;
+
+impl Writer for OnlineForm {
+    fn actor(&self) -> &str {
+        crate::online::ACTOR
+    }
+    fn role(&self) -> Role {
+        Role::Desk
+    }
+}
 
 /// What an operation gave back once appended.
 #[derive(Debug, Clone)]
@@ -35,75 +65,104 @@ pub fn now_at() -> Result<(String, chrono::NaiveDateTime), WebError> {
     Ok((at, local))
 }
 
-/// Run `op` on the current state of `event` as `actor` and append its entries. Outer
+/// Run `op` on the current state of `event` as `who` and append its entries. Outer
 /// error: the server or database failed; inner error: the operation refused, with its
 /// message (shown to the arbiter as it is).
 pub async fn apply<F>(
     app: &AppState,
     event: &EventId,
-    actor: &str,
+    who: &(dyn Writer + Sync),
     op: F,
 ) -> Result<Result<Applied, String>, WebError>
 where
     F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + Send + Sync + 'static,
 {
-    Ok(apply_with(app, event, actor, move |st, ctx| {
-        op(st, ctx).map(|e| (e, ()))
-    })
-    .await?
-    .map(|(a, ())| a))
+    Ok(
+        apply_with(app, event, who, move |st, ctx| op(st, ctx).map(|e| (e, ())))
+            .await?
+            .map(|(a, ())| a),
+    )
+}
+
+/// The server's view of an event for the write path: the cached fold, brought up to date
+/// before every decision, and appends through the store. Runs on a blocking thread.
+struct CacheLog {
+    app: AppState,
+    event: EventId,
+    rt: tokio::runtime::Handle,
+}
+
+impl EventLog for CacheLog {
+    type Error = WebError;
+    fn with_current<R>(&mut self, f: impl FnOnce(&EventState) -> R) -> Result<R, WebError> {
+        let (snap, _) = self.rt.block_on(self.app.refresh(&self.event))?;
+        Ok(f(&snap.state))
+    }
+    fn append(
+        &mut self,
+        expected: u64,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<Append, WebError> {
+        let (ev, who, es, at) = (
+            self.event.clone(),
+            actor.to_string(),
+            entries.to_vec(),
+            at.to_string(),
+        );
+        let done = self.rt.block_on(self.app.with_store(move |st| {
+            Ok(arbiter_store::write::append_outcome(
+                st.append(&ev, expected, &es, &who, &at),
+            ))
+        }))?;
+        let done = done.map_err(WebError::from)?;
+        if matches!(done, Append::Done(_)) {
+            // Show the write at once on this server's pages.
+            self.rt.block_on(self.app.refresh(&self.event))?;
+        }
+        Ok(done)
+    }
 }
 
 /// [`apply`] for an operation that also tells something (the pairing's explanation): `op`
-/// returns the entries and that, which comes back with the appended entries.
+/// returns the entries and that, which comes back with the appended entries. The director's
+/// write loop ([`arbiter_director::api::write::apply`]) runs on a blocking thread: pairing a
+/// large round takes real time.
 pub async fn apply_with<F, X>(
     app: &AppState,
     event: &EventId,
-    actor: &str,
+    who: &(dyn Writer + Sync),
     op: F,
 ) -> Result<Result<(Applied, X), String>, WebError>
 where
     F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
     X: Send + 'static,
 {
-    let op = Arc::new(op);
-    for _ in 0..ATTEMPTS {
-        let (snap, _) = app.refresh(event).await?;
-        let (at, local) = now_at()?;
-        let ctx = Ctx::new(actor, local);
-        let op2 = op.clone();
-        let snap2 = snap.clone();
-        // Pairing a large round takes real time: off the async threads.
-        let decided = tokio::task::spawn_blocking(move || op2(&snap2.state, &ctx))
-            .await
-            .map_err(|e| WebError::Internal(e.to_string()))?;
-        let (entries, extra) = match decided {
-            Ok(e) => e,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
-        if entries.is_empty() {
-            let last_seq = snap.last_seq();
-            return Ok(Ok((Applied { entries, last_seq }, extra)));
-        }
-        let expected = snap.last_seq();
-        let (ev, who, es) = (event.clone(), actor.to_string(), entries.clone());
-        let appended = app
-            .with_store(move |st| Ok(st.append(&ev, expected, &es, &who, &at)))
-            .await?;
-        match appended {
-            Ok(last_seq) => {
-                // Show the write at once on this server's pages.
-                app.refresh(event).await?;
-                return Ok(Ok((Applied { entries, last_seq }, extra)));
-            }
-            Err(StoreError::Conflict { .. }) => continue,
-            Err(StoreError::Refused { rejection, .. }) => return Ok(Err(rejection.to_string())),
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(Err(format!(
-        "数据库繁忙: {ATTEMPTS} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
-    )))
+    let (_, local) = now_at()?;
+    let ctx = Ctx::new(who.actor(), local).with_role(who.role());
+    let mut log = CacheLog {
+        app: app.clone(),
+        event: event.clone(),
+        rt: tokio::runtime::Handle::current(),
+    };
+    tokio::task::spawn_blocking(move || {
+        let clock = || now_at().map_err(|e| DirectorError::Refused(e.to_string()));
+        let done = dw::apply(&mut log, &ctx, &clock, op)?;
+        Ok(done
+            .map(|a| {
+                (
+                    Applied {
+                        entries: a.entries,
+                        last_seq: a.last_seq,
+                    },
+                    a.extra,
+                )
+            })
+            .map_err(|e| e.to_string()))
+    })
+    .await
+    .map_err(|e| WebError::Internal(e.to_string()))?
 }
 
 /// Create a new event from entries an operation returned (the first is `EventCreated`).

@@ -980,7 +980,7 @@ fn settings_change_and_the_chief_arbiters_rules_after_round_one() {
     register_men(&s, &chief, &ev, 12);
     pair_and_publish(&s, &arb, &ev);
     let (ok, msg) = flash(&arb.post(&s, &path, &[("rounds.men", "7"), ("reason", "时间不够")]));
-    assert!(!ok && msg.contains("只有裁判长可以更改赛事设置"), "{msg}");
+    assert!(!ok && msg.contains("更改赛事设置只能由裁判长进行"), "{msg}");
     let (ok, msg) = flash(&chief.post(&s, &path, &[("rounds.men", "7"), ("reason", "")]));
     assert!(!ok && msg.contains("理由"), "{msg}");
     let (ok, msg) = flash(&chief.post(&s, &path, &[("rounds.men", "0"), ("reason", "x")]));
@@ -1516,7 +1516,7 @@ fn a_team_roster_is_changed_at_the_desk_and_after_the_first_game_by_the_chief() 
     pair_and_publish(&s, &arb, &ev);
     assert!(desk.get(&s, &path).text().contains("只有裁判长"));
     let (ok, msg) = flash(&change(&desk, "replace", "P13", "P9", "伤病"));
-    assert!(!ok && msg.contains("只有裁判长"), "{msg}");
+    assert!(!ok && msg.contains("只能由裁判长进行"), "{msg}");
     let (ok, msg) = flash(&change(&chief, "replace", "P13", "P9", ""));
     assert!(!ok && msg.contains("理由"), "{msg}");
     let (ok, msg) = flash(&change(
@@ -1573,7 +1573,7 @@ fn the_time_control_is_a_setting_and_printed_on_the_pairing_list() {
     register_men(&s, &chief, &ev, 12);
     pair_and_publish(&s, &arb, &ev);
     let (ok, msg) = flash(&arb.post(&s, &path, &[("time.men", "45+15"), ("reason", "x")]));
-    assert!(!ok && msg.contains("只有裁判长"), "{msg}");
+    assert!(!ok && msg.contains("只能由裁判长进行"), "{msg}");
     let (ok, msg) = flash(&chief.post(
         &s,
         &path,

@@ -386,38 +386,43 @@ fn simulate_once(
 ) -> Result<(EventState, Duration), SimFailure> {
     let fail = |e: &dyn std::fmt::Display| SimFailure(1, format!("错误 error: {e}"));
     let t = Instant::now();
-    let event = match &sink {
-        Sink::Sqlite(store) => Some(store.create_event(&reg.event.name).map_err(|e| fail(&e))?),
-        Sink::Memory => None,
-    };
     let mut sim = Simulator::new(reg.clone(), source, file_name, seed, sizes);
-    let mut state = EventState::new();
-    loop {
-        let batch = match sim.next_batch(&state) {
-            Ok(Some(b)) => b,
-            Ok(None) => break,
-            Err(e) => {
-                let code = if matches!(e, arbiter_director::DirectorError::Pairing { .. }) {
-                    3
-                } else {
-                    1
-                };
-                return Err(SimFailure(code, format!("错误 error: {e}")));
-            }
+    let failed = |e: arbiter_director::DirectorError| {
+        let code = if matches!(e, arbiter_director::DirectorError::Pairing { .. }) {
+            3
+        } else {
+            1
         };
-        if batch.entries.is_empty() {
-            continue;
+        SimFailure(code, format!("错误 error: {e}"))
+    };
+    let state = match &sink {
+        Sink::Sqlite(store) => {
+            let event = store.create_event(&reg.event.name).map_err(|e| fail(&e))?;
+            let mut log = arbiter_store::write::KeptLog {
+                store: *store,
+                event,
+                state: EventState::new(),
+            };
+            while sim
+                .step(&mut log)
+                .map_err(|e| fail(&e))?
+                .map_err(failed)?
+                .is_some()
+            {}
+            log.state
         }
-        let expected = state.last_seq;
-        if let (Sink::Sqlite(store), Some(ev)) = (&sink, &event) {
-            store
-                .append(ev, expected, &batch.entries, &batch.actor, &batch.at)
-                .map_err(|e| fail(&e))?;
+        Sink::Memory => {
+            let mut log = arbiter_director::api::write::MemoryLog::default();
+            let infallible = |e: std::convert::Infallible| match e {};
+            while sim
+                .step(&mut log)
+                .map_err(infallible)?
+                .map_err(failed)?
+                .is_some()
+            {}
+            log.state
         }
-        for r in batch.recorded(expected) {
-            state.apply(&r).map_err(|e| fail(&e))?;
-        }
-    }
+    };
     Ok((state, t.elapsed()))
 }
 

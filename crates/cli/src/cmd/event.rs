@@ -183,13 +183,6 @@ pub(crate) fn load(store: &AnyStore, id: &str) -> anyhow::Result<(EventId, Event
     Ok((ev, state))
 }
 
-/// FNV-1a: the default seed of an event is a pure function of its regulation text.
-fn default_seed(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 pub fn run(c: EventCmd) -> anyhow::Result<u8> {
     match c {
         EventCmd::Create {
@@ -389,25 +382,22 @@ fn create(
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let reg = match arbiter_regulation::parse(&source, &path.display().to_string()) {
-        Ok(r) => r,
+    // The regulation is checked with the path as given, so its errors name it.
+    if let Err(e) = arbiter_regulation::parse(&source, &path.display().to_string()) {
+        eprintln!("{e}");
+        return Ok(2);
+    }
+    let (name, entries) = match arbiter_director::api::event::create(&source, &file_name, seed) {
+        Ok(x) => x,
         Err(e) => {
             eprintln!("{e}");
             return Ok(2);
         }
     };
-    // The director's `event_created`: the same limits (association cap, per-section fees)
-    // the simulator records and `event verify` expects.
-    let entry = arbiter_director::registration::event_created(
-        &reg,
-        &source,
-        &file_name,
-        seed.unwrap_or_else(|| default_seed(&source)),
-    );
     let store = open_db(db)?;
     // Event row and its first entry in one transaction.
     let at = at.map_or_else(now, str::to_string);
-    let id = store.create_checked(&reg.event.name, &[entry], actor, &at)?;
+    let id = store.create_checked(&name, &entries, actor, &at)?;
     println!("{id}");
     Ok(0)
 }

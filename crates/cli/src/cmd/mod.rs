@@ -159,6 +159,26 @@ pub(crate) fn apply_op_at<F>(
     event: &str,
     actor: &str,
     at: Option<&str>,
+    op: F,
+) -> anyhow::Result<Result<Applied, String>>
+where
+    F: FnMut(
+        &arbiter_core::EventState,
+        &arbiter_director::api::Ctx,
+    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
+{
+    apply_op_as(db, event, actor, None, at, op)
+}
+
+/// [`apply_op_at`] as an account of the database (`--as USER`): the account's login is the
+/// actor and its role is what the director judges. Without an account the command acts as
+/// the chief arbiter of a local database, recorded as `actor`.
+pub(crate) fn apply_op_as<F>(
+    db: &std::path::Path,
+    event: &str,
+    actor: &str,
+    as_user: Option<&str>,
+    at: Option<&str>,
     mut op: F,
 ) -> anyhow::Result<Result<Applied, String>>
 where
@@ -167,7 +187,7 @@ where
         &arbiter_director::api::Ctx,
     ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
 {
-    use arbiter_store::{EventStore, StoreError};
+    use arbiter_director::api::write;
     if db_missing(db) {
         return Ok(Err(format!(
             "{}: 数据库不存在 (database not found)",
@@ -175,33 +195,37 @@ where
         )));
     }
     let store = event::open_db(db)?;
-    const ATTEMPTS: usize = 20;
-    for _ in 0..ATTEMPTS {
-        let (ev, state) = event::load(&store, event)?;
-        let at = at.map_or_else(event::now, str::to_string);
-        let local = arbiter_core::time::china_local(&at)
-            .ok_or_else(|| anyhow::anyhow!("时间不是 RFC 3339 格式 (bad time): {at}"))?;
-        let ctx = arbiter_director::api::Ctx::new(actor, local);
-        let entries = match op(&state, &ctx) {
-            Ok(e) => e,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
-        if entries.is_empty() {
-            return Ok(Ok(Applied {
-                entries,
-                last_seq: state.last_seq,
-            }));
-        }
-        match store.append(&ev, state.last_seq, &entries, actor, &at) {
-            Ok(last_seq) => return Ok(Ok(Applied { entries, last_seq })),
-            Err(StoreError::Conflict { .. }) => continue,
-            // The log's own rules refused an entry (e.g. the event is closed): a refusal,
-            // nothing written (exit 2), not a database failure.
-            Err(e @ StoreError::Refused { .. }) => return Ok(Err(e.to_string())),
-            Err(e) => return Err(e.into()),
+    // The event must exist: its id is resolved (with a did-you-mean) before any decision.
+    let (ev, _) = event::load(&store, event)?;
+    let mut log = arbiter_store::write::StoreLog {
+        store: &store,
+        event: ev,
+    };
+    let clock = || write::at_or_now(at, event::now);
+    let mut ctx = match clock() {
+        Ok((_, local)) => arbiter_director::api::Ctx::new(actor, local),
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    if let Some(login) = as_user {
+        use arbiter_store::AccountStore;
+        match store.user(login.trim())? {
+            Some(u) => {
+                ctx = arbiter_director::api::Ctx::new(u.login.clone(), ctx.at).with_role(u.role)
+            }
+            None => {
+                return Ok(Err(format!(
+                    "账户 `{login}` 不存在 (no such account; `arbiter user add` creates one)"
+                )))
+            }
         }
     }
-    Ok(Err(format!(
-        "数据库繁忙: {ATTEMPTS} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
-    )))
+    match write::apply(&mut log, &ctx, &clock, |st, ctx| {
+        op(st, ctx).map(|e| (e, ()))
+    })? {
+        Ok(a) => Ok(Ok(Applied {
+            entries: a.entries,
+            last_seq: a.last_seq,
+        })),
+        Err(e) => Ok(Err(e.to_string())),
+    }
 }

@@ -2,7 +2,7 @@
 //! rounds of an event stored in the database. Every writing command goes through
 //! [`super::apply_op`] with an operation of `arbiter_director::api`; nothing here holds a rule.
 
-use super::{apply_op_at, load_event_section, Applied};
+use super::{load_event_section, Applied};
 use arbiter_director::api::results::{
     confirm, correct, due_knockout_game, enter_result, import_results, parse_results_file,
     FoulInput, ResultInput,
@@ -38,6 +38,10 @@ pub struct Writer {
     /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
     #[arg(long)]
     pub at: Option<String>,
+    /// 以账户身份操作 — act as this account of the database (its login is recorded and its
+    /// role decides what is allowed); without it, the chief arbiter of a local database
+    #[arg(long = "as", value_name = "USER")]
+    pub as_user: Option<String>,
 }
 
 impl Writer {
@@ -52,7 +56,14 @@ impl Writer {
         if let Some(e) = super::desk::checked_time(self.at.as_deref()) {
             return Ok(Err(e));
         }
-        apply_op_at(&self.db, event, &self.actor, self.at.as_deref(), op)
+        super::apply_op_as(
+            &self.db,
+            event,
+            &self.actor,
+            self.as_user.as_deref(),
+            self.at.as_deref(),
+            op,
+        )
     }
 }
 

@@ -290,7 +290,11 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
     let store = SqliteStore::open(&db)?;
     let event = store.create_event(&reg.event.name)?;
     let mut sim = Simulator::new(reg.clone(), &source, &file_name, a.seed, &sizes);
-    let mut state = EventState::new();
+    let mut log = arbiter_store::write::KeptLog {
+        store: &store,
+        event,
+        state: EventState::new(),
+    };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(reg.sections.len() as u64);
         b.set_style(
@@ -300,8 +304,8 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
         b
     });
     loop {
-        let batch = match sim.next_batch(&state) {
-            Ok(Some(b)) => b,
+        match sim.step(&mut log)? {
+            Ok(Some(_)) => {}
             Ok(None) => break,
             Err(e) => {
                 if let Some(b) = &bar {
@@ -316,22 +320,15 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
                     },
                 );
             }
-        };
-        if batch.entries.is_empty() {
-            continue;
-        }
-        let expected = state.last_seq;
-        store.append(&event, expected, &batch.entries, &batch.actor, &batch.at)?;
-        for r in batch.recorded(expected) {
-            state.apply(&r).map_err(|e| anyhow::anyhow!("{e}"))?;
         }
         if let Some(b) = &bar {
             let (done, _) = sim.progress();
             b.set_position(done as u64);
-            b.set_message(format!("第{}条日志", state.last_seq));
+            b.set_message(format!("第{}条日志", log.state.last_seq));
             b.tick();
         }
     }
+    let state = log.state;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -177,7 +177,7 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
         reason: a.reason.clone(),
     };
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
-        change_roster(s, c, &change, a.chief)
+        change_roster(s, c, &change)
     })? {
         Ok(done) => {
             for e in &done.entries {

@@ -16,6 +16,7 @@
 //! - One roster per team (issue 18): see `docs/event-log.md` § 队伍名单.
 
 use super::Ctx;
+use crate::permission::{self, Action};
 use crate::registration::{self, check_team_roster, check_team_unit, EntryForm};
 use crate::{regulation_of, DirectorError};
 use arbiter_core::{validate_at, EventState, FieldChange, LogEntry, PlayerId, PlayerRecord};
@@ -70,6 +71,9 @@ pub fn register(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     section_of(state, &form.section)?;
+    if form.late_reason.is_some() {
+        permission::require(ctx, Action::LateEntry)?;
+    }
     if form.name.trim().is_empty() {
         return Err(refused("姓名不能为空 (name is empty)".into()));
     }
@@ -280,8 +284,7 @@ pub fn pay_fee(
         (None, Some(d)) => d,
         (None, None) => {
             return Err(refused(
-                "规程未规定报名费, 请用 --amount 指定金额 (the regulation sets no fee: give the amount)"
-                    .into(),
+                "规程未规定报名费, 请指定金额 (the regulation sets no fee: give the amount)".into(),
             ))
         }
     };
@@ -657,6 +660,9 @@ pub fn approve(
     late_reason: Option<String>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
+    if late_reason.is_some() {
+        permission::require(ctx, Action::LateEntry)?;
+    }
     let s = pending_submission(state, submission)?;
     let form = EntryForm {
         section: s.section.clone(),
@@ -750,8 +756,8 @@ pub fn team_started(state: &EventState, team: &str) -> bool {
 
 /// Change a team's roster (`team_roster_changed`): add players, remove players, or replace
 /// one by another. Before the team's first game (round 1 of its section paired) the desk
-/// changes it; after that only the chief arbiter, and with a reason (`chief`: the shell says
-/// whether the actor is the chief arbiter). The team rules of the entry hold for the new
+/// changes it; after that only the chief arbiter ([`Action::ChangeRosterAfterStart`]), and
+/// with a reason. The team rules of the entry hold for the new
 /// roster: members of the team's unit (K2) and section, not withdrawn, not on another team
 /// (one roster per team: a player is moved by removing him from his team first), and the
 /// regulation's team size (`min_players`..`max_players`).
@@ -759,7 +765,6 @@ pub fn change_roster(
     state: &EventState,
     ctx: &Ctx,
     change: &RosterChange,
-    chief: bool,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     let name = change.team.trim();
@@ -772,10 +777,8 @@ pub fn change_roster(
         ));
     }
     let started = team_started(state, name);
-    if started && !chief {
-        return Err(refused(format!(
-            "队伍 {name} 已开始比赛, 只有裁判长可以更改队伍名单 (after the team's first game only the chief arbiter changes its roster)"
-        )));
+    if started {
+        permission::require(ctx, Action::ChangeRosterAfterStart)?;
     }
     let reason = change.reason.trim();
     if started && reason.is_empty() {

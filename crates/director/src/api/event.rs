@@ -6,6 +6,7 @@
 //! it and reports any difference.
 
 use super::Ctx;
+use crate::permission::{self, Action};
 use crate::publish::{export, publish_numbers};
 use crate::step::{next_step, Step};
 use crate::{regulation_of, DirectorError};
@@ -126,10 +127,9 @@ pub fn reopen(state: &EventState, ctx: &Ctx, reason: &str) -> Result<Vec<LogEntr
     if !state.closed {
         return Err(refused("赛事尚未闭幕 (the event is not closed)"));
     }
+    permission::require(ctx, Action::Reopen)?;
     if reason.trim().is_empty() {
-        return Err(refused(
-            "重新开启赛事须说明理由 (--reason) (reopening needs a reason)",
-        ));
+        return Err(DirectorError::ReasonMissing(Action::Reopen));
     }
     super::text_checked(vec![LogEntry::EventReopened {
         reason: reason.trim().to_string(),
@@ -204,22 +204,17 @@ pub fn parse_time_control(text: &str) -> Result<arbiter_core::TimeControlSetting
 
 /// Change the event's settings (`settings_changed`): name, dates and venue shown on every
 /// page, and the Swiss rounds of a section (not fewer than already paired). Issue 14: once
-/// round 1 of any section is paired only the chief arbiter changes settings, and then with a
-/// reason; `chief` says whether the actor is the chief arbiter (the shell knows the
-/// account's role).
+/// round 1 of any section is paired only the chief arbiter changes settings
+/// ([`Action::ChangeSettingsAfterStart`]), and then with a reason.
 pub fn change_settings(
     state: &EventState,
     ctx: &Ctx,
     form: &SettingsForm,
-    chief: bool,
 ) -> Result<Vec<LogEntry>, DirectorError> {
-    let _ = ctx;
     let reg = regulation_of(state)?;
     let started = state.sections.values().any(|s| s.last_round() > 0);
-    if started && !chief {
-        return Err(refused(
-            "第1轮已编排, 只有裁判长可以更改赛事设置 (after round 1 is paired only the chief arbiter changes settings)",
-        ));
+    if started {
+        permission::require(ctx, Action::ChangeSettingsAfterStart)?;
     }
     if started && form.reason.trim().is_empty() {
         return Err(refused(
@@ -301,4 +296,27 @@ pub fn change_settings(
     };
     arbiter_core::validate(state, &e).map_err(|r| refused(r.to_string()))?;
     super::text_checked(vec![e])
+}
+
+/// A new event's first entry (`event_created`), from the regulation file's text: the text is
+/// checked (errors name the file, line and column) and copied into the log, so the event
+/// never depends on the file again. The seed of every lot is `seed`, or by default a hash of
+/// the regulation text (the same file, the same lots). Returns the event's name and the entry.
+pub fn create(
+    source: &str,
+    file_name: &str,
+    seed: Option<u64>,
+) -> Result<(String, Vec<LogEntry>), DirectorError> {
+    let reg = arbiter_regulation::parse(source, file_name)
+        .map_err(|e| DirectorError::Refused(e.to_string()))?;
+    let seed = seed.unwrap_or_else(|| default_seed(source));
+    let entry = crate::registration::event_created(&reg, source, file_name, seed);
+    Ok((reg.event.name.clone(), vec![entry]))
+}
+
+/// The default seed of an event: FNV-1a over its regulation text.
+pub fn default_seed(source: &str) -> u64 {
+    source.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }

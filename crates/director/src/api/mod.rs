@@ -29,6 +29,7 @@ pub mod event;
 pub mod import;
 pub mod results;
 pub mod rounds;
+pub mod write;
 
 use chrono::NaiveDateTime;
 
@@ -40,21 +41,35 @@ pub(crate) fn text_checked(
     Ok(entries)
 }
 
-/// Who does an operation, and when (the shell supplies the clock; the core never reads it).
+pub use arbiter_types::Role;
+
+/// Who does an operation, in which role, and when (the shell supplies the clock; the core
+/// never reads it). The operations decide what the role allows ([`crate::permission`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ctx {
     /// The actor recorded with the entries (`--actor`, the logged-in arbiter, `simulate`).
     pub actor: String,
+    /// The actor's role: the account's at the desk and with the CLI's `--as`; the chief
+    /// arbiter for the CLI on a local database and for the simulator.
+    pub role: Role,
     /// Local time of the venue (China Standard Time).
     pub at: NaiveDateTime,
 }
 
 impl Ctx {
+    /// The chief arbiter (the operator of a local database, the simulator) as `actor`.
     pub fn new(actor: impl Into<String>, at: NaiveDateTime) -> Self {
         Ctx {
             actor: actor.into(),
+            role: Role::ChiefArbiter,
             at,
         }
+    }
+
+    /// The same actor in `role`.
+    pub fn with_role(mut self, role: Role) -> Self {
+        self.role = role;
+        self
     }
 
     /// The time as RFC 3339 with the +08:00 offset, as recorded in the log.

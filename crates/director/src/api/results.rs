@@ -225,8 +225,8 @@ pub fn enter_result(
     })?;
     if let Some(stored) = b.result {
         return Err(refused(format!(
-            "冲突: {section} 第{round}轮第{}台已有成绩 {} ({}){}; 如需更改, 请裁判长用 `result correct` 并说明理由 \
-             (conflict: this board already has a result)",
+            "冲突: {section} 第{round}轮第{}台已有成绩 {} ({}){}; 如需更改, 请裁判长更正成绩并说明理由 \
+             (conflict: this board already has a result; the chief arbiter corrects it with a reason)",
             input.board,
             notation(stored),
             stored.zh(),
@@ -240,7 +240,7 @@ pub fn enter_result(
     }
     if !rd.published {
         return Err(refused(format!(
-            "{section} 第{round}轮对阵表尚未公布, 请先 `round publish` (publish the pairing before entering results)"
+            "{section} 第{round}轮对阵表尚未公布, 请先公布对阵表 (publish the pairing before entering results)"
         )));
     }
     let mut scratch = state.clone();
@@ -444,9 +444,10 @@ pub fn correct(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
+    crate::permission::require(ctx, crate::permission::Action::CorrectResult)?;
     if reason.trim().is_empty() {
-        return Err(refused(
-            "更正成绩必须说明理由 (--reason) (a correction needs a reason, A12)",
+        return Err(DirectorError::ReasonMissing(
+            crate::permission::Action::CorrectResult,
         ));
     }
     let b = state
@@ -638,9 +639,7 @@ pub fn team_foul(
         )));
     }
     if reason.trim().is_empty() {
-        return Err(refused(
-            "团体犯规须说明理由 (--reason) (a team foul needs a reason)",
-        ));
+        return Err(refused("团体犯规须说明理由 (a team foul needs a reason)"));
     }
     let rec = state
         .section(section)

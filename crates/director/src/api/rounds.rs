@@ -127,8 +127,8 @@ pub fn pair_explained(
             }
             Step::Knockout { matches } => {
                 return Err(refused(format!(
-                    "{section} 现在应进行淘汰赛: {} 场对局待录入, 用 `arbiter round show` 查看, \
-                     `arbiter result` 录入; 未作任何改动 (knockout games are due now; nothing changed)",
+                    "{section} 现在应进行淘汰赛: {} 场对局待录入, 请先录入这些对局的成绩; 未作任何改动 \
+                     (knockout games are due now: enter their results first; nothing changed)",
                     matches.len()
                 )));
             }
@@ -257,8 +257,8 @@ pub fn undo(
         .find(|b| b.result.is_some() || !b.fouls.is_empty())
     {
         return Err(refused(format!(
-            "{section} 第{}轮第{}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请用 `result correct` \
-             (a game of the round has a result: the pairing cannot be undone)",
+            "{section} 第{}轮第{}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请由裁判长更正成绩 \
+             (a game of the round has a result: the pairing cannot be undone; the chief arbiter corrects a wrong result)",
             r.round, b.board
         )));
     }

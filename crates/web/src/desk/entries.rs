@@ -300,7 +300,7 @@ pub async fn add(
         rating: None,
         late_reason,
     };
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::register(st, ctx, &form)
     })
     .await?;
@@ -349,7 +349,7 @@ pub async fn refuse(
         late_reason: None,
     };
     let reason = f.reason;
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::refuse(st, ctx, &form, &reason)
     })
     .await?;
@@ -409,7 +409,7 @@ pub async fn fee(
         },
     };
     let receipt = opt(&p.form.receipt);
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::pay_fee(st, ctx, PlayerId(pid), amount, receipt.as_deref())
     })
     .await?;
@@ -426,7 +426,7 @@ pub async fn checkin(
     p: Post<Registrars, super::super::auth::login::Empty>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::check_in(st, ctx, PlayerId(pid))
     })
     .await?;
@@ -482,7 +482,7 @@ pub async fn approve(
         .into_response());
     }
     let evidence = split_evidence(&p.form.evidence);
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::approve(st, ctx, n, evidence.clone(), late_reason.clone())
     })
     .await?;
@@ -510,7 +510,7 @@ pub async fn refuse_submission(
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
     let reason = p.form.reason;
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::refuse_submission(st, ctx, n, &reason)
     })
     .await?;

@@ -100,13 +100,6 @@ pub struct CreateForm {
     seed: Option<String>,
 }
 
-/// The CLI's default seed: a hash of the regulation text (the same file, the same lots).
-fn default_seed(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// `POST /desk/events`.
 pub async fn create(
     State(app): State<AppState>,
@@ -137,9 +130,9 @@ pub async fn create(
         }
     };
     let seed = match opt(&f.seed) {
-        None => default_seed(&source),
+        None => None,
         Some(s) => match s.parse::<u64>() {
-            Ok(n) => n,
+            Ok(n) => Some(n),
             Err(_) => {
                 return Ok(back(
                     "/desk",
@@ -150,8 +143,8 @@ pub async fn create(
             }
         },
     };
-    let reg = match arbiter_regulation::parse(&source, &file_name) {
-        Ok(r) => r,
+    let (name, entries) = match arbiter_director::api::event::create(&source, &file_name, seed) {
+        Ok(x) => x,
         Err(err) => {
             return Ok(back(
                 "/desk",
@@ -159,8 +152,7 @@ pub async fn create(
             ))
         }
     };
-    let entry = arbiter_director::registration::event_created(&reg, &source, &file_name, seed);
-    match crate::write::create(&app, &reg.event.name, p.auth.actor(), vec![entry]).await? {
+    match crate::write::create(&app, &name, p.auth.actor(), entries).await? {
         Ok(id) => Ok(Redirect::to(&format!("/desk/e/{id}")).into_response()),
         Err(msg) => Ok(back("/desk", Err(msg))),
     }

@@ -234,7 +234,7 @@ pub async fn upload(
     let section = up.section;
     let (report, written) = if up.import {
         let r = roster.clone();
-        let done = write::apply_with(&app, &id, auth.actor(), move |st, ctx| {
+        let done = write::apply_with(&app, &id, &auth, move |st, ctx| {
             let rep = import_roster(st, ctx, &r, section.as_deref(), &mut |_, _| {})?;
             let entries = if rep.header_broken {
                 Vec::new()

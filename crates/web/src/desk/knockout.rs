@@ -277,7 +277,7 @@ pub async fn enter(
     input.chooser_takes_black = f.chooser_takes_black.is_some();
     input.expect_game = f.match_id.zip(f.game);
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         res::enter_result(st, ctx, &s2, &input)
     })
     .await?;

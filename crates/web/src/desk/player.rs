@@ -265,7 +265,7 @@ pub async fn edit(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let reason = p.form.reason.clone();
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         let rec = st.player(PlayerId(pid)).ok_or_else(|| {
             arbiter_director::DirectorError::Refused(format!("棋手 P{pid} 不存在 (unknown player)"))
         })?;
@@ -291,7 +291,7 @@ pub async fn withdraw(
     p: Post<Arbiters, WithdrawForm>,
 ) -> Result<Response, WebError> {
     let reason = p.form.reason;
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::withdraw(st, ctx, PlayerId(pid), &reason)
     })
     .await?;
@@ -328,7 +328,7 @@ pub async fn absent(
         }
     };
     let reason = opt(&p.form.reason);
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::absent(st, ctx, PlayerId(pid), round, reason.as_deref())
     })
     .await?;

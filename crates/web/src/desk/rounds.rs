@@ -258,7 +258,7 @@ pub async fn pair(
         Err(msg) => return Ok(back(&round_path(&ev, &sec), Err(msg))),
     };
     let s2 = sec.clone();
-    let done = write::apply_with(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         let o = api::pair_explained(st, ctx, &s2, &req)?;
         Ok((
             o.entries,
@@ -286,7 +286,7 @@ pub async fn publish(
     p: Post<Arbiters, Empty>,
 ) -> Result<Response, WebError> {
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::publish(st, ctx, &s2)
     })
     .await?;
@@ -309,7 +309,7 @@ pub async fn undo(
     p: Post<Arbiters, UndoForm>,
 ) -> Result<Response, WebError> {
     let (s2, reason) = (sec.clone(), p.form.reason);
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::undo(st, ctx, &s2, &reason)
     })
     .await?;
@@ -523,7 +523,7 @@ pub async fn enter(
         Ok(input) => {
             let s2 = sec.clone();
             let board = input.board;
-            let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+            let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
                 res::enter_result(st, ctx, &s2, &input)
             })
             .await?;
@@ -587,7 +587,7 @@ pub async fn confirm(
 ) -> Result<Response, WebError> {
     let round = opt(&p.form.round).and_then(|r| r.parse::<u32>().ok());
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         res::confirm(st, ctx, &s2, round)
     })
     .await?;
@@ -626,7 +626,7 @@ pub async fn correct(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let (s2, reason) = (sec.clone(), f.reason);
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         res::correct(st, ctx, &s2, round, board, result, &reason)
     })
     .await?;

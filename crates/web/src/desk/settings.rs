@@ -196,9 +196,8 @@ pub async fn change(
         Ok(x) => x,
         Err(m) => return Ok(back(&here, Err(m))),
     };
-    let chief = p.auth.role() == Role::ChiefArbiter;
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
-        api::change_settings(st, ctx, &form, chief)
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        api::change_settings(st, ctx, &form)
     })
     .await?;
     Ok(back(

@@ -220,7 +220,7 @@ pub async fn enter(
         coach: opt(&f.coach),
     };
     let name = form.team.clone();
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::enter_team(st, ctx, &form)
     })
     .await?;
@@ -295,9 +295,8 @@ pub async fn roster(
         reason: f.reason,
     };
     let name = change.team.clone();
-    let chief = p.auth.role() == Role::ChiefArbiter;
-    let done = write::apply(&app, &event_id(&ev), p.auth.actor(), move |st, ctx| {
-        api::change_roster(st, ctx, &change, chief)
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        api::change_roster(st, ctx, &change)
     })
     .await?;
     Ok(back(

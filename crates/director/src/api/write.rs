@@ -1,0 +1,159 @@
+//! The one write path of every shell: decide an operation on the event's current state,
+//! append what it returns with the expected sequence number, and, when another writer
+//! appended first, decide again on the fresh state. The log is a port ([`EventLog`]): the
+//! store in the CLI, the server's cache and store at the desk, memory in the simulator and the
+//! benches. Nothing here reads a clock or a file: the shell passes the time of the entries.
+
+use super::Ctx;
+use crate::DirectorError;
+use arbiter_core::{EventState, LogEntry, Recorded};
+
+/// How many lost races are decided again before the writer is asked to try later.
+pub const ATTEMPTS: usize = 20;
+
+/// What the log answered an append.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Append {
+    /// Appended; the log's last seq now.
+    Done(u64),
+    /// Another writer appended first (the expected seq is not the last one).
+    Conflict,
+    /// The log's own rules refused an entry (e.g. the event is closed); nothing written.
+    Refused(String),
+}
+
+/// An event's log, as a shell keeps it.
+pub trait EventLog {
+    /// A failure of the log itself (the database, the server), not a refusal.
+    type Error;
+    /// Run `f` on the event's current state (brought up to date).
+    fn with_current<R>(&mut self, f: impl FnOnce(&EventState) -> R) -> Result<R, Self::Error>;
+    /// Append `entries` if the log's last seq is still `expected`.
+    fn append(
+        &mut self,
+        expected: u64,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<Append, Self::Error>;
+}
+
+/// What an operation gave back once appended, with what it told besides (a pairing's
+/// explanation).
+#[derive(Debug, Clone)]
+pub struct Applied<X> {
+    pub entries: Vec<LogEntry>,
+    /// The log's last seq after the append.
+    pub last_seq: u64,
+    pub extra: X,
+}
+
+/// The time of the entries: RFC 3339 (recorded) and the venue's local time (the operation's).
+pub type Clock<'a> = &'a dyn Fn() -> Result<(String, chrono::NaiveDateTime), DirectorError>;
+
+/// A fixed time (`--at`), or `now` (RFC 3339, from the shell's clock), checked as RFC 3339.
+pub fn at_or_now(
+    at: Option<&str>,
+    now: impl Fn() -> String,
+) -> Result<(String, chrono::NaiveDateTime), DirectorError> {
+    let at = at.map_or_else(now, str::to_string);
+    let local = arbiter_core::time::china_local(&at).ok_or_else(|| {
+        DirectorError::Refused(format!("时间不是 RFC 3339 格式 (bad time): {at}"))
+    })?;
+    Ok((at, local))
+}
+
+/// Decide `op` as `ctx`'s actor on the current state of `log` and append its entries,
+/// deciding again after a lost race. Outer error: the log failed; inner error: the operation
+/// (or the log's rules) refused, or the log kept moving on for [`ATTEMPTS`] tries.
+pub fn apply<L, X, F>(
+    log: &mut L,
+    ctx: &Ctx,
+    clock: Clock<'_>,
+    mut op: F,
+) -> Result<Result<Applied<X>, DirectorError>, L::Error>
+where
+    L: EventLog,
+    F: FnMut(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError>,
+{
+    for _ in 0..ATTEMPTS {
+        let (at, local) = match clock() {
+            Ok(t) => t,
+            Err(e) => return Ok(Err(e)),
+        };
+        let ctx = Ctx {
+            at: local,
+            ..ctx.clone()
+        };
+        let (decided, expected) = log.with_current(|st| (op(st, &ctx), st.last_seq))?;
+        let (entries, extra) = match decided {
+            Ok(x) => x,
+            Err(e) => return Ok(Err(e)),
+        };
+        if entries.is_empty() {
+            return Ok(Ok(Applied {
+                entries,
+                last_seq: expected,
+                extra,
+            }));
+        }
+        match log.append(expected, &entries, &ctx.actor, &at)? {
+            Append::Done(last_seq) => {
+                return Ok(Ok(Applied {
+                    entries,
+                    last_seq,
+                    extra,
+                }))
+            }
+            Append::Conflict => continue,
+            Append::Refused(why) => return Ok(Err(DirectorError::Rejected(why))),
+        }
+    }
+    Ok(Err(DirectorError::Refused(format!(
+        "数据库繁忙: {ATTEMPTS} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
+    ))))
+}
+
+/// An event's log in memory (the simulator, the benches, tests): every entry is folded as
+/// it is appended, so it is checked as the store would check it.
+#[derive(Debug, Clone, Default)]
+pub struct MemoryLog {
+    pub state: EventState,
+    pub log: Vec<Recorded>,
+}
+
+impl EventLog for MemoryLog {
+    type Error = std::convert::Infallible;
+    fn with_current<R>(&mut self, f: impl FnOnce(&EventState) -> R) -> Result<R, Self::Error> {
+        Ok(f(&self.state))
+    }
+    fn append(
+        &mut self,
+        expected: u64,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<Append, Self::Error> {
+        if expected != self.state.last_seq {
+            return Ok(Append::Conflict);
+        }
+        // All or nothing, as a store's transaction.
+        let mut next = self.state.clone();
+        let mut added = Vec::with_capacity(entries.len());
+        for e in entries {
+            let r = Recorded {
+                seq: next.last_seq + 1,
+                at: at.to_string(),
+                actor: actor.to_string(),
+                entry: e.clone(),
+            };
+            if let Err(err) = next.apply(&r) {
+                return Ok(Append::Refused(err.to_string()));
+            }
+            added.push(r);
+        }
+        self.state = next;
+        self.log.extend(added);
+        Ok(Append::Done(self.state.last_seq))
+    }
+}
