@@ -427,6 +427,33 @@ fn a_whole_round_through_the_desk() {
     }
     let grid = arb.get(&s, &path).text();
     assert!(grid.contains("6 / 6"), "{grid}");
+    // The director's refusals, as the desk shows them, speak of the desk: never of the
+    // CLI's flags or commands.
+    let no_cli = |msg: &str| {
+        for cli in [
+            "--reason", "--amount", "--fix", "--swap", "`arbiter", "`result", "`round",
+        ] {
+            assert!(!msg.contains(cli), "{cli} in: {msg}");
+        }
+    };
+    let (ok, msg) = flash(&arb.post(&s, &path, &[("board", "1"), ("result", "0")]));
+    assert!(
+        !ok && msg.contains("已有成绩") && msg.contains("裁判长更正"),
+        "{msg}"
+    );
+    no_cli(&msg);
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/correct"),
+        &[
+            ("round", "1"),
+            ("board", "4"),
+            ("result", "1-0"),
+            ("reason", " "),
+        ],
+    ));
+    assert!(!ok && msg.contains("更正成绩须说明理由"), "{msg}");
+    no_cli(&msg);
     let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/s/men/confirm"), &[]));
     assert!(ok, "{msg}");
     // A confirmed result is corrected by the chief arbiter only, with a reason.
