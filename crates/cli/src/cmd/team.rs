@@ -49,7 +49,8 @@ pub struct RosterArgs {
     /// 理由 — reason (recorded; required after the team's first game)
     #[arg(long, default_value = "")]
     reason: String,
-    /// 操作人是裁判长 — the actor is the chief arbiter (required after the team's first game)
+    /// 操作人是裁判长 — kept for existing scripts: the CLI on a local database acts as the
+    /// chief arbiter, who alone changes a roster after the team's first game
     #[arg(long)]
     chief: bool,
     /// 数据库文件 — database file
