@@ -169,11 +169,21 @@ pub struct RoundRecord {
 
 impl RoundRecord {
     pub fn board(&self, board: u32) -> Option<&BoardRecord> {
-        self.boards.iter().find(|b| b.board == board)
+        self.board_index(board).and_then(|i| self.boards.get(i))
     }
     fn board_mut(&mut self, board: u32) -> Option<&mut BoardRecord> {
-        let i = self.boards.iter().position(|b| b.board == board)?;
+        let i = self.board_index(board)?;
         self.boards.get_mut(i)
+    }
+    /// Where board `board` is: boards are numbered 1, 2, … in order, so board `n` is found
+    /// at `n - 1` at once; a round numbered otherwise is searched.
+    fn board_index(&self, board: u32) -> Option<usize> {
+        if let Some(at) = (board as usize).checked_sub(1) {
+            if self.boards.get(at).is_some_and(|b| b.board == board) {
+                return Some(at);
+            }
+        }
+        self.boards.iter().position(|b| b.board == board)
     }
 }
 
@@ -444,7 +454,7 @@ impl EventState {
             return Vec::new();
         };
         let mut ids: Vec<PlayerId> = s.order.clone();
-        ids.extend(s.entries.iter().filter(|p| !s.order.contains(p)));
+        ids.extend(s.entries.iter().filter(|p| !s.numbers.contains_key(*p)));
         ids.iter().filter_map(|p| self.players.get(p)).collect()
     }
 

@@ -121,7 +121,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             .map(|p| {
                 let paired = state
                     .section(&sec.id)
-                    .is_some_and(|r| r.order.contains(&p.id));
+                    .is_some_and(|r| r.pairing_no(p.id).is_some());
                 PlayerExport {
                     no: no(p.id),
                     name: p.name.clone(),

@@ -911,7 +911,11 @@ impl Simulator {
                 .players(id)
                 .into_iter()
                 .filter(|p| state.status(p.id) == Some(PlayerStatus::Active))
-                .filter(|p| state.section(id).is_some_and(|s| s.order.contains(&p.id)))
+                .filter(|p| {
+                    state
+                        .section(id)
+                        .is_some_and(|s| s.pairing_no(p.id).is_some())
+                })
                 .map(|p| p.id)
                 .collect();
             if active.len() >= 16 {
