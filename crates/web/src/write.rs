@@ -8,6 +8,7 @@
 //! No rule lives here or in a handler: the operation decides everything.
 
 use crate::app::AppState;
+use crate::auth::session::Authed;
 use crate::error::WebError;
 use arbiter_core::{EventState, LogEntry};
 use arbiter_director::api::Ctx;
@@ -32,8 +33,6 @@ impl Writer for crate::auth::session::Authed {
         Authed::role(self)
     }
 }
-
-use crate::auth::session::Authed;
 
 /// The public online entry form: recorded as `online`; it submits entries the desk decides
 /// on later, so it acts with the desk's role, and only `entries::submit` is called for it.
