@@ -9,6 +9,7 @@
 //! Invariant: pure. No files, no printing, no clocks; randomness only from explicit seeds.
 
 pub mod api;
+pub mod bracket_view;
 pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;
@@ -21,6 +22,7 @@ pub mod registration;
 pub mod results;
 pub mod round;
 pub mod standings;
+pub mod standings_view;
 pub mod step;
 pub mod text;
 pub mod trf_export;

@@ -4,8 +4,93 @@
 //! `pair` on a TRF file alike.
 
 use arbiter_pairing::checker::{Objective, Violation};
-use arbiter_pairing::{Pairing, SectionState};
+use arbiter_pairing::{Pairing, PairingError, SectionState};
 use arbiter_types::PlayerNo;
+
+/// Why a manual pairing could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ManualError {
+    /// A fixed pair or a swap names a number the section does not have (1..=n).
+    #[error("序号 {no} 不存在: 本组序号为 1–{n} (no such pairing number)")]
+    NoSuchNumber { no: PlayerNo, n: u32 },
+    /// The engine failed on the players nobody fixed (a bad input, or no pairing at all).
+    #[error("{0}")]
+    Engine(PairingError),
+    /// The swap does not fit the pairing (same player twice, same board, not paired).
+    #[error("{0}")]
+    Swap(String),
+}
+
+/// A pairing with the arbiter's changes (A3b): the boards, every hard rule it breaks (the
+/// arbiter decides and is told), and what the arbiter did, one line each, for the log.
+#[derive(Debug, Clone)]
+pub struct ByHand {
+    pub pairing: Pairing,
+    pub warnings: Vec<Violation>,
+    pub notes: Vec<String>,
+}
+
+fn check_numbers(
+    state: &SectionState,
+    numbers: impl IntoIterator<Item = PlayerNo>,
+) -> Result<(), ManualError> {
+    let n = state.players.len() as u32;
+    match numbers.into_iter().find(|x| x.get() > n) {
+        Some(no) => Err(ManualError::NoSuchNumber { no, n }),
+        None => Ok(()),
+    }
+}
+
+/// The engine's pairing of Swiss round `round` around the pairs the arbiter fixed (A3b):
+/// the fixed pairs are placed first and the engine pairs everyone else (nobody when every
+/// player is fixed), so a round the engine alone cannot pair can always be paired by hand.
+/// With nothing fixed: round 1 by A3 (lots from `seed`), later rounds by A2. Used by `round
+/// pair` on an event and by `pair` on a TRF file alike.
+pub fn engine_pairing(
+    state: &SectionState,
+    round: u32,
+    seed: u64,
+    fixed: &[(PlayerNo, PlayerNo)],
+) -> Result<Pairing, ManualError> {
+    check_numbers(state, fixed.iter().flat_map(|&(a, b)| [a, b]))?;
+    if !fixed.is_empty() {
+        arbiter_pairing::pair_with_fixed(state, round, fixed)
+    } else if round == 1 {
+        arbiter_pairing::round1::pair_round1(state, seed)
+    } else {
+        arbiter_pairing::pair_swiss(state, round)
+    }
+    .map_err(ManualError::Engine)
+}
+
+/// The arbiter's changes on top of the engine's pairing `engine` (A3b): the fixed boards
+/// marked as his, then the swap, then every hard rule the result breaks as a warning.
+pub fn by_hand(
+    state: &SectionState,
+    round: u32,
+    engine: Pairing,
+    fixed: &[(PlayerNo, PlayerNo)],
+    swap: Option<(PlayerNo, PlayerNo)>,
+) -> Result<ByHand, ManualError> {
+    check_numbers(state, swap.iter().flat_map(|&(a, b)| [a, b]))?;
+    let mut p = engine;
+    mark_fixed(&mut p, fixed);
+    let mut notes: Vec<String> = fixed
+        .iter()
+        .map(|(a, b)| format!("裁判长指定 {a}号–{b}号 (pair fixed by the arbiter)"))
+        .collect();
+    if let Some((a, b)) = swap {
+        p = apply_swap(state, round, &p, a, b).map_err(ManualError::Swap)?;
+        notes.push(format!(
+            "裁判长调换 {a}号/{b}号 (players swapped by the arbiter)"
+        ));
+    }
+    Ok(ByHand {
+        warnings: warnings(state, round, &p),
+        pairing: p,
+        notes,
+    })
+}
 
 /// Parse `--fix A-B` values into pairs of pairing numbers.
 pub fn parse_fixes(items: &[String]) -> Result<Vec<(PlayerNo, PlayerNo)>, String> {

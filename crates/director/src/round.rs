@@ -163,28 +163,12 @@ pub fn pair_round_fixed(
             }
             (p, false)
         }
-        _ if !fixed.is_empty() => {
-            let n = order.len() as u32;
-            for &(a, b) in fixed {
-                for x in [a, b] {
-                    if x.get() > n {
-                        return Err(DirectorError::Refused(format!(
-                            "序号 {x} 不存在: 本组序号为 1–{n} (no such pairing number)"
-                        )));
-                    }
-                }
-            }
-            let p = arbiter_pairing::pair_with_fixed(&input, round, fixed)
-                .map_err(|e| pairing_err(section, round, e))?;
-            (p, true)
-        }
         _ => {
-            let p = if round == 1 {
-                arbiter_pairing::round1::pair_round1(&input, seed)
-            } else {
-                arbiter_pairing::pair_swiss(&input, round)
-            }
-            .map_err(|e| pairing_err(section, round, e))?;
+            let p =
+                crate::manual::engine_pairing(&input, round, seed, fixed).map_err(|e| match e {
+                    crate::manual::ManualError::Engine(e) => pairing_err(section, round, e),
+                    other => DirectorError::Refused(other.to_string()),
+                })?;
             (p, true)
         }
     };

@@ -1,5 +1,5 @@
 //! One builder per document. Every value comes from the folded state through the director's
-//! read functions (`publish::export`, `api::rounds::sheet`, `knockout_stage::bracket`,
+//! read functions (`publish::export`, `api::rounds::sheet`, `bracket_view::bracket_view`,
 //! `api::entries::fee_due`); nothing is computed twice.
 
 use crate::{
@@ -8,9 +8,9 @@ use crate::{
 };
 use arbiter_core::EventState;
 use arbiter_director::api::{entries::fee_due, rounds};
+use arbiter_director::bracket_view::{bracket_view, Entrant, SideView};
 use arbiter_director::export::{Export, PrizeKind, SectionExport, Stage};
-use arbiter_director::{knockout_stage, section_plan, SectionPlan};
-use arbiter_knockout::{MatchState, Side};
+use arbiter_director::{section_plan, SectionPlan};
 use arbiter_regulation::Regulation;
 use arbiter_types::{Fallback, GameResult, TiebreakName};
 use chrono::Datelike;
@@ -969,7 +969,6 @@ fn teams(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
 // ---------------------------------------------------------------- bracket
 
 fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
-    let ex = cx.export()?;
     let mut blocks = Vec::new();
     for sid in &cx.sections {
         let Some(sec) = cx.reg.section(sid) else {
@@ -978,83 +977,62 @@ fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         if !matches!(section_plan(sec, cx.state), SectionPlan::TwoStage { .. }) {
             continue;
         }
-        let Ok(b) = knockout_stage::bracket(&cx.reg, cx.state, sid) else {
+        let Ok(v) = bracket_view(&cx.reg, cx.state, sid) else {
             continue;
         };
-        let Some(rec) = cx.state.section(sid) else {
-            continue;
-        };
-        let Some(se) = section_export(&ex, sid) else {
-            continue;
-        };
-        let players: BTreeMap<u32, _> = se.players.iter().map(|p| (p.no, p)).collect();
-        let who = |pn: arbiter_types::PlayerNo| -> String {
-            let no = rec
-                .order
-                .get(pn.index())
-                .and_then(|id| rec.pairing_no(*id))
-                .map_or(0, |n| n.get());
-            let seed = b.seed_of(pn).map(|s| format!("[{s}] ")).unwrap_or_default();
-            match players.get(&no) {
-                Some(p) => format!("{seed}{} {}", no, p.name),
-                None => format!("{seed}{no}"),
+        let who = |e: &Entrant| -> String {
+            let seed = e.seed.map(|s| format!("[{s}] ")).unwrap_or_default();
+            if e.name.is_empty() {
+                format!("{seed}{}", e.no)
+            } else {
+                format!("{seed}{} {}", e.no, e.name)
             }
         };
-        let side_text = |s: Side| -> String {
+        let side_text = |s: &SideView| -> String {
             match s {
-                Side::Player(p) => who(p),
-                Side::Absent => cx.t("轮空", "bye").to_string(),
-                Side::Pending => cx.t("待定", "TBD").to_string(),
+                SideView::Player(e) => who(e),
+                SideView::Bye => cx.t("轮空", "bye").to_string(),
+                SideView::Pending => cx.t("待定", "TBD").to_string(),
             }
         };
-        // Game results by match id, from the published rounds.
-        let mut games: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        for r in se.rounds.iter().filter(|r| r.stage == Stage::Knockout) {
-            for g in &r.games {
-                if let Some(m) = &g.match_id {
-                    games.entry(m.as_str()).or_default().push(format!(
-                        "{}{} {}",
-                        g.game_kind.map_or("", |k| k.zh()),
-                        match cx.lang {
-                            Lang::Zh => format!("(红{})", g.red),
-                            Lang::En => format!("(red {})", g.red),
-                        },
-                        rounds::notation(g.result)
-                    ));
-                }
-            }
-        }
         if !blocks.is_empty() {
             blocks.push(Block::PageBreak);
         }
         if cx.sections.len() > 1 {
             blocks.push(Block::Heading(cx.section_name(sid)));
         }
-        for round in 1..=b.rounds() {
-            let ms = b.round(round);
+        for (i, ms) in v.rounds.iter().enumerate() {
+            let round = i + 1;
             if ms.is_empty() {
                 continue;
             }
             let rows = ms
                 .iter()
                 .map(|m| {
-                    let winner = match &m.state {
-                        MatchState::Waiting => None,
-                        MatchState::Walkover { winner } => winner.map(&who),
-                        MatchState::Playing(g) => g.winner().map(&who),
-                    };
+                    let games: Vec<String> = m
+                        .games
+                        .iter()
+                        .map(|g| {
+                            format!(
+                                "{}{} {}",
+                                g.kind.zh(),
+                                match cx.lang {
+                                    Lang::Zh => format!("(红{})", g.red.no),
+                                    Lang::En => format!("(red {})", g.red.no),
+                                },
+                                rounds::notation(g.result)
+                            )
+                        })
+                        .collect();
                     vec![
                         Cell::text(&m.id),
-                        Cell::Text(m.label_zh()),
-                        Cell::Text(side_text(b.side(m.sources[0]))),
-                        Cell::Text(side_text(b.side(m.sources[1]))),
-                        Cell::Text(
-                            games
-                                .get(m.id.as_str())
-                                .map(|g| g.join("; "))
-                                .unwrap_or_default(),
-                        ),
-                        winner.map_or(Cell::Empty, Cell::Text),
+                        Cell::Text(m.label.clone()),
+                        Cell::Text(side_text(&m.sides[0])),
+                        Cell::Text(side_text(&m.sides[1])),
+                        Cell::Text(games.join("; ")),
+                        m.winner
+                            .as_ref()
+                            .map_or(Cell::Empty, |w| Cell::Text(who(w))),
                     ]
                 })
                 .collect();
@@ -1075,7 +1053,7 @@ fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 rows,
             }));
         }
-        if let Some(places) = b.places() {
+        if let Some(places) = &v.places {
             blocks.push(Block::Table(Table {
                 id: format!("bracket-{sid}-places"),
                 caption: Some(cx.t("淘汰赛名次", "Knockout places").to_string()),
@@ -1085,7 +1063,7 @@ fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 ],
                 rows: places
                     .iter()
-                    .map(|(k, p)| vec![Cell::Int(*k as i64), Cell::Text(who(*p))])
+                    .map(|(k, p)| vec![Cell::Int(*k as i64), Cell::Text(who(p))])
                     .collect(),
             }));
         }

@@ -3,9 +3,8 @@
 //! Swiss after stage 1, then every recorded knockout game replayed) and printed with player
 //! names, or as JSON.
 
-use arbiter_core::EventState;
+use arbiter_director::bracket_view::{bracket_view, BracketView, Entrant, SideView};
 use arbiter_director::SectionPlan;
-use arbiter_knockout::{Bracket, MatchState, Side};
 use arbiter_types::PlayerNo;
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
@@ -49,19 +48,15 @@ pub fn run(c: KnockoutCmd) -> anyhow::Result<u8> {
 /// What `show` prints, or the message of a request that does not fit the data.
 fn show(a: &ShowArgs) -> anyhow::Result<u8> {
     match load(a)? {
-        Ok((section, state, bracket)) => {
-            let names = Names {
-                state: &state,
-                section: &section,
-            };
+        Ok(view) => {
             if a.json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&to_json(&bracket, &names, &section))?
-                );
+                println!("{}", serde_json::to_string_pretty(&to_json(&view))?);
             } else {
-                let name = |no: PlayerNo| names.label(no);
-                print!("{}", arbiter_knockout::render_text(&bracket, &name));
+                let name = |no: PlayerNo| match view.entrant(no) {
+                    Some(e) if !e.name.is_empty() => format!("{}({no}号)", e.name),
+                    _ => format!("{no}号"),
+                };
+                print!("{}", arbiter_knockout::render_text(&view.bracket, &name));
             }
             Ok(0)
         }
@@ -72,10 +67,8 @@ fn show(a: &ShowArgs) -> anyhow::Result<u8> {
     }
 }
 
-type Loaded = (String, EventState, Bracket);
-
 /// Outer error: the database failed (exit 1); inner error: the request does not fit.
-fn load(a: &ShowArgs) -> anyhow::Result<Result<Loaded, String>> {
+fn load(a: &ShowArgs) -> anyhow::Result<Result<BracketView, String>> {
     let super::EventSection {
         state,
         reg,
@@ -104,90 +97,67 @@ fn load(a: &ShowArgs) -> anyhow::Result<Result<Loaded, String>> {
             "组别 `{section}` 尚未抽签, 淘汰赛未开始 (numbers not drawn yet: no bracket)"
         )));
     }
-    let bracket = match arbiter_director::knockout_stage::bracket(&reg, &state, &section) {
-        Ok(b) => b,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    Ok(Ok((section, state, bracket)))
+    Ok(bracket_view(&reg, &state, &section).map_err(|e| e.to_string()))
 }
 
-/// Registered names by pairing number.
-struct Names<'a> {
-    state: &'a EventState,
-    section: &'a str,
+fn player(e: &Entrant) -> Value {
+    json!({ "no": e.no.get(), "name": Some(&e.name).filter(|n| !n.is_empty()) })
 }
 
-impl Names<'_> {
-    fn name(&self, no: PlayerNo) -> Option<String> {
-        let rec = self.state.section(self.section)?;
-        let id = rec.order.get(no.index())?;
-        self.state.player(*id).map(|p| p.name.clone())
-    }
-    /// `name(no号)`, or `no号` for an unknown number.
-    fn label(&self, no: PlayerNo) -> String {
-        match self.name(no) {
-            Some(n) => format!("{n}({no}号)"),
-            None => format!("{no}号"),
-        }
-    }
-    fn player(&self, no: PlayerNo) -> Value {
-        json!({ "no": no.get(), "name": self.name(no) })
-    }
-}
-
-fn to_json(b: &Bracket, names: &Names, section: &str) -> Value {
-    let matches: Vec<Value> = b
-        .matches()
+fn to_json(v: &BracketView) -> Value {
+    let matches: Vec<Value> = v
+        .rounds
         .iter()
+        .flatten()
         .map(|m| {
             let players: Vec<Value> = m
-                .sources
+                .sides
                 .iter()
-                .map(|&s| match b.side(s) {
-                    Side::Player(p) => names.player(p),
-                    Side::Absent => json!("bye"),
-                    Side::Pending => Value::Null,
+                .map(|s| match s {
+                    SideView::Player(e) => player(e),
+                    SideView::Bye => json!("bye"),
+                    SideView::Pending => Value::Null,
                 })
                 .collect();
-            let (games, winner) = match &m.state {
-                MatchState::Waiting => (Vec::new(), None),
-                MatchState::Walkover { winner } => (Vec::new(), *winner),
-                MatchState::Playing(g) => (
-                    g.games()
-                        .iter()
-                        .map(|x| {
-                            json!({
-                                "kind": x.kind.name(),
-                                "red": x.red.get(),
-                                "black": x.black.get(),
-                                "result": x.result.name(),
-                            })
-                        })
-                        .collect(),
-                    g.winner(),
-                ),
-            };
+            let games: Vec<Value> = m
+                .games
+                .iter()
+                .map(|x| {
+                    json!({
+                        "kind": x.kind.name(),
+                        "red": x.red.no.get(),
+                        "black": x.black.no.get(),
+                        "result": x.result.name(),
+                    })
+                })
+                .collect();
             json!({
                 "id": m.id,
-                "label": m.label_zh(),
+                "label": m.label,
                 "round": m.round,
                 "players": players,
                 "games": games,
-                "winner": winner.map(|w| names.player(w)),
-                "finished": m.is_finished(),
+                "winner": m.winner.as_ref().map(player),
+                "finished": m.finished,
             })
         })
         .collect();
-    let places = b.places().map(|ps| {
-        ps.into_iter()
-            .map(|(place, no)| json!({ "place": place, "no": no.get(), "name": names.name(no) }))
+    let places = v.places.as_ref().map(|ps| {
+        ps.iter()
+            .map(|(place, e)| {
+                json!({
+                    "place": place,
+                    "no": e.no.get(),
+                    "name": Some(&e.name).filter(|n| !n.is_empty()),
+                })
+            })
             .collect::<Vec<_>>()
     });
     json!({
-        "section": section,
-        "kind": b.kind().zh(),
-        "size": b.size(),
-        "seeds": b.ranking().iter().map(|p| p.get()).collect::<Vec<_>>(),
+        "section": v.section,
+        "kind": v.kind.zh(),
+        "size": v.size,
+        "seeds": v.seeds.iter().map(|e| e.no.get()).collect::<Vec<_>>(),
         "matches": matches,
         "places": places,
     })

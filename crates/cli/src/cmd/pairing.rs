@@ -3,9 +3,9 @@
 
 use anyhow::Context;
 use arbiter_director::manual::{
-    apply_swap, explanation, mark_fixed, parse_fixes, warnings, worse_by,
+    by_hand, engine_pairing, explanation, parse_fixes, worse_by, ManualError,
 };
-use arbiter_pairing::{Availability, Pairing, PairingError, SectionState};
+use arbiter_pairing::{Availability, Pairing, PairingError};
 use arbiter_trf::{TrfPlayer, TrfTournament};
 use arbiter_types::{Colour, PairingSettings, PlayerNo, Round1Colour, SameTeam};
 use clap::Args;
@@ -160,14 +160,6 @@ fn load(path: &Path) -> Result<TrfTournament, u8> {
 }
 
 /// The pairing of `round` of `t`: round 1 by A3, later rounds by the Swiss engine.
-fn pair_round(state: &SectionState, round: u32, seed: u64) -> Result<Pairing, PairingError> {
-    if round == 1 {
-        arbiter_pairing::round1::pair_round1(state, seed)
-    } else {
-        arbiter_pairing::pair_swiss(state, round)
-    }
-}
-
 /// The bbpPairings / JaVaFo output: count, then `red black`, the bye as `N 0`.
 pub fn format_pairs(p: &Pairing) -> String {
     let mut out = format!("{}\n", p.boards.len() + usize::from(p.bye.is_some()));
@@ -220,32 +212,27 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
         }
     };
     let state = t.state_before_round(round, a.settings.settings());
-    let result = if fixed.is_empty() {
-        pair_round(&state, round, a.seed)
-    } else {
-        arbiter_pairing::pair_with_fixed(&state, round, &fixed)
-    };
-    let mut p = match result {
-        Ok(p) => p,
-        Err(e @ PairingError::NoValidPairing { .. }) => {
+    // The same sequence as `round pair` on an event (A3b): fixed pairs first, the engine
+    // on the rest, then the swap, then the rules the result breaks.
+    let manual = !fixed.is_empty() || swap.is_some();
+    let found = match engine_pairing(&state, round, a.seed, &fixed)
+        .and_then(|p| by_hand(&state, round, p, &fixed, swap))
+    {
+        Ok(found) => found,
+        Err(ManualError::Engine(e @ PairingError::NoValidPairing { .. })) => {
             eprintln!("第{round}轮 round {round}: {e}");
             return Ok(3);
         }
-        Err(e @ PairingError::BadInput(_)) => {
+        Err(ManualError::Engine(e @ PairingError::BadInput(_))) => {
             eprintln!("错误 error: {}: {e}", a.trf.display());
             return Ok(2);
         }
-    };
-    mark_fixed(&mut p, &fixed);
-    if let Some((x, y)) = swap {
-        match apply_swap(&state, round, &p, x, y) {
-            Ok(q) => p = q,
-            Err(e) => {
-                eprintln!("错误 error: {e}");
-                return Ok(2);
-            }
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
         }
-    }
+    };
+    let p = found.pairing;
     print!("{}", format_pairs(&p));
     let notes: Vec<String> = p
         .relaxed
@@ -256,18 +243,14 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
     if a.explain {
         eprint!("{}", explanation(&p));
     }
-    if !fixed.is_empty() || swap.is_some() {
-        let found = warnings(&state, round, &p);
-        if !found.is_empty() {
-            eprintln!(
-                "警告 warning: 人工编排违反 {} 条规则 (the manual pairing breaks {} rules); \
-                 编排照常输出, 退出码仍为 0 (printed anyway, exit code stays 0):",
-                found.len(),
-                found.len()
-            );
-            for v in &found {
-                eprintln!("  第{round}轮 round {round}: {v}");
-            }
+    if manual && !found.warnings.is_empty() {
+        let n = found.warnings.len();
+        eprintln!(
+            "警告 warning: 人工编排违反 {n} 条规则 (the manual pairing breaks {n} rules); \
+             编排照常输出, 退出码仍为 0 (printed anyway, exit code stays 0):"
+        );
+        for v in &found.warnings {
+            eprintln!("  第{round}轮 round {round}: {v}");
         }
     }
     Ok(0)

@@ -15,15 +15,10 @@
 //! 更正 / `"corrected": true`.
 
 use arbiter_core::PlayerId;
-use arbiter_regulation::Category;
-use arbiter_standings::{
-    category_of_ranks, compute, CategoryRow, PlayerEntry, StandingsInput, TbValue, TiebreakOptions,
-};
-use arbiter_types::{
-    closest, Fallback, PlayerNo, Score, ScoringPreset, ScoringTable, TiebreakItem, TiebreakName,
-};
+use arbiter_director::standings_view::{standings_view, StandingLine, StandingsView};
+use arbiter_standings::{compute, CategoryRow, PlayerEntry, StandingsInput, TiebreakOptions};
+use arbiter_types::{closest, Fallback, ScoringPreset, ScoringTable, TiebreakItem, TiebreakName};
 use clap::Args;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Standings with every tie-break value.
@@ -66,34 +61,10 @@ pub struct StandingsArgs {
 /// The default list for TRF input (Kunshan / Tianshui order).
 pub const DEFAULT_TIEBREAKS: &str = "opp_score,wins,fouls,black_games,previous_round_rank";
 
-/// One printed row: the engine's or the director's row plus what the table shows about the
-/// player.
-#[derive(Debug, Clone)]
-struct Line {
-    rank: u32,
-    no: PlayerNo,
-    name: String,
-    points: Score,
-    tiebreaks: Vec<(TiebreakName, TbValue)>,
-    /// Name of the criterion (`points`, a tie-break, a fallback, `knockout`, `pairing_no`).
-    decided_by: Option<String>,
-    withdrawn: bool,
-    /// A confirmed result of this player was corrected by the chief arbiter (A12).
-    corrected: bool,
-    /// Ids of the regulation's categories the player belongs to.
-    categories: Vec<String>,
-    /// The fallback's first-level value as published in `export.json` (e.g. the rank after
-    /// round N−1 for `previous_round_rank`); `--db` only.
-    fallback: Option<(&'static str, Score)>,
-}
-
-/// What `run` prints.
+/// What `run` prints: the director's standings view (`--event`) or one built from a TRF
+/// file, and the category shown (`--category`): (id, name).
 struct Table {
-    list: Vec<TiebreakName>,
-    lines: Vec<Line>,
-    /// The section's categories (id, name), in regulation order.
-    categories: Vec<(String, String)>,
-    /// Set when one category is shown (`--category`): (id, name).
+    view: StandingsView,
     category: Option<(String, String)>,
 }
 
@@ -209,9 +180,11 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
     let lines = standings
         .rows
         .into_iter()
-        .map(|r| Line {
+        .map(|r| StandingLine {
             rank: r.rank,
             no: r.no,
+            // A TRF file has no event log: the row is known by its number only.
+            player: PlayerId(r.no.get()),
             name: r.name.unwrap_or_default(),
             points: r.points,
             tiebreaks: r.tiebreaks,
@@ -224,9 +197,14 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
         })
         .collect();
     Ok(Table {
-        list: tiebreaks,
-        lines,
-        categories: Vec::new(),
+        view: StandingsView {
+            section: file_name,
+            criteria: tiebreaks,
+            lines,
+            categories: Vec::new(),
+            after_round: t.rounds_played,
+            provisional: t.total_rounds.is_some_and(|n| t.rounds_played < n),
+        },
         category: None,
     })
 }
@@ -246,17 +224,14 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
         Ok(x) => x,
         Err(msg) => return Ok(Err(msg)),
     };
-    let Some(rec) = state.section(&section_id) else {
-        return Ok(Err(format!("未知的组别 `{section_id}` (unknown section)")));
-    };
     // `--tiebreaks` overrides the regulation's for this table only.
-    let reg = std::sync::Arc::make_mut(&mut reg);
-    let Some(rs) = reg.sections.iter_mut().find(|s| s.id == section_id) else {
-        return Ok(Err(format!(
-            "规程中没有组别 `{section_id}` (section not in the regulation)"
-        )));
-    };
     if let Some(list) = &a.tiebreaks {
+        let reg = std::sync::Arc::make_mut(&mut reg);
+        let Some(rs) = reg.sections.iter_mut().find(|s| s.id == section_id) else {
+            return Ok(Err(format!(
+                "规程中没有组别 `{section_id}` (section not in the regulation)"
+            )));
+        };
         match parse_list(list) {
             Ok((criteria, fallback)) => {
                 rs.tiebreaks.criteria = criteria;
@@ -265,97 +240,31 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
             Err(e) => return Ok(Err(e)),
         }
     }
-    let list = rs.tiebreaks.criteria.clone();
-    let categories: Vec<Category> = rs.categories.clone();
+    let view = match standings_view(&reg, &state, &section_id) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
     let category = match &a.category {
         None => None,
-        Some(id) => match categories.iter().find(|c| &c.id == id) {
-            Some(c) => Some(c.clone()),
-            None => {
-                let known: Vec<&str> = categories.iter().map(|c| c.id.as_str()).collect();
-                let hint = closest(id, known.iter().copied())
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                return Ok(Err(format!(
-                    "组别 `{section_id}` 没有类别 `{id}` (unknown category; the section has: {}){hint}",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
-                )));
+        Some(id) => {
+            if let Err(e) = view.category(id) {
+                return Ok(Err(e.to_string()));
             }
-        },
-    };
-    let rows = if rec.order.is_empty() {
-        Vec::new()
-    } else {
-        match arbiter_director::final_standings::final_ranking(reg, &state, &section_id) {
-            Ok(r) => r,
-            Err(e) => return Ok(Err(e.to_string())),
+            Some((
+                id.clone(),
+                view.category_name(id).unwrap_or_default().to_string(),
+            ))
         }
     };
-    // A12: players with a result changed by a correction.
-    let corrected: BTreeSet<PlayerId> = rec
-        .rounds
-        .values()
-        .flat_map(|r| r.boards.iter())
-        .filter(|b| b.corrected)
-        .flat_map(|b| [b.red, b.black])
-        .collect();
-    let fallback = reg
-        .section(&section_id)
-        .and_then(|s| arbiter_director::publish::fallback_values(s, &state));
-    let lines: Vec<Line> = rows
-        .into_iter()
-        .map(|r| {
-            let p = state.player(r.player);
-            let facts = p.map(arbiter_director::final_standings::category_facts);
-            Line {
-                rank: r.rank,
-                no: r.no,
-                name: p.map(|p| p.name.clone()).unwrap_or_default(),
-                points: r.points,
-                tiebreaks: r.tiebreaks,
-                decided_by: r.decided_by,
-                withdrawn: p.is_some_and(|p| p.withdrawn.is_some()),
-                corrected: corrected.contains(&r.player),
-                fallback: fallback.as_ref().map(|(f, values)| {
-                    (f.name(), values.get(&r.no).copied().unwrap_or(Score::ZERO))
-                }),
-                categories: categories
-                    .iter()
-                    .filter(|c| facts.as_ref().is_some_and(|f| c.matches(f)))
-                    .map(|c| c.id.clone())
-                    .collect(),
-            }
-        })
-        .collect();
-    Ok(Ok(Table {
-        list,
-        lines,
-        categories: categories
-            .iter()
-            .map(|c| (c.id.clone(), c.name.clone()))
-            .collect(),
-        category: category.map(|c| (c.id, c.name)),
-    }))
+    Ok(Ok(Table { view, category }))
 }
 
 /// The category's rows (category rank, line), in section order (S1, T1).
-fn category_lines<'a>(t: &'a Table, id: &str) -> Vec<(CategoryRow, &'a Line)> {
-    let members: Vec<&Line> = t
-        .lines
-        .iter()
-        .filter(|l| l.categories.iter().any(|c| c == id))
-        .collect();
-    category_of_ranks(members.iter().map(|l| (l.rank, l.no)))
-        .into_iter()
-        .zip(members)
-        .collect()
+fn category_lines<'a>(t: &'a Table, id: &str) -> Vec<(CategoryRow, &'a StandingLine)> {
+    t.view.category(id).unwrap_or_default()
 }
 
-fn tiebreak_json(l: &Line) -> serde_json::Map<String, serde_json::Value> {
+fn tiebreak_json(l: &StandingLine) -> serde_json::Map<String, serde_json::Value> {
     l.tiebreaks
         .iter()
         .map(|(n, v)| {
@@ -396,6 +305,7 @@ fn to_json(t: &Table) -> serde_json::Value {
         });
     }
     let rows: Vec<serde_json::Value> = t
+        .view
         .lines
         .iter()
         .map(|l| {
@@ -451,7 +361,7 @@ fn decided_zh(name: &str) -> String {
 }
 
 /// 备注: 退赛 (withdrawn) and 更正 (a confirmed result was corrected, A12).
-fn note(l: &Line) -> String {
+fn note(l: &StandingLine) -> String {
     let mut n = Vec::new();
     if l.withdrawn {
         n.push("退赛");
@@ -475,8 +385,8 @@ fn to_table(t: &Table) -> String {
     header.push(("序号".into(), false));
     header.push(("姓名".into(), true));
     header.push(("积分".into(), false));
-    header.extend(t.list.iter().map(|n| (n.zh().to_string(), false)));
-    let show_categories = category.is_none() && !t.categories.is_empty();
+    header.extend(t.view.criteria.iter().map(|n| (n.zh().to_string(), false)));
+    let show_categories = category.is_none() && !t.view.categories.is_empty();
     if show_categories {
         header.push(("类别".into(), true));
     }
@@ -486,7 +396,7 @@ fn to_table(t: &Table) -> String {
     header.push(("备注".into(), true));
     let left: Vec<bool> = header.iter().map(|(_, l)| *l).collect();
     let mut lines: Vec<Vec<String>> = vec![header.into_iter().map(|(h, _)| h).collect()];
-    let body = |l: &Line| {
+    let body = |l: &StandingLine| {
         let mut line = vec![l.no.to_string(), l.name.clone(), l.points.to_string()];
         line.extend(l.tiebreaks.iter().map(|(_, v)| v.to_string()));
         line
@@ -500,11 +410,12 @@ fn to_table(t: &Table) -> String {
         }
     } else {
         let names: std::collections::BTreeMap<&str, &str> = t
+            .view
             .categories
             .iter()
-            .map(|(id, name)| (id.as_str(), name.as_str()))
+            .map(|c| (c.id.as_str(), c.name.as_str()))
             .collect();
-        for l in &t.lines {
+        for l in &t.view.lines {
             let mut line = vec![l.rank.to_string()];
             line.extend(body(l));
             if show_categories {

@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use crate::knockout_stage;
-use crate::manual::{apply_swap, explanation, mark_fixed, warnings};
+use crate::manual::{by_hand, explanation};
 use crate::plan::{due_withdrawals, section_plan, SectionPlan};
 use crate::registration::draw_numbers;
 use crate::round::pair_round_fixed;
@@ -161,34 +161,20 @@ pub fn pair_explained(
                     push(&mut scratch, &mut out, paired.entry.clone())?;
                     return Ok(out);
                 }
-                let n = paired.order.len() as u32;
-                for &(a, b) in req.swap.iter() {
-                    for x in [a, b] {
-                        if x.get() > n {
-                            return Err(refused(format!(
-                                "序号 {x} 不存在: 本组序号为 1–{n} (no such pairing number)"
-                            )));
-                        }
-                    }
-                }
-                let mut p = paired.pairing.clone();
-                mark_fixed(&mut p, &req.fix);
-                let mut manual: Vec<String> = req
-                    .fix
-                    .iter()
-                    .map(|(a, b)| format!("裁判长指定 {a}号–{b}号 (pair fixed by the arbiter)"))
-                    .collect();
-                if let Some((a, b)) = req.swap {
-                    p = apply_swap(&paired.input, round, &p, a, b).map_err(refused)?;
-                    manual.push(format!(
-                        "裁判长调换 {a}号/{b}号 (players swapped by the arbiter)"
-                    ));
-                }
-                out.warnings = warnings(&paired.input, round, &p)
+                let hand = by_hand(
+                    &paired.input,
+                    round,
+                    paired.pairing.clone(),
+                    &req.fix,
+                    req.swap,
+                )
+                .map_err(|e| refused(e.to_string()))?;
+                out.warnings = hand
+                    .warnings
                     .iter()
                     .map(|v| format!("第{round}轮 round {round}: {v}"))
                     .collect();
-
+                let (p, manual) = (hand.pairing, hand.notes);
                 out.explanation = explanation(&p);
                 let entry = paired.entry_of(section, &p, manual)?;
                 push(&mut scratch, &mut out, entry)?;

@@ -7,6 +7,7 @@ use crate::app::AppState;
 use crate::error::WebError;
 use crate::i18n::Lang;
 use arbiter_director::api::rounds::RoundSheet;
+use arbiter_director::bracket_view::{Entrant, SideView};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -461,7 +462,6 @@ async fn knockout(
     l: Lang,
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
-    use arbiter_knockout::{MatchState, Side};
     let snap = app.snapshot(&event).await?;
     views::section_name(&snap, &section)?;
     let path = format!("/e/{event}/s/{section}/knockout");
@@ -473,64 +473,59 @@ async fn knockout(
                 "组别 `{section}` 没有淘汰赛阶段 (no knockout stage)"
             )));
         }
-        let b = arbiter_director::knockout_stage::bracket(&reg, &s.state, &section)
+        let v = arbiter_director::bracket_view::bracket_view(&reg, &s.state, &section)
             .map_err(|e| WebError::NotFound(e.to_string()))?;
-        let names = views::names(s, &section);
-        let label = |no: arbiter_types::PlayerNo| {
-            names
-                .get(&no.get())
-                .map_or(format!("{no}"), |(n, _)| format!("{n} ({no})"))
+        let label = |e: &Entrant| {
+            if e.name.is_empty() {
+                e.no.to_string()
+            } else {
+                format!("{} ({})", e.name, e.no)
+            }
         };
-        let mut columns: Vec<(usize, Vec<MatchView>)> = Vec::new();
-        for r in 1..=b.rounds() {
-            let ms = b
-                .round(r)
-                .into_iter()
-                .map(|m| {
-                    let players = m
-                        .sources
-                        .iter()
-                        .map(|&src| match b.side(src) {
-                            Side::Player(p) => label(p),
-                            Side::Absent => l.t("轮空", "bye").to_string(),
-                            Side::Pending => "…".to_string(),
-                        })
-                        .collect();
-                    let (games, winner) = match &m.state {
-                        MatchState::Waiting => (Vec::new(), None),
-                        MatchState::Walkover { winner } => (Vec::new(), *winner),
-                        MatchState::Playing(g) => (
-                            g.games()
-                                .iter()
-                                .map(|x| {
-                                    format!(
-                                        "{} {} {} {}",
-                                        x.kind.zh(),
-                                        label(x.red),
-                                        views::result_label(
-                                            l,
-                                            arbiter_director::api::rounds::notation(x.result)
-                                        ),
-                                        label(x.black)
-                                    )
-                                })
-                                .collect(),
-                            g.winner(),
-                        ),
-                    };
-                    MatchView {
-                        label: m.label_zh(),
-                        players,
-                        games,
-                        winner: winner.map(label),
-                    }
-                })
-                .collect();
-            columns.push((r, ms));
-        }
-        let places = b
-            .places()
-            .map(|ps| ps.into_iter().map(|(p, no)| (p, label(no))).collect())
+        let columns: Vec<(usize, Vec<MatchView>)> = v
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, ms)| {
+                let ms = ms
+                    .iter()
+                    .map(|m| MatchView {
+                        label: m.label.clone(),
+                        players: m
+                            .sides
+                            .iter()
+                            .map(|side| match side {
+                                SideView::Player(e) => label(e),
+                                SideView::Bye => l.t("轮空", "bye").to_string(),
+                                SideView::Pending => "…".to_string(),
+                            })
+                            .collect(),
+                        games: m
+                            .games
+                            .iter()
+                            .map(|x| {
+                                format!(
+                                    "{} {} {} {}",
+                                    x.kind.zh(),
+                                    label(&x.red),
+                                    views::result_label(
+                                        l,
+                                        arbiter_director::api::rounds::notation(x.result)
+                                    ),
+                                    label(&x.black)
+                                )
+                            })
+                            .collect(),
+                        winner: m.winner.as_ref().map(label),
+                    })
+                    .collect();
+                (i + 1, ms)
+            })
+            .collect();
+        let places = v
+            .places
+            .as_ref()
+            .map(|ps| ps.iter().map(|(p, e)| (*p, label(e))).collect())
             .unwrap_or_default();
         let title = format!(
             "{} {}",
@@ -539,7 +534,7 @@ async fn knockout(
         );
         render(&Knockout {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
-            kind: b.kind().zh().to_string(),
+            kind: v.kind.zh().to_string(),
             columns,
             places,
         })
