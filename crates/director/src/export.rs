@@ -162,6 +162,10 @@ pub struct StandingRow {
     /// fallback name, `knockout` for places decided by the knockout), `null` for the first
     /// row or a shared place.
     pub decided_by: Option<String>,
+    /// A confirmed result of this player was corrected by the chief arbiter (A12); left out
+    /// when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub corrected: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -293,6 +297,7 @@ mod tests {
                     points: Score::from_halves(9),
                     tiebreaks: tb,
                     decided_by: None,
+                    corrected: false,
                 }],
                 categories: vec![],
             }],

@@ -205,6 +205,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         }
         rounds.sort_by_key(|r| (r.round, r.stage == Stage::Knockout));
         let rows = c.finals.get(&sec.id).map(Vec::as_slice).unwrap_or(&[]);
+        let corrected = crate::standings_view::corrected_players(state, &sec.id);
         let standings = rows
             .iter()
             .map(|r| StandingRow {
@@ -221,6 +222,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                     }))
                     .collect(),
                 decided_by: r.decided_by.clone(),
+                corrected: corrected.contains(&r.player),
             })
             .collect();
         let categories = sec

@@ -98,6 +98,22 @@ impl StandingsView {
     }
 }
 
+/// The players of `section` with a confirmed result changed by the chief arbiter's
+/// correction (A12: the standings show that a correction happened).
+pub fn corrected_players(state: &EventState, section: &str) -> BTreeSet<PlayerId> {
+    state
+        .section(section)
+        .map(|rec| {
+            rec.rounds
+                .values()
+                .flat_map(|r| r.boards.iter())
+                .filter(|b| b.corrected)
+                .flat_map(|b| [b.red, b.black])
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The standings of `section` ranked by `reg` (pass a regulation with a changed tie-break
 /// list to rank by that list, as `arbiter standings --tiebreaks` does). A section whose
 /// numbers are not drawn yet has no rows.
@@ -117,14 +133,7 @@ pub fn standings_view(
     } else {
         final_ranking(reg, state, section)?
     };
-    // A12: players with a result changed by a correction.
-    let corrected: BTreeSet<PlayerId> = rec
-        .rounds
-        .values()
-        .flat_map(|r| r.boards.iter())
-        .filter(|b| b.corrected)
-        .flat_map(|b| [b.red, b.black])
-        .collect();
+    let corrected = corrected_players(state, section);
     let fallback = fallback_values(sec, state);
     let lines = rows
         .into_iter()

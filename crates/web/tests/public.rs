@@ -318,3 +318,35 @@ fn no_public_page_or_api_response_holds_an_id_number_or_a_phone() {
         assert!(kinds.contains(k), "crawled a {k} page: {kinds:?}");
     }
 }
+
+#[test]
+fn standings_mark_the_players_whose_confirmed_result_was_corrected() {
+    // Tianshui signs its results: the simulated arbiter corrects one board of round 2 (A12).
+    let (srv, id) = boot("tianshui-2024.toml", 3);
+    let state = srv.store().state(&id).expect("state");
+    let corrected = arbiter_director::standings_view::corrected_players(&state, "open");
+    assert_eq!(corrected.len(), 2, "one corrected board");
+    let html = srv.get(&format!("/e/{id}/s/open/standings")).text();
+    let rows: Vec<&str> = html.split("<tr>").skip(1).collect();
+    let marked: Vec<&&str> = rows
+        .iter()
+        .filter(|r| r.contains(r#"<span class="tag""#))
+        .collect();
+    assert_eq!(marked.len(), 2, "{html}");
+    for p in &corrected {
+        let name = &state.player(*p).expect("player").name;
+        assert!(
+            marked.iter().any(|r| r.contains(name.as_str())),
+            "{name} is marked"
+        );
+    }
+    assert!(marked[0].contains("更正"));
+    // The export says it too, for the tools that read it.
+    let export = arbiter_director::export(&state).expect("export");
+    let open = export
+        .sections
+        .iter()
+        .find(|s| s.id == "open")
+        .expect("open");
+    assert_eq!(open.standings.iter().filter(|r| r.corrected).count(), 2);
+}

@@ -257,6 +257,8 @@ pub struct StandingView {
     pub points: String,
     pub tiebreaks: Vec<String>,
     pub decided_by: String,
+    /// A confirmed result was corrected by the chief arbiter (A12).
+    pub corrected: bool,
 }
 
 pub struct CategoryView {
@@ -309,6 +311,7 @@ async fn standings(
                         .decided_by
                         .as_deref()
                         .map_or(String::new(), |d| views::tiebreak_label(l, d)),
+                    corrected: r.corrected,
                 }
             })
             .collect();
