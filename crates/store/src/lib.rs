@@ -16,6 +16,7 @@
 pub mod accounts;
 mod any;
 mod pg;
+#[cfg(any(test, feature = "pgtest"))]
 pub mod pgtest;
 mod sqlite;
 pub mod write;
