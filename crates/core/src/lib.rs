@@ -3,9 +3,17 @@
 //! ([`validate`], [`validate_at`]) and the fold that builds the event's state
 //! ([`EventState::replay`], [`EventState::apply`]).
 //!
+//! The rules and the fold of an entry live together, by entry family, in `family/`:
+//! `lifecycle` (event created, settings changed, closed, reopened), `registration` (players
+//! registered, corrected, withdrawn, refused, fees, check-in, online submissions), `teams`,
+//! `rounds` (numbers drawn, rounds paired, published, undone, absences), `results` (results,
+//! confirmations, corrections, fouls, rounds completed) and `knockout` (knockout games);
+//! `validate.rs` and `state.rs` only dispatch to them.
+//!
 //! Pure: no I/O, no clock. The time of an entry (`Recorded::at`) is supplied by the shell.
 
 pub mod entry;
+mod family;
 pub mod index;
 pub mod regulation;
 pub mod roster;
