@@ -16,7 +16,6 @@ pub mod entry;
 mod family;
 pub mod index;
 pub mod regulation;
-pub mod roster;
 pub mod state;
 pub mod time;
 pub mod validate;
@@ -29,7 +28,6 @@ pub use entry::{
 };
 pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
-pub use roster::{parse_roster_table, Cell, Column, Roster, RosterError, RosterRow, TableRow};
 pub use state::{
     BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
     KnockoutGame, PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord,
