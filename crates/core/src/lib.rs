@@ -3,12 +3,19 @@
 //! ([`validate`], [`validate_at`]) and the fold that builds the event's state
 //! ([`EventState::replay`], [`EventState::apply`]).
 //!
+//! The rules and the fold of an entry live together, by entry family, in `family/`:
+//! `lifecycle` (event created, settings changed, closed, reopened), `registration` (players
+//! registered, corrected, withdrawn, refused, fees, check-in, online submissions), `teams`,
+//! `rounds` (numbers drawn, rounds paired, published, undone, absences), `results` (results,
+//! confirmations, corrections, fouls, rounds completed) and `knockout` (knockout games);
+//! `validate.rs` and `state.rs` only dispatch to them.
+//!
 //! Pure: no I/O, no clock. The time of an entry (`Recorded::at`) is supplied by the shell.
 
 pub mod entry;
+mod family;
 pub mod index;
 pub mod regulation;
-pub mod roster;
 pub mod state;
 pub mod time;
 pub mod validate;
@@ -21,7 +28,6 @@ pub use entry::{
 };
 pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
-pub use roster::{parse_roster_table, Cell, Column, Roster, RosterError, RosterRow, TableRow};
 pub use state::{
     BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
     KnockoutGame, PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord,

@@ -1,6 +1,10 @@
-//! The state of an event: a deterministic fold over its log.
+//! The state of an event: a deterministic fold over its log. [`EventState::apply`] checks an
+//! entry ([`validate_at`]) and hands it to the fold of its family (`family/lifecycle.rs`,
+//! `registration.rs`, `teams.rs`, `rounds.rs`, `results.rs`, `knockout.rs`), where it is
+//! folded beside the rules it was checked by.
 
 use crate::entry::*;
+use crate::family::{knockout, lifecycle, registration, results, rounds, teams, Family};
 use crate::validate::{validate_at, Rejection};
 use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Phone, PlayerNo, Sex};
 use chrono::NaiveDate;
@@ -213,7 +217,7 @@ pub struct SectionRecord {
     pub knockout: Vec<KnockoutGame>,
     /// `order` inverted: player → pairing number (kept by the fold with `order`).
     #[serde(skip)]
-    numbers: OrdMap<PlayerId, PlayerNo>,
+    pub(crate) numbers: OrdMap<PlayerId, PlayerNo>,
 }
 
 impl SectionRecord {
@@ -318,14 +322,14 @@ pub struct EventState {
     pub settings: EventSettings,
     /// The refusals by what they refused ([`EventState::refusal_recorded`]).
     #[serde(skip)]
-    refusal_keys: imbl::OrdSet<String>,
+    pub(crate) refusal_keys: imbl::OrdSet<String>,
     /// The regulation in force, parsed once (see [`EventState::regulation`]).
     #[serde(skip)]
     regulation: crate::regulation::RegulationCell,
 }
 
 /// One string for what a refusal refused (fields separated by U+001F, absent ones by U+0000).
-fn refusal_key(
+pub(crate) fn refusal_key(
     name: &str,
     section: &str,
     reason: &str,
@@ -600,480 +604,22 @@ impl EventState {
             // The regulation in force is parsed again on its next use.
             self.regulation = Default::default();
         }
-        match e {
-            LogEntry::EventCreated(c) => {
-                self.header = Some(EventHeader {
-                    name: c.name.clone(),
-                    file_name: c.file_name.clone(),
-                    regulation: c.regulation.clone(),
-                    seed: c.seed,
-                    limits: c.limits.clone(),
-                });
-                for s in &c.sections {
-                    self.sections.insert(
-                        s.id.clone(),
-                        SectionRecord {
-                            id: s.id.clone(),
-                            name: s.name.clone(),
-                            divisions: s.divisions.clone(),
-                            entries: Vec::new(),
-                            order: Vec::new(),
-                            draw_seed: None,
-                            rounds: OrdMap::new(),
-                            knockout: Vec::new(),
-                            numbers: OrdMap::new(),
-                        },
-                    );
-                }
-            }
-            LogEntry::PlayerRegistered(r) => {
-                if let Some(s) = self.sections.get_mut(&r.section) {
-                    s.entries.push(r.player);
-                }
-                self.players.insert(
-                    r.player,
-                    PlayerRecord {
-                        id: r.player,
-                        section: r.section.clone(),
-                        name: r.name.clone(),
-                        sex: r.sex,
-                        birth_date: r.birth_date,
-                        id_number: r.id_number.clone(),
-                        phone: r.phone.clone(),
-                        unit: r.unit.clone(),
-                        association: r.association.clone(),
-                        team: r.team.clone(),
-                        evidence: r.evidence.clone(),
-                        local: r.local,
-                        rating: r.rating,
-                        flags: r.flags.clone(),
-                        paid_fen: 0,
-                        checked_in: false,
-                        withdrawn: None,
-                        withdrawal_reason: None,
-                        corrections: Vec::new(),
-                        fouls: Vec::new(),
-                        absent: Vec::new(),
-                    },
-                );
-                // One roster per team: naming an entered team joins its roster.
-                if let Some(t) = r.team.as_ref().and_then(|t| self.teams.get_mut(t)) {
-                    t.members.push(r.player);
-                }
-            }
-            LogEntry::PlayerCorrected {
-                player,
-                changes,
-                reason,
-            } => {
-                let old_team = self.players.get(player).and_then(|p| p.team.clone());
-                if let Some(p) = self.players.get_mut(player) {
-                    for c in changes {
-                        match c.clone() {
-                            FieldChange::Name(v) => p.name = v,
-                            FieldChange::Sex(v) => p.sex = v,
-                            FieldChange::BirthDate(v) => p.birth_date = v,
-                            FieldChange::IdNumber(v) => p.id_number = v,
-                            FieldChange::Phone(v) => p.phone = v,
-                            FieldChange::Unit(v) => p.unit = v,
-                            FieldChange::Association(v) => p.association = v,
-                            FieldChange::Team(v) => p.team = v,
-                            FieldChange::Rating(v) => p.rating = v,
-                            FieldChange::Local(v) => p.local = v,
-                            FieldChange::Evidence(v) => p.evidence = v,
-                            FieldChange::Flags(v) => p.flags = v,
-                        }
-                    }
-                    p.corrections.push((seq, reason.clone()));
-                }
-                // A corrected team moves the player from one roster to the other.
-                let new_team = self.players.get(player).and_then(|p| p.team.clone());
-                if new_team != old_team {
-                    if let Some(t) = old_team.and_then(|t| self.teams.get_mut(&t)) {
-                        t.members.retain(|m| m != player);
-                    }
-                    if let Some(t) = new_team.and_then(|t| self.teams.get_mut(&t)) {
-                        t.members.push(*player);
-                    }
-                }
-            }
-            LogEntry::PlayerWithdrawn {
-                player,
-                reason,
-                after_round,
-            } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.withdrawn = Some(*after_round);
-                    p.withdrawal_reason = Some(reason.clone());
-                }
-            }
-            LogEntry::EntryRefused {
-                name,
-                section,
-                reason,
-                id_number,
-                unit,
-                ..
-            } => {
-                self.refusal_keys.insert(refusal_key(
-                    name,
-                    section,
-                    reason,
-                    id_number.as_ref(),
-                    unit.as_deref(),
-                ));
-                self.refused.push_back(RefusedEntry {
-                    seq,
-                    name: name.clone(),
-                    section: section.clone(),
-                    reason: reason.clone(),
-                    id_number: id_number.clone(),
-                    unit: unit.clone(),
-                });
-            }
-            LogEntry::FeePaid {
-                player, amount_fen, ..
-            } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.paid_fen += amount_fen;
-                }
-            }
-            LogEntry::CheckedIn { player } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.checked_in = true;
-                }
-            }
-            LogEntry::PlayerAbsent { player, round, .. } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    if let Err(i) = p.absent.binary_search(round) {
-                        p.absent.insert(i, *round);
-                    }
-                }
-            }
-            LogEntry::TeamEntered {
-                team,
-                unit,
-                division,
-                members,
-                leader,
-                coach,
-            } => {
-                let section = members
-                    .first()
-                    .and_then(|m| self.players.get(m))
-                    .map(|p| p.section.clone());
-                // One roster per team: every listed member belongs to the team.
-                for m in members {
-                    if let Some(p) = self.players.get_mut(m) {
-                        p.team = Some(team.clone());
-                    }
-                }
-                self.teams.insert(
-                    team.clone(),
-                    TeamRecord {
-                        team: team.clone(),
-                        unit: unit.clone(),
-                        section,
-                        division: division.clone(),
-                        members: members.clone(),
-                        leader: leader.clone(),
-                        coach: coach.clone(),
-                        fouls: Vec::new(),
-                    },
-                );
-            }
-            LogEntry::TeamRosterChanged {
-                team,
-                added,
-                removed,
-                ..
-            } => {
-                for m in removed {
-                    if let Some(p) = self.players.get_mut(m) {
-                        p.team = None;
-                    }
-                }
-                for m in added {
-                    if let Some(p) = self.players.get_mut(m) {
-                        p.team = Some(team.clone());
-                    }
-                }
-                let section = added
-                    .first()
-                    .and_then(|m| self.players.get(m))
-                    .map(|p| p.section.clone());
-                if let Some(t) = self.teams.get_mut(team) {
-                    t.members.retain(|m| !removed.contains(m));
-                    t.members.extend(added.iter().copied());
-                    if t.section.is_none() {
-                        t.section = section;
-                    }
-                }
-            }
-            LogEntry::PairingNumbersDrawn {
-                section,
-                seed,
-                order,
-            } => {
-                if let Some(s) = self.sections.get_mut(section) {
-                    s.order = order.clone();
-                    s.numbers = order
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &p)| (p, PlayerNo::from_index(i)))
-                        .collect();
-                    s.draw_seed = Some(*seed);
-                }
-            }
-            LogEntry::RoundPaired {
-                section,
-                round,
-                stage,
-                boards,
-                byes,
-                seed,
-                manual,
-            } => {
-                if let Some(s) = self.sections.get_mut(section) {
-                    s.rounds.insert(
-                        *round,
-                        RoundRecord {
-                            round: *round,
-                            stage: *stage,
-                            boards: boards
-                                .iter()
-                                .map(|b| BoardRecord {
-                                    board: b.board,
-                                    red: b.red,
-                                    black: b.black,
-                                    result: None,
-                                    ending: None,
-                                    moves: None,
-                                    confirmed: false,
-                                    corrected: false,
-                                    history: Vec::new(),
-                                    fouls: Vec::new(),
-                                })
-                                .collect(),
-                            byes: byes.clone(),
-                            seed: *seed,
-                            manual: manual.clone(),
-                            completed: false,
-                            published: false,
-                        },
-                    );
-                }
-            }
-            LogEntry::ResultEntered {
-                section,
-                round,
-                board,
-                result,
-                ending,
-                moves,
-            } => {
-                if let Some(b) = self.board_mut(section, *round, *board) {
-                    b.result = Some(*result);
-                    b.ending = *ending;
-                    b.moves = *moves;
-                    b.history.push(ResultChange::Entered {
-                        seq,
-                        result: *result,
-                    });
-                }
-            }
-            LogEntry::ResultConfirmed {
-                section,
-                round,
-                board,
-                signed_by,
-            } => {
-                if let Some(b) = self.board_mut(section, *round, *board) {
-                    b.confirmed = true;
-                    b.history.push(ResultChange::Confirmed {
-                        seq,
-                        signed_by: signed_by.clone(),
-                    });
-                }
-            }
-            LogEntry::ResultCorrected {
-                section,
-                round,
-                board,
-                result,
-                reason,
-                by,
-            } => {
-                if let Some(b) = self.board_mut(section, *round, *board) {
-                    b.result = Some(*result);
-                    b.corrected = true;
-                    b.history.push(ResultChange::Corrected {
-                        seq,
-                        result: *result,
-                        reason: reason.clone(),
-                        by: by.clone(),
-                    });
-                }
-            }
-            LogEntry::FoulRecorded {
-                section,
-                offender,
-                round,
-                board,
-                kind,
-                reason,
-            } => {
-                let f = Foul {
-                    round: *round,
-                    board: *board,
-                    kind: *kind,
-                    reason: reason.clone(),
-                    seq,
-                };
-                match offender {
-                    Offender::Player(p) => {
-                        if let (Some(r), Some(b)) = (round, board) {
-                            if let Some(rec) = self.board_mut(section, *r, *b) {
-                                rec.fouls.push(GameFoulRecord {
-                                    player: *p,
-                                    kind: *kind,
-                                    reason: reason.clone(),
-                                    seq,
-                                });
-                            }
-                        }
-                        if let Some(p) = self.players.get_mut(p) {
-                            p.fouls.push(f);
-                        }
-                    }
-                    Offender::Team(t) => {
-                        if let Some(t) = self.teams.get_mut(t) {
-                            t.fouls.push(f);
-                        }
-                    }
-                }
-            }
-            LogEntry::RoundCompleted { section, round } => {
-                if let Some(r) = self
-                    .sections
-                    .get_mut(section)
-                    .and_then(|s| s.rounds.get_mut(round))
-                {
-                    r.completed = true;
-                }
-            }
-            LogEntry::EventClosed { .. } => self.closed = true,
-            LogEntry::EventReopened { .. } => self.closed = false,
-            LogEntry::RoundPublished { section, round } => {
-                if let Some(r) = self
-                    .sections
-                    .get_mut(section)
-                    .and_then(|s| s.rounds.get_mut(round))
-                {
-                    r.published = true;
-                }
-            }
-            LogEntry::RoundUndone { section, round, .. } => {
-                if let Some(s) = self.sections.get_mut(section) {
-                    s.rounds.remove(round);
-                }
-            }
-            LogEntry::EntrySubmitted {
-                submission,
-                section,
-                name,
-                sex,
-                birth_date,
-                id_number,
-                phone,
-                unit,
-            } => {
-                self.submissions.insert(
-                    *submission,
-                    Submission {
-                        submission: *submission,
-                        seq,
-                        at: String::new(),
-                        section: section.clone(),
-                        name: name.clone(),
-                        sex: *sex,
-                        birth_date: *birth_date,
-                        id_number: id_number.clone(),
-                        phone: phone.clone(),
-                        unit: unit.clone(),
-                        decision: None,
-                    },
-                );
-            }
-            LogEntry::SubmissionDecided {
-                submission,
-                player,
-                reason,
-            } => {
-                if let Some(s) = self.submissions.get_mut(submission) {
-                    s.decision = Some(match player {
-                        Some(p) => Decision::Approved(*p),
-                        None => Decision::Refused(reason.clone().unwrap_or_default()),
-                    });
-                }
-            }
-            LogEntry::SettingsChanged {
-                name,
-                start,
-                end,
-                venue,
-                rounds,
-                time_controls,
-                ..
-            } => {
-                let st = &mut self.settings;
-                for (sec, tc) in time_controls {
-                    st.time_controls.insert(sec.clone(), *tc);
-                }
-                if let Some(n) = name {
-                    st.name = Some(n.trim().to_string());
-                    if let Some(h) = self.header.as_mut() {
-                        h.name = n.trim().to_string();
-                    }
-                }
-                if start.is_some() {
-                    st.start = *start;
-                }
-                if end.is_some() {
-                    st.end = *end;
-                }
-                if let Some(v) = venue {
-                    st.venue = Some(v.trim().to_string());
-                }
-                for (sec, n) in rounds {
-                    st.rounds.insert(sec.clone(), *n);
-                }
-                st.changes.push(seq);
-            }
-            LogEntry::KnockoutGameRecorded {
-                section,
-                match_id,
-                game,
-                kind,
-                red,
-                black,
-                result,
-            } => {
-                if let Some(s) = self.sections.get_mut(section) {
-                    s.knockout.push(KnockoutGame {
-                        match_id: match_id.clone(),
-                        game: *game,
-                        kind: *kind,
-                        red: *red,
-                        black: *black,
-                        result: *result,
-                    });
-                }
-            }
+        match Family::of(e) {
+            Family::Lifecycle => lifecycle::apply(self, seq, e),
+            Family::Registration => registration::apply(self, seq, e),
+            Family::Teams => teams::apply(self, seq, e),
+            Family::Rounds => rounds::apply(self, seq, e),
+            Family::Results => results::apply(self, seq, e),
+            Family::Knockout => knockout::apply(self, seq, e),
         }
     }
 
-    fn board_mut(&mut self, section: &str, round: u32, board: u32) -> Option<&mut BoardRecord> {
+    pub(crate) fn board_mut(
+        &mut self,
+        section: &str,
+        round: u32,
+        board: u32,
+    ) -> Option<&mut BoardRecord> {
         self.sections
             .get_mut(section)?
             .rounds

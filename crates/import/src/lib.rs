@@ -2,14 +2,15 @@
 //! `.xls` through calamine, CSV through the `csv` crate in UTF-8 (with or without BOM),
 //! UTF-16 with BOM, or GBK/GB18030 (encoding_rs; bytes that are valid UTF-8 are UTF-8,
 //! anything else is read as GB18030, the superset of GBK that Chinese Excel writes). The
-//! rows of cells go to the pure half, [`arbiter_core::roster`], which finds the header,
+//! rows of cells go to the pure half, [`roster`], which finds the header,
 //! maps and validates the cells. Never panics on any bytes (fuzzed: `arbiter-fuzz xlsx|csv`).
 
-use arbiter_core::roster::{parse_roster_table, Cell, Column, Roster, TableRow};
 use calamine::{Data, Reader};
+pub use roster::{parse_roster_table, Cell, Column, Roster, RosterError, RosterRow, TableRow};
 use std::fmt;
 use std::io::Cursor;
 
+pub mod roster;
 pub mod xls_guard;
 
 /// The kinds of file read.

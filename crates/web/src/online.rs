@@ -283,7 +283,7 @@ pub async fn submit(
     }
     let sex = match f.sex.trim() {
         "" => None,
-        s => match arbiter_core::roster::parse_sex(s) {
+        s => match arbiter_import::roster::parse_sex(s) {
             Some(x) => Some(x),
             None => {
                 let msg = "性别应为 男/女 (unknown sex)".to_string();

@@ -4,10 +4,11 @@
 
 use super::desk::{checked_time, parse_player, refused};
 use anyhow::Context;
-use arbiter_core::roster::{parse_date, parse_sex};
-use arbiter_core::{LogEntry, RosterRow};
+use arbiter_core::LogEntry;
 use arbiter_director::api::entries as api;
 use arbiter_director::api::import;
+use arbiter_import::roster::{parse_date, parse_sex};
+use arbiter_import::RosterRow;
 use arbiter_types::{IdNumber, Phone};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -344,7 +345,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
                 "--map `{m}`: 应为 列名=字段, 如 `棋手=姓名` (expected HEADER=FIELD)"
             ));
         };
-        match arbiter_core::roster::column_named(f) {
+        match arbiter_import::roster::column_named(f) {
             Some(c) => overrides.push((h.trim().to_string(), c)),
             None => {
                 return invalid(format!(

@@ -1,15 +1,15 @@
 //! Importing a roster file (导入报名表): the rows a unit's entry form gives, each registered
 //! through the same rules as one entry at the desk, checked against the rows before it. The
 //! shells (CLI `player import`, the desk's 导入 page) read the file into an
-//! [`arbiter_core::roster::Roster`] and call [`import_roster`]; what to show and whether to
+//! [`arbiter_import::Roster`] and call [`import_roster`]; what to show and whether to
 //! append (a dry run appends nothing) is theirs.
 
 use super::entries::register_each;
 use super::Ctx;
 use crate::registration::EntryForm;
 use crate::DirectorError;
-use arbiter_core::roster::Roster;
-use arbiter_core::{EventState, LogEntry, RosterRow};
+use arbiter_core::{EventState, LogEntry};
+use arbiter_import::{Roster, RosterRow};
 
 /// Rows registered per step (each step checked against the ones before it); progress is
 /// reported after each step.

@@ -263,7 +263,7 @@ pub async fn add(
     }
     let sex = match opt(&f.sex) {
         None => None,
-        Some(s) => match arbiter_core::roster::parse_sex(&s) {
+        Some(s) => match arbiter_import::roster::parse_sex(&s) {
             Some(x) => Some(x),
             None => {
                 return Ok(back(
@@ -275,7 +275,7 @@ pub async fn add(
     };
     let birth = match opt(&f.birth) {
         None => None,
-        Some(s) => match arbiter_core::roster::parse_date(&s) {
+        Some(s) => match arbiter_import::roster::parse_date(&s) {
             Some(d) => Some(d),
             None => {
                 return Ok(back(

@@ -311,7 +311,7 @@ fn report_html(
     ev: &str,
     fname: &str,
     format: &str,
-    roster: &arbiter_core::roster::Roster,
+    roster: &arbiter_import::Roster,
     r: &ImportReport,
     written: bool,
 ) -> String {

@@ -192,14 +192,14 @@ fn parse_edit(f: &EditForm) -> Result<Edited, String> {
     let sex = match opt(&f.sex) {
         None => None,
         Some(s) => Some(
-            arbiter_core::roster::parse_sex(&s)
+            arbiter_import::roster::parse_sex(&s)
                 .ok_or_else(|| format!("性别 `{s}` 应为 男/女 (unknown sex)"))?,
         ),
     };
     let birth = match opt(&f.birth) {
         None => None,
         Some(s) => Some(
-            arbiter_core::roster::parse_date(&s)
+            arbiter_import::roster::parse_date(&s)
                 .ok_or_else(|| format!("出生日期 `{s}` 应为 YYYY-MM-DD (bad date)"))?,
         ),
     };

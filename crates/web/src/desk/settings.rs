@@ -147,7 +147,7 @@ pub async fn show(
 fn date(field: &str, v: Option<String>) -> Result<Option<chrono::NaiveDate>, String> {
     match v {
         None => Ok(None),
-        Some(s) => arbiter_core::roster::parse_date(&s)
+        Some(s) => arbiter_import::roster::parse_date(&s)
             .map(Some)
             .ok_or_else(|| format!("{field} `{s}` 应为 YYYY-MM-DD (bad date)")),
     }

@@ -1,8 +1,8 @@
-//! Player lists (报名表): the pure half of an import. The shell reads a file (.xlsx, .xls,
-//! CSV — `arbiter-import`) into a [`TableRow`] per row of cells; this module finds the
-//! header row (a title row above it is common in Chinese forms), maps Chinese or English
-//! headers (with overrides), validates every cell and gives back typed [`RosterRow`]s and
-//! every problem with its row and column. A row with a problem is not among the rows: the
+//! Player lists (报名表): the pure half of an import. The readers of this crate
+//! ([`crate::read_roster`]) turn a file's bytes (.xlsx, .xls, CSV) into a [`TableRow`] per row
+//! of cells; this module finds the header row (a title row above it is common in Chinese
+//! forms), maps Chinese or English headers (with overrides), validates every cell and gives
+//! back typed [`RosterRow`]s and every problem with its row and column. A row with a problem is not among the rows: the
 //! caller lists it, nothing is dropped silently.
 
 use arbiter_types::{IdNumber, Phone, Sex};

@@ -1,0 +1,65 @@
+//! Knockout games (淘汰赛): `knockout_game_recorded`, one game of a match between two players
+//! of the section. The bracket itself is rebuilt from these games by the director.
+
+use super::{player, section};
+use crate::entry::*;
+use crate::state::{EventState, KnockoutGame};
+use crate::validate::Rejection;
+
+/// The rules of a knockout entry (see the module documentation); any other entry is left to
+/// its own family ([`super::Family::of`]).
+pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejection> {
+    match entry {
+        LogEntry::KnockoutGameRecorded {
+            section: s,
+            match_id,
+            red,
+            black,
+            ..
+        } => {
+            section(state, s)?;
+            if match_id.trim().is_empty() {
+                return Err(Rejection::Required("对阵编号 match id"));
+            }
+            if red == black {
+                return Err(Rejection::SelfPairing(*red));
+            }
+            for p in [red, black] {
+                if player(state, p)?.section != *s {
+                    return Err(Rejection::WrongSection {
+                        player: *p,
+                        section: s.clone(),
+                    });
+                }
+            }
+            Ok(())
+        }
+        // Another family's entry (`Family::of`): checked there.
+        _ => Ok(()),
+    }
+}
+
+/// The fold of a valid knockout entry; any other entry is left to its own family.
+pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
+    if let LogEntry::KnockoutGameRecorded {
+        section,
+        match_id,
+        game,
+        kind,
+        red,
+        black,
+        result,
+    } = e
+    {
+        if let Some(s) = state.sections.get_mut(section) {
+            s.knockout.push(KnockoutGame {
+                match_id: match_id.clone(),
+                game: *game,
+                kind: *kind,
+                red: *red,
+                black: *black,
+                result: *result,
+            });
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! The registration desk (报名): `player_registered` (one section, no second entry of the same
+//! person, the deadline, the entry caps), `player_corrected`, `player_withdrawn` (退赛),
+//! `entry_refused`, `fee_paid`, `checked_in`, and the online form's `entry_submitted` and the
+//! desk's `submission_decided` (网上报名).
+
+use super::{player, section};
+use crate::entry::*;
+use crate::state::{
+    refusal_key, Decision, EventHeader, EventState, PlayerRecord, RefusedEntry, Submission,
+};
+use crate::validate::Rejection;
+use chrono::DateTime;
+
+/// The rules of a registration entry (see the module documentation); any other entry is left to
+/// its own family ([`super::Family::of`]).
+pub(crate) fn validate(
+    state: &EventState,
+    header: &EventHeader,
+    entry: &LogEntry,
+    at: Option<&str>,
+) -> Result<(), Rejection> {
+    match entry {
+        LogEntry::PlayerRegistered(r) => {
+            section(state, &r.section)?;
+            if state.players.contains_key(&r.player) {
+                return Err(Rejection::PlayerExists(r.player));
+            }
+            if r.name.trim().is_empty() {
+                return Err(Rejection::EmptyName);
+            }
+            if let Some(id) = &r.id_number {
+                if state.index.has_id_number(&r.section, id.as_str()) {
+                    return Err(Rejection::DuplicateIdNumber(id.masked(), r.section.clone()));
+                }
+            } else if let Some(first) =
+                state
+                    .index
+                    .same_person(&r.section, &r.name, r.unit.as_deref(), r.birth_date)
+            {
+                // Without an ID number, the same name, unit and birth date (both recorded or
+                // both unknown) in the same section is the same person entered twice.
+                return Err(Rejection::DuplicateEntry {
+                    player: first,
+                    name: r.name.clone(),
+                    section: r.section.clone(),
+                });
+            }
+            let late_ok = r.late_reason.as_ref().is_some_and(|x| !x.trim().is_empty());
+            // An approved online entry is on time if it was submitted on time.
+            let at = match r.submission {
+                None => at,
+                Some(n) => {
+                    let sub = state
+                        .submissions
+                        .get(&n)
+                        .ok_or(Rejection::UnknownSubmission(n))?;
+                    if sub.decision.is_some() {
+                        return Err(Rejection::SubmissionDecided(n));
+                    }
+                    if sub.section != r.section || sub.id_number != r.id_number {
+                        return Err(Rejection::SubmissionMismatch(n));
+                    }
+                    if sub.at.is_empty() {
+                        at
+                    } else {
+                        Some(sub.at.as_str())
+                    }
+                }
+            };
+            if let (Some(deadline), Some(at), false) = (&header.limits.deadline, at, late_ok) {
+                let d = DateTime::parse_from_rfc3339(deadline)
+                    .map_err(|_| Rejection::BadTime(deadline.clone()))?;
+                let t = DateTime::parse_from_rfc3339(at)
+                    .map_err(|_| Rejection::BadTime(at.to_string()))?;
+                if t > d {
+                    return Err(Rejection::AfterDeadline {
+                        deadline: deadline.clone(),
+                        at: at.to_string(),
+                    });
+                }
+            }
+            if let Some(cap) = header.limits.max_entries {
+                if u64::from(state.index.active()) >= u64::from(cap) {
+                    return Err(Rejection::EntryCapReached(cap));
+                }
+            }
+            if let (Some(cap), Some(a)) = (header.limits.max_per_association, &r.association) {
+                let n = state.index.of_association(a);
+                if u64::from(n) >= u64::from(cap) {
+                    return Err(Rejection::AssociationCapReached {
+                        association: a.clone(),
+                        cap,
+                    });
+                }
+            }
+            Ok(())
+        }
+        LogEntry::PlayerCorrected {
+            player: p,
+            changes,
+            reason,
+        } => {
+            player(state, p)?;
+            if changes.is_empty() {
+                return Err(Rejection::NoChanges);
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("更正理由 reason"));
+            }
+            for c in changes {
+                if let FieldChange::Name(n) = c {
+                    if n.trim().is_empty() {
+                        return Err(Rejection::EmptyName);
+                    }
+                }
+            }
+            Ok(())
+        }
+        LogEntry::PlayerWithdrawn {
+            player: p, reason, ..
+        } => {
+            if player(state, p)?.withdrawn.is_some() {
+                return Err(Rejection::AlreadyWithdrawn(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("退赛理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::EntryRefused {
+            name,
+            section: s,
+            reason,
+            ..
+        } => {
+            section(state, s)?;
+            if name.trim().is_empty() {
+                return Err(Rejection::EmptyName);
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("拒绝理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p } => {
+            player(state, p).map(|_| ())
+        }
+        LogEntry::EntrySubmitted {
+            submission,
+            section: s,
+            name,
+            id_number,
+            ..
+        } => {
+            section(state, s)?;
+            if name.trim().is_empty() {
+                return Err(Rejection::EmptyName);
+            }
+            if state.submissions.contains_key(submission) {
+                return Err(Rejection::SubmissionExists(*submission));
+            }
+            if let Some(id) = id_number {
+                if state.index.has_id_number(s, id.as_str()) {
+                    return Err(Rejection::DuplicateIdNumber(id.masked(), s.clone()));
+                }
+                if state
+                    .pending(Some(s.as_str()))
+                    .iter()
+                    .any(|x| x.id_number.as_ref() == Some(id))
+                {
+                    return Err(Rejection::DuplicateSubmission(id.masked(), s.clone()));
+                }
+            }
+            Ok(())
+        }
+        LogEntry::SubmissionDecided {
+            submission,
+            player: p,
+            reason,
+        } => {
+            let sub = state
+                .submissions
+                .get(submission)
+                .ok_or(Rejection::UnknownSubmission(*submission))?;
+            if sub.decision.is_some() {
+                return Err(Rejection::SubmissionDecided(*submission));
+            }
+            let refused = reason.as_ref().is_some_and(|r| !r.trim().is_empty());
+            match (p, refused) {
+                (Some(p), false) => {
+                    if player(state, p)?.section != sub.section {
+                        return Err(Rejection::WrongSection {
+                            player: *p,
+                            section: sub.section.clone(),
+                        });
+                    }
+                    Ok(())
+                }
+                (None, true) => Ok(()),
+                _ => Err(Rejection::BadDecision),
+            }
+        }
+        // Another family's entry (`Family::of`): checked there.
+        _ => Ok(()),
+    }
+}
+
+/// The fold of a valid registration entry; any other entry is left to its own family.
+pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
+    match e {
+        LogEntry::PlayerRegistered(r) => {
+            if let Some(s) = state.sections.get_mut(&r.section) {
+                s.entries.push(r.player);
+            }
+            state.players.insert(
+                r.player,
+                PlayerRecord {
+                    id: r.player,
+                    section: r.section.clone(),
+                    name: r.name.clone(),
+                    sex: r.sex,
+                    birth_date: r.birth_date,
+                    id_number: r.id_number.clone(),
+                    phone: r.phone.clone(),
+                    unit: r.unit.clone(),
+                    association: r.association.clone(),
+                    team: r.team.clone(),
+                    evidence: r.evidence.clone(),
+                    local: r.local,
+                    rating: r.rating,
+                    flags: r.flags.clone(),
+                    paid_fen: 0,
+                    checked_in: false,
+                    withdrawn: None,
+                    withdrawal_reason: None,
+                    corrections: Vec::new(),
+                    fouls: Vec::new(),
+                    absent: Vec::new(),
+                },
+            );
+            // One roster per team: naming an entered team joins its roster.
+            if let Some(t) = r.team.as_ref().and_then(|t| state.teams.get_mut(t)) {
+                t.members.push(r.player);
+            }
+        }
+        LogEntry::PlayerCorrected {
+            player,
+            changes,
+            reason,
+        } => {
+            let old_team = state.players.get(player).and_then(|p| p.team.clone());
+            if let Some(p) = state.players.get_mut(player) {
+                for c in changes {
+                    match c.clone() {
+                        FieldChange::Name(v) => p.name = v,
+                        FieldChange::Sex(v) => p.sex = v,
+                        FieldChange::BirthDate(v) => p.birth_date = v,
+                        FieldChange::IdNumber(v) => p.id_number = v,
+                        FieldChange::Phone(v) => p.phone = v,
+                        FieldChange::Unit(v) => p.unit = v,
+                        FieldChange::Association(v) => p.association = v,
+                        FieldChange::Team(v) => p.team = v,
+                        FieldChange::Rating(v) => p.rating = v,
+                        FieldChange::Local(v) => p.local = v,
+                        FieldChange::Evidence(v) => p.evidence = v,
+                        FieldChange::Flags(v) => p.flags = v,
+                    }
+                }
+                p.corrections.push((seq, reason.clone()));
+            }
+            // A corrected team moves the player from one roster to the other.
+            let new_team = state.players.get(player).and_then(|p| p.team.clone());
+            if new_team != old_team {
+                if let Some(t) = old_team.and_then(|t| state.teams.get_mut(&t)) {
+                    t.members.retain(|m| m != player);
+                }
+                if let Some(t) = new_team.and_then(|t| state.teams.get_mut(&t)) {
+                    t.members.push(*player);
+                }
+            }
+        }
+        LogEntry::PlayerWithdrawn {
+            player,
+            reason,
+            after_round,
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.withdrawn = Some(*after_round);
+                p.withdrawal_reason = Some(reason.clone());
+            }
+        }
+        LogEntry::EntryRefused {
+            name,
+            section,
+            reason,
+            id_number,
+            unit,
+            ..
+        } => {
+            state.refusal_keys.insert(refusal_key(
+                name,
+                section,
+                reason,
+                id_number.as_ref(),
+                unit.as_deref(),
+            ));
+            state.refused.push_back(RefusedEntry {
+                seq,
+                name: name.clone(),
+                section: section.clone(),
+                reason: reason.clone(),
+                id_number: id_number.clone(),
+                unit: unit.clone(),
+            });
+        }
+        LogEntry::FeePaid {
+            player, amount_fen, ..
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.paid_fen += amount_fen;
+            }
+        }
+        LogEntry::CheckedIn { player } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.checked_in = true;
+            }
+        }
+        LogEntry::EntrySubmitted {
+            submission,
+            section,
+            name,
+            sex,
+            birth_date,
+            id_number,
+            phone,
+            unit,
+        } => {
+            state.submissions.insert(
+                *submission,
+                Submission {
+                    submission: *submission,
+                    seq,
+                    at: String::new(),
+                    section: section.clone(),
+                    name: name.clone(),
+                    sex: *sex,
+                    birth_date: *birth_date,
+                    id_number: id_number.clone(),
+                    phone: phone.clone(),
+                    unit: unit.clone(),
+                    decision: None,
+                },
+            );
+        }
+        LogEntry::SubmissionDecided {
+            submission,
+            player,
+            reason,
+        } => {
+            if let Some(s) = state.submissions.get_mut(submission) {
+                s.decision = Some(match player {
+                    Some(p) => Decision::Approved(*p),
+                    None => Decision::Refused(reason.clone().unwrap_or_default()),
+                });
+            }
+        }
+        // Another family's entry (`Family::of`): folded there.
+        _ => {}
+    }
+}
