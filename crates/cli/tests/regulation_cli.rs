@@ -108,3 +108,54 @@ fn broken_file_gives_located_message_and_exit_2_after_checking_all() {
     // The second, valid file was still checked and summarised.
     assert!(String::from_utf8_lossy(&out.stdout).contains("男子个人赛"));
 }
+
+#[test]
+fn a_cap_beyond_what_one_section_supports_is_refused_by_check_and_by_simulate() {
+    // Tianshui with its cap of 160 raised to 65,536: the open section could take them all.
+    let src = std::fs::read_to_string(PathBuf::from(REGS).join("tianshui-2024.toml")).unwrap();
+    assert!(src.contains("\ncap = 160 "));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tianshui-cap65536.toml");
+    std::fs::write(&file, src.replace("\ncap = 160 ", "\ncap = 65536 ")).unwrap();
+    for args in [
+        vec![
+            "regulation".to_string(),
+            "check".into(),
+            file.display().to_string(),
+        ],
+        vec![
+            "simulate".to_string(),
+            "--regulation".into(),
+            file.display().to_string(),
+            "--out".into(),
+            dir.path().join("out").display().to_string(),
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("tianshui-cap65536.toml:22:7"), "{stderr}");
+        assert!(stderr.contains("每组 20000 人"), "{stderr}");
+        assert!(stderr.contains("entries.cap"), "{stderr}");
+    }
+    // With a section cap within the limit the same event is accepted.
+    let ok = src.replace("\ncap = 160 ", "\ncap = 65536 ").replace(
+        "[[sections]]\n",
+        "[[sections]]\nentries = { cap = 20000 }\n",
+    );
+    std::fs::write(&file, ok).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["regulation", "check"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

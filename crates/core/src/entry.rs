@@ -308,6 +308,63 @@ impl Ending {
             Ending::NaturalMoveLimit => "自然限着",
         }
     }
+
+    /// Every ending, in the order the arbiter's lists show them.
+    pub const ALL: [Ending; 12] = [
+        Ending::Checkmate,
+        Ending::Stalemate,
+        Ending::SelfCheck,
+        Ending::Time,
+        Ending::Resignation,
+        Ending::ThreeFouls,
+        Ending::PerpetualCheck,
+        Ending::Late,
+        Ending::Discipline,
+        Ending::AgreedDraw,
+        Ending::RuleDraw,
+        Ending::NaturalMoveLimit,
+    ];
+
+    /// The name in the log (`resignation`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::SelfCheck => "self_check",
+            Ending::Time => "time",
+            Ending::Resignation => "resignation",
+            Ending::ThreeFouls => "three_fouls",
+            Ending::PerpetualCheck => "perpetual_check",
+            Ending::Late => "late",
+            Ending::Discipline => "discipline",
+            Ending::AgreedDraw => "agreed_draw",
+            Ending::RuleDraw => "rule_draw",
+            Ending::NaturalMoveLimit => "natural_move_limit",
+        }
+    }
+}
+
+/// An ending by its log name (`resignation`) or its Chinese label (`认输`); the error lists
+/// every ending.
+impl std::str::FromStr for Ending {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        Ending::ALL
+            .iter()
+            .copied()
+            .find(|e| e.name() == t || e.zh() == t)
+            .ok_or_else(|| {
+                let all: Vec<String> = Ending::ALL
+                    .iter()
+                    .map(|e| format!("{} {}", e.name(), e.zh()))
+                    .collect();
+                format!(
+                    "`{t}` 无法识别, 应为 (unknown ending; one of): {}",
+                    all.join(", ")
+                )
+            })
+    }
 }
 
 /// One board of a paired round.
@@ -750,5 +807,22 @@ pub fn mask_value(v: &mut serde_json::Value) {
         }
         Value::Array(a) => a.iter_mut().for_each(mask_value),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod ending_tests {
+    use super::Ending;
+
+    #[test]
+    fn every_ending_parses_by_its_log_name_and_its_chinese_label() {
+        for e in Ending::ALL {
+            let json = serde_json::to_value(e).unwrap();
+            assert_eq!(json.as_str(), Some(e.name()), "the log name is serde's");
+            assert_eq!(e.name().parse::<Ending>(), Ok(e));
+            assert_eq!(e.zh().parse::<Ending>(), Ok(e));
+        }
+        let err = "投降".parse::<Ending>().unwrap_err();
+        assert!(err.contains("resignation 认输"), "{err}");
     }
 }

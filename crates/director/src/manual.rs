@@ -118,6 +118,34 @@ pub fn parse_fixes(items: &[String]) -> Result<Vec<(PlayerNo, PlayerNo)>, String
         .collect()
 }
 
+/// The two players of a swap (调换), as numbers already read (`--swap 3 8`).
+pub fn parse_swap(numbers: &[u32]) -> Result<(PlayerNo, PlayerNo), String> {
+    match numbers {
+        &[x, y] => match (PlayerNo::new(x), PlayerNo::new(y)) {
+            (Some(x), Some(y)) => Ok((x, y)),
+            _ => Err(format!(
+                "调换 {x} {y}: 序号应为正整数 (pairing numbers are positive)"
+            )),
+        },
+        _ => Err("调换需要两个序号, 例如 3 8 (a swap takes two pairing numbers)".into()),
+    }
+}
+
+/// The two players of a swap typed as text: `3 8`, `3,8` or `3-8`.
+pub fn parse_swap_text(text: &str) -> Result<(PlayerNo, PlayerNo), String> {
+    let numbers: Option<Vec<u32>> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '，' || c == '-')
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse::<u32>().ok())
+        .collect();
+    match numbers {
+        Some(n) if n.len() == 2 => parse_swap(&n),
+        _ => Err(format!(
+            "调换 `{text}`: 应为两个序号, 例如 3 8 (swap takes two pairing numbers)"
+        )),
+    }
+}
+
 /// Where a player sits in a pairing: board index and side (red = true), or the bye.
 fn seat(p: &Pairing, no: PlayerNo) -> Option<(Option<usize>, bool)> {
     if p.bye == Some(no) {
@@ -288,5 +316,25 @@ pub fn worse_by(rec: &Objective, opt: &Objective) -> String {
             "C5 连续浮动 (repeated floats) {} > {}",
             rec.repeated_floats, opt.repeated_floats
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_swap_reads_two_positive_numbers_however_typed() {
+        let p = |n| PlayerNo::new(n).unwrap();
+        for text in ["3 8", "3,8", "3-8", " 3，8 "] {
+            assert_eq!(parse_swap_text(text), Ok((p(3), p(8))), "{text}");
+        }
+        for text in ["3", "3 8 9", "3 x", "0 8", ""] {
+            let e = parse_swap_text(text).unwrap_err();
+            assert!(e.contains("序号"), "{text}: {e}");
+        }
+        assert_eq!(parse_swap(&[5, 1]), Ok((p(5), p(1))));
+        assert!(parse_swap(&[5]).is_err());
+        assert!(parse_swap(&[0, 1]).is_err());
     }
 }

@@ -183,3 +183,37 @@ fn tianshui_one_phone_foul_loses_and_other_single_fouls_do_not() {
         }
     )));
 }
+
+#[test]
+fn a_foul_count_above_what_a_game_can_have_is_refused_without_building_it() {
+    use arbiter_director::api::results::{enter_result, foul_count, ResultInput, MAX_FOULS};
+    use arbiter_types::Colour;
+    let log = run("kunshan-2026", 1, 12);
+    // The state just before the first result: that board takes a result now.
+    let i = log
+        .iter()
+        .position(|r| matches!(r.entry, LogEntry::ResultEntered { .. }))
+        .unwrap();
+    let LogEntry::ResultEntered { section, board, .. } = &log[i].entry else {
+        unreachable!()
+    };
+    let state = arbiter_core::EventState::replay(&log[..i]).unwrap();
+    let at = chrono::NaiveDate::from_ymd_opt(2026, 10, 1)
+        .unwrap()
+        .and_hms_opt(10, 0, 0)
+        .unwrap();
+    let ctx = arbiter_director::api::Ctx::new("裁判长", at);
+    // Four thousand million fouls: refused at once (no list of that size is built).
+    let input = ResultInput::new(*board, GameResult::RedWin).with_fouls(Colour::Red, u32::MAX);
+    assert_eq!(input.fouls.len(), MAX_FOULS as usize + 1);
+    let e = enter_result(&state, &ctx, section, &input).unwrap_err();
+    assert!(e.to_string().contains("超过每局上限"), "{e}");
+    // The limit itself is accepted.
+    let input = ResultInput::new(*board, GameResult::RedWin).with_fouls(Colour::Black, MAX_FOULS);
+    assert!(enter_result(&state, &ctx, section, &input).is_ok());
+    // As typed in a results file or the grid.
+    assert_eq!(foul_count(" 3 "), Ok(3));
+    for bad in ["21", "-1", "三", ""] {
+        assert!(foul_count(bad).unwrap_err().contains("0–20"), "{bad}");
+    }
+}

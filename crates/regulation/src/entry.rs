@@ -109,6 +109,13 @@ impl Section {
                     format!("the section is full ({cap} entries)"),
                 );
             }
+        } else if e.section_total >= crate::MAX_SECTION_ENTRIES {
+            let max = crate::MAX_SECTION_ENTRIES;
+            return refuse(
+                "section_full",
+                format!("本组已达本程序支持的每组 {max} 人"),
+                format!("the section holds {max} players, the most one section supports"),
+            );
         }
         if en.unit_required == Some(true) && e.unit.is_none() {
             return refuse(

@@ -35,9 +35,15 @@ fn is_ascii_id(s: &str) -> bool {
         && s.as_bytes()[0].is_ascii_lowercase()
 }
 
-/// The most entries an event or a section may take (`cap`): registration, pairing and
-/// standings are measured up to this size (BENCHMARKS.md).
+/// The most entries an event may take (`[registration] cap`, across its sections).
 pub const MAX_ENTRIES: u32 = 100_000;
+
+/// The most players one section may hold: its `entries.cap`, else the event's cap, may not
+/// exceed this, and without a cap the 20,001st entry of a section is refused. Measured: a
+/// whole simulated Tianshui open of 20,010 players (11 rounds, knockout, prizes) takes 78 s
+/// of CPU, so any event of a supported size runs within two minutes (BENCHMARKS.md); the
+/// pairing solver grows faster than the field beyond that.
+pub const MAX_SECTION_ENTRIES: u32 = 20_000;
 
 /// The lowest place a prize or lucky prize may name (the prize tables stop here).
 pub const MAX_PLACE: u32 = 10_000;
@@ -168,6 +174,9 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     };
     if let Some(c) = s.entries.cap {
         check_cap(cx, c, sp(p!["entries", "cap"]))?;
+        check_section_size(cx, c, sp(p!["entries", "cap"]), &s.id, false)?;
+    } else if let Some(c) = reg.registration.cap {
+        check_section_size(cx, c, p!["registration", "cap"], &s.id, true)?;
     }
     // The places that can exist in this section: its cap, else the event's.
     let places = s.entries.cap.or(reg.registration.cap);
@@ -532,6 +541,31 @@ fn check_cap(cx: &Ctx, cap: u32, path: Vec<Seg>) -> R {
         );
     }
     Ok(())
+}
+
+/// A section's cap (its own, or the event's when it has none) within what one section
+/// supports ([`MAX_SECTION_ENTRIES`]).
+fn check_section_size(cx: &Ctx, cap: u32, path: Vec<Seg>, id: &str, inherited: bool) -> R {
+    if cap <= MAX_SECTION_ENTRIES {
+        return Ok(());
+    }
+    let (zh, en) = if inherited {
+        (
+            format!("组别 `{id}` 没有自己的报名上限, 将可容纳全部 {cap} 人; 请为该组设 entries.cap 或降低总上限"),
+            format!("section `{id}` has no cap of its own and could take all {cap} entries: give it an entries.cap or lower this cap"),
+        )
+    } else {
+        (
+            format!("组别 `{id}` 报名上限 {cap} 人"),
+            format!("section `{id}` cap {cap}"),
+        )
+    };
+    cx.fail(
+        path,
+        format!(
+            "{zh}, 超过本程序支持的每组 {MAX_SECTION_ENTRIES} 人 ({en}: one section supports at most {MAX_SECTION_ENTRIES} players)"
+        ),
+    )
 }
 
 /// Why place `rank` cannot be reached: beyond the prize tables, or beyond the entry cap.

@@ -114,6 +114,16 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "t.toml:12:7: 错误: 报名上限 65536000 超过本程序支持的 100000 人 (cap 65536000 is above the supported 100000 entries)",
         ),
         (
+            "section cap beyond what one section supports",
+            with("[sections.entries]\ncap = 65536\n"),
+            "t.toml:12:7: 错误: 组别 `open` 报名上限 65536 人, 超过本程序支持的每组 20000 人 (section `open` cap 65536: one section supports at most 20000 players)",
+        ),
+        (
+            "event cap a section inherits beyond what one section supports",
+            format!("[registration]\ncap = 65536\n{BASE}"),
+            "t.toml:2:7: 错误: 组别 `open` 没有自己的报名上限, 将可容纳全部 65536 人; 请为该组设 entries.cap 或降低总上限, 超过本程序支持的每组 20000 人 (section `open` has no cap of its own and could take all 65536 entries: give it an entries.cap or lower this cap: one section supports at most 20000 players)",
+        ),
+        (
             "zero swiss rounds",
             edit("rounds = 7", "rounds = 0"),
             "t.toml:9:37: 错误: 轮数不能为 0 (swiss rounds must be at least 1)",

@@ -3,11 +3,11 @@
 
 use anyhow::Context;
 use arbiter_director::manual::{
-    by_hand, engine_pairing, explanation, parse_fixes, worse_by, ManualError,
+    by_hand, engine_pairing, explanation, parse_fixes, parse_swap, worse_by, ManualError,
 };
 use arbiter_pairing::{Availability, Pairing, PairingError};
 use arbiter_trf::{TrfPlayer, TrfTournament};
-use arbiter_types::{Colour, PairingSettings, PlayerNo, Round1Colour, SameTeam};
+use arbiter_types::{Colour, PairingSettings, Round1Colour, SameTeam};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -195,19 +195,10 @@ pub fn pair(a: PairArgs) -> anyhow::Result<u8> {
             return Ok(2);
         }
     };
-    let swap = match a.swap.as_deref() {
-        None => None,
-        Some(&[x, y]) => match (PlayerNo::new(x), PlayerNo::new(y)) {
-            (Some(x), Some(y)) => Some((x, y)),
-            _ => {
-                eprintln!(
-                    "错误 error: --swap {x} {y}: 序号应为正整数 (start numbers are positive)"
-                );
-                return Ok(2);
-            }
-        },
-        Some(_) => {
-            eprintln!("错误 error: --swap 需要两个序号 (--swap takes two start numbers)");
+    let swap = match a.swap.as_deref().map(parse_swap).transpose() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("错误 error: --swap: {e}");
             return Ok(2);
         }
     };

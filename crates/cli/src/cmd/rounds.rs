@@ -11,7 +11,7 @@ use arbiter_director::api::rounds::{
     notation, pair_explained, parse_result, publish, sheet, undo, PairOutcome, PairRequest,
     RoundSheet,
 };
-use arbiter_types::{Colour, GameResult, PlayerNo};
+use arbiter_types::{Colour, GameResult};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -366,18 +366,10 @@ fn show(
 
 fn parse_pair_request(fix: &[String], swap: Option<&[u32]>) -> Result<PairRequest, String> {
     let fix = arbiter_director::manual::parse_fixes(fix)?;
-    let swap = match swap {
-        None => None,
-        Some(&[x, y]) => match (PlayerNo::new(x), PlayerNo::new(y)) {
-            (Some(x), Some(y)) => Some((x, y)),
-            _ => {
-                return Err(format!(
-                    "--swap {x} {y}: 序号应为正整数 (pairing numbers are positive)"
-                ))
-            }
-        },
-        Some(_) => return Err("--swap 需要两个序号 (--swap takes two numbers)".into()),
-    };
+    let swap = swap
+        .map(arbiter_director::manual::parse_swap)
+        .transpose()
+        .map_err(|e| format!("--swap: {e}"))?;
     Ok(PairRequest { fix, swap })
 }
 
@@ -490,49 +482,8 @@ fn parse_foul(s: &str) -> Result<FoulInput, String> {
 
 /// `--ending` by its log name (`resignation`) or Chinese label (`认输`).
 fn parse_ending(s: &str) -> Result<arbiter_core::Ending, String> {
-    let t = s.trim();
-    if let Ok(e) = serde_json::from_value(serde_json::Value::String(t.to_string())) {
-        return Ok(e);
-    }
-    ENDINGS
-        .iter()
-        .copied()
-        .find(|e| e.zh() == t)
-        .ok_or_else(|| {
-            let all: Vec<String> = ENDINGS
-                .iter()
-                .map(|e| {
-                    let code = serde_json::to_value(e)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default();
-                    format!("{code} {}", e.zh())
-                })
-                .collect();
-            format!(
-                "--ending `{t}` 无法识别, 应为 (unknown ending; one of): {}",
-                all.join(", ")
-            )
-        })
+    s.parse().map_err(|e| format!("--ending {e}"))
 }
-
-const ENDINGS: [arbiter_core::Ending; 12] = {
-    use arbiter_core::Ending::*;
-    [
-        Checkmate,
-        Stalemate,
-        SelfCheck,
-        Time,
-        Resignation,
-        ThreeFouls,
-        PerpetualCheck,
-        Late,
-        Discipline,
-        AgreedDraw,
-        RuleDraw,
-        NaturalMoveLimit,
-    ]
-};
 
 fn parse_or_exit(s: &str) -> Result<GameResult, u8> {
     parse_result(s).map_err(|e| {

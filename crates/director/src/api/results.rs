@@ -57,9 +57,11 @@ impl ResultInput {
         }
     }
 
-    /// `k` general fouls of `colour` (the `--fouls-red K` / `--fouls-black K` flags).
+    /// `k` general fouls of `colour` (the `--fouls-red K` / `--fouls-black K` flags). A
+    /// count above [`MAX_FOULS`] is refused by [`enter_result`]; no more than one over the
+    /// limit is kept here.
     pub fn with_fouls(mut self, colour: Colour, k: u32) -> Self {
-        for _ in 0..k {
+        for _ in 0..k.min(MAX_FOULS + 1) {
             self.fouls.push(FoulInput {
                 colour,
                 kind: FoulKind::General,
@@ -68,6 +70,19 @@ impl ResultInput {
         }
         self
     }
+}
+
+/// The most fouls one player can be given in one game: three fouls lose the game (J5), so
+/// a count above this is a typing error.
+pub const MAX_FOULS: u32 = 20;
+
+/// A foul count as typed (a grid cell, a results file column): a whole number 0–20.
+pub fn foul_count(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    t.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= MAX_FOULS)
+        .ok_or_else(|| format!("犯规次数 `{t}` 应为 0–{MAX_FOULS} 的整数 (a foul count is a whole number 0–{MAX_FOULS})"))
 }
 
 /// The knockout game due on `board` now: (match id, game), or `None` when the section is
@@ -194,6 +209,19 @@ pub fn enter_result(
     section: &str,
     input: &ResultInput,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    for colour in [Colour::Red, Colour::Black] {
+        let n = input.fouls.iter().filter(|f| f.colour == colour).count();
+        if n > MAX_FOULS as usize {
+            return Err(DirectorError::Refused(format!(
+                "{}犯规 {n} 次超过每局上限 {MAX_FOULS} 次 (more fouls than a game can have)",
+                if colour == Colour::Red {
+                    "红方"
+                } else {
+                    "黑方"
+                }
+            )));
+        }
+    }
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
     let at = ctx.at_rfc3339();
@@ -536,12 +564,7 @@ pub fn parse_results_file(name: &str, text: &str) -> Result<Vec<ImportLine>, Dir
         let fouls = |k: usize, who: &str| -> Result<u32, DirectorError> {
             match cells.get(k) {
                 None => Ok(0),
-                Some(c) => c.parse::<u32>().map_err(|_| {
-                    err(format!(
-                        "第{}栏 {who}犯规次数 `{c}` 应为非负整数 (foul count must be a whole number)",
-                        k + 1
-                    ))
-                }),
+                Some(c) => foul_count(c).map_err(|e| err(format!("第{}栏 {who}{e}", k + 1))),
             }
         };
         let fouls_red = fouls(2, "红方")?;
