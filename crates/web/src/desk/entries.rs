@@ -229,7 +229,7 @@ pub async fn list(
         format!("{} {}", s.name, l.t("报名", "entries")),
     )
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render_html(StatusCode::OK, c)
 }
 
 #[derive(Deserialize)]

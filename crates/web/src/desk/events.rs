@@ -90,7 +90,7 @@ pub async fn list(
     }
     Desk::new(l, &auth, l.t("裁判台", "Arbiters' desk"), "/desk")
         .flash(f)
-        .render(StatusCode::OK, c)
+        .render_html(StatusCode::OK, c)
 }
 
 #[derive(Deserialize)]
@@ -222,5 +222,5 @@ pub async fn show(
     Desk::new(l, &auth, st.name().to_string(), format!("/desk/e/{ev}"))
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
         .flash(f)
-        .render(StatusCode::OK, c)
+        .render_html(StatusCode::OK, c)
 }

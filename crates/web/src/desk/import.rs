@@ -53,7 +53,7 @@ fn page(
     )
     .crumb(format!("/desk/e/{ev}"), title.to_string())
     .error(err)
-    .render(status, content)
+    .render_html(status, content)
 }
 
 /// The upload form (and, after an upload, the report above it).

@@ -88,7 +88,7 @@ pub async fn show(
         .crumb(format!("/desk/e/{ev}"), snap.state.name().to_string())
         .crumb(here, l.t("淘汰赛", "Knockout"))
         .flash(f)
-        .render(StatusCode::OK, c);
+        .render_html(StatusCode::OK, c);
     };
     // The games due now, with a result form each.
     let _ = write!(c, "<h2>{}</h2>", l.t("待录入的对局", "Games due"));
@@ -238,7 +238,7 @@ pub async fn show(
     .crumb(format!("/desk/e/{ev}"), snap.state.name().to_string())
     .crumb(here, l.t("淘汰赛", "Knockout"))
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render_html(StatusCode::OK, c)
 }
 
 #[derive(Deserialize)]

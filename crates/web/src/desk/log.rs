@@ -87,5 +87,5 @@ pub async fn show(
         format!("/desk/e/{ev}/log"),
     )
     .crumb(format!("/desk/e/{ev}"), name)
-    .render(StatusCode::OK, c)
+    .render_html(StatusCode::OK, c)
 }

@@ -126,7 +126,7 @@ pub async fn show(
         )
         .crumb(here, format!("P{pid}"))
         .flash(f)
-        .render(StatusCode::OK, c)
+        .render_html(StatusCode::OK, c)
 }
 
 fn edit_form(c: &mut String, l: Lang, csrf: &str, ev: &str, p: &PlayerRecord) {

@@ -305,7 +305,7 @@ async fn list(app: AppState, l: Lang, auth: &Authed, ev: &str) -> Result<Respons
     c.push_str("</ul>");
     Desk::new(l, auth, l.t("打印", "Print"), format!("/desk/e/{ev}/print"))
         .crumb(format!("/desk/e/{ev}"), title)
-        .render(StatusCode::OK, c)
+        .render_html(StatusCode::OK, c)
 }
 
 /// The tables of `event export` for the event (every section, every round).

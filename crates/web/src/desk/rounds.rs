@@ -205,7 +205,7 @@ async fn round_page(
         format!("{} {}", s.name, l.t("编排", "pairing")),
     )
     .flash(f)
-    .render(status, c)
+    .render_html(status, c)
 }
 
 #[derive(Deserialize)]
@@ -346,7 +346,7 @@ pub async fn grid(
             return Desk::new(l, &auth, s.name.clone(), results_path(&ev, &sec))
                 .crumb(format!("/desk/e/{ev}"), st.name().to_string())
                 .flash(f)
-                .render(StatusCode::OK, c);
+                .render_html(StatusCode::OK, c);
         }
     };
     let entered = sheet.boards.iter().filter(|b| b.result.is_some()).count();
@@ -441,7 +441,7 @@ pub async fn grid(
         format!("{} {}", s.name, l.t("成绩", "results")),
     )
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render_html(StatusCode::OK, c)
 }
 
 /// A result as typed: the grid's one-key codes or the notation read from red's side.

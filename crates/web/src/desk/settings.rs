@@ -141,7 +141,7 @@ pub async fn show(
     .crumb(format!("/desk/e/{ev}"), st.name().to_string())
     .crumb(here, l.t("设置", "Settings"))
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render_html(StatusCode::OK, c)
 }
 
 fn date(field: &str, v: Option<String>) -> Result<Option<chrono::NaiveDate>, String> {

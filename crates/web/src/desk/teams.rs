@@ -167,7 +167,7 @@ pub async fn show(
     .crumb(format!("/desk/e/{ev}"), st.name().to_string())
     .crumb(here, l.t("队伍", "Teams"))
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render_html(StatusCode::OK, c)
 }
 
 #[derive(Deserialize)]
