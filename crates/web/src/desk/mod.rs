@@ -36,7 +36,6 @@ use crate::auth::Authed;
 use crate::cache::Snapshot;
 use crate::error::WebError;
 use crate::i18n::Lang;
-use crate::page::escape;
 use crate::public::{views, Layout};
 use arbiter_core::SectionRecord;
 use askama::Template;
@@ -290,11 +289,6 @@ impl<'a> Desk<'a> {
         self.layout(status, content)
     }
 
-    /// The page with `content`, HTML built by the caller (the pages not on templates yet).
-    pub fn render_html(self, status: StatusCode, content: String) -> Result<Response, WebError> {
-        self.layout(status, content)
-    }
-
     /// The layout around `content`, the page's HTML rendered from its template.
     fn layout(self, status: StatusCode, content: String) -> Result<Response, WebError> {
         let t = DeskPage {
@@ -318,14 +312,6 @@ impl<'a> Desk<'a> {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         Ok(resp)
     }
-}
-
-/// The hidden CSRF field of every form.
-pub fn csrf_field(auth: &Authed) -> String {
-    format!(
-        "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
-        escape(&auth.csrf)
-    )
 }
 
 /// After a form: back to `path` with a message (303, so a reload does not post again).
@@ -372,11 +358,6 @@ pub fn opt(s: &Option<String>) -> Option<String> {
 /// The event's id from the path, as the store spells it.
 pub fn event_id(ev: &str) -> arbiter_store::EventId {
     arbiter_store::EventId(ev.to_string())
-}
-
-/// Escape (shorthand for the page builders).
-pub fn e(s: &str) -> String {
-    escape(s)
 }
 
 /// An event and one of its sections, from the path `/desk/e/{ev}/s/{sec}/…`: the event's
