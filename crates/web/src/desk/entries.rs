@@ -2,7 +2,7 @@
 //! regulation; the chief arbiter's late-entry override with its reason), refuse one by
 //! decision, fees and check-in. ID numbers and phones are shown masked.
 
-use super::{back, csrf_field, e, event_id, opt, Desk, Flash};
+use super::{back, event_id, opt, Desk, EventSection, Flash};
 use crate::app::AppState;
 use crate::auth::{Post, Refusal, Registrars, RequireRole, Staff};
 use crate::error::WebError;
@@ -12,224 +12,132 @@ use arbiter_core::{LogEntry, PlayerId};
 use arbiter_director::api::entries as api;
 use arbiter_director::registration::EntryForm;
 use arbiter_store::Role;
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use std::fmt::Write;
 
 fn path(ev: &str, sec: &str) -> String {
     format!("/desk/e/{ev}/s/{sec}/entries")
 }
 
+/// `/desk/e/{ev}/s/{sec}/entries`: the registration list, the online entries pending, the
+/// refused entries, and (for the registration desk) the forms to add or refuse an entry.
+#[derive(Template)]
+#[template(path = "desk/entries.html")]
+struct EntriesPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    ev: &'a str,
+    sec: &'a str,
+    name: &'a str,
+    rows: Vec<EntryRow<'a>>,
+    pending: Vec<PendingRow<'a>>,
+    /// Name and reason of each refused entry.
+    refused: Vec<(&'a str, &'a str)>,
+    /// The account registers, takes fees and checks in.
+    can: bool,
+}
+
+/// One registered player (ID number and phone masked).
+struct EntryRow<'a> {
+    id: u32,
+    name: &'a str,
+    withdrawn: bool,
+    sex: &'static str,
+    unit: &'a str,
+    id_number: String,
+    phone: String,
+    /// The fee paid, in yuan (`None`: not paid).
+    paid: Option<String>,
+    checked_in: bool,
+}
+
+/// One online submission waiting for the desk (ID number and phone masked).
+struct PendingRow<'a> {
+    submission: u32,
+    /// When it was submitted, China time.
+    at: String,
+    name: &'a str,
+    sex: &'static str,
+    birth: String,
+    unit: &'a str,
+    id_number: String,
+    phone: String,
+}
+
 /// `GET /desk/e/{ev}/s/{sec}/entries`.
 pub async fn list(
-    State(app): State<AppState>,
     l: Lang,
     RequireRole(auth, ..): RequireRole<Staff>,
-    Path((ev, sec)): Path<(String, String)>,
+    es: EventSection,
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
-    let (snap, _) = app.refresh(&event_id(&ev)).await?;
-    let st = &snap.state;
-    let s = st
-        .section(&sec)
-        .ok_or_else(|| WebError::NotFound(format!("组别 {sec} (section)")))?;
-    let players = st.players(&sec);
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1><p>{} {}</p>",
-        e(&s.name),
-        l.t("报名", "Entries"),
-        players.len(),
-        l.t("人", "players")
-    );
-    let can = auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]);
-    let csrf = csrf_field(&auth);
-    let _ = write!(
-        c,
-        "<table class=\"grid\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        l.t("编号", "No."),
-        l.t("姓名", "Name"),
-        l.t("性别", "Sex"),
-        l.t("单位", "Unit"),
-        l.t("身份证号", "ID number"),
-        l.t("电话", "Phone"),
-        l.t("缴费", "Fee"),
-        l.t("检录", "Check-in"),
-    );
-    for p in players {
-        let fee = if p.paid_fen > 0 {
-            api::yuan(p.paid_fen)
-        } else if can {
-            format!(
-                "<form method=\"post\" action=\"/desk/e/{ev}/p/{pid}/fee\" class=\"inline\">{csrf}<button>{}</button></form>",
-                l.t("缴费", "Paid"),
-                ev = e(&ev),
-                pid = p.id.0
-            )
-        } else {
-            "—".into()
-        };
-        let checkin = if p.checked_in {
-            "✓".to_string()
-        } else if can && p.withdrawn.is_none() {
-            format!(
-                "<form method=\"post\" action=\"/desk/e/{ev}/p/{pid}/checkin\" class=\"inline\">{csrf}<button>{}</button></form>",
-                l.t("检录", "Check in"),
-                ev = e(&ev),
-                pid = p.id.0
-            )
-        } else {
-            "—".into()
-        };
-        let withdrawn = if p.withdrawn.is_some() {
-            l.t(" (已退赛)", " (withdrawn)")
-        } else {
-            ""
-        };
-        let _ = write!(
-            c,
-            "<tr><td>P{}</td><td><a href=\"/desk/e/{ev}/p/{pid}\">{}</a>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            p.id.0,
-            e(&p.name),
-            withdrawn,
-            p.sex.map_or("", |s| s.zh()),
-            e(p.unit.as_deref().unwrap_or("")),
-            p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-            p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
-            fee,
-            checkin,
-            ev = e(&ev),
-            pid = p.id.0,
-        );
-    }
-    c.push_str("</tbody></table>");
-    let pending = st.pending(Some(&sec));
-    if !pending.is_empty() {
-        let _ = write!(
-            c,
-            "<h2>{}</h2><p>{}</p><table class=\"grid\" id=\"pending\"><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
-            l.t("网上报名待审核", "Online entries pending"),
-            l.t(
-                "批准即按报名规则登记 (请填写已查验的证明材料); 截止前提交的报名截止后批准无需补报; 拒绝须说明理由。",
-                "Approving registers the entry by the registration rules (give the documents seen); an entry submitted before the deadline needs no late-entry override; a refusal needs a reason."
-            ),
-            l.t("姓名", "Name"),
-            l.t("性别", "Sex"),
-            l.t("出生日期", "Birth date"),
-            l.t("单位", "Unit"),
-            l.t("身份证号", "ID number"),
-            l.t("电话", "Phone"),
-        );
-        for x in pending {
-            let actions = if can {
-                format!(
-                    "<form method=\"post\" action=\"/desk/e/{ev}/sub/{n}/approve\" class=\"inline\">{csrf}\
-                     <input name=\"evidence\" placeholder=\"{evp}\"><input name=\"late_reason\" placeholder=\"{latep}\"><button>{ab}</button></form> \
-                     <form method=\"post\" action=\"/desk/e/{ev}/sub/{n}/refuse\" class=\"inline\">{csrf}\
-                     <input name=\"reason\" placeholder=\"{rp}\" required><button>{rb}</button></form>",
-                    ev = e(&ev),
-                    n = x.submission,
-                    evp = l.t("已查验的证明材料", "documents seen"),
-                    latep = l.t("补报理由 (仅裁判长)", "late reason (chief)"),
-                    ab = l.t("批准", "Approve"),
-                    rp = l.t("拒绝理由", "reason"),
-                    rb = l.t("拒绝", "Refuse"),
-                )
-            } else {
-                String::new()
-            };
-            let _ = write!(
-                c,
-                "<tr><td>{}<br><small title=\"{}\">{}</small></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                x.submission,
-                l.t("提交时间 (报名截止按此判断)", "submitted at (the deadline is judged at it)"),
-                e(&arbiter_core::time::china_local(&x.at)
-                    .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
-                    .unwrap_or_default()),
-                e(&x.name),
-                x.sex.map_or("", |s| s.zh()),
-                x.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-                e(x.unit.as_deref().unwrap_or("")),
-                x.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-                x.phone.as_ref().map(|p| p.masked()).unwrap_or_default(),
-                actions
-            );
-        }
-        c.push_str("</tbody></table>");
-    }
-    let refused: Vec<_> = st.refused.iter().filter(|r| r.section == sec).collect();
-    if !refused.is_empty() {
-        let _ = write!(c, "<h2>{}</h2><ul>", l.t("未通过的报名", "Refused entries"));
-        for r in refused {
-            let _ = write!(c, "<li>{}: {}</li>", e(&r.name), e(&r.reason));
-        }
-        c.push_str("</ul>");
-    }
-    if can {
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"{action}\" class=\"stack\" id=\"add-entry\">{csrf}\
-             <label>{n} <input name=\"name\" required autofocus></label>\
-             <label>{sx} <select name=\"sex\"><option value=\"\"></option><option value=\"男\">男</option><option value=\"女\">女</option></select></label>\
-             <label>{b} <input name=\"birth\" placeholder=\"2010-05-01\"></label>\
-             <label>{id} <input name=\"id_number\" autocomplete=\"off\"></label>\
-             <label>{ph} <input name=\"phone\" inputmode=\"tel\" autocomplete=\"off\"></label>\
-             <label>{u} <input name=\"unit\"></label>\
-             <label>{t} <input name=\"team\"></label>\
-             <label>{ev} <input name=\"evidence\" placeholder=\"social_security, id_card\"></label>\
-             <label>{late} <input name=\"late_reason\"></label>\
-             <button type=\"submit\">{add}</button></form>",
-            h = l.t("新增报名", "Add an entry"),
-            action = e(&path(&ev, &sec)),
-            n = l.t("姓名", "Name"),
-            sx = l.t("性别", "Sex"),
-            b = l.t("出生日期", "Birth date"),
-            id = l.t("身份证号", "ID number"),
-            ph = l.t("电话", "Phone"),
-            u = l.t("单位", "Unit"),
-            t = l.t("队伍", "Team"),
-            ev = l.t(
-                "已查验的证明材料 (逗号分隔)",
-                "Evidence seen (comma-separated)"
-            ),
-            late = l.t(
-                "补报理由 (仅裁判长, 截止后报名)",
-                "Late-entry reason (chief arbiter only)"
-            ),
-            add = l.t("报名", "Register"),
-        );
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"/desk/e/{ev}/s/{sec}/refuse\" class=\"stack\">{csrf}\
-             <label>{n} <input name=\"name\" required></label>\
-             <label>{u} <input name=\"unit\"></label>\
-             <label>{r} <input name=\"reason\" required></label>\
-             <button type=\"submit\">{b}</button></form>",
-            h = l.t("拒绝报名", "Refuse an entry"),
-            ev = e(&ev),
-            sec = e(&sec),
-            n = l.t("姓名", "Name"),
-            u = l.t("单位", "Unit"),
-            r = l.t("理由", "Reason"),
-            b = l.t("拒绝", "Refuse"),
-        );
-    }
+    let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
+    let st = &es.snap.state;
+    let s = es.section()?;
+    let rows = st
+        .players(sec)
+        .into_iter()
+        .map(|p| EntryRow {
+            id: p.id.0,
+            name: &p.name,
+            withdrawn: p.withdrawn.is_some(),
+            sex: p.sex.map_or("", |s| s.zh()),
+            unit: p.unit.as_deref().unwrap_or(""),
+            id_number: p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
+            phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
+            paid: (p.paid_fen > 0).then(|| api::yuan(p.paid_fen)),
+            checked_in: p.checked_in,
+        })
+        .collect();
+    let pending = st
+        .pending(Some(sec))
+        .into_iter()
+        .map(|x| PendingRow {
+            submission: x.submission,
+            at: arbiter_core::time::china_local(&x.at)
+                .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+                .unwrap_or_default(),
+            name: &x.name,
+            sex: x.sex.map_or("", |s| s.zh()),
+            birth: x.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+            unit: x.unit.as_deref().unwrap_or(""),
+            id_number: x.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
+            phone: x.phone.as_ref().map(|p| p.masked()).unwrap_or_default(),
+        })
+        .collect();
+    let refused = st
+        .refused
+        .iter()
+        .filter(|r| r.section == sec)
+        .map(|r| (r.name.as_str(), r.reason.as_str()))
+        .collect();
+    let page = EntriesPage {
+        l,
+        csrf: &auth.csrf,
+        ev,
+        sec,
+        name: &s.name,
+        rows,
+        pending,
+        refused,
+        can: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+    };
     Desk::new(
         l,
         &auth,
         format!("{} · {}", s.name, l.t("报名", "Entries")),
-        path(&ev, &sec),
+        path(ev, sec),
     )
     .crumb(format!("/desk/e/{ev}"), st.name().to_string())
     .crumb(
-        path(&ev, &sec),
+        path(ev, sec),
         format!("{} {}", s.name, l.t("报名", "entries")),
     )
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render(StatusCode::OK, &page)
 }
 
 #[derive(Deserialize)]

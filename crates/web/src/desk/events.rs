@@ -1,17 +1,17 @@
 //! `/desk`: the events; creating one from a bundled regulation or a pasted TOML file;
 //! `/desk/e/{ev}`: an event's sections with their state and the way to each desk page.
 
-use super::{back, csrf_field, e, event_id, opt, Desk, Flash};
+use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
 use crate::auth::{Organisers, Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use arbiter_store::EventStore;
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use std::fmt::Write;
 
 /// The regulations bundled with the program (the four reference events).
 pub const PRESETS: &[(&str, &str, &str)] = &[
@@ -37,6 +37,20 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// `/desk`: the events, and (for an organiser) the form to create one.
+#[derive(Template)]
+#[template(path = "desk/events.html")]
+struct EventsPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    /// Id and name of each event.
+    events: Vec<(&'a str, &'a str)>,
+    /// The account creates events.
+    organiser: bool,
+    /// Id and label of each bundled regulation.
+    presets: Vec<(&'static str, &'static str)>,
+}
+
 /// `GET /desk`.
 pub async fn list(
     State(app): State<AppState>,
@@ -45,52 +59,19 @@ pub async fn list(
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
     let events = app.with_store(|st| Ok(st.list_events()?)).await?;
-    let mut c = String::new();
-    let _ = write!(c, "<h1>{}</h1>", l.t("赛事", "Events"));
-    if events.is_empty() {
-        let _ = write!(c, "<p>{}</p>", l.t("还没有赛事。", "No event yet."));
-    } else {
-        c.push_str("<ul class=\"cards\">");
-        for ev in events.iter() {
-            let _ = write!(
-                c,
-                "<li><a href=\"/desk/e/{id}\">{name}</a> <span class=\"muted\">{id}</span></li>",
-                id = e(&ev.id.0),
-                name = e(&ev.name)
-            );
-        }
-        c.push_str("</ul>");
-    }
-    if auth.is(<Organisers as crate::auth::Roles>::ALLOWED) {
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"/desk/events\" class=\"stack\">{csrf}\
-             <label>{p} <select name=\"preset\"><option value=\"\">{none}</option>",
-            h = l.t("新建赛事", "New event"),
-            csrf = csrf_field(&auth),
-            p = l.t("内置规程", "Bundled regulation"),
-            none = l.t("（使用下方粘贴的规程）", "(use the TOML below)"),
-        );
-        for (id, label, _) in PRESETS {
-            let _ = write!(c, "<option value=\"{id}\">{}</option>", e(label));
-        }
-        let _ = write!(
-            c,
-            "</select></label>\
-             <label>{t} <textarea name=\"toml\" rows=\"8\" placeholder=\"[event]\nname = …\"></textarea></label>\
-             <label>{s} <input name=\"seed\" inputmode=\"numeric\" size=\"12\"></label>\
-             <button type=\"submit\">{b}</button></form>",
-            t = l.t(
-                "或粘贴规程文件 (TOML)",
-                "or paste a regulation file (TOML)"
-            ),
-            s = l.t("抽签种子 (可空)", "Seed (optional)"),
-            b = l.t("创建赛事", "Create event"),
-        );
-    }
+    let page = EventsPage {
+        l,
+        csrf: &auth.csrf,
+        events: events
+            .iter()
+            .map(|ev| (ev.id.0.as_str(), ev.name.as_str()))
+            .collect(),
+        organiser: auth.is(<Organisers as crate::auth::Roles>::ALLOWED),
+        presets: PRESETS.iter().map(|(id, label, _)| (*id, *label)).collect(),
+    };
     Desk::new(l, &auth, l.t("裁判台", "Arbiters' desk"), "/desk")
         .flash(f)
-        .render(StatusCode::OK, c)
+        .render(StatusCode::OK, &page)
 }
 
 #[derive(Deserialize)]
@@ -158,6 +139,29 @@ pub async fn create(
     }
 }
 
+/// `/desk/e/{ev}`: the event's sections with their state and the way to each desk page.
+#[derive(Template)]
+#[template(path = "desk/event.html")]
+struct EventPage<'a> {
+    l: Lang,
+    ev: &'a str,
+    name: &'a str,
+    /// Online entries waiting for the desk.
+    pending: usize,
+    sections: Vec<SectionRow<'a>>,
+}
+
+/// One section of the event page.
+struct SectionRow<'a> {
+    id: &'a str,
+    name: &'a str,
+    entries: usize,
+    /// Rounds paired.
+    rounds: u32,
+    /// Results in the last round (`done / boards`, `—` before round 1).
+    progress: String,
+}
+
 /// `GET /desk/e/{ev}`.
 pub async fn show(
     State(app): State<AppState>,
@@ -168,59 +172,29 @@ pub async fn show(
 ) -> Result<Response, WebError> {
     let (snap, _) = app.refresh(&event_id(&ev)).await?;
     let st = &snap.state;
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{name}</h1><p class=\"muted\">{ev} · <a href=\"/e/{ev}\">{public}</a> · <a href=\"/desk/e/{ev}/log\">{log}</a> · <a href=\"/desk/e/{ev}/settings\">{settings}</a> · <a href=\"/desk/e/{ev}/teams\">{teams}</a> · <a href=\"/desk/e/{ev}/print\">{print}</a> · <a href=\"/desk/e/{ev}/import\">{import}</a> · <a href=\"/e/{ev}/entry\">{online}</a> ({pending} {waiting})</p>",
-        name = e(st.name()),
-        ev = e(&ev),
-        public = l.t("公开页面", "public pages"),
-        log = l.t("操作日志", "event log"),
-        settings = l.t("赛事设置", "settings"),
-        teams = l.t("队伍", "teams"),
-        print = l.t("打印", "print"),
-        import = l.t("导入报名表", "import entries"),
-        online = l.t("网上报名表", "online entry form"),
-        pending = st.pending(None).len(),
-        waiting = l.t("条待审核", "pending"),
-    );
-    let _ = write!(
-        c,
-        "<table class=\"grid\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
-        l.t("组别", "Section"),
-        l.t("报名", "Entries"),
-        l.t("已编排轮次", "Rounds paired"),
-        l.t("本轮成绩", "Results this round"),
-    );
-    for s in st.sections.values() {
-        let entries = st.players(&s.id).len();
-        let last = s.rounds.values().next_back();
-        let progress = last.map_or("—".to_string(), |r| {
-            let done = r.boards.iter().filter(|b| b.result.is_some()).count();
-            format!("{done} / {}", r.boards.len())
-        });
-        let _ = write!(
-            c,
-            "<tr><td>{name}</td><td>{entries}</td><td>{rounds}</td><td>{progress}</td><td class=\"links\">\
-             <a href=\"/desk/e/{ev}/s/{id}/entries\">{a}</a> \
-             <a href=\"/desk/e/{ev}/s/{id}/round\">{b}</a> \
-             <a href=\"/desk/e/{ev}/s/{id}/results\">{r}</a> \
-             <a href=\"/desk/e/{ev}/s/{id}/knockout\">{ko}</a> \
-             <a href=\"/e/{ev}/s/{id}/standings\">{s}</a></td></tr>",
-            name = e(&s.name),
-            rounds = s.last_round(),
-            ev = e(&ev),
-            id = e(&s.id),
-            a = l.t("报名", "entries"),
-            b = l.t("编排", "pairing"),
-            r = l.t("录入成绩", "results"),
-            ko = l.t("淘汰赛", "knockout"),
-            s = l.t("名次", "standings"),
-        );
-    }
-    c.push_str("</tbody></table>");
+    let sections = st
+        .sections
+        .values()
+        .map(|s| SectionRow {
+            id: &s.id,
+            name: &s.name,
+            entries: st.players(&s.id).len(),
+            rounds: s.last_round(),
+            progress: s.rounds.values().next_back().map_or("—".to_string(), |r| {
+                let done = r.boards.iter().filter(|b| b.result.is_some()).count();
+                format!("{done} / {}", r.boards.len())
+            }),
+        })
+        .collect();
+    let page = EventPage {
+        l,
+        ev: &ev,
+        name: st.name(),
+        pending: st.pending(None).len(),
+        sections,
+    };
     Desk::new(l, &auth, st.name().to_string(), format!("/desk/e/{ev}"))
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
         .flash(f)
-        .render(StatusCode::OK, c)
+        .render(StatusCode::OK, &page)
 }

@@ -5,7 +5,7 @@
 //! row, column and cell. The file is read by `arbiter-import`, in a blocking task; a file
 //! that cannot be read is reported with the reason, never a crash.
 
-use super::{csrf_field, e, event_id, Desk};
+use super::{event_id, Desk};
 use crate::app::AppState;
 use crate::auth::session::check_csrf;
 use crate::auth::token::ct_eq;
@@ -13,13 +13,13 @@ use crate::auth::{Authed, Refusal, Registrars, Roles, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
-use arbiter_director::api::import::{import_roster, ImportReport, ProblemKind};
+use arbiter_director::api::import::{import_roster, ImportReport, ProblemKind, RowRegistered};
 use arbiter_director::api::Ctx;
+use askama::Template;
 use axum::body::Body;
 use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use std::fmt::Write;
 
 /// Largest file accepted (an entry form of thousands of rows is far smaller).
 pub const MAX_UPLOAD: usize = 16 << 20;
@@ -33,7 +33,7 @@ pub async fn show(
 ) -> Result<Response, WebError> {
     let (snap, _) = app.refresh(&event_id(&ev)).await?;
     let c = form(l, &auth, &ev, &snap.state, None);
-    page(l, &auth, &ev, snap.title(), StatusCode::OK, c, None)
+    page(l, &auth, &ev, snap.title(), StatusCode::OK, &c, None)
 }
 
 fn page(
@@ -42,7 +42,7 @@ fn page(
     ev: &str,
     title: &str,
     status: StatusCode,
-    content: String,
+    content: &ImportPage,
     err: Option<String>,
 ) -> Result<Response, WebError> {
     Desk::new(
@@ -56,51 +56,60 @@ fn page(
     .render(status, content)
 }
 
-/// The upload form (and, after an upload, the report above it).
-fn form(
+/// `/desk/e/{ev}/import`: the upload form (and, after an upload, the report above it).
+#[derive(Template)]
+#[template(path = "desk/import.html")]
+struct ImportPage<'a> {
     l: Lang,
-    auth: &Authed,
-    ev: &str,
-    state: &arbiter_core::EventState,
-    report: Option<String>,
-) -> String {
-    let mut c = String::new();
-    let _ = write!(c, "<h1>{}</h1>", l.t("导入报名表", "Import entries"));
-    if let Some(r) = report {
-        c.push_str(&r);
+    csrf: &'a str,
+    ev: &'a str,
+    /// Id and name of each section.
+    sections: Vec<(&'a str, &'a str)>,
+    report: Option<Report<'a>>,
+}
+
+/// The report of an upload: a summary line, the rows not registered (row, column, cell,
+/// reason) and the rows registered.
+struct Report<'a> {
+    /// `ok` or `err` (the summary's flash).
+    class: &'static str,
+    summary: String,
+    problems: Vec<ProblemRow<'a>>,
+    registered: &'a [RowRegistered],
+    /// The rows were registered (not a dry run).
+    written: bool,
+}
+
+/// A row with a problem.
+struct ProblemRow<'a> {
+    row: usize,
+    /// The column and the cell, as far as known.
+    at: String,
+    kind: &'static str,
+    /// `name [section]: ` when the row names a player.
+    who: String,
+    message: &'a str,
+}
+
+/// The upload form (and, after an upload, the report above it).
+fn form<'a>(
+    l: Lang,
+    auth: &'a Authed,
+    ev: &'a str,
+    state: &'a arbiter_core::EventState,
+    report: Option<Report<'a>>,
+) -> ImportPage<'a> {
+    ImportPage {
+        l,
+        csrf: &auth.csrf,
+        ev,
+        sections: state
+            .sections
+            .values()
+            .map(|s| (s.id.as_str(), s.name.as_str()))
+            .collect(),
+        report,
     }
-    let _ = write!(
-        c,
-        "<form method=\"post\" action=\"/desk/e/{ev}/import\" enctype=\"multipart/form-data\" class=\"import\">{csrf}\
-         <p><label>{file} <input type=\"file\" name=\"file\" required accept=\".xlsx,.xls,.csv,.txt\"></label></p>\
-         <p><label>{sec} <select name=\"section\"><option value=\"\">{own}</option>",
-        ev = e(ev),
-        csrf = csrf_field(auth),
-        file = l.t("报名表文件 (.xlsx / .xls / CSV)", "Entry file (.xlsx / .xls / CSV)"),
-        sec = l.t("无组别列时的组别", "Section for rows without one"),
-        own = l.t("按表中组别", "As in the file"),
-    );
-    for s in state.sections.values() {
-        let _ = write!(
-            c,
-            "<option value=\"{id}\">{name}</option>",
-            id = e(&s.id),
-            name = e(&s.name)
-        );
-    }
-    let _ = write!(
-        c,
-        "</select></label></p><p><button name=\"mode\" value=\"check\">{check}</button> \
-         <button name=\"mode\" value=\"import\">{import}</button></p>\
-         <p class=\"hint\">{hint}</p></form>",
-        check = l.t("预检 (不写入)", "Check (writes nothing)"),
-        import = l.t("导入", "Import"),
-        hint = l.t(
-            "表头可为中文或英文 (姓名 性别 出生日期 身份证号 单位 组别 电话 …)，可在标题行之下；GBK 与 UTF-8 的 CSV 均可。导入时有效的行报名，有错误的行逐行列出、不导入。",
-            "Chinese or English headers, possibly under a title row; CSV in GBK or UTF-8. Import registers the valid rows and lists the others row by row."
-        ),
-    );
-    c
 }
 
 /// What the upload carried.
@@ -201,7 +210,7 @@ pub async fn upload(
             &ev,
             &title,
             StatusCode::BAD_REQUEST,
-            c,
+            &c,
             Some(msg.into()),
         );
     };
@@ -225,7 +234,7 @@ pub async fn upload(
                 &ev,
                 &title,
                 StatusCode::UNPROCESSABLE_ENTITY,
-                c,
+                &c,
                 Some(msg),
             );
         }
@@ -254,7 +263,7 @@ pub async fn upload(
                     &ev,
                     &title,
                     StatusCode::CONFLICT,
-                    c,
+                    &c,
                     Some(format!("{msg}; 未导入任何棋手 (nothing imported)")),
                 );
             }
@@ -279,43 +288,33 @@ pub async fn upload(
                     &ev,
                     &title,
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    c,
+                    &c,
                     Some(err.to_string()),
                 );
             }
         }
     };
-    let html = report_html(
-        l,
-        &ev,
-        &fname,
-        imported.format.name(),
-        &roster,
-        &report,
-        written,
-    );
+    let rep = report_of(l, &fname, imported.format.name(), &roster, &report, written);
     let (snap, _) = app.refresh(&id).await?;
-    let c = form(l, &auth, &ev, &snap.state, Some(html));
+    let c = form(l, &auth, &ev, &snap.state, Some(rep));
     let status = if report.header_broken {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
         StatusCode::OK
     };
-    page(l, &auth, &ev, &title, status, c, None)
+    page(l, &auth, &ev, &title, status, &c, None)
 }
 
 /// The report: a summary line, the rows not registered (row, column, cell, reason) and the
 /// rows registered.
-fn report_html(
+fn report_of<'a>(
     l: Lang,
-    ev: &str,
     fname: &str,
     format: &str,
     roster: &arbiter_import::Roster,
-    r: &ImportReport,
+    r: &'a ImportReport,
     written: bool,
-) -> String {
-    let mut c = String::new();
+) -> Report<'a> {
     let summary = if r.header_broken {
         l.t(
             "找不到表头行 (姓名 等列名)，未导入任何棋手。",
@@ -325,7 +324,7 @@ fn report_html(
     } else if written {
         format!(
             "{}: 已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行 (registered {}, refused {}, rows not imported {})",
-            e(fname),
+            fname,
             r.registered.len(),
             r.refused(),
             r.invalid_rows(),
@@ -336,7 +335,7 @@ fn report_html(
     } else {
         format!(
             "预检 {} ({format}): 表头第 {} 行, 数据 {} 行: 可报名 {} 行, 有错误 {} 行, 将被拒绝 {} 行; 未写入任何数据 (dry run: nothing written)",
-            e(fname),
+            fname,
             roster.header_line,
             roster.data_rows,
             r.registered.len(),
@@ -349,80 +348,34 @@ fn report_html(
     } else {
         "err"
     };
-    let _ = write!(
-        c,
-        "<section class=\"report\"><p class=\"flash {class}\">{summary}</p>"
-    );
-    if !r.problems.is_empty() {
-        let _ = write!(
-            c,
-            "<h2>{}</h2><table class=\"problems\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-            l.t("有问题的行", "Rows with problems"),
-            l.t("行", "Row"),
-            l.t("列 / 单元格", "Column / cell"),
-            l.t("类型", "Kind"),
-            l.t("说明", "Problem"),
-        );
-        for p in &r.problems {
-            let at = match (&p.column, &p.cell) {
-                (Some(col), Some(cell)) => format!("{} {}", e(col), e(cell)),
-                (Some(col), None) => e(col),
+    let problems = r
+        .problems
+        .iter()
+        .map(|p| ProblemRow {
+            row: p.row,
+            at: match (&p.column, &p.cell) {
+                (Some(col), Some(cell)) => format!("{col} {cell}"),
+                (Some(col), None) => col.clone(),
                 _ => String::new(),
-            };
-            let kind = match p.kind {
+            },
+            kind: match p.kind {
                 ProblemKind::Invalid => l.t("错误, 未导入", "invalid"),
                 ProblemKind::Refused if written => l.t("不符合报名条件, 已记录拒绝", "refused"),
                 ProblemKind::Refused => l.t("不符合报名条件", "would be refused"),
                 ProblemKind::AlreadyRefused => l.t("此前已拒绝", "already refused"),
-            };
-            let who = match &p.who {
-                Some((n, s)) => format!("{} [{}]: ", e(n), e(s)),
-                None => String::new(),
-            };
-            let _ = write!(
-                c,
-                "<tr><td>{}</td><td>{at}</td><td>{kind}</td><td>{who}{}</td></tr>",
-                p.row,
-                e(&p.message)
-            );
-        }
-        c.push_str("</tbody></table>");
-    }
-    if !r.registered.is_empty() {
-        let _ = write!(
-            c,
-            "<h2>{}</h2><table class=\"registered\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-            if written {
-                l.t("已报名", "Registered")
-            } else {
-                l.t("可报名", "Would register")
             },
-            l.t("行", "Row"),
-            l.t("编号", "No."),
-            l.t("姓名", "Name"),
-            l.t("组别", "Section"),
-        );
-        for g in &r.registered {
-            let who = if written {
-                format!(
-                    "<a href=\"/desk/e/{}/p/{}\">{}</a>",
-                    e(ev),
-                    e(g.player.trim_start_matches('P')),
-                    e(&g.player)
-                )
-            } else {
-                "—".into()
-            };
-            let _ = write!(
-                c,
-                "<tr><td>{}</td><td>{who}</td><td>{}</td><td>{}</td></tr>",
-                g.row,
-                e(&g.name),
-                e(&g.section)
-            );
-        }
-        c.push_str("</tbody></table>");
+            who: match &p.who {
+                Some((n, s)) => format!("{n} [{s}]: "),
+                None => String::new(),
+            },
+            message: &p.message,
+        })
+        .collect();
+    Report {
+        class,
+        summary,
+        problems,
+        registered: &r.registered,
+        written,
     }
-    c.push_str("</section>");
-    c
 }

@@ -3,7 +3,7 @@
 //! each with its board number and a result form (`results::enter_result`, the same
 //! operation as the result grid; the colour choice of K7 when the format gives one).
 
-use super::{back, csrf_field, e, event_id, Desk, Flash};
+use super::{back, event_id, Desk, EventSection, Flash};
 use crate::app::AppState;
 use crate::auth::{Arbiters, Post, RequireRole, Staff};
 use crate::error::WebError;
@@ -14,30 +14,80 @@ use arbiter_director::api::results::{self as res, ResultInput};
 use arbiter_director::api::rounds::{notation, parse_result};
 use arbiter_knockout::{MatchState, Side};
 use arbiter_store::Role;
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use std::fmt::Write;
 
 pub fn path(ev: &str, sec: &str) -> String {
     format!("/desk/e/{ev}/s/{sec}/knockout")
 }
 
+/// `/desk/e/{ev}/s/{sec}/knockout`: the games due with a result form each (arbiters), and
+/// the bracket round by round.
+#[derive(Template)]
+#[template(path = "desk/knockout.html")]
+struct KnockoutPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    here: &'a str,
+    name: &'a str,
+    /// `None` when the section has no knockout stage or has not reached it.
+    stage: Option<Stage>,
+    /// The account enters results.
+    can: bool,
+}
+
+/// The knockout stage: the games due and the bracket.
+struct Stage {
+    due: Vec<DueRow>,
+    /// Each round's number and matches.
+    columns: Vec<(usize, Vec<MatchBox>)>,
+}
+
+/// A game due now.
+struct DueRow {
+    board: u32,
+    match_id: String,
+    /// The match's label.
+    label: String,
+    /// The game's zero-based index in the match (what the form sends back).
+    index: usize,
+    /// The game's number in the match (one-based).
+    game: usize,
+    kind: &'static str,
+    red: String,
+    black: String,
+    /// The player who chooses the colours, when the format gives a choice.
+    chooser: Option<String>,
+}
+
+/// A match of the bracket.
+struct MatchBox {
+    label: String,
+    board: u32,
+    /// The two sides, `A — B`.
+    players: String,
+    /// Each game played: kind, red, result, black.
+    games: Vec<String>,
+    /// How it was won (胜者 / 轮空晋级) and by whom.
+    winner: Option<(&'static str, String)>,
+}
+
 /// `GET /desk/e/{ev}/s/{sec}/knockout`.
 pub async fn show(
-    State(app): State<AppState>,
     l: Lang,
     RequireRole(auth, ..): RequireRole<Staff>,
-    Path((ev, sec)): Path<(String, String)>,
+    es: EventSection,
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
-    let (snap, _) = app.refresh(&event_id(&ev)).await?;
-    let sec_name = views::section_name(&snap, &sec)?;
+    let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
+    let snap = &es.snap;
     let s2 = snap.clone();
-    let sec2 = sec.clone();
+    let sec2 = es.sec.clone();
     // The bracket and the due games, off the async threads (standings are computed).
-    let (reg, bracket, due) = tokio::task::spawn_blocking(move || {
+    let (bracket, due) = tokio::task::spawn_blocking(move || {
         let st = &s2.state;
         let reg = arbiter_director::regulation_of(st).map_err(|e| e.to_string())?;
         let has = crate::public::event::has_knockout(Some(&reg), &s2, &sec2);
@@ -50,195 +100,104 @@ pub async fn show(
             None
         };
         let due = res::due_knockout_games(st, &sec2).map_err(|e| e.to_string())?;
-        Ok::<_, String>((reg, bracket, due))
+        Ok::<_, String>((bracket, due))
     })
     .await
     .map_err(|e| WebError::Internal(e.to_string()))?
     .map_err(WebError::Internal)?;
-    let _ = reg;
-    let names = views::names(&snap, &sec);
+    let names = views::names(snap, sec);
     let label = |no: arbiter_types::PlayerNo| {
         names
             .get(&no.get())
-            .map_or(format!("{no}"), |(n, _)| format!("{no}. {}", e(n)))
+            .map_or(format!("{no}"), |(n, _)| format!("{no}. {n}"))
     };
-    let here = path(&ev, &sec);
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1>",
-        e(&sec_name),
-        l.t("淘汰赛", "Knockout")
-    );
-    let Some(b) = bracket else {
-        let _ = write!(
-            c,
-            "<p>{}</p>",
-            l.t(
-                "本组没有淘汰赛阶段, 或尚未进入淘汰赛。",
-                "This section has no knockout stage, or has not reached it yet."
-            )
-        );
-        return Desk::new(
-            l,
-            &auth,
-            format!("{sec_name} · {}", l.t("淘汰赛", "Knockout")),
-            here.clone(),
-        )
-        .crumb(format!("/desk/e/{ev}"), snap.state.name().to_string())
-        .crumb(here, l.t("淘汰赛", "Knockout"))
-        .flash(f)
-        .render(StatusCode::OK, c);
+    let here = path(ev, sec);
+    let stage = bracket.map(|b| {
+        let due = due
+            .iter()
+            .map(|g| DueRow {
+                board: g.board,
+                match_id: g.match_id.clone(),
+                label: g.label.clone(),
+                index: g.game.index,
+                game: g.game.index + 1,
+                kind: g.game.kind.zh(),
+                red: label(g.game.red),
+                black: label(g.game.black),
+                chooser: g.game.chooser.map(&label),
+            })
+            .collect();
+        let offset =
+            arbiter_director::api::rounds::knockout_board_offset_of(&snap.state, sec).unwrap_or(0);
+        let columns = (1..=b.rounds())
+            .map(|r| {
+                let matches = b
+                    .round(r)
+                    .into_iter()
+                    .map(|m| MatchBox {
+                        label: m.label_zh(),
+                        board: arbiter_director::api::rounds::knockout_board(offset, &b, &m.id)
+                            .unwrap_or(0),
+                        players: m
+                            .sources
+                            .iter()
+                            .map(|&src| match b.side(src) {
+                                Side::Player(p) => label(p),
+                                Side::Absent => l.t("轮空", "bye").to_string(),
+                                Side::Pending => "…".to_string(),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" — "),
+                        games: match &m.state {
+                            MatchState::Playing(g) => g
+                                .games()
+                                .iter()
+                                .map(|x| {
+                                    format!(
+                                        "{} {} {} {}",
+                                        x.kind.zh(),
+                                        label(x.red),
+                                        views::result_label(l, notation(x.result)),
+                                        label(x.black)
+                                    )
+                                })
+                                .collect(),
+                            _ => Vec::new(),
+                        },
+                        winner: match &m.state {
+                            MatchState::Playing(g) => {
+                                g.winner().map(|w| (l.t("胜者", "Winner"), label(w)))
+                            }
+                            MatchState::Walkover { winner: Some(w) } => {
+                                Some((l.t("轮空晋级", "Walkover"), label(*w)))
+                            }
+                            _ => None,
+                        },
+                    })
+                    .collect();
+                (r, matches)
+            })
+            .collect();
+        Stage { due, columns }
+    });
+    let page = KnockoutPage {
+        l,
+        csrf: &auth.csrf,
+        here: &here,
+        name: &es.name,
+        stage,
+        can: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
     };
-    // The games due now, with a result form each.
-    let _ = write!(c, "<h2>{}</h2>", l.t("待录入的对局", "Games due"));
-    if due.is_empty() {
-        let _ = write!(
-            c,
-            "<p>{}</p>",
-            l.t("现在没有待下的对局。", "No game is due now.")
-        );
-    } else {
-        let _ = write!(
-            c,
-            "<table class=\"grid\" id=\"due\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-            l.t("台", "Board"),
-            l.t("场次", "Match"),
-            l.t("局", "Game"),
-            l.t("红方", "Red"),
-            l.t("黑方", "Black"),
-            l.t("成绩", "Result"),
-        );
-        let can = auth.is(&[Role::ChiefArbiter, Role::Arbiter]);
-        let csrf = csrf_field(&auth);
-        for g in &due {
-            let form = if can {
-                let choice = match g.game.chooser {
-                    Some(ch) => format!(
-                        "<label><input type=\"checkbox\" name=\"chooser_takes_black\" value=\"1\"> {} {}</label>",
-                        label(ch),
-                        l.t("选择执黑", "chose black")
-                    ),
-                    None => String::new(),
-                };
-                format!(
-                    "<form method=\"post\" action=\"{action}\" class=\"inline\">{csrf}\
-                     <input type=\"hidden\" name=\"board\" value=\"{board}\">\
-                     <input type=\"hidden\" name=\"match_id\" value=\"{mid}\">\
-                     <input type=\"hidden\" name=\"game\" value=\"{gi}\">\
-                     <select name=\"result\"><option value=\"1-0\">{rw}</option><option value=\"0-1\">{bw}</option>\
-                     <option value=\"=\">{dr}</option><option value=\"+-\">{bf}</option><option value=\"-+\">{rf}</option></select>\
-                     {choice}<button>{enter}</button></form>",
-                    action = e(&here),
-                    board = g.board,
-                    mid = e(&g.match_id),
-                    gi = g.game.index,
-                    rw = l.t("红胜", "red wins"),
-                    bw = l.t("黑胜", "black wins"),
-                    dr = l.t("和", "draw"),
-                    bf = l.t("黑方弃权", "black forfeits"),
-                    rf = l.t("红方弃权", "red forfeits"),
-                    enter = l.t("录入", "Enter"),
-                )
-            } else {
-                String::new()
-            };
-            let _ = write!(
-                c,
-                "<tr data-board=\"{}\"><td>{}</td><td>{}</td><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                g.board,
-                g.board,
-                e(&g.label),
-                g.game.index + 1,
-                g.game.kind.zh(),
-                label(g.game.red),
-                label(g.game.black),
-                form
-            );
-        }
-        c.push_str("</tbody></table>");
-    }
-    let offset =
-        arbiter_director::api::rounds::knockout_board_offset_of(&snap.state, &sec).unwrap_or(0);
-    // The bracket, round by round.
-    let _ = write!(
-        c,
-        "<h2>{}</h2><div class=\"bracket\">",
-        l.t("对阵图", "Bracket")
-    );
-    for r in 1..=b.rounds() {
-        let _ = write!(
-            c,
-            "<div class=\"col\"><h3>{}{r}{}</h3>",
-            l.t("第", "Round "),
-            l.t("轮", "")
-        );
-        for m in b.round(r) {
-            let board =
-                arbiter_director::api::rounds::knockout_board(offset, &b, &m.id).unwrap_or(0);
-            let players: Vec<String> = m
-                .sources
-                .iter()
-                .map(|&src| match b.side(src) {
-                    Side::Player(p) => label(p),
-                    Side::Absent => l.t("轮空", "bye").to_string(),
-                    Side::Pending => "…".to_string(),
-                })
-                .collect();
-            let _ = write!(
-                c,
-                "<div class=\"match\"><div class=\"muted\">{} · {}{board}{}</div><div>{}</div>",
-                e(&m.label_zh()),
-                l.t("第", "board "),
-                l.t("台", ""),
-                players.join(" — ")
-            );
-            match &m.state {
-                MatchState::Playing(g) => {
-                    for x in g.games() {
-                        let _ = write!(
-                            c,
-                            "<div class=\"muted\">{} {} {} {}</div>",
-                            x.kind.zh(),
-                            label(x.red),
-                            views::result_label(l, notation(x.result)),
-                            label(x.black)
-                        );
-                    }
-                    if let Some(w) = g.winner() {
-                        let _ = write!(
-                            c,
-                            "<div class=\"w\">{} {}</div>",
-                            l.t("胜者", "Winner"),
-                            label(w)
-                        );
-                    }
-                }
-                MatchState::Walkover { winner: Some(w) } => {
-                    let _ = write!(
-                        c,
-                        "<div class=\"w\">{} {}</div>",
-                        l.t("轮空晋级", "Walkover"),
-                        label(*w)
-                    );
-                }
-                _ => {}
-            }
-            c.push_str("</div>");
-        }
-        c.push_str("</div>");
-    }
-    c.push_str("</div>");
     Desk::new(
         l,
         &auth,
-        format!("{sec_name} · {}", l.t("淘汰赛", "Knockout")),
+        format!("{} · {}", es.name, l.t("淘汰赛", "Knockout")),
         here.clone(),
     )
     .crumb(format!("/desk/e/{ev}"), snap.state.name().to_string())
-    .crumb(here, l.t("淘汰赛", "Knockout"))
+    .crumb(here.clone(), l.t("淘汰赛", "Knockout"))
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render(StatusCode::OK, &page)
 }
 
 #[derive(Deserialize)]

@@ -33,16 +33,20 @@ pub mod teams;
 
 use crate::app::AppState;
 use crate::auth::Authed;
+use crate::cache::Snapshot;
 use crate::error::WebError;
 use crate::i18n::Lang;
-use crate::page::escape;
-use crate::public::Layout;
+use crate::public::{views, Layout};
+use arbiter_core::SectionRecord;
 use askama::Template;
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
+use std::sync::Arc;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -226,7 +230,7 @@ struct DeskPage<'a> {
     crumbs: Vec<(String, String)>,
     ok: Option<String>,
     err: Option<String>,
-    /// The page's own HTML, built with every outside value escaped ([`escape`]).
+    /// The page's own HTML, rendered from its template (every outside value escaped there).
     content: String,
 }
 
@@ -277,7 +281,16 @@ impl<'a> Desk<'a> {
         self
     }
 
-    pub fn render(self, status: StatusCode, content: String) -> Result<Response, WebError> {
+    /// The page with `content` (the page's own template) in the layout.
+    pub fn render(self, status: StatusCode, content: &impl Template) -> Result<Response, WebError> {
+        let content = content
+            .render()
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+        self.layout(status, content)
+    }
+
+    /// The layout around `content`, the page's HTML rendered from its template.
+    fn layout(self, status: StatusCode, content: String) -> Result<Response, WebError> {
         let t = DeskPage {
             layout: Layout::plain(self.l, self.title, self.path),
             who: &self.auth.user.display_name,
@@ -299,14 +312,6 @@ impl<'a> Desk<'a> {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         Ok(resp)
     }
-}
-
-/// The hidden CSRF field of every form.
-pub fn csrf_field(auth: &Authed) -> String {
-    format!(
-        "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
-        escape(&auth.csrf)
-    )
 }
 
 /// After a form: back to `path` with a message (303, so a reload does not post again).
@@ -355,7 +360,48 @@ pub fn event_id(ev: &str) -> arbiter_store::EventId {
     arbiter_store::EventId(ev.to_string())
 }
 
-/// Escape (shorthand for the page builders).
-pub fn e(s: &str) -> String {
-    escape(s)
+/// An event and one of its sections, from the path `/desk/e/{ev}/s/{sec}/…`: the event's
+/// snapshot brought up to date and the section checked (404 when either is not there).
+/// Extracted after the account's role, so a stranger learns nothing of the event.
+pub struct EventSection {
+    pub ev: String,
+    pub sec: String,
+    pub snap: Arc<Snapshot>,
+    /// The section's name.
+    pub name: String,
+}
+
+impl EventSection {
+    /// Load `ev` and check its section `sec`.
+    pub async fn load(app: &AppState, ev: String, sec: String) -> Result<Self, WebError> {
+        let (snap, _) = app.refresh(&event_id(&ev)).await?;
+        let name = views::section_name(&snap, &sec)?;
+        Ok(EventSection {
+            ev,
+            sec,
+            snap,
+            name,
+        })
+    }
+
+    /// The section's record.
+    pub fn section(&self) -> Result<&SectionRecord, WebError> {
+        self.snap
+            .state
+            .section(&self.sec)
+            .ok_or_else(|| WebError::NotFound(format!("组别 `{}` (section)", self.sec)))
+    }
+}
+
+impl FromRequestParts<AppState> for EventSection {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        let Path((ev, sec)) = Path::<(String, String)>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        EventSection::load(app, ev, sec)
+            .await
+            .map_err(IntoResponse::into_response)
+    }
 }

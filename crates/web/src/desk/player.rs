@@ -4,7 +4,7 @@
 //! the director), withdraw the player (`entries::withdraw`, A5) or excuse him from a round not
 //! yet paired (`entries::absent`, 请假).
 
-use super::{back, csrf_field, e, event_id, opt, Desk, Flash};
+use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
 use crate::auth::{Arbiters, Post, Registrars, RequireRole, Staff};
 use crate::error::WebError;
@@ -14,19 +14,44 @@ use arbiter_core::{FieldChange, PlayerId, PlayerRecord};
 use arbiter_director::api::entries as api;
 use arbiter_store::Role;
 use arbiter_types::{IdNumber, Phone, Sex};
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::NaiveDate;
 use serde::Deserialize;
-use std::fmt::Write;
 
 pub fn path(ev: &str, pid: u32) -> String {
     format!("/desk/e/{ev}/p/{pid}")
 }
 
-fn sex_label(s: Option<Sex>) -> &'static str {
-    s.map_or("", |s| s.zh())
+/// `/desk/e/{ev}/p/{pid}`: one entry (ID number and phone masked), its withdrawal, absences
+/// and corrections; the edit form (registration desk), excuse and withdraw (arbiters).
+#[derive(Template)]
+#[template(path = "desk/player.html")]
+struct PlayerPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    pid: u32,
+    p: &'a PlayerRecord,
+    /// This page's path (the forms post below it).
+    here: &'a str,
+    section: &'a str,
+    sex: &'static str,
+    birth: String,
+    id_number: String,
+    phone: String,
+    unit: &'a str,
+    team: &'a str,
+    status: &'static str,
+    /// The rounds excused, comma-separated.
+    absent: String,
+    /// The account edits entries.
+    registrar: bool,
+    male: bool,
+    female: bool,
+    /// The next round to excuse from, when the account may excuse or withdraw the player.
+    next_round: Option<u32>,
 }
 
 /// `GET /desk/e/{ev}/p/{pid}`.
@@ -45,123 +70,42 @@ pub async fn show(
     let sec_name = st
         .section(&p.section)
         .map_or(p.section.clone(), |s| s.name.clone());
-    let csrf = csrf_field(&auth);
     let here = path(&ev, pid);
-    let mut c = String::new();
-    let status = st.status(p.id).map_or("", |s| s.zh());
-    let _ = write!(
-        c,
-        "<h1>P{pid} {name}</h1><table class=\"grid\" id=\"entry\"><tbody>\
-         <tr><th>{sl}</th><td>{sec}</td></tr><tr><th>{sxl}</th><td>{sx}</td></tr>\
-         <tr><th>{bl}</th><td>{b}</td></tr><tr><th>{il}</th><td>{id}</td></tr>\
-         <tr><th>{pl}</th><td>{ph}</td></tr><tr><th>{ul}</th><td>{u}</td></tr>\
-         <tr><th>{tl}</th><td>{t}</td></tr><tr><th>{stl}</th><td>{status}</td></tr></tbody></table>",
-        name = e(&p.name),
-        sl = l.t("组别", "Section"),
-        sec = e(&sec_name),
-        sxl = l.t("性别", "Sex"),
-        sx = sex_label(p.sex),
-        bl = l.t("出生日期", "Birth date"),
-        b = p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-        il = l.t("身份证号", "ID number"),
-        id = p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-        pl = l.t("电话", "Phone"),
-        ph = p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
-        ul = l.t("单位", "Unit"),
-        u = e(p.unit.as_deref().unwrap_or("")),
-        tl = l.t("队伍", "Team"),
-        t = e(p.team.as_deref().unwrap_or("")),
-        stl = l.t("状态", "Status"),
-    );
-    if let Some(reason) = &p.withdrawal_reason {
-        let _ = write!(
-            c,
-            "<p class=\"warn\">{}: {}</p>",
-            l.t("已退赛", "Withdrawn"),
-            e(reason)
-        );
-    }
-    if !p.absent.is_empty() {
-        let rounds: Vec<String> = p.absent.iter().map(u32::to_string).collect();
-        let _ = write!(
-            c,
-            "<p>{}: {}</p>",
-            l.t("请假轮次", "Excused from rounds"),
-            rounds.join(", ")
-        );
-    }
-    if !p.corrections.is_empty() {
-        let _ = write!(c, "<h2>{}</h2><ul>", l.t("更正记录", "Corrections"));
-        for (seq, reason) in &p.corrections {
-            let _ = write!(c, "<li>#{seq}: {}</li>", e(reason));
-        }
-        c.push_str("</ul>");
-    }
-    if auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]) {
-        edit_form(&mut c, l, &csrf, &ev, p);
-    }
-    if auth.is(&[Role::ChiefArbiter, Role::Arbiter]) && p.withdrawn.is_none() {
-        let next = st.section(&p.section).map_or(1, |s| s.last_round() + 1);
-        let _ = write!(
-            c,
-            "<h2>{ah}</h2><form method=\"post\" action=\"{here}/absent\" class=\"stack\" id=\"absent\">{csrf}\
-             <label>{rl} <input name=\"round\" inputmode=\"numeric\" value=\"{next}\" required></label>\
-             <label>{re} <input name=\"reason\"></label><button type=\"submit\">{ab}</button></form>\
-             <h2>{wh}</h2><form method=\"post\" action=\"{here}/withdraw\" class=\"stack\" id=\"withdraw\">{csrf}\
-             <label>{re} <input name=\"reason\" required></label><button type=\"submit\">{wb}</button></form>",
-            ah = l.t("请假 (某轮不编排)", "Excuse from a round"),
-            here = e(&here),
-            rl = l.t("轮次 (尚未编排)", "Round (not yet paired)"),
-            re = l.t("理由", "Reason"),
-            ab = l.t("登记请假", "Excuse"),
-            wh = l.t("退赛", "Withdraw"),
-            wb = l.t("退赛", "Withdraw"),
-        );
-    }
+    let arb = auth.is(&[Role::ChiefArbiter, Role::Arbiter]) && p.withdrawn.is_none();
+    let page = PlayerPage {
+        l,
+        csrf: &auth.csrf,
+        pid,
+        p,
+        here: &here,
+        section: &sec_name,
+        sex: p.sex.map_or("", |s| s.zh()),
+        birth: p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+        id_number: p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
+        phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
+        unit: p.unit.as_deref().unwrap_or(""),
+        team: p.team.as_deref().unwrap_or(""),
+        status: st.status(p.id).map_or("", |s| s.zh()),
+        absent: p
+            .absent
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        registrar: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+        male: p.sex == Some(Sex::Male),
+        female: p.sex == Some(Sex::Female),
+        next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
+    };
     Desk::new(l, &auth, format!("P{pid} {}", p.name), here.clone())
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
         .crumb(
             format!("/desk/e/{ev}/s/{}/entries", p.section),
             format!("{sec_name} {}", l.t("报名", "entries")),
         )
-        .crumb(here, format!("P{pid}"))
+        .crumb(here.clone(), format!("P{pid}"))
         .flash(f)
-        .render(StatusCode::OK, c)
-}
-
-fn edit_form(c: &mut String, l: Lang, csrf: &str, ev: &str, p: &PlayerRecord) {
-    let sel = |s: Sex| if p.sex == Some(s) { " selected" } else { "" };
-    let _ = write!(
-        c,
-        "<h2>{h}</h2><form method=\"post\" action=\"{action}\" class=\"stack\" id=\"edit-entry\">{csrf}\
-         <label>{n} <input name=\"name\" value=\"{name}\" required></label>\
-         <label>{sx} <select name=\"sex\"><option value=\"\"></option><option value=\"男\"{m}>男</option><option value=\"女\"{f}>女</option></select></label>\
-         <label>{b} <input name=\"birth\" value=\"{birth}\" placeholder=\"2010-05-01\"></label>\
-         <label>{id} <input name=\"id_number\" autocomplete=\"off\" placeholder=\"{keep}\"></label>\
-         <label>{ph} <input name=\"phone\" inputmode=\"tel\" autocomplete=\"off\" placeholder=\"{keep}\"></label>\
-         <label>{u} <input name=\"unit\" value=\"{unit}\"></label>\
-         <label>{t} <input name=\"team\" value=\"{team}\"></label>\
-         <label>{r} <input name=\"reason\" required></label>\
-         <button type=\"submit\">{save}</button></form>",
-        h = l.t("更正报名信息", "Edit the entry"),
-        action = e(&format!("{}/edit", path(ev, p.id.0))),
-        n = l.t("姓名", "Name"),
-        name = e(&p.name),
-        sx = l.t("性别", "Sex"),
-        m = sel(Sex::Male),
-        f = sel(Sex::Female),
-        b = l.t("出生日期", "Birth date"),
-        birth = p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-        id = l.t("身份证号", "ID number"),
-        ph = l.t("电话", "Phone"),
-        keep = l.t("留空则不变", "leave empty to keep"),
-        u = l.t("单位", "Unit"),
-        unit = e(p.unit.as_deref().unwrap_or("")),
-        t = l.t("队伍", "Team"),
-        team = e(p.team.as_deref().unwrap_or("")),
-        r = l.t("更正理由", "Reason for the correction"),
-        save = l.t("更正", "Correct"),
-    );
+        .render(StatusCode::OK, &page)
 }
 
 #[derive(Deserialize)]

@@ -14,7 +14,7 @@
 //! asks for the organiser's copy (`--organiser` of the CLI): given only to an organiser's
 //! account, refused (403) to every other role.
 
-use super::{e, event_id, Desk};
+use super::{event_id, Desk};
 use crate::app::AppState;
 use crate::auth::{Authed, RequireRole, Staff};
 use crate::error::WebError;
@@ -22,6 +22,7 @@ use crate::i18n::Lang;
 use arbiter_documents::tables;
 use arbiter_report::{DocKind, Options, Privacy, Table};
 use arbiter_store::Role;
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -232,6 +233,21 @@ pub async fn show(
     ))
 }
 
+/// `/desk/e/{ev}/print`: the documents (HTML and PDF) and the downloads (Excel, a CSV per
+/// table).
+#[derive(Template)]
+#[template(path = "desk/print.html")]
+struct PrintPage<'a> {
+    l: Lang,
+    ev: &'a str,
+    /// Each document's name, label, and whether it is the check-in list (of which an
+    /// organiser also gets the copy with ID numbers).
+    docs: Vec<(&'static str, &'static str, bool)>,
+    organiser: bool,
+    /// The CSV files, one a table.
+    csv: Vec<String>,
+}
+
 /// The list of documents (HTML and PDF) and downloads (Excel, a CSV per table).
 async fn list(app: AppState, l: Lang, auth: &Authed, ev: &str) -> Result<Response, WebError> {
     let (snap, _) = app.refresh(&event_id(ev)).await?;
@@ -250,62 +266,25 @@ async fn list(app: AppState, l: Lang, auth: &Authed, ev: &str) -> Result<Respons
     .await
     .map_err(|err| WebError::Internal(err.to_string()))?
     .map_err(|err| WebError::BadRequest(err.to_string()))?;
-    let organiser = auth.user.role == Role::Organiser;
-    let ev = e(ev);
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{}</h1><table class=\"grid docs\"><thead><tr><th>{}</th><th>{}</th></tr></thead><tbody>",
-        l.t("打印", "Print"),
-        l.t("文档", "Document"),
-        l.t("下载", "Download")
-    );
-    for kind in DocKind::ALL {
-        let name = kind.name();
-        let _ = write!(
-            c,
-            "<tr><td>{label}</td><td><a href=\"/desk/e/{ev}/print?doc={name}\" target=\"_blank\">HTML</a> · \
-             <a href=\"/desk/e/{ev}/print?doc={name}&amp;format=pdf\">PDF</a>",
-            label = e(l.t(kind.zh(), kind.en())),
-        );
-        if organiser && kind == DocKind::Checkin {
-            let _ = write!(
-                c,
-                " · {} <a href=\"/desk/e/{ev}/print?doc={name}&amp;organiser=1\" target=\"_blank\">HTML</a> \
-                 <a href=\"/desk/e/{ev}/print?doc={name}&amp;format=pdf&amp;organiser=1\">PDF</a>",
-                l.t("含身份证号 (组委会用)", "with ID numbers (organiser)")
-            );
-        }
-        c.push_str("</td></tr>");
-    }
-    let _ = write!(
-        c,
-        "</tbody></table><p>{}</p><h2>{}</h2><p><a href=\"/desk/e/{ev}/export.xlsx\">Excel (.xlsx)</a>",
-        l.t(
-            "默认为最近一轮、全部组别；可在地址后加 &section=组别 &round=轮次。",
-            "By default the last round and every section; add &section=S &round=N to the address."
-        ),
-        l.t("导出", "Export"),
-    );
-    if organiser {
-        let _ = write!(
-            c,
-            " · <a href=\"/desk/e/{ev}/export.xlsx?organiser=1\">Excel {}</a>",
-            l.t("含身份证号 (组委会用)", "with ID numbers (organiser)")
-        );
-    }
-    c.push_str("</p><p>CSV:</p><ul class=\"docs\">");
-    for n in &names {
-        let _ = write!(
-            c,
-            "<li><a href=\"/desk/e/{ev}/csv/{n}\">{n}</a></li>",
-            n = e(n)
-        );
-    }
-    c.push_str("</ul>");
+    let page = PrintPage {
+        l,
+        ev,
+        docs: DocKind::ALL
+            .iter()
+            .map(|kind| {
+                (
+                    kind.name(),
+                    l.t(kind.zh(), kind.en()),
+                    *kind == DocKind::Checkin,
+                )
+            })
+            .collect(),
+        organiser: auth.user.role == Role::Organiser,
+        csv: names,
+    };
     Desk::new(l, auth, l.t("打印", "Print"), format!("/desk/e/{ev}/print"))
         .crumb(format!("/desk/e/{ev}"), title)
-        .render(StatusCode::OK, c)
+        .render(StatusCode::OK, &page)
 }
 
 /// The tables of `event export` for the event (every section, every round).

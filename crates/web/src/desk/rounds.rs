@@ -3,7 +3,7 @@
 //! result-entry grid (keyboard first, `desk.js`; plain forms without it); confirm the slips;
 //! the chief arbiter's corrections with a reason.
 
-use super::{back, csrf_field, e, event_id, opt, wants_json, Desk, Flash};
+use super::{back, event_id, opt, wants_json, Desk, EventSection, Flash};
 use crate::app::AppState;
 use crate::auth::login::Empty;
 use crate::auth::{Arbiters, Authed, ChiefArbiter, Post, RequireRole, Staff};
@@ -14,12 +14,12 @@ use arbiter_director::api::results::{self as res, ResultInput};
 use arbiter_director::api::rounds::{self as api, PairRequest};
 use arbiter_store::Role;
 use arbiter_types::{Colour, GameResult, PlayerNo};
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write;
 
 fn round_path(ev: &str, sec: &str) -> String {
     format!("/desk/e/{ev}/s/{sec}/round")
@@ -29,54 +29,34 @@ fn results_path(ev: &str, sec: &str) -> String {
     format!("/desk/e/{ev}/s/{sec}/results")
 }
 
-/// The sheet of the last round as a table (results column included).
-fn sheet_table(l: Lang, sheet: &api::RoundSheet) -> String {
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<table class=\"grid sheet\" id=\"sheet\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        l.t("台", "Board"),
-        l.t("红方", "Red"),
-        l.t("积分", "Pts"),
-        l.t("成绩", "Result"),
-        l.t("黑方", "Black"),
-    );
-    for b in &sheet.boards {
-        let _ = write!(
-            c,
-            "<tr data-board=\"{n}\"><td>{n}</td><td>{rn}. {red}</td><td>{rs} : {bs}</td><td class=\"res\">{res}</td><td>{bn}. {black}</td></tr>",
-            n = b.board,
-            rn = b.red.no,
-            red = e(&b.red.name),
-            rs = b.red.score,
-            bs = b.black.score,
-            res = b.result.as_deref().map(e).unwrap_or_default(),
-            bn = b.black.no,
-            black = e(&b.black.name),
-        );
-    }
-    c.push_str("</tbody></table>");
-    if let Some(bye) = &sheet.bye {
-        let _ = write!(
-            c,
-            "<p>{}: {}. {}</p>",
-            l.t("轮空", "Bye"),
-            bye.no,
-            e(&bye.name)
-        );
-    }
-    c
+/// `/desk/e/{ev}/s/{sec}/round`: the last round's sheet, the pairing's explanation and
+/// warnings after a pairing, and (for arbiters) publish, undo and pair.
+#[derive(Template)]
+#[template(path = "desk/round.html")]
+struct RoundPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    ev: &'a str,
+    sec: &'a str,
+    name: &'a str,
+    told: Option<Told>,
+    sheet: Option<api::RoundSheet>,
+    /// The account may pair, publish and undo.
+    arb: bool,
+    /// The last round is not published yet.
+    unpublished: bool,
+    /// The last round is not completed (its pairing may be undone).
+    open: bool,
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/round`.
 pub async fn show(
-    State(app): State<AppState>,
     l: Lang,
     RequireRole(auth, ..): RequireRole<Staff>,
-    Path((ev, sec)): Path<(String, String)>,
+    es: EventSection,
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
-    round_page(&app, l, &auth, &ev, &sec, f, None, StatusCode::OK).await
+    round_page(l, &auth, &es, f, None)
 }
 
 /// What a pairing told the arbiter.
@@ -86,113 +66,29 @@ struct Told {
     notes: Vec<String>,
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn round_page(
-    app: &AppState,
+fn round_page(
     l: Lang,
     auth: &Authed,
-    ev: &str,
-    sec: &str,
+    es: &EventSection,
     f: Flash,
     told: Option<Told>,
-    status: StatusCode,
 ) -> Result<Response, WebError> {
-    let (snap, _) = app.refresh(&event_id(ev)).await?;
-    let st = &snap.state;
-    let s = st
-        .section(sec)
-        .ok_or_else(|| WebError::NotFound(format!("组别 {sec} (section)")))?;
-    let mut c = String::new();
-    let _ = write!(c, "<h1>{} · {}</h1>", e(&s.name), l.t("编排", "Pairing"));
-    if let Some(t) = &told {
-        for w in &t.warnings {
-            let _ = write!(
-                c,
-                "<p class=\"flash err\">{} {}</p>",
-                l.t("检查:", "Check:"),
-                e(w)
-            );
-        }
-        for n in &t.notes {
-            let _ = write!(c, "<p class=\"flash ok\">{}</p>", e(n));
-        }
-        if !t.explanation.is_empty() {
-            let _ = write!(
-                c,
-                "<details open><summary>{}</summary><pre class=\"explain\">{}</pre></details>",
-                l.t("编排说明", "Why these pairs"),
-                e(&t.explanation)
-            );
-        }
-    }
+    let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
+    let st = &es.snap.state;
+    let s = es.section()?;
     let last = s.rounds.values().next_back();
-    match api::current_sheet(st, sec) {
-        Ok(sheet) => {
-            let _ = write!(
-                c,
-                "<h2>{} {} {}</h2>",
-                l.t("第", "Round"),
-                sheet.round,
-                if sheet.published {
-                    l.t("轮 (已公布)", "(published)")
-                } else {
-                    l.t("轮 (未公布)", "(not published)")
-                }
-            );
-            c.push_str(&sheet_table(l, &sheet));
-        }
-        Err(_) => {
-            let _ = write!(
-                c,
-                "<p>{}</p>",
-                l.t("尚未编排任何一轮。", "No round paired yet.")
-            );
-        }
-    }
-    let arb = auth.is(&[Role::ChiefArbiter, Role::Arbiter]);
-    if arb {
-        let csrf = csrf_field(auth);
-        let open = last.is_some_and(|r| !r.completed);
-        if last.is_some_and(|r| !r.published) {
-            let _ = write!(
-                c,
-                "<form method=\"post\" action=\"/desk/e/{ev}/s/{sec}/publish\" class=\"inline\">{csrf}<button>{}</button></form>",
-                l.t("公布对阵表", "Publish the pairing"),
-                ev = e(ev),
-                sec = e(sec)
-            );
-        }
-        if open {
-            let _ = write!(
-                c,
-                "<form method=\"post\" action=\"/desk/e/{ev}/s/{sec}/undo\" class=\"inline\">{csrf}\
-                 <input name=\"reason\" placeholder=\"{r}\"><button>{b}</button></form>",
-                r = l.t("撤销理由", "reason"),
-                b = l.t("撤销本轮编排", "Undo this pairing"),
-                ev = e(ev),
-                sec = e(sec)
-            );
-        }
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"/desk/e/{ev}/s/{sec}/pair\" class=\"stack\">{csrf}\
-             <label>{fx} <input name=\"fix\" placeholder=\"3-8, 5-12\"></label>\
-             <label>{sw} <input name=\"swap\" placeholder=\"3 8\"></label>\
-             <button type=\"submit\">{b}</button></form>",
-            h = l.t("编排下一轮", "Pair the next round"),
-            fx = l.t("指定对阵 (序号)", "Fixed pairs (numbers)"),
-            sw = l.t("调换两名棋手 (序号)", "Swap two players (numbers)"),
-            b = l.t("编排", "Pair"),
-            ev = e(ev),
-            sec = e(sec)
-        );
-    }
-    let _ = write!(
-        c,
-        "<p><a href=\"{}\">{}</a></p>",
-        e(&results_path(ev, sec)),
-        l.t("录入成绩 →", "Enter results →")
-    );
+    let page = RoundPage {
+        l,
+        csrf: &auth.csrf,
+        ev,
+        sec,
+        name: &s.name,
+        told,
+        sheet: api::current_sheet(st, sec).ok(),
+        arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
+        unpublished: last.is_some_and(|r| !r.published),
+        open: last.is_some_and(|r| !r.completed),
+    };
     Desk::new(
         l,
         auth,
@@ -205,7 +101,7 @@ async fn round_page(
         format!("{} {}", s.name, l.t("编排", "pairing")),
     )
     .flash(f)
-    .render(status, c)
+    .render(StatusCode::OK, &page)
 }
 
 #[derive(Deserialize)]
@@ -273,7 +169,8 @@ pub async fn pair(
     match done {
         Ok((_, told)) => {
             let f = Flash::ok_now("已编排 (paired)");
-            round_page(&app, l, &p.auth, &ev, &sec, f, Some(told), StatusCode::OK).await
+            let es = EventSection::load(&app, ev, sec).await?;
+            round_page(l, &p.auth, &es, f, Some(told))
         }
         Err(msg) => Ok(back(&round_path(&ev, &sec), Err(msg))),
     }
@@ -319,129 +216,71 @@ pub async fn undo(
     ))
 }
 
+/// `/desk/e/{ev}/s/{sec}/results`: the result-entry grid of the last round, confirm, and the
+/// chief arbiter's corrections.
+#[derive(Template)]
+#[template(path = "desk/results.html")]
+struct ResultsPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    ev: &'a str,
+    sec: &'a str,
+    name: &'a str,
+    /// The last round's sheet, or why there is none.
+    sheet: Result<api::RoundSheet, String>,
+    /// Boards with a result.
+    entered: usize,
+    /// The account may enter results and confirm.
+    arb: bool,
+    /// The account may correct results.
+    chief: bool,
+}
+
 /// `GET /desk/e/{ev}/s/{sec}/results`: the result-entry grid of the last round.
 pub async fn grid(
-    State(app): State<AppState>,
     l: Lang,
     RequireRole(auth, ..): RequireRole<Staff>,
-    Path((ev, sec)): Path<(String, String)>,
+    es: EventSection,
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
-    let (snap, _) = app.refresh(&event_id(&ev)).await?;
-    let st = &snap.state;
-    let s = st
-        .section(&sec)
-        .ok_or_else(|| WebError::NotFound(format!("组别 {sec} (section)")))?;
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1>",
-        e(&s.name),
-        l.t("录入成绩", "Results")
-    );
-    let sheet = match api::current_sheet(st, &sec) {
-        Ok(x) => x,
-        Err(err) => {
-            let _ = write!(c, "<p>{}</p>", e(&err.to_string()));
-            return Desk::new(l, &auth, s.name.clone(), results_path(&ev, &sec))
-                .crumb(format!("/desk/e/{ev}"), st.name().to_string())
-                .flash(f)
-                .render(StatusCode::OK, c);
-        }
+    let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
+    let st = &es.snap.state;
+    let s = es.section()?;
+    let sheet = api::current_sheet(st, sec).map_err(|err| err.to_string());
+    let entered = sheet.as_ref().map_or(0, |sh| {
+        sh.boards.iter().filter(|b| b.result.is_some()).count()
+    });
+    let none = sheet.is_err();
+    let page = ResultsPage {
+        l,
+        csrf: &auth.csrf,
+        ev,
+        sec,
+        name: &s.name,
+        sheet,
+        entered,
+        arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
+        chief: auth.role() == Role::ChiefArbiter,
     };
-    let entered = sheet.boards.iter().filter(|b| b.result.is_some()).count();
-    let _ = write!(
-        c,
-        "<p class=\"progress\" id=\"progress\" data-entered=\"{entered}\" data-total=\"{total}\">{} {} · <b>{entered} / {total}</b> {}</p>",
-        l.t("第", "Round"),
-        sheet.round,
-        l.t("台已录入", "boards entered"),
-        total = sheet.boards.len(),
-    );
-    let csrf = csrf_field(&auth);
-    let arb = auth.is(&[Role::ChiefArbiter, Role::Arbiter]);
-    if arb {
-        let _ = write!(
-            c,
-            "<form method=\"post\" action=\"{action}\" class=\"entry\" id=\"entry\">{csrf}\
-             <input type=\"hidden\" name=\"round\" value=\"{round}\">\
-             <label>{bl} <input name=\"board\" id=\"board\" inputmode=\"numeric\" size=\"4\" required autofocus autocomplete=\"off\"></label>\
-             <label>{rl} <select name=\"result\" id=\"result\">\
-               <option value=\"1-0\">1 {rw}</option><option value=\"0-1\">0 {bw}</option><option value=\"=\">5 / = {dr}</option>\
-               <option value=\"+-\">f {bf}</option><option value=\"-+\">F {rf}</option><option value=\"--\">d {df}</option></select></label>\
-             <label>{fr} <input name=\"fouls_red\" id=\"fouls_red\" inputmode=\"numeric\" size=\"2\" value=\"0\"></label>\
-             <label>{fb} <input name=\"fouls_black\" id=\"fouls_black\" inputmode=\"numeric\" size=\"2\" value=\"0\"></label>\
-             <button type=\"submit\">{ok}</button></form>\
-             <p class=\"muted keys\">{help}</p><p id=\"answer\" class=\"flash\" role=\"status\" hidden></p>",
-            action = e(&results_path(&ev, &sec)),
-            round = sheet.round,
-            bl = l.t("台号", "Board"),
-            rl = l.t("成绩", "Result"),
-            rw = l.t("红胜", "red wins"),
-            bw = l.t("黑胜", "black wins"),
-            dr = l.t("和", "draw"),
-            bf = l.t("黑方弃权 (红判胜)", "black forfeits"),
-            rf = l.t("红方弃权 (黑判胜)", "red forfeits"),
-            df = l.t("双方弃权", "both forfeit"),
-            fr = l.t("红方犯规", "Red fouls"),
-            fb = l.t("黑方犯规", "Black fouls"),
-            ok = l.t("录入", "Enter"),
-            help = l.t(
-                "键盘: 输入台号, 回车, 再按一个键: 1 红胜 · 0 黑胜 · 5 或 = 和 · f 黑方弃权 · F 红方弃权 · d 双方弃权 · r / b 加一次红方 / 黑方犯规 · Esc 重来",
-                "Keys: type the board, Enter, then one key: 1 red wins · 0 black wins · 5 or = draw · f black forfeits · F red forfeits · d both forfeit · r / b add a red / black foul · Esc starts again"
-            ),
-        );
+    if none {
+        return Desk::new(l, &auth, s.name.clone(), results_path(ev, sec))
+            .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+            .flash(f)
+            .render(StatusCode::OK, &page);
     }
-    c.push_str(&sheet_table(l, &sheet));
-    if arb {
-        let _ = write!(
-            c,
-            "<form method=\"post\" action=\"/desk/e/{ev}/s/{sec}/confirm\" class=\"inline\">{csrf}<input type=\"hidden\" name=\"round\" value=\"{r}\"><button>{b}</button></form>",
-            ev = e(&ev),
-            sec = e(&sec),
-            r = sheet.round,
-            b = l.t("签字确认本轮成绩", "Confirm this round's slips"),
-        );
-    }
-    if auth.role() == Role::ChiefArbiter {
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"/desk/e/{ev}/s/{sec}/correct\" class=\"stack\">{csrf}\
-             <label>{rd} <input name=\"round\" value=\"{round}\" size=\"3\" inputmode=\"numeric\"></label>\
-             <label>{bd} <input name=\"board\" size=\"4\" inputmode=\"numeric\" required></label>\
-             <label>{rs} <input name=\"result\" placeholder=\"1-0 0-1 = +- -+ --\" required size=\"6\"></label>\
-             <label>{why} <input name=\"reason\" required></label><button>{b}</button></form>",
-            h = l.t("更正成绩 (裁判长)", "Correct a result (chief arbiter)"),
-            ev = e(&ev),
-            sec = e(&sec),
-            rd = l.t("轮次", "Round"),
-            round = sheet.round,
-            bd = l.t("台号", "Board"),
-            rs = l.t("成绩", "Result"),
-            why = l.t("理由", "Reason"),
-            b = l.t("更正", "Correct"),
-        );
-    }
-    let _ = write!(
-        c,
-        "<p><a href=\"/e/{ev}/s/{sec}/standings\">{}</a></p>",
-        l.t("名次 →", "Standings →"),
-        ev = e(&ev),
-        sec = e(&sec)
-    );
     Desk::new(
         l,
         &auth,
         format!("{} · {}", s.name, l.t("录入成绩", "Results")),
-        results_path(&ev, &sec),
+        results_path(ev, sec),
     )
     .crumb(format!("/desk/e/{ev}"), st.name().to_string())
     .crumb(
-        results_path(&ev, &sec),
+        results_path(ev, sec),
         format!("{} {}", s.name, l.t("成绩", "results")),
     )
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render(StatusCode::OK, &page)
 }
 
 /// A result as typed: the grid's one-key codes or the notation read from red's side.

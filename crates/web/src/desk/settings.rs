@@ -3,7 +3,7 @@
 //! `settings_changed`). Once round 1 is paired only the chief arbiter changes them, with a
 //! reason — the director decides; the page passes whether the account is the chief arbiter.
 
-use super::{back, csrf_field, e, event_id, opt, Desk, Flash};
+use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
 use crate::auth::{Arbiters, Post, RequireRole, Staff};
 use crate::error::WebError;
@@ -11,14 +11,46 @@ use crate::i18n::Lang;
 use crate::write;
 use arbiter_director::api::event::{self as api, SettingsForm};
 use arbiter_store::Role;
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write;
 
 pub fn path(ev: &str) -> String {
     format!("/desk/e/{ev}/settings")
+}
+
+/// `/desk/e/{ev}/settings`: the settings now, and (for arbiters) the form to change them.
+#[derive(Template)]
+#[template(path = "desk/settings.html")]
+struct SettingsPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    here: &'a str,
+    /// The event's name as the log has it (the heading).
+    event_name: &'a str,
+    /// The regulation's name, dates and venue.
+    name: &'a str,
+    start: String,
+    end: String,
+    venue: &'a str,
+    sections: Vec<SectionSettings<'a>>,
+    /// Round 1 is paired.
+    started: bool,
+    /// The account may change the settings.
+    can: bool,
+}
+
+/// One section's settings.
+struct SectionSettings<'a> {
+    id: &'a str,
+    name: &'a str,
+    /// The Swiss rounds (none in a format without them).
+    rounds: Option<u32>,
+    time_controls: Vec<String>,
+    /// The slow games' time control as typed in the form (`60+30`).
+    slow: String,
 }
 
 /// `GET /desk/e/{ev}/settings`.
@@ -37,101 +69,31 @@ pub async fn show(
         .map_err(|e| WebError::Internal(e.to_string()))?;
     let st = &snap.state;
     let here = path(&ev);
-    let started = st.sections.values().any(|s| s.last_round() > 0);
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1><table class=\"grid\" id=\"settings-now\"><tbody>\
-         <tr><th>{nl}</th><td>{name}</td></tr><tr><th>{dl}</th><td>{start} — {end}</td></tr>\
-         <tr><th>{vl}</th><td>{venue}</td></tr>",
-        e(st.name()),
-        l.t("赛事设置", "Settings"),
-        nl = l.t("名称", "Name"),
-        name = e(&reg.event.name),
-        dl = l.t("日期", "Dates"),
-        start = reg.event.start,
-        end = reg.event.end,
-        vl = l.t("地点", "Venue"),
-        venue = e(reg.event.venue.as_deref().unwrap_or("")),
-    );
-    for s in &reg.sections {
-        if let Some(n) = s.format.rounds {
-            let _ = write!(
-                c,
-                "<tr><th>{} · {}</th><td>{n}</td></tr>",
-                e(&s.name),
-                l.t("轮数", "rounds")
-            );
-        }
-        if !s.time_controls.is_empty() {
-            let v: Vec<String> = s.time_controls.iter().map(|t| e(&t.text())).collect();
-            let _ = write!(
-                c,
-                "<tr><th>{} · {}</th><td>{}</td></tr>",
-                e(&s.name),
-                l.t("比赛用时", "time control"),
-                v.join("<br>")
-            );
-        }
-    }
-    c.push_str("</tbody></table>");
-    if started {
-        let _ = write!(
-            c,
-            "<p class=\"warn\">{}</p>",
-            l.t(
-                "第1轮已编排: 只有裁判长可以更改设置, 并须说明理由。",
-                "Round 1 is paired: only the chief arbiter changes settings, with a reason."
-            )
-        );
-    }
-    let can = auth.is(&[Role::ChiefArbiter, Role::Arbiter]);
-    if can {
-        let csrf = csrf_field(&auth);
-        let mut rounds = String::new();
-        for s in &reg.sections {
-            if let Some(n) = s.format.rounds {
-                let _ = write!(
-                    rounds,
-                    "<label>{} · {} <input name=\"rounds.{}\" value=\"{n}\" inputmode=\"numeric\"></label>",
-                    e(&s.name),
-                    l.t("轮数", "rounds"),
-                    e(&s.id),
-                );
-            }
-            let slow = api::slow_time_control(s)
-                .map(|t| format!("{}+{}", t.minutes, t.increment_seconds))
-                .unwrap_or_default();
-            let _ = write!(
-                rounds,
-                "<label>{} · {} <input name=\"time.{}\" value=\"{slow}\" placeholder=\"60+30\"></label>",
-                e(&s.name),
-                l.t("慢棋用时 (分钟+每步加秒, 如 60+30)", "slow games (minutes+seconds a move, e.g. 60+30)"),
-                e(&s.id),
-            );
-        }
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"{action}\" class=\"stack\" id=\"settings\">{csrf}\
-             <label>{nl} <input name=\"name\" value=\"{name}\"></label>\
-             <label>{sl} <input name=\"start\" value=\"{start}\"></label>\
-             <label>{el} <input name=\"end\" value=\"{end}\"></label>\
-             <label>{vl} <input name=\"venue\" value=\"{venue}\"></label>{rounds}\
-             <label>{rl} <input name=\"reason\"></label><button type=\"submit\">{b}</button></form>",
-            h = l.t("更改设置", "Change the settings"),
-            action = e(&here),
-            nl = l.t("名称", "Name"),
-            name = e(&reg.event.name),
-            sl = l.t("开始日期", "Start"),
-            start = reg.event.start,
-            el = l.t("结束日期", "End"),
-            end = reg.event.end,
-            vl = l.t("地点", "Venue"),
-            venue = e(reg.event.venue.as_deref().unwrap_or("")),
-            rl = l.t("理由 (第1轮编排后必填)", "Reason (required after round 1)"),
-            b = l.t("保存", "Save"),
-        );
-    }
+    let page = SettingsPage {
+        l,
+        csrf: &auth.csrf,
+        here: &here,
+        event_name: st.name(),
+        name: &reg.event.name,
+        start: reg.event.start.to_string(),
+        end: reg.event.end.to_string(),
+        venue: reg.event.venue.as_deref().unwrap_or(""),
+        sections: reg
+            .sections
+            .iter()
+            .map(|s| SectionSettings {
+                id: &s.id,
+                name: &s.name,
+                rounds: s.format.rounds,
+                time_controls: s.time_controls.iter().map(|t| t.text()).collect(),
+                slow: api::slow_time_control(s)
+                    .map(|t| format!("{}+{}", t.minutes, t.increment_seconds))
+                    .unwrap_or_default(),
+            })
+            .collect(),
+        started: st.sections.values().any(|s| s.last_round() > 0),
+        can: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
+    };
     Desk::new(
         l,
         &auth,
@@ -139,9 +101,9 @@ pub async fn show(
         here.clone(),
     )
     .crumb(format!("/desk/e/{ev}"), st.name().to_string())
-    .crumb(here, l.t("设置", "Settings"))
+    .crumb(here.clone(), l.t("设置", "Settings"))
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render(StatusCode::OK, &page)
 }
 
 fn date(field: &str, v: Option<String>) -> Result<Option<chrono::NaiveDate>, String> {

@@ -4,7 +4,7 @@
 //! (`entries::change_roster`: after the team's first game only the chief arbiter, with a
 //! reason — the page passes whether the account is the chief arbiter).
 
-use super::{back, csrf_field, e, event_id, opt, Desk, Flash};
+use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
 use crate::auth::{Post, Registrars, RequireRole, Staff};
 use crate::error::WebError;
@@ -13,14 +13,44 @@ use crate::write;
 use arbiter_core::PlayerId;
 use arbiter_director::api::entries::{self as api, RosterChange, TeamForm};
 use arbiter_store::Role;
+use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use std::fmt::Write;
 
 pub fn path(ev: &str) -> String {
     format!("/desk/e/{ev}/teams")
+}
+
+/// `/desk/e/{ev}/teams`: the teams, and (for the registration desk) the forms to change a
+/// roster and to enter a team.
+#[derive(Template)]
+#[template(path = "desk/teams.html")]
+struct TeamsPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    ev: &'a str,
+    here: &'a str,
+    event_name: &'a str,
+    teams: Vec<TeamRow<'a>>,
+    /// Id, section name and name of every division.
+    divisions: Vec<(&'a str, &'a str, &'a str)>,
+    /// A team has played (its roster is the chief arbiter's alone).
+    started: bool,
+    /// The account enters teams and changes rosters.
+    registrar: bool,
+}
+
+/// One team.
+struct TeamRow<'a> {
+    team: &'a str,
+    unit: &'a str,
+    division: String,
+    leader: &'a str,
+    coach: &'a str,
+    /// Number and name of each member.
+    members: Vec<(u32, &'a str)>,
 }
 
 /// `GET /desk/e/{ev}/teams`.
@@ -34,130 +64,49 @@ pub async fn show(
     let (snap, _) = app.refresh(&event_id(&ev)).await?;
     let st = &snap.state;
     let here = path(&ev);
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1><table class=\"grid\" id=\"teams\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        e(st.name()),
-        l.t("队伍", "Teams"),
-        l.t("队名", "Team"),
-        l.t("单位", "Unit"),
-        l.t("组别", "Division"),
-        l.t("领队", "Leader"),
-        l.t("教练", "Coach"),
-        l.t("队员", "Members"),
-    );
-    for t in st.teams.values() {
-        let division = match (&t.section, &t.division) {
-            (Some(sec), Some(d)) => st
-                .section(sec)
-                .and_then(|s| s.divisions.iter().find(|x| &x.id == d))
-                .map_or(d.clone(), |x| x.name.clone()),
-            (_, Some(d)) => d.clone(),
-            _ => String::new(),
-        };
-        let members: Vec<String> = t
-            .members
-            .iter()
-            .map(|m| {
-                let name = st.player(*m).map_or("?", |p| p.name.as_str());
-                format!(
-                    "<a href=\"/desk/e/{}/p/{}\">P{} {}</a>",
-                    e(&ev),
-                    m.0,
-                    m.0,
-                    e(name)
-                )
-            })
-            .collect();
-        let _ = write!(
-            c,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            e(&t.team),
-            e(&t.unit),
-            e(&division),
-            e(t.leader.as_deref().unwrap_or("")),
-            e(t.coach.as_deref().unwrap_or("")),
-            members.join("、")
-        );
-    }
-    c.push_str("</tbody></table>");
-    if auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]) && !st.teams.is_empty() {
-        let mut teams = String::new();
-        for t in st.teams.values() {
-            let _ = write!(teams, "<option value=\"{n}\">{n}</option>", n = e(&t.team));
-        }
-        let started = st.teams.keys().any(|t| api::team_started(st, t));
-        let _ = write!(
-            c,
-            "<h2>{h}</h2>{warn}<form method=\"post\" action=\"{action}/roster\" class=\"stack\" id=\"change-roster\">{csrf}\
-             <label>{tl} <select name=\"team\">{teams}</select></label>\
-             <label>{al} <select name=\"action\"><option value=\"add\">{add}</option>\
-             <option value=\"remove\">{remove}</option><option value=\"replace\">{replace}</option></select></label>\
-             <label>{pl} <input name=\"player\" placeholder=\"P7\" required></label>\
-             <label>{bl} <input name=\"by\" placeholder=\"P9\"></label>\
-             <label>{rl} <input name=\"reason\"></label>\
-             <button type=\"submit\">{b}</button></form>",
-            h = l.t("更改队伍名单", "Change a roster"),
-            warn = if started {
-                format!(
-                    "<p class=\"warn\">{}</p>",
-                    l.t(
-                        "已开始比赛的队伍: 只有裁判长可以更改名单, 并须说明理由。",
-                        "A team that has played: only the chief arbiter changes its roster, with a reason."
-                    )
-                )
-            } else {
-                String::new()
+    let teams = st
+        .teams
+        .values()
+        .map(|t| TeamRow {
+            team: &t.team,
+            unit: &t.unit,
+            division: match (&t.section, &t.division) {
+                (Some(sec), Some(d)) => st
+                    .section(sec)
+                    .and_then(|s| s.divisions.iter().find(|x| &x.id == d))
+                    .map_or(d.clone(), |x| x.name.clone()),
+                (_, Some(d)) => d.clone(),
+                _ => String::new(),
             },
-            action = e(&here),
-            csrf = csrf_field(&auth),
-            tl = l.t("队伍", "Team"),
-            al = l.t("操作", "Action"),
-            add = l.t("增补队员", "Add a player"),
-            remove = l.t("移出队员", "Remove a player"),
-            replace = l.t("替换队员", "Replace a player"),
-            pl = l.t("队员编号", "Player"),
-            bl = l.t("替换为 (仅替换)", "Replaced by (replace only)"),
-            rl = l.t("理由", "Reason"),
-            b = l.t("更改", "Change"),
-        );
-    }
-    if auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]) {
-        let mut divisions = String::from("<option value=\"\"></option>");
-        for s in st.sections.values() {
-            for d in &s.divisions {
-                let _ = write!(
-                    divisions,
-                    "<option value=\"{}\">{} {}</option>",
-                    e(&d.id),
-                    e(&s.name),
-                    e(&d.name)
-                );
-            }
-        }
-        let _ = write!(
-            c,
-            "<h2>{h}</h2><form method=\"post\" action=\"{action}\" class=\"stack\" id=\"enter-team\">{csrf}\
-             <label>{tl} <input name=\"team\" required></label>\
-             <label>{ul} <input name=\"unit\" required></label>\
-             <label>{dl} <select name=\"division\">{divisions}</select></label>\
-             <label>{ml} <input name=\"members\" placeholder=\"P1 P2 P3\" required></label>\
-             <label>{ll} <input name=\"leader\"></label>\
-             <label>{cl} <input name=\"coach\"></label>\
-             <button type=\"submit\">{b}</button></form>",
-            h = l.t("报名队伍", "Enter a team"),
-            action = e(&here),
-            csrf = csrf_field(&auth),
-            tl = l.t("队名", "Team"),
-            ul = l.t("单位", "Unit"),
-            dl = l.t("团体组别", "Division"),
-            ml = l.t("队员编号 (如 P1 P2 P3)", "Members' numbers (e.g. P1 P2 P3)"),
-            ll = l.t("领队", "Leader"),
-            cl = l.t("教练", "Coach"),
-            b = l.t("报名", "Enter"),
-        );
-    }
+            leader: t.leader.as_deref().unwrap_or(""),
+            coach: t.coach.as_deref().unwrap_or(""),
+            members: t
+                .members
+                .iter()
+                .map(|m| (m.0, st.player(*m).map_or("?", |p| p.name.as_str())))
+                .collect(),
+        })
+        .collect();
+    let divisions = st
+        .sections
+        .values()
+        .flat_map(|s| {
+            s.divisions
+                .iter()
+                .map(|d| (d.id.as_str(), s.name.as_str(), d.name.as_str()))
+        })
+        .collect();
+    let page = TeamsPage {
+        l,
+        csrf: &auth.csrf,
+        ev: &ev,
+        here: &here,
+        event_name: st.name(),
+        teams,
+        divisions,
+        started: st.teams.keys().any(|t| api::team_started(st, t)),
+        registrar: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+    };
     Desk::new(
         l,
         &auth,
@@ -165,9 +114,9 @@ pub async fn show(
         here.clone(),
     )
     .crumb(format!("/desk/e/{ev}"), st.name().to_string())
-    .crumb(here, l.t("队伍", "Teams"))
+    .crumb(here.clone(), l.t("队伍", "Teams"))
     .flash(f)
-    .render(StatusCode::OK, c)
+    .render(StatusCode::OK, &page)
 }
 
 #[derive(Deserialize)]
