@@ -13,7 +13,7 @@ use crate::write;
 use arbiter_director::api::results::{self as res, ResultInput};
 use arbiter_director::api::rounds::{self as api, PairRequest};
 use arbiter_store::Role;
-use arbiter_types::{Colour, GameResult, PlayerNo};
+use arbiter_types::{Colour, GameResult};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -121,24 +121,9 @@ fn parse_request(f: &PairForm) -> Result<PairRequest, String> {
         })
         .unwrap_or_default();
     let fix = arbiter_director::manual::parse_fixes(&fixes)?;
-    let swap = match opt(&f.swap) {
-        None => None,
-        Some(s) => {
-            let nums: Vec<Option<PlayerNo>> = s
-                .split(|c: char| c.is_whitespace() || c == ',' || c == '-')
-                .filter(|x| !x.is_empty())
-                .map(|x| x.parse::<u32>().ok().and_then(PlayerNo::new))
-                .collect();
-            match nums.as_slice() {
-                [Some(a), Some(b)] => Some((*a, *b)),
-                _ => {
-                    return Err(format!(
-                        "调换 `{s}`: 应为两个序号, 例如 3 8 (swap takes two pairing numbers)"
-                    ))
-                }
-            }
-        }
-    };
+    let swap = opt(&f.swap)
+        .map(|s| arbiter_director::manual::parse_swap_text(&s))
+        .transpose()?;
     Ok(PairRequest { fix, swap })
 }
 
@@ -299,11 +284,9 @@ pub fn parse_key(s: &str) -> Result<GameResult, String> {
 fn count(s: &Option<String>, what: &str) -> Result<u32, String> {
     match opt(s) {
         None => Ok(0),
-        Some(x) => x
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 20)
-            .ok_or_else(|| format!("{what} `{x}` 应为 0–20 的整数 (expected a count)")),
+        Some(x) => {
+            arbiter_director::api::results::foul_count(&x).map_err(|e| format!("{what}: {e}"))
+        }
     }
 }
 
