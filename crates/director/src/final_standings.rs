@@ -38,12 +38,7 @@ pub fn final_ranking(
     state: &EventState,
     section: &str,
 ) -> Result<Vec<FinalRow>, DirectorError> {
-    let sec = reg
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let rec = state
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let (sec, rec) = crate::section_parts(reg, state, section)?;
     let st = individual(sec, state, section, None)?;
     let pid = |no: PlayerNo| rec.order.get(no.index()).copied().unwrap_or(PlayerId(0));
     let mut rows: Vec<FinalRow> = Vec::new();

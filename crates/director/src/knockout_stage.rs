@@ -114,12 +114,7 @@ pub fn bracket(
     state: &EventState,
     section: &str,
 ) -> Result<Bracket, DirectorError> {
-    let sec = reg
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let rec = state
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let (sec, rec) = crate::section_parts(reg, state, section)?;
     let seeds = seeding(reg, state, section)?;
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
     let settings = match_settings(sec, seed);

@@ -78,6 +78,24 @@ pub enum DirectorError {
     ReasonMissing(permission::Action),
 }
 
+/// The regulation's section `id` and its record in the event, or [`DirectorError::UnknownSection`].
+pub fn section_parts<'a>(
+    reg: &'a arbiter_regulation::Regulation,
+    state: &'a arbiter_core::EventState,
+    id: &str,
+) -> Result<
+    (
+        &'a arbiter_regulation::Section,
+        &'a arbiter_core::SectionRecord,
+    ),
+    DirectorError,
+> {
+    match (reg.section(id), state.section(id)) {
+        (Some(sec), Some(rec)) => Ok((sec, rec)),
+        _ => Err(DirectorError::UnknownSection(id.to_string())),
+    }
+}
+
 fn allowed_zh(roles: &[arbiter_types::Role]) -> String {
     roles.iter().map(|r| r.zh()).collect::<Vec<_>>().join("或")
 }

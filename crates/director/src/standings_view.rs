@@ -122,12 +122,7 @@ pub fn standings_view(
     state: &EventState,
     section: &str,
 ) -> Result<StandingsView, DirectorError> {
-    let sec = reg
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let rec = state
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let (sec, rec) = crate::section_parts(reg, state, section)?;
     let rows = if rec.order.is_empty() {
         Vec::new()
     } else {

@@ -35,12 +35,7 @@ pub fn next_step(
     state: &EventState,
     section: &str,
 ) -> Result<Step, DirectorError> {
-    let sec = reg
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let rec = state
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let (sec, rec) = crate::section_parts(reg, state, section)?;
     if rec.order.is_empty() {
         if playing_entries(state, section).len() < 2 {
             return Ok(Step::Done);
@@ -131,12 +126,7 @@ pub(crate) fn knockout_stage_due(
     state: &EventState,
     section: &str,
 ) -> Result<Option<(arbiter_knockout::Bracket, Vec<String>)>, DirectorError> {
-    let sec = reg
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let rec = state
-        .section(section)
-        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let (sec, rec) = crate::section_parts(reg, state, section)?;
     let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
         return Ok(None);
     };
