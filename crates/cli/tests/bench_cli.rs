@@ -1,39 +1,10 @@
 //! `arbiter bench pairing / standings / simulate` on tiny sizes: exit codes and the shape of
 //! the text and JSON output (never the timings themselves).
 
+mod common;
+
+use common::*;
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn tianshui() -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../regulations/tianshui-2024.toml")
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// One JSON object on stdout, nothing else.
-fn json_of(o: &Output) -> Value {
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
-    let out = stdout(o);
-    assert_eq!(out.trim().lines().count(), 1, "one JSON line: {out}");
-    serde_json::from_str(out.trim()).expect("valid JSON")
-}
 
 fn ms_field(v: &Value, key: &str) -> f64 {
     let x = v[key]
@@ -45,7 +16,7 @@ fn ms_field(v: &Value, key: &str) -> f64 {
 
 #[test]
 fn bench_standings_prints_one_bilingual_line_per_figure() {
-    let o = arbiter(&[
+    let o = run(&[
         "bench",
         "standings",
         "--players",
@@ -82,7 +53,7 @@ fn bench_standings_prints_one_bilingual_line_per_figure() {
 
 #[test]
 fn bench_standings_json_has_every_figure() {
-    let v = json_of(&arbiter(&[
+    let v = json_line(&run(&[
         "bench",
         "standings",
         "--players",
@@ -115,7 +86,7 @@ fn bench_standings_json_has_every_figure() {
 #[test]
 fn bench_standings_coarse_list_reaches_the_fallback() {
     // With only `wins` most ties remain, so previous_round_rank decides some rows.
-    let v = json_of(&arbiter(&[
+    let v = json_line(&run(&[
         "bench",
         "standings",
         "--players",
@@ -131,7 +102,7 @@ fn bench_standings_coarse_list_reaches_the_fallback() {
     let fb = v["decided_by_fallback"].as_u64().expect("a count");
     assert!(fb > 0 && fb <= 40, "{v}");
     // Without a fallback, nothing is decided by one.
-    let v = json_of(&arbiter(&[
+    let v = json_line(&run(&[
         "bench",
         "standings",
         "--players",
@@ -148,10 +119,10 @@ fn bench_standings_coarse_list_reaches_the_fallback() {
 
 #[test]
 fn bench_standings_invalid_input_gives_exit_2() {
-    let o = arbiter(&["bench", "standings", "--players", "0", "--rounds", "3"]);
+    let o = run(&["bench", "standings", "--players", "0", "--rounds", "3"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("--players"), "{}", stderr(&o));
-    let o = arbiter(&[
+    let o = run(&[
         "bench",
         "standings",
         "--players",
@@ -164,7 +135,7 @@ fn bench_standings_invalid_input_gives_exit_2() {
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("第2项"), "{}", stderr(&o));
     assert!(stderr(&o).contains("buchholz_cut1"), "{}", stderr(&o));
-    let o = arbiter(&[
+    let o = run(&[
         "bench",
         "standings",
         "--players",
@@ -180,8 +151,8 @@ fn bench_standings_invalid_input_gives_exit_2() {
 
 #[test]
 fn bench_simulate_prints_memory_sqlite_and_publish_lines() {
-    let reg = tianshui();
-    let o = arbiter(&[
+    let reg = regulation("tianshui-2024");
+    let o = run(&[
         "bench",
         "simulate",
         "--regulation",
@@ -226,8 +197,8 @@ fn bench_simulate_prints_memory_sqlite_and_publish_lines() {
 
 #[test]
 fn bench_simulate_json_has_both_variants_with_the_same_log() {
-    let reg = tianshui();
-    let v = json_of(&arbiter(&[
+    let reg = regulation("tianshui-2024");
+    let v = json_line(&run(&[
         "bench",
         "simulate",
         "--regulation",
@@ -262,8 +233,8 @@ fn bench_simulate_json_has_both_variants_with_the_same_log() {
 
 #[test]
 fn bench_simulate_bad_input_and_a_field_too_small_for_its_rounds() {
-    let reg = tianshui();
-    let o = arbiter(&[
+    let reg = regulation("tianshui-2024");
+    let o = run(&[
         "bench",
         "simulate",
         "--regulation",
@@ -273,19 +244,19 @@ fn bench_simulate_bad_input_and_a_field_too_small_for_its_rounds() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("did you mean `open`"), "{}", stderr(&o));
-    let o = arbiter(&["bench", "simulate", "--regulation", "no-such-file.toml"]);
+    let o = run(&["bench", "simulate", "--regulation", "no-such-file.toml"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("no-such-file.toml"), "{}", stderr(&o));
     // 10 players cannot play the open section's 11 Swiss rounds without rematches: H1
     // relaxes where no pairing keeps it (A2 as amended), and the event runs to its end.
-    let o = arbiter(&["bench", "simulate", "--regulation", &reg, "--players", "10"]);
+    let o = run(&["bench", "simulate", "--regulation", &reg, "--players", "10"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("模拟(内存)"), "{}", stdout(&o));
 }
 
 #[test]
 fn bench_pairing_text_and_json() {
-    let o = arbiter(&["bench", "pairing", "--players", "20", "--round", "2"]);
+    let o = run(&["bench", "pairing", "--players", "20", "--round", "2"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     let line = out
@@ -303,7 +274,7 @@ fn bench_pairing_text_and_json() {
             .any(|l| l.starts_with("同分组内次序 tie-break: 精确最小 minimized exactly (total ")),
         "{out}"
     );
-    let v = json_of(&arbiter(&[
+    let v = json_line(&run(&[
         "bench",
         "pairing",
         "--players",
@@ -327,7 +298,7 @@ fn bench_pairing_text_and_json() {
     assert!(v["tie_exchanges"].is_null(), "{v}");
     assert!(v["tie_total"].as_u64().is_some(), "{v}");
     // Round 1 is a fixed scheme: no optimality claim either way.
-    let r1 = json_of(&arbiter(&[
+    let r1 = json_line(&run(&[
         "bench",
         "pairing",
         "--players",

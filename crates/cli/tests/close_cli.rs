@@ -3,55 +3,19 @@
 //! nothing; a closed event takes no correction until it is reopened with a reason; `event
 //! verify` checks every closing.
 
+mod common;
+
+use common::*;
 use serde_json::Value;
-use std::path::Path;
-use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 const EV: &str = "ev-00000001";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arbiter")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
 
 /// Exit 2 with `needle` on stderr.
 fn refused(args: &[&str], needle: &str) {
     let o = run(args);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
     assert!(err.contains(needle), "{args:?}: `{needle}` not in {err}");
-}
-
-fn regulation(stem: &str) -> String {
-    format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn simulate(dir: &Path, stem: &str) -> String {
-    let out = dir.join(stem);
-    ok(&[
-        "simulate",
-        "--regulation",
-        &regulation(stem),
-        "--seed",
-        "1",
-        "--out",
-        out.to_str().expect("p"),
-    ]);
-    out.join("arbiter.db").display().to_string()
 }
 
 fn log(db: &str) -> Vec<Value> {

@@ -1,10 +1,11 @@
 //! The `arbiter` binary killed with SIGKILL while importing rosters: the database stays
 //! sound, every import that printed its summary is present, and work continues.
 
+mod common;
+
+use common::*;
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
 const REGULATION: &str = r#"
 [event]
@@ -21,33 +22,18 @@ tiebreaks = "cxa-2011-opp"
 
 #[test]
 fn killed_cli_leaves_a_sound_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("arbiter.db");
-    let reg = dir.path().join("reg.toml");
-    std::fs::write(&reg, REGULATION).unwrap();
-    let out = Command::new(BIN)
-        .args(["event", "create", "--regulation"])
-        .arg(&reg)
-        .arg("--db")
-        .arg(&db)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let id = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let env = EventDir::new(REGULATION);
+    let db = env.db();
+    let id = env.create();
     let mut csv = String::from("姓名\n");
     for i in 0..300 {
         csv.push_str(&format!("棋手{i}\n"));
     }
-    let roster = dir.path().join("p.csv");
+    let roster = env.path("p.csv");
     std::fs::write(&roster, csv).unwrap();
     // Seeded kill times (a small LCG: this crate has no rand dependency).
-    let mut x: u64 = 20261001;
-    let mut next_delay = move || {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        5 + (x >> 33) % 145
-    };
+    let mut lcg = Lcg(20261001);
+    let mut next_delay = move || 5 + lcg.next() % 145;
     let mut acknowledged = 0;
     for _ in 0..5 {
         let mut child = Command::new(BIN)
@@ -77,7 +63,7 @@ fn killed_cli_leaves_a_sound_database() {
     for i in 0..300 {
         csv.push_str(&format!("新棋手{i}\n"));
     }
-    let roster = dir.path().join("q.csv");
+    let roster = env.path("q.csv");
     std::fs::write(&roster, csv).unwrap();
     let out = Command::new(BIN)
         .args(["player", "import", "--event", &id])

@@ -2,10 +2,10 @@
 //! `checkin` / `draw` / `player withdraw` / `player absent`, each a real process over one
 //! database, and the log they leave behind checked by `event verify`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+use common::*;
+use std::process::{Command, Output};
 
 const REGULATION: &str = r#"
 [event]
@@ -45,75 +45,8 @@ sex = "F"
 const EARLY: &str = "2026-09-01T10:00:00+08:00";
 const LATE: &str = "2026-10-01T08:00:00+08:00";
 
-struct Env {
-    dir: tempfile::TempDir,
-}
-
-impl Env {
-    fn new() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("reg.toml"), REGULATION).unwrap();
-        Env { dir }
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    fn db(&self) -> PathBuf {
-        self.path("arbiter.db")
-    }
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(BIN)
-            .args(args)
-            .arg("--db")
-            .arg(self.db())
-            .current_dir(self.dir.path())
-            .output()
-            .unwrap()
-    }
-    fn ok(&self, args: &[&str]) -> String {
-        let o = self.run(args);
-        assert!(
-            o.status.success(),
-            "{args:?}: {}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8(o.stdout).unwrap()
-    }
-    /// Runs, expects exit 2 (refused, nothing written), returns stderr.
-    fn refused(&self, args: &[&str]) -> String {
-        let o = self.run(args);
-        let err = String::from_utf8_lossy(&o.stderr).to_string();
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-        err
-    }
-    fn create(&self) -> String {
-        let reg = self.path("reg.toml");
-        self.ok(&["event", "create", "--regulation", reg.to_str().unwrap()])
-            .trim()
-            .to_string()
-    }
-    fn log(&self, id: &str) -> serde_json::Value {
-        serde_json::from_str(&self.ok(&["event", "export", id])).unwrap()
-    }
-    fn entries_of(&self, id: &str, kind: &str) -> Vec<serde_json::Value> {
-        self.log(id)["entries"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|e| e["entry"]["type"] == kind)
-            .map(|e| e["entry"].clone())
-            .collect()
-    }
-}
-
-fn write(p: &Path, text: &str) -> String {
-    std::fs::write(p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
-
 /// `player add … --section S --name N` plus `extra`, at `at`.
-fn add(env: &Env, id: &str, section: &str, name: &str, at: &str, extra: &[&str]) -> Output {
+fn add(env: &EventDir, id: &str, section: &str, name: &str, at: &str, extra: &[&str]) -> Output {
     let mut args = vec![
         "player",
         "add",
@@ -132,7 +65,7 @@ fn add(env: &Env, id: &str, section: &str, name: &str, at: &str, extra: &[&str])
 
 #[test]
 fn a_missing_database_is_named_and_never_created() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     for args in [
         &["event", "list"][..],
         &["event", "show", "ev-00000001"],
@@ -172,7 +105,7 @@ fn a_missing_database_is_named_and_never_created() {
 
 #[test]
 fn event_create_records_the_directors_limits() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     let created = &env.entries_of(&id, "event_created")[0];
     assert_eq!(created["limits"]["max_per_association"], 3, "{created}");
@@ -185,7 +118,7 @@ fn event_create_records_the_directors_limits() {
 
 #[test]
 fn the_desk_from_entry_to_draw_and_verify_accepts_the_log() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     // Evidence by the Chinese label `regulation check` prints, and by its regulation name.
     let o = add(
@@ -357,7 +290,7 @@ fn the_desk_from_entry_to_draw_and_verify_accepts_the_log() {
 
 #[test]
 fn refusals_are_recorded_once_and_duplicates_without_id_are_refused() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     // Two bad rows (the women's section is for women; the open one needs insurance).
     let csv = write(
@@ -426,7 +359,7 @@ fn refusals_are_recorded_once_and_duplicates_without_id_are_refused() {
 
 #[test]
 fn a_team_spread_over_two_units_is_refused() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     let a = [
         "--sex",
@@ -487,7 +420,7 @@ fn every_flag_of_the_trf_and_player_commands_has_chinese_help() {
 
 #[test]
 fn generate_refuses_a_field_its_own_reader_could_not_read() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let out = env.path("big.trf");
     let o = Command::new(BIN)
         .args([

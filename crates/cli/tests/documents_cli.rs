@@ -2,106 +2,23 @@
 //! by the real binary on a simulated event (Kunshan, 40 men and 12 women). The PDFs are read
 //! back with poppler's `pdftotext` (`.ci/run` installs poppler-utils).
 
-use arbiter_core::EventState;
-use arbiter_store::{EventStore, SqliteStore};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::*;
 use std::sync::OnceLock;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-struct Sim {
-    _dir: tempfile::TempDir,
-    db: String,
-    id: String,
-    state: EventState,
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> Output {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
-}
-
-fn sim() -> &'static Sim {
-    static S: OnceLock<Sim> = OnceLock::new();
-    S.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("sim");
-        let reg = root().join("regulations/kunshan-2026.toml");
-        ok(&[
-            "simulate",
-            "--regulation",
-            reg.to_str().unwrap(),
-            "--seed",
-            "3",
-            "--players",
-            "men=40",
-            "--players",
-            "women=12",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        let db = out.join("arbiter.db").to_str().unwrap().to_string();
-        let store = SqliteStore::open(&db).unwrap();
-        let ev = store.list_events().unwrap().remove(0);
-        let state = EventState::replay(&store.read(&ev.id).unwrap()).unwrap();
-        Sim {
-            _dir: dir,
-            db,
-            id: ev.id.0,
-            state,
-        }
-    })
-}
-
-fn pdftotext(pdf: &Path) -> String {
-    let o = Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext 未安装 (apt-get install poppler-utils) — pdftotext not found");
-    assert!(o.status.success());
-    String::from_utf8(o.stdout).unwrap()
+/// Kunshan simulated (seed 3, 40 men and 12 women), once for all the tests.
+fn sim() -> &'static Simulated {
+    static S: OnceLock<Simulated> = OnceLock::new();
+    S.get_or_init(kunshan_40_12)
 }
 
 fn print(doc: &str, extra: &[&str]) -> (String, String) {
     let s = sim();
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("doc.pdf");
-    let mut args = vec![
-        "print",
-        "--db",
-        &s.db,
-        "--event",
-        &s.id,
-        "--doc",
-        doc,
-        "--format",
-        "pdf",
-        "--out",
-        pdf.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    let o = ok(&args);
-    (
-        pdftotext(&pdf),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    let o = print_pdf(&s.db, &s.id, doc, &pdf, extra);
+    (pdftotext(&pdf), stderr(&o))
 }
 
 /// `--lang en`: English titles, headers and page footers; the players' names as entered.
@@ -131,7 +48,7 @@ fn print_in_english_keeps_the_names() {
     }
     // The event's English name from its regulation (`name_en`), the time control in English.
     let reg = arbiter_regulation::parse(
-        &std::fs::read_to_string(root().join("regulations/kunshan-2026.toml")).unwrap(),
+        &std::fs::read_to_string(regulation("kunshan-2026")).unwrap(),
         "kunshan-2026.toml",
     )
     .unwrap();
@@ -204,10 +121,10 @@ fn export_reports_tables_and_rows_with_progress() {
     let base = ["event", "export", &s.id, "--db", &s.db];
     let mut args = base.to_vec();
     args.extend(["--format", "xlsx", "--out", xlsx.to_str().unwrap()]);
-    let quiet = ok(&args);
+    let quiet = ok_output(&args);
     assert!(!String::from_utf8_lossy(&quiet.stderr).contains("进度"));
     args.push("--progress");
-    let o = ok(&args);
+    let o = ok_output(&args);
     let err = String::from_utf8_lossy(&o.stderr);
     let written = progress(&err, "tables written");
     let stdout = String::from_utf8_lossy(&o.stdout);
@@ -243,7 +160,7 @@ fn export_reports_tables_and_rows_with_progress() {
         csv.to_str().unwrap(),
         "--progress",
     ]);
-    let o = ok(&args);
+    let o = ok_output(&args);
     let err = String::from_utf8_lossy(&o.stderr);
     let files = std::fs::read_dir(&csv).unwrap().count();
     let written = progress(&err, "tables written");

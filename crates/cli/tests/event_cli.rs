@@ -1,9 +1,8 @@
 //! `arbiter event …` and `arbiter player …` run as a real process.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+use common::*;
 
 const REGULATION: &str = r#"
 [event]
@@ -35,74 +34,9 @@ sex = "F"
 
 const BEFORE_DEADLINE: &str = "2026-09-01T10:00:00+08:00";
 
-/// A valid ID number with the given 17-digit body (check character computed here
-/// independently: ISO 7064 MOD 11-2).
-fn id_number(body: &str) -> String {
-    let sum: u64 = body
-        .chars()
-        .rev()
-        .enumerate()
-        .map(|(k, c)| u64::from(c.to_digit(10).unwrap()) * ((1u64 << (k + 1)) % 11))
-        .sum();
-    let v = (12 - sum % 11) % 11;
-    let c = if v == 10 {
-        'X'
-    } else {
-        char::from_digit(v as u32, 10).unwrap()
-    };
-    format!("{body}{c}")
-}
-
-struct Env {
-    dir: tempfile::TempDir,
-}
-
-impl Env {
-    fn new() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("reg.toml"), REGULATION).unwrap();
-        Env { dir }
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    fn db(&self) -> PathBuf {
-        self.path("arbiter.db")
-    }
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(BIN)
-            .args(args)
-            .arg("--db")
-            .arg(self.db())
-            .current_dir(self.dir.path())
-            .output()
-            .unwrap()
-    }
-    fn ok(&self, args: &[&str]) -> String {
-        let o = self.run(args);
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8(o.stdout).unwrap()
-    }
-    fn create(&self) -> String {
-        let reg = self.path("reg.toml");
-        self.ok(&["event", "create", "--regulation", reg.to_str().unwrap()])
-            .trim()
-            .to_string()
-    }
-}
-
-fn write(p: &Path, text: &str) -> String {
-    std::fs::write(p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
-
 #[test]
 fn create_prints_only_the_id_and_list_json_has_id_and_name() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     assert!(
         id.starts_with("ev-") && !id.contains(char::is_whitespace),
@@ -120,7 +54,7 @@ fn create_prints_only_the_id_and_list_json_has_id_and_name() {
 
 #[test]
 fn bad_regulation_is_invalid_input_with_location() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let p = write(&env.path("bad.toml"), "[event]\nname = 3\n");
     let o = env.run(&["event", "create", "--regulation", &p]);
     assert_eq!(o.status.code(), Some(2));
@@ -130,7 +64,7 @@ fn bad_regulation_is_invalid_input_with_location() {
 
 #[test]
 fn player_import_registers_refuses_and_show_masks_personal_data() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     let man = id_number("32058319850612123"); // male, born 1985
     let old = id_number("32058319400101123"); // too old for 65
@@ -213,7 +147,7 @@ fn player_import_registers_refuses_and_show_masks_personal_data() {
 
 #[test]
 fn bad_csv_rows_are_listed_with_row_and_column_and_the_valid_row_is_imported() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     let good = id_number("32058319850612123");
     let bad = format!(
@@ -271,7 +205,7 @@ fn bad_csv_rows_are_listed_with_row_and_column_and_the_valid_row_is_imported() {
 
 #[test]
 fn export_then_import_gives_the_same_log() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     let f = write(
         &env.path("p.csv"),
@@ -342,7 +276,7 @@ fn export_then_import_gives_the_same_log() {
 
 #[test]
 fn unknown_event_suggests_the_nearest_id() {
-    let env = Env::new();
+    let env = EventDir::new(REGULATION);
     let id = env.create();
     let o = env.run(&["event", "show", "ev-0000001"]);
     assert_eq!(o.status.code(), Some(1));

@@ -3,32 +3,13 @@
 //! spreadsheet reader (calamine): the standings, with every tie-break column, are those of the
 //! JSON export; ID numbers appear only in the organiser's export.
 
+mod common;
+
 use arbiter_store::{EventStore, SqliteStore};
 use calamine::{Data, Reader};
+use common::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
+use std::path::Path;
 
 fn number(d: &Data) -> Option<f64> {
     match d {
@@ -44,46 +25,9 @@ fn json_number(v: &Value) -> f64 {
         .unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
-struct Sim {
-    _dir: tempfile::TempDir,
-    out: PathBuf,
-    db: String,
-    id: String,
-}
-
-fn simulate() -> Sim {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("sim");
-    ok(&[
-        "simulate",
-        "--regulation",
-        root()
-            .join("regulations/kunshan-2026.toml")
-            .to_str()
-            .unwrap(),
-        "--seed",
-        "3",
-        "--players",
-        "men=40",
-        "--players",
-        "women=12",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let db = out.join("arbiter.db").to_str().unwrap().to_string();
-    let store = SqliteStore::open(&db).unwrap();
-    let id = store.list_events().unwrap()[0].id.0.clone();
-    Sim {
-        _dir: dir,
-        out,
-        db,
-        id,
-    }
-}
-
 #[test]
 fn the_workbook_gives_back_the_standings_of_the_json_export() {
-    let sim = simulate();
+    let sim = kunshan_40_12();
     let x = sim.out.join("kunshan.xlsx");
     let o = ok(&[
         "event",
@@ -182,15 +126,11 @@ fn the_workbook_gives_back_the_standings_of_the_json_export() {
 }
 
 /// The ID number of every registered player.
-fn id_numbers(sim: &Sim) -> Vec<String> {
+fn id_numbers(sim: &Simulated) -> Vec<String> {
     let log: Value =
         serde_json::from_str(&ok(&["event", "export", &sim.id, "--db", &sim.db])).unwrap();
-    log["entries"]
-        .as_array()
-        .unwrap()
+    entries_of_kind(&log, "player_registered")
         .iter()
-        .map(|e| &e["entry"])
-        .filter(|e| e["type"] == "player_registered")
         .filter_map(|e| e["id_number"].as_str().map(str::to_string))
         .collect()
 }
@@ -213,7 +153,7 @@ fn all_text(path: &Path) -> String {
 
 #[test]
 fn personal_data_only_for_the_organiser_and_csv_per_table() {
-    let sim = simulate();
+    let sim = kunshan_40_12();
     let ids = id_numbers(&sim);
     assert!(!ids.is_empty(), "the simulated entries carry ID numbers");
     let public = sim.out.join("public.xlsx");

@@ -3,11 +3,12 @@
 //! with row and column, an ID column that Excel turned into numbers, a duplicate person;
 //! `--dry-run` writes nothing, `--json` gives one object per problem.
 
-use rust_xlsxwriter::{Format, Workbook};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+use common::*;
+use rust_xlsxwriter::{Format, Workbook};
+use std::path::Path;
+use std::process::{Command, Output};
 
 const REGULATION: &str = r#"
 [event]
@@ -37,48 +38,24 @@ sex = "F"
 
 const AT: &str = "2026-09-01T10:00:00+08:00";
 
-/// An 18-digit ID number from its first 17 digits (ISO 7064 MOD 11-2 check character).
-pub fn id_number(first17: &str) -> String {
-    const W: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-    let sum: u32 = first17
-        .chars()
-        .zip(W)
-        .map(|(c, w)| c.to_digit(10).unwrap() * w)
-        .sum();
-    let check = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'][(sum % 11) as usize];
-    format!("{first17}{check}")
-}
-
-struct Env {
-    dir: tempfile::TempDir,
+/// An [`EventDir`] with its event created: the rosters of this file are imported into it.
+struct Roster {
+    env: EventDir,
     id: String,
 }
 
-impl Env {
+impl std::ops::Deref for Roster {
+    type Target = EventDir;
+    fn deref(&self) -> &EventDir {
+        &self.env
+    }
+}
+
+impl Roster {
     fn new() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("reg.toml"), REGULATION).unwrap();
-        let mut env = Env {
-            dir,
-            id: String::new(),
-        };
-        let reg = env.path("reg.toml");
-        let o = env.run(&["event", "create", "--regulation", reg.to_str().unwrap()]);
-        assert!(o.status.success());
-        env.id = String::from_utf8(o.stdout).unwrap().trim().to_string();
-        env
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(BIN)
-            .args(args)
-            .arg("--db")
-            .arg(self.path("arbiter.db"))
-            .current_dir(self.dir.path())
-            .output()
-            .unwrap()
+        let env = EventDir::new(REGULATION);
+        let id = env.create();
+        Roster { env, id }
     }
     fn import(&self, file: &Path, extra: &[&str]) -> Output {
         let mut args = vec![
@@ -97,12 +74,8 @@ impl Env {
     fn players(&self) -> Vec<(String, String, String)> {
         let o = self.run(&["event", "export", &self.id]);
         let log: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        log["entries"]
-            .as_array()
-            .unwrap()
+        entries_of_kind(&log, "player_registered")
             .iter()
-            .map(|e| &e["entry"])
-            .filter(|e| e["type"] == "player_registered")
             .map(|e| {
                 (
                     e["name"].as_str().unwrap_or("").to_string(),
@@ -112,10 +85,6 @@ impl Env {
             })
             .collect()
     }
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).to_string()
 }
 
 /// The form a unit fills in Excel: a title row, the unit's name, then the header and the
@@ -191,7 +160,7 @@ fn unit_workbook(path: &Path) {
 
 #[test]
 fn an_xlsx_with_a_title_row_bad_rows_a_mangled_id_and_a_duplicate() {
-    let env = Env::new();
+    let env = Roster::new();
     let f = env.path("昆山市棋院.xlsx");
     unit_workbook(&f);
 
@@ -265,7 +234,7 @@ fn an_xlsx_with_a_title_row_bad_rows_a_mangled_id_and_a_duplicate() {
 
 #[test]
 fn a_gbk_csv_as_chinese_excel_saves_it() {
-    let env = Env::new();
+    let env = Roster::new();
     let csv =
         "姓名,性别,组别,单位\r\n张三,男,公开组,太仓象棋协会\r\n李芳,女,女子组,\"昆山,棋院\"\r\n";
     let (gbk, _, _) = encoding_rs::GBK.encode(csv);
@@ -296,7 +265,7 @@ fn a_gbk_csv_as_chinese_excel_saves_it() {
 
 #[test]
 fn an_xls_fixture_is_read() {
-    let env = Env::new();
+    let env = Roster::new();
     let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/roster.xls");
     let o = env.import(&f, &["--json"]);
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -308,7 +277,7 @@ fn an_xls_fixture_is_read() {
 
 #[test]
 fn headers_mapped_by_hand_and_a_file_without_a_header() {
-    let env = Env::new();
+    let env = Roster::new();
     let f = env.path("m.csv");
     std::fs::write(&f, "棋手,所属单位,组\n张三,甲单位,open\n").unwrap();
     let o = env.import(&f, &["--dry-run"]);
@@ -344,7 +313,7 @@ fn sheet_cells(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
 
 #[test]
 fn the_entry_form_template_has_drop_downs_instructions_and_imports_when_filled() {
-    let env = Env::new();
+    let env = Roster::new();
     let form = env.path("报名表.xlsx");
     let o = Command::new(BIN)
         .args(["template", "entry-form", "--regulation"])
@@ -447,7 +416,7 @@ fn the_entry_form_template_has_drop_downs_instructions_and_imports_when_filled()
 /// import), and a formula name is written harmless to the CSV export.
 #[test]
 fn hostile_text_is_refused_at_the_cli_and_in_a_roster_and_neutralised_in_csv() {
-    let env = Env::new();
+    let env = Roster::new();
     let add = |name: &str, unit: &str| {
         env.run(&[
             "player",

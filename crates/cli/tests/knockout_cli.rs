@@ -1,44 +1,22 @@
 //! `arbiter knockout show` on a simulated Kunshan event (K6, K7): the women's placement
 //! bracket rebuilt from the log, as text and as JSON; clear errors otherwise.
 
+mod common;
+
+use common::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use std::path::Path;
 
 /// Simulate Kunshan (20 men, 12 women) into `out`; the event id of the database.
 fn kunshan(out: &Path) -> String {
-    let reg = root().join("regulations/kunshan-2026.toml");
-    let o = arbiter(&[
-        "simulate",
-        "--regulation",
-        reg.to_str().unwrap(),
-        "--seed",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-        "--players",
-        "men=20",
-        "--players",
-        "women=12",
-    ]);
-    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    simulate_into(
+        "kunshan-2026",
+        1,
+        out,
+        &["--players", "men=20", "--players", "women=12"],
+    );
     let db = out.join("arbiter.db");
-    let o = arbiter(&["event", "list", "--db", db.to_str().unwrap()]);
+    let o = run(&["event", "list", "--db", db.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     text(&o.stdout)
         .split_whitespace()
@@ -54,7 +32,7 @@ fn kunshan_women_bracket_shows_every_placement_match_and_8_places() {
     let db = dir.path().join("arbiter.db");
     let db = db.to_str().unwrap();
 
-    let o = arbiter(&[
+    let o = run(&[
         "knockout",
         "show",
         "--db",
@@ -88,7 +66,7 @@ fn kunshan_women_bracket_shows_every_placement_match_and_8_places() {
     assert!(!out.contains("第9名"), "{out}");
     assert!(!out.contains("待定") && !out.contains("进行中"), "{out}");
 
-    let o = arbiter(&[
+    let o = run(&[
         "knockout",
         "show",
         "--db",
@@ -170,7 +148,7 @@ fn kunshan_women_bracket_shows_every_placement_match_and_8_places() {
         ("wmen", ev.as_str(), "unknown section"),
         ("women", "ev-99999999", "unknown event"),
     ] {
-        let o = arbiter(&[
+        let o = run(&[
             "knockout",
             "show",
             "--db",
@@ -194,7 +172,7 @@ fn kunshan_women_bracket_shows_every_placement_match_and_8_places() {
 fn missing_database_is_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("none.db");
-    let o = arbiter(&[
+    let o = run(&[
         "knockout",
         "show",
         "--db",

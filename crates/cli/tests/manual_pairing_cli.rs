@@ -6,30 +6,12 @@
 //! The event is the simulator's up to the end of round 8 (its log exported, cut before the
 //! continuing Swiss's first pairing, and imported as a new event), then driven by the CLI.
 
+mod common;
+
+use common::*;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arbiter")
-}
-
-fn ok(args: &[&str]) -> (String, String) {
-    let o = run(args);
-    let (out, err) = (
-        String::from_utf8_lossy(&o.stdout).to_string(),
-        String::from_utf8_lossy(&o.stderr).to_string(),
-    );
-    assert!(o.status.success(), "{args:?}: {out}\n{err}");
-    (out, err)
-}
 
 fn path(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
@@ -39,21 +21,13 @@ fn path(p: &Path) -> &str {
 /// into a new database: (database, event id, the cut log's entries, the cut pairing).
 fn round_8_done(dir: &Path) -> (PathBuf, String, Vec<Value>, Value) {
     let sim = dir.join("sim");
-    let reg = root().join("regulations/tianshui-2024.toml");
-    ok(&[
-        "simulate",
-        "--regulation",
-        path(&reg),
-        "--seed",
-        "1",
-        "--players",
-        "open=16",
-        "--players",
-        "local=0",
-        "--out",
-        path(&sim),
-    ]);
-    let (log, _) = ok(&[
+    simulate_into(
+        "tianshui-2024",
+        1,
+        &sim,
+        &["--players", "open=16", "--players", "local=0"],
+    );
+    let log = ok(&[
         "event",
         "export",
         "ev-00000001",
@@ -71,7 +45,7 @@ fn round_8_done(dir: &Path) -> (PathBuf, String, Vec<Value>, Value) {
     let file = dir.join("round8.json");
     std::fs::write(&file, serde_json::to_string(&log).expect("json")).expect("write");
     let db = dir.join("live.db");
-    let (out, _) = ok(&["event", "import", path(&file), "--db", path(&db)]);
+    let out = ok(&["event", "import", path(&file), "--db", path(&db)]);
     let id = out
         .split_whitespace()
         .find(|w| w.starts_with("ev-"))
@@ -148,7 +122,7 @@ fn the_arbiter_pairs_round_9_by_hand_with_a_rematch() {
         args.push("--fix");
         args.push(f);
     }
-    let (out, err) = ok(&args);
+    let (out, err) = ok_with_stderr(&args);
     assert!(out.contains("第9轮"), "{out}");
     // The broken rule is a warning, naming the rematch.
     assert!(err.contains("警告 warning"), "{err}");
@@ -158,7 +132,7 @@ fn the_arbiter_pairs_round_9_by_hand_with_a_rematch() {
         "{err}"
     );
     // The recorded round is the arbiter's pairs, exactly.
-    let (sheet, _) = ok(&[
+    let sheet = ok(&[
         "round",
         "show",
         "--event",
@@ -190,7 +164,7 @@ fn the_arbiter_pairs_round_9_by_hand_with_a_rematch() {
         .collect();
     assert_eq!(got, want);
     // The log with the manual round verifies.
-    let (v, _) = ok(&["event", "verify", path(&db)]);
+    let v = ok(&["event", "verify", path(&db)]);
     assert!(v.contains("通过"), "{v}");
 }
 
@@ -199,28 +173,20 @@ fn the_arbiter_pairs_round_9_by_hand_with_a_rematch() {
 #[test]
 fn tianshui_open_of_any_small_size_completes() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let reg = root().join("regulations/tianshui-2024.toml");
     for n in [12, 16, 20, 24] {
         for seed in [1, 2] {
             let out = dir.path().join(format!("t{n}-{seed}"));
             let players = format!("open={n}");
-            let (text, _) = ok(&[
-                "simulate",
-                "--regulation",
-                path(&reg),
-                "--seed",
-                &seed.to_string(),
-                "--players",
-                &players,
-                "--players",
-                "local=0",
-                "--out",
-                path(&out),
-            ]);
+            let text = simulate_into(
+                "tianshui-2024",
+                seed,
+                &out,
+                &["--players", &players, "--players", "local=0"],
+            );
             assert!(text.contains(&format!("报名 {n} 人")), "{text}");
-            let (v, _) = ok(&["event", "verify", path(&out.join("arbiter.db"))]);
+            let v = ok(&["event", "verify", path(&out.join("arbiter.db"))]);
             assert!(v.contains("通过"), "{n} players, seed {seed}: {v}");
-            let (c, _) = ok(&["check", "--trf", path(&out.join("open.trf"))]);
+            let c = ok(&["check", "--trf", path(&out.join("open.trf"))]);
             assert!(
                 c.contains("11 轮全部通过检查"),
                 "{n} players, seed {seed}: {c}"

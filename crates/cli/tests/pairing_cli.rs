@@ -1,21 +1,9 @@
 //! `arbiter pair / generate / check / bench pairing` run as the real binary.
 
+mod common;
+
+use common::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn player_line(no: u32, name: &str, blocks: &str) -> String {
     let l = format!(
@@ -35,7 +23,8 @@ fn fresh(n: u32, rounds: u32) -> String {
     s
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+/// Writes `text` to `dir/name`; its path.
+fn write_in(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
     p
@@ -58,8 +47,8 @@ fn pairs(out: &str) -> Vec<(u32, u32)> {
 #[test]
 fn round_one_pairs_and_bye_printed_as_n_0() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r1.trf", &fresh(9, 7));
-    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    let f = write_in(dir.path(), "r1.trf", &fresh(9, 7));
+    let o = run(&["pair", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // Slide + default colours on 1..8, 9 has the bye (A3, A4).
     assert_eq!(
@@ -72,8 +61,8 @@ fn round_one_pairs_and_bye_printed_as_n_0() {
 #[test]
 fn explain_goes_to_stderr() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r1.trf", &fresh(5, 5));
-    let o = arbiter(&["pair", "--trf", f.to_str().unwrap(), "--explain"]);
+    let f = write_in(dir.path(), "r1.trf", &fresh(5, 5));
+    let o = run(&["pair", "--trf", f.to_str().unwrap(), "--explain"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(pairs(&stdout(&o)), vec![(1, 3), (4, 2), (5, 0)]);
     let e = stderr(&o);
@@ -87,15 +76,15 @@ fn malformed_file_gives_exit_2_with_the_line_number() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = fresh(4, 5);
     text.push_str("001   x7      Broken\n");
-    let f = write(dir.path(), "bad.trf", &text);
-    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    let f = write_in(dir.path(), "bad.trf", &text);
+    let o = run(&["pair", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(e.contains("bad.trf:7:5"), "{e}");
     assert!(e.contains("第7行"), "{e}");
-    let o = arbiter(&["check", "--trf", f.to_str().unwrap()]);
+    let o = run(&["check", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    let o = arbiter(&[
+    let o = run(&[
         "pair",
         "--trf",
         dir.path().join("missing.trf").to_str().unwrap(),
@@ -106,8 +95,8 @@ fn malformed_file_gives_exit_2_with_the_line_number() {
 #[test]
 fn all_rounds_played_is_bad_input() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "gen.trf", "");
-    let o = arbiter(&[
+    let f = write_in(dir.path(), "gen.trf", "");
+    let o = run(&[
         "generate",
         "--players",
         "6",
@@ -126,7 +115,7 @@ fn all_rounds_played_is_bad_input() {
         .lines()
         .filter(|l| l.starts_with("001"))
         .all(three_rounds));
-    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    let o = run(&["pair", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
 }
 
@@ -135,7 +124,7 @@ fn generate_check_pair_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.trf");
     let fs = f.to_str().unwrap();
-    let o = arbiter(&[
+    let o = run(&[
         "generate",
         "--players",
         "11",
@@ -155,7 +144,7 @@ fn generate_check_pair_round_trip() {
     assert!(text.contains("XXS "), "xiangqi scoring line");
     // Same seed → same file.
     let g = dir.path().join("t2.trf");
-    let o = arbiter(&[
+    let o = run(&[
         "generate",
         "--players",
         "11",
@@ -173,13 +162,13 @@ fn generate_check_pair_round_trip() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&g).unwrap(), text);
 
-    let o = arbiter(&["check", "--trf", fs]);
+    let o = run(&["check", "--trf", fs]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
 
     // Drop the last round and pair it again: a complete pairing of 11 players.
     let cut = drop_last_round(&text, 5);
-    let c = write(dir.path(), "cut.trf", &cut);
-    let o = arbiter(&["pair", "--trf", c.to_str().unwrap()]);
+    let c = write_in(dir.path(), "cut.trf", &cut);
+    let o = run(&["pair", "--trf", c.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let ps = pairs(&stdout(&o));
     let mut seen: Vec<u32> = ps
@@ -196,22 +185,22 @@ fn generate_check_pair_round_trip() {
     );
     // Play the new round (red wins) and check the whole file again.
     let replayed = append_round(&cut, &ps);
-    let r = write(dir.path(), "replayed.trf", &replayed);
-    let o4 = arbiter(&["check", "--trf", r.to_str().unwrap()]);
+    let r = write_in(dir.path(), "replayed.trf", &replayed);
+    let o4 = run(&["check", "--trf", r.to_str().unwrap()]);
     assert_eq!(o4.status.code(), Some(0), "{}{}", stdout(&o4), stderr(&o4));
 
     // CRLF and CR-only copies give the same answers.
     for (name, ending) in [("crlf.trf", "\r\n"), ("cr.trf", "\r")] {
-        let f2 = write(dir.path(), name, &cut.replace('\n', ending));
-        let o2 = arbiter(&["pair", "--trf", f2.to_str().unwrap()]);
+        let f2 = write_in(dir.path(), name, &cut.replace('\n', ending));
+        let o2 = run(&["pair", "--trf", f2.to_str().unwrap()]);
         assert_eq!(o2.status.code(), Some(0), "{name}: {}", stderr(&o2));
         assert_eq!(stdout(&o2), stdout(&o), "{name}");
-        let full = write(
+        let full = write_in(
             dir.path(),
             &format!("full-{name}"),
             &text.replace('\n', ending),
         );
-        let o3 = arbiter(&["check", "--trf", full.to_str().unwrap()]);
+        let o3 = run(&["check", "--trf", full.to_str().unwrap()]);
         assert_eq!(o3.status.code(), Some(0), "{name}: {}", stdout(&o3));
     }
 }
@@ -273,15 +262,15 @@ fn check_reports_a_rematch() {
     s.push('\n');
     s.push_str(&player_line(4, "D", "     3 b 0     3 w 0"));
     s.push('\n');
-    let f = write(dir.path(), "rm.trf", &s);
-    let o = arbiter(&["check", "--trf", f.to_str().unwrap()]);
+    let f = write_in(dir.path(), "rm.trf", &s);
+    let o = run(&["check", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("H1"), "{}", stdout(&o));
 }
 
 #[test]
 fn bench_pairing_prints_a_time() {
-    let o = arbiter(&[
+    let o = run(&[
         "bench",
         "pairing",
         "--players",
@@ -310,8 +299,8 @@ fn a_round_without_new_opponents_repeats_the_oldest_meetings() {
         s.push_str(&player_line(no, &format!("P{no}"), blocks));
         s.push('\n');
     }
-    let f = write(dir.path(), "x.trf", &s);
-    let o = arbiter(&["pair", "--trf", f.to_str().unwrap()]);
+    let f = write_in(dir.path(), "x.trf", &s);
+    let o = run(&["pair", "--trf", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     let mut pairs: Vec<Vec<u32>> = stdout(&o)
         .lines()
@@ -339,7 +328,7 @@ fn generated_teams_are_written_and_read_back() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("teams.trf");
     let fs = f.to_str().unwrap();
-    let o = arbiter(&[
+    let o = run(&[
         "generate",
         "--players",
         "12",
@@ -355,9 +344,9 @@ fn generated_teams_are_written_and_read_back() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&f).unwrap();
     assert!(text.lines().any(|l| l.starts_with("XXT ")), "{text}");
-    let o = arbiter(&["check", "--trf", fs]);
+    let o = run(&["check", "--trf", fs]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    let o = arbiter(&[
+    let o = run(&[
         "generate",
         "--players",
         "4",
@@ -395,8 +384,8 @@ fn has_pair(ps: &[(u32, u32)], a: u32, b: u32) -> bool {
 #[test]
 fn fix_pairs_the_rest_and_explains_the_fixed_pair() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r1.trf", &fresh(8, 5));
-    let o = arbiter(&[
+    let f = write_in(dir.path(), "r1.trf", &fresh(8, 5));
+    let o = run(&[
         "pair",
         "--trf",
         f.to_str().unwrap(),
@@ -434,8 +423,8 @@ fn after_round_one(rounds: u32) -> String {
 #[test]
 fn fix_with_a_rematch_warns_but_exits_0() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r2.trf", &after_round_one(3));
-    let o = arbiter(&[
+    let f = write_in(dir.path(), "r2.trf", &after_round_one(3));
+    let o = run(&[
         "pair",
         "--trf",
         f.to_str().unwrap(),
@@ -455,11 +444,11 @@ fn fix_with_a_rematch_warns_but_exits_0() {
 #[test]
 fn swap_exchanges_two_players_and_keeps_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r1.trf", &fresh(8, 5));
+    let f = write_in(dir.path(), "r1.trf", &fresh(8, 5));
     let fs = f.to_str().unwrap();
-    let plain = pairs(&stdout(&arbiter(&["pair", "--trf", fs])));
+    let plain = pairs(&stdout(&run(&["pair", "--trf", fs])));
     assert_eq!(plain, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
-    let o = arbiter(&["pair", "--trf", fs, "--swap", "5", "6", "--explain"]);
+    let o = run(&["pair", "--trf", fs, "--swap", "5", "6", "--explain"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // Round 1: each takes the other's seat; boards 3 and 4 unchanged.
     assert_eq!(pairs(&stdout(&o)), vec![(1, 6), (5, 2), (3, 7), (8, 4)]);
@@ -469,14 +458,14 @@ fn swap_exchanges_two_players_and_keeps_the_rest() {
 #[test]
 fn swap_after_round_one_recolours_and_warns_on_a_rematch() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r2.trf", &after_round_one(3));
+    let f = write_in(dir.path(), "r2.trf", &after_round_one(3));
     let fs = f.to_str().unwrap();
-    let plain = pairs(&stdout(&arbiter(&["pair", "--trf", fs])));
+    let plain = pairs(&stdout(&run(&["pair", "--trf", fs])));
     assert!(
         has_pair(&plain, 1, 2) && has_pair(&plain, 3, 4),
         "{plain:?}"
     );
-    let o = arbiter(&["pair", "--trf", fs, "--swap", "2", "3"]);
+    let o = run(&["pair", "--trf", fs, "--swap", "2", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let ps = pairs(&stdout(&o));
     assert!(has_pair(&ps, 1, 3) && has_pair(&ps, 2, 4), "{ps:?}");
@@ -486,7 +475,7 @@ fn swap_after_round_one_recolours_and_warns_on_a_rematch() {
 #[test]
 fn bad_fix_and_swap_arguments_are_bad_input() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "r1.trf", &fresh(8, 5));
+    let f = write_in(dir.path(), "r1.trf", &fresh(8, 5));
     let fs = f.to_str().unwrap();
     for args in [
         vec!["--fix", "1x2"],
@@ -497,7 +486,7 @@ fn bad_fix_and_swap_arguments_are_bad_input() {
     ] {
         let mut all = vec!["pair", "--trf", fs];
         all.extend(&args);
-        let o = arbiter(&all);
+        let o = run(&all);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty(), "{args:?}");
         assert!(stderr(&o).contains("错误"), "{args:?}: {}", stderr(&o));
@@ -523,9 +512,9 @@ fn suboptimal_round_two() -> String {
 #[test]
 fn check_reports_a_better_pairing_and_strict_fails_on_it() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "sub.trf", &suboptimal_round_two());
+    let f = write_in(dir.path(), "sub.trf", &suboptimal_round_two());
     let fs = f.to_str().unwrap();
-    let o = arbiter(&["check", "--trf", fs]);
+    let o = run(&["check", "--trf", fs]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "informational only: {out}");
     assert!(
@@ -533,7 +522,7 @@ fn check_reports_a_better_pairing_and_strict_fails_on_it() {
         "{out}"
     );
     assert!(!out.contains("第1轮: 存在更优编排"), "{out}");
-    let o = arbiter(&["check", "--trf", fs, "--strict"]);
+    let o = run(&["check", "--trf", fs, "--strict"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
 }
 
@@ -542,7 +531,7 @@ fn check_of_an_optimal_file_reports_no_better_pairing() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("g.trf");
     let fs = f.to_str().unwrap();
-    let o = arbiter(&[
+    let o = run(&[
         "generate",
         "--players",
         "11",
@@ -554,7 +543,7 @@ fn check_of_an_optimal_file_reports_no_better_pairing() {
         fs,
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = arbiter(&["check", "--trf", fs, "--strict"]);
+    let o = run(&["check", "--trf", fs, "--strict"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(!stdout(&o).contains("更优"), "{}", stdout(&o));
 }
@@ -562,17 +551,17 @@ fn check_of_an_optimal_file_reports_no_better_pairing() {
 #[test]
 fn check_settings_flags_the_file_cannot_carry() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "sub.trf", &suboptimal_round_two());
+    let f = write_in(dir.path(), "sub.trf", &suboptimal_round_two());
     let fs = f.to_str().unwrap();
     // XXT puts 1 and 4 in one team: they met in round 2.
-    let o = arbiter(&["check", "--trf", fs, "--same-team", "hard"]);
+    let o = run(&["check", "--trf", fs, "--same-team", "hard"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("H4: 4号 与 1号 同队"), "{}", stdout(&o));
     // 4 played red twice: |reds − blacks| = 2 breaks a limit of 1.
-    let o = arbiter(&["check", "--trf", fs, "--max-colour-diff", "1"]);
+    let o = run(&["check", "--trf", fs, "--max-colour-diff", "1"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("H5: 4号"), "{}", stdout(&o));
-    let o = arbiter(&["check", "--trf", fs, "--same-team", "never"]);
+    let o = run(&["check", "--trf", fs, "--same-team", "never"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
@@ -580,12 +569,12 @@ fn check_settings_flags_the_file_cannot_carry() {
 fn same_team_hard_in_round_one_is_exit_3_when_a_team_is_over_half() {
     let dir = tempfile::tempdir().unwrap();
     let text = fresh(4, 3).replacen("XXR 3\n", "XXR 3\nXXT    7    1    2    3\n", 1);
-    let f = write(dir.path(), "t.trf", &text);
+    let f = write_in(dir.path(), "t.trf", &text);
     let fs = f.to_str().unwrap();
-    let o = arbiter(&["pair", "--trf", fs, "--same-team", "hard"]);
+    let o = run(&["pair", "--trf", fs, "--same-team", "hard"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("第7队"), "{}", stderr(&o));
     // The default (round1) pairs as far as possible.
-    let o = arbiter(&["pair", "--trf", fs]);
+    let o = run(&["pair", "--trf", fs]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

@@ -3,47 +3,15 @@
 //! on one database taking results at the same time. The database is a throw-away one
 //! (`arbiter_store::pgtest`: `ARBITER_TEST_PG`, or a cluster of this test process).
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use common::*;
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 const PW: &str = "correct horse battery 9";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arbiter")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn simulate(dir: &Path, stem: &str) -> String {
-    let reg = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let out = dir.join(stem);
-    ok(&[
-        "simulate",
-        "--regulation",
-        &reg,
-        "--seed",
-        "1",
-        "--out",
-        out.to_str().expect("p"),
-    ]);
-    out.join("arbiter.db").display().to_string()
-}
 
 #[test]
 fn an_event_moves_sqlite_to_postgres_and_back_byte_for_byte() {
@@ -135,15 +103,8 @@ fn a_bad_postgres_url_is_named_without_its_password() {
 
 /// A server process, killed when the test ends however it ends.
 struct Server {
-    child: std::process::Child,
+    _child: KillOnDrop,
     addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn serve(db: &str) -> Server {
@@ -153,21 +114,9 @@ fn serve(db: &str) -> Server {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn serve");
-    let err = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(err).lines();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut addr = None;
-    while Instant::now() < deadline {
-        let Some(Ok(line)) = lines.next() else { break };
-        if let Some(rest) = line.split("http://").nth(1) {
-            addr = rest.split('/').next().map(str::to_string);
-            break;
-        }
-    }
-    // Keep draining stderr so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines.by_ref() {});
+    let addr = announced_address(&mut child, Duration::from_secs(60));
     Server {
-        child,
+        _child: KillOnDrop(child),
         addr: addr.expect("the server prints its address"),
     }
 }

@@ -8,69 +8,37 @@
 //! Needs poppler-utils (`.ci/run` installs it); without `pdftotext` the tests fail, saying so.
 //! `ARBITER_PRINT_PNG=DIR` keeps the PNG of the first pages of every document in DIR.
 
-use arbiter_core::EventState;
+mod common;
+
 use arbiter_director::export::Export;
-use arbiter_store::{EventStore, SqliteStore};
+use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
 const PLAYERS: usize = 160;
 
+/// The simulated event every test prints from, and its published export.
 struct Event {
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-    id: String,
-    state: EventState,
+    sim: Simulated,
     export: Export,
 }
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+impl std::ops::Deref for Event {
+    type Target = Simulated;
+    fn deref(&self) -> &Simulated {
+        &self.sim
+    }
 }
 
+/// Tianshui simulated (seed 3, 160 players), once for all the tests.
 fn event() -> &'static Event {
     static E: OnceLock<Event> = OnceLock::new();
     E.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("sim");
-        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .arg("simulate")
-            .arg("--regulation")
-            .arg(root().join("regulations/tianshui-2024.toml"))
-            .args(["--seed", "3", "--players", &PLAYERS.to_string(), "--out"])
-            .arg(&out)
-            .output()
-            .unwrap();
-        assert!(
-            o.status.success(),
-            "simulate: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let db = out.join("arbiter.db");
-        let store = SqliteStore::open(&db).unwrap();
-        let ev = store.list_events().unwrap().remove(0);
-        let state = EventState::replay(&store.read(&ev.id).unwrap()).unwrap();
-        let export = arbiter_director::export(&state).unwrap();
-        Event {
-            _dir: dir,
-            db,
-            id: ev.id.0.clone(),
-            state,
-            export,
-        }
+        let sim = Simulated::new("tianshui-2024", 3, &["--players", &PLAYERS.to_string()]);
+        let export = arbiter_director::export(&sim.state).unwrap();
+        Event { sim, export }
     })
-}
-
-fn poppler(tool: &str) -> Command {
-    let probe = Command::new(tool).arg("-v").output();
-    if probe.is_err() {
-        panic!(
-            "{tool} 未安装: 打印测试需要 poppler-utils (apt-get install poppler-utils) — \
-             {tool} not found: the print tests need poppler-utils"
-        );
-    }
-    Command::new(tool)
 }
 
 /// A printed PDF read back.
@@ -107,29 +75,8 @@ fn print(doc: &str, extra: &[&str]) -> Printed {
     let e = event();
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join(format!("{doc}.pdf"));
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("print")
-        .arg("--db")
-        .arg(&e.db)
-        .args(["--event", &e.id, "--doc", doc, "--format", "pdf", "--out"])
-        .arg(&pdf)
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "print {doc}: exit {:?}\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let text = poppler("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(&pdf)
-        .arg("-")
-        .output()
-        .unwrap();
-    assert!(text.status.success());
-    let text = String::from_utf8(text.stdout).unwrap();
+    print_pdf(&e.db, &e.id, doc, &pdf, extra);
+    let text = pdftotext(&pdf);
     let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
     if pages.last().is_some_and(|p| p.trim().is_empty()) {
         pages.pop();
@@ -491,7 +438,7 @@ fn certificates_one_page_per_winner() {
 fn bad_requests_exit_2_with_the_reason() {
     let e = event();
     let run = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        let o = Command::new(BIN)
             .arg("print")
             .arg("--db")
             .arg(&e.db)
@@ -527,7 +474,7 @@ fn html_has_the_same_rows() {
     let e = event();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s.html");
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let o = Command::new(BIN)
         .arg("print")
         .arg("--db")
         .arg(&e.db)

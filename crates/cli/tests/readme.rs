@@ -3,10 +3,11 @@
 //! `regulations/` and `examples/`, with `B` set to the binary under test (the `cargo`
 //! lines are what built it).
 
+mod common;
+
+use common::*;
 use std::path::Path;
 use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -20,7 +21,7 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn readme_try_it_runs_as_written() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let section = readme
         .split("\n## Try it")

@@ -1,25 +1,25 @@
 //! `arbiter regulation check` on the shipped files and on a broken file.
 
-use std::path::PathBuf;
+mod common;
+
+use common::*;
 use std::process::Command;
 
-const REGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../regulations");
-
-fn shipped() -> Vec<PathBuf> {
+/// The four shipped regulations.
+fn shipped() -> Vec<String> {
     [
-        "kunshan-2026.toml",
-        "suzhou-2025.toml",
-        "jiujiang-2020.toml",
-        "tianshui-2024.toml",
+        "kunshan-2026",
+        "suzhou-2025",
+        "jiujiang-2020",
+        "tianshui-2024",
     ]
-    .iter()
-    .map(|f| PathBuf::from(REGS).join(f))
-    .collect()
+    .map(regulation)
+    .to_vec()
 }
 
 #[test]
 fn check_prints_every_section_of_the_four_regulations() {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let out = Command::new(BIN)
         .args(["regulation", "check"])
         .args(shipped())
         .output()
@@ -66,9 +66,9 @@ fn check_prints_every_section_of_the_four_regulations() {
 
 #[test]
 fn check_in_english() {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let out = Command::new(BIN)
         .args(["regulation", "check", "--lang", "en"])
-        .arg(PathBuf::from(REGS).join("tianshui-2024.toml"))
+        .arg(regulation("tianshui-2024"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -87,15 +87,15 @@ fn check_in_english() {
 fn broken_file_gives_located_message_and_exit_2_after_checking_all() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.toml");
-    let src = std::fs::read_to_string(PathBuf::from(REGS).join("jiujiang-2020.toml"))
+    let src = std::fs::read_to_string(regulation("jiujiang-2020"))
         .unwrap()
         .replacen("tiebreaks = \"jiujiang\"", "tiebreaks = [\"opp_scor\"]", 1);
     std::fs::write(&bad, &src).unwrap();
     let line = src.lines().position(|l| l.contains("opp_scor")).unwrap() + 1;
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let out = Command::new(BIN)
         .args(["regulation", "check"])
         .arg(&bad)
-        .arg(PathBuf::from(REGS).join("kunshan-2026.toml"))
+        .arg(regulation("kunshan-2026"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

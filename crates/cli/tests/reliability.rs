@@ -3,57 +3,20 @@
 //! moments, concurrent writers on one database, two creations of a new database at once, a
 //! non-UTF-8 roster, logs that `verify` rejects.
 
+mod common;
+
 use arbiter_store::{EventStore, SqliteStore};
+use common::*;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn regulation(stem: &str) -> PathBuf {
-    root().join(format!("regulations/{stem}.toml"))
-}
-
-fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
+/// `simulate` with its stdout discarded and its stderr kept, to be run or killed.
 fn simulate_cmd(stem: &str, seed: u64, out: &Path) -> Command {
-    let mut c = Command::new(BIN);
-    c.arg("simulate")
-        .arg("--regulation")
-        .arg(regulation(stem))
-        .args(["--seed", &seed.to_string(), "--out"])
-        .arg(out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+    let mut c = simulate_command(stem, seed, out);
+    c.stdout(Stdio::null()).stderr(Stdio::piped());
     c
-}
-
-fn simulate(stem: &str, seed: u64, out: &Path) {
-    let o = simulate_cmd(stem, seed, out).output().unwrap();
-    assert!(o.status.success(), "{stem}: {}", text(&o.stderr));
-}
-
-/// A small deterministic generator for the kill moments.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -63,13 +26,13 @@ impl Lcg {
 fn a_reader_closing_the_pipe_early_is_handled_quietly_by_every_command() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    simulate("jiujiang-2020", 1, &out);
+    simulate_into("jiujiang-2020", 1, &out, &[]);
     let db = out.join("arbiter.db");
     let db = db.to_str().unwrap();
     let trf = out.join("senior.trf");
     let trf = trf.to_str().unwrap();
     let reg = regulation("suzhou-2025");
-    let reg = reg.to_str().unwrap();
+    let reg = reg.as_str();
     let id = "ev-00000001";
     let commands: Vec<Vec<&str>> = vec![
         vec!["event", "export", id, "--db", db],
@@ -139,7 +102,7 @@ fn complete_or_absent(dir: &Path) -> Result<bool, String> {
             .collect();
         return Err(format!("incomplete run in {}: {names:?}", dir.display()));
     }
-    let o = run(&["event".as_ref(), "verify".as_ref(), db.as_os_str()]);
+    let o = run(&["event", "verify", db.to_str().unwrap()]);
     if !o.status.success() {
         return Err(format!("verify fails: {}", text(&o.stdout)));
     }
@@ -152,7 +115,7 @@ fn simulate_killed_at_random_moments_leaves_the_old_run_or_a_complete_new_one() 
     let out = dir.path().join("run");
     // A first complete run, timed.
     let t0 = Instant::now();
-    simulate("jiujiang-2020", 1, &out);
+    simulate_into("jiujiang-2020", 1, &out, &[]);
     let full = t0.elapsed();
     let first_export = std::fs::read(out.join("export.json")).unwrap();
     let mut rng = Lcg(17);
@@ -226,14 +189,14 @@ fn simulate_refuses_to_replace_a_folder_holding_other_files() {
 
 fn exported_log(stem: &str, dir: &Path) -> String {
     let out = dir.join(format!("src-{stem}"));
-    simulate(stem, 1, &out);
+    simulate_into(stem, 1, &out, &[]);
     let db = out.join("arbiter.db");
     let o = run(&[
-        "event".as_ref(),
-        "export".as_ref(),
-        "ev-00000001".as_ref(),
-        "--db".as_ref(),
-        db.as_os_str(),
+        "event",
+        "export",
+        "ev-00000001",
+        "--db",
+        db.to_str().unwrap(),
     ]);
     assert!(o.status.success());
     text(&o.stdout)

@@ -1,10 +1,11 @@
 //! `arbiter round …`, `arbiter result …`, `teams`, `prizes`, `event export --format trf` run
 //! as real processes on a database — including two arbiters entering results at once.
 
+mod common;
+
+use common::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
 const REGULATION: &str = r#"
 [event]
@@ -32,45 +33,12 @@ struct Event {
     id: String,
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arbiter")
-}
-
-fn text(o: &[u8]) -> String {
-    String::from_utf8_lossy(o).to_string()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}\n{}",
-        text(&o.stdout),
-        text(&o.stderr)
-    );
-    text(&o.stdout)
-}
-
 /// `user add` with the password on stdin.
 fn add_user(e: &Event, login: &str, role: &str) {
-    use std::io::Write;
-    let mut child = Command::new(BIN)
-        .args(db_args(
-            e,
-            &["user", "add", "--login", login, "--role", role],
-        ))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run arbiter");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"password99\n")
-        .expect("write password");
-    let o = child.wait_with_output().expect("user add");
+    let o = run_with_stdin(
+        &db_args(e, &["user", "add", "--login", login, "--role", role]),
+        "password99\n",
+    );
     assert!(o.status.success(), "user add: {}", text(&o.stderr));
 }
 

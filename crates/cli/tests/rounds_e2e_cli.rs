@@ -14,34 +14,12 @@
 //! entry for entry (sequence, time, actor, content), its `export.json` equals simulate's byte
 //! for byte, and `event verify` passes.
 
+mod common;
+
+use common::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arbiter")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn regulation(stem: &str) -> String {
-    format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
 
 fn notation(r: &str) -> &'static str {
     match r {
@@ -122,23 +100,9 @@ fn roster_row(x: &Value) -> String {
 const ROSTER_HEADER: &str = "姓名,组别,性别,身份证号,手机,单位,协会,队名,出生日期,证明,标记,等级分";
 
 /// Simulate `stem` with `seed`; the output folder and the simulated log.
-fn simulate(dir: &Path, stem: &str, seed: u64, players: &[&str]) -> (PathBuf, Value) {
+fn simulated_log(dir: &Path, stem: &str, seed: u64, players: &[&str]) -> (PathBuf, Value) {
     let sim = dir.join(format!("sim-{stem}-{seed}"));
-    let mut args = vec![
-        "simulate".to_string(),
-        "--regulation".into(),
-        regulation(stem),
-        "--seed".into(),
-        seed.to_string(),
-        "--out".into(),
-        sim.display().to_string(),
-    ];
-    for p in players {
-        args.push("--players".into());
-        args.push(p.to_string());
-    }
-    let a: Vec<&str> = args.iter().map(String::as_str).collect();
-    ok(&a);
+    simulate_into(stem, seed, &sim, &players_flags(players));
     let simdb = sim.join("arbiter.db");
     let log: Value = serde_json::from_str(&ok(&[
         "event",
@@ -539,7 +503,7 @@ fn by_commands(dir: &Path, stem: &str, seed: u64, sim: &Path, log: &Value) -> Co
 #[test]
 fn kunshan_by_commands_equals_simulate() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (sim, log) = simulate(dir.path(), "kunshan-2026", 1, &[]);
+    let (sim, log) = simulated_log(dir.path(), "kunshan-2026", 1, &[]);
     let c = by_commands(dir.path(), "kunshan-2026", 1, &sim, &log);
     eprintln!("kunshan-2026 seed 1: {:?}", c.commands);
     // Teams with their fouls (K12) and the knockout of the women's section went by command.
@@ -550,7 +514,7 @@ fn kunshan_by_commands_equals_simulate() {
 #[test]
 fn tianshui_by_commands_equals_simulate() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (sim, log) = simulate(dir.path(), "tianshui-2024", 1, &[]);
+    let (sim, log) = simulated_log(dir.path(), "tianshui-2024", 1, &[]);
     let c = by_commands(dir.path(), "tianshui-2024", 1, &sim, &log);
     eprintln!("tianshui-2024 seed 1: {:?}", c.commands);
     // Fees, signed slips, a correction, an illness withdrawal and the top-8 knockout while

@@ -1,11 +1,12 @@
 //! `arbiter serve`: the real binary starts, serves the demo events, and refuses bad flags.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use common::*;
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+use std::time::Duration;
 
 fn get(addr: &str, path: &str) -> String {
     let mut s = TcpStream::connect(addr).expect("connect");
@@ -20,18 +21,9 @@ fn get(addr: &str, path: &str) -> String {
     out
 }
 
-/// Kills the server when the test ends, however it ends.
-struct Child(std::process::Child);
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn serve_demo_starts_with_the_four_reference_events() {
-    let mut child = Child(
+    let mut child = KillOnDrop(
         Command::new(BIN)
             .args(["serve", "--demo", "--addr", "127.0.0.1:0"])
             .stdout(Stdio::null())
@@ -39,18 +31,8 @@ fn serve_demo_starts_with_the_four_reference_events() {
             .spawn()
             .expect("spawn"),
     );
-    let err = child.0.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(err).lines();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut addr = None;
-    while Instant::now() < deadline {
-        let Some(Ok(line)) = lines.next() else { break };
-        if let Some(rest) = line.split("http://").nth(1) {
-            addr = rest.split('/').next().map(str::to_string);
-            break;
-        }
-    }
-    let addr = addr.expect("the server prints its address");
+    let addr = announced_address(&mut child.0, Duration::from_secs(120))
+        .expect("the server prints its address");
     let home = get(&addr, "/");
     assert!(home.starts_with("HTTP/1.1 200"), "{home}");
     assert_eq!(home.matches("<li><a href=\"/e/ev-").count(), 4, "{home}");

@@ -2,21 +2,13 @@
 //! sockets from one machine on the venue network no longer stop the server answering the
 //! others. The server's connections are capped per address and in all below the limit.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use common::*;
+use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-/// Kills the server when the test ends, however it ends.
-struct Child(std::process::Child);
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn connect_from(from: IpAddr, addr: SocketAddr) -> std::io::Result<TcpStream> {
     let sock = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
@@ -39,9 +31,9 @@ fn get_from(from: IpAddr, addr: SocketAddr, path: &str) -> String {
 }
 
 /// `arbiter serve` under `ulimit -n 256`, on a fresh database; its address.
-fn serve_limited(dir: &std::path::Path) -> (Child, SocketAddr) {
+fn serve_limited(dir: &std::path::Path) -> (KillOnDrop, SocketAddr) {
     let db = dir.join("arbiter.db");
-    let mut child = Child(
+    let mut child = KillOnDrop(
         Command::new("sh")
             .arg("-c")
             .arg(format!(
@@ -53,18 +45,8 @@ fn serve_limited(dir: &std::path::Path) -> (Child, SocketAddr) {
             .spawn()
             .expect("spawn"),
     );
-    let err = child.0.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(err).lines();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut addr = None;
-    while Instant::now() < deadline {
-        let Some(Ok(line)) = lines.next() else { break };
-        if let Some(rest) = line.split("http://").nth(1) {
-            addr = rest.split('/').next().and_then(|a| a.parse().ok());
-            break;
-        }
-    }
-    std::thread::spawn(move || for _ in lines {});
+    let addr =
+        announced_address(&mut child.0, Duration::from_secs(60)).and_then(|a| a.parse().ok());
     (child, addr.expect("the server prints its address"))
 }
 

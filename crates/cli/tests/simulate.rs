@@ -3,10 +3,13 @@
 //! export.json validates against the JSON Schema, and the features each event is known for
 //! show in the published data (S4, S5, K11, K13, T2, K6).
 
+mod common;
+
 use arbiter_core::{EventState, LogEntry};
 use arbiter_store::{EventStore, SqliteStore};
+use common::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const EVENTS: [&str; 4] = [
@@ -16,39 +19,11 @@ const EVENTS: [&str; 4] = [
     "tianshui-2024",
 ];
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn simulate(stem: &str, seed: u64, out: &Path, extra: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("simulate")
-        .arg("--regulation")
-        .arg(root().join(format!("regulations/{stem}.toml")))
-        .args(["--seed", &seed.to_string(), "--out"])
-        .arg(out)
-        .args(extra)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(
-        o.status.success(),
-        "{stem} seed {seed}: exit {:?}\n{stdout}\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout
-}
-
 fn schema() -> jsonschema::Validator {
     let text =
         std::fs::read_to_string(root().join("docs/formats/export-json.schema.json")).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     jsonschema::validator_for(&v).unwrap()
-}
-
-fn export(out: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(out.join("export.json")).unwrap()).unwrap()
 }
 
 /// Replays the database's log, recomputes everything and compares with export.json.
@@ -74,15 +49,6 @@ fn not_paired(s: &Value) -> usize {
         .count()
 }
 
-fn section<'a>(ex: &'a Value, id: &str) -> &'a Value {
-    ex["sections"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .unwrap()
-}
-
 #[test]
 fn four_events_three_seeds_simulate_verify_and_validate() {
     let dir = tempfile::tempdir().unwrap();
@@ -93,7 +59,7 @@ fn four_events_three_seeds_simulate_verify_and_validate() {
         jobs.push(std::thread::spawn(move || {
             for seed in 1..=3u64 {
                 let out = base.join(format!("{stem}-{seed}"));
-                let summary = simulate(stem, seed, &out, &[]);
+                let summary = simulate_into(stem, seed, &out, &[]);
                 assert!(summary.contains("冠军"), "{summary}");
                 assert!(out.join("arbiter.db").exists() && out.join("export.json").exists());
                 let diffs = verify_db(&out);
@@ -111,7 +77,7 @@ fn four_events_three_seeds_simulate_verify_and_validate() {
     for stem in EVENTS {
         for seed in 1..=3u64 {
             let out = dir.path().join(format!("{stem}-{seed}"));
-            let ex = export(&out);
+            let ex = export_json(&out);
             let errors: Vec<String> = validator
                 .iter_errors(&ex)
                 .map(|e| format!("{} at {}", e, e.instance_path))
@@ -142,7 +108,7 @@ fn four_events_three_seeds_simulate_verify_and_validate() {
         }
     }
     // A renamed contract field is caught by the schema.
-    let mut ex = export(&dir.path().join("kunshan-2026-1"));
+    let mut ex = export_json(&dir.path().join("kunshan-2026-1"));
     let s0 = ex["sections"][0].as_object_mut().unwrap();
     let v = s0.remove("rounds_planned").unwrap();
     s0.insert("rounds_plan".into(), v);
@@ -152,8 +118,8 @@ fn four_events_three_seeds_simulate_verify_and_validate() {
 #[test]
 fn suzhou_sections_by_entries_and_5_2_3_0() {
     let dir = tempfile::tempdir().unwrap();
-    simulate("suzhou-2025", 2, dir.path(), &[]);
-    let ex = export(dir.path());
+    simulate_into("suzhou-2025", 2, dir.path(), &[]);
+    let ex = export_json(dir.path());
     let systems: Vec<(&str, &str, usize)> = ex["sections"]
         .as_array()
         .unwrap()
@@ -201,7 +167,7 @@ fn suzhou_sections_by_entries_and_5_2_3_0() {
         }
     }
     // A black draw scores 3 and a red draw 2 in the published points.
-    let open = section(&ex, "open");
+    let open = section_of(&ex, "open");
     assert!(open["rounds"]
         .as_array()
         .unwrap()
@@ -215,9 +181,9 @@ fn suzhou_sections_by_entries_and_5_2_3_0() {
 #[test]
 fn kunshan_lucky_prizes_and_two_team_divisions() {
     let dir = tempfile::tempdir().unwrap();
-    simulate("kunshan-2026", 3, dir.path(), &[]);
-    let ex = export(dir.path());
-    let men = section(&ex, "men");
+    simulate_into("kunshan-2026", 3, dir.path(), &[]);
+    let ex = export_json(dir.path());
+    let men = section_of(&ex, "men");
     assert!(men["standings"].as_array().unwrap().len() >= 128);
     let lucky: Vec<&Value> = ex["prizes"]
         .as_array()
@@ -274,7 +240,7 @@ fn kunshan_lucky_prizes_and_two_team_divisions() {
 
 /// Final places 1..k of a two-stage section come from the knockout, the rest from the Swiss.
 fn check_two_stage(ex: &Value, id: &str, swiss_rounds: i64, ko_rounds: i64, continuing: bool) {
-    let s = section(ex, id);
+    let s = section_of(ex, id);
     assert_eq!(s["system"], "swiss_then_knockout");
     let st = s["standings"].as_array().unwrap();
     for (i, row) in st.iter().enumerate().take(8) {
@@ -340,14 +306,14 @@ fn check_two_stage(ex: &Value, id: &str, swiss_rounds: i64, ko_rounds: i64, cont
 fn tianshui_160_players_knockout_places_and_continuing_swiss() {
     let dir = tempfile::tempdir().unwrap();
     // The event's cap (T7) is 160: here all of it in the open section.
-    simulate(
+    simulate_into(
         "tianshui-2024",
         1,
         dir.path(),
         &["--players", "open=160", "--players", "local=0"],
     );
-    let ex = export(dir.path());
-    let open = section(&ex, "open");
+    let ex = export_json(dir.path());
+    let open = section_of(&ex, "open");
     assert_eq!(open["rounds_planned"], 11);
     let paired = open["players"]
         .as_array()
@@ -384,14 +350,14 @@ fn tianshui_160_players_knockout_places_and_continuing_swiss() {
 #[test]
 fn kunshan_women_shape_five_swiss_rounds_then_placement_bracket() {
     let dir = tempfile::tempdir().unwrap();
-    simulate(
+    simulate_into(
         "kunshan-2026",
         2,
         dir.path(),
         &["--players", "men=20", "--players", "women=14"],
     );
-    let ex = export(dir.path());
-    let w = section(&ex, "women");
+    let ex = export_json(dir.path());
+    let w = section_of(&ex, "women");
     assert_eq!(w["rounds_planned"], 8);
     check_two_stage(&ex, "women", 5, 3, false);
     assert!(verify_db(dir.path()).is_empty());
@@ -400,7 +366,7 @@ fn kunshan_women_shape_five_swiss_rounds_then_placement_bracket() {
 #[test]
 fn export_holds_no_id_numbers_or_phones() {
     let dir = tempfile::tempdir().unwrap();
-    simulate("jiujiang-2020", 1, dir.path(), &["--players", "12"]);
+    simulate_into("jiujiang-2020", 1, dir.path(), &["--players", "12"]);
     let text = std::fs::read_to_string(dir.path().join("export.json")).unwrap();
     let store = SqliteStore::open(dir.path().join("arbiter.db")).unwrap();
     let ev = &store.list_events().unwrap()[0];
@@ -429,26 +395,22 @@ fn export_holds_no_id_numbers_or_phones() {
 #[test]
 fn existing_database_is_refused_unless_forced() {
     let dir = tempfile::tempdir().unwrap();
-    simulate("jiujiang-2020", 1, dir.path(), &["--players", "10"]);
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["simulate", "--regulation"])
-        .arg(root().join("regulations/jiujiang-2020.toml"))
-        .args(["--seed", "2", "--out"])
-        .arg(dir.path())
+    simulate_into("jiujiang-2020", 1, dir.path(), &["--players", "10"]);
+    let o = simulate_command("jiujiang-2020", 2, dir.path())
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("已存在"));
-    simulate(
+    simulate_into(
         "jiujiang-2020",
         2,
         dir.path(),
         &["--players", "16", "--force"],
     );
     assert!(verify_db(dir.path()).is_empty());
-    let bad = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let bad = Command::new(BIN)
         .args(["simulate", "--regulation"])
-        .arg(root().join("regulations/jiujiang-2020.toml"))
+        .arg(regulation("jiujiang-2020"))
         .args(["--out"])
         .arg(dir.path().join("x"))
         .args(["--players", "senoir=5"])

@@ -3,35 +3,18 @@
 //! a result in the database is changed behind the log's back, and the JSON export printed
 //! by `event export` is byte-identical to the `export.json` written by `simulate`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str], paths: &[&Path]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    c.args(args);
-    for p in paths {
-        c.arg(p);
-    }
-    c.output().unwrap()
-}
-
-fn regulation(stem: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../regulations/{stem}.toml"))
-}
+use common::*;
+use std::path::Path;
 
 #[test]
 fn verify_passes_then_catches_a_tampered_result() {
     let dir = tempfile::tempdir().unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["simulate", "--seed", "3", "--players", "14", "--regulation"])
-        .arg(regulation("jiujiang-2020"))
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    simulate_into("jiujiang-2020", 3, dir.path(), &["--players", "14"]);
     let db = dir.path().join("arbiter.db");
-    let ok = arbiter(&["event", "verify"], &[&db]);
+    let db_arg = db.to_str().unwrap();
+    let ok = run(&["event", "verify", db_arg]);
     let text = String::from_utf8_lossy(&ok.stdout).to_string();
     assert_eq!(ok.status.code(), Some(0), "{text}");
     assert!(
@@ -40,13 +23,10 @@ fn verify_passes_then_catches_a_tampered_result() {
     );
 
     // JSON export of the event equals the published export.json.
-    let list = arbiter(&["event", "list", "--json", "--db"], &[&db]);
+    let list = run(&["event", "list", "--json", "--db", db_arg]);
     let events: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
     let id = events[0]["id"].as_str().unwrap().to_string();
-    let ex = arbiter(
-        &["event", "export", &id, "--format", "json", "--db"],
-        &[&db],
-    );
+    let ex = run(&["event", "export", &id, "--format", "json", "--db", db_arg]);
     assert!(ex.status.success());
     assert_eq!(
         ex.stdout,
@@ -56,7 +36,7 @@ fn verify_passes_then_catches_a_tampered_result() {
     // Change one red win of round 2 into a black win directly in the database.
     let changed = tamper_result(&db);
     assert!(changed, "a round-2 red win to change");
-    let bad = arbiter(&["event", "verify"], &[&db]);
+    let bad = run(&["event", "verify", db_arg]);
     let text = String::from_utf8_lossy(&bad.stdout).to_string();
     assert_eq!(bad.status.code(), Some(1), "{text}");
     assert!(text.contains("不一致"), "{text}");

@@ -1,14 +1,9 @@
 //! `arbiter standings --trf`: table, JSON, tie-break list parsing and exit codes.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use common::*;
+use std::path::Path;
 
 /// (opponent, colour, result) of one round in TRF terms.
 type Round = (u32, char, char);
@@ -70,7 +65,7 @@ fn example_trf(dir: &Path) -> String {
 fn json_for_both_2011_schemes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let trf = example_trf(dir.path());
-    let out = arbiter(&[
+    let out = run(&[
         "standings",
         "--trf",
         &trf,
@@ -97,7 +92,7 @@ fn json_for_both_2011_schemes() {
     assert_eq!(rows[4]["decided_by"], "wins"); // E below C: 胜局 1 > 0
     assert_eq!(rows[3]["tiebreaks"]["wins"], 1);
 
-    let out = arbiter(&[
+    let out = run(&[
         "standings",
         "--trf",
         &trf,
@@ -118,7 +113,7 @@ fn json_for_both_2011_schemes() {
 fn chinese_table_by_default() {
     let dir = tempfile::tempdir().expect("tempdir");
     let trf = example_trf(dir.path());
-    let out = arbiter(&["standings", "--trf", &trf, "--scoring", "cxa"]);
+    let out = run(&["standings", "--trf", &trf, "--scoring", "cxa"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -150,16 +145,16 @@ fn chinese_table_by_default() {
 fn unknown_names_exit_2_with_a_suggestion() {
     let dir = tempfile::tempdir().expect("tempdir");
     let trf = example_trf(dir.path());
-    let out = arbiter(&["standings", "--trf", &trf, "--tiebreaks", "opp_scor,wins"]);
+    let out = run(&["standings", "--trf", &trf, "--tiebreaks", "opp_scor,wins"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("did you mean `opp_score`"), "{err}");
-    let out = arbiter(&["standings", "--trf", &trf, "--scoring", "fid"]);
+    let out = run(&["standings", "--trf", &trf, "--scoring", "fid"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`fide`"));
-    let out = arbiter(&["standings", "--trf", &trf, "--tiebreaks", "lots,wins"]);
+    let out = run(&["standings", "--trf", &trf, "--tiebreaks", "lots,wins"]);
     assert_eq!(out.status.code(), Some(2));
-    let out = arbiter(&[
+    let out = run(&[
         "standings",
         "--trf",
         &dir.path().join("missing.trf").display().to_string(),
@@ -171,7 +166,7 @@ fn unknown_names_exit_2_with_a_suggestion() {
 fn generated_file_with_every_tiebreak() {
     let dir = tempfile::tempdir().expect("tempdir");
     let trf = dir.path().join("gen.trf").display().to_string();
-    let out = arbiter(&[
+    let out = run(&[
         "generate",
         "--players",
         "21",
@@ -190,7 +185,7 @@ fn generated_file_with_every_tiebreak() {
     );
     let all = "opp_score,progressive,wins,fouls,direct,black_games,black_wins,sb,buchholz,\
                buchholz_cut1,buchholz_median1,aro,aro_cut1,apro,performance,previous_round_rank";
-    let out = arbiter(&["standings", "--trf", &trf, "--tiebreaks", all, "--json"]);
+    let out = run(&["standings", "--trf", &trf, "--tiebreaks", all, "--json"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -210,10 +205,10 @@ fn generated_file_with_every_tiebreak() {
 fn db_errors_are_named() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("none.db").display().to_string();
-    let out = arbiter(&["standings", "--db", &db, "--event", "e1"]);
+    let out = run(&["standings", "--db", &db, "--event", "e1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("database not found"));
-    let out = arbiter(&["standings"]);
+    let out = run(&["standings"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -224,11 +219,8 @@ fn db_errors_are_named() {
 fn db_section_uses_the_regulation_list() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("t.db").display().to_string();
-    let reg = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../regulations/tianshui-2024.toml"
-    );
-    let out = arbiter(&["event", "create", "--regulation", reg, "--db", &db]);
+    let reg = regulation("tianshui-2024");
+    let out = run(&["event", "create", "--regulation", &reg, "--db", &db]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -236,10 +228,10 @@ fn db_section_uses_the_regulation_list() {
         String::from_utf8_lossy(&out.stderr)
     );
     let id = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    let out = arbiter(&["standings", "--db", &db, "--event", &id]);
+    let out = run(&["standings", "--db", &db, "--event", &id]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--section"));
-    let out = arbiter(&[
+    let out = run(&[
         "standings",
         "--db",
         &db,
@@ -257,7 +249,7 @@ fn db_section_uses_the_regulation_list() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("名次"), "{text}");
     assert!(text.contains("后走胜局"), "{text}");
-    let out = arbiter(&["standings", "--db", &db, "--event", &id, "--section", "opn"]);
+    let out = run(&["standings", "--db", &db, "--event", &id, "--section", "opn"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `open`"));
 }
@@ -271,7 +263,7 @@ fn non_half_fractions_are_exact_strings() {
     let dir = tempfile::tempdir().expect("tempdir");
     let trf = example_trf(dir.path());
     let sb_of = |scoring: &str, no: i64| {
-        let out = arbiter(&[
+        let out = run(&[
             "standings",
             "--trf",
             &trf,
@@ -304,7 +296,7 @@ fn non_half_fractions_are_exact_strings() {
         "--tiebreaks",
         "sb,wins",
     ];
-    let out = arbiter(&args);
+    let out = run(&args);
     let text = String::from_utf8_lossy(&out.stdout);
     let d_line = text
         .lines()
@@ -314,67 +306,20 @@ fn non_half_fractions_are_exact_strings() {
     assert!(d_line.contains("0.75"), "{text}");
 }
 
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// `arbiter simulate` into `out`; returns the event id.
-fn simulate(stem: &str, out: &Path, players: &[&str]) -> String {
-    let reg = root().join(format!("regulations/{stem}.toml"));
-    let mut args = vec![
-        "simulate".to_string(),
-        "--regulation".into(),
-        reg.display().to_string(),
-        "--seed".into(),
-        "1".into(),
-        "--out".into(),
-        out.display().to_string(),
-    ];
-    for p in players {
-        args.push("--players".into());
-        args.push(p.to_string());
-    }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = arbiter(&args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+fn simulate_event(stem: &str, out: &Path, players: &[&str]) -> String {
+    simulate_into(stem, 1, out, &players_flags(players));
     let db = out.join("arbiter.db").display().to_string();
-    let o = arbiter(&["event", "list", "--json", "--db", &db]);
+    let o = run(&["event", "list", "--json", "--db", &db]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("event list json");
     v[0]["id"].as_str().expect("event id").to_string()
-}
-
-fn json_of(o: &Output) -> serde_json::Value {
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).expect("json")
-}
-
-fn export_section(out: &Path, id: &str) -> serde_json::Value {
-    let text = std::fs::read_to_string(out.join("export.json")).expect("export.json");
-    let ex: serde_json::Value = serde_json::from_str(&text).expect("export json");
-    ex["sections"]
-        .as_array()
-        .expect("sections")
-        .iter()
-        .find(|s| s["id"] == id)
-        .cloned()
-        .expect("section in export")
 }
 
 /// `arbiter standings --event ID --section S --json` against the `standings` of export.json,
 /// row for row; returns the rows.
 fn same_as_export(out: &Path, event: &str, id: &str) -> Vec<serde_json::Value> {
     let db = out.join("arbiter.db").display().to_string();
-    let mine = json_of(&arbiter(&[
+    let mine = json_of(&run(&[
         "standings",
         "--db",
         &db,
@@ -385,7 +330,7 @@ fn same_as_export(out: &Path, event: &str, id: &str) -> Vec<serde_json::Value> {
         "--json",
     ]));
     let mine = mine["standings"].as_array().cloned().expect("standings");
-    let section = export_section(out, id);
+    let section = section_of(&export_json(out), id).clone();
     let published = section["standings"].as_array().expect("export standings");
     assert_eq!(mine.len(), published.len(), "{id}");
     for (i, (m, p)) in mine.iter().zip(published).enumerate() {
@@ -401,7 +346,7 @@ fn same_as_export(out: &Path, event: &str, id: &str) -> Vec<serde_json::Value> {
 fn placement_bracket_section_matches_the_export() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path();
-    let event = simulate("kunshan-2026", out, &["men=20", "women=14"]);
+    let event = simulate_event("kunshan-2026", out, &["men=20", "women=14"]);
     let rows = same_as_export(out, &event, "women");
     assert!(rows.iter().any(|r| r["decided_by"] == "knockout"));
 }
@@ -414,10 +359,10 @@ fn placement_bracket_section_matches_the_export() {
 fn two_stage_section_matches_the_export_row_for_row() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path();
-    let event = simulate("tianshui-2024", out, &["open=24", "local=0"]);
+    let event = simulate_event("tianshui-2024", out, &["open=24", "local=0"]);
     let mine = same_as_export(out, &event, "open");
     let mine = &mine;
-    let section = export_section(out, "open");
+    let section = section_of(&export_json(out), "open").clone();
     assert!(mine.len() >= 9, "knockout places and the rest");
     // Places 1..8 are exactly the knockout players (whatever their Swiss points), places
     // 2..8 and the first continuing-Swiss row are decided by the knockout.
@@ -445,7 +390,7 @@ fn two_stage_section_matches_the_export_row_for_row() {
     }
 
     // --db defaults to arbiter.db (in the working directory); --event alone is enough.
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let o = std::process::Command::new(BIN)
         .current_dir(out)
         .args([
             "standings",
@@ -468,7 +413,7 @@ fn two_stage_section_matches_the_export_row_for_row() {
 fn categories_from_the_regulation() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path();
-    let event = simulate("suzhou-2025", out, &["16"]);
+    let event = simulate_event("suzhou-2025", out, &["16"]);
     let db = out.join("arbiter.db").display().to_string();
     let base = [
         "standings",
@@ -479,9 +424,9 @@ fn categories_from_the_regulation() {
         "--section",
         "open",
     ];
-    let all = json_of(&arbiter(&[&base[..], &["--json"]].concat()));
+    let all = json_of(&run(&[&base[..], &["--json"]].concat()));
     let all = all["standings"].as_array().expect("standings");
-    let section = export_section(out, "open");
+    let section = section_of(&export_json(out), "open").clone();
     let sex_of = |no: &serde_json::Value| {
         section["players"]
             .as_array()
@@ -491,9 +436,7 @@ fn categories_from_the_regulation() {
     };
     let mut covered = 0;
     for (id, sex) in [("men", "M"), ("women", "F")] {
-        let v = json_of(&arbiter(
-            &[&base[..], &["--category", id, "--json"]].concat(),
-        ));
+        let v = json_of(&run(&[&base[..], &["--category", id, "--json"]].concat()));
         assert_eq!(v["category"]["id"], id);
         let rows = v["standings"].as_array().expect("category standings");
         let published = section["categories"]
@@ -538,7 +481,7 @@ fn categories_from_the_regulation() {
         covered += rows.len();
     }
     assert_eq!(covered, all.len());
-    let o = arbiter(&[&base[..], &["--category", "women"]].concat());
+    let o = run(&[&base[..], &["--category", "women"]].concat());
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -546,7 +489,7 @@ fn categories_from_the_regulation() {
         "{text}"
     );
     assert!(text.contains("总名次"), "{text}");
-    let o = arbiter(&[&base[..], &["--category", "womn"]].concat());
+    let o = run(&[&base[..], &["--category", "womn"]].concat());
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `women`"));
 }
@@ -561,7 +504,7 @@ fn corrected_results_are_marked() {
     use arbiter_types::GameResult;
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path();
-    let event = simulate("jiujiang-2020", out, &["10"]);
+    let event = simulate_event("jiujiang-2020", out, &["10"]);
     let db = out.join("arbiter.db");
     let store = SqliteStore::open(&db).expect("open db");
     let id = EventId(event.clone());
@@ -616,7 +559,7 @@ fn corrected_results_are_marked() {
         "--section",
         "senior",
     ];
-    let v = json_of(&arbiter(&[&base[..], &["--json"]].concat()));
+    let v = json_of(&run(&[&base[..], &["--json"]].concat()));
     let rows = v["standings"].as_array().expect("standings");
     let mut marked: Vec<i64> = rows
         .iter()
@@ -640,7 +583,7 @@ fn corrected_results_are_marked() {
     assert!(want.contains(&i64::from(red)) && want.contains(&i64::from(black)));
     assert_eq!(marked, want);
     assert!(rows.iter().all(|r| r["corrected"].is_boolean()));
-    let o = arbiter(&base);
+    let o = run(&base);
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
     assert_eq!(

@@ -2,35 +2,15 @@
 //! input (never a flag), the account is stored with an argon2id hash that the web login
 //! accepts, and bad input exits 2 with a message.
 
+mod common;
+
 use arbiter_store::{AccountStore, Role, SqliteStore};
-use std::io::Write;
+use common::*;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn arbiter");
-    // A command that refuses before it reads the password closes its stdin: not an error.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("wait")
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+/// (stdout, stderr) of a run.
+fn texts(o: &std::process::Output) -> (String, String) {
+    (stdout(o), stderr(o))
 }
 
 fn db_arg(p: &Path) -> String {
@@ -42,7 +22,7 @@ fn user_add_list_and_passwd() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("arbiter.db");
     let db = db_arg(&db);
-    let o = run(
+    let o = run_with_stdin(
         &[
             "user",
             "add",
@@ -57,7 +37,7 @@ fn user_add_list_and_passwd() {
         ],
         "长城长12345\n",
     );
-    let (out, err) = text(&o);
+    let (out, err) = texts(&o);
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(
         out.contains("已创建账户 account added: wang (王裁判长, 裁判长 chief_arbiter)"),
@@ -104,13 +84,13 @@ fn user_add_list_and_passwd() {
     ] {
         let mut a = vec!["user", "add", "--db", &db];
         a.extend(args.iter().copied());
-        let o = run(&a, stdin);
-        let (out, err) = text(&o);
+        let o = run_with_stdin(&a, stdin);
+        let (out, err) = texts(&o);
         assert_eq!(o.status.code(), Some(2), "{a:?}: {out}{err}");
         assert!(err.contains(want), "{a:?}: {err}");
     }
     // A password is never a flag.
-    let o = run(
+    let o = run_with_stdin(
         &[
             "user",
             "add",
@@ -127,15 +107,15 @@ fn user_add_list_and_passwd() {
     );
     assert_eq!(o.status.code(), Some(2));
 
-    let o = run(
+    let o = run_with_stdin(
         &[
             "user", "add", "--db", &db, "--login", "li", "--role", "desk",
         ],
         "password99\r\n",
     );
-    assert_eq!(o.status.code(), Some(0), "{:?}", text(&o));
-    let o = run(&["user", "list", "--db", &db], "");
-    let (out, _) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{:?}", texts(&o));
+    let o = run_with_stdin(&["user", "list", "--db", &db], "");
+    let (out, _) = texts(&o);
     assert_eq!(o.status.code(), Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
@@ -146,18 +126,18 @@ fn user_add_list_and_passwd() {
     );
     assert!(!out.contains("argon2"), "the hash is never printed: {out}");
 
-    let o = run(
+    let o = run_with_stdin(
         &["user", "passwd", "--db", &db, "--login", "li"],
         "another-pass\n",
     );
-    assert_eq!(o.status.code(), Some(0), "{:?}", text(&o));
+    assert_eq!(o.status.code(), Some(0), "{:?}", texts(&o));
     let store = SqliteStore::open(&db).expect("open");
     let u = store.user("li").expect("read").expect("stored");
     assert!(arbiter_web::auth::password::verify(
         "another-pass",
         &u.password_hash
     ));
-    let o = run(
+    let o = run_with_stdin(
         &["user", "passwd", "--db", &db, "--login", "nobody"],
         "another-pass\n",
     );

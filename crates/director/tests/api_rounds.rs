@@ -2,35 +2,20 @@
 //! fouls, conflicts, confirmation, corrections, knockout games — and a whole event run
 //! through these operations alone passes `verify`.
 
+mod common;
+
 use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_director::api::results::{confirm, correct, enter_result, ResultInput};
 use arbiter_director::api::rounds::{pair, pair_explained, publish, sheet, undo, PairRequest};
-use arbiter_director::api::Ctx;
 use arbiter_director::{next_step, Step};
-use arbiter_director::{regulation_of, verify, DirectorError};
-use arbiter_simulate::{Simulator, Sizes};
+use arbiter_director::{regulation_of, verify};
 use arbiter_types::{Colour, GameResult, PlayerNo};
-use chrono::NaiveDate;
-
-fn source(stem: &str) -> String {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path).expect("regulation file")
-}
+use common::*;
 
 /// The event after registration, teams, fees and check-in (the simulator's first batches),
 /// before anything is drawn or paired.
-fn registered(stem: &str, sizes: &[(&str, usize)]) -> (Vec<Recorded>, EventState) {
-    let src = source(stem);
-    let file = format!("{stem}.toml");
-    let reg = arbiter_regulation::parse(&src, &file).expect("regulation");
-    let sizes = Sizes {
-        by_section: sizes.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
-        ..Sizes::default()
-    };
-    let mut sim = Simulator::new(reg, &src, &file, 7, &sizes);
+fn registered_event(stem: &str, sizes: &[(&str, usize)]) -> (Vec<Recorded>, EventState) {
+    let mut sim = simulator(stem, 7, &sizes_by_section(sizes));
     let mut state = EventState::new();
     let mut log = Vec::new();
     while let Some(b) = sim.next_batch(&state).expect("batch") {
@@ -48,41 +33,17 @@ fn registered(stem: &str, sizes: &[(&str, usize)]) -> (Vec<Recorded>, EventState
     (log, state)
 }
 
-fn ctx() -> Ctx {
-    let at = NaiveDate::from_ymd_opt(2026, 9, 20)
-        .and_then(|d| d.and_hms_opt(9, 0, 0))
-        .expect("time");
-    Ctx::new("裁判长", at)
-}
-
-/// Append as the store would (expected sequence), folding every entry.
+/// Append as the store would (expected sequence), folding every entry: the chief arbiter's.
 fn append(log: &mut Vec<Recorded>, state: &mut EventState, entries: Vec<LogEntry>) {
-    let at = ctx().at_rfc3339();
-    for e in entries {
-        let r = Recorded {
-            seq: state.last_seq + 1,
-            at: at.clone(),
-            actor: "裁判长".into(),
-            entry: e,
-        };
-        state.apply(&r).expect("the API returns entries that fold");
-        log.push(r);
-    }
-}
-
-fn refused(r: Result<Vec<LogEntry>, DirectorError>) -> String {
-    match r {
-        Err(e) => e.to_string(),
-        Ok(v) => panic!("expected a refusal, got {v:?}"),
-    }
+    record(log, state, &chief_ctx(), entries);
 }
 
 #[test]
 fn pair_publish_enter_conflict_confirm_correct() {
-    let (mut log, mut state) = registered("kunshan-2026", &[("men", 9), ("women", 0)]);
-    let c = ctx();
+    let (mut log, mut state) = registered_event("kunshan-2026", &[("men", 9), ("women", 0)]);
+    let c = chief_ctx();
     // Results before any pairing: refused.
-    assert!(refused(enter_result(
+    assert!(refusal(enter_result(
         &state,
         &c,
         "men",
@@ -106,14 +67,14 @@ fn pair_publish_enter_conflict_confirm_correct() {
     };
     // Pairing again while round 1 is open says so and returns nothing.
     let before = state.clone();
-    let msg = refused(pair(&state, &c, "men", &PairRequest::default()));
+    let msg = refusal(pair(&state, &c, "men", &PairRequest::default()));
     assert!(
         msg.contains("尚未结束") && msg.contains("未作任何改动"),
         "{msg}"
     );
     assert_eq!(state, before);
     // Not published: no results yet.
-    let msg = refused(enter_result(
+    let msg = refusal(enter_result(
         &state,
         &c,
         "men",
@@ -147,7 +108,7 @@ fn pair_publish_enter_conflict_confirm_correct() {
         let v = publish(&state, &c, "men").expect("publish");
         append(&mut log, &mut state, v)
     };
-    assert!(refused(publish(&state, &c, "men")).contains("已经公布"));
+    assert!(refusal(publish(&state, &c, "men")).contains("已经公布"));
     let boards: Vec<u32> = again.boards.iter().map(|b| b.board).collect();
     assert_eq!(boards, vec![1, 2, 3, 4]);
     // Board 1: red wins. The same board again is a conflict showing the stored value.
@@ -156,7 +117,7 @@ fn pair_publish_enter_conflict_confirm_correct() {
             .expect("enter");
         append(&mut log, &mut state, v)
     };
-    let msg = refused(enter_result(
+    let msg = refusal(enter_result(
         &state,
         &c,
         "men",
@@ -164,10 +125,10 @@ fn pair_publish_enter_conflict_confirm_correct() {
     ));
     assert!(msg.contains("冲突") && msg.contains("1-0"), "{msg}");
     // A published round with a result cannot be undone.
-    assert!(refused(undo(&state, &c, "men", "")).contains("不能撤销"));
+    assert!(refusal(undo(&state, &c, "men", "")).contains("不能撤销"));
     // K12: the 2nd foul loses the game; a result that ignores it is refused.
     let two_red = ResultInput::new(2, GameResult::RedWin).with_fouls(Colour::Red, 2);
-    let msg = refused(enter_result(&state, &c, "men", &two_red));
+    let msg = refusal(enter_result(&state, &c, "men", &two_red));
     assert!(msg.contains("0-1"), "{msg}");
     let two_red = ResultInput::new(2, GameResult::BlackWin).with_fouls(Colour::Red, 2);
     let v = enter_result(&state, &c, "men", &two_red).expect("foul loss");
@@ -216,10 +177,10 @@ fn pair_publish_enter_conflict_confirm_correct() {
     assert_eq!(signers[2], vec!["裁判员".to_string()]);
     assert_eq!(signers[0].len(), 2);
     append(&mut log, &mut state, v);
-    assert!(refused(confirm(&state, &c, "men", Some(1))).contains("没有待确认"));
+    assert!(refusal(confirm(&state, &c, "men", Some(1))).contains("没有待确认"));
     // A correction needs a reason and a different result; it records the chief arbiter.
-    assert!(refused(correct(&state, &c, "men", 1, 4, GameResult::RedWin, " ")).contains("理由"));
-    assert!(refused(correct(&state, &c, "men", 1, 4, GameResult::Draw, "核对")).contains("已是"));
+    assert!(refusal(correct(&state, &c, "men", 1, 4, GameResult::RedWin, " ")).contains("理由"));
+    assert!(refusal(correct(&state, &c, "men", 1, 4, GameResult::Draw, "核对")).contains("已是"));
     let v = correct(&state, &c, "men", 1, 4, GameResult::RedWin, "成绩单误填").expect("correct");
     assert!(matches!(&v[0], LogEntry::ResultCorrected { by, .. } if by == "裁判长"));
     append(&mut log, &mut state, v);
@@ -259,7 +220,7 @@ fn pair_publish_enter_conflict_confirm_correct() {
         let v = undo(&state, &c, "men", "").expect("undo 2");
         append(&mut log, &mut state, v)
     };
-    assert!(refused(pair(&state, &c, "men", &req)).contains("99"));
+    assert!(refusal(pair(&state, &c, "men", &req)).contains("99"));
     // Everything above replays and verifies.
     let diffs = verify(&log, None);
     assert!(diffs.is_empty(), "{diffs:?}");
@@ -278,7 +239,7 @@ fn scripted(round: u32, board: u32) -> GameResult {
 /// Run every section to the end through the API alone: pair, publish, enter every board of
 /// the sheet, confirm; knockout games from the sheet of the games due.
 fn run_through_api(log: &mut Vec<Recorded>, state: &mut EventState) -> usize {
-    let c = ctx();
+    let c = chief_ctx();
     let reg = regulation_of(state).expect("reg");
     let mut knockout_games = 0;
     for sec in &reg.sections {
@@ -341,7 +302,7 @@ fn run_through_api(log: &mut Vec<Recorded>, state: &mut EventState) -> usize {
 
 #[test]
 fn a_whole_swiss_with_teams_runs_through_the_api_and_verifies() {
-    let (mut log, mut state) = registered("kunshan-2026", &[("men", 14), ("women", 10)]);
+    let (mut log, mut state) = registered_event("kunshan-2026", &[("men", 14), ("women", 10)]);
     run_through_api(&mut log, &mut state);
     let men = state.section("men").expect("men");
     assert_eq!(men.completed_rounds(), 9);
@@ -353,7 +314,7 @@ fn a_whole_swiss_with_teams_runs_through_the_api_and_verifies() {
 
 #[test]
 fn swiss_then_knockout_runs_through_the_api_and_verifies() {
-    let (mut log, mut state) = registered("tianshui-2024", &[("open", 24), ("local", 0)]);
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 24), ("local", 0)]);
     let games = run_through_api(&mut log, &mut state);
     assert!(
         games >= 7,
@@ -368,7 +329,7 @@ fn swiss_then_knockout_runs_through_the_api_and_verifies() {
 /// Pair, publish and enter every board of the section's next Swiss round (and confirm);
 /// returns the round.
 fn play_swiss_round(log: &mut Vec<Recorded>, state: &mut EventState, id: &str) -> u32 {
-    let c = ctx();
+    let c = chief_ctx();
     append(
         log,
         state,
@@ -381,7 +342,7 @@ fn play_swiss_round(log: &mut Vec<Recorded>, state: &mut EventState, id: &str) -
 }
 
 fn enter_swiss_results(log: &mut Vec<Recorded>, state: &mut EventState, id: &str, round: u32) {
-    let c = ctx();
+    let c = chief_ctx();
     let s = sheet(state, id, Some(round)).expect("sheet");
     for b in &s.boards {
         let input = ResultInput {
@@ -406,8 +367,8 @@ fn enter_swiss_results(log: &mut Vec<Recorded>, state: &mut EventState, id: &str
 /// for the quarter-finals; the interim standings list the knockout players apart.
 #[test]
 fn knockout_and_continuing_swiss_are_played_side_by_side() {
-    let (mut log, mut state) = registered("tianshui-2024", &[("open", 16), ("local", 0)]);
-    let c = ctx();
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let c = chief_ctx();
     let id = "open";
     for _ in 0..8 {
         play_swiss_round(&mut log, &mut state, id);
@@ -513,7 +474,7 @@ fn knockout_and_continuing_swiss_are_played_side_by_side() {
 /// from 9 by its own standings (A9).
 #[test]
 fn interim_standings_of_stage_2_keep_the_knockout_apart() {
-    let (mut log, mut state) = registered("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 16), ("local", 0)]);
     let id = "open";
     for _ in 0..9 {
         play_swiss_round(&mut log, &mut state, id);

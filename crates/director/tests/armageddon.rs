@@ -1,26 +1,13 @@
 //! The regulation's `armageddon_draw_black_wins` reaches the knockout matches (K7, T3).
 
-use arbiter_core::{EventState, LogEntry, Recorded};
+mod common;
+
+use arbiter_core::LogEntry;
 use arbiter_director::knockout_stage::match_settings;
 use arbiter_director::verify;
-use arbiter_simulate::{Simulator, Sizes};
 use arbiter_types::{GameKind, GameResult};
+use common::*;
 use std::collections::BTreeMap;
-
-fn source(stem: &str) -> String {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path).unwrap()
-}
-
-fn run(src: &str, file: &str, seed: u64, sizes: &Sizes) -> (Vec<Recorded>, EventState) {
-    let reg = arbiter_regulation::parse(src, file).unwrap();
-    Simulator::new(reg, src, file, seed, sizes)
-        .run_in_memory()
-        .unwrap()
-}
 
 #[test]
 fn the_setting_follows_the_regulation() {
@@ -43,12 +30,11 @@ fn without_black_wins_no_match_ends_on_a_drawn_armageddon_and_verify_passes() {
         "armageddon_draw_black_wins = true",
         "armageddon_draw_black_wins = false",
     );
-    let sizes = Sizes {
-        by_section: [("open".to_string(), 24), ("local".to_string(), 0)].into(),
-        ..Sizes::default()
-    };
+    let sizes = sizes_by_section(&[("open", 24), ("local", 0)]);
     for seed in 1..=3 {
-        let (log, state) = run(&off, "tianshui-2024.toml", seed, &sizes);
+        let (log, state) = simulator_of(&off, "tianshui-2024", seed, &sizes)
+            .run_in_memory()
+            .unwrap();
         assert!(verify(&log, None).is_empty(), "seed {seed}");
         let mut last: BTreeMap<String, (GameKind, GameResult)> = BTreeMap::new();
         for g in &state.section("open").unwrap().knockout {

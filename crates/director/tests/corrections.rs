@@ -2,58 +2,13 @@
 //! section's sex and age rules, the same rule registration uses; a new ID number brings its sex
 //! and birth date with it.
 
+mod common;
+
 use arbiter_core::{EventState, FieldChange, LogEntry, PlayerId};
 use arbiter_director::api::entries as desk;
-use arbiter_director::api::Ctx;
-use arbiter_director::apply_scratch;
-use arbiter_director::registration::{event_created, EntryForm};
+use arbiter_director::registration::EntryForm;
 use arbiter_types::{IdNumber, Sex};
-
-fn ctx() -> Ctx {
-    let at = chrono::NaiveDate::from_ymd_opt(2026, 9, 1)
-        .unwrap()
-        .and_hms_opt(10, 0, 0)
-        .unwrap();
-    Ctx::new("报名处", at)
-}
-
-fn event(stem: &str) -> EventState {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let src = std::fs::read_to_string(path).unwrap();
-    let file = format!("{stem}.toml");
-    let reg = arbiter_regulation::parse(&src, &file).unwrap();
-    let mut state = EventState::new();
-    let e = event_created(&reg, &src, &file, 7);
-    apply_scratch(&mut state, &e, &ctx().at_rfc3339()).unwrap();
-    state
-}
-
-fn apply(state: &mut EventState, entries: Vec<LogEntry>) {
-    for e in entries {
-        apply_scratch(state, &e, &ctx().at_rfc3339()).unwrap();
-    }
-}
-
-/// A valid 18-digit ID number: born `yyyymmdd`, sequence `seq` (odd = man, even = woman).
-fn id(born: &str, seq: u32) -> String {
-    let body = format!("320583{born}{seq:03}");
-    let sum: u64 = body
-        .chars()
-        .rev()
-        .enumerate()
-        .map(|(i, c)| u64::from(c.to_digit(10).unwrap()) * ((1u64 << (i + 1)) % 11))
-        .sum();
-    let v = (12 - sum % 11) % 11;
-    let c = if v == 10 {
-        'X'
-    } else {
-        char::from_digit(v as u32, 10).unwrap()
-    };
-    format!("{body}{c}")
-}
+use common::*;
 
 fn form(section: &str, name: &str, id_number: Option<String>, sex: Option<Sex>) -> EntryForm {
     EntryForm {
@@ -75,17 +30,13 @@ fn form(section: &str, name: &str, id_number: Option<String>, sex: Option<Sex>) 
 }
 
 fn register(state: &mut EventState, f: &EntryForm) -> PlayerId {
-    let out = desk::register(state, &ctx(), f).unwrap();
+    let out = desk::register(state, &desk_ctx(), f).unwrap();
     let p = match &out[0] {
         LogEntry::PlayerRegistered(r) => r.player,
         other => panic!("not registered: {other:?}"),
     };
     apply(state, out);
     p
-}
-
-fn refusal(r: Result<Vec<LogEntry>, arbiter_director::DirectorError>) -> String {
-    r.expect_err("the correction should be refused").to_string()
 }
 
 #[test]
@@ -95,7 +46,7 @@ fn a_correction_keeps_the_sections_sex_rule() {
     let p = register(&mut s, &form("men", "李四", None, Some(Sex::Male)));
     let err = refusal(desk::correct(
         &s,
-        &ctx(),
+        &desk_ctx(),
         p,
         vec![FieldChange::Sex(Some(Sex::Female))],
         "报名表填错性别",
@@ -107,7 +58,7 @@ fn a_correction_keeps_the_sections_sex_rule() {
     // A woman's ID number brings her sex: refused in the men's section, nothing changed.
     let err = refusal(desk::correct(
         &s,
-        &ctx(),
+        &desk_ctx(),
         p,
         vec![FieldChange::IdNumber(Some(
             IdNumber::parse(&id("19900101", 2)).unwrap(),
@@ -119,7 +70,7 @@ fn a_correction_keeps_the_sections_sex_rule() {
     // A man's ID number is accepted, and his birth date comes with it.
     let ok = desk::correct(
         &s,
-        &ctx(),
+        &desk_ctx(),
         p,
         vec![FieldChange::IdNumber(Some(
             IdNumber::parse(&id("19900101", 1)).unwrap(),
@@ -134,17 +85,17 @@ fn a_correction_keeps_the_sections_sex_rule() {
     // Now a sex that contradicts the ID number is refused as such.
     let err = refusal(desk::correct(
         &s,
-        &ctx(),
+        &desk_ctx(),
         p,
         vec![FieldChange::Sex(Some(Sex::Female))],
         "x",
     ));
     assert!(err.contains("性别与身份证号不符"), "{err}");
     // A correction needs a reason and something to correct.
-    assert!(refusal(desk::correct(&s, &ctx(), p, vec![], "x")).contains("没有要更正"));
+    assert!(refusal(desk::correct(&s, &desk_ctx(), p, vec![], "x")).contains("没有要更正"));
     let err = refusal(desk::correct(
         &s,
-        &ctx(),
+        &desk_ctx(),
         p,
         vec![FieldChange::Name("李四四".into())],
         " ",
@@ -163,7 +114,7 @@ fn a_correction_keeps_the_sections_age_rule() {
     // An ID number of a man born in 1990: 30 on the day, refused with the age rule's words.
     let err = refusal(desk::correct(
         &s,
-        &ctx(),
+        &desk_ctx(),
         p,
         vec![FieldChange::IdNumber(Some(
             IdNumber::parse(&id("19900101", 1)).unwrap(),
@@ -181,7 +132,7 @@ fn a_correction_keeps_the_sections_age_rule() {
     let r = register(&mut s2, &f);
     let err = refusal(desk::correct(
         &s2,
-        &ctx(),
+        &desk_ctx(),
         r,
         vec![FieldChange::BirthDate(chrono::NaiveDate::from_ymd_opt(
             1980, 5, 1,
@@ -192,7 +143,7 @@ fn a_correction_keeps_the_sections_age_rule() {
     // An eligible birth date passes.
     let ok = desk::correct(
         &s2,
-        &ctx(),
+        &desk_ctx(),
         r,
         vec![FieldChange::BirthDate(chrono::NaiveDate::from_ymd_opt(
             1951, 5, 1,

@@ -1,31 +1,14 @@
 //! The four reference regulations simulated end to end in memory (no store): every expected
 //! refusal happens with its own reason, every round is played, and `verify` finds nothing.
 
+mod common;
+
 use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_director::{publish, verify};
 use arbiter_simulate::synth::{BadKind, Expect};
-use arbiter_simulate::{Simulator, Sizes};
+use arbiter_simulate::Sizes;
+use common::*;
 use std::collections::BTreeMap;
-
-fn regulation(stem: &str) -> (arbiter_regulation::Regulation, String, String) {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let src = std::fs::read_to_string(&path).unwrap();
-    let reg = arbiter_regulation::parse(&src, &path).unwrap();
-    (reg, src, format!("{stem}.toml"))
-}
-
-/// Run a whole event; returns the log and the simulator.
-pub fn run(stem: &str, seed: u64, sizes: &Sizes) -> (Vec<Recorded>, EventState, Simulator) {
-    let (reg, src, file) = regulation(stem);
-    let mut sim = Simulator::new(reg, &src, &file, seed, sizes);
-    let (log, state) = sim
-        .run_in_memory()
-        .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"));
-    (log, state, sim)
-}
 
 fn refusals(log: &[Recorded]) -> BTreeMap<String, Vec<String>> {
     let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -110,10 +93,7 @@ fn published(log: &[Recorded]) -> arbiter_director::Export {
 
 #[test]
 fn verify_finds_a_changed_pairing_a_changed_result_and_a_changed_draw() {
-    let sizes = Sizes {
-        all: Some(20),
-        ..Sizes::default()
-    };
+    let sizes = sizes_all(20);
     let (log, _, _) = run("jiujiang-2020", 5, &sizes);
     let export = published(&log);
     assert!(verify(&log, Some(&export)).is_empty());
@@ -170,10 +150,7 @@ fn verify_finds_a_changed_pairing_a_changed_result_and_a_changed_draw() {
 
 #[test]
 fn verify_finds_a_knockout_game_that_the_match_did_not_need() {
-    let sizes = Sizes {
-        by_section: [("men".to_string(), 16), ("women".to_string(), 12)].into(),
-        ..Sizes::default()
-    };
+    let sizes = sizes_by_section(&[("men", 16), ("women", 12)]);
     let (log, state, _) = run("kunshan-2026", 4, &sizes);
     let rec = state.section("women").unwrap();
     assert!(!rec.knockout.is_empty());
@@ -199,10 +176,7 @@ fn verify_finds_a_knockout_game_that_the_match_did_not_need() {
 
 #[test]
 fn two_stage_interleaves_continuing_swiss_and_knockout_rounds() {
-    let sizes = Sizes {
-        by_section: [("open".to_string(), 30), ("local".to_string(), 0)].into(),
-        ..Sizes::default()
-    };
+    let sizes = sizes_by_section(&[("open", 30), ("local", 0)]);
     let (log, state, _) = run("tianshui-2024", 2, &sizes);
     // Order in the log: Swiss round 9, knockout round 1, Swiss 10, knockout round 2, Swiss 11, final round.
     let mut seq: Vec<String> = Vec::new();
@@ -290,10 +264,7 @@ fn default_fields_follow_the_real_events() {
 
 #[test]
 fn kunshan_teams_carry_their_division_and_clean_names() {
-    let sizes = Sizes {
-        by_section: [("men".to_string(), 40), ("women".to_string(), 8)].into(),
-        ..Sizes::default()
-    };
+    let sizes = sizes_by_section(&[("men", 40), ("women", 8)]);
     let (_, state, _) = run("kunshan-2026", 2, &sizes);
     let mut seen = std::collections::BTreeSet::new();
     for t in state.teams.values() {
@@ -317,10 +288,7 @@ fn kunshan_teams_carry_their_division_and_clean_names() {
 
 #[test]
 fn tianshui_team_names_do_not_double_the_suffix() {
-    let sizes = Sizes {
-        by_section: [("open".to_string(), 60), ("local".to_string(), 30)].into(),
-        ..Sizes::default()
-    };
+    let sizes = sizes_by_section(&[("open", 60), ("local", 30)]);
     let (_, state, _) = run("tianshui-2024", 1, &sizes);
     assert!(!state.teams.is_empty());
     for t in state.teams.values() {
@@ -330,10 +298,7 @@ fn tianshui_team_names_do_not_double_the_suffix() {
 
 #[test]
 fn verify_rechecks_eligibility_of_registrations_and_refusals() {
-    let sizes = Sizes {
-        all: Some(10),
-        ..Sizes::default()
-    };
+    let sizes = sizes_all(10);
     let (log, _, _) = run("suzhou-2025", 1, &sizes);
     assert!(verify(&log, None).is_empty());
     let reg = regulation("suzhou-2025").0;
@@ -398,10 +363,7 @@ fn verify_rechecks_eligibility_of_registrations_and_refusals() {
 
 #[test]
 fn registrations_keep_their_eligibility_flags() {
-    let sizes = Sizes {
-        all: Some(8),
-        ..Sizes::default()
-    };
+    let sizes = sizes_all(8);
     let (_, state, _) = run("jiujiang-2020", 1, &sizes);
     let reg = arbiter_director::regulation_of(&state).unwrap();
     let flagged: Vec<_> = reg

@@ -3,20 +3,11 @@
 //! rank after round N−1 by the same list (K10, T4), `previous_round_score` the score after
 //! round N−1 (J3).
 
-use arbiter_core::EventState;
-use arbiter_simulate::{Simulator, Sizes};
-use arbiter_types::{GameResult, Score};
+mod common;
 
-fn simulate(stem: &str, seed: u64) -> EventState {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let src = std::fs::read_to_string(&path).expect("regulation file");
-    let reg = arbiter_regulation::parse(&src, &path).expect("regulation parses");
-    let mut sim = Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &Sizes::default());
-    sim.run_in_memory().expect("simulation").1
-}
+use arbiter_simulate::Sizes;
+use arbiter_types::{GameResult, Score};
+use common::*;
 
 #[test]
 fn every_listed_tiebreak_has_a_value_in_every_row() {
@@ -25,7 +16,7 @@ fn every_listed_tiebreak_has_a_value_in_every_row() {
         ("jiujiang-2020", "previous_round_score"),
         ("tianshui-2024", "previous_round_rank"),
     ] {
-        let state = simulate(stem, 2);
+        let state = run(stem, 2, &Sizes::default()).1;
         let export = arbiter_director::export(&state).expect("export");
         let mut seen_fallback = false;
         for sec in &export.sections {
@@ -49,7 +40,7 @@ fn every_listed_tiebreak_has_a_value_in_every_row() {
 
 #[test]
 fn previous_round_score_is_the_score_after_the_previous_round() {
-    let state = simulate("jiujiang-2020", 3);
+    let state = run("jiujiang-2020", 3, &Sizes::default()).1;
     let export = arbiter_director::export(&state).expect("export");
     let sec = &export.sections[0];
     assert_eq!(

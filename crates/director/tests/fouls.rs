@@ -1,31 +1,24 @@
 //! The per-game foul rule with foul kinds (A11, K12, T8): simulated games reach the phone
 //! limit and are lost, `verify` accepts them, and a game left undecided is reported.
 
+mod common;
+
 use arbiter_core::{FoulKind, LogEntry, Offender, PlayerId, Recorded};
 use arbiter_director::verify;
 use arbiter_simulate::results::ResultModel;
-use arbiter_simulate::{Simulator, Sizes};
 use arbiter_types::GameResult;
+use common::*;
 use std::collections::BTreeMap;
 
-fn run(stem: &str, seed: u64, players: usize) -> Vec<Recorded> {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let src = std::fs::read_to_string(&path).unwrap();
-    let reg = arbiter_regulation::parse(&src, &path).unwrap();
-    let sizes = Sizes {
-        all: Some(players),
-        ..Sizes::default()
-    };
+/// A whole event of `stem` with `players` in every section and fouls more frequent than the
+/// default model's; the log.
+fn run_with_fouls(stem: &str, seed: u64, players: usize) -> Vec<Recorded> {
     let model = ResultModel {
         foul_rate: 0.2,
         foul_loss_rate: 0.15,
         ..ResultModel::default()
     };
-    let mut sim =
-        Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &sizes).with_model(model);
+    let mut sim = simulator(stem, seed, &sizes_all(players)).with_model(model);
     sim.run_in_memory().unwrap().0
 }
 
@@ -90,7 +83,7 @@ fn loses(result: GameResult, is_red: bool) -> bool {
 
 #[test]
 fn kunshan_second_phone_foul_loses_the_game_and_verify_passes() {
-    let log = run("kunshan-2026", 3, 16);
+    let log = run_with_fouls("kunshan-2026", 3, 16);
     assert!(verify(&log, None).is_empty(), "{:?}", verify(&log, None));
     let fouls = phone_fouls(&log);
     let mut lost = 0;
@@ -115,7 +108,7 @@ fn kunshan_second_phone_foul_loses_the_game_and_verify_passes() {
 
 #[test]
 fn two_phone_fouls_left_as_a_draw_are_reported() {
-    let log = run("kunshan-2026", 3, 16);
+    let log = run_with_fouls("kunshan-2026", 3, 16);
     let fouls = phone_fouls(&log);
     let key = fouls
         .iter()
@@ -163,7 +156,7 @@ fn two_phone_fouls_left_as_a_draw_are_reported() {
 
 #[test]
 fn tianshui_one_phone_foul_loses_and_other_single_fouls_do_not() {
-    let log = run("tianshui-2024", 5, 30);
+    let log = run_with_fouls("tianshui-2024", 5, 30);
     assert!(verify(&log, None).is_empty(), "{:?}", verify(&log, None));
     let fouls = phone_fouls(&log);
     assert!(!fouls.is_empty());

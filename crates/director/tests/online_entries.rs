@@ -3,20 +3,14 @@
 //! recorded in the log); one submitted after the deadline needs the chief arbiter's late-entry
 //! override. `verify` agrees with both.
 
+mod common;
+
 use arbiter_core::{EventState, LogEntry, Recorded, Rejection};
 use arbiter_director::api::entries as desk;
 use arbiter_director::api::Ctx;
 use arbiter_director::registration::event_created;
 use arbiter_director::{verify, DirectorError};
-use chrono::NaiveDate;
-
-fn at(month: u32, day: u32) -> Ctx {
-    let t = NaiveDate::from_ymd_opt(2026, month, day)
-        .unwrap()
-        .and_hms_opt(10, 0, 0)
-        .unwrap();
-    Ctx::new("报名处", t)
-}
+use common::*;
 
 /// A log being written: the state and the recorded entries, each at its own time.
 struct Log {
@@ -27,34 +21,17 @@ struct Log {
 impl Log {
     /// Kunshan 2026 (deadline 2026-09-15 00:00).
     fn kunshan() -> Log {
-        let path = format!(
-            "{}/../../regulations/kunshan-2026.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let src = std::fs::read_to_string(path).unwrap();
-        let reg = arbiter_regulation::parse(&src, "kunshan-2026.toml").unwrap();
+        let (reg, src, file) = regulation("kunshan-2026");
         let mut log = Log {
             state: EventState::new(),
             recorded: Vec::new(),
         };
-        log.append(
-            &at(8, 1),
-            vec![event_created(&reg, &src, "kunshan-2026.toml", 7)],
-        );
+        log.append(&desk_at(8, 1), vec![event_created(&reg, &src, &file, 7)]);
         log
     }
 
     fn append(&mut self, ctx: &Ctx, entries: Vec<LogEntry>) {
-        for e in entries {
-            let r = Recorded {
-                seq: self.state.last_seq + 1,
-                at: ctx.at_rfc3339(),
-                actor: ctx.actor.clone(),
-                entry: e,
-            };
-            self.state.apply(&r).unwrap();
-            self.recorded.push(r);
-        }
+        record(&mut self.recorded, &mut self.state, ctx, entries);
     }
 
     fn submit(&mut self, ctx: &Ctx, name: &str, id: &str) -> u32 {
@@ -76,24 +53,6 @@ impl Log {
     }
 }
 
-/// Valid 18-digit ID numbers of men born in 1990 (check character computed here).
-fn id(k: u32) -> String {
-    let body = format!("32058319900101{:03}", 10 * k + 1);
-    let sum: u64 = body
-        .chars()
-        .rev()
-        .enumerate()
-        .map(|(i, c)| u64::from(c.to_digit(10).unwrap()) * ((1u64 << (i + 1)) % 11))
-        .sum();
-    let v = (12 - sum % 11) % 11;
-    let c = if v == 10 {
-        'X'
-    } else {
-        char::from_digit(v as u32, 10).unwrap()
-    };
-    format!("{body}{c}")
-}
-
 fn evidence() -> Vec<String> {
     vec!["社保证明".into()]
 }
@@ -101,9 +60,9 @@ fn evidence() -> Vec<String> {
 #[test]
 fn submitted_on_time_and_approved_after_the_deadline_is_on_time() {
     let mut log = Log::kunshan();
-    let n = log.submit(&at(9, 10), "张三", &id(1));
+    let n = log.submit(&desk_at(9, 10), "张三", &man_id(1));
     // Approved on 20 September, five days after the deadline, without any override.
-    let late_desk = at(9, 20);
+    let late_desk = desk_at(9, 20);
     let out = desk::approve(&log.state, &late_desk, n, evidence(), None).unwrap();
     match &out[0] {
         LogEntry::PlayerRegistered(r) => {
@@ -132,21 +91,28 @@ fn submitted_on_time_and_approved_after_the_deadline_is_on_time() {
 fn submitted_after_the_deadline_still_needs_the_override() {
     let mut log = Log::kunshan();
     // The online form itself refuses after the deadline …
-    let form = desk::online_form("men", "李四", None, Some(&id(2)), Some("13912345678"), None);
-    let err = desk::submit(&log.state, &at(9, 16), &form).unwrap_err();
+    let form = desk::online_form(
+        "men",
+        "李四",
+        None,
+        Some(&man_id(2)),
+        Some("13912345678"),
+        None,
+    );
+    let err = desk::submit(&log.state, &desk_at(9, 16), &form).unwrap_err();
     assert!(err.to_string().contains("截止"), "{err}");
     // … and a submission recorded after it (a form opened before, posted after) is late.
-    let n = log.submit(&at(9, 10), "王五", &id(3));
+    let n = log.submit(&desk_at(9, 10), "王五", &man_id(3));
     let mut late = log.state.clone();
     late.submissions.get_mut(&n).unwrap().at = "2026-09-16T09:00:00+08:00".into();
-    let err = desk::approve(&late, &at(9, 20), n, evidence(), None).unwrap_err();
+    let err = desk::approve(&late, &desk_at(9, 20), n, evidence(), None).unwrap_err();
     assert!(
         matches!(&err, DirectorError::Refused(m) if m.contains("截止")),
         "{err}"
     );
     let out = desk::approve(
         &late,
-        &at(9, 20),
+        &desk_at(9, 20),
         n,
         evidence(),
         Some("裁判长同意补报".into()),
@@ -165,8 +131,8 @@ fn a_submission_posted_after_the_deadline_in_the_log_is_late_on_replay() {
     // The log itself: a submission appended after the deadline, then a registration naming
     // it without an override, is refused by the fold (whatever shell wrote it).
     let mut log = Log::kunshan();
-    let n = log.submit(&at(9, 10), "赵六", &id(4));
-    let ok = desk::approve(&log.state, &at(9, 20), n, evidence(), None).unwrap();
+    let n = log.submit(&desk_at(9, 10), "赵六", &man_id(4));
+    let ok = desk::approve(&log.state, &desk_at(9, 20), n, evidence(), None).unwrap();
     let mut reg = match &ok[0] {
         LogEntry::PlayerRegistered(r) => r.clone(),
         other => panic!("not registered: {other:?}"),
@@ -182,7 +148,7 @@ fn a_submission_posted_after_the_deadline_in_the_log_is_late_on_replay() {
     assert!(matches!(rej, Rejection::AfterDeadline { .. }), "{rej}");
     // Naming a submission of another section or person is refused.
     reg.submission = Some(n);
-    reg.id_number = Some(arbiter_types::IdNumber::parse(&id(5)).unwrap());
+    reg.id_number = Some(arbiter_types::IdNumber::parse(&man_id(5)).unwrap());
     let rej = arbiter_core::validate_at(
         &log.state,
         &LogEntry::PlayerRegistered(reg),
@@ -195,9 +161,9 @@ fn a_submission_posted_after_the_deadline_in_the_log_is_late_on_replay() {
 #[test]
 fn verify_judges_an_approved_entry_at_its_submission_time() {
     let mut log = Log::kunshan();
-    let n = log.submit(&at(9, 10), "钱七", &id(6));
-    let out = desk::approve(&log.state, &at(9, 20), n, evidence(), None).unwrap();
-    log.append(&at(9, 20), out);
+    let n = log.submit(&desk_at(9, 10), "钱七", &man_id(6));
+    let out = desk::approve(&log.state, &desk_at(9, 20), n, evidence(), None).unwrap();
+    log.append(&desk_at(9, 20), out);
     assert!(verify::verify(&log.recorded, None).is_empty());
     // Moving the submission's recorded time past the deadline: the log no longer replays.
     let mut tampered = log.recorded.clone();

@@ -5,49 +5,25 @@
 //!
 //! By default seeds 1–3 of each event run; `ARBITER_ROSTER_SEEDS=20` runs seeds 1–20.
 
-use arbiter_core::{EventState, LogEntry, PlayerId, Recorded};
+mod common;
+
+use arbiter_core::{EventState, LogEntry, PlayerId};
 use arbiter_director::api::entries::{self as desk, TeamForm};
 use arbiter_director::api::Ctx;
-use arbiter_director::registration::{event_created, EntryForm};
+use arbiter_director::registration::EntryForm;
 use arbiter_director::{apply_scratch, publish, verify};
-use arbiter_simulate::{Simulator, Sizes};
+use arbiter_simulate::Sizes;
+use common::*;
 use std::collections::BTreeMap;
 
-fn source(stem: &str) -> String {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path).unwrap()
-}
-
-/// The chief arbiter at the same time.
+/// The chief arbiter at the desk's time.
 fn chief() -> Ctx {
     Ctx::new("裁判长", ctx().at)
 }
 
+/// The registration desk on 2026-09-01 at 10:00, with the desk's role.
 fn ctx() -> Ctx {
-    let at = chrono::NaiveDate::from_ymd_opt(2026, 9, 1)
-        .unwrap()
-        .and_hms_opt(10, 0, 0)
-        .unwrap();
-    Ctx::new("报名处", at).with_role(arbiter_director::api::Role::Desk)
-}
-
-/// A Kunshan event (its regulation text edited by `edit`), as a state.
-fn kunshan(edit: impl Fn(String) -> String) -> EventState {
-    let src = edit(source("kunshan-2026"));
-    let reg = arbiter_regulation::parse(&src, "kunshan-2026.toml").unwrap();
-    let mut state = EventState::new();
-    let e = event_created(&reg, &src, "kunshan-2026.toml", 7);
-    apply_scratch(&mut state, &e, &ctx().at_rfc3339()).unwrap();
-    state
-}
-
-fn apply(state: &mut EventState, entries: Vec<LogEntry>) {
-    for e in entries {
-        apply_scratch(state, &e, &ctx().at_rfc3339()).unwrap();
-    }
+    desk_ctx().with_role(arbiter_director::api::Role::Desk)
 }
 
 fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
@@ -68,25 +44,8 @@ fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
     }
 }
 
-/// Valid 18-digit ID numbers of men born in 1990 (check character computed here).
-fn id(k: u32) -> String {
-    let body = format!("32058319900101{:03}", 10 * k + 1);
-    let sum: u64 = body
-        .chars()
-        .rev()
-        .enumerate()
-        .map(|(i, c)| u64::from(c.to_digit(10).unwrap()) * ((1u64 << (i + 1)) % 11))
-        .sum();
-    let v = (12 - sum % 11) % 11;
-    let c = if v == 10 {
-        'X'
-    } else {
-        char::from_digit(v as u32, 10).unwrap()
-    };
-    format!("{body}{c}")
-}
-
-fn register(state: &mut EventState, form: &EntryForm) -> LogEntry {
+/// Registers `form` at the desk; the entry it recorded.
+fn register_entry(state: &mut EventState, form: &EntryForm) -> LogEntry {
     let out = desk::register(state, &ctx(), form).unwrap();
     let e = out[0].clone();
     apply(state, out);
@@ -133,12 +92,12 @@ fn assert_one_roster(state: &EventState, team: &str) -> Vec<PlayerId> {
 
 #[test]
 fn a_fourth_player_naming_an_entered_team_of_three_joins_its_roster() {
-    let mut s = kunshan(|x| x);
+    let mut s = event("kunshan-2026");
     let three: Vec<PlayerId> = (1..=3)
         .map(|k| {
-            registered(&register(
+            registered(&register_entry(
                 &mut s,
-                &man(&format!("队员{k}"), U, Some(T), &id(k)),
+                &man(&format!("队员{k}"), U, Some(T), &man_id(k)),
             ))
         })
         .collect();
@@ -146,13 +105,16 @@ fn a_fourth_player_naming_an_entered_team_of_three_joins_its_roster() {
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T).len(), 3);
     // The fourth, from the team's unit: registered onto the one roster.
-    let fourth = registered(&register(&mut s, &man("队员4", U, Some(T), &id(4))));
+    let fourth = registered(&register_entry(
+        &mut s,
+        &man("队员4", U, Some(T), &man_id(4)),
+    ));
     assert_eq!(
         assert_one_roster(&s, T),
         vec![three[0], three[1], three[2], fourth]
     );
     // From another unit: refused (K2), the roster unchanged.
-    match register(&mut s, &man("外援", "昆山农商行", Some(T), &id(5))) {
+    match register_entry(&mut s, &man("外援", "昆山农商行", Some(T), &man_id(5))) {
         LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("跨单位"), "{reason}"),
         other => panic!("cross-unit player accepted: {other:?}"),
     }
@@ -170,18 +132,20 @@ fn a_fourth_player_naming_an_entered_team_of_three_joins_its_roster() {
 
 #[test]
 fn a_full_team_refuses_a_fourth_player() {
-    let mut s = kunshan(|x| x.replace("min_players = 3 ", "min_players = 3\nmax_players = 3 "));
+    let mut s = event_with("kunshan-2026", |x| {
+        x.replace("min_players = 3 ", "min_players = 3\nmax_players = 3 ")
+    });
     let three: Vec<PlayerId> = (1..=3)
         .map(|k| {
-            registered(&register(
+            registered(&register_entry(
                 &mut s,
-                &man(&format!("队员{k}"), U, Some(T), &id(k)),
+                &man(&format!("队员{k}"), U, Some(T), &man_id(k)),
             ))
         })
         .collect();
     let e = desk::enter_team(&s, &ctx(), &team_form(three)).unwrap();
     apply(&mut s, e);
-    match register(&mut s, &man("队员4", U, Some(T), &id(4))) {
+    match register_entry(&mut s, &man("队员4", U, Some(T), &man_id(4))) {
         LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("已有 3 人"), "{reason}"),
         other => panic!("a fourth player joined a full team: {other:?}"),
     }
@@ -190,12 +154,12 @@ fn a_full_team_refuses_a_fourth_player() {
 
 #[test]
 fn a_team_entry_must_list_everyone_who_named_the_team() {
-    let mut s = kunshan(|x| x);
+    let mut s = event("kunshan-2026");
     let four: Vec<PlayerId> = (1..=4)
         .map(|k| {
-            registered(&register(
+            registered(&register_entry(
                 &mut s,
-                &man(&format!("队员{k}"), U, Some(T), &id(k)),
+                &man(&format!("队员{k}"), U, Some(T), &man_id(k)),
             ))
         })
         .collect();
@@ -208,9 +172,9 @@ fn a_team_entry_must_list_everyone_who_named_the_team() {
         "{err}"
     );
     // A player of another team cannot be listed either.
-    let other = registered(&register(
+    let other = registered(&register_entry(
         &mut s,
-        &man("二队队员", U, Some("华宇电子二队"), &id(6)),
+        &man("二队队员", U, Some("华宇电子二队"), &man_id(6)),
     ));
     let mut with_other = four.clone();
     with_other.push(other);
@@ -251,14 +215,8 @@ fn simulated_events_hold_one_roster_per_team_and_verify() {
         "jiujiang-2020",
         "tianshui-2024",
     ] {
-        let src = source(stem);
         for seed in 1..=seeds() {
-            let reg = arbiter_regulation::parse(&src, stem).unwrap();
-            let mut sim =
-                Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &Sizes::default());
-            let (log, state): (Vec<Recorded>, EventState) = sim
-                .run_in_memory()
-                .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"));
+            let (log, state, _) = run(stem, seed, &Sizes::default());
             for t in state.teams.keys() {
                 assert_one_roster(&state, t);
             }
@@ -291,12 +249,12 @@ fn simulated_events_hold_one_roster_per_team_and_verify() {
 /// gives the late entry the next number.
 #[test]
 fn absent_late_entry_and_the_draw_after_round_one() {
-    let mut s = kunshan(|x| x);
+    let mut s = event("kunshan-2026");
     let players: Vec<PlayerId> = (1..=6)
         .map(|k| {
-            registered(&register(
+            registered(&register_entry(
                 &mut s,
-                &man(&format!("棋手{k}"), U, None, &id(k)),
+                &man(&format!("棋手{k}"), U, None, &man_id(k)),
             ))
         })
         .collect();
@@ -326,14 +284,8 @@ fn absent_late_entry_and_the_draw_after_round_one() {
         .to_string();
     assert!(err.contains("已编排"), "{err}");
     // After the deadline: refused unless the chief arbiter admits it with a reason.
-    let late_ctx = Ctx::new(
-        "裁判长",
-        chrono::NaiveDate::from_ymd_opt(2026, 9, 20)
-            .unwrap()
-            .and_hms_opt(9, 0, 0)
-            .unwrap(),
-    );
-    let form = man("补报", U, None, &id(9));
+    let late_ctx = chief_ctx();
+    let form = man("补报", U, None, &man_id(9));
     match &desk::register(&s, &late_ctx, &form).unwrap()[0] {
         LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("截止"), "{reason}"),
         other => panic!("late entry accepted: {other:?}"),
@@ -362,19 +314,21 @@ fn absent_late_entry_and_the_draw_after_round_one() {
 #[test]
 fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chief() {
     use desk::RosterChange;
-    let mut s = kunshan(|x| x.replace("min_players = 3 ", "min_players = 3\nmax_players = 4 "));
+    let mut s = event_with("kunshan-2026", |x| {
+        x.replace("min_players = 3 ", "min_players = 3\nmax_players = 4 ")
+    });
     let ps: Vec<PlayerId> = (1..=6)
         .map(|k| {
             let team = (k <= 3).then_some(T);
-            registered(&register(
+            registered(&register_entry(
                 &mut s,
-                &man(&format!("队员{k}"), U, team, &id(k)),
+                &man(&format!("队员{k}"), U, team, &man_id(k)),
             ))
         })
         .collect();
-    let other = registered(&register(
+    let other = registered(&register_entry(
         &mut s,
-        &man("外单位", "昆山农商行", None, &id(7)),
+        &man("外单位", "昆山农商行", None, &man_id(7)),
     ));
     let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
     apply(&mut s, e);
@@ -447,13 +401,13 @@ fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chie
 /// The log's own rule: a roster change cannot make a player half-belong to two teams.
 #[test]
 fn the_log_refuses_a_roster_change_that_breaks_one_roster() {
-    let mut s = kunshan(|x| x);
+    let mut s = event("kunshan-2026");
     let ps: Vec<PlayerId> = (1..=4)
         .map(|k| {
             let team = (k <= 3).then_some(T);
-            registered(&register(
+            registered(&register_entry(
                 &mut s,
-                &man(&format!("队员{k}"), U, team, &id(k)),
+                &man(&format!("队员{k}"), U, team, &man_id(k)),
             ))
         })
         .collect();

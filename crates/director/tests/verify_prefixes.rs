@@ -6,23 +6,11 @@
 //! By default an even sample of prefixes of each reference event is checked (CI); with
 //! `ARBITER_ALL_PREFIXES=1` every prefix is.
 
-use arbiter_core::Recorded;
-use arbiter_director::verify;
-use arbiter_simulate::{Simulator, Sizes};
+mod common;
 
-fn log_of(stem: &str, seed: u64) -> Vec<Recorded> {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let src = std::fs::read_to_string(&path).unwrap();
-    let reg = arbiter_regulation::parse(&src, &path).unwrap();
-    let mut sim = Simulator::new(reg, &src, &format!("{stem}.toml"), seed, &Sizes::default());
-    let (log, _) = sim
-        .run_in_memory()
-        .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"));
-    log
-}
+use arbiter_director::verify;
+use arbiter_simulate::Sizes;
+use common::*;
 
 /// Prefix lengths to check: all of them, or about `samples` spread evenly plus the first
 /// entries and the last one.
@@ -40,7 +28,7 @@ fn lengths(n: usize, samples: usize) -> Vec<usize> {
 }
 
 fn check_prefixes(stem: &str) {
-    let log = log_of(stem, 1);
+    let log = run(stem, 1, &Sizes::default()).0;
     let mut failures = Vec::new();
     let lens = lengths(log.len(), 48);
     for &k in &lens {
@@ -98,7 +86,7 @@ fn tianshui_every_prefix_verifies() {
 #[test]
 fn a_prefix_with_a_doctored_result_fails() {
     use arbiter_core::LogEntry;
-    let log = log_of("jiujiang-2020", 1);
+    let log = run("jiujiang-2020", 1, &Sizes::default()).0;
     // Cut after round 2 is marked complete, then swap a board's colours in round 1.
     let end = log
         .iter()

@@ -2,24 +2,14 @@
 //! provisional until the section is done) and the bracket view (names, seeds, places), on
 //! whole simulated events and on the log part-way through.
 
-use arbiter_core::{EventState, LogEntry, Recorded};
+mod common;
+
+use arbiter_core::{EventState, LogEntry};
 use arbiter_director::bracket_view::{bracket_view, SideView};
 use arbiter_director::standings_view::standings_view;
-use arbiter_simulate::{Simulator, Sizes};
+use arbiter_simulate::Sizes;
+use common::*;
 use std::collections::BTreeSet;
-
-fn run(stem: &str, seed: u64, sizes: &Sizes) -> Vec<Recorded> {
-    let path = format!(
-        "{}/../../regulations/{stem}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let src = std::fs::read_to_string(&path).unwrap();
-    let reg = arbiter_regulation::parse(&src, &path).unwrap();
-    let mut sim = Simulator::new(reg, &src, &format!("{stem}.toml"), seed, sizes);
-    sim.run_in_memory()
-        .unwrap_or_else(|e| panic!("{stem} seed {seed}: {e}"))
-        .0
-}
 
 /// The players of boards whose confirmed result was corrected (A12), read from the log.
 fn corrected_players(state: &EventState, section: &str) -> BTreeSet<arbiter_core::PlayerId> {
@@ -36,7 +26,7 @@ fn corrected_players(state: &EventState, section: &str) -> BTreeSet<arbiter_core
 
 #[test]
 fn standings_view_marks_corrections_and_categories_and_is_provisional_until_done() {
-    let log = run("suzhou-2025", 3, &Sizes::default());
+    let log = run("suzhou-2025", 3, &Sizes::default()).0;
     let corrections = log
         .iter()
         .filter(|r| matches!(r.entry, LogEntry::ResultCorrected { .. }))
@@ -98,11 +88,8 @@ fn standings_view_marks_corrections_and_categories_and_is_provisional_until_done
 
 #[test]
 fn bracket_view_names_every_player_and_ends_with_the_places() {
-    let sizes = Sizes {
-        by_section: [("open".to_string(), 24), ("local".to_string(), 0)].into(),
-        ..Sizes::default()
-    };
-    let log = run("tianshui-2024", 5, &sizes);
+    let sizes = sizes_by_section(&[("open", 24), ("local", 0)]);
+    let log = run("tianshui-2024", 5, &sizes).0;
     let state = EventState::replay(&log).unwrap();
     let reg = arbiter_director::regulation_of(&state).unwrap();
     let v = bracket_view(&reg, &state, "open").unwrap();
