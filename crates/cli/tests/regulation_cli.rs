@@ -112,7 +112,7 @@ fn broken_file_gives_located_message_and_exit_2_after_checking_all() {
 #[test]
 fn a_cap_beyond_what_one_section_supports_is_refused_by_check_and_by_simulate() {
     // Tianshui with its cap of 160 raised to 65,536: the open section could take them all.
-    let src = std::fs::read_to_string(PathBuf::from(REGS).join("tianshui-2024.toml")).unwrap();
+    let src = std::fs::read_to_string(regulation("tianshui-2024")).unwrap();
     assert!(src.contains("\ncap = 160 "));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tianshui-cap65536.toml");
@@ -131,10 +131,7 @@ fn a_cap_beyond_what_one_section_supports_is_refused_by_check_and_by_simulate() 
             dir.path().join("out").display().to_string(),
         ],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = Command::new(BIN).args(&args).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("tianshui-cap65536.toml:22:7"), "{stderr}");
@@ -147,7 +144,7 @@ fn a_cap_beyond_what_one_section_supports_is_refused_by_check_and_by_simulate() 
         "[[sections]]\nentries = { cap = 20000 }\n",
     );
     std::fs::write(&file, ok).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let out = Command::new(BIN)
         .args(["regulation", "check"])
         .arg(&file)
         .output()

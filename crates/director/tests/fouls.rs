@@ -181,7 +181,7 @@ fn tianshui_one_phone_foul_loses_and_other_single_fouls_do_not() {
 fn a_foul_count_above_what_a_game_can_have_is_refused_without_building_it() {
     use arbiter_director::api::results::{enter_result, foul_count, ResultInput, MAX_FOULS};
     use arbiter_types::Colour;
-    let log = run("kunshan-2026", 1, 12);
+    let log = run_with_fouls("kunshan-2026", 1, 12);
     // The state just before the first result: that board takes a result now.
     let i = log
         .iter()
