@@ -1,5 +1,5 @@
 //! The registration desk's commands (报名处): `fee`, `checkin`, `draw`. Each parses its flags,
-//! calls one operation of `arbiter_director::api::entries` through [`super::apply_op`] and
+//! calls one operation of `arbiter_director::api::entries` through [`super::apply_op_at`] and
 //! prints what was recorded.
 
 use arbiter_core::{LogEntry, PlayerId};

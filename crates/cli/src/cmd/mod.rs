@@ -19,7 +19,6 @@ pub mod team;
 pub mod template;
 pub mod user;
 
-#[allow(dead_code)]
 /// Default database file of every command that takes `--db`.
 pub const DEFAULT_DB: &str = "arbiter.db";
 
@@ -123,12 +122,9 @@ pub(crate) fn load_state(
 }
 
 /// What an operation of the arbiter's API gave back once appended.
-#[allow(dead_code)]
 pub(crate) struct Applied {
     /// The entries as appended.
     pub entries: Vec<arbiter_core::LogEntry>,
-    /// The log's last sequence number after the append.
-    pub last_seq: u64,
 }
 
 /// The one path every writing command takes: open the database (which must exist), fold the
@@ -136,24 +132,7 @@ pub(crate) struct Applied {
 /// the expected sequence number. If another process appended in between, the fresh state is
 /// folded and `op` is called again (a bounded number of times), so that only real refusals
 /// reach the arbiter. Outer error: the database failed (exit 1); inner error: the operation
-/// refused (exit 2), with its message.
-#[allow(dead_code)]
-pub(crate) fn apply_op<F>(
-    db: &std::path::Path,
-    event: &str,
-    actor: &str,
-    op: F,
-) -> anyhow::Result<Result<Applied, String>>
-where
-    F: FnMut(
-        &arbiter_core::EventState,
-        &arbiter_director::api::Ctx,
-    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
-{
-    apply_op_at(db, event, actor, None, op)
-}
-
-/// [`apply_op`] at a given time (`--at`, RFC 3339) instead of the clock.
+/// refused (exit 2), with its message. `at` (`--at`, RFC 3339) replaces the clock.
 pub(crate) fn apply_op_at<F>(
     db: &std::path::Path,
     event: &str,
@@ -222,10 +201,7 @@ where
     match write::apply(&mut log, &ctx, &clock, |st, ctx| {
         op(st, ctx).map(|e| (e, ()))
     })? {
-        Ok(a) => Ok(Ok(Applied {
-            entries: a.entries,
-            last_seq: a.last_seq,
-        })),
+        Ok(a) => Ok(Ok(Applied { entries: a.entries })),
         Err(e) => Ok(Err(e.to_string())),
     }
 }

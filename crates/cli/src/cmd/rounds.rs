@@ -1,6 +1,6 @@
 //! `arbiter round …`, `arbiter result …`, `arbiter teams`, `arbiter prizes`: running the
 //! rounds of an event stored in the database. Every writing command goes through
-//! [`super::apply_op`] with an operation of `arbiter_director::api`; nothing here holds a rule.
+//! [`super::apply_op_at`] with an operation of `arbiter_director::api`; nothing here holds a rule.
 
 use super::{load_event_section, Applied};
 use arbiter_director::api::results::{
