@@ -343,25 +343,50 @@ fn hash(b: &[u8]) -> u64 {
     })
 }
 
-/// The message of the last panic, captured by the hook installed in [`fuzz`].
-static PANIC: Mutex<Option<String>> = Mutex::new(None);
+thread_local! {
+    /// Whether this thread is running a target under [`caught`].
+    static CAPTURING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The message of this thread's last panic under [`caught`].
+    static LAST: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
 
-fn quiet_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        let msg = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into());
-        let at = info
-            .location()
-            .map(|l| format!("{}:{}", l.file(), l.line()))
-            .unwrap_or_default();
-        if let Ok(mut p) = PANIC.lock() {
-            *p = Some(format!("{msg} at {at}"));
-        }
-    }));
+/// Installs, once per process, the panic hook that records a panic of a target run under
+/// [`caught`] on its own thread (quietly) and leaves every other panic to the default hook.
+/// Installed once and never taken down: two fuzz runs on two threads (the tests) do not
+/// swap each other's hook.
+fn install_hook() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !CAPTURING.with(|c| c.get()) {
+                return default(info);
+            }
+            let msg = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".into());
+            let at = info
+                .location()
+                .map(|l| format!("{}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            LAST.with(|l| *l.borrow_mut() = Some(format!("{msg} at {at}")));
+        }));
+    });
+}
+
+/// Runs `f`, a panic returned as its message.
+fn caught<T>(f: impl FnOnce() -> T + std::panic::UnwindSafe) -> Result<T, String> {
+    install_hook();
+    CAPTURING.with(|c| c.set(true));
+    let r = std::panic::catch_unwind(f);
+    CAPTURING.with(|c| c.set(false));
+    r.map_err(|_| {
+        LAST.with(|l| l.borrow_mut().take())
+            .unwrap_or_else(|| "panic".into())
+    })
 }
 
 fn save(dir: &Path, target: &str, kind: &str, input: &[u8]) -> Option<PathBuf> {
@@ -373,16 +398,7 @@ fn save(dir: &Path, target: &str, kind: &str, input: &[u8]) -> Option<PathBuf> {
 
 /// Run one input of a target (no mutation): a panic is returned as its message.
 pub fn run_one(target: &Target, input: &[u8]) -> Result<String, String> {
-    quiet_hook();
-    let r = std::panic::catch_unwind(|| (target.run)(input));
-    let _ = std::panic::take_hook();
-    r.map_err(|_| {
-        PANIC
-            .lock()
-            .ok()
-            .and_then(|mut p| p.take())
-            .unwrap_or_else(|| "panic".into())
-    })
+    caught(|| (target.run)(input))
 }
 
 /// Fuzz one target over `corpus` within `budget`; findings are written to `findings`.
@@ -425,7 +441,6 @@ pub fn fuzz(target: &Target, corpus: Vec<Vec<u8>>, budget: &Budget, findings: &P
         })
     };
 
-    quiet_hook();
     let mut execs = 0u64;
     // The corpus itself first, then mutants.
     let seeds: Vec<Vec<u8>> = pool.clone();
@@ -448,7 +463,7 @@ pub fn fuzz(target: &Target, corpus: Vec<Vec<u8>>, budget: &Budget, findings: &P
             c.clone_from(&input);
         }
         began.store(start.elapsed().as_millis().max(1) as u64, Ordering::Relaxed);
-        let r = std::panic::catch_unwind(|| (target.run)(&input));
+        let r = caught(|| (target.run)(&input));
         began.store(0, Ordering::Relaxed);
         execs += 1;
         match r {
@@ -457,12 +472,7 @@ pub fn fuzz(target: &Target, corpus: Vec<Vec<u8>>, budget: &Budget, findings: &P
                     pool.push(input);
                 }
             }
-            Err(_) => {
-                let msg = PANIC
-                    .lock()
-                    .ok()
-                    .and_then(|mut p| p.take())
-                    .unwrap_or_else(|| "panic".into());
+            Err(msg) => {
                 if panics.insert(msg.clone()) {
                     let saved = save(findings, target.name, "panic", &input);
                     out.push(Finding {
@@ -476,7 +486,6 @@ pub fn fuzz(target: &Target, corpus: Vec<Vec<u8>>, budget: &Budget, findings: &P
     }
     done.store(true, Ordering::Relaxed);
     let _ = watchdog.join();
-    let _ = std::panic::take_hook();
     Report {
         target: target.name,
         execs,
