@@ -134,7 +134,10 @@ fn chinese_table_by_default() {
     ] {
         assert!(header.contains(h), "{header}");
     }
-    assert_eq!(text.lines().count(), 7);
+    // The header, six players, and how far the table stands (第N轮后 · 暂定 / 最终).
+    assert_eq!(text.lines().count(), 8);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.contains("轮后 · "), "{text}");
     assert!(
         text.lines().nth(1).unwrap_or_default().contains(" A "),
         "{text}"

@@ -64,6 +64,9 @@ pub struct BracketView {
     pub size: u32,
     /// The players in seed order.
     pub seeds: Vec<Entrant>,
+    /// The standings the seeds were drawn from: after which round, and whether the Swiss
+    /// stage still has rounds to play (then the seeding is 暂定 and may change, A9).
+    pub seeding: crate::export::StandingNote,
     /// Matches by bracket round (index 0 = round 1).
     pub rounds: Vec<Vec<MatchView>>,
     /// The places (place, player) once every match is decided.
@@ -137,8 +140,23 @@ pub fn bracket_view(
                 .collect()
         })
         .collect();
+    let completed = rec.completed_rounds();
+    let seeding = match reg
+        .section(section)
+        .map(|sec| crate::section_plan(sec, state))
+    {
+        Some(crate::SectionPlan::TwoStage { swiss_rounds, .. }) => crate::export::StandingNote {
+            after_round: completed.min(swiss_rounds),
+            provisional: completed < swiss_rounds,
+        },
+        _ => crate::export::StandingNote {
+            after_round: completed,
+            provisional: false,
+        },
+    };
     Ok(BracketView {
         section: section.to_string(),
+        seeding,
         kind: b.kind(),
         size: b.size(),
         seeds: b.ranking().iter().map(|&no| entrant(no)).collect(),

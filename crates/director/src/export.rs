@@ -24,6 +24,46 @@ pub struct Export {
     /// Sum of every prize amount (yuan). Added field.
     #[serde(default)]
     pub prize_total: Score,
+    /// Added field: some section still has games to play, so the standings, the knockout
+    /// seeding and the prize list are provisional (暂定).
+    #[serde(default)]
+    pub provisional: bool,
+}
+
+/// How far a table of results stands: 「第N轮后 · 暂定」 while the section has games to play,
+/// 「第N轮后 · 最终」 once it has none. Every standings table, bracket and prize list that can
+/// still change says so (pages, documents, the CLI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StandingNote {
+    /// Rounds whose results are all in and counted.
+    pub after_round: u32,
+    pub provisional: bool,
+}
+
+impl StandingNote {
+    /// The note of a standings view (`arbiter_director::standings_view`).
+    pub fn of(view: &crate::standings_view::StandingsView) -> StandingNote {
+        StandingNote {
+            after_round: view.after_round,
+            provisional: view.provisional,
+        }
+    }
+    pub fn zh(&self) -> String {
+        match (self.after_round, self.provisional) {
+            (0, true) => "尚无完成的轮次 · 暂定".to_string(),
+            (n, true) => format!("第{n}轮后 · 暂定"),
+            (0, false) => "最终".to_string(),
+            (n, false) => format!("第{n}轮后 · 最终"),
+        }
+    }
+    pub fn en(&self) -> String {
+        match (self.after_round, self.provisional) {
+            (0, true) => "no round completed · provisional".to_string(),
+            (n, true) => format!("after round {n} · provisional"),
+            (0, false) => "final".to_string(),
+            (n, false) => format!("after round {n} · final"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +119,22 @@ pub struct SectionExport {
     pub rounds: Vec<RoundExport>,
     pub standings: Vec<StandingRow>,
     pub categories: Vec<CategoryExport>,
+    /// Added field: rounds whose results are all in and counted (the standings are 第N轮后).
+    #[serde(default)]
+    pub after_round: u32,
+    /// Added field: the section still has games to play; its standings are provisional (暂定).
+    #[serde(default)]
+    pub provisional: bool,
+}
+
+impl SectionExport {
+    /// 「第N轮后 · 暂定」 or 「… · 最终」 for this section's standings.
+    pub fn note(&self) -> StandingNote {
+        StandingNote {
+            after_round: self.after_round,
+            provisional: self.provisional,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,6 +356,8 @@ mod tests {
                     corrected: false,
                 }],
                 categories: vec![],
+                after_round: 7,
+                provisional: true,
             }],
             teams: vec![],
             associations: vec![],
@@ -315,6 +373,7 @@ mod tests {
                 item: None,
             }],
             prize_total: Score::points(0),
+            provisional: true,
         }
     }
 
@@ -336,10 +395,13 @@ mod tests {
             "\"opp_score\": 13.5",
             "\"sex\": \"F\"",
             "\"kind\": \"title\"",
+            "\"after_round\": 7",
+            "\"provisional\": true",
         ] {
             assert!(j.contains(needle), "missing {needle} in\n{j}");
         }
         let back: Export = serde_json::from_str(&j).unwrap();
         assert_eq!(back, sample());
+        assert_eq!(back.sections[0].note().zh(), "第7轮后 · 暂定");
     }
 }

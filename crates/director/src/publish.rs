@@ -260,8 +260,13 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             rounds,
             standings,
             categories,
+            after_round: state.section(&sec.id).map_or(0, |r| r.completed_rounds()),
+            // A section whose next step cannot be worked out is not called final.
+            provisional: crate::next_step(reg, state, &sec.id)
+                .map_or(true, |s| s != crate::Step::Done),
         });
     }
+    let provisional = sections.iter().any(|s| s.provisional);
     let mut teams = Vec::new();
     for (section, tables) in &c.teams {
         for t in tables {
@@ -346,6 +351,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         associations,
         prizes,
         prize_total: Score::points(c.prizes.total_amount as i64),
+        provisional,
     }
 }
 

@@ -35,6 +35,13 @@ impl Ctx<'_> {
             (_, None) => id.to_string(),
         }
     }
+    /// 「第N轮后 · 暂定」 / 「… · 最终」 in the document's language.
+    fn note(&self, n: arbiter_director::export::StandingNote) -> String {
+        match self.lang {
+            Lang::Zh => n.zh(),
+            Lang::En => n.en(),
+        }
+    }
     fn export(&self) -> Result<Export, ReportError> {
         arbiter_director::export(self.state).map_err(|e| ReportError::Event(e.to_string()))
     }
@@ -634,16 +641,18 @@ fn standings(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             id: format!("standings-{sid}"),
             caption: Some(match cx.lang {
                 Lang::Zh => format!(
-                    "{} · {} · 共{}轮",
+                    "{} · {} · 共{}轮 · {}",
                     cx.section_name(sid),
                     sec.system.zh(),
-                    sec.rounds_planned
+                    sec.rounds_planned,
+                    cx.note(sec.note())
                 ),
                 Lang::En => format!(
-                    "{} · {} · {} rounds",
+                    "{} · {} · {} rounds · {}",
                     cx.section_name(sid),
                     sec.system.name(),
-                    sec.rounds_planned
+                    sec.rounds_planned,
+                    cx.note(sec.note())
                 ),
             }),
             columns,
@@ -830,10 +839,13 @@ fn teams(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         if !blocks.is_empty() {
             blocks.push(Block::PageBreak);
         }
-        let caption = match &division {
+        let mut caption = match &division {
             Some(d) => format!("{} · {d}", cx.section_name(&t.section)),
             None => cx.section_name(&t.section),
         };
+        if let Some(sec) = section_export(&ex, &t.section) {
+            caption = format!("{caption} · {}", cx.note(sec.note()));
+        }
         blocks.push(Block::Table(Table {
             id: format!(
                 "teams-{}{}",
@@ -1036,6 +1048,18 @@ fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                     ]
                 })
                 .collect();
+            if round == 1 && v.seeding.provisional {
+                blocks.push(Block::Paragraph(match cx.lang {
+                    Lang::Zh => format!(
+                        "暂定: 种子按第{}轮后的名次排出, 瑞士制阶段结束前可能变化",
+                        v.seeding.after_round
+                    ),
+                    Lang::En => format!(
+                        "Provisional: seeded from the standings after round {}; may change until the Swiss stage ends",
+                        v.seeding.after_round
+                    ),
+                }));
+            }
             blocks.push(Block::Table(Table {
                 id: format!("bracket-{sid}-{round}"),
                 caption: Some(match cx.lang {
@@ -1164,7 +1188,21 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             ]
         })
         .collect();
-    Ok(vec![
+    let mut blocks = Vec::new();
+    let provisional = ex
+        .sections
+        .iter()
+        .any(|s| s.provisional && cx.sections.contains(&s.id));
+    if provisional {
+        blocks.push(Block::Paragraph(match cx.lang {
+            Lang::Zh => "暂定: 尚有对局未结束, 获奖名单以最终名次为准".to_string(),
+            Lang::En => {
+                "Provisional: games remain to be played; the final standings decide the prizes"
+                    .to_string()
+            }
+        }));
+    }
+    blocks.extend([
         Block::Table(Table {
             id: "prizes".to_string(),
             caption: None,
@@ -1185,7 +1223,8 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             Lang::Zh => format!("奖金合计 {total} 元"),
             Lang::En => format!("Prize money in total: {total} yuan"),
         }),
-    ])
+    ]);
+    Ok(blocks)
 }
 
 // ---------------------------------------------------------------- certificates

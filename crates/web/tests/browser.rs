@@ -680,3 +680,110 @@ fn fourteen_pages_and_back_never_freeze_on_a_phone() {
         phone.close().await.expect("close");
     });
 }
+
+/// A spectator and the chief arbiter during the event and after it (issue: provisional is
+/// marked provisional): on a phone, the standings of Tianshui's open after round 1 of its
+/// eleven say 「第1轮后 · 暂定」, its knockout page says the seeds come from provisional
+/// standings while the Swiss stage is still running, and the printed 名次表 and prize list at
+/// the desk say the same; once every round of Kunshan is played its pages say
+/// 「第9轮后 · 最终」 and the prize list no longer says 暂定.
+#[test]
+fn provisional_standings_say_so_until_the_section_is_final() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let mut ev = String::new();
+    let during = TestServer::start_with(|store| {
+        add_user(store, "chief", Role::ChiefArbiter);
+        ev = common::reference_event(store, "tianshui-2024.toml", 1, Some(12)).0;
+    });
+    let mut done = String::new();
+    let after = TestServer::start_with(|store| {
+        add_user(store, "chief", Role::ChiefArbiter);
+        let (_, text) = arbiter_web::demo::REFERENCE
+            .iter()
+            .find(|(f, _)| *f == "kunshan-2026.toml")
+            .expect("bundled Kunshan");
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(u32::MAX),
+            seed: 1,
+            sizes: arbiter_simulate::Sizes {
+                all: Some(12),
+                ..Default::default()
+            },
+            results_left: 0,
+        };
+        done = arbiter_web::demo::simulate_part_way(store, text, "kunshan-2026.toml", &how)
+            .expect("simulated to the end")
+            .0;
+    });
+    run(async {
+        let base = format!("http://{}", during.addr);
+        let phone = driver.browser(375, 812).await;
+        phone
+            .goto(&format!("{base}/e/{ev}/s/open/standings"))
+            .await
+            .expect("standings");
+        let note = text(&phone, "main p.muted .tag").await;
+        assert_eq!(note, "第1轮后 · 暂定");
+        phone
+            .goto(&format!("{base}/e/{ev}/s/open/knockout"))
+            .await
+            .expect("knockout");
+        let page = body_text(&phone).await;
+        assert!(
+            page.contains("种子按第") && page.contains("轮后的暂定名次排出"),
+            "{page}"
+        );
+        phone.close().await.expect("close");
+
+        let laptop = driver.browser(1280, 800).await;
+        log_in(&laptop, &base, "chief").await;
+        laptop
+            .goto(&format!(
+                "{base}/desk/e/{ev}/print?doc=standings&section=open"
+            ))
+            .await
+            .expect("print");
+        let caption = text(&laptop, "caption").await;
+        assert!(
+            caption.contains("共11轮") && caption.ends_with("第1轮后 · 暂定"),
+            "{caption}"
+        );
+        laptop
+            .goto(&format!("{base}/desk/e/{ev}/print?doc=prizes"))
+            .await
+            .expect("prizes");
+        let prizes = body_text(&laptop).await;
+        assert!(prizes.contains("暂定: 尚有对局未结束"), "{prizes}");
+        laptop.close().await.expect("close");
+
+        let base = format!("http://{}", after.addr);
+        let phone = driver.browser(375, 812).await;
+        phone
+            .goto(&format!("{base}/e/{done}/s/men/standings"))
+            .await
+            .expect("final standings");
+        assert_eq!(text(&phone, "main p.muted .tag").await, "第9轮后 · 最终");
+        phone.close().await.expect("close");
+        let laptop = driver.browser(1280, 800).await;
+        log_in(&laptop, &base, "chief").await;
+        laptop
+            .goto(&format!(
+                "{base}/desk/e/{done}/print?doc=standings&section=men"
+            ))
+            .await
+            .expect("print");
+        let caption = text(&laptop, "caption").await;
+        assert!(caption.ends_with("第9轮后 · 最终"), "{caption}");
+        laptop
+            .goto(&format!("{base}/desk/e/{done}/print?doc=prizes"))
+            .await
+            .expect("prizes");
+        let prizes = body_text(&laptop).await;
+        assert!(
+            prizes.contains("奖金合计") && !prizes.contains("暂定"),
+            "{prizes}"
+        );
+        laptop.close().await.expect("close");
+    });
+}

@@ -57,6 +57,12 @@ fn show(a: &ShowArgs) -> anyhow::Result<u8> {
                     _ => format!("{no}号"),
                 };
                 print!("{}", arbiter_knockout::render_text(&view.bracket, &name));
+                if view.seeding.provisional {
+                    println!(
+                        "暂定: 种子按第{n}轮后的名次排出, 瑞士制阶段结束前可能变化 (provisional: seeded from the standings after round {n})",
+                        n = view.seeding.after_round
+                    );
+                }
             }
             Ok(0)
         }
@@ -158,6 +164,8 @@ fn to_json(v: &BracketView) -> Value {
         "kind": v.kind.zh(),
         "size": v.size,
         "seeds": v.seeds.iter().map(|e| e.no.get()).collect::<Vec<_>>(),
+        "seeded_after_round": v.seeding.after_round,
+        "seeding_provisional": v.seeding.provisional,
         "matches": matches,
         "places": places,
     })

@@ -748,7 +748,11 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
         }
     };
     if a.json {
-        let v = serde_json::json!({"prizes": x.prizes, "prize_total": x.prize_total});
+        let v = serde_json::json!({
+            "prizes": x.prizes,
+            "prize_total": x.prize_total,
+            "provisional": x.provisional,
+        });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(0);
     }
@@ -772,5 +776,10 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
         );
     }
     println!("奖金合计 (total): {}元", x.prize_total);
+    if x.provisional {
+        println!(
+            "暂定: 尚有对局未结束, 获奖名单以最终名次为准 (provisional: games remain to be played)"
+        );
+    }
     Ok(0)
 }

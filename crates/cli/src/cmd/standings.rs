@@ -302,6 +302,8 @@ fn to_json(t: &Table) -> serde_json::Value {
         return serde_json::json!({
             "category": { "id": id, "name": name },
             "standings": rows,
+            "after_round": t.view.after_round,
+            "provisional": t.view.provisional,
         });
     }
     let rows: Vec<serde_json::Value> = t
@@ -322,7 +324,11 @@ fn to_json(t: &Table) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "standings": rows })
+    serde_json::json!({
+        "standings": rows,
+        "after_round": t.view.after_round,
+        "provisional": t.view.provisional,
+    })
 }
 
 /// Display width: CJK and full-width characters count 2.
@@ -453,6 +459,8 @@ fn to_table(t: &Table) -> String {
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
     }
+    let n = arbiter_director::export::StandingNote::of(&t.view);
+    out.push_str(&format!("{} ({})\n", n.zh(), n.en()));
     out
 }
 

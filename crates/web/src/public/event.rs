@@ -144,6 +144,9 @@ pub fn qr_svg(text: &str) -> Result<String, WebError> {
 
 pub struct TeamTableView {
     pub title: String,
+    /// 「第N轮后 · 暂定」 / 「… · 最终」 of the section.
+    pub note: String,
+    pub provisional: bool,
     pub rows: Vec<TeamRowView>,
 }
 
@@ -195,7 +198,14 @@ async fn teams(
                         })
                     })
                     .or_else(|| t.division.clone());
+                let note = export
+                    .sections
+                    .iter()
+                    .find(|x| x.id == t.section)
+                    .map(|x| x.note());
                 TeamTableView {
+                    note: note.map_or(String::new(), |n| l.t(&n.zh(), &n.en()).to_string()),
+                    provisional: note.is_none_or(|n| n.provisional),
                     title: match division {
                         Some(d) => format!("{sec_name} · {d}"),
                         None => sec_name,

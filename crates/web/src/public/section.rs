@@ -271,7 +271,9 @@ pub struct CategoryView {
 struct Standings {
     layout: Layout,
     base: String,
-    completed: u32,
+    /// 「第N轮后 · 暂定」 / 「… · 最终」.
+    note: String,
+    provisional: bool,
     columns: Vec<String>,
     rows: Vec<StandingView>,
     categories: Vec<CategoryView>,
@@ -327,15 +329,13 @@ async fn standings(
                     .collect(),
             })
             .collect();
-        let completed = s
-            .state
-            .section(&section)
-            .map_or(0, |r| r.completed_rounds());
+        let note = sec.note();
         let title = format!("{} {}", sec.name, l.t("名次", "standings"));
         render(&Standings {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
-            completed,
+            note: l.t(&note.zh(), &note.en()).to_string(),
+            provisional: note.provisional,
             columns: sec
                 .tiebreaks
                 .iter()
@@ -455,6 +455,8 @@ pub struct MatchView {
 struct Knockout {
     layout: Layout,
     kind: String,
+    /// Set while the Swiss stage the seeds come from still has rounds to play.
+    seeding: Option<String>,
     columns: Vec<(usize, Vec<MatchView>)>,
     places: Vec<(u32, String)>,
 }
@@ -538,6 +540,15 @@ async fn knockout(
         render(&Knockout {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             kind: v.kind.zh().to_string(),
+            seeding: v.seeding.provisional.then(|| {
+                let n = v.seeding.after_round;
+                match l {
+                    Lang::Zh => format!("种子按第{n}轮后的暂定名次排出, 瑞士制阶段结束前可能变化"),
+                    Lang::En => format!(
+                        "seeded from the provisional standings after round {n}; may change until the Swiss stage ends"
+                    ),
+                }
+            }),
             columns,
             places,
         })
