@@ -146,7 +146,11 @@ where
         rt: tokio::runtime::Handle::current(),
     };
     tokio::task::spawn_blocking(move || {
-        let clock = || now_at().map_err(|e| DirectorError::Refused(e.to_string()));
+        let clock = || {
+            now_at().map_err(|e| {
+                DirectorError::Refused(arbiter_director::Refusal::BadTime { at: e.to_string() })
+            })
+        };
         let done = dw::apply(&mut log, &ctx, &clock, op)?;
         Ok(done
             .map(|a| {
