@@ -64,9 +64,10 @@ pub enum DirectorError {
     /// The log (the store, or a fold of the entries) refused an entry, in its words.
     #[error("日志条目被拒绝: {0} (log entry rejected)")]
     Rejected(String),
-    /// An operation of the arbiter's API refused, with the facts ([`refusal`]).
+    /// An operation of the arbiter's API refused, with the facts ([`refusal`]); boxed, so
+    /// that every `Result` of the API stays small.
     #[error("{0}")]
-    Refused(Refusal),
+    Refused(Box<Refusal>),
     /// A log entry could not be serialised to be checked (a defect, not the arbiter's).
     #[error("日志条目无法序列化: {0} (a log entry does not serialise)")]
     Serialise(String),

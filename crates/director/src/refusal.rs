@@ -480,7 +480,7 @@ pub enum Refusal {
 
 impl From<Refusal> for DirectorError {
     fn from(r: Refusal) -> Self {
-        DirectorError::Refused(r)
+        DirectorError::Refused(Box::new(r))
     }
 }
 
@@ -1340,10 +1340,13 @@ mod tests {
             },
             AtLine {
                 line: 4,
-                refusal: Box::new(DirectorError::Refused(NotPublished {
-                    section: s(),
-                    round: 2,
-                })),
+                refusal: Box::new(
+                    NotPublished {
+                        section: s(),
+                        round: 2,
+                    }
+                    .into(),
+                ),
             },
             NoTeamFouls { section: s() },
             TeamNotInSection {

@@ -107,7 +107,7 @@ fn submitted_after_the_deadline_still_needs_the_override() {
     late.submissions.get_mut(&n).unwrap().at = "2026-09-16T09:00:00+08:00".into();
     let err = desk::approve(&late, &desk_at(9, 20), n, evidence(), None).unwrap_err();
     assert!(
-        matches!(&err, DirectorError::Refused(Refusal::CannotApprove { reason, .. }) if reason.contains("截止")),
+        matches!(&err, DirectorError::Refused(r) if matches!(&**r, Refusal::CannotApprove { reason, .. } if reason.contains("截止"))),
         "{err}"
     );
     let out = desk::approve(

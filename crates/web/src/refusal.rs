@@ -15,7 +15,7 @@ pub fn words(e: &DirectorError) -> String {
 fn hint(e: &DirectorError) -> Option<&'static str> {
     let r = match e {
         DirectorError::ReasonMissing(_) => return Some(REASON),
-        DirectorError::Refused(r) => r,
+        DirectorError::Refused(r) => &**r,
         _ => return None,
     };
     Some(match r {

@@ -149,7 +149,7 @@ where
     tokio::task::spawn_blocking(move || {
         let clock = || {
             now_at().map_err(|e| {
-                DirectorError::Refused(arbiter_director::Refusal::BadTime { at: e.to_string() })
+                DirectorError::from(arbiter_director::Refusal::BadTime { at: e.to_string() })
             })
         };
         match dw::apply(&mut log, &ctx, &clock, op)? {

@@ -22,7 +22,7 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
                  (the --as account lacks the role; without --as the command acts as the chief arbiter)",
             )
         }
-        DirectorError::Refused(r) => r,
+        DirectorError::Refused(r) => &**r,
         _ => return None,
     };
     Some(match r {

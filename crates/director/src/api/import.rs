@@ -136,7 +136,7 @@ pub fn section_id(state: &EventState, given: &str) -> String {
 }
 
 /// A section given by id or name, or an error with a did-you-mean.
-pub fn known_section(state: &EventState, given: &str) -> Result<String, crate::Refusal> {
+pub fn known_section(state: &EventState, given: &str) -> Result<String, crate::DirectorError> {
     let id = section_id(state, given);
     if state.sections.contains_key(&id) {
         return Ok(id);
@@ -145,7 +145,8 @@ pub fn known_section(state: &EventState, given: &str) -> Result<String, crate::R
         given: given.to_string(),
         closest: arbiter_types::closest(given, state.sections.keys().map(String::as_str))
             .map(str::to_string),
-    })
+    }
+    .into())
 }
 
 /// The section of a row: its own 组别, the default given by the arbiter, or the event's only

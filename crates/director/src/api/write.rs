@@ -58,7 +58,7 @@ pub fn at_or_now(
 ) -> Result<(String, chrono::NaiveDateTime), DirectorError> {
     let at = at.map_or_else(now, str::to_string);
     let local = arbiter_core::time::china_local(&at)
-        .ok_or_else(|| DirectorError::Refused(crate::Refusal::BadTime { at: at.clone() }))?;
+        .ok_or_else(|| DirectorError::from(crate::Refusal::BadTime { at: at.clone() }))?;
     Ok((at, local))
 }
 
@@ -108,9 +108,7 @@ where
             Append::Refused(why) => return Ok(Err(DirectorError::Rejected(why))),
         }
     }
-    Ok(Err(DirectorError::Refused(crate::Refusal::Busy {
-        attempts: ATTEMPTS,
-    })))
+    Ok(Err(crate::Refusal::Busy { attempts: ATTEMPTS }.into()))
 }
 
 /// An event's log in memory (the simulator, the benches, tests): every entry is folded as
