@@ -136,7 +136,7 @@ fn close_is_refused_while_a_section_has_games_to_play() {
     ok(&["event", "import", file.to_str().expect("p"), "--db", &db2]);
     refused(
         &["event", "close", "--event", EV, "--db", &db2],
-        "组别 `open` 尚未赛完: 第2轮尚未编排",
+        "公开组 尚未赛完: 第2轮尚未编排",
     );
     // A new event where nothing has been played cannot be closed either.
     let db3 = dir.path().join("c.db").display().to_string();
@@ -269,7 +269,7 @@ fn team_add_and_team_fouls_follow_the_regulation() {
             "--db",
             &db,
         ],
-        "队伍 `乙队` 不存在",
+        "队伍「乙队」不存在",
     );
 }
 

@@ -236,6 +236,32 @@ fn a_round_from_pairing_to_correction() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("不存在"), "{}", text(&o.stderr));
     assert!(log_entries(&e, "result_corrected").is_empty());
+    // A blank reason: the director's refusal, and the CLI names the flag that fixes it.
+    let o = run(&db_args(
+        &e,
+        &[
+            "result",
+            "correct",
+            "--event",
+            &e.id,
+            "--section",
+            "open",
+            "--round",
+            "1",
+            "--board",
+            "4",
+            "1-0",
+            "--reason",
+            " ",
+        ],
+    ));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("更正成绩须说明理由") && err.contains("--reason"),
+        "{err}"
+    );
+    assert!(log_entries(&e, "result_corrected").is_empty());
     let o = run(&db_args(
         &e,
         &[

@@ -17,7 +17,7 @@ pub enum Rejection {
     NoEvent,
     #[error("赛事已创建 (event_created may appear only once)")]
     EventExists,
-    #[error("赛事已闭幕, 成绩与名次已确定; 如需更改, 须裁判长先重新开启赛事 (`event reopen`) (the event is closed: reopen it first)")]
+    #[error("赛事已闭幕, 成绩与名次已确定; 如需更改, 须裁判长先重新开启赛事 (the event is closed: the chief arbiter reopens it first)")]
     EventClosed,
     #[error("赛事尚未闭幕, 无需重新开启 (the event is not closed)")]
     NotClosed,

@@ -18,6 +18,7 @@ pub mod permission;
 pub mod plan;
 pub mod prizes;
 pub mod publish;
+pub mod refusal;
 pub mod registration;
 pub mod results;
 pub mod round;
@@ -31,6 +32,7 @@ pub mod verify;
 pub use export::Export;
 pub use plan::{section_plan, SectionPlan};
 pub use publish::export;
+pub use refusal::Refusal;
 pub use step::{next_step, Step};
 pub use verify::{verify, Difference};
 
@@ -59,11 +61,16 @@ pub enum DirectorError {
     Knockout { section: String, message: String },
     #[error("奖项分配失败: {0} (prize allocation failed)")]
     Prizes(String),
+    /// The log (the store, or a fold of the entries) refused an entry, in its words.
     #[error("日志条目被拒绝: {0} (log entry rejected)")]
     Rejected(String),
-    /// An operation of the arbiter's API refused (the message says why, Chinese first).
+    /// An operation of the arbiter's API refused, with the facts ([`refusal`]); boxed, so
+    /// that every `Result` of the API stays small.
     #[error("{0}")]
-    Refused(String),
+    Refused(Box<Refusal>),
+    /// A log entry could not be serialised to be checked (a defect, not the arbiter's).
+    #[error("日志条目无法序列化: {0} (a log entry does not serialise)")]
+    Serialise(String),
     /// A text field refused ([`text`]): control or bidi characters, or too long.
     #[error("{0}")]
     Text(text::TextError),

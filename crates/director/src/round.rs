@@ -167,7 +167,7 @@ pub fn pair_round_fixed(
             let p =
                 crate::manual::engine_pairing(&input, round, seed, fixed).map_err(|e| match e {
                     crate::manual::ManualError::Engine(e) => pairing_err(section, round, e),
-                    other => DirectorError::Refused(other.to_string()),
+                    other => crate::Refusal::Manual(other).into(),
                 })?;
             (p, true)
         }

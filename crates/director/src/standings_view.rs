@@ -65,18 +65,17 @@ impl StandingsView {
     pub fn category(&self, id: &str) -> Result<Vec<(CategoryRow, &StandingLine)>, DirectorError> {
         if !self.categories.iter().any(|c| c.id == id) {
             let known: Vec<&str> = self.categories.iter().map(|c| c.id.as_str()).collect();
-            let hint = closest(id, known.iter().copied())
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return Err(DirectorError::Refused(format!(
-                "组别 `{}` 没有类别 `{id}` (unknown category; the section has: {}){hint}",
-                self.section,
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            )));
+            return Err(crate::Refusal::UnknownCategory {
+                // The view keeps the section's id only.
+                section: crate::refusal::Sec {
+                    id: self.section.clone(),
+                    name: String::new(),
+                },
+                category: id.to_string(),
+                known: known.iter().map(|s| s.to_string()).collect(),
+                closest: closest(id, known.iter().copied()).map(str::to_string),
+            }
+            .into());
         }
         let members: Vec<&StandingLine> = self
             .lines

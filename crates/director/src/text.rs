@@ -127,8 +127,7 @@ pub fn check_entries(entries: &[LogEntry]) -> Result<(), DirectorError> {
         if matches!(e, LogEntry::EventCreated(_)) {
             continue;
         }
-        let v = serde_json::to_value(e)
-            .map_err(|err| DirectorError::Refused(format!("日志条目无法序列化: {err}")))?;
+        let v = serde_json::to_value(e).map_err(|err| DirectorError::Serialise(err.to_string()))?;
         walk(&v).map_err(DirectorError::Text)?;
     }
     Ok(())

@@ -52,7 +52,7 @@ fn a_correction_keeps_the_sections_sex_rule() {
         "报名表填错性别",
     ));
     assert!(
-        err.contains("不符合组别 `men` 的参赛条件") && err.contains("本组限男子"),
+        err.contains("更正后不符合男子个人赛的参赛条件") && err.contains("本组限男子"),
         "{err}"
     );
     // A woman's ID number brings her sex: refused in the men's section, nothing changed.
@@ -122,7 +122,7 @@ fn a_correction_keeps_the_sections_age_rule() {
         "身份证号抄错",
     ));
     assert!(
-        err.contains("时年满 30 岁，不足 55 岁") && err.contains("senior"),
+        err.contains("时年满 30 岁，不足 55 岁") && err.contains("老年组"),
         "{err}"
     );
     // Without an ID number, a birth date alone is judged the same way.

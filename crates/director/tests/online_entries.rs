@@ -9,7 +9,7 @@ use arbiter_core::{EventState, LogEntry, Recorded, Rejection};
 use arbiter_director::api::entries as desk;
 use arbiter_director::api::Ctx;
 use arbiter_director::registration::event_created;
-use arbiter_director::{verify, DirectorError};
+use arbiter_director::{verify, DirectorError, Refusal};
 use common::*;
 
 /// A log being written: the state and the recorded entries, each at its own time.
@@ -107,7 +107,7 @@ fn submitted_after_the_deadline_still_needs_the_override() {
     late.submissions.get_mut(&n).unwrap().at = "2026-09-16T09:00:00+08:00".into();
     let err = desk::approve(&late, &desk_at(9, 20), n, evidence(), None).unwrap_err();
     assert!(
-        matches!(&err, DirectorError::Refused(m) if m.contains("截止")),
+        matches!(&err, DirectorError::Refused(r) if matches!(&**r, Refusal::CannotApprove { reason, .. } if reason.contains("截止"))),
         "{err}"
     );
     let out = desk::approve(

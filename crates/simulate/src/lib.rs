@@ -586,7 +586,7 @@ impl Simulator {
     /// entry is validated); returns the log and the final state.
     pub fn run_in_memory(&mut self) -> Result<(Vec<Recorded>, EventState), DirectorError> {
         let mut log = MemoryLog::default();
-        let infallible = |e: std::convert::Infallible| match e {};
+        let infallible = |e: std::convert::Infallible| -> DirectorError { match e {} };
         while self.step(&mut log).map_err(infallible)??.is_some() {}
         Ok((log.log, log.state))
     }

@@ -16,6 +16,9 @@ pub enum WebError {
     NotFound(String),
     #[error("请求有误: {0} (bad request)")]
     BadRequest(String),
+    /// The director refused the account's role the action (its words, as they are).
+    #[error("无权操作: {0}")]
+    Forbidden(String),
     #[error("内部错误: {0} (internal error)")]
     Internal(String),
 }
@@ -27,6 +30,7 @@ impl WebError {
                 StatusCode::NOT_FOUND
             }
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -30,6 +30,7 @@ pub mod net;
 pub mod online;
 pub mod page;
 pub mod public;
+pub mod refusal;
 pub mod write;
 
 pub use app::AppState;

@@ -65,8 +65,9 @@ pub fn now_at() -> Result<(String, chrono::NaiveDateTime), WebError> {
 }
 
 /// Run `op` on the current state of `event` as `who` and append its entries. Outer
-/// error: the server or database failed; inner error: the operation refused, with its
-/// message (shown to the arbiter as it is).
+/// error: the server or database failed, or the director refused the account's role the
+/// action ([`WebError::Forbidden`], a 403 page); inner error: the operation refused, in the
+/// desk's words ([`crate::refusal::words`]).
 pub async fn apply<F>(
     app: &AppState,
     event: &EventId,
@@ -146,19 +147,22 @@ where
         rt: tokio::runtime::Handle::current(),
     };
     tokio::task::spawn_blocking(move || {
-        let clock = || now_at().map_err(|e| DirectorError::Refused(e.to_string()));
-        let done = dw::apply(&mut log, &ctx, &clock, op)?;
-        Ok(done
-            .map(|a| {
-                (
-                    Applied {
-                        entries: a.entries,
-                        last_seq: a.last_seq,
-                    },
-                    a.extra,
-                )
+        let clock = || {
+            now_at().map_err(|e| {
+                DirectorError::from(arbiter_director::Refusal::BadTime { at: e.to_string() })
             })
-            .map_err(|e| e.to_string()))
+        };
+        match dw::apply(&mut log, &ctx, &clock, op)? {
+            Ok(a) => Ok(Ok((
+                Applied {
+                    entries: a.entries,
+                    last_seq: a.last_seq,
+                },
+                a.extra,
+            ))),
+            Err(e @ DirectorError::NotAllowed { .. }) => Err(WebError::Forbidden(e.to_string())),
+            Err(e) => Ok(Err(crate::refusal::words(&e))),
+        }
     })
     .await
     .map_err(|e| WebError::Internal(e.to_string()))?

@@ -321,7 +321,19 @@ fn late_entry_override_is_the_chief_arbiters() {
     assert!(!ok && msg.contains("不符合报名条件"), "{msg}");
     let mut late = entry.to_vec();
     late.push(("late_reason", "报名表邮寄延误"));
-    assert_eq!(desk.post(&s, &path, &late).status, 403);
+    // The director decides who enters late: a 403 in its words, no CLI flag.
+    let r = desk.post(&s, &path, &late);
+    assert_eq!(r.status, 403, "{}", r.text());
+    let page = r.text();
+    assert!(
+        page.contains("截止后报名只能由裁判长进行, 当前身份是报名处"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("--as") && !page.contains("`arbiter"),
+        "{page}"
+    );
+    assert!(entries_of(&s, &ev, "player_registered").is_empty());
     let (ok, msg) = flash(&chief.post(&s, &path, &late));
     assert!(ok && msg.contains("P1 张三"), "{msg}");
     let page = desk.get(&s, &path).text();
@@ -452,7 +464,10 @@ fn a_whole_round_through_the_desk() {
             ("reason", " "),
         ],
     ));
-    assert!(!ok && msg.contains("更正成绩须说明理由"), "{msg}");
+    assert!(
+        !ok && msg.contains("更正成绩须说明理由") && msg.contains("「理由」栏"),
+        "{msg}"
+    );
     no_cli(&msg);
     let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/s/men/confirm"), &[]));
     assert!(ok, "{msg}");
@@ -1006,8 +1021,13 @@ fn settings_change_and_the_chief_arbiters_rules_after_round_one() {
     // Round 1 paired: the arbiter is refused with a clear message, the chief needs a reason.
     register_men(&s, &chief, &ev, 12);
     pair_and_publish(&s, &arb, &ev);
-    let (ok, msg) = flash(&arb.post(&s, &path, &[("rounds.men", "7"), ("reason", "时间不够")]));
-    assert!(!ok && msg.contains("更改赛事设置只能由裁判长进行"), "{msg}");
+    let r = arb.post(&s, &path, &[("rounds.men", "7"), ("reason", "时间不够")]);
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(
+        r.text().contains("更改赛事设置只能由裁判长进行"),
+        "{}",
+        r.text()
+    );
     let (ok, msg) = flash(&chief.post(&s, &path, &[("rounds.men", "7"), ("reason", "")]));
     assert!(!ok && msg.contains("理由"), "{msg}");
     let (ok, msg) = flash(&chief.post(&s, &path, &[("rounds.men", "0"), ("reason", "x")]));
@@ -1542,8 +1562,9 @@ fn a_team_roster_is_changed_at_the_desk_and_after_the_first_game_by_the_chief() 
     // Round 1 paired: the team has played; only the chief arbiter, with a reason.
     pair_and_publish(&s, &arb, &ev);
     assert!(desk.get(&s, &path).text().contains("只有裁判长"));
-    let (ok, msg) = flash(&change(&desk, "replace", "P13", "P9", "伤病"));
-    assert!(!ok && msg.contains("只能由裁判长进行"), "{msg}");
+    let r = change(&desk, "replace", "P13", "P9", "伤病");
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(r.text().contains("只能由裁判长进行"), "{}", r.text());
     let (ok, msg) = flash(&change(&chief, "replace", "P13", "P9", ""));
     assert!(!ok && msg.contains("理由"), "{msg}");
     let (ok, msg) = flash(&change(
@@ -1599,8 +1620,9 @@ fn the_time_control_is_a_setting_and_printed_on_the_pairing_list() {
     // After round 1 only the chief arbiter, with a reason; the pairing list prints it.
     register_men(&s, &chief, &ev, 12);
     pair_and_publish(&s, &arb, &ev);
-    let (ok, msg) = flash(&arb.post(&s, &path, &[("time.men", "45+15"), ("reason", "x")]));
-    assert!(!ok && msg.contains("只能由裁判长进行"), "{msg}");
+    let r = arb.post(&s, &path, &[("time.men", "45+15"), ("reason", "x")]);
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(r.text().contains("只能由裁判长进行"), "{}", r.text());
     let (ok, msg) = flash(&chief.post(
         &s,
         &path,

@@ -10,6 +10,7 @@ pub mod knockout;
 pub mod pairing;
 pub mod player;
 pub mod print;
+pub mod refusal;
 pub mod regulation;
 pub mod rounds;
 pub mod serve;
@@ -202,6 +203,6 @@ where
         op(st, ctx).map(|e| (e, ()))
     })? {
         Ok(a) => Ok(Ok(Applied { entries: a.entries })),
-        Err(e) => Ok(Err(e.to_string())),
+        Err(e) => Ok(Err(refusal::words(&e))),
     }
 }

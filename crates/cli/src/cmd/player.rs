@@ -296,7 +296,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     let done = super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         section = match import::known_section(s, &a.section) {
             Ok(x) => x,
-            Err(e) => return Err(arbiter_director::DirectorError::Refused(e)),
+            Err(e) => return Err(e),
         };
         api::register(
             s,

@@ -17,12 +17,16 @@
 
 use super::Ctx;
 use crate::permission::{self, Action};
+use crate::refusal::{Needs, Refusal, Required, Sec, Who};
 use crate::registration::{self, check_team_roster, check_team_unit, EntryForm};
 use crate::{regulation_of, DirectorError};
 use arbiter_core::{validate_at, EventState, FieldChange, LogEntry, PlayerId, PlayerRecord};
 
-fn refused(msg: String) -> DirectorError {
-    DirectorError::Refused(msg)
+fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
+    Who {
+        id: p,
+        name: rec.name.clone(),
+    }
 }
 
 /// Check `entries` in order against a scratch copy of `state`, as the store will.
@@ -34,12 +38,12 @@ fn checked(
     crate::text::check_entries(&entries)?;
     let at = ctx.at_rfc3339();
     if let [one] = entries.as_slice() {
-        validate_at(state, one, Some(&at)).map_err(|r| refused(r.to_string()))?;
+        validate_at(state, one, Some(&at)).map_err(Refusal::Rule)?;
         return Ok(entries);
     }
     let mut scratch = state.clone();
     for e in &entries {
-        validate_at(&scratch, e, Some(&at)).map_err(|r| refused(r.to_string()))?;
+        validate_at(&scratch, e, Some(&at)).map_err(Refusal::Rule)?;
         crate::apply_scratch(&mut scratch, e, &at)?;
     }
     Ok(entries)
@@ -48,7 +52,7 @@ fn checked(
 fn player(state: &EventState, p: PlayerId) -> Result<&PlayerRecord, DirectorError> {
     state
         .player(p)
-        .ok_or_else(|| refused(format!("棋手 {p} 不存在 (unknown player)")))
+        .ok_or_else(|| Refusal::UnknownPlayer(p).into())
 }
 
 fn section_of<'a>(
@@ -75,7 +79,7 @@ pub fn register(
         permission::require(ctx, Action::LateEntry)?;
     }
     if form.name.trim().is_empty() {
-        return Err(refused("姓名不能为空 (name is empty)".into()));
+        return Err(Refusal::NameEmpty.into());
     }
     let e = registration::register(&reg, state, form, ctx.at);
     if registration::already_refused(state, &e) {
@@ -83,10 +87,12 @@ pub fn register(
             LogEntry::EntryRefused { reason, .. } => reason.as_str(),
             _ => "",
         };
-        return Err(refused(format!(
-            "{} [{}] 已因同一理由被拒绝, 不再重复记录: {reason} (this refusal is already recorded)",
-            form.name, form.section
-        )));
+        return Err(Refusal::RefusalRecorded {
+            name: form.name.clone(),
+            section: Sec::in_reg(&reg, &form.section),
+            reason: reason.to_string(),
+        }
+        .into());
     }
     checked(state, ctx, vec![e])
 }
@@ -129,9 +135,7 @@ pub fn refuse(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     section_of(state, &form.section)?;
     if reason.trim().is_empty() {
-        return Err(refused(
-            "拒绝报名须说明理由 (a refusal needs a reason)".into(),
-        ));
+        return Err(Refusal::ReasonMissing(Needs::RefuseEntry).into());
     }
     let e = LogEntry::EntryRefused {
         name: form.name.trim().to_string(),
@@ -164,12 +168,10 @@ pub fn correct(
     let reg = regulation_of(state)?;
     let rec = player(state, p)?;
     if changes.is_empty() {
-        return Err(refused("没有要更正的内容 (nothing to correct)".into()));
+        return Err(Refusal::NothingToCorrect.into());
     }
     if reason.trim().is_empty() {
-        return Err(refused(
-            "更正报名信息须说明理由 (a correction needs a reason)".into(),
-        ));
+        return Err(Refusal::ReasonMissing(Needs::CorrectEntry).into());
     }
     let mut team = rec.team.clone();
     let mut unit = rec.unit.clone();
@@ -194,16 +196,13 @@ pub fn correct(
     // As at registration: the ID number gives sex and birth date.
     if let Some(i) = &id {
         if sex_given && sex != Some(i.sex()) {
-            return Err(refused(format!(
-                "性别与身份证号不符: 身份证号为{}性 (the sex contradicts the ID number)",
-                i.sex().zh()
-            )));
+            return Err(Refusal::SexContradictsId { id_sex: i.sex() }.into());
         }
         if birth_given && birth != Some(i.birth_date()) {
-            return Err(refused(format!(
-                "出生日期与身份证号不符: 身份证号为 {} (the birth date contradicts the ID number)",
-                i.birth_date()
-            )));
+            return Err(Refusal::BirthContradictsId {
+                id_birth: i.birth_date(),
+            }
+            .into());
         }
         if id != rec.id_number {
             if !sex_given && rec.sex != Some(i.sex()) {
@@ -217,11 +216,11 @@ pub fn correct(
         birth = Some(i.birth_date());
     }
     if sex != rec.sex || birth != rec.birth_date {
-        registration::check_person(&reg, &rec.section, sex, birth).map_err(|r| {
-            refused(format!(
-                "更正后不符合组别 `{}` 的参赛条件: {r} (the corrected entry is not eligible for the section)",
-                rec.section
-            ))
+        registration::check_person(&reg, &rec.section, sex, birth).map_err(|reason| {
+            Refusal::CorrectionNotEligible {
+                section: Sec::in_reg(&reg, &rec.section),
+                reason,
+            }
         })?;
     }
     if team != rec.team || unit != rec.unit {
@@ -244,7 +243,7 @@ pub fn correct(
                     unit.as_deref(),
                 )
             })
-            .map_err(refused)?;
+            .map_err(|reason| Refusal::TeamRule { reason })?;
     }
     checked(
         state,
@@ -279,22 +278,18 @@ pub fn pay_fee(
     let rec = player(state, p)?;
     let due = fee_due(&reg, &rec.section);
     let amount = match (amount_fen, due) {
-        (Some(0), _) => return Err(refused("金额须大于 0 (the amount must be positive)".into())),
+        (Some(0), _) => return Err(Refusal::AmountNotPositive.into()),
         (Some(a), _) => a,
         (None, Some(d)) => d,
-        (None, None) => {
-            return Err(refused(
-                "规程未规定报名费, 请指定金额 (the regulation sets no fee: give the amount)".into(),
-            ))
-        }
+        (None, None) => return Err(Refusal::NoFeeSet.into()),
     };
     if let Some(d) = due.filter(|d| rec.paid_fen >= *d) {
-        return Err(refused(format!(
-            "棋手 {p} {} 已缴费 {} (fee {} already paid)",
-            rec.name,
-            yuan(rec.paid_fen),
-            yuan(d)
-        )));
+        return Err(Refusal::FeePaid {
+            player: who(p, rec),
+            paid_fen: rec.paid_fen,
+            due_fen: d,
+        }
+        .into());
     }
     checked(
         state,
@@ -327,13 +322,10 @@ pub fn check_in(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let rec = player(state, p)?;
     if rec.withdrawn.is_some() {
-        return Err(refused(format!("棋手 {p} 已退赛 (player withdrawn)")));
+        return Err(Refusal::Withdrawn(who(p, rec)).into());
     }
     if rec.checked_in {
-        return Err(refused(format!(
-            "棋手 {p} {} 已检录 (already checked in)",
-            rec.name
-        )));
+        return Err(Refusal::CheckedIn(who(p, rec)).into());
     }
     checked(state, ctx, vec![LogEntry::CheckedIn { player: p }])
 }
@@ -347,14 +339,16 @@ pub fn draw(state: &EventState, ctx: &Ctx, section: &str) -> Result<Vec<LogEntry
     let e = registration::draw_numbers(state, section);
     if let LogEntry::PairingNumbersDrawn { order, .. } = &e {
         if order.is_empty() {
-            return Err(refused(format!(
-                "组别 `{section}` 没有可抽签的棋手 (no player to draw: none registered, or none has paid)"
-            )));
+            return Err(Refusal::NobodyToDraw {
+                section: Sec::of(state, section),
+            }
+            .into());
         }
         if *order == rec.order {
-            return Err(refused(format!(
-                "组别 `{section}` 已抽签, 没有新的棋手 (numbers already drawn; nobody new)"
-            )));
+            return Err(Refusal::AlreadyDrawn {
+                section: Sec::of(state, section),
+            }
+            .into());
         }
     }
     checked(state, ctx, vec![e])
@@ -426,32 +420,35 @@ pub fn enter_team(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     let Some(&first) = form.members.first() else {
-        return Err(refused("队伍名单为空 (a team needs members)".into()));
+        return Err(Refusal::RosterEmpty.into());
     };
     let section = player(state, first)?.section.clone();
     let sec = reg
         .section(&section)
         .ok_or_else(|| DirectorError::UnknownSection(section.clone()))?;
     let Some(tp) = sec.teams.as_ref() else {
-        return Err(refused(format!(
-            "组别 `{section}` 不设团体赛 (the section has no team competition)"
-        )));
+        return Err(Refusal::NoTeamCompetition {
+            section: Sec::in_reg(&reg, &section),
+        }
+        .into());
     };
     for &m in &form.members {
         let p = player(state, m)?;
         if p.section != section {
-            return Err(refused(format!(
-                "队员 {m} 属于组别 `{}`, 队伍属于 `{section}` (members of one team play in one section)",
-                p.section
-            )));
+            return Err(Refusal::MemberElsewhere {
+                player: who(m, p),
+                section: Sec::in_reg(&reg, &p.section),
+                team_section: Sec::in_reg(&reg, &section),
+            }
+            .into());
         }
         if p.unit.as_deref() != Some(form.unit.as_str()) {
-            return Err(refused(format!(
-                "跨单位组队: 队员 {m} {} 属于 {}, 队伍属于 {} (K2: cross-unit team)",
-                p.name,
-                p.unit.as_deref().unwrap_or("-"),
-                form.unit
-            )));
+            return Err(Refusal::CrossUnit {
+                player: who(m, p),
+                unit: p.unit.clone(),
+                team_unit: form.unit.clone(),
+            }
+            .into());
         }
     }
     if !tp.multiple_per_unit {
@@ -460,31 +457,38 @@ pub fn enter_team(
             .values()
             .find(|t| t.unit == form.unit && t.section.as_deref() == Some(section.as_str()))
         {
-            return Err(refused(format!(
-                "单位 {} 已报名队伍 {}, 规程不允许一个单位报多支队伍 (one team per unit)",
-                form.unit, t.team
-            )));
+            return Err(Refusal::UnitHasTeam {
+                unit: form.unit.clone(),
+                team: t.team.clone(),
+            }
+            .into());
         }
     }
     let n = form.members.len() as u64;
     if n < u64::from(tp.min_players) {
-        return Err(refused(format!(
-            "队伍 {} 只有 {n} 人, 规程要求至少 {} 人 (too few members)",
-            form.team, tp.min_players
-        )));
+        return Err(Refusal::TooFewMembers {
+            team: form.team.clone(),
+            members: n,
+            min: tp.min_players,
+            change: false,
+        }
+        .into());
     }
     if let Some(max) = tp.max_players.filter(|m| n > u64::from(*m)) {
-        return Err(refused(format!(
-            "队伍 {} 有 {n} 人, 规程允许至多 {max} 人 (too many members)",
-            form.team
-        )));
+        return Err(Refusal::TooManyMembers {
+            team: form.team.clone(),
+            members: n,
+            max,
+            change: false,
+        }
+        .into());
     }
     let blank = |x: &Option<String>| x.as_deref().is_none_or(|s| s.trim().is_empty());
     if tp.leader_required && blank(&form.leader) {
-        return Err(refused("规程要求填写领队 (a leader is required)".into()));
+        return Err(Refusal::LeaderRequired.into());
     }
     if tp.coach_required && blank(&form.coach) {
-        return Err(refused("规程要求填写教练 (a coach is required)".into()));
+        return Err(Refusal::CoachRequired.into());
     }
     let division = match &form.division {
         None => None,
@@ -493,16 +497,14 @@ pub fn enter_team(
                 .iter()
                 .find(|x| &x.id == d || &x.name == d)
                 .map(|x| x.id.clone())
-                .ok_or_else(|| {
-                    let all: Vec<String> = tp
+                .ok_or_else(|| Refusal::UnknownDivision {
+                    section: Sec::in_reg(&reg, &section),
+                    division: d.clone(),
+                    known: tp
                         .divisions
                         .iter()
-                        .map(|x| format!("{} {}", x.name, x.id))
-                        .collect();
-                    refused(format!(
-                        "组别 `{section}` 没有团体组别 `{d}` (unknown division; one of: {})",
-                        all.join(", ")
-                    ))
+                        .map(|x| (x.name.clone(), x.id.clone()))
+                        .collect(),
                 })?,
         ),
     };
@@ -569,26 +571,19 @@ pub fn submit(
         .section(&form.section)
         .ok_or_else(|| DirectorError::UnknownSection(form.section.clone()))?;
     if form.name.trim().is_empty() {
-        return Err(refused("请填写姓名 (the name is required)".into()));
+        return Err(Refusal::Required(Required::Name).into());
     }
     let Some(id) = form.id_number.as_deref() else {
-        return Err(refused("请填写身份证号 (the ID number is required)".into()));
+        return Err(Refusal::Required(Required::IdNumber).into());
     };
-    let id = arbiter_types::IdNumber::parse(id).map_err(|e| refused(e.to_string()))?;
+    let id = arbiter_types::IdNumber::parse(id).map_err(Refusal::BadIdNumber)?;
     let Some(phone) = form.phone.as_deref() else {
-        return Err(refused(
-            "请填写手机号 (the phone number is required)".into(),
-        ));
+        return Err(Refusal::Required(Required::Phone).into());
     };
     // The message does not repeat the number.
-    arbiter_types::Phone::parse(phone).map_err(|_| {
-        refused("手机号应为11位数字, 以13–19开头 (not a mainland mobile number)".into())
-    })?;
+    arbiter_types::Phone::parse(phone).map_err(|_| Refusal::BadPhone)?;
     if form.sex.is_some_and(|s| s != id.sex()) {
-        return Err(refused(format!(
-            "性别与身份证号不符: 身份证号为{}性 (the sex contradicts the ID number)",
-            id.sex().zh()
-        )));
+        return Err(Refusal::SexContradictsId { id_sex: id.sex() }.into());
     }
     // Judge everything but the documents: assume those the section asks for are shown.
     let mut judged = form.clone();
@@ -620,13 +615,8 @@ pub fn submit(
                 unit: r.unit,
             }],
         ),
-        LogEntry::EntryRefused { reason, .. } => Err(refused(format!(
-            "不符合报名条件: {reason} (the entry is not eligible)"
-        ))),
-        other => Err(DirectorError::Refused(format!(
-            "意外的报名结果 {} (unexpected registration outcome)",
-            other.kind()
-        ))),
+        LogEntry::EntryRefused { reason, .. } => Err(Refusal::NotEligible { reason }.into()),
+        other => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
     }
 }
 
@@ -637,11 +627,9 @@ fn pending_submission(
     let s = state
         .submissions
         .get(&n)
-        .ok_or_else(|| refused(format!("网上报名 #{n} 不存在 (unknown online submission)")))?;
+        .ok_or(Refusal::UnknownSubmission(n))?;
     if s.decision.is_some() {
-        return Err(refused(format!(
-            "网上报名 #{n} 已处理 (the submission is already decided)"
-        )));
+        return Err(Refusal::SubmissionDecided(n).into());
     }
     Ok(s)
 }
@@ -699,14 +687,13 @@ pub fn approve(
                 ],
             )
         }
-        LogEntry::EntryRefused { reason, .. } => Err(refused(format!(
-            "网上报名 #{submission} {} 不能批准: {reason} (cannot be approved)",
-            s.name
-        ))),
-        other => Err(DirectorError::Refused(format!(
-            "意外的报名结果 {} (unexpected registration outcome)",
-            other.kind()
-        ))),
+        LogEntry::EntryRefused { reason, .. } => Err(Refusal::CannotApprove {
+            submission,
+            name: s.name.clone(),
+            reason,
+        }
+        .into()),
+        other => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
     }
 }
 
@@ -719,9 +706,7 @@ pub fn refuse_submission(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     pending_submission(state, submission)?;
     if reason.trim().is_empty() {
-        return Err(refused(
-            "拒绝报名须说明理由 (a refusal needs a reason)".into(),
-        ));
+        return Err(Refusal::ReasonMissing(Needs::RefuseEntry).into());
     }
     checked(
         state,
@@ -769,12 +754,14 @@ pub fn change_roster(
     let reg = regulation_of(state)?;
     let name = change.team.trim();
     let Some(t) = state.teams.get(name) else {
-        return Err(refused(format!("队伍 `{name}` 不存在 (unknown team)")));
+        return Err(Refusal::UnknownTeam {
+            team: name.to_string(),
+            closest: None,
+        }
+        .into());
     };
     if change.add.is_empty() && change.remove.is_empty() {
-        return Err(refused(
-            "没有要增加或移出的队员 (nobody to add or remove)".into(),
-        ));
+        return Err(Refusal::NobodyToAddOrRemove.into());
     }
     let started = team_started(state, name);
     if started {
@@ -782,67 +769,74 @@ pub fn change_roster(
     }
     let reason = change.reason.trim();
     if started && reason.is_empty() {
-        return Err(refused(
-            "比赛开始后更改队伍名单须说明理由 (a roster change after the first game needs a reason)"
-                .into(),
-        ));
+        return Err(Refusal::ReasonMissing(Needs::RosterAfterStart).into());
     }
     for &m in &change.remove {
         player(state, m)?;
         if !t.members.contains(&m) {
-            return Err(refused(format!(
-                "棋手 {m} 不在队伍 {name} 的名单中 (not on the team's roster)"
-            )));
+            return Err(Refusal::NotOnRoster {
+                player: m,
+                team: name.to_string(),
+            }
+            .into());
         }
     }
     for &m in &change.add {
         let p = player(state, m)?;
         if t.members.contains(&m) {
-            return Err(refused(format!(
-                "棋手 {m} {} 已在队伍 {name} 的名单中 (already on the roster)",
-                p.name
-            )));
+            return Err(Refusal::AlreadyOnRoster {
+                player: who(m, p),
+                team: name.to_string(),
+            }
+            .into());
         }
         if let Some(other) = &p.team {
-            return Err(refused(format!(
-                "棋手 {m} {} 属于队伍 {other}, 请先将其从该队移出 (the player belongs to another team: remove him there first)",
-                p.name
-            )));
+            return Err(Refusal::OnAnotherTeam {
+                player: who(m, p),
+                team: other.clone(),
+            }
+            .into());
         }
         if p.withdrawn.is_some() {
-            return Err(refused(format!(
-                "棋手 {m} {} 已退赛 (player withdrawn)",
-                p.name
-            )));
+            return Err(Refusal::Withdrawn(who(m, p)).into());
         }
         if let Some(sec) = t.section.as_deref().filter(|s| *s != p.section) {
-            return Err(refused(format!(
-                "棋手 {m} {} 属于组别 `{}`, 队伍属于 `{sec}` (members of one team play in one section)",
-                p.name, p.section
-            )));
+            return Err(Refusal::MemberElsewhere {
+                player: who(m, p),
+                section: Sec::in_reg(&reg, &p.section),
+                team_section: Sec::in_reg(&reg, sec),
+            }
+            .into());
         }
         if p.unit.as_deref() != Some(t.unit.as_str()) {
-            return Err(refused(format!(
-                "跨单位组队: 棋手 {m} {} 属于 {}, 队伍属于 {} (K2: cross-unit team)",
-                p.name,
-                p.unit.as_deref().unwrap_or("-"),
-                t.unit
-            )));
+            return Err(Refusal::CrossUnit {
+                player: who(m, p),
+                unit: p.unit.clone(),
+                team_unit: t.unit.clone(),
+            }
+            .into());
         }
     }
     let section = t.section.clone().unwrap_or_default();
     if let Some(tp) = reg.section(&section).and_then(|s| s.teams.as_ref()) {
         let n = (t.members.len() + change.add.len()).saturating_sub(change.remove.len()) as u64;
         if let Some(max) = tp.max_players.filter(|m| n > u64::from(*m)) {
-            return Err(refused(format!(
-                "队伍 {name} 将有 {n} 人, 规程允许至多 {max} 人 (too many members; replace a player instead)"
-            )));
+            return Err(Refusal::TooManyMembers {
+                team: name.to_string(),
+                members: n,
+                max,
+                change: true,
+            }
+            .into());
         }
         if n < u64::from(tp.min_players) {
-            return Err(refused(format!(
-                "队伍 {name} 将只有 {n} 人, 规程要求至少 {} 人 (too few members; replace a player instead)",
-                tp.min_players
-            )));
+            return Err(Refusal::TooFewMembers {
+                team: name.to_string(),
+                members: n,
+                min: tp.min_players,
+                change: true,
+            }
+            .into());
         }
     }
     checked(

@@ -8,14 +8,11 @@
 use super::Ctx;
 use crate::permission::{self, Action};
 use crate::publish::{export, publish_numbers};
+use crate::refusal::{Left, Needs, Refusal, Sec, TimeControlProblem};
 use crate::step::{next_step, Step};
 use crate::{regulation_of, DirectorError};
 use arbiter_core::{ClosedPrize, ClosedSection, ClosedTeams, EventState, LogEntry, PlayerId};
 use std::collections::BTreeMap;
-
-fn refused(msg: impl Into<String>) -> DirectorError {
-    DirectorError::Refused(msg.into())
-}
 
 /// The `event_closed` entry the log before it calls for: final places, team standings and
 /// prizes as they stand (the published export's, by player id).
@@ -82,18 +79,14 @@ pub fn close(state: &EventState, ctx: &Ctx) -> Result<Vec<LogEntry>, DirectorErr
     let _ = ctx;
     let reg = regulation_of(state)?;
     if state.closed {
-        return Err(refused(
-            "赛事已经闭幕 (the event is already closed)".to_string(),
-        ));
+        return Err(Refusal::AlreadyClosed.into());
     }
     let played = state
         .sections
         .values()
         .any(|s| s.completed_rounds() > 0 || !s.knockout.is_empty());
     if !played {
-        return Err(refused(
-            "赛事尚未进行任何一轮比赛, 不能闭幕 (nothing has been played: the event cannot be closed)",
-        ));
+        return Err(Refusal::NothingPlayed.into());
     }
     for sec in &reg.sections {
         if state.section(&sec.id).is_none() {
@@ -101,23 +94,21 @@ pub fn close(state: &EventState, ctx: &Ctx) -> Result<Vec<LogEntry>, DirectorErr
         }
         let left = match next_step(&reg, state, &sec.id)? {
             Step::Done => continue,
-            Step::DrawNumbers => "尚未抽签 (numbers not drawn)".to_string(),
-            Step::Pair { round, .. } => format!("第{round}轮尚未编排 (round {round} not paired)"),
-            Step::Results { round, boards } => format!(
-                "第{round}轮还有 {} 台没有成绩 (results missing)",
-                boards.len()
-            ),
-            Step::CompleteRound { round } => format!("第{round}轮尚未结束 (round not closed)"),
-            Step::Withdraw(_) => "有待按弃权规则退赛的棋手 (withdrawals due)".to_string(),
-            Step::Knockout { matches } => format!(
-                "淘汰赛还有 {} 场待下 (knockout matches to play)",
-                matches.len()
-            ),
+            Step::DrawNumbers => Left::NotDrawn,
+            Step::Pair { round, .. } => Left::NotPaired(round),
+            Step::Results { round, boards } => Left::ResultsMissing {
+                round,
+                boards: boards.len(),
+            },
+            Step::CompleteRound { round } => Left::NotCompleted(round),
+            Step::Withdraw(_) => Left::WithdrawalsDue,
+            Step::Knockout { matches } => Left::Knockout(matches.len()),
         };
-        return Err(refused(format!(
-            "组别 `{}` 尚未赛完: {left}; 不能闭幕 (a section is not finished: the event cannot be closed)",
-            sec.id
-        )));
+        return Err(Refusal::SectionUnfinished {
+            section: Sec::in_reg(&reg, &sec.id),
+            left,
+        }
+        .into());
     }
     Ok(vec![closing_entry(state)?])
 }
@@ -125,7 +116,7 @@ pub fn close(state: &EventState, ctx: &Ctx) -> Result<Vec<LogEntry>, DirectorErr
 /// `event reopen`: the chief arbiter (the actor) reopens a closed event, with the reason.
 pub fn reopen(state: &EventState, ctx: &Ctx, reason: &str) -> Result<Vec<LogEntry>, DirectorError> {
     if !state.closed {
-        return Err(refused("赛事尚未闭幕 (the event is not closed)"));
+        return Err(Refusal::NotClosed.into());
     }
     permission::require(ctx, Action::Reopen)?;
     if reason.trim().is_empty() {
@@ -164,19 +155,17 @@ pub fn slow_time_control(
 }
 
 /// Read a time control as the settings page writes it: `60+30`, `60`, `60分+30秒`,
-/// `60分钟+30秒`, `60′+30″`, `60'+30"`. Err names what is wrong.
-pub fn parse_time_control(text: &str) -> Result<arbiter_core::TimeControlSetting, String> {
+/// `60分钟+30秒`, `60′+30″`, `60'+30"`. Err says what is wrong.
+pub fn parse_time_control(
+    text: &str,
+) -> Result<arbiter_core::TimeControlSetting, TimeControlProblem> {
     let t = text.trim();
-    let bad = || {
-        format!(
-            "比赛用时 `{t}` 应写为 分钟+每步加秒, 如 60+30 (a time control is minutes+seconds a move, e.g. 60+30)"
-        )
-    };
+    let bad = || TimeControlProblem::Unreadable;
     let (m, inc) = match t.split_once(['+', '＋']) {
         Some((m, i)) => (m, Some(i)),
         None => (t, None),
     };
-    let num = |s: &str, units: &[&str]| -> Result<u32, String> {
+    let num = |s: &str, units: &[&str]| -> Result<u32, TimeControlProblem> {
         let mut s = s.trim();
         for u in units {
             if let Some(x) = s.strip_suffix(u) {
@@ -192,9 +181,7 @@ pub fn parse_time_control(text: &str) -> Result<arbiter_core::TimeControlSetting
         None => 0,
     };
     if minutes == 0 || minutes > 600 || increment_seconds > 600 {
-        return Err(format!(
-            "比赛用时 `{t}` 不合理: 每方 1–600 分钟, 每步加 0–600 秒 (1–600 minutes, 0–600 seconds a move)"
-        ));
+        return Err(TimeControlProblem::OutOfRange);
     }
     Ok(arbiter_core::TimeControlSetting {
         minutes,
@@ -217,9 +204,7 @@ pub fn change_settings(
         permission::require(ctx, Action::ChangeSettingsAfterStart)?;
     }
     if started && form.reason.trim().is_empty() {
-        return Err(refused(
-            "比赛开始后更改设置须说明理由 (a change after round 1 needs a reason)",
-        ));
+        return Err(Refusal::ReasonMissing(Needs::SettingsAfterStart).into());
     }
     let trimmed = |s: &Option<String>| {
         s.as_deref()
@@ -236,9 +221,7 @@ pub fn change_settings(
         end.unwrap_or(reg.event.end),
     );
     if a > b {
-        return Err(refused(format!(
-            "开始日期 {a} 晚于结束日期 {b} (the start is after the end)"
-        )));
+        return Err(Refusal::StartAfterEnd { start: a, end: b }.into());
     }
     let mut rounds = BTreeMap::new();
     for (id, &n) in &form.rounds {
@@ -249,15 +232,19 @@ pub fn change_settings(
             continue;
         }
         if sec.format.rounds.is_none() {
-            return Err(refused(format!(
-                "组别 `{id}` 没有积分编排轮数, 不能设置轮数 (the section has no Swiss rounds to set)"
-            )));
+            return Err(Refusal::NoSwissRounds {
+                section: Sec::in_reg(&reg, id),
+            }
+            .into());
         }
         let paired = state.section(id).map_or(0, |s| s.last_round());
         if n == 0 || n < paired {
-            return Err(refused(format!(
-                "组别 `{id}` 已编排到第 {paired} 轮, 轮数不能设为 {n} (fewer rounds than already paired)"
-            )));
+            return Err(Refusal::RoundsBelowPaired {
+                section: Sec::in_reg(&reg, id),
+                paired,
+                rounds: n,
+            }
+            .into());
         }
         rounds.insert(id.clone(), n);
     }
@@ -266,7 +253,11 @@ pub fn change_settings(
         let sec = reg
             .section(id)
             .ok_or_else(|| DirectorError::UnknownSection(id.clone()))?;
-        let tc = parse_time_control(text).map_err(|m| refused(format!("组别 `{id}`: {m}")))?;
+        let tc = parse_time_control(text).map_err(|problem| Refusal::BadTimeControl {
+            section: Sec::in_reg(&reg, id),
+            text: text.trim().to_string(),
+            problem,
+        })?;
         let same = slow_time_control(sec).is_some_and(|t| {
             t.minutes == tc.minutes
                 && t.increment_seconds == tc.increment_seconds
@@ -283,7 +274,7 @@ pub fn change_settings(
         && rounds.is_empty()
         && time_controls.is_empty()
     {
-        return Err(refused("赛事设置没有任何更改 (no setting changed)"));
+        return Err(Refusal::NoSettingChanged.into());
     }
     let e = LogEntry::SettingsChanged {
         name,
@@ -294,7 +285,7 @@ pub fn change_settings(
         time_controls,
         reason: form.reason.trim().to_string(),
     };
-    arbiter_core::validate(state, &e).map_err(|r| refused(r.to_string()))?;
+    arbiter_core::validate(state, &e).map_err(Refusal::Rule)?;
     super::text_checked(vec![e])
 }
 
@@ -307,8 +298,7 @@ pub fn create(
     file_name: &str,
     seed: Option<u64>,
 ) -> Result<(String, Vec<LogEntry>), DirectorError> {
-    let reg = arbiter_regulation::parse(source, file_name)
-        .map_err(|e| DirectorError::Refused(e.to_string()))?;
+    let reg = arbiter_regulation::parse(source, file_name).map_err(Refusal::BadRegulation)?;
     let seed = seed.unwrap_or_else(|| default_seed(source));
     let entry = crate::registration::event_created(&reg, source, file_name, seed);
     Ok((reg.event.name.clone(), vec![entry]))

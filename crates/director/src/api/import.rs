@@ -136,15 +136,17 @@ pub fn section_id(state: &EventState, given: &str) -> String {
 }
 
 /// A section given by id or name, or an error with a did-you-mean.
-pub fn known_section(state: &EventState, given: &str) -> Result<String, String> {
+pub fn known_section(state: &EventState, given: &str) -> Result<String, crate::DirectorError> {
     let id = section_id(state, given);
     if state.sections.contains_key(&id) {
         return Ok(id);
     }
-    let hint = arbiter_types::closest(given, state.sections.keys().map(String::as_str))
-        .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
-        .unwrap_or_default();
-    Err(format!("组别 `{given}` 不存在 (unknown section){hint}"))
+    Err(crate::Refusal::UnknownSection {
+        given: given.to_string(),
+        closest: arbiter_types::closest(given, state.sections.keys().map(String::as_str))
+            .map(str::to_string),
+    }
+    .into())
 }
 
 /// The section of a row: its own 组别, the default given by the arbiter, or the event's only
@@ -163,7 +165,7 @@ pub fn row_section(
         .or_else(|| default_section.map(str::to_string))
         .or(only);
     match given {
-        Some(s) => known_section(state, &s),
+        Some(s) => known_section(state, &s).map_err(|r| r.to_string()),
         None => Err("未指定组别 (no section: add a 组别 column or choose a section)".into()),
     }
 }

@@ -4,11 +4,11 @@
 //! withdrawals the forfeit rule then demands, A5).
 
 use super::rounds::{
-    close_round, knockout_board, knockout_board_offset, knockout_round, notation, refused,
-    section_of,
+    close_round, knockout_board, knockout_board_offset, knockout_round, section_of,
 };
 use super::Ctx;
 use crate::knockout_stage;
+use crate::refusal::{LineProblem, Needs, Refusal, Sec};
 use crate::results::{game_foul_loss, respects_foul_loss};
 use crate::step::knockout_due;
 use crate::{apply_scratch, regulation_of, DirectorError};
@@ -133,10 +133,13 @@ pub fn due_knockout_game(
             .round(last)
             .is_some_and(|r| r.boards.iter().any(|x| x.board == board))
         {
-            return Err(refused(format!(
-                "{section} 第{board}台不唯一: 既是瑞士制第{last}轮的第{board}台, 也是淘汰赛 {m} 的台次; \
-                 请指明轮次 (board {board} names both a game of Swiss round {last} and knockout match {m}: give the round)"
-            )));
+            return Err(Refusal::BoardAmbiguous {
+                section: Sec::in_reg(&reg, section),
+                board,
+                swiss_round: last,
+                knockout_match: m.clone(),
+            }
+            .into());
         }
     }
     match found {
@@ -144,16 +147,16 @@ pub fn due_knockout_game(
         // Not a knockout board: a board of the Swiss round played beside it.
         None if swiss_open => Ok(None),
         None => {
-            let boards: Vec<String> = matches
+            let due: Vec<u32> = matches
                 .iter()
                 .filter_map(|m| knockout_board(offset, &b, m))
-                .map(|n| n.to_string())
                 .collect();
-            Err(refused(format!(
-                "{section} 淘汰赛第{board}台现在没有待下的对局; 待录入的是第 {} 台 \
-                 (no knockout game is due on board {board})",
-                boards.join(", ")
-            )))
+            Err(Refusal::NoKnockoutGame {
+                section: Sec::in_reg(&reg, section),
+                board,
+                due,
+            }
+            .into())
         }
     }
 }
@@ -212,14 +215,12 @@ pub fn enter_result(
     for colour in [Colour::Red, Colour::Black] {
         let n = input.fouls.iter().filter(|f| f.colour == colour).count();
         if n > MAX_FOULS as usize {
-            return Err(DirectorError::Refused(format!(
-                "{}犯规 {n} 次超过每局上限 {MAX_FOULS} 次 (more fouls than a game can have)",
-                if colour == Colour::Red {
-                    "红方"
-                } else {
-                    "黑方"
-                }
-            )));
+            return Err(Refusal::TooManyFouls {
+                colour,
+                fouls: n,
+                max: MAX_FOULS,
+            }
+            .into());
         }
     }
     let reg = regulation_of(state)?;
@@ -229,47 +230,53 @@ pub fn enter_result(
         return knockout_result(state, section, input, &mid, g);
     }
     if let Some((m, gi)) = &input.expect_game {
-        return Err(refused(format!(
-            "冲突: 淘汰赛 {m} 第{}局已由他人录入: {} (conflict: this knockout game is already entered)",
-            gi + 1,
-            stored_knockout(state, section, m, *gi)
-        )));
+        return Err(Refusal::KnockoutGameEntered {
+            match_id: m.clone(),
+            game: *gi,
+            stored: stored_knockout(state, section, m, *gi),
+            now_due: None,
+        }
+        .into());
     }
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let round = input.round.unwrap_or_else(|| rec.last_round());
-    let rd = rec.round(round).ok_or_else(|| {
-        refused(format!(
-            "{section} 第{round}轮尚未编排 (round {round} is not paired)"
-        ))
+    let name = || Sec::in_reg(&reg, section);
+    let rd = rec.round(round).ok_or_else(|| Refusal::RoundNotPaired {
+        section: name(),
+        round,
+        paired: None,
     })?;
-    let b = rd.board(input.board).ok_or_else(|| {
-        refused(format!(
-            "{section} 第{round}轮没有第{}台: 本轮共 {} 台 (no such board)",
-            input.board,
-            rd.boards.len()
-        ))
+    let b = rd.board(input.board).ok_or_else(|| Refusal::NoSuchBoard {
+        section: name(),
+        round,
+        board: input.board,
+        boards: Some(rd.boards.len()),
     })?;
     if let Some(stored) = b.result {
-        return Err(refused(format!(
-            "冲突: {section} 第{round}轮第{}台已有成绩 {} ({}){}; 如需更改, 请裁判长更正成绩并说明理由 \
-             (conflict: this board already has a result; the chief arbiter corrects it with a reason)",
-            input.board,
-            notation(stored),
-            stored.zh(),
-            if b.confirmed { ", 已签字确认" } else { "" }
-        )));
+        return Err(Refusal::ResultExists {
+            section: name(),
+            round,
+            board: input.board,
+            stored,
+            confirmed: b.confirmed,
+        }
+        .into());
     }
     if rd.completed {
-        return Err(refused(format!(
-            "{section} 第{round}轮已经结束 (round {round} is finished)"
-        )));
+        return Err(Refusal::RoundFinished {
+            section: name(),
+            round,
+        }
+        .into());
     }
     if !rd.published {
-        return Err(refused(format!(
-            "{section} 第{round}轮对阵表尚未公布, 请先公布对阵表 (publish the pairing before entering results)"
-        )));
+        return Err(Refusal::NotPublished {
+            section: name(),
+            round,
+        }
+        .into());
     }
     let mut scratch = state.clone();
     let mut out = Vec::new();
@@ -309,13 +316,14 @@ pub fn enter_result(
     {
         if let Some(loss) = game_foul_loss(sec, &scratch, round, game) {
             if !respects_foul_loss(input.result, &loss) {
-                return Err(refused(format!(
-                    "第{round}轮第{}台: {}, 成绩应为 {} 而不是 {} (the foul rule decides this game)",
-                    input.board,
-                    loss.explain(),
-                    notation(loss.result),
-                    notation(input.result)
-                )));
+                return Err(Refusal::FoulRuleDecides {
+                    round,
+                    board: input.board,
+                    rule: loss.explain(),
+                    due: loss.result,
+                    given: input.result,
+                }
+                .into());
             }
         }
     }
@@ -339,7 +347,7 @@ pub fn enter_result(
     Ok(out)
 }
 
-fn stored_knockout(state: &EventState, section: &str, m: &str, game: u32) -> String {
+fn stored_knockout(state: &EventState, section: &str, m: &str, game: u32) -> Option<GameResult> {
     state
         .section(section)
         .and_then(|s| {
@@ -347,9 +355,7 @@ fn stored_knockout(state: &EventState, section: &str, m: &str, game: u32) -> Str
                 .iter()
                 .find(|g| g.match_id == m && g.game == game)
         })
-        .map_or("?".to_string(), |g| {
-            format!("{} ({})", notation(g.result), g.result.zh())
-        })
+        .map(|g| g.result)
 }
 
 fn knockout_result(
@@ -361,19 +367,17 @@ fn knockout_result(
 ) -> Result<Vec<LogEntry>, DirectorError> {
     if let Some((m, gi)) = &input.expect_game {
         if m != mid || *gi != g.index as u32 {
-            return Err(refused(format!(
-                "冲突: 淘汰赛 {m} 第{}局已由他人录入: {}; 现在该台待下的是 {mid} 第{}局 \
-                 (conflict: that game is already entered)",
-                gi + 1,
-                stored_knockout(state, section, m, *gi),
-                g.index + 1
-            )));
+            return Err(Refusal::KnockoutGameEntered {
+                match_id: m.clone(),
+                game: *gi,
+                stored: stored_knockout(state, section, m, *gi),
+                now_due: Some((mid.to_string(), g.index as u32)),
+            }
+            .into());
         }
     }
     if !input.fouls.is_empty() {
-        return Err(refused(
-            "淘汰赛对局的犯规请另行记录, 此处只录成绩 (fouls are not entered with a knockout game)",
-        ));
+        return Err(Refusal::KnockoutFouls.into());
     }
     let g = match g.chooser {
         Some(_) if input.chooser_takes_black => arbiter_knockout::NextGame {
@@ -427,10 +431,10 @@ pub fn confirm(
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let round = round.unwrap_or_else(|| rec.last_round());
-    let rd = rec.round(round).ok_or_else(|| {
-        refused(format!(
-            "{section} 第{round}轮尚未编排 (round {round} is not paired)"
-        ))
+    let rd = rec.round(round).ok_or_else(|| Refusal::RoundNotPaired {
+        section: Sec::in_reg(&reg, section),
+        round,
+        paired: None,
     })?;
     let name = |p: PlayerId| state.player(p).map(|x| x.name.clone()).unwrap_or_default();
     let out: Vec<LogEntry> = rd
@@ -453,9 +457,11 @@ pub fn confirm(
         })
         .collect();
     if out.is_empty() {
-        return Err(refused(format!(
-            "{section} 第{round}轮没有待确认的成绩 (nothing to confirm: every result is confirmed or not yet entered)"
-        )));
+        return Err(Refusal::NothingToConfirm {
+            section: Sec::in_reg(&reg, section),
+            round,
+        }
+        .into());
     }
     Ok(out)
 }
@@ -482,22 +488,28 @@ pub fn correct(
         .section(section)
         .and_then(|s| s.round(round))
         .and_then(|r| r.board(board))
-        .ok_or_else(|| {
-            refused(format!(
-                "{section} 第{round}轮没有第{board}台 (no such board)"
-            ))
+        .ok_or_else(|| Refusal::NoSuchBoard {
+            section: Sec::in_reg(&reg, section),
+            round,
+            board,
+            boards: None,
         })?;
     let Some(stored) = b.result else {
-        return Err(refused(format!(
-            "{section} 第{round}轮第{board}台尚无成绩, 请用 `result` 录入 (no result to correct)"
-        )));
+        return Err(Refusal::NoResultToCorrect {
+            section: Sec::in_reg(&reg, section),
+            round,
+            board,
+        }
+        .into());
     };
     if stored == result {
-        return Err(refused(format!(
-            "{section} 第{round}轮第{board}台的成绩已是 {} (the result is already {})",
-            notation(stored),
-            notation(stored)
-        )));
+        return Err(Refusal::SameResult {
+            section: Sec::in_reg(&reg, section),
+            round,
+            board,
+            result: stored,
+        }
+        .into());
     }
     super::text_checked(vec![LogEntry::ResultCorrected {
         section: section.to_string(),
@@ -542,38 +554,43 @@ pub fn parse_results_file(name: &str, text: &str) -> Result<Vec<ImportLine>, Dir
         {
             continue;
         }
-        let err = |what: String| refused(format!("{name}:{line}: 第{line}行: {what}"));
+        let err = |problem: LineProblem| -> DirectorError {
+            Refusal::ResultsLine {
+                file: name.to_string(),
+                line,
+                problem,
+            }
+            .into()
+        };
         if cells.len() != 2 && cells.len() != 4 {
-            return Err(err(format!(
-                "应为 `台号 成绩` 或 `台号 成绩 红方犯规 黑方犯规`, 实有 {} 栏 (expected 2 or 4 cells)",
-                cells.len()
-            )));
+            return Err(err(LineProblem::Cells(cells.len())));
         }
         let board = cells[0]
             .parse::<u32>()
             .ok()
             .filter(|b| *b > 0)
-            .ok_or_else(|| {
-                err(format!(
-                    "第1栏 台号 `{}` 应为正整数 (board must be a positive whole number)",
-                    cells[0]
-                ))
-            })?;
-        let result =
-            super::rounds::parse_result(cells[1]).map_err(|e| err(format!("第2栏: {e}")))?;
-        let fouls = |k: usize, who: &str| -> Result<u32, DirectorError> {
+            .ok_or_else(|| err(LineProblem::Board(cells[0].to_string())))?;
+        let result = super::rounds::parse_result(cells[1])
+            .map_err(|_| err(LineProblem::Result(cells[1].to_string())))?;
+        let fouls = |k: usize, colour: Colour| -> Result<u32, DirectorError> {
             match cells.get(k) {
                 None => Ok(0),
-                Some(c) => foul_count(c).map_err(|e| err(format!("第{}栏 {who}{e}", k + 1))),
+                Some(c) => foul_count(c).map_err(|_| {
+                    err(LineProblem::Fouls {
+                        column: k + 1,
+                        colour,
+                        text: c.to_string(),
+                    })
+                }),
             }
         };
-        let fouls_red = fouls(2, "红方")?;
-        let fouls_black = fouls(3, "黑方")?;
+        let fouls_red = fouls(2, Colour::Red)?;
+        let fouls_black = fouls(3, Colour::Black)?;
         if let Some(prev) = out.iter().find(|l: &&ImportLine| l.board == board) {
-            return Err(err(format!(
-                "第{board}台与第{}行重复 (board listed twice)",
-                prev.line
-            )));
+            return Err(err(LineProblem::DuplicateBoard {
+                board,
+                line: prev.line,
+            }));
         }
         out.push(ImportLine {
             line,
@@ -584,9 +601,10 @@ pub fn parse_results_file(name: &str, text: &str) -> Result<Vec<ImportLine>, Dir
         });
     }
     if out.is_empty() {
-        return Err(refused(format!(
-            "{name}: 文件中没有成绩行 (no result lines in the file)"
-        )));
+        return Err(Refusal::ResultsFileEmpty {
+            file: name.to_string(),
+        }
+        .into());
     }
     Ok(out)
 }
@@ -610,8 +628,11 @@ pub fn import_results(
         }
         .with_fouls(Colour::Red, l.fouls_red)
         .with_fouls(Colour::Black, l.fouls_black);
-        let entries = enter_result(&scratch, ctx, section, &input)
-            .map_err(|e| refused(format!("第{}行 (line {}): {e}", l.line, l.line)))?;
+        let entries =
+            enter_result(&scratch, ctx, section, &input).map_err(|e| Refusal::AtLine {
+                line: l.line,
+                refusal: Box::new(e),
+            })?;
         for e in entries {
             apply_scratch(&mut scratch, &e, &at)?;
             out.push(e);
@@ -636,42 +657,43 @@ pub fn team_foul(
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
     if !sec.discipline.team_fouls {
-        return Err(refused(format!(
-            "组别 `{section}` 的规程不记录团体犯规 (discipline.team_fouls 未设) \
-             (the regulation records no team fouls in this section)"
-        )));
+        return Err(Refusal::NoTeamFouls {
+            section: Sec::in_reg(&reg, section),
+        }
+        .into());
     }
     let t = state.teams.get(team.trim()).ok_or_else(|| {
         let names: Vec<&str> = state.teams.keys().map(String::as_str).collect();
-        let hint = arbiter_types::closest(team.trim(), names.iter().copied())
-            .map(|h| format!(", 是否应为 `{h}`? (did you mean `{h}`?)"))
-            .unwrap_or_default();
-        refused(format!(
-            "队伍 `{}` 不存在 (unknown team){hint}",
-            team.trim()
-        ))
+        Refusal::UnknownTeam {
+            team: team.trim().to_string(),
+            closest: arbiter_types::closest(team.trim(), names.iter().copied()).map(str::to_string),
+        }
     })?;
     let plays_here = t.section.as_deref() == Some(section)
         || t.members
             .iter()
             .any(|m| state.player(*m).is_some_and(|p| p.section == section));
     if !plays_here {
-        return Err(refused(format!(
-            "队伍 {} 不在组别 `{section}` 比赛 (the team does not play in this section)",
-            t.team
-        )));
+        return Err(Refusal::TeamNotInSection {
+            team: t.team.clone(),
+            section: Sec::in_reg(&reg, section),
+        }
+        .into());
     }
     if reason.trim().is_empty() {
-        return Err(refused("团体犯规须说明理由 (a team foul needs a reason)"));
+        return Err(Refusal::ReasonMissing(Needs::TeamFoul).into());
     }
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let round = round.unwrap_or_else(|| rec.last_round());
     if rec.round(round).is_none() {
-        return Err(refused(format!(
-            "{section} 第{round}轮尚未编排 (round {round} is not paired)"
-        )));
+        return Err(Refusal::RoundNotPaired {
+            section: Sec::in_reg(&reg, section),
+            round,
+            paired: None,
+        }
+        .into());
     }
     super::text_checked(vec![LogEntry::FoulRecorded {
         section: section.to_string(),

@@ -6,6 +6,7 @@ use super::Ctx;
 use crate::knockout_stage;
 use crate::manual::{by_hand, explanation};
 use crate::plan::{due_withdrawals, section_plan, SectionPlan};
+use crate::refusal::{Refusal, Sec};
 use crate::registration::draw_numbers;
 use crate::round::pair_round_fixed;
 use crate::step::{next_step, Step};
@@ -14,10 +15,6 @@ use arbiter_core::{EventState, LogEntry, PlayerId, RoundRecord};
 use arbiter_regulation::{Regulation, Section};
 use arbiter_types::{GameResult, PlayerNo, Score};
 use serde::Serialize;
-
-pub(crate) fn refused(msg: impl Into<String>) -> DirectorError {
-    DirectorError::Refused(msg.into())
-}
 
 pub(crate) fn section_of<'a>(
     reg: &'a Regulation,
@@ -116,35 +113,34 @@ pub fn pair_explained(
                 }
             }
             Step::Results { round, boards } => {
-                let list: Vec<String> = boards.iter().take(10).map(u32::to_string).collect();
-                return Err(refused(format!(
-                    "{section} 第{round}轮已编排但尚未结束: 还有 {} 台没有成绩 (第 {}{} 台); 未作任何改动 \
-                     (round {round} is paired but not finished; nothing changed)",
-                    boards.len(),
-                    list.join(", "),
-                    if boards.len() > 10 { " …" } else { "" }
-                )));
+                return Err(Refusal::RoundUnfinished {
+                    section: Sec::in_reg(&reg, section),
+                    round,
+                    boards,
+                }
+                .into());
             }
             Step::Knockout { matches } => {
-                return Err(refused(format!(
-                    "{section} 现在应进行淘汰赛: {} 场对局待录入, 请先录入这些对局的成绩; 未作任何改动 \
-                     (knockout games are due now: enter their results first; nothing changed)",
-                    matches.len()
-                )));
+                return Err(Refusal::KnockoutDue {
+                    section: Sec::in_reg(&reg, section),
+                    games: matches.len(),
+                }
+                .into());
             }
             Step::Done => {
-                return Err(refused(format!(
-                    "{section} 全部轮次已经赛完, 没有下一轮 (every round is played)"
-                )));
+                return Err(Refusal::AllRoundsPlayed {
+                    section: Sec::in_reg(&reg, section),
+                }
+                .into());
             }
             Step::Pair { round, stage } => {
                 out.round = round;
                 let manual_asked = !req.fix.is_empty() || req.swap.is_some();
                 if manual_asked && !is_swiss(&reg, &scratch, section) {
-                    return Err(refused(format!(
-                        "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
-                         (a round robin follows its table: no fixed pairs or swaps)"
-                    )));
+                    return Err(Refusal::RoundRobinFixed {
+                        section: Sec::in_reg(&reg, section),
+                    }
+                    .into());
                 }
                 // Fixed pairs first, then the engine on the rest (A3b): the engine never
                 // runs on players the arbiter has placed.
@@ -168,7 +164,7 @@ pub fn pair_explained(
                     &req.fix,
                     req.swap,
                 )
-                .map_err(|e| refused(e.to_string()))?;
+                .map_err(Refusal::Manual)?;
                 out.warnings = hand
                     .warnings
                     .iter()
@@ -197,13 +193,15 @@ fn open_round<'a>(state: &'a EventState, section: &str) -> Result<&'a RoundRecor
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     match rec.rounds.values().next_back() {
         Some(r) if !r.completed => Ok(r),
-        Some(r) => Err(refused(format!(
-            "{section} 第{}轮已经结束, 没有待公布或待撤销的编排 (the last round is finished)",
-            r.round
-        ))),
-        None => Err(refused(format!(
-            "{section} 尚未编排任何一轮 (no round is paired yet)"
-        ))),
+        Some(r) => Err(Refusal::LastRoundFinished {
+            section: Sec::of(state, section),
+            round: r.round,
+        }
+        .into()),
+        None => Err(Refusal::NoRoundPaired {
+            section: Sec::of(state, section),
+        }
+        .into()),
     }
 }
 
@@ -216,10 +214,11 @@ pub fn publish(
     let _ = ctx;
     let r = open_round(state, section)?;
     if r.published {
-        return Err(refused(format!(
-            "{section} 第{}轮已经公布 (round {} is already published)",
-            r.round, r.round
-        )));
+        return Err(Refusal::AlreadyPublished {
+            section: Sec::of(state, section),
+            round: r.round,
+        }
+        .into());
     }
     Ok(vec![LogEntry::RoundPublished {
         section: section.to_string(),
@@ -242,11 +241,12 @@ pub fn undo(
         .iter()
         .find(|b| b.result.is_some() || !b.fouls.is_empty())
     {
-        return Err(refused(format!(
-            "{section} 第{}轮第{}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请由裁判长更正成绩 \
-             (a game of the round has a result: the pairing cannot be undone; the chief arbiter corrects a wrong result)",
-            r.round, b.board
-        )));
+        return Err(Refusal::UndoWithResults {
+            section: Sec::of(state, section),
+            round: r.round,
+            board: b.board,
+        }
+        .into());
     }
     super::text_checked(vec![LogEntry::RoundUndone {
         section: section.to_string(),
@@ -416,17 +416,18 @@ pub fn sheet(
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let r = match round {
-        Some(n) => rec.round(n).ok_or_else(|| {
-            refused(format!(
-                "{section} 第{n}轮尚未编排 (round {n} is not paired); 已编排 {} 轮",
-                rec.last_round()
-            ))
+        Some(n) => rec.round(n).ok_or_else(|| Refusal::RoundNotPaired {
+            section: Sec::in_reg(&reg, section),
+            round: n,
+            paired: Some(rec.last_round()),
         })?,
-        None => rec.rounds.values().next_back().ok_or_else(|| {
-            refused(format!(
-                "{section} 尚未编排任何一轮 (no round is paired yet)"
-            ))
-        })?,
+        None => rec
+            .rounds
+            .values()
+            .next_back()
+            .ok_or_else(|| Refusal::NoRoundPaired {
+                section: Sec::in_reg(&reg, section),
+            })?,
     };
     let boards = r
         .boards

@@ -57,9 +57,8 @@ pub fn at_or_now(
     now: impl Fn() -> String,
 ) -> Result<(String, chrono::NaiveDateTime), DirectorError> {
     let at = at.map_or_else(now, str::to_string);
-    let local = arbiter_core::time::china_local(&at).ok_or_else(|| {
-        DirectorError::Refused(format!("时间不是 RFC 3339 格式 (bad time): {at}"))
-    })?;
+    let local = arbiter_core::time::china_local(&at)
+        .ok_or_else(|| DirectorError::from(crate::Refusal::BadTime { at: at.clone() }))?;
     Ok((at, local))
 }
 
@@ -109,9 +108,7 @@ where
             Append::Refused(why) => return Ok(Err(DirectorError::Rejected(why))),
         }
     }
-    Ok(Err(DirectorError::Refused(format!(
-        "数据库繁忙: {ATTEMPTS} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
-    ))))
+    Ok(Err(crate::Refusal::Busy { attempts: ATTEMPTS }.into()))
 }
 
 /// An event's log in memory (the simulator, the benches, tests): every entry is folded as

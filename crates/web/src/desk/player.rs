@@ -210,9 +210,9 @@ pub async fn edit(
     };
     let reason = p.form.reason.clone();
     let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let rec = st.player(PlayerId(pid)).ok_or_else(|| {
-            arbiter_director::DirectorError::Refused(format!("棋手 P{pid} 不存在 (unknown player)"))
-        })?;
+        let rec = st
+            .player(PlayerId(pid))
+            .ok_or(arbiter_director::Refusal::UnknownPlayer(PlayerId(pid)))?;
         api::correct(st, ctx, PlayerId(pid), changes(rec, &edited), &reason)
     })
     .await?;

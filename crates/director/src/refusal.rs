@@ -1,0 +1,1454 @@
+//! Why an operation of the arbiter's API says no (拒绝): one variant per refusal, with the
+//! facts (section, round, board, player, what was found, the limit) rather than a sentence.
+//!
+//! [`Refusal`]'s `Display` is the neutral wording any reader can act on — Chinese first, then
+//! English in parentheses; it names no flag, command or button. A shell that can say how to
+//! fix a refusal words it itself (the CLI names its flags, the desk its fields) and falls
+//! back to this wording for the rest.
+//!
+//! Variants are grouped by entry family: registration, teams, rounds, results, standings,
+//! lifecycle and settings, writing. The log's own rules (`arbiter_core::validate_at`) report
+//! a typed [`Rejection`]; it is carried as it is ([`Refusal::Rule`]).
+
+use crate::api::rounds::notation;
+use crate::manual::ManualError;
+use crate::DirectorError;
+use arbiter_core::{EventState, PlayerId, Rejection};
+use arbiter_regulation::RegulationError;
+use arbiter_types::{Colour, GameResult, IdNumberError, Sex};
+use chrono::NaiveDate;
+use std::fmt;
+
+/// A section as a refusal names it: the regulation's id and its Chinese name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sec {
+    pub id: String,
+    /// The regulation's name of the section (男子个人赛); empty if the regulation has none.
+    pub name: String,
+}
+
+impl Sec {
+    /// Section `id` of the event, with its name from the regulation in the log.
+    pub fn of(state: &EventState, id: &str) -> Sec {
+        let name = state
+            .regulation()
+            .ok()
+            .and_then(|r| r.section(id).map(|s| s.name.clone()))
+            .unwrap_or_default();
+        Sec {
+            id: id.to_string(),
+            name,
+        }
+    }
+
+    /// Section `id` of `reg`.
+    pub fn in_reg(reg: &arbiter_regulation::Regulation, id: &str) -> Sec {
+        Sec {
+            id: id.to_string(),
+            name: reg.section(id).map(|s| s.name.clone()).unwrap_or_default(),
+        }
+    }
+}
+
+impl fmt::Display for Sec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.name.trim().is_empty() {
+            f.write_str(&self.id)
+        } else {
+            f.write_str(&self.name)
+        }
+    }
+}
+
+/// A player as a refusal names him: id and name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Who {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.name.is_empty() {
+            write!(f, "{}", self.id)
+        } else {
+            write!(f, "{} {}", self.id, self.name)
+        }
+    }
+}
+
+/// A field the online form requires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Required {
+    Name,
+    IdNumber,
+    Phone,
+}
+
+impl Required {
+    pub fn zh(self) -> &'static str {
+        match self {
+            Required::Name => "姓名",
+            Required::IdNumber => "身份证号",
+            Required::Phone => "手机号",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            Required::Name => "the name",
+            Required::IdNumber => "the ID number",
+            Required::Phone => "the phone number",
+        }
+    }
+}
+
+/// What needs a reason in words (besides the permission actions of
+/// [`DirectorError::ReasonMissing`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// The arbiter refuses an entry or an online submission.
+    RefuseEntry,
+    /// An entry's facts are corrected.
+    CorrectEntry,
+    /// A team's roster changes after its first game.
+    RosterAfterStart,
+    /// The settings change after round 1 is paired.
+    SettingsAfterStart,
+    /// A foul of a team's leader or coach.
+    TeamFoul,
+}
+
+impl Needs {
+    pub fn zh(self) -> &'static str {
+        match self {
+            Needs::RefuseEntry => "拒绝报名",
+            Needs::CorrectEntry => "更正报名信息",
+            Needs::RosterAfterStart => "比赛开始后更改队伍名单",
+            Needs::SettingsAfterStart => "比赛开始后更改设置",
+            Needs::TeamFoul => "团体犯规",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            Needs::RefuseEntry => "a refusal",
+            Needs::CorrectEntry => "a correction",
+            Needs::RosterAfterStart => "a roster change after the first game",
+            Needs::SettingsAfterStart => "a change after round 1",
+            Needs::TeamFoul => "a team foul",
+        }
+    }
+}
+
+/// What is wrong with one line of a results file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineProblem {
+    /// Not 2 or 4 cells.
+    Cells(usize),
+    /// The board cell is not a positive whole number.
+    Board(String),
+    /// The result cell is not a result.
+    Result(String),
+    /// A foul count is not a whole number 0–20 (column from 1).
+    Fouls {
+        column: usize,
+        colour: Colour,
+        text: String,
+    },
+    /// The board was listed on an earlier line.
+    DuplicateBoard { board: u32, line: usize },
+}
+
+/// What a section still has to play when the event is to be closed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Left {
+    NotDrawn,
+    NotPaired(u32),
+    ResultsMissing { round: u32, boards: usize },
+    NotCompleted(u32),
+    WithdrawalsDue,
+    Knockout(usize),
+}
+
+/// What is wrong with a time control as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeControlProblem {
+    /// Not minutes+seconds.
+    Unreadable,
+    /// Outside 1–600 minutes or 0–600 seconds a move.
+    OutOfRange,
+}
+
+/// Why an operation refused (see the module's doc).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    // — registration —
+    /// No section by this id or name in the event; the closest id, if one is close.
+    UnknownSection {
+        given: String,
+        closest: Option<String>,
+    },
+    /// No player with this id.
+    UnknownPlayer(PlayerId),
+    /// The registration form has no name.
+    NameEmpty,
+    /// The online form lacks a field it requires.
+    Required(Required),
+    /// The ID number is not one.
+    BadIdNumber(IdNumberError),
+    /// Not a mainland mobile number (the message does not repeat it).
+    BadPhone,
+    /// A sex given beside an ID number that says otherwise.
+    SexContradictsId { id_sex: Sex },
+    /// A birth date given beside an ID number that says otherwise.
+    BirthContradictsId { id_birth: NaiveDate },
+    /// The section's rules refuse the online entry (the regulation's reason).
+    NotEligible { reason: String },
+    /// A corrected entry no longer meets the section's rules (the regulation's reason).
+    CorrectionNotEligible { section: Sec, reason: String },
+    /// The team rules of registration refuse a corrected team or unit (their reason, as
+    /// recorded in the log when an entry is refused for it).
+    TeamRule { reason: String },
+    /// The same refusal is already in the log.
+    RefusalRecorded {
+        name: String,
+        section: Sec,
+        reason: String,
+    },
+    /// A correction that changes nothing.
+    NothingToCorrect,
+    /// Registration answered neither an entry nor a refusal (a defect, not the arbiter's).
+    UnexpectedOutcome { kind: &'static str },
+    /// A fee of zero.
+    AmountNotPositive,
+    /// No amount given and the regulation sets no fee.
+    NoFeeSet,
+    /// The fee is already paid in full.
+    FeePaid {
+        player: Who,
+        paid_fen: u64,
+        due_fen: u64,
+    },
+    /// The player has withdrawn.
+    Withdrawn(Who),
+    /// The player is already checked in.
+    CheckedIn(Who),
+    /// Nobody to draw pairing numbers for (none registered, or none has paid).
+    NobodyToDraw { section: Sec },
+    /// The numbers are drawn and nobody new has come.
+    AlreadyDrawn { section: Sec },
+    /// No online submission with this number.
+    UnknownSubmission(u32),
+    /// The online submission is already approved or refused.
+    SubmissionDecided(u32),
+    /// The registration of an online submission is refused (the regulation's reason).
+    CannotApprove {
+        submission: u32,
+        name: String,
+        reason: String,
+    },
+
+    // — teams —
+    /// A team entry with no members.
+    RosterEmpty,
+    /// The section has no team competition.
+    NoTeamCompetition { section: Sec },
+    /// A member plays in another section than the team.
+    MemberElsewhere {
+        player: Who,
+        section: Sec,
+        team_section: Sec,
+    },
+    /// A member of another unit (K2).
+    CrossUnit {
+        player: Who,
+        unit: Option<String>,
+        team_unit: String,
+    },
+    /// The unit has a team already and the regulation allows one.
+    UnitHasTeam { unit: String, team: String },
+    /// Fewer members than the regulation requires (`change`: after a roster change).
+    TooFewMembers {
+        team: String,
+        members: u64,
+        min: u32,
+        change: bool,
+    },
+    /// More members than the regulation allows (`change`: after a roster change).
+    TooManyMembers {
+        team: String,
+        members: u64,
+        max: u32,
+        change: bool,
+    },
+    /// The regulation requires a leader.
+    LeaderRequired,
+    /// The regulation requires a coach.
+    CoachRequired,
+    /// No such team division; the section's are listed (name, id).
+    UnknownDivision {
+        section: Sec,
+        division: String,
+        known: Vec<(String, String)>,
+    },
+    /// No such team; the closest name, if one is close.
+    UnknownTeam {
+        team: String,
+        closest: Option<String>,
+    },
+    /// A roster change that adds and removes nobody.
+    NobodyToAddOrRemove,
+    /// The player is not on the team's roster.
+    NotOnRoster { player: PlayerId, team: String },
+    /// The player is on the roster already.
+    AlreadyOnRoster { player: Who, team: String },
+    /// The player is on another team's roster.
+    OnAnotherTeam { player: Who, team: String },
+
+    // — rounds —
+    /// The last round is paired and has games without a result; nothing changed.
+    RoundUnfinished {
+        section: Sec,
+        round: u32,
+        boards: Vec<u32>,
+    },
+    /// Knockout games are due first; nothing changed.
+    KnockoutDue { section: Sec, games: usize },
+    /// Every round is played.
+    AllRoundsPlayed { section: Sec },
+    /// A round robin follows its table: no fixed pairs or swaps.
+    RoundRobinFixed { section: Sec },
+    /// A manual pairing that cannot be made.
+    Manual(ManualError),
+    /// The last round is finished: nothing to publish or undo.
+    LastRoundFinished { section: Sec, round: u32 },
+    /// No round is paired yet.
+    NoRoundPaired { section: Sec },
+    /// The round is published already.
+    AlreadyPublished { section: Sec, round: u32 },
+    /// A game of the round has a result or a foul: the pairing cannot be undone.
+    UndoWithResults {
+        section: Sec,
+        round: u32,
+        board: u32,
+    },
+    /// The round is not paired (`paired`: how many are, where the message says it).
+    RoundNotPaired {
+        section: Sec,
+        round: u32,
+        paired: Option<u32>,
+    },
+
+    // — results —
+    /// More fouls of one side than a game can have.
+    TooManyFouls {
+        colour: Colour,
+        fouls: usize,
+        max: u32,
+    },
+    /// The board number names a Swiss game and a knockout game: the round must be given.
+    BoardAmbiguous {
+        section: Sec,
+        board: u32,
+        swiss_round: u32,
+        knockout_match: String,
+    },
+    /// No knockout game is due on the board; those due are listed.
+    NoKnockoutGame {
+        section: Sec,
+        board: u32,
+        due: Vec<u32>,
+    },
+    /// Someone else entered the knockout game first (game from 0; what is due now, if the
+    /// board has another game).
+    KnockoutGameEntered {
+        match_id: String,
+        game: u32,
+        stored: Option<GameResult>,
+        now_due: Option<(String, u32)>,
+    },
+    /// No such board in the round (`boards`: how many it has, where the message says it).
+    NoSuchBoard {
+        section: Sec,
+        round: u32,
+        board: u32,
+        boards: Option<usize>,
+    },
+    /// The board has a result already.
+    ResultExists {
+        section: Sec,
+        round: u32,
+        board: u32,
+        stored: GameResult,
+        confirmed: bool,
+    },
+    /// The round is finished.
+    RoundFinished { section: Sec, round: u32 },
+    /// The pairing is not published yet.
+    NotPublished { section: Sec, round: u32 },
+    /// The foul rule decides the game (J5): `rule` explains it.
+    FoulRuleDecides {
+        round: u32,
+        board: u32,
+        rule: String,
+        due: GameResult,
+        given: GameResult,
+    },
+    /// Fouls are not entered with a knockout game.
+    KnockoutFouls,
+    /// Nothing to confirm in the round.
+    NothingToConfirm { section: Sec, round: u32 },
+    /// A correction of a board that has no result.
+    NoResultToCorrect {
+        section: Sec,
+        round: u32,
+        board: u32,
+    },
+    /// The correction gives the result already stored.
+    SameResult {
+        section: Sec,
+        round: u32,
+        board: u32,
+        result: GameResult,
+    },
+    /// A line of a results file does not read.
+    ResultsLine {
+        file: String,
+        line: usize,
+        problem: LineProblem,
+    },
+    /// A results file without a result line.
+    ResultsFileEmpty { file: String },
+    /// A line of a results file refused as its result would be.
+    AtLine {
+        line: usize,
+        refusal: Box<DirectorError>,
+    },
+    /// The regulation records no team fouls in the section.
+    NoTeamFouls { section: Sec },
+    /// The team does not play in the section.
+    TeamNotInSection { team: String, section: Sec },
+
+    // — standings —
+    /// No such category; the section's, and the closest one.
+    UnknownCategory {
+        section: Sec,
+        category: String,
+        known: Vec<String>,
+        closest: Option<String>,
+    },
+
+    // — lifecycle and settings —
+    /// The event is closed already.
+    AlreadyClosed,
+    /// Nothing has been played: the event cannot be closed.
+    NothingPlayed,
+    /// A section still has something to play.
+    SectionUnfinished { section: Sec, left: Left },
+    /// The event is not closed: nothing to reopen.
+    NotClosed,
+    /// The start is after the end.
+    StartAfterEnd { start: NaiveDate, end: NaiveDate },
+    /// The section has no Swiss rounds to set.
+    NoSwissRounds { section: Sec },
+    /// Fewer rounds than already paired (or none).
+    RoundsBelowPaired {
+        section: Sec,
+        paired: u32,
+        rounds: u32,
+    },
+    /// A time control that does not read or is out of range.
+    BadTimeControl {
+        section: Sec,
+        text: String,
+        problem: TimeControlProblem,
+    },
+    /// The settings form changes nothing.
+    NoSettingChanged,
+    /// The regulation file of a new event does not parse (file, line, column).
+    BadRegulation(RegulationError),
+
+    // — writing —
+    /// A time that is not RFC 3339.
+    BadTime { at: String },
+    /// The log kept moving on for every attempt.
+    Busy { attempts: usize },
+    /// Something needs a reason in words and none was given.
+    ReasonMissing(Needs),
+    /// The log's own rules refuse the entry.
+    Rule(Rejection),
+}
+
+impl From<Refusal> for DirectorError {
+    fn from(r: Refusal) -> Self {
+        DirectorError::Refused(Box::new(r))
+    }
+}
+
+/// The boards of a list, at most ten, then `…`.
+fn boards_list(boards: &[u32]) -> String {
+    let list: Vec<String> = boards.iter().take(10).map(u32::to_string).collect();
+    format!(
+        "{}{}",
+        list.join(", "),
+        if boards.len() > 10 { " …" } else { "" }
+    )
+}
+
+fn yuan(fen: u64) -> String {
+    crate::api::entries::yuan(fen)
+}
+
+fn side_zh(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "红方",
+        Colour::Black => "黑方",
+    }
+}
+
+impl fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineProblem::Cells(n) => write!(
+                f,
+                "应为「台号 成绩」或「台号 成绩 红方犯规 黑方犯规」, 实有 {n} 栏 (expected 2 or 4 cells)"
+            ),
+            LineProblem::Board(t) => write!(
+                f,
+                "第1栏 台号「{t}」应为正整数 (board must be a positive whole number)"
+            ),
+            LineProblem::Result(t) => write!(
+                f,
+                "第2栏: 成绩「{t}」无法识别: 应为 1-0, 0-1, =, +-(红方判胜), -+(黑方判胜), 双方弃权, 均以红方在前 \
+                 (unknown result; one of 1-0 0-1 = +- -+ and double forfeit, read from red's side)"
+            ),
+            LineProblem::Fouls {
+                column,
+                colour,
+                text,
+            } => write!(
+                f,
+                "第{column}栏 {}犯规次数「{text}」应为 0–{max} 的整数 (a foul count is a whole number 0–{max})",
+                side_zh(*colour),
+                max = crate::api::results::MAX_FOULS
+            ),
+            LineProblem::DuplicateBoard { board, line } => {
+                write!(f, "第{board}台与第{line}行重复 (board listed twice)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Left {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Left::NotDrawn => write!(f, "尚未抽签 (numbers not drawn)"),
+            Left::NotPaired(r) => write!(f, "第{r}轮尚未编排 (round {r} not paired)"),
+            Left::ResultsMissing { round, boards } => {
+                write!(f, "第{round}轮还有 {boards} 台没有成绩 (results missing)")
+            }
+            Left::NotCompleted(r) => write!(f, "第{r}轮尚未结束 (round not closed)"),
+            Left::WithdrawalsDue => write!(f, "有待按弃权规则退赛的棋手 (withdrawals due)"),
+            Left::Knockout(n) => write!(f, "淘汰赛还有 {n} 场待下 (knockout matches to play)"),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal::*;
+        match self {
+            UnknownSection { given, closest } => {
+                write!(f, "组别「{given}」不存在 (unknown section)")?;
+                if let Some(h) = closest {
+                    write!(f, ", 是否应为「{h}」? (did you mean {h}?)")?;
+                }
+                Ok(())
+            }
+            UnknownPlayer(p) => write!(f, "棋手 {p} 不存在 (unknown player)"),
+            NameEmpty => write!(f, "姓名不能为空 (name is empty)"),
+            Required(r) => write!(f, "请填写{} ({} is required)", r.zh(), r.en()),
+            BadIdNumber(e) => write!(f, "{e}"),
+            BadPhone => write!(
+                f,
+                "手机号应为11位数字, 以13–19开头 (not a mainland mobile number)"
+            ),
+            SexContradictsId { id_sex } => write!(
+                f,
+                "性别与身份证号不符: 身份证号为{}性 (the sex contradicts the ID number)",
+                id_sex.zh()
+            ),
+            BirthContradictsId { id_birth } => write!(
+                f,
+                "出生日期与身份证号不符: 身份证号为 {id_birth} (the birth date contradicts the ID number)"
+            ),
+            NotEligible { reason } => {
+                write!(f, "不符合报名条件: {reason} (the entry is not eligible)")
+            }
+            CorrectionNotEligible { section, reason } => write!(
+                f,
+                "更正后不符合{section}的参赛条件: {reason} (the corrected entry is not eligible for the section)"
+            ),
+            TeamRule { reason } => write!(f, "{reason}"),
+            RefusalRecorded {
+                name,
+                section,
+                reason,
+            } => write!(
+                f,
+                "{name} [{section}] 已因同一理由被拒绝, 不再重复记录: {reason} (this refusal is already recorded)"
+            ),
+            NothingToCorrect => write!(f, "没有要更正的内容 (nothing to correct)"),
+            UnexpectedOutcome { kind } => {
+                write!(f, "意外的报名结果 {kind} (unexpected registration outcome)")
+            }
+            AmountNotPositive => write!(f, "金额须大于 0 (the amount must be positive)"),
+            NoFeeSet => write!(
+                f,
+                "规程未规定报名费, 请指定金额 (the regulation sets no fee: give the amount)"
+            ),
+            FeePaid {
+                player,
+                paid_fen,
+                due_fen,
+            } => write!(
+                f,
+                "棋手 {player} 已缴费 {} (fee {} already paid)",
+                yuan(*paid_fen),
+                yuan(*due_fen)
+            ),
+            Withdrawn(p) => write!(f, "棋手 {p} 已退赛 (player withdrawn)"),
+            CheckedIn(p) => write!(f, "棋手 {p} 已检录 (already checked in)"),
+            NobodyToDraw { section } => write!(
+                f,
+                "{section} 没有可抽签的棋手 (no player to draw: none registered, or none has paid)"
+            ),
+            AlreadyDrawn { section } => write!(
+                f,
+                "{section} 已抽签, 没有新的棋手 (numbers already drawn; nobody new)"
+            ),
+            UnknownSubmission(n) => write!(f, "网上报名 #{n} 不存在 (unknown online submission)"),
+            SubmissionDecided(n) => {
+                write!(f, "网上报名 #{n} 已处理 (the submission is already decided)")
+            }
+            CannotApprove {
+                submission,
+                name,
+                reason,
+            } => write!(
+                f,
+                "网上报名 #{submission} {name} 不能批准: {reason} (cannot be approved)"
+            ),
+
+            RosterEmpty => write!(f, "队伍名单为空 (a team needs members)"),
+            NoTeamCompetition { section } => write!(
+                f,
+                "{section} 不设团体赛 (the section has no team competition)"
+            ),
+            MemberElsewhere {
+                player,
+                section,
+                team_section,
+            } => write!(
+                f,
+                "棋手 {player} 属于{section}, 队伍属于{team_section} (members of one team play in one section)"
+            ),
+            CrossUnit {
+                player,
+                unit,
+                team_unit,
+            } => write!(
+                f,
+                "跨单位组队: 棋手 {player} 属于 {}, 队伍属于 {team_unit} (K2: cross-unit team)",
+                unit.as_deref().unwrap_or("-")
+            ),
+            UnitHasTeam { unit, team } => write!(
+                f,
+                "单位 {unit} 已报名队伍 {team}, 规程不允许一个单位报多支队伍 (one team per unit)"
+            ),
+            TooFewMembers {
+                team,
+                members,
+                min,
+                change,
+            } => {
+                if *change {
+                    write!(
+                        f,
+                        "队伍 {team} 将只有 {members} 人, 规程要求至少 {min} 人 (too few members; replace a player instead)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "队伍 {team} 只有 {members} 人, 规程要求至少 {min} 人 (too few members)"
+                    )
+                }
+            }
+            TooManyMembers {
+                team,
+                members,
+                max,
+                change,
+            } => {
+                if *change {
+                    write!(
+                        f,
+                        "队伍 {team} 将有 {members} 人, 规程允许至多 {max} 人 (too many members; replace a player instead)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "队伍 {team} 有 {members} 人, 规程允许至多 {max} 人 (too many members)"
+                    )
+                }
+            }
+            LeaderRequired => write!(f, "规程要求填写领队 (a leader is required)"),
+            CoachRequired => write!(f, "规程要求填写教练 (a coach is required)"),
+            UnknownDivision {
+                section,
+                division,
+                known,
+            } => {
+                let all: Vec<String> = known.iter().map(|(n, id)| format!("{n} {id}")).collect();
+                write!(
+                    f,
+                    "{section} 没有团体组别「{division}」(unknown division; one of: {})",
+                    all.join(", ")
+                )
+            }
+            UnknownTeam { team, closest } => {
+                write!(f, "队伍「{team}」不存在 (unknown team)")?;
+                if let Some(h) = closest {
+                    write!(f, ", 是否应为「{h}」? (did you mean {h}?)")?;
+                }
+                Ok(())
+            }
+            NobodyToAddOrRemove => write!(f, "没有要增加或移出的队员 (nobody to add or remove)"),
+            NotOnRoster { player, team } => write!(
+                f,
+                "棋手 {player} 不在队伍 {team} 的名单中 (not on the team's roster)"
+            ),
+            AlreadyOnRoster { player, team } => write!(
+                f,
+                "棋手 {player} 已在队伍 {team} 的名单中 (already on the roster)"
+            ),
+            OnAnotherTeam { player, team } => write!(
+                f,
+                "棋手 {player} 属于队伍 {team}, 请先将其从该队移出 (the player belongs to another team: remove him there first)"
+            ),
+
+            RoundUnfinished {
+                section,
+                round,
+                boards,
+            } => write!(
+                f,
+                "{section} 第{round}轮已编排但尚未结束: 还有 {} 台没有成绩 (第 {} 台); 未作任何改动 \
+                 (round {round} is paired but not finished; nothing changed)",
+                boards.len(),
+                boards_list(boards)
+            ),
+            KnockoutDue { section, games } => write!(
+                f,
+                "{section} 现在应进行淘汰赛: {games} 场对局待录入, 请先录入这些对局的成绩; 未作任何改动 \
+                 (knockout games are due now: enter their results first; nothing changed)"
+            ),
+            AllRoundsPlayed { section } => write!(
+                f,
+                "{section} 全部轮次已经赛完, 没有下一轮 (every round is played)"
+            ),
+            RoundRobinFixed { section } => write!(
+                f,
+                "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
+                 (a round robin follows its table: no fixed pairs or swaps)"
+            ),
+            Manual(e) => write!(f, "{e}"),
+            LastRoundFinished { section, round } => write!(
+                f,
+                "{section} 第{round}轮已经结束, 没有待公布或待撤销的编排 (the last round is finished)"
+            ),
+            NoRoundPaired { section } => {
+                write!(f, "{section} 尚未编排任何一轮 (no round is paired yet)")
+            }
+            AlreadyPublished { section, round } => write!(
+                f,
+                "{section} 第{round}轮已经公布 (round {round} is already published)"
+            ),
+            UndoWithResults {
+                section,
+                round,
+                board,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请由裁判长更正成绩 \
+                 (a game of the round has a result: the pairing cannot be undone; the chief arbiter corrects a wrong result)"
+            ),
+            RoundNotPaired {
+                section,
+                round,
+                paired,
+            } => {
+                write!(
+                    f,
+                    "{section} 第{round}轮尚未编排 (round {round} is not paired)"
+                )?;
+                if let Some(n) = paired {
+                    write!(f, "; 已编排 {n} 轮")?;
+                }
+                Ok(())
+            }
+
+            TooManyFouls { colour, fouls, max } => write!(
+                f,
+                "{}犯规 {fouls} 次超过每局上限 {max} 次 (more fouls than a game can have)",
+                side_zh(*colour)
+            ),
+            BoardAmbiguous {
+                section,
+                board,
+                swiss_round,
+                knockout_match,
+            } => write!(
+                f,
+                "{section} 第{board}台不唯一: 既是瑞士制第{swiss_round}轮的第{board}台, 也是淘汰赛 {knockout_match} 的台次; \
+                 请指明轮次 (board {board} names both a game of Swiss round {swiss_round} and knockout match {knockout_match}: give the round)"
+            ),
+            NoKnockoutGame {
+                section,
+                board,
+                due,
+            } => write!(
+                f,
+                "{section} 淘汰赛第{board}台现在没有待下的对局; 待录入的是第 {} 台 \
+                 (no knockout game is due on board {board})",
+                due.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            KnockoutGameEntered {
+                match_id,
+                game,
+                stored,
+                now_due,
+            } => {
+                let stored = stored.map_or("?".to_string(), |r| {
+                    format!("{} ({})", notation(r), r.zh())
+                });
+                match now_due {
+                    None => write!(
+                        f,
+                        "冲突: 淘汰赛 {match_id} 第{}局已由他人录入: {stored} (conflict: this knockout game is already entered)",
+                        game + 1
+                    ),
+                    Some((m, g)) => write!(
+                        f,
+                        "冲突: 淘汰赛 {match_id} 第{}局已由他人录入: {stored}; 现在该台待下的是 {m} 第{}局 \
+                         (conflict: that game is already entered)",
+                        game + 1,
+                        g + 1
+                    ),
+                }
+            }
+            NoSuchBoard {
+                section,
+                round,
+                board,
+                boards,
+            } => match boards {
+                Some(n) => write!(
+                    f,
+                    "{section} 第{round}轮没有第{board}台: 本轮共 {n} 台 (no such board)"
+                ),
+                None => write!(f, "{section} 第{round}轮没有第{board}台 (no such board)"),
+            },
+            ResultExists {
+                section,
+                round,
+                board,
+                stored,
+                confirmed,
+            } => write!(
+                f,
+                "冲突: {section} 第{round}轮第{board}台已有成绩 {} ({}){}; 如需更改, 请裁判长更正成绩并说明理由 \
+                 (conflict: this board already has a result; the chief arbiter corrects it with a reason)",
+                notation(*stored),
+                stored.zh(),
+                if *confirmed { ", 已签字确认" } else { "" }
+            ),
+            RoundFinished { section, round } => write!(
+                f,
+                "{section} 第{round}轮已经结束 (round {round} is finished)"
+            ),
+            NotPublished { section, round } => write!(
+                f,
+                "{section} 第{round}轮对阵表尚未公布, 请先公布对阵表 (publish the pairing before entering results)"
+            ),
+            FoulRuleDecides {
+                round,
+                board,
+                rule,
+                due,
+                given,
+            } => write!(
+                f,
+                "第{round}轮第{board}台: {rule}, 成绩应为 {} 而不是 {} (the foul rule decides this game)",
+                notation(*due),
+                notation(*given)
+            ),
+            KnockoutFouls => write!(
+                f,
+                "淘汰赛对局的犯规请另行记录, 此处只录成绩 (fouls are not entered with a knockout game)"
+            ),
+            NothingToConfirm { section, round } => write!(
+                f,
+                "{section} 第{round}轮没有待确认的成绩 (nothing to confirm: every result is confirmed or not yet entered)"
+            ),
+            NoResultToCorrect {
+                section,
+                round,
+                board,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台尚无成绩, 请先录入成绩 (no result to correct: enter it first)"
+            ),
+            SameResult {
+                section,
+                round,
+                board,
+                result,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台的成绩已是 {} (the result is already {})",
+                notation(*result),
+                notation(*result)
+            ),
+            ResultsLine {
+                file,
+                line,
+                problem,
+            } => write!(f, "{file}:{line}: 第{line}行: {problem}"),
+            ResultsFileEmpty { file } => {
+                write!(f, "{file}: 文件中没有成绩行 (no result lines in the file)")
+            }
+            AtLine { line, refusal } => write!(f, "第{line}行 (line {line}): {refusal}"),
+            NoTeamFouls { section } => write!(
+                f,
+                "{section}的规程不记录团体犯规 (the regulation records no team fouls in this section)"
+            ),
+            TeamNotInSection { team, section } => write!(
+                f,
+                "队伍 {team} 不在{section}比赛 (the team does not play in this section)"
+            ),
+
+            UnknownCategory {
+                section,
+                category,
+                known,
+                closest,
+            } => {
+                write!(
+                    f,
+                    "{section} 没有类别「{category}」(unknown category; the section has: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )?;
+                if let Some(s) = closest {
+                    write!(f, " (did you mean {s}?)")?;
+                }
+                Ok(())
+            }
+
+            AlreadyClosed => write!(f, "赛事已经闭幕 (the event is already closed)"),
+            NothingPlayed => write!(
+                f,
+                "赛事尚未进行任何一轮比赛, 不能闭幕 (nothing has been played: the event cannot be closed)"
+            ),
+            SectionUnfinished { section, left } => write!(
+                f,
+                "{section} 尚未赛完: {left}; 不能闭幕 (a section is not finished: the event cannot be closed)"
+            ),
+            NotClosed => write!(f, "赛事尚未闭幕 (the event is not closed)"),
+            StartAfterEnd { start, end } => write!(
+                f,
+                "开始日期 {start} 晚于结束日期 {end} (the start is after the end)"
+            ),
+            NoSwissRounds { section } => write!(
+                f,
+                "{section} 没有积分编排轮数, 不能设置轮数 (the section has no Swiss rounds to set)"
+            ),
+            RoundsBelowPaired {
+                section,
+                paired,
+                rounds,
+            } => write!(
+                f,
+                "{section} 已编排到第 {paired} 轮, 轮数不能设为 {rounds} (fewer rounds than already paired)"
+            ),
+            BadTimeControl {
+                section,
+                text,
+                problem,
+            } => match problem {
+                TimeControlProblem::Unreadable => write!(
+                    f,
+                    "{section}: 比赛用时「{text}」应写为 分钟+每步加秒, 如 60+30 \
+                     (a time control is minutes+seconds a move, e.g. 60+30)"
+                ),
+                TimeControlProblem::OutOfRange => write!(
+                    f,
+                    "{section}: 比赛用时「{text}」不合理: 每方 1–600 分钟, 每步加 0–600 秒 \
+                     (1–600 minutes, 0–600 seconds a move)"
+                ),
+            },
+            NoSettingChanged => write!(f, "赛事设置没有任何更改 (no setting changed)"),
+            BadRegulation(e) => write!(f, "{e}"),
+
+            BadTime { at } => write!(f, "时间不是 RFC 3339 格式 (bad time): {at}"),
+            Busy { attempts } => write!(
+                f,
+                "数据库繁忙: {attempts} 次追加均与其他写入冲突, 请重试 (the log kept moving on; try again)"
+            ),
+            ReasonMissing(n) => write!(f, "{}须说明理由 ({} needs a reason)", n.zh(), n.en()),
+            Rule(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A distinct number per variant; the match has no wildcard, so a new variant must be
+    /// numbered here, and [`one_of_each`] must then construct it.
+    fn index(r: &Refusal) -> usize {
+        use Refusal::*;
+        match r {
+            UnknownPlayer(_) => 0,
+            NameEmpty => 1,
+            Required(_) => 2,
+            BadIdNumber(_) => 3,
+            BadPhone => 4,
+            SexContradictsId { .. } => 5,
+            BirthContradictsId { .. } => 6,
+            NotEligible { .. } => 7,
+            CorrectionNotEligible { .. } => 8,
+            TeamRule { .. } => 9,
+            RefusalRecorded { .. } => 10,
+            NothingToCorrect => 11,
+            UnexpectedOutcome { .. } => 12,
+            AmountNotPositive => 13,
+            NoFeeSet => 14,
+            FeePaid { .. } => 15,
+            Withdrawn(_) => 16,
+            CheckedIn(_) => 17,
+            NobodyToDraw { .. } => 18,
+            AlreadyDrawn { .. } => 19,
+            UnknownSubmission(_) => 20,
+            SubmissionDecided(_) => 21,
+            CannotApprove { .. } => 22,
+            RosterEmpty => 23,
+            NoTeamCompetition { .. } => 24,
+            MemberElsewhere { .. } => 25,
+            CrossUnit { .. } => 26,
+            UnitHasTeam { .. } => 27,
+            TooFewMembers { .. } => 28,
+            TooManyMembers { .. } => 29,
+            LeaderRequired => 30,
+            CoachRequired => 31,
+            UnknownDivision { .. } => 32,
+            UnknownTeam { .. } => 33,
+            NobodyToAddOrRemove => 34,
+            NotOnRoster { .. } => 35,
+            AlreadyOnRoster { .. } => 36,
+            OnAnotherTeam { .. } => 37,
+            RoundUnfinished { .. } => 38,
+            KnockoutDue { .. } => 39,
+            AllRoundsPlayed { .. } => 40,
+            RoundRobinFixed { .. } => 41,
+            Manual(_) => 42,
+            LastRoundFinished { .. } => 43,
+            NoRoundPaired { .. } => 44,
+            AlreadyPublished { .. } => 45,
+            UndoWithResults { .. } => 46,
+            RoundNotPaired { .. } => 47,
+            TooManyFouls { .. } => 48,
+            BoardAmbiguous { .. } => 49,
+            NoKnockoutGame { .. } => 50,
+            KnockoutGameEntered { .. } => 51,
+            NoSuchBoard { .. } => 52,
+            ResultExists { .. } => 53,
+            RoundFinished { .. } => 54,
+            NotPublished { .. } => 55,
+            FoulRuleDecides { .. } => 56,
+            KnockoutFouls => 57,
+            NothingToConfirm { .. } => 58,
+            NoResultToCorrect { .. } => 59,
+            SameResult { .. } => 60,
+            ResultsLine { .. } => 61,
+            ResultsFileEmpty { .. } => 62,
+            AtLine { .. } => 63,
+            NoTeamFouls { .. } => 64,
+            TeamNotInSection { .. } => 65,
+            UnknownCategory { .. } => 66,
+            AlreadyClosed => 67,
+            NothingPlayed => 68,
+            SectionUnfinished { .. } => 69,
+            NotClosed => 70,
+            StartAfterEnd { .. } => 71,
+            NoSwissRounds { .. } => 72,
+            RoundsBelowPaired { .. } => 73,
+            BadTimeControl { .. } => 74,
+            NoSettingChanged => 75,
+            BadRegulation(_) => 76,
+            BadTime { .. } => 77,
+            Busy { .. } => 78,
+            ReasonMissing(_) => 79,
+            Rule(_) => 80,
+            UnknownSection { .. } => 81,
+        }
+    }
+    const VARIANTS: usize = 82;
+
+    fn men() -> Sec {
+        Sec {
+            id: "men".into(),
+            name: "男子个人赛".into(),
+        }
+    }
+
+    fn zhang() -> Who {
+        Who {
+            id: PlayerId(3),
+            name: "张三".into(),
+        }
+    }
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    fn one_of_each() -> Vec<Refusal> {
+        use Refusal::*;
+        let s = men;
+        vec![
+            UnknownPlayer(PlayerId(9)),
+            NameEmpty,
+            Required(super::Required::Phone),
+            BadIdNumber(IdNumberError::Length(17)),
+            BadPhone,
+            SexContradictsId { id_sex: Sex::Male },
+            BirthContradictsId {
+                id_birth: date(1990, 3, 7),
+            },
+            NotEligible {
+                reason: "本组限男子".into(),
+            },
+            CorrectionNotEligible {
+                section: s(),
+                reason: "本组限男子".into(),
+            },
+            TeamRule {
+                reason: "跨单位组队".into(),
+            },
+            RefusalRecorded {
+                name: "张三".into(),
+                section: s(),
+                reason: "报名已截止".into(),
+            },
+            NothingToCorrect,
+            UnexpectedOutcome { kind: "fee_paid" },
+            AmountNotPositive,
+            NoFeeSet,
+            FeePaid {
+                player: zhang(),
+                paid_fen: 12000,
+                due_fen: 12000,
+            },
+            Withdrawn(zhang()),
+            CheckedIn(zhang()),
+            NobodyToDraw { section: s() },
+            AlreadyDrawn { section: s() },
+            UnknownSubmission(4),
+            SubmissionDecided(4),
+            CannotApprove {
+                submission: 4,
+                name: "张三".into(),
+                reason: "报名已截止".into(),
+            },
+            RosterEmpty,
+            NoTeamCompetition { section: s() },
+            MemberElsewhere {
+                player: zhang(),
+                section: s(),
+                team_section: Sec {
+                    id: "women".into(),
+                    name: "女子个人赛".into(),
+                },
+            },
+            CrossUnit {
+                player: zhang(),
+                unit: Some("昆山一厂".into()),
+                team_unit: "昆山二厂".into(),
+            },
+            UnitHasTeam {
+                unit: "昆山一厂".into(),
+                team: "一厂队".into(),
+            },
+            TooFewMembers {
+                team: "一厂队".into(),
+                members: 2,
+                min: 3,
+                change: false,
+            },
+            TooManyMembers {
+                team: "一厂队".into(),
+                members: 5,
+                max: 4,
+                change: true,
+            },
+            LeaderRequired,
+            CoachRequired,
+            UnknownDivision {
+                section: s(),
+                division: "c".into(),
+                known: vec![("甲组".into(), "a".into())],
+            },
+            UnknownTeam {
+                team: "一场队".into(),
+                closest: Some("一厂队".into()),
+            },
+            NobodyToAddOrRemove,
+            NotOnRoster {
+                player: PlayerId(3),
+                team: "一厂队".into(),
+            },
+            AlreadyOnRoster {
+                player: zhang(),
+                team: "一厂队".into(),
+            },
+            OnAnotherTeam {
+                player: zhang(),
+                team: "二厂队".into(),
+            },
+            RoundUnfinished {
+                section: s(),
+                round: 3,
+                boards: (1..=12).collect(),
+            },
+            KnockoutDue {
+                section: s(),
+                games: 2,
+            },
+            AllRoundsPlayed { section: s() },
+            RoundRobinFixed { section: s() },
+            Manual(ManualError::Swap("同一棋手 (same player twice)".into())),
+            LastRoundFinished {
+                section: s(),
+                round: 2,
+            },
+            NoRoundPaired { section: s() },
+            AlreadyPublished {
+                section: s(),
+                round: 2,
+            },
+            UndoWithResults {
+                section: s(),
+                round: 2,
+                board: 1,
+            },
+            RoundNotPaired {
+                section: s(),
+                round: 5,
+                paired: Some(4),
+            },
+            TooManyFouls {
+                colour: Colour::Black,
+                fouls: 21,
+                max: 20,
+            },
+            BoardAmbiguous {
+                section: s(),
+                board: 1,
+                swiss_round: 6,
+                knockout_match: "SF1".into(),
+            },
+            NoKnockoutGame {
+                section: s(),
+                board: 9,
+                due: vec![5, 6],
+            },
+            KnockoutGameEntered {
+                match_id: "F".into(),
+                game: 0,
+                stored: Some(GameResult::RedWin),
+                now_due: Some(("F".into(), 1)),
+            },
+            NoSuchBoard {
+                section: s(),
+                round: 2,
+                board: 40,
+                boards: Some(6),
+            },
+            ResultExists {
+                section: s(),
+                round: 2,
+                board: 1,
+                stored: GameResult::Draw,
+                confirmed: true,
+            },
+            RoundFinished {
+                section: s(),
+                round: 2,
+            },
+            NotPublished {
+                section: s(),
+                round: 2,
+            },
+            FoulRuleDecides {
+                round: 2,
+                board: 1,
+                rule: "红方犯规 3 次判负".into(),
+                due: GameResult::BlackWin,
+                given: GameResult::RedWin,
+            },
+            KnockoutFouls,
+            NothingToConfirm {
+                section: s(),
+                round: 2,
+            },
+            NoResultToCorrect {
+                section: s(),
+                round: 2,
+                board: 1,
+            },
+            SameResult {
+                section: s(),
+                round: 2,
+                board: 1,
+                result: GameResult::RedWin,
+            },
+            ResultsLine {
+                file: "r2.txt".into(),
+                line: 3,
+                problem: LineProblem::Result("x".into()),
+            },
+            ResultsFileEmpty {
+                file: "r2.txt".into(),
+            },
+            AtLine {
+                line: 4,
+                refusal: Box::new(
+                    NotPublished {
+                        section: s(),
+                        round: 2,
+                    }
+                    .into(),
+                ),
+            },
+            NoTeamFouls { section: s() },
+            TeamNotInSection {
+                team: "一厂队".into(),
+                section: s(),
+            },
+            UnknownCategory {
+                section: s(),
+                category: "senoir".into(),
+                known: vec!["senior".into()],
+                closest: Some("senior".into()),
+            },
+            AlreadyClosed,
+            NothingPlayed,
+            SectionUnfinished {
+                section: s(),
+                left: Left::ResultsMissing {
+                    round: 7,
+                    boards: 2,
+                },
+            },
+            NotClosed,
+            StartAfterEnd {
+                start: date(2026, 10, 12),
+                end: date(2026, 10, 11),
+            },
+            NoSwissRounds { section: s() },
+            RoundsBelowPaired {
+                section: s(),
+                paired: 4,
+                rounds: 3,
+            },
+            BadTimeControl {
+                section: s(),
+                text: "九十".into(),
+                problem: TimeControlProblem::Unreadable,
+            },
+            NoSettingChanged,
+            BadRegulation(RegulationError {
+                file: "t.toml".into(),
+                line: 2,
+                column: 7,
+                message: "缺少 name (name is missing)".into(),
+            }),
+            BadTime {
+                at: "yesterday".into(),
+            },
+            Busy { attempts: 20 },
+            ReasonMissing(Needs::TeamFoul),
+            Rule(Rejection::EventClosed),
+            UnknownSection {
+                given: "opn".into(),
+                closest: Some("open".into()),
+            },
+        ]
+    }
+
+    #[test]
+    fn one_of_each_is_every_variant() {
+        let mut seen: Vec<usize> = one_of_each().iter().map(index).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, (0..VARIANTS).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_wording_names_no_flag_command_or_internal_id() {
+        for r in one_of_each() {
+            let text = r.to_string();
+            assert!(!text.contains("--"), "a flag in {text}");
+            assert!(!text.contains('`'), "a backtick in {text}");
+            // `arbiter` only as in "the chief arbiter", never as the command.
+            assert!(
+                text.match_indices("arbiter ")
+                    .all(|(i, _)| text[..i].ends_with("chief ")),
+                "a command in {text}"
+            );
+            assert!(!text.is_empty(), "{r:?}");
+            // The section by its name, not its id.
+            assert!(
+                !text.contains("men ") && !text.contains(" men"),
+                "the section's id in {text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_lists_and_facts_read_as_before() {
+        let r = Refusal::RoundUnfinished {
+            section: men(),
+            round: 3,
+            boards: (1..=12).collect(),
+        };
+        assert!(
+            r.to_string()
+                .starts_with("男子个人赛 第3轮已编排但尚未结束: 还有 12 台没有成绩 (第 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 … 台)"),
+            "{r}"
+        );
+        let nameless = Sec {
+            id: "open".into(),
+            name: String::new(),
+        };
+        assert_eq!(nameless.to_string(), "open");
+    }
+}
