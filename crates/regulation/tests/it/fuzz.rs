@@ -3,10 +3,10 @@
 use proptest::prelude::*;
 
 const FILES: [&str; 4] = [
-    include_str!("../../../regulations/kunshan-2026.toml"),
-    include_str!("../../../regulations/suzhou-2025.toml"),
-    include_str!("../../../regulations/jiujiang-2020.toml"),
-    include_str!("../../../regulations/tianshui-2024.toml"),
+    include_str!("../../../../regulations/kunshan-2026.toml"),
+    include_str!("../../../../regulations/suzhou-2025.toml"),
+    include_str!("../../../../regulations/jiujiang-2020.toml"),
+    include_str!("../../../../regulations/tianshui-2024.toml"),
 ];
 
 /// Cut at a char boundary at or below `i`.

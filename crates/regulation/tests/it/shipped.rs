@@ -4,10 +4,10 @@ use arbiter_regulation::*;
 use arbiter_types::{Colour, Fallback, GameKind, SameTeam, Score, Sex, TiebreakName};
 use chrono::NaiveDate;
 
-const KUNSHAN: &str = include_str!("../../../regulations/kunshan-2026.toml");
-const SUZHOU: &str = include_str!("../../../regulations/suzhou-2025.toml");
-const JIUJIANG: &str = include_str!("../../../regulations/jiujiang-2020.toml");
-const TIANSHUI: &str = include_str!("../../../regulations/tianshui-2024.toml");
+const KUNSHAN: &str = include_str!("../../../../regulations/kunshan-2026.toml");
+const SUZHOU: &str = include_str!("../../../../regulations/suzhou-2025.toml");
+const JIUJIANG: &str = include_str!("../../../../regulations/jiujiang-2020.toml");
+const TIANSHUI: &str = include_str!("../../../../regulations/tianshui-2024.toml");
 
 fn load(src: &str, name: &str) -> Regulation {
     match parse(src, name) {

@@ -3,8 +3,8 @@
 use arbiter_regulation::summary::Lang;
 use arbiter_regulation::*;
 
-const TIANSHUI: &str = include_str!("../../../regulations/tianshui-2024.toml");
-const JIUJIANG: &str = include_str!("../../../regulations/jiujiang-2020.toml");
+const TIANSHUI: &str = include_str!("../../../../regulations/tianshui-2024.toml");
+const JIUJIANG: &str = include_str!("../../../../regulations/jiujiang-2020.toml");
 
 fn load(src: &str, name: &str) -> Regulation {
     parse(src, name).unwrap_or_else(|e| panic!("{e}"))

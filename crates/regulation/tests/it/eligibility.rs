@@ -32,10 +32,10 @@ fn suzhou_open_ok() -> EntryFacts {
     }
 }
 
-const SUZHOU: &str = include_str!("../../../regulations/suzhou-2025.toml");
-const KUNSHAN: &str = include_str!("../../../regulations/kunshan-2026.toml");
-const JIUJIANG: &str = include_str!("../../../regulations/jiujiang-2020.toml");
-const TIANSHUI: &str = include_str!("../../../regulations/tianshui-2024.toml");
+const SUZHOU: &str = include_str!("../../../../regulations/suzhou-2025.toml");
+const KUNSHAN: &str = include_str!("../../../../regulations/kunshan-2026.toml");
+const JIUJIANG: &str = include_str!("../../../../regulations/jiujiang-2020.toml");
+const TIANSHUI: &str = include_str!("../../../../regulations/tianshui-2024.toml");
 
 #[test]
 fn suzhou_senior_refuses_birth_outside_range_with_reason() {
