@@ -62,7 +62,7 @@ fn amounts(list: &[(u32, u32, u64)]) -> Vec<PrizeEntry> {
 const MEN: &str = "男子个人赛";
 
 /// The shipped Kunshan regulation (K13 prize tables, lucky ranks, team prizes).
-const KUNSHAN: &str = include_str!("../../../regulations/kunshan-2026.toml");
+const KUNSHAN: &str = include_str!("../../../../regulations/kunshan-2026.toml");
 /// Kunshan section ids (`[[sections]] id`), used as the prize list's section names.
 const K_MEN: &str = "men";
 const K_WOMEN: &str = "women";

@@ -202,9 +202,9 @@ macro_rules! fixture {
     ($name:literal, $rating:literal) => {
         load(
             $name,
-            include_str!(concat!("fixtures/", $name, ".crosstable.csv")),
-            include_str!(concat!("fixtures/", $name, ".official.csv")),
-            include_str!(concat!("fixtures/", $name, ".players.csv")),
+            include_str!(concat!("../fixtures/", $name, ".crosstable.csv")),
+            include_str!(concat!("../fixtures/", $name, ".official.csv")),
+            include_str!(concat!("../fixtures/", $name, ".players.csv")),
             $rating,
         )
     };
