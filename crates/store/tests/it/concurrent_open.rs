@@ -2,7 +2,7 @@
 //! running `event create` on a fresh file, or two servers starting on an empty PostgreSQL
 //! database): every one succeeds, the schema is migrated once, nothing is lost.
 
-mod common;
+use crate::common;
 
 use arbiter_store::{EventStore, SqliteStore};
 use common::Backend;

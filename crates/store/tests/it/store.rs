@@ -1,6 +1,6 @@
 //! The store's behaviour, once for SQLite and once for PostgreSQL (see `common`).
 
-mod common;
+use crate::common;
 
 use arbiter_core::*;
 use arbiter_store::*;

@@ -2,7 +2,7 @@
 //! must survive, the database must open clean, and appending must continue. Once for SQLite,
 //! once for PostgreSQL (see `common`).
 
-mod common;
+use crate::common;
 
 use arbiter_core::EventState;
 use arbiter_store::{AnyStore, EventStore};
