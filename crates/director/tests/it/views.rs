@@ -2,7 +2,7 @@
 //! provisional until the section is done) and the bracket view (names, seeds, places), on
 //! whole simulated events and on the log part-way through.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, LogEntry};
 use arbiter_director::bracket_view::{bracket_view, SideView};

@@ -2,7 +2,7 @@
 //! fouls, conflicts, confirmation, corrections, knockout games — and a whole event run
 //! through these operations alone passes `verify`.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_director::api::results::{confirm, correct, enter_result, ResultInput};

@@ -1,7 +1,7 @@
 //! The per-game foul rule with foul kinds (A11, K12, T8): simulated games reach the phone
 //! limit and are lost, `verify` accepts them, and a game left undecided is reported.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{FoulKind, LogEntry, Offender, PlayerId, Recorded};
 use arbiter_director::verify;

@@ -2,7 +2,7 @@
 //! section's sex and age rules, the same rule registration uses; a new ID number brings its sex
 //! and birth date with it.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, FieldChange, LogEntry, PlayerId};
 use arbiter_director::api::entries as desk;

@@ -1,6 +1,6 @@
 //! The regulation's `armageddon_draw_black_wins` reaches the knockout matches (K7, T3).
 
-mod common;
+use crate::common;
 
 use arbiter_core::LogEntry;
 use arbiter_director::knockout_stage::match_settings;

@@ -3,7 +3,7 @@
 //! rank after round N−1 by the same list (K10, T4), `previous_round_score` the score after
 //! round N−1 (J3).
 
-mod common;
+use crate::common;
 
 use arbiter_simulate::Sizes;
 use arbiter_types::{GameResult, Score};

@@ -3,7 +3,7 @@
 //! recorded in the log); one submitted after the deadline needs the chief arbiter's late-entry
 //! override. `verify` agrees with both.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, LogEntry, Recorded, Rejection};
 use arbiter_director::api::entries as desk;

@@ -6,7 +6,7 @@
 //! By default an even sample of prefixes of each reference event is checked (CI); with
 //! `ARBITER_ALL_PREFIXES=1` every prefix is.
 
-mod common;
+use crate::common;
 
 use arbiter_director::verify;
 use arbiter_simulate::Sizes;

@@ -1,7 +1,7 @@
 //! The four reference regulations simulated end to end in memory (no store): every expected
 //! refusal happens with its own reason, every round is played, and `verify` finds nothing.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, LogEntry, Recorded};
 use arbiter_director::{publish, verify};

@@ -1,7 +1,7 @@
 //! Synthetic fields of any size: generated team names stay distinct (a cap of 638 once gave
 //! a unit a seventh team named like its sixth).
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::collections::BTreeSet;

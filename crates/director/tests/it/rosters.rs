@@ -5,7 +5,7 @@
 //!
 //! By default seeds 1–3 of each event run; `ARBITER_ROSTER_SEEDS=20` runs seeds 1–20.
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, LogEntry, PlayerId};
 use arbiter_director::api::entries::{self as desk, TeamForm};
