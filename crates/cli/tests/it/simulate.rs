@@ -3,7 +3,7 @@
 //! export.json validates against the JSON Schema, and the features each event is known for
 //! show in the published data (S4, S5, K11, K13, T2, K6).
 
-mod common;
+use crate::common;
 
 use arbiter_core::{EventState, LogEntry};
 use arbiter_store::{EventStore, SqliteStore};

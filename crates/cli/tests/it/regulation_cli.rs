@@ -1,6 +1,6 @@
 //! `arbiter regulation check` on the shipped files and on a broken file.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! `regulations/` and `examples/`, with `B` set to the binary under test (the `cargo`
 //! lines are what built it).
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::path::Path;

@@ -8,7 +8,7 @@
 //! Needs poppler-utils (`.ci/run` installs it); without `pdftotext` the tests fail, saying so.
 //! `ARBITER_PRINT_PNG=DIR` keeps the PNG of the first pages of every document in DIR.
 
-mod common;
+use crate::common;
 
 use arbiter_director::export::Export;
 use common::*;

@@ -6,7 +6,7 @@
 //! The event is the simulator's up to the end of round 8 (its log exported, cut before the
 //! continuing Swiss's first pairing, and imported as a new event), then driven by the CLI.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! input (never a flag), the account is stored with an argon2id hash that the web login
 //! accepts, and bad input exits 2 with a message.
 
-mod common;
+use crate::common;
 
 use arbiter_store::{AccountStore, Role, SqliteStore};
 use common::*;

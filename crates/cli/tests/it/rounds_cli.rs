@@ -1,7 +1,7 @@
 //! `arbiter round …`, `arbiter result …`, `teams`, `prizes`, `event export --format trf` run
 //! as real processes on a database — including two arbiters entering results at once.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::path::{Path, PathBuf};

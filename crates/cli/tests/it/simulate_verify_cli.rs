@@ -3,7 +3,7 @@
 //! a result in the database is changed behind the log's back, and the JSON export printed
 //! by `event export` is byte-identical to the `export.json` written by `simulate`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `arbiter knockout show` on a simulated Kunshan event (K6, K7): the women's placement
 //! bracket rebuilt from the log, as text and as JSON; clear errors otherwise.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! spreadsheet reader (calamine): the standings, with every tie-break column, are those of the
 //! JSON export; ID numbers appear only in the organiser's export.
 
-mod common;
+use crate::common;
 
 use arbiter_store::{EventStore, SqliteStore};
 use calamine::{Data, Reader};

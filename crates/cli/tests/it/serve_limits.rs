@@ -2,7 +2,7 @@
 //! sockets from one machine on the venue network no longer stop the server answering the
 //! others. The server's connections are capped per address and in all below the limit.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::io::{Read, Write};

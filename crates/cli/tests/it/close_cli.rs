@@ -3,7 +3,7 @@
 //! nothing; a closed event takes no correction until it is reopened with a reason; `event
 //! verify` checks every closing.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! `checkin` / `draw` / `player withdraw` / `player absent`, each a real process over one
 //! database, and the log they leave behind checked by `event verify`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::process::{Command, Output};

@@ -2,7 +2,7 @@
 //! by the real binary on a simulated event (Kunshan, 40 men and 12 women). The PDFs are read
 //! back with poppler's `pdftotext` (`.ci/run` installs poppler-utils).
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::sync::OnceLock;

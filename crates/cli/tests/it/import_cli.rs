@@ -3,7 +3,7 @@
 //! with row and column, an ID column that Excel turned into numbers, a duplicate person;
 //! `--dry-run` writes nothing, `--json` gives one object per problem.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rust_xlsxwriter::{Format, Workbook};

@@ -1,7 +1,7 @@
 //! The `arbiter` binary killed with SIGKILL while importing rosters: the database stays
 //! sound, every import that printed its summary is present, and work continues.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::process::{Command, Stdio};

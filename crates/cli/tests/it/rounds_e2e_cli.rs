@@ -14,7 +14,7 @@
 //! entry for entry (sequence, time, actor, content), its `export.json` equals simulate's byte
 //! for byte, and `event verify` passes.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

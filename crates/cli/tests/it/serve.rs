@@ -1,6 +1,6 @@
 //! `arbiter serve`: the real binary starts, serves the demo events, and refuses bad flags.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::io::{Read, Write};

@@ -1,7 +1,7 @@
 //! `arbiter bench pairing / standings / simulate` on tiny sizes: exit codes and the shape of
 //! the text and JSON output (never the timings themselves).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

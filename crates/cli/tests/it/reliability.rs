@@ -3,7 +3,7 @@
 //! moments, concurrent writers on one database, two creations of a new database at once, a
 //! non-UTF-8 roster, logs that `verify` rejects.
 
-mod common;
+use crate::common;
 
 use arbiter_store::{EventStore, SqliteStore};
 use common::*;

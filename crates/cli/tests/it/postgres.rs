@@ -3,7 +3,7 @@
 //! on one database taking results at the same time. The database is a throw-away one
 //! (`arbiter_store::pgtest`: `ARBITER_TEST_PG`, or a cluster of this test process).
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::io::{Read, Write};

@@ -1,6 +1,6 @@
 //! `arbiter pair / generate / check / bench pairing` run as the real binary.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! `arbiter standings --trf`: table, JSON, tie-break list parsing and exit codes.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! `arbiter event …` and `arbiter player …` run as a real process.
 
-mod common;
+use crate::common;
 
 use common::*;
 
