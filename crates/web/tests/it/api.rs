@@ -1,6 +1,6 @@
 //! The read JSON API against the real server.
 
-mod common;
+use crate::common;
 
 use arbiter_store::EventStore;
 use common::*;

@@ -1,7 +1,7 @@
 //! Live updates: a result appended by another process (a second connection, as the CLI
 //! would) reaches an open SSE stream once, and the pages show it.
 
-mod common;
+use crate::common;
 
 use arbiter_director::api::results::{enter_result, ResultInput};
 use arbiter_director::api::Ctx;

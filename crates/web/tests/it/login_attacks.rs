@@ -1,7 +1,7 @@
 //! Issue 24, item 2: the login rate limit under parallel guesses, and the lock-out of
 //! another person's account.
 
-mod common;
+use crate::common;
 
 use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, Role, SqliteStore};

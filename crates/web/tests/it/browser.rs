@@ -11,7 +11,7 @@
 //! Needs `chromedriver` and `chromium` (Debian: `apt-get install chromium chromium-driver
 //! fonts-noto-cjk`; `.ci/run` installs them). Without them these tests FAIL, on purpose.
 
-mod common;
+use crate::common;
 
 use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, Role, SqliteStore};

@@ -1,7 +1,7 @@
 //! Issue 24, item 5: no redirect to another site through `/lang?back=` or the login's
 //! `next=`, whatever the path hides (a tab, CR/LF, a backslash, two slashes).
 
-mod common;
+use crate::common;
 
 use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, Role};

@@ -2,7 +2,7 @@
 //! no JavaScript), standings with every tie-break column, crosstable, a player's page,
 //! team standings, knockout bracket, the big screen — and never an ID number or a phone.
 
-mod common;
+use crate::common;
 
 use arbiter_store::{EventId, EventStore};
 use common::*;

@@ -2,7 +2,7 @@
 //! over a temp SQLite file, driven over HTTP like a browser without JavaScript (and, for the
 //! result grid, like its script: `Accept: application/json`).
 
-mod common;
+use crate::common;
 
 use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, EventId, EventStore, Role, SqliteStore};
@@ -721,7 +721,7 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
 /// Create an event from the Kunshan regulation moved to 2099 (entries are still open on any
 /// test date); its id.
 fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
-    let src = include_str!("../../../regulations/kunshan-2026.toml")
+    let src = include_str!("../../../../regulations/kunshan-2026.toml")
         .replace("start = 2026-09-26", "start = 2099-09-26")
         .replace("end = 2026-09-27", "end = 2099-09-27")
         .replace(
@@ -1125,7 +1125,7 @@ fn teams_with_leader_coach_and_roster_at_the_desk() {
 /// knockout stage, before any knockout game is recorded; its id.
 fn to_knockout(store: &SqliteStore) -> EventId {
     use arbiter_core::LogEntry;
-    let text = include_str!("../../../regulations/kunshan-2026.toml");
+    let text = include_str!("../../../../regulations/kunshan-2026.toml");
     let reg = arbiter_regulation::parse(text, "kunshan-2026.toml").expect("regulation");
     let event = store.create_event(&reg.event.name).expect("event");
     let sizes = arbiter_simulate::Sizes {

@@ -3,7 +3,7 @@
 //! than its share of connections while everyone else is still answered; live streams (long
 //! on purpose) outlive the timeout but are bounded in number.
 
-mod common;
+use crate::common;
 
 use arbiter_web::net::Limits;
 use common::{connect_from, reference_event, request_from, TestServer};

@@ -1,6 +1,6 @@
 //! Black-box HTTP tests: the real server on a random port over a temp SQLite file.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -2,7 +2,7 @@
 //! behind a reverse proxy the client's address is read from `X-Forwarded-For` only when the
 //! proxy is trusted (`--trusted-proxy`).
 
-mod common;
+use crate::common;
 
 use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, Role, SqliteStore};
