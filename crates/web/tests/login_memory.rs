@@ -1,8 +1,9 @@
 //! Issue 24, item 1: a flood of parallel `POST /login` from many addresses, no account
 //! needed. Every password check is argon2id over 19 MiB; unbounded, 100 at once took the
 //! server to 2 GB resident. The checks at once are capped at the cores: the process's peak
-//! resident memory stays bounded whatever arrives. (Its own test binary: the peak is the
-//! process's.)
+//! resident memory stays bounded whatever arrives. (Its own test binary, not a module of
+//! `tests/it`: the peak is the process's, and the other tests' servers and threads would
+//! raise it before, or during, the flood.)
 
 mod common;
 

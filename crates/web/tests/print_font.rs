@@ -1,6 +1,8 @@
 //! A server on a machine without a CJK font: the desk's PDF download answers with a Chinese-
 //! first page saying how to install one (503), not a 500 or a dropped connection; HTML still
-//! prints. Its own test binary: it points `ARBITER_FONT` at a missing file for the process.
+//! prints. Its own test binary, not a module of `tests/it`: it points `ARBITER_FONT` at a
+//! missing file for the whole process, where the other web tests print with the real font
+//! (and the font found is cached per process).
 
 mod common;
 

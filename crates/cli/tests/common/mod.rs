@@ -2,8 +2,9 @@
 //! reading what it printed, the repository's regulations, simulated events, a temporary
 //! folder with its own regulation and database, servers started for a test, and poppler.
 //!
-//! Every test binary includes this module (`mod common; use common::*;`) and uses a part of
-//! it, hence `dead_code` is allowed.
+//! The test binary `tests/it` has this module (`mod common;` in its `main.rs`); every test
+//! file uses a part of it (`use crate::common; use common::*;`), hence `dead_code` is
+//! allowed.
 
 #![allow(dead_code)]
 

@@ -2,8 +2,9 @@
 //! events simulated in memory, an event created by hand and fed the API's entries, the
 //! arbiter's context at a given time, and valid ID numbers.
 //!
-//! Every test binary includes this module (`mod common; use common::*;`) and uses a part of
-//! it, hence `dead_code` is allowed.
+//! The test binary `tests/it` has this module (`mod common;` in its `main.rs`); every test
+//! file uses a part of it (`use crate::common; use common::*;`), hence `dead_code` is
+//! allowed.
 
 #![allow(dead_code)]
 

@@ -1,0 +1,33 @@
+//! The crate's integration tests as one test binary: each file of this folder is a module of
+//! it, so the tests (and the generic code they instantiate) are compiled and linked once, not
+//! once per file. They still run in parallel, as threads of this one process; a test that
+//! needs a process of its own (it sets the environment, or measures the process) stays a file
+//! of its own in `tests/` and says why. A new test file goes here, with its `mod` line below.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bench_cli;
+mod close_cli;
+mod crash;
+mod desk_cli;
+mod documents_cli;
+mod event_cli;
+mod export_cli;
+mod import_cli;
+mod knockout_cli;
+mod manual_pairing_cli;
+mod pairing_cli;
+mod postgres;
+mod print_cli;
+mod readme;
+mod regulation_cli;
+mod reliability;
+mod rounds_cli;
+mod rounds_e2e_cli;
+mod serve;
+mod serve_limits;
+mod simulate;
+mod simulate_verify_cli;
+mod standings_cli;
+mod user_cli;

@@ -1,0 +1,499 @@
+//! `arbiter print`: every document of a 160-player event (Tianshui, simulated: Swiss then
+//! knockout, teams, prizes) printed as PDF by the real binary, then read back with poppler
+//! (`pdftotext -layout`, `pdftotext -bbox`, `pdftoppm`): the expected names, boards and
+//! numbers (taken from the state) are on the pages, every page carries the event's name,
+//! date and `第 x 页 / 共 y 页`, the page count is sensible, and no word lies outside the
+//! page's margins.
+//!
+//! Needs poppler-utils (`.ci/run` installs it); without `pdftotext` the tests fail, saying so.
+//! `ARBITER_PRINT_PNG=DIR` keeps the PNG of the first pages of every document in DIR.
+
+use crate::common;
+
+use arbiter_director::export::Export;
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+const PLAYERS: usize = 160;
+
+/// The simulated event every test prints from, and its published export.
+struct Event {
+    sim: Simulated,
+    export: Export,
+}
+
+impl std::ops::Deref for Event {
+    type Target = Simulated;
+    fn deref(&self) -> &Simulated {
+        &self.sim
+    }
+}
+
+/// Tianshui simulated (seed 3, 160 players), once for all the tests.
+fn event() -> &'static Event {
+    static E: OnceLock<Event> = OnceLock::new();
+    E.get_or_init(|| {
+        let sim = Simulated::new("tianshui-2024", 3, &["--players", &PLAYERS.to_string()]);
+        let export = arbiter_director::export(&sim.state).unwrap();
+        Event { sim, export }
+    })
+}
+
+/// A printed PDF read back.
+struct Printed {
+    /// `pdftotext -layout` text of every page.
+    pages: Vec<String>,
+}
+
+impl Printed {
+    fn all(&self) -> String {
+        self.pages.concat()
+    }
+    /// The text without any whitespace (a name is one word however the columns fall).
+    fn flat(&self) -> String {
+        self.all().split_whitespace().collect()
+    }
+    /// Whether one line of the layout text holds every needle (in order, spaces ignored).
+    fn line_with(&self, needles: &[&str]) -> bool {
+        self.all().lines().any(|l| {
+            let flat: String = l.split_whitespace().collect();
+            let mut at = 0;
+            needles.iter().all(|n| match flat[at..].find(n) {
+                Some(i) => {
+                    at += i + n.len();
+                    true
+                }
+                None => false,
+            })
+        })
+    }
+}
+
+fn print(doc: &str, extra: &[&str]) -> Printed {
+    let e = event();
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join(format!("{doc}.pdf"));
+    print_pdf(&e.db, &e.id, doc, &pdf, extra);
+    let text = pdftotext(&pdf);
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
+    if pages.last().is_some_and(|p| p.trim().is_empty()) {
+        pages.pop();
+    }
+    check_boxes(&pdf, doc);
+    check_png(&pdf, doc, pages.len());
+    Printed { pages }
+}
+
+/// Every word's box lies inside its page, within the margins (10 mm less a little).
+fn check_boxes(pdf: &Path, doc: &str) {
+    let html = pdf.with_extension("bbox.html");
+    let o = poppler("pdftotext")
+        .args(["-bbox", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&html).unwrap();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let key = format!("{name}=\"");
+        let i = tag.find(&key).unwrap() + key.len();
+        let j = tag[i..].find('"').unwrap();
+        tag[i..i + j].parse().unwrap()
+    };
+    let (mut w, mut h) = (0.0, 0.0);
+    let mut words = 0;
+    let margin = 25.0;
+    for part in text.split('<').skip(1) {
+        if part.starts_with("page ") {
+            w = attr(part, "width");
+            h = attr(part, "height");
+        } else if part.starts_with("word ") {
+            words += 1;
+            let (x0, y0, x1, y1) = (
+                attr(part, "xMin"),
+                attr(part, "yMin"),
+                attr(part, "xMax"),
+                attr(part, "yMax"),
+            );
+            let word = part.split('>').nth(1).unwrap_or("");
+            assert!(
+                x0 >= margin && x1 <= w - margin && y0 >= margin && y1 <= h - margin,
+                "{doc}: word `{word}` at ({x0},{y0})-({x1},{y1}) runs off the {w}x{h} page"
+            );
+        }
+    }
+    assert!(words > 0, "{doc}: no text in the PDF");
+}
+
+/// The pages turn into PNG images (kept in `ARBITER_PRINT_PNG` if set).
+fn check_png(pdf: &Path, doc: &str, pages: usize) {
+    let dir = pdf.parent().unwrap();
+    let prefix = dir.join(doc);
+    let o = poppler("pdftoppm")
+        .args(["-png", "-r", "60", "-f", "1", "-l", "2"])
+        .arg(pdf)
+        .arg(&prefix)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pngs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "png"))
+        .collect();
+    assert_eq!(pngs.len(), pages.min(2), "{doc}: PNG pages");
+    for p in &pngs {
+        let bytes = std::fs::read(p).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{}", p.display());
+        if let Some(keep) = std::env::var_os("ARBITER_PRINT_PNG") {
+            std::fs::create_dir_all(&keep).unwrap();
+            std::fs::copy(p, Path::new(&keep).join(p.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+/// Every page: the event's name, the date, `第 i 页 / 共 n 页`.
+fn check_pages(p: &Printed, doc: &str, running_header: bool) {
+    let e = event();
+    let n = p.pages.len();
+    let name: String = e.state.name().split_whitespace().collect();
+    for (i, page) in p.pages.iter().enumerate() {
+        let flat: String = page.split_whitespace().collect();
+        assert!(flat.contains(&name), "{doc} page {}: no event name", i + 1);
+        if running_header {
+            assert!(
+                flat.contains(&format!("第{}页/共{}页", i + 1, n)),
+                "{doc} page {}: no page number\n{page}",
+                i + 1
+            );
+            assert!(flat.contains("2024年"), "{doc} page {}: no date", i + 1);
+        }
+    }
+}
+
+fn section() -> &'static arbiter_director::export::SectionExport {
+    &event().export.sections[0]
+}
+
+fn name_of(no: u32) -> String {
+    section()
+        .players
+        .iter()
+        .find(|p| p.no == no)
+        .map(|p| p.name.clone())
+        .unwrap()
+}
+
+#[test]
+fn checkin_lists_every_player_with_masked_id() {
+    let e = event();
+    let p = print("checkin", &[]);
+    check_pages(&p, "checkin", true);
+    let flat = p.flat();
+    let players: Vec<_> = e.state.players.values().collect();
+    assert!(players.len() >= PLAYERS, "{}", players.len());
+    for pl in &players {
+        assert!(flat.contains(&pl.name), "{} missing", pl.name);
+        if let Some(id) = &pl.id_number {
+            assert!(!flat.contains(id.as_str()), "ID number unmasked");
+            assert!(flat.contains(&id.masked()), "masked ID missing");
+        }
+    }
+    // Landscape A4 holds 20–40 rows a page.
+    let n = p.pages.len();
+    assert!(
+        n >= players.len() / 40 && n <= players.len() / 12 + 2,
+        "{n} pages"
+    );
+    // The organiser's copy shows the full ID numbers.
+    let full = print("checkin", &["--organiser"]).flat();
+    let id = players.iter().find_map(|p| p.id_number.as_ref()).unwrap();
+    assert!(full.contains(id.as_str()));
+}
+
+#[test]
+fn pairings_show_every_board_with_names_and_scores() {
+    let e = event();
+    let sid = section().id.clone();
+    let p = print("pairings", &["--section", &sid, "--round", "5"]);
+    check_pages(&p, "pairings", true);
+    let round = e.state.section(&sid).unwrap().round(5).unwrap();
+    let sheet = arbiter_director::api::rounds::sheet(&e.state, &sid, Some(5)).unwrap();
+    assert_eq!(sheet.boards.len(), round.boards.len());
+    assert!(round.boards.len() >= PLAYERS / 2 - 10);
+    for b in &sheet.boards {
+        let (board, rs, bs) = (
+            b.board.to_string(),
+            b.red.score.to_string(),
+            b.black.score.to_string(),
+        );
+        assert!(
+            p.line_with(&[&board, &b.red.name, &rs, &bs, &b.black.name]),
+            "board {board}: {} {} — {} {} not on one line",
+            b.red.name,
+            rs,
+            bs,
+            b.black.name
+        );
+    }
+    assert!(
+        p.pages.len() <= 4,
+        "{} pages for {} boards",
+        p.pages.len(),
+        sheet.boards.len()
+    );
+}
+
+#[test]
+fn slips_one_per_board_with_signature_lines() {
+    let e = event();
+    let sid = section().id.clone();
+    let p = print("slips", &["--section", &sid, "--round", "2"]);
+    check_pages(&p, "slips", true);
+    let sheet = arbiter_director::api::rounds::sheet(&e.state, &sid, Some(2)).unwrap();
+    let flat = p.flat();
+    for b in &sheet.boards {
+        assert!(
+            flat.contains(&format!("第{}台记录单", b.board)),
+            "slip {}",
+            b.board
+        );
+        assert!(flat.contains(&b.red.name) && flat.contains(&b.black.name));
+    }
+    assert_eq!(flat.matches("裁判员签名").count(), sheet.boards.len());
+    let n = p.pages.len();
+    assert!(
+        n >= sheet.boards.len() / 8 && n <= sheet.boards.len() / 2,
+        "{n} pages for {} slips",
+        sheet.boards.len()
+    );
+}
+
+#[test]
+fn results_of_a_round() {
+    let e = event();
+    let sid = section().id.clone();
+    let p = print("results", &["--section", &sid, "--round", "4"]);
+    check_pages(&p, "results", true);
+    let round = e.state.section(&sid).unwrap().round(4).unwrap();
+    for b in &round.boards {
+        let red = &e.state.player(b.red).unwrap().name;
+        let black = &e.state.player(b.black).unwrap().name;
+        let word = match b.result.unwrap() {
+            arbiter_types::GameResult::RedWin => "红胜",
+            arbiter_types::GameResult::BlackWin => "黑胜",
+            arbiter_types::GameResult::Draw => "和棋",
+            arbiter_types::GameResult::BlackForfeit => "黑方弃权",
+            arbiter_types::GameResult::RedForfeit => "红方弃权",
+            arbiter_types::GameResult::DoubleForfeit => "双方弃权",
+        };
+        assert!(
+            p.line_with(&[&b.board.to_string(), red, word, black]),
+            "board {}: {red} {word} {black}",
+            b.board
+        );
+    }
+}
+
+#[test]
+fn standings_with_every_tiebreak_value() {
+    let p = print("standings", &["--section", &section().id]);
+    check_pages(&p, "standings", true);
+    let sec = section();
+    for r in &sec.standings {
+        let mut needles = vec![r.rank.to_string(), name_of(r.no), r.points.to_string()];
+        for t in &sec.tiebreaks {
+            if let Some(v) = r.tiebreaks.get(t) {
+                needles.push(v.to_string());
+            }
+        }
+        let refs: Vec<&str> = needles.iter().map(String::as_str).collect();
+        assert!(p.line_with(&refs), "row {needles:?} not on one line");
+    }
+    assert!(p.flat().contains("对手分"));
+    assert!(
+        p.pages.len() >= 3 && p.pages.len() <= 10,
+        "{} pages",
+        p.pages.len()
+    );
+}
+
+#[test]
+fn crosstable_has_every_players_rounds() {
+    let p = print("crosstable", &["--section", &section().id]);
+    check_pages(&p, "crosstable", true);
+    let sec = section();
+    let swiss: Vec<_> = sec
+        .rounds
+        .iter()
+        .filter(|r| r.stage != arbiter_director::export::Stage::Knockout)
+        .collect();
+    for s in &sec.standings {
+        // The player's first-round cell: opponent number and colour.
+        let cell = swiss[0].games.iter().find_map(|g| {
+            if g.red == s.no {
+                Some(format!("{}红", g.black))
+            } else if g.black == s.no {
+                Some(format!("{}黑", g.red))
+            } else {
+                None
+            }
+        });
+        let name = name_of(s.no);
+        match cell {
+            Some(c) => assert!(p.line_with(&[&name, &c]), "{name}: {c}"),
+            None => assert!(p.flat().contains(&name), "{name}"),
+        }
+    }
+}
+
+#[test]
+fn teams_list_every_team() {
+    let p = print("teams", &[]);
+    check_pages(&p, "teams", true);
+    let ex = &event().export;
+    assert!(!ex.teams.is_empty());
+    for t in &ex.teams {
+        for r in &t.standings {
+            assert!(
+                p.line_with(&[&r.rank.to_string(), &r.team]),
+                "team {} {}",
+                r.rank,
+                r.team
+            );
+        }
+    }
+}
+
+#[test]
+fn bracket_shows_every_knockout_player() {
+    let p = print("bracket", &[]);
+    check_pages(&p, "bracket", true);
+    let flat = p.flat();
+    let sec = section();
+    let mut seen = 0;
+    for r in sec
+        .rounds
+        .iter()
+        .filter(|r| r.stage == arbiter_director::export::Stage::Knockout)
+    {
+        for g in &r.games {
+            for no in [g.red, g.black] {
+                assert!(flat.contains(&name_of(no)), "{}", name_of(no));
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "no knockout game in the simulated event");
+    assert!(flat.contains("决赛"));
+}
+
+#[test]
+fn prizes_with_amounts_and_titles() {
+    let p = print("prizes", &[]);
+    check_pages(&p, "prizes", true);
+    let ex = &event().export;
+    assert!(!ex.prizes.is_empty());
+    for pr in &ex.prizes {
+        let who = match (pr.no, &pr.team) {
+            (Some(n), _) => {
+                let sec = ex.sections.iter().find(|s| s.id == pr.section).unwrap();
+                sec.players.iter().find(|x| x.no == n).unwrap().name.clone()
+            }
+            (None, Some(t)) => t.clone(),
+            (None, None) => continue,
+        };
+        let mut needles = vec![pr.rank.to_string(), who];
+        if let Some(a) = pr.amount {
+            needles.push(a.to_string());
+        }
+        let refs: Vec<&str> = needles.iter().map(String::as_str).collect();
+        assert!(p.line_with(&refs), "prize {needles:?}");
+    }
+    assert!(p.flat().contains(&format!("奖金合计{}元", ex.prize_total)));
+}
+
+#[test]
+fn certificates_one_page_per_winner() {
+    let p = print("certificates", &[]);
+    check_pages(&p, "certificates", false);
+    let ex = &event().export;
+    assert_eq!(p.pages.len(), ex.prizes.len());
+    for (page, pr) in p.pages.iter().zip(&ex.prizes) {
+        let flat: String = page.split_whitespace().collect();
+        assert!(flat.contains("荣誉证书"));
+        if let Some(n) = pr.no {
+            let sec = ex.sections.iter().find(|s| s.id == pr.section).unwrap();
+            let who = &sec.players.iter().find(|x| x.no == n).unwrap().name;
+            assert!(flat.contains(who.as_str()), "{who}");
+        }
+    }
+}
+
+#[test]
+fn bad_requests_exit_2_with_the_reason() {
+    let e = event();
+    let run = |args: &[&str]| {
+        let o = Command::new(BIN)
+            .arg("print")
+            .arg("--db")
+            .arg(&e.db)
+            .args(["--event", &e.id, "--format", "pdf", "--out", "/dev/null"])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        )
+    };
+    let (code, err) = run(&["--doc", "pairing"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("未知的文档"), "{err}");
+    let (code, err) = run(&["--doc", "standings", "--section", "nope"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("未知的组别"), "{err}");
+    let (code, err) = run(&[
+        "--doc",
+        "pairings",
+        "--section",
+        &section().id,
+        "--round",
+        "99",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("第99轮尚未编排"), "{err}");
+}
+
+#[test]
+fn html_has_the_same_rows() {
+    let e = event();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.html");
+    let o = Command::new(BIN)
+        .arg("print")
+        .arg("--db")
+        .arg(&e.db)
+        .args([
+            "--event",
+            &e.id,
+            "--doc",
+            "standings",
+            "--format",
+            "html",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let h = std::fs::read_to_string(&out).unwrap();
+    assert!(h.contains("@page") && h.contains("<thead>"));
+    for r in &section().standings {
+        assert!(h.contains(&name_of(r.no)));
+    }
+}

@@ -1,0 +1,421 @@
+//! `arbiter simulate` on the four reference regulations with seeds 1, 2, 3: every run
+//! succeeds, its log verifies (replay + recomputation, compared with export.json), every
+//! export.json validates against the JSON Schema, and the features each event is known for
+//! show in the published data (S4, S5, K11, K13, T2, K6).
+
+use crate::common;
+
+use arbiter_core::{EventState, LogEntry};
+use arbiter_store::{EventStore, SqliteStore};
+use common::*;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+const EVENTS: [&str; 4] = [
+    "kunshan-2026",
+    "suzhou-2025",
+    "jiujiang-2020",
+    "tianshui-2024",
+];
+
+fn schema() -> jsonschema::Validator {
+    let text =
+        std::fs::read_to_string(root().join("docs/formats/export-json.schema.json")).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    jsonschema::validator_for(&v).unwrap()
+}
+
+/// Replays the database's log, recomputes everything and compares with export.json.
+fn verify_db(out: &Path) -> Vec<String> {
+    let store = SqliteStore::open(out.join("arbiter.db")).unwrap();
+    let events = store.list_events().unwrap();
+    assert_eq!(events.len(), 1);
+    let log = store.read(&events[0].id).unwrap();
+    let published: arbiter_director::Export =
+        serde_json::from_str(&std::fs::read_to_string(out.join("export.json")).unwrap()).unwrap();
+    arbiter_director::verify(&log, Some(&published))
+        .iter()
+        .map(|d| d.to_string())
+        .collect()
+}
+
+fn not_paired(s: &Value) -> usize {
+    s["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["status"] == "not_paired")
+        .count()
+}
+
+#[test]
+fn four_events_three_seeds_simulate_verify_and_validate() {
+    let dir = tempfile::tempdir().unwrap();
+    let validator = schema();
+    let mut jobs = Vec::new();
+    for stem in EVENTS {
+        let base = dir.path().to_path_buf();
+        jobs.push(std::thread::spawn(move || {
+            for seed in 1..=3u64 {
+                let out = base.join(format!("{stem}-{seed}"));
+                let summary = simulate_into(stem, seed, &out, &[]);
+                assert!(summary.contains("冠军"), "{summary}");
+                assert!(out.join("arbiter.db").exists() && out.join("export.json").exists());
+                let diffs = verify_db(&out);
+                assert!(
+                    diffs.is_empty(),
+                    "{stem} seed {seed}:\n{}",
+                    diffs.join("\n")
+                );
+            }
+        }));
+    }
+    for j in jobs {
+        j.join().unwrap();
+    }
+    for stem in EVENTS {
+        for seed in 1..=3u64 {
+            let out = dir.path().join(format!("{stem}-{seed}"));
+            let ex = export_json(&out);
+            let errors: Vec<String> = validator
+                .iter_errors(&ex)
+                .map(|e| format!("{} at {}", e, e.instance_path))
+                .collect();
+            assert!(errors.is_empty(), "{stem} seed {seed}: {errors:?}");
+            // One TRF file per Swiss section.
+            for s in ex["sections"].as_array().unwrap() {
+                let swiss = s["system"] == "swiss" || s["system"] == "swiss_then_knockout";
+                let trf = out.join(format!("{}.trf", s["id"].as_str().unwrap()));
+                assert_eq!(trf.exists(), swiss, "{stem}: {}", trf.display());
+                if swiss {
+                    // The TRF file reads back: same players, points and Swiss rounds.
+                    let text = std::fs::read_to_string(&trf).unwrap();
+                    let t = arbiter_trf::parse(&text, &trf.display().to_string()).unwrap();
+                    assert_eq!(
+                        t.players.len(),
+                        s["players"].as_array().unwrap().len() - not_paired(s)
+                    );
+                    let swiss_rounds = s["rounds"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|r| r["stage"] == "swiss")
+                        .count();
+                    assert_eq!(t.rounds_played as usize, swiss_rounds, "{stem}/{}", s["id"]);
+                }
+            }
+        }
+    }
+    // A renamed contract field is caught by the schema.
+    let mut ex = export_json(&dir.path().join("kunshan-2026-1"));
+    let s0 = ex["sections"][0].as_object_mut().unwrap();
+    let v = s0.remove("rounds_planned").unwrap();
+    s0.insert("rounds_plan".into(), v);
+    assert!(!validator.is_valid(&ex));
+}
+
+#[test]
+fn suzhou_sections_by_entries_and_5_2_3_0() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_into("suzhou-2025", 2, dir.path(), &[]);
+    let ex = export_json(dir.path());
+    let systems: Vec<(&str, &str, usize)> = ex["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["id"].as_str().unwrap(),
+                s["system"].as_str().unwrap(),
+                s["standings"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    // S4: fewer than 8 → single round robin, fewer than 5 → double; 8 or more → Swiss.
+    for (id, system, n) in &systems {
+        let want = if *n < 5 {
+            "double_round_robin"
+        } else if *n < 8 {
+            "round_robin"
+        } else {
+            "swiss"
+        };
+        assert_eq!(system, &want, "{id} with {n} players");
+    }
+    assert!(systems.iter().any(|s| s.1 == "round_robin"), "{systems:?}");
+    assert!(
+        systems.iter().any(|s| s.1 == "double_round_robin"),
+        "{systems:?}"
+    );
+    assert!(systems.iter().any(|s| s.1 == "swiss"), "{systems:?}");
+    for s in ex["sections"].as_array().unwrap() {
+        let sc = &s["scoring"];
+        assert_eq!(
+            (
+                sc["win"].as_i64(),
+                sc["draw_red"].as_i64(),
+                sc["draw_black"].as_i64(),
+                sc["loss"].as_i64()
+            ),
+            (Some(5), Some(2), Some(3), Some(0))
+        );
+        if s["system"] == "double_round_robin" {
+            let n = s["standings"].as_array().unwrap().len() as u64;
+            let rounds = s["rounds"].as_array().unwrap().len() as u64;
+            assert_eq!(rounds, 2 * (n - 1 + n % 2), "{}", s["id"]);
+        }
+    }
+    // A black draw scores 3 and a red draw 2 in the published points.
+    let open = section_of(&ex, "open");
+    assert!(open["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["games"].as_array().unwrap())
+        .any(|g| g["result"] == "draw"));
+    // S9: the association standings are published.
+    assert!(ex["associations"].as_array().is_some());
+}
+
+#[test]
+fn kunshan_lucky_prizes_and_two_team_divisions() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_into("kunshan-2026", 3, dir.path(), &[]);
+    let ex = export_json(dir.path());
+    let men = section_of(&ex, "men");
+    assert!(men["standings"].as_array().unwrap().len() >= 128);
+    let lucky: Vec<&Value> = ex["prizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "lucky")
+        .collect();
+    assert_eq!(lucky.len(), 8, "K13: 8 lucky prizes");
+    let mut ranks: Vec<i64> = lucky.iter().map(|p| p["rank"].as_i64().unwrap()).collect();
+    ranks.sort();
+    assert!(ranks.iter().all(|r| *r >= 55), "{ranks:?}");
+    // One award per person: nobody is awarded twice in the men's section.
+    let mut nos: Vec<i64> = ex["prizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["section"] == "men" && p["kind"] != "team" && p["kind"] != "title")
+        .filter_map(|p| p["no"].as_i64())
+        .collect();
+    let n = nos.len();
+    nos.sort();
+    nos.dedup();
+    assert_eq!(nos.len(), n, "a player received two awards");
+    // K11: 甲组 and 乙组 ranked separately, each from rank 1.
+    let divisions: Vec<&str> = ex["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["section"] == "men")
+        .map(|t| t["division"].as_str().unwrap())
+        .collect();
+    assert_eq!(divisions, vec!["甲组", "乙组"]);
+    for t in ex["teams"].as_array().unwrap() {
+        let rows = t["standings"].as_array().unwrap();
+        assert_eq!(rows[0]["rank"], 1);
+        // Team names are clean: no division written into the name, no doubled 队.
+        for r in rows {
+            let name = r["team"].as_str().unwrap();
+            assert!(!name.contains('（') && !name.contains("组"), "{name}");
+            assert!(!name.contains("队队"), "{name}");
+        }
+        for r in rows {
+            assert_eq!(r["counted_ranks"].as_array().unwrap().len(), 3);
+        }
+    }
+    let team_prizes = ex["prizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "team")
+        .count();
+    assert_eq!(team_prizes, 16, "K13: team 1–8 in each division");
+}
+
+/// Final places 1..k of a two-stage section come from the knockout, the rest from the Swiss.
+fn check_two_stage(ex: &Value, id: &str, swiss_rounds: i64, ko_rounds: i64, continuing: bool) {
+    let s = section_of(ex, id);
+    assert_eq!(s["system"], "swiss_then_knockout");
+    let st = s["standings"].as_array().unwrap();
+    for (i, row) in st.iter().enumerate().take(8) {
+        assert_eq!(row["rank"], i as i64 + 1);
+        if i > 0 {
+            assert_eq!(row["decided_by"], "knockout", "{id} place {}", i + 1);
+        }
+    }
+    assert_eq!(
+        st[8]["decided_by"], "knockout",
+        "{id}: place 9 is the first of the Swiss"
+    );
+    let ko_players: Vec<i64> = st
+        .iter()
+        .take(8)
+        .map(|r| r["no"].as_i64().unwrap())
+        .collect();
+    let rounds = s["rounds"].as_array().unwrap();
+    // Every knockout player plays in every knockout round: places decided by games.
+    for r in 1..=ko_rounds {
+        let round = swiss_rounds + r;
+        let ko = rounds
+            .iter()
+            .find(|x| x["round"] == round && x["stage"] == "knockout")
+            .unwrap_or_else(|| panic!("{id}: knockout round {round}"));
+        for p in &ko_players {
+            assert!(
+                ko["games"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|g| g["red"] == *p || g["black"] == *p),
+                "{id}: {p} idle in round {round}"
+            );
+            for g in ko["games"].as_array().unwrap() {
+                assert!(g["match"].is_string() && g["game_kind"].is_string());
+            }
+        }
+        let swiss = rounds
+            .iter()
+            .find(|x| x["round"] == round && x["stage"] == "swiss");
+        assert_eq!(swiss.is_some(), continuing, "{id} round {round}");
+        if let Some(sw) = swiss {
+            for g in sw["games"].as_array().unwrap() {
+                assert!(
+                    !ko_players.contains(&g["red"].as_i64().unwrap())
+                        && !ko_players.contains(&g["black"].as_i64().unwrap())
+                );
+            }
+        }
+    }
+    // No rematch in the Swiss stage (T2).
+    let mut pairs = std::collections::BTreeSet::new();
+    for r in rounds.iter().filter(|r| r["stage"] == "swiss") {
+        for g in r["games"].as_array().unwrap() {
+            let (a, b) = (g["red"].as_i64().unwrap(), g["black"].as_i64().unwrap());
+            assert!(pairs.insert((a.min(b), a.max(b))), "{id}: rematch {a}-{b}");
+        }
+    }
+}
+
+#[test]
+fn tianshui_160_players_knockout_places_and_continuing_swiss() {
+    let dir = tempfile::tempdir().unwrap();
+    // The event's cap (T7) is 160: here all of it in the open section.
+    simulate_into(
+        "tianshui-2024",
+        1,
+        dir.path(),
+        &["--players", "open=160", "--players", "local=0"],
+    );
+    let ex = export_json(dir.path());
+    let open = section_of(&ex, "open");
+    assert_eq!(open["rounds_planned"], 11);
+    let paired = open["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["status"] != "not_paired")
+        .count();
+    assert_eq!(open["standings"].as_array().unwrap().len(), paired);
+    assert_eq!(
+        open["players"].as_array().unwrap().len(),
+        160,
+        "T7: the cap of 160"
+    );
+    check_two_stage(&ex, "open", 8, 3, true);
+    // Places 9.. follow the continuing Swiss after round 11: non-increasing points.
+    let st = open["standings"].as_array().unwrap();
+    for w in st[8..].windows(2) {
+        assert!(w[0]["points"].as_f64() >= w[1]["points"].as_f64());
+    }
+    assert!(open["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["round"] == 11 && r["stage"] == "swiss"));
+    // T7: unpaid players are listed but never paired.
+    assert!(open["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["status"] == "not_paired"));
+    assert!(verify_db(dir.path()).is_empty());
+}
+
+#[test]
+fn kunshan_women_shape_five_swiss_rounds_then_placement_bracket() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_into(
+        "kunshan-2026",
+        2,
+        dir.path(),
+        &["--players", "men=20", "--players", "women=14"],
+    );
+    let ex = export_json(dir.path());
+    let w = section_of(&ex, "women");
+    assert_eq!(w["rounds_planned"], 8);
+    check_two_stage(&ex, "women", 5, 3, false);
+    assert!(verify_db(dir.path()).is_empty());
+}
+
+#[test]
+fn export_holds_no_id_numbers_or_phones() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_into("jiujiang-2020", 1, dir.path(), &["--players", "12"]);
+    let text = std::fs::read_to_string(dir.path().join("export.json")).unwrap();
+    let store = SqliteStore::open(dir.path().join("arbiter.db")).unwrap();
+    let ev = &store.list_events().unwrap()[0];
+    let log = store.read(&ev.id).unwrap();
+    let state = EventState::replay(&log).unwrap();
+    let mut checked = 0;
+    for r in &log {
+        if let LogEntry::PlayerRegistered(p) = &r.entry {
+            let id = p.id_number.as_ref().unwrap();
+            let phone = p.phone.as_ref().unwrap();
+            assert!(!text.contains(id.as_str()) && !text.contains(phone.as_str()));
+            assert!(
+                !text.contains(&id.as_str()[6..14]),
+                "birth date digits of an ID number"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, state.players.len());
+    assert!(checked >= 24);
+    for key in ["id_number", "phone", "身份证"] {
+        assert!(!text.contains(key), "{key}");
+    }
+}
+
+#[test]
+fn existing_database_is_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_into("jiujiang-2020", 1, dir.path(), &["--players", "10"]);
+    let o = simulate_command("jiujiang-2020", 2, dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("已存在"));
+    simulate_into(
+        "jiujiang-2020",
+        2,
+        dir.path(),
+        &["--players", "16", "--force"],
+    );
+    assert!(verify_db(dir.path()).is_empty());
+    let bad = Command::new(BIN)
+        .args(["simulate", "--regulation"])
+        .arg(regulation("jiujiang-2020"))
+        .args(["--out"])
+        .arg(dir.path().join("x"))
+        .args(["--players", "senoir=5"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("senior"));
+}

@@ -1,0 +1,493 @@
+//! The arbiter's API for the rounds, used as a shell would: pair, publish, undo, results with
+//! fouls, conflicts, confirmation, corrections, knockout games — and a whole event run
+//! through these operations alone passes `verify`.
+
+use crate::common;
+
+use arbiter_core::{EventState, LogEntry, Recorded};
+use arbiter_director::api::results::{confirm, correct, enter_result, ResultInput};
+use arbiter_director::api::rounds::{pair, pair_explained, publish, sheet, undo, PairRequest};
+use arbiter_director::{next_step, Step};
+use arbiter_director::{regulation_of, verify};
+use arbiter_types::{Colour, GameResult, PlayerNo};
+use common::*;
+
+/// The event after registration, teams, fees and check-in (the simulator's first batches),
+/// before anything is drawn or paired.
+fn registered_event(stem: &str, sizes: &[(&str, usize)]) -> (Vec<Recorded>, EventState) {
+    let mut sim = simulator(stem, 7, &sizes_by_section(sizes));
+    let mut state = EventState::new();
+    let mut log = Vec::new();
+    while let Some(b) = sim.next_batch(&state).expect("batch") {
+        if b.entries
+            .iter()
+            .any(|e| matches!(e, LogEntry::PairingNumbersDrawn { .. }))
+        {
+            break;
+        }
+        for r in b.recorded(state.last_seq) {
+            state.apply(&r).expect("fold");
+            log.push(r);
+        }
+    }
+    (log, state)
+}
+
+/// Append as the store would (expected sequence), folding every entry: the chief arbiter's.
+fn append(log: &mut Vec<Recorded>, state: &mut EventState, entries: Vec<LogEntry>) {
+    record(log, state, &chief_ctx(), entries);
+}
+
+#[test]
+fn pair_publish_enter_conflict_confirm_correct() {
+    let (mut log, mut state) = registered_event("kunshan-2026", &[("men", 9), ("women", 0)]);
+    let c = chief_ctx();
+    // Results before any pairing: refused.
+    assert!(refusal(enter_result(
+        &state,
+        &c,
+        "men",
+        &ResultInput::new(1, GameResult::RedWin)
+    ))
+    .contains("尚未编排"));
+    // Pairing round 1 draws the numbers first.
+    let out = pair_explained(&state, &c, "men", &PairRequest::default()).expect("pair");
+    assert!(matches!(
+        out.entries[0],
+        LogEntry::PairingNumbersDrawn { .. }
+    ));
+    assert!(matches!(
+        out.entries.last(),
+        Some(LogEntry::RoundPaired { round: 1, .. })
+    ));
+    assert!(!out.notes.is_empty());
+    {
+        let v = out.entries;
+        append(&mut log, &mut state, v)
+    };
+    // Pairing again while round 1 is open says so and returns nothing.
+    let before = state.clone();
+    let msg = refusal(pair(&state, &c, "men", &PairRequest::default()));
+    assert!(
+        msg.contains("尚未结束") && msg.contains("未作任何改动"),
+        "{msg}"
+    );
+    assert_eq!(state, before);
+    // Not published: no results yet.
+    let msg = refusal(enter_result(
+        &state,
+        &c,
+        "men",
+        &ResultInput::new(1, GameResult::RedWin),
+    ));
+    assert!(msg.contains("尚未公布"), "{msg}");
+    // An unpublished round can be undone, and pairing again gives the same round (seeded).
+    let first = state
+        .section("men")
+        .expect("men")
+        .round(1)
+        .expect("r1")
+        .clone();
+    {
+        let v = undo(&state, &c, "men", "排错").expect("undo");
+        append(&mut log, &mut state, v)
+    };
+    assert!(state.section("men").expect("men").round(1).is_none());
+    {
+        let v = pair(&state, &c, "men", &PairRequest::default()).expect("pair");
+        append(&mut log, &mut state, v)
+    };
+    let again = state
+        .section("men")
+        .expect("men")
+        .round(1)
+        .expect("r1")
+        .clone();
+    assert_eq!(again.boards, first.boards);
+    {
+        let v = publish(&state, &c, "men").expect("publish");
+        append(&mut log, &mut state, v)
+    };
+    assert!(refusal(publish(&state, &c, "men")).contains("已经公布"));
+    let boards: Vec<u32> = again.boards.iter().map(|b| b.board).collect();
+    assert_eq!(boards, vec![1, 2, 3, 4]);
+    // Board 1: red wins. The same board again is a conflict showing the stored value.
+    {
+        let v = enter_result(&state, &c, "men", &ResultInput::new(1, GameResult::RedWin))
+            .expect("enter");
+        append(&mut log, &mut state, v)
+    };
+    let msg = refusal(enter_result(
+        &state,
+        &c,
+        "men",
+        &ResultInput::new(1, GameResult::Draw),
+    ));
+    assert!(msg.contains("冲突") && msg.contains("1-0"), "{msg}");
+    // A published round with a result cannot be undone.
+    assert!(refusal(undo(&state, &c, "men", "")).contains("不能撤销"));
+    // K12: the 2nd foul loses the game; a result that ignores it is refused.
+    let two_red = ResultInput::new(2, GameResult::RedWin).with_fouls(Colour::Red, 2);
+    let msg = refusal(enter_result(&state, &c, "men", &two_red));
+    assert!(msg.contains("0-1"), "{msg}");
+    let two_red = ResultInput::new(2, GameResult::BlackWin).with_fouls(Colour::Red, 2);
+    let v = enter_result(&state, &c, "men", &two_red).expect("foul loss");
+    assert_eq!(
+        v.iter()
+            .filter(|e| matches!(e, LogEntry::FoulRecorded { .. }))
+            .count(),
+        2
+    );
+    append(&mut log, &mut state, v);
+    {
+        let v = enter_result(
+            &state,
+            &c,
+            "men",
+            &ResultInput::new(3, GameResult::DoubleForfeit),
+        )
+        .expect("enter");
+        append(&mut log, &mut state, v)
+    };
+    // The last result closes the round.
+    let v = enter_result(&state, &c, "men", &ResultInput::new(4, GameResult::Draw)).expect("enter");
+    assert!(matches!(
+        v.last(),
+        Some(LogEntry::RoundCompleted { round: 1, .. }) | Some(LogEntry::PlayerWithdrawn { .. })
+    ));
+    append(&mut log, &mut state, v);
+    assert!(
+        state
+            .section("men")
+            .expect("men")
+            .round(1)
+            .expect("r1")
+            .completed
+    );
+    // Signed slips: both players sign a played game, the arbiter a double forfeit.
+    let v = confirm(&state, &c, "men", None).expect("confirm");
+    assert_eq!(v.len(), 4);
+    let signers: Vec<Vec<String>> = v
+        .iter()
+        .filter_map(|e| match e {
+            LogEntry::ResultConfirmed { signed_by, .. } => Some(signed_by.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(signers[2], vec!["裁判员".to_string()]);
+    assert_eq!(signers[0].len(), 2);
+    append(&mut log, &mut state, v);
+    assert!(refusal(confirm(&state, &c, "men", Some(1))).contains("没有待确认"));
+    // A correction needs a reason and a different result; it records the chief arbiter.
+    assert!(refusal(correct(&state, &c, "men", 1, 4, GameResult::RedWin, " ")).contains("理由"));
+    assert!(refusal(correct(&state, &c, "men", 1, 4, GameResult::Draw, "核对")).contains("已是"));
+    let v = correct(&state, &c, "men", 1, 4, GameResult::RedWin, "成绩单误填").expect("correct");
+    assert!(matches!(&v[0], LogEntry::ResultCorrected { by, .. } if by == "裁判长"));
+    append(&mut log, &mut state, v);
+    // Round 2 with a fixed pair: recorded as manual, the checker's objections as warnings.
+    let no = |n| PlayerNo::new(n).expect("no");
+    let req = PairRequest {
+        fix: vec![(no(1), no(2))],
+        swap: None,
+    };
+    let out = pair_explained(&state, &c, "men", &req).expect("pair 2");
+    let Some(LogEntry::RoundPaired {
+        manual, round: 2, ..
+    }) = out.entries.last()
+    else {
+        panic!("round 2 paired");
+    };
+    assert_eq!(manual.len(), 1);
+    {
+        let v = out.entries;
+        append(&mut log, &mut state, v)
+    };
+    let rd = state.section("men").expect("men").round(2).expect("r2");
+    let order = &state.section("men").expect("men").order;
+    assert!(rd.boards.iter().any(|b| {
+        let mut pair = [b.red, b.black];
+        pair.sort();
+        let mut want = [order[0], order[1]];
+        want.sort();
+        pair == want
+    }));
+    // A number that does not exist is refused by name.
+    let req = PairRequest {
+        fix: vec![],
+        swap: Some((no(1), no(99))),
+    };
+    {
+        let v = undo(&state, &c, "men", "").expect("undo 2");
+        append(&mut log, &mut state, v)
+    };
+    assert!(refusal(pair(&state, &c, "men", &req)).contains("99"));
+    // Everything above replays and verifies.
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+/// The scripted result of a board (a test's stand-in for the games).
+fn scripted(round: u32, board: u32) -> GameResult {
+    match (round * 7 + board * 3) % 6 {
+        0 | 1 => GameResult::RedWin,
+        2 | 3 => GameResult::BlackWin,
+        4 => GameResult::Draw,
+        _ => GameResult::BlackWin,
+    }
+}
+
+/// Run every section to the end through the API alone: pair, publish, enter every board of
+/// the sheet, confirm; knockout games from the sheet of the games due.
+fn run_through_api(log: &mut Vec<Recorded>, state: &mut EventState) -> usize {
+    let c = chief_ctx();
+    let reg = regulation_of(state).expect("reg");
+    let mut knockout_games = 0;
+    for sec in &reg.sections {
+        let id = sec.id.as_str();
+        for _ in 0..200 {
+            match next_step(&reg, state, id).expect("step") {
+                Step::Done => break,
+                Step::Knockout { .. } => {
+                    let s = sheet(state, id, None).expect("knockout sheet");
+                    assert!(!s.boards.is_empty());
+                    for b in &s.boards {
+                        let v = enter_result(
+                            state,
+                            &c,
+                            id,
+                            &ResultInput::new(b.board, scripted(s.round, b.board)),
+                        )
+                        .expect("knockout game");
+                        knockout_games += v.len();
+                        append(log, state, v);
+                    }
+                }
+                _ => {
+                    let v = match pair(state, &c, id, &PairRequest::default()) {
+                        Ok(v) => v,
+                        Err(e) if e.to_string().contains("全部轮次") => break,
+                        Err(e) => panic!("{id}: {e}"),
+                    };
+                    append(log, state, v);
+                    append(log, state, publish(state, &c, id).expect("publish"));
+                    // The round just paired (in stage 2 the default sheet is the knockout's
+                    // games due beside it, T2).
+                    let last = state.section(id).expect("section").last_round();
+                    let s = sheet(state, id, Some(last)).expect("sheet");
+                    assert!(s.published);
+                    for b in &s.boards {
+                        let v = enter_result(
+                            state,
+                            &c,
+                            id,
+                            &ResultInput::new(b.board, scripted(s.round, b.board)),
+                        )
+                        .expect("result");
+                        append(log, state, v);
+                    }
+                    if let Ok(v) = confirm(state, &c, id, Some(s.round)) {
+                        append(log, state, v);
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            next_step(&reg, state, id).expect("step"),
+            Step::Done,
+            "{id}"
+        );
+    }
+    knockout_games
+}
+
+#[test]
+fn a_whole_swiss_with_teams_runs_through_the_api_and_verifies() {
+    let (mut log, mut state) = registered_event("kunshan-2026", &[("men", 14), ("women", 10)]);
+    run_through_api(&mut log, &mut state);
+    let men = state.section("men").expect("men");
+    assert_eq!(men.completed_rounds(), 9);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+    let export = arbiter_director::export(&state).expect("export");
+    assert!(!export.teams.is_empty());
+}
+
+#[test]
+fn swiss_then_knockout_runs_through_the_api_and_verifies() {
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 24), ("local", 0)]);
+    let games = run_through_api(&mut log, &mut state);
+    assert!(
+        games >= 7,
+        "a top-8 knockout has at least 7 games, got {games}"
+    );
+    let open = state.section("open").expect("open");
+    assert!(open.completed_rounds() >= 8);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+/// Pair, publish and enter every board of the section's next Swiss round (and confirm);
+/// returns the round.
+fn play_swiss_round(log: &mut Vec<Recorded>, state: &mut EventState, id: &str) -> u32 {
+    let c = chief_ctx();
+    append(
+        log,
+        state,
+        pair(state, &c, id, &PairRequest::default()).expect("pair"),
+    );
+    append(log, state, publish(state, &c, id).expect("publish"));
+    let last = state.section(id).expect("section").last_round();
+    enter_swiss_results(log, state, id, last);
+    last
+}
+
+fn enter_swiss_results(log: &mut Vec<Recorded>, state: &mut EventState, id: &str, round: u32) {
+    let c = chief_ctx();
+    let s = sheet(state, id, Some(round)).expect("sheet");
+    for b in &s.boards {
+        let input = ResultInput {
+            round: Some(round),
+            ..ResultInput::new(b.board, scripted(round, b.board))
+        };
+        append(
+            log,
+            state,
+            enter_result(state, &c, id, &input).expect("result"),
+        );
+    }
+    if let Ok(v) = confirm(state, &c, id, Some(round)) {
+        append(log, state, v);
+    }
+}
+
+/// T2, A9: after round 8 of a 16-player Tianshui open, the knockout's quarter-finals and
+/// Swiss round 9 are open at once. Results go in in any order; the knockout's boards come
+/// after the Swiss boards (a board number names one game); Swiss round 10 is paired as soon
+/// as Swiss round 9 is finished, with the quarter-finals unplayed; the semi-finals wait only
+/// for the quarter-finals; the interim standings list the knockout players apart.
+#[test]
+fn knockout_and_continuing_swiss_are_played_side_by_side() {
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let c = chief_ctx();
+    let id = "open";
+    for _ in 0..8 {
+        play_swiss_round(&mut log, &mut state, id);
+    }
+    let reg = regulation_of(&state).expect("reg");
+    assert_eq!(
+        state.section(id).expect("open").completed_rounds(),
+        8,
+        "stage 1 done"
+    );
+    // Both open: the quarter-finals are due, and the Swiss pairs round 9.
+    let ko = arbiter_director::step::knockout_due(&reg, &state, id).expect("due");
+    assert_eq!(ko.len(), 4, "{ko:?}");
+    let v = pair(&state, &c, id, &PairRequest::default()).expect("Swiss round 9");
+    append(&mut log, &mut state, v);
+    let v = publish(&state, &c, id).expect("publish");
+    append(&mut log, &mut state, v);
+    let swiss9 = sheet(&state, id, Some(9)).expect("round 9");
+    let due = arbiter_director::api::results::due_knockout_games(&state, id).expect("due");
+    assert_eq!(due.len(), 4);
+    let swiss_boards: Vec<u32> = swiss9.boards.iter().map(|b| b.board).collect();
+    let max_swiss = *swiss_boards.iter().max().expect("boards");
+    assert!(
+        due.iter().all(|g| g.board > max_swiss),
+        "knockout boards {:?} after Swiss boards {swiss_boards:?}",
+        due.iter().map(|g| g.board).collect::<Vec<_>>()
+    );
+    // Both lists are open sheets.
+    let open = arbiter_director::api::rounds::open_sheets(&state, id).expect("open sheets");
+    assert_eq!(open.len(), 2);
+    assert!(open[0].knockout.is_empty() && !open[1].knockout.is_empty());
+    // One quarter-final game first, then a Swiss board, on their own board numbers without
+    // a round: each lands on its own game.
+    let qf = &due[0];
+    let v = enter_result(
+        &state,
+        &c,
+        id,
+        &ResultInput::new(qf.board, GameResult::RedWin),
+    )
+    .expect("knockout game while Swiss round 9 is open");
+    assert!(v
+        .iter()
+        .any(|e| matches!(e, LogEntry::KnockoutGameRecorded { .. })));
+    append(&mut log, &mut state, v);
+    let v = enter_result(
+        &state,
+        &c,
+        id,
+        &ResultInput::new(swiss9.boards[0].board, GameResult::Draw),
+    )
+    .expect("Swiss board while the quarter-finals are open");
+    assert!(v
+        .iter()
+        .any(|e| matches!(e, LogEntry::ResultEntered { .. })));
+    append(&mut log, &mut state, v);
+    // The rest of Swiss round 9; the quarter-finals not finished.
+    let s = sheet(&state, id, Some(9)).expect("round 9");
+    for b in s.boards.iter().filter(|b| b.result.is_none()) {
+        let input = ResultInput {
+            round: Some(9),
+            ..ResultInput::new(b.board, scripted(9, b.board))
+        };
+        let v = enter_result(&state, &c, id, &input).expect("r9");
+        append(&mut log, &mut state, v);
+    }
+    if let Ok(v) = confirm(&state, &c, id, Some(9)) {
+        append(&mut log, &mut state, v);
+    }
+    assert!(!arbiter_director::step::knockout_due(&reg, &state, id)
+        .expect("due")
+        .is_empty());
+    // Swiss round 10 waits only for Swiss round 9.
+    let r10 = play_swiss_round(&mut log, &mut state, id);
+    assert_eq!(r10, 10);
+    // The knockout goes on by itself: its games due, round after round, until decided.
+    for _ in 0..40 {
+        let due = arbiter_director::api::results::due_knockout_games(&state, id).expect("due");
+        let Some(g) = due.first() else { break };
+        let v = enter_result(
+            &state,
+            &c,
+            id,
+            &ResultInput::new(g.board, GameResult::RedWin),
+        )
+        .expect("knockout game");
+        append(&mut log, &mut state, v);
+    }
+    assert!(
+        arbiter_director::api::results::due_knockout_games(&state, id)
+            .expect("due")
+            .is_empty()
+    );
+    let r11 = play_swiss_round(&mut log, &mut state, id);
+    assert_eq!(r11, 11);
+    assert_eq!(next_step(&reg, &state, id).expect("step"), Step::Done);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+/// The interim standings of stage 2 (after Swiss round 9, the knockout under way) list the
+/// knockout players apart: ranks 1..8 are the eight seeds, the continuing Swiss follows
+/// from 9 by its own standings (A9).
+#[test]
+fn interim_standings_of_stage_2_keep_the_knockout_apart() {
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let id = "open";
+    for _ in 0..9 {
+        play_swiss_round(&mut log, &mut state, id);
+    }
+    let reg = regulation_of(&state).expect("reg");
+    let seeds = arbiter_director::knockout_stage::seeding(&reg, &state, id).expect("seeds");
+    assert_eq!(seeds.len(), 8);
+    let rows = arbiter_director::final_standings::final_ranking(&reg, &state, id).expect("rank");
+    let top: Vec<_> = rows.iter().take(8).map(|r| r.no).collect();
+    assert_eq!(top, seeds);
+    assert!(rows[8..]
+        .iter()
+        .all(|r| !seeds.contains(&r.no) && r.rank > 8));
+    // The continuing Swiss in its own order: points never rise down the list.
+    assert!(rows[8..].windows(2).all(|w| w[0].points >= w[1].points));
+}

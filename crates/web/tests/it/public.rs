@@ -1,0 +1,352 @@
+//! The public pages as a player uses them: pairings with "find my board" (a plain GET form,
+//! no JavaScript), standings with every tie-break column, crosstable, a player's page,
+//! team standings, knockout bracket, the big screen — and never an ID number or a phone.
+
+use crate::common;
+
+use arbiter_store::{EventId, EventStore};
+use common::*;
+use std::collections::{BTreeSet, VecDeque};
+
+fn boot(file: &str, rounds: u32) -> (TestServer, EventId) {
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        id = Some(reference_event(st, file, rounds, None));
+    });
+    (srv, id.expect("event"))
+}
+
+#[test]
+fn find_my_board_by_name_and_by_number_without_javascript() {
+    let (srv, id) = boot("kunshan-2026.toml", 2);
+    let state = srv.store().state(&id).expect("state");
+    let sec = state.section("men").expect("men");
+    let r3 = sec.round(3).expect("round 3 paired");
+    assert!(r3.published);
+    let b = &r3.boards[4];
+    let red = state.player(b.red).expect("red");
+    let black = state.player(b.black).expect("black");
+    let red_no = sec.pairing_no(b.red).expect("no").get();
+    let black_no = sec.pairing_no(b.black).expect("no").get();
+
+    // The page holds a GET form: the search works as a plain link.
+    let page = srv.get(&format!("/e/{id}/s/men/r/3"));
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert!(
+        html.contains(r#"<form class="find" method="get""#),
+        "{html}"
+    );
+    assert!(html.contains(&red.name) && html.contains(&black.name));
+
+    let q = |s: &str| -> String { s.bytes().map(|c| format!("%{c:02X}")).collect() };
+    let by_name = srv.get(&format!("/e/{id}/s/men/r/3?q={}", q(&black.name)));
+    assert_eq!(by_name.status, 200);
+    let html = by_name.text();
+    let answer = html
+        .split(r#"<div class="answer">"#)
+        .nth(1)
+        .expect("an answer box")
+        .split("</div>\n</div>")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(answer.contains(&format!("第{}台", b.board)), "{answer}");
+    assert!(answer.contains("执黑"), "{answer}");
+    assert!(
+        answer.contains(&format!("对手: {} ({red_no})", red.name)),
+        "{answer}"
+    );
+    // The board's row is highlighted.
+    assert!(html.contains(r#"<tr class="hit"><td class="n">"#));
+
+    let by_no = srv.get(&format!("/e/{id}/s/men/r/3?q={red_no}&lang=en"));
+    let html = by_no.text();
+    assert!(html.contains(&format!("Board {}", b.board)), "{html}");
+    assert!(html.contains("red (moves first)"));
+    assert!(html.contains(&format!("Opponent: {} ({black_no})", black.name)));
+
+    let none = srv.get(&format!("/e/{id}/s/men/r/3?q={}", q("查无此人")));
+    assert!(none.text().contains("未找到"));
+    // One result of round 3 is still missing: the progress line says so.
+    let entered = r3.boards.iter().filter(|b| b.result.is_some()).count();
+    assert_eq!(entered + 1, r3.boards.len());
+    assert!(srv
+        .get(&format!("/e/{id}/s/men/r/3"))
+        .text()
+        .contains(&format!("已录入成绩 {entered} / {}", r3.boards.len())));
+}
+
+#[test]
+fn standings_crosstable_player_and_team_pages() {
+    let (srv, id) = boot("kunshan-2026.toml", 3);
+    let state = srv.store().state(&id).expect("state");
+    let export = arbiter_director::export(&state).expect("export");
+    let men = export.sections.iter().find(|s| s.id == "men").expect("men");
+    assert!(!men.tiebreaks.is_empty());
+
+    let html = srv.get(&format!("/e/{id}/s/men/standings")).text();
+    // Every tie-break column, by its Chinese name, and the leader's row.
+    for t in &men.tiebreaks {
+        let zh = arbiter_types::TiebreakName::ALL
+            .iter()
+            .find(|x| x.name() == t)
+            .map(|x| x.zh())
+            .or_else(|| {
+                arbiter_types::Fallback::ALL
+                    .iter()
+                    .find(|f| f.name() == t)
+                    .map(|f| f.zh())
+            })
+            .expect("known tie-break");
+        assert!(
+            html.contains(&format!(r#"<th class="n">{zh}</th>"#)),
+            "{zh}"
+        );
+    }
+    assert!(html.contains("决定名次"));
+    let top = &men.standings[0];
+    let top_name = &men.players.iter().find(|p| p.no == top.no).expect("p").name;
+    assert!(html.contains(top_name));
+
+    // A player's page: every round with the running score.
+    let p = state
+        .players("men")
+        .into_iter()
+        .find(|p| state.outcomes(p.id).len() == 3)
+        .expect("a player of three rounds");
+    let no = state
+        .section("men")
+        .and_then(|s| s.pairing_no(p.id))
+        .expect("no");
+    let page = srv.get(&format!("/e/{id}/s/men/p/{}", no.get())).text();
+    let table = arbiter_regulation::parse(
+        &state.header.as_ref().expect("h").regulation,
+        "kunshan-2026.toml",
+    )
+    .expect("reg")
+    .section("men")
+    .expect("men")
+    .scoring
+    .table;
+    let mut running = arbiter_types::Score::ZERO;
+    for o in state.outcomes(p.id) {
+        running += o.points(&table);
+    }
+    assert!(page.contains(&p.name));
+    // Three completed rounds plus round 4 paired: four rows; running total after round 3.
+    assert_eq!(page.matches("<tr><td class=\"n\">").count(), 4, "{page}");
+    assert!(
+        page.contains(&format!("<td class=\"n\">{running}</td></tr>")),
+        "running score {running}: {page}"
+    );
+
+    let cross = srv.get(&format!("/e/{id}/s/men/crosstable")).text();
+    assert!(cross.contains(&p.name));
+    assert!(cross.contains("红1") || cross.contains("黑1"), "wins shown");
+
+    let teams = srv.get(&format!("/e/{id}/teams"));
+    assert_eq!(teams.status, 200);
+    let t = teams.text();
+    assert!(!export.teams.is_empty());
+    let first_team = &export.teams[0].standings[0].team;
+    assert!(t.contains(first_team), "{t}");
+}
+
+#[test]
+fn knockout_bracket_and_big_screen() {
+    // Tianshui's open section is Swiss then knockout: play the whole event.
+    let (srv, id) = boot("tianshui-2024.toml", 99);
+    let state = srv.store().state(&id).expect("state");
+    let sec = state
+        .sections
+        .values()
+        .find(|s| !s.knockout.is_empty())
+        .expect("a section with knockout games")
+        .id
+        .clone();
+    let ko = srv.get(&format!("/e/{id}/s/{sec}/knockout"));
+    assert_eq!(ko.status, 200);
+    let html = ko.text();
+    assert!(html.contains("决赛"), "{html}");
+    assert!(html.contains(r#"class="w""#), "winners marked");
+
+    let last = state
+        .section(&sec)
+        .expect("s")
+        .rounds
+        .keys()
+        .next_back()
+        .copied()
+        .expect("r");
+    let scr = srv.get(&format!("/e/{id}/s/{sec}/r/{last}/screen"));
+    assert_eq!(scr.status, 200);
+    let html = scr.text();
+    assert!(
+        html.contains(r#"<meta http-equiv="refresh""#),
+        "pages by itself"
+    );
+    assert!(html.contains("screen?page=1") || html.contains("screen?page=2"));
+    // A section without a knockout stage says so.
+    let (srv2, id2) = boot("jiujiang-2020.toml", 1);
+    assert_eq!(srv2.get(&format!("/e/{id2}/s/senior/knockout")).status, 404);
+}
+
+#[test]
+fn the_big_screen_turns_pages_of_a_large_round() {
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        id = Some(reference_event(st, "jiujiang-2020.toml", 1, Some(90)));
+    });
+    let id = id.expect("event");
+    let state = srv.store().state(&id).expect("state");
+    let sec = "senior".to_string();
+    let boards = state
+        .section(&sec)
+        .and_then(|s| s.round(2))
+        .expect("r2")
+        .boards
+        .len();
+    assert!(boards > 20, "{boards} boards");
+    let p1 = srv.get(&format!("/e/{id}/s/{sec}/r/2/screen")).text();
+    assert!(p1.contains("1 / 3") || p1.contains(&format!("1 / {}", boards.div_ceil(20))));
+    assert!(p1.contains("screen?page=2"));
+    let last = boards.div_ceil(20);
+    let pl = srv
+        .get(&format!("/e/{id}/s/{sec}/r/2/screen?page={last}"))
+        .text();
+    assert!(
+        pl.contains("screen?page=1"),
+        "the last page turns back to the first"
+    );
+}
+
+/// Every public page and API response reachable from `/`, crawled.
+fn crawl(srv: &TestServer, extra: &[String], limit: usize) -> Vec<(String, u16, String)> {
+    let mut seen = BTreeSet::new();
+    let mut queue: VecDeque<String> = VecDeque::new();
+    queue.push_back("/".into());
+    queue.extend(extra.iter().cloned());
+    let mut out = Vec::new();
+    while let Some(p) = queue.pop_front() {
+        if !seen.insert(p.clone()) || out.len() >= limit {
+            continue;
+        }
+        let r = srv.get(&p);
+        let text = r.text();
+        for attr in ["href=\"", "src=\""] {
+            for part in text.split(attr).skip(1) {
+                let link = part.split('"').next().unwrap_or("").replace("&amp;", "&");
+                if (link.starts_with("/e/") || link.starts_with("/api/")) && !link.contains("/live")
+                {
+                    queue.push_back(link);
+                }
+            }
+        }
+        out.push((p, r.status, text));
+    }
+    out
+}
+
+#[test]
+fn no_public_page_or_api_response_holds_an_id_number_or_a_phone() {
+    let mut ids = Vec::new();
+    let srv = TestServer::start_with(|st| {
+        ids.push(reference_event(st, "kunshan-2026.toml", 2, Some(24)));
+        ids.push(reference_event(st, "tianshui-2024.toml", 99, Some(24)));
+    });
+    let mut secrets: Vec<String> = Vec::new();
+    let mut extra = Vec::new();
+    for id in &ids {
+        let state = srv.store().state(id).expect("state");
+        for p in state.players.values() {
+            if let Some(n) = &p.id_number {
+                secrets.push(n.as_str().to_string());
+                secrets.push(n.as_str().to_lowercase());
+                secrets.push(n.masked());
+                secrets.push(n.as_str()[6..14].to_string() + &n.as_str()[14..]);
+            }
+            if let Some(ph) = &p.phone {
+                let d = ph.as_str().to_string();
+                secrets.push(ph.masked());
+                if d.len() == 11 {
+                    secrets.push(format!("{}-{}-{}", &d[..3], &d[3..7], &d[7..]));
+                    secrets.push(format!("{} {} {}", &d[..3], &d[3..7], &d[7..]));
+                }
+                secrets.push(d);
+            }
+        }
+        // The API, whether or not a page links to it.
+        for s in state.sections.keys() {
+            extra.push(format!("/api/events/{id}/sections/{s}/standings"));
+            extra.push(format!("/api/events/{id}/sections/{s}/results"));
+            for r in state.section(s).expect("s").rounds.keys() {
+                extra.push(format!("/api/events/{id}/sections/{s}/rounds/{r}"));
+            }
+        }
+        extra.push(format!("/api/events/{id}"));
+        extra.push(format!("/api/events/{id}/teams"));
+        extra.push(format!("/e/{id}?lang=en"));
+    }
+    assert!(secrets.len() > 40, "the fields hold ID numbers and phones");
+    let pages = crawl(&srv, &extra, 1500);
+    assert!(pages.len() > 60, "crawled {} pages", pages.len());
+    let mut kinds = BTreeSet::new();
+    for (path, status, text) in &pages {
+        assert_eq!(*status, 200, "{path}");
+        for s in &secrets {
+            assert!(!text.contains(s.as_str()), "{path} holds `{s}`");
+        }
+        let kind = path
+            .split('/')
+            .rfind(|x| !x.is_empty() && !x.starts_with("ev-") && x.parse::<u32>().is_err())
+            .unwrap_or("home")
+            .split('?')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        kinds.insert(kind);
+    }
+    for k in [
+        "standings",
+        "crosstable",
+        "knockout",
+        "teams",
+        "screen",
+        "qr.svg",
+    ] {
+        assert!(kinds.contains(k), "crawled a {k} page: {kinds:?}");
+    }
+}
+
+#[test]
+fn standings_mark_the_players_whose_confirmed_result_was_corrected() {
+    // Tianshui signs its results: the simulated arbiter corrects one board of round 2 (A12).
+    let (srv, id) = boot("tianshui-2024.toml", 3);
+    let state = srv.store().state(&id).expect("state");
+    let corrected = arbiter_director::standings_view::corrected_players(&state, "open");
+    assert_eq!(corrected.len(), 2, "one corrected board");
+    let html = srv.get(&format!("/e/{id}/s/open/standings")).text();
+    let rows: Vec<&str> = html.split("<tr>").skip(1).collect();
+    let marked: Vec<&&str> = rows
+        .iter()
+        .filter(|r| r.contains(r#"<span class="tag""#))
+        .collect();
+    assert_eq!(marked.len(), 2, "{html}");
+    for p in &corrected {
+        let name = &state.player(*p).expect("player").name;
+        assert!(
+            marked.iter().any(|r| r.contains(name.as_str())),
+            "{name} is marked"
+        );
+    }
+    assert!(marked[0].contains("更正"));
+    // The export says it too, for the tools that read it.
+    let export = arbiter_director::export(&state).expect("export");
+    let open = export
+        .sections
+        .iter()
+        .find(|s| s.id == "open")
+        .expect("open");
+    assert_eq!(open.standings.iter().filter(|r| r.corrected).count(), 2);
+}
