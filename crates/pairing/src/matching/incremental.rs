@@ -115,7 +115,7 @@ impl<W: Weight> IncrementalPerfect<W> {
         let mut s = Solver::from_parts(n, high.len(), parts);
         if let Some(prefer) = prefer.filter(|q| q.len() == high.len()) {
             for ends in s.neighbend.iter_mut() {
-                ends.sort_by_key(|&p| (prefer[p / 2], p / 2));
+                ends.sort_by_key(|&a| (prefer[a.k()], a.k()));
             }
         }
         match init.filter(|d| d.len() == n) {

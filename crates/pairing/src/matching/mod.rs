@@ -26,6 +26,35 @@ const NONE: usize = usize::MAX;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+/// One edge seen from one of its ends: the endpoint index `p` of the far end (edge `p / 2`,
+/// far vertex `endpoint[p]`), that vertex, and the edge's weight parts (`table[hi] − lo`, see
+/// [`Solver::table`]). 16 bytes, read in order by a scan.
+#[derive(Debug, Clone, Copy)]
+struct Adj {
+    p: u32,
+    to: u32,
+    hi: u32,
+    lo: u32,
+}
+
+impl Adj {
+    /// The endpoint index of the far end.
+    #[inline(always)]
+    fn p(self) -> usize {
+        self.p as usize
+    }
+    /// The edge.
+    #[inline(always)]
+    fn k(self) -> usize {
+        (self.p / 2) as usize
+    }
+    /// The far vertex.
+    #[inline(always)]
+    fn to(self) -> usize {
+        self.to as usize
+    }
+}
+
 /// Candidate edges keyed by slack: a min-heap of `(key, edge)`.
 type EdgeHeap<W> = BinaryHeap<Reverse<(W, usize)>>;
 
@@ -41,7 +70,9 @@ struct Solver<W: Weight> {
     intern: HashMap<W, u32>,
     /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`.
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Per vertex, its edges as seen from it ([`Adj`]: the far end and the weight inline,
+    /// so that a scan reads one contiguous list instead of three arrays indexed by edge).
+    neighbend: Vec<Vec<Adj>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,

@@ -41,19 +41,38 @@ impl<W: Weight> Solver<W> {
         self.wlow.push(low);
         self.endpoint.push(i);
         self.endpoint.push(j);
-        self.neighbend[i].push(2 * k + 1);
-        self.neighbend[j].push(2 * k);
+        // Vertex and edge counts fit in u32 (a graph that large would not fit in memory).
+        let end = |p: usize, to: usize| Adj {
+            p: p as u32,
+            to: to as u32,
+            hi: idx,
+            lo: low,
+        };
+        self.neighbend[i].push(end(2 * k + 1, j));
+        self.neighbend[j].push(end(2 * k, i));
         self.allow.push(false);
     }
 
     /// Edge `k`'s stored weight (see [`Solver::table`]).
     #[inline(always)]
     pub(super) fn wt(&self, k: usize) -> W {
-        let high = self.table[self.widx[k] as usize];
-        match self.wlow[k] {
+        self.weight(self.widx[k], self.wlow[k])
+    }
+
+    /// The stored weight `table[hi] − lo`.
+    #[inline(always)]
+    pub(super) fn weight(&self, hi: u32, lo: u32) -> W {
+        let high = self.table[hi as usize];
+        match lo {
             0 => high,
             low => high.sub(W::zero().mul_add(1, u64::from(low))),
         }
+    }
+
+    /// The slack of the edge `a` at vertex `v`, whose dual is `yv`.
+    #[inline(always)]
+    pub(super) fn slack_at(&self, yv: W, a: Adj) -> W {
+        yv.add(self.y(a.to())).sub(self.weight(a.hi, a.lo))
     }
 
     /// Whether edge `k` joins blossom `b` to another top-level S-blossom.
@@ -478,12 +497,12 @@ impl<W: Weight> Solver<W> {
                 // its vertices to an S-blossom, keyed here.
                 None if Some(sub) != largest => {
                     for lv in self.leaves_of(sub) {
+                        let ylv = self.y(lv);
                         for idx in 0..self.neighbend[lv].len() {
-                            let p = self.neighbend[lv][idx];
-                            let bj = self.inb(self.endpoint[p]);
+                            let a = self.neighbend[lv][idx];
+                            let bj = self.inb(a.to());
                             if bj != b && self.label[bj] == 1 {
-                                let kk = p / 2;
-                                heap.push(Reverse((self.slack(kk).add(d2), kk)));
+                                heap.push(Reverse((self.slack_at(ylv, a).add(d2), a.k())));
                             }
                         }
                     }
@@ -749,15 +768,14 @@ impl<W: Weight> Solver<W> {
                     // Labels and blossoms change during the scan, but never a vertex dual.
                     let yv = self.y(v);
                     for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
+                        let a = self.neighbend[v][idx];
+                        let (p, k, w) = (a.p(), a.k(), a.to());
                         if self.inb(v) == self.inb(w) {
                             continue;
                         }
                         let mut kslack = W::zero();
                         if !self.allow[k] {
-                            kslack = yv.add(self.y(w)).sub(self.wt(k));
+                            kslack = self.slack_at(yv, a);
                             if kslack <= W::zero() {
                                 self.set_allow(k);
                             }
