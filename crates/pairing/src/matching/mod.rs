@@ -38,6 +38,13 @@ struct Adj {
 }
 
 impl Adj {
+    const EMPTY: Adj = Adj {
+        p: 0,
+        to: 0,
+        hi: 0,
+        lo: 0,
+    };
+
     /// The endpoint index of the far end.
     #[inline(always)]
     fn p(self) -> usize {
@@ -52,6 +59,83 @@ impl Adj {
     #[inline(always)]
     fn to(self) -> usize {
         self.to as usize
+    }
+}
+
+/// Every vertex's edge list in one array, vertex after vertex (`list[start[v]..start[v +
+/// 1]]`): a blossom's vertices, near each other in number, have their lists near each
+/// other too, where one allocation per vertex scattered them. Edges pushed wait in
+/// `pending` until [`Adjacency::flush`] appends them to their ends' lists.
+#[derive(Debug, Clone, Default)]
+struct Adjacency {
+    start: Vec<usize>,
+    list: Vec<Adj>,
+    pending: Vec<(u32, Adj)>,
+}
+
+impl Adjacency {
+    fn new(n: usize) -> Self {
+        Adjacency {
+            start: vec![0; n + 1],
+            list: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// The edges of vertex `v`.
+    #[inline(always)]
+    fn of(&self, v: usize) -> &[Adj] {
+        &self.list[self.start[v]..self.start[v + 1]]
+    }
+
+    /// The range of vertex `v`'s edges in `list`.
+    #[inline(always)]
+    fn range(&self, v: usize) -> std::ops::Range<usize> {
+        self.start[v]..self.start[v + 1]
+    }
+
+    /// Edge end `i` of the whole list (see [`Adjacency::range`]).
+    #[inline(always)]
+    fn at(&self, i: usize) -> Adj {
+        self.list[i]
+    }
+
+    /// Vertex `v`'s edges, to reorder them.
+    fn of_mut(&mut self, v: usize) -> &mut [Adj] {
+        &mut self.list[self.start[v]..self.start[v + 1]]
+    }
+
+    /// Append the pending edge ends to their vertices' lists, each list keeping its order.
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let n = self.start.len() - 1;
+        let mut count = vec![0usize; n];
+        for &(v, _) in &self.pending {
+            count[v as usize] += 1;
+        }
+        let mut start = Vec::with_capacity(n + 1);
+        let mut at = 0usize;
+        for (v, &c) in count.iter().enumerate() {
+            start.push(at);
+            at += self.start[v + 1] - self.start[v] + c;
+        }
+        start.push(at);
+        let mut list = Vec::with_capacity(at);
+        let mut fill = Vec::with_capacity(n);
+        for v in 0..n {
+            list.extend_from_slice(self.of(v));
+            fill.push(list.len());
+            list.resize(start[v + 1], Adj::EMPTY);
+        }
+        for (v, a) in std::mem::take(&mut self.pending) {
+            let v = v as usize;
+            list[fill[v]] = a;
+            fill[v] += 1;
+        }
+        self.start = start;
+        self.list = list;
     }
 }
 
@@ -72,7 +156,7 @@ struct Solver<W: Weight> {
     endpoint: Vec<usize>,
     /// Per vertex, its edges as seen from it ([`Adj`]: the far end and the weight inline,
     /// so that a scan reads one contiguous list instead of three arrays indexed by edge).
-    neighbend: Vec<Vec<Adj>>,
+    neighbend: Adjacency,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,

@@ -19,6 +19,7 @@ impl<W: Weight> Solver<W> {
         for (i, j, high, low) in parts {
             s.push_edge(i, j, high, low);
         }
+        s.neighbend.flush();
         let maxw = (0..s.widx.len())
             .map(|k| s.wt(k))
             .max()
@@ -48,8 +49,8 @@ impl<W: Weight> Solver<W> {
             hi: idx,
             lo: low,
         };
-        self.neighbend[i].push(end(2 * k + 1, j));
-        self.neighbend[j].push(end(2 * k, i));
+        self.neighbend.pending.push((i as u32, end(2 * k + 1, j)));
+        self.neighbend.pending.push((j as u32, end(2 * k, i)));
         self.allow.push(false);
     }
 
@@ -98,7 +99,7 @@ impl<W: Weight> Solver<W> {
             wlow: Vec::with_capacity(m),
             intern: HashMap::new(),
             endpoint: Vec::with_capacity(2 * m),
-            neighbend: vec![Vec::new(); n],
+            neighbend: Adjacency::new(n),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -498,8 +499,8 @@ impl<W: Weight> Solver<W> {
                 None if Some(sub) != largest => {
                     for lv in self.leaves_of(sub) {
                         let ylv = self.y(lv);
-                        for idx in 0..self.neighbend[lv].len() {
-                            let a = self.neighbend[lv][idx];
+                        for idx in self.neighbend.range(lv) {
+                            let a = self.neighbend.at(idx);
                             let bj = self.inb(a.to());
                             if bj != b && self.label[bj] == 1 {
                                 heap.push(Reverse((self.slack_at(ylv, a).add(d2), a.k())));
@@ -778,8 +779,8 @@ impl<W: Weight> Solver<W> {
                 while let Some(v) = self.queue.pop() {
                     // Labels and blossoms change during the scan, but never a vertex dual.
                     let yv = self.y(v);
-                    for idx in 0..self.neighbend[v].len() {
-                        let a = self.neighbend[v][idx];
+                    for idx in self.neighbend.range(v) {
+                        let a = self.neighbend.at(idx);
                         let (p, k, w) = (a.p(), a.k(), a.to());
                         if self.inb(v) == self.inb(w) {
                             continue;

@@ -11,8 +11,8 @@ impl<W: Weight> Solver<W> {
                 continue;
             }
             let yv = self.y(v);
-            for idx in 0..self.neighbend[v].len() {
-                let a = self.neighbend[v][idx];
+            for idx in self.neighbend.range(v) {
+                let a = self.neighbend.at(idx);
                 let (p, u) = (a.p(), a.to());
                 if self.mate[u] == NONE && self.slack_at(yv, a) == W::zero() {
                     self.mate[v] = p;
@@ -26,7 +26,9 @@ impl<W: Weight> Solver<W> {
     pub(super) fn warm_start(&mut self) {
         let n = self.n;
         for v in 0..n {
-            let best = self.neighbend[v]
+            let best = self
+                .neighbend
+                .of(v)
                 .iter()
                 .map(|&a| self.weight(a.hi, a.lo))
                 .max();
@@ -44,13 +46,13 @@ impl<W: Weight> Solver<W> {
         let n = self.n;
         self.match_tight_free();
         for v in 0..n {
-            if self.mate[v] != NONE || self.neighbend[v].is_empty() {
+            if self.mate[v] != NONE || self.neighbend.of(v).is_empty() {
                 continue;
             }
             // Lower v's dual until an edge becomes tight, then take it if the partner is free.
             let mut best: Option<W> = None;
             let yv = self.y(v);
-            for &a in &self.neighbend[v] {
+            for &a in self.neighbend.of(v) {
                 let sl = self.slack_at(yv, a);
                 if best.is_none_or(|b| sl < b) {
                     best = Some(sl);
@@ -59,8 +61,8 @@ impl<W: Weight> Solver<W> {
             let Some(sl) = best else { continue };
             self.dual[v] = self.dual[v].sub(sl);
             let yv = self.y(v);
-            for idx in 0..self.neighbend[v].len() {
-                let a = self.neighbend[v][idx];
+            for idx in self.neighbend.range(v) {
+                let a = self.neighbend.at(idx);
                 let (p, u) = (a.p(), a.to());
                 if self.mate[u] == NONE && self.slack_at(yv, a) == W::zero() {
                     self.mate[v] = p;
@@ -75,8 +77,8 @@ impl<W: Weight> Solver<W> {
                 continue;
             }
             let yv = self.y(v);
-            'outer: for idx in 0..self.neighbend[v].len() {
-                let a = self.neighbend[v][idx];
+            'outer: for idx in self.neighbend.range(v) {
+                let a = self.neighbend.at(idx);
                 let (p, u) = (a.p(), a.to());
                 let mu = self.mate[u];
                 if mu == NONE || self.slack_at(yv, a) != W::zero() {
@@ -84,8 +86,8 @@ impl<W: Weight> Solver<W> {
                 }
                 let u2 = self.endpoint[mu];
                 let yu2 = self.y(u2);
-                for jdx in 0..self.neighbend[u2].len() {
-                    let b = self.neighbend[u2][jdx];
+                for jdx in self.neighbend.range(u2) {
+                    let b = self.neighbend.at(jdx);
                     let (q, w) = (b.p(), b.to());
                     if w != v && self.mate[w] == NONE && self.slack_at(yu2, b) == W::zero() {
                         self.mate[v] = p;
@@ -117,7 +119,7 @@ impl<W: Weight> Solver<W> {
             let side = |x: usize, other: usize| -> Option<W> {
                 let mut m: Option<W> = None;
                 let yx = self.y(x);
-                for &a in &self.neighbend[x] {
+                for &a in self.neighbend.of(x) {
                     if a.to() == other {
                         continue;
                     }
@@ -184,7 +186,7 @@ impl<W: Weight> Solver<W> {
             self.mate[u] = NONE;
         }
         let mut need = self.dual[v];
-        for &a in &self.neighbend[v] {
+        for &a in self.neighbend.of(v) {
             let x = self.weight(a.hi, a.lo).sub(self.dual[a.to()]);
             if x > need {
                 need = x;
