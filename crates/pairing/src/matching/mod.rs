@@ -195,7 +195,8 @@ struct Solver<W: Weight> {
     bestedges: Vec<Option<EdgeHeap<W>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
-    allow: Vec<bool>,
+    /// Per edge, one bit: tight in this stage (one bit, so the scans keep it in cache).
+    allow: Vec<u64>,
     queue: Vec<usize>,
     /// Vertices/blossoms whose label or best edge was set in this stage.
     touched: Vec<usize>,

@@ -51,7 +51,9 @@ impl<W: Weight> Solver<W> {
         };
         self.neighbend.pending.push((i as u32, end(2 * k + 1, j)));
         self.neighbend.pending.push((j as u32, end(2 * k, i)));
-        self.allow.push(false);
+        if k.is_multiple_of(64) {
+            self.allow.push(0);
+        }
     }
 
     /// Edge `k`'s stored weight (see [`Solver::table`]).
@@ -120,7 +122,7 @@ impl<W: Weight> Solver<W> {
             bestedges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allow: Vec::with_capacity(m),
+            allow: Vec::with_capacity(m.div_ceil(64)),
             queue: Vec::new(),
             touched: Vec::new(),
             is_touched: vec![false; 2 * n],
@@ -300,10 +302,16 @@ impl<W: Weight> Solver<W> {
     }
 
     pub(super) fn set_allow(&mut self, k: usize) {
-        if !self.allow[k] {
-            self.allow[k] = true;
+        if !self.is_allowed(k) {
+            self.allow[k / 64] |= 1 << (k % 64);
             self.allowed.push(k);
         }
+    }
+
+    /// Whether edge `k` is known tight in this stage.
+    #[inline(always)]
+    pub(super) fn is_allowed(&self, k: usize) -> bool {
+        (self.allow[k / 64] >> (k % 64)) & 1 != 0
     }
 
     #[inline(always)]
@@ -755,7 +763,7 @@ impl<W: Weight> Solver<W> {
                 self.is_touched[x] = false;
             }
             for k in std::mem::take(&mut self.allowed) {
-                self.allow[k] = false;
+                self.allow[k / 64] &= !(1 << (k % 64));
             }
             self.queue.clear();
             if self.single_tree {
@@ -786,13 +794,13 @@ impl<W: Weight> Solver<W> {
                             continue;
                         }
                         let mut kslack = W::zero();
-                        if !self.allow[k] {
+                        if !self.is_allowed(k) {
                             kslack = self.slack_at(yv, a);
                             if kslack <= W::zero() {
                                 self.set_allow(k);
                             }
                         }
-                        if self.allow[k] {
+                        if self.is_allowed(k) {
                             let bw = self.inb(w);
                             if self.label[bw] == 0
                                 && self.single_tree
