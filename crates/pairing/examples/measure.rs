@@ -1,11 +1,31 @@
 //! Time one Swiss round on generated sections: `cargo run --release -p arbiter-pairing
 //! --example measure -- 1000 5 [seed]`. Prints the pricing statistics of the exact
-//! restricted-graph path (solves, edges added by pricing, suspects checked).
+//! restricted-graph path (solves, edges added by pricing, suspects checked) and a digest of
+//! the pairing (boards in order, colours, bye), so that two builds can be compared for
+//! identical output.
 
 use arbiter_pairing::checker::check;
 use arbiter_pairing::generator::bench_state;
 use arbiter_pairing::swiss::{pair_swiss_local_tie, pair_swiss_stats};
+use arbiter_pairing::Pairing;
 use std::time::Instant;
+
+/// FNV-1a over the boards (red, black, in board order) and the bye.
+fn digest(p: &Pairing) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |v: u64| {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for b in &p.boards {
+        eat(u64::from(b.red.get()));
+        eat(u64::from(b.black.get()));
+    }
+    eat(p.bye.map_or(u64::MAX, |b| u64::from(b.get())));
+    h
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -29,7 +49,7 @@ fn main() {
             let v = check(&state, round.max(2), &p);
             println!(
                 "players {players} round {round}: generate {:.3}s, pair {:.3}s, boards {}, violations {}, \
-                 solves {}, initial edges {}, priced-in edges {}, suspects {}, certified optimal {}, tie exchanges {:?}, tie sum {}",
+                 solves {}, initial edges {}, priced-in edges {}, suspects {}, certified optimal {}, tie exchanges {:?}, tie sum {}, digest {:016x}",
                 gen.as_secs_f64(),
                 el.as_secs_f64(),
                 p.boards.len(),
@@ -40,7 +60,8 @@ fn main() {
                 st.suspects,
                 st.certified,
                 st.tie_exchanges,
-                st.tie_total
+                st.tie_total,
+                digest(&p)
             );
         }
         Err(e) => println!("players {players} round {round}: {e}"),

@@ -114,8 +114,10 @@ impl<W: Weight> IncrementalPerfect<W> {
         });
         let mut s = Solver::from_parts(n, high.len(), parts);
         if let Some(prefer) = prefer.filter(|q| q.len() == high.len()) {
-            for ends in s.neighbend.iter_mut() {
-                ends.sort_by_key(|&p| (prefer[p / 2], p / 2));
+            for v in 0..n {
+                s.neighbend
+                    .of_mut(v)
+                    .sort_by_key(|&a| (prefer[a.k()], a.k()));
             }
         }
         match init.filter(|d| d.len() == n) {
@@ -147,6 +149,7 @@ impl<W: Weight> IncrementalPerfect<W> {
             let w2 = w.add(w);
             s.push_edge(i, j, w2.add(w2), 0);
         }
+        s.neighbend.flush();
         let first = s.widx.len() - extra.len();
         for k in first..s.widx.len() {
             let (i, j) = s.ends(k);

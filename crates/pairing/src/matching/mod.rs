@@ -26,6 +26,119 @@ const NONE: usize = usize::MAX;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+/// One edge seen from one of its ends: the endpoint index `p` of the far end (edge `p / 2`,
+/// far vertex `endpoint[p]`), that vertex, and the edge's weight parts (`table[hi] − lo`, see
+/// [`Solver::table`]). 16 bytes, read in order by a scan.
+#[derive(Debug, Clone, Copy)]
+struct Adj {
+    p: u32,
+    to: u32,
+    hi: u32,
+    lo: u32,
+}
+
+impl Adj {
+    const EMPTY: Adj = Adj {
+        p: 0,
+        to: 0,
+        hi: 0,
+        lo: 0,
+    };
+
+    /// The endpoint index of the far end.
+    #[inline(always)]
+    fn p(self) -> usize {
+        self.p as usize
+    }
+    /// The edge.
+    #[inline(always)]
+    fn k(self) -> usize {
+        (self.p / 2) as usize
+    }
+    /// The far vertex.
+    #[inline(always)]
+    fn to(self) -> usize {
+        self.to as usize
+    }
+}
+
+/// Every vertex's edge list in one array, vertex after vertex (`list[start[v]..start[v +
+/// 1]]`): a blossom's vertices, near each other in number, have their lists near each
+/// other too, where one allocation per vertex scattered them. Edges pushed wait in
+/// `pending` until [`Adjacency::flush`] appends them to their ends' lists.
+#[derive(Debug, Clone, Default)]
+struct Adjacency {
+    start: Vec<usize>,
+    list: Vec<Adj>,
+    pending: Vec<(u32, Adj)>,
+}
+
+impl Adjacency {
+    fn new(n: usize) -> Self {
+        Adjacency {
+            start: vec![0; n + 1],
+            list: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// The edges of vertex `v`.
+    #[inline(always)]
+    fn of(&self, v: usize) -> &[Adj] {
+        &self.list[self.start[v]..self.start[v + 1]]
+    }
+
+    /// The range of vertex `v`'s edges in `list`.
+    #[inline(always)]
+    fn range(&self, v: usize) -> std::ops::Range<usize> {
+        self.start[v]..self.start[v + 1]
+    }
+
+    /// Edge end `i` of the whole list (see [`Adjacency::range`]).
+    #[inline(always)]
+    fn at(&self, i: usize) -> Adj {
+        self.list[i]
+    }
+
+    /// Vertex `v`'s edges, to reorder them.
+    fn of_mut(&mut self, v: usize) -> &mut [Adj] {
+        &mut self.list[self.start[v]..self.start[v + 1]]
+    }
+
+    /// Append the pending edge ends to their vertices' lists, each list keeping its order.
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let n = self.start.len() - 1;
+        let mut count = vec![0usize; n];
+        for &(v, _) in &self.pending {
+            count[v as usize] += 1;
+        }
+        let mut start = Vec::with_capacity(n + 1);
+        let mut at = 0usize;
+        for (v, &c) in count.iter().enumerate() {
+            start.push(at);
+            at += self.start[v + 1] - self.start[v] + c;
+        }
+        start.push(at);
+        let mut list = Vec::with_capacity(at);
+        let mut fill = Vec::with_capacity(n);
+        for v in 0..n {
+            list.extend_from_slice(self.of(v));
+            fill.push(list.len());
+            list.resize(start[v + 1], Adj::EMPTY);
+        }
+        for (v, a) in std::mem::take(&mut self.pending) {
+            let v = v as usize;
+            list[fill[v]] = a;
+            fill[v] += 1;
+        }
+        self.start = start;
+        self.list = list;
+    }
+}
+
 /// Candidate edges keyed by slack: a min-heap of `(key, edge)`.
 type EdgeHeap<W> = BinaryHeap<Reverse<(W, usize)>>;
 
@@ -41,7 +154,9 @@ struct Solver<W: Weight> {
     intern: HashMap<W, u32>,
     /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`.
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Per vertex, its edges as seen from it ([`Adj`]: the far end and the weight inline,
+    /// so that a scan reads one contiguous list instead of three arrays indexed by edge).
+    neighbend: Adjacency,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -80,7 +195,8 @@ struct Solver<W: Weight> {
     bestedges: Vec<Option<EdgeHeap<W>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
-    allow: Vec<bool>,
+    /// Per edge, one bit: tight in this stage (one bit, so the scans keep it in cache).
+    allow: Vec<u64>,
     queue: Vec<usize>,
     /// Vertices/blossoms whose label or best edge was set in this stage.
     touched: Vec<usize>,

@@ -19,6 +19,7 @@ impl<W: Weight> Solver<W> {
         for (i, j, high, low) in parts {
             s.push_edge(i, j, high, low);
         }
+        s.neighbend.flush();
         let maxw = (0..s.widx.len())
             .map(|k| s.wt(k))
             .max()
@@ -41,19 +42,40 @@ impl<W: Weight> Solver<W> {
         self.wlow.push(low);
         self.endpoint.push(i);
         self.endpoint.push(j);
-        self.neighbend[i].push(2 * k + 1);
-        self.neighbend[j].push(2 * k);
-        self.allow.push(false);
+        // Vertex and edge counts fit in u32 (a graph that large would not fit in memory).
+        let end = |p: usize, to: usize| Adj {
+            p: p as u32,
+            to: to as u32,
+            hi: idx,
+            lo: low,
+        };
+        self.neighbend.pending.push((i as u32, end(2 * k + 1, j)));
+        self.neighbend.pending.push((j as u32, end(2 * k, i)));
+        if k.is_multiple_of(64) {
+            self.allow.push(0);
+        }
     }
 
     /// Edge `k`'s stored weight (see [`Solver::table`]).
     #[inline(always)]
     pub(super) fn wt(&self, k: usize) -> W {
-        let high = self.table[self.widx[k] as usize];
-        match self.wlow[k] {
+        self.weight(self.widx[k], self.wlow[k])
+    }
+
+    /// The stored weight `table[hi] − lo`.
+    #[inline(always)]
+    pub(super) fn weight(&self, hi: u32, lo: u32) -> W {
+        let high = self.table[hi as usize];
+        match lo {
             0 => high,
             low => high.sub(W::zero().mul_add(1, u64::from(low))),
         }
+    }
+
+    /// The slack of the edge `a` at vertex `v`, whose dual is `yv`.
+    #[inline(always)]
+    pub(super) fn slack_at(&self, yv: W, a: Adj) -> W {
+        yv.add(self.y(a.to())).sub(self.weight(a.hi, a.lo))
     }
 
     /// Whether edge `k` joins blossom `b` to another top-level S-blossom.
@@ -79,7 +101,7 @@ impl<W: Weight> Solver<W> {
             wlow: Vec::with_capacity(m),
             intern: HashMap::new(),
             endpoint: Vec::with_capacity(2 * m),
-            neighbend: vec![Vec::new(); n],
+            neighbend: Adjacency::new(n),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -100,7 +122,7 @@ impl<W: Weight> Solver<W> {
             bestedges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allow: Vec::with_capacity(m),
+            allow: Vec::with_capacity(m.div_ceil(64)),
             queue: Vec::new(),
             touched: Vec::new(),
             is_touched: vec![false; 2 * n],
@@ -280,10 +302,16 @@ impl<W: Weight> Solver<W> {
     }
 
     pub(super) fn set_allow(&mut self, k: usize) {
-        if !self.allow[k] {
-            self.allow[k] = true;
+        if !self.is_allowed(k) {
+            self.allow[k / 64] |= 1 << (k % 64);
             self.allowed.push(k);
         }
+    }
+
+    /// Whether edge `k` is known tight in this stage.
+    #[inline(always)]
+    pub(super) fn is_allowed(&self, k: usize) -> bool {
+        (self.allow[k / 64] >> (k % 64)) & 1 != 0
     }
 
     #[inline(always)]
@@ -478,12 +506,12 @@ impl<W: Weight> Solver<W> {
                 // its vertices to an S-blossom, keyed here.
                 None if Some(sub) != largest => {
                     for lv in self.leaves_of(sub) {
-                        for idx in 0..self.neighbend[lv].len() {
-                            let p = self.neighbend[lv][idx];
-                            let bj = self.inb(self.endpoint[p]);
+                        let ylv = self.y(lv);
+                        for idx in self.neighbend.range(lv) {
+                            let a = self.neighbend.at(idx);
+                            let bj = self.inb(a.to());
                             if bj != b && self.label[bj] == 1 {
-                                let kk = p / 2;
-                                heap.push(Reverse((self.slack(kk).add(d2), kk)));
+                                heap.push(Reverse((self.slack_at(ylv, a).add(d2), a.k())));
                             }
                         }
                     }
@@ -639,14 +667,25 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Augment through blossom `b` to its vertex `v`: every blossom on the way from `v` up
+    /// to `b`, innermost first. The way up is climbed once (blossoms nest hundreds of
+    /// levels deep, and climbing it again at each level took a tenth of a large solve).
     pub(super) fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut chain = Vec::new();
         let mut t = v;
-        while self.parent[t] != b {
+        while t != b {
+            chain.push(t);
             t = self.parent[t];
         }
-        if t >= self.n {
-            self.augment_blossom(t, v);
+        for (i, &t) in chain.iter().enumerate() {
+            let outer = chain.get(i + 1).copied().unwrap_or(b);
+            self.augment_level(outer, t);
         }
+    }
+
+    /// Augment blossom `b` through its child `t` (every blossom inside `t` on the way is
+    /// done already).
+    fn augment_level(&mut self, b: usize, t: usize) {
         let len = self.childs[b].len();
         let i = self.childs[b].iter().position(|&c| c == t).unwrap_or(0);
         let (mut j, jstep, trick): (isize, isize, usize) = if i & 1 == 1 {
@@ -724,7 +763,7 @@ impl<W: Weight> Solver<W> {
                 self.is_touched[x] = false;
             }
             for k in std::mem::take(&mut self.allowed) {
-                self.allow[k] = false;
+                self.allow[k / 64] &= !(1 << (k % 64));
             }
             self.queue.clear();
             if self.single_tree {
@@ -748,21 +787,20 @@ impl<W: Weight> Solver<W> {
                 while let Some(v) = self.queue.pop() {
                     // Labels and blossoms change during the scan, but never a vertex dual.
                     let yv = self.y(v);
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
+                    for idx in self.neighbend.range(v) {
+                        let a = self.neighbend.at(idx);
+                        let (p, k, w) = (a.p(), a.k(), a.to());
                         if self.inb(v) == self.inb(w) {
                             continue;
                         }
                         let mut kslack = W::zero();
-                        if !self.allow[k] {
-                            kslack = yv.add(self.y(w)).sub(self.wt(k));
+                        if !self.is_allowed(k) {
+                            kslack = self.slack_at(yv, a);
                             if kslack <= W::zero() {
                                 self.set_allow(k);
                             }
                         }
-                        if self.allow[k] {
+                        if self.is_allowed(k) {
                             let bw = self.inb(w);
                             if self.label[bw] == 0
                                 && self.single_tree

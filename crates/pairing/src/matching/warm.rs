@@ -10,10 +10,11 @@ impl<W: Weight> Solver<W> {
             if self.mate[v] != NONE {
                 continue;
             }
-            for idx in 0..self.neighbend[v].len() {
-                let p = self.neighbend[v][idx];
-                let u = self.endpoint[p];
-                if self.mate[u] == NONE && self.slack(p / 2) == W::zero() {
+            let yv = self.y(v);
+            for idx in self.neighbend.range(v) {
+                let a = self.neighbend.at(idx);
+                let (p, u) = (a.p(), a.to());
+                if self.mate[u] == NONE && self.slack_at(yv, a) == W::zero() {
                     self.mate[v] = p;
                     self.mate[u] = p ^ 1;
                     break;
@@ -25,7 +26,12 @@ impl<W: Weight> Solver<W> {
     pub(super) fn warm_start(&mut self) {
         let n = self.n;
         for v in 0..n {
-            let best = self.neighbend[v].iter().map(|&p| self.wt(p / 2)).max();
+            let best = self
+                .neighbend
+                .of(v)
+                .iter()
+                .map(|&a| self.weight(a.hi, a.lo))
+                .max();
             if let Some(b) = best {
                 self.dual[v] = b.half();
             }
@@ -40,23 +46,25 @@ impl<W: Weight> Solver<W> {
         let n = self.n;
         self.match_tight_free();
         for v in 0..n {
-            if self.mate[v] != NONE || self.neighbend[v].is_empty() {
+            if self.mate[v] != NONE || self.neighbend.of(v).is_empty() {
                 continue;
             }
             // Lower v's dual until an edge becomes tight, then take it if the partner is free.
-            let mut best: Option<(W, usize)> = None;
-            for &p in &self.neighbend[v] {
-                let sl = self.slack(p / 2);
-                if best.is_none_or(|(b, _)| sl < b) {
-                    best = Some((sl, p));
+            let mut best: Option<W> = None;
+            let yv = self.y(v);
+            for &a in self.neighbend.of(v) {
+                let sl = self.slack_at(yv, a);
+                if best.is_none_or(|b| sl < b) {
+                    best = Some(sl);
                 }
             }
-            let Some((sl, _)) = best else { continue };
+            let Some(sl) = best else { continue };
             self.dual[v] = self.dual[v].sub(sl);
-            for idx in 0..self.neighbend[v].len() {
-                let p = self.neighbend[v][idx];
-                let u = self.endpoint[p];
-                if self.mate[u] == NONE && self.slack(p / 2) == W::zero() {
+            let yv = self.y(v);
+            for idx in self.neighbend.range(v) {
+                let a = self.neighbend.at(idx);
+                let (p, u) = (a.p(), a.to());
+                if self.mate[u] == NONE && self.slack_at(yv, a) == W::zero() {
                     self.mate[v] = p;
                     self.mate[u] = p ^ 1;
                     break;
@@ -68,18 +76,20 @@ impl<W: Weight> Solver<W> {
             if self.mate[v] != NONE {
                 continue;
             }
-            'outer: for idx in 0..self.neighbend[v].len() {
-                let p = self.neighbend[v][idx];
-                let u = self.endpoint[p];
+            let yv = self.y(v);
+            'outer: for idx in self.neighbend.range(v) {
+                let a = self.neighbend.at(idx);
+                let (p, u) = (a.p(), a.to());
                 let mu = self.mate[u];
-                if mu == NONE || self.slack(p / 2) != W::zero() {
+                if mu == NONE || self.slack_at(yv, a) != W::zero() {
                     continue;
                 }
                 let u2 = self.endpoint[mu];
-                for jdx in 0..self.neighbend[u2].len() {
-                    let q = self.neighbend[u2][jdx];
-                    let w = self.endpoint[q];
-                    if w != v && self.mate[w] == NONE && self.slack(q / 2) == W::zero() {
+                let yu2 = self.y(u2);
+                for jdx in self.neighbend.range(u2) {
+                    let b = self.neighbend.at(jdx);
+                    let (q, w) = (b.p(), b.to());
+                    if w != v && self.mate[w] == NONE && self.slack_at(yu2, b) == W::zero() {
                         self.mate[v] = p;
                         self.mate[u] = p ^ 1;
                         self.mate[u2] = q;
@@ -108,11 +118,12 @@ impl<W: Weight> Solver<W> {
             }
             let side = |x: usize, other: usize| -> Option<W> {
                 let mut m: Option<W> = None;
-                for &q in &self.neighbend[x] {
-                    if self.endpoint[q] == other {
+                let yx = self.y(x);
+                for &a in self.neighbend.of(x) {
+                    if a.to() == other {
                         continue;
                     }
-                    let sl = self.slack(q / 2);
+                    let sl = self.slack_at(yx, a);
                     if m.is_none_or(|b| sl < b) {
                         m = Some(sl);
                     }
@@ -175,9 +186,8 @@ impl<W: Weight> Solver<W> {
             self.mate[u] = NONE;
         }
         let mut need = self.dual[v];
-        for &q in &self.neighbend[v] {
-            let u = self.endpoint[q];
-            let x = self.wt(q / 2).sub(self.dual[u]);
+        for &a in self.neighbend.of(v) {
+            let x = self.weight(a.hi, a.lo).sub(self.dual[a.to()]);
             if x > need {
                 need = x;
             }

@@ -271,6 +271,7 @@ impl<'a> Problem<'a> {
     /// (`slide`: half the group down; `adjacent`: the next); a float, how far the two are
     /// from the bottom of the upper group and the top of the lower; the bye, how far from
     /// the lowest player.
+    #[inline]
     pub(super) fn tie(&self, x: usize, y: usize) -> u64 {
         let (x, y) = (x.min(y), x.max(y));
         if y >= self.order.len() {

@@ -46,7 +46,11 @@ pub(super) fn settle_ties(p: &Problem, lay: &Layout, mate: &mut [usize]) -> usiz
         let mut next = vec![false; n];
         for a in 0..n {
             let b = mate[a];
-            if !dirty[a] || b >= total || p.tie(a, b) == 0 {
+            if !dirty[a] || b >= total {
+                continue;
+            }
+            let tab = p.tie(a, b);
+            if tab == 0 {
                 continue;
             }
             tie_candidates(p, a, &mut cands);
@@ -56,9 +60,11 @@ pub(super) fn settle_ties(p: &Problem, lay: &Layout, mate: &mut [usize]) -> usiz
                 if c == a || c == b || d >= total {
                     continue;
                 }
+                // The ties first (cheap): an exchange is costed only when it lowers them.
+                let t_old = tab + p.tie(c, d);
                 let old = [(a, b), (c, d)];
-                if ex.apply(mate, &old, &[(a, c), (b, d)])
-                    || ex.apply(mate, &old, &[(a, d), (b, c)])
+                if p.tie(a, c) + p.tie(b, d) < t_old && ex.apply(mate, &old, &[(a, c), (b, d)])
+                    || p.tie(a, d) + p.tie(b, c) < t_old && ex.apply(mate, &old, &[(a, d), (b, c)])
                 {
                     changed = Some([a, b, c, d]);
                     break;
@@ -96,9 +102,9 @@ pub(super) struct Exchanger<'a, 'b> {
 }
 
 impl Exchanger<'_, '_> {
-    /// Replace the pairs `old` by `new` (the same players) when every new pair is legal, the
-    /// C0–C5 costs add up to the same, digit by digit, and the ties to less; whether it was
-    /// done.
+    /// Replace the pairs `old` by `new` (the same players, the new ties adding up to less:
+    /// the caller checks that) when every new pair is legal and the C0–C5 costs add up to the
+    /// same, digit by digit; whether it was done.
     pub(super) fn apply(
         &mut self,
         mate: &mut [usize],
@@ -106,11 +112,6 @@ impl Exchanger<'_, '_> {
         new: &[(usize, usize)],
     ) -> bool {
         let p = self.p;
-        let tie_sum =
-            |pairs: &[(usize, usize)]| pairs.iter().map(|&(x, y)| p.tie(x, y)).sum::<u64>();
-        if tie_sum(new) >= tie_sum(old) {
-            return false;
-        }
         for (sum, pairs) in self.sums.iter_mut().zip([new, old]) {
             sum.clear();
             sum.resize(self.lay.len(), 0);
