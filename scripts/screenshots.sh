@@ -39,6 +39,7 @@ shot find-board-phone 375 700 "/e/ev-00000001/s/men/r/5?q=72"
 shot standings-phone 375 900 /e/ev-00000001/s/men/standings
 shot player-phone 375 900 /e/ev-00000001/s/men/p/72
 shot teams-laptop 1280 900 /e/ev-00000001/teams
+shot knockout-phone 375 800 /e/ev-00000004/s/open/knockout
 shot crosstable-laptop 1280 900 /e/ev-00000001/s/men/crosstable
 shot screen-tv 1920 1080 /e/ev-00000001/s/men/r/5/screen
 
