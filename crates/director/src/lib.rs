@@ -85,6 +85,17 @@ pub enum DirectorError {
     ReasonMissing(permission::Action),
 }
 
+impl DirectorError {
+    /// The error as a shell shows it: the director's own words, then the shell's `hint` (the
+    /// CLI's flag, the desk's field or page) where it has one.
+    pub fn worded(&self, hint: Option<&str>) -> String {
+        match hint {
+            Some(h) => format!("{self}; {h}"),
+            None => self.to_string(),
+        }
+    }
+}
+
 /// The regulation's section `id` and its record in the event, or [`DirectorError::UnknownSection`].
 pub fn section_parts<'a>(
     reg: &'a arbiter_regulation::Regulation,

@@ -5,10 +5,7 @@ use arbiter_director::{DirectorError, Refusal};
 
 /// `e` as the desk shows it.
 pub fn words(e: &DirectorError) -> String {
-    match hint(e) {
-        Some(h) => format!("{e}; {h}"),
-        None => e.to_string(),
-    }
+    e.worded(hint(e))
 }
 
 /// What the desk can add: the field or page that fixes the refusal.

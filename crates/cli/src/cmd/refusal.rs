@@ -6,10 +6,7 @@ use arbiter_director::{DirectorError, Refusal};
 
 /// `e` as the CLI prints it.
 pub(crate) fn words(e: &DirectorError) -> String {
-    match hint(e) {
-        Some(h) => format!("{e}; {h}"),
-        None => e.to_string(),
-    }
+    e.worded(hint(e))
 }
 
 /// What the CLI can add: the flag or command that fixes the refusal.
