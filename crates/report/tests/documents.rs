@@ -164,3 +164,59 @@ fn html_has_a4_page_repeated_header_and_escapes() {
         html::render(&build(event(), DocKind::Standings, &opts()).unwrap())
     );
 }
+
+/// The printed 名次表 follows the rounds the arbiters set (赛事设置) rather than the
+/// regulation's number, and says 暂定 while rounds remain.
+#[test]
+fn printed_standings_follow_a_changed_number_of_rounds() {
+    use arbiter_core::{LogEntry, Recorded};
+    let path = format!(
+        "{}/../../regulations/kunshan-2026.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let src = std::fs::read_to_string(&path).unwrap();
+    let reg = arbiter_regulation::parse(&src, &path).unwrap();
+    let sizes = Sizes {
+        all: Some(12),
+        ..Sizes::default()
+    };
+    let mut sim = Simulator::new(reg.clone(), &src, "kunshan-2026.toml", 3, &sizes);
+    let (log, _) = sim.run_in_memory().unwrap();
+    let at = log
+        .iter()
+        .position(|r| matches!(r.entry, LogEntry::RoundPaired { .. }))
+        .unwrap();
+    let mut state = EventState::replay(&log[..at]).unwrap();
+    let sec = reg.sections[0].id.clone();
+    let planned = reg.sections[0].format.rounds.unwrap();
+    let caption = |state: &EventState| {
+        let o = Options {
+            section: Some(sec.clone()),
+            ..opts()
+        };
+        let doc = build(state, DocKind::Standings, &o).unwrap();
+        doc.tables()[0].caption.clone().unwrap()
+    };
+    let before = caption(&state);
+    assert!(before.contains(&format!("共{planned}轮")), "{before}");
+    assert!(before.ends_with("暂定"), "{before}");
+    state
+        .apply(&Recorded {
+            seq: state.last_seq + 1,
+            at: log[at].at.clone(),
+            actor: "裁判长".into(),
+            entry: LogEntry::SettingsChanged {
+                name: None,
+                start: None,
+                end: None,
+                venue: None,
+                rounds: [(sec.clone(), planned - 2)].into_iter().collect(),
+                time_controls: Default::default(),
+                reason: "场地时间缩短".into(),
+            },
+        })
+        .unwrap();
+    let after = caption(&state);
+    assert!(after.contains(&format!("共{}轮", planned - 2)), "{after}");
+    assert!(after.ends_with("暂定"), "{after}");
+}
