@@ -8,6 +8,10 @@
 //! 3. A public round page open in a second browser shows a result entered at the desk
 //!    without a reload.
 //!
+//! The driver, the browser session and the page helpers below are shared with the other
+//! browser test files of this folder (`browser_*.rs`): one browser test at a time in the
+//! whole binary ([`ONE_AT_A_TIME`]).
+//!
 //! Needs `chromedriver` and `chromium` (Debian: `apt-get install chromium chromium-driver
 //! fonts-noto-cjk`; `.ci/run` installs them). Without them these tests FAIL, on purpose.
 
@@ -25,21 +29,21 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-const PW: &str = "correct horse 8";
+pub(crate) const PW: &str = "correct horse 8";
 
 /// One browser test at a time: each starts its own chromedriver and Chromium, and the
 /// machine is small.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+pub(crate) static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// A chromedriver child process on a free port, in its own process group; dropping it kills
 /// the group (chromedriver and the browsers it started).
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     url: String,
 }
 
 impl Driver {
-    fn start() -> Driver {
+    pub(crate) fn start() -> Driver {
         use std::os::unix::process::CommandExt;
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
@@ -80,7 +84,7 @@ impl Driver {
     /// A new headless Chromium session with a `width`×`height` viewport. Narrower than
     /// 500 px (headless windows are never narrower) it is a phone: Chromium's mobile
     /// emulation with those screen metrics and a touch screen.
-    async fn browser(&self, width: u32, height: u32) -> Client {
+    pub(crate) async fn browser(&self, width: u32, height: u32) -> Client {
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("chrome"));
         let mut options = json!({ "args": [
@@ -117,7 +121,7 @@ impl Drop for Driver {
     }
 }
 
-fn run<F: std::future::Future<Output = ()>>(f: F) {
+pub(crate) fn run<F: std::future::Future<Output = ()>>(f: F) {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -125,7 +129,7 @@ fn run<F: std::future::Future<Output = ()>>(f: F) {
         .block_on(f)
 }
 
-fn add_user(store: &SqliteStore, login: &str, role: Role) {
+pub(crate) fn add_user(store: &SqliteStore, login: &str, role: Role) {
     store
         .add_user(&User {
             login: login.into(),
@@ -138,7 +142,7 @@ fn add_user(store: &SqliteStore, login: &str, role: Role) {
 }
 
 /// Poll the JavaScript expression `cond` (returns true/false) for up to `secs` seconds.
-async fn wait_js(c: &Client, secs: u64, cond: &str) -> bool {
+pub(crate) async fn wait_js(c: &Client, secs: u64, cond: &str) -> bool {
     let end = Instant::now() + Duration::from_secs(secs);
     let script = format!("return !!({cond});");
     while Instant::now() < end {
@@ -152,7 +156,7 @@ async fn wait_js(c: &Client, secs: u64, cond: &str) -> bool {
     false
 }
 
-async fn text(c: &Client, css: &str) -> String {
+pub(crate) async fn text(c: &Client, css: &str) -> String {
     c.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no element `{css}`: {e}"))
@@ -161,16 +165,16 @@ async fn text(c: &Client, css: &str) -> String {
         .expect("text")
 }
 
-async fn body_text(c: &Client) -> String {
+pub(crate) async fn body_text(c: &Client) -> String {
     text(c, "body").await
 }
 
-async fn path_of(c: &Client) -> String {
+pub(crate) async fn path_of(c: &Client) -> String {
     c.current_url().await.expect("url").path().to_string()
 }
 
 /// Type `keys` on the keyboard, into whatever has the focus (no element is addressed).
-async fn keyboard(c: &Client, keys: &str) {
+pub(crate) async fn keyboard(c: &Client, keys: &str) {
     let mut a = KeyActions::new("keyboard".into());
     for k in keys.chars() {
         a = a
@@ -180,9 +184,9 @@ async fn keyboard(c: &Client, keys: &str) {
     c.perform_actions(a).await.expect("key actions");
 }
 
-const ENTER: char = '\u{e007}';
+pub(crate) const ENTER: char = '\u{e007}';
 
-async fn fill(c: &Client, css: &str, value: &str) {
+pub(crate) async fn fill(c: &Client, css: &str, value: &str) {
     let el = c
         .find(Locator::Css(css))
         .await
@@ -191,7 +195,7 @@ async fn fill(c: &Client, css: &str, value: &str) {
     el.send_keys(value).await.expect("type");
 }
 
-async fn click(c: &Client, css: &str) {
+pub(crate) async fn click(c: &Client, css: &str) {
     c.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no button `{css}`: {e}"))
@@ -200,7 +204,7 @@ async fn click(c: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("click `{css}`: {e}"));
 }
 
-async fn log_in(c: &Client, base: &str, login: &str) {
+pub(crate) async fn log_in(c: &Client, base: &str, login: &str) {
     c.goto(&format!("{base}/login")).await.expect("login page");
     fill(c, "form.login input[name=login]", login).await;
     fill(c, "form.login input[name=password]", PW).await;
@@ -213,7 +217,7 @@ async fn log_in(c: &Client, base: &str, login: &str) {
 }
 
 /// The rows of a table as cell texts.
-async fn rows(c: &Client, css: &str) -> Vec<Vec<String>> {
+pub(crate) async fn rows(c: &Client, css: &str) -> Vec<Vec<String>> {
     let v = c
         .execute(
             "return Array.from(document.querySelectorAll(arguments[0])).map(function (tr) {\
@@ -227,7 +231,7 @@ async fn rows(c: &Client, css: &str) -> Vec<Vec<String>> {
 }
 
 /// `"3. 棋手05"` → `"棋手05"` (the desk sheet's "number. name" cell).
-fn name_of(cell: &str) -> String {
+pub(crate) fn name_of(cell: &str) -> String {
     cell.split_once(". ")
         .map_or(cell, |(_, n)| n)
         .trim()
