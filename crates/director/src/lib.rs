@@ -13,6 +13,7 @@ pub mod bracket_view;
 pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;
+pub mod log_view;
 pub mod manual;
 pub mod permission;
 pub mod plan;

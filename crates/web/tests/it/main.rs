@@ -11,6 +11,7 @@ mod api;
 mod browser;
 mod connections;
 mod desk;
+mod desk_log;
 mod http;
 mod live;
 mod login_attacks;
