@@ -97,7 +97,7 @@ fn the_log_page_reads_as_sentences_with_names_and_no_json_or_id_number() {
         "登记 张三 (天水市, 男子个人赛), 截止后补报, 理由: 组委会同意补报".to_string(),
         "编排 男子个人赛 第1轮 (6 台)".to_string(),
         "公布 男子个人赛 第1轮 对阵表".to_string(),
-        format!("裁判 arb 裁判"),
+        "裁判 arb 裁判".to_string(),
         format!("录入 男子个人赛 第1轮 第1台: {r1} (红) 胜 {b1}"),
         format!("更正 男子个人赛 第1轮 第2台 和棋 → 红胜 ({r2} (红) 胜 {b2}), 理由: 记录员抄错"),
         // The forfeit's slip: the player present and the arbiter who confirmed it, by name.
