@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod bracket_view;
+pub mod crosstable;
 pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;

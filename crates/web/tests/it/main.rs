@@ -10,6 +10,7 @@ mod common;
 mod api;
 mod browser;
 mod connections;
+mod crosstable;
 mod desk;
 mod desk_log;
 mod http;
