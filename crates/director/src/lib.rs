@@ -10,9 +10,11 @@
 
 pub mod api;
 pub mod bracket_view;
+pub mod crosstable;
 pub mod export;
 pub mod final_standings;
 pub mod knockout_stage;
+pub mod log_view;
 pub mod manual;
 pub mod permission;
 pub mod plan;

@@ -694,38 +694,40 @@ fn standings(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
 
 // ---------------------------------------------------------------- crosstable
 
-/// One player's game as printed in the crosstable: `45红胜`, `12黑和`, `7红+` (won by
-/// forfeit), `7黑-` (lost by forfeit).
-fn cross_cell(cx: &Ctx, opp: u32, red: bool, r: GameResult) -> String {
-    use GameResult::*;
-    let (colour, zh_colour) = if red { ("r", "红") } else { ("b", "黑") };
-    let mine = match (r, red) {
-        (RedWin, true) | (BlackWin, false) => "w",
-        (RedWin, false) | (BlackWin, true) => "l",
-        (Draw, _) => "d",
-        (BlackForfeit, true) | (RedForfeit, false) => "+",
-        (BlackForfeit, false) | (RedForfeit, true) | (DoubleForfeit, _) => "-",
+/// One player's game as printed in the crosstable, in the regulation's points: `45红2`,
+/// `12黑1`, `7红2+` (won by forfeit), `7黑0−` (lost by forfeit); in brackets when the round is
+/// not completed (shown, not yet counted): `(45红2)`.
+fn cross_cell(
+    cx: &Ctx,
+    table: &arbiter_types::ScoringTable,
+    opp: u32,
+    red: bool,
+    r: GameResult,
+    counted: bool,
+) -> String {
+    use arbiter_types::{Colour, Outcome, PlayerNo};
+    let colour = if red { Colour::Red } else { Colour::Black };
+    let o = r.outcome_for(
+        colour,
+        PlayerNo::new(opp).unwrap_or(PlayerNo::from_index(0)),
+    );
+    let pts = arbiter_director::crosstable::points_text(o.points(table));
+    let mark = match o {
+        Outcome::ForfeitWin { .. } => format!("{pts}+"),
+        Outcome::ForfeitLoss { .. } => format!("{pts}−"),
+        Outcome::DoubleForfeit { .. } => format!("{pts}−−"),
+        _ => pts,
     };
-    match cx.lang {
-        Lang::En => format!(
-            "{opp}{colour}{}",
-            match mine {
-                "w" => "1",
-                "l" => "0",
-                "d" => "½",
-                m => m,
-            }
-        ),
-        Lang::Zh => format!(
-            "{opp}{zh_colour}{}",
-            match mine {
-                "w" => "胜",
-                "l" => "负",
-                "d" => "和",
-                "+" => "+",
-                _ => "-",
-            }
-        ),
+    let c = match (cx.lang, red) {
+        (Lang::En, true) => "r",
+        (Lang::En, false) => "b",
+        (Lang::Zh, true) => "红",
+        (Lang::Zh, false) => "黑",
+    };
+    if counted {
+        format!("{opp}{c}{mark}")
+    } else {
+        format!("({opp}{c}{mark})")
     }
 }
 
@@ -745,15 +747,43 @@ fn crosstable(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             continue;
         }
         section_start(cx, i, sid, &mut blocks);
-        // (player no, round) → text
+        // (player no, round) → text; the totals count the rounds the standings count.
         let mut cells: BTreeMap<(u32, u32), String> = BTreeMap::new();
+        let counted = |round: u32| round <= sec.after_round;
         for r in &rounds {
+            let c = counted(r.round);
             for g in &r.games {
-                cells.insert((g.red, r.round), cross_cell(cx, g.black, true, g.result));
-                cells.insert((g.black, r.round), cross_cell(cx, g.red, false, g.result));
+                cells.insert(
+                    (g.red, r.round),
+                    cross_cell(cx, &sec.scoring, g.black, true, g.result, c),
+                );
+                cells.insert(
+                    (g.black, r.round),
+                    cross_cell(cx, &sec.scoring, g.red, false, g.result, c),
+                );
             }
             for b in &r.byes {
-                cells.insert((*b, r.round), cx.t("轮空", "bye").to_string());
+                let pts = arbiter_director::crosstable::points_text(sec.scoring.bye);
+                let bye = format!("{}{pts}", cx.t("轮空", "bye "));
+                cells.insert((*b, r.round), if c { bye } else { format!("({bye})") });
+            }
+        }
+        // Boards still in play (no result yet) and the players ever paired: a player never
+        // on a board nor given a bye has no row.
+        let nos = arbiter_director::publish::publish_numbers(cx.state, sid);
+        let no = |p| nos.get(&p).copied().unwrap_or(0);
+        let mut paired: std::collections::BTreeSet<u32> = std::collections::BTreeSet::new();
+        if let Some(rec) = cx.state.section(sid) {
+            for r in rec.rounds.values().filter(|r| r.stage == 1) {
+                for b in r.boards.iter() {
+                    paired.extend([no(b.red), no(b.black)]);
+                    if b.result.is_none() {
+                        let (zr, zb) = (cx.t("红", "r"), cx.t("黑", "b"));
+                        cells.insert((no(b.red), r.round), format!("{}{zr}…", no(b.black)));
+                        cells.insert((no(b.black), r.round), format!("{}{zb}…", no(b.red)));
+                    }
+                }
+                paired.extend(r.byes.iter().map(|p| no(*p)));
             }
         }
         let players: BTreeMap<u32, _> = sec.players.iter().map(|p| (p.no, p)).collect();
@@ -778,6 +808,7 @@ fn crosstable(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         let rows = sec
             .standings
             .iter()
+            .filter(|s| paired.contains(&s.no))
             .map(|s| {
                 let p = players.get(&s.no);
                 let mut row = vec![
@@ -790,7 +821,7 @@ fn crosstable(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                     row.push(
                         cells
                             .get(&(s.no, r.round))
-                            .map_or(Cell::Empty, |t| Cell::Text(t.clone())),
+                            .map_or(Cell::Text("—".to_string()), |t| Cell::Text(t.clone())),
                     );
                 }
                 row.push(Cell::Score(s.points));
@@ -799,17 +830,18 @@ fn crosstable(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             .collect();
         blocks.push(Block::Table(Table {
             id: format!("crosstable-{sid}"),
-            caption: Some(cx.section_name(sid)),
+            caption: Some(format!(
+                "{} · {}",
+                cx.section_name(sid),
+                cx.note(sec.note())
+            )),
             columns,
             rows,
         }));
-        blocks.push(Block::Paragraph(
-            cx.t(
-                "格式: 对手序号 + 执红/执黑 + 胜/和/负; + 为对方弃权判胜, - 为弃权判负",
-                "Opponent's number, r/b for red/black, 1 ½ 0; + won by forfeit, - lost by forfeit",
-            )
-            .to_string(),
-        ));
+        blocks.push(Block::Paragraph(arbiter_director::crosstable::legend(
+            &sec.scoring,
+            cx.lang == Lang::Zh,
+        )));
     }
     if blocks.is_empty() {
         return Err(ReportError::Nothing(

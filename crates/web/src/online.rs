@@ -41,7 +41,7 @@ pub const MAX_FIELD: usize = 100;
 /// Submissions per client address within the window.
 pub const MAX_PER_ADDR: u32 = 10;
 /// The actor of `entry_submitted`.
-pub const ACTOR: &str = "online";
+pub const ACTOR: &str = arbiter_director::log_view::ONLINE;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/e/{ev}/entry", get(form).post(submit))

@@ -23,6 +23,10 @@ use arbiter_director::api::Role;
 pub trait Writer {
     fn actor(&self) -> &str;
     fn role(&self) -> Role;
+    /// The name a person signs with (the account's display name).
+    fn name(&self) -> &str {
+        self.actor()
+    }
 }
 
 impl Writer for crate::auth::session::Authed {
@@ -31,6 +35,9 @@ impl Writer for crate::auth::session::Authed {
     }
     fn role(&self) -> Role {
         Authed::role(self)
+    }
+    fn name(&self) -> &str {
+        &self.user.display_name
     }
 }
 
@@ -140,7 +147,9 @@ where
     X: Send + 'static,
 {
     let (_, local) = now_at()?;
-    let ctx = Ctx::new(who.actor(), local).with_role(who.role());
+    let ctx = Ctx::new(who.actor(), local)
+        .with_role(who.role())
+        .with_name(who.name());
     let mut log = CacheLog {
         app: app.clone(),
         event: event.clone(),

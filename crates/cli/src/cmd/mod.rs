@@ -190,7 +190,9 @@ where
         use arbiter_store::AccountStore;
         match store.user(login.trim())? {
             Some(u) => {
-                ctx = arbiter_director::api::Ctx::new(u.login.clone(), ctx.at).with_role(u.role)
+                ctx = arbiter_director::api::Ctx::new(u.login.clone(), ctx.at)
+                    .with_role(u.role)
+                    .with_name(&u.display_name)
             }
             None => {
                 return Ok(Err(format!(

@@ -54,16 +54,31 @@ pub struct Ctx {
     pub role: Role,
     /// Local time of the venue (China Standard Time).
     pub at: NaiveDateTime,
+    /// The actor's name as a person signs it (the account's display name), written where an
+    /// entry records who signed (a forfeit's slip, [`results::signatures`]); the actor when
+    /// no account names one.
+    pub name: String,
 }
 
 impl Ctx {
     /// The chief arbiter (the operator of a local database, the simulator) as `actor`.
     pub fn new(actor: impl Into<String>, at: NaiveDateTime) -> Self {
+        let actor = actor.into();
         Ctx {
-            actor: actor.into(),
+            name: actor.clone(),
+            actor,
             role: Role::ChiefArbiter,
             at,
         }
+    }
+
+    /// The same actor signing as `name` (an account's display name; a blank name keeps the
+    /// actor).
+    pub fn with_name(mut self, name: &str) -> Self {
+        if !name.trim().is_empty() {
+            self.name = name.trim().to_string();
+        }
+        self
     }
 
     /// The same actor in `role`.

@@ -397,15 +397,17 @@ fn knockout_result(
 }
 
 /// Who signs a slip (S11: the loser signs, both sign a draw; J6 and by default: both sign;
-/// a forfeit is signed by the player present and the arbiter).
+/// a forfeit is signed by the player present and the arbiter): the players by their names
+/// and `arbiter`, the name of the arbiter who confirms the slip (the account's display name).
 pub fn signatures(
     signing: Option<ResultSigning>,
     result: GameResult,
     red: &str,
     black: &str,
+    arbiter: &str,
 ) -> Vec<String> {
     use GameResult::*;
-    let arbiter = "裁判员".to_string();
+    let arbiter = arbiter.to_string();
     match (signing, result) {
         (_, RedForfeit) => vec![black.to_string(), arbiter],
         (_, BlackForfeit) => vec![red.to_string(), arbiter],
@@ -424,7 +426,6 @@ pub fn confirm(
     section: &str,
     round: Option<u32>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
-    let _ = ctx;
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
     let rec = state
@@ -452,6 +453,7 @@ pub fn confirm(
                     result,
                     &name(b.red),
                     &name(b.black),
+                    &ctx.name,
                 ),
             })
         })

@@ -164,8 +164,10 @@ fn pair_publish_enter_conflict_confirm_correct() {
             .expect("r1")
             .completed
     );
-    // Signed slips: both players sign a played game, the arbiter a double forfeit.
-    let v = confirm(&state, &c, "men", None).expect("confirm");
+    // Signed slips: both players sign a played game, the arbiter who confirms (by the
+    // account's display name) a double forfeit.
+    let signer = c.clone().with_name("王强");
+    let v = confirm(&state, &signer, "men", None).expect("confirm");
     assert_eq!(v.len(), 4);
     let signers: Vec<Vec<String>> = v
         .iter()
@@ -174,7 +176,7 @@ fn pair_publish_enter_conflict_confirm_correct() {
             _ => None,
         })
         .collect();
-    assert_eq!(signers[2], vec!["裁判员".to_string()]);
+    assert_eq!(signers[2], vec!["王强".to_string()]);
     assert_eq!(signers[0].len(), 2);
     append(&mut log, &mut state, v);
     assert!(refusal(confirm(&state, &c, "men", Some(1))).contains("没有待确认"));

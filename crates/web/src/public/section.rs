@@ -356,6 +356,10 @@ struct Crosstable {
     layout: Layout,
     base: String,
     history: Arc<SectionHistory>,
+    /// 「第N轮后 · 暂定」, as the standings say it.
+    note: String,
+    provisional: bool,
+    legend: String,
 }
 
 impl Crosstable {
@@ -375,10 +379,16 @@ async fn crosstable(
     let path = format!("/e/{event}/s/{section}/crosstable");
     cached(&snap, path.clone(), l, &headers, move |s| {
         let history = views::history(s, &section)?;
+        let export = s.export()?;
+        let note = views::export_section(&export, &section)?.note();
         let title = format!("{} {}", history.name, l.t("交叉表", "crosstable"));
+        let legend = l.t(&history.legend.0, &history.legend.1).to_string();
         render(&Crosstable {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
+            note: l.t(&note.zh(), &note.en()).to_string(),
+            provisional: note.provisional,
+            legend,
             history,
         })
     })
@@ -411,6 +421,7 @@ impl PlayerPage {
             points: None,
             running: arbiter_types::Score::ZERO,
             kind: g.kind,
+            counted: true,
         }
         .result_label(self.layout.l)
     }

@@ -101,6 +101,9 @@ pub struct Cell {
     /// Score after this round, counting every result entered so far.
     pub running: Score,
     pub kind: CellKind,
+    /// The round counts in the standings (it is completed); a result of a round still being
+    /// played is shown, but not yet counted.
+    pub counted: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,17 +145,22 @@ impl Cell {
             CellKind::Pending => l.t("进行中", "in play"),
         }
     }
-    /// Short form for the crosstable: `12红1`, `7黑½`, `轮空`.
+    /// Short form for the crosstable, in the regulation's points: `12红2`, `7黑1`, `5红2+`
+    /// (won by forfeit), `轮空2`, `—` (not paired), `12红…` (in play); a result of a round not
+    /// yet completed in brackets, `(12红2)` (not yet counted).
     pub fn short(&self, l: Lang) -> String {
+        let pts = || {
+            self.points
+                .map(arbiter_director::crosstable::points_text)
+                .unwrap_or_default()
+        };
         let mark = match self.kind {
-            CellKind::Win => "1",
-            CellKind::Draw => "½",
-            CellKind::Loss => "0",
-            CellKind::ForfeitWin => "+",
-            CellKind::ForfeitLoss => "−",
-            CellKind::DoubleForfeit => "−−",
-            CellKind::Pending => "…",
-            CellKind::Bye => return l.t("轮空", "bye").to_string(),
+            CellKind::Win | CellKind::Draw | CellKind::Loss => pts(),
+            CellKind::ForfeitWin => format!("{}+", pts()),
+            CellKind::ForfeitLoss => format!("{}−", pts()),
+            CellKind::DoubleForfeit => format!("{}−−", pts()),
+            CellKind::Pending => "…".to_string(),
+            CellKind::Bye => format!("{}{}", l.t("轮空", "bye "), pts()),
             CellKind::Absent => return "—".to_string(),
         };
         let c = match self.colour {
@@ -160,10 +168,20 @@ impl Cell {
             Some(Colour::Black) => l.t("黑", "b"),
             None => "",
         };
-        match &self.opponent {
+        let text = match &self.opponent {
             Some((no, _)) => format!("{no}{c}{mark}"),
-            None => mark.to_string(),
+            None => mark,
+        };
+        if self.counted || self.kind == CellKind::Pending {
+            text
+        } else {
+            format!("({text})")
         }
+    }
+
+    /// Not yet counted: a result of a round still being played.
+    pub fn uncounted(&self) -> bool {
+        !self.counted && !matches!(self.kind, CellKind::Pending | CellKind::Absent)
     }
 }
 
@@ -177,6 +195,11 @@ pub struct PlayerRow {
     pub withdrawn: bool,
     pub cells: Vec<Cell>,
     pub total: Score,
+    /// The points the standings count: the rounds completed (the crosstable's total).
+    pub counted: Score,
+    /// On a board or given a bye in some round: a player never paired (withdrawn before
+    /// round 1, a late entry not yet paired) has no row in the crosstable.
+    pub paired: bool,
     /// Knockout games: (match label, game, colour, opponent, result label).
     pub knockout: Vec<KoGame>,
 }
@@ -196,6 +219,10 @@ pub struct SectionHistory {
     pub name: String,
     pub rounds: Vec<u32>,
     pub players: Vec<PlayerRow>,
+    /// Rounds completed: counted in the standings and the crosstable's totals (第N轮后).
+    pub after_round: u32,
+    /// The crosstable's legend in the regulation's points (Chinese, English).
+    pub legend: (String, String),
 }
 
 impl SectionHistory {
@@ -250,13 +277,17 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         withdrawn: p.withdrawn.is_some(),
                         cells: Vec::new(),
                         total: Score::ZERO,
+                        counted: Score::ZERO,
+                        paired: false,
                         knockout: Vec::new(),
                     },
                 )
             })
             .collect();
         let rounds: Vec<u32> = rec.rounds.keys().copied().collect();
+        let after_round = rec.completed_rounds();
         for r in rec.rounds.values() {
+            let counted = r.round <= after_round;
             let mut seen = std::collections::BTreeSet::new();
             for b in &r.boards {
                 for (me, opp, colour) in [
@@ -276,6 +307,10 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         None => (CellKind::Pending, None),
                     };
                     row.total += points.unwrap_or(Score::ZERO);
+                    if counted {
+                        row.counted += points.unwrap_or(Score::ZERO);
+                    }
+                    row.paired = true;
                     row.cells.push(Cell {
                         round: r.round,
                         opponent: Some((no(opp), name_of(opp))),
@@ -284,6 +319,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         points,
                         running: row.total,
                         kind,
+                        counted,
                     });
                 }
             }
@@ -292,6 +328,10 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                 let Some(row) = rows.get_mut(p) else { continue };
                 let pts = Outcome::Bye.points(&table);
                 row.total += pts;
+                if counted {
+                    row.counted += pts;
+                }
+                row.paired = true;
                 row.cells.push(Cell {
                     round: r.round,
                     opponent: None,
@@ -300,6 +340,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                     points: Some(pts),
                     running: row.total,
                     kind: CellKind::Bye,
+                    counted,
                 });
             }
             for (id, row) in rows.iter_mut() {
@@ -309,9 +350,10 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         opponent: None,
                         colour: None,
                         board: None,
-                        points: Some(Score::ZERO),
+                        points: Some(Outcome::Absent.points(&table)),
                         running: row.total,
                         kind: CellKind::Absent,
+                        counted,
                     });
                 }
             }
@@ -346,6 +388,11 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
             name,
             rounds,
             players,
+            after_round,
+            legend: (
+                arbiter_director::crosstable::legend(&table, true),
+                arbiter_director::crosstable::legend(&table, false),
+            ),
         })
     })
 }

@@ -24,7 +24,7 @@ fn add_user(store: &SqliteStore, login: &str, role: Role) {
 
 /// One account per role: organiser `org`, chief arbiter `chief`, arbiters `arb` and `arb2`,
 /// registration desk `desk`.
-fn with_accounts(store: &SqliteStore) {
+pub(crate) fn with_accounts(store: &SqliteStore) {
     add_user(store, "org", Role::Organiser);
     add_user(store, "chief", Role::ChiefArbiter);
     add_user(store, "arb", Role::Arbiter);
@@ -86,12 +86,12 @@ fn try_login(s: &TestServer, login: &str, pw: &str) -> Response {
 }
 
 /// A logged-in browser: its session cookie and the session's CSRF token.
-struct Browser {
+pub(crate) struct Browser {
     cookie: String,
     csrf: String,
 }
 
-fn login(s: &TestServer, login: &str) -> Browser {
+pub(crate) fn login(s: &TestServer, login: &str) -> Browser {
     let r = try_login(s, login, PW);
     assert_eq!(r.status, 303, "login {login}: {}", r.text());
     let cookie = set_cookie(&r, "arbiter_session").expect("session cookie");
@@ -112,10 +112,10 @@ fn login(s: &TestServer, login: &str) -> Browser {
 }
 
 impl Browser {
-    fn get(&self, s: &TestServer, path: &str) -> Response {
+    pub(crate) fn get(&self, s: &TestServer, path: &str) -> Response {
         s.get_with(path, &[("Cookie", &self.cookie)])
     }
-    fn post(&self, s: &TestServer, path: &str, pairs: &[(&str, &str)]) -> Response {
+    pub(crate) fn post(&self, s: &TestServer, path: &str, pairs: &[(&str, &str)]) -> Response {
         let mut p = pairs.to_vec();
         p.push(("csrf", &self.csrf));
         s.post_form(path, &[("Cookie", &self.cookie)], &form(&p))
@@ -132,7 +132,7 @@ impl Browser {
 }
 
 /// The message a redirect after a form carries (`?ok=` / `?err=`), decoded.
-fn flash(r: &Response) -> (bool, String) {
+pub(crate) fn flash(r: &Response) -> (bool, String) {
     assert_eq!(r.status, 303, "{}", r.text());
     let loc = r.header("location").expect("location");
     let (_, q) = loc.split_once('?').unwrap_or((loc, ""));
@@ -147,7 +147,7 @@ fn flash(r: &Response) -> (bool, String) {
 }
 
 /// Create the Kunshan event through the desk; its id.
-fn create_kunshan(s: &TestServer, chief: &Browser) -> String {
+pub(crate) fn create_kunshan(s: &TestServer, chief: &Browser) -> String {
     let r = chief.post(
         s,
         "/desk/events",
@@ -162,7 +162,7 @@ fn create_kunshan(s: &TestServer, chief: &Browser) -> String {
 
 /// Register `n` men of different units (Kunshan: after the deadline, by the chief
 /// arbiter's late-entry override).
-fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) {
+pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) {
     for i in 0..n {
         let name = format!("棋手{i:02}");
         let unit = format!("单位{}", i % 4);
@@ -183,7 +183,7 @@ fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) {
     }
 }
 
-fn pair_and_publish(s: &TestServer, arb: &Browser, ev: &str) {
+pub(crate) fn pair_and_publish(s: &TestServer, arb: &Browser, ev: &str) {
     let r = arb.post(
         s,
         &format!("/desk/e/{ev}/s/men/pair"),
@@ -529,14 +529,15 @@ fn a_whole_round_through_the_desk() {
     let public = s.get(&format!("/e/{ev}/s/men/standings"));
     assert_eq!(public.status, 200);
     assert!(public.text().contains("棋手00"), "{}", public.text());
-    // The log page names who did what.
+    // The log page names who did what (the sentences: `desk_log.rs`).
     let log = chief.get(&s, &format!("/desk/e/{ev}/log")).text();
     assert!(
-        log.contains("result_corrected") && log.contains("chief"),
+        log.contains("裁判长 chief 裁判")
+            && log.contains("更正 男子个人赛 第1轮 第4台 和棋 → 红胜"),
         "{log}"
     );
     assert!(
-        log.contains("result_entered") && log.contains(">arb<"),
+        log.contains("裁判 arb 裁判") && log.contains("录入 男子个人赛 第1轮 第1台"),
         "{log}"
     );
 }
@@ -562,7 +563,7 @@ fn the_demo_account_logs_in_to_the_desk() {
 }
 
 /// A valid 18-digit ID number: born `yyyymmdd`, sequence `seq` (odd = man, even = woman).
-fn id_number(born: &str, seq: u32) -> String {
+pub(crate) fn id_number(born: &str, seq: u32) -> String {
     let body = format!("320583{born}{seq:03}");
     let sum: u64 = body
         .chars()
