@@ -625,7 +625,7 @@ impl fmt::Display for Refusal {
                 yuan(*due_fen)
             ),
             Withdrawn(p) => write!(f, "棋手 {p} 已退赛 (player withdrawn)"),
-            CheckedIn(p) => write!(f, "棋手 {p} 已签到 (already checked in)"),
+            CheckedIn(p) => write!(f, "棋手 {p} 已检录 (already checked in)"),
             FeeNotPaid(p) => write!(f, "棋手 {p} 尚未缴费, 无缴费可撤销 (no fee to cancel)"),
             NotCheckedIn(p) => write!(f, "棋手 {p} 尚未签到, 无签到可撤销 (not checked in)"),
             FeeCancelAfterPlay { player, round } => write!(

@@ -154,7 +154,7 @@ fn five_checked_in_at_once_those_already_in_are_left_out_and_named() {
     assert_eq!(entries.len(), 4);
     assert_eq!(left.len(), 1);
     assert_eq!(left[0].0, ids[2]);
-    assert!(left[0].1.to_string().contains("已签到"), "{}", left[0].1);
+    assert!(left[0].1.to_string().contains("已检录"), "{}", left[0].1);
     apply(&mut st, entries);
     assert!(five.iter().all(|p| st.player(*p).unwrap().checked_in));
     assert!(ids[5..].iter().all(|p| !st.player(*p).unwrap().checked_in));
@@ -162,7 +162,7 @@ fn five_checked_in_at_once_those_already_in_are_left_out_and_named() {
     let none = refusal(desk::for_each(&st, &d, &[], desk::check_in).map(|(e, _)| e));
     assert!(none.contains("请先选择"), "{none}");
     let done = refusal(desk::for_each(&st, &d, five, desk::check_in).map(|(e, _)| e));
-    assert!(done.contains("已签到"), "{done}");
+    assert!(done.contains("已检录"), "{done}");
 }
 
 #[test]
