@@ -9,11 +9,13 @@ mod common;
 
 mod api;
 mod browser;
+mod browser_checkin;
 mod connections;
 mod desk;
 mod http;
 mod live;
 mod login_attacks;
 mod public;
+mod public_url;
 mod redirects;
 mod tls_proxy;
