@@ -384,6 +384,10 @@ pub fn cancel_check_in(
     checked(state, ctx, vec![LogEntry::CheckInCancelled { player: p }])
 }
 
+/// What [`for_each`] gives back: the entries to append, and the players left out with their
+/// refusal.
+pub type ForEach = (Vec<LogEntry>, Vec<(PlayerId, DirectorError)>);
+
 /// One operation for several players at once (the desk's 批量缴费 / 批量签到): the entries of
 /// `op` for each player it accepts, in the order given, appended together; the players it
 /// refuses (already paid, already checked in, withdrawn …) are left out. Refused when nobody
@@ -394,7 +398,7 @@ pub fn for_each(
     ctx: &Ctx,
     players: &[PlayerId],
     op: impl Fn(&EventState, &Ctx, PlayerId) -> Result<Vec<LogEntry>, DirectorError>,
-) -> Result<(Vec<LogEntry>, Vec<(PlayerId, DirectorError)>), DirectorError> {
+) -> Result<ForEach, DirectorError> {
     if players.is_empty() {
         return Err(Refusal::NobodyChosen.into());
     }
