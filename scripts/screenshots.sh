@@ -47,3 +47,11 @@ shot screen-tv 1920 1080 /e/ev-00000001/s/men/r/5/screen
 password=$(sed -n 's/.*: demo \/ \([^ ]*\)$/\1/p' "$log" | head -1)
 [ -n "$password" ] || { echo "no demo password in the server's output" >&2; cat "$log" >&2; exit 1; }
 target/release/examples/screenshots "http://127.0.0.1:$wdport" "http://127.0.0.1:$port" demo "$password" "$out"
+
+# The registration list and the print page of the desk at a phone's size (375×812) and a
+# laptop's (1280×800): saved by the browser test that measures the phone's buttons.
+ARBITER_SCREENSHOTS="$PWD/$out" cargo test --release -p arbiter-web --test it \
+  browser_checkin::on_a_phone_the_fee_and_check_in_buttons_are_on_screen -- --exact >/dev/null
+for f in desk-entries-phone desk-entries-laptop desk-print-phone desk-print-qr-phone desk-print-laptop; do
+  echo "$out/$f.png"
+done

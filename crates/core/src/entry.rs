@@ -460,6 +460,16 @@ pub enum LogEntry {
     CheckedIn {
         player: PlayerId,
     },
+    /// A fee recorded by mistake taken back (撤销缴费): `amount_fen` of what he has paid is
+    /// no longer counted. At most what he has paid.
+    FeeCancelled {
+        player: PlayerId,
+        amount_fen: u64,
+    },
+    /// A check-in recorded by mistake taken back (撤销签到). Only of a player checked in.
+    CheckInCancelled {
+        player: PlayerId,
+    },
     /// The player will not play round `round` (请假, excused): not paired that round, which
     /// scores as an absence. Only for a round not yet paired in the player's section.
     PlayerAbsent {
@@ -744,6 +754,8 @@ impl LogEntry {
             LogEntry::EntryRefused { .. } => "entry_refused",
             LogEntry::FeePaid { .. } => "fee_paid",
             LogEntry::CheckedIn { .. } => "checked_in",
+            LogEntry::FeeCancelled { .. } => "fee_cancelled",
+            LogEntry::CheckInCancelled { .. } => "check_in_cancelled",
             LogEntry::PlayerAbsent { .. } => "player_absent",
             LogEntry::TeamEntered { .. } => "team_entered",
             LogEntry::TeamRosterChanged { .. } => "team_roster_changed",

@@ -49,6 +49,14 @@ pub enum Rejection {
     BadTime(String),
     #[error("棋手 {0} 已退赛 (player already withdrawn)")]
     AlreadyWithdrawn(PlayerId),
+    #[error("棋手 {player} 已缴 {paid_fen} 分, 不能撤销 {amount_fen} 分 (cannot cancel more than was paid)")]
+    CancelMoreThanPaid {
+        player: PlayerId,
+        paid_fen: u64,
+        amount_fen: u64,
+    },
+    #[error("棋手 {0} 尚未签到, 无签到可撤销 (the player is not checked in)")]
+    NotCheckedIn(PlayerId),
     #[error("更正内容为空 (no field changes)")]
     NoChanges,
     #[error("队名 `{0}` 已存在 (team already entered)")]

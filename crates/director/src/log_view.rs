@@ -434,6 +434,24 @@ impl<'a> LogReader<'a> {
                     format!("checked in {}", self.player(*player))
                 }
             }
+            LogEntry::FeeCancelled { player, amount_fen } => {
+                let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
+                if zh {
+                    format!("撤销 {} 的报名费 {amount}", self.player(*player))
+                } else {
+                    format!(
+                        "took back {amount} of the entry fee of {}",
+                        self.player(*player)
+                    )
+                }
+            }
+            LogEntry::CheckInCancelled { player } => {
+                if zh {
+                    format!("撤销 {} 的报到", self.player(*player))
+                } else {
+                    format!("took back the check-in of {}", self.player(*player))
+                }
+            }
             LogEntry::PlayerAbsent {
                 player,
                 round,

@@ -19,6 +19,8 @@ pub enum Action {
     ChangeSettingsAfterStart,
     /// Reopen a closed event.
     Reopen,
+    /// Cancel a fee once round 1 of the player's section is paired.
+    CancelFeeAfterStart,
 }
 
 impl Action {
@@ -29,7 +31,8 @@ impl Action {
             | Action::CorrectResult
             | Action::ChangeRosterAfterStart
             | Action::ChangeSettingsAfterStart
-            | Action::Reopen => &[Role::ChiefArbiter],
+            | Action::Reopen
+            | Action::CancelFeeAfterStart => &[Role::ChiefArbiter],
         }
     }
 
@@ -41,6 +44,7 @@ impl Action {
             Action::ChangeRosterAfterStart => "比赛开始后更改队伍名单",
             Action::ChangeSettingsAfterStart => "第1轮编排后更改赛事设置",
             Action::Reopen => "重新开启赛事",
+            Action::CancelFeeAfterStart => "第1轮编排后撤销缴费",
         }
     }
 
@@ -52,6 +56,7 @@ impl Action {
             Action::ChangeRosterAfterStart => "changing a roster after the team's first game",
             Action::ChangeSettingsAfterStart => "changing settings after round 1 is paired",
             Action::Reopen => "reopening the event",
+            Action::CancelFeeAfterStart => "cancelling a fee after round 1 is paired",
         }
     }
 }

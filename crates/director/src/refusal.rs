@@ -232,6 +232,14 @@ pub enum Refusal {
     Withdrawn(Who),
     /// The player is already checked in.
     CheckedIn(Who),
+    /// No fee recorded for the player: nothing to cancel.
+    FeeNotPaid(Who),
+    /// The player is not checked in: no check-in to cancel.
+    NotCheckedIn(Who),
+    /// The player has been paired in a round: his fee stands.
+    FeeCancelAfterPlay { player: Who, round: u32 },
+    /// No player chosen for an operation on several at once.
+    NobodyChosen,
     /// Nobody to draw pairing numbers for (none registered, or none has paid).
     NobodyToDraw { section: Sec },
     /// The numbers are drawn and nobody new has come.
@@ -618,6 +626,13 @@ impl fmt::Display for Refusal {
             ),
             Withdrawn(p) => write!(f, "棋手 {p} 已退赛 (player withdrawn)"),
             CheckedIn(p) => write!(f, "棋手 {p} 已检录 (already checked in)"),
+            FeeNotPaid(p) => write!(f, "棋手 {p} 尚未缴费, 无缴费可撤销 (no fee to cancel)"),
+            NotCheckedIn(p) => write!(f, "棋手 {p} 尚未签到, 无签到可撤销 (not checked in)"),
+            FeeCancelAfterPlay { player, round } => write!(
+                f,
+                "棋手 {player} 已编入第{round}轮, 不能撤销缴费 (already paired: the fee stands)"
+            ),
+            NobodyChosen => write!(f, "请先选择棋手 (no player chosen)"),
             NobodyToDraw { section } => write!(
                 f,
                 "{section} 没有可抽签的棋手 (no player to draw: none registered, or none has paid)"
@@ -1108,9 +1123,13 @@ mod tests {
             ReasonMissing(_) => 79,
             Rule(_) => 80,
             UnknownSection { .. } => 81,
+            FeeNotPaid(_) => 82,
+            NotCheckedIn(_) => 83,
+            FeeCancelAfterPlay { .. } => 84,
+            NobodyChosen => 85,
         }
     }
-    const VARIANTS: usize = 82;
+    const VARIANTS: usize = 86;
 
     fn men() -> Sec {
         Sec {
@@ -1169,6 +1188,13 @@ mod tests {
             },
             Withdrawn(zhang()),
             CheckedIn(zhang()),
+            FeeNotPaid(zhang()),
+            NotCheckedIn(zhang()),
+            FeeCancelAfterPlay {
+                player: zhang(),
+                round: 1,
+            },
+            NobodyChosen,
             NobodyToDraw { section: s() },
             AlreadyDrawn { section: s() },
             UnknownSubmission(4),

@@ -6,7 +6,10 @@
 //! - [`pdf`]: a [`arbiter_report::Document`] as an A4 PDF (`krilla`), laid out here.
 //! - [`font`]: finding the CJK font the PDF embeds.
 //! - [`tables`]: the tables of an event's documents as one Excel workbook, or a CSV per table.
+//! - [`entry_form`]: the unit entry form (报名表, .xlsx) of a regulation, which the roster
+//!   import reads back.
 
+pub mod entry_form;
 pub mod font;
 pub mod pdf;
 pub mod tables;

@@ -27,6 +27,9 @@ pub struct Inner {
     pub shutdown: tokio::sync::watch::Sender<bool>,
     /// Password checks at once and login attempts in flight ([`crate::auth::limit`]).
     pub login_gate: Arc<crate::auth::limit::Gate>,
+    /// `--public-url`: the address players open (the QR codes encode it); unset, the
+    /// address the browser reached the server at.
+    public_url: std::sync::OnceLock<String>,
 }
 
 /// SQLite: one connection (not `Sync`), one call at a time. PostgreSQL: a pool, calls in
@@ -74,7 +77,19 @@ impl AppState {
             changes,
             shutdown: tokio::sync::watch::Sender::new(false),
             login_gate: Arc::new(crate::auth::limit::Gate::default()),
+            public_url: std::sync::OnceLock::new(),
         }))
+    }
+
+    /// Set the public address (`--public-url`, checked by [`crate::parse_public_url`]);
+    /// once: a later call changes nothing.
+    pub fn set_public_url(&self, url: String) {
+        let _ = self.public_url.set(url);
+    }
+
+    /// The public address the server was given (`--public-url`), without a trailing `/`.
+    pub fn public_url(&self) -> Option<&str> {
+        self.public_url.get().map(String::as_str)
     }
 
     /// Run `f` with the store on a blocking thread (store calls block).

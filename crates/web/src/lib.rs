@@ -56,6 +56,31 @@ pub struct ServeConfig {
     pub limits: net::Limits,
     /// `--tls-cert`, `--tls-key`: serve HTTPS with this PEM certificate chain and key.
     pub tls: Option<(PathBuf, PathBuf)>,
+    /// `--public-url`: the address players open from their phones (the QR codes encode it),
+    /// as [`parse_public_url`] gives it.
+    pub public_url: Option<String>,
+}
+
+/// `--public-url`: an `http://` or `https://` address with a host, no spaces, no query or
+/// fragment; the trailing `/` removed. The error names the flag's field in Chinese first.
+pub fn parse_public_url(s: &str) -> Result<String, String> {
+    let t = s.trim().trim_end_matches('/');
+    let rest = t
+        .strip_prefix("http://")
+        .or_else(|| t.strip_prefix("https://"))
+        .ok_or_else(|| {
+            format!("公开地址 `{s}` 应以 http:// 或 https:// 开头 (the public URL must start with http:// or https://)")
+        })?;
+    let host = rest.split('/').next().unwrap_or("");
+    if host.is_empty()
+        || !t.chars().all(|c| c.is_ascii_graphic())
+        || t.contains(['?', '#', '"', '<', '>', '\\'])
+    {
+        return Err(format!(
+            "公开地址 `{s}` 不是有效的网址 (the public URL is not a valid address: a host, no spaces, no ? or #)"
+        ));
+    }
+    Ok(t.to_string())
 }
 
 impl ServeConfig {
@@ -67,6 +92,7 @@ impl ServeConfig {
             demo: false,
             limits: net::Limits::default(),
             tls: None,
+            public_url: None,
         }
     }
 }
@@ -119,6 +145,15 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
             .await
             .map_err(|e| WebError::Internal(e.to_string()))??
     };
+    match &config.public_url {
+        Some(url) => {
+            app.set_public_url(url.clone());
+            eprintln!("公开地址 (public address, in the QR codes): {url}");
+        }
+        None => eprintln!(
+            "未设置 --public-url: 二维码用浏览器访问本服务的地址 (no --public-url: the QR codes use the address the browser reached)"
+        ),
+    }
     let tls = match &config.tls {
         Some((cert, key)) => Some(net::Tls::from_pem_files(cert, key).map_err(WebError::Tls)?),
         None => None,

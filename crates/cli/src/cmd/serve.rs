@@ -1,6 +1,6 @@
 //! `arbiter serve [--db PATH|postgres://…] [--addr 127.0.0.1:8080] [--demo]
 //! [--tls-cert PEM --tls-key PEM] [--trusted-proxy ADDR]… [--max-connections N]
-//! [--max-connections-per-address N] [--max-live-streams N]`: the web server (public pages,
+//! [--max-connections-per-address N] [--max-live-streams N] [--public-url URL]`: the web server (public pages,
 //! JSON API, live updates). Flag parsing only; everything else is `arbiter_web::serve`.
 
 use clap::Args;
@@ -41,12 +41,18 @@ pub struct ServeArgs {
     /// 实时更新 (SSE) 连接数上限 — most live-update streams at once
     #[arg(long, default_value_t = arbiter_web::net::Limits::default().max_live_streams)]
     pub max_live_streams: usize,
+    /// 公开地址: 选手手机打开的网址, 二维码按此生成 (例 http://192.168.1.20:8080) — the public
+    /// address players open from their phones, encoded in the QR codes (default: the address
+    /// the browser reached the server at)
+    #[arg(long, value_name = "URL", value_parser = arbiter_web::parse_public_url)]
+    pub public_url: Option<String>,
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
     let mut config = arbiter_web::ServeConfig::new(a.db, a.addr);
     config.demo = a.demo;
     config.tls = a.tls_cert.zip(a.tls_key);
+    config.public_url = a.public_url;
     config.limits.trusted_proxies = a.trusted_proxy;
     config.limits.max_connections = a.max_connections.max(1);
     config.limits.max_per_address = a.max_connections_per_address.max(1);

@@ -440,3 +440,37 @@ fn generate_refuses_a_field_its_own_reader_could_not_read() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("9999"));
     assert!(!out.exists());
 }
+
+#[test]
+fn round_pair_names_the_players_who_paid_but_are_not_checked_in() {
+    let env = EventDir::new(REGULATION);
+    let id = env.create();
+    for name in ["张三", "李四", "王五", "赵六"] {
+        let o = add(
+            &env,
+            &id,
+            "open",
+            name,
+            EARLY,
+            &[
+                "--sex",
+                "M",
+                "--birth",
+                "1980-01-02",
+                "--evidence",
+                "意外伤害保险",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    for p in ["P1", "P2", "P3", "P4"] {
+        env.ok(&["fee", "--event", &id, "--player", p]);
+    }
+    env.ok(&["checkin", "--event", &id, "--player", "P1"]);
+    env.ok(&["checkin", "--event", &id, "--player", "P3"]);
+    let out = env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+    assert!(
+        out.contains("2人已缴费未签到: 李四 (P2), 赵六 (P4)"),
+        "{out}"
+    );
+}

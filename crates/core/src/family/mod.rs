@@ -3,7 +3,7 @@
 //! | family | entries |
 //! |---|---|
 //! | [`lifecycle`] (赛事) | `event_created`, `settings_changed`, `event_closed`, `event_reopened` |
-//! | [`registration`] (报名) | `player_registered`, `player_corrected`, `player_withdrawn`, `entry_refused`, `fee_paid`, `checked_in`, `entry_submitted`, `submission_decided` |
+//! | [`registration`] (报名) | `player_registered`, `player_corrected`, `player_withdrawn`, `entry_refused`, `fee_paid`, `checked_in`, `fee_cancelled`, `check_in_cancelled`, `entry_submitted`, `submission_decided` |
 //! | [`teams`] (队伍) | `team_entered`, `team_roster_changed` |
 //! | [`rounds`] (编排) | `pairing_numbers_drawn`, `round_paired`, `player_absent`, `round_published`, `round_undone` |
 //! | [`results`] (成绩) | `result_entered`, `result_confirmed`, `result_corrected`, `foul_recorded`, `round_completed` |
@@ -52,6 +52,8 @@ impl Family {
             | LogEntry::EntryRefused { .. }
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }
+            | LogEntry::FeeCancelled { .. }
+            | LogEntry::CheckInCancelled { .. }
             | LogEntry::EntrySubmitted { .. }
             | LogEntry::SubmissionDecided { .. } => Family::Registration,
             LogEntry::TeamEntered { .. } | LogEntry::TeamRosterChanged { .. } => Family::Teams,

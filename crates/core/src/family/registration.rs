@@ -1,6 +1,6 @@
 //! The registration desk (报名): `player_registered` (one section, no second entry of the same
 //! person, the deadline, the entry caps), `player_corrected`, `player_withdrawn` (退赛),
-//! `entry_refused`, `fee_paid`, `checked_in`, and the online form's `entry_submitted` and the
+//! `entry_refused`, `fee_paid`, `checked_in`, `fee_cancelled`, `check_in_cancelled`, and the online form's `entry_submitted` and the
 //! desk's `submission_decided` (网上报名).
 
 use super::{player, section};
@@ -144,6 +144,26 @@ pub(crate) fn validate(
         }
         LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p } => {
             player(state, p).map(|_| ())
+        }
+        LogEntry::FeeCancelled {
+            player: p,
+            amount_fen,
+        } => {
+            let paid_fen = player(state, p)?.paid_fen;
+            if *amount_fen == 0 || *amount_fen > paid_fen {
+                return Err(Rejection::CancelMoreThanPaid {
+                    player: *p,
+                    paid_fen,
+                    amount_fen: *amount_fen,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::CheckInCancelled { player: p } => {
+            if !player(state, p)?.checked_in {
+                return Err(Rejection::NotCheckedIn(*p));
+            }
+            Ok(())
         }
         LogEntry::EntrySubmitted {
             submission,
@@ -323,6 +343,16 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
         LogEntry::CheckedIn { player } => {
             if let Some(p) = state.players.get_mut(player) {
                 p.checked_in = true;
+            }
+        }
+        LogEntry::FeeCancelled { player, amount_fen } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.paid_fen = p.paid_fen.saturating_sub(*amount_fen);
+            }
+        }
+        LogEntry::CheckInCancelled { player } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.checked_in = false;
             }
         }
         LogEntry::EntrySubmitted {

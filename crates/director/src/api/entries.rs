@@ -330,6 +330,217 @@ pub fn check_in(
     checked(state, ctx, vec![LogEntry::CheckedIn { player: p }])
 }
 
+/// The first round of his section the player is paired in (on a board or with the bye).
+fn first_round_played(state: &EventState, p: PlayerId, section: &str) -> Option<u32> {
+    let sec = state.section(section)?;
+    sec.rounds
+        .iter()
+        .find(|(_, r)| r.byes.contains(&p) || r.boards.iter().any(|b| b.red == p || b.black == p))
+        .map(|(n, _)| *n)
+}
+
+/// Take back a fee recorded by mistake (`fee_cancelled`, 撤销缴费): all he has paid. Refused
+/// when nothing is paid or once he has been paired in a round (his games stand on it); after
+/// round 1 of his section is paired only the chief arbiter cancels a fee.
+pub fn cancel_fee(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let rec = player(state, p)?;
+    if rec.paid_fen == 0 {
+        return Err(Refusal::FeeNotPaid(who(p, rec)).into());
+    }
+    if let Some(round) = first_round_played(state, p, &rec.section) {
+        return Err(Refusal::FeeCancelAfterPlay {
+            player: who(p, rec),
+            round,
+        }
+        .into());
+    }
+    if section_of(state, &rec.section)?.last_round() > 0 {
+        permission::require(ctx, Action::CancelFeeAfterStart)?;
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::FeeCancelled {
+            player: p,
+            amount_fen: rec.paid_fen,
+        }],
+    )
+}
+
+/// Take back a check-in recorded by mistake (`check_in_cancelled`, 撤销签到).
+pub fn cancel_check_in(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let rec = player(state, p)?;
+    if !rec.checked_in {
+        return Err(Refusal::NotCheckedIn(who(p, rec)).into());
+    }
+    checked(state, ctx, vec![LogEntry::CheckInCancelled { player: p }])
+}
+
+/// What [`for_each`] gives back: the entries to append, and the players left out with their
+/// refusal.
+pub type ForEach = (Vec<LogEntry>, Vec<(PlayerId, DirectorError)>);
+
+/// One operation for several players at once (the desk's 批量缴费 / 批量签到): the entries of
+/// `op` for each player it accepts, in the order given, appended together; the players it
+/// refuses (already paid, already checked in, withdrawn …) are left out. Refused when nobody
+/// is chosen, or with the first player's refusal when it accepts none. Returns the entries
+/// and the players left out with their refusal.
+pub fn for_each(
+    state: &EventState,
+    ctx: &Ctx,
+    players: &[PlayerId],
+    op: impl Fn(&EventState, &Ctx, PlayerId) -> Result<Vec<LogEntry>, DirectorError>,
+) -> Result<ForEach, DirectorError> {
+    if players.is_empty() {
+        return Err(Refusal::NobodyChosen.into());
+    }
+    let mut scratch = state.clone();
+    let mut entries = Vec::new();
+    let mut left_out = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for &p in players {
+        if !seen.insert(p) {
+            continue;
+        }
+        match op(&scratch, ctx, p) {
+            Ok(es) => {
+                let at = ctx.at_rfc3339();
+                for e in &es {
+                    crate::apply_scratch(&mut scratch, e, &at)?;
+                }
+                entries.extend(es);
+            }
+            // A permission refusal holds for every player: say it.
+            Err(e @ DirectorError::NotAllowed { .. }) => return Err(e),
+            Err(e) => left_out.push((p, e)),
+        }
+    }
+    if entries.is_empty() {
+        if let Some((_, e)) = left_out.into_iter().next() {
+            return Err(e);
+        }
+        return Err(Refusal::NobodyChosen.into());
+    }
+    Ok((entries, left_out))
+}
+
+/// Players of `section` (every section when `None`) who have paid but are not checked in
+/// and have not withdrawn, in list order — the arbiter is warned of them before pairing.
+pub fn paid_not_checked_in<'a>(
+    state: &'a EventState,
+    section: Option<&str>,
+) -> Vec<&'a PlayerRecord> {
+    let secs: Vec<&str> = match section {
+        Some(s) => vec![s],
+        None => state.sections.keys().map(String::as_str).collect(),
+    };
+    secs.into_iter()
+        .flat_map(|s| state.players(s))
+        .filter(|p| p.paid_fen > 0 && !p.checked_in && p.withdrawn.is_none())
+        .collect()
+}
+
+/// The warning before pairing a section: 「3人已缴费未签到: 张三 (P3), …」 (the first ten
+/// named), or `None` when every player who has paid is checked in.
+pub fn not_checked_in_warning(state: &EventState, section: &str) -> Option<String> {
+    const NAMED: usize = 10;
+    let ps = paid_not_checked_in(state, Some(section));
+    if ps.is_empty() {
+        return None;
+    }
+    let mut names: Vec<String> = ps
+        .iter()
+        .take(NAMED)
+        .map(|p| format!("{} (P{})", p.name, p.id.0))
+        .collect();
+    if ps.len() > NAMED {
+        names.push("…".into());
+    }
+    Some(format!(
+        "{}人已缴费未签到: {} (paid but not checked in: they are paired unless excused)",
+        ps.len(),
+        names.join(", ")
+    ))
+}
+
+/// Why a player is not (or may not be) paired in the next round of his section, as the desk's
+/// search tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotPaired {
+    /// 已退赛, with the reason.
+    Withdrawn { reason: String },
+    /// 未缴费: the regulation's fee not paid in full (unpaid players are not paired).
+    Unpaid { due_fen: u64, paid_fen: u64 },
+    /// 请假 for this round (excused).
+    Absent { round: u32 },
+    /// 未签到: paid but not checked in — he is paired, the arbiter is warned.
+    NotCheckedIn,
+}
+
+impl std::fmt::Display for NotPaired {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotPaired::Withdrawn { reason } => {
+                write!(f, "已退赛 ({reason}), 不再编排 (withdrawn: not paired)")
+            }
+            NotPaired::Unpaid { due_fen, paid_fen } => write!(
+                f,
+                "未缴费 (应缴 {}, 已缴 {}), 缴费前不参加编排 (unpaid: not paired)",
+                yuan(*due_fen),
+                yuan(*paid_fen)
+            ),
+            NotPaired::Absent { round } => {
+                write!(f, "第{round}轮请假, 该轮不编排 (excused from round {round})")
+            }
+            NotPaired::NotCheckedIn => write!(
+                f,
+                "已缴费未签到: 仍会编排, 编排前会提醒裁判长 (not checked in: paired, with a warning)"
+            ),
+        }
+    }
+}
+
+/// Why `p` would not be paired in the next round of his section (empty: he is paired).
+pub fn why_not_paired(state: &EventState, p: PlayerId) -> Vec<NotPaired> {
+    let Some(rec) = state.player(p) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if rec.withdrawn.is_some() {
+        out.push(NotPaired::Withdrawn {
+            reason: rec.withdrawal_reason.clone().unwrap_or_default(),
+        });
+        return out;
+    }
+    if state.status(p) == Some(arbiter_core::PlayerStatus::Unpaid) {
+        out.push(NotPaired::Unpaid {
+            due_fen: state
+                .header
+                .as_ref()
+                .and_then(|h| h.limits.fee_fen)
+                .unwrap_or(0),
+            paid_fen: rec.paid_fen,
+        });
+    }
+    let last = state.section(&rec.section).map_or(0, |s| s.last_round());
+    let round = last + 1;
+    if rec.absent.contains(&round) {
+        out.push(NotPaired::Absent { round });
+    }
+    if out.is_empty() && rec.paid_fen > 0 && !rec.checked_in {
+        out.push(NotPaired::NotCheckedIn);
+    }
+    out
+}
+
 /// Draw the section's pairing numbers by lot (A3; the seed is derived from the event's and
 /// recorded). Unpaid and withdrawn players get no number. Before round 1 a draw may be made
 /// again (a new player set); once a round is paired, a draw gives the late entries the next

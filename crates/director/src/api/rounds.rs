@@ -78,6 +78,9 @@ pub fn pair_explained(
     section_of(&reg, state, section)?;
     let mut scratch = state.clone();
     let mut out = PairOutcome::default();
+    if let Some(w) = super::entries::not_checked_in_warning(state, section) {
+        out.notes.push(w);
+    }
     let at = ctx.at_rfc3339();
     let push = |scratch: &mut EventState, out: &mut PairOutcome, e: LogEntry| {
         apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))

@@ -66,10 +66,12 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::SubmissionDecided { .. } => 22,
         LogEntry::SettingsChanged { .. } => 23,
         LogEntry::KnockoutGameRecorded { .. } => 24,
+        LogEntry::FeeCancelled { .. } => 25,
+        LogEntry::CheckInCancelled { .. } => 26,
     }
 }
 
-const VARIANTS: usize = 25;
+const VARIANTS: usize = 27;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -124,6 +126,12 @@ fn every_variant() -> Vec<LogEntry> {
             amount_fen: 20050,
             receipt: Some("No.12".into()),
         },
+        LogEntry::CheckedIn { player: p(1) },
+        LogEntry::FeeCancelled {
+            player: p(1),
+            amount_fen: 50,
+        },
+        LogEntry::CheckInCancelled { player: p(1) },
         LogEntry::CheckedIn { player: p(1) },
         LogEntry::PlayerAbsent {
             player: p(2),

@@ -10,6 +10,7 @@ mod common;
 mod api_rounds;
 mod armageddon;
 mod corrections;
+mod desk_undo;
 mod events;
 mod export_fallback;
 mod field_sizes;

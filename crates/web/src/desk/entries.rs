@@ -15,7 +15,7 @@ use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 fn path(ev: &str, sec: &str) -> String {
@@ -38,6 +38,29 @@ struct EntriesPage<'a> {
     refused: Vec<(&'a str, &'a str)>,
     /// The account registers, takes fees and checks in.
     can: bool,
+    /// The message of the last fee or check-in, below its row (the page opens at the row,
+    /// `#p12`): (ok, words).
+    row_msg: Option<(bool, String)>,
+    /// 查找: the words searched, and what was found.
+    q: String,
+    found: Option<Vec<Found>>,
+    /// Columns in the list.
+    cols: usize,
+    /// Back from adding or refusing an entry: the add-entry form takes the focus for the
+    /// next one (on a plain visit it does not, so a long list opens at its top).
+    adding: bool,
+}
+
+/// A player found by 查找, with his fee, his check-in and why he is not paired.
+struct Found {
+    id: u32,
+    name: String,
+    section: String,
+    unit: String,
+    fee: String,
+    checked_in: bool,
+    /// Empty: he is paired in the next round.
+    why: Vec<String>,
 }
 
 /// One registered player (ID number and phone masked).
@@ -52,6 +75,8 @@ struct EntryRow<'a> {
     /// The fee paid, in yuan (`None`: not paid).
     paid: Option<String>,
     checked_in: bool,
+    /// The row of the last action.
+    here: bool,
 }
 
 /// One online submission waiting for the desk (ID number and phone masked).
@@ -67,13 +92,67 @@ struct PendingRow<'a> {
     phone: String,
 }
 
-/// `GET /desk/e/{ev}/s/{sec}/entries`.
+/// The list's query: the flash, the row of the last action, the search.
+#[derive(Deserialize, Default)]
+pub struct ListQuery {
+    #[serde(flatten)]
+    flash: Flash,
+    row: Option<String>,
+    q: Option<String>,
+}
+
+/// Players of the event whose name holds `q`, or whose number is `q` (`12` or `P12`).
+fn find(st: &arbiter_core::EventState, q: &str) -> Vec<Found> {
+    let q = q.trim();
+    let num = q.strip_prefix(['P', 'p']).unwrap_or(q).parse::<u32>().ok();
+    st.players
+        .values()
+        .filter(|p| Some(p.id.0) == num || (!q.is_empty() && p.name.contains(q)))
+        .take(50)
+        .map(|p| Found {
+            id: p.id.0,
+            name: p.name.clone(),
+            section: st
+                .section(&p.section)
+                .map_or(p.section.clone(), |s| s.name.clone()),
+            unit: p.unit.clone().unwrap_or_default(),
+            fee: if p.paid_fen > 0 {
+                format!("已缴 {}", api::yuan(p.paid_fen))
+            } else {
+                "未缴费".into()
+            },
+            checked_in: p.checked_in,
+            why: api::why_not_paired(st, p.id)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        })
+        .collect()
+}
+
+/// `GET /desk/e/{ev}/s/{sec}/entries[?q=…][&row=N]`.
 pub async fn list(
     l: Lang,
     RequireRole(auth, ..): RequireRole<Staff>,
     es: EventSection,
-    Query(f): Query<Flash>,
+    Query(lq): Query<ListQuery>,
 ) -> Result<Response, WebError> {
+    let row = lq.row.as_deref().and_then(|r| r.trim().parse::<u32>().ok());
+    let f = lq.flash;
+    let (f, row_msg) = match row {
+        // The message goes below the row, where the desk is looking.
+        Some(_) => {
+            let ok = f.ok.as_deref().and_then(super::flash_message);
+            let err = f.err.as_deref().and_then(super::flash_message);
+            (
+                Flash::default(),
+                err.map(|m| (false, m)).or(ok.map(|m| (true, m))),
+            )
+        }
+        None => (f, None),
+    };
+    let adding = row.is_none() && lq.q.is_none() && (f.ok.is_some() || f.err.is_some());
+    let q = lq.q.as_deref().map(str::trim).unwrap_or("").to_string();
     let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
     let st = &es.snap.state;
     let s = es.section()?;
@@ -90,6 +169,7 @@ pub async fn list(
             phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
             paid: (p.paid_fen > 0).then(|| api::yuan(p.paid_fen)),
             checked_in: p.checked_in,
+            here: row == Some(p.id.0),
         })
         .collect();
     let pending = st
@@ -124,6 +204,15 @@ pub async fn list(
         pending,
         refused,
         can: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+        row_msg,
+        found: (!q.is_empty()).then(|| find(st, &q)),
+        q,
+        cols: 0,
+        adding,
+    };
+    let page = EntriesPage {
+        cols: 8 + usize::from(page.can),
+        ..page
     };
     Desk::new(
         l,
@@ -315,10 +404,125 @@ pub async fn fee(
         api::pay_fee(st, ctx, PlayerId(pid), amount, receipt.as_deref())
     })
     .await?;
-    Ok(back(
+    Ok(back_to_row(
         &here,
+        pid,
         done.map(|_| format!("P{pid} 已缴费 (fee paid)")),
     ))
+}
+
+/// After a fee or check-in: back to the list at the player's row (`#p12`), the message
+/// below it, so a long list stays where the desk was.
+fn back_to_row(list: &str, pid: u32, outcome: Result<String, String>) -> Response {
+    let (k, msg) = match outcome {
+        Ok(m) => ("ok", m),
+        Err(m) => ("err", m),
+    };
+    let code = super::remember(msg);
+    axum::response::Redirect::to(&format!("{list}?{k}={code}&row={pid}#p{pid}")).into_response()
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/fee/cancel`: take back a fee recorded by mistake.
+pub async fn cancel_fee(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<Registrars, super::super::auth::login::Empty>,
+) -> Result<Response, WebError> {
+    let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        api::cancel_fee(st, ctx, PlayerId(pid))
+    })
+    .await?;
+    Ok(back_to_row(
+        &here,
+        pid,
+        done.map(|_| format!("P{pid} 已撤销缴费 (fee cancelled)")),
+    ))
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/checkin/cancel`: take back a check-in recorded by mistake.
+pub async fn cancel_check_in(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<Registrars, super::super::auth::login::Empty>,
+) -> Result<Response, WebError> {
+    let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        api::cancel_check_in(st, ctx, PlayerId(pid))
+    })
+    .await?;
+    Ok(back_to_row(
+        &here,
+        pid,
+        done.map(|_| format!("P{pid} 已撤销签到 (check-in cancelled)")),
+    ))
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/many`: 缴费 or 签到 for every player ticked (`do=fee` or
+/// `do=checkin`, `p=12&p=15…`), one append; those already done are left out and named.
+pub async fn many(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<Registrars, Vec<(String, String)>>,
+) -> Result<Response, WebError> {
+    let here = path(&ev, &sec);
+    let mut what = None;
+    let mut players = Vec::new();
+    for (k, v) in &p.form {
+        match k.as_str() {
+            "do" => what = Some(v.clone()),
+            "p" => match v.trim().parse::<u32>() {
+                Ok(n) => players.push(PlayerId(n)),
+                Err(_) => {
+                    return Ok(back(
+                        &here,
+                        Err(format!("棋手编号 `{v}` 不是数字 (bad player number)")),
+                    ))
+                }
+            },
+            _ => {}
+        }
+    }
+    let fee = match what.as_deref() {
+        Some("fee") => true,
+        Some("checkin") => false,
+        _ => {
+            return Ok(back(
+                &here,
+                Err("请选择 缴费 或 签到 (choose fee or check-in)".into()),
+            ))
+        }
+    };
+    let first = players.first().map(|p| p.0);
+    let chosen = players.clone();
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let (entries, left) = api::for_each(st, ctx, &chosen, |st, ctx, p| {
+            if fee {
+                api::pay_fee(st, ctx, p, None, None)
+            } else {
+                api::check_in(st, ctx, p)
+            }
+        })?;
+        let left: Vec<String> = left.iter().map(|(_, e)| crate::refusal::words(e)).collect();
+        Ok((entries, left))
+    })
+    .await?;
+    let msg = done.map(|(a, left)| {
+        let n = a.entries.len();
+        let mut m = if fee {
+            format!("{n}人已缴费 ({n} fees paid)")
+        } else {
+            format!("{n}人已签到 ({n} checked in)")
+        };
+        if !left.is_empty() {
+            m.push_str(&format!("; 未处理 {}人: {}", left.len(), left.join("; ")));
+        }
+        m
+    });
+    Ok(match first {
+        Some(pid) => back_to_row(&here, pid, msg),
+        None => back(&here, msg),
+    })
 }
 
 /// `POST /desk/e/{ev}/p/{pid}/checkin`.
@@ -332,9 +536,10 @@ pub async fn checkin(
         api::check_in(st, ctx, PlayerId(pid))
     })
     .await?;
-    Ok(back(
+    Ok(back_to_row(
         &here,
-        done.map(|_| format!("P{pid} 已检录 (checked in)")),
+        pid,
+        done.map(|_| format!("P{pid} 已签到 (checked in)")),
     ))
 }
 

@@ -64,6 +64,7 @@ pub fn routes() -> Router<AppState> {
                 .layer(axum::extract::DefaultBodyLimit::max(import::MAX_UPLOAD)),
         )
         .route("/desk/e/{ev}/export.xlsx", get(print::xlsx))
+        .route("/desk/e/{ev}/entry-form.xlsx", get(print::entry_form))
         .route("/desk/e/{ev}/csv/{file}", get(print::csv))
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
         .route("/desk/e/{ev}/teams/roster", post(teams::roster))
@@ -78,6 +79,12 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/s/{sec}/refuse", post(entries::refuse))
         .route("/desk/e/{ev}/p/{pid}/fee", post(entries::fee))
         .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
+        .route("/desk/e/{ev}/p/{pid}/fee/cancel", post(entries::cancel_fee))
+        .route(
+            "/desk/e/{ev}/p/{pid}/checkin/cancel",
+            post(entries::cancel_check_in),
+        )
+        .route("/desk/e/{ev}/s/{sec}/many", post(entries::many))
         .route("/desk/e/{ev}/sub/{sub}/approve", post(entries::approve))
         .route(
             "/desk/e/{ev}/sub/{sub}/refuse",
@@ -120,6 +127,7 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}/import", ALL),
         ("POST", "/desk/e/{ev}/import", REG),
         ("GET", "/desk/e/{ev}/export.xlsx", ALL),
+        ("GET", "/desk/e/{ev}/entry-form.xlsx", ALL),
         ("GET", "/desk/e/{ev}/csv/{file}", ALL),
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
@@ -131,6 +139,9 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/s/{sec}/refuse", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/fee", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/checkin", REG),
+        ("POST", "/desk/e/{ev}/p/{pid}/fee/cancel", REG),
+        ("POST", "/desk/e/{ev}/p/{pid}/checkin/cancel", REG),
+        ("POST", "/desk/e/{ev}/s/{sec}/many", REG),
         ("POST", "/desk/e/{ev}/sub/{sub}/approve", REG),
         ("POST", "/desk/e/{ev}/sub/{sub}/refuse", REG),
         ("GET", "/desk/e/{ev}/p/{pid}", ALL),
@@ -178,7 +189,7 @@ async fn css() -> Response {
 /// A message carried to the next page after a form (`?ok=CODE` / `?err=CODE`). The link
 /// holds only a code the server gave out ([`remember`]): a crafted `?ok=` link cannot put
 /// words of its own on an arbiter's desk, and a long message makes no long `Location`.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone)]
 pub struct Flash {
     pub ok: Option<String>,
     pub err: Option<String>,

@@ -143,12 +143,13 @@ pub async fn show(
     l: Lang,
     RequireRole(auth, ..): RequireRole<Staff>,
     Path(ev): Path<String>,
+    headers: axum::http::HeaderMap,
     Query(q): Query<PrintQuery>,
 ) -> Result<Response, WebError> {
     let id = event_id(&ev);
     let (snap, _) = app.refresh(&id).await?;
     let Some(doc) = q.doc.as_deref().filter(|d| !d.trim().is_empty()) else {
-        return list(app, l, &auth, &ev).await;
+        return list(app, l, &auth, &ev, &headers).await;
     };
     let kind = DocKind::parse(doc).map_err(|err| WebError::BadRequest(err.to_string()))?;
     let pdf = match q.format.as_deref().map(str::trim) {
@@ -246,12 +247,41 @@ struct PrintPage<'a> {
     organiser: bool,
     /// The CSV files, one a table.
     csv: Vec<String>,
+    /// The pickers: each section's id and name; the rounds paired (1..=n of the section that
+    /// has paired the most).
+    sections: Vec<(String, String)>,
+    rounds: Vec<u32>,
+    /// The public address of the event (in the QR code), and whether the server was given it
+    /// (`--public-url`) or it is the address this browser reached.
+    public_url: String,
+    configured: bool,
 }
 
 /// The list of documents (HTML and PDF) and downloads (Excel, a CSV per table).
-async fn list(app: AppState, l: Lang, auth: &Authed, ev: &str) -> Result<Response, WebError> {
+async fn list(
+    app: AppState,
+    l: Lang,
+    auth: &Authed,
+    ev: &str,
+    headers: &axum::http::HeaderMap,
+) -> Result<Response, WebError> {
     let (snap, _) = app.refresh(&event_id(ev)).await?;
     let title = snap.title().to_string();
+    let (public_url, configured) =
+        crate::public::event::public_address(&app, headers, &snap.event.0);
+    let sections = snap
+        .state
+        .sections
+        .values()
+        .map(|s| (s.id.clone(), s.name.clone()))
+        .collect();
+    let last = snap
+        .state
+        .sections
+        .values()
+        .map(|s| s.last_round())
+        .max()
+        .unwrap_or(0);
     let names = tokio::task::spawn_blocking(move || {
         let mut notices = Vec::new();
         tables::tables(
@@ -281,6 +311,10 @@ async fn list(app: AppState, l: Lang, auth: &Authed, ev: &str) -> Result<Respons
             .collect(),
         organiser: auth.user.role == Role::Organiser,
         csv: names,
+        sections,
+        rounds: (1..=last).collect(),
+        public_url,
+        configured,
     };
     Desk::new(l, auth, l.t("打印", "Print"), format!("/desk/e/{ev}/print"))
         .crumb(format!("/desk/e/{ev}"), title)
@@ -361,4 +395,29 @@ pub async fn csv(
         .map(|c| if c.is_ascii() { c } else { '_' })
         .collect();
     Ok(download("text/csv; charset=utf-8", &ascii, &file, bytes))
+}
+
+/// `GET /desk/e/{ev}/entry-form.xlsx`: the unit entry form (报名表) of the event's regulation,
+/// the file `arbiter template entry-form` writes and the import reads back.
+pub async fn entry_form(
+    State(app): State<AppState>,
+    RequireRole(_auth, ..): RequireRole<Staff>,
+    Path(ev): Path<String>,
+) -> Result<Response, WebError> {
+    let (snap, _) = app.refresh(&event_id(&ev)).await?;
+    let title = snap.title().to_string();
+    let bytes = tokio::task::spawn_blocking(move || {
+        let reg = arbiter_director::regulation_of(&snap.state)
+            .map_err(|err| WebError::Internal(err.to_string()))?;
+        arbiter_documents::entry_form::entry_form(&reg, None)
+            .map_err(|err| WebError::Internal(err.to_string()))
+    })
+    .await
+    .map_err(|err| WebError::Internal(err.to_string()))??;
+    Ok(download(
+        XLSX,
+        &format!("{ev}-entry-form.xlsx"),
+        &format!("{}-报名表.xlsx", file_safe(&title)),
+        bytes,
+    ))
 }

@@ -47,6 +47,8 @@ struct RoundPage<'a> {
     unpublished: bool,
     /// The last round is not completed (its pairing may be undone).
     open: bool,
+    /// 「N人已缴费未签到: …」, shown before the arbiter pairs.
+    not_checked_in: Option<String>,
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/round`.
@@ -88,6 +90,7 @@ fn round_page(
         arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
         unpublished: last.is_some_and(|r| !r.published),
         open: last.is_some_and(|r| !r.completed),
+        not_checked_in: arbiter_director::api::entries::not_checked_in_warning(st, sec),
     };
     Desk::new(
         l,

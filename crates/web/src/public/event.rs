@@ -107,14 +107,13 @@ pub fn has_knockout(
     }) && !rec.order.is_empty()
 }
 
-/// `/e/{event}/qr.svg`: a QR code of the event's address as the browser reached it (the
-/// `Host` header), so a phone on the same network can open it.
-async fn qr(
-    State(app): State<AppState>,
-    Path(event): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, WebError> {
-    let snap = app.snapshot(&event).await?;
+/// The public address of event `ev` players open: under `--public-url` when the server was
+/// given one (`true`), otherwise the address the browser reached the server at (the `Host`
+/// header; `false`), as before there was a `--public-url`.
+pub fn public_address(app: &AppState, headers: &HeaderMap, ev: &str) -> (String, bool) {
+    if let Some(base) = app.public_url() {
+        return (format!("{base}/e/{ev}"), true);
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -125,7 +124,18 @@ async fn qr(
                     .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
         })
         .unwrap_or("127.0.0.1:8080");
-    let url = format!("http://{host}/e/{}", snap.event);
+    (format!("http://{host}/e/{ev}"), false)
+}
+
+/// `/e/{event}/qr.svg`: a QR code of the event's public address ([`public_address`]), so a
+/// phone can open it.
+async fn qr(
+    State(app): State<AppState>,
+    Path(event): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let (url, _) = public_address(&app, &headers, &snap.event.0);
     let svg = qr_svg(&url)?;
     Ok(([(header::CONTENT_TYPE, SVG)], Page::new(svg, SVG).body).into_response())
 }

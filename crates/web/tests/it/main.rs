@@ -9,6 +9,7 @@ mod common;
 
 mod api;
 mod browser;
+mod browser_checkin;
 mod connections;
 mod crosstable;
 mod desk;
@@ -17,5 +18,6 @@ mod http;
 mod live;
 mod login_attacks;
 mod public;
+mod public_url;
 mod redirects;
 mod tls_proxy;
