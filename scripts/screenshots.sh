@@ -47,3 +47,9 @@ shot screen-tv 1920 1080 /e/ev-00000001/s/men/r/5/screen
 password=$(sed -n 's/.*: demo \/ \([^ ]*\)$/\1/p' "$log" | head -1)
 [ -n "$password" ] || { echo "no demo password in the server's output" >&2; cat "$log" >&2; exit 1; }
 target/release/examples/screenshots "http://127.0.0.1:$wdport" "http://127.0.0.1:$port" demo "$password" "$out"
+
+# The result desk's stories (typing a board, the confirmed round, the chief arbiter's
+# correction) on a laptop and a phone: the browser tests of crates/web/tests/it/
+# browser_results.rs save them where ARBITER_SCREENSHOTS says.
+ARBITER_SCREENSHOTS="$PWD/$out" cargo test -p arbiter-web --release --test it browser_results:: -- --test-threads=1
+ls "$out"/desk-results-*.png

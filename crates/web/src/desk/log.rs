@@ -12,6 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 /// Entries per page.
 pub const PAGE: usize = 200;
@@ -41,7 +42,64 @@ struct LogRow<'a> {
     at: &'a str,
     actor: &'a str,
     kind: &'static str,
+    /// A result entry in words: the board, and the result it replaces (a re-entry before
+    /// confirmation, a correction) → the new one.
+    result: Option<String>,
     what: String,
+}
+
+/// The result entries of the log in words, by seq: 「第1轮第3台 1-0 → = (重新录入)」. The
+/// result replaced is the one the log held for the board just before the entry.
+fn result_lines(
+    state: &arbiter_core::EventState,
+    records: &[arbiter_core::Recorded],
+) -> BTreeMap<u64, String> {
+    use arbiter_core::LogEntry;
+    use arbiter_director::api::rounds::notation;
+    let mut last: BTreeMap<(&str, u32, u32), arbiter_types::GameResult> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for r in records {
+        let (section, round, board, result, corrected) = match &r.entry {
+            LogEntry::ResultEntered {
+                section,
+                round,
+                board,
+                result,
+                ..
+            } => (section, *round, *board, *result, false),
+            LogEntry::ResultCorrected {
+                section,
+                round,
+                board,
+                result,
+                ..
+            } => (section, *round, *board, *result, true),
+            _ => continue,
+        };
+        let old = last.insert((section.as_str(), round, board), result);
+        let section = arbiter_director::refusal::Sec::of(state, section);
+        let line = match (old, corrected) {
+            (None, _) => format!(
+                "{section} 第{round}轮第{board}台 {} ({})",
+                notation(result),
+                result.zh()
+            ),
+            (Some(o), c) => format!(
+                "{section} 第{round}轮第{board}台 {} → {} ({} → {}) {}",
+                notation(o),
+                notation(result),
+                o.zh(),
+                result.zh(),
+                if c {
+                    "更正 (correction)"
+                } else {
+                    "重新录入 (re-entered)"
+                }
+            ),
+        };
+        out.insert(r.seq, line);
+    }
+    out
 }
 
 /// `GET /desk/e/{ev}/log`.
@@ -55,6 +113,7 @@ pub async fn show(
     let id = event_id(&ev);
     let (snap, _) = app.refresh(&id).await?;
     let records = app.with_store(move |st| Ok(st.read(&id)?)).await?;
+    let results = result_lines(&snap.state, &records);
     let before = q.before.unwrap_or(u64::MAX);
     let rows: Vec<LogRow> = records
         .iter()
@@ -71,6 +130,7 @@ pub async fn show(
                 at: &r.at,
                 actor: &r.actor,
                 kind: r.entry.kind(),
+                result: results.get(&r.seq).cloned(),
                 what,
             }
         })
