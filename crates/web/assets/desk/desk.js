@@ -63,7 +63,7 @@
   }
 
   var form = document.getElementById("entry");
-  if (!form) return;
+  if (!form || form.tagName !== "FORM" || !document.getElementById("board")) return;
   var board = document.getElementById("board");
   var result = document.getElementById("result");
   var replaces = document.getElementById("replaces");
