@@ -55,3 +55,8 @@ ARBITER_SCREENSHOTS="$PWD/$out" cargo test --release -p arbiter-web --test it \
 for f in desk-entries-phone desk-entries-laptop desk-print-phone desk-print-qr-phone desk-print-laptop; do
   echo "$out/$f.png"
 done
+# The result desk's stories (typing a board, the confirmed round, the chief arbiter's
+# correction) on a laptop and a phone: the browser tests of crates/web/tests/it/
+# browser_results.rs save them where ARBITER_SCREENSHOTS says.
+ARBITER_SCREENSHOTS="$PWD/$out" cargo test -p arbiter-web --release --test it browser_results:: -- --test-threads=1
+ls "$out"/desk-results-*.png

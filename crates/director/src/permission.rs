@@ -13,6 +13,9 @@ pub enum Action {
     LateEntry,
     /// Correct a result (A12): after confirmation only the chief arbiter changes it.
     CorrectResult,
+    /// Re-enter a board's result before its slip is signed (the arbiter's own typo): the
+    /// arbiters who enter results.
+    ReenterResult,
     /// Change a team's roster after its first game.
     ChangeRosterAfterStart,
     /// Change the event's settings after round 1 is paired.
@@ -33,6 +36,7 @@ impl Action {
             | Action::ChangeSettingsAfterStart
             | Action::Reopen
             | Action::CancelFeeAfterStart => &[Role::ChiefArbiter],
+            Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
         }
     }
 
@@ -41,6 +45,7 @@ impl Action {
         match self {
             Action::LateEntry => "截止后报名",
             Action::CorrectResult => "更正成绩",
+            Action::ReenterResult => "重新录入成绩",
             Action::ChangeRosterAfterStart => "比赛开始后更改队伍名单",
             Action::ChangeSettingsAfterStart => "第1轮编排后更改赛事设置",
             Action::Reopen => "重新开启赛事",
@@ -53,6 +58,7 @@ impl Action {
         match self {
             Action::LateEntry => "a late entry",
             Action::CorrectResult => "correcting a result",
+            Action::ReenterResult => "re-entering a result",
             Action::ChangeRosterAfterStart => "changing a roster after the team's first game",
             Action::ChangeSettingsAfterStart => "changing settings after round 1 is paired",
             Action::Reopen => "reopening the event",

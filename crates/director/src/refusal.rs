@@ -381,13 +381,30 @@ pub enum Refusal {
         board: u32,
         boards: Option<usize>,
     },
-    /// The board has a result already.
+    /// The board has a result already, not yet confirmed, and the entry does not say it
+    /// replaces it (two arbiters on the same board, or a re-entry without the stored result).
     ResultExists {
         section: Sec,
         round: u32,
         board: u32,
         stored: GameResult,
-        confirmed: bool,
+    },
+    /// The board's slip is signed: only a correction changes it (A12). `chief`: the actor is
+    /// the chief arbiter (who corrects it himself).
+    ConfirmedResult {
+        section: Sec,
+        round: u32,
+        board: u32,
+        stored: GameResult,
+        chief: bool,
+    },
+    /// A re-entry too late for the arbiter: `next_round` is paired from the results, or
+    /// (`None`) the round is finished and a forfeit is replaced or entered.
+    ReentryTooLate {
+        section: Sec,
+        round: u32,
+        board: u32,
+        next_round: Option<u32>,
     },
     /// The round is finished.
     RoundFinished { section: Sec, round: u32 },
@@ -881,15 +898,56 @@ impl fmt::Display for Refusal {
                 round,
                 board,
                 stored,
-                confirmed,
             } => write!(
                 f,
-                "冲突: {section} 第{round}轮第{board}台已有成绩 {} ({}){}; 如需更改, 请裁判长更正成绩并说明理由 \
-                 (conflict: this board already has a result; the chief arbiter corrects it with a reason)",
+                "冲突: {section} 第{round}轮第{board}台已有成绩 {} ({}), 尚未签字确认; \
+                 要改正, 请看清现有成绩后重新录入该台 \
+                 (conflict: this board already has a result; re-enter it to replace that result)",
                 notation(*stored),
                 stored.zh(),
-                if *confirmed { ", 已签字确认" } else { "" }
             ),
+            ConfirmedResult {
+                section,
+                round,
+                board,
+                stored,
+                chief,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台的成绩 {} ({}) 已签字确认, 不能重新录入; {} \
+                 ({})",
+                notation(*stored),
+                stored.zh(),
+                if *chief {
+                    "确认后的成绩只能更正, 并须说明理由"
+                } else {
+                    "确认后的成绩只能由裁判长更正, 并须说明理由"
+                },
+                if *chief {
+                    "the slip is signed: correct it, with a reason"
+                } else {
+                    "the slip is signed: only the chief arbiter corrects it, with a reason"
+                },
+            ),
+            ReentryTooLate {
+                section,
+                round,
+                board,
+                next_round,
+            } => match next_round {
+                Some(n) => write!(
+                    f,
+                    "{section} 第{n}轮已按第{round}轮的成绩编排, 第{round}轮第{board}台不能再重新录入; \
+                     请裁判长更正成绩并说明理由 \
+                     (round {n} is paired from these results: the chief arbiter corrects it, with a reason)"
+                ),
+                None => write!(
+                    f,
+                    "{section} 第{round}轮已结束, 第{board}台涉及弃权的成绩不能再重新录入 \
+                     (弃权可能已使棋手按规定退赛); 请裁判长更正成绩并说明理由 \
+                     (the round is finished and a forfeit is involved: the chief arbiter corrects it, with a reason)"
+                ),
+            },
             RoundFinished { section, round } => write!(
                 f,
                 "{section} 第{round}轮已经结束 (round {round} is finished)"
@@ -1095,6 +1153,8 @@ mod tests {
             KnockoutGameEntered { .. } => 51,
             NoSuchBoard { .. } => 52,
             ResultExists { .. } => 53,
+            ConfirmedResult { .. } => 82,
+            ReentryTooLate { .. } => 83,
             RoundFinished { .. } => 54,
             NotPublished { .. } => 55,
             FoulRuleDecides { .. } => 56,
@@ -1129,7 +1189,7 @@ mod tests {
             NobodyChosen => 85,
         }
     }
-    const VARIANTS: usize = 86;
+    const VARIANTS: usize = 88;
 
     fn men() -> Sec {
         Sec {
@@ -1323,7 +1383,19 @@ mod tests {
                 round: 2,
                 board: 1,
                 stored: GameResult::Draw,
-                confirmed: true,
+            },
+            ConfirmedResult {
+                section: s(),
+                round: 2,
+                board: 1,
+                stored: GameResult::Draw,
+                chief: false,
+            },
+            ReentryTooLate {
+                section: s(),
+                round: 2,
+                board: 1,
+                next_round: Some(3),
             },
             RoundFinished {
                 section: s(),

@@ -21,6 +21,16 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         Refusal::NoResultToCorrect { .. } => {
             "未录入的成绩请在「录入成绩」页录入 (enter a missing result on the Results page)"
         }
+        Refusal::ResultExists { .. } => {
+            "成绩表已显示现有成绩; 再输入台号并按新成绩键即改正 \
+             (the grid now shows the stored result: type the board again and the new result key)"
+        }
+        Refusal::ConfirmedResult { chief: true, .. } => {
+            "请用本页下方的「更正成绩」表, 填写理由 (use the Correct a result form below, with a reason)"
+        }
+        Refusal::ConfirmedResult { chief: false, .. } | Refusal::ReentryTooLate { .. } => {
+            "请裁判长在本页的「更正成绩」表中更正 (the chief arbiter uses the Correct a result form on this page)"
+        }
         Refusal::NotPublished { .. } => {
             "请先在「编排」页按「公布对阵表」 (press Publish the pairing on the Pairing page first)"
         }

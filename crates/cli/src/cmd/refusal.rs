@@ -29,6 +29,15 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         Refusal::NoResultToCorrect { .. } => {
             "未录入的成绩请用 `arbiter result` 录入 (enter a missing result with `arbiter result`)"
         }
+        Refusal::ResultExists { .. } => {
+            "重新录入请加 --replaces 现有成绩 (re-enter with --replaces and the stored result)"
+        }
+        Refusal::ConfirmedResult { chief: true, .. } => {
+            "更正: `arbiter result correct --reason 理由` (correct it with `arbiter result correct`)"
+        }
+        Refusal::ConfirmedResult { chief: false, .. } | Refusal::ReentryTooLate { .. } => {
+            "裁判长用 `arbiter result correct --reason 理由` 更正 (the chief arbiter: `arbiter result correct`)"
+        }
         Refusal::NoFeeSet => "请用 --amount 指定金额 (give the amount with --amount)",
         Refusal::RoundRobinFixed { .. } => "请去掉 --fix 与 --swap (leave out --fix and --swap)",
         Refusal::RoundUnfinished { .. } | Refusal::KnockoutDue { .. } => {

@@ -172,6 +172,10 @@ pub struct ResultCmd {
     /// 淘汰赛: 选色方执黑 — knockout: the player choosing colours took black
     #[arg(long)]
     chooser_black: bool,
+    /// 重新录入: 该台现有的成绩 (签字确认前改正录入错误) — re-entry: the result stored on the
+    /// board that this one replaces (before the slips are confirmed)
+    #[arg(long, value_name = "RESULT", allow_hyphen_values = true)]
+    replaces: Option<String>,
     #[command(flatten)]
     who: Writer,
 }
@@ -620,6 +624,10 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 Ok(r) => r,
                 Err(code) => return Ok(code),
             };
+            let replaces = match c.replaces.as_deref().map(parse_or_exit).transpose() {
+                Ok(r) => r,
+                Err(code) => return Ok(code),
+            };
             // The knockout game the arbiter sees due on this board now: if someone enters it
             // first, this one is a conflict rather than the match's next game.
             let mut fouls = Vec::new();
@@ -656,6 +664,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 fouls,
                 ending,
                 moves: c.moves,
+                replaces,
                 ..ResultInput::new(board, result)
             }
             .with_fouls(Colour::Red, c.fouls_red)

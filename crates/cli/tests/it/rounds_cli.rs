@@ -472,3 +472,86 @@ fn two_arbiters_at_once() {
     );
     let _ = Path::new(&e.db);
 }
+
+/// `arbiter result … --replaces STORED`: the arbiter re-enters a board before the slips are
+/// confirmed, as at the desk; without `--replaces` it is the conflict of two arbiters on one
+/// board; after `result confirm` only the chief arbiter's `result correct`.
+#[test]
+fn an_arbiter_re_enters_a_result_before_confirmation() {
+    let e = event(4);
+    pair_and_publish(&e);
+    add_user(&e, "zhang", "arbiter");
+    add_user(&e, "desk1", "desk");
+    let as_user = |who: &str, board: &str, r: &str, replaces: Option<&str>| {
+        let mut args = vec![
+            "result",
+            "--event",
+            &e.id,
+            "--section",
+            "open",
+            "--board",
+            board,
+            r,
+            "--as",
+            who,
+        ];
+        if let Some(x) = replaces {
+            args.extend(["--replaces", x]);
+        }
+        run(&db_args(&e, &args))
+    };
+    let o = as_user("zhang", "1", "1-0", None);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Typed again without --replaces: the conflict, and the flag that re-enters.
+    let o = as_user("zhang", "1", "=", None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("已有成绩 1-0") && err.contains("尚未签字确认") && err.contains("--replaces"),
+        "{err}"
+    );
+    // The registration desk may not re-enter.
+    let o = as_user("desk1", "1", "=", Some("1-0"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("重新录入成绩只能由裁判长或裁判进行"),
+        "{}",
+        text(&o.stderr)
+    );
+    // The arbiter's re-entry: replaced, both entries in the log, his name on both.
+    let o = as_user("zhang", "1", "=", Some("1-0"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(sheet(&e)["boards"][0]["result"], "=");
+    let entered = log_entries(&e, "result_entered");
+    assert_eq!(entered.len(), 2, "{entered:?}");
+    assert!(entered.iter().all(|x| x["actor"] == "zhang"), "{entered:?}");
+    // The round fills up; the last board re-entered after it closed, before confirmation.
+    let o = as_user("zhang", "2", "0-1", None);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = as_user("zhang", "2", "1-0", Some("0-1"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(sheet(&e)["boards"][1]["result"], "1-0");
+    ok(&db_args(
+        &e,
+        &["result", "confirm", "--event", &e.id, "--section", "open"],
+    ));
+    // Confirmed: the arbiter is sent to the chief arbiter's correction.
+    let o = as_user("zhang", "2", "=", Some("1-0"));
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("已签字确认")
+            && err.contains("只能由裁判长更正")
+            && err.contains("result correct"),
+        "{err}"
+    );
+    assert_eq!(sheet(&e)["boards"][1]["result"], "1-0");
+    assert_eq!(log_entries(&e, "result_entered").len(), 4);
+    let verify = run(&["event", "verify", e.db.to_str().expect("utf-8 path")]);
+    assert!(
+        verify.status.success(),
+        "{}{}",
+        text(&verify.stdout),
+        text(&verify.stderr)
+    );
+}

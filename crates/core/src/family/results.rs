@@ -1,4 +1,6 @@
-//! Results (成绩): `result_entered`, `result_confirmed` (the signed slip: from then on only a
+//! Results (成绩): `result_entered` (a second one for the same board before its slip is
+//! signed replaces the first — the arbiter's re-entry; the first stays in the log and in the
+//! board's history), `result_confirmed` (the signed slip: from then on only a
 //! correction changes the result, A12), `result_corrected` (the chief arbiter, with the
 //! reason), `foul_recorded` (犯规, A11, K12: a player's or a team's, tied to a game or not) and
 //! `round_completed` (本轮结束: every board has a result).
@@ -25,7 +27,12 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                     board: *b,
                 });
             }
-            if round(state, s, *r)?.completed {
+            // A finished round takes a second result for a board only as a replacement
+            // (the arbiter's own re-entry before confirmation) and only while the next
+            // round is not paired: that pairing was made from these results.
+            let replaces = bd.result.is_some();
+            let next_paired = section(state, s)?.rounds.contains_key(&(*r + 1));
+            if round(state, s, *r)?.completed && (!replaces || next_paired) {
                 return Err(Rejection::RoundCompleted {
                     section: s.clone(),
                     round: *r,

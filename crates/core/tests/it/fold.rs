@@ -222,6 +222,72 @@ fn confirmed_result_changes_only_by_correction_with_reason() {
 }
 
 #[test]
+fn a_finished_round_takes_a_replacement_until_the_next_round_is_paired() {
+    let mut l = four_players();
+    l.push(result(1, 1, GameResult::RedWin)).unwrap();
+    l.push(result(1, 2, GameResult::Draw)).unwrap();
+    l.push(LogEntry::RoundCompleted {
+        section: "men".into(),
+        round: 1,
+    })
+    .unwrap();
+    // The arbiter's re-entry of board 1 before the slips are signed: the second entry
+    // replaces the first, which stays in the board's history.
+    l.push(result(1, 1, GameResult::BlackWin)).unwrap();
+    let b = |l: &Log| {
+        l.state
+            .section("men")
+            .unwrap()
+            .round(1)
+            .unwrap()
+            .board(1)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(b(&l).result, Some(GameResult::BlackWin));
+    assert!(!b(&l).corrected, "a re-entry is not a correction");
+    assert_eq!(b(&l).history.len(), 2);
+    assert_eq!(
+        l.state.outcomes(PlayerId(3))[0],
+        Outcome::Game {
+            opponent: PlayerNo::new(3).unwrap(),
+            colour: Colour::Red,
+            result: PlayerResult::Loss
+        }
+    );
+    // Once round 2 is paired from these results, round 1 changes only by correction.
+    l.push(LogEntry::RoundPaired {
+        section: "men".into(),
+        round: 2,
+        stage: 1,
+        boards: vec![
+            Board {
+                board: 1,
+                red: PlayerId(4),
+                black: PlayerId(2),
+            },
+            Board {
+                board: 2,
+                red: PlayerId(1),
+                black: PlayerId(3),
+            },
+        ],
+        byes: vec![],
+        seed: None,
+        manual: vec![],
+    })
+    .unwrap();
+    assert!(matches!(
+        l.push(result(1, 1, GameResult::Draw)).unwrap_err(),
+        FoldError::Rejected {
+            rejection: Rejection::RoundCompleted { round: 1, .. },
+            ..
+        }
+    ));
+    assert_eq!(b(&l).result, Some(GameResult::BlackWin));
+}
+
+#[test]
 fn results_only_for_existing_boards_and_rounds() {
     let mut l = four_players();
     assert!(matches!(

@@ -41,6 +41,11 @@ pub struct ResultInput {
     /// Knockout: the game the arbiter saw due on this board (match id, game index from 0).
     /// If another game is due by now (someone entered this one first), it is a conflict.
     pub expect_game: Option<(String, u32)>,
+    /// A re-entry: the result the arbiter saw stored on the board and now replaces (his own
+    /// typo, before the slip is signed). A board with a result takes a new one only when
+    /// this names what is stored: two arbiters typing the same board at once still get a
+    /// conflict, never a silent overwrite.
+    pub replaces: Option<GameResult>,
 }
 
 impl ResultInput {
@@ -54,6 +59,7 @@ impl ResultInput {
             moves: None,
             chooser_takes_black: false,
             expect_game: None,
+            replaces: None,
         }
     }
 
@@ -206,6 +212,14 @@ pub fn due_knockout_games(
 }
 
 /// `result`: enter the result of one game (with its fouls).
+///
+/// Re-entry (A12 before confirmation): a board that has a result takes a new one when
+/// [`ResultInput::replaces`] names the stored result, the actor is an arbiter or the chief
+/// arbiter, the slip is not signed and the next round is not paired; the entry is one more
+/// `result_entered`, which replaces the earlier one in the fold (both stay in the log). In a
+/// finished round a forfeit is neither replaced nor entered this way: it may have made a
+/// player withdraw (A5), which only the chief arbiter's correction sorts out. After the slip
+/// is signed only [`correct`] changes the result.
 pub fn enter_result(
     state: &EventState,
     ctx: &Ctx,
@@ -254,17 +268,54 @@ pub fn enter_result(
         board: input.board,
         boards: Some(rd.boards.len()),
     })?;
-    if let Some(stored) = b.result {
-        return Err(Refusal::ResultExists {
-            section: name(),
-            round,
-            board: input.board,
-            stored,
-            confirmed: b.confirmed,
+    let replacing = match b.result {
+        None => false,
+        Some(stored) if b.confirmed => {
+            return Err(Refusal::ConfirmedResult {
+                section: name(),
+                round,
+                board: input.board,
+                stored,
+                chief: ctx.role == arbiter_types::Role::ChiefArbiter,
+            }
+            .into());
         }
-        .into());
-    }
-    if rd.completed {
+        Some(stored) if input.replaces != Some(stored) => {
+            return Err(Refusal::ResultExists {
+                section: name(),
+                round,
+                board: input.board,
+                stored,
+            }
+            .into());
+        }
+        Some(stored) => {
+            crate::permission::require(ctx, crate::permission::Action::ReenterResult)?;
+            if stored == input.result {
+                return Err(Refusal::SameResult {
+                    section: name(),
+                    round,
+                    board: input.board,
+                    result: stored,
+                }
+                .into());
+            }
+            let too_late = |next_round| Refusal::ReentryTooLate {
+                section: name(),
+                round,
+                board: input.board,
+                next_round,
+            };
+            if rec.round(round + 1).is_some() {
+                return Err(too_late(Some(round + 1)).into());
+            }
+            if rd.completed && (stored.is_forfeit() || input.result.is_forfeit()) {
+                return Err(too_late(None).into());
+            }
+            true
+        }
+    };
+    if rd.completed && !replacing {
         return Err(Refusal::RoundFinished {
             section: name(),
             round,
@@ -341,7 +392,7 @@ pub fn enter_result(
         .section(section)
         .and_then(|s| s.round(round))
         .is_some_and(|r| r.boards.iter().all(|b| b.result.is_some()));
-    if full {
+    if full && !rd.completed {
         close_round(sec, &mut scratch, section, round, &at, &mut out)?;
     }
     Ok(out)

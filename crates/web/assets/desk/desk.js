@@ -1,18 +1,76 @@
-// The result-entry grid, keyboard first: type the board number, Enter, then one key for
-// the result (1 red wins, 0 black wins, 5 or = draw, f black forfeits, F red forfeits,
-// d both forfeit; r / b add a red / black foul first; Esc starts again). The entry is sent
-// at once and the page is not reloaded. Without this script the same form posts normally.
+// The result-entry grid, keyboard first: type the board number (its row lights up with the
+// players; a board the round does not have is refused at once), Enter, then one key for the
+// result (1 red wins, 0 black wins, 5 or = draw, f black forfeits, F red forfeits, d both
+// forfeit; r / b add a red / black foul first; Esc starts again). A board that has a result
+// already is re-entered the same way before the slips are signed: the result shown on its
+// row is sent as the one replaced, so two arbiters on one board still get a conflict. The
+// entry is sent at once and the page is not reloaded. The chief arbiter's correction form
+// takes the same keys. Without this script the same forms post normally.
 (function () {
   "use strict";
+  if (!window.fetch) return;
+  var keys = { "1": "1-0", "0": "0-1", "5": "=", "=": "=", "f": "+-", "F": "-+", "d": "--" };
+  var words = { "1-0": "红胜", "0-1": "黑胜", "=": "和棋", "+-": "黑方弃权 (红判胜)", "-+": "红方弃权 (黑判胜)", "--": "双方弃权" };
+  var sheet = document.getElementById("sheet");
+  var progress = document.getElementById("progress");
+  var total = sheet ? sheet.querySelectorAll("tbody tr[data-board]").length : 0;
+
+  function rowOf(n) {
+    return sheet ? sheet.querySelector('tbody tr[data-board="' + n + '"]') : null;
+  }
+  function cellText(tr, i) {
+    return tr && tr.cells[i] ? tr.cells[i].textContent.trim() : "";
+  }
+  // Light up the row of the board typed in `input` and say who plays there in `line`;
+  // returns the row, or null (then `line` says the board does not exist).
+  function light(input, line) {
+    var lit = sheet ? sheet.querySelectorAll("tr.current") : [];
+    for (var i = 0; i < lit.length; i++) lit[i].classList.remove("current");
+    var v = input.value.trim();
+    if (!line) line = { hidden: true, textContent: "", className: "" };
+    if (!v) { line.hidden = true; return null; }
+    var tr = /^[0-9]+$/.test(v) ? rowOf(+v) : null;
+    line.hidden = false;
+    if (!tr) {
+      line.className = "current-board err";
+      line.textContent = "本轮没有第" + v + "台: 共 " + total + " 台 (no board " + v + " in this round)";
+      return null;
+    }
+    tr.classList.add("current");
+    if (tr.scrollIntoView) tr.scrollIntoView({ block: "nearest" });
+    var stored = cellText(tr, 3);
+    line.className = "current-board";
+    line.textContent = "第" + v + "台 · 红方 " + cellText(tr, 1) + " — 黑方 " + cellText(tr, 4) +
+      (stored ? " · 现有成绩 " + stored + " (" + (words[stored] || stored) + ")" : "");
+    return tr;
+  }
+
+  // The chief arbiter's correction form: the row lights up, the key is read back in words.
+  var cBoard = document.getElementById("correct-board");
+  var cResult = document.getElementById("correct-result");
+  var cMeaning = document.getElementById("correct-meaning");
+  if (cBoard && cResult) {
+    var cLine = document.createElement("p");
+    cLine.id = "correct-current";
+    cLine.hidden = true;
+    cBoard.parentNode.parentNode.insertBefore(cLine, cBoard.parentNode.nextSibling);
+    cBoard.addEventListener("input", function () { light(cBoard, cLine); });
+    cResult.addEventListener("input", function () {
+      var v = cResult.value.trim();
+      var r = keys[v] || (words[v] ? v : null);
+      if (cMeaning) cMeaning.textContent = v ? (r ? r + " " + words[r] : "无法识别 (not a result key)") : "";
+    });
+  }
+
   var form = document.getElementById("entry");
-  if (!form || !window.fetch) return;
+  if (!form || form.tagName !== "FORM" || !document.getElementById("board")) return;
   var board = document.getElementById("board");
   var result = document.getElementById("result");
+  var replaces = document.getElementById("replaces");
   var fr = document.getElementById("fouls_red");
   var fb = document.getElementById("fouls_black");
   var answer = document.getElementById("answer");
-  var progress = document.getElementById("progress");
-  var keys = { "1": "1-0", "0": "0-1", "5": "=", "=": "=", "f": "+-", "F": "-+", "d": "--" };
+  var current = document.getElementById("current");
   var waiting = false;
 
   function say(ok, text) {
@@ -26,7 +84,9 @@
     form.classList.remove("waiting");
     fr.value = "0";
     fb.value = "0";
+    replaces.value = "";
     board.value = "";
+    light(board, current);
     board.focus();
   }
 
@@ -42,12 +102,13 @@
     }).then(function (a) {
       say(a.ok, a.message);
       if (a.board) {
-        var row = document.querySelector('#sheet tr[data-board="' + a.board + '"] .res');
-        if (row) row.textContent = a.stored || "";
+        var tr = rowOf(a.board);
+        if (tr) tr.cells[3].textContent = a.stored || "";
       }
       if (progress && a.total) {
         var b = progress.querySelector("b");
-        if (b) b.textContent = a.entered + " / " + a.total;
+        if (b) b.textContent = a.entered + "/" + a.total;
+        progress.setAttribute("data-entered", a.entered);
       }
       reset();
     }).catch(function () {
@@ -59,16 +120,35 @@
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     if (!board.value.trim()) { board.focus(); return; }
+    var tr = light(board, current);
+    if (!tr) { board.focus(); return; }
+    replaces.value = cellText(tr, 3);
     send();
+  });
+
+  board.addEventListener("input", function () {
+    answer.hidden = true;
+    light(board, current);
   });
 
   board.addEventListener("keydown", function (ev) {
     if (ev.key === "Enter") {
       ev.preventDefault();
-      if (!board.value.trim()) return;
+      var v = board.value.trim();
+      if (!v) return;
+      var tr = light(board, current);
+      if (!tr) {
+        say(false, current.textContent);
+        board.select();
+        return;
+      }
+      var stored = cellText(tr, 3);
+      replaces.value = stored;
       waiting = true;
       form.classList.add("waiting");
-      say(true, "第" + board.value.trim() + "台: 按成绩键 (press the result key)");
+      say(true, stored
+        ? "第" + v + "台现有成绩 " + stored + ": 按新成绩键改正, Esc 取消 (press the new result key to replace it)"
+        : "第" + v + "台: 按成绩键 (press the result key)");
       board.blur();
     }
   });

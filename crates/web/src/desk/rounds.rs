@@ -218,10 +218,23 @@ struct ResultsPage<'a> {
     sheet: Result<api::RoundSheet, String>,
     /// Boards with a result.
     entered: usize,
+    /// Every board's slip of the round is signed (签字确认): the grid is read-only and a
+    /// result changes only by the chief arbiter's correction.
+    confirmed: bool,
     /// The account may enter results and confirm.
     arb: bool,
     /// The account may correct results.
     chief: bool,
+}
+
+/// Whether every board of the sheet's round has its slip signed (a round of the Swiss or
+/// round robin; the knockout's games are not confirmed board by board).
+fn round_confirmed(st: &arbiter_core::EventState, sec: &str, sheet: &api::RoundSheet) -> bool {
+    sheet.knockout.is_empty()
+        && st
+            .section(sec)
+            .and_then(|s| s.round(sheet.round))
+            .is_some_and(|r| !r.boards.is_empty() && r.boards.iter().all(|b| b.confirmed))
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/results`: the result-entry grid of the last round.
@@ -239,6 +252,7 @@ pub async fn grid(
         sh.boards.iter().filter(|b| b.result.is_some()).count()
     });
     let none = sheet.is_err();
+    let confirmed = sheet.as_ref().is_ok_and(|sh| round_confirmed(st, sec, sh));
     let page = ResultsPage {
         l,
         csrf: &auth.csrf,
@@ -247,6 +261,7 @@ pub async fn grid(
         name: &s.name,
         sheet,
         entered,
+        confirmed,
         arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
         chief: auth.role() == Role::ChiefArbiter,
     };
@@ -300,6 +315,9 @@ pub struct EnterForm {
     result: String,
     fouls_red: Option<String>,
     fouls_black: Option<String>,
+    /// A re-entry: the result the arbiter saw on the board (the grid's script fills it in
+    /// when the typed board already has one).
+    replaces: Option<String>,
 }
 
 /// The grid's answer to its script.
@@ -337,29 +355,40 @@ pub async fn enter(
             ),
         };
         let result = parse_key(&f.result)?;
+        let replaces = match opt(&f.replaces) {
+            None => None,
+            Some(r) => Some(parse_key(&r).map_err(|e| format!("原成绩 (replaced result): {e}"))?),
+        };
         let mut input = ResultInput::new(board, result)
             .with_fouls(Colour::Red, count(&f.fouls_red, "红方犯规")?)
             .with_fouls(Colour::Black, count(&f.fouls_black, "黑方犯规")?);
         input.round = round;
+        input.replaces = replaces;
         Ok::<_, String>(input)
     })();
     let outcome = match parsed {
         Err(msg) => Err(msg),
         Ok(input) => {
             let s2 = sec.clone();
-            let board = input.board;
+            let (board, replaces, result) = (input.board, input.replaces, input.result);
             let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
                 res::enter_result(st, ctx, &s2, &input)
             })
             .await?;
-            done.map(|_| board)
+            done.map(|_| match replaces {
+                // The director took it as a re-entry only if it named what was stored.
+                Some(old) => format!(
+                    "第{board}台已改为 {} ({}), 原成绩 {} 保留在日志中 (board {board} re-entered)",
+                    api::notation(result),
+                    result.zh(),
+                    api::notation(old)
+                ),
+                None => format!("第{board}台已录入 (board {board} entered)"),
+            })
         }
     };
     if !wants_json(&headers) {
-        return Ok(back(
-            &results_path(&ev, &sec),
-            outcome.map(|b| format!("第{b}台已录入 (board {b} entered)")),
-        ));
+        return Ok(back(&results_path(&ev, &sec), outcome));
     }
     let snap = app.snapshot(&ev).await?;
     let sheet = api::current_sheet(&snap.state, &sec).ok();
@@ -377,7 +406,7 @@ pub async fn enter(
         )
     });
     let (ok, message) = match outcome {
-        Ok(b) => (true, format!("第{b}台已录入 (board {b} entered)")),
+        Ok(m) => (true, m),
         Err(m) => (false, m),
     };
     let status = if ok {

@@ -426,7 +426,7 @@ fn a_whole_round_through_the_desk() {
     let arb = login(&s, "arb");
     pair_and_publish(&s, &arb, &ev);
     let grid = arb.get(&s, &format!("/desk/e/{ev}/s/men/results")).text();
-    assert!(grid.contains("0 / 6"), "{grid}");
+    assert!(grid.contains("第1轮 · <b>0/6</b>"), "{grid}");
     assert!(grid.contains("/desk/assets/desk.js"));
     let path = format!("/desk/e/{ev}/s/men/results");
     // Plain forms (no script): red wins on boards 1–3, a draw on 4 (corrected below to a
@@ -438,7 +438,7 @@ fn a_whole_round_through_the_desk() {
         assert!(ok, "board {board}: {msg}");
     }
     let grid = arb.get(&s, &path).text();
-    assert!(grid.contains("6 / 6"), "{grid}");
+    assert!(grid.contains("第1轮 · <b>6/6</b>"), "{grid}");
     // The director's refusals, as the desk shows them, speak of the desk: never of the
     // CLI's flags or commands.
     let no_cli = |msg: &str| {
@@ -448,12 +448,24 @@ fn a_whole_round_through_the_desk() {
             assert!(!msg.contains(cli), "{cli} in: {msg}");
         }
     };
+    // A board with a result, typed again without saying which result it replaces (two
+    // arbiters on one board): a conflict naming what is stored, nothing changed.
     let (ok, msg) = flash(&arb.post(&s, &path, &[("board", "1"), ("result", "0")]));
     assert!(
-        !ok && msg.contains("已有成绩") && msg.contains("裁判长更正"),
+        !ok && msg.contains("已有成绩 1-0") && msg.contains("尚未签字确认"),
         "{msg}"
     );
     no_cli(&msg);
+    // Re-entered before confirmation, naming the stored result: replaced (in the finished
+    // round, too), and back again.
+    for (new, old) in [("0", "1-0"), ("1", "0-1")] {
+        let (ok, msg) = flash(&arb.post(
+            &s,
+            &path,
+            &[("board", "1"), ("result", new), ("replaces", old)],
+        ));
+        assert!(ok && msg.contains("第1台已改为"), "{msg}");
+    }
     let (ok, msg) = flash(&chief.post(
         &s,
         &format!("/desk/e/{ev}/s/men/correct"),
