@@ -16,5 +16,6 @@ mod field_sizes;
 mod fouls;
 mod online_entries;
 mod rosters;
+mod settings;
 mod verify_prefixes;
 mod views;

@@ -79,11 +79,61 @@ pub struct CreateForm {
     preset: Option<String>,
     toml: Option<String>,
     seed: Option<String>,
+    /// This edition's dates (the second step of creating from a bundled regulation).
+    start: Option<String>,
+    end: Option<String>,
+    deadline: Option<String>,
+    age_on: Option<String>,
+}
+
+/// The second step of creating an event from a bundled regulation: this edition's dates,
+/// prefilled from the regulation's moved to this year.
+#[derive(Template)]
+#[template(path = "desk/edition.html")]
+struct EditionPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    preset: &'a str,
+    label: &'a str,
+    seed: String,
+    /// The regulation's own dates, for comparison.
+    was: String,
+    start: String,
+    end: String,
+    deadline: String,
+    age_on: String,
+    /// The regulation counts ages or birth years.
+    ages: bool,
+    error: Option<String>,
+}
+
+/// The dates as typed, or the field's error.
+fn edition_form(f: &CreateForm) -> Result<arbiter_director::api::event::SettingsForm, String> {
+    use arbiter_import::roster::{parse_date, parse_local_time};
+    let date = |field: &str, v: &Option<String>| match opt(v) {
+        None => Ok(None),
+        Some(s) => parse_date(&s)
+            .map(Some)
+            .ok_or_else(|| format!("{field}「{s}」应为 YYYY-MM-DD (bad date)")),
+    };
+    Ok(arbiter_director::api::event::SettingsForm {
+        start: date("开始日期", &f.start)?,
+        end: date("结束日期", &f.end)?,
+        deadline: match opt(&f.deadline) {
+            None => None,
+            Some(s) => Some(parse_local_time(&s).ok_or_else(|| {
+                format!("报名截止「{s}」应为 YYYY-MM-DD HH:MM (bad date and time)")
+            })?),
+        },
+        age_on: date("年龄计算日期", &f.age_on)?,
+        ..Default::default()
+    })
 }
 
 /// `POST /desk/events`.
 pub async fn create(
     State(app): State<AppState>,
+    l: Lang,
     p: Post<Organisers, CreateForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
@@ -124,19 +174,100 @@ pub async fn create(
             }
         },
     };
-    let (name, entries) = match arbiter_director::api::event::create(&source, &file_name, seed) {
+    let preset = opt(&f.preset);
+    let (_, today) = crate::write::now_at()?;
+    let ctx = arbiter_director::api::Ctx::new(p.auth.actor(), today).with_role(p.auth.role());
+    let made = match &preset {
+        // A bundled regulation is an earlier edition: ask for this one's dates first.
+        Some(id) if opt(&f.start).is_none() => {
+            return edition_page(l, &p.auth, id, &source, &f, None);
+        }
+        Some(id) => match edition_form(&f) {
+            Ok(form) => {
+                arbiter_director::api::event::create_edition(&source, &file_name, seed, &ctx, &form)
+            }
+            Err(m) => return edition_page(l, &p.auth, id, &source, &f, Some(m)),
+        },
+        None => arbiter_director::api::event::create(&source, &file_name, seed),
+    };
+    let (name, entries) = match made {
         Ok(x) => x,
         Err(err) => {
+            if let Some(id) = &preset {
+                let m = crate::refusal::words(&err);
+                return edition_page(l, &p.auth, id, &source, &f, Some(m));
+            }
             return Ok(back(
                 "/desk",
                 Err(format!("规程有误 (the regulation does not check): {err}")),
-            ))
+            ));
         }
     };
     match crate::write::create(&app, &name, p.auth.actor(), entries).await? {
         Ok(id) => Ok(Redirect::to(&format!("/desk/e/{id}")).into_response()),
         Err(msg) => Ok(back("/desk", Err(msg))),
     }
+}
+
+/// The page asking for this edition's dates (prefilled unless typed).
+fn edition_page(
+    l: Lang,
+    auth: &crate::auth::Authed,
+    id: &str,
+    source: &str,
+    f: &CreateForm,
+    error: Option<String>,
+) -> Result<Response, WebError> {
+    let reg = arbiter_regulation::parse(source, &format!("{id}.toml"))
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let (_, now) = crate::write::now_at()?;
+    let s = arbiter_director::api::event::edition_dates(&reg, now.date());
+    let label = PRESETS
+        .iter()
+        .find(|(k, _, _)| *k == id)
+        .map_or("", |(_, label, _)| *label);
+    let or = |typed: &Option<String>, v: String| opt(typed).unwrap_or(v);
+    let ds = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+    let was = format!(
+        "{} — {}{}",
+        reg.event.start,
+        reg.event.end,
+        reg.registration
+            .deadline
+            .map(|d| format!(", 报名截止 {}", d.format("%Y-%m-%d %H:%M")))
+            .unwrap_or_default()
+    );
+    let page = EditionPage {
+        l,
+        csrf: &auth.csrf,
+        preset: id,
+        label,
+        seed: opt(&f.seed).unwrap_or_default(),
+        was,
+        start: or(&f.start, ds(s.start)),
+        end: or(&f.end, ds(s.end)),
+        deadline: or(
+            &f.deadline,
+            s.deadline
+                .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+                .unwrap_or_default(),
+        ),
+        age_on: or(&f.age_on, ds(s.age_on)),
+        ages: s.age_on.is_some(),
+        error,
+    };
+    let status = if page.error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    Desk::new(
+        l,
+        auth,
+        l.t("本届赛事日期", "This edition's dates"),
+        "/desk",
+    )
+    .render(status, &page)
 }
 
 /// `/desk/e/{ev}`: the event's sections with their state and the way to each desk page.

@@ -1445,6 +1445,9 @@ fn submitted_at(s: &TestServer, ev: &str, name: &str, id: &str, at: &str) -> u32
         id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
         phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
         unit: Some("昆山一厂".into()),
+        flags: Vec::new(),
+        evidence: Vec::new(),
+        status_key: None,
     };
     store
         .append(&event, state.last_seq, &[e], "online", at)
