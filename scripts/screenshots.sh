@@ -47,3 +47,8 @@ shot screen-tv 1920 1080 /e/ev-00000001/s/men/r/5/screen
 password=$(sed -n 's/.*: demo \/ \([^ ]*\)$/\1/p' "$log" | head -1)
 [ -n "$password" ] || { echo "no demo password in the server's output" >&2; cat "$log" >&2; exit 1; }
 target/release/examples/screenshots "http://127.0.0.1:$wdport" "http://127.0.0.1:$port" demo "$password" "$out"
+
+# Registration on tournament day (new event's dates, the entry form with its errors, the
+# settings, the online form, its summary and status page): saved by the browser tests
+# themselves, phone 375×812 and laptop 1280×800.
+ARBITER_SCREENSHOTS="$PWD/$out" cargo test --release -p arbiter-web --test it browser_entries:: -- --test-threads=1

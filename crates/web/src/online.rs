@@ -1,16 +1,22 @@
 //! The online entry form (网上报名, issue 14): `GET/POST /e/{ev}/entry`, public, no login.
 //!
-//! A player gives name, sex, ID number, unit, phone and section; the director checks the entry
-//! at once (`entries::submit`: the same rules as a registration at the desk, except the
+//! Closed (deadline passed, event closed or under way: `entries::online_open`), the page says
+//! so and shows no form. Otherwise a player gives name, sex, ID number, unit, phone and
+//! section, and ticks the section's conditions and documents; the director checks the entry
+//! at once (`entries::submit_keyed`: the same rules as a registration at the desk, except the
 //! documents, which the desk sees) and either records it as pending (`entry_submitted`,
-//! actor `online`) or answers with the reason. The desk approves or refuses pending entries
-//! on its registration list.
+//! actor `online`, with the hash of a status token) or answers with the reason, the form kept
+//! as typed. An accepted entry gets a summary (masked ID number), what to bring, and the link
+//! to its status page (`/e/{ev}/entry/status/{token}`). The desk approves or refuses pending
+//! entries on its registration list.
 //!
 //! Safeguards: the form carries its own CSRF token (cookie `arbiter_entry` + hidden field,
 //! both must match); the body is at most [`MAX_BODY`] bytes and each field at most
 //! [`MAX_FIELD`] characters; each client address may submit [`MAX_PER_ADDR`] times within
-//! [`crate::auth::limit::WINDOW`] seconds, then waits. The answer page never repeats the ID
-//! number or the phone, and nothing of the form is written to the server's output.
+//! [`crate::auth::limit::WINDOW`] seconds, then waits. Only the answer to the player's own form
+//! repeats the ID number and phone (to keep the form filled; `no-store`); the summary and the
+//! status page show the ID number masked; nothing of the form is written to the server's
+//! output.
 
 use crate::app::AppState;
 use crate::auth::limit;

@@ -62,6 +62,8 @@ pub struct Typed {
     late_reason: String,
     refuse_reason: String,
     evidence: Vec<String>,
+    /// Documents typed by name (`社保证明`), beside the boxes ticked.
+    evidence_text: String,
     flags: Vec<String>,
     /// `(field, message)`: the field is one of the form's names, or `form` for the whole.
     errors: Vec<(&'static str, String)>,
@@ -93,9 +95,41 @@ impl Typed {
             late_reason: get("late_reason"),
             refuse_reason: get("refuse_reason"),
             evidence,
+            evidence_text: get("evidence"),
             flags,
             errors: Vec::new(),
         }
+    }
+
+    /// Blank every value the director refuses as text (too long, control or direction
+    /// characters): the page does not repeat it.
+    fn hide_unshowable(&mut self) {
+        let bad = |v: &str| {
+            v.chars().count() > 500
+                || v.chars().any(|c| {
+                    c.is_control()
+                        || ('\u{202a}'..='\u{202e}').contains(&c)
+                        || ('\u{2066}'..='\u{2069}').contains(&c)
+                })
+        };
+        for v in [
+            &mut self.name,
+            &mut self.sex,
+            &mut self.birth,
+            &mut self.id_number,
+            &mut self.phone,
+            &mut self.unit,
+            &mut self.team,
+            &mut self.late_reason,
+            &mut self.refuse_reason,
+            &mut self.evidence_text,
+        ] {
+            if bad(v) {
+                v.clear();
+            }
+        }
+        self.evidence.retain(|v| !bad(v));
+        self.flags.retain(|v| !bad(v));
     }
 
     /// The error of field `k`, if any.
@@ -146,7 +180,12 @@ impl Typed {
             unit: Typed::opt(&self.unit),
             association: None,
             team: Typed::opt(&self.team),
-            evidence: self.evidence.clone(),
+            evidence: self
+                .evidence
+                .iter()
+                .cloned()
+                .chain(split_evidence(&Some(self.evidence_text.clone())))
+                .collect(),
             flags: self.flags.clone(),
             rating: None,
             late_reason: Typed::opt(&self.late_reason),
@@ -200,6 +239,10 @@ struct PendingRow<'a> {
     unit: &'a str,
     id_number: String,
     phone: String,
+    /// The documents the player said he would show, in Chinese (the approval's field).
+    evidence: String,
+    /// The conditions he claims, in Chinese.
+    claims: String,
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/entries`.
@@ -264,6 +307,23 @@ fn render(
             unit: x.unit.as_deref().unwrap_or(""),
             id_number: x.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
             phone: x.phone.as_ref().map(|p| p.masked()).unwrap_or_default(),
+            evidence: x
+                .evidence
+                .iter()
+                .filter_map(|e| {
+                    arbiter_regulation::Evidence::ALL
+                        .into_iter()
+                        .find(|k| k.name() == e)
+                        .map(|k| k.zh())
+                })
+                .collect::<Vec<_>>()
+                .join("、"),
+            claims: x
+                .flags
+                .iter()
+                .map(|f| arbiter_regulation::flag_zh(f))
+                .collect::<Vec<_>>()
+                .join("、"),
         })
         .collect();
     let refused = st
@@ -360,6 +420,7 @@ async fn again(
     mut typed: Typed,
     (field, msg): (&'static str, String),
 ) -> Result<Response, WebError> {
+    typed.hide_unshowable();
     typed.errors.push((field, msg));
     let es = EventSection::load(app, ev, sec).await?;
     render(

@@ -47,8 +47,42 @@ struct EventsPage<'a> {
     events: Vec<(&'a str, &'a str)>,
     /// The account creates events.
     organiser: bool,
-    /// Id and label of each bundled regulation.
-    presets: Vec<(&'static str, &'static str)>,
+    /// Each bundled regulation: id, label and this edition's dates as suggested.
+    presets: Vec<Preset>,
+}
+
+/// A bundled regulation on the new-event form, with this year's edition's dates.
+struct Preset {
+    id: &'static str,
+    label: &'static str,
+    start: String,
+    end: String,
+    deadline: String,
+    age_on: String,
+}
+
+/// The bundled regulations with the dates of this year's edition (`edition_dates`).
+fn presets(today: chrono::NaiveDate) -> Vec<Preset> {
+    PRESETS
+        .iter()
+        .map(|(id, label, text)| {
+            let s = arbiter_regulation::parse(text, &format!("{id}.toml"))
+                .map(|r| arbiter_director::api::event::edition_dates(&r, today))
+                .unwrap_or_default();
+            let ds = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+            Preset {
+                id,
+                label,
+                start: ds(s.start),
+                end: ds(s.end),
+                deadline: s
+                    .deadline
+                    .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+                    .unwrap_or_default(),
+                age_on: ds(s.age_on),
+            }
+        })
+        .collect()
 }
 
 /// `GET /desk`.
@@ -67,7 +101,7 @@ pub async fn list(
             .map(|ev| (ev.id.0.as_str(), ev.name.as_str()))
             .collect(),
         organiser: auth.is(<Organisers as crate::auth::Roles>::ALLOWED),
-        presets: PRESETS.iter().map(|(id, label, _)| (*id, *label)).collect(),
+        presets: presets(crate::write::now_at()?.1.date()),
     };
     Desk::new(l, &auth, l.t("裁判台", "Arbiters' desk"), "/desk")
         .flash(f)
@@ -178,11 +212,27 @@ pub async fn create(
     let (_, today) = crate::write::now_at()?;
     let ctx = arbiter_director::api::Ctx::new(p.auth.actor(), today).with_role(p.auth.role());
     let made = match &preset {
-        // A bundled regulation is an earlier edition: ask for this one's dates first.
-        Some(id) if opt(&f.start).is_none() => {
-            return edition_page(l, &p.auth, id, &source, &f, None);
+        // A bundled regulation is an earlier edition: this one's dates as given, or (none
+        // given) as suggested — the regulation's moved to this year.
+        // A request without the date fields (not the form's) creates the event as the
+        // regulation says.
+        Some(_)
+            if f.start.is_none()
+                && f.end.is_none()
+                && f.deadline.is_none()
+                && f.age_on.is_none() =>
+        {
+            arbiter_director::api::event::create(&source, &file_name, seed)
         }
-        Some(id) => match edition_form(&f) {
+        Some(id) => match edition_form(&f).map(|form| {
+            if form == arbiter_director::api::event::SettingsForm::default() {
+                arbiter_regulation::parse(&source, &file_name)
+                    .map(|r| arbiter_director::api::event::edition_dates(&r, today.date()))
+                    .unwrap_or_default()
+            } else {
+                form
+            }
+        }) {
             Ok(form) => {
                 arbiter_director::api::event::create_edition(&source, &file_name, seed, &ctx, &form)
             }

@@ -9,6 +9,7 @@ mod common;
 
 mod api;
 mod browser;
+mod browser_entries;
 mod connections;
 mod desk;
 mod http;
