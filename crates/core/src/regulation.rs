@@ -61,6 +61,10 @@ impl EventState {
             reg.event.name = n.clone();
         }
         if let Some(d) = st.start {
+            // The check-in day keeps its distance to the first day.
+            if let Some(c) = reg.registration.check_in {
+                reg.registration.check_in = c.checked_add_signed(d - reg.event.start).or(Some(c));
+            }
             reg.event.start = d;
         }
         if let Some(d) = st.end {

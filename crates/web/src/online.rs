@@ -377,16 +377,16 @@ pub async fn submit(
             .map(str::to_string)
             .collect()
     };
-    let form = api::online_form(
+    let mut form = api::online_form(
         f.section.trim(),
         &f.name,
         sex,
         Some(&f.id_number),
         Some(&f.phone),
         Some(&f.unit),
-        of_section(&kept.flags),
-        of_section(&kept.evidence),
     );
+    form.flags = of_section(&kept.flags);
+    form.evidence = of_section(&kept.evidence);
     let status_token = random_token();
     let key = crate::auth::token::token_hash(&status_token);
     let done = write::apply(&app, &event_id(&ev), &write::OnlineForm, move |st, ctx| {
@@ -490,7 +490,7 @@ fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<String> 
     };
     if let Some(fee) = sec.entries.fee {
         let fen = fee.total_fen();
-        v.push(format!("报名费 {} 元", api::yuan(fen)));
+        v.push(format!("报名费 {}", api::yuan(fen)));
     }
     let offer = api::section_offer(sec);
     for d in &offer.evidence {

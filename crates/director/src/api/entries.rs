@@ -561,8 +561,8 @@ pub fn enter_team(
     )
 }
 
-/// The facts an online form (网上报名) gives: the registration form without evidence, flags
-/// or rating (the desk sees the documents when it approves the entry).
+/// The facts an online form (网上报名) gives: the registration form without rating; the
+/// conditions (`flags`) and the documents named (`evidence`) are set on it by the shell.
 pub fn online_form(
     section: &str,
     name: &str,
@@ -570,8 +570,6 @@ pub fn online_form(
     id_number: Option<&str>,
     phone: Option<&str>,
     unit: Option<&str>,
-    flags: Vec<String>,
-    evidence: Vec<String>,
 ) -> EntryForm {
     let t = |s: Option<&str>| {
         s.map(str::trim)
@@ -588,8 +586,8 @@ pub fn online_form(
         unit: t(unit),
         association: None,
         team: None,
-        evidence,
-        flags,
+        evidence: Vec::new(),
+        flags: Vec::new(),
         rating: None,
         late_reason: None,
     }

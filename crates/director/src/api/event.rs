@@ -392,7 +392,15 @@ pub fn edition_dates(
         .iter()
         .find_map(|s| s.eligibility.age_on)
         .unwrap_or(reg.event.start);
+    // The name's year, where it names the regulation's, is this edition's.
+    let (was, now) = (
+        reg.event.start.format("%Y").to_string(),
+        moved(reg.event.start, y).format("%Y").to_string(),
+    );
+    let name =
+        (y > 0 && reg.event.name.contains(&was)).then(|| reg.event.name.replacen(&was, &now, 1));
     SettingsForm {
+        name,
         start: Some(moved(reg.event.start, y)),
         end: Some(moved(reg.event.end, y)),
         deadline: reg

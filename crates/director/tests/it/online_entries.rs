@@ -42,8 +42,6 @@ impl Log {
             Some(id),
             Some("13912345678"),
             Some("昆山一厂"),
-            Vec::new(),
-            Vec::new(),
         );
         let out = desk::submit(&self.state, ctx, &form).unwrap();
         let n = match &out[0] {
@@ -100,8 +98,6 @@ fn submitted_after_the_deadline_still_needs_the_override() {
         Some(&man_id(2)),
         Some("13912345678"),
         None,
-        Vec::new(),
-        Vec::new(),
     );
     let err = desk::submit(&log.state, &desk_at(9, 16), &form).unwrap_err();
     assert!(err.to_string().contains("截止"), "{err}");

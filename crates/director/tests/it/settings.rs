@@ -42,16 +42,7 @@ fn tianshui(log: &mut Vec<arbiter_core::Recorded>) -> EventState {
 }
 
 fn open_form(name: &str, id: &str) -> EntryForm {
-    let mut f = desk::online_form(
-        "open",
-        name,
-        None,
-        Some(id),
-        Some("13912345678"),
-        None,
-        Vec::new(),
-        Vec::new(),
-    );
+    let mut f = desk::online_form("open", name, None, Some(id), Some("13912345678"), None);
     f.evidence = vec!["意外伤害保险".into()];
     f
 }

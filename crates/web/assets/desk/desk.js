@@ -96,7 +96,7 @@
   if (!sel) return;
   sel.addEventListener("change", function () {
     var o = sel.options[sel.selectedIndex];
-    ["start", "end", "deadline", "age_on"].forEach(function (k) {
+    ["name", "start", "end", "deadline", "age_on"].forEach(function (k) {
       var f = sel.form.elements[k];
       if (f) f.value = (o && o.getAttribute("data-" + k.replace("_", "-"))) || "";
     });

@@ -55,6 +55,7 @@ struct EventsPage<'a> {
 struct Preset {
     id: &'static str,
     label: &'static str,
+    name: String,
     start: String,
     end: String,
     deadline: String,
@@ -73,6 +74,7 @@ fn presets(today: chrono::NaiveDate) -> Vec<Preset> {
             Preset {
                 id,
                 label,
+                name: s.name.clone().unwrap_or_default(),
                 start: ds(s.start),
                 end: ds(s.end),
                 deadline: s
@@ -113,7 +115,8 @@ pub struct CreateForm {
     preset: Option<String>,
     toml: Option<String>,
     seed: Option<String>,
-    /// This edition's dates (the second step of creating from a bundled regulation).
+    /// This edition's name and dates (given with a bundled regulation).
+    name: Option<String>,
     start: Option<String>,
     end: Option<String>,
     deadline: Option<String>,
@@ -130,6 +133,7 @@ struct EditionPage<'a> {
     preset: &'a str,
     label: &'a str,
     seed: String,
+    name: String,
     /// The regulation's own dates, for comparison.
     was: String,
     start: String,
@@ -151,6 +155,7 @@ fn edition_form(f: &CreateForm) -> Result<arbiter_director::api::event::Settings
             .ok_or_else(|| format!("{field}「{s}」应为 YYYY-MM-DD (bad date)")),
     };
     Ok(arbiter_director::api::event::SettingsForm {
+        name: opt(&f.name),
         start: date("开始日期", &f.start)?,
         end: date("结束日期", &f.end)?,
         deadline: match opt(&f.deadline) {
@@ -225,12 +230,17 @@ pub async fn create(
             arbiter_director::api::event::create(&source, &file_name, seed)
         }
         Some(id) => match edition_form(&f).map(|form| {
-            if form == arbiter_director::api::event::SettingsForm::default() {
-                arbiter_regulation::parse(&source, &file_name)
-                    .map(|r| arbiter_director::api::event::edition_dates(&r, today.date()))
-                    .unwrap_or_default()
-            } else {
-                form
+            // A field left empty: as suggested.
+            let s = arbiter_regulation::parse(&source, &file_name)
+                .map(|r| arbiter_director::api::event::edition_dates(&r, today.date()))
+                .unwrap_or_default();
+            arbiter_director::api::event::SettingsForm {
+                name: form.name.or(s.name),
+                start: form.start.or(s.start),
+                end: form.end.or(s.end),
+                deadline: form.deadline.or(s.deadline),
+                age_on: form.age_on.or(s.age_on),
+                ..form
             }
         }) {
             Ok(form) => {
@@ -293,6 +303,7 @@ fn edition_page(
         preset: id,
         label,
         seed: opt(&f.seed).unwrap_or_default(),
+        name: or(&f.name, s.name.clone().unwrap_or(reg.event.name.clone())),
         was,
         start: or(&f.start, ds(s.start)),
         end: or(&f.end, ds(s.end)),
