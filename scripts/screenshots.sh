@@ -60,3 +60,7 @@ done
 # browser_results.rs save them where ARBITER_SCREENSHOTS says.
 ARBITER_SCREENSHOTS="$PWD/$out" cargo test -p arbiter-web --release --test it browser_results:: -- --test-threads=1
 ls "$out"/desk-results-*.png
+# Registration on tournament day (new event's dates, the entry form with its errors, the
+# settings, the online form, its summary and status page): saved by the browser tests
+# themselves, phone 375×812 and laptop 1280×800.
+ARBITER_SCREENSHOTS="$PWD/$out" cargo test --release -p arbiter-web --test it browser_entries:: -- --test-threads=1

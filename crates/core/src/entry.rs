@@ -622,6 +622,18 @@ pub enum LogEntry {
         phone: Option<Phone>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
+        /// The section's conditions the player claims (`local` …), judged again when the
+        /// desk approves.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        flags: Vec<String>,
+        /// The documents the player says he will show (by regulation name); the desk checks
+        /// them when approving.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        evidence: Vec<String>,
+        /// SHA-256 (hex) of the token of the player's status page; the token itself is
+        /// given to the player only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        status_key: Option<String>,
     },
     /// The desk's decision on an online submission: approved as `player` (registered by the
     /// `player_registered` appended just before it), or refused with `reason`.
@@ -645,6 +657,14 @@ pub enum LogEntry {
         end: Option<NaiveDate>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         venue: Option<String>,
+        /// The registration deadline (报名截止), RFC 3339 with offset, over the regulation's
+        /// (and the `event_created` limits'): every section's deadline.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline: Option<String>,
+        /// The date ages are counted on (年龄计算日期), over the regulation's `age_on` of
+        /// every section with an age rule.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        age_on: Option<NaiveDate>,
         #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
         rounds: std::collections::BTreeMap<String, u32>,
         /// The slow games' time control (比赛用时) of sections (`[section, {minutes,

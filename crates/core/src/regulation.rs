@@ -56,10 +56,15 @@ impl EventState {
         let mut reg = arbiter_regulation::parse(&h.regulation, &h.file_name)
             .map_err(|e| RegulationError::Parse(e.to_string()))?;
         let st = &self.settings;
+        let reg_start = reg.event.start;
         if let Some(n) = &st.name {
             reg.event.name = n.clone();
         }
         if let Some(d) = st.start {
+            // The check-in day keeps its distance to the first day.
+            if let Some(c) = reg.registration.check_in {
+                reg.registration.check_in = c.checked_add_signed(d - reg.event.start).or(Some(c));
+            }
             reg.event.start = d;
         }
         if let Some(d) = st.end {
@@ -68,7 +73,25 @@ impl EventState {
         if let Some(v) = &st.venue {
             reg.event.venue = Some(v.clone());
         }
+        // The deadline set for this edition replaces the regulation's, in every section.
+        let deadline = st.deadline.as_deref().and_then(crate::time::china_local);
+        if let Some(d) = deadline {
+            reg.registration.deadline = Some(d);
+        }
         for s in &mut reg.sections {
+            if let Some(d) = deadline {
+                s.entries.deadline = Some(d);
+            }
+            // Ages counted on the date set for this edition; a section's birth-date range
+            // moves with it by whole years (a range written for the regulation's edition).
+            if let Some(on) = st.age_on {
+                let el = &mut s.eligibility;
+                let was = el.age_on.or(s.date).unwrap_or(reg_start);
+                shift_births(el, &mut s.categories, on, was);
+                if el.min_age.is_some() || el.max_age.is_some() {
+                    el.age_on = Some(on);
+                }
+            }
             if let Some(n) = st.rounds.get(&s.id) {
                 s.format.rounds = Some(*n);
             }
@@ -91,5 +114,38 @@ impl EventState {
             }
         }
         Ok(reg)
+    }
+}
+
+/// Move a section's birth-date ranges (its eligibility and its categories) by the whole
+/// years between the date ages were counted on (`was`) and the one set (`on`): `born_from =
+/// 1956-01-01` for an edition counting on 2025-10-07 is `1957-01-01` counting on 2026-10-07.
+fn shift_births(
+    el: &mut arbiter_regulation::Eligibility,
+    categories: &mut [arbiter_regulation::Category],
+    on: chrono::NaiveDate,
+    was: chrono::NaiveDate,
+) {
+    use chrono::{Datelike, Months};
+    let years = on.year() - was.year();
+    if years == 0 {
+        return;
+    }
+    let months = Months::new(years.unsigned_abs() * 12);
+    let shift = |d: &mut Option<chrono::NaiveDate>| {
+        if let Some(x) = *d {
+            let moved = if years > 0 {
+                x.checked_add_months(months)
+            } else {
+                x.checked_sub_months(months)
+            };
+            *d = moved.or(Some(x));
+        }
+    };
+    shift(&mut el.born_from);
+    shift(&mut el.born_to);
+    for c in categories {
+        shift(&mut c.born_from);
+        shift(&mut c.born_to);
     }
 }

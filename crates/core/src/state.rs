@@ -268,6 +268,15 @@ pub struct Submission {
     pub id_number: Option<IdNumber>,
     pub phone: Option<Phone>,
     pub unit: Option<String>,
+    /// The conditions claimed (`local` …).
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// The documents the player says he will show.
+    #[serde(default)]
+    pub evidence: Vec<String>,
+    /// SHA-256 (hex) of the status page's token.
+    #[serde(default)]
+    pub status_key: Option<String>,
     /// `None` while pending.
     pub decision: Option<Decision>,
 }
@@ -289,6 +298,12 @@ pub struct EventSettings {
     pub start: Option<NaiveDate>,
     pub end: Option<NaiveDate>,
     pub venue: Option<String>,
+    /// The registration deadline as last changed, RFC 3339 (also the header's limits').
+    #[serde(default)]
+    pub deadline: Option<String>,
+    /// The date ages are counted on, as last changed.
+    #[serde(default)]
+    pub age_on: Option<NaiveDate>,
     /// Swiss rounds by section.
     pub rounds: BTreeMap<String, u32>,
     /// The slow games' time control (比赛用时) by section.

@@ -812,12 +812,26 @@ impl<'a> LogReader<'a> {
                 birth_date: _,
                 id_number: _,
                 phone: _,
+                flags,
+                evidence: _,
+                status_key: _,
             } => {
                 let us = self.unit_section(unit.as_deref(), section);
+                let claims: Vec<&str> = flags
+                    .iter()
+                    .map(|f| arbiter_regulation::flag_zh(f))
+                    .collect();
+                let claims = match (claims.is_empty(), zh) {
+                    (true, _) => String::new(),
+                    (false, true) => format!(" (自称: {})", claims.join("、")),
+                    (false, false) => format!(" (claims: {})", flags.join(", ")),
+                };
                 if zh {
-                    format!("收到网上报名第{submission}号: {name} {us}, 待审核")
+                    format!("收到网上报名第{submission}号: {name} {us}{claims}, 待审核")
                 } else {
-                    format!("received online entry no. {submission}: {name} {us}, to be decided")
+                    format!(
+                        "received online entry no. {submission}: {name} {us}{claims}, to be decided"
+                    )
                 }
             }
             LogEntry::SubmissionDecided {
@@ -852,8 +866,27 @@ impl<'a> LogReader<'a> {
                 rounds,
                 time_controls,
                 reason,
+                deadline,
+                age_on,
             } => {
                 let mut parts = Vec::new();
+                if let Some(d) = deadline {
+                    let d = arbiter_core::time::china_local(d)
+                        .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+                        .unwrap_or_else(|| d.clone());
+                    parts.push(if zh {
+                        format!("报名截止 → {d}")
+                    } else {
+                        format!("registration deadline → {d}")
+                    });
+                }
+                if let Some(d) = age_on {
+                    parts.push(if zh {
+                        format!("年龄计算日期 → {d}")
+                    } else {
+                        format!("ages counted on → {d}")
+                    });
+                }
                 if let Some(n) = name {
                     parts.push(if zh {
                         format!("名称 → {n}")

@@ -85,6 +85,34 @@ pub enum Required {
     Phone,
 }
 
+/// Why the online entry form takes no entry now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Closed {
+    /// The registration deadline (China time) has passed.
+    DeadlinePassed { deadline: chrono::NaiveDateTime },
+    /// The event is closed (闭幕).
+    EventClosed,
+    /// Round 1 of a section is paired: entries are the desk's now.
+    Started,
+}
+
+impl std::fmt::Display for Closed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Closed::DeadlinePassed { deadline } => write!(
+                f,
+                "报名已截止 (截止时间 {}), 网上报名已关闭 (registration closed at the deadline)",
+                deadline.format("%Y-%m-%d %H:%M")
+            ),
+            Closed::EventClosed => write!(f, "赛事已闭幕, 网上报名已关闭 (the event is closed)"),
+            Closed::Started => write!(
+                f,
+                "比赛已开始, 网上报名已关闭; 如需报名请联系报名处 (the event has started; ask the registration desk)"
+            ),
+        }
+    }
+}
+
 impl Required {
     pub fn zh(self) -> &'static str {
         match self {
@@ -489,6 +517,16 @@ pub enum Refusal {
     },
     /// The settings form changes nothing.
     NoSettingChanged,
+    /// The registration deadline is after the event's last day.
+    DeadlineAfterEnd {
+        deadline: chrono::NaiveDateTime,
+        end: NaiveDate,
+    },
+    /// Evidence not on the regulation's list (a typo in the form).
+    UnknownEvidence { given: String },
+    /// The online entry is closed: the deadline has passed (China time), or the event is
+    /// closed or under way.
+    EntryClosed(Closed),
     /// The regulation file of a new event does not parse (file, line, column).
     BadRegulation(RegulationError),
 
@@ -1077,6 +1115,16 @@ impl fmt::Display for Refusal {
                 ),
             },
             NoSettingChanged => write!(f, "赛事设置没有任何更改 (no setting changed)"),
+            DeadlineAfterEnd { deadline, end } => write!(
+                f,
+                "报名截止时间 {} 晚于比赛结束日期 {end} (the registration deadline is after the event)",
+                deadline.format("%Y-%m-%d %H:%M")
+            ),
+            UnknownEvidence { given } => write!(
+                f,
+                "证明材料「{given}」不在规程的清单中, 请从清单中勾选 (not one of the regulation's documents)"
+            ),
+            EntryClosed(c) => write!(f, "{c}"),
             BadRegulation(e) => write!(f, "{e}"),
 
             BadTime { at } => write!(f, "时间不是 RFC 3339 格式 (bad time): {at}"),
@@ -1153,8 +1201,8 @@ mod tests {
             KnockoutGameEntered { .. } => 51,
             NoSuchBoard { .. } => 52,
             ResultExists { .. } => 53,
-            ConfirmedResult { .. } => 82,
-            ReentryTooLate { .. } => 83,
+            ConfirmedResult { .. } => 86,
+            ReentryTooLate { .. } => 87,
             RoundFinished { .. } => 54,
             NotPublished { .. } => 55,
             FoulRuleDecides { .. } => 56,
@@ -1177,6 +1225,9 @@ mod tests {
             RoundsBelowPaired { .. } => 73,
             BadTimeControl { .. } => 74,
             NoSettingChanged => 75,
+            DeadlineAfterEnd { .. } => 88,
+            UnknownEvidence { .. } => 89,
+            EntryClosed(_) => 90,
             BadRegulation(_) => 76,
             BadTime { .. } => 77,
             Busy { .. } => 78,
@@ -1189,7 +1240,7 @@ mod tests {
             NobodyChosen => 85,
         }
     }
-    const VARIANTS: usize = 88;
+    const VARIANTS: usize = 91;
 
     fn men() -> Sec {
         Sec {
@@ -1483,6 +1534,16 @@ mod tests {
                 problem: TimeControlProblem::Unreadable,
             },
             NoSettingChanged,
+            DeadlineAfterEnd {
+                deadline: date(2026, 10, 13).and_hms_opt(18, 0, 0).unwrap_or_default(),
+                end: date(2026, 10, 12),
+            },
+            UnknownEvidence {
+                given: "社宝证明".into(),
+            },
+            EntryClosed(Closed::DeadlinePassed {
+                deadline: date(2026, 10, 1).and_hms_opt(18, 0, 0).unwrap_or_default(),
+            }),
             BadRegulation(RegulationError {
                 file: "t.toml".into(),
                 line: 2,

@@ -70,7 +70,10 @@ pub fn verify(log: &[Recorded], published: Option<&Export>) -> Vec<Difference> {
             ));
             return out;
         }
-        if reg.is_none() && state.header.is_some() {
+        // The settings in force change the regulation (the deadline, the date ages are
+        // counted on): later entries are judged by the regulation as changed.
+        let changed = matches!(r.entry, LogEntry::SettingsChanged { .. });
+        if (reg.is_none() || changed) && state.header.is_some() {
             match regulation_of(&state) {
                 Ok(x) => reg = Some(x),
                 Err(e) => {

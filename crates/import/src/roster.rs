@@ -298,6 +298,24 @@ pub fn parse_date(s: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(y, m, d)
 }
 
+/// A local time as typed at the desk or on the command line: `2026-07-23 18:00`,
+/// `2026-07-23T18:00` (a browser's datetime field), with or without seconds, or a date alone
+/// (that day's end, 23:59:59).
+pub fn parse_local_time(s: &str) -> Option<chrono::NaiveDateTime> {
+    let t = s.trim();
+    for f in [
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%d %H:%M",
+        "%Y-%m-%dT%H:%M",
+    ] {
+        if let Ok(x) = chrono::NaiveDateTime::parse_from_str(t, f) {
+            return Some(x);
+        }
+    }
+    parse_date(t).and_then(|d| d.and_hms_opt(23, 59, 59))
+}
+
 /// The date of an Excel serial day number (1900 date system; serial 61 is 1900-03-01).
 pub fn excel_serial_date(serial: i64) -> Option<NaiveDate> {
     if !(61..=2_958_465).contains(&serial) {

@@ -131,6 +131,17 @@ impl Evidence {
     }
 }
 
+/// A condition flag of an entry (`require_flags`, `forbid_flags`, a category's `flag`) in
+/// Chinese, as the entry forms show it; an unknown flag as written.
+pub fn flag_zh(flag: &str) -> &'static str {
+    match flag {
+        "local" => "本地棋手",
+        "group_member" => "象棋群成员",
+        "national_master" => "国家级运动健将（象棋大师）及以上称号",
+        _ => "其他条件",
+    }
+}
+
 /// What kind of unit players enter through (X1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "snake_case")]

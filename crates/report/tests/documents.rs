@@ -210,6 +210,8 @@ fn printed_standings_follow_a_changed_number_of_rounds() {
                 start: None,
                 end: None,
                 venue: None,
+                deadline: None,
+                age_on: None,
                 rounds: [(sec.clone(), planned - 2)].into_iter().collect(),
                 time_controls: Default::default(),
                 reason: "场地时间缩短".into(),

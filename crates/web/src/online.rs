@@ -1,16 +1,22 @@
 //! The online entry form (网上报名, issue 14): `GET/POST /e/{ev}/entry`, public, no login.
 //!
-//! A player gives name, sex, ID number, unit, phone and section; the director checks the entry
-//! at once (`entries::submit`: the same rules as a registration at the desk, except the
+//! Closed (deadline passed, event closed or under way: `entries::online_open`), the page says
+//! so and shows no form. Otherwise a player gives name, sex, ID number, unit, phone and
+//! section, and ticks the section's conditions and documents; the director checks the entry
+//! at once (`entries::submit_keyed`: the same rules as a registration at the desk, except the
 //! documents, which the desk sees) and either records it as pending (`entry_submitted`,
-//! actor `online`) or answers with the reason. The desk approves or refuses pending entries
-//! on its registration list.
+//! actor `online`, with the hash of a status token) or answers with the reason, the form kept
+//! as typed. An accepted entry gets a summary (masked ID number), what to bring, and the link
+//! to its status page (`/e/{ev}/entry/status/{token}`). The desk approves or refuses pending
+//! entries on its registration list.
 //!
 //! Safeguards: the form carries its own CSRF token (cookie `arbiter_entry` + hidden field,
 //! both must match); the body is at most [`MAX_BODY`] bytes and each field at most
 //! [`MAX_FIELD`] characters; each client address may submit [`MAX_PER_ADDR`] times within
-//! [`crate::auth::limit::WINDOW`] seconds, then waits. The answer page never repeats the ID
-//! number or the phone, and nothing of the form is written to the server's output.
+//! [`crate::auth::limit::WINDOW`] seconds, then waits. Only the answer to the player's own form
+//! repeats the ID number and phone (to keep the form filled; `no-store`); the summary and the
+//! status page show the ID number masked; nothing of the form is written to the server's
+//! output.
 
 use crate::app::AppState;
 use crate::auth::limit;
@@ -44,7 +50,9 @@ pub const MAX_PER_ADDR: u32 = 10;
 pub const ACTOR: &str = arbiter_director::log_view::ONLINE;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/e/{ev}/entry", get(form).post(submit))
+    Router::new()
+        .route("/e/{ev}/entry", get(form).post(submit))
+        .route("/e/{ev}/entry/status/{token}", get(status))
 }
 
 #[derive(Template)]
@@ -56,13 +64,26 @@ struct OnlinePage {
     content: String,
 }
 
-/// What the form shows again after a refusal (never the ID number or the phone).
+/// What the form shows again after a mistake: everything typed, to this player's own form
+/// response only (`no-store`), never logged.
 #[derive(Default)]
 struct Kept {
     section: String,
     name: String,
     sex: String,
     unit: String,
+    id_number: String,
+    phone: String,
+    /// `section.flag` of the conditions ticked.
+    flags: Vec<String>,
+    /// `section.document` of the documents ticked.
+    evidence: Vec<String>,
+}
+
+/// A submission accepted: what the answer page shows.
+struct Accepted {
+    submission: u32,
+    token: String,
 }
 
 async fn page(
@@ -70,13 +91,17 @@ async fn page(
     l: Lang,
     ev: &str,
     status: StatusCode,
-    outcome: Option<Result<String, String>>,
+    outcome: Option<Result<Accepted, String>>,
     kept: Kept,
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(ev).await?;
     let st = &snap.state;
     let here = format!("/e/{ev}/entry");
     let token = random_token();
+    let reg = arbiter_director::regulation_of(st).map_err(|e| WebError::Internal(e.to_string()))?;
+    let (_, now) = write::now_at()?;
+    // Closed (deadline passed, event closed or under way): said before anyone types.
+    let closed = api::online_open(st, now).err();
     let mut c = String::new();
     let _ = write!(
         c,
@@ -89,7 +114,17 @@ async fn page(
         )
     );
     let done = matches!(outcome, Some(Ok(_)));
-    if !done {
+    if let Some(Ok(a)) = &outcome {
+        summary(&mut c, l, st, &reg, ev, a, &kept);
+    } else if let Some(why) = &closed {
+        let _ = write!(
+            c,
+            "<p class=\"flash err\" role=\"alert\" id=\"entry-closed\">{}</p>",
+            e(&crate::refusal::words(why))
+        );
+    }
+    let show_form = !done && closed.is_none();
+    if show_form {
         let mut options = String::new();
         for s in st.sections.values() {
             let sel = if s.id == kept.section {
@@ -112,10 +147,10 @@ async fn page(
              <label>{secl} <select name=\"section\" required>{options}</select></label>\
              <label>{nl} <input name=\"name\" value=\"{name}\" maxlength=\"{max}\" required></label>\
              <label>{sxl} <select name=\"sex\"><option value=\"\"></option><option value=\"男\"{m}>男</option><option value=\"女\"{f}>女</option></select></label>\
-             <label>{il} <input name=\"id_number\" maxlength=\"18\" autocomplete=\"off\" required></label>\
+             <label>{il} <input name=\"id_number\" value=\"{idv}\" maxlength=\"18\" autocomplete=\"off\" required></label>\
              <label>{ul} <input name=\"unit\" value=\"{unit}\" maxlength=\"{max}\"></label>\
-             <label>{pl} <input name=\"phone\" inputmode=\"tel\" maxlength=\"11\" autocomplete=\"off\" required></label>\
-             <button type=\"submit\">{b}</button></form>",
+             <label>{pl} <input name=\"phone\" value=\"{phv}\" inputmode=\"tel\" maxlength=\"11\" autocomplete=\"off\" required></label>\
+             {offers}<button type=\"submit\">{b}</button></form>",
             action = e(&here),
             secl = l.t("组别", "Section"),
             nl = l.t("姓名", "Name"),
@@ -129,10 +164,24 @@ async fn page(
             unit = e(&kept.unit),
             pl = l.t("手机号", "Mobile phone"),
             b = l.t("提交报名", "Submit"),
+            idv = e(&kept.id_number),
+            phv = e(&kept.phone),
+            offers = offers(l, st, &reg, &kept),
         );
     }
     let (ok, err) = match outcome {
-        Some(Ok(m)) => (Some(m), None),
+        Some(Ok(a)) => (
+            Some(format!(
+                "{} #{} {}",
+                l.t("报名已提交, 编号", "Entry submitted, number"),
+                a.submission,
+                l.t(
+                    "等待报名处审核 (pending the desk's approval)",
+                    "— pending the desk's approval"
+                )
+            )),
+            None,
+        ),
         Some(Err(m)) => (None, Some(m)),
         None => (None, None),
     };
@@ -154,7 +203,11 @@ async fn page(
     )
         .into_response();
     let h = resp.headers_mut();
-    if !done {
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    if show_form {
         let c =
             format!("{ENTRY_CSRF_COOKIE}={token}; Path=/e/{ev}/entry; HttpOnly; SameSite=Strict");
         if let Ok(v) = HeaderValue::from_str(&c) {
@@ -217,7 +270,9 @@ pub async fn submit(
             .await;
         }
     };
-    let f: OnlineForm = match serde_urlencoded::from_bytes(&bytes) {
+    let fields: std::collections::HashMap<String, String> =
+        serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
+    let f: OnlineForm = match serde_urlencoded::from_bytes::<OnlineForm>(&bytes) {
         Ok(f) => f,
         Err(_) => {
             let msg = "表单无法读取 (malformed form)".to_string();
@@ -232,11 +287,25 @@ pub async fn submit(
             .await;
         }
     };
+    let ticked = |prefix: &str| -> Vec<String> {
+        let mut v: Vec<String> = fields
+            .keys()
+            .filter_map(|k| k.strip_prefix(prefix))
+            .filter(|k| k.chars().count() <= MAX_FIELD)
+            .map(str::to_string)
+            .collect();
+        v.sort();
+        v
+    };
     let kept = Kept {
         section: f.section.clone(),
         name: f.name.clone(),
         sex: f.sex.clone(),
         unit: f.unit.clone(),
+        id_number: f.id_number.clone(),
+        phone: f.phone.clone(),
+        flags: ticked("flag."),
+        evidence: ticked("ev."),
     };
     if cookie_token.is_empty() || !ct_eq(&cookie_token, &f.csrf) {
         let msg = "表单已失效或来源不明, 请刷新页面后重试 (missing or wrong CSRF token; reload the page and try again)".to_string();
@@ -300,7 +369,15 @@ pub async fn submit(
             }
         },
     };
-    let form = api::online_form(
+    // The conditions and documents ticked for the section chosen (`section.name`).
+    let of_section = |v: &[String]| -> Vec<String> {
+        let p = format!("{}.", f.section.trim());
+        v.iter()
+            .filter_map(|x| x.strip_prefix(&p))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut form = api::online_form(
         f.section.trim(),
         &f.name,
         sex,
@@ -308,8 +385,12 @@ pub async fn submit(
         Some(&f.phone),
         Some(&f.unit),
     );
+    form.flags = of_section(&kept.flags);
+    form.evidence = of_section(&kept.evidence);
+    let status_token = random_token();
+    let key = crate::auth::token::token_hash(&status_token);
     let done = write::apply(&app, &event_id(&ev), &write::OnlineForm, move |st, ctx| {
-        api::submit(st, ctx, &form)
+        api::submit_keyed(st, ctx, &form, Some(key.clone()))
     })
     .await?;
     match done {
@@ -322,15 +403,11 @@ pub async fn submit(
                     _ => None,
                 })
                 .unwrap_or(0);
-            let msg = format!(
-                "{} #{n} {}",
-                l.t("报名已提交, 编号", "Entry submitted, number"),
-                l.t(
-                    "等待报名处审核 (pending the desk's approval)",
-                    "— pending the desk's approval"
-                )
-            );
-            page(&app, l, &ev, StatusCode::OK, Some(Ok(msg)), kept).await
+            let a = Accepted {
+                submission: n,
+                token: status_token,
+            };
+            page(&app, l, &ev, StatusCode::OK, Some(Ok(a)), kept).await
         }
         Err(m) => {
             page(
@@ -344,4 +421,235 @@ pub async fn submit(
             .await
         }
     }
+}
+
+/// The section's conditions and documents, for every section that has any (each headed by
+/// the section's name; only the chosen section's are read).
+fn offers(
+    l: Lang,
+    st: &arbiter_core::EventState,
+    reg: &arbiter_regulation::Regulation,
+    kept: &Kept,
+) -> String {
+    let mut o = String::new();
+    for s in st.sections.values() {
+        let Some(sec) = reg.section(&s.id) else {
+            continue;
+        };
+        let offer = api::section_offer(sec);
+        let docs = offer.all_evidence();
+        if offer.conditions.is_empty() && docs.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            o,
+            "<fieldset class=\"offer\" data-section=\"{id}\"><legend>{name} · {t}</legend>",
+            id = e(&s.id),
+            name = e(&s.name),
+            t = l.t("报此组须", "to enter this section")
+        );
+        for (flag, zh) in &offer.conditions {
+            let key = format!("{}.{flag}", s.id);
+            let checked = if kept.flags.contains(&key) {
+                " checked"
+            } else {
+                ""
+            };
+            let _ = write!(
+                o,
+                "<label class=\"check\"><input type=\"checkbox\" name=\"flag.{k}\"{checked}> {c}{zh}</label>",
+                k = e(&key),
+                c = l.t("我符合参赛条件: ", "I meet the condition: ")
+            );
+        }
+        for d in docs {
+            let key = format!("{}.{}", s.id, d.name());
+            let checked = if kept.evidence.contains(&key) {
+                " checked"
+            } else {
+                ""
+            };
+            let _ = write!(
+                o,
+                "<label class=\"check\"><input type=\"checkbox\" name=\"ev.{k}\"{checked}> {c}{zh}</label>",
+                k = e(&key),
+                c = l.t("报到时出示: ", "I will show: "),
+                zh = d.zh()
+            );
+        }
+        o.push_str("</fieldset>");
+    }
+    o
+}
+
+/// What to bring, by the regulation: the fee, the documents, the check-in day.
+fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    let Some(sec) = reg.section(section) else {
+        return v;
+    };
+    if let Some(fee) = sec.entries.fee {
+        let fen = fee.total_fen();
+        v.push(format!("报名费 {}", api::yuan(fen)));
+    }
+    let offer = api::section_offer(sec);
+    for d in &offer.evidence {
+        v.push(format!("{} (须出示)", d.zh()));
+    }
+    for any in &offer.evidence_any {
+        let one: Vec<&str> = any.iter().map(|d| d.zh()).collect();
+        v.push(format!("以下证明之一: {}", one.join("、")));
+    }
+    if let Some(d) = reg.registration.check_in {
+        v.push(format!("报到日期 {d}"));
+    }
+    v
+}
+
+/// The answer to an accepted entry: who (masked ID), which section, what to bring and the
+/// link to the entry's status.
+fn summary(
+    c: &mut String,
+    l: Lang,
+    st: &arbiter_core::EventState,
+    reg: &arbiter_regulation::Regulation,
+    ev: &str,
+    a: &Accepted,
+    kept: &Kept,
+) {
+    let masked = arbiter_types::IdNumber::parse(&kept.id_number)
+        .map(|i| i.masked())
+        .unwrap_or_default();
+    let section = kept.section.trim();
+    let sec_name = st.section(section).map_or(section, |s| s.name.as_str());
+    let _ = write!(
+        c,
+        "<div class=\"summary\" id=\"entry-summary\"><h2>{h}</h2><table class=\"grid\"><tbody>\
+         <tr><th>{nl}</th><td>{name}</td></tr><tr><th>{sl}</th><td>{sec}</td></tr>\
+         <tr><th>{il}</th><td>{masked}</td></tr><tr><th>{stl}</th><td>{pending}</td></tr></tbody></table>",
+        h = l.t("报名摘要", "Your entry"),
+        nl = l.t("姓名", "Name"),
+        name = e(kept.name.trim()),
+        sl = l.t("组别", "Section"),
+        sec = e(sec_name),
+        il = l.t("身份证号", "ID number"),
+        stl = l.t("状态", "Status"),
+        pending = l.t("待审核", "pending"),
+    );
+    let bring = to_bring(reg, section);
+    if !bring.is_empty() {
+        let _ = write!(
+            c,
+            "<h3>{}</h3><ul id=\"to-bring\">",
+            l.t("报到时请带", "Bring to check-in")
+        );
+        for b in bring {
+            let _ = write!(c, "<li>{}</li>", e(&b));
+        }
+        c.push_str("</ul>");
+    }
+    let link = format!("/e/{ev}/entry/status/{}", a.token);
+    let _ = write!(
+        c,
+        "<p>{t} <a href=\"{link}\" id=\"status-link\">{a}</a></p><p class=\"muted\">{keep}</p></div>",
+        t = l.t("查看审核结果:", "Check the decision:"),
+        link = e(&link),
+        a = l.t("报名状态页", "entry status page"),
+        keep = l.t(
+            "请保存此链接 (收藏或截图): 只有持有链接的人能看到审核结果。",
+            "Keep this link (bookmark or screenshot): only someone holding it sees the decision."
+        ),
+    );
+}
+
+/// `GET /e/{ev}/entry/status/{token}`: the status of the entry whose token this is — 待审核,
+/// 已通过 or 已拒绝 with the reason — with the section, the entry's number and the masked ID
+/// number; nothing else of the person. An unknown token is a 404 like any other.
+pub async fn status(
+    State(app): State<AppState>,
+    l: Lang,
+    Path((ev, token)): Path<(String, String)>,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&ev).await?;
+    let st = &snap.state;
+    let key = crate::auth::token::token_hash(&token);
+    let Some(sub) = st
+        .submissions
+        .values()
+        .find(|s| s.status_key.as_deref().is_some_and(|k| ct_eq(k, &key)))
+    else {
+        return Err(WebError::NotFound("报名状态 (entry status)".to_string()));
+    };
+    let sec_name = st
+        .section(&sub.section)
+        .map_or(sub.section.as_str(), |s| s.name.as_str());
+    let (badge, reason) = match &sub.decision {
+        None => (l.t("待审核", "pending"), None),
+        Some(arbiter_core::Decision::Approved(_)) => (l.t("已通过", "approved"), None),
+        Some(arbiter_core::Decision::Refused(r)) => (l.t("已拒绝", "refused"), Some(r.as_str())),
+    };
+    let mut c = String::new();
+    let _ = write!(
+        c,
+        "<h1>{} · {}</h1><table class=\"grid\" id=\"entry-status\"><tbody>\
+         <tr><th>{}</th><td>#{}</td></tr><tr><th>{}</th><td>{}</td></tr><tr><th>{}</th><td>{}</td></tr>\
+         <tr><th>{}</th><td><span class=\"status-badge\" id=\"status\">{}</span></td></tr>",
+        e(st.name()),
+        l.t("报名状态", "Entry status"),
+        l.t("报名编号", "Entry number"),
+        sub.submission,
+        l.t("组别", "Section"),
+        e(sec_name),
+        l.t("身份证号", "ID number"),
+        sub.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
+        l.t("状态", "Status"),
+        badge,
+    );
+    if let Some(r) = reason {
+        let _ = write!(
+            c,
+            "<tr><th>{}</th><td id=\"status-reason\">{}</td></tr>",
+            l.t("理由", "Reason"),
+            e(r)
+        );
+    }
+    c.push_str("</tbody></table>");
+    if sub.decision.is_none() {
+        let _ = write!(
+            c,
+            "<p class=\"muted\">{}</p>",
+            l.t(
+                "报名处审核后本页会显示结果, 请稍后刷新。",
+                "The decision shows here once the desk has reviewed the entry; reload later."
+            )
+        );
+    }
+    let t = OnlinePage {
+        layout: Layout::plain(
+            l,
+            format!("{} · {}", l.t("报名状态", "Entry status"), st.name()),
+            format!("/e/{ev}/entry"),
+        ),
+        ok: None,
+        err: None,
+        content: c,
+    };
+    let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;
+    let mut resp = (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response();
+    let h = resp.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::HeaderName::from_static("x-robots-tag"),
+        HeaderValue::from_static("noindex"),
+    );
+    Ok(resp)
 }

@@ -146,6 +146,39 @@ where
     F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
     X: Send + 'static,
 {
+    Ok(apply_with_raw(app, event, who, op)
+        .await?
+        .map_err(|e| crate::refusal::words(&e)))
+}
+
+/// [`apply`] with the director's refusal itself as the inner error (a form that shows it
+/// beside the field it is about).
+pub async fn apply_raw<F>(
+    app: &AppState,
+    event: &EventId,
+    who: &(dyn Writer + Sync),
+    op: F,
+) -> Result<Result<Applied, DirectorError>, WebError>
+where
+    F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + Send + Sync + 'static,
+{
+    Ok(
+        apply_with_raw(app, event, who, move |st, ctx| op(st, ctx).map(|e| (e, ())))
+            .await?
+            .map(|(a, ())| a),
+    )
+}
+
+async fn apply_with_raw<F, X>(
+    app: &AppState,
+    event: &EventId,
+    who: &(dyn Writer + Sync),
+    op: F,
+) -> Result<Result<(Applied, X), DirectorError>, WebError>
+where
+    F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
+    X: Send + 'static,
+{
     let (_, local) = now_at()?;
     let ctx = Ctx::new(who.actor(), local)
         .with_role(who.role())
@@ -170,7 +203,7 @@ where
                 a.extra,
             ))),
             Err(e @ DirectorError::NotAllowed { .. }) => Err(WebError::Forbidden(e.to_string())),
-            Err(e) => Ok(Err(crate::refusal::words(&e))),
+            Err(e) => Ok(Err(e)),
         }
     })
     .await

@@ -119,6 +119,50 @@ pub enum EventCmd {
         #[arg(long)]
         at: Option<String>,
     },
+    /// 赛事设置 — change the event's settings (`settings_changed`): name, dates, venue, the
+    /// registration deadline, the date ages are counted on, a section's Swiss rounds or slow
+    /// time control. Only what differs from the settings in force is recorded; after round 1
+    /// only the chief arbiter, with a reason
+    Settings {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 赛事名称 — the event's name
+        #[arg(long)]
+        name: Option<String>,
+        /// 开始日期 YYYY-MM-DD — first day
+        #[arg(long)]
+        start: Option<chrono::NaiveDate>,
+        /// 结束日期 YYYY-MM-DD — last day
+        #[arg(long)]
+        end: Option<chrono::NaiveDate>,
+        /// 地点 — venue
+        #[arg(long)]
+        venue: Option<String>,
+        /// 报名截止 (北京时间) "YYYY-MM-DD HH:MM" 或 YYYY-MM-DDTHH:MM — registration deadline, China time
+        #[arg(long, value_parser = parse_local_time)]
+        deadline: Option<chrono::NaiveDateTime>,
+        /// 年龄计算日期 YYYY-MM-DD — the date ages are counted on
+        #[arg(long)]
+        age_on: Option<chrono::NaiveDate>,
+        /// 组别轮数 SECTION=N (可重复) — Swiss rounds of a section (repeatable)
+        #[arg(long = "rounds", value_name = "SECTION=N")]
+        rounds: Vec<String>,
+        /// 慢棋用时 SECTION=60+30 (可重复) — slow time control of a section (repeatable)
+        #[arg(long = "time-control", value_name = "SECTION=60+30")]
+        time_controls: Vec<String>,
+        /// 理由 (第1轮编排后必填) — reason (required after round 1)
+        #[arg(long, default_value = "")]
+        reason: String,
+        #[arg(long, default_value = super::DEFAULT_DB)]
+        db: PathBuf,
+        /// 操作人 — who changes the settings (recorded in the log)
+        #[arg(long, default_value = "arbiter")]
+        actor: String,
+        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
+        #[arg(long)]
+        at: Option<String>,
+    },
     /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id. The log is
     /// replayed and verified first; a log that verify would reject, or one already in the
     /// database, is refused (exit 2) and nothing is written
@@ -230,6 +274,60 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
                         "赛事已重新开启, 理由: {} (event reopened; close it again with `event close`)",
                         reason.trim()
                     );
+                    Ok(0)
+                }
+                Err(e) => Ok(super::desk::refused(&e)),
+            }
+        }
+        EventCmd::Settings {
+            event,
+            name,
+            start,
+            end,
+            venue,
+            deadline,
+            age_on,
+            rounds,
+            time_controls,
+            reason,
+            db,
+            actor,
+            at,
+        } => {
+            if let Some(e) = super::desk::checked_time(at.as_deref()) {
+                return Ok(super::desk::refused(&e));
+            }
+            let mut form = arbiter_director::api::event::SettingsForm {
+                name,
+                start,
+                end,
+                venue,
+                deadline,
+                age_on,
+                reason,
+                ..Default::default()
+            };
+            for r in &rounds {
+                let Some((sec, n)) = r.split_once('=') else {
+                    anyhow::bail!("--rounds `{r}` 应为 组别=轮数 (expected SECTION=N)");
+                };
+                let Ok(n) = n.trim().parse::<u32>() else {
+                    anyhow::bail!("--rounds `{r}`: 轮数应为正整数 (rounds: a number)");
+                };
+                form.rounds.insert(sec.trim().to_string(), n);
+            }
+            for t in &time_controls {
+                let Some((sec, tc)) = t.split_once('=') else {
+                    anyhow::bail!("--time-control `{t}` 应为 组别=60+30 (expected SECTION=60+30)");
+                };
+                form.time_controls
+                    .insert(sec.trim().to_string(), tc.trim().to_string());
+            }
+            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                arbiter_director::api::event::change_settings(s, c, &form)
+            })? {
+                Ok(_) => {
+                    println!("赛事设置已更改 (settings changed)");
                     Ok(0)
                 }
                 Err(e) => Ok(super::desk::refused(&e)),
@@ -704,4 +802,14 @@ fn export_tables(
         }
     }
     Ok(0)
+}
+
+/// A local (China) time as typed (`arbiter_import::roster::parse_local_time`).
+fn parse_local_time(s: &str) -> Result<chrono::NaiveDateTime, String> {
+    arbiter_import::roster::parse_local_time(s).ok_or_else(|| {
+        format!(
+            "时间 `{}` 应为 YYYY-MM-DD HH:MM (expected a date and time)",
+            s.trim()
+        )
+    })
 }

@@ -27,6 +27,7 @@ mod rounds_cli;
 mod rounds_e2e_cli;
 mod serve;
 mod serve_limits;
+mod settings_cli;
 mod simulate;
 mod simulate_verify_cli;
 mod standings_cli;

@@ -1,5 +1,6 @@
 //! The event itself (赛事): `event_created` (the header, the sections and the entry limits),
-//! `settings_changed` (name, dates, venue, Swiss rounds and time controls by section),
+//! `settings_changed` (name, dates, venue, registration deadline, the date ages are counted
+//! on, Swiss rounds and time controls by section),
 //! `event_closed` (闭幕: final standings, team standings and prizes fixed) and
 //! `event_reopened` (the chief arbiter's reopening, the only entry a closed event takes).
 
@@ -58,6 +59,8 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             start,
             end,
             venue,
+            deadline,
+            age_on,
             rounds,
             time_controls,
             ..
@@ -66,6 +69,8 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                 && start.is_none()
                 && end.is_none()
                 && venue.is_none()
+                && deadline.is_none()
+                && age_on.is_none()
                 && rounds.is_empty()
                 && time_controls.is_empty()
             {
@@ -80,6 +85,9 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                         increment_seconds: tc.increment_seconds,
                     });
                 }
+            }
+            if let Some(d) = deadline {
+                DateTime::parse_from_rfc3339(d).map_err(|_| Rejection::BadTime(d.clone()))?;
             }
             if name.as_ref().is_some_and(|n| n.trim().is_empty()) {
                 return Err(Rejection::Required("赛事名称 event name"));
@@ -146,11 +154,25 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             start,
             end,
             venue,
+            deadline,
+            age_on,
             rounds,
             time_controls,
             ..
         } => {
+            if let Some(d) = deadline {
+                // The log's own deadline check reads the header's limits.
+                if let Some(h) = state.header.as_mut() {
+                    h.limits.deadline = Some(d.clone());
+                }
+            }
             let st = &mut state.settings;
+            if deadline.is_some() {
+                st.deadline = deadline.clone();
+            }
+            if age_on.is_some() {
+                st.age_on = *age_on;
+            }
             for (sec, tc) in time_controls {
                 st.time_controls.insert(sec.clone(), *tc);
             }

@@ -364,6 +364,9 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             id_number,
             phone,
             unit,
+            flags,
+            evidence,
+            status_key,
         } => {
             state.submissions.insert(
                 *submission,
@@ -378,6 +381,9 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     id_number: id_number.clone(),
                     phone: phone.clone(),
                     unit: unit.clone(),
+                    flags: flags.clone(),
+                    evidence: evidence.clone(),
+                    status_key: status_key.clone(),
                     decision: None,
                 },
             );

@@ -654,6 +654,9 @@ fn submitted(n: u32, section: &str, id: Option<&str>) -> LogEntry {
         id_number: id.map(|i| IdNumber::parse(i).unwrap()),
         phone: None,
         unit: None,
+        flags: Vec::new(),
+        evidence: Vec::new(),
+        status_key: None,
     }
 }
 
@@ -735,6 +738,8 @@ fn settings_changes_are_folded_and_checked() {
                 start: start.map(|d| d.parse().unwrap()),
                 end: end.map(|d| d.parse().unwrap()),
                 venue: None,
+                deadline: None,
+                age_on: None,
                 rounds: rounds.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
                 time_controls: Default::default(),
                 reason: String::new(),

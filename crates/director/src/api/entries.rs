@@ -81,6 +81,7 @@ pub fn register(
     if form.name.trim().is_empty() {
         return Err(Refusal::NameEmpty.into());
     }
+    form_mistake(form)?;
     let e = registration::register(&reg, state, form, ctx.at);
     if registration::already_refused(state, &e) {
         let reason = match &e {
@@ -95,6 +96,44 @@ pub fn register(
         .into());
     }
     checked(state, ctx, vec![e])
+}
+
+/// The mistakes of a form (not the regulation's refusals): an ID number or phone that is not
+/// one, evidence not on the regulation's list. Nothing is recorded for them: the form is
+/// corrected.
+fn form_mistake(form: &EntryForm) -> Result<(), DirectorError> {
+    if let Some(id) = form.id_number.as_deref() {
+        arbiter_types::IdNumber::parse(id).map_err(Refusal::BadIdNumber)?;
+    }
+    if let Some(p) = form.phone.as_deref() {
+        // The message does not repeat the number.
+        arbiter_types::Phone::parse(p).map_err(|_| Refusal::BadPhone)?;
+    }
+    for e in &form.evidence {
+        registration::evidence_name(e).map_err(|_| Refusal::UnknownEvidence {
+            given: e.trim().to_string(),
+        })?;
+    }
+    Ok(())
+}
+
+/// The desk's entry form (报名表): the registration, or an error with the regulation's
+/// reason when the section's rules refuse it — nothing recorded, so the form stays as typed
+/// and the arbiter corrects it, or refuses the entry by decision ([`refuse`], the only
+/// recorded refusal). A form mistake (ID number, phone, evidence) is an error too.
+pub fn register_form(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let out = register(state, ctx, form)?;
+    match out.first() {
+        Some(LogEntry::EntryRefused { reason, .. }) => Err(Refusal::NotEligible {
+            reason: reason.clone(),
+        }
+        .into()),
+        _ => Ok(out),
+    }
 }
 
 /// Register a batch (a roster file), each form checked against the entries before it. One
@@ -733,8 +772,8 @@ pub fn enter_team(
     )
 }
 
-/// The facts an online form (网上报名) gives: the registration form without evidence, flags
-/// or rating (the desk sees the documents when it approves the entry).
+/// The facts an online form (网上报名) gives: the registration form without rating; the
+/// conditions (`flags`) and the documents named (`evidence`) are set on it by the shell.
 pub fn online_form(
     section: &str,
     name: &str,
@@ -765,6 +804,67 @@ pub fn online_form(
     }
 }
 
+/// Whether the online form takes entries at `at` (China time): not after the registration
+/// deadline, not once the event is closed or round 1 of a section is paired.
+pub fn online_open(state: &EventState, at: chrono::NaiveDateTime) -> Result<(), DirectorError> {
+    use crate::refusal::Closed;
+    let reg = regulation_of(state)?;
+    if state.closed {
+        return Err(Refusal::EntryClosed(Closed::EventClosed).into());
+    }
+    if state.sections.values().any(|s| s.last_round() > 0) {
+        return Err(Refusal::EntryClosed(Closed::Started).into());
+    }
+    if let Some(d) = reg.registration.deadline.filter(|d| at > *d) {
+        return Err(Refusal::EntryClosed(Closed::DeadlinePassed { deadline: d }).into());
+    }
+    Ok(())
+}
+
+/// What the entry form offers for a section: the conditions a player may claim (the
+/// section's required flags, with their Chinese labels) and the documents the regulation
+/// asks him to show (every one of `evidence`, one of each `evidence_any` list).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SectionOffer {
+    /// `(flag, 中文)`.
+    pub conditions: Vec<(String, &'static str)>,
+    /// Every one of these.
+    pub evidence: Vec<arbiter_regulation::Evidence>,
+    /// One of each list.
+    pub evidence_any: Vec<Vec<arbiter_regulation::Evidence>>,
+}
+
+impl SectionOffer {
+    /// Every document named, once, in the regulation's order.
+    pub fn all_evidence(&self) -> Vec<arbiter_regulation::Evidence> {
+        let mut v: Vec<arbiter_regulation::Evidence> = Vec::new();
+        for e in self
+            .evidence
+            .iter()
+            .chain(self.evidence_any.iter().flatten())
+        {
+            if !v.contains(e) {
+                v.push(*e);
+            }
+        }
+        v
+    }
+}
+
+/// [`SectionOffer`] of a section of the regulation.
+pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
+    let el = &sec.eligibility;
+    SectionOffer {
+        conditions: el
+            .require_flags
+            .iter()
+            .map(|f| (f.clone(), arbiter_regulation::flag_zh(f)))
+            .collect(),
+        evidence: el.evidence.clone(),
+        evidence_any: el.evidence_any.clone(),
+    }
+}
+
 /// An entry through the public online form (`entry_submitted`): checked at once against the
 /// section's rules exactly as a registration at this moment would be (deadline, sex, age,
 /// unit and section limits, duplicates), except the documents the regulation asks for, which
@@ -776,7 +876,20 @@ pub fn submit(
     ctx: &Ctx,
     form: &EntryForm,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    submit_keyed(state, ctx, form, None)
+}
+
+/// [`submit`], with the key of the player's status page (the SHA-256 of a token only the
+/// player is given), recorded with the submission. The form's conditions (flags) must be
+/// the section's; the documents named must be on the regulation's list.
+pub fn submit_keyed(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+    status_key: Option<String>,
+) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
+    online_open(state, ctx.at)?;
     section_of(state, &form.section)?;
     let sec = reg
         .section(&form.section)
@@ -796,6 +909,21 @@ pub fn submit(
     if form.sex.is_some_and(|s| s != id.sex()) {
         return Err(Refusal::SexContradictsId { id_sex: id.sex() }.into());
     }
+    let mut claimed = Vec::new();
+    for e in &form.evidence {
+        let n = registration::evidence_name(e).map_err(|_| Refusal::UnknownEvidence {
+            given: e.trim().to_string(),
+        })?;
+        if !claimed.iter().any(|c: &String| c == n) {
+            claimed.push(n.to_string());
+        }
+    }
+    let flags: Vec<String> = form
+        .flags
+        .iter()
+        .filter(|f| sec.eligibility.require_flags.contains(f))
+        .cloned()
+        .collect();
     // Judge everything but the documents: assume those the section asks for are shown.
     let mut judged = form.clone();
     judged.evidence = sec
@@ -811,6 +939,7 @@ pub fn submit(
         .map(|e| e.name().to_string())
         .collect();
     judged.late_reason = None;
+    judged.flags = flags.clone();
     match registration::register(&reg, state, &judged, ctx.at) {
         LogEntry::PlayerRegistered(r) => checked(
             state,
@@ -824,6 +953,9 @@ pub fn submit(
                 id_number: r.id_number,
                 phone: r.phone,
                 unit: r.unit,
+                flags,
+                evidence: claimed,
+                status_key,
             }],
         ),
         LogEntry::EntryRefused { reason, .. } => Err(Refusal::NotEligible { reason }.into()),
@@ -874,7 +1006,7 @@ pub fn approve(
         association: None,
         team: None,
         evidence,
-        flags: Vec::new(),
+        flags: s.flags.clone(),
         rating: None,
         late_reason,
     };

@@ -136,12 +136,29 @@ pub struct SettingsForm {
     pub start: Option<chrono::NaiveDate>,
     pub end: Option<chrono::NaiveDate>,
     pub venue: Option<String>,
+    /// The registration deadline (报名截止), China time.
+    pub deadline: Option<chrono::NaiveDateTime>,
+    /// The date ages are counted on (年龄计算日期).
+    pub age_on: Option<chrono::NaiveDate>,
     /// Swiss rounds by section id.
     pub rounds: BTreeMap<String, u32>,
     /// The slow games' time control (比赛用时) by section id, as written: `60+30` (minutes
     /// per side + seconds a move), `60`, `60分+30秒`, `60′+30″`.
     pub time_controls: BTreeMap<String, String>,
     pub reason: String,
+}
+
+/// The date ages are counted on, as the settings page shows it: the one set for this
+/// edition, else the regulation's `age_on` of its first section with an age rule, else the
+/// event's first day.
+pub fn age_on_in_force(
+    reg: &arbiter_regulation::Regulation,
+    state: &EventState,
+) -> Option<chrono::NaiveDate> {
+    state
+        .settings
+        .age_on
+        .or_else(|| reg.sections.iter().find_map(|s| s.eligibility.age_on))
 }
 
 /// The time control of a section's slow games (its first slow one), if the regulation (with
@@ -223,6 +240,21 @@ pub fn change_settings(
     if a > b {
         return Err(Refusal::StartAfterEnd { start: a, end: b }.into());
     }
+    let deadline = form
+        .deadline
+        .filter(|d| Some(*d) != reg.registration.deadline);
+    if let Some(d) = form.deadline.or(reg.registration.deadline) {
+        if d.date() > b && (deadline.is_some() || end.is_some()) {
+            return Err(Refusal::DeadlineAfterEnd {
+                deadline: d,
+                end: b,
+            }
+            .into());
+        }
+    }
+    let age_on = form
+        .age_on
+        .filter(|d| Some(*d) != age_on_in_force(&reg, state));
     let mut rounds = BTreeMap::new();
     for (id, &n) in &form.rounds {
         let sec = reg
@@ -271,6 +303,8 @@ pub fn change_settings(
         && start.is_none()
         && end.is_none()
         && venue.is_none()
+        && deadline.is_none()
+        && age_on.is_none()
         && rounds.is_empty()
         && time_controls.is_empty()
     {
@@ -281,6 +315,8 @@ pub fn change_settings(
         start,
         end,
         venue,
+        deadline: deadline.map(crate::registration::rfc3339),
+        age_on,
         rounds,
         time_controls,
         reason: form.reason.trim().to_string(),
@@ -302,6 +338,78 @@ pub fn create(
     let seed = seed.unwrap_or_else(|| default_seed(source));
     let entry = crate::registration::event_created(&reg, source, file_name, seed);
     Ok((reg.event.name.clone(), vec![entry]))
+}
+
+/// A new event for this year's edition of a regulation: its `event_created`, then the
+/// settings of this edition (dates, registration deadline, the date ages are counted on —
+/// `settings_changed`, judged as a change of the new event's settings by `ctx`). A form that
+/// changes nothing gives the `event_created` alone.
+pub fn create_edition(
+    source: &str,
+    file_name: &str,
+    seed: Option<u64>,
+    ctx: &Ctx,
+    form: &SettingsForm,
+) -> Result<(String, Vec<LogEntry>), DirectorError> {
+    let (name, mut entries) = create(source, file_name, seed)?;
+    let mut scratch = EventState::new();
+    for e in &entries {
+        crate::apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
+    }
+    match change_settings(&scratch, ctx, form) {
+        Ok(more) => entries.extend(more),
+        Err(DirectorError::Refused(r)) if matches!(*r, Refusal::NoSettingChanged) => {}
+        Err(e) => return Err(e),
+    }
+    Ok((name, entries))
+}
+
+/// This year's edition of a regulation as the form to create it suggests it: the
+/// regulation's dates moved by whole years to the first edition that has not started by
+/// `today` (the deadline and the date ages are counted on moved by the same years). The
+/// date ages are counted on only where a section has an age or birth-date rule.
+pub fn edition_dates(
+    reg: &arbiter_regulation::Regulation,
+    today: chrono::NaiveDate,
+) -> SettingsForm {
+    use chrono::Months;
+    let mut years = 0u32;
+    let moved =
+        |d: chrono::NaiveDate, y: u32| d.checked_add_months(Months::new(12 * y)).unwrap_or(d);
+    while moved(reg.event.start, years) < today && years < 200 {
+        years += 1;
+    }
+    let y = years;
+    let ages = reg.sections.iter().any(|s| {
+        let el = &s.eligibility;
+        el.min_age.is_some()
+            || el.max_age.is_some()
+            || el.born_from.is_some()
+            || el.born_to.is_some()
+    });
+    let age_on = reg
+        .sections
+        .iter()
+        .find_map(|s| s.eligibility.age_on)
+        .unwrap_or(reg.event.start);
+    // The name's year, where it names the regulation's, is this edition's.
+    let (was, now) = (
+        reg.event.start.format("%Y").to_string(),
+        moved(reg.event.start, y).format("%Y").to_string(),
+    );
+    let name =
+        (y > 0 && reg.event.name.contains(&was)).then(|| reg.event.name.replacen(&was, &now, 1));
+    SettingsForm {
+        name,
+        start: Some(moved(reg.event.start, y)),
+        end: Some(moved(reg.event.end, y)),
+        deadline: reg
+            .registration
+            .deadline
+            .map(|d| d.checked_add_months(Months::new(12 * y)).unwrap_or(d)),
+        age_on: ages.then(|| moved(age_on, y)),
+        ..SettingsForm::default()
+    }
 }
 
 /// The default seed of an event: FNV-1a over its regulation text.

@@ -161,6 +161,9 @@ fn every_variant() -> Vec<LogEntry> {
             id_number: Some(id()),
             phone: Some(phone()),
             unit: Some("武山县".into()),
+            flags: Vec::new(),
+            evidence: Vec::new(),
+            status_key: None,
         },
         registered(4, "孙七", "open", "武山县"),
         LogEntry::SubmissionDecided {
@@ -177,6 +180,9 @@ fn every_variant() -> Vec<LogEntry> {
             id_number: None,
             phone: None,
             unit: None,
+            flags: Vec::new(),
+            evidence: Vec::new(),
+            status_key: None,
         },
         LogEntry::SubmissionDecided {
             submission: 2,
@@ -198,6 +204,8 @@ fn every_variant() -> Vec<LogEntry> {
             )]
             .into(),
             reason: "场地调整".into(),
+            deadline: None,
+            age_on: None,
         },
         LogEntry::PairingNumbersDrawn {
             section: "open".into(),

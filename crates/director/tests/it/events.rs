@@ -554,6 +554,8 @@ fn a_settings_change_is_read_after_the_regulation_was_parsed() {
                 start: None,
                 end: None,
                 venue: None,
+                deadline: None,
+                age_on: None,
                 rounds: [(sec.clone(), rounds)].into_iter().collect(),
                 time_controls: Default::default(),
                 reason: "测试".into(),

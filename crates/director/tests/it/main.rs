@@ -18,5 +18,6 @@ mod fouls;
 mod online_entries;
 mod reentry;
 mod rosters;
+mod settings;
 mod verify_prefixes;
 mod views;

@@ -167,3 +167,18 @@
     }
   });
 })();
+
+// New event: choosing a bundled regulation fills in this edition's dates (the regulation's
+// moved to this year, from the option's data-*); the arbiter corrects them before creating.
+(function () {
+  "use strict";
+  var sel = document.querySelector("form[action='/desk/events'] select[name=preset]");
+  if (!sel) return;
+  sel.addEventListener("change", function () {
+    var o = sel.options[sel.selectedIndex];
+    ["name", "start", "end", "deadline", "age_on"].forEach(function (k) {
+      var f = sel.form.elements[k];
+      if (f) f.value = (o && o.getAttribute("data-" + k.replace("_", "-"))) || "";
+    });
+  });
+})();

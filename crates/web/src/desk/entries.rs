@@ -17,6 +17,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
+use std::collections::HashMap;
 
 fn path(ev: &str, sec: &str) -> String {
     format!("/desk/e/{ev}/s/{sec}/entries")
@@ -49,6 +50,14 @@ struct EntriesPage<'a> {
     /// Back from adding or refusing an entry: the add-entry form takes the focus for the
     /// next one (on a plain visit it does not, so a long list opens at its top).
     adding: bool,
+    /// The entry form as typed (empty at first) and its errors.
+    form: Typed,
+    /// The section's conditions a player may claim: `(flag, 中文)`.
+    conditions: Vec<(String, &'static str)>,
+    /// The regulation's documents for the section: `(name, 中文)`.
+    documents: Vec<(&'static str, &'static str)>,
+    /// What the regulation asks, in words (`须提供: 意外伤害保险`).
+    documents_rule: String,
 }
 
 /// A player found by 查找, with his fee, his check-in and why he is not paired.
@@ -61,6 +70,171 @@ struct Found {
     checked_in: bool,
     /// Empty: he is paired in the next round.
     why: Vec<String>,
+}
+
+/// The entry form as the arbiter typed it, kept after a mistake, and the error of each field.
+#[derive(Default)]
+pub struct Typed {
+    name: String,
+    sex: String,
+    birth: String,
+    id_number: String,
+    phone: String,
+    unit: String,
+    team: String,
+    late_reason: String,
+    refuse_reason: String,
+    evidence: Vec<String>,
+    /// Documents typed by name (`社保证明`), beside the boxes ticked.
+    evidence_text: String,
+    flags: Vec<String>,
+    /// `(field, message)`: the field is one of the form's names, or `form` for the whole.
+    errors: Vec<(&'static str, String)>,
+}
+
+impl Typed {
+    fn from_fields(f: &HashMap<String, String>) -> Typed {
+        let get = |k: &str| f.get(k).map(|v| v.trim().to_string()).unwrap_or_default();
+        let mut evidence: Vec<String> = f
+            .keys()
+            .filter_map(|k| k.strip_prefix("ev."))
+            .map(str::to_string)
+            .collect();
+        evidence.sort();
+        let mut flags: Vec<String> = f
+            .keys()
+            .filter_map(|k| k.strip_prefix("flag."))
+            .map(str::to_string)
+            .collect();
+        flags.sort();
+        Typed {
+            name: get("name"),
+            sex: get("sex"),
+            birth: get("birth"),
+            id_number: get("id_number"),
+            phone: get("phone"),
+            unit: get("unit"),
+            team: get("team"),
+            late_reason: get("late_reason"),
+            refuse_reason: get("refuse_reason"),
+            evidence,
+            evidence_text: get("evidence"),
+            flags,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Blank every value the director refuses as text (too long, control or direction
+    /// characters): the page does not repeat it.
+    fn hide_unshowable(&mut self) {
+        let bad = |v: &str| {
+            v.chars().count() > 500
+                || v.chars().any(|c| {
+                    c.is_control()
+                        || ('\u{202a}'..='\u{202e}').contains(&c)
+                        || ('\u{2066}'..='\u{2069}').contains(&c)
+                })
+        };
+        for v in [
+            &mut self.name,
+            &mut self.sex,
+            &mut self.birth,
+            &mut self.id_number,
+            &mut self.phone,
+            &mut self.unit,
+            &mut self.team,
+            &mut self.late_reason,
+            &mut self.refuse_reason,
+            &mut self.evidence_text,
+        ] {
+            if bad(v) {
+                v.clear();
+            }
+        }
+        self.evidence.retain(|v| !bad(v));
+        self.flags.retain(|v| !bad(v));
+    }
+
+    /// The error of field `k`, if any.
+    fn err(&self, k: &str) -> Option<&str> {
+        self.errors
+            .iter()
+            .find(|(f, _)| *f == k)
+            .map(|(_, m)| m.as_str())
+    }
+
+    fn has_evidence(&self, e: &str) -> bool {
+        self.evidence.iter().any(|x| x == e)
+    }
+
+    fn has_flag(&self, f: &str) -> bool {
+        self.flags.iter().any(|x| x == f)
+    }
+
+    fn opt(v: &str) -> Option<String> {
+        Some(v.trim().to_string()).filter(|s| !s.is_empty())
+    }
+
+    /// The director's form, or the field and message of what cannot be read.
+    fn entry_form(&self, sec: &str) -> Result<EntryForm, (&'static str, String)> {
+        let sex = match Typed::opt(&self.sex) {
+            None => None,
+            Some(s) => Some(
+                arbiter_import::roster::parse_sex(&s)
+                    .ok_or_else(|| ("sex", format!("性别「{s}」应为 男/女 (unknown sex)")))?,
+            ),
+        };
+        let birth = match Typed::opt(&self.birth) {
+            None => None,
+            Some(s) => Some(arbiter_import::roster::parse_date(&s).ok_or_else(|| {
+                (
+                    "birth",
+                    format!("出生日期「{s}」应为 YYYY-MM-DD (bad date)"),
+                )
+            })?),
+        };
+        Ok(EntryForm {
+            section: sec.to_string(),
+            name: self.name.clone(),
+            sex,
+            birth,
+            id_number: Typed::opt(&self.id_number),
+            phone: Typed::opt(&self.phone),
+            unit: Typed::opt(&self.unit),
+            association: None,
+            team: Typed::opt(&self.team),
+            evidence: self
+                .evidence
+                .iter()
+                .cloned()
+                .chain(split_evidence(&Some(self.evidence_text.clone())))
+                .collect(),
+            flags: self.flags.clone(),
+            rating: None,
+            late_reason: Typed::opt(&self.late_reason),
+        })
+    }
+}
+
+/// The field of the entry form a director's refusal is about (`form` for the whole).
+fn field_of(e: &arbiter_director::DirectorError) -> &'static str {
+    use arbiter_director::{DirectorError, Refusal};
+    match e {
+        DirectorError::Refused(r) => match &**r {
+            Refusal::NameEmpty | Refusal::Required(_) => "name",
+            Refusal::BadIdNumber(_) => "id_number",
+            Refusal::BadPhone => "phone",
+            Refusal::SexContradictsId { .. } => "sex",
+            Refusal::BirthContradictsId { .. } => "birth",
+            Refusal::UnknownEvidence { .. } => "evidence",
+            Refusal::NotEligible { reason } if reason.contains("证明") => "evidence",
+            Refusal::ReasonMissing(_) => "refuse_reason",
+            _ => "form",
+        },
+        DirectorError::Text(_) => "form",
+        DirectorError::NotAllowed { .. } | DirectorError::ReasonMissing(_) => "late_reason",
+        _ => "form",
+    }
 }
 
 /// One registered player (ID number and phone masked).
@@ -90,6 +264,10 @@ struct PendingRow<'a> {
     unit: &'a str,
     id_number: String,
     phone: String,
+    /// The documents the player said he would show, in Chinese (the approval's field).
+    evidence: String,
+    /// The conditions he claims, in Chinese.
+    claims: String,
 }
 
 /// The list's query: the flash, the row of the last action, the search.
@@ -153,9 +331,56 @@ pub async fn list(
     };
     let adding = row.is_none() && lq.q.is_none() && (f.ok.is_some() || f.err.is_some());
     let q = lq.q.as_deref().map(str::trim).unwrap_or("").to_string();
+    let view = ListView {
+        row,
+        row_msg,
+        q,
+        adding,
+    };
+    render(l, &auth, &es, f, Typed::default(), StatusCode::OK, view)
+}
+
+/// Where the list opens and what it says besides the entry form: the row of the last fee or
+/// check-in and its message, the words searched (查找), whether the add-entry form takes the
+/// focus (back from adding or refusing an entry).
+#[derive(Default)]
+struct ListView {
+    row: Option<u32>,
+    row_msg: Option<(bool, String)>,
+    q: String,
+    adding: bool,
+}
+
+/// The registration list with the entry form as `form` has it.
+fn render(
+    l: Lang,
+    auth: &crate::auth::Authed,
+    es: &EventSection,
+    f: Flash,
+    form: Typed,
+    status: StatusCode,
+    view: ListView,
+) -> Result<Response, WebError> {
+    let ListView {
+        row,
+        row_msg,
+        q,
+        adding,
+    } = view;
     let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
     let st = &es.snap.state;
     let s = es.section()?;
+    let reg = arbiter_director::regulation_of(st).map_err(|e| WebError::Internal(e.to_string()))?;
+    let offer = reg.section(sec).map(api::section_offer).unwrap_or_default();
+    let mut rule = Vec::new();
+    if !offer.evidence.is_empty() {
+        let all: Vec<&str> = offer.evidence.iter().map(|e| e.zh()).collect();
+        rule.push(format!("须出示: {}", all.join("、")));
+    }
+    for any in &offer.evidence_any {
+        let one: Vec<&str> = any.iter().map(|e| e.zh()).collect();
+        rule.push(format!("以下之一: {}", one.join("、")));
+    }
     let rows = st
         .players(sec)
         .into_iter()
@@ -186,6 +411,23 @@ pub async fn list(
             unit: x.unit.as_deref().unwrap_or(""),
             id_number: x.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
             phone: x.phone.as_ref().map(|p| p.masked()).unwrap_or_default(),
+            evidence: x
+                .evidence
+                .iter()
+                .filter_map(|e| {
+                    arbiter_regulation::Evidence::ALL
+                        .into_iter()
+                        .find(|k| k.name() == e)
+                        .map(|k| k.zh())
+                })
+                .collect::<Vec<_>>()
+                .join("、"),
+            claims: x
+                .flags
+                .iter()
+                .map(|f| arbiter_regulation::flag_zh(f))
+                .collect::<Vec<_>>()
+                .join("、"),
         })
         .collect();
     let refused = st
@@ -209,6 +451,14 @@ pub async fn list(
         q,
         cols: 0,
         adding,
+        form,
+        conditions: offer.conditions.clone(),
+        documents: offer
+            .all_evidence()
+            .into_iter()
+            .map(|e| (e.name(), e.zh()))
+            .collect(),
+        documents_rule: rule.join("; "),
     };
     let page = EntriesPage {
         cols: 8 + usize::from(page.can),
@@ -216,7 +466,7 @@ pub async fn list(
     };
     Desk::new(
         l,
-        &auth,
+        auth,
         format!("{} · {}", s.name, l.t("报名", "Entries")),
         path(ev, sec),
     )
@@ -226,128 +476,116 @@ pub async fn list(
         format!("{} {}", s.name, l.t("报名", "entries")),
     )
     .flash(f)
-    .render(StatusCode::OK, &page)
+    .render(status, &page)
 }
 
-#[derive(Deserialize)]
-pub struct AddForm {
-    name: String,
-    sex: Option<String>,
-    birth: Option<String>,
-    id_number: Option<String>,
-    phone: Option<String>,
-    unit: Option<String>,
-    team: Option<String>,
-    evidence: Option<String>,
-    late_reason: Option<String>,
-}
-
-/// `POST /desk/e/{ev}/s/{sec}/entries`.
+/// `POST /desk/e/{ev}/s/{sec}/entries`: register the entry. A mistake in the form (a field
+/// that cannot be read, an ID number that is not one, a document not on the list) or an
+/// entry the section's rules refuse shows the form again as typed, the error beside its
+/// field; nothing is recorded — refusing is the arbiter's decision ([`refuse`]).
 pub async fn add(
     State(app): State<AppState>,
+    l: Lang,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Registrars, AddForm>,
+    p: Post<Registrars, HashMap<String, String>>,
 ) -> Result<Response, WebError> {
-    let f = p.form;
-    let here = path(&ev, &sec);
-    // Who may enter late is the director's decision (a 403 from the write path).
-    let late_reason = opt(&f.late_reason);
-    let sex = match opt(&f.sex) {
-        None => None,
-        Some(s) => match arbiter_import::roster::parse_sex(&s) {
-            Some(x) => Some(x),
-            None => {
-                return Ok(back(
-                    &here,
-                    Err(format!("性别 `{s}` 应为 男/女 (unknown sex)")),
-                ))
-            }
-        },
+    let mut typed = Typed::from_fields(&p.form);
+    let form = match typed.entry_form(&sec) {
+        Ok(f) => f,
+        Err(e) => return again(&app, l, &p.auth, ev, sec, typed, e).await,
     };
-    let birth = match opt(&f.birth) {
-        None => None,
-        Some(s) => match arbiter_import::roster::parse_date(&s) {
-            Some(d) => Some(d),
-            None => {
-                return Ok(back(
-                    &here,
-                    Err(format!("出生日期 `{s}` 应为 YYYY-MM-DD (bad date)")),
-                ))
-            }
-        },
-    };
-    let form = EntryForm {
-        section: sec.clone(),
-        name: f.name.trim().to_string(),
-        sex,
-        birth,
-        id_number: opt(&f.id_number),
-        phone: opt(&f.phone),
-        unit: opt(&f.unit),
-        association: None,
-        team: opt(&f.team),
-        evidence: split_evidence(&f.evidence),
-        flags: Vec::new(),
-        rating: None,
-        late_reason,
-    };
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::register(st, ctx, &form)
+    let done = write::apply_raw(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        api::register_form(st, ctx, &form)
     })
     .await?;
-    let msg = match done {
-        Ok(a) => match a.entries.first() {
-            Some(LogEntry::PlayerRegistered(r)) => {
-                Ok(format!("已报名 registered: P{} {}", r.player.0, r.name))
-            }
-            Some(LogEntry::EntryRefused { name, reason, .. }) => Err(format!(
-                "{name} 不符合报名条件, 已记录拒绝: {reason} (entry refused)"
-            )),
-            _ => Ok("已记录 (recorded)".into()),
+    match done {
+        Ok(a) => {
+            let msg = match a.entries.first() {
+                Some(LogEntry::PlayerRegistered(r)) => {
+                    format!("已报名 registered: P{} {}", r.player.0, r.name)
+                }
+                _ => "已记录 (recorded)".into(),
+            };
+            Ok(back(&path(&ev, &sec), Ok(msg)))
+        }
+        Err(e) => {
+            let field = field_of(&e);
+            typed.refuse_reason = match &e {
+                arbiter_director::DirectorError::Refused(r) => match &**r {
+                    arbiter_director::Refusal::NotEligible { reason } => reason.clone(),
+                    _ => typed.refuse_reason,
+                },
+                _ => typed.refuse_reason,
+            };
+            let msg = crate::refusal::words(&e);
+            again(&app, l, &p.auth, ev, sec, typed, (field, msg)).await
+        }
+    }
+}
+
+/// The page again with the form as typed and the error beside `field`.
+async fn again(
+    app: &AppState,
+    l: Lang,
+    auth: &crate::auth::Authed,
+    ev: String,
+    sec: String,
+    mut typed: Typed,
+    (field, msg): (&'static str, String),
+) -> Result<Response, WebError> {
+    typed.hide_unshowable();
+    typed.errors.push((field, msg));
+    let es = EventSection::load(app, ev, sec).await?;
+    render(
+        l,
+        auth,
+        &es,
+        Flash::default(),
+        typed,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        ListView {
+            adding: true,
+            ..ListView::default()
         },
-        Err(e) => Err(e),
-    };
-    Ok(back(&here, msg))
+    )
 }
 
-#[derive(Deserialize)]
-pub struct RefuseForm {
-    name: String,
-    unit: Option<String>,
-    reason: String,
-}
-
-/// `POST /desk/e/{ev}/s/{sec}/refuse`.
+/// `POST /desk/e/{ev}/s/{sec}/refuse`: the arbiter refuses the entry typed in the form, with
+/// the reason (`entry_refused`, the only recorded refusal).
 pub async fn refuse(
     State(app): State<AppState>,
+    l: Lang,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Registrars, RefuseForm>,
+    p: Post<Registrars, HashMap<String, String>>,
 ) -> Result<Response, WebError> {
-    let f = p.form;
-    let form = EntryForm {
-        section: sec.clone(),
-        name: f.name.trim().to_string(),
-        sex: None,
-        birth: None,
-        id_number: None,
-        phone: None,
-        unit: opt(&f.unit),
-        association: None,
-        team: None,
-        evidence: Vec::new(),
-        flags: Vec::new(),
-        rating: None,
-        late_reason: None,
+    let typed = Typed::from_fields(&p.form);
+    let mut form = match typed.entry_form(&sec) {
+        Ok(f) => f,
+        Err(e) => return again(&app, l, &p.auth, ev, sec, typed, e).await,
     };
-    let reason = f.reason;
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+    form.late_reason = None;
+    let reason = typed.refuse_reason.clone();
+    let done = write::apply_raw(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         api::refuse(st, ctx, &form, &reason)
     })
     .await?;
-    Ok(back(
-        &path(&ev, &sec),
-        done.map(|_| "已记录拒绝 (refusal recorded)".to_string()),
-    ))
+    match done {
+        Ok(_) => Ok(back(
+            &path(&ev, &sec),
+            Ok(format!(
+                "已记录拒绝: {} (refusal recorded)",
+                typed.name.trim()
+            )),
+        )),
+        Err(e) => {
+            let field = match field_of(&e) {
+                "form" => "refuse_reason",
+                f => f,
+            };
+            let msg = crate::refusal::words(&e);
+            again(&app, l, &p.auth, ev, sec, typed, (field, msg)).await
+        }
+    }
 }
 
 #[derive(Deserialize)]

@@ -47,8 +47,44 @@ struct EventsPage<'a> {
     events: Vec<(&'a str, &'a str)>,
     /// The account creates events.
     organiser: bool,
-    /// Id and label of each bundled regulation.
-    presets: Vec<(&'static str, &'static str)>,
+    /// Each bundled regulation: id, label and this edition's dates as suggested.
+    presets: Vec<Preset>,
+}
+
+/// A bundled regulation on the new-event form, with this year's edition's dates.
+struct Preset {
+    id: &'static str,
+    label: &'static str,
+    name: String,
+    start: String,
+    end: String,
+    deadline: String,
+    age_on: String,
+}
+
+/// The bundled regulations with the dates of this year's edition (`edition_dates`).
+fn presets(today: chrono::NaiveDate) -> Vec<Preset> {
+    PRESETS
+        .iter()
+        .map(|(id, label, text)| {
+            let s = arbiter_regulation::parse(text, &format!("{id}.toml"))
+                .map(|r| arbiter_director::api::event::edition_dates(&r, today))
+                .unwrap_or_default();
+            let ds = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+            Preset {
+                id,
+                label,
+                name: s.name.clone().unwrap_or_default(),
+                start: ds(s.start),
+                end: ds(s.end),
+                deadline: s
+                    .deadline
+                    .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+                    .unwrap_or_default(),
+                age_on: ds(s.age_on),
+            }
+        })
+        .collect()
 }
 
 /// `GET /desk`.
@@ -67,7 +103,7 @@ pub async fn list(
             .map(|ev| (ev.id.0.as_str(), ev.name.as_str()))
             .collect(),
         organiser: auth.is(<Organisers as crate::auth::Roles>::ALLOWED),
-        presets: PRESETS.iter().map(|(id, label, _)| (*id, *label)).collect(),
+        presets: presets(crate::write::now_at()?.1.date()),
     };
     Desk::new(l, &auth, l.t("裁判台", "Arbiters' desk"), "/desk")
         .flash(f)
@@ -79,11 +115,64 @@ pub struct CreateForm {
     preset: Option<String>,
     toml: Option<String>,
     seed: Option<String>,
+    /// This edition's name and dates (given with a bundled regulation).
+    name: Option<String>,
+    start: Option<String>,
+    end: Option<String>,
+    deadline: Option<String>,
+    age_on: Option<String>,
+}
+
+/// The second step of creating an event from a bundled regulation: this edition's dates,
+/// prefilled from the regulation's moved to this year.
+#[derive(Template)]
+#[template(path = "desk/edition.html")]
+struct EditionPage<'a> {
+    l: Lang,
+    csrf: &'a str,
+    preset: &'a str,
+    label: &'a str,
+    seed: String,
+    name: String,
+    /// The regulation's own dates, for comparison.
+    was: String,
+    start: String,
+    end: String,
+    deadline: String,
+    age_on: String,
+    /// The regulation counts ages or birth years.
+    ages: bool,
+    error: Option<String>,
+}
+
+/// The dates as typed, or the field's error.
+fn edition_form(f: &CreateForm) -> Result<arbiter_director::api::event::SettingsForm, String> {
+    use arbiter_import::roster::{parse_date, parse_local_time};
+    let date = |field: &str, v: &Option<String>| match opt(v) {
+        None => Ok(None),
+        Some(s) => parse_date(&s)
+            .map(Some)
+            .ok_or_else(|| format!("{field}「{s}」应为 YYYY-MM-DD (bad date)")),
+    };
+    Ok(arbiter_director::api::event::SettingsForm {
+        name: opt(&f.name),
+        start: date("开始日期", &f.start)?,
+        end: date("结束日期", &f.end)?,
+        deadline: match opt(&f.deadline) {
+            None => None,
+            Some(s) => Some(parse_local_time(&s).ok_or_else(|| {
+                format!("报名截止「{s}」应为 YYYY-MM-DD HH:MM (bad date and time)")
+            })?),
+        },
+        age_on: date("年龄计算日期", &f.age_on)?,
+        ..Default::default()
+    })
 }
 
 /// `POST /desk/events`.
 pub async fn create(
     State(app): State<AppState>,
+    l: Lang,
     p: Post<Organisers, CreateForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
@@ -124,19 +213,122 @@ pub async fn create(
             }
         },
     };
-    let (name, entries) = match arbiter_director::api::event::create(&source, &file_name, seed) {
+    let preset = opt(&f.preset);
+    let (_, today) = crate::write::now_at()?;
+    let ctx = arbiter_director::api::Ctx::new(p.auth.actor(), today).with_role(p.auth.role());
+    let made = match &preset {
+        // A bundled regulation is an earlier edition: this one's dates as given, or (none
+        // given) as suggested — the regulation's moved to this year.
+        // A request without the date fields (not the form's) creates the event as the
+        // regulation says.
+        Some(_)
+            if f.start.is_none()
+                && f.end.is_none()
+                && f.deadline.is_none()
+                && f.age_on.is_none() =>
+        {
+            arbiter_director::api::event::create(&source, &file_name, seed)
+        }
+        Some(id) => match edition_form(&f).map(|form| {
+            // A field left empty: as suggested.
+            let s = arbiter_regulation::parse(&source, &file_name)
+                .map(|r| arbiter_director::api::event::edition_dates(&r, today.date()))
+                .unwrap_or_default();
+            arbiter_director::api::event::SettingsForm {
+                name: form.name.or(s.name),
+                start: form.start.or(s.start),
+                end: form.end.or(s.end),
+                deadline: form.deadline.or(s.deadline),
+                age_on: form.age_on.or(s.age_on),
+                ..form
+            }
+        }) {
+            Ok(form) => {
+                arbiter_director::api::event::create_edition(&source, &file_name, seed, &ctx, &form)
+            }
+            Err(m) => return edition_page(l, &p.auth, id, &source, &f, Some(m)),
+        },
+        None => arbiter_director::api::event::create(&source, &file_name, seed),
+    };
+    let (name, entries) = match made {
         Ok(x) => x,
         Err(err) => {
+            if let Some(id) = &preset {
+                let m = crate::refusal::words(&err);
+                return edition_page(l, &p.auth, id, &source, &f, Some(m));
+            }
             return Ok(back(
                 "/desk",
                 Err(format!("规程有误 (the regulation does not check): {err}")),
-            ))
+            ));
         }
     };
     match crate::write::create(&app, &name, p.auth.actor(), entries).await? {
         Ok(id) => Ok(Redirect::to(&format!("/desk/e/{id}")).into_response()),
         Err(msg) => Ok(back("/desk", Err(msg))),
     }
+}
+
+/// The page asking for this edition's dates (prefilled unless typed).
+fn edition_page(
+    l: Lang,
+    auth: &crate::auth::Authed,
+    id: &str,
+    source: &str,
+    f: &CreateForm,
+    error: Option<String>,
+) -> Result<Response, WebError> {
+    let reg = arbiter_regulation::parse(source, &format!("{id}.toml"))
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let (_, now) = crate::write::now_at()?;
+    let s = arbiter_director::api::event::edition_dates(&reg, now.date());
+    let label = PRESETS
+        .iter()
+        .find(|(k, _, _)| *k == id)
+        .map_or("", |(_, label, _)| *label);
+    let or = |typed: &Option<String>, v: String| opt(typed).unwrap_or(v);
+    let ds = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+    let was = format!(
+        "{} — {}{}",
+        reg.event.start,
+        reg.event.end,
+        reg.registration
+            .deadline
+            .map(|d| format!(", 报名截止 {}", d.format("%Y-%m-%d %H:%M")))
+            .unwrap_or_default()
+    );
+    let page = EditionPage {
+        l,
+        csrf: &auth.csrf,
+        preset: id,
+        label,
+        seed: opt(&f.seed).unwrap_or_default(),
+        name: or(&f.name, s.name.clone().unwrap_or(reg.event.name.clone())),
+        was,
+        start: or(&f.start, ds(s.start)),
+        end: or(&f.end, ds(s.end)),
+        deadline: or(
+            &f.deadline,
+            s.deadline
+                .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+                .unwrap_or_default(),
+        ),
+        age_on: or(&f.age_on, ds(s.age_on)),
+        ages: s.age_on.is_some(),
+        error,
+    };
+    let status = if page.error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    Desk::new(
+        l,
+        auth,
+        l.t("本届赛事日期", "This edition's dates"),
+        "/desk",
+    )
+    .render(status, &page)
 }
 
 /// `/desk/e/{ev}`: the event's sections with their state and the way to each desk page.

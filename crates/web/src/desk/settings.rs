@@ -1,5 +1,5 @@
 //! The event's settings at the desk (`/desk/e/{ev}/settings`): name, dates and venue shown on
-//! every page, the Swiss rounds and the slow games' time control (比赛用时) of each section (`event::change_settings`, logged as
+//! every page, the registration deadline and the date ages are counted on, the Swiss rounds and the slow games' time control (比赛用时) of each section (`event::change_settings`, logged as
 //! `settings_changed`). Once round 1 is paired only the chief arbiter changes them, with a
 //! reason — the director decides; the page passes whether the account is the chief arbiter.
 
@@ -35,6 +35,12 @@ struct SettingsPage<'a> {
     start: String,
     end: String,
     venue: &'a str,
+    /// The registration deadline in force (`2026-07-23 18:00`), empty if none.
+    deadline: String,
+    /// Whether the deadline has passed (China time, now).
+    deadline_passed: bool,
+    /// The date ages are counted on, empty if the regulation counts no age.
+    age_on: String,
     sections: Vec<SectionSettings<'a>>,
     /// Round 1 is paired.
     started: bool,
@@ -78,6 +84,18 @@ pub async fn show(
         start: reg.event.start.to_string(),
         end: reg.event.end.to_string(),
         venue: reg.event.venue.as_deref().unwrap_or(""),
+        deadline: reg
+            .registration
+            .deadline
+            .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+            .unwrap_or_default(),
+        deadline_passed: reg
+            .registration
+            .deadline
+            .is_some_and(|d| write::now_at().is_ok_and(|(_, now)| d < now)),
+        age_on: api::age_on_in_force(&reg, st)
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
         sections: reg
             .sections
             .iter()
@@ -149,6 +167,13 @@ pub async fn change(
             start: date("开始日期", get("start"))?,
             end: date("结束日期", get("end"))?,
             venue: get("venue"),
+            deadline: match get("deadline") {
+                None => None,
+                Some(s) => Some(arbiter_import::roster::parse_local_time(&s).ok_or_else(|| {
+                    format!("报名截止 `{s}` 应为 YYYY-MM-DD HH:MM (bad date and time)")
+                })?),
+            },
+            age_on: date("年龄计算日期", get("age_on"))?,
             rounds,
             time_controls,
             reason: get("reason").unwrap_or_default(),

@@ -294,11 +294,7 @@ fn run_story(driver: &Driver, base: &str, ev: &str) {
             again[0][0].parse::<u64>().expect("seq") > first[0][0].parse::<u64>().expect("seq"),
             "{log:?}"
         );
-        assert_eq!(
-            lines(&["第1轮 第7台", "原为 黑胜"]).len(),
-            1,
-            "{log:?}"
-        );
+        assert_eq!(lines(&["第1轮 第7台", "原为 黑胜"]).len(), 1, "{log:?}");
 
         // Confirmed: the grid says so and takes no entry; the arbiter is refused in the
         // desk's words (the chief arbiter's 更正 form, no command).

@@ -10,6 +10,7 @@ mod common;
 mod api;
 mod browser;
 mod browser_checkin;
+mod browser_entries;
 mod browser_results;
 mod connections;
 mod crosstable;
