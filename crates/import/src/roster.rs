@@ -338,9 +338,25 @@ fn scientific(s: &str) -> bool {
         && e.chars().all(|c| c.is_ascii_digit())
 }
 
+/// A typed ID number, readable or not, as an error message may show it: the first 6 and the
+/// last 2 characters, the rest starred (`110105**********21`), as the masked number of a
+/// registered player; shorter text keeps only its last 2 characters. Import errors are
+/// shown at the desk and printed: they never repeat a whole ID number.
+fn mask_typed(v: &str) -> String {
+    let c: Vec<char> = v.chars().collect();
+    let n = c.len();
+    let (head, tail) = if n >= 10 { (6, 2) } else { (0, n.min(2)) };
+    c[..head]
+        .iter()
+        .chain(std::iter::repeat_n(&'*', n - head - tail))
+        .chain(&c[n - tail..])
+        .collect()
+}
+
 fn excel_mangled_id(shown: &str) -> String {
+    let shown = mask_typed(shown);
     format!(
-        "Excel 把身份证号存成了数字 (`{shown}`, 末几位已丢失)，请把该列设为文本后重新填写 (Excel stored the ID number as a number and lost its last digits; format the column as Text and type the numbers again)"
+        "Excel 把身份证号存成了数字 ({shown}, 末几位已丢失)，请把该列设为文本后重新填写 (Excel stored the ID number as a number and lost its last digits; format the column as Text and type the numbers again)"
     )
 }
 
@@ -593,7 +609,7 @@ pub fn parse_roster_table(
                     } else {
                         match IdNumber::parse(&v) {
                             Ok(id) => row.id_number = Some(id),
-                            Err(e) => problem!(i, format!("身份证号 `{v}`: {e}")),
+                            Err(e) => problem!(i, format!("身份证号 {}: {e}", mask_typed(&v))),
                         }
                     }
                 }
@@ -744,6 +760,20 @@ mod tests {
     }
 
     #[test]
+    fn an_id_number_in_an_error_is_masked_like_a_registered_one() {
+        assert_eq!(mask_typed("110105194912310021"), "110105**********21");
+        assert_eq!(mask_typed("11010519491231002"), "110105*********02");
+        assert_eq!(mask_typed("1234567"), "*****67");
+        assert_eq!(mask_typed("7"), "7");
+        assert_eq!(mask_typed("1.10105E+17"), "1.1010***17");
+        let r = parse(&[&["姓名", "身份证号"], &["张三", "110105194912310099"]]);
+        let all: String = r.problems.iter().map(|p| p.to_string()).collect();
+        assert!(!r.problems.is_empty());
+        assert!(!all.contains("110105194912310099"), "{all}");
+        assert!(all.contains("110105**********99"), "{all}");
+    }
+
+    #[test]
     fn chinese_headers_below_a_title_row_and_derived_fields() {
         let r = parse(&[
             &["2026年昆山市象棋比赛报名表", "", ""],
@@ -790,7 +820,7 @@ mod tests {
         assert_eq!(r.rows[0].name, "赵六");
         assert!(r.problems[0]
             .to_string()
-            .starts_with("t.csv:2: 第 2 行 身份证号 (B列), 单元格 B2: 身份证号 `110105194912310021`: 身份证号校验码"));
+            .starts_with("t.csv:2: 第 2 行 身份证号 (B列), 单元格 B2: 身份证号 110105**********21: 身份证号校验码"));
     }
 
     #[test]
