@@ -666,16 +666,15 @@ pub async fn cancel_fee(
     Path((ev, pid)): Path<(String, u32)>,
     p: Post<Registrars, super::super::auth::login::Empty>,
 ) -> Result<Response, WebError> {
-    let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::cancel_fee(st, ctx, PlayerId(pid))
-    })
-    .await?;
-    Ok(back_to_row(
-        &here,
+    take_back(
+        &app,
+        &ev,
         pid,
-        done.map(|_| format!("P{pid} 已撤销缴费 (fee cancelled)")),
-    ))
+        &p.auth,
+        api::cancel_fee,
+        "已撤销缴费 (fee cancelled)",
+    )
+    .await
 }
 
 /// `POST /desk/e/{ev}/p/{pid}/checkin/cancel`: take back a check-in recorded by mistake.
@@ -684,15 +683,40 @@ pub async fn cancel_check_in(
     Path((ev, pid)): Path<(String, u32)>,
     p: Post<Registrars, super::super::auth::login::Empty>,
 ) -> Result<Response, WebError> {
-    let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::cancel_check_in(st, ctx, PlayerId(pid))
+    take_back(
+        &app,
+        &ev,
+        pid,
+        &p.auth,
+        api::cancel_check_in,
+        "已撤销签到 (check-in cancelled)",
+    )
+    .await
+}
+
+/// One player's fee or check-in taken back by the director's `op`; back at his row in the
+/// list with `done` (or the refusal) beneath it.
+async fn take_back(
+    app: &AppState,
+    ev: &str,
+    pid: u32,
+    auth: &crate::auth::Authed,
+    op: fn(
+        &arbiter_core::EventState,
+        &arbiter_director::api::Ctx,
+        PlayerId,
+    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
+    done: &'static str,
+) -> Result<Response, WebError> {
+    let here = path(ev, &section_of_player(app, ev, pid).await?);
+    let outcome = write::apply(app, &event_id(ev), auth, move |st, ctx| {
+        op(st, ctx, PlayerId(pid))
     })
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|_| format!("P{pid} 已撤销签到 (check-in cancelled)")),
+        outcome.map(|_| format!("P{pid} {done}")),
     ))
 }
 
