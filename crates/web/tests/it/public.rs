@@ -351,3 +351,14 @@ fn standings_mark_the_players_whose_confirmed_result_was_corrected() {
         .expect("open");
     assert_eq!(open.standings.iter().filter(|r| r.corrected).count(), 2);
 }
+
+/// J1: "上午8点半开赛，上午三轮、下午四轮" — the public round page says when the round starts,
+/// by the regulation's schedule (round 1 08:30, round 4 13:30).
+#[test]
+fn the_round_page_says_when_the_round_starts() {
+    let (srv, id) = boot("jiujiang-2020.toml", 3);
+    let r1 = srv.get(&format!("/e/{id}/s/senior/r/1")).text();
+    assert!(r1.contains("开始时间: 2020-10-24 08:30"), "{r1}");
+    let r4 = srv.get(&format!("/e/{id}/s/senior/r/4?lang=en")).text();
+    assert!(r4.contains("Starts: 2020-10-24 13:30"), "{r4}");
+}
