@@ -71,6 +71,10 @@ pub struct EventHead {
     pub name: String,
     /// File stem of the regulation, e.g. `kunshan-2026`.
     pub regulation: String,
+    /// Added field: the prize amounts are before tax (T9 "奖金为税前"), from the
+    /// regulation's `prizes_before_tax`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prizes_before_tax: bool,
 }
 
 /// How a section is played (`system`).
@@ -282,6 +286,12 @@ pub struct PrizeRow {
     pub amount: Option<Score>,
     pub title: Option<String>,
     pub item: Option<String>,
+    /// Added field: a trophy (奖杯) goes with the prize (K13 "团体前3名：颁发奖杯").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trophy: bool,
+    /// Added field: a medal (奖牌) goes with the prize (K13 "颁发奖牌、荣誉证书").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub medal: bool,
 }
 
 impl Export {
@@ -308,6 +318,7 @@ mod tests {
             event: EventHead {
                 name: "测试".into(),
                 regulation: "suzhou-2025".into(),
+                prizes_before_tax: false,
             },
             sections: vec![SectionExport {
                 id: "open".into(),
@@ -371,6 +382,8 @@ mod tests {
                 amount: None,
                 title: Some("棋王".into()),
                 item: None,
+                trophy: false,
+                medal: false,
             }],
             prize_total: Score::points(0),
             provisional: true,

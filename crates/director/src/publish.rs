@@ -336,6 +336,8 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                 amount: a.amount.map(|x| Score::points(x as i64)),
                 title: a.title.clone(),
                 item: a.item.clone(),
+                trophy: a.trophy,
+                medal: a.medal,
             }
         })
         .collect();
@@ -344,6 +346,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         event: EventHead {
             name: reg.event.name.clone(),
             regulation: regulation_stem(state),
+            prizes_before_tax: reg.event.prizes_before_tax,
         },
         sections,
         teams,

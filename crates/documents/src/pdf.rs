@@ -68,24 +68,96 @@ impl<'a> Measure<'a> {
     /// Break `s` into lines no wider than `max` at `size` (by character: Chinese has no
     /// spaces; a Latin word is broken only when it alone is too wide).
     fn wrap(&mut self, s: &str, size: f32, max: f32) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut cur = String::new();
-        for c in s.chars() {
-            let mut next = cur.clone();
-            next.push(c);
-            if !cur.is_empty() && self.width(&next, size) > max {
-                lines.push(std::mem::take(&mut cur));
-                if c != ' ' {
-                    cur.push(c);
-                }
-            } else {
-                cur = next;
+        wrap_by(s, |line| self.width(line, size) <= max)
+    }
+}
+
+/// Punctuation a Chinese line never starts with (避头: ，。、；：？！ and closing brackets).
+const NO_LINE_START: &str = "，。、；：？！）》」』】〕”’…·,.;:?!)]}%";
+/// Punctuation a Chinese line never ends with (避尾: opening brackets and quotes).
+const NO_LINE_END: &str = "（《「『【〔“‘([{";
+
+/// Break `s` into lines for which `fits` holds, by character, keeping the Chinese
+/// line-breaking rules (避头尾): a line that would start with a closing mark takes the last
+/// character of the line before along, and an opening mark goes down with what follows it.
+/// A line holding a single character is never broken further.
+fn wrap_by(s: &str, mut fits: impl FnMut(&str) -> bool) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for c in s.chars() {
+        let mut next = cur.clone();
+        next.push(c);
+        if cur.is_empty() || fits(&next) {
+            cur = next;
+            continue;
+        }
+        // `c` starts a new line: carry over what may not end this one or begin the next.
+        let mut carry = String::new();
+        if c != ' ' {
+            carry.push(c);
+        }
+        let mut held: Vec<char> = cur.chars().collect();
+        let must_carry = |held: &[char], carry: &str| {
+            let starts_badly = carry
+                .chars()
+                .next()
+                .is_some_and(|x| NO_LINE_START.contains(x));
+            let ends_badly = held.last().is_some_and(|&x| NO_LINE_END.contains(x));
+            starts_badly || ends_badly
+        };
+        while held.len() > 1 && must_carry(&held, &carry) {
+            if let Some(x) = held.pop() {
+                carry.insert(0, x);
             }
         }
-        if !cur.is_empty() || lines.is_empty() {
-            lines.push(cur);
+        lines.push(held.into_iter().collect());
+        cur = carry;
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_by;
+
+    fn at_most(n: usize) -> impl FnMut(&str) -> bool {
+        move |l: &str| l.chars().count() <= n
+    }
+
+    /// 避头尾: no line starts with "，" or "。", none ends with "（".
+    #[test]
+    fn no_line_starts_with_a_comma_or_a_full_stop() {
+        let s = "在天水公开赛中荣获第一名，颁发奖杯。特发此证，以资鼓励。";
+        for n in 3..s.chars().count() {
+            let lines = wrap_by(s, at_most(n));
+            assert_eq!(lines.concat(), s, "width {n}");
+            for l in &lines[1..] {
+                assert!(
+                    !l.starts_with('，') && !l.starts_with('。'),
+                    "{n}: {lines:?}"
+                );
+            }
         }
-        lines
+        // Eleven a line would put "，" first on line 2: "名" goes down with it.
+        let lines = wrap_by(s, at_most(11));
+        assert_eq!(lines[0], "在天水公开赛中荣获第一");
+        assert!(lines[1].starts_with("名，"), "{lines:?}");
+        let lines = wrap_by("比赛（甲组）第一名", at_most(2));
+        for l in &lines {
+            assert!(!l.ends_with('（'), "{lines:?}");
+            assert!(!l.starts_with('）'), "{lines:?}");
+        }
+        assert_eq!(lines.concat(), "比赛（甲组）第一名");
+    }
+
+    #[test]
+    fn latin_words_still_break_at_the_width() {
+        assert_eq!(wrap_by("abcdef", at_most(4)), vec!["abcd", "ef"]);
+        assert_eq!(wrap_by("ab cd", at_most(2)), vec!["ab", "cd"]);
+        assert_eq!(wrap_by("", at_most(2)), vec![String::new()]);
     }
 }
 

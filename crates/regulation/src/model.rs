@@ -53,6 +53,9 @@ pub struct EventInfo {
     /// How a result slip is signed (S11, J6).
     #[serde(default)]
     pub result_signing: Option<ResultSigning>,
+    /// The prize amounts are before tax (T9 "奖金为税前"): printed as 税前 with every amount.
+    #[serde(default)]
+    pub prizes_before_tax: bool,
     #[serde(default)]
     pub notes: Vec<String>,
 }

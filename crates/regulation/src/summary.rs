@@ -416,6 +416,9 @@ impl Regulation {
             let _ = write!(out, "  {} {v}", l.t("地点", "Venue"));
         }
         out.push('\n');
+        if e.prizes_before_tax {
+            let _ = writeln!(out, "{}", l.t("奖金为税前", "Prize amounts are before tax"));
+        }
         for s in &self.sections {
             section(l, &mut out, s);
         }

@@ -1165,6 +1165,28 @@ struct Winner {
     amount: Option<arbiter_types::Score>,
     title: Option<String>,
     item: Option<String>,
+    trophy: bool,
+    medal: bool,
+}
+
+impl Winner {
+    /// K13: the trophy (奖杯) and the medal (奖牌) that go with the prize.
+    fn honours(&self, lang: Lang) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.trophy {
+            v.push(match lang {
+                Lang::Zh => "奖杯",
+                Lang::En => "trophy",
+            });
+        }
+        if self.medal {
+            v.push(match lang {
+                Lang::Zh => "奖牌",
+                Lang::En => "medal",
+            });
+        }
+        v
+    }
 }
 
 fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
@@ -1193,6 +1215,8 @@ fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
                 amount: p.amount,
                 title: p.title.clone(),
                 item: p.item.clone(),
+                trophy: p.trophy,
+                medal: p.medal,
             }
         })
         .collect()
@@ -1207,6 +1231,8 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 .to_string(),
         ));
     }
+    // K13: a column of trophies and medals when any prize has one.
+    let any_honours = ws.iter().any(|w| w.trophy || w.medal);
     let mut total = arbiter_types::Score::points(0);
     let rows = ws
         .iter()
@@ -1214,7 +1240,7 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             if let Some(a) = w.amount {
                 total += a;
             }
-            vec![
+            let mut row = vec![
                 Cell::Text(cx.section_name(&w.section)),
                 Cell::opt(w.category.as_deref()),
                 Cell::Int(w.rank as i64),
@@ -1223,10 +1249,21 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 Cell::text(kind_label(cx, w.kind)),
                 Cell::opt(w.title.as_deref()),
                 w.amount.map_or(Cell::Empty, Cell::Score),
-                Cell::opt(w.item.as_deref()),
-            ]
+            ];
+            if any_honours {
+                row.push(Cell::Text(w.honours(cx.lang).join(cx.t("、", ", "))));
+            }
+            row.push(Cell::opt(w.item.as_deref()));
+            row
         })
         .collect();
+    // T9 "奖金为税前": the amounts say so.
+    let before_tax = ex.event.prizes_before_tax;
+    let amount_head = if before_tax {
+        cx.t("奖金(元，税前)", "Amount (yuan, before tax)")
+    } else {
+        cx.t("奖金(元)", "Amount (yuan)")
+    };
     let mut blocks = Vec::new();
     let provisional = ex
         .sections
@@ -1253,14 +1290,27 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 col("unit", cx.t("单位", "Unit"), Align::Left, 16),
                 col("kind", cx.t("奖项", "Kind"), Align::Left, 7),
                 col("title", cx.t("称号", "Title"), Align::Left, 8),
-                col("amount", cx.t("奖金(元)", "Amount (yuan)"), Align::Right, 8),
-                col("item", cx.t("奖品", "Item"), Align::Left, 10),
-            ],
+                col(
+                    "amount",
+                    amount_head,
+                    Align::Right,
+                    if before_tax { 10 } else { 8 },
+                ),
+            ]
+            .into_iter()
+            .chain(
+                any_honours
+                    .then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
+            )
+            .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
+            .collect(),
             rows,
         }),
-        Block::Paragraph(match cx.lang {
-            Lang::Zh => format!("奖金合计 {total} 元"),
-            Lang::En => format!("Prize money in total: {total} yuan"),
+        Block::Paragraph(match (cx.lang, before_tax) {
+            (Lang::Zh, false) => format!("奖金合计 {total} 元"),
+            (Lang::Zh, true) => format!("奖金合计 {total} 元（税前）"),
+            (Lang::En, false) => format!("Prize money in total: {total} yuan"),
+            (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
         }),
     ]);
     Ok(blocks)
@@ -1287,32 +1337,82 @@ fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         if i > 0 {
             blocks.push(Block::PageBreak);
         }
-        let group = match &w.category {
-            Some(c) => format!("{}{c}", cx.section_name(&w.section)),
-            None => cx.section_name(&w.section),
+        let event_en = || {
+            cx.reg
+                .event
+                .name_en
+                .clone()
+                .unwrap_or_else(|| cx.reg.event.name.clone())
         };
+        if w.kind == PrizeKind::Lucky {
+            // A lucky draw is no honour: its winner gets a voucher (兑奖凭证) for the prize.
+            let item = w.item.clone().unwrap_or_default();
+            let citation = match cx.lang {
+                Lang::Zh => format!(
+                    "在{}{}比赛中获得幸运奖：{item}。凭此证兑奖。",
+                    cx.reg.event.name,
+                    cx.section_name(&w.section)
+                ),
+                Lang::En => format!(
+                    "won a lucky prize in {} of {}: {item}. Hand this voucher in for it.",
+                    cx.section_name(&w.section),
+                    event_en()
+                ),
+            };
+            blocks.push(Block::Certificate(Certificate {
+                heading: cx.t("兑奖凭证", "Prize voucher").to_string(),
+                recipient: w.who.clone(),
+                unit: w.unit.clone(),
+                citation,
+                award: None,
+                issuers: issuers.clone(),
+                date: date.clone(),
+            }));
+            continue;
+        }
+        // A team prize names its division ("荣获团体甲组第一名"); the team is not the
+        // individual section it is ranked from.
+        let group = match (&w.category, w.kind) {
+            (_, PrizeKind::Team) => String::new(),
+            (Some(c), _) => format!("{}{c}", cx.section_name(&w.section)),
+            (None, _) => cx.section_name(&w.section),
+        };
+        let division = w.category.clone().unwrap_or_default();
         let what = match (cx.lang, w.kind) {
-            (Lang::Zh, PrizeKind::Lucky) => "幸运奖".to_string(),
-            (Lang::Zh, PrizeKind::Team) => format!("团体第{}名", zh_rank(w.rank)),
+            (Lang::Zh, PrizeKind::Team) => format!("团体{division}第{}名", zh_rank(w.rank)),
             (Lang::Zh, _) => format!("第{}名", zh_rank(w.rank)),
-            (Lang::En, PrizeKind::Lucky) => "a lucky prize".to_string(),
-            (Lang::En, PrizeKind::Team) => format!("team place {}", w.rank),
+            (Lang::En, PrizeKind::Team) if division.is_empty() => {
+                format!("team place {}", w.rank)
+            }
+            (Lang::En, PrizeKind::Team) => format!("team place {} of {division}", w.rank),
             (Lang::En, _) => format!("place {}", w.rank),
         };
+        // K13 "颁发奖杯、荣誉证书" / "颁发奖牌、证书": the certificate names them.
+        let honours = w.honours(cx.lang);
         let citation = match cx.lang {
-            Lang::Zh => format!(
-                "在{}{}比赛中荣获{what}。特发此证，以资鼓励。",
-                cx.reg.event.name, group
-            ),
-            Lang::En => format!(
-                "for {what} in {} of {}.",
-                group,
-                cx.reg
-                    .event
-                    .name_en
-                    .clone()
-                    .unwrap_or_else(|| cx.reg.event.name.clone())
-            ),
+            Lang::Zh => {
+                let with = if honours.is_empty() {
+                    String::new()
+                } else {
+                    format!("，颁发{}", honours.join("、"))
+                };
+                format!(
+                    "在{}{}比赛中荣获{what}{with}。特发此证，以资鼓励。",
+                    cx.reg.event.name, group
+                )
+            }
+            Lang::En => {
+                let with = if honours.is_empty() {
+                    String::new()
+                } else {
+                    format!(", with a {}", honours.join(" and a "))
+                };
+                if group.is_empty() {
+                    format!("for {what} in {}{with}.", event_en())
+                } else {
+                    format!("for {what} in {group} of {}{with}.", event_en())
+                }
+            }
         };
         blocks.push(Block::Certificate(Certificate {
             heading: cx.t("荣誉证书", "Certificate").to_string(),

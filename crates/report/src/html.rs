@@ -24,7 +24,7 @@ pub fn escape(s: &str) -> String {
 
 const CSS: &str = r#"
 :root { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", sans-serif; }
-body { margin: 0; font-size: 10pt; color: #000; }
+body { margin: 0; font-size: 10pt; color: #000; line-break: strict; }
 header.doc { text-align: center; margin-bottom: 4mm; }
 header.doc h1 { font-size: 15pt; margin: 0 0 1mm; }
 header.doc .event { font-size: 11pt; }
@@ -46,7 +46,7 @@ td.l { text-align: left; } td.c { text-align: center; } td.r { text-align: right
 .cert h1 { font-size: 32pt; color: #a00; letter-spacing: 8mm; margin-bottom: 12mm; }
 .cert .who { font-size: 22pt; margin-bottom: 2mm; }
 .cert .unit { font-size: 12pt; margin-bottom: 10mm; }
-.cert .cit { font-size: 15pt; line-height: 1.8; text-align: left; text-indent: 2em; }
+.cert .cit { font-size: 15pt; line-height: 1.8; text-align: left; text-indent: 2em; line-break: strict; word-break: normal; }
 .cert .award { font-size: 20pt; margin: 8mm 0; }
 .cert .by { text-align: right; font-size: 13pt; margin-top: 15mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } body.landscape { max-width: 277mm; } }

@@ -763,6 +763,7 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
         let v = serde_json::json!({
             "prizes": x.prizes,
             "prize_total": x.prize_total,
+            "prizes_before_tax": x.event.prizes_before_tax,
             "provisional": x.provisional,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -771,23 +772,35 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
     if x.prizes.is_empty() {
         println!("尚无奖项 (no prizes yet)");
     }
+    // T9 "奖金为税前": every amount says so.
+    let tax = if x.event.prizes_before_tax {
+        "（税前）"
+    } else {
+        ""
+    };
     for p in &x.prizes {
         let who = match (p.no, &p.team) {
             (Some(no), _) => format!("{no}号 {}", player_name(&state, &p.section, no)),
             (None, Some(t)) => t.clone(),
             _ => String::new(),
         };
+        // K13: the trophy (奖杯) and the medal (奖牌) are part of the prize.
+        let honours: String = [(p.trophy, "奖杯 "), (p.medal, "奖牌 ")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| *w)
+            .collect();
         println!(
-            "{}\t{}\t第{}名\t{}\t{}{}",
+            "{}\t{}\t第{}名\t{}\t{}{honours}{}",
             p.section,
             p.category.as_deref().unwrap_or(""),
             p.rank,
             who,
-            p.amount.map(|a| format!("{a}元 ")).unwrap_or_default(),
+            p.amount.map(|a| format!("{a}元{tax} ")).unwrap_or_default(),
             p.title.as_deref().or(p.item.as_deref()).unwrap_or("")
         );
     }
-    println!("奖金合计 (total): {}元", x.prize_total);
+    println!("奖金合计 (total): {}元{tax}", x.prize_total);
     if x.provisional {
         println!(
             "暂定: 尚有对局未结束, 获奖名单以最终名次为准 (provisional: games remain to be played)"

@@ -549,3 +549,120 @@ fn the_schedule_s_start_time_is_on_the_pairing_list_and_the_slips() {
     assert!(h.contains("开始时间 2020-10-24 09:30"), "{h}");
     assert!(h.contains("第1台 记录单"), "{h}");
 }
+
+/// K13: "团体前3名：分别颁发奖杯、荣誉证书及相应奖励" and "冠军……颁发奖牌、荣誉证书" — the
+/// trophy and the medal are on the prize list (`arbiter prizes`, the printed 获奖名单) and on
+/// the certificates; T9: "录取名次及奖励办法(奖金为税前)" — Tianshui's amounts say 税前.
+#[test]
+fn trophies_medals_and_amounts_before_tax_are_printed_with_the_prizes() {
+    let ks = Simulated::new("kunshan-2026", 1, &["--players", "40"]);
+    let list = ok(&["prizes", "--db", &ks.db, "--event", &ks.id]);
+    let line = |section: &str, rank: &str| {
+        list.lines()
+            .find(|l| l.starts_with(section) && l.contains(rank))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("men\t", "第1名").contains("奖牌"), "{list}");
+    assert!(!line("men\t", "第4名").contains("奖牌"), "{list}");
+    let team_first = list
+        .lines()
+        .find(|l| l.contains("第1名") && l.contains("奖杯"));
+    assert!(team_first.is_some(), "no team trophy in\n{list}");
+    assert!(!list.contains("税前"), "Kunshan does not say 税前: {list}");
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("p.html");
+    let print = |db: &str, id: &str, doc: &str| {
+        ok(&[
+            "print",
+            "--db",
+            db,
+            "--event",
+            id,
+            "--doc",
+            doc,
+            "--format",
+            "html",
+            "--out",
+            html.to_str().unwrap(),
+        ]);
+        std::fs::read_to_string(&html).unwrap()
+    };
+    let doc = print(&ks.db, &ks.id, "prizes");
+    assert!(doc.contains("奖杯/奖牌") && doc.contains("奖杯") && doc.contains("奖牌"));
+    let certs = print(&ks.db, &ks.id, "certificates");
+    assert!(certs.contains("荣获第一名，颁发奖牌。"), "{certs}");
+    assert!(certs.contains("，颁发奖杯。"), "{certs}");
+
+    let ts = Simulated::new("tianshui-2024", 1, &["--players", "30"]);
+    let list = ok(&["prizes", "--db", &ts.db, "--event", &ts.id]);
+    assert!(list.contains("10000元（税前）"), "{list}");
+    let total = list
+        .lines()
+        .find(|l| l.starts_with("奖金合计"))
+        .unwrap_or_default();
+    assert!(total.ends_with("元（税前）"), "{total}");
+    let json = json_of(&run(&[
+        "prizes", "--db", &ts.db, "--event", &ts.id, "--json",
+    ]));
+    assert_eq!(json["prizes_before_tax"], true);
+    let doc = print(&ts.db, &ts.id, "prizes");
+    assert!(doc.contains("奖金(元，税前)"), "{doc}");
+    assert!(doc.contains("（税前）"), "{doc}");
+}
+
+/// Certificates as K13 words them: "甲、乙组团体前3名：分别颁发奖杯、荣誉证书" — a team's
+/// certificate names its division ("荣获团体甲组第一名"); a lucky prize ("幸运奖", an
+/// 早餐券) is handed over against a voucher (兑奖凭证), not a 荣誉证书; and no printed line
+/// starts with "，" or "。" (避头尾).
+#[test]
+fn certificates_name_the_division_and_lucky_winners_get_a_voucher() {
+    let ks = Simulated::new(
+        "kunshan-2026",
+        1,
+        &["--players", "men=130", "--players", "women=20"],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("c.html");
+    ok(&[
+        "print",
+        "--db",
+        &ks.db,
+        "--event",
+        &ks.id,
+        "--doc",
+        "certificates",
+        "--format",
+        "html",
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    let h = std::fs::read_to_string(&html).unwrap();
+    assert!(h.contains("荣获团体甲组第一名，颁发奖杯。"), "{h}");
+    assert!(h.contains("荣获团体乙组第一名"), "{h}");
+    assert!(h.contains("兑奖凭证"), "no voucher in {h}");
+    assert!(h.contains("获得幸运奖：裕元花园酒店"), "{h}");
+    // Every lucky prize is a voucher: as many vouchers as lucky prizes.
+    let prizes = json_of(&run(&[
+        "prizes", "--db", &ks.db, "--event", &ks.id, "--json",
+    ]));
+    let lucky = prizes["prizes"]
+        .as_array()
+        .expect("prizes")
+        .iter()
+        .filter(|p| p["kind"] == "lucky")
+        .count();
+    assert!(lucky > 0);
+    assert_eq!(h.matches("获得幸运奖").count(), lucky);
+    assert!(!h.contains("荣获幸运奖"), "{h}");
+    // The browser keeps the rules too.
+    assert!(h.contains("line-break: strict"));
+    let pdf = dir.path().join("c.pdf");
+    print_pdf(&ks.db, &ks.id, "certificates", &pdf, &[]);
+    let text = pdftotext(&pdf);
+    for line in text.lines() {
+        let t = line.trim_start();
+        assert!(!t.starts_with('，') && !t.starts_with('。'), "{line}");
+    }
+    assert!(text.contains("兑奖凭证") || text.contains("兑 奖 凭 证"));
+}
