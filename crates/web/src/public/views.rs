@@ -15,7 +15,13 @@ pub fn section_name(snap: &Snapshot, section: &str) -> Result<String, WebError> 
     snap.state
         .section(section)
         .map(|s| s.name.clone())
-        .ok_or_else(|| WebError::NotFound(format!("组别 `{section}` (section)")))
+        .ok_or_else(|| WebError::NotFound(format!("组别「{section}」(section)")))
+}
+
+/// The name of `section` in language `l` (the regulation's `name_en` in English), or 404.
+pub fn section_name_in(snap: &Snapshot, l: Lang, section: &str) -> Result<String, WebError> {
+    snap.section_title(l, section)
+        .ok_or_else(|| WebError::NotFound(format!("组别「{section}」(section)")))
 }
 
 /// The pairing sheet of a published round (cached per state), or why not.
@@ -72,6 +78,9 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
     if name == "knockout" {
         return l.t("淘汰赛", "knockout").to_string();
     }
+    if name == "pairing_no" {
+        return l.t("序号", "pairing no.").to_string();
+    }
     let zh = arbiter_types::TiebreakName::ALL
         .iter()
         .find(|t| t.name() == name)
@@ -85,6 +94,59 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
     match (l, zh) {
         (Lang::Zh, Some(z)) => z.to_string(),
         _ => name.replace('_', " "),
+    }
+}
+
+/// The short label of a tie-break (or of what decided a rank) for a phone's narrow column:
+/// two Chinese characters or a common abbreviation; the page's legend spells it out.
+pub fn tiebreak_short(l: Lang, name: &str) -> String {
+    let (zh, en) = match name {
+        "points" => ("积分", "Pts"),
+        "knockout" => ("淘汰", "KO"),
+        "pairing_no" => ("序号", "No"),
+        "opp_score" => ("对手", "Opp"),
+        "progressive" => ("累进", "Prog"),
+        "wins" => ("胜局", "W"),
+        "fouls" => ("犯规", "F"),
+        "direct" => ("直胜", "DE"),
+        "black_games" => ("后走", "BG"),
+        "black_wins" => ("后胜", "BW"),
+        "sb" => ("小分", "SB"),
+        "buchholz" => ("布氏", "Bh"),
+        "buchholz_cut1" => ("布低", "Bh-1"),
+        "buchholz_median1" => ("布中", "BhM"),
+        "aro" => ("均分", "ARO"),
+        "aro_cut1" => ("均低", "ARO-1"),
+        "apro" => ("均表", "APRO"),
+        "performance" => ("表现", "Perf"),
+        "previous_round_rank" => ("前轮", "Prev"),
+        "previous_round_score" => ("递减", "Back"),
+        "drop_first_rounds" => ("去首", "Drop"),
+        "lots" => ("抽签", "Lots"),
+        "shared" => ("并列", "Shared"),
+        other => return tiebreak_label(l, other),
+    };
+    l.t(zh, en).to_string()
+}
+
+/// A label in full and short (for a phone's narrow column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub long: String,
+    pub short: String,
+}
+
+impl Label {
+    pub fn tiebreak(l: Lang, name: &str) -> Label {
+        Label {
+            long: tiebreak_label(l, name),
+            short: tiebreak_short(l, name),
+        }
+    }
+
+    /// Printed as `short = long` in a legend; empty when both are the same.
+    pub fn legend(&self) -> Option<String> {
+        (self.long != self.short).then(|| format!("{}={}", self.short, self.long))
     }
 }
 
