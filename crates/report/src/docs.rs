@@ -339,6 +339,13 @@ fn round_doc(cx: &Ctx, round: Option<u32>, which: RoundDoc) -> Result<Built, Rep
             }
             _ => head,
         };
+        // The pairing list and the slips say when the round starts (J1: the schedule).
+        let head = match &sheet.starts {
+            Some(t) if which != RoundDoc::Results => {
+                format!("{head} · {} {t}", cx.t("开始时间", "starts"))
+            }
+            _ => head,
+        };
         if cx.sections.len() == 1 {
             subtitle = Some(head.clone());
         } else {

@@ -103,7 +103,7 @@ pub enum RoundCmd {
         /// 轮次 — round
         #[arg(long)]
         round: Option<u32>,
-        /// JSON: {"section","round","published","boards":[{"board","red":{"no","name","unit","score"},"black":{…},"result"}],"bye"}
+        /// JSON: {"section","round","published","boards":[{"board","red":{"no","name","unit","score"},"black":{…},"result"}],"bye","starts"}
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -292,6 +292,9 @@ fn print_sheet(s: &RoundSheet) {
             "{} 淘汰赛 第{}轮 待下对局 (knockout games due now)",
             s.section, s.round
         );
+    }
+    if let Some(t) = &s.starts {
+        println!("开始时间 starts: {t}");
     }
     println!("台号\t红方\t\t\t\t黑方\t\t\t\t成绩");
     for (i, b) in s.boards.iter().enumerate() {

@@ -236,6 +236,8 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
             Ok((criteria, fallback)) => {
                 rs.tiebreaks.criteria = criteria;
                 rs.tiebreaks.fallback = fallback;
+                // Whatever system the section plays (S4).
+                rs.round_robin_tiebreaks = Some(rs.tiebreaks.clone());
             }
             Err(e) => return Ok(Err(e)),
         }

@@ -293,6 +293,10 @@ pub struct RoundSheet {
     pub published: bool,
     pub boards: Vec<SheetBoard>,
     pub bye: Option<SheetBye>,
+    /// When the round starts by the regulation's schedule (J1 "上午8点半开赛"), as
+    /// `YYYY-MM-DD HH:MM`; absent when the schedule names no time for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts: Option<String>,
     /// Knockout games (not in the JSON contract): the match of every board.
     #[serde(skip)]
     pub knockout: Vec<String>,
@@ -455,6 +459,7 @@ pub fn sheet(
         published: r.published,
         boards,
         bye,
+        starts: round_start(sec, r.round),
         knockout: Vec::new(),
     })
 }
@@ -490,6 +495,14 @@ pub fn open_sheets(state: &EventState, section: &str) -> Result<Vec<RoundSheet>,
         sheet(state, section, Some(rec.last_round()))?,
         knockout_sheet(&reg, sec, state, section, &matches)?,
     ])
+}
+
+/// The start of `round` by the section's schedule (J1), `YYYY-MM-DD HH:MM`.
+pub fn round_start(sec: &Section, round: u32) -> Option<String> {
+    let i = usize::try_from(round.checked_sub(1)?).ok()?;
+    sec.schedule
+        .get(i)
+        .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
 }
 
 fn knockout_sheet(
@@ -540,6 +553,7 @@ fn knockout_sheet(
         published: true,
         boards,
         bye: None,
+        starts: round_start(sec, round),
         knockout: labels,
     })
 }

@@ -377,3 +377,14 @@ fn english_pages_use_the_regulations_english_names() {
     );
     assert!(zh.contains("公开组"), "{zh}");
 }
+
+/// J1: "上午8点半开赛，上午三轮、下午四轮" — the public round page says when the round starts,
+/// by the regulation's schedule (round 1 08:30, round 4 13:30).
+#[test]
+fn the_round_page_says_when_the_round_starts() {
+    let (srv, id) = boot("jiujiang-2020.toml", 3);
+    let r1 = srv.get(&format!("/e/{id}/s/senior/r/1")).text();
+    assert!(r1.contains("开始时间: 2020-10-24 08:30"), "{r1}");
+    let r4 = srv.get(&format!("/e/{id}/s/senior/r/4?lang=en")).text();
+    assert!(r4.contains("Starts: 2020-10-24 13:30"), "{r4}");
+}
