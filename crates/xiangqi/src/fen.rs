@@ -18,11 +18,11 @@ pub enum FenError {
     Ranks(usize),
     #[error("FEN 第 {rank} 行不是 9 格 (rank {rank} is not 9 squares wide)")]
     RankWidth { rank: usize },
-    #[error("FEN 中未知的字符 `{0}` (unknown character)")]
+    #[error("FEN 中未知的字符「{0}」(unknown character)")]
     Char(char),
-    #[error("FEN 的走子方须为 w 或 b，此处 `{0}` (side to move must be w or b)")]
+    #[error("FEN 的走子方须为 w 或 b，此处为「{0}」(side to move must be w or b)")]
     Side(String),
-    #[error("FEN 的计数 `{0}` 不是数字 (counter is not a number)")]
+    #[error("FEN 的计数「{0}」不是数字 (counter is not a number)")]
     Counter(String),
     #[error("{side}缺少{king} (no {king} for this side)", side = .0.zh(), king = if *.0 == Colour::Red { "帅" } else { "将" })]
     NoKing(Colour),

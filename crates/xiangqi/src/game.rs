@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(e.kind, NotationErrorKind::Illegal);
         assert_eq!(
             e.to_string(),
-            "第 2 回合黑方「车九进三」：不合法的着法 (move 2, black, `车九进三`: illegal move)"
+            "第 2 回合黑方「车九进三」：不合法的着法 (move 2, black, 「车九进三」: illegal move)"
         );
         // Black to move from a FEN numbered 10: its first move is number 10, then 11.
         let g = Game::from_moves(

@@ -80,7 +80,7 @@ impl NotationErrorKind {
 /// A refused move of a move list: its move number (回合, as a record numbers it), the side
 /// that was to play it, the text and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("第 {number} 回合{side}「{text}」：{zh} (move {number}, {side_en}, `{text}`: {en})",
+#[error("第 {number} 回合{side}「{text}」：{zh} (move {number}, {side_en}, 「{text}」: {en})",
     side = .side.zh(),
     zh = .kind.zh(),
     side_en = if *.side == Colour::Red { "red" } else { "black" },

@@ -75,7 +75,7 @@ pub enum PgnError {
     Comment { line: usize },
     #[error("[FEN] 标签: {0}")]
     Fen(FenError),
-    #[error("[Format] 标签 `{0}` 不是 Chinese、WXF 或 ICCS (unknown format)")]
+    #[error("[Format] 标签「{0}」不是 Chinese、WXF 或 ICCS (unknown format)")]
     Format(String),
     #[error(transparent)]
     Move(#[from] NotationError),
