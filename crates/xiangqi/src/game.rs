@@ -321,4 +321,19 @@ mod tests {
         );
         assert!(!g.natural_limit(21, None).reached);
     }
+
+    /// J5: "40回合自然限着，提出方将军不计" — the claimant's checks are not counted.
+    #[test]
+    fn natural_limit_without_the_claimants_checks() {
+        let mut g = Game::new(Position::from_fen("9/4k4/9/9/9/9/9/9/R8/3K5 w").unwrap());
+        g.play_text("a1a8").unwrap(); // check
+        g.play_text("e8e9").unwrap();
+        g.play_text("a8a9").unwrap(); // check
+        g.play_text("e9e8").unwrap();
+        g.play_text("a9a1").unwrap(); // no check
+        assert_eq!(g.natural_limit(40, None).moves, 2); // 5 half-moves
+                                                        // Red claims: its two checks do not count, 3 half-moves remain.
+        assert_eq!(g.natural_limit(40, Some(Colour::Red)).moves, 1);
+        assert_eq!(g.natural_limit(40, Some(Colour::Black)).moves, 2);
+    }
 }

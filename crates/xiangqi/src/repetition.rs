@@ -304,4 +304,26 @@ mod tests {
         assert_eq!(v.black, Conduct::Idle);
         assert_eq!(v.outcome, Outcome::MustChange(Colour::Red));
     }
+
+    #[test]
+    fn decisions_and_what_is_flagged() {
+        use Conduct::*;
+        let chase = |certain| PerpetualChase {
+            targets: vec![Square::new(0, 0)],
+            certain,
+        };
+        // Both check perpetually: a draw; check against chase: the checking side changes.
+        assert_eq!(decide(&PerpetualCheck, &PerpetualCheck), Outcome::Draw);
+        assert_eq!(
+            decide(&PerpetualCheck, &chase(true)),
+            Outcome::MustChange(Colour::Red)
+        );
+        assert_eq!(
+            decide(&Idle, &chase(true)),
+            Outcome::MustChange(Colour::Black)
+        );
+        // What needs judgement goes to the arbiter.
+        assert_eq!(decide(&CheckAndChase, &Idle), Outcome::Arbiter);
+        assert_eq!(decide(&chase(false), &Idle), Outcome::Arbiter);
+    }
 }
