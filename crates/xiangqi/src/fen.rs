@@ -96,12 +96,18 @@ impl Position {
         // Optional `- -` then the two counters (UCCI); a missing part keeps its default.
         let rest: Vec<&str> = fields.collect();
         let numbers: Vec<&str> = rest.iter().copied().filter(|s| *s != "-").collect();
+        // Counters beyond any real game are refused (they would overflow move numbers).
+        let counter = |s: &str| -> Result<u32, FenError> {
+            s.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= 100_000)
+                .ok_or_else(|| FenError::Counter(s.to_string()))
+        };
         if let Some(h) = numbers.first() {
-            p.halfmove = h.parse().map_err(|_| FenError::Counter(h.to_string()))?;
+            p.halfmove = counter(h)?;
         }
         if let Some(f) = numbers.get(1) {
-            let n: u32 = f.parse().map_err(|_| FenError::Counter(f.to_string()))?;
-            p.fullmove = n.max(1);
+            p.fullmove = counter(f)?.max(1);
         }
         if p.mover_in_check() {
             return Err(FenError::OppositeInCheck);
@@ -195,6 +201,10 @@ mod tests {
         assert!(matches!(
             Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 x"),
             Err(Side(_))
+        ));
+        assert!(matches!(
+            Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 4294967295"),
+            Err(Counter(_))
         ));
     }
 }

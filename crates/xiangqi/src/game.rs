@@ -235,7 +235,7 @@ impl Game {
         }
         NaturalLimit {
             moves: plies / 2,
-            reached: plies >= 2 * limit,
+            reached: plies >= limit.saturating_mul(2),
         }
     }
 }
