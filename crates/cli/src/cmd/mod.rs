@@ -19,6 +19,7 @@ pub mod standings;
 pub mod team;
 pub mod template;
 pub mod user;
+pub mod xiangqi;
 
 /// Default database file of every command that takes `--db`.
 pub const DEFAULT_DB: &str = "arbiter.db";

@@ -32,3 +32,4 @@ mod simulate;
 mod simulate_verify_cli;
 mod standings_cli;
 mod user_cli;
+mod xiangqi_cli;
