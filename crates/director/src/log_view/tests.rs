@@ -262,7 +262,7 @@ fn every_variant() -> Vec<LogEntry> {
             section: "open".into(),
             round: 1,
             board: 1,
-            swapped: true,
+            swapped: false,
         },
         LogEntry::ResultEntered {
             section: "open".into(),
