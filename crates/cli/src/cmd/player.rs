@@ -84,6 +84,10 @@ pub enum PlayerCmd {
         /// 理由 — reason (optional, recorded)
         #[arg(long)]
         reason: Option<String>,
+        /// 无故缺席 (未请假); 规程规定无故缺席按退赛处理时同时记退赛 — absent without leave
+        /// (not excused); withdraws the player where the regulation says so (S7)
+        #[arg(long)]
+        without_leave: bool,
         /// 数据库文件 — database file
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
@@ -207,6 +211,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             player,
             round,
             reason,
+            without_leave,
             db,
             actor,
             at,
@@ -219,10 +224,21 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 return Ok(refused(&e));
             }
             match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
-                api::absent(s, c, p, round, reason.as_deref())
+                api::absence(s, c, p, round, reason.as_deref(), without_leave)
             })? {
-                Ok(_) => {
-                    println!("已登记请假 marked absent: {p} 第{round}轮 (round {round})");
+                Ok(a) => {
+                    if without_leave {
+                        println!(
+                            "已登记无故缺席 absent without leave: {p} 第{round}轮 (round {round})"
+                        );
+                    } else {
+                        println!("已登记请假 marked absent: {p} 第{round}轮 (round {round})");
+                    }
+                    for e in &a.entries {
+                        if let arbiter_core::LogEntry::PlayerWithdrawn { reason, .. } = e {
+                            println!("已退赛 withdrawn: {p} ({reason})");
+                        }
+                    }
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),

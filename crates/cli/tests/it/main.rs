@@ -14,6 +14,7 @@ mod desk_cli;
 mod documents_cli;
 mod event_cli;
 mod export_cli;
+mod games_cli;
 mod import_cli;
 mod knockout_cli;
 mod manual_pairing_cli;

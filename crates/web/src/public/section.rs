@@ -92,6 +92,11 @@ impl RoundPage {
         r.as_deref()
             .map_or("", |n| views::result_label(self.layout.l, n))
     }
+    /// How the game ended (J5), in the page's language: 「困毙」, 「自然限着」 …
+    fn ending(&self, e: &Option<arbiter_core::Ending>) -> String {
+        e.map(|e| self.layout.l.t(e.zh(), &e.en()).to_string())
+            .unwrap_or_default()
+    }
 }
 
 fn published_rounds(snap: &crate::cache::Snapshot, section: &str) -> Vec<u32> {
@@ -386,6 +391,10 @@ impl Crosstable {
     fn short(&self, c: &Cell) -> String {
         c.short(self.layout.l)
     }
+    /// The cell's tooltip: board and how the game ended (J5), 「第3台 · 困毙」.
+    fn tip(&self, c: &Cell) -> String {
+        c.tip(self.layout.l)
+    }
 }
 
 async fn crosstable(
@@ -446,6 +455,7 @@ impl PlayerPage {
             running: arbiter_types::Score::ZERO,
             kind: g.kind,
             counted: true,
+            ending: None,
         }
         .result_label(self.layout.l)
     }

@@ -166,6 +166,8 @@ pub struct Cell {
     /// The round counts in the standings (it is completed); a result of a round still being
     /// played is shown, but not yet counted.
     pub counted: bool,
+    /// How the game ended (J5), when the arbiter entered it.
+    pub ending: Option<arbiter_core::Ending>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,6 +241,19 @@ impl Cell {
         } else {
             format!("({text})")
         }
+    }
+
+    /// The crosstable cell's tooltip: the board and how the game ended (J5), 「第3台 · 困毙」.
+    pub fn tip(&self, l: Lang) -> String {
+        let mut t = match self.board {
+            Some(b) => format!("{}{b}{}", l.t("第", "board "), l.t("台", "")),
+            None => String::new(),
+        };
+        if let Some(e) = self.ending {
+            t.push_str(" · ");
+            t.push_str(l.t(e.zh(), &e.en()));
+        }
+        t
     }
 
     /// Not yet counted: a result of a round still being played.
@@ -382,6 +397,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         running: row.total,
                         kind,
                         counted,
+                        ending: b.result.and(b.ending),
                     });
                 }
             }
@@ -403,6 +419,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                     running: row.total,
                     kind: CellKind::Bye,
                     counted,
+                    ending: None,
                 });
             }
             for (id, row) in rows.iter_mut() {
@@ -416,6 +433,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         running: row.total,
                         kind: CellKind::Absent,
                         counted,
+                        ending: None,
                     });
                 }
             }
