@@ -264,7 +264,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         None => None,
         Some(s) => match parse_sex(s) {
             Some(x) => Some(x),
-            None => return invalid(format!("--sex: `{s}` 应为 M/F 或 男/女 (unknown sex)")),
+            None => return invalid(format!("--sex: 「{s}」 应为 M/F 或 男/女 (unknown sex)")),
         },
     };
     let birth_date = match a.birth.as_deref() {
@@ -273,7 +273,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
             Some(d) => Some(d),
             None => {
                 return invalid(format!(
-                    "--birth: `{s}` 不是有效日期, 应为 YYYY-MM-DD (bad date)"
+                    "--birth: 「{s}」 不是有效日期, 应为 YYYY-MM-DD (bad date)"
                 ))
             }
         },
@@ -358,14 +358,14 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     for m in o.map {
         let Some((h, f)) = m.split_once('=') else {
             return invalid(format!(
-                "--map `{m}`: 应为 列名=字段, 如 `棋手=姓名` (expected HEADER=FIELD)"
+                "--map 「{m}」: 应为 列名=字段, 如 「棋手=姓名」 (expected HEADER=FIELD)"
             ));
         };
         match arbiter_import::roster::column_named(f) {
             Some(c) => overrides.push((h.trim().to_string(), c)),
             None => {
                 return invalid(format!(
-                    "--map `{m}`: 未知字段 `{f}`; 可用: 姓名 性别 出生日期 身份证号 单位 组别 电话 协会 队名 证明 标记 等级分 序号 备注 (unknown field)"
+                    "--map 「{m}」: 未知字段 「{f}」; 可用: 姓名 性别 出生日期 身份证号 单位 组别 电话 协会 队名 证明 标记 等级分 序号 备注 (unknown field)"
                 ))
             }
         }
@@ -456,7 +456,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     } else {
         let what = match (imported.encoding, &imported.sheet) {
             (Some(e), _) => format!("{}, {e}", imported.format.name()),
-            (None, Some(s)) => format!("{}, 工作表 sheet `{s}`", imported.format.name()),
+            (None, Some(s)) => format!("{}, 工作表 sheet 「{s}」", imported.format.name()),
             (None, None) => imported.format.name().to_string(),
         };
         if dry_run {

@@ -549,7 +549,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                     eprintln!("  {w}");
                 }
             }
-            println!("请核对后用 `arbiter round publish` 公布 (check, then publish)");
+            println!("请核对后用 「arbiter round publish」 公布 (check, then publish)");
             Ok(0)
         }
         RoundCmd::Show {
@@ -593,13 +593,13 @@ fn parse_foul(s: &str) -> Result<FoulInput, String> {
         "black" | "b" | "黑" | "黑方" => Colour::Black,
         other => {
             return Err(format!(
-                "--foul `{s}`: `{other}` 应为 red 或 black (红方/黑方) (expected red or black)"
+                "--foul 「{s}」: 「{other}」 应为 red 或 black (红方/黑方) (expected red or black)"
             ))
         }
     };
     let kind = kind
         .parse::<arbiter_core::FoulKind>()
-        .map_err(|e| format!("--foul `{s}`: {e}"))?;
+        .map_err(|e| format!("--foul 「{s}」: {e}"))?;
     Ok(FoulInput {
         colour,
         kind,
@@ -943,7 +943,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             let (Some(event), Some(section), Some(board), Some(result)) =
                 (c.event, c.section, c.board, c.result)
             else {
-                eprintln!("错误 error: 缺少参数: `arbiter result --event ID --section S --board B RESULT` 或 `result import|confirm|correct` (missing arguments)");
+                eprintln!("错误 error: 缺少参数: 「arbiter result --event ID --section S --board B RESULT」 或 「result import|confirm|correct」 (missing arguments)");
                 return Ok(2);
             };
             let result = match parse_or_exit(&result) {

@@ -94,7 +94,7 @@ pub fn foul_count(text: &str) -> Result<u32, String> {
     t.parse::<u32>()
         .ok()
         .filter(|&n| n <= MAX_FOULS)
-        .ok_or_else(|| format!("犯规次数 `{t}` 应为 0–{MAX_FOULS} 的整数 (a foul count is a whole number 0–{MAX_FOULS})"))
+        .ok_or_else(|| format!("犯规次数 「{t}」 应为 0–{MAX_FOULS} 的整数 (a foul count is a whole number 0–{MAX_FOULS})"))
 }
 
 /// The knockout game due on `board` now: (match id, game), or `None` when the section is

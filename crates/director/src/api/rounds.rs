@@ -338,7 +338,7 @@ pub fn parse_result(s: &str) -> Result<GameResult, String> {
         "--" | "-:-" | "双方弃权" => GameResult::DoubleForfeit,
         _ => {
             return Err(format!(
-                "成绩 `{t}` 无法识别: 应为 1-0, 0-1, =, +-(红方判胜), -+(黑方判胜), --(双方弃权), 均以红方在前 \
+                "成绩 「{t}」 无法识别: 应为 1-0, 0-1, =, +-(红方判胜), -+(黑方判胜), --(双方弃权), 均以红方在前 \
                  (unknown result; one of 1-0 0-1 = +- -+ --, read from red's side)"
             ))
         }

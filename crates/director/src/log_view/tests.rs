@@ -430,12 +430,12 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
                 "group_member",
                 "SF1",
             ] {
-                assert!(!s.contains(bad), "{kind} ({lang:?}) shows `{bad}`: {s}");
+                assert!(!s.contains(bad), "{kind} ({lang:?}) shows 「{bad}」: {s}");
             }
             // Section ids: none in Chinese (English words may hold "open", as "reopened").
             if lang == Language::Zh {
                 for bad in ["open", "women"] {
-                    assert!(!s.contains(bad), "{kind} shows `{bad}`: {s}");
+                    assert!(!s.contains(bad), "{kind} shows 「{bad}」: {s}");
                 }
             }
             if lang == Language::Zh {

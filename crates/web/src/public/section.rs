@@ -520,7 +520,7 @@ async fn knockout(
             .map_err(|e| WebError::Internal(e.to_string()))?;
         if !super::event::has_knockout(Some(&reg), s, &section) {
             return Err(WebError::NotFound(format!(
-                "组别 `{section}` 没有淘汰赛阶段 (no knockout stage)"
+                "组别 「{section}」 没有淘汰赛阶段 (no knockout stage)"
             )));
         }
         let v = arbiter_director::bracket_view::bracket_view(&reg, &s.state, &section)

@@ -574,5 +574,5 @@ pub fn export_section<'a>(
     e.sections
         .iter()
         .find(|x| x.id == section)
-        .ok_or_else(|| WebError::NotFound(format!("组别 `{section}` (section)")))
+        .ok_or_else(|| WebError::NotFound(format!("组别 「{section}」 (section)")))
 }
