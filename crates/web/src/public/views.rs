@@ -100,31 +100,43 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
 /// The short label of a tie-break (or of what decided a rank) for a phone's narrow column:
 /// two Chinese characters or a common abbreviation; the page's legend spells it out.
 pub fn tiebreak_short(l: Lang, name: &str) -> String {
+    use arbiter_types::{Fallback as F, TiebreakName as T};
     let (zh, en) = match name {
         "points" => ("积分", "Pts"),
         "knockout" => ("淘汰", "KO"),
         "pairing_no" => ("序号", "No"),
-        "opp_score" => ("对手", "Opp"),
-        "progressive" => ("累进", "Prog"),
-        "wins" => ("胜局", "W"),
-        "fouls" => ("犯规", "F"),
-        "direct" => ("直胜", "DE"),
-        "black_games" => ("后走", "BG"),
-        "black_wins" => ("后胜", "BW"),
-        "sb" => ("小分", "SB"),
-        "buchholz" => ("布氏", "Bh"),
-        "buchholz_cut1" => ("布低", "Bh-1"),
-        "buchholz_median1" => ("布中", "BhM"),
-        "aro" => ("均分", "ARO"),
-        "aro_cut1" => ("均低", "ARO-1"),
-        "apro" => ("均表", "APRO"),
-        "performance" => ("表现", "Perf"),
-        "previous_round_rank" => ("前轮", "Prev"),
-        "previous_round_score" => ("递减", "Back"),
-        "drop_first_rounds" => ("去首", "Drop"),
-        "lots" => ("抽签", "Lots"),
-        "shared" => ("并列", "Shared"),
-        other => return tiebreak_label(l, other),
+        _ => {
+            if let Some(t) = T::ALL.into_iter().find(|t| t.name() == name) {
+                // Every tie-break has its short label: a new one does not compile without.
+                match t {
+                    T::OppScore => ("对手", "Opp"),
+                    T::Progressive => ("累进", "Prog"),
+                    T::Wins => ("胜局", "W"),
+                    T::Fouls => ("犯规", "F"),
+                    T::Direct => ("直胜", "DE"),
+                    T::BlackGames => ("后走", "BG"),
+                    T::BlackWins => ("后胜", "BW"),
+                    T::Sb => ("小分", "SB"),
+                    T::Buchholz => ("布氏", "Bh"),
+                    T::BuchholzCut1 => ("布低", "Bh-1"),
+                    T::BuchholzMedian1 => ("布中", "BhM"),
+                    T::Aro => ("均分", "ARO"),
+                    T::AroCut1 => ("均低", "ARO-1"),
+                    T::Apro => ("均表", "APRO"),
+                    T::Performance => ("表现", "Perf"),
+                }
+            } else if let Some(f) = F::ALL.into_iter().find(|f| f.name() == name) {
+                match f {
+                    F::PreviousRoundRank => ("前轮", "Prev"),
+                    F::PreviousRoundScore => ("递减", "Back"),
+                    F::DropFirstRounds => ("去首", "Drop"),
+                    F::Lots => ("抽签", "Lots"),
+                    F::Shared => ("并列", "Shared"),
+                }
+            } else {
+                return tiebreak_label(l, name);
+            }
+        }
     };
     l.t(zh, en).to_string()
 }
