@@ -142,6 +142,9 @@ enum Command {
     Serve(cmd::serve::ServeArgs),
     /// 打印 — printed documents (A4 PDF or HTML): checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates
     Print(cmd::print::PrintArgs),
+    /// 象棋规则 — perft and playing a move list in Chinese, WXF or ICCS notation
+    #[command(subcommand)]
+    Xiangqi(cmd::xiangqi::XiangqiCmd),
 }
 
 fn main() -> ExitCode {
@@ -172,6 +175,7 @@ fn main() -> ExitCode {
         Command::User(c) => cmd::user::run(c),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Print(a) => cmd::print::run(a),
+        Command::Xiangqi(c) => cmd::xiangqi::run(c),
     };
     let code = match result {
         Ok(code) => code,

@@ -166,6 +166,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                                 },
                                 match_id: None,
                                 game_kind: None,
+                                ending: b.ending,
                             })
                         })
                         .collect(),
@@ -189,6 +190,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                             fouls: Fouls { red: 0, black: 0 },
                             match_id: Some(g.match_id.clone()),
                             game_kind: Some(g.kind),
+                            ending: None,
                         });
                     }
                     for (round, games) in by_round {

@@ -154,7 +154,7 @@ fn unknown_names_exit_2_with_a_suggestion() {
     assert!(err.contains("did you mean `opp_score`"), "{err}");
     let out = run(&["standings", "--trf", &trf, "--scoring", "fid"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`fide`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("「fide」"));
     let out = run(&["standings", "--trf", &trf, "--tiebreaks", "lots,wins"]);
     assert_eq!(out.status.code(), Some(2));
     let out = run(&[
@@ -254,7 +254,7 @@ fn db_section_uses_the_regulation_list() {
     assert!(text.contains("后走胜局"), "{text}");
     let out = run(&["standings", "--db", &db, "--event", &id, "--section", "opn"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `open`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean 「open」"));
 }
 
 /// 小分 counts a drawn opponent ½ whatever the colour (2011 14.1), so under 5-2-3-0 (S5) it

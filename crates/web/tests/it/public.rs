@@ -100,7 +100,7 @@ fn standings_crosstable_player_and_team_pages() {
             })
             .expect("known tie-break");
         assert!(
-            html.contains(&format!(r#"<th class="n">{zh}</th>"#)),
+            html.contains(&format!(r#"<span class="long">{zh}</span>"#)),
             "{zh}"
         );
     }
@@ -350,6 +350,32 @@ fn standings_mark_the_players_whose_confirmed_result_was_corrected() {
         .find(|s| s.id == "open")
         .expect("open");
     assert_eq!(open.standings.iter().filter(|r| r.corrected).count(), 2);
+}
+
+/// In English the pages use the regulation's English names (`name_en`), in the title, the
+/// navigation and the headings; in Chinese the Chinese ones.
+#[test]
+fn english_pages_use_the_regulations_english_names() {
+    let (srv, id) = boot("suzhou-2025.toml", 2);
+    let en = srv.get(&format!("/e/{id}?lang=en")).text();
+    assert!(
+        en.contains("Suzhou qualifier, 10th National Amateur Xiangqi King 2025"),
+        "{en}"
+    );
+    assert!(en.contains("Seniors") && en.contains("Children A"), "{en}");
+    let standings = srv.get(&format!("/e/{id}/s/open/standings?lang=en")).text();
+    assert!(standings.contains("<h1>Open standings · "), "{standings}");
+    let cross = srv
+        .get(&format!("/e/{id}/s/open/crosstable?lang=en"))
+        .text();
+    assert!(cross.contains("<h1>Open crosstable · "), "{cross}");
+
+    let zh = srv.get(&format!("/e/{id}/s/open/standings")).text();
+    assert!(
+        !zh.contains("Children A") && !zh.contains("Suzhou qualifier"),
+        "{zh}"
+    );
+    assert!(zh.contains("公开组"), "{zh}");
 }
 
 /// J1: "上午8点半开赛，上午三轮、下午四轮" — the public round page says when the round starts,
