@@ -119,14 +119,14 @@ pub fn bracket(
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
     let settings = match_settings(sec, seed);
     let mut b = Bracket::new(bracket_kind(sec), seeds, match_format(sec), settings)
-        .map_err(|e| ko_err(section, e))?;
+        .map_err(|e| ko_err(&sec.name, e))?;
     for g in &rec.knockout {
         let next = b
             .next_game(&g.match_id)
-            .map_err(|e| ko_err(section, format!("{}: {e}", g.match_id)))?
+            .map_err(|e| ko_err(&sec.name, format!("{}: {e}", g.match_id)))?
             .ok_or_else(|| {
                 ko_err(
-                    section,
+                    &sec.name,
                     format!(
                         "对局 {} 已决出, 不需要第{}局 (game not needed)",
                         g.match_id,
@@ -146,9 +146,9 @@ pub fn bracket(
                     Colour::Black
                 };
                 b.choose_colour(&g.match_id, c, took)
-                    .map_err(|e| ko_err(section, e))?;
+                    .map_err(|e| ko_err(&sec.name, e))?;
                 b.next_game(&g.match_id)
-                    .map_err(|e| ko_err(section, e))?
+                    .map_err(|e| ko_err(&sec.name, e))?
                     .unwrap_or(next)
             }
             _ => next,
@@ -171,7 +171,7 @@ pub fn bracket(
             ));
         }
         b.record(&g.match_id, next.index, g.result)
-            .map_err(|e| ko_err(section, e))?;
+            .map_err(|e| ko_err(&sec.name, e))?;
     }
     Ok(b)
 }

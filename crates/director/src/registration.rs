@@ -278,10 +278,12 @@ pub fn check_team_roster(
         ));
     }
     if t.section.as_deref().is_some_and(|s| s != section) {
+        let name = |id: &str| reg.section(id).map_or(id.to_string(), |x| x.name.clone());
         return Err(format!(
-            "队伍 {} 属于组别 「{}」, 不能在组别 「{section}」 报名 (the team plays in another section)",
+            "队伍 {} 属于组别「{}」, 不能在组别「{}」报名 (the team plays in another section)",
             t.team,
-            t.section.as_deref().unwrap_or("-")
+            t.section.as_deref().map_or("-".to_string(), name),
+            name(section)
         ));
     }
     let max = reg

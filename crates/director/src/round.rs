@@ -144,7 +144,7 @@ pub fn pair_round_fixed(
     let (pairing, swiss) = match plan {
         SectionPlan::RoundRobin { cycles, .. } => {
             let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
-                .map_err(|e| pairing_err(section, round, e))?;
+                .map_err(|e| pairing_err(&sec.name, round, e))?;
             // A withdrawn player keeps the table place but is not paired: the board is
             // dropped (the opponent is unpaired that round).
             let unavailable: BTreeSet<_> = input
@@ -166,7 +166,7 @@ pub fn pair_round_fixed(
         _ => {
             let p =
                 crate::manual::engine_pairing(&input, round, seed, fixed).map_err(|e| match e {
-                    crate::manual::ManualError::Engine(e) => pairing_err(section, round, e),
+                    crate::manual::ManualError::Engine(e) => pairing_err(&sec.name, round, e),
                     other => crate::Refusal::Manual(other).into(),
                 })?;
             (p, true)

@@ -85,5 +85,5 @@ pub fn individual(
         fallback: list.fallback,
         options: tiebreak_options(sec, seed),
     };
-    arbiter_standings::compute(&input).map_err(|e| st_err(section, e))
+    arbiter_standings::compute(&input).map_err(|e| st_err(&sec.name, e))
 }

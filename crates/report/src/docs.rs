@@ -286,7 +286,7 @@ fn round_doc(cx: &Ctx, round: Option<u32>, which: RoundDoc) -> Result<Built, Rep
                 // that has not reached it is left out (and an error if none has).
                 if cx.sections.len() == 1 {
                     return Err(ReportError::UnknownRound {
-                        section: sid.clone(),
+                        section: rec.map_or_else(|| sid.clone(), |r| r.name.clone()),
                         round: n,
                         last,
                     });
@@ -360,7 +360,12 @@ fn round_doc(cx: &Ctx, round: Option<u32>, which: RoundDoc) -> Result<Built, Rep
     if !any {
         return Err(match round {
             Some(n) => ReportError::UnknownRound {
-                section: cx.sections.join(", "),
+                section: cx
+                    .sections
+                    .iter()
+                    .map(|s| cx.state.section(s).map_or(s.as_str(), |r| r.name.as_str()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 round: n,
                 last: cx
                     .sections

@@ -320,9 +320,9 @@ pub struct Certificate {
 /// (exit 2 in the CLI) except [`ReportError::Event`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReportError {
-    #[error("未知的文档 `{0}`, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates (unknown document)")]
+    #[error("未知的文档 「{0}」, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates (unknown document)")]
     UnknownDoc(String),
-    #[error("未知的组别 `{section}` (unknown section); 本赛事的组别: {known}")]
+    #[error("未知的组别 「{section}」 (unknown section); 本赛事的组别: {known}")]
     UnknownSection { section: String, known: String },
     #[error("{section} 第{round}轮尚未编排 (round {round} is not paired); 已编排 {last} 轮")]
     UnknownRound {

@@ -174,7 +174,9 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.at.as_deref()) {
         return Ok(refused(&e));
     }
+    let mut names = std::collections::BTreeMap::new();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        names = super::rounds::section_names(s);
         let section = arbiter_director::api::import::section_id(s, &a.section);
         api::draw(s, c, &section)
     })? {
@@ -186,6 +188,7 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
                     order,
                 } = e
                 {
+                    let section = names.get(section).unwrap_or(section);
                     println!(
                         "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}",
                         order.len()

@@ -115,8 +115,8 @@ pub fn export_trf(db: &Path, event_id: &str, section: Option<&str>) -> anyhow::R
         }
         None => {
             eprintln!(
-                "错误 error: 组别 「{}」 尚未抽签或为循环赛, 没有 TRF 可导出 (no numbers drawn yet, or a round robin: no TRF)",
-                es.section
+                "错误 error: 组别「{}」尚未抽签或为循环赛, 没有 TRF 可导出 (no numbers drawn yet, or a round robin: no TRF)",
+                es.reg.section(&es.section).map_or(es.section.as_str(), |s| s.name.as_str())
             );
             Ok(2)
         }

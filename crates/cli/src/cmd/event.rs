@@ -660,7 +660,10 @@ fn show(ev: &EventId, s: &EventState) -> String {
                 .as_ref()
                 .map(|i| format!(" {}", i.masked()))
                 .unwrap_or_default();
-            let _ = writeln!(o, "  {}{id} [{}]: {}", r.name, r.section, r.reason);
+            let sec = s
+                .section(&r.section)
+                .map_or(r.section.as_str(), |x| x.name.as_str());
+            let _ = writeln!(o, "  {}{id} [{sec}]: {}", r.name, r.reason);
         }
     }
     let _ = writeln!(o, "日志条目: {}", s.last_seq);

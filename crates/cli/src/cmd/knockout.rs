@@ -91,8 +91,9 @@ fn load(a: &ShowArgs) -> anyhow::Result<Result<BracketView, String>> {
         SectionPlan::TwoStage { .. }
     ) {
         return Ok(Err(format!(
-            "组别 「{section}」 没有淘汰赛阶段 (section 「{section}」 has no knockout stage: its \
-             format is not swiss_then_knockout)"
+            "组别「{}」没有淘汰赛阶段 (section 「{section}」 has no knockout stage: its \
+             format is not swiss_then_knockout)",
+            sec.name
         )));
     }
     let Some(rec) = state.section(&section) else {
@@ -100,7 +101,8 @@ fn load(a: &ShowArgs) -> anyhow::Result<Result<BracketView, String>> {
     };
     if rec.order.is_empty() {
         return Ok(Err(format!(
-            "组别 「{section}」 尚未抽签, 淘汰赛未开始 (numbers not drawn yet: no bracket)"
+            "组别「{}」尚未抽签, 淘汰赛未开始 (numbers not drawn yet: no bracket)",
+            sec.name
         )));
     }
     Ok(bracket_view(&reg, &state, &section).map_err(|e| e.to_string()))

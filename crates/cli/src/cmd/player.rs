@@ -309,7 +309,9 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         rating: a.rating,
     };
     let mut section = a.section.clone();
+    let mut names = std::collections::BTreeMap::new();
     let done = super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        names = super::rounds::section_names(s);
         section = match import::known_section(s, &a.section) {
             Ok(x) => x,
             Err(e) => return Err(e),
@@ -323,11 +325,13 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     match done {
         Ok(done) => match done.entries.first() {
             Some(LogEntry::PlayerRegistered(p)) => {
-                println!("已报名 registered: {} {} [{}]", p.player, p.name, p.section);
+                let sec = names.get(&p.section).unwrap_or(&p.section);
+                println!("已报名 registered: {} {} [{sec}]", p.player, p.name);
                 Ok(0)
             }
             Some(LogEntry::EntryRefused { reason, .. }) => {
-                eprintln!("拒绝报名 refused: {} [{section}]: {reason}", row.name);
+                let sec = names.get(&section).unwrap_or(&section);
+                eprintln!("拒绝报名 refused: {} [{sec}]: {reason}", row.name);
                 Ok(2)
             }
             _ => Ok(0),
@@ -405,7 +409,9 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     // not at all (dry run).
     let dry_run = o.dry_run;
     let mut report = import::ImportReport::default();
+    let mut names = std::collections::BTreeMap::new();
     let done = super::apply_op_at(o.db, o.event, o.actor, o.at.as_deref(), |s, c| {
+        names = super::rounds::section_names(s);
         report = import::import_roster(
             s,
             c,
@@ -488,7 +494,8 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
             );
         }
         for r in registered {
-            let (line, n, s) = (r.row, &r.name, &r.section);
+            let (line, n) = (r.row, &r.name);
+            let s = names.get(&r.section).unwrap_or(&r.section);
             if dry_run {
                 println!("  可报名 ok: {fname}:{line}: 第{line}行 {n} [{s}]");
             } else {
@@ -508,7 +515,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
                 _ => String::new(),
             };
             let who = match &p.who {
-                Some((n, s)) => format!(" {n} [{s}]"),
+                Some((n, s)) => format!(" {n} [{}]", names.get(s).unwrap_or(s)),
                 None => String::new(),
             };
             println!(

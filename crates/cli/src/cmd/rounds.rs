@@ -13,6 +13,7 @@ use arbiter_director::api::rounds::{
 };
 use arbiter_types::{Colour, GameResult};
 use clap::{Args, Subcommand};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// The database and the actor of every command here.
@@ -356,6 +357,15 @@ pub fn rewrite_double_forfeit(args: Vec<String>) -> Vec<String> {
 }
 
 /// Report an operation's outcome; returns the exit code.
+/// The name of each section by its id, for the lines the arbiter reads.
+pub(crate) fn section_names(state: &arbiter_core::EventState) -> BTreeMap<String, String> {
+    state
+        .sections
+        .iter()
+        .map(|(id, s)| (id.clone(), s.name.clone()))
+        .collect()
+}
+
 fn finish(
     r: anyhow::Result<Result<Applied, String>>,
     ok: impl FnOnce(&Applied),
@@ -559,22 +569,30 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
             who,
         } => show(&at, &who.db, round, json),
         RoundCmd::Publish { at, who } => {
-            let r = who.apply(&at.event, |state, ctx| publish(state, ctx, &at.section));
+            let mut names = BTreeMap::new();
+            let r = who.apply(&at.event, |state, ctx| {
+                names = section_names(state);
+                publish(state, ctx, &at.section)
+            });
             finish(r, |a| {
                 for e in &a.entries {
                     if let arbiter_core::LogEntry::RoundPublished { section, round } = e {
+                        let section = names.get(section).unwrap_or(section);
                         println!("{section} 第{round}轮对阵表已公布 (round {round} published)");
                     }
                 }
             })
         }
         RoundCmd::Undo { at, reason, who } => {
+            let mut names = BTreeMap::new();
             let r = who.apply(&at.event, |state, ctx| {
+                names = section_names(state);
                 undo(state, ctx, &at.section, &reason)
             });
             finish(r, |a| {
                 for e in &a.entries {
                     if let arbiter_core::LogEntry::RoundUndone { section, round, .. } = e {
+                        let section = names.get(section).unwrap_or(section);
                         println!(
                             "{section} 第{round}轮编排已撤销, 可重新编排 (round {round} undone; pair it again)"
                         );

@@ -139,7 +139,7 @@ fn the_desk_from_entry_to_draw_and_verify_accepts_the_log() {
         ],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("已报名 registered: P1 张三 [open]"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("已报名 registered: P1 张三 [公开组]"));
     // A CSV with extra columns (序号, 备注): ignored, each with a notice.
     let csv = write(
         &env.path("roster.csv"),
@@ -163,9 +163,9 @@ fn the_desk_from_entry_to_draw_and_verify_accepts_the_log() {
     );
     // 王五 brings 社保证明, not the insurance the open section requires.
     assert!(out.contains("已报名 3 人, 拒绝 1 人"), "{out}");
-    assert!(out.contains("第2行 李四 [open]: P2"), "{out}");
-    assert!(out.contains("第4行 赵芳 [women]: P3"), "{out}");
-    assert!(out.contains("第5行 钱七 [open]: P4"), "{out}");
+    assert!(out.contains("第2行 李四 [公开组]: P2"), "{out}");
+    assert!(out.contains("第4行 赵芳 [女子组]: P3"), "{out}");
+    assert!(out.contains("第5行 钱七 [公开组]: P4"), "{out}");
     assert!(
         out.contains("第3行 王五") && out.contains("accident_insurance"),
         "{out}"

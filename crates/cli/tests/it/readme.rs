@@ -70,4 +70,12 @@ fn readme_try_it_runs_as_written() {
         "{out}"
     );
     assert!(out.contains("抽签完成"), "{out}");
+    // Lines an arbiter reads name the section as the regulation does (公开组), not by the
+    // id typed after --section.
+    assert!(out.contains("组别 公开组 抽签完成"), "{out}");
+    assert!(out.contains("第7行 陈刚 [公开组]"), "{out}");
+    assert!(
+        !out.contains("行 陈刚 [open]") && !out.contains("组别 open"),
+        "{out}"
+    );
 }

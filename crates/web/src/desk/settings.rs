@@ -142,6 +142,12 @@ pub async fn change(
     let here = path(&ev);
     let f = &p.form;
     let get = |k: &str| opt(&f.get(k).cloned());
+    // Sections are named in the message as the arbiter knows them.
+    let snap = app.snapshot(&ev).await?;
+    let sec_name = |id: &str| {
+        snap.section_title(crate::i18n::Lang::Zh, id)
+            .unwrap_or_else(|| id.to_string())
+    };
     let parsed = (|| -> Result<SettingsForm, String> {
         let mut rounds = BTreeMap::new();
         let mut time_controls = BTreeMap::new();
@@ -152,7 +158,10 @@ pub async fn change(
                     continue;
                 }
                 let n: u32 = v.parse().map_err(|_| {
-                    format!("组别 「{sec}」 的轮数 「{v}」 应为正整数 (rounds: a number)")
+                    format!(
+                        "组别「{}」的轮数 「{v}」 应为正整数 (rounds: a number)",
+                        sec_name(sec)
+                    )
                 })?;
                 rounds.insert(sec.to_string(), n);
             }

@@ -519,8 +519,9 @@ async fn knockout(
         let reg = arbiter_director::regulation_of(&s.state)
             .map_err(|e| WebError::Internal(e.to_string()))?;
         if !super::event::has_knockout(Some(&reg), s, &section) {
+            let name = reg.section(&section).map_or(section.as_str(), |x| x.name.as_str());
             return Err(WebError::NotFound(format!(
-                "组别 「{section}」 没有淘汰赛阶段 (no knockout stage)"
+                "组别「{name}」没有淘汰赛阶段 (no knockout stage)"
             )));
         }
         let v = arbiter_director::bracket_view::bracket_view(&reg, &s.state, &section)

@@ -26,7 +26,7 @@ pub fn section_name_in(snap: &Snapshot, l: Lang, section: &str) -> Result<String
 
 /// The pairing sheet of a published round (cached per state), or why not.
 pub fn sheet(snap: &Snapshot, section: &str, round: u32) -> Result<Arc<RoundSheet>, WebError> {
-    section_name(snap, section)?;
+    let name = section_name(snap, section)?;
     let published = snap
         .state
         .section(section)
@@ -35,12 +35,12 @@ pub fn sheet(snap: &Snapshot, section: &str, round: u32) -> Result<Arc<RoundShee
     match published {
         None => {
             return Err(WebError::NotFound(format!(
-                "{section} 第{round}轮尚未编排 (round {round} is not paired)"
+                "{name} 第{round}轮尚未编排 (round {round} is not paired)"
             )))
         }
         Some(false) => {
             return Err(WebError::NotFound(format!(
-                "{section} 第{round}轮对阵尚未公布 (round {round} is not published yet)"
+                "{name} 第{round}轮对阵尚未公布 (round {round} is not published yet)"
             )))
         }
         Some(true) => {}
