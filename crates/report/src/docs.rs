@@ -135,7 +135,9 @@ pub(crate) fn build(
         DocKind::Crosstable => (Orientation::Landscape, None, crosstable(&cx)?),
         DocKind::Teams => (Orientation::Portrait, None, teams(&cx)?),
         DocKind::Bracket => (Orientation::Portrait, None, bracket(&cx)?),
-        DocKind::Prizes => (Orientation::Portrait, None, prizes(&cx)?),
+        // Ten columns and more (section, category, rank, winner, unit, kind, title, amount,
+        // trophy/medal, item): a unit's full name only fits on one line across the page.
+        DocKind::Prizes => (Orientation::Landscape, None, prizes(&cx)?),
         DocKind::Certificates => (Orientation::Landscape, None, certificates(&cx)?),
     };
     let subtitle = subtitle.or_else(|| opts.section.as_ref().map(|s| cx.section_name(s)));
