@@ -135,6 +135,8 @@ enum Command {
     Teams(cmd::rounds::TableArgs),
     /// 奖项 — prizes of an event
     Prizes(cmd::rounds::TableArgs),
+    /// 组委会奖项 — give (or list) the organiser's awards: 最佳组织奖 …
+    Award(cmd::award::AwardArgs),
     /// 账户 — accounts of the web desk (add, list, passwd)
     #[command(subcommand)]
     User(cmd::user::UserCmd),
@@ -172,6 +174,7 @@ fn main() -> ExitCode {
         Command::Result(c) => cmd::rounds::run_result(c),
         Command::Teams(a) => cmd::rounds::run_teams(a),
         Command::Prizes(a) => cmd::rounds::run_prizes(a),
+        Command::Award(a) => cmd::award::run(a),
         Command::User(c) => cmd::user::run(c),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Print(a) => cmd::print::run(a),

@@ -618,6 +618,16 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
+    /// An award the organiser gives (S10: 最佳组织奖, 最佳赛风赛纪奖): the regulation's
+    /// `special_awards` name it and how many there are; the recipients are units, teams or
+    /// players of the event, in words. A later entry for the same award replaces the
+    /// earlier; no recipients takes the award back.
+    SpecialAwardGiven {
+        award: String,
+        recipients: Vec<String>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
     /// The chief arbiter closes the event (闭幕): every section is finished, and the final
     /// standings, team standings and prizes are fixed as announced. After it the log takes
     /// nothing but [`LogEntry::EventReopened`] (no result, correction, pairing or entry).
@@ -836,6 +846,7 @@ impl LogEntry {
             LogEntry::ColoursPlayed { .. } => "colours_played",
             LogEntry::FoulFlagDecided { .. } => "foul_flag_decided",
             LogEntry::ProtestDecided { .. } => "protest_decided",
+            LogEntry::SpecialAwardGiven { .. } => "special_award_given",
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",

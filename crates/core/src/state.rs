@@ -356,6 +356,9 @@ pub struct EventState {
     /// Settings changed since the event was created (`settings_changed`).
     #[serde(default)]
     pub settings: EventSettings,
+    /// The organiser's awards (S10, `special_award_given`): award → recipients.
+    #[serde(default)]
+    pub special_awards: OrdMap<String, Vec<String>>,
     /// The refusals by what they refused ([`EventState::refusal_recorded`]).
     #[serde(skip)]
     pub(crate) refusal_keys: imbl::OrdSet<String>,

@@ -28,6 +28,20 @@ pub struct Export {
     /// seeding and the prize list are provisional (暂定).
     #[serde(default)]
     pub provisional: bool,
+    /// Added field: the organiser's awards given (S10: 最佳组织奖 …); absent when none is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special_awards: Vec<SpecialAwardExport>,
+}
+
+/// An organiser's award (S10) and whom it was given to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpecialAwardExport {
+    pub award: String,
+    /// Units, teams or players, in words.
+    pub recipients: Vec<String>,
+    /// Yuan for each recipient, when the regulation gives money.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Score>,
 }
 
 /// How far a table of results stands: 「第N轮后 · 暂定」 while the section has games to play,
@@ -392,6 +406,7 @@ mod tests {
             }],
             prize_total: Score::points(0),
             provisional: true,
+            special_awards: Vec::new(),
         }
     }
 

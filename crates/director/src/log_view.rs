@@ -810,6 +810,24 @@ impl<'a> LogReader<'a> {
                     )
                 }
             }
+            LogEntry::SpecialAwardGiven {
+                award,
+                recipients,
+                reason,
+            } => match (recipients.is_empty(), zh) {
+                (false, true) => format!(
+                    "授予 {}「{award}」{}",
+                    recipients.join("、"),
+                    self.reason(reason)
+                ),
+                (false, false) => format!(
+                    "gave 「{award}」 to {}{}",
+                    recipients.join(", "),
+                    self.reason(reason)
+                ),
+                (true, true) => format!("收回「{award}」{}", self.reason(reason)),
+                (true, false) => format!("took back 「{award}」{}", self.reason(reason)),
+            },
             LogEntry::RoundCompleted { section, round } => {
                 if zh {
                     format!("完成 {} (成绩全部录入)", self.round(section, *round))

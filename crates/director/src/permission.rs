@@ -24,6 +24,8 @@ pub enum Action {
     Reopen,
     /// Cancel a fee once round 1 of the player's section is paired.
     CancelFeeAfterStart,
+    /// Give an organiser's award (S10: 最佳组织奖, 最佳赛风赛纪奖).
+    GiveSpecialAward,
 }
 
 impl Action {
@@ -37,6 +39,7 @@ impl Action {
             | Action::Reopen
             | Action::CancelFeeAfterStart => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
+            Action::GiveSpecialAward => &[Role::Organiser, Role::ChiefArbiter],
         }
     }
 
@@ -50,6 +53,7 @@ impl Action {
             Action::ChangeSettingsAfterStart => "第1轮编排后更改赛事设置",
             Action::Reopen => "重新开启赛事",
             Action::CancelFeeAfterStart => "第1轮编排后撤销缴费",
+            Action::GiveSpecialAward => "授予组委会奖项",
         }
     }
 
@@ -63,6 +67,7 @@ impl Action {
             Action::ChangeSettingsAfterStart => "changing settings after round 1 is paired",
             Action::Reopen => "reopening the event",
             Action::CancelFeeAfterStart => "cancelling a fee after round 1 is paired",
+            Action::GiveSpecialAward => "giving an organiser's award",
         }
     }
 }

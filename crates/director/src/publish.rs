@@ -343,6 +343,27 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             }
         })
         .collect();
+    let special_awards: Vec<SpecialAwardExport> = reg
+        .special_awards
+        .iter()
+        .filter_map(|a| {
+            let recipients = state.special_awards.get(&a.name)?.clone();
+            Some(SpecialAwardExport {
+                award: a.name.clone(),
+                amount: a.amount_yuan.map(|y| Score::points(i64::from(y))),
+                recipients,
+            })
+        })
+        .collect();
+    // The organiser's awards are prize money too (S10: 各500元).
+    let special_total: i64 = reg
+        .special_awards
+        .iter()
+        .filter_map(|a| {
+            let n = state.special_awards.get(&a.name)?.len() as i64;
+            Some(i64::from(a.amount_yuan?) * n)
+        })
+        .sum();
     Export {
         format: FORMAT.to_string(),
         event: EventHead {
@@ -354,8 +375,9 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         teams,
         associations,
         prizes,
-        prize_total: Score::points(c.prizes.total_amount as i64),
+        prize_total: Score::points(c.prizes.total_amount as i64 + special_total),
         provisional,
+        special_awards,
     }
 }
 

@@ -206,6 +206,59 @@ pub enum TimeControlProblem {
     OutOfRange,
 }
 
+/// Why an organiser's award (S10) cannot be given as asked ([`Refusal::SpecialAward`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AwardProblem {
+    /// The regulation has no such award; its awards (none: it has none).
+    UnknownAward { given: String, known: Vec<String> },
+    /// More recipients than the regulation has awards of the kind.
+    TooMany {
+        award: String,
+        count: u32,
+        given: usize,
+    },
+    /// Not a unit, team or player of the event.
+    UnknownRecipient { recipient: String },
+    /// The same recipient named twice.
+    Twice { recipient: String },
+    /// The award has no recipient to take back.
+    NotGiven { award: String },
+}
+
+impl fmt::Display for AwardProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AwardProblem::UnknownAward { given, known } if known.is_empty() => write!(
+                f,
+                "规程未设组委会奖项, 没有「{given}」 (the regulation has no organiser's awards)"
+            ),
+            AwardProblem::UnknownAward { given, known } => write!(
+                f,
+                "规程中没有奖项「{given}」; 本赛事的奖项: {} (no such award)",
+                known.join("、")
+            ),
+            AwardProblem::TooMany {
+                award,
+                count,
+                given,
+            } => write!(
+                f,
+                "「{award}」规程设 {count} 个, 不能授予 {given} 个获奖者 (the regulation has {count} of this award)"
+            ),
+            AwardProblem::UnknownRecipient { recipient } => write!(
+                f,
+                "「{recipient}」不是本赛事的参赛单位、队伍或棋手 (not a unit, team or player of the event)"
+            ),
+            AwardProblem::Twice { recipient } => {
+                write!(f, "「{recipient}」重复列出 (named twice)")
+            }
+            AwardProblem::NotGiven { award } => {
+                write!(f, "「{award}」尚未授予, 无可收回 (the award has not been given)")
+            }
+        }
+    }
+}
+
 /// What a rule of a game refuses ([`Refusal::GameRule`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameProblem {
@@ -544,6 +597,8 @@ pub enum Refusal {
     },
     /// The team does not play in the section.
     TeamNotInSection { team: String, section: Sec },
+    /// An organiser's award (S10) that cannot be given as asked.
+    SpecialAward(AwardProblem),
 
     // — standings —
     /// No such category; the section's, and the closest one.
@@ -1120,6 +1175,7 @@ impl fmt::Display for Refusal {
                 f,
                 "队伍 {team} 不在{section}比赛 (the team does not play in this section)"
             ),
+            SpecialAward(p) => write!(f, "{p}"),
 
             UnknownCategory {
                 section,
@@ -1285,6 +1341,7 @@ mod tests {
             AtLine { .. } => 63,
             NoTeamFouls { .. } => 64,
             GameRule { .. } => 91,
+            SpecialAward(_) => 92,
             TeamNotInSection { .. } => 65,
             UnknownCategory { .. } => 66,
             AlreadyClosed => 67,
@@ -1311,7 +1368,7 @@ mod tests {
             NobodyChosen => 85,
         }
     }
-    const VARIANTS: usize = 92;
+    const VARIANTS: usize = 93;
 
     fn men() -> Sec {
         Sec {
@@ -1579,6 +1636,10 @@ mod tests {
                 team: "一厂队".into(),
                 section: s(),
             },
+            SpecialAward(AwardProblem::UnknownAward {
+                given: "最佳组织".into(),
+                known: vec!["最佳组织奖".into()],
+            }),
             UnknownCategory {
                 section: s(),
                 category: "senoir".into(),

@@ -1304,41 +1304,66 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             }
         }));
     }
-    blocks.extend([
-        Block::Table(Table {
-            id: "prizes".to_string(),
-            caption: None,
+    blocks.extend([Block::Table(Table {
+        id: "prizes".to_string(),
+        caption: None,
+        columns: vec![
+            col("section", cx.t("组别", "Section"), Align::Left, 10),
+            col("category", cx.t("类别", "Category"), Align::Left, 8),
+            col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+            col("winner", cx.t("获奖者", "Winner"), Align::Left, 12),
+            col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+            col("kind", cx.t("奖项", "Kind"), Align::Left, 7),
+            col("title", cx.t("称号", "Title"), Align::Left, 8),
+            col(
+                "amount",
+                amount_head,
+                Align::Right,
+                if before_tax { 10 } else { 8 },
+            ),
+        ]
+        .into_iter()
+        .chain(
+            any_honours.then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
+        )
+        .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
+        .collect(),
+        rows,
+    })]);
+    // S10: the organiser's awards, given by name (最佳组织奖 …), after the places.
+    if !ex.special_awards.is_empty() {
+        let rows = ex
+            .special_awards
+            .iter()
+            .flat_map(|a| a.recipients.iter().map(move |r| (a, r)))
+            .map(|(a, r)| {
+                if let Some(m) = a.amount {
+                    total += m;
+                }
+                vec![
+                    Cell::Text(a.award.clone()),
+                    Cell::Text(r.clone()),
+                    a.amount.map_or(Cell::Empty, Cell::Score),
+                ]
+            })
+            .collect();
+        blocks.push(Block::Table(Table {
+            id: "special_awards".to_string(),
+            caption: Some(cx.t("组委会奖项", "Organiser's awards").to_string()),
             columns: vec![
-                col("section", cx.t("组别", "Section"), Align::Left, 10),
-                col("category", cx.t("类别", "Category"), Align::Left, 8),
-                col("rank", cx.t("名次", "Rank"), Align::Right, 5),
-                col("winner", cx.t("获奖者", "Winner"), Align::Left, 12),
-                col("unit", cx.t("单位", "Unit"), Align::Left, 16),
-                col("kind", cx.t("奖项", "Kind"), Align::Left, 7),
-                col("title", cx.t("称号", "Title"), Align::Left, 8),
-                col(
-                    "amount",
-                    amount_head,
-                    Align::Right,
-                    if before_tax { 10 } else { 8 },
-                ),
-            ]
-            .into_iter()
-            .chain(
-                any_honours
-                    .then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
-            )
-            .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
-            .collect(),
+                col("award", cx.t("奖项", "Award"), Align::Left, 12),
+                col("recipient", cx.t("获奖者", "Winner"), Align::Left, 24),
+                col("amount", amount_head, Align::Right, 10),
+            ],
             rows,
-        }),
-        Block::Paragraph(match (cx.lang, before_tax) {
-            (Lang::Zh, false) => format!("奖金合计 {total} 元"),
-            (Lang::Zh, true) => format!("奖金合计 {total} 元（税前）"),
-            (Lang::En, false) => format!("Prize money in total: {total} yuan"),
-            (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
-        }),
-    ]);
+        }));
+    }
+    blocks.extend([Block::Paragraph(match (cx.lang, before_tax) {
+        (Lang::Zh, false) => format!("奖金合计 {total} 元"),
+        (Lang::Zh, true) => format!("奖金合计 {total} 元（税前）"),
+        (Lang::En, false) => format!("Prize money in total: {total} yuan"),
+        (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
+    })]);
     Ok(blocks)
 }
 
@@ -1347,7 +1372,7 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
 fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     let ex = cx.export()?;
     let ws = winners(cx, &ex);
-    if ws.is_empty() {
+    if ws.is_empty() && ex.special_awards.is_empty() {
         return Err(ReportError::Nothing(
             "尚无获奖者: 赛事结束(event close)后才确定奖项 (no prize winners yet)".to_string(),
         ));
@@ -1449,6 +1474,38 @@ fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             issuers: issuers.clone(),
             date: date.clone(),
         }));
+    }
+    // S10: a certificate for each organiser's award given.
+    for a in &ex.special_awards {
+        for r in &a.recipients {
+            if !blocks.is_empty() {
+                blocks.push(Block::PageBreak);
+            }
+            let citation = match cx.lang {
+                Lang::Zh => format!(
+                    "在{}中荣获{}。特发此证，以资鼓励。",
+                    cx.reg.event.name, a.award
+                ),
+                Lang::En => format!(
+                    "for 「{}」 at {}.",
+                    a.award,
+                    cx.reg
+                        .event
+                        .name_en
+                        .clone()
+                        .unwrap_or_else(|| cx.reg.event.name.clone())
+                ),
+            };
+            blocks.push(Block::Certificate(Certificate {
+                heading: cx.t("荣誉证书", "Certificate").to_string(),
+                recipient: r.clone(),
+                unit: None,
+                citation,
+                award: None,
+                issuers: issuers.clone(),
+                date: date.clone(),
+            }));
+        }
     }
     Ok(blocks)
 }

@@ -2,6 +2,7 @@
 //! 0 success, 1 error, 2 invalid input (e.g. a regulation that does not check),
 //! 3 no valid pairing exists.
 
+pub mod award;
 pub mod bench;
 pub mod desk;
 pub mod director_cmds;

@@ -357,6 +357,12 @@ pub fn rewrite_double_forfeit(args: Vec<String>) -> Vec<String> {
 }
 
 /// Report an operation's outcome; returns the exit code.
+/// The name of the regulation's association standings (S9: 团体), if it has them.
+fn association_table_name(state: &arbiter_core::EventState) -> Option<String> {
+    let reg = arbiter_director::regulation_of(state).ok()?;
+    reg.associations.as_ref().map(|a| a.name.clone())
+}
+
 /// The name of each section by its id, for the lines the arbiter reads.
 pub(crate) fn section_names(state: &arbiter_core::EventState) -> BTreeMap<String, String> {
     state
@@ -1119,6 +1125,7 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             "prizes": x.prizes,
             "prize_total": x.prize_total,
             "prizes_before_tax": x.event.prizes_before_tax,
+            "special_awards": x.special_awards,
             "provisional": x.provisional,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -1145,15 +1152,38 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             .filter(|(on, _)| *on)
             .map(|(_, w)| *w)
             .collect();
+        // Association prizes (S9) are keyed `associations`: the table's own name (团体).
+        let se = x.sections.iter().find(|s| s.id == p.section);
+        let category = p.category.as_deref().map_or(String::new(), |c| {
+            se.and_then(|s| s.categories.iter().find(|x| x.id == c))
+                .map_or(c.to_string(), |x| x.name.clone())
+        });
+        let section = match se {
+            Some(s) => s.name.clone(),
+            None if p.section == arbiter_director::prizes::ASSOCIATIONS => {
+                association_table_name(&state).unwrap_or_else(|| p.section.clone())
+            }
+            None => p.section.clone(),
+        };
         println!(
             "{}\t{}\t第{}名\t{}\t{}{honours}{}",
-            p.section,
-            p.category.as_deref().unwrap_or(""),
+            section,
+            category,
             p.rank,
             who,
             p.amount.map(|a| format!("{a}元{tax} ")).unwrap_or_default(),
             p.title.as_deref().or(p.item.as_deref()).unwrap_or("")
         );
+    }
+    // S10: the organiser's awards given.
+    for a in &x.special_awards {
+        for r in &a.recipients {
+            println!(
+                "组委会奖项\t{}\t{r}\t{}",
+                a.award,
+                a.amount.map(|m| format!("{m}元{tax}")).unwrap_or_default()
+            );
+        }
     }
     println!("奖金合计 (total): {}元{tax}", x.prize_total);
     if x.provisional {

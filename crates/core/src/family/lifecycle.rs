@@ -54,6 +54,13 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
         LogEntry::EventCreated(_) => unreachable_ok(),
         // Its content is the standings the log before it calls for: `event verify` checks it.
         LogEntry::EventClosed { .. } | LogEntry::EventReopened { .. } => Ok(()),
+        // Which awards the regulation has and who may receive them is the director's rule.
+        LogEntry::SpecialAwardGiven { award, .. } => {
+            if award.trim().is_empty() {
+                return Err(Rejection::Required("奖项 award"));
+            }
+            Ok(())
+        }
         LogEntry::SettingsChanged {
             name,
             start,
@@ -148,6 +155,17 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             }
         }
         LogEntry::EventClosed { .. } => state.closed = true,
+        LogEntry::SpecialAwardGiven {
+            award, recipients, ..
+        } => {
+            if recipients.is_empty() {
+                state.special_awards.remove(award);
+            } else {
+                state
+                    .special_awards
+                    .insert(award.clone(), recipients.clone());
+            }
+        }
         LogEntry::EventReopened { .. } => state.closed = false,
         LogEntry::SettingsChanged {
             name,

@@ -45,6 +45,7 @@ impl Family {
             LogEntry::EventCreated(_)
             | LogEntry::SettingsChanged { .. }
             | LogEntry::EventClosed { .. }
+            | LogEntry::SpecialAwardGiven { .. }
             | LogEntry::EventReopened { .. } => Family::Lifecycle,
             LogEntry::PlayerRegistered(_)
             | LogEntry::PlayerCorrected { .. }

@@ -24,6 +24,7 @@
 //!   through the same operation), confirmation, corrections; [`event`]: closing the event
 //!   (final standings, team standings and prizes fixed) and the chief arbiter's reopening.
 
+pub mod awards;
 pub mod entries;
 pub mod event;
 pub mod games;

@@ -71,10 +71,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::ColoursPlayed { .. } => 27,
         LogEntry::FoulFlagDecided { .. } => 28,
         LogEntry::ProtestDecided { .. } => 29,
+        LogEntry::SpecialAwardGiven { .. } => 30,
     }
 }
 
-const VARIANTS: usize = 30;
+const VARIANTS: usize = 31;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -338,6 +339,11 @@ fn every_variant() -> Vec<LogEntry> {
             black: p(1),
             result: GameResult::BlackWin,
         },
+        LogEntry::SpecialAwardGiven {
+            award: "最佳组织奖".into(),
+            recipients: vec!["秦州区棋院".into()],
+            reason: String::new(),
+        },
         LogEntry::EventClosed {
             standings: vec![ClosedSection {
                 section: "open".into(),
@@ -501,6 +507,7 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
     assert!(find("submission_decided")[0].contains("批准网上报名第1号 孙七"));
     assert!(find("submission_decided")[1].contains("理由: 重复报名"));
     assert!(find("event_closed")[0].contains("公开组 第1名 张三"));
+    assert!(find("special_award_given")[0].contains("授予 秦州区棋院「最佳组织奖」"));
     assert!(find("settings_changed")[0].contains("公开组 轮数 → 7"));
     let en = log_lines(&records, Language::En, &accounts, |_| true);
     assert_eq!(
