@@ -232,6 +232,10 @@ pub enum ResultSub {
         /// 撤销提示 — dismiss the flag
         #[arg(long)]
         dismiss: bool,
+        /// 哪一种提示: short_draw (和棋不足回合) 或 records (未录谱); 默认: 本台待确认的第一个 —
+        /// which flag, when a board has two
+        #[arg(long)]
+        kind: Option<arbiter_core::FoulKind>,
         /// 理由 — reason (recorded)
         #[arg(long, default_value = "")]
         reason: String,
@@ -832,6 +836,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             board,
             confirm,
             dismiss: _,
+            kind,
             reason,
             who,
         }) => {
@@ -842,6 +847,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     &at.section,
                     round,
                     board,
+                    kind,
                     confirm,
                     &reason,
                 )
