@@ -242,6 +242,9 @@ pub enum ResultSub {
         #[command(flatten)]
         who: Writer,
     },
+    /// 棋谱 (记谱): 录入 (着法, --file, --pgn)、显示 (--show)、删除 (--remove) — a board's game
+    /// record: enter it, show it in Chinese notation, remove it
+    Record(super::records::RecordArgs),
     /// 拒不录谱 (记犯规一次, T6) — the player who must record this game refused (a foul)
     RefuseRecord {
         #[command(flatten)]
@@ -854,6 +857,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             });
             finish(r, report_entries)
         }
+        Some(ResultSub::Record(a)) => super::records::run(a),
         Some(ResultSub::RefuseRecord {
             at,
             round,
