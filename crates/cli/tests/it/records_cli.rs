@@ -330,3 +330,67 @@ fn pgn_import_takes_the_board_from_its_tags_and_names_the_file_and_move_of_an_er
         "{err}"
     );
 }
+
+/// J5 「对局中被将死，被困毙 … 为负」: a record whose final position is mate decides the game —
+/// a record that contradicts the result entered is refused (the record), and a result that
+/// contradicts the record kept is refused (the result); the message says which.
+#[test]
+fn a_mate_in_the_record_and_the_result_must_agree_the_later_one_is_refused() {
+    let sim = tianshui();
+    let correct = |result: &str| {
+        run(&args(
+            &sim,
+            &[
+                "result",
+                "correct",
+                "--event",
+                &sim.id,
+                "--section",
+                "open",
+                "--round",
+                "6",
+                "--board",
+                "5",
+                result,
+                "--reason",
+                "核对记分表",
+            ],
+        ))
+    };
+    // Black wins on the board (if the simulator had it otherwise).
+    if result_of(&sim, 6, 5) != "black_win" {
+        let o = correct("0-1");
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    // Red mates in three moves: 炮八进二 卒１进１ 炮八平七 士６进５ 炮七进五.
+    let mut rec = vec![
+        "result",
+        "record",
+        "--event",
+        &sim.id,
+        "--section",
+        "open",
+        "--round",
+        "6",
+        "--board",
+        "5",
+    ];
+    rec.extend(["炮八进二", "卒１进１", "炮八平七", "士６进５", "炮七进五"]);
+    let o = run(&args(&sim, &rec));
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("棋谱终局为将死, 红方胜") && err.contains("棋谱未录入"),
+        "{err}"
+    );
+    // The result corrected to red's win: the record is kept; a result against it is refused.
+    assert!(correct("1-0").status.success());
+    ok(&args(&sim, &rec));
+    let o = correct("0-1");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("本台棋谱终局为将死, 红方胜") && err.contains("成绩未登记"),
+        "{err}"
+    );
+}
