@@ -603,6 +603,28 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
+    /// A game record (记谱, A13, T6) of a board: its moves from the standard start position,
+    /// in ICCS (`h2e2`), as entered at the desk or imported from a PGN file. A later record
+    /// of the same board replaces the earlier (a correction); every move must be legal.
+    GameRecorded {
+        section: String,
+        round: u32,
+        board: u32,
+        moves: Vec<String>,
+        #[serde(default)]
+        source: RecordSource,
+        /// Who wrote the record down (the player, or the desk), when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        recorded_by: Option<String>,
+    },
+    /// The record of a board is taken away (entered on the wrong board, say), with the reason.
+    GameRecordRemoved {
+        section: String,
+        round: u32,
+        board: u32,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
     /// A protest (申诉, S11) about a game and the arbitration's decision: who filed it, the
     /// deposit paid (申诉费, fen), whether it was upheld, and whether the deposit was returned
     /// (S11: 胜诉退还，如不胜诉则不退还).
@@ -743,6 +765,27 @@ pub enum LogEntry {
     },
 }
 
+/// Where a game record came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordSource {
+    /// Typed at the desk (or on the command line) from the score sheet.
+    #[default]
+    Desk,
+    /// Imported from a PGN file.
+    Pgn,
+}
+
+impl RecordSource {
+    /// 记录台 / PGN 文件.
+    pub fn zh(self) -> &'static str {
+        match self {
+            RecordSource::Desk => "记录台录入",
+            RecordSource::Pgn => "PGN 文件导入",
+        }
+    }
+}
+
 /// The kind of a foul. Only `phone` has its own limit (`phone_fouls_for_loss`: K12 = 2,
 /// T8 = 1); every kind counts towards the general `fouls_for_loss`.
 #[derive(
@@ -846,6 +889,8 @@ impl LogEntry {
             LogEntry::ColoursPlayed { .. } => "colours_played",
             LogEntry::FoulFlagDecided { .. } => "foul_flag_decided",
             LogEntry::ProtestDecided { .. } => "protest_decided",
+            LogEntry::GameRecorded { .. } => "game_recorded",
+            LogEntry::GameRecordRemoved { .. } => "game_record_removed",
             LogEntry::SpecialAwardGiven { .. } => "special_award_given",
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",

@@ -24,13 +24,15 @@ pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
     EventCreated, FieldChange, FoulKind, LogEntry, LogFormatError, Offender, PlayerId,
-    PlayerRegistered, Recorded, RefusedFacts, SectionInfo, TimeControlSetting, LOG_VERSION,
+    PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TimeControlSetting,
+    LOG_VERSION,
 };
+pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
 pub use state::{
     BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
-    KnockoutGame, PlayerRecord, PlayerStatus, Protest, RefusedEntry, ResultChange, RoundRecord,
-    SectionRecord, Submission, TeamRecord,
+    GameRecord, KnockoutGame, PlayerRecord, PlayerStatus, Protest, RecordEnd, RefusedEntry,
+    ResultChange, RoundRecord, SectionRecord, Submission, TeamRecord,
 };
 pub use validate::{validate, validate_at, Rejection};

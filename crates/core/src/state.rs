@@ -4,7 +4,7 @@
 //! folded beside the rules it was checked by.
 
 use crate::entry::*;
-use crate::family::{knockout, lifecycle, registration, results, rounds, teams, Family};
+use crate::family::{knockout, lifecycle, records, registration, results, rounds, teams, Family};
 use crate::validate::{validate_at, Rejection};
 use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Phone, PlayerNo, Sex};
 use chrono::NaiveDate;
@@ -164,6 +164,55 @@ pub struct BoardRecord {
     /// Protests decided on this game (S11), in order.
     #[serde(default)]
     pub protests: Vec<Protest>,
+    /// The game record (记谱, `game_recorded`): the last one entered, unless removed.
+    #[serde(default)]
+    pub record: Option<GameRecord>,
+}
+
+/// A board's game record as folded: the moves (ICCS, from the start position) and what the
+/// rules read from them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub moves: Vec<String>,
+    /// Full moves (回合): red's and black's move count as one, red's last alone as one.
+    pub full_moves: u32,
+    pub source: crate::entry::RecordSource,
+    pub recorded_by: Option<String>,
+    /// How the final position decides the game, if it does (mate, stalemate 困毙).
+    pub end: Option<RecordEnd>,
+    pub seq: u64,
+}
+
+/// A final position that decides the game: the side to move is mated or stalemated (困毙),
+/// and has lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RecordEnd {
+    Checkmate { winner: arbiter_types::Colour },
+    Stalemate { winner: arbiter_types::Colour },
+}
+
+impl RecordEnd {
+    pub fn winner(self) -> arbiter_types::Colour {
+        match self {
+            RecordEnd::Checkmate { winner } | RecordEnd::Stalemate { winner } => winner,
+        }
+    }
+    /// 「将死, 红方胜」/「困毙, 黑方胜」.
+    pub fn zh(self) -> String {
+        let (how, w) = match self {
+            RecordEnd::Checkmate { winner } => ("将死", winner),
+            RecordEnd::Stalemate { winner } => ("困毙", winner),
+        };
+        format!("{how}, {}方胜", w.zh())
+    }
+    /// The result the final position gives.
+    pub fn result(self) -> arbiter_types::GameResult {
+        match self.winner() {
+            arbiter_types::Colour::Red => arbiter_types::GameResult::RedWin,
+            arbiter_types::Colour::Black => arbiter_types::GameResult::BlackWin,
+        }
+    }
 }
 
 /// A protest about a game and its decision (S11, `protest_decided`).
@@ -650,6 +699,7 @@ impl EventState {
             Family::Rounds => rounds::apply(self, seq, e),
             Family::Results => results::apply(self, seq, e),
             Family::Knockout => knockout::apply(self, seq, e),
+            Family::Records => records::apply(self, seq, e),
         }
     }
 

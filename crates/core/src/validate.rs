@@ -7,7 +7,9 @@
 //! `rounds.rs`, `results.rs`, `knockout.rs`, each beside the fold of the same entries.
 
 use crate::entry::*;
-use crate::family::{self, knockout, lifecycle, registration, results, rounds, teams, Family};
+use crate::family::{
+    self, knockout, lifecycle, records, registration, results, rounds, teams, Family,
+};
 use crate::state::EventState;
 
 /// Why an entry may not be appended. Chinese first, English in brackets.
@@ -95,6 +97,16 @@ pub enum Rejection {
     },
     #[error("第 {round} 轮第 {board} 台成绩已签字确认, 只能由裁判长更正并说明理由 (confirmed result: use a correction with a reason, A12)")]
     ResultConfirmed { round: u32, board: u32 },
+    #[error("第 {round} 轮第 {board} 台的棋谱没有着法 (the record has no move)")]
+    RecordEmpty { round: u32, board: u32 },
+    #[error("第 {round} 轮第 {board} 台的棋谱: {error}")]
+    RecordMove {
+        round: u32,
+        board: u32,
+        error: String,
+    },
+    #[error("第 {round} 轮第 {board} 台没有棋谱 (no record on this board)")]
+    NoRecord { round: u32, board: u32 },
     #[error("第 {round} 轮第 {board} 台尚无成绩 (no result yet)")]
     NoResult { round: u32, board: u32 },
     #[error("第 {round} 轮第 {board} 台成绩已确认 (already confirmed)")]
@@ -219,5 +231,6 @@ pub fn validate_at(
         Family::Rounds => rounds::validate(state, entry),
         Family::Results => results::validate(state, entry),
         Family::Knockout => knockout::validate(state, entry),
+        Family::Records => records::validate(state, entry),
     }
 }

@@ -279,6 +279,28 @@ pub enum GameProblem {
     AlreadySigned,
     /// The regulation wants another signature on this slip.
     MissingSignature { need: String },
+    /// A game record does not read as a record (a PGN tag, a comment left open, a position
+    /// other than the start), in words.
+    RecordUnreadable { error: String },
+    /// The record's final position decides the game (mate, stalemate 困毙) otherwise than
+    /// the result: `refused` is what this operation would have kept — the record, or the
+    /// result.
+    RecordContradictsResult {
+        end: String,
+        result: GameResult,
+        refused: RecordOrResult,
+    },
+    /// A forfeited game has no record.
+    RecordOnForfeit { result: GameResult },
+    /// The board has no record.
+    NoRecord,
+}
+
+/// Which of the two a contradiction between a record and a result refuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordOrResult {
+    Record,
+    Result,
 }
 
 impl fmt::Display for GameProblem {
@@ -307,6 +329,35 @@ impl fmt::Display for GameProblem {
                 f,
                 "成绩单须由{need}签字 (the slip needs another signature)"
             ),
+            GameProblem::RecordUnreadable { error } => {
+                write!(f, "棋谱无法读取, 未录入: {error} (the record does not read)")
+            }
+            GameProblem::RecordContradictsResult {
+                end,
+                result,
+                refused: RecordOrResult::Record,
+            } => write!(
+                f,
+                "棋谱终局为{end}, 与已登记的成绩「{}」不符, 棋谱未录入; 请核对棋谱或先更正成绩 \
+                 (the record ends in a position that contradicts the result: the record is refused)",
+                result.zh()
+            ),
+            GameProblem::RecordContradictsResult {
+                end,
+                result,
+                refused: RecordOrResult::Result,
+            } => write!(
+                f,
+                "本台棋谱终局为{end}, 成绩「{}」与之不符, 成绩未登记; 请核对成绩或先更正棋谱 \
+                 (the game record ends in a position that contradicts this result: the result is refused)",
+                result.zh()
+            ),
+            GameProblem::RecordOnForfeit { result } => write!(
+                f,
+                "本局成绩为「{}」, 弃权的对局没有棋谱 (a forfeited game has no record)",
+                result.zh()
+            ),
+            GameProblem::NoRecord => write!(f, "本台没有棋谱 (no record on this board)"),
             GameProblem::AlreadySigned => write!(
                 f,
                 "成绩单已签字确认, 只能由裁判长更正 (the slip is signed: only a correction changes it)"
@@ -594,6 +645,17 @@ pub enum Refusal {
         round: u32,
         board: u32,
         problem: GameProblem,
+    },
+    /// A move of a game record is not a legal move of the position (or is ambiguous, or does
+    /// not read), named by its move number (回合) and side.
+    RecordMove {
+        section: Sec,
+        round: u32,
+        board: u32,
+        number: u32,
+        side: arbiter_types::Colour,
+        text: String,
+        kind: arbiter_xiangqi::NotationErrorKind,
     },
     /// The team does not play in the section.
     TeamNotInSection { team: String, section: Sec },
@@ -1167,6 +1229,23 @@ impl fmt::Display for Refusal {
                 board,
                 problem,
             } => write!(f, "{section} 第{round}轮第{board}台: {problem}"),
+            RecordMove {
+                section,
+                round,
+                board,
+                number,
+                side,
+                text,
+                kind,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台的棋谱: 第{number}回合{}方「{text}」是{}, 棋谱未录入 \
+                 (round {round} board {board}: move {number}, {}, 「{text}」: {}; the record is not kept)",
+                side.zh(),
+                kind.zh(),
+                if *side == arbiter_types::Colour::Red { "red" } else { "black" },
+                kind.en()
+            ),
             NoTeamFouls { section } => write!(
                 f,
                 "{section}的规程不记录团体犯规 (the regulation records no team fouls in this section)"
@@ -1341,7 +1420,8 @@ mod tests {
             AtLine { .. } => 63,
             NoTeamFouls { .. } => 64,
             GameRule { .. } => 91,
-            SpecialAward(_) => 92,
+            RecordMove { .. } => 92,
+            SpecialAward(_) => 93,
             TeamNotInSection { .. } => 65,
             UnknownCategory { .. } => 66,
             AlreadyClosed => 67,
@@ -1368,7 +1448,7 @@ mod tests {
             NobodyChosen => 85,
         }
     }
-    const VARIANTS: usize = 93;
+    const VARIANTS: usize = 94;
 
     fn men() -> Sec {
         Sec {
@@ -1631,6 +1711,15 @@ mod tests {
                 round: 4,
                 board: 2,
                 problem: GameProblem::NoPendingFlag,
+            },
+            RecordMove {
+                section: s(),
+                round: 4,
+                board: 2,
+                number: 3,
+                side: arbiter_types::Colour::Black,
+                text: "马2进3".into(),
+                kind: arbiter_xiangqi::NotationErrorKind::Illegal,
             },
             TeamNotInSection {
                 team: "一厂队".into(),

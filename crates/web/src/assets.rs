@@ -8,6 +8,8 @@ use axum::Router;
 
 pub const STYLE: &str = include_str!("../assets/style.css");
 pub const LIVE_JS: &str = include_str!("../assets/live.js");
+/// The replay page's step buttons and arrow keys (`templates/game.html`).
+pub const REPLAY_JS: &str = include_str!("../assets/replay.js");
 pub const ICON: &str = include_str!("../assets/icon.svg");
 
 pub fn routes() -> Router<AppState> {
@@ -19,6 +21,10 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/assets/live.js",
             get(|| async { asset(LIVE_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/assets/replay.js",
+            get(|| async { asset(REPLAY_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/favicon.svg",

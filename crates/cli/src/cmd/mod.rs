@@ -11,6 +11,7 @@ pub mod knockout;
 pub mod pairing;
 pub mod player;
 pub mod print;
+pub mod records;
 pub mod refusal;
 pub mod regulation;
 pub mod rounds;

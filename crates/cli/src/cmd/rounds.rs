@@ -233,12 +233,19 @@ pub enum ResultSub {
         /// 撤销提示 — dismiss the flag
         #[arg(long)]
         dismiss: bool,
+        /// 哪一种提示: short_draw (和棋不足回合) 或 records (未录谱); 默认: 本台待确认的第一个 —
+        /// which flag, when a board has two
+        #[arg(long)]
+        kind: Option<arbiter_core::FoulKind>,
         /// 理由 — reason (recorded)
         #[arg(long, default_value = "")]
         reason: String,
         #[command(flatten)]
         who: Writer,
     },
+    /// 棋谱 (记谱): 录入 (着法, --file, --pgn)、显示 (--show)、删除 (--remove) — a board's game
+    /// record: enter it, show it in Chinese notation, remove it
+    Record(super::records::RecordArgs),
     /// 拒不录谱 (记犯规一次, T6) — the player who must record this game refused (a foul)
     RefuseRecord {
         #[command(flatten)]
@@ -856,6 +863,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             board,
             confirm,
             dismiss: _,
+            kind,
             reason,
             who,
         }) => {
@@ -866,12 +874,14 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     &at.section,
                     round,
                     board,
+                    kind,
                     confirm,
                     &reason,
                 )
             });
             finish(r, report_entries)
         }
+        Some(ResultSub::Record(a)) => super::records::run(a),
         Some(ResultSub::RefuseRecord {
             at,
             round,

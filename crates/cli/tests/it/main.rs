@@ -23,6 +23,7 @@ mod pairing_cli;
 mod postgres;
 mod print_cli;
 mod readme;
+mod records_cli;
 mod regulation_cli;
 mod reliability;
 mod rounds_cli;

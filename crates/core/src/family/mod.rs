@@ -8,6 +8,7 @@
 //! | [`rounds`] (编排) | `pairing_numbers_drawn`, `round_paired`, `player_absent`, `round_published`, `round_undone` |
 //! | [`results`] (成绩) | `result_entered`, `result_confirmed`, `result_corrected`, `foul_recorded`, `round_completed` |
 //! | [`knockout`] (淘汰赛) | `knockout_game_recorded` |
+//! | [`records`] (记谱) | `game_recorded`, `game_record_removed` |
 //!
 //! Each family module has `validate` (the rules its entries must satisfy, called by
 //! [`crate::validate_at`] once the event exists and is open) and `apply` (the fold of a valid
@@ -17,6 +18,7 @@
 
 pub(crate) mod knockout;
 pub(crate) mod lifecycle;
+pub(crate) mod records;
 pub(crate) mod registration;
 pub(crate) mod results;
 pub(crate) mod rounds;
@@ -37,6 +39,7 @@ pub(crate) enum Family {
     Rounds,
     Results,
     Knockout,
+    Records,
 }
 
 impl Family {
@@ -72,6 +75,7 @@ impl Family {
             | LogEntry::ProtestDecided { .. }
             | LogEntry::RoundCompleted { .. } => Family::Results,
             LogEntry::KnockoutGameRecorded { .. } => Family::Knockout,
+            LogEntry::GameRecorded { .. } | LogEntry::GameRecordRemoved { .. } => Family::Records,
         }
     }
 }

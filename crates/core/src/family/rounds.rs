@@ -231,6 +231,7 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                                 colours_swapped: false,
                                 flags_decided: Vec::new(),
                                 protests: Vec::new(),
+                                record: None,
                             })
                             .collect(),
                         byes: byes.clone(),

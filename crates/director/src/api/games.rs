@@ -93,8 +93,19 @@ pub struct GameFlag {
 }
 
 impl GameFlag {
-    /// 「第1轮第3台 和棋仅18回合 (规程: 25回合), 待确认: 记张三犯规」.
+    /// 「第1轮第3台 和棋仅18回合 (规程: 25回合), 待确认: 记张三犯规」; 「第4轮第2台 未录谱,
+    /// 待确认: 记张三拒不录谱犯规一次」.
     pub fn describe(&self) -> String {
+        if self.kind == FoulKind::Records {
+            return format!(
+                "第{}轮第{}台 未录谱 (本台须录谱, 尚无棋谱), 待裁判确认: 记 {} 拒不录谱犯规一次, 或撤销 (round {} board {}: no game record on a board that must record: a foul to confirm or dismiss)",
+                self.round,
+                self.board,
+                self.names.join("、"),
+                self.round,
+                self.board
+            );
+        }
         format!(
             "第{}轮第{}台 和棋录谱仅{}回合, 不足{}回合, 待裁判确认: 记 {} 犯规一次 (round {} board {}: a draw of {} moves, fewer than {}: a foul to confirm or dismiss)",
             self.round,
@@ -123,7 +134,8 @@ fn short_draw_flag(
     if !r.violation_is_foul || b.result != Some(GameResult::Draw) {
         return None;
     }
-    let moves = b.moves?;
+    // The record's count when the board has one (回合), else the count typed with the result.
+    let moves = b.record.as_ref().map(|r| r.full_moves).or(b.moves)?;
     if moves >= min {
         return None;
     }
@@ -149,8 +161,62 @@ fn short_draw_flag(
     })
 }
 
+/// The missing-record flag of one board (T6: 拒不录谱): a board that must record (the
+/// regulation's `boards` from `from_round`), with a played result and no record. `None`: the
+/// rule does not apply, or the board has its record.
+fn missing_record_flag(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    round: u32,
+    b: &BoardRecord,
+) -> Option<GameFlag> {
+    let r = records(reg, section)?;
+    if !r.violation_is_foul || !r.must_record(round, b.board) || b.record.is_some() {
+        return None;
+    }
+    let offenders: Vec<(Colour, PlayerId)> = recorders(r, b.result?)
+        .into_iter()
+        .map(|c| (c, player_of(b, c)))
+        .collect();
+    if offenders.is_empty() {
+        return None;
+    }
+    let names = offenders
+        .iter()
+        .map(|(_, p)| state.player(*p).map(|x| x.name.clone()).unwrap_or_default())
+        .collect();
+    Some(GameFlag {
+        section: section.to_string(),
+        round,
+        board: b.board,
+        kind: FoulKind::Records,
+        moves: 0,
+        min_moves: 0,
+        offenders,
+        names,
+    })
+}
+
+/// Every flag of a board, pending or decided.
+fn flags_of(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    round: u32,
+    b: &BoardRecord,
+) -> Vec<GameFlag> {
+    short_draw_flag(reg, state, section, round, b)
+        .into_iter()
+        .chain(missing_record_flag(reg, state, section, round, b))
+        .collect()
+}
+
+/// Whether the arbiter decided the flag of this kind on the board — for a missing record,
+/// a refusal to record already recorded on the board (`result refuse-record`) decides it too.
 fn decided(b: &BoardRecord, kind: FoulKind) -> bool {
     b.flags_decided.iter().any(|(k, _)| *k == kind)
+        || (kind == FoulKind::Records && b.fouls.iter().any(|f| f.kind == FoulKind::Records))
 }
 
 /// Every flag waiting for the arbiter's decision in `section` (every section: `None`), in
@@ -167,7 +233,7 @@ pub fn pending_flags(
         }
         for rd in rec.rounds.values() {
             for b in rd.boards.iter() {
-                if let Some(f) = short_draw_flag(&reg, state, sid, rd.round, b) {
+                for f in flags_of(&reg, state, sid, rd.round, b) {
                     if !decided(b, f.kind) {
                         out.push(f);
                     }
@@ -217,24 +283,41 @@ fn game_rule(
 }
 
 /// `result flag`: the arbiter confirms (the foul is recorded on the players the regulation
-/// names, kind `short_draw`) or dismisses the pending flag of a board.
+/// names: kind `short_draw` for a short draw, `records` — the refusal to record — for a
+/// missing record) or dismisses the pending flag of a board; `kind` chooses among two
+/// (none: the first pending, the short draw before the missing record).
+#[allow(clippy::too_many_arguments)]
 pub fn decide_flag(
     state: &EventState,
     ctx: &Ctx,
     section: &str,
     round: u32,
     board: u32,
+    kind: Option<FoulKind>,
     confirm: bool,
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
     let b = board_of(&reg, state, section, round, board)?;
-    let flag = short_draw_flag(&reg, state, section, round, b)
-        .filter(|f| !decided(b, f.kind))
+    let flag = flags_of(&reg, state, section, round, b)
+        .into_iter()
+        .find(|f| !decided(b, f.kind) && kind.is_none_or(|k| k == f.kind))
         .ok_or_else(|| game_rule(&reg, section, round, board, GameProblem::NoPendingFlag))?;
     let mut out = Vec::new();
-    if confirm {
+    if confirm && flag.kind == FoulKind::Records {
+        for (_, p) in &flag.offenders {
+            out.push(LogEntry::FoulRecorded {
+                section: section.to_string(),
+                offender: Offender::Player(*p),
+                round: Some(round),
+                board: Some(board),
+                kind: FoulKind::Records,
+                reason: "拒不录谱 (未录谱), 记犯规一次 (no game record: refused to record)"
+                    .to_string(),
+            });
+        }
+    } else if confirm {
         for (_, p) in &flag.offenders {
             out.push(LogEntry::FoulRecorded {
                 section: section.to_string(),

@@ -29,6 +29,7 @@ pub mod entries;
 pub mod event;
 pub mod games;
 pub mod import;
+pub mod records;
 pub mod results;
 pub mod rounds;
 pub mod write;

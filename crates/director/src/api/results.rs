@@ -410,6 +410,13 @@ pub fn enter_result(
             }
         }
     }
+    if let Some(game) = scratch
+        .section(section)
+        .and_then(|s| s.round(round))
+        .and_then(|r| r.board(input.board))
+    {
+        super::records::check_result_against_record(&reg, section, round, game, input.result)?;
+    }
     let e = LogEntry::ResultEntered {
         section: section.to_string(),
         round,
@@ -596,6 +603,7 @@ pub fn correct(
         }
         .into());
     }
+    super::records::check_result_against_record(&reg, section, round, b, result)?;
     super::text_checked(vec![LogEntry::ResultCorrected {
         section: section.to_string(),
         round,

@@ -71,11 +71,13 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::ColoursPlayed { .. } => 27,
         LogEntry::FoulFlagDecided { .. } => 28,
         LogEntry::ProtestDecided { .. } => 29,
-        LogEntry::SpecialAwardGiven { .. } => 30,
+        LogEntry::GameRecorded { .. } => 30,
+        LogEntry::GameRecordRemoved { .. } => 31,
+        LogEntry::SpecialAwardGiven { .. } => 32,
     }
 }
 
-const VARIANTS: usize = 31;
+const VARIANTS: usize = 33;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -280,6 +282,20 @@ fn every_variant() -> Vec<LogEntry> {
             kind: FoulKind::ShortDraw,
             confirmed: false,
             reason: "回合数记错".into(),
+        },
+        LogEntry::GameRecorded {
+            section: "open".into(),
+            round: 1,
+            board: 1,
+            moves: vec!["h2e2".into(), "h9g7".into()],
+            source: arbiter_core::RecordSource::Desk,
+            recorded_by: Some("李四".into()),
+        },
+        LogEntry::GameRecordRemoved {
+            section: "open".into(),
+            round: 1,
+            board: 1,
+            reason: "录错台次".into(),
         },
         LogEntry::ProtestDecided {
             section: "open".into(),

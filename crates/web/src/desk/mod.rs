@@ -108,6 +108,7 @@ pub fn routes() -> Router<AppState> {
             get(knockout::show).post(knockout::enter),
         )
         .route("/desk/e/{ev}/s/{sec}/correct", post(rounds::correct))
+        .route("/desk/e/{ev}/s/{sec}/record", post(rounds::record))
 }
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
@@ -156,6 +157,7 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/s/{sec}/results", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/confirm", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
+        ("POST", "/desk/e/{ev}/s/{sec}/record", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/knockout", ALL),
         ("POST", "/desk/e/{ev}/s/{sec}/knockout", ARB),
     ]

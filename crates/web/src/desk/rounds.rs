@@ -490,6 +490,65 @@ pub async fn correct(
     ))
 }
 
+#[derive(Deserialize)]
+pub struct RecordForm {
+    round: String,
+    board: String,
+    /// The moves as typed or pasted: Chinese, WXF or ICCS, with or without move numbers.
+    #[serde(default)]
+    moves: String,
+    #[serde(default)]
+    recorded_by: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/record`: a board's game record (记谱), typed or pasted; a
+/// refused move is named by its move number.
+pub async fn record(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<Arbiters, RecordForm>,
+) -> Result<Response, WebError> {
+    let f = p.form;
+    let here = results_path(&ev, &sec);
+    let (Ok(round), Ok(board)) = (f.round.trim().parse::<u32>(), f.board.trim().parse::<u32>())
+    else {
+        return Ok(back(
+            &here,
+            Err("轮次和台号应为正整数 (round and board are numbers)".into()),
+        ));
+    };
+    let (s2, moves, by) = (sec.clone(), f.moves, f.recorded_by);
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        arbiter_director::api::records::record(
+            st,
+            ctx,
+            &s2,
+            round,
+            board,
+            &moves,
+            arbiter_core::RecordSource::Desk,
+            Some(by.as_str()),
+        )
+    })
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|a| {
+            let n = a
+                .entries
+                .iter()
+                .find_map(|e| match e {
+                    arbiter_core::LogEntry::GameRecorded { moves, .. } => {
+                        Some(moves.len().div_ceil(2))
+                    }
+                    _ => None,
+                })
+                .unwrap_or(0);
+            format!("第{round}轮第{board}台棋谱已录入, {n}回合 (game record kept: {n} moves)")
+        }),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 //! Views carry names, units, teams and results only — never an ID number or a phone.
 
 pub(crate) mod event;
+mod game;
 mod section;
 pub mod views;
 

@@ -22,6 +22,10 @@ pub fn routes() -> Router<AppState> {
         .route("/e/{event}/s/{section}", get(overview))
         .route("/e/{event}/s/{section}/r/{round}", get(round))
         .route("/e/{event}/s/{section}/r/{round}/screen", get(screen))
+        .route(
+            "/e/{event}/s/{section}/r/{round}/b/{board}",
+            get(super::game::game),
+        )
         .route("/e/{event}/s/{section}/standings", get(standings))
         .route("/e/{event}/s/{section}/crosstable", get(crosstable))
         .route("/e/{event}/s/{section}/p/{no}", get(player))
@@ -82,9 +86,14 @@ struct RoundPage {
     bye_found: bool,
     searched: bool,
     hits: Vec<(usize, bool)>,
+    /// The boards with a game record (棋谱), linked to their replay page.
+    recorded: Vec<u32>,
 }
 
 impl RoundPage {
+    fn recorded(&self, board: &u32) -> bool {
+        self.recorded.contains(board)
+    }
     fn hit(&self, i: &usize) -> bool {
         self.hits.iter().any(|(j, _)| j == i)
     }
@@ -136,6 +145,18 @@ fn round_page(
         bye_found,
         searched: !q.trim().is_empty(),
         hits,
+        recorded: s
+            .state
+            .section(section)
+            .and_then(|x| x.round(round))
+            .map(|r| {
+                r.boards
+                    .iter()
+                    .filter(|b| b.record.is_some())
+                    .map(|b| b.board)
+                    .collect()
+            })
+            .unwrap_or_default(),
     })
 }
 

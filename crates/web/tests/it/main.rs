@@ -21,5 +21,6 @@ mod live;
 mod login_attacks;
 mod public;
 mod public_url;
+mod records;
 mod redirects;
 mod tls_proxy;
