@@ -113,6 +113,9 @@ pub struct AddArgs {
     /// 手机号 — mobile phone
     #[arg(long)]
     phone: Option<String>,
+    /// 社保号 — social-security number (K5)
+    #[arg(long)]
+    social_security: Option<String>,
     /// 单位 — work unit / club
     #[arg(long)]
     unit: Option<String>,
@@ -244,6 +247,17 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         Ok(v) => v,
         Err(e) => return invalid(format!("--phone: {e}")),
     };
+    let social_security = match a
+        .social_security
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(arbiter_types::SocialSecurityNo::parse)
+        .transpose()
+    {
+        Ok(v) => v,
+        Err(e) => return invalid(format!("--social-security: {e}")),
+    };
     let sex = match a.sex.as_deref() {
         None => None,
         Some(s) => match parse_sex(s) {
@@ -285,6 +299,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         birth_date,
         id_number,
         phone,
+        social_security,
         unit: a.unit,
         association: a.association,
         team: a.team,

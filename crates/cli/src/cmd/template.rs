@@ -20,6 +20,7 @@ pub enum TemplateCmd {
         /// 球员行数 (默认按规程每单位限报人数, 否则 60) — number of player rows
         #[arg(long)]
         rows: Option<u32>,
+        social_security: None,
     },
 }
 

@@ -21,6 +21,7 @@ mod pairing_cli;
 mod postgres;
 mod print_cli;
 mod readme;
+mod registration_rules_cli;
 mod regulation_cli;
 mod reliability;
 mod rounds_cli;

@@ -89,6 +89,11 @@ fn roster_row(x: &Value) -> String {
         list(&facts["evidence"]),
         list(&facts["flags"]),
         s(&x["rating"]),
+        if registered {
+            s(&x["social_security"])
+        } else {
+            String::new()
+        },
     ];
     cells
         .iter()
@@ -97,7 +102,8 @@ fn roster_row(x: &Value) -> String {
         .join(",")
 }
 
-const ROSTER_HEADER: &str = "姓名,组别,性别,身份证号,手机,单位,协会,队名,出生日期,证明,标记,等级分";
+const ROSTER_HEADER: &str =
+    "姓名,组别,性别,身份证号,手机,单位,协会,队名,出生日期,证明,标记,等级分,社保号";
 
 /// Simulate `stem` with `seed`; the output folder and the simulated log.
 fn simulated_log(dir: &Path, stem: &str, seed: u64, players: &[&str]) -> (PathBuf, Value) {
@@ -256,7 +262,11 @@ fn by_commands(dir: &Path, stem: &str, seed: u64, sim: &Path, log: &Value) -> Co
             }
             "checked_in" => {
                 let p = format!("P{}", s(&x["player"]));
-                desk.cmd("checkin", e, &["checkin", "--event", &ev, "--player", &p]);
+                let mut args = vec!["checkin", "--event", &ev, "--player", &p];
+                if x["pledge"] == true {
+                    args.push("--pledge");
+                }
+                desk.cmd("checkin", e, &args);
             }
             "pairing_numbers_drawn" => {
                 let o = x["order"].as_array().expect("order");

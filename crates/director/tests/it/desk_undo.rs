@@ -42,6 +42,7 @@ fn kunshan_with_fee(n: u32) -> (EventState, Vec<PlayerId>) {
             flags: vec![],
             rating: None,
             late_reason: None,
+            social_security: None,
         };
         let out = desk::register(&state, &desk_role(), &form).unwrap();
         match &out[0] {

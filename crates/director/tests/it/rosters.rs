@@ -41,6 +41,7 @@ fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
         flags: vec![],
         rating: None,
         late_reason: None,
+        social_security: None,
     }
 }
 

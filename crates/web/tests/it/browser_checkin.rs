@@ -79,6 +79,7 @@ fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
             flags: vec![],
             rating: None,
             late_reason: None,
+            social_security: None,
         };
         let out = desk::register(&state, &ctx, &form).expect("registered");
         assert!(

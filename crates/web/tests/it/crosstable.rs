@@ -35,6 +35,7 @@ fn mid_round() -> (TestServer, EventId) {
             flags: Vec::new(),
             rating: None,
             late_reason: Some("组委会同意补报".into()),
+            social_security: None,
         };
         let entries = register(&state, &Ctx::new("chief", at), &form).expect("late entry");
         st.append(

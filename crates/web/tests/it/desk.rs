@@ -33,14 +33,14 @@ pub(crate) fn with_accounts(store: &SqliteStore) {
 }
 
 /// `value="…"` of the first input named `name` in an HTML page.
-fn input_value(html: &str, name: &str) -> Option<String> {
+pub(crate) fn input_value(html: &str, name: &str) -> Option<String> {
     let at = html.find(&format!("name=\"{name}\" value=\""))?;
     let rest = &html[at + name.len() + 15..];
     Some(rest[..rest.find('"')?].to_string())
 }
 
 /// `name=value` of the cookie `name` set by a response.
-fn set_cookie(r: &Response, name: &str) -> Option<String> {
+pub(crate) fn set_cookie(r: &Response, name: &str) -> Option<String> {
     r.headers
         .iter()
         .filter(|(k, _)| k == "set-cookie")
@@ -64,7 +64,7 @@ fn enc(s: &str) -> String {
     o
 }
 
-fn form(pairs: &[(&str, &str)]) -> String {
+pub(crate) fn form(pairs: &[(&str, &str)]) -> String {
     pairs
         .iter()
         .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
@@ -166,6 +166,9 @@ pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) 
     for i in 0..n {
         let name = format!("棋手{i:02}");
         let unit = format!("单位{}", i % 4);
+        // K5: 姓名、参赛组别、工作单位、身份证号、社保证号、联系方式.
+        let id = id_number("19900101", 2 * i as u32 + 1);
+        let phone = format!("139{:08}", i);
         let r = chief.post(
             s,
             &format!("/desk/e/{ev}/s/men/entries"),
@@ -173,6 +176,8 @@ pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) 
                 ("name", &name),
                 ("sex", "男"),
                 ("unit", &unit),
+                ("id_number", &id),
+                ("phone", &phone),
                 ("evidence", "social_security"),
                 ("late_reason", "组委会同意补报"),
             ],
@@ -602,7 +607,11 @@ pub(crate) fn id_number(born: &str, seq: u32) -> String {
 }
 
 /// The log entries of an event of one type, with their actors.
-fn entries_of(s: &TestServer, ev: &str, kind: &str) -> Vec<(String, arbiter_core::LogEntry)> {
+pub(crate) fn entries_of(
+    s: &TestServer,
+    ev: &str,
+    kind: &str,
+) -> Vec<(String, arbiter_core::LogEntry)> {
     s.store()
         .read(&EventId(ev.to_string()))
         .expect("log")
@@ -757,7 +766,7 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
 
 /// Create an event from the Kunshan regulation moved to 2099 (entries are still open on any
 /// test date); its id.
-fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
+pub(crate) fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
     let src = include_str!("../../../../regulations/kunshan-2026.toml")
         .replace("start = 2026-09-26", "start = 2099-09-26")
         .replace("end = 2026-09-27", "end = 2099-09-27")
@@ -773,7 +782,7 @@ fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
 }
 
 /// The online form as a phone would fill it: GET (cookie + token), then POST.
-fn submit_online(s: &TestServer, ev: &str, pairs: &[(&str, &str)]) -> Response {
+pub(crate) fn submit_online(s: &TestServer, ev: &str, pairs: &[(&str, &str)]) -> Response {
     let page = s.get(&format!("/e/{ev}/entry"));
     assert_eq!(page.status, 200, "{}", page.text());
     let token = input_value(&page.text(), "csrf").expect("entry form csrf");
@@ -1472,6 +1481,7 @@ fn submitted_at(s: &TestServer, ev: &str, name: &str, id: &str, at: &str) -> u32
         birth_date: None,
         id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
         phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
+        social_security: None,
         unit: Some("昆山一厂".into()),
         flags: Vec::new(),
         evidence: Vec::new(),
