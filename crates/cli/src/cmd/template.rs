@@ -20,7 +20,6 @@ pub enum TemplateCmd {
         /// 球员行数 (默认按规程每单位限报人数, 否则 60) — number of player rows
         #[arg(long)]
         rows: Option<u32>,
-        social_security: None,
     },
 }
 
