@@ -142,6 +142,9 @@ enum Command {
     Serve(cmd::serve::ServeArgs),
     /// 打印 — printed documents (A4 PDF or HTML): checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates
     Print(cmd::print::PrintArgs),
+    /// 象棋规则 — perft and playing a move list in Chinese, WXF or ICCS notation
+    #[command(subcommand)]
+    Xiangqi(cmd::xiangqi::XiangqiCmd),
 }
 
 /// A value of a clap error's context, as text (`--event <EVENT>`, 「x」…).
@@ -172,7 +175,10 @@ fn clap_error_zh(e: &clap::Error) -> String {
     let mut s = match e.kind() {
         K::MissingRequiredArgument => format!("缺少必填参数 {arg}"),
         K::UnknownArgument => format!("未知参数「{arg}」"),
-        K::InvalidSubcommand => format!("未知子命令「{arg}」"),
+        K::InvalidSubcommand => format!(
+            "未知子命令「{}」",
+            clap_context(e, C::InvalidSubcommand).unwrap_or(arg)
+        ),
         K::InvalidValue => format!("参数 {arg} 的值「{value}」无效"),
         K::ValueValidation => format!("参数 {arg} 的值「{value}」无效"),
         K::ArgumentConflict => {
@@ -240,6 +246,7 @@ fn main() -> ExitCode {
         Command::User(c) => cmd::user::run(c),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Print(a) => cmd::print::run(a),
+        Command::Xiangqi(c) => cmd::xiangqi::run(c),
     };
     let code = match result {
         Ok(code) => code,

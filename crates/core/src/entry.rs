@@ -312,6 +312,11 @@ impl Ending {
         }
     }
 
+    /// English words (the log name with spaces: `natural move limit`).
+    pub fn en(self) -> String {
+        self.name().replace('_', " ")
+    }
+
     /// Every ending, in the order the arbiter's lists show them.
     pub const ALL: [Ending; 12] = [
         Ending::Checkmate,
@@ -483,6 +488,10 @@ pub enum LogEntry {
         round: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
+        /// Absent without leave (无故缺席, S7), not excused: where the regulation says so
+        /// (`absence_without_leave_withdraws`) the director records the withdrawal with it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        without_leave: bool,
     },
     TeamEntered {
         /// Team name, unique in the event (昆山农商行一队).
@@ -576,6 +585,44 @@ pub enum LogEntry {
     RoundCompleted {
         section: String,
         round: u32,
+    },
+    /// A board was played with the colours the other way round (S6: 如发现先后手颠倒，应及时
+    /// 向裁判员提出，开赛后不予纠正): `swapped` = the player paired as black played red. From
+    /// this entry on the board's red and black are the colours actually played — its result,
+    /// scores (S5: red draw 2, black draw 3), colour histories and 后走局数 follow them.
+    /// `swapped: false` takes a mistaken record back. Only before the board's slip is signed.
+    ColoursPlayed {
+        section: String,
+        round: u32,
+        board: u32,
+        swapped: bool,
+    },
+    /// The arbiter's decision on a flag the director raised on a game (T6: a draw recorded
+    /// with fewer than the regulation's minimum moves, 和棋录谱不足25回合): `confirmed` (the
+    /// fouls are the `foul_recorded` entries beside it) or dismissed, with the reason.
+    FoulFlagDecided {
+        section: String,
+        round: u32,
+        board: u32,
+        kind: FoulKind,
+        confirmed: bool,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// A protest (申诉, S11) about a game and the arbitration's decision: who filed it, the
+    /// deposit paid (申诉费, fen), whether it was upheld, and whether the deposit was returned
+    /// (S11: 胜诉退还，如不胜诉则不退还).
+    ProtestDecided {
+        section: String,
+        round: u32,
+        board: u32,
+        /// Who filed it (领队 / 教练, in words).
+        by: String,
+        deposit_fen: u64,
+        upheld: bool,
+        deposit_returned: bool,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
     },
     /// The chief arbiter closes the event (闭幕): every section is finished, and the final
     /// standings, team standings and prizes are fixed as announced. After it the log takes
@@ -795,6 +842,9 @@ impl LogEntry {
             LogEntry::ResultCorrected { .. } => "result_corrected",
             LogEntry::FoulRecorded { .. } => "foul_recorded",
             LogEntry::RoundCompleted { .. } => "round_completed",
+            LogEntry::ColoursPlayed { .. } => "colours_played",
+            LogEntry::FoulFlagDecided { .. } => "foul_flag_decided",
+            LogEntry::ProtestDecided { .. } => "protest_decided",
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",

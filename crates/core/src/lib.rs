@@ -30,7 +30,7 @@ pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
 pub use state::{
     BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
-    KnockoutGame, PlayerRecord, PlayerStatus, RefusedEntry, ResultChange, RoundRecord,
+    KnockoutGame, PlayerRecord, PlayerStatus, Protest, RefusedEntry, ResultChange, RoundRecord,
     SectionRecord, Submission, TeamRecord,
 };
 pub use validate::{validate, validate_at, Rejection};

@@ -58,6 +58,10 @@ impl EventState {
         let st = &self.settings;
         let reg_start = reg.event.start;
         if let Some(n) = &st.name {
+            // A new name has no English name until one is given.
+            if *n != reg.event.name {
+                reg.event.name_en = None;
+            }
             reg.event.name = n.clone();
         }
         if let Some(d) = st.start {

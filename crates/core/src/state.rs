@@ -160,6 +160,27 @@ pub struct BoardRecord {
     /// Fouls tied to this game, in recorded order.
     #[serde(default)]
     pub fouls: Vec<GameFoulRecord>,
+    /// Played with the colours the other way round (S6, `colours_played`): `red` and `black`
+    /// above are the colours played.
+    #[serde(default)]
+    pub colours_swapped: bool,
+    /// The flags the arbiter decided on this game (`foul_flag_decided`): kind, confirmed.
+    #[serde(default)]
+    pub flags_decided: Vec<(FoulKind, bool)>,
+    /// Protests decided on this game (S11), in order.
+    #[serde(default)]
+    pub protests: Vec<Protest>,
+}
+
+/// A protest about a game and its decision (S11, `protest_decided`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Protest {
+    pub by: String,
+    pub deposit_fen: u64,
+    pub upheld: bool,
+    pub deposit_returned: bool,
+    pub reason: String,
+    pub seq: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

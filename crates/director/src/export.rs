@@ -205,6 +205,10 @@ pub struct GameExport {
     #[serde(rename = "match")]
     pub match_id: Option<String>,
     pub game_kind: Option<GameKind>,
+    /// How the game ended (J5), when the arbiter entered it: `checkmate`, `stalemate` (困毙),
+    /// `time`, `resignation`, `natural_move_limit` (自然限着) … Absent when not entered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<arbiter_core::Ending>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -344,6 +348,7 @@ mod tests {
                         fouls: Fouls { red: 1, black: 0 },
                         match_id: Some("QF1".into()),
                         game_kind: Some(GameKind::Armageddon),
+                        ending: None,
                     }],
                     byes: vec![3],
                 }],

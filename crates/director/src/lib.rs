@@ -45,7 +45,7 @@ use std::sync::Arc;
 /// Why the director cannot go on. Chinese first, then English.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DirectorError {
-    #[error("未知组别 `{0}` (unknown section)")]
+    #[error("未知组别 「{0}」 (unknown section)")]
     UnknownSection(String),
     #[error("赛事尚未创建 (no event in the log)")]
     NoEvent,

@@ -78,6 +78,8 @@ struct KnownBoard {
     red: PlayerId,
     black: PlayerId,
     result: Option<GameResult>,
+    /// Played with the colours swapped (S6): `red` and `black` are the colours played.
+    swapped: bool,
 }
 
 /// Reads a log in order and words each entry (see the module's documentation).
@@ -455,9 +457,19 @@ impl<'a> LogReader<'a> {
                 player,
                 round,
                 reason,
+                without_leave,
             } => {
                 let why = self.reason(reason.as_deref().unwrap_or(""));
-                if zh {
+                if *without_leave {
+                    if zh {
+                        format!("记录 {} 第{round}轮无故缺席{why}", self.player(*player))
+                    } else {
+                        format!(
+                            "recorded {} absent without leave from round {round}{why}",
+                            self.player(*player)
+                        )
+                    }
+                } else if zh {
                     format!("准许 {} 第{round}轮请假{why}", self.player(*player))
                 } else {
                     format!("excused {} from round {round}{why}", self.player(*player))
@@ -710,6 +722,91 @@ impl<'a> LogReader<'a> {
                     format!("记录 {who} 犯规 ({kind}{place}){why}")
                 } else {
                     format!("recorded a foul of {who} ({kind}{place}){why}")
+                }
+            }
+            LogEntry::ColoursPlayed {
+                section,
+                round,
+                board,
+                swapped,
+            } => {
+                let at = self.board(section, *round, *board);
+                // Worded before the fold of this entry: the board's colours as paired.
+                let who = self
+                    .known_board(section, *round, *board)
+                    .map(|b| (self.player(b.red), self.player(b.black)));
+                match (swapped, who, zh) {
+                    (true, Some((r, b)), true) => {
+                        format!("记录 {at} 红黑颠倒: {b} 执红, {r} 执黑 (开赛后不予纠正, 按实际先后手计)")
+                    }
+                    (true, Some((r, b)), false) => format!(
+                        "recorded {at} played with colours swapped: {b} red, {r} black (stands as played)"
+                    ),
+                    (true, None, true) => format!("记录 {at} 红黑颠倒 (按实际先后手计)"),
+                    (true, None, false) => format!("recorded {at} played with colours swapped"),
+                    (false, _, true) => format!("撤销 {at} 红黑颠倒的记录"),
+                    (false, _, false) => format!("took back the colours-swapped record of {at}"),
+                }
+            }
+            LogEntry::FoulFlagDecided {
+                section,
+                round,
+                board,
+                kind,
+                confirmed,
+                reason,
+            } => {
+                let at = self.board(section, *round, *board);
+                let kind = self.foul(*kind);
+                match (confirmed, zh) {
+                    (true, true) => format!("确认 {at} 的犯规提示 ({kind}){}", self.reason(reason)),
+                    (true, false) => {
+                        format!("confirmed the flag on {at} ({kind}){}", self.reason(reason))
+                    }
+                    (false, true) => {
+                        format!("撤销 {at} 的犯规提示 ({kind}){}", self.reason(reason))
+                    }
+                    (false, false) => {
+                        format!("dismissed the flag on {at} ({kind}){}", self.reason(reason))
+                    }
+                }
+            }
+            LogEntry::ProtestDecided {
+                section,
+                round,
+                board,
+                by,
+                deposit_fen,
+                upheld,
+                deposit_returned,
+                reason,
+            } => {
+                let at = self.board(section, *round, *board);
+                let yuan = crate::api::entries::yuan(*deposit_fen);
+                if zh {
+                    format!(
+                        "仲裁 {by} 对 {at} 的申诉 (申诉费 {yuan}): {}, 申诉费{}{}",
+                        if *upheld {
+                            "申诉成立"
+                        } else {
+                            "申诉不成立"
+                        },
+                        if *deposit_returned {
+                            "退还"
+                        } else {
+                            "不退还"
+                        },
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "decided the protest of {by} on {at} (deposit {}.{:02} yuan): {}, deposit {}{}",
+                        deposit_fen / 100,
+                        deposit_fen % 100,
+                        if *upheld { "upheld" } else { "rejected" },
+                        if *deposit_returned { "returned" } else { "kept" },
+                        self.reason(reason)
+                    )
                 }
             }
             LogEntry::RoundCompleted { section, round } => {
@@ -1117,6 +1214,7 @@ impl<'a> LogReader<'a> {
                                 red: b.red,
                                 black: b.black,
                                 result: None,
+                                swapped: false,
                             },
                         )
                     })
@@ -1146,6 +1244,23 @@ impl<'a> LogReader<'a> {
                     .and_then(|m| m.get_mut(board))
                 {
                     b.result = Some(*result);
+                }
+            }
+            LogEntry::ColoursPlayed {
+                section,
+                round,
+                board,
+                swapped,
+            } => {
+                if let Some(b) = self
+                    .boards
+                    .get_mut(&(section.clone(), *round))
+                    .and_then(|m| m.get_mut(board))
+                {
+                    if b.swapped != *swapped {
+                        std::mem::swap(&mut b.red, &mut b.black);
+                        b.swapped = *swapped;
+                    }
                 }
             }
             LogEntry::EntrySubmitted {

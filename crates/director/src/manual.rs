@@ -141,7 +141,7 @@ pub fn parse_swap_text(text: &str) -> Result<(PlayerNo, PlayerNo), String> {
     match numbers {
         Some(n) if n.len() == 2 => parse_swap(&n),
         _ => Err(format!(
-            "调换 `{text}`: 应为两个序号, 例如 3 8 (swap takes two pairing numbers)"
+            "调换 「{text}」: 应为两个序号, 例如 3 8 (swap takes two pairing numbers)"
         )),
     }
 }

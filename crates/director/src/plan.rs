@@ -5,7 +5,7 @@
 use crate::derive_seed;
 use arbiter_core::{EventState, PlayerId, PlayerStatus};
 use arbiter_pairing::{Availability, Entrant, SectionState};
-use arbiter_regulation::{EffectiveFormat, Section};
+use arbiter_regulation::{EffectiveFormat, Section, Tiebreaks};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The format a section actually plays.
@@ -74,13 +74,26 @@ fn never_unpaid_rule(state: &EventState) -> bool {
         .is_none_or(|h| h.limits.fee_fen.is_none())
 }
 
-/// The plan of a section from the regulation and the number of players who play (S4).
-pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
-    // Once the numbers are drawn the format is fixed by the players who drew one (S4).
-    let n = match state.section(&sec.id) {
+/// Players the format of a section is decided by: once the numbers are drawn, the players
+/// who drew one (S4); before, those who would play.
+fn format_field(sec: &Section, state: &EventState) -> u32 {
+    match state.section(&sec.id) {
         Some(r) if !r.order.is_empty() => r.order.len() as u32,
         _ => playing_entries(state, &sec.id).len() as u32,
-    };
+    }
+}
+
+/// The tie-breaks of the system a section actually plays (A6, S4): a section the `auto`
+/// format turns into a round robin ("不足8人采用单循环") is ranked by the round-robin list
+/// (`round_robin_tiebreaks`, or 小分, 胜局, 直胜, 犯规, 后走局数), not by the Swiss one. Every
+/// standings table, export, page, document and the final standings take their list here.
+pub fn played_tiebreaks(sec: &Section, state: &EventState) -> Tiebreaks {
+    sec.tiebreaks_for(sec.format.effective(format_field(sec, state)))
+}
+
+/// The plan of a section from the regulation and the number of players who play (S4).
+pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
+    let n = format_field(sec, state);
     match sec.format.effective(n) {
         EffectiveFormat::Swiss { rounds } => SectionPlan::Swiss { rounds },
         EffectiveFormat::RoundRobin => SectionPlan::RoundRobin {

@@ -105,8 +105,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             SectionPlan::RoundRobin { .. } => System::DoubleRoundRobin,
             SectionPlan::TwoStage { .. } => System::SwissThenKnockout,
         };
-        let mut tiebreaks: Vec<String> = sec
-            .tiebreaks
+        let mut tiebreaks: Vec<String> = crate::plan::played_tiebreaks(sec, state)
             .criteria
             .iter()
             .map(|t| t.name().to_string())
@@ -167,6 +166,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                                 },
                                 match_id: None,
                                 game_kind: None,
+                                ending: b.ending,
                             })
                         })
                         .collect(),
@@ -190,6 +190,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                             fouls: Fouls { red: 0, black: 0 },
                             match_id: Some(g.match_id.clone()),
                             game_kind: Some(g.kind),
+                            ending: None,
                         });
                     }
                     for (round, games) in by_round {
@@ -365,7 +366,7 @@ pub fn fallback_values(
     sec: &arbiter_regulation::Section,
     state: &EventState,
 ) -> Option<(Fallback, BTreeMap<PlayerNo, Score>)> {
-    let f = sec.tiebreaks.fallback?;
+    let f = crate::plan::played_tiebreaks(sec, state).fallback?;
     let rec = state.section(&sec.id)?;
     let n = rec.completed_rounds() as usize;
     let scoring = sec.scoring.table;

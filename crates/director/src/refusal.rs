@@ -237,6 +237,62 @@ pub enum TimeControlProblem {
     OutOfRange,
 }
 
+/// What a rule of a game refuses ([`Refusal::GameRule`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameProblem {
+    /// No flag waits for the arbiter's decision on this board.
+    NoPendingFlag,
+    /// The regulation does not make a refusal to record a foul (T6), or this board does not
+    /// have to record in this round.
+    NoRecordDuty { boards: u32, from_round: u32 },
+    /// The player named is not the one who must record this game.
+    NotTheRecorder { recorder: String },
+    /// The game has no result yet.
+    NoResultYet,
+    /// Colours swapped are recorded for Swiss and round-robin games only.
+    ColoursInKnockout,
+    /// Nobody signed.
+    NoSignature,
+    /// The slip is already signed.
+    AlreadySigned,
+    /// The regulation wants another signature on this slip.
+    MissingSignature { need: String },
+}
+
+impl fmt::Display for GameProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameProblem::NoPendingFlag => write!(f, "没有待裁判确认的犯规提示 (no flag waits for a decision)"),
+            GameProblem::NoRecordDuty { boards: 0, .. } => write!(
+                f,
+                "本组规程未规定录谱, 不能记拒不录谱犯规 (the regulation names no boards that must record)"
+            ),
+            GameProblem::NoRecordDuty { boards, from_round } => write!(
+                f,
+                "本台本轮无须录谱 (规程: 第{from_round}轮起第1–{boards}台录谱) (this board does not have to record: boards 1–{boards} from round {from_round})"
+            ),
+            GameProblem::NotTheRecorder { recorder } => write!(
+                f,
+                "本局应由{recorder}录谱 (this game is recorded by another player)"
+            ),
+            GameProblem::NoResultYet => write!(f, "尚无成绩, 请先录入成绩 (no result yet: enter it first)"),
+            GameProblem::ColoursInKnockout => write!(
+                f,
+                "淘汰赛对局的先后手由抽签或选色决定, 不记红黑颠倒 (colours swapped are recorded for Swiss games only)"
+            ),
+            GameProblem::NoSignature => write!(f, "没有签字人 (nobody signed)"),
+            GameProblem::MissingSignature { need } => write!(
+                f,
+                "成绩单须由{need}签字 (the slip needs another signature)"
+            ),
+            GameProblem::AlreadySigned => write!(
+                f,
+                "成绩单已签字确认, 只能由裁判长更正 (the slip is signed: only a correction changes it)"
+            ),
+        }
+    }
+}
+
 /// Why an operation refused (see the module's doc).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -533,6 +589,14 @@ pub enum Refusal {
     },
     /// The regulation records no team fouls in the section.
     NoTeamFouls { section: Sec },
+    /// A rule of a game the regulation states (T6 records and short draws, S6 colours, S11
+    /// protests and signatures) refuses the operation on this board.
+    GameRule {
+        section: Sec,
+        round: u32,
+        board: u32,
+        problem: GameProblem,
+    },
     /// The team does not play in the section.
     TeamNotInSection { team: String, section: Sec },
 
@@ -1132,6 +1196,12 @@ impl fmt::Display for Refusal {
                 write!(f, "{file}: 文件中没有成绩行 (no result lines in the file)")
             }
             AtLine { line, refusal } => write!(f, "第{line}行 (line {line}): {refusal}"),
+            GameRule {
+                section,
+                round,
+                board,
+                problem,
+            } => write!(f, "{section} 第{round}轮第{board}台: {problem}"),
             NoTeamFouls { section } => write!(
                 f,
                 "{section}的规程不记录团体犯规 (the regulation records no team fouls in this section)"
@@ -1304,6 +1374,7 @@ mod tests {
             ResultsFileEmpty { .. } => 62,
             AtLine { .. } => 63,
             NoTeamFouls { .. } => 64,
+            GameRule { .. } => 91,
             TeamNotInSection { .. } => 65,
             UnknownCategory { .. } => 66,
             AlreadyClosed => 67,
@@ -1328,15 +1399,15 @@ mod tests {
             NotCheckedIn(_) => 83,
             FeeCancelAfterPlay { .. } => 84,
             NobodyChosen => 85,
-            BirthInFuture { .. } => 91,
-            PledgeRequired { .. } => 92,
-            DivisionRequired { .. } => 93,
-            DivisionPlaced { .. } => 94,
-            DivisionNotOpen { .. } => 95,
-            BadSocialSecurity => 96,
+            BirthInFuture { .. } => 92,
+            PledgeRequired { .. } => 93,
+            DivisionRequired { .. } => 94,
+            DivisionPlaced { .. } => 95,
+            DivisionNotOpen { .. } => 96,
+            BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 97;
+    const VARIANTS: usize = 98;
 
     fn men() -> Sec {
         Sec {
@@ -1617,6 +1688,12 @@ mod tests {
                 ),
             },
             NoTeamFouls { section: s() },
+            GameRule {
+                section: s(),
+                round: 4,
+                board: 2,
+                problem: GameProblem::NoPendingFlag,
+            },
             TeamNotInSection {
                 team: "一厂队".into(),
                 section: s(),

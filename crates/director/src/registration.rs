@@ -249,7 +249,7 @@ pub fn check_eligibility(
     at: NaiveDateTime,
 ) -> Result<(), String> {
     let Some(sec) = reg.section(a.section) else {
-        return Err(format!("未知组别 `{}` (unknown section)", a.section));
+        return Err(format!("未知组别 「{}」 (unknown section)", a.section));
     };
     let unit = counted_unit(reg, a.unit, a.association);
     // Counts from the state's entry index (no scan of the players).
@@ -267,7 +267,7 @@ pub fn check_eligibility(
             Some(x) => {
                 evidence.insert(x);
             }
-            None => return Err(format!("未知的证明材料 `{e}` (unknown evidence kind)")),
+            None => return Err(format!("未知的证明材料 「{e}」 (unknown evidence kind)")),
         }
     }
     // EntryFacts grows (event totals, …): new fields keep their defaults here.
@@ -306,7 +306,7 @@ pub fn check_person(
         "too_old",
     ];
     let Some(sec) = reg.section(section) else {
-        return Err(format!("未知组别 `{section}` (unknown section)"));
+        return Err(format!("未知组别 「{section}」 (unknown section)"));
     };
     // Only the person's facts: the deadline and the counts do not apply (no entry time, no
     // other entries), a unit is given so that the unit rule (judged at registration) does not
@@ -339,7 +339,7 @@ pub fn evidence_name(given: &str) -> Result<&'static str, String> {
                 .map(|x| format!("{} {}", x.zh(), x.name()))
                 .collect();
             format!(
-                "未知的证明材料 `{g}` (unknown evidence kind; one of: {})",
+                "未知的证明材料 「{g}」 (unknown evidence kind; one of: {})",
                 all.join(", ")
             )
         })
@@ -368,7 +368,7 @@ pub fn check_team_roster(
     }
     if t.section.as_deref().is_some_and(|s| s != section) {
         return Err(format!(
-            "队伍 {} 属于组别 `{}`, 不能在组别 `{section}` 报名 (the team plays in another section)",
+            "队伍 {} 属于组别 「{}」, 不能在组别 「{section}」 报名 (the team plays in another section)",
             t.team,
             t.section.as_deref().unwrap_or("-")
         ));

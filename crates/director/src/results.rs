@@ -24,6 +24,12 @@ pub fn rule_kind(kind: FoulKind) -> withdrawal::FoulKind {
     }
 }
 
+/// Whether a foul counts towards the game's loss rule: a foul about the game record (T6:
+/// 拒不录谱, 和棋录谱不足回合) is found after the game ended, so it never decides it.
+pub fn counts_in_game(kind: FoulKind) -> bool {
+    !matches!(kind, FoulKind::Records | FoulKind::ShortDraw)
+}
+
 /// The fouls of one game in recorded order: those logged on the board, plus (older logs)
 /// the two players' fouls of that round logged without a board.
 pub fn game_fouls(state: &EventState, round: u32, b: &BoardRecord) -> Vec<GameFoul> {
@@ -40,6 +46,7 @@ pub fn game_fouls(state: &EventState, round: u32, b: &BoardRecord) -> Vec<GameFo
             };
             Some((f.seq, colour, f.kind))
         })
+        .filter(|f| counts_in_game(f.2))
         .collect();
     for (p, colour) in [(b.red, Colour::Red), (b.black, Colour::Black)] {
         if let Some(pl) = state.player(p) {
@@ -47,6 +54,7 @@ pub fn game_fouls(state: &EventState, round: u32, b: &BoardRecord) -> Vec<GameFo
                 pl.fouls
                     .iter()
                     .filter(|f| f.round == Some(round) && f.board.is_none())
+                    .filter(|f| counts_in_game(f.kind))
                     .map(|f| (f.seq, colour, f.kind)),
             );
         }

@@ -76,12 +76,13 @@ pub fn individual(
         players.push(e);
         outcomes.push(o);
     }
+    let list = crate::plan::played_tiebreaks(sec, state);
     let input = StandingsInput {
         players,
         outcomes,
         scoring: sec.scoring.table,
-        tiebreaks: sec.tiebreaks.criteria.clone(),
-        fallback: sec.tiebreaks.fallback,
+        tiebreaks: list.criteria,
+        fallback: list.fallback,
         options: tiebreak_options(sec, seed),
     };
     arbiter_standings::compute(&input).map_err(|e| st_err(section, e))

@@ -159,7 +159,7 @@ pub fn standings_view(
     let provisional = next_step(reg, state, section)? != Step::Done;
     Ok(StandingsView {
         section: section.to_string(),
-        criteria: sec.tiebreaks.criteria.clone(),
+        criteria: crate::plan::played_tiebreaks(sec, state).criteria,
         lines,
         categories: sec
             .categories

@@ -25,7 +25,8 @@ pub struct Target {
 }
 
 /// The targets: the regulation parser (and the `regulation check` summary), the CSV roster
-/// importer, the workbook (.xlsx/.xls) importer, the TRF-16 reader (and writer), and `event import` (parse, replay, verify, store).
+/// importer, the workbook (.xlsx/.xls) importer, the TRF-16 reader (and writer), `event import` (parse, replay, verify, store),
+/// and the game-record readers of `arbiter-xiangqi` (PGN, the three move notations, FEN).
 pub const TARGETS: &[Target] = &[
     Target {
         name: "regulation",
@@ -46,6 +47,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "log",
         run: targets::log,
+    },
+    Target {
+        name: "xiangqi",
+        run: targets::xiangqi,
     },
 ];
 
@@ -141,6 +146,61 @@ pub mod targets {
         match store.create_with_log(&doc.name, &doc.entries) {
             Ok(_) => format!("ok:{}", doc.entries.len().min(8)),
             Err(e) => sig("import", e),
+        }
+    }
+
+    /// The game-record readers: the text as PGN (every game read is written in its format
+    /// and must read back as the same game), as a FEN on its first line, and as a move list
+    /// in any notation from the start position (every move played must be written and read
+    /// back in the three notations).
+    pub fn xiangqi(bytes: &[u8]) -> String {
+        use arbiter_xiangqi::{pgn, Game, Notation, Position};
+        let text = String::from_utf8_lossy(bytes);
+        let pgn_sig = match pgn::read_all(&text) {
+            Ok(games) => {
+                for g in &games {
+                    let again = pgn::write(g);
+                    match pgn::read(&again) {
+                        Ok(back) => assert_eq!(back.game, g.game, "PGN rewrite differs:\n{again}"),
+                        Err(e) => panic!("PGN rewrite does not read: {e}\n{again}"),
+                    }
+                }
+                format!("pgn-ok:{}", games.len().min(4))
+            }
+            Err(e) => sig("pgn", e),
+        };
+        let fen_sig = match Position::from_fen(text.lines().next().unwrap_or("")) {
+            Ok(p) => {
+                assert_eq!(Position::from_fen(&p.fen()).as_ref(), Ok(&p));
+                let n = p.clone().perft(2);
+                format!("fen-ok:{}", n.min(8))
+            }
+            Err(e) => sig("fen", e),
+        };
+        let mut g = Game::new(Position::start());
+        let mut played = 0;
+        for tok in text.split_whitespace().take(400) {
+            if g.play_text(tok).is_err() {
+                break;
+            }
+            played += 1;
+        }
+        let mut p = g.start().clone();
+        for &m in g.moves() {
+            for n in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+                let t = p.to_notation(m, n);
+                assert_eq!(p.parse_move(&t), Ok(m), "{n} `{t}` in {}", p.fen());
+            }
+            p.make_move(m);
+        }
+        // Accepted when any reader took it: a PGN, a FEN, or at least one move.
+        let accepted =
+            pgn_sig.starts_with("pgn-ok:") || fen_sig.starts_with("fen-ok:") || played > 0;
+        let sig = format!("{pgn_sig}|{fen_sig}|moves:{}", played.min(4));
+        if accepted {
+            format!("ok:{sig}")
+        } else {
+            sig
         }
     }
 }

@@ -2,7 +2,7 @@
 //!               [--corpus DIR] [--findings DIR]`
 //! `arbiter-fuzz TARGET --replay FILE`
 //!
-//! Fuzz the parsers (targets: regulation, csv, xlsx, trf, log). The time budget is shared evenly by
+//! Fuzz the parsers (targets: regulation, csv, xlsx, trf, log, xiangqi). The time budget is shared evenly by
 //! the chosen targets. Prints executions per target; exits 1 when a target panicked or hung
 //! (the input is written to the findings folder, default `target/fuzz-findings`).
 
@@ -13,7 +13,7 @@ use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "用法 usage: arbiter-fuzz [regulation|csv|xlsx|trf|log|all] [--seconds S] [--execs N] [--seed N] [--hang S] [--corpus DIR] [--findings DIR] [--replay FILE]"
+        "用法 usage: arbiter-fuzz [regulation|csv|xlsx|trf|log|xiangqi|all] [--seconds S] [--execs N] [--seed N] [--hang S] [--corpus DIR] [--findings DIR] [--replay FILE]"
     );
     ExitCode::from(2)
 }

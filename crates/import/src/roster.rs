@@ -442,7 +442,7 @@ pub fn parse_roster_table(
             None,
             None,
             format!(
-                "前 {HEADER_SEARCH_ROWS} 行中找不到表头: 需要一行含 `姓名` 列及其他列 (性别, 身份证号, 单位, 组别 …), 或用 --map 列名=字段 指明 (no header row found: it needs a `姓名`/`name` column and another known column; or map columns with --map)"
+                "前 {HEADER_SEARCH_ROWS} 行中找不到表头: 需要一行含 「姓名」 列及其他列 (性别, 身份证号, 单位, 组别 …), 或用 --map 列名=字段 指明 (no header row found: it needs a 「姓名」/「name」 column and another known column; or map columns with --map)"
             ),
         ));
         return out;
@@ -486,7 +486,7 @@ pub fn parse_roster_table(
                 header_row.line,
                 Some(i + 1),
                 Some(h),
-                format!("忽略列 `{h}` (column not read)"),
+                format!("忽略列 「{h}」 (column not read)"),
             )),
             Some(c) => {
                 out.columns.push((*c, i + 1, h.to_string()));
@@ -497,7 +497,7 @@ pub fn parse_roster_table(
                         Some(i + 1),
                         Some(h),
                         format!(
-                            "列 `{h}` 与 {} 列重复, 都是 `{}` (duplicate column)",
+                            "列 「{h}」 与 {} 列重复, 都是 「{}」 (duplicate column)",
                             column_letters(prev),
                             c.zh()
                         ),
@@ -511,13 +511,13 @@ pub fn parse_roster_table(
                 let all = HEADERS.iter().flat_map(|(_, n)| n.iter().copied());
                 let hint = arbiter_types::closest(&key, all)
                     .filter(|_| key.chars().count() >= 4)
-                    .map(|s| format!("; 如为 `{s}` 请改正列名 (did you mean `{s}`?)"));
+                    .map(|s| format!("; 如为 「{s}」 请改正列名 (did you mean 「{s}」?)"));
                 out.notices.push(err(
                     header_row.line,
                     Some(i + 1),
                     Some(h),
                     format!(
-                        "忽略未知列 `{h}` (unknown column ignored){}",
+                        "忽略未知列 「{h}」 (unknown column ignored){}",
                         hint.unwrap_or_default()
                     ),
                 ));
@@ -615,7 +615,7 @@ pub fn parse_roster_table(
                     }
                     None => problem!(
                         i,
-                        format!("性别 `{v}` 无法识别, 应为 男/女 或 M/F (unknown sex)"),
+                        format!("性别 「{v}」 无法识别, 应为 男/女 或 M/F (unknown sex)"),
                     ),
                 },
                 Column::IdNumber if v.is_empty() => {}
@@ -658,7 +658,7 @@ pub fn parse_roster_table(
                         }
                         None => problem!(
                             i,
-                            format!("出生日期 `{v}` 不是有效日期, 应为 YYYY-MM-DD (bad date)"),
+                            format!("出生日期 「{v}」 不是有效日期, 应为 YYYY-MM-DD (bad date)"),
                         ),
                     }
                 }
@@ -680,7 +680,7 @@ pub fn parse_roster_table(
                     Ok(r) => row.rating = Some(r),
                     Err(_) => problem!(
                         i,
-                        format!("等级分 `{v}` 不是整数 (rating must be a whole number)"),
+                        format!("等级分 「{v}」 不是整数 (rating must be a whole number)"),
                     ),
                 },
             }
@@ -909,7 +909,11 @@ mod tests {
         );
         assert!(r.problems.is_empty(), "{:?}", r.problems);
         assert_eq!(r.rows[0].unit.as_deref(), Some("甲"));
-        assert!(r.notices[0].message.contains("`phone`"), "{:?}", r.notices);
+        assert!(
+            r.notices[0].message.contains("「phone」"),
+            "{:?}",
+            r.notices
+        );
         let r = parse(&[&["a", "b"], &["1", "2"]]);
         assert!(r.problems[0].message.contains("找不到表头"));
         assert!(parse(&[]).problems[0].message.contains("文件为空"));

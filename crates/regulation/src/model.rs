@@ -662,6 +662,9 @@ pub struct Discipline {
     /// A phone in use: fouls before a loss (K12: 2nd = loss) — `Some(1)` = immediate loss (T8).
     #[serde(default)]
     pub phone_fouls_for_loss: Option<u32>,
+    /// An absence without leave (无故缺席) is a withdrawal (S7: 无故缺席按退赛处理).
+    #[serde(default)]
+    pub absence_without_leave_withdraws: bool,
 }
 
 fn default_consecutive() -> Option<u32> {
@@ -681,6 +684,7 @@ impl Default for Discipline {
             team_fouls: false,
             loss_on_time: true,
             phone_fouls_for_loss: None,
+            absence_without_leave_withdraws: false,
         }
     }
 }
@@ -928,6 +932,78 @@ pub struct RecordRules {
     /// A record refused or a short draw recorded is a foul (T6).
     #[serde(default)]
     pub violation_is_foul: bool,
+    /// Who records a decided game on the boards that must record (T6: 获胜方录谱).
+    #[serde(default)]
+    pub recorder: Recorder,
+    /// Who records a draw (T6: 和棋由黑方录谱).
+    #[serde(default = "black_records")]
+    pub draw_recorder: DrawRecorder,
+    /// Whose foul a draw recorded short of `min_moves_before_draw` is, once the arbiter
+    /// confirms it (T6: 和棋录谱不足25回合者 — the recorder).
+    #[serde(default)]
+    pub short_draw_foul: ShortDrawFoul,
+}
+
+fn black_records() -> DrawRecorder {
+    DrawRecorder::Black
+}
+
+/// Who records a decided game (T6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recorder {
+    /// 获胜方录谱.
+    #[default]
+    Winner,
+    Red,
+    Black,
+    Both,
+}
+
+/// Who records a drawn game (T6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawRecorder {
+    Red,
+    /// 和棋由黑方录谱.
+    #[default]
+    Black,
+    Both,
+}
+
+/// Who is fouled for a short draw (T6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortDrawFoul {
+    /// Both players (they agreed the draw).
+    #[default]
+    Both,
+    /// The player who records the draw (`draw_recorder`).
+    Recorder,
+}
+
+impl RecordRules {
+    /// Whether board `board` of round `round` must keep a record (T6: boards 1–10 from
+    /// round 4).
+    pub fn must_record(&self, round: u32, board: u32) -> bool {
+        self.boards > 0 && round >= self.from_round && board <= self.boards
+    }
+
+    /// Who records, in words (Chinese, English): 「获胜方录谱，和棋由黑方录谱」.
+    pub fn recorder_words(&self) -> (String, String) {
+        let (wz, we) = match self.recorder {
+            Recorder::Winner => ("获胜方录谱", "the winner records"),
+            Recorder::Red => ("红方录谱", "red records"),
+            Recorder::Black => ("黑方录谱", "black records"),
+            Recorder::Both => ("双方录谱", "both record"),
+        };
+        let (dz, de) = match self.draw_recorder {
+            DrawRecorder::Red => ("和棋由红方录谱", "red on a draw"),
+            DrawRecorder::Black => ("和棋由黑方录谱", "black on a draw"),
+            DrawRecorder::Both => ("和棋双方录谱", "both on a draw"),
+        };
+        (format!("{wz}，{dz}"), format!("{we}, {de}"))
+    }
 }
 
 fn one() -> u32 {

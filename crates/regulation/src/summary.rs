@@ -265,6 +265,13 @@ fn records(l: Lang, r: &RecordRules) -> String {
         (Lang::Zh, b, f) => format!("第{f}轮起第1–{b}台须记谱"),
         (Lang::En, b, f) => format!("boards 1–{b} must record from round {f}"),
     });
+    if r.boards > 0 {
+        let (zh, en) = r.recorder_words();
+        v.push(match l {
+            Lang::Zh => zh,
+            Lang::En => en,
+        });
+    }
     if let Some(m) = r.min_moves_before_draw {
         v.push(match l {
             Lang::Zh => format!("{m}回合内不得提和"),
@@ -285,6 +292,20 @@ fn records(l: Lang, r: &RecordRules) -> String {
             )
             .to_string(),
         );
+        if r.min_moves_before_draw.is_some() {
+            v.push(
+                match r.short_draw_foul {
+                    ShortDrawFoul::Both => {
+                        l.t("和棋不足回合: 双方各记犯规", "short draw: both players")
+                    }
+                    ShortDrawFoul::Recorder => l.t(
+                        "和棋不足回合: 记录谱方犯规",
+                        "short draw: the recorder's foul",
+                    ),
+                }
+                .to_string(),
+            );
+        }
     }
     v.join(l.t("；", "; "))
 }
@@ -614,6 +635,18 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         disc.push(match l {
             Lang::Zh => format!("同局犯规{n}次判负"),
             Lang::En => format!("{n} fouls in a game = loss"),
+        });
+    }
+    if d.absence_without_leave_withdraws {
+        disc.push(match l {
+            Lang::Zh => "无故缺席按退赛处理".to_string(),
+            Lang::En => "absent without leave = withdrawn".to_string(),
+        });
+    }
+    if let Some(n) = d.phone_fouls_for_loss {
+        disc.push(match l {
+            Lang::Zh => format!("手机犯规第{n}次判负 (只计手机犯规)"),
+            Lang::En => format!("the {n}th phone foul = loss (phone fouls only)"),
         });
     }
     if !disc.is_empty() {

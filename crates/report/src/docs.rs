@@ -364,6 +364,13 @@ fn round_doc(cx: &Ctx, round: Option<u32>, which: RoundDoc) -> Result<Built, Rep
             }
             _ => head,
         };
+        // The pairing list and the slips say when the round starts (J1: the schedule).
+        let head = match &sheet.starts {
+            Some(t) if which != RoundDoc::Results => {
+                format!("{head} · {} {t}", cx.t("开始时间", "starts"))
+            }
+            _ => head,
+        };
         if cx.sections.len() == 1 {
             subtitle = Some(head.clone());
         } else {
@@ -411,6 +418,10 @@ fn pairings_table(cx: &Ctx, sid: &str, sheet: &rounds::RoundSheet, blocks: &mut 
         col("black_unit", cx.t("单位", "Unit"), Align::Left, 16),
         col("black_no", cx.t("序号", "No."), Align::Right, 5),
     ]);
+    // T6: the boards that must keep a game record this round.
+    if sheet.records.is_some() {
+        columns.push(col("records", cx.t("录谱", "Record"), Align::Center, 5));
+    }
     let rows = sheet
         .boards
         .iter()
@@ -431,6 +442,9 @@ fn pairings_table(cx: &Ctx, sid: &str, sheet: &rounds::RoundSheet, blocks: &mut 
                 Cell::opt(b.black.unit.as_deref()),
                 Cell::Int(b.black.no as i64),
             ]);
+            if sheet.records.is_some() {
+                r.push(Cell::opt(b.must_record.then(|| cx.t("录谱", "yes"))));
+            }
             r
         })
         .collect();
@@ -440,6 +454,12 @@ fn pairings_table(cx: &Ctx, sid: &str, sheet: &rounds::RoundSheet, blocks: &mut 
         columns,
         rows,
     }));
+    if let Some(d) = &sheet.records {
+        blocks.push(Block::Paragraph(match cx.lang {
+            Lang::Zh => format!("第1–{}台录谱: {}", d.boards, d.recorder),
+            Lang::En => format!("Game records on boards 1–{}: {}", d.boards, d.recorder_en),
+        }));
+    }
     if let Some(b) = &sheet.bye {
         blocks.push(Block::Paragraph(match cx.lang {
             Lang::Zh => format!("轮空: {} 号 {}", b.no, b.name),
@@ -472,6 +492,7 @@ fn results_table(cx: &Ctx, sid: &str, sheet: &rounds::RoundSheet, blocks: &mut V
         col("red_name", cx.t("红方", "Red"), Align::Left, 10),
         col("red_unit", cx.t("单位", "Unit"), Align::Left, 16),
         col("result", cx.t("结果", "Result"), Align::Center, 9),
+        col("ending", cx.t("终局方式", "Ending"), Align::Center, 8),
         col("black_name", cx.t("黑方", "Black"), Align::Left, 10),
         col("black_unit", cx.t("单位", "Unit"), Align::Left, 16),
         col("black_no", cx.t("序号", "No."), Align::Right, 5),
@@ -496,6 +517,11 @@ fn results_table(cx: &Ctx, sid: &str, sheet: &rounds::RoundSheet, blocks: &mut V
                 res.map_or(Cell::text(cx.t("未录入", "pending")), |r| {
                     Cell::text(result_words(cx, r))
                 }),
+                match (cx.lang, b.ending) {
+                    (_, None) => Cell::opt(None),
+                    (Lang::Zh, Some(e)) => Cell::text(e.zh()),
+                    (Lang::En, Some(e)) => Cell::text(e.en()),
+                },
                 Cell::text(&b.black.name),
                 Cell::opt(b.black.unit.as_deref()),
                 Cell::Int(b.black.no as i64),

@@ -119,6 +119,41 @@ impl Snapshot {
         }
     }
 
+    /// The event's name in language `l`: the regulation's English name (`name_en`) in
+    /// English when it has one, else the display name.
+    pub fn title_in(&self, l: crate::i18n::Lang) -> String {
+        if l == crate::i18n::Lang::En {
+            if let Some(en) = self
+                .state
+                .regulation()
+                .ok()
+                .and_then(|r| r.event.name_en.clone())
+                .filter(|n| !n.trim().is_empty())
+            {
+                return en;
+            }
+        }
+        self.title().to_string()
+    }
+
+    /// The name of section `id` in language `l` (its `name_en` in English when the
+    /// regulation gives one), or `None` for a section the event does not have.
+    pub fn section_title(&self, l: crate::i18n::Lang, id: &str) -> Option<String> {
+        let sec = self.state.section(id)?;
+        if l == crate::i18n::Lang::En {
+            if let Some(en) = self.state.regulation().ok().and_then(|r| {
+                r.sections
+                    .iter()
+                    .find(|s| s.id == id)
+                    .and_then(|s| s.name_en.clone())
+                    .filter(|n| !n.trim().is_empty())
+            }) {
+                return Some(en);
+            }
+        }
+        Some(sec.name.clone())
+    }
+
     /// The published export of this state (`arbiter-export/1`: standings with every
     /// tie-break, team standings, prizes; no personal data), computed once. Call it from a
     /// blocking context: it may take a while for a large event.

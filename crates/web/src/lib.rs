@@ -69,7 +69,7 @@ pub fn parse_public_url(s: &str) -> Result<String, String> {
         .strip_prefix("http://")
         .or_else(|| t.strip_prefix("https://"))
         .ok_or_else(|| {
-            format!("公开地址 `{s}` 应以 http:// 或 https:// 开头 (the public URL must start with http:// or https://)")
+            format!("公开地址 「{s}」 应以 http:// 或 https:// 开头 (the public URL must start with http:// or https://)")
         })?;
     let host = rest.split('/').next().unwrap_or("");
     if host.is_empty()
@@ -77,7 +77,7 @@ pub fn parse_public_url(s: &str) -> Result<String, String> {
         || t.contains(['?', '#', '"', '<', '>', '\\'])
     {
         return Err(format!(
-            "公开地址 `{s}` 不是有效的网址 (the public URL is not a valid address: a host, no spaces, no ? or #)"
+            "公开地址 「{s}」 不是有效的网址 (the public URL is not a valid address: a host, no spaces, no ? or #)"
         ));
     }
     Ok(t.to_string())

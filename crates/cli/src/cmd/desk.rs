@@ -83,7 +83,7 @@ pub(crate) fn parse_player(s: &str) -> Result<PlayerId, String> {
     match digits.parse::<u32>() {
         Ok(n) if n > 0 => Ok(PlayerId(n)),
         _ => Err(format!(
-            "--player `{s}`: 应为棋手编号, 例如 P3 或 3 (expected a player id such as P3)"
+            "--player 「{s}」: 应为棋手编号, 例如 P3 或 3 (expected a player id such as P3)"
         )),
     }
 }
@@ -91,7 +91,7 @@ pub(crate) fn parse_player(s: &str) -> Result<PlayerId, String> {
 /// Yuan with at most two decimals (`120`, `120.5`, `120.50`) as fen, exactly.
 pub(crate) fn parse_yuan(s: &str) -> Result<u64, String> {
     let bad = || {
-        format!("--amount `{s}`: 应为金额 (元), 至多两位小数, 例如 120 或 80.50 (expected yuan)")
+        format!("--amount 「{s}」: 应为金额 (元), 至多两位小数, 例如 120 或 80.50 (expected yuan)")
     };
     let t = s.trim().trim_end_matches('元');
     let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
@@ -117,7 +117,7 @@ pub(crate) fn parse_yuan(s: &str) -> Result<u64, String> {
 pub(crate) fn checked_time(at: Option<&str>) -> Option<String> {
     let t = at?;
     arbiter_core::time::china_local(t).is_none().then(|| {
-        format!("--at `{t}` 不是 RFC 3339 时间, 例如 2026-09-01T10:00:00+08:00 (bad time)")
+        format!("--at 「{t}」 不是 RFC 3339 时间, 例如 2026-09-01T10:00:00+08:00 (bad time)")
     })
 }
 

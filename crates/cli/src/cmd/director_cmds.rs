@@ -115,7 +115,7 @@ pub fn export_trf(db: &Path, event_id: &str, section: Option<&str>) -> anyhow::R
         }
         None => {
             eprintln!(
-                "错误 error: 组别 `{}` 尚未抽签或为循环赛, 没有 TRF 可导出 (no numbers drawn yet, or a round robin: no TRF)",
+                "错误 error: 组别 「{}」 尚未抽签或为循环赛, 没有 TRF 可导出 (no numbers drawn yet, or a round robin: no TRF)",
                 es.section
             );
             Ok(2)

@@ -209,7 +209,7 @@ pub(crate) fn open_db(db: &Path) -> anyhow::Result<AnyStore> {
 fn missing(db: &Path) -> Option<u8> {
     super::db_missing(db).then(|| {
         eprintln!(
-            "错误 error: {}: 数据库不存在; `arbiter event create` 会创建它 (database not found; `event create` creates it)",
+            "错误 error: {}: 数据库不存在; 「arbiter event create」 会创建它 (database not found; 「event create」 creates it)",
             db.display()
         );
         2
@@ -232,9 +232,9 @@ pub(crate) fn load(store: &AnyStore, id: &str) -> anyhow::Result<(EventId, Event
         Ok(list) if !list.iter().any(|x| x.id == ev) => {
             let ids: Vec<&str> = list.iter().map(|x| x.id.0.as_str()).collect();
             let hint = arbiter_types::closest(id, ids.iter().copied())
-                .map(|s| format!(", 是否应为 `{s}`? (did you mean `{s}`?)"))
+                .map(|s| format!(", 是否应为 「{s}」? (did you mean 「{s}」?)"))
                 .unwrap_or_default();
-            anyhow::anyhow!("赛事 `{id}` 不存在 (unknown event){hint}")
+            anyhow::anyhow!("赛事 「{id}」 不存在 (unknown event){hint}")
         }
         _ => anyhow::Error::new(e),
     })?;
@@ -271,7 +271,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             })? {
                 Ok(_) => {
                     println!(
-                        "赛事已重新开启, 理由: {} (event reopened; close it again with `event close`)",
+                        "赛事已重新开启, 理由: {} (event reopened; close it again with 「event close」)",
                         reason.trim()
                     );
                     Ok(0)
@@ -309,16 +309,18 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             };
             for r in &rounds {
                 let Some((sec, n)) = r.split_once('=') else {
-                    anyhow::bail!("--rounds `{r}` 应为 组别=轮数 (expected SECTION=N)");
+                    anyhow::bail!("--rounds 「{r}」 应为 组别=轮数 (expected SECTION=N)");
                 };
                 let Ok(n) = n.trim().parse::<u32>() else {
-                    anyhow::bail!("--rounds `{r}`: 轮数应为正整数 (rounds: a number)");
+                    anyhow::bail!("--rounds 「{r}」: 轮数应为正整数 (rounds: a number)");
                 };
                 form.rounds.insert(sec.trim().to_string(), n);
             }
             for t in &time_controls {
                 let Some((sec, tc)) = t.split_once('=') else {
-                    anyhow::bail!("--time-control `{t}` 应为 组别=60+30 (expected SECTION=60+30)");
+                    anyhow::bail!(
+                        "--time-control 「{t}」 应为 组别=60+30 (expected SECTION=60+30)"
+                    );
                 };
                 form.time_controls
                     .insert(sec.trim().to_string(), tc.trim().to_string());
@@ -385,7 +387,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             }
             if out.is_some() || !docs.is_empty() || organiser || progress {
                 eprintln!(
-                    "错误 error: `--out`, `--doc`, `--organiser`, `--progress` 只用于 `--format xlsx|csv` (only with xlsx or csv)"
+                    "错误 error: 「--out」, 「--doc」, 「--organiser」, 「--progress」 只用于 「--format xlsx|csv」 (only with xlsx or csv)"
                 );
                 return Ok(2);
             }
@@ -396,7 +398,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
                 if mask {
                     // A bad flag combination is invalid input (exit 2), like any bad flag.
                     eprintln!(
-                        "错误 error: `--mask` 只用于 `--format log`; `--format json` 本身不含个人信息 (the published export never holds personal data)"
+                        "错误 error: 「--mask」 只用于 「--format log」; 「--format json」 本身不含个人信息 (the published export never holds personal data)"
                     );
                     return Ok(2);
                 }
@@ -433,7 +435,9 @@ fn log(id: &str, json: bool, lang: &str, db: &Path) -> anyhow::Result<u8> {
         "zh" => Language::Zh,
         "en" => Language::En,
         other => {
-            eprintln!("错误 error: --lang: 未知的语言 `{other}`, 可选 zh 或 en (unknown language)");
+            eprintln!(
+                "错误 error: --lang: 未知的语言 「{other}」, 可选 zh 或 en (unknown language)"
+            );
             return Ok(2);
         }
     };
@@ -678,11 +682,11 @@ fn export_tables(
     use arbiter_documents::tables as export;
     let show_progress = progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let Some(out) = out else {
-        eprintln!("错误 error: `--format xlsx|csv` 需要 `--out` (xlsx: 文件; csv: 目录) (an output path is required)");
+        eprintln!("错误 error: 「--format xlsx|csv」 需要 「--out」 (xlsx: 文件; csv: 目录) (an output path is required)");
         return Ok(2);
     };
     if mask && organiser {
-        eprintln!("错误 error: `--mask` 与 `--organiser` 不能同时使用 (contradictory flags)");
+        eprintln!("错误 error: 「--mask」 与 「--organiser」 不能同时使用 (contradictory flags)");
         return Ok(2);
     }
     let mut kinds = Vec::new();
@@ -691,7 +695,7 @@ fn export_tables(
             Ok(k) if export::EXPORTED.contains(&k) => kinds.push(k),
             Ok(k) => {
                 eprintln!(
-                    "错误 error: `{}` 只能打印, 不能导出为表格; 请用 `arbiter print` (print-only document)",
+                    "错误 error: 「{}」 只能打印, 不能导出为表格; 请用 「arbiter print」 (print-only document)",
                     k.name()
                 );
                 return Ok(2);
@@ -808,7 +812,7 @@ fn export_tables(
 fn parse_local_time(s: &str) -> Result<chrono::NaiveDateTime, String> {
     arbiter_import::roster::parse_local_time(s).ok_or_else(|| {
         format!(
-            "时间 `{}` 应为 YYYY-MM-DD HH:MM (expected a date and time)",
+            "时间 「{}」 应为 YYYY-MM-DD HH:MM (expected a date and time)",
             s.trim()
         )
     })

@@ -84,23 +84,23 @@ fn load(a: &ShowArgs) -> anyhow::Result<Result<BracketView, String>> {
         Err(msg) => return Ok(Err(msg)),
     };
     let Some(sec) = reg.section(&section) else {
-        return Ok(Err(format!("未知的组别 `{section}` (unknown section)")));
+        return Ok(Err(format!("未知的组别 「{section}」 (unknown section)")));
     };
     if !matches!(
         arbiter_director::section_plan(sec, &state),
         SectionPlan::TwoStage { .. }
     ) {
         return Ok(Err(format!(
-            "组别 `{section}` 没有淘汰赛阶段 (section `{section}` has no knockout stage: its \
+            "组别 「{section}」 没有淘汰赛阶段 (section 「{section}」 has no knockout stage: its \
              format is not swiss_then_knockout)"
         )));
     }
     let Some(rec) = state.section(&section) else {
-        return Ok(Err(format!("未知的组别 `{section}` (unknown section)")));
+        return Ok(Err(format!("未知的组别 「{section}」 (unknown section)")));
     };
     if rec.order.is_empty() {
         return Ok(Err(format!(
-            "组别 `{section}` 尚未抽签, 淘汰赛未开始 (numbers not drawn yet: no bracket)"
+            "组别 「{section}」 尚未抽签, 淘汰赛未开始 (numbers not drawn yet: no bracket)"
         )));
     }
     Ok(bracket_view(&reg, &state, &section).map_err(|e| e.to_string()))

@@ -19,6 +19,7 @@ pub mod standings;
 pub mod team;
 pub mod template;
 pub mod user;
+pub mod xiangqi;
 
 /// Default database file of every command that takes `--db`.
 pub const DEFAULT_DB: &str = "arbiter.db";
@@ -63,7 +64,7 @@ pub(crate) fn load_event_section(
     };
     if state.header.is_none() {
         return Ok(Err(format!(
-            "赛事 `{event}` 没有创建记录 (the event log has no EventCreated)"
+            "赛事 「{event}」 没有创建记录 (the event log has no EventCreated)"
         )));
     }
     let reg = match arbiter_director::regulation_of(&state) {
@@ -83,10 +84,10 @@ pub(crate) fn load_event_section(
     };
     if state.section(&section).is_none() {
         let hint = arbiter_types::closest(&section, ids.iter().copied())
-            .map(|s| format!(" (did you mean `{s}`?)"))
+            .map(|s| format!(" (did you mean 「{s}」?)"))
             .unwrap_or_default();
         return Ok(Err(format!(
-            "未知的组别 `{section}` (unknown section){hint}"
+            "未知的组别 「{section}」 (unknown section){hint}"
         )));
     }
     Ok(Ok(EventSection {
@@ -114,7 +115,7 @@ pub(crate) fn load_state(
     let log = match store.read(&EventId(event.to_string())) {
         Ok(l) => l,
         Err(arbiter_store::StoreError::UnknownEvent(e)) => {
-            return Ok(Err(format!("赛事 `{e}` 不存在 (unknown event)")))
+            return Ok(Err(format!("赛事 「{e}」 不存在 (unknown event)")))
         }
         Err(e) => return Err(e.into()),
     };
@@ -196,7 +197,7 @@ where
             }
             None => {
                 return Ok(Err(format!(
-                    "账户 `{login}` 不存在 (no such account; `arbiter user add` creates one)"
+                    "账户 「{login}」 不存在 (no such account; 「arbiter user add」 creates one)"
                 )))
             }
         }

@@ -84,6 +84,10 @@ pub enum PlayerCmd {
         /// 理由 — reason (optional, recorded)
         #[arg(long)]
         reason: Option<String>,
+        /// 无故缺席 (未请假); 规程规定无故缺席按退赛处理时同时记退赛 — absent without leave
+        /// (not excused); withdraws the player where the regulation says so (S7)
+        #[arg(long)]
+        without_leave: bool,
         /// 数据库文件 — database file
         #[arg(long, default_value = super::DEFAULT_DB)]
         db: PathBuf,
@@ -210,6 +214,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             player,
             round,
             reason,
+            without_leave,
             db,
             actor,
             at,
@@ -222,10 +227,21 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 return Ok(refused(&e));
             }
             match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
-                api::absent(s, c, p, round, reason.as_deref())
+                api::absence(s, c, p, round, reason.as_deref(), without_leave)
             })? {
-                Ok(_) => {
-                    println!("已登记请假 marked absent: {p} 第{round}轮 (round {round})");
+                Ok(a) => {
+                    if without_leave {
+                        println!(
+                            "已登记无故缺席 absent without leave: {p} 第{round}轮 (round {round})"
+                        );
+                    } else {
+                        println!("已登记请假 marked absent: {p} 第{round}轮 (round {round})");
+                    }
+                    for e in &a.entries {
+                        if let arbiter_core::LogEntry::PlayerWithdrawn { reason, .. } = e {
+                            println!("已退赛 withdrawn: {p} ({reason})");
+                        }
+                    }
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),
@@ -262,7 +278,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         None => None,
         Some(s) => match parse_sex(s) {
             Some(x) => Some(x),
-            None => return invalid(format!("--sex: `{s}` 应为 M/F 或 男/女 (unknown sex)")),
+            None => return invalid(format!("--sex: 「{s}」 应为 M/F 或 男/女 (unknown sex)")),
         },
     };
     let birth_date = match a.birth.as_deref() {
@@ -271,7 +287,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
             Some(d) => Some(d),
             None => {
                 return invalid(format!(
-                    "--birth: `{s}` 不是有效日期, 应为 YYYY-MM-DD (bad date)"
+                    "--birth: 「{s}」 不是有效日期, 应为 YYYY-MM-DD (bad date)"
                 ))
             }
         },
@@ -357,14 +373,14 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     for m in o.map {
         let Some((h, f)) = m.split_once('=') else {
             return invalid(format!(
-                "--map `{m}`: 应为 列名=字段, 如 `棋手=姓名` (expected HEADER=FIELD)"
+                "--map 「{m}」: 应为 列名=字段, 如 「棋手=姓名」 (expected HEADER=FIELD)"
             ));
         };
         match arbiter_import::roster::column_named(f) {
             Some(c) => overrides.push((h.trim().to_string(), c)),
             None => {
                 return invalid(format!(
-                    "--map `{m}`: 未知字段 `{f}`; 可用: 姓名 性别 出生日期 身份证号 单位 组别 电话 协会 队名 证明 标记 等级分 序号 备注 (unknown field)"
+                    "--map 「{m}」: 未知字段 「{f}」; 可用: 姓名 性别 出生日期 身份证号 单位 组别 电话 协会 队名 证明 标记 等级分 序号 备注 (unknown field)"
                 ))
             }
         }
@@ -455,7 +471,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     } else {
         let what = match (imported.encoding, &imported.sheet) {
             (Some(e), _) => format!("{}, {e}", imported.format.name()),
-            (None, Some(s)) => format!("{}, 工作表 sheet `{s}`", imported.format.name()),
+            (None, Some(s)) => format!("{}, 工作表 sheet 「{s}」", imported.format.name()),
             (None, None) => imported.format.name().to_string(),
         };
         if dry_run {

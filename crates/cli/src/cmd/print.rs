@@ -67,7 +67,7 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         "html" => false,
         f => {
             return refuse(format!(
-                "未知的格式 `{f}`, 可选 pdf 或 html (unknown format)"
+                "未知的格式 「{f}」, 可选 pdf 或 html (unknown format)"
             ))
         }
     };
@@ -76,7 +76,7 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         "en" => Lang::En,
         l => {
             return refuse(format!(
-                "未知的语言 `{l}`, 可选 zh 或 en (unknown language)"
+                "未知的语言 「{l}」, 可选 zh 或 en (unknown language)"
             ))
         }
     };
@@ -95,7 +95,7 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
     };
     if state.header.is_none() {
         return refuse(format!(
-            "赛事 `{}` 没有创建记录 (the event log has no EventCreated)",
+            "赛事 「{}」 没有创建记录 (the event log has no EventCreated)",
             a.event
         ));
     }

@@ -27,16 +27,16 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         Refusal::AtLine { refusal, .. } => return hint(refusal),
         Refusal::BoardAmbiguous { .. } => "请用 --round 指明轮次 (give the round with --round)",
         Refusal::NoResultToCorrect { .. } => {
-            "未录入的成绩请用 `arbiter result` 录入 (enter a missing result with `arbiter result`)"
+            "未录入的成绩请用 「arbiter result」 录入 (enter a missing result with 「arbiter result」)"
         }
         Refusal::ResultExists { .. } => {
             "重新录入请加 --replaces 现有成绩 (re-enter with --replaces and the stored result)"
         }
         Refusal::ConfirmedResult { chief: true, .. } => {
-            "更正: `arbiter result correct --reason 理由` (correct it with `arbiter result correct`)"
+            "更正: 「arbiter result correct --reason 理由」 (correct it with 「arbiter result correct」)"
         }
         Refusal::ConfirmedResult { chief: false, .. } | Refusal::ReentryTooLate { .. } => {
-            "裁判长用 `arbiter result correct --reason 理由` 更正 (the chief arbiter: `arbiter result correct`)"
+            "裁判长用 「arbiter result correct --reason 理由」 更正 (the chief arbiter: 「arbiter result correct」)"
         }
         Refusal::NoFeeSet => "请用 --amount 指定金额 (give the amount with --amount)",
         Refusal::DivisionRequired { .. } => {
@@ -47,10 +47,10 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         }
         Refusal::RoundRobinFixed { .. } => "请去掉 --fix 与 --swap (leave out --fix and --swap)",
         Refusal::RoundUnfinished { .. } | Refusal::KnockoutDue { .. } => {
-            "待录入的对局见 `arbiter round show` (the games due: `arbiter round show`)"
+            "待录入的对局见 「arbiter round show」 (the games due: 「arbiter round show」)"
         }
         Refusal::Rule(Rejection::EventClosed) => {
-            "重新开启: `arbiter event reopen --reason 理由` (reopen with `arbiter event reopen`)"
+            "重新开启: 「arbiter event reopen --reason 理由」 (reopen with 「arbiter event reopen」)"
         }
         _ => return None,
     })

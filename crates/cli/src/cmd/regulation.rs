@@ -26,7 +26,7 @@ pub fn run(c: RegulationCmd) -> anyhow::Result<u8> {
 fn check(files: &[PathBuf], lang: &str) -> anyhow::Result<u8> {
     let Some(lang) = Lang::from_code(lang) else {
         eprintln!(
-            "未知的语言 `{lang}`，可选 zh、en (unknown language `{lang}`, expected zh or en)"
+            "未知的语言 「{lang}」，可选 zh、en (unknown language 「{lang}」, expected zh or en)"
         );
         return Ok(2);
     };

@@ -103,7 +103,7 @@ pub enum RoundCmd {
         /// 轮次 — round
         #[arg(long)]
         round: Option<u32>,
-        /// JSON: {"section","round","published","boards":[{"board","red":{"no","name","unit","score"},"black":{…},"result"}],"bye"}
+        /// JSON: {"section","round","published","boards":[{"board","red":{"no","name","unit","score"},"black":{…},"result"}],"bye","starts"}
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -176,6 +176,11 @@ pub struct ResultCmd {
     /// board that this one replaces (before the slips are confirmed)
     #[arg(long, value_name = "RESULT", allow_hyphen_values = true)]
     replaces: Option<String>,
+    /// 红黑颠倒: 本台实际对弈时先后手与对阵表相反 (开赛后不予纠正, 按实际先后手计分); 成绩与犯规
+    /// 按实际执红/执黑填写 — the board was played with colours swapped (S6); the result and
+    /// fouls are read from the colours played
+    #[arg(long)]
+    colours_swapped: bool,
     #[command(flatten)]
     who: Writer,
 }
@@ -201,6 +206,99 @@ pub enum ResultSub {
         /// 轮次 — round (default: the last round)
         #[arg(long)]
         round: Option<u32>,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 待确认的犯规提示 (和棋不足规定回合数, T6) — list the flags waiting for the arbiter
+    Flags {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        #[command(flatten)]
+        who: DbActor,
+    },
+    /// 确认或撤销一台的犯规提示 — confirm (the foul is recorded) or dismiss a board's flag
+    Flag {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round
+        #[arg(long)]
+        round: u32,
+        /// 台号 — board
+        #[arg(long)]
+        board: u32,
+        /// 确认: 记犯规 — confirm: record the foul
+        #[arg(long, conflicts_with = "dismiss", required_unless_present = "dismiss")]
+        confirm: bool,
+        /// 撤销提示 — dismiss the flag
+        #[arg(long)]
+        dismiss: bool,
+        /// 理由 — reason (recorded)
+        #[arg(long, default_value = "")]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 拒不录谱 (记犯规一次, T6) — the player who must record this game refused (a foul)
+    RefuseRecord {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round
+        #[arg(long)]
+        round: u32,
+        /// 台号 — board
+        #[arg(long)]
+        board: u32,
+        /// 拒不录谱方: red|black (红方/黑方) — who refused
+        #[arg(long)]
+        player: String,
+        /// 说明 — what happened (recorded)
+        #[arg(long, default_value = "")]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 成绩单签字: 记录实际签字的棋手 (S11, J6) — record who signed a board's result slip
+    Sign {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round
+        #[arg(long)]
+        round: u32,
+        /// 台号 — board
+        #[arg(long)]
+        board: u32,
+        /// 签字人: red|black|both (红方/黑方/双方) — who signed
+        #[arg(long)]
+        signed_by: String,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 申诉及仲裁结果 (S11: 申诉费) — a protest about a game and its decision
+    Protest {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round
+        #[arg(long)]
+        round: u32,
+        /// 台号 — board
+        #[arg(long)]
+        board: u32,
+        /// 申诉人 (领队/教练) — who filed it
+        #[arg(long)]
+        by: String,
+        /// 申诉成立 — upheld
+        #[arg(
+            long,
+            conflicts_with = "rejected",
+            required_unless_present = "rejected"
+        )]
+        upheld: bool,
+        /// 申诉不成立 — rejected
+        #[arg(long)]
+        rejected: bool,
+        /// 仲裁理由 — the decision in words
+        #[arg(long, default_value = "")]
+        reason: String,
         #[command(flatten)]
         who: Writer,
     },
@@ -293,6 +391,15 @@ fn print_sheet(s: &RoundSheet) {
             s.section, s.round
         );
     }
+    if let Some(t) = &s.starts {
+        println!("开始时间 starts: {t}");
+    }
+    if let Some(d) = &s.records {
+        println!(
+            "录谱: 第1–{}台, {} (game records: boards 1–{}, {})",
+            d.boards, d.recorder, d.boards, d.recorder_en
+        );
+    }
     println!("台号\t红方\t\t\t\t黑方\t\t\t\t成绩");
     for (i, b) in s.boards.iter().enumerate() {
         let side = |x: &arbiter_director::api::rounds::SheetSide| {
@@ -305,11 +412,27 @@ fn print_sheet(s: &RoundSheet) {
             )
         };
         println!(
-            "{}\t{}\t{}\t{}{}",
+            "{}\t{}\t{}\t{}{}{}{}",
             b.board,
             side(&b.red),
             side(&b.black),
             b.result.as_deref().unwrap_or("—"),
+            b.ending
+                .map(|e| format!(" ({} {})", e.zh(), e.name()))
+                .unwrap_or_default(),
+            format!(
+                "{}{}",
+                if b.must_record {
+                    "\t录谱 records"
+                } else {
+                    ""
+                },
+                if b.colours_swapped {
+                    "\t红黑颠倒 colours swapped"
+                } else {
+                    ""
+                }
+            ),
             s.knockout
                 .get(i)
                 .map(|l| format!("\t{l}"))
@@ -426,7 +549,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                     eprintln!("  {w}");
                 }
             }
-            println!("请核对后用 `arbiter round publish` 公布 (check, then publish)");
+            println!("请核对后用 「arbiter round publish」 公布 (check, then publish)");
             Ok(0)
         }
         RoundCmd::Show {
@@ -470,18 +593,29 @@ fn parse_foul(s: &str) -> Result<FoulInput, String> {
         "black" | "b" | "黑" | "黑方" => Colour::Black,
         other => {
             return Err(format!(
-                "--foul `{s}`: `{other}` 应为 red 或 black (红方/黑方) (expected red or black)"
+                "--foul 「{s}」: 「{other}」 应为 red 或 black (红方/黑方) (expected red or black)"
             ))
         }
     };
     let kind = kind
         .parse::<arbiter_core::FoulKind>()
-        .map_err(|e| format!("--foul `{s}`: {e}"))?;
+        .map_err(|e| format!("--foul 「{s}」: {e}"))?;
     Ok(FoulInput {
         colour,
         kind,
         reason: String::new(),
     })
+}
+
+/// A colour as typed: red|black, 红/黑, 红方/黑方.
+fn parse_colour(flag: &str, s: &str) -> Result<Colour, String> {
+    match s.trim() {
+        "red" | "r" | "红" | "红方" => Ok(Colour::Red),
+        "black" | "b" | "黑" | "黑方" => Ok(Colour::Black),
+        other => Err(format!(
+            "{flag} 「{other}」 应为 red 或 black (红方/黑方) (expected red or black)"
+        )),
+    }
 }
 
 /// `--ending` by its log name (`resignation`) or Chinese label (`认输`).
@@ -519,6 +653,66 @@ fn report_entries(a: &Applied) {
             LogEntry::RoundCompleted { round, .. } => {
                 println!("第{round}轮成绩已全部录入, 本轮结束 (round {round} complete)")
             }
+            LogEntry::ColoursPlayed {
+                round,
+                board,
+                swapped,
+                ..
+            } => println!(
+                "第{round}轮第{board}台 {} ({})",
+                if *swapped {
+                    "红黑颠倒, 按实际先后手计"
+                } else {
+                    "撤销红黑颠倒的记录"
+                },
+                if *swapped {
+                    "played with colours swapped: scored as played"
+                } else {
+                    "colours as paired"
+                }
+            ),
+            LogEntry::ProtestDecided {
+                round,
+                board,
+                by,
+                deposit_fen,
+                upheld,
+                deposit_returned,
+                ..
+            } => println!(
+                "第{round}轮第{board}台 {by} 的申诉: {}, 申诉费 {} {} ({}, deposit {})",
+                if *upheld {
+                    "申诉成立"
+                } else {
+                    "申诉不成立"
+                },
+                arbiter_director::api::entries::yuan(*deposit_fen),
+                if *deposit_returned {
+                    "退还"
+                } else {
+                    "不退还"
+                },
+                if *upheld { "upheld" } else { "rejected" },
+                if *deposit_returned {
+                    "returned"
+                } else {
+                    "kept"
+                }
+            ),
+            LogEntry::FoulFlagDecided {
+                round,
+                board,
+                confirmed,
+                ..
+            } => println!(
+                "第{round}轮第{board}台 犯规提示{} ({})",
+                if *confirmed { "已确认" } else { "已撤销" },
+                if *confirmed {
+                    "flag confirmed"
+                } else {
+                    "flag dismissed"
+                }
+            ),
             LogEntry::PlayerWithdrawn { player, reason, .. } => {
                 println!("{player} 退赛 (withdrawn): {reason}")
             }
@@ -543,6 +737,17 @@ fn report_entries(a: &Applied) {
             } => println!(
                 "第{round}轮第{board}台 已确认, 签字: {} (confirmed)",
                 signed_by.join("、")
+            ),
+            LogEntry::ResultCorrected {
+                round,
+                board,
+                result,
+                reason,
+                ..
+            } if reason == arbiter_director::api::games::WINNER_SIGNED => println!(
+                "第{round}轮第{board}台 改为 {} ({}): {reason}",
+                notation(*result),
+                result.zh()
             ),
             LogEntry::ResultCorrected {
                 round,
@@ -596,6 +801,127 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             });
             finish(r, report_entries)
         }
+        Some(ResultSub::Flags { at, who }) => {
+            let es = match load_event_section(&who.db, &at.event, Some(&at.section))? {
+                Ok(es) => es,
+                Err(msg) => {
+                    eprintln!("错误 error: {msg}");
+                    return Ok(2);
+                }
+            };
+            match arbiter_director::api::games::pending_flags(&es.state, Some(&es.section)) {
+                Ok(flags) if flags.is_empty() => {
+                    println!("没有待确认的犯规提示 (no flags waiting)");
+                    Ok(0)
+                }
+                Ok(flags) => {
+                    for f in &flags {
+                        println!("待确认 pending: {}", f.describe());
+                    }
+                    Ok(0)
+                }
+                Err(e) => {
+                    eprintln!("错误 error: {e}");
+                    Ok(2)
+                }
+            }
+        }
+        Some(ResultSub::Flag {
+            at,
+            round,
+            board,
+            confirm,
+            dismiss: _,
+            reason,
+            who,
+        }) => {
+            let r = who.apply(&at.event, |state, ctx| {
+                arbiter_director::api::games::decide_flag(
+                    state,
+                    ctx,
+                    &at.section,
+                    round,
+                    board,
+                    confirm,
+                    &reason,
+                )
+            });
+            finish(r, report_entries)
+        }
+        Some(ResultSub::RefuseRecord {
+            at,
+            round,
+            board,
+            player,
+            reason,
+            who,
+        }) => {
+            let colour = match parse_colour("--player", &player) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("错误 error: {e}");
+                    return Ok(2);
+                }
+            };
+            let r = who.apply(&at.event, |state, ctx| {
+                arbiter_director::api::games::refuse_record(
+                    state,
+                    ctx,
+                    &at.section,
+                    round,
+                    board,
+                    colour,
+                    &reason,
+                )
+            });
+            finish(r, report_entries)
+        }
+        Some(ResultSub::Sign {
+            at,
+            round,
+            board,
+            signed_by,
+            who,
+        }) => {
+            let signed = match signed_by.trim() {
+                "both" | "双方" => vec![Colour::Red, Colour::Black],
+                other => match parse_colour("--signed-by", other) {
+                    Ok(c) => vec![c],
+                    Err(e) => {
+                        eprintln!("错误 error: {e} / both (双方)");
+                        return Ok(2);
+                    }
+                },
+            };
+            let r = who.apply(&at.event, |state, ctx| {
+                arbiter_director::api::games::sign(state, ctx, &at.section, round, board, &signed)
+            });
+            finish(r, report_entries)
+        }
+        Some(ResultSub::Protest {
+            at,
+            round,
+            board,
+            by,
+            upheld,
+            rejected: _,
+            reason,
+            who,
+        }) => {
+            let r = who.apply(&at.event, |state, ctx| {
+                arbiter_director::api::games::protest(
+                    state,
+                    ctx,
+                    &at.section,
+                    round,
+                    board,
+                    &by,
+                    upheld,
+                    &reason,
+                )
+            });
+            finish(r, report_entries)
+        }
         Some(ResultSub::Correct {
             at,
             round,
@@ -617,7 +943,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             let (Some(event), Some(section), Some(board), Some(result)) =
                 (c.event, c.section, c.board, c.result)
             else {
-                eprintln!("错误 error: 缺少参数: `arbiter result --event ID --section S --board B RESULT` 或 `result import|confirm|correct` (missing arguments)");
+                eprintln!("错误 error: 缺少参数: 「arbiter result --event ID --section S --board B RESULT」 或 「result import|confirm|correct」 (missing arguments)");
                 return Ok(2);
             };
             let result = match parse_or_exit(&result) {
@@ -665,6 +991,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 ending,
                 moves: c.moves,
                 replaces,
+                colours_swapped: c.colours_swapped.then_some(true),
                 ..ResultInput::new(board, result)
             }
             .with_fouls(Colour::Red, c.fouls_red)
@@ -672,7 +999,20 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             let r = c.who.apply(&event, |state, ctx| {
                 enter_result(state, ctx, &section, &input)
             });
-            finish(r, report_entries)
+            let code = finish(r, report_entries)?;
+            if code == 0 {
+                // A flag the result raised (T6: a draw short of the minimum moves) is listed
+                // at once, for the arbiter to confirm or dismiss.
+                if let Ok(es) = load_event_section(&c.who.db, &event, Some(&section))? {
+                    let flags =
+                        arbiter_director::api::games::pending_flags(&es.state, Some(&es.section))
+                            .unwrap_or_default();
+                    for f in flags.iter().filter(|f| f.board == board) {
+                        println!("待确认 pending: {}", f.describe());
+                    }
+                }
+            }
+            Ok(code)
         }
     }
 }

@@ -36,13 +36,13 @@ pub(crate) fn parse_sizes(list: &[String]) -> Result<Sizes, String> {
         match item.split_once('=') {
             Some((sec, n)) => {
                 let n: usize = n.trim().parse().map_err(|_| {
-                    format!("--players `{item}`: `{n}` 不是人数 (not a number of players)")
+                    format!("--players 「{item}」: 「{n}」 不是人数 (not a number of players)")
                 })?;
                 s.by_section.insert(sec.trim().to_string(), n);
             }
             None => {
                 let n: usize = item.trim().parse().map_err(|_| {
-                    format!("--players `{item}`: 应为 N 或 组别=N (expected N or SECTION=N)")
+                    format!("--players 「{item}」: 应为 N 或 组别=N (expected N or SECTION=N)")
                 })?;
                 s.all = Some(n);
             }
@@ -115,7 +115,7 @@ impl Staging {
                 let n = e.file_name().to_string_lossy().into_owned();
                 if !is_output(&n) {
                     return Err(StageError::Refused(format!(
-                        "错误 error: 输出目录 {} 中有不属于模拟结果的文件 `{n}`，拒绝替换该目录；请换一个目录 (the output folder holds `{n}`, which a simulation did not write; refusing to replace the folder — use another --out)",
+                        "错误 error: 输出目录 {} 中有不属于模拟结果的文件 「{n}」，拒绝替换该目录；请换一个目录 (the output folder holds 「{n}」, which a simulation did not write; refusing to replace the folder — use another --out)",
                         out.display()
                     )));
                 }
@@ -247,10 +247,10 @@ pub(crate) fn load_input(regulation: &Path, players: &[String]) -> Result<Simula
         if reg.section(sec).is_none() {
             let ids: Vec<&str> = reg.sections.iter().map(|s| s.id.as_str()).collect();
             let hint = arbiter_types::closest(sec, ids.iter().copied())
-                .map(|c| format!("，是否为 `{c}`? (did you mean `{c}`?)"))
+                .map(|c| format!("，是否为 「{c}」? (did you mean 「{c}」?)"))
                 .unwrap_or_default();
             return Err(format!(
-                "错误 error: --players: 规程中没有组别 `{sec}`{hint} (unknown section)"
+                "错误 error: --players: 规程中没有组别 「{sec}」{hint} (unknown section)"
             ));
         }
     }

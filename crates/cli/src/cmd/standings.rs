@@ -111,19 +111,19 @@ pub fn parse_list(list: &str) -> Result<(Vec<TiebreakName>, Option<Fallback>), S
     {
         let parsed: TiebreakItem = item.parse().map_err(|e| {
             format!(
-                "--tiebreaks 第{}项: 未知的名次区分方法 `{item}` ({e})",
+                "--tiebreaks 第{}项: 未知的名次区分方法 「{item}」 ({e})",
                 i + 1
             )
         })?;
         if let Some(f) = fallback {
             return Err(format!(
-                "--tiebreaks: 后备规则 `{f}` 必须在最后 (the fallback `{f}` must come last; found `{item}` after it)"
+                "--tiebreaks: 后备规则 「{f}」 必须在最后 (the fallback 「{f}」 must come last; found 「{item}」 after it)"
             ));
         }
         match parsed {
             TiebreakItem::Criterion(c) => {
                 if criteria.contains(&c) {
-                    return Err(format!("--tiebreaks: `{c}` 重复 (listed twice)"));
+                    return Err(format!("--tiebreaks: 「{c}」 重复 (listed twice)"));
                 }
                 criteria.push(c);
             }
@@ -138,9 +138,9 @@ fn parse_scoring(name: &str) -> Result<ScoringTable, String> {
         .map(ScoringPreset::table)
         .ok_or_else(|| {
             let hint = closest(name, ScoringPreset::ALL.iter().map(|p| p.name()))
-                .map(|s| format!(" (did you mean `{s}`?)"))
+                .map(|s| format!(" (did you mean 「{s}」?)"))
                 .unwrap_or_default();
-            format!("--scoring: 未知的计分方案 `{name}` (unknown scoring preset){hint}")
+            format!("--scoring: 未知的计分方案 「{name}」 (unknown scoring preset){hint}")
         })
 }
 
@@ -229,13 +229,15 @@ fn from_db(db: &Path, event: &str, a: &StandingsArgs) -> anyhow::Result<Result<T
         let reg = std::sync::Arc::make_mut(&mut reg);
         let Some(rs) = reg.sections.iter_mut().find(|s| s.id == section_id) else {
             return Ok(Err(format!(
-                "规程中没有组别 `{section_id}` (section not in the regulation)"
+                "规程中没有组别 「{section_id}」 (section not in the regulation)"
             )));
         };
         match parse_list(list) {
             Ok((criteria, fallback)) => {
                 rs.tiebreaks.criteria = criteria;
                 rs.tiebreaks.fallback = fallback;
+                // Whatever system the section plays (S4).
+                rs.round_robin_tiebreaks = Some(rs.tiebreaks.clone());
             }
             Err(e) => return Ok(Err(e)),
         }
@@ -477,7 +479,7 @@ mod tests {
         assert!(e.contains("did you mean `opp_score`"), "{e}");
         assert!(parse_list("lots,wins").is_err());
         assert!(parse_list("wins,wins").is_err());
-        assert!(parse_scoring("fid").unwrap_err().contains("`fide`"));
+        assert!(parse_scoring("fid").unwrap_err().contains("「fide」"));
     }
 
     #[test]

@@ -159,7 +159,7 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
             )),
             (false, Some(_)) => {
                 return Ok(refused(
-                    "--by 只用于 replace (--by is for `team roster replace` only)",
+                    "--by 只用于 replace (--by is for 「team roster replace」 only)",
                 ))
             }
             (false, None) => None,

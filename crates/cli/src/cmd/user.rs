@@ -145,7 +145,7 @@ fn list(a: ListArgs) -> anyhow::Result<u8> {
     let users = store.users()?;
     if users.is_empty() {
         println!(
-            "没有账户; 用 `arbiter user add` 创建 (no accounts; add one with `arbiter user add`)"
+            "没有账户; 用 「arbiter user add」 创建 (no accounts; add one with 「arbiter user add」)"
         );
         return Ok(0);
     }
@@ -172,7 +172,7 @@ fn passwd(a: PasswdArgs) -> anyhow::Result<u8> {
     }
     let store = super::event::open_db(&a.db)?;
     if store.user(&a.login)?.is_none() {
-        return fail(&format!("账户 `{}` 不存在 (unknown account)", a.login));
+        return fail(&format!("账户 「{}」 不存在 (unknown account)", a.login));
     }
     let pw = match read_password()? {
         Ok(p) => p,

@@ -243,7 +243,11 @@ fn bench_simulate_bad_input_and_a_field_too_small_for_its_rounds() {
         "opn=20",
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(stderr(&o).contains("did you mean `open`"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("did you mean 「open」"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["bench", "simulate", "--regulation", "no-such-file.toml"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("no-such-file.toml"), "{}", stderr(&o));

@@ -154,7 +154,7 @@ fn the_desk_from_entry_to_draw_and_verify_accepts_the_log() {
     let out = String::from_utf8_lossy(&o.stdout);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("忽略列 `序号`") && err.contains("忽略列 `备注`"),
+        err.contains("忽略列 「序号」") && err.contains("忽略列 「备注」"),
         "{err}"
     );
     assert!(

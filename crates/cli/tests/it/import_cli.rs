@@ -176,7 +176,7 @@ fn an_xlsx_with_a_title_row_bad_rows_a_mangled_id_and_a_duplicate() {
     );
     assert!(out.contains("设为文本"), "{out}");
     assert!(
-        out.contains("第8行 性别 (C列), 单元格 C8: 性别 `X`"),
+        out.contains("第8行 性别 (C列), 单元格 C8: 性别 「X」"),
         "{out}"
     );
     assert!(
@@ -295,7 +295,7 @@ fn headers_mapped_by_hand_and_a_file_without_a_header() {
     );
     let o = env.import(&f, &["--map", "棋手=外号"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("未知字段 `外号`"));
+    assert!(text(&o.stderr).contains("未知字段 「外号」"));
 }
 
 /// Every cell of the first sheet of a workbook as text, by (row, column), 0-based.

@@ -497,3 +497,55 @@ fn html_has_the_same_rows() {
         assert!(h.contains(&name_of(r.no)));
     }
 }
+
+/// J1: "上午8点半开赛，上午三轮、下午四轮" — the round's start time from the regulation's
+/// schedule is on the pairing list (`round show` and the printed 对阵表) and on the slips.
+#[test]
+fn the_schedule_s_start_time_is_on_the_pairing_list_and_the_slips() {
+    let sim = Simulated::new("jiujiang-2020", 1, &["--players", "12"]);
+    let show = ok(&[
+        "round",
+        "show",
+        "--db",
+        &sim.db,
+        "--event",
+        &sim.id,
+        "--section",
+        "senior",
+        "--round",
+        "4",
+    ]);
+    assert!(show.contains("开始时间 starts: 2020-10-24 13:30"), "{show}");
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("p.pdf");
+    print_pdf(
+        &sim.db,
+        &sim.id,
+        "pairings",
+        &pdf,
+        &["--section", "senior", "--round", "1"],
+    );
+    let flat: String = pdftotext(&pdf).split_whitespace().collect();
+    assert!(flat.contains("开始时间2020-10-2408:30"), "{flat}");
+    let html = dir.path().join("s.html");
+    ok(&[
+        "print",
+        "--db",
+        &sim.db,
+        "--event",
+        &sim.id,
+        "--doc",
+        "slips",
+        "--section",
+        "senior",
+        "--round",
+        "2",
+        "--format",
+        "html",
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    let h = std::fs::read_to_string(&html).unwrap();
+    assert!(h.contains("开始时间 2020-10-24 09:30"), "{h}");
+    assert!(h.contains("第1台 记录单"), "{h}");
+}

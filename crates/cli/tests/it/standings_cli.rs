@@ -154,7 +154,7 @@ fn unknown_names_exit_2_with_a_suggestion() {
     assert!(err.contains("did you mean `opp_score`"), "{err}");
     let out = run(&["standings", "--trf", &trf, "--scoring", "fid"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`fide`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("「fide」"));
     let out = run(&["standings", "--trf", &trf, "--tiebreaks", "lots,wins"]);
     assert_eq!(out.status.code(), Some(2));
     let out = run(&[
@@ -254,7 +254,7 @@ fn db_section_uses_the_regulation_list() {
     assert!(text.contains("后走胜局"), "{text}");
     let out = run(&["standings", "--db", &db, "--event", &id, "--section", "opn"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `open`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean 「open」"));
 }
 
 /// 小分 counts a drawn opponent ½ whatever the colour (2011 14.1), so under 5-2-3-0 (S5) it
@@ -594,4 +594,104 @@ fn corrected_results_are_marked() {
         want.len(),
         "{text}"
     );
+}
+
+/// S4: "不足8人采用单循环" — Suzhou's sections of fewer than 8 players play a round robin, and a
+/// round robin is ranked by the round-robin tie-breaks (A6 "小分 … round robin", Part B §5.3:
+/// 小分, 胜局, 直胜, 犯规, 后走局数), not by the Swiss 对手分. `arbiter standings`, export.json,
+/// the prizes and the final standings fixed in `event_closed` all rank by that list; the
+/// Swiss sections keep 对手分.
+#[test]
+fn suzhou_small_sections_rank_by_round_robin_tiebreaks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path();
+    let event = simulate_event(
+        "suzhou-2025",
+        out,
+        &[
+            "entrepreneur=10",
+            "senior=9",
+            "open=16",
+            "junior=7",
+            "child_a=6",
+            "child_b=5",
+        ],
+    );
+    let db = out.join("arbiter.db").display().to_string();
+    let export = export_json(out);
+    let log: serde_json::Value =
+        serde_json::from_str(&ok(&["event", "export", &event, "--db", &db])).expect("log");
+    let entries = log["entries"].as_array().expect("entries");
+    let name_of = |id: &serde_json::Value| {
+        entries
+            .iter()
+            .map(|e| &e["entry"])
+            .find(|e| e["type"] == "player_registered" && &e["player"] == id)
+            .map(|e| e["name"].as_str().unwrap_or_default().to_string())
+            .unwrap_or_default()
+    };
+    let closed = &entries.last().expect("entries")["entry"];
+    assert_eq!(closed["type"], "event_closed", "{closed}");
+    let rr = ["sb", "wins", "direct", "fouls", "black_games"];
+    for id in ["junior", "child_a", "child_b"] {
+        let section = section_of(&export, id);
+        assert_ne!(section["system"], "swiss", "{id} plays a round robin");
+        let listed: Vec<&str> = section["tiebreaks"]
+            .as_array()
+            .expect("tiebreaks")
+            .iter()
+            .filter_map(|t| t.as_str())
+            .collect();
+        assert_eq!(listed, rr, "{id}: export.json tie-break list");
+        let rows = same_as_export(out, &event, id);
+        for r in &rows {
+            let keys: Vec<&str> = r["tiebreaks"]
+                .as_object()
+                .expect("tiebreak values")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert!(keys.contains(&"sb"), "{id}: {r}");
+            assert!(!keys.contains(&"opp_score"), "{id}: {r}");
+        }
+        // Equal points are separated by 小分 first.
+        for w in rows.windows(2) {
+            if w[0]["points"] == w[1]["points"] {
+                let sb = |r: &serde_json::Value| r["tiebreaks"]["sb"].as_f64().unwrap_or(-1.0);
+                assert!(sb(&w[0]) >= sb(&w[1]), "{id}: {} before {}", w[0], w[1]);
+            }
+        }
+        // The text table heads its columns 小分 …, with no 对手分.
+        let text = ok(&["standings", "--db", &db, "--event", &event, "--section", id]);
+        let head = text.lines().next().unwrap_or_default();
+        assert!(head.contains("小分") && head.contains("直胜"), "{head}");
+        assert!(!head.contains("对手分"), "{head}");
+        // The final standings fixed at the closing are the same order.
+        let fixed: Vec<String> = closed["standings"]
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["section"] == id))
+            .and_then(|s| s["places"].as_array())
+            .expect("closed places")
+            .iter()
+            .map(|p| name_of(&p[1]))
+            .collect();
+        let shown: Vec<String> = rows
+            .iter()
+            .map(|r| r["name"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(fixed, shown, "{id}: event_closed");
+    }
+    // The Swiss sections keep 对手分.
+    let open = same_as_export(out, &event, "open");
+    assert!(open.iter().all(|r| r["tiebreaks"]["opp_score"].is_number()));
+    // The prize list follows the round-robin ranking: child_a's first place is its rank 1.
+    let prizes = ok(&["prizes", "--db", &db, "--event", &event]);
+    let first = same_as_export(out, &event, "child_a")[0]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let line = prizes
+        .lines()
+        .find(|l| l.starts_with("child_a") && l.contains("第1名") && l.contains(&first));
+    assert!(line.is_some(), "{first} not first of child_a in\n{prizes}");
 }

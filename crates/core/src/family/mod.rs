@@ -66,6 +66,9 @@ impl Family {
             | LogEntry::ResultConfirmed { .. }
             | LogEntry::ResultCorrected { .. }
             | LogEntry::FoulRecorded { .. }
+            | LogEntry::ColoursPlayed { .. }
+            | LogEntry::FoulFlagDecided { .. }
+            | LogEntry::ProtestDecided { .. }
             | LogEntry::RoundCompleted { .. } => Family::Results,
             LogEntry::KnockoutGameRecorded { .. } => Family::Knockout,
         }

@@ -7,7 +7,7 @@
 
 use super::{board, player, round, section};
 use crate::entry::*;
-use crate::state::{EventState, Foul, GameFoulRecord, ResultChange};
+use crate::state::{EventState, Foul, GameFoulRecord, Protest, ResultChange};
 use crate::validate::Rejection;
 
 /// The rules of a results entry (see the module documentation); any other entry is left to
@@ -140,6 +140,49 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             }
             Ok(())
         }
+        LogEntry::ColoursPlayed {
+            section: s,
+            round: r,
+            board: b,
+            ..
+        } => {
+            let bd = board(state, s, *r, *b)?;
+            if bd.confirmed {
+                return Err(Rejection::ResultConfirmed {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::FoulFlagDecided {
+            section: s,
+            round: r,
+            board: b,
+            ..
+        } => {
+            let bd = board(state, s, *r, *b)?;
+            if bd.result.is_none() {
+                return Err(Rejection::NoResult {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::ProtestDecided {
+            section: s,
+            round: r,
+            board: b,
+            by,
+            ..
+        } => {
+            board(state, s, *r, *b)?;
+            if by.trim().is_empty() {
+                return Err(Rejection::Required("申诉人 who filed the protest"));
+            }
+            Ok(())
+        }
         LogEntry::RoundCompleted {
             section: s,
             round: r,
@@ -255,6 +298,52 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         t.fouls.push(f);
                     }
                 }
+            }
+        }
+        LogEntry::ColoursPlayed {
+            section,
+            round,
+            board,
+            swapped,
+        } => {
+            if let Some(b) = state.board_mut(section, *round, *board) {
+                if b.colours_swapped != *swapped {
+                    std::mem::swap(&mut b.red, &mut b.black);
+                    b.colours_swapped = *swapped;
+                }
+            }
+        }
+        LogEntry::FoulFlagDecided {
+            section,
+            round,
+            board,
+            kind,
+            confirmed,
+            ..
+        } => {
+            if let Some(b) = state.board_mut(section, *round, *board) {
+                b.flags_decided.push((*kind, *confirmed));
+            }
+        }
+        LogEntry::ProtestDecided {
+            section,
+            round,
+            board,
+            by,
+            deposit_fen,
+            upheld,
+            deposit_returned,
+            reason,
+        } => {
+            if let Some(b) = state.board_mut(section, *round, *board) {
+                b.protests.push(Protest {
+                    by: by.clone(),
+                    deposit_fen: *deposit_fen,
+                    upheld: *upheld,
+                    deposit_returned: *deposit_returned,
+                    reason: reason.clone(),
+                    seq,
+                });
             }
         }
         LogEntry::RoundCompleted { section, round } => {

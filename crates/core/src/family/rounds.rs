@@ -228,6 +228,9 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                                 corrected: false,
                                 history: Vec::new(),
                                 fouls: Vec::new(),
+                                colours_swapped: false,
+                                flags_decided: Vec::new(),
+                                protests: Vec::new(),
                             })
                             .collect(),
                         byes: byes.clone(),

@@ -741,19 +741,51 @@ pub fn absent(
     round: u32,
     reason: Option<&str>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
-    player(state, p)?;
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::PlayerAbsent {
-            player: p,
-            round,
-            reason: reason
-                .map(str::trim)
-                .filter(|r| !r.is_empty())
-                .map(str::to_string),
-        }],
-    )
+    absence(state, ctx, p, round, reason, false)
+}
+
+/// The words of the withdrawal an absence without leave brings (S7).
+pub const ABSENCE_WITHDRAWS: &str =
+    "无故缺席按退赛处理 (absent without leave: withdrawn, as the regulation says)";
+
+/// Mark a player absent for a round not yet paired: excused (请假), or without leave (无故缺席,
+/// `without_leave`). An absence without leave where the regulation says it is a withdrawal
+/// (S7: 「累计两轮弃权，或无故缺席按退赛处理」, `absence_without_leave_withdraws`) also
+/// withdraws the player, after the last round he played.
+pub fn absence(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    round: u32,
+    reason: Option<&str>,
+    without_leave: bool,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let rec = player(state, p)?;
+    let mut out = vec![LogEntry::PlayerAbsent {
+        player: p,
+        round,
+        reason: reason
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string),
+        without_leave,
+    }];
+    if without_leave {
+        let reg = regulation_of(state)?;
+        let withdraws = reg
+            .section(&rec.section)
+            .is_some_and(|s| s.discipline.absence_without_leave_withdraws);
+        if withdraws {
+            let last = section_of(state, &rec.section)?.last_round();
+            let before = round.saturating_sub(1).min(last);
+            out.push(LogEntry::PlayerWithdrawn {
+                player: p,
+                reason: ABSENCE_WITHDRAWS.to_string(),
+                after_round: (before > 0).then_some(before),
+            });
+        }
+    }
+    checked(state, ctx, out)
 }
 
 /// A team entry form (K3): name, unit, division (id or name), members, leader, coach.

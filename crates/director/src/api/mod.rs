@@ -26,6 +26,7 @@
 
 pub mod entries;
 pub mod event;
+pub mod games;
 pub mod import;
 pub mod results;
 pub mod rounds;

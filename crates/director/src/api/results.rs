@@ -46,6 +46,11 @@ pub struct ResultInput {
     /// this names what is stored: two arbiters typing the same board at once still get a
     /// conflict, never a silent overwrite.
     pub replaces: Option<GameResult>,
+    /// The board was played with the colours the other way round (S6: 开赛后不予纠正):
+    /// `Some(true)` records it (a `colours_played` entry before the result, which is then
+    /// read — like the fouls' colours — from the colours played), `Some(false)` takes such a
+    /// record back, `None` leaves the board as it is.
+    pub colours_swapped: Option<bool>,
 }
 
 impl ResultInput {
@@ -60,6 +65,7 @@ impl ResultInput {
             chooser_takes_black: false,
             expect_game: None,
             replaces: None,
+            colours_swapped: None,
         }
     }
 
@@ -88,7 +94,7 @@ pub fn foul_count(text: &str) -> Result<u32, String> {
     t.parse::<u32>()
         .ok()
         .filter(|&n| n <= MAX_FOULS)
-        .ok_or_else(|| format!("犯规次数 `{t}` 应为 0–{MAX_FOULS} 的整数 (a foul count is a whole number 0–{MAX_FOULS})"))
+        .ok_or_else(|| format!("犯规次数 「{t}」 应为 0–{MAX_FOULS} 的整数 (a foul count is a whole number 0–{MAX_FOULS})"))
 }
 
 /// The knockout game due on `board` now: (match id, game), or `None` when the section is
@@ -241,6 +247,15 @@ pub fn enter_result(
     let sec = section_of(&reg, state, section)?;
     let at = ctx.at_rfc3339();
     if let Some((mid, g)) = due_knockout_game(state, section, input.round, input.board)? {
+        if input.colours_swapped == Some(true) {
+            return Err(Refusal::GameRule {
+                section: Sec::in_reg(&reg, section),
+                round: input.round.unwrap_or(0),
+                board: input.board,
+                problem: crate::refusal::GameProblem::ColoursInKnockout,
+            }
+            .into());
+        }
         return knockout_result(state, section, input, &mid, g);
     }
     if let Some((m, gi)) = &input.expect_game {
@@ -331,11 +346,28 @@ pub fn enter_result(
     }
     let mut scratch = state.clone();
     let mut out = Vec::new();
+    // S6: colours played the other way round stand; from here on the board's red and black
+    // are the colours played.
+    if let Some(swapped) = input.colours_swapped.filter(|s| *s != b.colours_swapped) {
+        let e = LogEntry::ColoursPlayed {
+            section: section.to_string(),
+            round,
+            board: input.board,
+            swapped,
+        };
+        apply_scratch(&mut scratch, &e, &at)?;
+        out.push(e);
+    }
+    let (red, black) = scratch
+        .section(section)
+        .and_then(|s| s.round(round))
+        .and_then(|r| r.board(input.board))
+        .map_or((b.red, b.black), |x| (x.red, x.black));
     let mut counts = [0u32; 2];
     for f in &input.fouls {
         let (player, i): (PlayerId, usize) = match f.colour {
-            Colour::Red => (b.red, 0),
-            Colour::Black => (b.black, 1),
+            Colour::Red => (red, 0),
+            Colour::Black => (black, 1),
         };
         counts[i] += 1;
         let reason = if f.reason.trim().is_empty() {

@@ -276,6 +276,15 @@ pub struct SheetBoard {
     pub black: SheetSide,
     /// `1-0`, `0-1`, `=`, `+-`, `-+`, `--`; null until entered.
     pub result: Option<String>,
+    /// How the game ended (J5: 困毙, 自然限着, 超时, 认输 …), when the arbiter entered it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<arbiter_core::Ending>,
+    /// This board must keep a game record this round (T6: boards 1–10 from round 4).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub must_record: bool,
+    /// Played with the colours the other way round (S6): red and black are as played.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub colours_swapped: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -293,9 +302,16 @@ pub struct RoundSheet {
     pub published: bool,
     pub boards: Vec<SheetBoard>,
     pub bye: Option<SheetBye>,
+    /// When the round starts by the regulation's schedule (J1 "上午8点半开赛"), as
+    /// `YYYY-MM-DD HH:MM`; absent when the schedule names no time for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts: Option<String>,
     /// Knockout games (not in the JSON contract): the match of every board.
     #[serde(skip)]
     pub knockout: Vec<String>,
+    /// The boards that must keep a game record this round and who records (T6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub records: Option<super::games::RecordDuty>,
 }
 
 /// The result notation read from red's side: `1-0`, `0-1`, `=`, `+-`, `-+`, `--`.
@@ -322,7 +338,7 @@ pub fn parse_result(s: &str) -> Result<GameResult, String> {
         "--" | "-:-" | "双方弃权" => GameResult::DoubleForfeit,
         _ => {
             return Err(format!(
-                "成绩 `{t}` 无法识别: 应为 1-0, 0-1, =, +-(红方判胜), -+(黑方判胜), --(双方弃权), 均以红方在前 \
+                "成绩 「{t}」 无法识别: 应为 1-0, 0-1, =, +-(红方判胜), -+(黑方判胜), --(双方弃权), 均以红方在前 \
                  (unknown result; one of 1-0 0-1 = +- -+ --, read from red's side)"
             ))
         }
@@ -432,6 +448,7 @@ pub fn sheet(
                 section: Sec::in_reg(&reg, section),
             })?,
     };
+    let duty = super::games::record_duty(&reg, section, r.round);
     let boards = r
         .boards
         .iter()
@@ -440,6 +457,9 @@ pub fn sheet(
             red: side(state, sec, section, b.red, r.round),
             black: side(state, sec, section, b.black, r.round),
             result: b.result.map(|x| notation(x).to_string()),
+            ending: b.result.and(b.ending),
+            must_record: duty.as_ref().is_some_and(|d| b.board <= d.boards),
+            colours_swapped: b.colours_swapped,
         })
         .collect();
     let bye = r.byes.first().map(|p| {
@@ -455,7 +475,9 @@ pub fn sheet(
         published: r.published,
         boards,
         bye,
+        starts: round_start(sec, r.round),
         knockout: Vec::new(),
+        records: duty,
     })
 }
 
@@ -492,6 +514,14 @@ pub fn open_sheets(state: &EventState, section: &str) -> Result<Vec<RoundSheet>,
     ])
 }
 
+/// The start of `round` by the section's schedule (J1), `YYYY-MM-DD HH:MM`.
+pub fn round_start(sec: &Section, round: u32) -> Option<String> {
+    let i = usize::try_from(round.checked_sub(1)?).ok()?;
+    sec.schedule
+        .get(i)
+        .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+}
+
 fn knockout_sheet(
     reg: &Regulation,
     sec: &Section,
@@ -521,6 +551,9 @@ fn knockout_sheet(
             red: side(state, sec, section, red, after),
             black: side(state, sec, section, black, after),
             result: None,
+            ending: None,
+            must_record: false,
+            colours_swapped: false,
         });
         labels.push(format!(
             "{} 第{}局 {}{}",
@@ -540,7 +573,9 @@ fn knockout_sheet(
         published: true,
         boards,
         bye: None,
+        starts: round_start(sec, round),
         knockout: labels,
+        records: None,
     })
 }
 

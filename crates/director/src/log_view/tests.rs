@@ -69,10 +69,13 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::KnockoutGameRecorded { .. } => 24,
         LogEntry::FeeCancelled { .. } => 25,
         LogEntry::CheckInCancelled { .. } => 26,
+        LogEntry::ColoursPlayed { .. } => 27,
+        LogEntry::FoulFlagDecided { .. } => 28,
+        LogEntry::ProtestDecided { .. } => 29,
     }
 }
 
-const VARIANTS: usize = 27;
+const VARIANTS: usize = 30;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -144,6 +147,7 @@ fn every_variant() -> Vec<LogEntry> {
             player: p(2),
             round: 2,
             reason: Some("工作".into()),
+            without_leave: false,
         },
         LogEntry::TeamEntered {
             team: "天水一队".into(),
@@ -263,6 +267,12 @@ fn every_variant() -> Vec<LogEntry> {
             section: "open".into(),
             round: 1,
         },
+        LogEntry::ColoursPlayed {
+            section: "open".into(),
+            round: 1,
+            board: 1,
+            swapped: false,
+        },
         LogEntry::ResultEntered {
             section: "open".into(),
             round: 1,
@@ -270,6 +280,24 @@ fn every_variant() -> Vec<LogEntry> {
             result: GameResult::Draw,
             ending: Some(Ending::AgreedDraw),
             moves: Some(42),
+        },
+        LogEntry::FoulFlagDecided {
+            section: "open".into(),
+            round: 1,
+            board: 1,
+            kind: FoulKind::ShortDraw,
+            confirmed: false,
+            reason: "回合数记错".into(),
+        },
+        LogEntry::ProtestDecided {
+            section: "open".into(),
+            round: 1,
+            board: 1,
+            by: "天水一队 领队".into(),
+            deposit_fen: 50000,
+            upheld: false,
+            deposit_returned: false,
+            reason: "裁判判决无误".into(),
         },
         LogEntry::FoulRecorded {
             section: "open".into(),
@@ -411,12 +439,12 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
                 "group_member",
                 "SF1",
             ] {
-                assert!(!s.contains(bad), "{kind} ({lang:?}) shows `{bad}`: {s}");
+                assert!(!s.contains(bad), "{kind} ({lang:?}) shows 「{bad}」: {s}");
             }
             // Section ids: none in Chinese (English words may hold "open", as "reopened").
             if lang == Language::Zh {
                 for bad in ["open", "women"] {
-                    assert!(!s.contains(bad), "{kind} shows `{bad}`: {s}");
+                    assert!(!s.contains(bad), "{kind} shows 「{bad}」: {s}");
                 }
             }
             if lang == Language::Zh {
@@ -558,4 +586,39 @@ fn an_unknown_actor_is_shown_as_recorded_and_the_online_form_by_name() {
     let r = LogReader::new(Language::Zh, &accounts);
     assert_eq!(r.who("arbiter"), "arbiter");
     assert_eq!(r.who(ONLINE), "网上报名");
+}
+
+/// S6, T6, S11, S7: the new entries read as the arbiter would say them.
+#[test]
+fn colours_played_flags_protests_and_absences_without_leave_are_worded() {
+    let entries = every_variant();
+    let records = recorded(entries);
+    let lines = log_lines(&records, Language::Zh, &accounts(), |_| true);
+    let all: Vec<String> = lines.iter().map(|l| l.sentence()).collect();
+    let has = |w: &str| all.iter().any(|s| s.contains(w));
+    assert!(has("红黑颠倒"), "{all:?}");
+    assert!(
+        has("撤销 第1轮 第1台 的犯规提示") || has("的犯规提示 (未满回合提和)"),
+        "{all:?}"
+    );
+    assert!(
+        has("申诉不成立") && has("申诉费 500元") && has("申诉费不退还"),
+        "{all:?}"
+    );
+    let absent = recorded(vec![
+        every_variant().remove(0),
+        registered(1, "张三", "open", "天水市"),
+        LogEntry::PlayerAbsent {
+            player: PlayerId(1),
+            round: 2,
+            reason: None,
+            without_leave: true,
+        },
+    ]);
+    let lines = log_lines(&absent, Language::Zh, &accounts(), |_| true);
+    assert!(
+        lines[2].sentence().contains("张三 第2轮无故缺席"),
+        "{}",
+        lines[2].sentence()
+    );
 }

@@ -126,9 +126,10 @@ fn pair_publish_enter_conflict_confirm_correct() {
     assert!(msg.contains("冲突") && msg.contains("1-0"), "{msg}");
     // A published round with a result cannot be undone.
     assert!(refusal(undo(&state, &c, "men", "")).contains("不能撤销"));
-    // K12: the 2nd foul loses the game; a result that ignores it is refused.
-    let two_red = ResultInput::new(2, GameResult::RedWin).with_fouls(Colour::Red, 2);
-    let msg = refusal(enter_result(&state, &c, "men", &two_red));
+    // A11 (Kunshan's K12 limit of 2 counts phone fouls only): the 3rd foul in a game loses
+    // it; a result that ignores it is refused.
+    let three_red = ResultInput::new(2, GameResult::RedWin).with_fouls(Colour::Red, 3);
+    let msg = refusal(enter_result(&state, &c, "men", &three_red));
     assert!(msg.contains("0-1"), "{msg}");
     let two_red = ResultInput::new(2, GameResult::BlackWin).with_fouls(Colour::Red, 2);
     let v = enter_result(&state, &c, "men", &two_red).expect("foul loss");

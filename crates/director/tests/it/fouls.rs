@@ -129,8 +129,10 @@ fn two_phone_fouls_left_as_a_draw_are_reported() {
         "{d:?}"
     );
 
-    // An older log (fouls with a round but no board or kind) is still checked per game:
-    // K12's general limit is 2 as well.
+    // An older log (fouls with a round but no board or kind) is still checked per game, by
+    // the general limit: three fouls in one game lose it (A11; K12's 2 counts phone fouls
+    // only), so the two phone fouls read as general ones leave the draw standing — and a
+    // third general foul on that board makes the draw a difference again.
     for r in &mut t {
         if let LogEntry::FoulRecorded {
             round: Some(round),
@@ -147,9 +149,29 @@ fn two_phone_fouls_left_as_a_draw_are_reported() {
     }
     let d = verify(&t, None);
     assert!(
+        !d.iter().any(|d| d.round == Some(key.1)
+            && d.what.contains(&format!("第{}台", key.2))
+            && d.what.contains("犯规")),
+        "{d:?}"
+    );
+    let third = t
+        .iter()
+        .position(|r| {
+            matches!(&r.entry, LogEntry::FoulRecorded { round: Some(round), board: None, .. }
+                if *round == key.1)
+        })
+        .expect("a foul of that game");
+    let mut copy = t[third].clone();
+    copy.seq += 1;
+    t.insert(third + 1, copy);
+    for (n, r) in t.iter_mut().enumerate() {
+        r.seq = n as u64 + 1;
+    }
+    let d = verify(&t, None);
+    assert!(
         d.iter().any(|d| d.round == Some(key.1)
             && d.what.contains(&format!("第{}台", key.2))
-            && d.what.contains("第2次犯规")),
+            && d.what.contains("第3次犯规")),
         "{d:?}"
     );
 }

@@ -59,7 +59,8 @@ fn kunshan_men_swiss_with_team_divisions_and_lucky_ranks() {
     assert_eq!(men.tiebreaks.fallback, Some(Fallback::PreviousRoundRank));
     assert_eq!(men.discipline.withdraw_after_consecutive_forfeits, Some(3));
     assert_eq!(men.discipline.late_forfeit_minutes, Some(10));
-    assert_eq!(men.discipline.fouls_for_loss, Some(2));
+    // K12's 「第2次则判负」 is of phone fouls only; other fouls: three in a game (A11).
+    assert_eq!(men.discipline.fouls_for_loss, Some(3));
     let mut lucky: Vec<u32> = men.lucky.iter().flat_map(|l| l.ranks.clone()).collect();
     lucky.sort_unstable();
     assert_eq!(lucky, [55, 66, 77, 88, 99, 111, 118, 128]);

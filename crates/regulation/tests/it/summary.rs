@@ -44,7 +44,7 @@ fn tianshui_pairing_and_record_lines_in_chinese() {
         );
         assert_eq!(
             line(&b, "记谱:"),
-            "记谱: 第4轮起第1–10台须记谱；25回合内不得提和；自然限着40回合；拒不记谱或和棋不足回合记犯规",
+            "记谱: 第4轮起第1–10台须记谱；获胜方录谱，和棋由黑方录谱；25回合内不得提和；自然限着40回合；拒不记谱或和棋不足回合记犯规；和棋不足回合: 记录谱方犯规",
             "{id}"
         );
     }
@@ -67,8 +67,9 @@ fn tianshui_pairing_and_record_lines_in_english() {
     }
     assert_eq!(
         line(&b, "Records:"),
-        "Records: boards 1–10 must record from round 4; no draw before move 25; \
-         natural move limit 40 moves; refusing to record or a short draw is a foul"
+        "Records: boards 1–10 must record from round 4; the winner records, black on a draw; \
+         no draw before move 25; natural move limit 40 moves; refusing to record or a short \
+         draw is a foul; short draw: the recorder's foul"
     );
 }
 

@@ -657,7 +657,7 @@ pub async fn fee(
             None => {
                 return Ok(back(
                     &here,
-                    Err(format!("金额 `{s}` 应为元, 至多两位小数 (expected yuan)")),
+                    Err(format!("金额 「{s}」 应为元, 至多两位小数 (expected yuan)")),
                 ))
             }
         },
@@ -781,7 +781,7 @@ pub async fn many(
                 Err(_) => {
                     return Ok(back(
                         &here,
-                        Err(format!("棋手编号 `{v}` 不是数字 (bad player number)")),
+                        Err(format!("棋手编号 「{v}」 不是数字 (bad player number)")),
                     ))
                 }
             },

@@ -183,7 +183,7 @@ pub async fn create(
                 return Ok(back(
                     "/desk",
                     Err(format!(
-                        "未知的内置规程 `{id}` (unknown bundled regulation)"
+                        "未知的内置规程 「{id}」 (unknown bundled regulation)"
                     )),
                 ))
             }
@@ -207,7 +207,7 @@ pub async fn create(
                 return Ok(back(
                     "/desk",
                     Err(format!(
-                        "抽签种子 `{s}` 应为非负整数 (the seed must be a whole number)"
+                        "抽签种子 「{s}」 应为非负整数 (the seed must be a whole number)"
                     )),
                 ))
             }

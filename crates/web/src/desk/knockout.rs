@@ -223,7 +223,7 @@ pub async fn enter(
         return Ok(back(
             &here,
             Err(format!(
-                "台号 `{}` 应为正整数 (board: a number)",
+                "台号 「{}」 应为正整数 (board: a number)",
                 f.board.trim()
             )),
         ));

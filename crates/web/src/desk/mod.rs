@@ -400,7 +400,7 @@ impl EventSection {
         self.snap
             .state
             .section(&self.sec)
-            .ok_or_else(|| WebError::NotFound(format!("组别 `{}` (section)", self.sec)))
+            .ok_or_else(|| WebError::NotFound(format!("组别 「{}」 (section)", self.sec)))
     }
 }
 

@@ -137,14 +137,14 @@ fn parse_edit(f: &EditForm) -> Result<Edited, String> {
         None => None,
         Some(s) => Some(
             arbiter_import::roster::parse_sex(&s)
-                .ok_or_else(|| format!("性别 `{s}` 应为 男/女 (unknown sex)"))?,
+                .ok_or_else(|| format!("性别 「{s}」 应为 男/女 (unknown sex)"))?,
         ),
     };
     let birth = match opt(&f.birth) {
         None => None,
         Some(s) => Some(
             arbiter_import::roster::parse_date(&s)
-                .ok_or_else(|| format!("出生日期 `{s}` 应为 YYYY-MM-DD (bad date)"))?,
+                .ok_or_else(|| format!("出生日期 「{s}」 应为 YYYY-MM-DD (bad date)"))?,
         ),
     };
     let id_number = match opt(&f.id_number) {
@@ -265,7 +265,7 @@ pub async fn absent(
             return Ok(back(
                 &here,
                 Err(format!(
-                    "轮次 `{}` 应为正整数 (the round is a number)",
+                    "轮次 「{}」 应为正整数 (the round is a number)",
                     p.form.round.trim()
                 )),
             ))

@@ -157,14 +157,14 @@ pub async fn show(
         Some("pdf") => true,
         Some(f) => {
             return Err(WebError::BadRequest(format!(
-                "未知的格式 `{f}`, 可选 pdf 或 html (unknown format)"
+                "未知的格式 「{f}」, 可选 pdf 或 html (unknown format)"
             )))
         }
     };
     let round = match q.round.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
         None => None,
         Some(r) => Some(r.parse::<u32>().map_err(|_| {
-            WebError::BadRequest(format!("轮次 `{r}` 不是数字 (round must be a number)"))
+            WebError::BadRequest(format!("轮次 「{r}」 不是数字 (round must be a number)"))
         })?),
     };
     let privacy = match privacy(&auth, q.organiser.as_deref()) {
@@ -385,7 +385,7 @@ pub async fn csv(
     let names = tables::csv_names(&tables);
     let Some(i) = names.iter().position(|n| *n == file) else {
         return Err(WebError::NotFound(format!(
-            "表格 `{file}` 不存在; 可选: {} (no such table)",
+            "表格 「{file}」 不存在; 可选: {} (no such table)",
             names.join(", ")
         )));
     };

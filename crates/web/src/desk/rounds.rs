@@ -346,12 +346,12 @@ pub async fn enter(
             .board
             .trim()
             .parse::<u32>()
-            .map_err(|_| format!("台号 `{}` 应为正整数 (board number)", f.board.trim()))?;
+            .map_err(|_| format!("台号 「{}」 应为正整数 (board number)", f.board.trim()))?;
         let round = match opt(&f.round) {
             None => None,
             Some(r) => Some(
                 r.parse::<u32>()
-                    .map_err(|_| format!("轮次 `{r}` 应为正整数 (round number)"))?,
+                    .map_err(|_| format!("轮次 「{r}」 应为正整数 (round number)"))?,
             ),
         };
         let result = parse_key(&f.result)?;

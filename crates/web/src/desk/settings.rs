@@ -129,7 +129,7 @@ fn date(field: &str, v: Option<String>) -> Result<Option<chrono::NaiveDate>, Str
         None => Ok(None),
         Some(s) => arbiter_import::roster::parse_date(&s)
             .map(Some)
-            .ok_or_else(|| format!("{field} `{s}` 应为 YYYY-MM-DD (bad date)")),
+            .ok_or_else(|| format!("{field} 「{s}」 应为 YYYY-MM-DD (bad date)")),
     }
 }
 
@@ -152,7 +152,7 @@ pub async fn change(
                     continue;
                 }
                 let n: u32 = v.parse().map_err(|_| {
-                    format!("组别 `{sec}` 的轮数 `{v}` 应为正整数 (rounds: a number)")
+                    format!("组别 「{sec}」 的轮数 「{v}」 应为正整数 (rounds: a number)")
                 })?;
                 rounds.insert(sec.to_string(), n);
             }
@@ -170,7 +170,7 @@ pub async fn change(
             deadline: match get("deadline") {
                 None => None,
                 Some(s) => Some(arbiter_import::roster::parse_local_time(&s).ok_or_else(|| {
-                    format!("报名截止 `{s}` 应为 YYYY-MM-DD HH:MM (bad date and time)")
+                    format!("报名截止 「{s}」 应为 YYYY-MM-DD HH:MM (bad date and time)")
                 })?),
             },
             age_on: date("年龄计算日期", get("age_on"))?,

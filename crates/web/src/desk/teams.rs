@@ -142,7 +142,7 @@ fn members(s: &str) -> Result<Vec<PlayerId>, String> {
                 .parse::<u32>()
                 .map(PlayerId)
                 .map_err(|_| {
-                    format!("队员编号 `{x}` 应为 P1 这样的编号 (a member is a player number)")
+                    format!("队员编号 「{x}」 应为 P1 这样的编号 (a member is a player number)")
                 })
         })
         .collect()
@@ -197,7 +197,7 @@ fn one_player(s: &str) -> Result<PlayerId, String> {
     match members(s)?.as_slice() {
         [p] => Ok(*p),
         _ => Err(format!(
-            "请填写一个队员编号, 如 P7 (one player number, e.g. P7): `{s}`"
+            "请填写一个队员编号, 如 P7 (one player number, e.g. P7): 「{s}」"
         )),
     }
 }
@@ -233,7 +233,7 @@ pub async fn roster(
         other => {
             return Ok(back(
                 &here,
-                Err(format!("未知操作 `{other}` (unknown action)")),
+                Err(format!("未知操作 「{other}」 (unknown action)")),
             ))
         }
     };

@@ -64,20 +64,22 @@ async fn event_home(
                 .as_ref()
                 .and_then(|r| r.event.venue.clone())
                 .unwrap_or_default(),
-            sections: section_cards(s),
+            sections: section_cards(s, l),
         })
     })
     .await
 }
 
-pub fn section_cards(s: &Snapshot) -> Vec<SectionCard> {
+pub fn section_cards(s: &Snapshot, l: Lang) -> Vec<SectionCard> {
     let reg = arbiter_director::regulation_of(&s.state).ok();
     s.state
         .sections
         .values()
         .map(|sec| SectionCard {
             id: sec.id.clone(),
-            name: sec.name.clone(),
+            name: s
+                .section_title(l, &sec.id)
+                .unwrap_or_else(|| sec.name.clone()),
             players: sec.entries.len(),
             rounds: sec
                 .rounds

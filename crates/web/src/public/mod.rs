@@ -77,17 +77,19 @@ impl Layout {
         let st = &snap.state;
         Layout {
             l,
-            title: format!("{} · {}", title.as_ref(), snap.title()),
+            title: format!("{} · {}", title.as_ref(), snap.title_in(l)),
             path: path.into(),
             event: Some(EventNav {
                 id: snap.event.0.clone(),
-                name: snap.title().to_string(),
+                name: snap.title_in(l),
                 sections: st
                     .sections
                     .values()
                     .map(|s| NavSection {
                         id: s.id.clone(),
-                        name: s.name.clone(),
+                        name: snap
+                            .section_title(l, &s.id)
+                            .unwrap_or_else(|| s.name.clone()),
                     })
                     .collect(),
                 has_teams: !st.teams.is_empty(),

@@ -48,7 +48,7 @@ async fn overview(
     views::section_name(&snap, &section)?;
     let path = format!("/e/{event}/s/{section}");
     cached(&snap, path.clone(), l, &headers, move |s| {
-        let card = super::event::section_cards(s)
+        let card = super::event::section_cards(s, l)
             .into_iter()
             .find(|c| c.id == section)
             .ok_or_else(|| WebError::NotFound(section.clone()))?;
@@ -92,6 +92,11 @@ impl RoundPage {
         r.as_deref()
             .map_or("", |n| views::result_label(self.layout.l, n))
     }
+    /// How the game ended (J5), in the page's language: 「困毙」, 「自然限着」 …
+    fn ending(&self, e: &Option<arbiter_core::Ending>) -> String {
+        e.map(|e| self.layout.l.t(e.zh(), &e.en()).to_string())
+            .unwrap_or_default()
+    }
 }
 
 fn published_rounds(snap: &crate::cache::Snapshot, section: &str) -> Vec<u32> {
@@ -116,7 +121,7 @@ fn round_page(
     path: String,
 ) -> Result<RoundPage, WebError> {
     let sheet = views::sheet(s, section, round)?;
-    let name = views::section_name(s, section)?;
+    let name = views::section_name_in(s, l, section)?;
     let (hits, bye_found) = views::find(&sheet, q);
     let title = format!("{name} {}{round}{}", l.t("第", "round "), l.t("轮", ""));
     Ok(RoundPage {
@@ -220,7 +225,7 @@ async fn screen(
     let key = format!("{base}?page={page}");
     cached(&snap, key.clone(), l, &headers, move |s| {
         let sheet = views::sheet(s, &section, round)?;
-        let name = views::section_name(s, &section)?;
+        let name = views::section_name_in(s, l, &section)?;
         let pages = sheet.boards.len().div_ceil(SCREEN_BOARDS).max(1);
         let page = page.min(pages);
         let from = (page - 1) * SCREEN_BOARDS;
@@ -256,7 +261,7 @@ pub struct StandingView {
     pub unit: String,
     pub points: String,
     pub tiebreaks: Vec<String>,
-    pub decided_by: String,
+    pub decided_by: views::Label,
     /// A confirmed result was corrected by the chief arbiter (A12).
     pub corrected: bool,
 }
@@ -274,7 +279,9 @@ struct Standings {
     /// 「第N轮后 · 暂定」 / 「… · 最终」.
     note: String,
     provisional: bool,
-    columns: Vec<String>,
+    columns: Vec<views::Label>,
+    /// On a phone the columns show short labels: 「对手=对手分 · …」 spells them out.
+    legend: String,
     rows: Vec<StandingView>,
     categories: Vec<CategoryView>,
 }
@@ -293,7 +300,7 @@ async fn standings(
         let sec = views::export_section(&export, &section)?;
         let names = views::names(s, &section);
         let name = |no: u32| names.get(&no).cloned().unwrap_or_default();
-        let rows = sec
+        let rows: Vec<StandingView> = sec
             .standings
             .iter()
             .map(|r| {
@@ -309,10 +316,13 @@ async fn standings(
                         .iter()
                         .map(|t| r.tiebreaks.get(t).map_or(String::new(), |v| v.to_string()))
                         .collect(),
-                    decided_by: r
-                        .decided_by
-                        .as_deref()
-                        .map_or(String::new(), |d| views::tiebreak_label(l, d)),
+                    decided_by: r.decided_by.as_deref().map_or(
+                        views::Label {
+                            long: String::new(),
+                            short: String::new(),
+                        },
+                        |d| views::Label::tiebreak(l, d),
+                    ),
                     corrected: r.corrected,
                 }
             })
@@ -330,17 +340,32 @@ async fn standings(
             })
             .collect();
         let note = sec.note();
-        let title = format!("{} {}", sec.name, l.t("名次", "standings"));
+        let title = format!(
+            "{} {}",
+            views::section_name_in(s, l, &section)?,
+            l.t("名次", "standings")
+        );
+        let columns: Vec<views::Label> = sec
+            .tiebreaks
+            .iter()
+            .map(|t| views::Label::tiebreak(l, t))
+            .collect();
         render(&Standings {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
             note: l.t(&note.zh(), &note.en()).to_string(),
             provisional: note.provisional,
-            columns: sec
-                .tiebreaks
-                .iter()
-                .map(|t| views::tiebreak_label(l, t))
-                .collect(),
+            legend: {
+                let mut seen = std::collections::BTreeSet::new();
+                columns
+                    .iter()
+                    .chain(rows.iter().map(|r| &r.decided_by))
+                    .filter_map(views::Label::legend)
+                    .filter(|x| seen.insert(x.clone()))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            },
+            columns,
             rows,
             categories,
         })
@@ -366,6 +391,10 @@ impl Crosstable {
     fn short(&self, c: &Cell) -> String {
         c.short(self.layout.l)
     }
+    /// The cell's tooltip: board and how the game ended (J5), 「第3台 · 困毙」.
+    fn tip(&self, c: &Cell) -> String {
+        c.tip(self.layout.l)
+    }
 }
 
 async fn crosstable(
@@ -381,7 +410,11 @@ async fn crosstable(
         let history = views::history(s, &section)?;
         let export = s.export()?;
         let note = views::export_section(&export, &section)?.note();
-        let title = format!("{} {}", history.name, l.t("交叉表", "crosstable"));
+        let title = format!(
+            "{} {}",
+            views::section_name_in(s, l, &section)?,
+            l.t("交叉表", "crosstable")
+        );
         let legend = l.t(&history.legend.0, &history.legend.1).to_string();
         render(&Crosstable {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
@@ -422,6 +455,7 @@ impl PlayerPage {
             running: arbiter_types::Score::ZERO,
             kind: g.kind,
             counted: true,
+            ending: None,
         }
         .result_label(self.layout.l)
     }
@@ -486,7 +520,7 @@ async fn knockout(
             .map_err(|e| WebError::Internal(e.to_string()))?;
         if !super::event::has_knockout(Some(&reg), s, &section) {
             return Err(WebError::NotFound(format!(
-                "组别 `{section}` 没有淘汰赛阶段 (no knockout stage)"
+                "组别 「{section}」 没有淘汰赛阶段 (no knockout stage)"
             )));
         }
         let v = arbiter_director::bracket_view::bracket_view(&reg, &s.state, &section)
@@ -545,7 +579,7 @@ async fn knockout(
             .unwrap_or_default();
         let title = format!(
             "{} {}",
-            views::section_name(s, &section)?,
+            views::section_name_in(s, l, &section)?,
             l.t("淘汰赛", "knockout")
         );
         render(&Knockout {

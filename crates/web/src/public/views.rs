@@ -15,7 +15,13 @@ pub fn section_name(snap: &Snapshot, section: &str) -> Result<String, WebError> 
     snap.state
         .section(section)
         .map(|s| s.name.clone())
-        .ok_or_else(|| WebError::NotFound(format!("组别 `{section}` (section)")))
+        .ok_or_else(|| WebError::NotFound(format!("组别「{section}」(section)")))
+}
+
+/// The name of `section` in language `l` (the regulation's `name_en` in English), or 404.
+pub fn section_name_in(snap: &Snapshot, l: Lang, section: &str) -> Result<String, WebError> {
+    snap.section_title(l, section)
+        .ok_or_else(|| WebError::NotFound(format!("组别「{section}」(section)")))
 }
 
 /// The pairing sheet of a published round (cached per state), or why not.
@@ -72,6 +78,9 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
     if name == "knockout" {
         return l.t("淘汰赛", "knockout").to_string();
     }
+    if name == "pairing_no" {
+        return l.t("序号", "pairing no.").to_string();
+    }
     let zh = arbiter_types::TiebreakName::ALL
         .iter()
         .find(|t| t.name() == name)
@@ -85,6 +94,71 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
     match (l, zh) {
         (Lang::Zh, Some(z)) => z.to_string(),
         _ => name.replace('_', " "),
+    }
+}
+
+/// The short label of a tie-break (or of what decided a rank) for a phone's narrow column:
+/// two Chinese characters or a common abbreviation; the page's legend spells it out.
+pub fn tiebreak_short(l: Lang, name: &str) -> String {
+    use arbiter_types::{Fallback as F, TiebreakName as T};
+    let (zh, en) = match name {
+        "points" => ("积分", "Pts"),
+        "knockout" => ("淘汰", "KO"),
+        "pairing_no" => ("序号", "No"),
+        _ => {
+            if let Some(t) = T::ALL.into_iter().find(|t| t.name() == name) {
+                // Every tie-break has its short label: a new one does not compile without.
+                match t {
+                    T::OppScore => ("对手", "Opp"),
+                    T::Progressive => ("累进", "Prog"),
+                    T::Wins => ("胜局", "W"),
+                    T::Fouls => ("犯规", "F"),
+                    T::Direct => ("直胜", "DE"),
+                    T::BlackGames => ("后走", "BG"),
+                    T::BlackWins => ("后胜", "BW"),
+                    T::Sb => ("小分", "SB"),
+                    T::Buchholz => ("布氏", "Bh"),
+                    T::BuchholzCut1 => ("布低", "Bh-1"),
+                    T::BuchholzMedian1 => ("布中", "BhM"),
+                    T::Aro => ("均分", "ARO"),
+                    T::AroCut1 => ("均低", "ARO-1"),
+                    T::Apro => ("均表", "APRO"),
+                    T::Performance => ("表现", "Perf"),
+                }
+            } else if let Some(f) = F::ALL.into_iter().find(|f| f.name() == name) {
+                match f {
+                    F::PreviousRoundRank => ("前轮", "Prev"),
+                    F::PreviousRoundScore => ("递减", "Back"),
+                    F::DropFirstRounds => ("去首", "Drop"),
+                    F::Lots => ("抽签", "Lots"),
+                    F::Shared => ("并列", "Shared"),
+                }
+            } else {
+                return tiebreak_label(l, name);
+            }
+        }
+    };
+    l.t(zh, en).to_string()
+}
+
+/// A label in full and short (for a phone's narrow column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub long: String,
+    pub short: String,
+}
+
+impl Label {
+    pub fn tiebreak(l: Lang, name: &str) -> Label {
+        Label {
+            long: tiebreak_label(l, name),
+            short: tiebreak_short(l, name),
+        }
+    }
+
+    /// Printed as `short = long` in a legend; empty when both are the same.
+    pub fn legend(&self) -> Option<String> {
+        (self.long != self.short).then(|| format!("{}={}", self.short, self.long))
     }
 }
 
@@ -104,6 +178,8 @@ pub struct Cell {
     /// The round counts in the standings (it is completed); a result of a round still being
     /// played is shown, but not yet counted.
     pub counted: bool,
+    /// How the game ended (J5), when the arbiter entered it.
+    pub ending: Option<arbiter_core::Ending>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,6 +253,19 @@ impl Cell {
         } else {
             format!("({text})")
         }
+    }
+
+    /// The crosstable cell's tooltip: the board and how the game ended (J5), 「第3台 · 困毙」.
+    pub fn tip(&self, l: Lang) -> String {
+        let mut t = match self.board {
+            Some(b) => format!("{}{b}{}", l.t("第", "board "), l.t("台", "")),
+            None => String::new(),
+        };
+        if let Some(e) = self.ending {
+            t.push_str(" · ");
+            t.push_str(l.t(e.zh(), &e.en()));
+        }
+        t
     }
 
     /// Not yet counted: a result of a round still being played.
@@ -320,6 +409,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         running: row.total,
                         kind,
                         counted,
+                        ending: b.result.and(b.ending),
                     });
                 }
             }
@@ -341,6 +431,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                     running: row.total,
                     kind: CellKind::Bye,
                     counted,
+                    ending: None,
                 });
             }
             for (id, row) in rows.iter_mut() {
@@ -354,6 +445,7 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
                         running: row.total,
                         kind: CellKind::Absent,
                         counted,
+                        ending: None,
                     });
                 }
             }
@@ -494,5 +586,5 @@ pub fn export_section<'a>(
     e.sections
         .iter()
         .find(|x| x.id == section)
-        .ok_or_else(|| WebError::NotFound(format!("组别 `{section}` (section)")))
+        .ok_or_else(|| WebError::NotFound(format!("组别 「{section}」 (section)")))
 }

@@ -788,3 +788,89 @@ fn provisional_standings_say_so_until_the_section_is_final() {
         laptop.close().await.expect("close");
     });
 }
+
+/// On a 360-px phone the standings table — rank, number, name, points, every tie-break and
+/// what decided the rank — fits the screen without scrolling sideways: the tie-break columns
+/// carry short labels, and a legend under the table spells them out. On a wide screen the
+/// full names are in the header and the legend is hidden.
+#[test]
+fn standings_fit_a_360_px_phone_with_short_tiebreak_labels() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let mut ev = String::new();
+    let srv = TestServer::start_with(|store| {
+        ev = common::reference_event(store, "kunshan-2026.toml", 4, Some(40)).0;
+    });
+    let base = format!("http://{}", srv.addr);
+    run(async {
+        for lang in ["zh", "en"] {
+            let c = driver.browser(360, 800).await;
+            c.goto(&format!("{base}/e/{ev}/s/men/standings?lang={lang}"))
+                .await
+                .expect("standings");
+            let fits = c
+                .execute(
+                    "const s = document.querySelector('main .scroll');
+                     return [s.scrollWidth, s.clientWidth, document.documentElement.scrollWidth, window.innerWidth];",
+                    vec![],
+                )
+                .await
+                .expect("widths");
+            let w: Vec<u64> = fits
+                .as_array()
+                .expect("array")
+                .iter()
+                .map(|v| v.as_u64().unwrap_or(u64::MAX))
+                .collect();
+            assert!(
+                w[0] <= w[1] + 1,
+                "{lang}: the table scrolls sideways at 360 px: {w:?}"
+            );
+            assert!(
+                w[2] <= w[3] + 1,
+                "{lang}: the page overflows at 360 px: {w:?}"
+            );
+            let legend = c
+                .execute(
+                    "const l = document.querySelector('.short-legend');
+                     return l && l.offsetParent !== null ? l.innerText : '';",
+                    vec![],
+                )
+                .await
+                .expect("legend");
+            let legend = legend.as_str().unwrap_or_default().to_string();
+            let spelled = if lang == "zh" {
+                "对手=对手分"
+            } else {
+                "Opp=opp score"
+            };
+            assert!(legend.contains(spelled), "{lang}: {legend}");
+            c.close().await.expect("close");
+        }
+        let c = driver.browser(1000, 800).await;
+        c.goto(&format!("{base}/e/{ev}/s/men/standings"))
+            .await
+            .expect("standings");
+        let head = c
+            .execute(
+                "return [...document.querySelectorAll('main thead th')].map(t => t.innerText).join('|');",
+                vec![],
+            )
+            .await
+            .expect("header");
+        let head = head.as_str().unwrap_or_default().to_string();
+        assert!(
+            head.contains("对手分") && head.contains("决定名次"),
+            "{head}"
+        );
+        let hidden = c
+            .execute(
+                "const l = document.querySelector('.short-legend'); return !l || l.offsetParent === null;",
+                vec![],
+            )
+            .await
+            .expect("legend");
+        assert_eq!(hidden, json!(true));
+        c.close().await.expect("close");
+    });
+}

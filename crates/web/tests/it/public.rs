@@ -100,7 +100,7 @@ fn standings_crosstable_player_and_team_pages() {
             })
             .expect("known tie-break");
         assert!(
-            html.contains(&format!(r#"<th class="n">{zh}</th>"#)),
+            html.contains(&format!(r#"<span class="long">{zh}</span>"#)),
             "{zh}"
         );
     }
@@ -350,4 +350,41 @@ fn standings_mark_the_players_whose_confirmed_result_was_corrected() {
         .find(|s| s.id == "open")
         .expect("open");
     assert_eq!(open.standings.iter().filter(|r| r.corrected).count(), 2);
+}
+
+/// In English the pages use the regulation's English names (`name_en`), in the title, the
+/// navigation and the headings; in Chinese the Chinese ones.
+#[test]
+fn english_pages_use_the_regulations_english_names() {
+    let (srv, id) = boot("suzhou-2025.toml", 2);
+    let en = srv.get(&format!("/e/{id}?lang=en")).text();
+    assert!(
+        en.contains("Suzhou qualifier, 10th National Amateur Xiangqi King 2025"),
+        "{en}"
+    );
+    assert!(en.contains("Seniors") && en.contains("Children A"), "{en}");
+    let standings = srv.get(&format!("/e/{id}/s/open/standings?lang=en")).text();
+    assert!(standings.contains("<h1>Open standings · "), "{standings}");
+    let cross = srv
+        .get(&format!("/e/{id}/s/open/crosstable?lang=en"))
+        .text();
+    assert!(cross.contains("<h1>Open crosstable · "), "{cross}");
+
+    let zh = srv.get(&format!("/e/{id}/s/open/standings")).text();
+    assert!(
+        !zh.contains("Children A") && !zh.contains("Suzhou qualifier"),
+        "{zh}"
+    );
+    assert!(zh.contains("公开组"), "{zh}");
+}
+
+/// J1: "上午8点半开赛，上午三轮、下午四轮" — the public round page says when the round starts,
+/// by the regulation's schedule (round 1 08:30, round 4 13:30).
+#[test]
+fn the_round_page_says_when_the_round_starts() {
+    let (srv, id) = boot("jiujiang-2020.toml", 3);
+    let r1 = srv.get(&format!("/e/{id}/s/senior/r/1")).text();
+    assert!(r1.contains("开始时间: 2020-10-24 08:30"), "{r1}");
+    let r4 = srv.get(&format!("/e/{id}/s/senior/r/4?lang=en")).text();
+    assert!(r4.contains("Starts: 2020-10-24 13:30"), "{r4}");
 }
