@@ -166,6 +166,24 @@ fn clap_context(e: &clap::Error, kind: clap::error::ContextKind) -> Option<Strin
     }
 }
 
+/// The usage line of the (sub)command `args` name, as clap prints it (`Usage: arbiter …`).
+fn usage_of(args: &[String]) -> String {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut at = cmd;
+    for a in args.iter().skip(1) {
+        if a.starts_with('-') {
+            continue;
+        }
+        match at.find_subcommand(a) {
+            Some(sub) => at = sub.clone(),
+            None => break,
+        }
+    }
+    at.render_usage().to_string()
+}
+
 /// The Chinese sentence of an argument error (X4: Chinese first); clap's own English, with
 /// the usage line, follows it.
 fn clap_error_zh(e: &clap::Error) -> String {
@@ -218,7 +236,12 @@ fn main() -> ExitCode {
             }
             // Chinese first, then clap's English with the usage line; exit code 2 as clap's.
             eprintln!("错误 error: {}", clap_error_zh(&e));
-            eprint!("{}", e.render());
+            let english = e.render().to_string();
+            eprint!("{english}");
+            if !english.contains("Usage:") {
+                // clap leaves the usage out of a bad value's error: the command's own.
+                eprint!("\n{}\n", usage_of(&std::env::args().collect::<Vec<_>>()));
+            }
             return ExitCode::from(2);
         }
     };

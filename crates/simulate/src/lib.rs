@@ -273,6 +273,12 @@ fn birth_range(reg: &Regulation, sec: &Section) -> (NaiveDate, NaiveDate) {
             from = NaiveDate::from_ymd_opt(to.year() - 30, 1, 1).unwrap_or(to);
         }
     }
+    // Nobody is born after the entries (an ID number born after the day of the entry is
+    // refused): a section open upwards ("2018年1月1日以后出生") gets players of five and over.
+    let latest = NaiveDate::from_ymd_opt(reg.event.start.year() - 5, 12, 31).unwrap_or(on);
+    if to > latest {
+        to = latest.max(from);
+    }
     if let Some(max) = el.max_age {
         // age_on(born, on) <= max  ⇔  born > on − (max+1) years
         let limit =

@@ -118,7 +118,7 @@ pub struct AddArgs {
     #[arg(long)]
     phone: Option<String>,
     /// 社保号 — social-security number (K5)
-    #[arg(long)]
+    #[arg(long, value_name = "SSN")]
     social_security: Option<String>,
     /// 单位 — work unit / club
     #[arg(long)]
@@ -294,13 +294,13 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     };
     if let (Some(id), Some(s)) = (&id_number, sex) {
         if id.sex() != s {
-            return invalid("--sex 与身份证号不符 (sex does not match the ID number)".into());
+            return invalid("--sex 性别与身份证号不符 (sex does not match the ID number)".into());
         }
     }
     if let (Some(id), Some(b)) = (&id_number, birth_date) {
         if id.birth_date() != b {
             return invalid(
-                "--birth 与身份证号不符 (birth date does not match the ID number)".into(),
+                "--birth 出生日期与身份证号不符 (birth date does not match the ID number)".into(),
             );
         }
     }

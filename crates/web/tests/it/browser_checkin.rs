@@ -71,7 +71,8 @@ fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
             sex: None,
             birth: None,
             id_number: Some(id_number("19900101", 2 * k + 1)),
-            phone: None,
+            // Tianshui requires the phone (报名时需提供姓名、身份证号、手机号).
+            phone: Some(format!("139093800{k:02}")),
             unit: Some(format!("天水{}队", k % 5)),
             association: None,
             team: None,

@@ -137,6 +137,8 @@ pub(crate) fn flash(r: &Response) -> (bool, String) {
     let loc = r.header("location").expect("location");
     let (_, q) = loc.split_once('?').unwrap_or((loc, ""));
     let (k, code) = q.split_once('=').unwrap_or(("", ""));
+    // A list's row the redirect returns to (`&row=1#p1`) follows the code.
+    let code = code.split(['&', '#']).next().unwrap_or(code);
     // The link carries a code, never the message itself.
     assert!(
         code.len() == 20 && code.bytes().all(|b| b.is_ascii_hexdigit()),
@@ -178,6 +180,7 @@ pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) 
                 ("unit", &unit),
                 ("id_number", &id),
                 ("phone", &phone),
+                ("social_security", &id),
                 ("evidence", "social_security"),
                 ("late_reason", "组委会同意补报"),
             ],
@@ -315,10 +318,15 @@ fn late_entry_override_is_the_chief_arbiters() {
     let desk = login(&s, "desk");
     let ev = create_kunshan(&s, &chief);
     let path = format!("/desk/e/{ev}/s/men/entries");
+    // K5: the ID number, phone and 社保号 Kunshan requires of every entry.
+    let id = id_number("19900101", 1);
     let entry = [
         ("name", "张三"),
         ("sex", "男"),
         ("unit", "昆山一厂"),
+        ("id_number", id.as_str()),
+        ("phone", "13912345678"),
+        ("social_security", id.as_str()),
         ("evidence", "social_security"),
     ];
     // After the deadline the desk's entry is refused by the regulation, in plain words: the
@@ -808,6 +816,8 @@ fn the_online_entry_form_waits_for_the_desk() {
             ("sex", "男".into()),
             ("id_number", id.into()),
             ("phone", ph.into()),
+            // K5: the 社保号 (not the ID number, which must appear once on the page).
+            ("social_security", format!("KS{}", &id[6..14])),
             ("unit", "昆山一厂".into()),
         ]
     };
@@ -1383,7 +1393,7 @@ fn a_units_entry_form_is_checked_then_imported_at_the_desk() {
         id_number("19920303", 15),
     );
     let csv = format!(
-        "昆山一厂报名表,,,,,\n姓名,性别,身份证号,单位,组别,证明\n张一,男,{a},昆山一厂,men,social_security\n李二,男,{b2},昆山一厂,men,social_security\n王三,男,6.20502E+17,昆山一厂,men,social_security\n赵四,男,{c},昆山一厂,青年组,social_security\n"
+        "昆山一厂报名表,,,,,,,\n姓名,性别,身份证号,单位,组别,证明,手机号,社保号\n张一,男,{a},昆山一厂,men,social_security,13912340001,{a}\n李二,男,{b2},昆山一厂,men,social_security,13912340002,{b2}\n王三,男,6.20502E+17,昆山一厂,men,social_security,13912340003,KS0003\n赵四,男,{c},昆山一厂,青年组,social_security,13912340004,{c}\n"
     );
     let (gbk, _, _) = encoding_rs::GBK.encode(&csv);
     let before = s.store().read(&EventId(ev.clone())).expect("log").len();
@@ -1481,7 +1491,8 @@ fn submitted_at(s: &TestServer, ev: &str, name: &str, id: &str, at: &str) -> u32
         birth_date: None,
         id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
         phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
-        social_security: None,
+        // K5: Kunshan requires the 社保号; the ID number serves.
+        social_security: Some(arbiter_types::SocialSecurityNo::parse(id).expect("社保号")),
         unit: Some("昆山一厂".into()),
         flags: Vec::new(),
         evidence: Vec::new(),
@@ -1920,6 +1931,7 @@ fn hostile_text_is_refused_or_neutralised_through_the_online_form_and_the_desk()
                 ("sex", "男"),
                 ("id_number", &id),
                 ("phone", "13912345678"),
+                ("social_security", &id),
                 ("unit", "昆山一厂"),
             ],
         )
@@ -1976,6 +1988,9 @@ fn hostile_text_is_refused_or_neutralised_through_the_online_form_and_the_desk()
             ("name", "王五"),
             ("sex", "男"),
             ("unit", "昆山二厂"),
+            ("id_number", id.as_str()),
+            ("phone", "13912345678"),
+            ("social_security", id.as_str()),
             ("evidence", "social_security"),
         ];
         for p in pairs.iter_mut() {
