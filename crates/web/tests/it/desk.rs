@@ -646,28 +646,38 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
     assert!(page.text().contains("更正报名信息"), "{}", page.text());
     let en = desk.get(&s, &format!("{p1}?lang=en")).text();
     assert!(en.contains("Edit the entry"), "{en}");
-    // A woman in the men's section: refused by the section's sex rule, in plain words.
+    // Edits of P1 (a man, entered with his ID number as K5 requires).
     let edit = |who: &Browser, pairs: &[(&str, &str)]| who.post(&s, &format!("{p1}/edit"), pairs);
-    let base = [("name", "棋手00"), ("sex", "男"), ("unit", "单位0")];
-    let mut woman = base.to_vec();
-    woman[1] = ("sex", "女");
-    woman.push(("reason", "报名表填错性别"));
-    let (ok, msg) = flash(&edit(&desk, &woman));
+    // (He entered with his ID number, K5: a sex against it is refused as such.)
+    let base = [
+        ("name", "棋手00"),
+        ("sex", "男"),
+        ("birth", "1990-01-01"),
+        ("unit", "单位0"),
+    ];
+    let her = id_number("19900101", 2);
+    let mut contradicts = base.to_vec();
+    contradicts[1] = ("sex", "女");
+    contradicts.push(("reason", "报名表填错性别"));
+    let (ok, msg) = flash(&edit(&desk, &contradicts));
+    assert!(!ok && msg.contains("性别与身份证号不符"), "{msg}");
+    // A woman's ID number and her sex: refused by the section's sex rule, in plain words.
+    let mut with_id = contradicts.clone();
+    with_id.push(("id_number", &her));
+    let (ok, msg) = flash(&edit(&desk, &with_id));
     assert!(
         !ok && msg.contains("本组限男子") && msg.contains("参赛条件"),
         "{msg}"
     );
-    // A woman's ID number (her sex comes from it): refused the same way.
-    let her = id_number("19900101", 2);
-    let mut with_id = base.to_vec();
-    with_id.push(("id_number", &her));
-    with_id.push(("reason", "补录身份证号"));
-    let (ok, msg) = flash(&edit(&desk, &with_id));
-    assert!(!ok && msg.contains("本组限男子"), "{msg}");
     // A reason is required.
     let (ok, msg) = flash(&edit(
         &desk,
-        &[("name", "棋手零零"), ("sex", "男"), ("reason", "")],
+        &[
+            ("name", "棋手零零"),
+            ("sex", "男"),
+            ("birth", "1990-01-01"),
+            ("reason", ""),
+        ],
     ));
     assert!(!ok && msg.contains("理由"), "{msg}");
     // A man's ID number, a new unit and phone: corrected, by the desk's account.
@@ -679,6 +689,7 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
             ("sex", "男"),
             ("unit", "昆山一厂"),
             ("id_number", &his),
+            ("birth", "1990-01-01"),
             ("phone", "13812345678"),
             ("reason", "补录身份证号和电话"),
         ],
