@@ -149,10 +149,104 @@ enum Command {
     Xiangqi(cmd::xiangqi::XiangqiCmd),
 }
 
+/// A value of a clap error's context, as text (`--event <EVENT>`, 「x」…).
+fn clap_context(e: &clap::Error, kind: clap::error::ContextKind) -> Option<String> {
+    use clap::error::ContextValue;
+    match e.get(kind)? {
+        ContextValue::String(s) => Some(s.clone()),
+        ContextValue::Strings(v) => Some(v.join("、")),
+        ContextValue::StyledStr(s) => Some(s.to_string()),
+        ContextValue::StyledStrs(v) => Some(
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("、"),
+        ),
+        ContextValue::Number(n) => Some(n.to_string()),
+        ContextValue::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// The usage line of the (sub)command `args` name, as clap prints it (`Usage: arbiter …`).
+fn usage_of(args: &[String]) -> String {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut at = cmd;
+    for a in args.iter().skip(1) {
+        if a.starts_with('-') {
+            continue;
+        }
+        match at.find_subcommand(a) {
+            Some(sub) => at = sub.clone(),
+            None => break,
+        }
+    }
+    at.render_usage().to_string()
+}
+
+/// The Chinese sentence of an argument error (X4: Chinese first); clap's own English, with
+/// the usage line, follows it.
+fn clap_error_zh(e: &clap::Error) -> String {
+    use clap::error::{ContextKind as C, ErrorKind as K};
+    let arg = clap_context(e, C::InvalidArg).unwrap_or_default();
+    let value = clap_context(e, C::InvalidValue).unwrap_or_default();
+    let mut s = match e.kind() {
+        K::MissingRequiredArgument => format!("缺少必填参数 {arg}"),
+        K::UnknownArgument => format!("未知参数「{arg}」"),
+        K::InvalidSubcommand => format!(
+            "未知子命令「{}」",
+            clap_context(e, C::InvalidSubcommand).unwrap_or(arg)
+        ),
+        K::InvalidValue => format!("参数 {arg} 的值「{value}」无效"),
+        K::ValueValidation => format!("参数 {arg} 的值「{value}」无效"),
+        K::ArgumentConflict => {
+            let other = clap_context(e, C::PriorArg).unwrap_or_default();
+            format!("参数 {arg} 不能与 {other} 同时使用")
+        }
+        K::NoEquals => format!("参数 {arg} 须用 = 给值"),
+        K::TooManyValues => format!("参数 {arg} 的值「{value}」多余"),
+        K::TooFewValues | K::WrongNumberOfValues => format!("参数 {arg} 的值个数不对"),
+        K::MissingSubcommand | K::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "缺少子命令".to_string()
+        }
+        K::InvalidUtf8 => "参数不是有效的 UTF-8 文字".to_string(),
+        _ => "命令行参数有误".to_string(),
+    };
+    if let Some(valid) = clap_context(e, C::ValidValue) {
+        s.push_str(&format!("; 可选值: {valid}"));
+    }
+    if let Some(hint) =
+        clap_context(e, C::SuggestedArg).or_else(|| clap_context(e, C::SuggestedSubcommand))
+    {
+        s.push_str(&format!("; 是否应为「{hint}」?"));
+    }
+    s.push_str("; 用 --help 查看用法");
+    s
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(cmd::rounds::rewrite_double_forfeit(
+    let cli = match Cli::try_parse_from(cmd::rounds::rewrite_double_forfeit(
         std::env::args().collect(),
-    ));
+    )) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind as K;
+            if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) {
+                e.exit();
+            }
+            // Chinese first, then clap's English with the usage line; exit code 2 as clap's.
+            eprintln!("错误 error: {}", clap_error_zh(&e));
+            let english = e.render().to_string();
+            eprint!("{english}");
+            if !english.contains("Usage:") {
+                // clap leaves the usage out of a bad value's error: the command's own.
+                eprint!("\n{}\n", usage_of(&std::env::args().collect::<Vec<_>>()));
+            }
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Regulation(c) => cmd::regulation::run(c),
         Command::Event(c) => cmd::event::run(c),

@@ -184,6 +184,9 @@ pub struct PlayerRegistered {
     pub id_number: Option<IdNumber>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phone: Option<Phone>,
+    /// 社保号 (K5). Absent in older logs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub social_security: Option<arbiter_types::SocialSecurityNo>,
     /// Work unit / club (单位).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
@@ -464,6 +467,9 @@ pub enum LogEntry {
     },
     CheckedIn {
         player: PlayerId,
+        /// He signed the pledge the regulation asks for at check-in (T7: 个人安全承诺书).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pledge: bool,
     },
     /// A fee recorded by mistake taken back (撤销缴费): `amount_fen` of what he has paid is
     /// no longer counted. At most what he has paid.
@@ -699,6 +705,9 @@ pub enum LogEntry {
         id_number: Option<IdNumber>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         phone: Option<Phone>,
+        /// 社保号 (K5). Absent in older logs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        social_security: Option<arbiter_types::SocialSecurityNo>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<String>,
         /// The section's conditions the player claims (`local` …), judged again when the
@@ -935,6 +944,13 @@ pub fn mask_value(v: &mut serde_json::Value) {
                     ("phone", Value::String(s)) => {
                         *x = Value::String(
                             s.parse::<Phone>()
+                                .map(|p| p.masked())
+                                .unwrap_or_else(|_| "*".repeat(s.chars().count())),
+                        )
+                    }
+                    ("social_security", Value::String(s)) => {
+                        *x = Value::String(
+                            s.parse::<arbiter_types::SocialSecurityNo>()
                                 .map(|p| p.masked())
                                 .unwrap_or_else(|_| "*".repeat(s.chars().count())),
                         )

@@ -72,6 +72,9 @@ pub struct PlayerRecord {
     pub birth_date: Option<NaiveDate>,
     pub id_number: Option<IdNumber>,
     pub phone: Option<Phone>,
+    /// 社保号 (K5).
+    #[serde(default)]
+    pub social_security: Option<arbiter_types::SocialSecurityNo>,
     pub unit: Option<String>,
     pub association: Option<String>,
     pub team: Option<String>,
@@ -83,6 +86,9 @@ pub struct PlayerRecord {
     pub flags: Vec<String>,
     pub paid_fen: u64,
     pub checked_in: bool,
+    /// He signed the regulation's pledge at check-in (T7).
+    #[serde(default)]
+    pub pledge_signed: bool,
     /// `Some(after_round)` once withdrawn.
     pub withdrawn: Option<Option<u32>>,
     pub withdrawal_reason: Option<String>,
@@ -337,6 +343,9 @@ pub struct Submission {
     pub birth_date: Option<NaiveDate>,
     pub id_number: Option<IdNumber>,
     pub phone: Option<Phone>,
+    /// 社保号 (K5).
+    #[serde(default)]
+    pub social_security: Option<arbiter_types::SocialSecurityNo>,
     pub unit: Option<String>,
     /// The conditions claimed (`local` …).
     #[serde(default)]

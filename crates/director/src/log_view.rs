@@ -429,13 +429,12 @@ impl<'a> LogReader<'a> {
                     )
                 }
             }
-            LogEntry::CheckedIn { player } => {
-                if zh {
-                    format!("为 {} 办理报到", self.player(*player))
-                } else {
-                    format!("checked in {}", self.player(*player))
-                }
-            }
+            LogEntry::CheckedIn { player, pledge } => match (zh, pledge) {
+                (true, false) => format!("为 {} 办理报到", self.player(*player)),
+                (true, true) => format!("为 {} 办理报到, 已签承诺书", self.player(*player)),
+                (false, false) => format!("checked in {}", self.player(*player)),
+                (false, true) => format!("checked in {}, pledge signed", self.player(*player)),
+            },
             LogEntry::FeeCancelled { player, amount_fen } => {
                 let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
                 if zh {
@@ -975,6 +974,7 @@ impl<'a> LogReader<'a> {
                 birth_date: _,
                 id_number: _,
                 phone: _,
+                social_security: _,
                 flags,
                 evidence: _,
                 status_key: _,

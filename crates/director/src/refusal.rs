@@ -77,12 +77,35 @@ impl fmt::Display for Who {
     }
 }
 
-/// A field the online form requires.
+/// A field an entry form requires (the online form always asks for name, ID number and
+/// phone; the regulation's `[registration] fields` name those every entry must give).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Required {
     Name,
     IdNumber,
     Phone,
+    Unit,
+    SocialSecurity,
+    Sex,
+    BirthDate,
+}
+
+impl Required {
+    /// The field of the regulation's list as the form names it (`section` is always given:
+    /// `None`).
+    pub fn of_field(f: arbiter_regulation::EntryField) -> Option<Required> {
+        use arbiter_regulation::EntryField as F;
+        Some(match f {
+            F::Name => Required::Name,
+            F::Section => return None,
+            F::Unit => Required::Unit,
+            F::IdNumber => Required::IdNumber,
+            F::SocialSecurityNumber => Required::SocialSecurity,
+            F::Phone => Required::Phone,
+            F::Sex => Required::Sex,
+            F::BirthDate => Required::BirthDate,
+        })
+    }
 }
 
 /// Why the online entry form takes no entry now.
@@ -119,6 +142,10 @@ impl Required {
             Required::Name => "姓名",
             Required::IdNumber => "身份证号",
             Required::Phone => "手机号",
+            Required::Unit => "单位",
+            Required::SocialSecurity => "社保号",
+            Required::Sex => "性别",
+            Required::BirthDate => "出生日期",
         }
     }
     pub fn en(self) -> &'static str {
@@ -126,6 +153,10 @@ impl Required {
             Required::Name => "the name",
             Required::IdNumber => "the ID number",
             Required::Phone => "the phone number",
+            Required::Unit => "the unit",
+            Required::SocialSecurity => "the social-security number",
+            Required::Sex => "the sex",
+            Required::BirthDate => "the birth date",
         }
     }
 }
@@ -389,6 +420,16 @@ pub enum Refusal {
     SexContradictsId { id_sex: Sex },
     /// A birth date given beside an ID number that says otherwise.
     BirthContradictsId { id_birth: NaiveDate },
+    /// Not a social-security number (the message does not repeat it).
+    BadSocialSecurity,
+    /// The regulation asks for a signed pledge at check-in (T7) and none was signed.
+    PledgeRequired { player: Who, pledge: String },
+    /// A birth date (typed, or of the ID number) after the day of the entry.
+    BirthInFuture {
+        birth: NaiveDate,
+        on: NaiveDate,
+        from_id: bool,
+    },
     /// The section's rules refuse the online entry (the regulation's reason).
     NotEligible { reason: String },
     /// A corrected entry no longer meets the section's rules (the regulation's reason).
@@ -486,6 +527,20 @@ pub enum Refusal {
         division: String,
         known: Vec<(String, String)>,
     },
+    /// K4: the section ranks teams in divisions and the team names none (its unit is not
+    /// placed by last edition's results).
+    DivisionRequired {
+        section: Sec,
+        known: Vec<(String, String)>,
+    },
+    /// K4: the unit is placed in a division by last edition's results, the team named another.
+    DivisionPlaced {
+        unit: String,
+        placed: String,
+        named: String,
+    },
+    /// The division takes only the units placed in it (`open_choice = false`).
+    DivisionNotOpen { unit: String, division: String },
     /// No such team; the closest name, if one is close.
     UnknownTeam {
         team: String,
@@ -728,6 +783,12 @@ impl From<Refusal> for DirectorError {
     }
 }
 
+impl From<Box<Refusal>> for DirectorError {
+    fn from(r: Box<Refusal>) -> Self {
+        DirectorError::Refused(r)
+    }
+}
+
 /// The boards of a list, at most ten, then `…`.
 fn boards_list(boards: &[u32]) -> String {
     let list: Vec<String> = boards.iter().take(10).map(u32::to_string).collect();
@@ -824,6 +885,20 @@ impl fmt::Display for Refusal {
             BirthContradictsId { id_birth } => write!(
                 f,
                 "出生日期与身份证号不符: 身份证号为 {id_birth} (the birth date contradicts the ID number)"
+            ),
+            BadSocialSecurity => write!(
+                f,
+                "社保号应为 6–30 位数字或字母 (a social-security number is 6–30 letters and digits)"
+            ),
+            PledgeRequired { player, pledge } => write!(
+                f,
+                "{player} 须签署《{pledge}》后方可报到 (the regulation's pledge must be signed at check-in)"
+            ),
+            BirthInFuture { birth, on, from_id } => write!(
+                f,
+                "{}的出生日期 {birth} 晚于报名日 {on}, 不可能 ({} gives a birth date after the day of the entry)",
+                if *from_id { "身份证号" } else { "填写" },
+                if *from_id { "the ID number" } else { "the form" }
             ),
             NotEligible { reason } => {
                 write!(f, "不符合报名条件: {reason} (the entry is not eligible)")
@@ -966,6 +1041,27 @@ impl fmt::Display for Refusal {
                     all.join(", ")
                 )
             }
+            DivisionRequired { section, known } => {
+                let all: Vec<&str> = known.iter().map(|(n, _)| n.as_str()).collect();
+                write!(
+                    f,
+                    "{section} 的团体分{}, 请选择其一 (the team must name its division: {})",
+                    all.join("、"),
+                    all.join(", ")
+                )
+            }
+            DivisionPlaced {
+                unit,
+                placed,
+                named,
+            } => write!(
+                f,
+                "{unit} 按上届成绩自动划入{placed}, 不能报{named} (the unit is placed in {placed} by last edition's results)"
+            ),
+            DivisionNotOpen { unit, division } => write!(
+                f,
+                "{division}只收按上届成绩划入的单位, {unit} 不在其中 (the division takes only the units placed in it)"
+            ),
             UnknownTeam { team, closest } => {
                 write!(f, "队伍「{team}」不存在 (unknown team)")?;
                 if let Some(h) = closest {
@@ -1420,8 +1516,8 @@ mod tests {
             AtLine { .. } => 63,
             NoTeamFouls { .. } => 64,
             GameRule { .. } => 91,
-            RecordMove { .. } => 92,
-            SpecialAward(_) => 93,
+            RecordMove { .. } => 98,
+            SpecialAward(_) => 99,
             TeamNotInSection { .. } => 65,
             UnknownCategory { .. } => 66,
             AlreadyClosed => 67,
@@ -1446,9 +1542,15 @@ mod tests {
             NotCheckedIn(_) => 83,
             FeeCancelAfterPlay { .. } => 84,
             NobodyChosen => 85,
+            BirthInFuture { .. } => 92,
+            PledgeRequired { .. } => 93,
+            DivisionRequired { .. } => 94,
+            DivisionPlaced { .. } => 95,
+            DivisionNotOpen { .. } => 96,
+            BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 94;
+    const VARIANTS: usize = 100;
 
     fn men() -> Sec {
         Sec {
@@ -1514,6 +1616,16 @@ mod tests {
                 round: 1,
             },
             NobodyChosen,
+            BadSocialSecurity,
+            PledgeRequired {
+                player: zhang(),
+                pledge: "个人安全承诺书".into(),
+            },
+            BirthInFuture {
+                birth: date(2030, 1, 1),
+                on: date(2026, 9, 1),
+                from_id: true,
+            },
             NobodyToDraw { section: s() },
             AlreadyDrawn { section: s() },
             UnknownSubmission(4),
@@ -1560,6 +1672,19 @@ mod tests {
                 section: s(),
                 division: "c".into(),
                 known: vec![("甲组".into(), "a".into())],
+            },
+            DivisionRequired {
+                section: s(),
+                known: vec![("甲组".into(), "a".into()), ("乙组".into(), "b".into())],
+            },
+            DivisionPlaced {
+                unit: "昆山一厂".into(),
+                placed: "甲组".into(),
+                named: "乙组".into(),
+            },
+            DivisionNotOpen {
+                unit: "昆山一厂".into(),
+                division: "甲组".into(),
             },
             UnknownTeam {
                 team: "一场队".into(),

@@ -21,6 +21,8 @@ pub struct EntryForm {
     pub birth: Option<NaiveDate>,
     pub id_number: Option<String>,
     pub phone: Option<String>,
+    /// 社保号 (K5).
+    pub social_security: Option<String>,
     pub unit: Option<String>,
     pub association: Option<String>,
     pub team: Option<String>,
@@ -31,6 +33,93 @@ pub struct EntryForm {
     pub rating: Option<u32>,
     /// The chief arbiter admits the entry after the deadline, for this reason (补报).
     pub late_reason: Option<String>,
+}
+
+/// A text field as typed: trimmed, and empty (or only blanks) means not given — an entry
+/// with `--unit ""` has no unit, so it is nobody's team-mate and no sheet prints "()".
+pub fn given(v: Option<&str>) -> Option<String> {
+    v.map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+impl EntryForm {
+    /// The form with its unit, association and team trimmed, blank ones not given
+    /// ([`given`]), and its name trimmed.
+    pub fn normalized(&self) -> EntryForm {
+        EntryForm {
+            name: self.name.trim().to_string(),
+            id_number: given(self.id_number.as_deref()),
+            phone: given(self.phone.as_deref()),
+            social_security: given(self.social_security.as_deref()),
+            unit: given(self.unit.as_deref()),
+            association: given(self.association.as_deref()),
+            team: given(self.team.as_deref()),
+            ..self.clone()
+        }
+    }
+}
+
+/// The first field the regulation's `[registration] fields` asks for (K5, T7: 报名时需提供姓名、
+/// 身份证号、手机号) that the form does not give, blank counting as not given. Sex and birth
+/// date are given by an ID number too; the section is always given.
+pub fn missing_field(reg: &Regulation, form: &EntryForm) -> Option<crate::refusal::Required> {
+    use arbiter_regulation::EntryField as F;
+    let has = |v: &Option<String>| given(v.as_deref()).is_some();
+    let id = has(&form.id_number);
+    reg.registration.fields.iter().copied().find_map(|f| {
+        let ok = match f {
+            F::Name => !form.name.trim().is_empty(),
+            F::Section => true,
+            F::Unit => has(&form.unit) || has(&form.association),
+            F::IdNumber => id,
+            F::SocialSecurityNumber => has(&form.social_security),
+            F::Phone => has(&form.phone),
+            F::Sex => form.sex.is_some() || id,
+            F::BirthDate => form.birth.is_some() || id,
+        };
+        if ok {
+            None
+        } else {
+            crate::refusal::Required::of_field(f)
+        }
+    })
+}
+
+/// The facts of a form that cannot be (D of issue 27): a birth date after the day of the
+/// entry — the ID number's, or the one typed —, and a typed sex or birth date that
+/// contradicts the ID number (which gives both). `on` is the day of the entry.
+pub fn person_mistake(
+    id: Option<&IdNumber>,
+    sex: Option<Sex>,
+    birth: Option<NaiveDate>,
+    on: NaiveDate,
+) -> Result<(), Box<crate::Refusal>> {
+    use crate::Refusal;
+    if let Some(i) = id {
+        let b = i.birth_date();
+        if b > on {
+            return Err(Box::new(Refusal::BirthInFuture {
+                birth: b,
+                on,
+                from_id: true,
+            }));
+        }
+        if sex.is_some_and(|s| s != i.sex()) {
+            return Err(Box::new(Refusal::SexContradictsId { id_sex: i.sex() }));
+        }
+        if birth.is_some_and(|x| x != b) {
+            return Err(Box::new(Refusal::BirthContradictsId { id_birth: b }));
+        }
+    }
+    if let Some(b) = birth.filter(|b| *b > on) {
+        return Err(Box::new(Refusal::BirthInFuture {
+            birth: b,
+            on,
+            from_id: false,
+        }));
+    }
+    Ok(())
 }
 
 /// Time as RFC 3339 in China Standard Time (the events' local time).
@@ -331,6 +420,7 @@ pub fn register(
     form: &EntryForm,
     at: NaiveDateTime,
 ) -> LogEntry {
+    let form = &form.normalized();
     let id_number = match form.id_number.as_deref().map(IdNumber::parse) {
         None => None,
         Some(Ok(i)) => Some(i),
@@ -339,6 +429,15 @@ pub fn register(
     let phone = match form.phone.as_deref().map(Phone::parse) {
         None => None,
         Some(Ok(p)) => Some(p),
+        Some(Err(e)) => return refused(form, e.to_string(), false),
+    };
+    let social_security = match form
+        .social_security
+        .as_deref()
+        .map(arbiter_types::SocialSecurityNo::parse)
+    {
+        None => None,
+        Some(Ok(s)) => Some(s),
         Some(Err(e)) => return refused(form, e.to_string(), false),
     };
     // Birth date and sex come from the ID number when there is one.
@@ -388,6 +487,7 @@ pub fn register(
         birth_date: birth,
         id_number,
         phone,
+        social_security,
         unit: form.unit.clone(),
         association: form.association.clone(),
         team: form.team.clone(),

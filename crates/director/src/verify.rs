@@ -174,6 +174,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                         birth_date: a.birth,
                         id_number: id_number.clone(),
                         phone: None,
+                        social_security: None,
                         unit: f.unit.clone(),
                         association: f.association.clone(),
                         team: f.team.clone(),

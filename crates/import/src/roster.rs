@@ -25,6 +25,8 @@ pub enum Column {
     Evidence,
     Flags,
     Rating,
+    /// 社保号 (K5).
+    SocialSecurity,
     /// A column Arbiter does not read (序号, 备注, 社保号, …): ignored, with a notice.
     Ignored,
 }
@@ -88,18 +90,19 @@ const HEADERS: &[(Column, &[&str])] = &[
     (Column::Flags, &["标记", "flags"]),
     (Column::Rating, &["等级分", "rating"]),
     (
-        Column::Ignored,
+        Column::SocialSecurity,
         &[
-            "序号",
-            "no",
-            "备注",
-            "notes",
-            "remark",
             "社保号",
+            "social_security",
+            "社会保障号",
             "社保号码",
+            "社会保障号码",
+            "社保证号",
+            "社保卡号",
             "social_security_no",
         ],
     ),
+    (Column::Ignored, &["序号", "no", "备注", "notes", "remark"]),
 ];
 
 /// Normalise a header: no blanks (full-width included), no trailing colon, lower case.
@@ -181,6 +184,8 @@ pub struct RosterRow {
     pub sex: Option<Sex>,
     pub id_number: Option<IdNumber>,
     pub phone: Option<Phone>,
+    /// 社保号 (K5).
+    pub social_security: Option<arbiter_types::SocialSecurityNo>,
     pub unit: Option<String>,
     pub association: Option<String>,
     pub team: Option<String>,
@@ -257,9 +262,19 @@ pub struct Roster {
     pub rows: Vec<RosterRow>,
     pub problems: Vec<RosterError>,
     pub notices: Vec<RosterError>,
+    /// The columns read: what each is, its 1-based number and its header as written.
+    pub columns: Vec<(Column, usize, String)>,
 }
 
 impl Roster {
+    /// The column of the file that holds `c` (1-based number, header as written).
+    pub fn column_of(&self, c: Column) -> Option<(usize, &str)> {
+        self.columns
+            .iter()
+            .find(|(k, _, _)| *k == c)
+            .map(|(_, n, h)| (*n, h.as_str()))
+    }
+
     /// The rows with at least one problem.
     pub fn bad_lines(&self) -> Vec<usize> {
         let mut v: Vec<usize> = self.problems.iter().map(|p| p.line).collect();
@@ -474,6 +489,7 @@ pub fn parse_roster_table(
                 format!("忽略列 「{h}」 (column not read)"),
             )),
             Some(c) => {
+                out.columns.push((*c, i + 1, h.to_string()));
                 if let Some(prev) = seen.insert(*c, i + 1) {
                     bad_header = true;
                     out.problems.push(err(
@@ -539,6 +555,7 @@ pub fn parse_roster_table(
             sex: None,
             id_number: None,
             phone: None,
+            social_security: None,
             unit: None,
             association: None,
             team: None,
@@ -616,6 +633,12 @@ pub fn parse_roster_table(
                 Column::Phone if v.is_empty() => {}
                 Column::Phone => match Phone::parse(&v) {
                     Ok(p) => row.phone = Some(p),
+                    Err(e) => problem!(i, e.to_string()),
+                },
+                Column::SocialSecurity if v.is_empty() => {}
+                Column::SocialSecurity => match arbiter_types::SocialSecurityNo::parse(&v) {
+                    Ok(s) => row.social_security = Some(s),
+                    // The message does not repeat the number.
                     Err(e) => problem!(i, e.to_string()),
                 },
                 Column::Unit => row.unit = opt(),

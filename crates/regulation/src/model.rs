@@ -226,6 +226,10 @@ pub struct Registration {
     pub fields: Vec<EntryField>,
     #[serde(default, deserialize_with = "de::opt_date")]
     pub check_in: Option<NaiveDate>,
+    /// T7: a pledge every player signs at check-in (`"个人安全承诺书"`); none checks in
+    /// without it.
+    #[serde(default)]
+    pub check_in_pledge: Option<String>,
     #[serde(default)]
     pub notes: Vec<String>,
 }

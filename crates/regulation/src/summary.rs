@@ -440,6 +440,18 @@ impl Regulation {
         if e.prizes_before_tax {
             let _ = writeln!(out, "{}", l.t("奖金为税前", "Prize amounts are before tax"));
         }
+        let r = &self.registration;
+        let mut reg = Vec::new();
+        if !r.fields.is_empty() {
+            let f: Vec<&str> = r.fields.iter().map(|f| f.zh()).collect();
+            reg.push(format!("{} {}", l.t("须填", "required"), f.join("、")));
+        }
+        if let Some(p) = &r.check_in_pledge {
+            reg.push(format!("{} {p}", l.t("报到时签署", "signed at check-in:")));
+        }
+        if !reg.is_empty() {
+            let _ = writeln!(out, "{}: {}", l.t("报名", "Entries"), reg.join(", "));
+        }
         for s in &self.sections {
             section(l, &mut out, s);
         }

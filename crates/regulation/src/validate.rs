@@ -84,6 +84,18 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             );
         }
     }
+    if reg
+        .registration
+        .check_in_pledge
+        .as_deref()
+        .is_some_and(|p| p.trim().is_empty())
+    {
+        return cx.fail(
+            p!["registration", "check_in_pledge"],
+            "报到时签署的文件名称为空, 如 \"个人安全承诺书\" (the pledge signed at check-in needs its name)"
+                .into(),
+        );
+    }
     let mut ids = BTreeSet::new();
     for (i, s) in reg.sections.iter().enumerate() {
         if !is_ascii_id(&s.id) {

@@ -174,7 +174,13 @@ fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportError> {
         let mut players = cx.state.players(sid);
         // The desk works unit by unit: by unit, then by registration.
         players.sort_by(|a, b| (&a.unit, a.id).cmp(&(&b.unit, b.id)));
-        let columns = vec![
+        // K5: the 社保号 when the regulation asks for it (masked unless the organiser's copy).
+        let ss = cx
+            .reg
+            .registration
+            .fields
+            .contains(&arbiter_regulation::EntryField::SocialSecurityNumber);
+        let mut columns = vec![
             col("seq", cx.t("序", "#"), Align::Right, 4),
             col("no", cx.t("编号", "No."), Align::Right, 5),
             col("name", cx.t("姓名", "Name"), Align::Left, 10),
@@ -188,6 +194,17 @@ fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportError> {
             col("checked_in", cx.t("检录", "In"), Align::Center, 5),
             col("signature", cx.t("本人签名", "Signature"), Align::Left, 14),
         ];
+        if ss {
+            columns.insert(
+                7,
+                col(
+                    "social_security",
+                    cx.t("社保号", "Social-security no."),
+                    Align::Left,
+                    19,
+                ),
+            );
+        }
         let mut rows = Vec::new();
         let (mut total_due, mut total_paid) = (0u64, 0u64);
         for (k, p) in players.iter().enumerate() {
@@ -202,6 +219,10 @@ fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportError> {
                 Privacy::Organiser => n.as_str().to_string(),
                 Privacy::Published => n.masked(),
             });
+            let social = p.social_security.as_ref().map(|n| match privacy {
+                Privacy::Organiser => n.as_str().to_string(),
+                Privacy::Published => n.masked(),
+            });
             let status = if p.withdrawn.is_some() {
                 cx.t("退赛", "out")
             } else if p.checked_in {
@@ -209,7 +230,7 @@ fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportError> {
             } else {
                 ""
             };
-            rows.push(vec![
+            let mut row = vec![
                 Cell::Int(k as i64 + 1),
                 nos.get(&p.id).map_or(Cell::Empty, |n| Cell::Int(*n as i64)),
                 Cell::text(&p.name),
@@ -226,7 +247,11 @@ fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportError> {
                 },
                 Cell::text(status),
                 Cell::Empty,
-            ]);
+            ];
+            if ss {
+                row.insert(7, social.map_or(Cell::Empty, Cell::Text));
+            }
+            rows.push(row);
         }
         let checked = players.iter().filter(|p| p.checked_in).count();
         blocks.push(Block::Table(Table {

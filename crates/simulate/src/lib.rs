@@ -77,7 +77,9 @@ pub fn append_batch<L: EventLog>(
 }
 
 /// The entry form of a synthetic entry, as the desk receives it.
-fn form(e: &SynthEntry) -> EntryForm {
+/// The entry form of a synthetic entry; `social_security`: the regulation asks for the 社保号
+/// (K5), which the synthetic player gives as his ID number (as many cities number it).
+fn form(e: &SynthEntry, social_security: bool) -> EntryForm {
     EntryForm {
         section: e.section.clone(),
         name: e.name.clone(),
@@ -92,6 +94,7 @@ fn form(e: &SynthEntry) -> EntryForm {
         flags: e.flags.clone(),
         rating: None,
         late_reason: None,
+        social_security: social_security.then(|| e.id_number.clone()),
     }
 }
 
@@ -269,6 +272,12 @@ fn birth_range(reg: &Regulation, sec: &Section) -> (NaiveDate, NaiveDate) {
         if from > to {
             from = NaiveDate::from_ymd_opt(to.year() - 30, 1, 1).unwrap_or(to);
         }
+    }
+    // Nobody is born after the entries (an ID number born after the day of the entry is
+    // refused): a section open upwards ("2018年1月1日以后出生") gets players of five and over.
+    let latest = NaiveDate::from_ymd_opt(reg.event.start.year() - 5, 12, 31).unwrap_or(on);
+    if to > latest {
+        to = latest.max(from);
     }
     if let Some(max) = el.max_age {
         // age_on(born, on) <= max  ⇔  born > on − (max+1) years
@@ -556,6 +565,12 @@ impl Simulator {
     /// Registration order: valid entries, with the bad entries placed where they show their
     /// own reason (before the section fills; cross-unit team after its team; after the cap last).
     fn forms(&self) -> Vec<EntryForm> {
+        let ss = self
+            .reg
+            .registration
+            .fields
+            .contains(&arbiter_regulation::EntryField::SocialSecurityNumber);
+        let form = |e: &SynthEntry| form(e, ss);
         let mut out = Vec::new();
         for sec in &self.reg.sections {
             let mine: Vec<_> = self
@@ -704,8 +719,10 @@ impl Simulator {
                                 api::entries::pay_fee(s, c, p, None, Some(&receipt))
                             }));
                         }
+                        // He signs the regulation's pledge, if it asks for one (T7).
                         ops.push(Box::new(move |s: &EventState, c: &Ctx| {
-                            api::entries::check_in(s, c, p)
+                            let pledge = api::entries::pledge_required(s).is_some();
+                            api::entries::check_in_pledged(s, c, p, pledge)
                         }));
                     }
                     let entries = run_ops(state, &ctx, ops)?;

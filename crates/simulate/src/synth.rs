@@ -546,12 +546,30 @@ pub fn generate(plan: &SynthPlan) -> SynthField {
         }
         // Deliberately bad entries, each refused by the regulation.
         // Bad entries come through a unit of the section (its last valid entry's).
-        let (base_unit, base_assoc) = entries[first..]
+        // A section with no valid entry borrows an earlier section's unit, or its own first
+        // unit's name, so that a regulation requiring the unit gets one (K5).
+        let (mut base_unit, base_assoc) = entries[first..]
             .iter()
             .rev()
             .find(|e| e.expect == Expect::Accept)
+            .or_else(|| {
+                entries[..first]
+                    .iter()
+                    .rev()
+                    .find(|e| e.expect == Expect::Accept && e.unit.is_some())
+            })
             .map(|e| (e.unit.clone(), e.association.clone()))
             .unwrap_or((None, None));
+        if base_unit.is_none() {
+            if let Affiliation::Units { names, .. } = &sp.affiliation {
+                base_unit = Some(
+                    names
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| "参赛单位".to_string()),
+                );
+            }
+        }
         let template = |g: &mut Gen, sex: Sex, birth: NaiveDate, kind: BadKind| {
             let id_number = g.id_number(birth, sex);
             SynthEntry {

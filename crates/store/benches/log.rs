@@ -31,6 +31,7 @@ fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
             birth_date: None,
             id_number: None,
             phone: None,
+            social_security: None,
             unit: Some(format!("单位{}", i % 20)),
             association: None,
             team: None,

@@ -5,7 +5,7 @@
 //! date and sequence: `320583**********3X`.
 
 use crate::Sex;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -32,6 +32,9 @@ pub enum IdNumberError {
     NotDigit { position: usize, found: char },
     #[error("身份证号出生日期 `{0}` 不是有效日期 (birth date is not a real date)")]
     BirthDate(String),
+    /// A real date, but before 1900-01-01: no living player's.
+    #[error("身份证号出生日期 {0} 早于 1900-01-01, 不可能 (birth date before 1900)")]
+    BirthBefore1900(NaiveDate),
     #[error("身份证号校验码应为 `{expected}`, 实为 `{found}` (wrong check character)")]
     CheckDigit { expected: char, found: char },
 }
@@ -75,7 +78,10 @@ impl IdNumber {
         let body: String = chars[..17].iter().collect();
         let date = &body[6..14];
         if birth_from(date).is_none() {
-            return Err(IdNumberError::BirthDate(date.to_string()));
+            return Err(match real_date(date) {
+                Some(d) => IdNumberError::BirthBefore1900(d),
+                None => IdNumberError::BirthDate(date.to_string()),
+            });
         }
         let expected = id_check_char(&body).ok_or(IdNumberError::Length(chars.len()))?;
         if expected != last {
@@ -119,13 +125,16 @@ impl IdNumber {
     }
 }
 
+/// The birth date of positions 7–14, if it is a real date on or after 1900-01-01.
 fn birth_from(yyyymmdd: &str) -> Option<NaiveDate> {
+    real_date(yyyymmdd).filter(|d| d.year() >= 1900)
+}
+
+/// `yyyymmdd` as a calendar date, whatever the year.
+fn real_date(yyyymmdd: &str) -> Option<NaiveDate> {
     let y: i32 = yyyymmdd.get(0..4)?.parse().ok()?;
     let m: u32 = yyyymmdd.get(4..6)?.parse().ok()?;
     let d: u32 = yyyymmdd.get(6..8)?.parse().ok()?;
-    if y < 1900 {
-        return None;
-    }
     NaiveDate::from_ymd_opt(y, m, d)
 }
 
@@ -260,8 +269,8 @@ mod tests {
         for body in [
             "32058319990230123",
             "32058319991301123",
-            "32058318991231123",
             "32058319990000123",
+            "32058318990229123",
         ] {
             let s = make(body);
             assert!(
@@ -269,6 +278,19 @@ mod tests {
                 "{s}"
             );
         }
+    }
+
+    /// A real date before 1900 says so, not that the date is not real.
+    #[test]
+    fn a_birth_before_1900_is_named_as_such() {
+        let s = make("32058318991231123");
+        let e = IdNumber::parse(&s).unwrap_err();
+        assert_eq!(
+            e,
+            IdNumberError::BirthBefore1900(NaiveDate::from_ymd_opt(1899, 12, 31).unwrap())
+        );
+        assert!(e.to_string().contains("1900"), "{e}");
+        assert!(e.to_string().contains("1899-12-31"), "{e}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod phone;
 pub mod role;
 pub mod score;
 pub mod settings;
+pub mod social_security;
 pub mod text;
 pub mod tiebreak;
 
@@ -19,6 +20,7 @@ pub use phone::{Phone, PhoneError};
 pub use role::Role;
 pub use score::{Score, ScoringPreset, ScoringTable};
 pub use settings::*;
+pub use social_security::{SocialSecurityError, SocialSecurityNo};
 pub use text::TextProblem;
 pub use tiebreak::{closest, Fallback, TiebreakItem, TiebreakName, UnknownTiebreak};
 

@@ -74,6 +74,7 @@ struct Kept {
     unit: String,
     id_number: String,
     phone: String,
+    social_security: String,
     /// `section.flag` of the conditions ticked.
     flags: Vec<String>,
     /// `section.document` of the documents ticked.
@@ -150,7 +151,7 @@ async fn page(
              <label>{il} <input name=\"id_number\" value=\"{idv}\" maxlength=\"18\" autocomplete=\"off\" required></label>\
              <label>{ul} <input name=\"unit\" value=\"{unit}\" maxlength=\"{max}\"></label>\
              <label>{pl} <input name=\"phone\" value=\"{phv}\" inputmode=\"tel\" maxlength=\"11\" autocomplete=\"off\" required></label>\
-             {offers}<button type=\"submit\">{b}</button></form>",
+             {ss}{offers}<button type=\"submit\">{b}</button></form>",
             action = e(&here),
             secl = l.t("组别", "Section"),
             nl = l.t("姓名", "Name"),
@@ -166,6 +167,20 @@ async fn page(
             b = l.t("提交报名", "Submit"),
             idv = e(&kept.id_number),
             phv = e(&kept.phone),
+            // K5: the 社保号 when the regulation asks for it.
+            ss = if reg
+                .registration
+                .fields
+                .contains(&arbiter_regulation::EntryField::SocialSecurityNumber)
+            {
+                format!(
+                    "<label>{} <input name=\"social_security\" value=\"{}\" maxlength=\"30\" autocomplete=\"off\" required></label>",
+                    l.t("社保号", "Social-security number"),
+                    e(&kept.social_security)
+                )
+            } else {
+                String::new()
+            },
             offers = offers(l, st, &reg, &kept),
         );
     }
@@ -237,6 +252,7 @@ struct OnlineForm {
     id_number: String,
     phone: String,
     unit: String,
+    social_security: String,
 }
 
 /// `POST /e/{ev}/entry`.
@@ -304,6 +320,7 @@ pub async fn submit(
         unit: f.unit.clone(),
         id_number: f.id_number.clone(),
         phone: f.phone.clone(),
+        social_security: f.social_security.clone(),
         flags: ticked("flag."),
         evidence: ticked("ev."),
     };
@@ -311,9 +328,17 @@ pub async fn submit(
         let msg = "表单已失效或来源不明, 请刷新页面后重试 (missing or wrong CSRF token; reload the page and try again)".to_string();
         return page(&app, l, &ev, StatusCode::FORBIDDEN, Some(Err(msg)), kept).await;
     }
-    let too_long = [&f.section, &f.name, &f.sex, &f.id_number, &f.phone, &f.unit]
-        .iter()
-        .any(|v| v.chars().count() > MAX_FIELD);
+    let too_long = [
+        &f.section,
+        &f.name,
+        &f.sex,
+        &f.id_number,
+        &f.phone,
+        &f.unit,
+        &f.social_security,
+    ]
+    .iter()
+    .any(|v| v.chars().count() > MAX_FIELD);
     if too_long {
         let msg = format!("字段过长, 每项至多 {MAX_FIELD} 字 (a field is too long)");
         return page(
@@ -385,6 +410,7 @@ pub async fn submit(
         Some(&f.phone),
         Some(&f.unit),
     );
+    form.social_security = Some(f.social_security.trim().to_string()).filter(|s| !s.is_empty());
     form.flags = of_section(&kept.flags);
     form.evidence = of_section(&kept.evidence);
     let status_token = random_token();

@@ -31,6 +31,9 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         Refusal::ConfirmedResult { chief: false, .. } | Refusal::ReentryTooLate { .. } => {
             "请裁判长在本页的「更正成绩」表中更正 (the chief arbiter uses the Correct a result form on this page)"
         }
+        Refusal::PledgeRequired { .. } => {
+            "签署后勾选「已签承诺书」再按签到 (once signed, tick the pledge box and check in)"
+        }
         Refusal::NotPublished { .. } => {
             "请先在「编排」页按「公布对阵表」 (press Publish the pairing on the Pairing page first)"
         }

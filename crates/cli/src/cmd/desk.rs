@@ -49,6 +49,9 @@ pub struct CheckinArgs {
     /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
     #[arg(long)]
     at: Option<String>,
+    /// 已签承诺书 — the player signed the pledge the regulation asks for at check-in (T7: 个人安全承诺书)
+    #[arg(long)]
+    pledge: bool,
 }
 
 #[derive(Args)]
@@ -136,13 +139,29 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.at.as_deref()) {
         return Ok(refused(&e));
     }
+    let mut before = None;
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        before = api::fee_status(s, p);
         api::pay_fee(s, c, p, amount, a.receipt.as_deref())
     })? {
         Ok(done) => {
             for e in &done.entries {
                 if let LogEntry::FeePaid { amount_fen, .. } = e {
-                    println!("已缴费 fee paid: {p} {}", api::yuan(*amount_fen));
+                    // What he has paid now against the fee: a part paid says what is owed.
+                    let now = before.map(|b| api::FeeStatus {
+                        paid_fen: b.paid_fen + amount_fen,
+                        ..b
+                    });
+                    match now {
+                        Some(st) if st.owed_fen() > 0 => println!(
+                            "已收部分费用 part of the fee received: {p} {}; {st}",
+                            api::yuan(*amount_fen)
+                        ),
+                        Some(st) => {
+                            println!("已缴费 fee paid: {p} {}; {st}", api::yuan(*amount_fen))
+                        }
+                        None => println!("已缴费 fee paid: {p} {}", api::yuan(*amount_fen)),
+                    }
                 }
             }
             Ok(0)
@@ -160,7 +179,7 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
         return Ok(refused(&e));
     }
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
-        api::check_in(s, c, p)
+        api::check_in_pledged(s, c, p, a.pledge)
     })? {
         Ok(_) => {
             println!("已检录 checked in: {p}");

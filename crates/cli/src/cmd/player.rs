@@ -117,6 +117,9 @@ pub struct AddArgs {
     /// 手机号 — mobile phone
     #[arg(long)]
     phone: Option<String>,
+    /// 社保号 — social-security number (K5)
+    #[arg(long, value_name = "SSN")]
+    social_security: Option<String>,
     /// 单位 — work unit / club
     #[arg(long)]
     unit: Option<String>,
@@ -260,6 +263,17 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         Ok(v) => v,
         Err(e) => return invalid(format!("--phone: {e}")),
     };
+    let social_security = match a
+        .social_security
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(arbiter_types::SocialSecurityNo::parse)
+        .transpose()
+    {
+        Ok(v) => v,
+        Err(e) => return invalid(format!("--social-security: {e}")),
+    };
     let sex = match a.sex.as_deref() {
         None => None,
         Some(s) => match parse_sex(s) {
@@ -280,13 +294,13 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     };
     if let (Some(id), Some(s)) = (&id_number, sex) {
         if id.sex() != s {
-            return invalid("--sex 与身份证号不符 (sex does not match the ID number)".into());
+            return invalid("--sex 性别与身份证号不符 (sex does not match the ID number)".into());
         }
     }
     if let (Some(id), Some(b)) = (&id_number, birth_date) {
         if id.birth_date() != b {
             return invalid(
-                "--birth 与身份证号不符 (birth date does not match the ID number)".into(),
+                "--birth 出生日期与身份证号不符 (birth date does not match the ID number)".into(),
             );
         }
     }
@@ -301,6 +315,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         birth_date,
         id_number,
         phone,
+        social_security,
         unit: a.unit,
         association: a.association,
         team: a.team,

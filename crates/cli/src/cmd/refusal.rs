@@ -39,6 +39,12 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
             "裁判长用 「arbiter result correct --reason 理由」 更正 (the chief arbiter: 「arbiter result correct」)"
         }
         Refusal::NoFeeSet => "请用 --amount 指定金额 (give the amount with --amount)",
+        Refusal::DivisionRequired { .. } => {
+            "请用 --division 指定团体组别 (name the division with --division)"
+        }
+        Refusal::PledgeRequired { .. } => {
+            "签署后加 --pledge 报到 (once signed, check in with --pledge)"
+        }
         Refusal::RoundRobinFixed { .. } => "请去掉 --fix 与 --swap (leave out --fix and --swap)",
         Refusal::RoundUnfinished { .. } | Refusal::KnockoutDue { .. } => {
             "待录入的对局见 「arbiter round show」 (the games due: 「arbiter round show」)"

@@ -167,10 +167,12 @@ fn team_add_and_team_fouls_follow_the_regulation() {
         &db,
     ]);
     let roster = dir.path().join("r.csv");
-    let mut csv = String::from("姓名,组别,性别,出生日期,单位,证明\n");
+    let mut csv = String::from("姓名,组别,性别,出生日期,身份证号,手机号,社保号,单位,证明\n");
     for (i, unit) in [(1, "甲公司"), (2, "甲公司"), (3, "甲公司"), (4, "乙公司")] {
+        // Kunshan requires the ID number, phone and 社保号 of every entry (K5).
+        let idn = id_number(&format!("3205831980010{i}001"));
         csv.push_str(&format!(
-            "棋手{i},men,男,1980-01-0{i},{unit},social_security\n"
+            "棋手{i},men,男,1980-01-0{i},{idn},1391234000{i},{idn},{unit},social_security\n"
         ));
     }
     std::fs::write(&roster, csv).expect("write");
@@ -286,7 +288,7 @@ fn team_roster_add_remove_and_replace_after_the_entry() {
         &db,
     ]);
     let roster = dir.path().join("r.csv");
-    let mut csv = String::from("姓名,组别,性别,出生日期,单位,证明\n");
+    let mut csv = String::from("姓名,组别,性别,出生日期,身份证号,手机号,社保号,单位,证明\n");
     for (i, unit) in [
         (1, "甲公司"),
         (2, "甲公司"),
@@ -294,8 +296,10 @@ fn team_roster_add_remove_and_replace_after_the_entry() {
         (4, "甲公司"),
         (5, "乙公司"),
     ] {
+        // Kunshan requires the ID number, phone and 社保号 of every entry (K5).
+        let idn = id_number(&format!("3205831980010{i}001"));
         csv.push_str(&format!(
-            "棋手{i},men,男,1980-01-0{i},{unit},social_security\n"
+            "棋手{i},men,男,1980-01-0{i},{idn},1391234000{i},{idn},{unit},social_security\n"
         ));
     }
     std::fs::write(&roster, csv).expect("write");

@@ -24,6 +24,7 @@ mod postgres;
 mod print_cli;
 mod readme;
 mod records_cli;
+mod registration_rules_cli;
 mod regulation_cli;
 mod reliability;
 mod rounds_cli;

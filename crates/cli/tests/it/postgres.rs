@@ -352,11 +352,16 @@ fn two_servers_on_one_database_take_results_at_once_and_see_each_other() {
     // 14 players: 7 boards, six entered at once, the seventh watched from the other server.
     for i in 0..14 {
         let (name, unit) = (format!("棋手{i:02}"), format!("单位{}", i % 4));
+        // Kunshan requires the ID number, phone and 社保号 of every entry (K5).
+        let idn = id_number(&format!("320583198001{:02}001", i + 1));
+        let phone = format!("139123400{i:02}");
         let r = chief.post(
             &format!("/desk/e/{ev}/s/men/entries"),
             &[
                 ("name", &name),
-                ("sex", "男"),
+                ("id_number", &idn),
+                ("phone", &phone),
+                ("social_security", &idn),
                 ("unit", &unit),
                 ("evidence", "social_security"),
                 ("late_reason", "组委会同意补报"),

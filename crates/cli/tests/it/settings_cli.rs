@@ -24,6 +24,8 @@ fn the_chief_arbiter_sets_the_deadline_and_age_date_and_an_entry_is_on_time() {
             "张三",
             "--id-number",
             &man,
+            "--phone",
+            "13912340001",
             "--evidence",
             "意外伤害保险",
             "--at",

@@ -142,7 +142,7 @@ pub(crate) fn validate(
             }
             Ok(())
         }
-        LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p } => {
+        LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p, .. } => {
             player(state, p).map(|_| ())
         }
         LogEntry::FeeCancelled {
@@ -242,6 +242,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     birth_date: r.birth_date,
                     id_number: r.id_number.clone(),
                     phone: r.phone.clone(),
+                    social_security: r.social_security.clone(),
                     unit: r.unit.clone(),
                     association: r.association.clone(),
                     team: r.team.clone(),
@@ -251,6 +252,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     flags: r.flags.clone(),
                     paid_fen: 0,
                     checked_in: false,
+                    pledge_signed: false,
                     withdrawn: None,
                     withdrawal_reason: None,
                     corrections: Vec::new(),
@@ -340,9 +342,10 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 p.paid_fen += amount_fen;
             }
         }
-        LogEntry::CheckedIn { player } => {
+        LogEntry::CheckedIn { player, pledge } => {
             if let Some(p) = state.players.get_mut(player) {
                 p.checked_in = true;
+                p.pledge_signed = *pledge;
             }
         }
         LogEntry::FeeCancelled { player, amount_fen } => {
@@ -353,6 +356,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
         LogEntry::CheckInCancelled { player } => {
             if let Some(p) = state.players.get_mut(player) {
                 p.checked_in = false;
+                p.pledge_signed = false;
             }
         }
         LogEntry::EntrySubmitted {
@@ -363,6 +367,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             birth_date,
             id_number,
             phone,
+            social_security,
             unit,
             flags,
             evidence,
@@ -380,6 +385,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     birth_date: *birth_date,
                     id_number: id_number.clone(),
                     phone: phone.clone(),
+                    social_security: social_security.clone(),
                     unit: unit.clone(),
                     flags: flags.clone(),
                     evidence: evidence.clone(),

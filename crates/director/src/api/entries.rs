@@ -81,7 +81,7 @@ pub fn register(
     if form.name.trim().is_empty() {
         return Err(Refusal::NameEmpty.into());
     }
-    form_mistake(form)?;
+    form_mistake(&reg, form, ctx.at.date())?;
     let e = registration::register(&reg, state, form, ctx.at);
     if registration::already_refused(state, &e) {
         let reason = match &e {
@@ -98,16 +98,28 @@ pub fn register(
     checked(state, ctx, vec![e])
 }
 
-/// The mistakes of a form (not the regulation's refusals): an ID number or phone that is not
-/// one, evidence not on the regulation's list. Nothing is recorded for them: the form is
-/// corrected.
-fn form_mistake(form: &EntryForm) -> Result<(), DirectorError> {
-    if let Some(id) = form.id_number.as_deref() {
-        arbiter_types::IdNumber::parse(id).map_err(Refusal::BadIdNumber)?;
+/// The mistakes of a form (not the regulation's refusals): a field the regulation requires
+/// left blank, an ID number or phone that is not one, evidence not on the regulation's list.
+/// Nothing is recorded for them: the form is corrected.
+fn form_mistake(
+    reg: &arbiter_regulation::Regulation,
+    form: &EntryForm,
+    on: chrono::NaiveDate,
+) -> Result<(), DirectorError> {
+    if let Some(r) = registration::missing_field(reg, form) {
+        return Err(Refusal::Required(r).into());
     }
+    let id = match registration::given(form.id_number.as_deref()) {
+        Some(id) => Some(arbiter_types::IdNumber::parse(&id).map_err(Refusal::BadIdNumber)?),
+        None => None,
+    };
+    registration::person_mistake(id.as_ref(), form.sex, form.birth, on)?;
     if let Some(p) = form.phone.as_deref() {
         // The message does not repeat the number.
         arbiter_types::Phone::parse(p).map_err(|_| Refusal::BadPhone)?;
+    }
+    if let Some(s) = registration::given(form.social_security.as_deref()) {
+        arbiter_types::SocialSecurityNo::parse(&s).map_err(|_| Refusal::BadSocialSecurity)?;
     }
     for e in &form.evidence {
         registration::evidence_name(e).map_err(|_| Refusal::UnknownEvidence {
@@ -146,6 +158,12 @@ pub fn register_each(
     let reg = regulation_of(state)?;
     for f in forms {
         section_of(state, &f.section)?;
+        if let Some(r) = registration::missing_field(&reg, f) {
+            return Err(Refusal::Required(r).into());
+        }
+        let id = registration::given(f.id_number.as_deref())
+            .and_then(|i| arbiter_types::IdNumber::parse(&i).ok());
+        registration::person_mistake(id.as_ref(), f.sex, f.birth, ctx.at.date())?;
     }
     let out = registration::register_each(&reg, state, forms, ctx.at)?;
     let entries: Vec<LogEntry> = out.iter().flatten().cloned().collect();
@@ -173,6 +191,7 @@ pub fn refuse(
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     section_of(state, &form.section)?;
+    let form = &form.normalized();
     if reason.trim().is_empty() {
         return Err(Refusal::ReasonMissing(Needs::RefuseEntry).into());
     }
@@ -212,6 +231,15 @@ pub fn correct(
     if reason.trim().is_empty() {
         return Err(Refusal::ReasonMissing(Needs::CorrectEntry).into());
     }
+    // A blank unit, association or team is none (as at registration).
+    for c in &mut changes {
+        match c {
+            FieldChange::Unit(v) | FieldChange::Association(v) | FieldChange::Team(v) => {
+                *v = registration::given(v.as_deref());
+            }
+            _ => {}
+        }
+    }
     let mut team = rec.team.clone();
     let mut unit = rec.unit.clone();
     let (mut sex, mut birth, mut id) = (rec.sex, rec.birth_date, rec.id_number.clone());
@@ -232,7 +260,10 @@ pub fn correct(
             _ => {}
         }
     }
-    // As at registration: the ID number gives sex and birth date.
+    // As at registration: the ID number gives sex and birth date, never one after today.
+    if id != rec.id_number {
+        registration::person_mistake(id.as_ref(), None, None, ctx.at.date())?;
+    }
     if let Some(i) = &id {
         if sex_given && sex != Some(i.sex()) {
             return Err(Refusal::SexContradictsId { id_sex: i.sex() }.into());
@@ -319,7 +350,8 @@ pub fn pay_fee(
     let amount = match (amount_fen, due) {
         (Some(0), _) => return Err(Refusal::AmountNotPositive.into()),
         (Some(a), _) => a,
-        (None, Some(d)) => d,
+        // What is still owed: a second payment completes a part paid.
+        (None, Some(d)) => d.saturating_sub(rec.paid_fen),
         (None, None) => return Err(Refusal::NoFeeSet.into()),
     };
     if let Some(d) = due.filter(|d| rec.paid_fen >= *d) {
@@ -344,6 +376,55 @@ pub fn pay_fee(
     )
 }
 
+/// What a player has paid against the fee due from him (T7: 赛事服务费100元).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeeStatus {
+    pub paid_fen: u64,
+    /// The fee of his section (or the event's), if the regulation sets one.
+    pub due_fen: Option<u64>,
+}
+
+impl FeeStatus {
+    /// What is still owed (0 when paid in full or no fee is set).
+    pub fn owed_fen(&self) -> u64 {
+        self.due_fen.map_or(0, |d| d.saturating_sub(self.paid_fen))
+    }
+    /// Whether nothing is owed and something was paid.
+    pub fn paid_in_full(&self) -> bool {
+        self.paid_fen > 0 && self.owed_fen() == 0
+    }
+}
+
+impl std::fmt::Display for FeeStatus {
+    /// `已缴清 100元`, `已缴 50元, 尚欠 50元`, `未缴费, 应缴 100元`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let paid = yuan(self.paid_fen);
+        let owed = yuan(self.owed_fen());
+        match (self.paid_fen, self.owed_fen(), self.due_fen) {
+            (0, _, Some(d)) => write!(f, "未缴费, 应缴 {} (unpaid: {} due)", yuan(d), yuan(d)),
+            (0, _, None) => write!(f, "未缴费 (unpaid)"),
+            (_, 0, Some(_)) => write!(f, "已缴清 {paid} (paid in full)"),
+            (_, 0, None) => write!(f, "已缴 {paid} (paid)"),
+            _ => write!(
+                f,
+                "已缴 {paid}, 尚欠 {owed} (paid {paid}; {owed} still owed)"
+            ),
+        }
+    }
+}
+
+/// [`FeeStatus`] of a player.
+pub fn fee_status(state: &EventState, p: PlayerId) -> Option<FeeStatus> {
+    let rec = state.player(p)?;
+    let due = regulation_of(state)
+        .ok()
+        .and_then(|reg| fee_due(&reg, &rec.section));
+    Some(FeeStatus {
+        paid_fen: rec.paid_fen,
+        due_fen: due,
+    })
+}
+
 /// Fen as yuan, exact (`12050` → `120.50元`).
 pub fn yuan(fen: u64) -> String {
     if fen.is_multiple_of(100) {
@@ -353,11 +434,30 @@ pub fn yuan(fen: u64) -> String {
     }
 }
 
-/// Check a player in (`checked_in`, T7).
+/// Check a player in (`checked_in`, T7) without a signed pledge: [`check_in_pledged`].
 pub fn check_in(
     state: &EventState,
     ctx: &Ctx,
     p: PlayerId,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    check_in_pledged(state, ctx, p, false)
+}
+
+/// The pledge the regulation asks every player to sign at check-in (T7: 报到时现场填写个人
+/// 安全承诺书), if any.
+pub fn pledge_required(state: &EventState) -> Option<String> {
+    regulation_of(state)
+        .ok()
+        .and_then(|r| r.registration.check_in_pledge.clone())
+}
+
+/// Check a player in (`checked_in`, T7), `pledge`: he has signed the regulation's pledge
+/// (recorded with the check-in). Refused without it when the regulation asks for one.
+pub fn check_in_pledged(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    pledge: bool,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let rec = player(state, p)?;
     if rec.withdrawn.is_some() {
@@ -366,7 +466,14 @@ pub fn check_in(
     if rec.checked_in {
         return Err(Refusal::CheckedIn(who(p, rec)).into());
     }
-    checked(state, ctx, vec![LogEntry::CheckedIn { player: p }])
+    if let Some(name) = pledge_required(state).filter(|_| !pledge) {
+        return Err(Refusal::PledgeRequired {
+            player: who(p, rec),
+            pledge: name,
+        }
+        .into());
+    }
+    checked(state, ctx, vec![LogEntry::CheckedIn { player: p, pledge }])
 }
 
 /// The first round of his section the player is paired in (on a board or with the bye).
@@ -701,6 +808,14 @@ pub fn enter_team(
     form: &TeamForm,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
+    // A team comes from a unit: a blank one is none.
+    let form = &TeamForm {
+        unit: form.unit.trim().to_string(),
+        ..form.clone()
+    };
+    if form.unit.is_empty() {
+        return Err(Refusal::Required(Required::Unit).into());
+    }
     let Some(&first) = form.members.first() else {
         return Err(Refusal::RosterEmpty.into());
     };
@@ -772,23 +887,62 @@ pub fn enter_team(
     if tp.coach_required && blank(&form.coach) {
         return Err(Refusal::CoachRequired.into());
     }
-    let division = match &form.division {
+    let known = || -> Vec<(String, String)> {
+        tp.divisions
+            .iter()
+            .map(|x| (x.name.clone(), x.id.clone()))
+            .collect()
+    };
+    let named = match form
+        .division
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+    {
         None => None,
         Some(d) => Some(
             tp.divisions
                 .iter()
-                .find(|x| &x.id == d || &x.name == d)
-                .map(|x| x.id.clone())
+                .find(|x| x.id == d || x.name == d)
                 .ok_or_else(|| Refusal::UnknownDivision {
                     section: Sec::in_reg(&reg, &section),
-                    division: d.clone(),
-                    known: tp
-                        .divisions
-                        .iter()
-                        .map(|x| (x.name.clone(), x.id.clone()))
-                        .collect(),
+                    division: d.to_string(),
+                    known: known(),
                 })?,
         ),
+    };
+    // K4: last edition's top units are placed by the regulation's list; every other team
+    // names its division when the section has divisions.
+    let placed = tp
+        .divisions
+        .iter()
+        .find(|d| d.units.iter().any(|u| u.trim() == form.unit));
+    let division = match (placed, named) {
+        (Some(p), Some(n)) if p.id != n.id => {
+            return Err(Refusal::DivisionPlaced {
+                unit: form.unit.clone(),
+                placed: p.name.clone(),
+                named: n.name.clone(),
+            }
+            .into())
+        }
+        (Some(p), _) => Some(p.id.clone()),
+        (None, Some(n)) if !n.open_choice => {
+            return Err(Refusal::DivisionNotOpen {
+                unit: form.unit.clone(),
+                division: n.name.clone(),
+            }
+            .into())
+        }
+        (None, Some(n)) => Some(n.id.clone()),
+        (None, None) if !tp.divisions.is_empty() => {
+            return Err(Refusal::DivisionRequired {
+                section: Sec::in_reg(&reg, &section),
+                known: known(),
+            }
+            .into())
+        }
+        (None, None) => None,
     };
     checked(
         state,
@@ -833,6 +987,7 @@ pub fn online_form(
         flags: Vec::new(),
         rating: None,
         late_reason: None,
+        social_security: None,
     }
 }
 
@@ -938,8 +1093,12 @@ pub fn submit_keyed(
     };
     // The message does not repeat the number.
     arbiter_types::Phone::parse(phone).map_err(|_| Refusal::BadPhone)?;
-    if form.sex.is_some_and(|s| s != id.sex()) {
-        return Err(Refusal::SexContradictsId { id_sex: id.sex() }.into());
+    if let Some(s) = registration::given(form.social_security.as_deref()) {
+        arbiter_types::SocialSecurityNo::parse(&s).map_err(|_| Refusal::BadSocialSecurity)?;
+    }
+    registration::person_mistake(Some(&id), form.sex, form.birth, ctx.at.date())?;
+    if let Some(r) = registration::missing_field(&reg, form) {
+        return Err(Refusal::Required(r).into());
     }
     let mut claimed = Vec::new();
     for e in &form.evidence {
@@ -984,6 +1143,7 @@ pub fn submit_keyed(
                 birth_date: r.birth_date,
                 id_number: r.id_number,
                 phone: r.phone,
+                social_security: r.social_security,
                 unit: r.unit,
                 flags,
                 evidence: claimed,
@@ -1041,6 +1201,7 @@ pub fn approve(
         flags: s.flags.clone(),
         rating: None,
         late_reason,
+        social_security: s.social_security.as_ref().map(|x| x.to_string()),
     };
     // On time if submitted on time: the deadline is judged at the submission's time (the
     // log's own check reads it from the submission named in the registration).

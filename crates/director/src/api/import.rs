@@ -119,6 +119,7 @@ pub fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> Entr
         flags: r.flags.clone(),
         rating: r.rating,
         late_reason,
+        social_security: r.social_security.as_ref().map(|s| s.as_str().to_string()),
     }
 }
 
@@ -170,6 +171,49 @@ pub fn row_section(
     }
 }
 
+/// The problem of a row that leaves out a field the regulation requires: its cell when the
+/// file has the column, else the column the file lacks.
+fn missing(roster: &Roster, line: usize, field: crate::refusal::Required) -> RowProblem {
+    use crate::refusal::Required as R;
+    use arbiter_import::roster::column_letters;
+    use arbiter_import::Column as C;
+    let col = match field {
+        R::Name => Some(C::Name),
+        R::IdNumber => Some(C::IdNumber),
+        R::Phone => Some(C::Phone),
+        R::Unit => Some(C::Unit),
+        R::SocialSecurity => Some(C::SocialSecurity),
+        R::Sex => Some(C::Sex),
+        R::BirthDate => Some(C::BirthDate),
+    };
+    match col.and_then(|c| roster.column_of(c)) {
+        Some((n, header)) => RowProblem {
+            row: line,
+            column: Some(format!("{} ({}列)", header.trim(), column_letters(n))),
+            cell: Some(format!("{}{line}", column_letters(n))),
+            kind: ProblemKind::Invalid,
+            message: format!(
+                "规程要求填写{}, 本行为空 ({} is required by the regulation)",
+                field.zh(),
+                field.en()
+            ),
+            who: None,
+        },
+        None => RowProblem {
+            row: line,
+            column: Some(field.zh().to_string()),
+            cell: None,
+            kind: ProblemKind::Invalid,
+            message: format!(
+                "规程要求填写{0}, 文件缺少「{0}」列 ({1} is required by the regulation; the file has no such column)",
+                field.zh(),
+                field.en()
+            ),
+            who: None,
+        },
+    }
+}
+
 /// Import a roster read from a file: every valid row registered through the registration
 /// rules (each against the rows before it), refusals recorded as at the desk, bad rows
 /// listed with row and column. `progress(done, total)` is called after each step of
@@ -201,12 +245,37 @@ pub fn import_roster(
     if report.header_broken {
         return Ok(report);
     }
+    let reg = crate::regulation_of(state)?;
     let mut forms = Vec::new();
     let mut rows = Vec::new();
     for r in &roster.rows {
         match row_section(state, r, default_section) {
             Ok(sec) => {
-                forms.push(form(r, sec, None));
+                let f = form(r, sec, None);
+                if let Some(field) = crate::registration::missing_field(&reg, &f) {
+                    report.problems.push(missing(roster, r.line, field));
+                    continue;
+                }
+                if let Some(id) = r.id_number.as_ref() {
+                    if let Err(e) =
+                        crate::registration::person_mistake(Some(id), None, None, ctx.at.date())
+                    {
+                        let (n, header) = roster
+                            .column_of(arbiter_import::Column::IdNumber)
+                            .unwrap_or((1, ""));
+                        let letters = arbiter_import::roster::column_letters(n);
+                        report.problems.push(RowProblem {
+                            row: r.line,
+                            column: Some(format!("{} ({letters}列)", header.trim())),
+                            cell: Some(format!("{letters}{}", r.line)),
+                            kind: ProblemKind::Invalid,
+                            message: e.to_string(),
+                            who: None,
+                        });
+                        continue;
+                    }
+                }
+                forms.push(f);
                 rows.push(r);
             }
             Err(message) => report.problems.push(RowProblem {

@@ -26,6 +26,7 @@ fn form(section: &str, name: &str, id_number: Option<String>, sex: Option<Sex>) 
         rating: None,
         // Both events' deadlines are past on the test's date: the chief arbiter's override.
         late_reason: Some("组委会同意补报".into()),
+        social_security: None,
     }
 }
 
@@ -41,7 +42,14 @@ fn register(state: &mut EventState, f: &EntryForm) -> PlayerId {
 
 #[test]
 fn a_correction_keeps_the_sections_sex_rule() {
-    let mut s = event("kunshan-2026");
+    // Kunshan's men's section, its entries without the ID number, phone and 社保号 the
+    // regulation requires (K5), to correct an entry whose sex is only written.
+    let mut s = event_with("kunshan-2026", |src| {
+        src.replace(
+            r#"fields = ["name", "section", "unit", "id_number", "social_security_number", "phone"]"#,
+            r#"fields = ["name", "section", "unit"]"#,
+        )
+    });
     // Without an ID number: the sex as written.
     let p = register(&mut s, &form("men", "李四", None, Some(Sex::Male)));
     let err = refusal(desk::correct(

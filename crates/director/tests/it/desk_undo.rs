@@ -34,7 +34,8 @@ fn kunshan_with_fee(n: u32) -> (EventState, Vec<PlayerId>) {
             sex: None,
             birth: None,
             id_number: Some(man_id(k)),
-            phone: None,
+            // Kunshan requires the phone and the 社保号 (K5).
+            phone: Some(format!("139123400{k:02}")),
             unit: Some(format!("单位{}", k % 4)),
             association: None,
             team: None,
@@ -42,6 +43,7 @@ fn kunshan_with_fee(n: u32) -> (EventState, Vec<PlayerId>) {
             flags: vec![],
             rating: None,
             late_reason: None,
+            social_security: Some(man_id(k)),
         };
         let out = desk::register(&state, &desk_role(), &form).unwrap();
         match &out[0] {

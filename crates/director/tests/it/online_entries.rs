@@ -35,7 +35,7 @@ impl Log {
     }
 
     fn submit(&mut self, ctx: &Ctx, name: &str, id: &str) -> u32 {
-        let form = desk::online_form(
+        let mut form = desk::online_form(
             "men",
             name,
             None,
@@ -43,6 +43,8 @@ impl Log {
             Some("13912345678"),
             Some("昆山一厂"),
         );
+        // Kunshan requires the 社保号 (K5); the ID number serves, as in many cities.
+        form.social_security = Some(id.into());
         let out = desk::submit(&self.state, ctx, &form).unwrap();
         let n = match &out[0] {
             LogEntry::EntrySubmitted { submission, .. } => *submission,

@@ -33,7 +33,8 @@ fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
         sex: None,
         birth: None,
         id_number: Some(id.into()),
-        phone: None,
+        // Kunshan requires the phone and the 社保号 (K5): the ID number's digits serve.
+        phone: id.get(9..17).map(|d| format!("139{d}")),
         unit: Some(unit.into()),
         association: None,
         team: team.map(str::to_string),
@@ -41,6 +42,7 @@ fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
         flags: vec![],
         rating: None,
         late_reason: None,
+        social_security: Some(id.into()),
     }
 }
 

@@ -61,6 +61,7 @@ fn run() -> Result<(), String> {
                 birth_date: None,
                 id_number: None,
                 phone: None,
+                social_security: None,
                 unit: None,
                 association: None,
                 team: None,

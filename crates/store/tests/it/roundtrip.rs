@@ -43,6 +43,9 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             phone: y
                 .is_multiple_of(3)
                 .then(|| Phone::parse(&format!("139{:08}", y % 100_000_000)).unwrap()),
+            social_security: y
+                .is_multiple_of(5)
+                .then(|| arbiter_types::SocialSecurityNo::parse(&format!("3205{y:06}")).unwrap()),
             unit: x.is_multiple_of(3).then(|| format!("单位{}", y % 4)),
             association: None,
             team: x.is_multiple_of(5).then(|| format!("队{}", y % 3)),
@@ -180,6 +183,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             },
             _ => LogEntry::CheckedIn {
                 player: pick(&players, x)?,
+                pledge: y % 4 == 2,
             },
         },
         12 => match y % 2 {

@@ -33,6 +33,7 @@ fn reg(id: u32) -> LogEntry {
         birth_date: None,
         id_number: Some("11010519491231002X".parse().unwrap()).filter(|_| id == 1),
         phone: Some("13812345678".parse().unwrap()),
+        social_security: None,
         unit: None,
         association: None,
         team: None,

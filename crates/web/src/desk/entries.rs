@@ -58,6 +58,8 @@ struct EntriesPage<'a> {
     documents: Vec<(&'static str, &'static str)>,
     /// What the regulation asks, in words (`须提供: 意外伤害保险`).
     documents_rule: String,
+    /// The pledge signed at check-in, if the regulation asks for one (T7: 个人安全承诺书).
+    pledge: Option<String>,
 }
 
 /// A player found by 查找, with his fee, his check-in and why he is not paired.
@@ -80,6 +82,8 @@ pub struct Typed {
     birth: String,
     id_number: String,
     phone: String,
+    /// 社保号 (K5).
+    social_security: String,
     unit: String,
     team: String,
     late_reason: String,
@@ -113,6 +117,7 @@ impl Typed {
             birth: get("birth"),
             id_number: get("id_number"),
             phone: get("phone"),
+            social_security: get("social_security"),
             unit: get("unit"),
             team: get("team"),
             late_reason: get("late_reason"),
@@ -141,6 +146,7 @@ impl Typed {
             &mut self.birth,
             &mut self.id_number,
             &mut self.phone,
+            &mut self.social_security,
             &mut self.unit,
             &mut self.team,
             &mut self.late_reason,
@@ -212,6 +218,7 @@ impl Typed {
             flags: self.flags.clone(),
             rating: None,
             late_reason: Typed::opt(&self.late_reason),
+            social_security: Typed::opt(&self.social_security),
         })
     }
 }
@@ -221,9 +228,22 @@ fn field_of(e: &arbiter_director::DirectorError) -> &'static str {
     use arbiter_director::{DirectorError, Refusal};
     match e {
         DirectorError::Refused(r) => match &**r {
-            Refusal::NameEmpty | Refusal::Required(_) => "name",
+            Refusal::Required(r) => {
+                use arbiter_director::refusal::Required as R;
+                match r {
+                    R::Name => "name",
+                    R::IdNumber => "id_number",
+                    R::Phone => "phone",
+                    R::Unit => "unit",
+                    R::SocialSecurity => "social_security",
+                    R::Sex => "sex",
+                    R::BirthDate => "birth",
+                }
+            }
+            Refusal::NameEmpty => "name",
             Refusal::BadIdNumber(_) => "id_number",
             Refusal::BadPhone => "phone",
+            Refusal::BadSocialSecurity => "social_security",
             Refusal::SexContradictsId { .. } => "sex",
             Refusal::BirthContradictsId { .. } => "birth",
             Refusal::UnknownEvidence { .. } => "evidence",
@@ -294,11 +314,7 @@ fn find(st: &arbiter_core::EventState, q: &str) -> Vec<Found> {
                 .section(&p.section)
                 .map_or(p.section.clone(), |s| s.name.clone()),
             unit: p.unit.clone().unwrap_or_default(),
-            fee: if p.paid_fen > 0 {
-                format!("已缴 {}", api::yuan(p.paid_fen))
-            } else {
-                "未缴费".into()
-            },
+            fee: api::fee_status(st, p.id).map_or_else(|| "未缴费".into(), |f| f.to_string()),
             checked_in: p.checked_in,
             why: api::why_not_paired(st, p.id)
                 .iter()
@@ -392,7 +408,15 @@ fn render(
             unit: p.unit.as_deref().unwrap_or(""),
             id_number: p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
             phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
-            paid: (p.paid_fen > 0).then(|| api::yuan(p.paid_fen)),
+            paid: (p.paid_fen > 0).then(|| match api::fee_status(st, p.id) {
+                Some(f) if f.owed_fen() > 0 => format!(
+                    "{} ({}{})",
+                    api::yuan(p.paid_fen),
+                    l.t("尚欠 ", "owed "),
+                    api::yuan(f.owed_fen())
+                ),
+                _ => api::yuan(p.paid_fen),
+            }),
             checked_in: p.checked_in,
             here: row == Some(p.id.0),
         })
@@ -459,6 +483,7 @@ fn render(
             .map(|e| (e.name(), e.zh()))
             .collect(),
         documents_rule: rule.join("; "),
+        pledge: reg.registration.check_in_pledge.clone(),
     };
     let page = EntriesPage {
         cols: 8 + usize::from(page.can),
@@ -638,14 +663,30 @@ pub async fn fee(
         },
     };
     let receipt = opt(&p.form.receipt);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::pay_fee(st, ctx, PlayerId(pid), amount, receipt.as_deref())
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let es = api::pay_fee(st, ctx, PlayerId(pid), amount, receipt.as_deref())?;
+        // What he has paid now against the fee: a part paid says what is still owed.
+        let got: u64 = es
+            .iter()
+            .map(|e| match e {
+                LogEntry::FeePaid { amount_fen, .. } => *amount_fen,
+                _ => 0,
+            })
+            .sum();
+        let now = api::fee_status(st, PlayerId(pid)).map(|f| api::FeeStatus {
+            paid_fen: f.paid_fen + got,
+            ..f
+        });
+        Ok((es, now))
     })
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|_| format!("P{pid} 已缴费 (fee paid)")),
+        done.map(|(_, now)| match now {
+            Some(f) if f.owed_fen() > 0 => format!("P{pid} 已收部分费用: {f}"),
+            _ => format!("P{pid} 已缴费 (fee paid)"),
+        }),
     ))
 }
 
@@ -730,9 +771,11 @@ pub async fn many(
     let here = path(&ev, &sec);
     let mut what = None;
     let mut players = Vec::new();
+    let mut pledge = false;
     for (k, v) in &p.form {
         match k.as_str() {
             "do" => what = Some(v.clone()),
+            "pledge" => pledge = !v.is_empty(),
             "p" => match v.trim().parse::<u32>() {
                 Ok(n) => players.push(PlayerId(n)),
                 Err(_) => {
@@ -762,7 +805,7 @@ pub async fn many(
             if fee {
                 api::pay_fee(st, ctx, p, None, None)
             } else {
-                api::check_in(st, ctx, p)
+                api::check_in_pledged(st, ctx, p, pledge)
             }
         })?;
         let left: Vec<String> = left.iter().map(|(_, e)| crate::refusal::words(e)).collect();
@@ -787,15 +830,22 @@ pub async fn many(
     })
 }
 
-/// `POST /desk/e/{ev}/p/{pid}/checkin`.
+#[derive(Deserialize)]
+pub struct CheckinForm {
+    /// The box 已签承诺书 ticked: he signed the regulation's pledge (T7).
+    pledge: Option<String>,
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/checkin` (`pledge`: the regulation's pledge is signed).
 pub async fn checkin(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, super::super::auth::login::Empty>,
+    p: Post<Registrars, CheckinForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
+    let pledge = p.form.pledge.as_deref().is_some_and(|v| !v.is_empty());
     let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::check_in(st, ctx, PlayerId(pid))
+        api::check_in_pledged(st, ctx, PlayerId(pid), pledge)
     })
     .await?;
     Ok(back_to_row(

@@ -282,6 +282,16 @@ fn desk_flow_in_the_browser_results_by_keyboard_and_public_standings() {
                 .await
                 .expect("男");
             fill(&c, "#add-entry input[name=unit]", &format!("单位{}", i % 4)).await;
+            // K5: the ID number, phone and 社保号 Kunshan requires of every entry.
+            let idn = crate::desk::id_number("19900101", 2 * i + 1);
+            fill(&c, "#add-entry input[name=id_number]", &idn).await;
+            fill(
+                &c,
+                "#add-entry input[name=phone]",
+                &format!("139123400{i:02}"),
+            )
+            .await;
+            fill(&c, "#add-entry input[name=social_security]", &idn).await;
             fill(&c, "#add-entry input[name=evidence]", "social_security").await;
             fill(&c, "#add-entry input[name=late_reason]", "组委会同意补报").await;
             click(&c, "#add-entry button[type=submit]").await;

@@ -71,7 +71,8 @@ fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
             sex: None,
             birth: None,
             id_number: Some(id_number("19900101", 2 * k + 1)),
-            phone: None,
+            // Tianshui requires the phone (报名时需提供姓名、身份证号、手机号).
+            phone: Some(format!("139093800{k:02}")),
             unit: Some(format!("天水{}队", k % 5)),
             association: None,
             team: None,
@@ -79,6 +80,7 @@ fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
             flags: vec![],
             rating: None,
             late_reason: None,
+            social_security: None,
         };
         let out = desk::register(&state, &ctx, &form).expect("registered");
         assert!(
@@ -182,6 +184,8 @@ fn the_desk_checks_in_a_player_in_the_middle_of_a_long_list_and_undoes_it_in_pla
             "the list is not long enough to scroll: {before}"
         );
 
+        // Tianshui: he signed the 个人安全承诺书 at the desk (T7).
+        click(&c, "#p25 form[action$='/p/25/checkin'] input[name=pledge]").await;
         click(&c, "#p25 form[action$='/p/25/checkin'] button").await;
         assert!(
             wait_js(&c, 10, "location.hash === '#p25' && document.querySelector('#p25 form[action$=\"/checkin/cancel\"]')").await,
@@ -247,6 +251,8 @@ fn the_desk_checks_in_five_players_at_once() {
         for p in [3, 4, 7, 8, 11] {
             tick(&c, p).await;
         }
+        // Tianshui: they all signed the 个人安全承诺书 (T7).
+        click(&c, "form#many input[name=pledge]").await;
         click(&c, "form#many button[value=checkin]").await;
         assert!(
             wait_js(&c, 10, "document.querySelector('tr.rowmsg')").await,
@@ -282,6 +288,8 @@ fn the_pairing_page_warns_about_players_paid_but_not_checked_in() {
         for p in [1, 2, 3, 5, 6, 8, 10] {
             tick(&c, p).await;
         }
+        // Tianshui: they all signed the 个人安全承诺书 (T7).
+        click(&c, "form#many input[name=pledge]").await;
         click(&c, "form#many button[value=checkin]").await;
         assert!(wait_js(&c, 10, "document.querySelector('tr.rowmsg')").await);
     });
@@ -349,7 +357,7 @@ fn find_tells_the_desk_why_an_unpaid_player_is_not_paired() {
         );
         let found = text(&c, "#found").await;
         assert!(
-            found.contains("已缴 100元") && found.contains("未签到"),
+            found.contains("已缴清 100元") && found.contains("未签到"),
             "{found}"
         );
         assert!(!found.contains("棋手07"), "{found}");
@@ -372,6 +380,23 @@ fn on_a_phone_the_fee_and_check_in_buttons_are_on_screen() {
         let list = format!("{base}/desk/e/{ev}/s/open/entries");
         c.goto(&list).await.expect("entries");
         for p in [1, 2] {
+            // Tianshui: he signed the 个人安全承诺书 (T7); the box ticked as the page has it.
+            c.execute(
+                "document.querySelector(arguments[0]).checked = true;",
+                vec![json!(format!(
+                    "#p{p} form[action$='/p/{p}/checkin'] input[name=pledge]"
+                ))],
+            )
+            .await
+            .expect("pledge ticked");
+            // The rows are taller with the pledge box: his row in the middle of the screen
+            // before the tap, as a thumb would bring it.
+            c.execute(
+                "document.getElementById(arguments[0]).scrollIntoView({block: 'center'});",
+                vec![json!(format!("p{p}"))],
+            )
+            .await
+            .expect("scroll");
             click(&c, &format!("#p{p} form[action$='/p/{p}/checkin'] button")).await;
             assert!(
                 wait_js(
@@ -379,7 +404,9 @@ fn on_a_phone_the_fee_and_check_in_buttons_are_on_screen() {
                     10,
                     &format!("location.hash === '#p{p}' && document.querySelector('tr.rowmsg')")
                 )
-                .await
+                .await,
+                "P{p} not checked in at its row: {}",
+                body_text(&c).await
             );
         }
         c.goto(&list).await.expect("entries");

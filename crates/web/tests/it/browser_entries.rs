@@ -150,6 +150,7 @@ fn the_chief_arbiter_creates_this_years_event_and_registers_a_player_on_time() {
         shot(&c, "desk-entries-laptop").await;
         fill(&c, "#add-entry input[name=name]", "张三").await;
         fill(&c, "#add-entry input[name=id_number]", &id("19900101", 11)).await;
+        fill(&c, "#add-entry input[name=phone]", "13912340011").await;
         click(&c, "#add-entry input[name='ev.accident_insurance']").await;
         click(&c, "#add-entry button[type=submit]").await;
         assert!(
@@ -215,6 +216,7 @@ fn a_typo_in_the_desk_form_keeps_it_filled_and_only_refuse_records_a_refusal() {
         // A section rule (the document missing) is an error too, with 拒绝 at hand.
         fill(&c, "#add-entry input[name=name]", "王五").await;
         fill(&c, "#add-entry input[name=id_number]", &id("19850505", 13)).await;
+        fill(&c, "#add-entry input[name=phone]", "13912340013").await;
         click(&c, "#add-entry button[type=submit]").await;
         assert!(
             wait_js(&c, 10, "document.getElementById('evidence-error')").await,
@@ -265,7 +267,7 @@ fn an_import_after_setting_the_deadline_registers_every_valid_row() {
     let dir = tempfile::tempdir().expect("temp dir");
     let csv = dir.path().join("报名表.csv");
     let body = format!(
-        "姓名,身份证号,单位,组别,证明材料\n赵一,{},麦积棋社,公开组,意外伤害保险\n钱二,{},秦州棋社,公开组,意外伤害保险\n孙三,{},秦州棋社,公开组,意外伤害保险\n",
+        "姓名,身份证号,手机号,单位,组别,证明材料\n赵一,{},13912340021,麦积棋社,公开组,意外伤害保险\n钱二,{},13912340023,秦州棋社,公开组,意外伤害保险\n孙三,{},13912340025,秦州棋社,公开组,意外伤害保险\n",
         id("19800101", 21),
         id("19810202", 23),
         id("19820303", 25)

@@ -26,8 +26,9 @@ fn mid_round() -> (TestServer, EventId) {
             name: "迟到的人".into(),
             sex: Some(arbiter_types::Sex::Male),
             birth: None,
-            id_number: None,
-            phone: None,
+            // K5: the ID number, phone and 社保号 Kunshan requires.
+            id_number: Some(crate::desk::id_number("19800101", 901)),
+            phone: Some("13912349901".into()),
             unit: Some("补报单位".into()),
             association: None,
             team: None,
@@ -35,6 +36,7 @@ fn mid_round() -> (TestServer, EventId) {
             flags: Vec::new(),
             rating: None,
             late_reason: Some("组委会同意补报".into()),
+            social_security: Some(crate::desk::id_number("19800101", 901)),
         };
         let entries = register(&state, &Ctx::new("chief", at), &form).expect("late entry");
         st.append(

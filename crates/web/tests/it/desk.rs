@@ -33,14 +33,14 @@ pub(crate) fn with_accounts(store: &SqliteStore) {
 }
 
 /// `value="…"` of the first input named `name` in an HTML page.
-fn input_value(html: &str, name: &str) -> Option<String> {
+pub(crate) fn input_value(html: &str, name: &str) -> Option<String> {
     let at = html.find(&format!("name=\"{name}\" value=\""))?;
     let rest = &html[at + name.len() + 15..];
     Some(rest[..rest.find('"')?].to_string())
 }
 
 /// `name=value` of the cookie `name` set by a response.
-fn set_cookie(r: &Response, name: &str) -> Option<String> {
+pub(crate) fn set_cookie(r: &Response, name: &str) -> Option<String> {
     r.headers
         .iter()
         .filter(|(k, _)| k == "set-cookie")
@@ -64,7 +64,7 @@ fn enc(s: &str) -> String {
     o
 }
 
-fn form(pairs: &[(&str, &str)]) -> String {
+pub(crate) fn form(pairs: &[(&str, &str)]) -> String {
     pairs
         .iter()
         .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
@@ -137,6 +137,8 @@ pub(crate) fn flash(r: &Response) -> (bool, String) {
     let loc = r.header("location").expect("location");
     let (_, q) = loc.split_once('?').unwrap_or((loc, ""));
     let (k, code) = q.split_once('=').unwrap_or(("", ""));
+    // A list's row the redirect returns to (`&row=1#p1`) follows the code.
+    let code = code.split(['&', '#']).next().unwrap_or(code);
     // The link carries a code, never the message itself.
     assert!(
         code.len() == 20 && code.bytes().all(|b| b.is_ascii_hexdigit()),
@@ -166,6 +168,9 @@ pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) 
     for i in 0..n {
         let name = format!("棋手{i:02}");
         let unit = format!("单位{}", i % 4);
+        // K5: 姓名、参赛组别、工作单位、身份证号、社保证号、联系方式.
+        let id = id_number("19900101", 2 * i as u32 + 1);
+        let phone = format!("139{:08}", i);
         let r = chief.post(
             s,
             &format!("/desk/e/{ev}/s/men/entries"),
@@ -173,6 +178,9 @@ pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) 
                 ("name", &name),
                 ("sex", "男"),
                 ("unit", &unit),
+                ("id_number", &id),
+                ("phone", &phone),
+                ("social_security", &id),
                 ("evidence", "social_security"),
                 ("late_reason", "组委会同意补报"),
             ],
@@ -310,10 +318,15 @@ fn late_entry_override_is_the_chief_arbiters() {
     let desk = login(&s, "desk");
     let ev = create_kunshan(&s, &chief);
     let path = format!("/desk/e/{ev}/s/men/entries");
+    // K5: the ID number, phone and 社保号 Kunshan requires of every entry.
+    let id = id_number("19900101", 1);
     let entry = [
         ("name", "张三"),
         ("sex", "男"),
         ("unit", "昆山一厂"),
+        ("id_number", id.as_str()),
+        ("phone", "13912345678"),
+        ("social_security", id.as_str()),
         ("evidence", "social_security"),
     ];
     // After the deadline the desk's entry is refused by the regulation, in plain words: the
@@ -602,7 +615,11 @@ pub(crate) fn id_number(born: &str, seq: u32) -> String {
 }
 
 /// The log entries of an event of one type, with their actors.
-fn entries_of(s: &TestServer, ev: &str, kind: &str) -> Vec<(String, arbiter_core::LogEntry)> {
+pub(crate) fn entries_of(
+    s: &TestServer,
+    ev: &str,
+    kind: &str,
+) -> Vec<(String, arbiter_core::LogEntry)> {
     s.store()
         .read(&EventId(ev.to_string()))
         .expect("log")
@@ -629,28 +646,38 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
     assert!(page.text().contains("更正报名信息"), "{}", page.text());
     let en = desk.get(&s, &format!("{p1}?lang=en")).text();
     assert!(en.contains("Edit the entry"), "{en}");
-    // A woman in the men's section: refused by the section's sex rule, in plain words.
+    // Edits of P1 (a man, entered with his ID number as K5 requires).
     let edit = |who: &Browser, pairs: &[(&str, &str)]| who.post(&s, &format!("{p1}/edit"), pairs);
-    let base = [("name", "棋手00"), ("sex", "男"), ("unit", "单位0")];
-    let mut woman = base.to_vec();
-    woman[1] = ("sex", "女");
-    woman.push(("reason", "报名表填错性别"));
-    let (ok, msg) = flash(&edit(&desk, &woman));
+    // (He entered with his ID number, K5: a sex against it is refused as such.)
+    let base = [
+        ("name", "棋手00"),
+        ("sex", "男"),
+        ("birth", "1990-01-01"),
+        ("unit", "单位0"),
+    ];
+    let her = id_number("19900101", 2);
+    let mut contradicts = base.to_vec();
+    contradicts[1] = ("sex", "女");
+    contradicts.push(("reason", "报名表填错性别"));
+    let (ok, msg) = flash(&edit(&desk, &contradicts));
+    assert!(!ok && msg.contains("性别与身份证号不符"), "{msg}");
+    // A woman's ID number and her sex: refused by the section's sex rule, in plain words.
+    let mut with_id = contradicts.clone();
+    with_id.push(("id_number", &her));
+    let (ok, msg) = flash(&edit(&desk, &with_id));
     assert!(
         !ok && msg.contains("本组限男子") && msg.contains("参赛条件"),
         "{msg}"
     );
-    // A woman's ID number (her sex comes from it): refused the same way.
-    let her = id_number("19900101", 2);
-    let mut with_id = base.to_vec();
-    with_id.push(("id_number", &her));
-    with_id.push(("reason", "补录身份证号"));
-    let (ok, msg) = flash(&edit(&desk, &with_id));
-    assert!(!ok && msg.contains("本组限男子"), "{msg}");
     // A reason is required.
     let (ok, msg) = flash(&edit(
         &desk,
-        &[("name", "棋手零零"), ("sex", "男"), ("reason", "")],
+        &[
+            ("name", "棋手零零"),
+            ("sex", "男"),
+            ("birth", "1990-01-01"),
+            ("reason", ""),
+        ],
     ));
     assert!(!ok && msg.contains("理由"), "{msg}");
     // A man's ID number, a new unit and phone: corrected, by the desk's account.
@@ -662,6 +689,7 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
             ("sex", "男"),
             ("unit", "昆山一厂"),
             ("id_number", &his),
+            ("birth", "1990-01-01"),
             ("phone", "13812345678"),
             ("reason", "补录身份证号和电话"),
         ],
@@ -757,7 +785,7 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
 
 /// Create an event from the Kunshan regulation moved to 2099 (entries are still open on any
 /// test date); its id.
-fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
+pub(crate) fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
     let src = include_str!("../../../../regulations/kunshan-2026.toml")
         .replace("start = 2026-09-26", "start = 2099-09-26")
         .replace("end = 2026-09-27", "end = 2099-09-27")
@@ -773,7 +801,7 @@ fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
 }
 
 /// The online form as a phone would fill it: GET (cookie + token), then POST.
-fn submit_online(s: &TestServer, ev: &str, pairs: &[(&str, &str)]) -> Response {
+pub(crate) fn submit_online(s: &TestServer, ev: &str, pairs: &[(&str, &str)]) -> Response {
     let page = s.get(&format!("/e/{ev}/entry"));
     assert_eq!(page.status, 200, "{}", page.text());
     let token = input_value(&page.text(), "csrf").expect("entry form csrf");
@@ -799,6 +827,8 @@ fn the_online_entry_form_waits_for_the_desk() {
             ("sex", "男".into()),
             ("id_number", id.into()),
             ("phone", ph.into()),
+            // K5: the 社保号 (not the ID number, which must appear once on the page).
+            ("social_security", format!("KS{}", &id[6..14])),
             ("unit", "昆山一厂".into()),
         ]
     };
@@ -1374,7 +1404,7 @@ fn a_units_entry_form_is_checked_then_imported_at_the_desk() {
         id_number("19920303", 15),
     );
     let csv = format!(
-        "昆山一厂报名表,,,,,\n姓名,性别,身份证号,单位,组别,证明\n张一,男,{a},昆山一厂,men,social_security\n李二,男,{b2},昆山一厂,men,social_security\n王三,男,6.20502E+17,昆山一厂,men,social_security\n赵四,男,{c},昆山一厂,青年组,social_security\n"
+        "昆山一厂报名表,,,,,,,\n姓名,性别,身份证号,单位,组别,证明,手机号,社保号\n张一,男,{a},昆山一厂,men,social_security,13912340001,{a}\n李二,男,{b2},昆山一厂,men,social_security,13912340002,{b2}\n王三,男,6.20502E+17,昆山一厂,men,social_security,13912340003,KS0003\n赵四,男,{c},昆山一厂,青年组,social_security,13912340004,{c}\n"
     );
     let (gbk, _, _) = encoding_rs::GBK.encode(&csv);
     let before = s.store().read(&EventId(ev.clone())).expect("log").len();
@@ -1472,6 +1502,8 @@ fn submitted_at(s: &TestServer, ev: &str, name: &str, id: &str, at: &str) -> u32
         birth_date: None,
         id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
         phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
+        // K5: Kunshan requires the 社保号; the ID number serves.
+        social_security: Some(arbiter_types::SocialSecurityNo::parse(id).expect("社保号")),
         unit: Some("昆山一厂".into()),
         flags: Vec::new(),
         evidence: Vec::new(),
@@ -1910,6 +1942,7 @@ fn hostile_text_is_refused_or_neutralised_through_the_online_form_and_the_desk()
                 ("sex", "男"),
                 ("id_number", &id),
                 ("phone", "13912345678"),
+                ("social_security", &id),
                 ("unit", "昆山一厂"),
             ],
         )
@@ -1966,6 +1999,9 @@ fn hostile_text_is_refused_or_neutralised_through_the_online_form_and_the_desk()
             ("name", "王五"),
             ("sex", "男"),
             ("unit", "昆山二厂"),
+            ("id_number", id.as_str()),
+            ("phone", "13912345678"),
+            ("social_security", id.as_str()),
             ("evidence", "social_security"),
         ];
         for p in pairs.iter_mut() {

@@ -29,8 +29,8 @@ fn the_log_page_reads_as_sentences_with_names_and_no_json_or_id_number() {
     let chief = login(&s, "chief");
     let ev = create_kunshan(&s, &chief);
     register_men(&s, &chief, &ev, 11);
-    // One entry with an ID number and a phone.
-    let id = id_number("19900101", 1);
+    // One entry with an ID number, a phone and the 社保号 (K5), none of register_men's.
+    let id = id_number("19900101", 101);
     let (ok, msg) = flash(&chief.post(
         &s,
         &format!("/desk/e/{ev}/s/men/entries"),
@@ -40,6 +40,7 @@ fn the_log_page_reads_as_sentences_with_names_and_no_json_or_id_number() {
             ("unit", "天水市"),
             ("id_number", &id),
             ("phone", "13912345678"),
+            ("social_security", &id),
             ("evidence", "social_security"),
             ("late_reason", "组委会同意补报"),
         ],

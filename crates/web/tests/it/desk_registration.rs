@@ -1,0 +1,163 @@
+//! The registration rules of the regulations at the desk, as an arbiter meets them: each
+//! test quotes the regulation's own words (issue 27: registration).
+
+use crate::common;
+use crate::desk::{
+    create_open_kunshan, entries_of, flash, id_number, login, submit_online, with_accounts, Browser,
+};
+use common::TestServer;
+
+/// Tianshui 2024 through the desk (its preset); entries after its deadline are the chief
+/// arbiter's late entries.
+fn create_tianshui(s: &TestServer, chief: &Browser) -> String {
+    let r = chief.post(
+        s,
+        "/desk/events",
+        &[("preset", "tianshui-2024"), ("toml", "")],
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc.strip_prefix("/desk/e/").expect("event page");
+    ev.split('?').next().expect("id").to_string()
+}
+
+/// The desk's entry form in Tianshui's open section (late: the chief arbiter's), `extra`
+/// fields added to a name, the insurance seen and a late reason.
+fn enter(s: &TestServer, chief: &Browser, ev: &str, extra: &[(&str, &str)]) -> common::Response {
+    let mut pairs = vec![
+        ("evidence", "accident_insurance"),
+        ("late_reason", "组委会同意补报"),
+    ];
+    pairs.extend_from_slice(extra);
+    chief.post(s, &format!("/desk/e/{ev}/s/open/entries"), &pairs)
+}
+
+/// T7 "报名时需提供姓名、身份证号、手机号": the desk's form names the missing field and keeps
+/// what was typed; a typed sex or birth date that contradicts the ID number, or an ID number
+/// born after today, is refused with the reason (no longer the ID's sex kept silently).
+#[test]
+fn the_desk_asks_for_tianshuis_fields_and_refuses_impossible_facts() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_tianshui(&s, &chief);
+    let his = id_number("19900101", 1);
+    let r = enter(
+        &s,
+        &chief,
+        &ev,
+        &[("name", "张三"), ("phone", "13912340001")],
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().contains("请填写身份证号") && r.text().contains("value=\"张三\""),
+        "{}",
+        r.text()
+    );
+    let r = enter(&s, &chief, &ev, &[("name", "张三"), ("id_number", &his)]);
+    assert_eq!(r.status, 422);
+    assert!(r.text().contains("请填写手机号"), "{}", r.text());
+    let full = [
+        ("name", "张三"),
+        ("id_number", &his),
+        ("phone", "13912340001"),
+    ];
+    let mut woman = full.to_vec();
+    woman.push(("sex", "女"));
+    let r = enter(&s, &chief, &ev, &woman);
+    assert_eq!(r.status, 422);
+    assert!(r.text().contains("性别与身份证号不符"), "{}", r.text());
+    let mut born = full.to_vec();
+    born.push(("birth", "1991-01-01"));
+    let r = enter(&s, &chief, &ev, &born);
+    assert_eq!(r.status, 422);
+    assert!(r.text().contains("出生日期与身份证号不符"), "{}", r.text());
+    let future = id_number("20990101", 3);
+    let r = enter(
+        &s,
+        &chief,
+        &ev,
+        &[
+            ("name", "李四"),
+            ("id_number", &future),
+            ("phone", "13912340002"),
+        ],
+    );
+    assert_eq!(r.status, 422);
+    assert!(r.text().contains("晚于报名日"), "{}", r.text());
+    assert!(entries_of(&s, &ev, "player_registered").is_empty());
+    let (ok, msg) = flash(&enter(&s, &chief, &ev, &full));
+    assert!(ok && msg.contains("已报名"), "{msg}");
+}
+
+/// T7 "赛事服务费100元": 50 yuan leaves 50 owed, at the desk as at the CLI; a second payment
+/// completes it. T7 "报到时现场填写个人安全承诺书": no check-in without the pledge, and the
+/// check-in records it.
+#[test]
+fn a_part_paid_fee_and_the_pledge_at_check_in() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let ev = create_tianshui(&s, &chief);
+    let his = id_number("19900101", 1);
+    let (ok, msg) = flash(&enter(
+        &s,
+        &chief,
+        &ev,
+        &[
+            ("name", "张三"),
+            ("id_number", &his),
+            ("phone", "13912340001"),
+        ],
+    ));
+    assert!(ok, "{msg}");
+    let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/1/fee"), &[("amount", "50")]));
+    assert!(ok && msg.contains("尚欠 50元"), "{msg}");
+    let list = desk.get(&s, &format!("/desk/e/{ev}/s/open/entries")).text();
+    assert!(list.contains("50元 (尚欠 50元)"), "{list}");
+    let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/1/fee"), &[]));
+    assert!(ok && msg.contains("已缴费"), "{msg}");
+    let paid: Vec<u64> = entries_of(&s, &ev, "fee_paid")
+        .into_iter()
+        .filter_map(|(_, e)| match e {
+            arbiter_core::LogEntry::FeePaid { amount_fen, .. } => Some(amount_fen),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(paid, [5000, 5000]);
+    // The list offers the pledge beside the check-in button.
+    let list = desk.get(&s, &format!("/desk/e/{ev}/s/open/entries")).text();
+    assert!(list.contains("已签个人安全承诺书"), "{list}");
+    let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/1/checkin"), &[]));
+    assert!(!ok && msg.contains("须签署《个人安全承诺书》"), "{msg}");
+    assert!(entries_of(&s, &ev, "checked_in").is_empty());
+    let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/1/checkin"), &[("pledge", "1")]));
+    assert!(ok, "{msg}");
+    match &entries_of(&s, &ev, "checked_in")[..] {
+        [(_, arbiter_core::LogEntry::CheckedIn { pledge, .. })] => assert!(*pledge),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// K5 "如实填报姓名、参赛组别、工作单位、身份证号、社保证号、联系方式": the online form asks
+/// for the unit the regulation requires; a blank one is none.
+#[test]
+fn the_online_form_asks_for_kunshans_unit() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_open_kunshan(&s, &chief);
+    let his = id_number("19900101", 1);
+    let r = submit_online(
+        &s,
+        &ev,
+        &[
+            ("section", "men"),
+            ("name", "张伟"),
+            ("id_number", &his),
+            ("phone", "13912345678"),
+            ("unit", "   "),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("请填写单位"), "{}", r.text());
+    assert!(entries_of(&s, &ev, "entry_submitted").is_empty());
+}
