@@ -563,8 +563,8 @@ fn trophies_medals_and_amounts_before_tax_are_printed_with_the_prizes() {
             .unwrap_or_default()
             .to_string()
     };
-    assert!(line("men\t", "第1名").contains("奖牌"), "{list}");
-    assert!(!line("men\t", "第4名").contains("奖牌"), "{list}");
+    assert!(line("男子个人赛\t", "第1名").contains("奖牌"), "{list}");
+    assert!(!line("男子个人赛\t", "第4名").contains("奖牌"), "{list}");
     let team_first = list
         .lines()
         .find(|l| l.contains("第1名") && l.contains("奖杯"));

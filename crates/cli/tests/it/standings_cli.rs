@@ -692,6 +692,6 @@ fn suzhou_small_sections_rank_by_round_robin_tiebreaks() {
         .to_string();
     let line = prizes
         .lines()
-        .find(|l| l.starts_with("child_a") && l.contains("第1名") && l.contains(&first));
+        .find(|l| l.starts_with("儿童甲组\t") && l.contains("第1名") && l.contains(&first));
     assert!(line.is_some(), "{first} not first of child_a in\n{prizes}");
 }
