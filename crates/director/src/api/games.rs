@@ -244,7 +244,7 @@ pub fn pending_flags(
     Ok(out)
 }
 
-fn board_of<'a>(
+pub(super) fn board_of<'a>(
     reg: &Regulation,
     state: &'a EventState,
     section: &str,
@@ -266,7 +266,7 @@ fn board_of<'a>(
         })
 }
 
-fn game_rule(
+pub(super) fn game_rule(
     reg: &Regulation,
     section: &str,
     round: u32,

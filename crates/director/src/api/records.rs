@@ -7,6 +7,7 @@
 //! result is entered first, the result (`results::enter_result`, `results::correct`) if the
 //! record is.
 
+use super::games::{board_of, game_rule};
 use super::rounds::section_of;
 use super::Ctx;
 use crate::refusal::{GameProblem, RecordOrResult, Refusal, Sec};
@@ -111,44 +112,6 @@ pub fn read_pgn_games(text: &str) -> Result<Vec<ReadRecord>, ReadError> {
         });
     }
     Ok(out)
-}
-
-fn board_of<'a>(
-    reg: &Regulation,
-    state: &'a EventState,
-    section: &str,
-    round: u32,
-    board: u32,
-) -> Result<&'a BoardRecord, DirectorError> {
-    state
-        .section(section)
-        .and_then(|s| s.round(round))
-        .and_then(|r| r.board(board))
-        .ok_or_else(|| {
-            Refusal::NoSuchBoard {
-                section: Sec::in_reg(reg, section),
-                round,
-                board,
-                boards: None,
-            }
-            .into()
-        })
-}
-
-fn game_rule(
-    reg: &Regulation,
-    section: &str,
-    round: u32,
-    board: u32,
-    p: GameProblem,
-) -> DirectorError {
-    Refusal::GameRule {
-        section: Sec::in_reg(reg, section),
-        round,
-        board,
-        problem: p,
-    }
-    .into()
 }
 
 /// Whether a decided final position contradicts a result (a forfeit has no record, so it
