@@ -143,22 +143,43 @@ fn short_draw_flag(
         ShortDrawFoul::Both => vec![Colour::Red, Colour::Black],
         ShortDrawFoul::Recorder => recorders(r, GameResult::Draw),
     };
-    let offenders: Vec<(Colour, PlayerId)> =
-        colours.iter().map(|c| (*c, player_of(b, *c))).collect();
+    let offenders = colours.iter().map(|c| (*c, player_of(b, *c))).collect();
+    Some(game_flag(
+        state,
+        section,
+        round,
+        b,
+        FoulKind::ShortDraw,
+        (moves, min),
+        offenders,
+    ))
+}
+
+/// A flag of board `b` on `offenders`, named as registered; `moves` is (moves, minimum) of a
+/// short draw, (0, 0) otherwise.
+fn game_flag(
+    state: &EventState,
+    section: &str,
+    round: u32,
+    b: &BoardRecord,
+    kind: FoulKind,
+    (moves, min_moves): (u32, u32),
+    offenders: Vec<(Colour, PlayerId)>,
+) -> GameFlag {
     let names = offenders
         .iter()
         .map(|(_, p)| state.player(*p).map(|x| x.name.clone()).unwrap_or_default())
         .collect();
-    Some(GameFlag {
+    GameFlag {
         section: section.to_string(),
         round,
         board: b.board,
-        kind: FoulKind::ShortDraw,
+        kind,
         moves,
-        min_moves: min,
+        min_moves,
         offenders,
         names,
-    })
+    }
 }
 
 /// The missing-record flag of one board (T6: 拒不录谱): a board that must record (the
@@ -182,20 +203,15 @@ fn missing_record_flag(
     if offenders.is_empty() {
         return None;
     }
-    let names = offenders
-        .iter()
-        .map(|(_, p)| state.player(*p).map(|x| x.name.clone()).unwrap_or_default())
-        .collect();
-    Some(GameFlag {
-        section: section.to_string(),
+    Some(game_flag(
+        state,
+        section,
         round,
-        board: b.board,
-        kind: FoulKind::Records,
-        moves: 0,
-        min_moves: 0,
+        b,
+        FoulKind::Records,
+        (0, 0),
         offenders,
-        names,
-    })
+    ))
 }
 
 /// Every flag of a board, pending or decided.
