@@ -27,6 +27,13 @@ fn digest(p: &Pairing) -> u64 {
     h
 }
 
+/// This thread's time on a CPU so far (Linux: `/proc/thread-self/schedstat`, nanoseconds),
+/// which other work on a busy machine does not inflate as much as the wall clock.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let players: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
@@ -36,6 +43,7 @@ fn main() {
     let state = bench_state(players, round, seed);
     let gen = t0.elapsed();
     let t1 = Instant::now();
+    let c1 = cpu_ns();
     // A fourth argument `local`: the tie settled by exchanges whatever the field size.
     let local = args.get(4).is_some_and(|a| a == "local");
     let solved = if local {
@@ -46,9 +54,13 @@ fn main() {
     match solved {
         Ok((p, st)) => {
             let el = t1.elapsed();
+            let cpu = match (c1, cpu_ns()) {
+                (Some(a), Some(b)) => format!(" (cpu {:.3}s)", (b - a) as f64 / 1e9),
+                _ => String::new(),
+            };
             let v = check(&state, round.max(2), &p);
             println!(
-                "players {players} round {round}: generate {:.3}s, pair {:.3}s, boards {}, violations {}, \
+                "players {players} round {round}: generate {:.3}s, pair {:.3}s{cpu}, boards {}, violations {}, \
                  solves {}, initial edges {}, priced-in edges {}, suspects {}, certified optimal {}, tie exchanges {:?}, tie sum {}, digest {:016x}",
                 gen.as_secs_f64(),
                 el.as_secs_f64(),

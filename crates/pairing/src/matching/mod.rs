@@ -142,6 +142,33 @@ impl Adjacency {
 /// Candidate edges keyed by slack: a min-heap of `(key, edge)`.
 type EdgeHeap<W> = BinaryHeap<Reverse<(W, usize)>>;
 
+/// How far the duals of one slot's vertices have moved: `acc + sgn·delta`.
+#[derive(Debug, Clone, Copy)]
+struct SlotMove<W> {
+    acc: W,
+    sgn: i8,
+}
+
+/// A vertex, blossom or edge index as stored in a step ([`NONE`] as `u32::MAX`).
+#[inline(always)]
+fn to_u32(i: usize) -> u32 {
+    if i == NONE {
+        u32::MAX
+    } else {
+        i as u32
+    }
+}
+
+/// The index a step stored (see [`to_u32`]).
+#[inline(always)]
+fn from_u32(i: u32) -> usize {
+    if i == u32::MAX {
+        NONE
+    } else {
+        i as usize
+    }
+}
+
 struct Solver<W: Weight> {
     n: usize,
     /// Edge `k`'s weight as a slack subtracts it (2w, or 4w in perfect mode):
@@ -164,8 +191,10 @@ struct Solver<W: Weight> {
     /// `owner[slot[v]]`. A new blossom takes over the slot of its largest child and an
     /// expanded one hands its slot to that child, so only the vertices of the other
     /// children move: blossoms nest hundreds of levels deep around a few large ones.
-    slot: Vec<usize>,
-    owner: Vec<usize>,
+    /// (u32: [`Solver::inb`] reads both for every edge scanned, and half the bytes keep
+    /// them in cache.)
+    slot: Vec<u32>,
+    owner: Vec<u32>,
     /// Per vertex / blossom: the slot its vertices use while it is top-level.
     slot_of: Vec<usize>,
     /// Per blossom: the child whose slot it took; per vertex / blossom: its vertex count.
@@ -173,8 +202,8 @@ struct Solver<W: Weight> {
     size: Vec<usize>,
     /// Per slot: how far the duals of its vertices have moved (`acc + sgn·delta`, see
     /// [`Solver::delta`]); a vertex stores its dual minus that.
-    acc: Vec<W>,
-    sgn: Vec<i8>,
+    /// (Both in one array: [`Solver::y`] reads them together for every edge scanned.)
+    moves: Vec<SlotMove<W>>,
     /// Slots with a non-zero `sgn` in this stage.
     moving: Vec<usize>,
     parent: Vec<usize>,
@@ -218,7 +247,8 @@ struct Solver<W: Weight> {
     /// edge)` with kind 2 (edge from the tree to an unlabelled vertex), 3 (edge between two
     /// S-blossoms, value half its slack) and 4 (dual of a T-blossom). Entries are checked
     /// when they reach the top and dropped or re-keyed when stale.
-    steps: BinaryHeap<Reverse<(W, u8, usize, usize)>>,
+    /// Indices as u32 (`u32::MAX` for none), so an entry takes 56 bytes instead of 64.
+    steps: BinaryHeap<Reverse<(W, u8, u32, u32)>>,
 }
 
 /// Maximum-weight matching of the graph on vertices `0..n` with the given edges. With

@@ -105,13 +105,18 @@ impl<W: Weight> Solver<W> {
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
-            slot: (0..n).collect(),
-            owner: (0..2 * n).collect(),
+            slot: (0..n as u32).collect(),
+            owner: (0..2 * n as u32).collect(),
             slot_of: (0..2 * n).collect(),
             heir: vec![NONE; 2 * n],
             size: vec![1; 2 * n],
-            acc: vec![W::zero(); 2 * n],
-            sgn: vec![0; 2 * n],
+            moves: vec![
+                SlotMove {
+                    acc: W::zero(),
+                    sgn: 0
+                };
+                2 * n
+            ],
             moving: Vec::new(),
             parent: vec![NONE; 2 * n],
             childs: vec![Vec::new(); 2 * n],
@@ -139,36 +144,37 @@ impl<W: Weight> Solver<W> {
     /// The top-level blossom (or the vertex itself) holding vertex `v`.
     #[inline(always)]
     pub(super) fn inb(&self, v: usize) -> usize {
-        self.owner[self.slot[v]]
+        self.owner[self.slot[v] as usize] as usize
     }
 
     /// How far the duals of the vertices in slot `s` have moved.
     #[inline(always)]
     pub(super) fn off(&self, s: usize) -> W {
-        match self.sgn[s] {
-            0 => self.acc[s],
-            1 => self.acc[s].add(self.delta),
-            _ => self.acc[s].sub(self.delta),
+        let m = self.moves[s];
+        match m.sgn {
+            0 => m.acc,
+            1 => m.acc.add(self.delta),
+            _ => m.acc.sub(self.delta),
         }
     }
 
     /// Move vertex `v` to slot `to`, keeping its dual.
     pub(super) fn move_vertex(&mut self, v: usize, to: usize) {
-        let from = self.slot[v];
+        let from = self.slot[v] as usize;
         if from != to {
             self.dual[v] = self.dual[v].add(self.off(from)).sub(self.off(to));
-            self.slot[v] = to;
+            self.slot[v] = to as u32;
         }
     }
 
     /// Set the direction the duals of slot `s` move at each dual step (S −1, T +1).
     pub(super) fn set_slot_sign(&mut self, s: usize, sg: i8) {
-        if self.sgn[s] == sg {
+        if self.moves[s].sgn == sg {
             return;
         }
         let o = self.off(s);
-        self.sgn[s] = sg;
-        self.acc[s] = match sg {
+        self.moves[s].sgn = sg;
+        self.moves[s].acc = match sg {
             0 => o,
             1 => o.sub(self.delta),
             _ => o.add(self.delta),
@@ -182,7 +188,7 @@ impl<W: Weight> Solver<W> {
     #[inline(always)]
     pub(super) fn y(&self, x: usize) -> W {
         if x < self.n {
-            return self.dual[x].add(self.off(self.slot[x]));
+            return self.dual[x].add(self.off(self.slot[x] as usize));
         }
         match self.sign[x] {
             0 => self.dual[x],
@@ -194,10 +200,10 @@ impl<W: Weight> Solver<W> {
     /// Write every vertex dual back into `dual` (after a run; slots start from zero again).
     pub(super) fn normalize(&mut self) {
         for v in 0..self.n {
-            self.dual[v] = self.dual[v].add(self.acc[self.slot[v]]);
+            self.dual[v] = self.dual[v].add(self.moves[self.slot[v] as usize].acc);
         }
-        for a in self.acc.iter_mut() {
-            *a = W::zero();
+        for m in self.moves.iter_mut() {
+            m.acc = W::zero();
         }
     }
 
@@ -242,7 +248,7 @@ impl<W: Weight> Solver<W> {
 
     pub(super) fn push_step(&mut self, value: W, kind: u8, x: usize, k: usize) {
         self.steps
-            .push(Reverse((value.add(self.delta), kind, x, k)));
+            .push(Reverse((value.add(self.delta), kind, to_u32(x), to_u32(k))));
     }
 
     /// The current value of a dual-step candidate, `None` when it no longer is one.
@@ -266,6 +272,7 @@ impl<W: Weight> Solver<W> {
     /// The smallest dual-step candidate `(value, kind, x, edge)`, ties to the lower kind.
     pub(super) fn next_step(&mut self) -> Option<(W, u8, usize, usize)> {
         while let Some(&Reverse((key, kind, x, k))) = self.steps.peek() {
+            let (x, k) = (from_u32(x), from_u32(k));
             match self.step_value(kind, x, k) {
                 None => {
                     self.steps.pop();
@@ -475,7 +482,7 @@ impl<W: Weight> Solver<W> {
             }
         }
         self.buf = lv;
-        self.owner[hs] = b;
+        self.owner[hs] = b as u32;
         self.set_slot_sign(hs, -1);
         let d2 = self.delta.add(self.delta);
         // The new blossom's candidate edges to other S-blossoms: the largest child heap is
@@ -555,7 +562,7 @@ impl<W: Weight> Solver<W> {
         }
         // The heir keeps the slot; the other children's vertices go back to their own.
         let heir = self.heir[b];
-        self.owner[self.slot_of[b]] = heir;
+        self.owner[self.slot_of[b]] = heir as u32;
         let mut lv = std::mem::take(&mut self.buf);
         for &c in &childs {
             self.parent[c] = NONE;
@@ -563,7 +570,7 @@ impl<W: Weight> Solver<W> {
                 continue;
             }
             let cs = self.slot_of[c];
-            self.owner[cs] = c;
+            self.owner[cs] = c as u32;
             lv.clear();
             self.leaves(c, &mut lv);
             for &x in &lv {

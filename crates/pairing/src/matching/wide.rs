@@ -77,25 +77,26 @@ impl<const L: usize> Weight for Wide<L> {
     }
     #[inline(always)]
     fn add(self, o: Self) -> Self {
+        // The carry as a bool: the compiler then emits one add-with-carry chain.
         let mut r = [0u64; L];
-        let mut carry = 0u64;
+        let mut carry = false;
         for (i, slot) in r.iter_mut().enumerate() {
             let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
             *slot = s2;
-            carry = u64::from(c1) + u64::from(c2);
+            carry = c1 | c2;
         }
         Wide(r)
     }
     #[inline(always)]
     fn sub(self, o: Self) -> Self {
         let mut r = [0u64; L];
-        let mut borrow = 0u64;
+        let mut borrow = false;
         for (i, slot) in r.iter_mut().enumerate() {
             let (d1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (d2, b2) = d1.overflowing_sub(borrow);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
             *slot = d2;
-            borrow = u64::from(b1) + u64::from(b2);
+            borrow = b1 | b2;
         }
         Wide(r)
     }
