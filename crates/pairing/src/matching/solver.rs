@@ -99,7 +99,7 @@ impl<W: Weight> Solver<W> {
             table: Vec::new(),
             widx: Vec::with_capacity(m),
             wlow: Vec::with_capacity(m),
-            intern: HashMap::new(),
+            intern: HashMap::default(),
             endpoint: Vec::with_capacity(2 * m),
             neighbend: Adjacency::new(n),
             mate: vec![NONE; n],
