@@ -98,6 +98,15 @@ fn form(e: &SynthEntry, social_security: bool) -> EntryForm {
     }
 }
 
+/// A rating between 1200 and 2399 read from an ID number's digits (FNV-1a), so a synthetic
+/// field has ratings without drawing from the field's random numbers.
+fn synthetic_rating(id_number: &str) -> u32 {
+    let h = id_number.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    1200 + (h % 1200) as u32
+}
+
 /// One operation of the arbiter's API, with its arguments bound.
 type Op<'a> = Box<dyn Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + 'a>;
 
@@ -570,9 +579,17 @@ impl Simulator {
             .registration
             .fields
             .contains(&arbiter_regulation::EntryField::SocialSecurityNumber);
-        let form = |e: &SynthEntry| form(e, ss);
         let mut out = Vec::new();
         for sec in &self.reg.sections {
+            // A section numbered by rating (A3) gets rated players, as its entry list would.
+            let rated = sec.pairing.numbering == arbiter_types::Numbering::Rating;
+            let form = |e: &SynthEntry| {
+                let mut f = form(e, ss);
+                if rated {
+                    f.rating = Some(synthetic_rating(&e.id_number));
+                }
+                f
+            };
             let mine: Vec<_> = self
                 .field
                 .entries
