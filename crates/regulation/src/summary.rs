@@ -42,10 +42,17 @@ fn sex(l: Lang, s: Sex) -> &'static str {
 
 fn scoring(l: Lang, s: &Scoring) -> String {
     let t: &ScoringTable = &s.table;
-    let preset = s
-        .preset
-        .map(|p| format!(" ({})", p.name()))
-        .unwrap_or_default();
+    let preset = if s.defaulted {
+        l.t(
+            " （未规定，按2011年规则计分）",
+            " (not stated: the 2011 rules' scoring)",
+        )
+        .to_string()
+    } else {
+        s.preset
+            .map(|p| format!(" ({})", p.name()))
+            .unwrap_or_default()
+    };
     match l {
         Lang::Zh => format!(
             "胜{} 红和{} 黑和{} 负{} 轮空{} 弃权胜{} 弃权负{} 双方弃权{}{preset}",
@@ -66,7 +73,18 @@ fn tiebreaks(l: Lang, t: &Tiebreaks) -> String {
     }
     let mut s = items.join(" → ");
     if let Some(p) = &t.preset {
-        let _ = write!(s, " ({p})");
+        if t.defaulted {
+            let _ = write!(
+                s,
+                "{}",
+                match l {
+                    Lang::Zh => format!(" （未规定，按2011年规则 {p}）"),
+                    Lang::En => format!(" (not stated: the 2011 rules, {p})"),
+                }
+            );
+        } else {
+            let _ = write!(s, " ({p})");
+        }
     }
     s
 }
@@ -446,6 +464,15 @@ impl Regulation {
             let f: Vec<&str> = r.fields.iter().map(|f| f.zh()).collect();
             reg.push(format!("{} {}", l.t("须填", "required"), f.join("、")));
         }
+        if let Some(t) = r.check_in_time {
+            // The check-in day with its time: 报到 2026-09-30 08:00起.
+            if let Some(d) = r.check_in {
+                reg.push(match l {
+                    Lang::Zh => format!("报到 {d} {}起", t.format("%H:%M")),
+                    Lang::En => format!("check-in {d} from {}", t.format("%H:%M")),
+                });
+            }
+        }
         if let Some(p) = &r.check_in_pledge {
             reg.push(format!("{} {p}", l.t("报到时签署", "signed at check-in:")));
         }
@@ -554,6 +581,42 @@ fn section(l: Lang, out: &mut String, s: &Section) {
                 v.join(", ")
             );
         }
+    }
+    if !s.schedule_days.is_empty() {
+        let v: Vec<String> = s
+            .schedule_days
+            .iter()
+            .map(|d| {
+                let every = d.interval_minutes.filter(|_| d.rounds > 1);
+                match (l, every) {
+                    (Lang::Zh, Some(m)) => format!(
+                        "{} {}起{}轮，每{m}分钟一轮",
+                        d.date.format("%m-%d"),
+                        d.start.format("%H:%M"),
+                        d.rounds
+                    ),
+                    (Lang::Zh, None) => format!(
+                        "{} {}起{}轮",
+                        d.date.format("%m-%d"),
+                        d.start.format("%H:%M"),
+                        d.rounds
+                    ),
+                    (Lang::En, Some(m)) => format!(
+                        "{} {} rounds from {}, every {m} min",
+                        d.date.format("%m-%d"),
+                        d.rounds,
+                        d.start.format("%H:%M")
+                    ),
+                    (Lang::En, None) => format!(
+                        "{} {} round(s) from {}",
+                        d.date.format("%m-%d"),
+                        d.rounds,
+                        d.start.format("%H:%M")
+                    ),
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "  {}: {}", l.t("赛程按天", "Days"), v.join("; "));
     }
     if !s.schedule.is_empty() {
         let v: Vec<String> = s

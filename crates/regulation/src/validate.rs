@@ -120,6 +120,17 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             );
         }
     }
+    if reg.registration.check_in_time.is_some() && reg.registration.check_in.is_none() {
+        return cx.fail(
+            p!["registration", "check_in_time"],
+            "给出了报到时间，但没有报到日期 check_in (a check-in time needs the check-in day)"
+                .into(),
+        );
+    }
+    let (start, end) = (reg.event.start, reg.event.end);
+    for (i, s) in reg.sections.iter_mut().enumerate() {
+        schedule_days(&cx, i, s, start, end)?;
+    }
     for i in 0..reg.sections.len() {
         section(&cx, reg, i)?;
     }
@@ -140,6 +151,15 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
     let r = reg.registration.clone();
     let start = reg.event.start;
     for s in &mut reg.sections {
+        // A silent round robin is ranked by the 2011 rule's round-robin list (14.1).
+        if s.tiebreaks.defaulted
+            && matches!(
+                s.format.kind,
+                FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+            )
+        {
+            s.tiebreaks = Tiebreaks::rule_2011_named("cxa-2011-rr");
+        }
         let e = &mut s.entries;
         e.deadline = e.deadline.or(r.deadline);
         e.fee = e.fee.or(r.fee);
@@ -152,6 +172,104 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             el.age_on = Some(s.date.unwrap_or(start));
         }
     }
+    Ok(())
+}
+
+/// A schedule by days (`schedule_days`) into the rounds' start times (`schedule`): each day
+/// inside the event's dates, after the day before, its rounds within the day; never both forms.
+fn schedule_days(
+    cx: &Ctx,
+    i: usize,
+    s: &mut Section,
+    start: chrono::NaiveDate,
+    end: chrono::NaiveDate,
+) -> R {
+    if s.schedule_days.is_empty() {
+        return Ok(());
+    }
+    let at = |j: usize, key: &'static str| {
+        let mut v = p!["sections", i, "schedule_days", j];
+        if !key.is_empty() {
+            v.push(Seg::from(key));
+        }
+        v
+    };
+    if !s.schedule.is_empty() {
+        return cx.fail(
+            at(0, ""),
+            "赛程已逐轮给出 (schedule)，不能再按天给出 (schedule_days)：二者只用其一 \
+             (give the schedule by rounds or by days, not both)"
+                .into(),
+        );
+    }
+    let mut times: Vec<chrono::NaiveDateTime> = Vec::new();
+    for (j, d) in s.schedule_days.iter().enumerate() {
+        if d.date < start || d.date > end {
+            return cx.fail(
+                at(j, "date"),
+                format!(
+                    "比赛日 {} 不在赛期 {start} 至 {end} 之内 (the day is outside the event's dates)",
+                    d.date
+                ),
+            );
+        }
+        if d.rounds == 0 {
+            return cx.fail(
+                at(j, "rounds"),
+                "每天至少一轮 (a day of the schedule plays at least one round)".into(),
+            );
+        }
+        let step = match d.interval_minutes {
+            Some(m) if m > 0 => i64::from(m),
+            _ if d.rounds == 1 => 0,
+            _ => {
+                return cx.fail(
+                    at(j, ""),
+                    format!(
+                        "一天 {} 轮须给出每轮间隔 interval_minutes (several rounds a day need the minutes between rounds)",
+                        d.rounds
+                    ),
+                )
+            }
+        };
+        let first = d.date.and_time(d.start);
+        if let Some(prev) = times.last() {
+            if first <= *prev {
+                return cx.fail(
+                    at(j, "date"),
+                    format!(
+                        "本日第一轮 {} 不晚于前一天的最后一轮 {prev} (a day's rounds must come after the day before)",
+                        first.format("%Y-%m-%d %H:%M")
+                    ),
+                );
+            }
+        }
+        for k in 0..i64::from(d.rounds) {
+            let t = first + chrono::Duration::minutes(step * k);
+            if t.date() != d.date {
+                return cx.fail(
+                    at(j, "rounds"),
+                    format!(
+                        "{} 起每 {step} 分钟一轮，第 {} 轮已到次日 (the day's last round would start on the next day)",
+                        d.start.format("%H:%M"),
+                        k + 1
+                    ),
+                );
+            }
+            times.push(t);
+        }
+    }
+    let max = crate::max_rounds(&s.format);
+    if max > 0 && times.len() as u32 > max {
+        return cx.fail(
+            at(s.schedule_days.len() - 1, "rounds"),
+            format!(
+                "按天的赛程共 {} 轮，但本组最多 {max} 轮 (the days hold more rounds than the section plays)",
+                times.len()
+            ),
+        );
+    }
+    s.schedule = times;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! Settings of a regulation file that every command must apply: the numbering of the draw
-//! (`pairing.numbering`), by `draw` and by `simulate`; the qualification list.
+//! (`pairing.numbering`), by `draw` and by `simulate`; the qualification list; what the 2011
+//! rule fills in.
 
 use crate::common;
 
@@ -250,4 +251,35 @@ fn the_qualification_list_is_published_in_prizes_export_and_document() {
         "{page}"
     );
     assert!(page.contains("资格名次"), "{page}");
+}
+
+/// `arbiter regulation check FILE` in a folder of its own: (exit code, stdout, stderr).
+fn check(regulation: &str) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = write(&dir.path().join("reg.toml"), regulation);
+    let o = Command::new(BIN)
+        .args(["regulation", "check", &reg])
+        .output()
+        .unwrap();
+    (o.status.code(), stdout(&o), stderr(&o))
+}
+
+#[test]
+fn check_says_where_the_2011_rule_fills_a_silent_regulation() {
+    let silent = numbered("lots").replace("tiebreaks = \"cxa-2011-opp\"\n", "");
+    let (code, out, err) = check(&silent);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("（未规定，按2011年规则计分）"), "{out}");
+    assert!(
+        out.contains("（未规定，按2011年规则 cxa-2011-opp）"),
+        "{out}"
+    );
+    // A file that names them says nothing of the kind.
+    let named = numbered("lots").replace(
+        "tiebreaks = \"cxa-2011-opp\"",
+        "scoring = \"cxa\"\ntiebreaks = \"cxa-2011-opp\"",
+    );
+    let (code, out, _) = check(&named);
+    assert_eq!(code, Some(0));
+    assert!(!out.contains("未规定"), "{out}");
 }
