@@ -310,6 +310,13 @@ pub struct Section {
     pub lucky: Vec<LuckyPrize>,
     #[serde(default)]
     pub awards: AwardRules,
+    /// The pool of the section's own prize table, whole yuan: `regulation check` refuses a
+    /// table whose amounts do not add up to it (A14).
+    #[serde(default)]
+    pub prize_pool_yuan: Option<u32>,
+    /// Places of the section's prize table reserved for a category, with a floor (A14).
+    #[serde(default)]
+    pub reserved_places: Option<ReservedPlaces>,
     #[serde(default)]
     pub qualification: Option<Qualification>,
     #[serde(default)]
@@ -793,6 +800,21 @@ pub struct Category {
     pub born_to: Option<NaiveDate>,
     #[serde(default)]
     pub flag: Option<String>,
+    /// The pool of this category's prize table, whole yuan (checked like the section's).
+    #[serde(default)]
+    pub prize_pool_yuan: Option<u32>,
+}
+
+/// "3 of the 12 prize places for local players; if they are not in the top 4, 500 yuan
+/// each" (A14): the best `places` players of `category` are among the winners of the
+/// section's prize table (the places they fill are counted in it), each receiving the larger
+/// of his place prize and `floor_yuan`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservedPlaces {
+    pub category: String,
+    pub places: u32,
+    pub floor_yuan: u32,
 }
 
 /// Team standings inside a section from individual ranks (K3, K4, K11, T5; A10).

@@ -779,8 +779,55 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             lk.item
         );
     }
+    if let Some(pool) = s.prize_pool_yuan {
+        let _ = writeln!(
+            out,
+            "  {}: {pool}{}",
+            l.t("奖金总额", "Prize pool"),
+            l.t("元（与奖项表相符）", " yuan (matches the table)")
+        );
+    }
+    for c in s.categories.iter() {
+        if let Some(pool) = c.prize_pool_yuan {
+            let _ = writeln!(
+                out,
+                "  {} {}: {pool}{}",
+                c.name,
+                l.t("奖金总额", "prize pool"),
+                l.t("元（与奖项表相符）", " yuan (matches the table)")
+            );
+        }
+    }
+    if let Some(r) = &s.reserved_places {
+        let cat = s
+            .categories
+            .iter()
+            .find(|c| c.id == r.category)
+            .map_or(r.category.as_str(), |c| c.name.as_str());
+        let _ = writeln!(
+            out,
+            "  {}",
+            match l {
+                Lang::Zh => format!(
+                    "保留名额: 名次奖中{}个留给「{cat}」最好的选手（计入名次奖人数），所得为名次奖与保底{}元中较多者",
+                    r.places, r.floor_yuan
+                ),
+                Lang::En => format!(
+                    "Reserved places: {} of the place prizes go to the best of {cat} (counted in the places), each the larger of his place prize and {} yuan",
+                    r.places, r.floor_yuan
+                ),
+            }
+        );
+    }
     if s.awards.one_award_per_person {
-        let _ = writeln!(out, "  {}", l.t("不可重复领奖", "one award per person"));
+        let _ = writeln!(
+            out,
+            "  {}",
+            l.t(
+                "不可重复领奖: 兼得多项者取奖金最高的一项（相同则取规程中列在前的），其余依次递补给该项名单中的下一名",
+                "one award per person: the one worth most (equal: the one listed first), the others pass to the next eligible player of their list"
+            )
+        );
     }
     if let Some(q) = &s.qualification {
         let places = q

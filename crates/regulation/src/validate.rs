@@ -513,6 +513,63 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     }
     let cat_ids: Vec<&str> = s.categories.iter().map(|c| c.id.as_str()).collect();
     prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[], places)?;
+    // A14: each table's pool adds up; reserved places inside the section's table.
+    let table_sum = |cat: Option<&str>| -> u64 {
+        s.prizes
+            .iter()
+            .filter(|p| p.category.as_deref() == cat)
+            .map(|p| {
+                let (a, b) = p.ranks();
+                u64::from(p.amount_yuan.unwrap_or(0)) * u64::from(b.saturating_sub(a) + 1)
+            })
+            .sum()
+    };
+    let pool_mismatch = |name: &str, pool: u32, sum: u64| {
+        format!(
+            "{name}奖金总额 {pool} 元，但奖项表各名次奖金合计 {sum} 元 (the prize table adds up to {sum} yuan, not the pool of {pool})"
+        )
+    };
+    if let Some(pool) = s.prize_pool_yuan {
+        let sum = table_sum(None);
+        if sum != u64::from(pool) {
+            return cx.fail(sp(p!["prize_pool_yuan"]), pool_mismatch(&s.name, pool, sum));
+        }
+    }
+    for (j, c) in s.categories.iter().enumerate() {
+        if let Some(pool) = c.prize_pool_yuan {
+            let sum = table_sum(Some(&c.id));
+            if sum != u64::from(pool) {
+                return cx.fail(
+                    sp(p!["categories", j, "prize_pool_yuan"]),
+                    pool_mismatch(&c.name, pool, sum),
+                );
+            }
+        }
+    }
+    if let Some(r) = &s.reserved_places {
+        if !cat_ids.contains(&r.category.as_str()) {
+            return cx.fail(
+                sp(p!["reserved_places", "category"]),
+                unknown_ref("类别", "category", &r.category, cat_ids.iter().copied()),
+            );
+        }
+        let last = s
+            .prizes
+            .iter()
+            .filter(|p| p.category.is_none())
+            .map(|p| p.ranks().1)
+            .max()
+            .unwrap_or(0);
+        if r.places == 0 || r.places > last {
+            return cx.fail(
+                sp(p!["reserved_places", "places"]),
+                format!(
+                    "保留名额 {} 个须在1至本组奖项表的 {last} 个名次之间 (reserved places must be between 1 and the table's {last} places)",
+                    r.places
+                ),
+            );
+        }
+    }
     // Lucky ranks.
     let mut seen = BTreeMap::new();
     for (j, l) in s.lucky.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! Settings of a regulation file that every command must apply: the numbering of the draw
 //! (`pairing.numbering`), by `draw` and by `simulate`; the qualification list; what the 2011
-//! rule fills in.
+//! rule fills in; prize pools and reserved places.
 
 use crate::common;
 
@@ -282,4 +282,103 @@ fn check_says_where_the_2011_rule_fills_a_silent_regulation() {
     let (code, out, _) = check(&named);
     assert_eq!(code, Some(0));
     assert!(!out.contains("未规定"), "{out}");
+}
+
+/// An open with 6 prize places, 2 of them reserved for women with a 300-yuan floor, and a
+/// stated pool; `pool` is written as the pool.
+fn reserved(pool: u32) -> String {
+    format!(
+        r#"
+[event]
+name = "保留名额测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = {{ kind = "swiss", rounds = 5 }}
+prize_pool_yuan = {pool}
+
+[[sections.categories]]
+id = "women"
+name = "女子"
+sex = "F"
+
+[sections.reserved_places]
+category = "women"
+places = 2
+floor_yuan = 300
+
+[[sections.prizes]]
+rank = 1
+amount_yuan = 1000
+
+[[sections.prizes]]
+rank = 2
+amount_yuan = 500
+
+[[sections.prizes]]
+from = 3
+to = 6
+amount_yuan = 200
+"#
+    )
+}
+
+#[test]
+fn a_prize_pool_that_does_not_add_up_is_refused_with_its_line() {
+    let (code, out, err) = check(&reserved(2300));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("奖金总额: 2300元（与奖项表相符）"), "{out}");
+    assert!(
+        out.contains("保留名额: 名次奖中2个留给「女子」最好的选手（计入名次奖人数），所得为名次奖与保底300元中较多者"),
+        "{out}"
+    );
+    let (code, _, err) = check(&reserved(2500));
+    assert_eq!(code, Some(2), "{err}");
+    // Line 11 is `prize_pool_yuan = 2500`.
+    assert!(err.contains("reg.toml:11:"), "{err}");
+    assert!(
+        err.contains("公开组奖金总额 2500 元，但奖项表各名次奖金合计 2300 元"),
+        "{err}"
+    );
+    // Reserved places for a category the section does not have, or more than its places.
+    let (code, _, err) =
+        check(&reserved(2300).replace("category = \"women\"", "category = \"lady\""));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("lady"), "{err}");
+    let (code, _, err) = check(&reserved(2300).replace("places = 2", "places = 7"));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("保留名额 7 个"), "{err}");
+}
+
+#[test]
+fn reserved_places_go_to_the_best_women_with_the_floor_in_a_simulated_event() {
+    let (dir, _db, _id) = simulated(&reserved(2300), "open=24");
+    let ex = export_json(&dir.path().join("sim"));
+    let section = section_of(&ex, "open");
+    let women: Vec<u64> = section["categories"][0]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["no"].as_u64().unwrap())
+        .collect();
+    assert!(women.len() >= 2, "the field has women: {women:?}");
+    let places: Vec<(u64, u64)> = ex["prizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "place")
+        .map(|p| (p["no"].as_u64().unwrap(), p["amount"].as_u64().unwrap()))
+        .collect();
+    // Six winners in all, the two best women among them with at least 300 yuan each.
+    assert_eq!(places.len(), 6, "{places:?}");
+    for w in &women[..2] {
+        let got = places.iter().find(|(no, _)| no == w);
+        assert!(
+            got.is_some_and(|(_, amount)| *amount >= 300),
+            "woman {w}: {places:?}"
+        );
+    }
 }
