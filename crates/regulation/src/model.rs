@@ -803,6 +803,15 @@ pub struct Category {
     /// The pool of this category's prize table, whole yuan (checked like the section's).
     #[serde(default)]
     pub prize_pool_yuan: Option<u32>,
+    /// Ages instead of birth dates (「8岁以下」, 「9–10岁」): full years on `age_on` (else
+    /// the section's eligibility date, else the section's day or the event's first day).
+    /// Validation turns them into `born_from` / `born_to`.
+    #[serde(default)]
+    pub min_age: Option<u32>,
+    #[serde(default)]
+    pub max_age: Option<u32>,
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub age_on: Option<NaiveDate>,
 }
 
 /// "3 of the 12 prize places for local players; if they are not in the top 4, 500 yuan

@@ -722,7 +722,19 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         let v: Vec<String> = s
             .categories
             .iter()
-            .map(|c| format!("{} ({})", c.name, c.id))
+            .map(|c| {
+                let on = c.age_on.map(|d| d.to_string()).unwrap_or_default();
+                let ages = match (c.min_age, c.max_age, l) {
+                    (None, None, _) => String::new(),
+                    (Some(a), Some(b), Lang::Zh) => format!(", {on}时{a}–{b}岁"),
+                    (Some(a), None, Lang::Zh) => format!(", {on}时{a}岁以上"),
+                    (None, Some(b), Lang::Zh) => format!(", {on}时{b}岁及以下"),
+                    (Some(a), Some(b), Lang::En) => format!(", aged {a}–{b} on {on}"),
+                    (Some(a), None, Lang::En) => format!(", aged {a} or over on {on}"),
+                    (None, Some(b), Lang::En) => format!(", aged {b} or under on {on}"),
+                };
+                format!("{} ({}{ages})", c.name, c.id)
+            })
             .collect();
         let _ = writeln!(out, "  {}: {}", l.t("分别录取", "Categories"), v.join(", "));
     }

@@ -130,6 +130,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
     let (start, end) = (reg.event.start, reg.event.end);
     for (i, s) in reg.sections.iter_mut().enumerate() {
         schedule_days(&cx, i, s, start, end)?;
+        category_ages(&cx, i, s, start)?;
     }
     for i in 0..reg.sections.len() {
         section(&cx, reg, i)?;
@@ -270,6 +271,72 @@ fn schedule_days(
         );
     }
     s.schedule = times;
+    Ok(())
+}
+
+/// Categories stated as ages (「8岁以下」: `max_age = 7`; 「9–10岁」: `min_age = 9`,
+/// `max_age = 10`) on their reference date into birth dates: at least `min_age` full years on
+/// the date is born on or before it `min_age` years back; at most `max_age` is born after it
+/// `max_age + 1` years back.
+fn category_ages(cx: &Ctx, i: usize, s: &mut Section, start: chrono::NaiveDate) -> R {
+    use chrono::Months;
+    let default_on = s.eligibility.age_on.or(s.date).unwrap_or(start);
+    for (j, c) in s.categories.iter_mut().enumerate() {
+        let at = |key: &str| p!["sections", i, "categories", j, key];
+        if c.min_age.is_none() && c.max_age.is_none() {
+            if c.age_on.is_some() {
+                return cx.fail(
+                    at("age_on"),
+                    "给出了计算年龄的日期，但没有 min_age / max_age (a reference date without ages)"
+                        .into(),
+                );
+            }
+            continue;
+        }
+        if c.born_from.is_some() || c.born_to.is_some() {
+            let key = if c.min_age.is_some() {
+                "min_age"
+            } else {
+                "max_age"
+            };
+            return cx.fail(
+                at(key),
+                "类别的年龄与出生日期二者只用其一 (give a category ages or birth dates, not both)"
+                    .into(),
+            );
+        }
+        if let (Some(a), Some(b)) = (c.min_age, c.max_age) {
+            if a > b {
+                return cx.fail(
+                    at("max_age"),
+                    format!(
+                        "年龄范围为空: {a} 至 {b} 岁 (empty age range: min_age is above max_age)"
+                    ),
+                );
+            }
+        }
+        let on = c.age_on.unwrap_or(default_on);
+        let back = |years: u32| on.checked_sub_months(Months::new(years.saturating_mul(12)));
+        if let Some(a) = c.min_age {
+            c.born_to = back(a);
+        }
+        if let Some(b) = c.max_age {
+            c.born_from = back(b.saturating_add(1)).and_then(|d| d.succ_opt());
+        }
+        if (c.min_age.is_some() && c.born_to.is_none())
+            || (c.max_age.is_some() && c.born_from.is_none())
+        {
+            return cx.fail(
+                at(if c.min_age.is_some() {
+                    "min_age"
+                } else {
+                    "max_age"
+                }),
+                "年龄过大 (age out of range)".into(),
+            );
+        }
+        c.age_on = Some(on);
+    }
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! Settings of a regulation file that every command must apply: the numbering of the draw
 //! (`pairing.numbering`), by `draw` and by `simulate`; the qualification list; what the 2011
-//! rule fills in; prize pools and reserved places.
+//! rule fills in; prize pools and reserved places; age categories in a trial run.
 
 use crate::common;
 
@@ -380,5 +380,75 @@ fn reserved_places_go_to_the_best_women_with_the_floor_in_a_simulated_event() {
             got.is_some_and(|(_, amount)| *amount >= 300),
             "woman {w}: {places:?}"
         );
+    }
+}
+
+/// A youth section in age groups counted on a date the file gives, and a local category.
+const YOUTH: &str = r#"
+[event]
+name = "少儿年龄组测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "youth"
+name = "少儿组"
+format = { kind = "swiss", rounds = 5 }
+
+[sections.eligibility]
+max_age = 14
+age_on = 2026-08-01
+
+[[sections.categories]]
+id = "u8"
+name = "8岁以下组"
+max_age = 7
+
+[[sections.categories]]
+id = "u10"
+name = "9–10岁组"
+min_age = 9
+max_age = 10
+
+[[sections.categories]]
+id = "u12"
+name = "11–12岁组"
+min_age = 11
+max_age = 12
+
+[[sections.categories]]
+id = "u14"
+name = "13–14岁组"
+min_age = 13
+max_age = 14
+
+[[sections.categories]]
+id = "local"
+name = "本地选手"
+flag = "local"
+"#;
+
+#[test]
+fn a_trial_run_fills_every_age_group_and_flag_category() {
+    let (code, out, err) = check(YOUTH);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("11–12岁组 (u12, 2026-08-01时11–12岁)"),
+        "{out}"
+    );
+    let (dir, _db, _id) = simulated(YOUTH, "youth=40");
+    let ex = export_json(&dir.path().join("sim"));
+    let cats = section_of(&ex, "youth")["categories"].as_array().unwrap();
+    assert_eq!(cats.len(), 5);
+    for c in cats {
+        let n = c["standings"].as_array().map_or(0, Vec::len);
+        assert!(n > 0, "category {} is empty", c["name"]);
+    }
+    // Nobody is in two age groups, and the groups hold players of the section only.
+    let mut seen = std::collections::BTreeSet::new();
+    for c in &cats[..4] {
+        for r in c["standings"].as_array().unwrap() {
+            assert!(seen.insert(r["no"].as_u64().unwrap()), "{r} twice");
+        }
     }
 }

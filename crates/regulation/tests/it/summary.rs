@@ -305,3 +305,92 @@ fn a_schedule_by_days_that_does_not_fit_is_refused_with_its_line() {
     assert!(e.starts_with("days.toml:8:"), "{e}");
     assert!(e.contains("没有报到日期"), "{e}");
 }
+
+/// A youth section in four age groups counted on 2026-08-01, and a local players' category.
+const YOUTH: &str = r#"
+[event]
+name = "少儿年龄组测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "youth"
+name = "少儿组"
+format = { kind = "swiss", rounds = 7 }
+
+[sections.eligibility]
+max_age = 14
+age_on = 2026-08-01
+
+[[sections.categories]]
+id = "u8"
+name = "8岁以下组"
+max_age = 7
+
+[[sections.categories]]
+id = "u10"
+name = "9–10岁组"
+min_age = 9
+max_age = 10
+
+[[sections.categories]]
+id = "u14"
+name = "13–14岁组"
+min_age = 13
+max_age = 14
+age_on = 2026-09-01
+
+[[sections.categories]]
+id = "local"
+name = "本地选手"
+flag = "local"
+"#;
+
+#[test]
+fn categories_stated_as_ages_become_birth_dates_on_their_date() {
+    let r = load(YOUTH, "youth.toml");
+    let c = &r.sections[0].categories;
+    let d = |y, m, day| chrono::NaiveDate::from_ymd_opt(y, m, day);
+    // Under 8 on 2026-08-01 (the section's date): born after 2018-08-01.
+    assert_eq!((c[0].born_from, c[0].born_to), (d(2018, 8, 2), None));
+    // 9–10: born 2015-08-02 … 2017-08-01.
+    assert_eq!(
+        (c[1].born_from, c[1].born_to),
+        (d(2015, 8, 2), d(2017, 8, 1))
+    );
+    // 13–14 on its own date, 2026-09-01.
+    assert_eq!(
+        (c[2].born_from, c[2].born_to),
+        (d(2011, 9, 2), d(2013, 9, 1))
+    );
+    // Checked against the ages themselves, day by day around the edges.
+    for born in [d(2017, 8, 1), d(2017, 8, 2), d(2015, 8, 1), d(2015, 8, 2)] {
+        let born = born.unwrap();
+        let age = age_on(born, d(2026, 8, 1).unwrap());
+        let inside = c[1].born_from.unwrap() <= born && born <= c[1].born_to.unwrap();
+        assert_eq!(inside, (9..=10).contains(&age), "{born}: {age}");
+    }
+    let zh = r.summary(Lang::Zh);
+    let block = section_block(&zh, "youth");
+    assert!(
+        line(&block, "分别录取:").contains("9–10岁组 (u10, 2026-08-01时9–10岁)"),
+        "{block:#?}"
+    );
+    assert!(
+        line(&block, "分别录取:").contains("8岁以下组 (u8, 2026-08-01时7岁及以下)"),
+        "{block:#?}"
+    );
+}
+
+#[test]
+fn category_ages_that_cannot_hold_are_refused_with_their_line() {
+    let refused = |src: &str| parse(src, "youth.toml").expect_err("refused").to_string();
+    // Ages and birth dates together (line 24 is the 9–10 group's `min_age`).
+    let e = refused(&YOUTH.replacen("min_age = 9\n", "min_age = 9\nborn_to = 2017-01-01\n", 1));
+    assert!(e.starts_with("youth.toml:24:"), "{e}");
+    assert!(e.contains("二者只用其一"), "{e}");
+    // An empty range (line 25 is its `max_age`).
+    let e = refused(&YOUTH.replacen("max_age = 10", "max_age = 8", 1));
+    assert!(e.starts_with("youth.toml:25:"), "{e}");
+    assert!(e.contains("年龄范围为空: 9 至 8 岁"), "{e}");
+}
