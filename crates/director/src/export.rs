@@ -31,6 +31,25 @@ pub struct Export {
     /// Added field: the organiser's awards given (S10: 最佳组织奖 …); absent when none is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special_awards: Vec<SpecialAwardExport>,
+    /// Added field: the players who qualify for a later event (S8: `qualification.places`),
+    /// section by section, in place order; absent when no section names places.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub qualified: Vec<QualifiedRow>,
+}
+
+/// One player of a qualification list (取得资格名单).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QualifiedRow {
+    pub section: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// What the places qualify for (「江苏省业余棋王赛」).
+    pub to: String,
+    /// The qualifying place (1..=places).
+    pub place: u32,
+    /// The player's rank in the final ranking.
+    pub rank: u32,
+    pub no: u32,
 }
 
 /// An organiser's award (S10) and whom it was given to.
@@ -407,6 +426,7 @@ mod tests {
             prize_total: Score::points(0),
             provisional: true,
             special_awards: Vec::new(),
+            qualified: Vec::new(),
         }
     }
 

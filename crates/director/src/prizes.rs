@@ -9,7 +9,8 @@ use arbiter_regulation::{Prize, Regulation};
 use arbiter_standings::association::AssociationRow;
 use arbiter_standings::prize::{
     allocate_prizes, LuckyEntry, LuckyOnAwarded, LuckyTable, PrizeEntry, PrizeList, PrizeRules,
-    PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, TeamPrizeTable, TeamRanking,
+    PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, Reservation, TeamPrizeTable,
+    TeamRanking,
 };
 use arbiter_standings::team::DivisionTable;
 use std::collections::BTreeMap;
@@ -53,6 +54,7 @@ pub fn allocate(
     let mut rules = PrizeRules::default();
     let mut rankings = Vec::new();
     let mut team_rankings = Vec::new();
+    let mut listed_base = 0u32;
     for sec in &reg.sections {
         let Some(rows) = input.finals.get(&sec.id) else {
             continue;
@@ -99,12 +101,29 @@ pub fn allocate(
         }
         for (category, mut entries) in by_cat {
             entries.sort_by_key(|e| e.first);
+            // Where the table is listed: its first line (A14: of equal awards, the first).
+            let listed = sec
+                .prizes
+                .iter()
+                .position(|p| p.category == category)
+                .map(|i| listed_base + i as u32);
+            let reserved = match (&category, &sec.reserved_places) {
+                (None, Some(r)) => Some(Reservation {
+                    category: r.category.clone(),
+                    places: r.places,
+                    floor: u64::from(r.floor_yuan),
+                }),
+                _ => None,
+            };
             rules.places.push(PrizeTable {
                 section: sec.id.clone(),
                 category,
                 entries,
+                reserved,
+                listed,
             });
         }
+        listed_base += sec.prizes.len() as u32;
         for l in &sec.lucky {
             let mut ranks = l.ranks.clone();
             ranks.sort_unstable();

@@ -378,6 +378,19 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         prize_total: Score::points(c.prizes.total_amount as i64 + special_total),
         provisional,
         special_awards,
+        qualified: c
+            .prizes
+            .qualified
+            .iter()
+            .map(|q| QualifiedRow {
+                section: q.section.clone(),
+                category: q.category.clone(),
+                to: q.label.clone(),
+                place: q.place,
+                rank: q.rank,
+                no: q.no.get(),
+            })
+            .collect(),
     }
 }
 

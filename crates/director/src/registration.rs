@@ -8,7 +8,7 @@ use arbiter_core::{
     PlayerRegistered, PlayerStatus, RefusedFacts, SectionInfo,
 };
 use arbiter_regulation::{EntryFacts, Evidence, Regulation, UnitKind};
-use arbiter_types::{IdNumber, Phone, Sex};
+use arbiter_types::{IdNumber, Numbering, Phone, Sex};
 use chrono::{NaiveDate, NaiveDateTime};
 use std::collections::BTreeSet;
 
@@ -587,8 +587,68 @@ pub fn register_each(
     Ok(out)
 }
 
-/// `pairing_numbers_drawn`: numbers by lot for the section's players who play (A3); the seed
-/// is recorded. Once a round is paired the numbers stand: late entries who play get the next
+/// The section's numbering (A3) in the regulation in force; by lot if it cannot be read.
+pub fn numbering_of(state: &EventState, section: &str) -> Numbering {
+    state
+        .regulation()
+        .ok()
+        .and_then(|r| r.section(section).map(|s| s.pairing.numbering))
+        .unwrap_or_default()
+}
+
+/// How the numbers were given, in words: 抽签 / 按报名顺序 / 按等级分.
+pub fn numbering_words(n: Numbering) -> &'static str {
+    match n {
+        Numbering::Lots => "抽签排定序号 (numbers by lot)",
+        Numbering::Given => "按报名顺序排定序号 (numbers in registration order)",
+        Numbering::Rating => "按等级分排定序号 (numbers by rating)",
+    }
+}
+
+/// The order of `players` (given in registration order) by the section's numbering (A3):
+/// by lot with `seed`; in registration order (the entry list's); or by rating, highest first,
+/// equal ratings in registration order, the unrated after the rated, by lot.
+pub fn number_players(
+    state: &EventState,
+    players: &[PlayerId],
+    numbering: Numbering,
+    seed: u64,
+) -> Vec<PlayerId> {
+    let by_lot = |players: &[PlayerId]| {
+        let numbers = arbiter_pairing::round1::draw_numbers(players.len(), seed);
+        let mut order = vec![PlayerId(0); players.len()];
+        for (i, &n) in numbers.iter().enumerate() {
+            if let Some(slot) = order.get_mut(n.saturating_sub(1)) {
+                *slot = players[i];
+            }
+        }
+        order
+    };
+    match numbering {
+        Numbering::Lots => by_lot(players),
+        Numbering::Given => players.to_vec(),
+        Numbering::Rating => {
+            let rating = |p: &PlayerId| state.player(*p).and_then(|r| r.rating);
+            let mut rated: Vec<PlayerId> = players
+                .iter()
+                .copied()
+                .filter(|p| rating(p).is_some())
+                .collect();
+            // A stable sort keeps registration order among equal ratings.
+            rated.sort_by_key(|p| std::cmp::Reverse(rating(p)));
+            let unrated: Vec<PlayerId> = players
+                .iter()
+                .copied()
+                .filter(|p| rating(p).is_none())
+                .collect();
+            rated.extend(by_lot(&unrated));
+            rated
+        }
+    }
+}
+
+/// `pairing_numbers_drawn`: numbers for the section's players who play (A3), by the
+/// section's `numbering` (by lot, in registration order, or by rating); the seed is recorded. Once a round is paired the numbers stand: late entries who play get the next
 /// numbers, in registration order.
 pub fn draw_numbers(state: &EventState, section: &str) -> LogEntry {
     let seed = derive_seed(
@@ -624,13 +684,8 @@ pub fn draw_numbers(state: &EventState, section: &str) -> LogEntry {
         .filter(plays)
         .map(|p| p.id)
         .collect();
-    let numbers = arbiter_pairing::round1::draw_numbers(players.len(), seed);
-    let mut order = vec![PlayerId(0); players.len()];
-    for (i, &n) in numbers.iter().enumerate() {
-        if let Some(slot) = order.get_mut(n.saturating_sub(1)) {
-            *slot = players[i];
-        }
-    }
+    let numbering = numbering_of(state, section);
+    let order = number_players(state, &players, numbering, seed);
     LogEntry::PairingNumbersDrawn {
         section: section.to_string(),
         seed,

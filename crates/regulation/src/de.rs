@@ -48,6 +48,44 @@ pub fn date<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveDate, D::Error> {
     to_date(&v)
 }
 
+/// A time of day: a TOML local time (`13:00:00`) or a string `"13:00"` / `"13:00:00"`.
+pub fn time_of_day<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveTime, D::Error> {
+    struct V;
+    fn bad<E: de::Error>(v: &str) -> E {
+        E::custom(format!(
+            "「{v}」不是一天中的时刻，应写作 \"13:00\" 或 13:00:00 (a time of day such as \"13:00\")"
+        ))
+    }
+    impl<'de> Visitor<'de> for V {
+        type Value = NaiveTime;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a time of day")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<NaiveTime, E> {
+            NaiveTime::parse_from_str(v.trim(), "%H:%M")
+                .or_else(|_| NaiveTime::parse_from_str(v.trim(), "%H:%M:%S"))
+                .map_err(|_| bad(v))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<NaiveTime, A::Error> {
+            let d = Datetime::deserialize(de::value::MapAccessDeserializer::new(map))?;
+            match (d.date, d.time, d.offset) {
+                (None, Some(t), None) => NaiveTime::from_hms_opt(
+                    u32::from(t.hour),
+                    u32::from(t.minute),
+                    u32::from(t.second),
+                )
+                .ok_or_else(|| bad(&d.to_string())),
+                _ => Err(bad(&d.to_string())),
+            }
+        }
+    }
+    d.deserialize_any(V)
+}
+
+pub fn opt_time_of_day<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveTime>, D::Error> {
+    time_of_day(d).map(Some)
+}
+
 pub fn opt_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {
     date(d).map(Some)
 }
@@ -75,6 +113,7 @@ impl<'de> Deserialize<'de> for Scoring {
                     Some(p) => Ok(Scoring {
                         preset: Some(p),
                         table: p.table(),
+                        defaulted: false,
                     }),
                     None => {
                         let names = ScoringPreset::ALL.iter().map(|p| p.name());
@@ -95,6 +134,7 @@ impl<'de> Deserialize<'de> for Scoring {
                 Ok(Scoring {
                     preset: None,
                     table,
+                    defaulted: false,
                 })
             }
         }
@@ -143,6 +183,7 @@ impl<'de> Deserialize<'de> for Tiebreaks {
                     preset: None,
                     criteria: Vec::new(),
                     fallback: None,
+                    defaulted: false,
                 };
                 while let Some(Item(item)) = seq.next_element()? {
                     if let Some(f) = t.fallback {

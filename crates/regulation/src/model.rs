@@ -5,7 +5,7 @@
 
 use crate::de;
 use arbiter_types::{Fallback, GameKind, PairingSettings, ScoringTable, Sex, TiebreakName};
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
 /// A whole regulation file: the event and its sections.
@@ -226,6 +226,9 @@ pub struct Registration {
     pub fields: Vec<EntryField>,
     #[serde(default, deserialize_with = "de::opt_date")]
     pub check_in: Option<NaiveDate>,
+    /// The time of day check-in opens on the `check_in` day (`check_in_time = "08:00"`).
+    #[serde(default, deserialize_with = "de::opt_time_of_day")]
+    pub check_in_time: Option<NaiveTime>,
     /// T7: a pledge every player signs at check-in (`"个人安全承诺书"`); none checks in
     /// without it.
     #[serde(default)]
@@ -272,8 +275,12 @@ pub struct Section {
     pub format: Format,
     #[serde(default)]
     pub pairing: PairingSettings,
+    /// Unset: the 2011 rule's 2-1-0 (A1), said so in the summary.
     #[serde(default)]
     pub scoring: Scoring,
+    /// Unset: the 2011 rule's list (`cxa-2011-opp`, or `cxa-2011-rr` for a round robin),
+    /// said so in the summary.
+    #[serde(default = "Tiebreaks::rule_2011")]
     pub tiebreaks: Tiebreaks,
     /// Tie-breaks used when `auto` makes the section a round robin (default: sb, wins,
     /// direct, fouls, black_games — 2011 14.1).
@@ -288,6 +295,10 @@ pub struct Section {
     /// Round start times (J1): `schedule = [2020-10-25T08:30:00, …]`, one per round.
     #[serde(default, deserialize_with = "de::datetimes")]
     pub schedule: Vec<NaiveDateTime>,
+    /// The schedule by days instead (「第一天13:00起5轮」): validation turns every day into
+    /// its rounds' start times in `schedule`.
+    #[serde(default)]
+    pub schedule_days: Vec<ScheduleDay>,
     /// Ranked groups inside the section (S1 men/women, T1 local).
     #[serde(default)]
     pub categories: Vec<Category>,
@@ -299,6 +310,13 @@ pub struct Section {
     pub lucky: Vec<LuckyPrize>,
     #[serde(default)]
     pub awards: AwardRules,
+    /// The pool of the section's own prize table, whole yuan: `regulation check` refuses a
+    /// table whose amounts do not add up to it (A14).
+    #[serde(default)]
+    pub prize_pool_yuan: Option<u32>,
+    /// Places of the section's prize table reserved for a category, with a floor (A14).
+    #[serde(default)]
+    pub reserved_places: Option<ReservedPlaces>,
     #[serde(default)]
     pub qualification: Option<Qualification>,
     #[serde(default)]
@@ -565,14 +583,18 @@ pub struct Scoring {
     /// The preset name if the file named one.
     pub preset: Option<arbiter_types::ScoringPreset>,
     pub table: ScoringTable,
+    /// The file is silent: the 2011 rule's table applies.
+    pub defaulted: bool,
 }
 
 impl Default for Scoring {
+    /// What applies where a regulation says nothing: the 2011 rule's 2-1-0 (A1).
     fn default() -> Self {
         let p = arbiter_types::ScoringPreset::Cxa;
         Scoring {
             preset: Some(p),
             table: p.table(),
+            defaulted: true,
         }
     }
 }
@@ -584,6 +606,28 @@ pub struct Tiebreaks {
     pub preset: Option<String>,
     pub criteria: Vec<TiebreakName>,
     pub fallback: Option<Fallback>,
+    /// The file is silent: the 2011 rule's list applies.
+    pub defaulted: bool,
+}
+
+impl Tiebreaks {
+    /// What applies where a regulation names no tie-breaks: the 2011 rule's Swiss list
+    /// (14.3.1, `cxa-2011-opp`); validation makes it the round-robin list (`cxa-2011-rr`) for
+    /// a round-robin section.
+    pub fn rule_2011() -> Tiebreaks {
+        Self::rule_2011_named("cxa-2011-opp")
+    }
+
+    pub(crate) fn rule_2011_named(preset: &str) -> Tiebreaks {
+        let mut t = crate::presets::tiebreaks(preset).unwrap_or(Tiebreaks {
+            preset: None,
+            criteria: Vec::new(),
+            fallback: None,
+            defaulted: true,
+        });
+        t.defaulted = true;
+        t
+    }
 }
 
 /// Settings of individual tie-breaks (A6).
@@ -756,6 +800,30 @@ pub struct Category {
     pub born_to: Option<NaiveDate>,
     #[serde(default)]
     pub flag: Option<String>,
+    /// The pool of this category's prize table, whole yuan (checked like the section's).
+    #[serde(default)]
+    pub prize_pool_yuan: Option<u32>,
+    /// Ages instead of birth dates (「8岁以下」, 「9–10岁」): full years on `age_on` (else
+    /// the section's eligibility date, else the section's day or the event's first day).
+    /// Validation turns them into `born_from` / `born_to`.
+    #[serde(default)]
+    pub min_age: Option<u32>,
+    #[serde(default)]
+    pub max_age: Option<u32>,
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub age_on: Option<NaiveDate>,
+}
+
+/// "3 of the 12 prize places for local players; if they are not in the top 4, 500 yuan
+/// each" (A14): the best `places` players of `category` are among the winners of the
+/// section's prize table (the places they fill are counted in it), each receiving the larger
+/// of his place prize and `floor_yuan`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservedPlaces {
+    pub category: String,
+    pub places: u32,
+    pub floor_yuan: u32,
 }
 
 /// Team standings inside a section from individual ranks (K3, K4, K11, T5; A10).
@@ -904,6 +972,22 @@ pub enum LuckyOnAwarded {
     NextRank,
     /// The lucky prize is not given.
     Unawarded,
+}
+
+/// One day of a schedule given by days: `rounds` rounds from `start`, one every
+/// `interval_minutes`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleDay {
+    #[serde(deserialize_with = "de::date")]
+    pub date: NaiveDate,
+    /// The first round's start (`"13:00"` or 13:00:00).
+    #[serde(deserialize_with = "de::time_of_day")]
+    pub start: NaiveTime,
+    pub rounds: u32,
+    /// Minutes from one round's start to the next; needed when the day has several rounds.
+    #[serde(default)]
+    pub interval_minutes: Option<u32>,
 }
 
 /// Places that qualify for a later event (S8).

@@ -23,6 +23,7 @@ pub fn tiebreaks(name: &str) -> Option<Tiebreaks> {
             preset: Some(name.to_string()),
             criteria: vec![Sb, Wins, Direct, Fouls, BlackGames],
             fallback: None,
+            defaulted: false,
         });
     }
     let (criteria, fallback): (&[TiebreakName], Fallback) = match name {
@@ -50,5 +51,6 @@ pub fn tiebreaks(name: &str) -> Option<Tiebreaks> {
         preset: Some(name.to_string()),
         criteria: criteria.to_vec(),
         fallback: Some(fallback),
+        defaulted: false,
     })
 }

@@ -42,10 +42,17 @@ fn sex(l: Lang, s: Sex) -> &'static str {
 
 fn scoring(l: Lang, s: &Scoring) -> String {
     let t: &ScoringTable = &s.table;
-    let preset = s
-        .preset
-        .map(|p| format!(" ({})", p.name()))
-        .unwrap_or_default();
+    let preset = if s.defaulted {
+        l.t(
+            " （未规定，按2011年规则计分）",
+            " (not stated: the 2011 rules' scoring)",
+        )
+        .to_string()
+    } else {
+        s.preset
+            .map(|p| format!(" ({})", p.name()))
+            .unwrap_or_default()
+    };
     match l {
         Lang::Zh => format!(
             "胜{} 红和{} 黑和{} 负{} 轮空{} 弃权胜{} 弃权负{} 双方弃权{}{preset}",
@@ -66,7 +73,18 @@ fn tiebreaks(l: Lang, t: &Tiebreaks) -> String {
     }
     let mut s = items.join(" → ");
     if let Some(p) = &t.preset {
-        let _ = write!(s, " ({p})");
+        if t.defaulted {
+            let _ = write!(
+                s,
+                "{}",
+                match l {
+                    Lang::Zh => format!(" （未规定，按2011年规则 {p}）"),
+                    Lang::En => format!(" (not stated: the 2011 rules, {p})"),
+                }
+            );
+        } else {
+            let _ = write!(s, " ({p})");
+        }
     }
     s
 }
@@ -446,6 +464,15 @@ impl Regulation {
             let f: Vec<&str> = r.fields.iter().map(|f| f.zh()).collect();
             reg.push(format!("{} {}", l.t("须填", "required"), f.join("、")));
         }
+        if let Some(t) = r.check_in_time {
+            // The check-in day with its time: 报到 2026-09-30 08:00起.
+            if let Some(d) = r.check_in {
+                reg.push(match l {
+                    Lang::Zh => format!("报到 {d} {}起", t.format("%H:%M")),
+                    Lang::En => format!("check-in {d} from {}", t.format("%H:%M")),
+                });
+            }
+        }
         if let Some(p) = &r.check_in_pledge {
             reg.push(format!("{} {p}", l.t("报到时签署", "signed at check-in:")));
         }
@@ -555,6 +582,42 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             );
         }
     }
+    if !s.schedule_days.is_empty() {
+        let v: Vec<String> = s
+            .schedule_days
+            .iter()
+            .map(|d| {
+                let every = d.interval_minutes.filter(|_| d.rounds > 1);
+                match (l, every) {
+                    (Lang::Zh, Some(m)) => format!(
+                        "{} {}起{}轮，每{m}分钟一轮",
+                        d.date.format("%m-%d"),
+                        d.start.format("%H:%M"),
+                        d.rounds
+                    ),
+                    (Lang::Zh, None) => format!(
+                        "{} {}起{}轮",
+                        d.date.format("%m-%d"),
+                        d.start.format("%H:%M"),
+                        d.rounds
+                    ),
+                    (Lang::En, Some(m)) => format!(
+                        "{} {} rounds from {}, every {m} min",
+                        d.date.format("%m-%d"),
+                        d.rounds,
+                        d.start.format("%H:%M")
+                    ),
+                    (Lang::En, None) => format!(
+                        "{} {} round(s) from {}",
+                        d.date.format("%m-%d"),
+                        d.rounds,
+                        d.start.format("%H:%M")
+                    ),
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "  {}: {}", l.t("赛程按天", "Days"), v.join("; "));
+    }
     if !s.schedule.is_empty() {
         let v: Vec<String> = s
             .schedule
@@ -659,7 +722,19 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         let v: Vec<String> = s
             .categories
             .iter()
-            .map(|c| format!("{} ({})", c.name, c.id))
+            .map(|c| {
+                let on = c.age_on.map(|d| d.to_string()).unwrap_or_default();
+                let ages = match (c.min_age, c.max_age, l) {
+                    (None, None, _) => String::new(),
+                    (Some(a), Some(b), Lang::Zh) => format!(", {on}时{a}–{b}岁"),
+                    (Some(a), None, Lang::Zh) => format!(", {on}时{a}岁以上"),
+                    (None, Some(b), Lang::Zh) => format!(", {on}时{b}岁及以下"),
+                    (Some(a), Some(b), Lang::En) => format!(", aged {a}–{b} on {on}"),
+                    (Some(a), None, Lang::En) => format!(", aged {a} or over on {on}"),
+                    (None, Some(b), Lang::En) => format!(", aged {b} or under on {on}"),
+                };
+                format!("{} ({}{ages})", c.name, c.id)
+            })
             .collect();
         let _ = writeln!(out, "  {}: {}", l.t("分别录取", "Categories"), v.join(", "));
     }
@@ -716,8 +791,55 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             lk.item
         );
     }
+    if let Some(pool) = s.prize_pool_yuan {
+        let _ = writeln!(
+            out,
+            "  {}: {pool}{}",
+            l.t("奖金总额", "Prize pool"),
+            l.t("元（与奖项表相符）", " yuan (matches the table)")
+        );
+    }
+    for c in s.categories.iter() {
+        if let Some(pool) = c.prize_pool_yuan {
+            let _ = writeln!(
+                out,
+                "  {} {}: {pool}{}",
+                c.name,
+                l.t("奖金总额", "prize pool"),
+                l.t("元（与奖项表相符）", " yuan (matches the table)")
+            );
+        }
+    }
+    if let Some(r) = &s.reserved_places {
+        let cat = s
+            .categories
+            .iter()
+            .find(|c| c.id == r.category)
+            .map_or(r.category.as_str(), |c| c.name.as_str());
+        let _ = writeln!(
+            out,
+            "  {}",
+            match l {
+                Lang::Zh => format!(
+                    "保留名额: 名次奖中{}个留给「{cat}」最好的选手（计入名次奖人数），所得为名次奖与保底{}元中较多者",
+                    r.places, r.floor_yuan
+                ),
+                Lang::En => format!(
+                    "Reserved places: {} of the place prizes go to the best of {cat} (counted in the places), each the larger of his place prize and {} yuan",
+                    r.places, r.floor_yuan
+                ),
+            }
+        );
+    }
     if s.awards.one_award_per_person {
-        let _ = writeln!(out, "  {}", l.t("不可重复领奖", "one award per person"));
+        let _ = writeln!(
+            out,
+            "  {}",
+            l.t(
+                "不可重复领奖: 兼得多项者取奖金最高的一项（相同则取规程中列在前的），其余依次递补给该项名单中的下一名",
+                "one award per person: the one worth most (equal: the one listed first), the others pass to the next eligible player of their list"
+            )
+        );
     }
     if let Some(q) = &s.qualification {
         let places = q

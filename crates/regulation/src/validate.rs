@@ -120,6 +120,18 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
             );
         }
     }
+    if reg.registration.check_in_time.is_some() && reg.registration.check_in.is_none() {
+        return cx.fail(
+            p!["registration", "check_in_time"],
+            "给出了报到时间，但没有报到日期 check_in (a check-in time needs the check-in day)"
+                .into(),
+        );
+    }
+    let (start, end) = (reg.event.start, reg.event.end);
+    for (i, s) in reg.sections.iter_mut().enumerate() {
+        schedule_days(&cx, i, s, start, end)?;
+        category_ages(&cx, i, s, start)?;
+    }
     for i in 0..reg.sections.len() {
         section(&cx, reg, i)?;
     }
@@ -140,6 +152,15 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
     let r = reg.registration.clone();
     let start = reg.event.start;
     for s in &mut reg.sections {
+        // A silent round robin is ranked by the 2011 rule's round-robin list (14.1).
+        if s.tiebreaks.defaulted
+            && matches!(
+                s.format.kind,
+                FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+            )
+        {
+            s.tiebreaks = Tiebreaks::rule_2011_named("cxa-2011-rr");
+        }
         let e = &mut s.entries;
         e.deadline = e.deadline.or(r.deadline);
         e.fee = e.fee.or(r.fee);
@@ -151,6 +172,170 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         if (el.min_age.is_some() || el.max_age.is_some()) && el.age_on.is_none() {
             el.age_on = Some(s.date.unwrap_or(start));
         }
+    }
+    Ok(())
+}
+
+/// A schedule by days (`schedule_days`) into the rounds' start times (`schedule`): each day
+/// inside the event's dates, after the day before, its rounds within the day; never both forms.
+fn schedule_days(
+    cx: &Ctx,
+    i: usize,
+    s: &mut Section,
+    start: chrono::NaiveDate,
+    end: chrono::NaiveDate,
+) -> R {
+    if s.schedule_days.is_empty() {
+        return Ok(());
+    }
+    let at = |j: usize, key: &'static str| {
+        let mut v = p!["sections", i, "schedule_days", j];
+        if !key.is_empty() {
+            v.push(Seg::from(key));
+        }
+        v
+    };
+    if !s.schedule.is_empty() {
+        return cx.fail(
+            at(0, ""),
+            "赛程已逐轮给出 (schedule)，不能再按天给出 (schedule_days)：二者只用其一 \
+             (give the schedule by rounds or by days, not both)"
+                .into(),
+        );
+    }
+    let mut times: Vec<chrono::NaiveDateTime> = Vec::new();
+    for (j, d) in s.schedule_days.iter().enumerate() {
+        if d.date < start || d.date > end {
+            return cx.fail(
+                at(j, "date"),
+                format!(
+                    "比赛日 {} 不在赛期 {start} 至 {end} 之内 (the day is outside the event's dates)",
+                    d.date
+                ),
+            );
+        }
+        if d.rounds == 0 {
+            return cx.fail(
+                at(j, "rounds"),
+                "每天至少一轮 (a day of the schedule plays at least one round)".into(),
+            );
+        }
+        let step = match d.interval_minutes {
+            Some(m) if m > 0 => i64::from(m),
+            _ if d.rounds == 1 => 0,
+            _ => {
+                return cx.fail(
+                    at(j, ""),
+                    format!(
+                        "一天 {} 轮须给出每轮间隔 interval_minutes (several rounds a day need the minutes between rounds)",
+                        d.rounds
+                    ),
+                )
+            }
+        };
+        let first = d.date.and_time(d.start);
+        if let Some(prev) = times.last() {
+            if first <= *prev {
+                return cx.fail(
+                    at(j, "date"),
+                    format!(
+                        "本日第一轮 {} 不晚于前一天的最后一轮 {prev} (a day's rounds must come after the day before)",
+                        first.format("%Y-%m-%d %H:%M")
+                    ),
+                );
+            }
+        }
+        for k in 0..i64::from(d.rounds) {
+            let t = first + chrono::Duration::minutes(step * k);
+            if t.date() != d.date {
+                return cx.fail(
+                    at(j, "rounds"),
+                    format!(
+                        "{} 起每 {step} 分钟一轮，第 {} 轮已到次日 (the day's last round would start on the next day)",
+                        d.start.format("%H:%M"),
+                        k + 1
+                    ),
+                );
+            }
+            times.push(t);
+        }
+    }
+    let max = crate::max_rounds(&s.format);
+    if max > 0 && times.len() as u32 > max {
+        return cx.fail(
+            at(s.schedule_days.len() - 1, "rounds"),
+            format!(
+                "按天的赛程共 {} 轮，但本组最多 {max} 轮 (the days hold more rounds than the section plays)",
+                times.len()
+            ),
+        );
+    }
+    s.schedule = times;
+    Ok(())
+}
+
+/// Categories stated as ages (「8岁以下」: `max_age = 7`; 「9–10岁」: `min_age = 9`,
+/// `max_age = 10`) on their reference date into birth dates: at least `min_age` full years on
+/// the date is born on or before it `min_age` years back; at most `max_age` is born after it
+/// `max_age + 1` years back.
+fn category_ages(cx: &Ctx, i: usize, s: &mut Section, start: chrono::NaiveDate) -> R {
+    use chrono::Months;
+    let default_on = s.eligibility.age_on.or(s.date).unwrap_or(start);
+    for (j, c) in s.categories.iter_mut().enumerate() {
+        let at = |key: &str| p!["sections", i, "categories", j, key];
+        if c.min_age.is_none() && c.max_age.is_none() {
+            if c.age_on.is_some() {
+                return cx.fail(
+                    at("age_on"),
+                    "给出了计算年龄的日期，但没有 min_age / max_age (a reference date without ages)"
+                        .into(),
+                );
+            }
+            continue;
+        }
+        if c.born_from.is_some() || c.born_to.is_some() {
+            let key = if c.min_age.is_some() {
+                "min_age"
+            } else {
+                "max_age"
+            };
+            return cx.fail(
+                at(key),
+                "类别的年龄与出生日期二者只用其一 (give a category ages or birth dates, not both)"
+                    .into(),
+            );
+        }
+        if let (Some(a), Some(b)) = (c.min_age, c.max_age) {
+            if a > b {
+                return cx.fail(
+                    at("max_age"),
+                    format!(
+                        "年龄范围为空: {a} 至 {b} 岁 (empty age range: min_age is above max_age)"
+                    ),
+                );
+            }
+        }
+        let on = c.age_on.unwrap_or(default_on);
+        let back = |years: u32| on.checked_sub_months(Months::new(years.saturating_mul(12)));
+        if let Some(a) = c.min_age {
+            c.born_to = back(a);
+        }
+        if let Some(b) = c.max_age {
+            c.born_from = back(b.saturating_add(1)).and_then(|d| d.succ_opt());
+        }
+        if (c.min_age.is_some() && c.born_to.is_none())
+            || (c.max_age.is_some() && c.born_from.is_none())
+        {
+            return cx.fail(
+                at(if c.min_age.is_some() {
+                    "min_age"
+                } else {
+                    "max_age"
+                }),
+                "年龄过大 (age out of range)".into(),
+            );
+        }
+        c.age_on = Some(on);
     }
     Ok(())
 }
@@ -395,6 +580,63 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     }
     let cat_ids: Vec<&str> = s.categories.iter().map(|c| c.id.as_str()).collect();
     prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[], places)?;
+    // A14: each table's pool adds up; reserved places inside the section's table.
+    let table_sum = |cat: Option<&str>| -> u64 {
+        s.prizes
+            .iter()
+            .filter(|p| p.category.as_deref() == cat)
+            .map(|p| {
+                let (a, b) = p.ranks();
+                u64::from(p.amount_yuan.unwrap_or(0)) * u64::from(b.saturating_sub(a) + 1)
+            })
+            .sum()
+    };
+    let pool_mismatch = |name: &str, pool: u32, sum: u64| {
+        format!(
+            "{name}奖金总额 {pool} 元，但奖项表各名次奖金合计 {sum} 元 (the prize table adds up to {sum} yuan, not the pool of {pool})"
+        )
+    };
+    if let Some(pool) = s.prize_pool_yuan {
+        let sum = table_sum(None);
+        if sum != u64::from(pool) {
+            return cx.fail(sp(p!["prize_pool_yuan"]), pool_mismatch(&s.name, pool, sum));
+        }
+    }
+    for (j, c) in s.categories.iter().enumerate() {
+        if let Some(pool) = c.prize_pool_yuan {
+            let sum = table_sum(Some(&c.id));
+            if sum != u64::from(pool) {
+                return cx.fail(
+                    sp(p!["categories", j, "prize_pool_yuan"]),
+                    pool_mismatch(&c.name, pool, sum),
+                );
+            }
+        }
+    }
+    if let Some(r) = &s.reserved_places {
+        if !cat_ids.contains(&r.category.as_str()) {
+            return cx.fail(
+                sp(p!["reserved_places", "category"]),
+                unknown_ref("类别", "category", &r.category, cat_ids.iter().copied()),
+            );
+        }
+        let last = s
+            .prizes
+            .iter()
+            .filter(|p| p.category.is_none())
+            .map(|p| p.ranks().1)
+            .max()
+            .unwrap_or(0);
+        if r.places == 0 || r.places > last {
+            return cx.fail(
+                sp(p!["reserved_places", "places"]),
+                format!(
+                    "保留名额 {} 个须在1至本组奖项表的 {last} 个名次之间 (reserved places must be between 1 and the table's {last} places)",
+                    r.places
+                ),
+            );
+        }
+    }
     // Lucky ranks.
     let mut seen = BTreeMap::new();
     for (j, l) in s.lucky.iter().enumerate() {

@@ -1276,7 +1276,12 @@ fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
 fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     let ex = cx.export()?;
     let ws = winners(cx, &ex);
-    if ws.is_empty() {
+    let qualified: Vec<&arbiter_director::export::QualifiedRow> = ex
+        .qualified
+        .iter()
+        .filter(|q| cx.sections.contains(&q.section))
+        .collect();
+    if ws.is_empty() && qualified.is_empty() {
         return Err(ReportError::Nothing(
             "尚无获奖名单: 赛事结束(event close)后才确定奖项 (no prizes yet: they are fixed when the event is closed)"
                 .to_string(),
@@ -1329,32 +1334,35 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             }
         }));
     }
-    blocks.extend([Block::Table(Table {
-        id: "prizes".to_string(),
-        caption: None,
-        columns: vec![
-            col("section", cx.t("组别", "Section"), Align::Left, 10),
-            col("category", cx.t("类别", "Category"), Align::Left, 8),
-            col("rank", cx.t("名次", "Rank"), Align::Right, 5),
-            col("winner", cx.t("获奖者", "Winner"), Align::Left, 12),
-            col("unit", cx.t("单位", "Unit"), Align::Left, 16),
-            col("kind", cx.t("奖项", "Kind"), Align::Left, 7),
-            col("title", cx.t("称号", "Title"), Align::Left, 8),
-            col(
-                "amount",
-                amount_head,
-                Align::Right,
-                if before_tax { 10 } else { 8 },
-            ),
-        ]
-        .into_iter()
-        .chain(
-            any_honours.then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
-        )
-        .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
-        .collect(),
-        rows,
-    })]);
+    blocks.extend((!ws.is_empty()).then(|| {
+        Block::Table(Table {
+            id: "prizes".to_string(),
+            caption: None,
+            columns: vec![
+                col("section", cx.t("组别", "Section"), Align::Left, 10),
+                col("category", cx.t("类别", "Category"), Align::Left, 8),
+                col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+                col("winner", cx.t("获奖者", "Winner"), Align::Left, 12),
+                col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+                col("kind", cx.t("奖项", "Kind"), Align::Left, 7),
+                col("title", cx.t("称号", "Title"), Align::Left, 8),
+                col(
+                    "amount",
+                    amount_head,
+                    Align::Right,
+                    if before_tax { 10 } else { 8 },
+                ),
+            ]
+            .into_iter()
+            .chain(
+                any_honours
+                    .then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
+            )
+            .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
+            .collect(),
+            rows,
+        })
+    }));
     // S10: the organiser's awards, given by name (最佳组织奖 …), after the places.
     if !ex.special_awards.is_empty() {
         let rows = ex
@@ -1389,6 +1397,47 @@ fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         (Lang::En, false) => format!("Prize money in total: {total} yuan"),
         (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
     })]);
+    // S8: the qualification lists (取得资格名单), one table per section and what it is for.
+    let mut lists: Vec<(&str, &str, Vec<&arbiter_director::export::QualifiedRow>)> = Vec::new();
+    for q in qualified {
+        match lists.last_mut() {
+            Some((s, to, v)) if *s == q.section && *to == q.to => v.push(q),
+            _ => lists.push((q.section.as_str(), q.to.as_str(), vec![q])),
+        }
+    }
+    for (section, to, list) in lists {
+        let se = section_export(&ex, section);
+        let rows = list
+            .iter()
+            .map(|q| {
+                let player = se.and_then(|s| s.players.iter().find(|x| x.no == q.no));
+                vec![
+                    Cell::Int(i64::from(q.place)),
+                    Cell::Int(i64::from(q.no)),
+                    Cell::Text(player.map_or(String::new(), |x| x.name.clone())),
+                    Cell::opt(
+                        player
+                            .and_then(|x| x.unit.clone().or_else(|| x.association.clone()))
+                            .as_deref(),
+                    ),
+                ]
+            })
+            .collect();
+        blocks.push(Block::Table(Table {
+            id: "qualified".to_string(),
+            caption: Some(match cx.lang {
+                Lang::Zh => format!("{} 取得「{to}」资格名单", cx.section_name(section)),
+                Lang::En => format!("{}: qualified for {to}", cx.section_name(section)),
+            }),
+            columns: vec![
+                col("place", cx.t("资格名次", "Place"), Align::Right, 6),
+                col("no", cx.t("序号", "No"), Align::Right, 5),
+                col("name", cx.t("姓名", "Name"), Align::Left, 12),
+                col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+            ],
+            rows,
+        }));
+    }
     Ok(blocks)
 }
 

@@ -98,6 +98,15 @@ fn form(e: &SynthEntry, social_security: bool) -> EntryForm {
     }
 }
 
+/// A rating between 1200 and 2399 read from an ID number's digits (FNV-1a), so a synthetic
+/// field has ratings without drawing from the field's random numbers.
+fn synthetic_rating(id_number: &str) -> u32 {
+    let h = id_number.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    1200 + (h % 1200) as u32
+}
+
 /// One operation of the arbiter's API, with its arguments bound.
 type Op<'a> = Box<dyn Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + 'a>;
 
@@ -286,6 +295,11 @@ fn birth_range(reg: &Regulation, sec: &Section) -> (NaiveDate, NaiveDate) {
                 .unwrap_or(on)
                 + Duration::days(2);
         from = from.max(limit);
+        // A youth section ("14岁以下") with no lower limit: players from five up to the limit,
+        // so that age categories inside it are filled.
+        if from > to && el.born_to.is_none() && el.min_age.is_none() {
+            to = latest.max(from);
+        }
     }
     if let Some(min) = el.min_age {
         let limit = NaiveDate::from_ymd_opt(on.year() - min as i32, on.month(), on.day().min(28))
@@ -570,9 +584,40 @@ impl Simulator {
             .registration
             .fields
             .contains(&arbiter_regulation::EntryField::SocialSecurityNumber);
-        let form = |e: &SynthEntry| form(e, ss);
         let mut out = Vec::new();
         for sec in &self.reg.sections {
+            // A section numbered by rating (A3) gets rated players, as its entry list would.
+            let rated = sec.pairing.numbering == arbiter_types::Numbering::Rating;
+            // Flags the section's categories rank by (本地, …) that its entries are not all
+            // required or forbidden to carry: about a third of the players have each, so a
+            // trial run fills every category table.
+            let el = &sec.eligibility;
+            let category_flags: Vec<&str> = sec
+                .categories
+                .iter()
+                .filter_map(|c| c.flag.as_deref())
+                .filter(|f| {
+                    !el.require_flags
+                        .iter()
+                        .chain(&el.forbid_flags)
+                        .any(|r| r == f)
+                })
+                .collect();
+            let form = |e: &SynthEntry| {
+                let mut f = form(e, ss);
+                if rated {
+                    f.rating = Some(synthetic_rating(&e.id_number));
+                }
+                for flag in &category_flags {
+                    let key = format!("{}/{flag}", e.id_number);
+                    if synthetic_rating(&key).is_multiple_of(3)
+                        && !f.flags.iter().any(|x| x == flag)
+                    {
+                        f.flags.push(flag.to_string());
+                    }
+                }
+                f
+            };
             let mine: Vec<_> = self
                 .field
                 .entries

@@ -19,9 +19,14 @@
 //! With `one_award_per_person`, a person (a player number inside a section: a category is a
 //! sub-ranking of its section, so the same person) gets at most one individual award (place,
 //! title or lucky prize):
-//! - in a place table, a player already awarded by an earlier table is passed over and the
-//!   table's places move down (递补): place `k` goes to the `k`-th player of that ranking who
-//!   has no award yet; the order of the place tables therefore sets their priority;
+//! - in the place tables (A14), a player entitled to several awards receives the one worth
+//!   most (equal amounts: the table listed first in the regulation, [`PrizeTable::listed`]),
+//!   and each award he does not take goes to the next eligible player of its list: place `k`
+//!   of a table goes to the `k`-th player of its ranking who does not take a better award
+//!   elsewhere (递补);
+//! - a table may reserve places for a category ([`Reservation`]): the category's best
+//!   players are among its winners (the places they fill count in the table), each receiving
+//!   the larger of his place prize and the floor;
 //! - a lucky rank that falls on a player already awarded follows `lucky_on_awarded`:
 //!   `next_rank` (default) walks down the same ranking from the lucky rank + 1, one row at a
 //!   time, skipping players who already hold an award and rows that are themselves lucky ranks
@@ -104,13 +109,34 @@ impl PrizeEntry {
 }
 
 /// Place prizes of a section, or of a category inside it (公开组女子, 50岁以上 …).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PrizeTable {
     pub section: String,
     #[serde(default)]
     pub category: Option<String>,
     pub entries: Vec<PrizeEntry>,
+    /// Places of this (section) table reserved for a category, with a floor (A14).
+    #[serde(default)]
+    pub reserved: Option<Reservation>,
+    /// Where the table is listed in the regulation (its first line): with one award per
+    /// person, of two awards worth the same the one listed first is taken. `None`: its
+    /// position in [`PrizeRules::places`].
+    #[serde(default)]
+    pub listed: Option<u32>,
+}
+
+/// Places of a prize table reserved for a category (A14: "3 of the 12 prize places for local
+/// players; if they are not in the top 4, 500 yuan each"): the best `places` players of the
+/// category are among the table's winners — the places they fill are counted in the table's
+/// places — and each of them receives the larger of his place prize and `floor`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reservation {
+    pub category: String,
+    pub places: u32,
+    /// Whole yuan.
+    pub floor: u64,
 }
 
 /// Prizes for the team standings of one team section / division (团体甲组).
@@ -565,6 +591,123 @@ impl<'a> Allocator<'a> {
     }
 }
 
+/// An award a person holds in a draw of the place tables: (amount, where its table is
+/// listed, place, table index).
+type Held = (u64, u32, u32, usize);
+
+fn entry_kind(e: &PrizeEntry) -> AwardKind {
+    if e.amount.is_none() && e.item.is_none() && !e.trophy && !e.medal {
+        AwardKind::Title
+    } else {
+        AwardKind::Place
+    }
+}
+
+/// One winner of a place table.
+struct TableWin<'a> {
+    place: u32,
+    no: PlayerNo,
+    entry: &'a PrizeEntry,
+    kind: AwardKind,
+    /// The place's amount, or the reservation's floor if that is more.
+    amount: Option<u64>,
+    /// The winner is not the player at `place` of the ranking (players passed over).
+    moved: bool,
+    /// The winner fills a place reserved for a category.
+    reserved: bool,
+}
+
+/// The winners of a place table and its places left vacant.
+struct TableDraw<'a> {
+    winners: Vec<TableWin<'a>>,
+    vacant: Vec<(u32, &'a PrizeEntry)>,
+    /// Players of the ranking who could win here.
+    eligible: usize,
+}
+
+/// The winners of one table from its ranking without the players `left_out` (who hold a
+/// better award): place k goes to the k-th of them (递补). With a reservation, the best
+/// `places` players of the category among them are winners whatever their rank, the others
+/// fill the rest of the table's places in ranking order, every winner takes the place of his
+/// position among the winners, and the category's winners receive at least the floor (A14).
+fn table_draw<'a>(
+    t: &'a PrizeTable,
+    ranking: &'a Ranking,
+    left_out: &BTreeSet<PlayerNo>,
+    members: Option<&BTreeSet<PlayerNo>>,
+) -> TableDraw<'a> {
+    let eligible: Vec<&RankedPlayer> = ranking
+        .rows
+        .iter()
+        .filter(|r| !left_out.contains(&r.no))
+        .collect();
+    let mut entries: Vec<&PrizeEntry> = t.entries.iter().collect();
+    entries.sort_by_key(|e| e.first);
+    let last = entries.iter().map(|e| e.last_place()).max().unwrap_or(0) as usize;
+    // The table's winners in ranking order, each marked if he fills a reserved place.
+    let winners: Vec<(&RankedPlayer, bool)> = match (&t.reserved, members) {
+        (Some(r), Some(m)) => {
+            let reserved: BTreeSet<PlayerNo> = eligible
+                .iter()
+                .filter(|row| m.contains(&row.no))
+                .take(r.places as usize)
+                .map(|row| row.no)
+                .collect();
+            let mut open = last.saturating_sub(reserved.len());
+            eligible
+                .iter()
+                .filter_map(|row| {
+                    if reserved.contains(&row.no) {
+                        Some((*row, true))
+                    } else if open > 0 {
+                        open -= 1;
+                        Some((*row, false))
+                    } else {
+                        None
+                    }
+                })
+                .take(last)
+                .collect()
+        }
+        _ => eligible
+            .iter()
+            .take(last)
+            .map(|row| (*row, false))
+            .collect(),
+    };
+    let mut draw = TableDraw {
+        winners: Vec::new(),
+        vacant: Vec::new(),
+        eligible: eligible.len(),
+    };
+    for e in entries {
+        for place in e.first..=e.last_place() {
+            let Some(&(row, reserved)) = winners.get(place as usize - 1) else {
+                draw.vacant.push((place, e));
+                continue;
+            };
+            let amount = match (&t.reserved, reserved) {
+                (Some(r), true) => Some(e.amount.unwrap_or(0).max(r.floor)),
+                _ => e.amount,
+            };
+            draw.winners.push(TableWin {
+                place,
+                no: row.no,
+                entry: e,
+                kind: if amount.is_some() && e.amount.is_none() {
+                    AwardKind::Place
+                } else {
+                    entry_kind(e)
+                },
+                amount,
+                moved: ranking.rows.get(place as usize - 1).map(|r| r.no) != Some(row.no),
+                reserved,
+            });
+        }
+    }
+    draw
+}
+
 /// Allocates every prize of `rules` from the final rankings.
 pub fn allocate_prizes(
     rules: &PrizeRules,
@@ -637,47 +780,101 @@ pub fn allocate_prizes(
         list: PrizeList::default(),
     };
 
+    // Place tables (A14): every table's winners from its ranking; with one award per person
+    // a player in several tables keeps the award worth most (equal: the table listed first)
+    // and leaves the others, whose lists are drawn again without him — until nobody holds
+    // two. A player only ever moves up a list, so this ends.
+    let mut members: Vec<Option<BTreeSet<PlayerNo>>> = Vec::with_capacity(rules.places.len());
     for t in &rules.places {
-        let ranking = find("奖项表", &t.section, &t.category)?;
-        // Rows eligible in this table, in ranking order: place k goes to the k-th (递补).
-        let eligible: Vec<&RankedPlayer> = ranking
-            .rows
-            .iter()
-            .filter(|r| !al.is_awarded(&ranking.section, r.no))
-            .collect();
-        let mut entries: Vec<&PrizeEntry> = t.entries.iter().collect();
-        entries.sort_by_key(|e| e.first);
-        for e in entries {
-            let kind = if e.amount.is_none() && e.item.is_none() && !e.trophy && !e.medal {
-                AwardKind::Title
-            } else {
-                AwardKind::Place
-            };
-            for place in e.first..=e.last_place() {
-                let Some(row) = eligible.get(place as usize - 1).copied() else {
-                    al.vacant(
-                        kind,
-                        &t.section,
-                        t.category.as_ref(),
-                        place,
-                        e,
-                        format!(
-                            "无第{place}名可获奖选手 (no eligible player for place {place}: {} ranked, {} without an award)",
-                            ranking.rows.len(),
-                            eligible.len()
-                        ),
-                    );
-                    continue;
-                };
-                let moved = ranking.rows.get(place as usize - 1).map(|r| r.no) != Some(row.no);
-                let note = moved.then(|| {
-                    format!(
-                        "第{place}名奖项递补给第{}名 (place {place} moved down to rank {}: players above already hold an award)",
-                        row.rank, row.rank
-                    )
-                });
-                al.give(kind, ranking, place, row, e, note)?;
+        members.push(match &t.reserved {
+            Some(r) => {
+                let c = find("奖项表", &t.section, &Some(r.category.clone()))?;
+                Some(c.rows.iter().map(|row| row.no).collect())
             }
+            None => None,
+        });
+    }
+    let rankings_of: Vec<&Ranking> = rules
+        .places
+        .iter()
+        .map(|t| find("奖项表", &t.section, &t.category))
+        .collect::<Result<_, _>>()?;
+    let mut left_out: Vec<BTreeSet<PlayerNo>> = vec![BTreeSet::new(); rules.places.len()];
+    let draws = loop {
+        let draws: Vec<TableDraw> = rules
+            .places
+            .iter()
+            .enumerate()
+            .map(|(i, t)| table_draw(t, rankings_of[i], &left_out[i], members[i].as_ref()))
+            .collect();
+        if !rules.one_award_per_person {
+            break draws;
+        }
+        // Each person's awards: (amount, listed, place, table).
+        let mut held: BTreeMap<(&str, PlayerNo), Vec<Held>> = BTreeMap::new();
+        for (i, d) in draws.iter().enumerate() {
+            let listed = rules.places[i].listed.unwrap_or(i as u32);
+            for w in &d.winners {
+                held.entry((rules.places[i].section.as_str(), w.no))
+                    .or_default()
+                    .push((w.amount.unwrap_or(0), listed, w.place, i));
+            }
+        }
+        let mut changed = false;
+        for ((_, no), mut awards) in held {
+            if awards.len() < 2 {
+                continue;
+            }
+            // The most money; equal amounts: the table listed first, then the better place.
+            awards.sort_by_key(|&(amount, listed, place, _)| {
+                (std::cmp::Reverse(amount), listed, place)
+            });
+            for &(_, _, _, i) in &awards[1..] {
+                changed |= left_out[i].insert(no);
+            }
+        }
+        if !changed {
+            break draws;
+        }
+    };
+    for (i, (t, d)) in rules.places.iter().zip(&draws).enumerate() {
+        let ranking = rankings_of[i];
+        for w in &d.winners {
+            let Some(row) = ranking.rows.iter().find(|r| r.no == w.no) else {
+                continue;
+            };
+            let mut prize = w.entry.clone();
+            prize.amount = w.amount;
+            let mut notes = Vec::new();
+            if w.moved && !w.reserved {
+                notes.push(format!(
+                    "第{}名奖项递补给第{}名 (place {} moved down to rank {}: players above already hold an award)",
+                    w.place, row.rank, w.place, row.rank
+                ));
+            }
+            if let (Some(r), true) = (&t.reserved, w.reserved) {
+                notes.push(format!(
+                    "「{}」保留名额，保底{}元 (a place reserved for the category, at least {} yuan)",
+                    r.category, r.floor, r.floor
+                ));
+            }
+            let note = (!notes.is_empty()).then(|| notes.join("; "));
+            al.give(w.kind, ranking, w.place, row, &prize, note)?;
+        }
+        for &(place, e) in &d.vacant {
+            let kind = entry_kind(e);
+            al.vacant(
+                kind,
+                &t.section,
+                t.category.as_ref(),
+                place,
+                e,
+                format!(
+                    "无第{place}名可获奖选手 (no eligible player for place {place}: {} ranked, {} without an award)",
+                    ranking.rows.len(),
+                    d.eligible
+                ),
+            );
         }
     }
 

@@ -527,7 +527,10 @@ fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<String> 
         v.push(format!("以下证明之一: {}", one.join("、")));
     }
     if let Some(d) = reg.registration.check_in {
-        v.push(format!("报到日期 {d}"));
+        match reg.registration.check_in_time {
+            Some(t) => v.push(format!("报到日期 {d} {}起", t.format("%H:%M"))),
+            None => v.push(format!("报到日期 {d}")),
+        }
     }
     v
 }

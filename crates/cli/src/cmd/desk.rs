@@ -194,9 +194,13 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
         return Ok(refused(&e));
     }
     let mut names = std::collections::BTreeMap::new();
+    let mut how = "";
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         names = super::rounds::section_names(s);
         let section = arbiter_director::api::import::section_id(s, &a.section);
+        how = arbiter_director::registration::numbering_words(
+            arbiter_director::registration::numbering_of(s, &section),
+        );
         api::draw(s, c, &section)
     })? {
         Ok(done) => {
@@ -209,7 +213,7 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
                 {
                     let section = names.get(section).unwrap_or(section);
                     println!(
-                        "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}",
+                        "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}, {how}",
                         order.len()
                     );
                     for (i, p) in order.iter().enumerate() {

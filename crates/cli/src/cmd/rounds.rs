@@ -1136,6 +1136,7 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             "prize_total": x.prize_total,
             "prizes_before_tax": x.event.prizes_before_tax,
             "special_awards": x.special_awards,
+            "qualified": x.qualified,
             "provisional": x.provisional,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -1196,6 +1197,26 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
         }
     }
     println!("奖金合计 (total): {}元{tax}", x.prize_total);
+    // S8: the players who qualify for a later event, section by section.
+    let mut heading = None;
+    for q in &x.qualified {
+        let section = x
+            .sections
+            .iter()
+            .find(|s| s.id == q.section)
+            .map_or(q.section.clone(), |s| s.name.clone());
+        let head = (section.clone(), q.to.clone());
+        if heading.as_ref() != Some(&head) {
+            println!("取得「{}」资格 (qualified): {section}", q.to);
+            heading = Some(head);
+        }
+        println!(
+            "  第{}名	{}号 {}",
+            q.place,
+            q.no,
+            player_name(&state, &q.section, q.no)
+        );
+    }
     if x.provisional {
         println!(
             "暂定: 尚有对局未结束, 获奖名单以最终名次为准 (provisional: games remain to be played)"

@@ -26,6 +26,7 @@ mod readme;
 mod records_cli;
 mod registration_rules_cli;
 mod regulation_cli;
+mod regulation_settings_cli;
 mod reliability;
 mod rounds_cli;
 mod rounds_e2e_cli;

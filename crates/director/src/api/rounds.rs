@@ -90,10 +90,11 @@ pub fn pair_explained(
             Step::DrawNumbers => {
                 let e = draw_numbers(&scratch, section);
                 if let LogEntry::PairingNumbersDrawn { order, seed, .. } = &e {
-                    out.notes.push(format!(
-                        "已抽签排定序号 1–{} (种子 {seed}) (pairing numbers drawn by lot)",
-                        order.len()
-                    ));
+                    let how = crate::registration::numbering_words(
+                        crate::registration::numbering_of(&scratch, section),
+                    );
+                    out.notes
+                        .push(format!("已{how}: 1–{} (种子 {seed})", order.len()));
                 }
                 push(&mut scratch, &mut out, e)?;
             }

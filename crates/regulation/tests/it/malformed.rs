@@ -174,11 +174,6 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "t.toml:8:12: 错误: TOML 语法错误 (TOML syntax error: invalid basic string)",
         ),
         (
-            "missing tie-breaks",
-            edit("tiebreaks = \"cxa-2011-opp\"\n", ""),
-            "t.toml:6:1: 错误: 缺少必需的键 `tiebreaks` (missing key `tiebreaks`)",
-        ),
-        (
             "impossible date",
             edit("end = 2026-01-02", "end = 2026-02-30"),
             "t.toml:4:15: 错误: TOML 语法错误 (TOML syntax error: invalid date-time; value is out of range)",

@@ -127,3 +127,270 @@ fn round_robin_sections_state_only_the_numbering() {
     let rr = section_block(&en, &r.sections[0].id);
     assert_eq!(line(&rr, "Pairing:"), "Pairing: numbers by lot");
 }
+
+/// A regulation silent on scoring and tie-breaks: a Swiss open and a round robin.
+const SILENT: &str = r#"
+[event]
+name = "默认规则测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+
+[[sections]]
+id = "masters"
+name = "大师组"
+format = { kind = "round_robin" }
+"#;
+
+#[test]
+fn a_silent_regulation_takes_the_2011_scoring_and_tiebreaks_and_says_so() {
+    let r = load(SILENT, "silent.toml");
+    let open = &r.sections[0];
+    assert!(open.scoring.defaulted && open.tiebreaks.defaulted);
+    assert_eq!(
+        open.scoring.table,
+        arbiter_types::ScoringPreset::Cxa.table()
+    );
+    let opp = arbiter_regulation::presets::tiebreaks("cxa-2011-opp").unwrap();
+    assert_eq!(open.tiebreaks.criteria, opp.criteria);
+    assert_eq!(open.tiebreaks.fallback, opp.fallback);
+    // A round robin is ranked by the 2011 round-robin list (14.1).
+    let rr = arbiter_regulation::presets::tiebreaks("cxa-2011-rr").unwrap();
+    assert_eq!(r.sections[1].tiebreaks.criteria, rr.criteria);
+    assert!(r.sections[1].tiebreaks.defaulted);
+
+    let zh = r.summary(Lang::Zh);
+    let block = section_block(&zh, "open");
+    assert_eq!(
+        line(&block, "计分:"),
+        "计分: 胜2 红和1 黑和1 负0 轮空2 弃权胜2 弃权负0 双方弃权0 （未规定，按2011年规则计分）"
+    );
+    assert_eq!(
+        line(&block, "名次区分:"),
+        "名次区分: 积分 → 对手分 → 胜局 → 犯规 → 后走局数 → 逐轮递减法 （未规定，按2011年规则 cxa-2011-opp）"
+    );
+    let masters = section_block(&zh, "masters");
+    assert!(
+        line(&masters, "名次区分:").ends_with("（未规定，按2011年规则 cxa-2011-rr）"),
+        "{masters:#?}"
+    );
+    let en = r.summary(Lang::En);
+    let block = section_block(&en, "open");
+    assert!(
+        line(&block, "Scoring:").ends_with("(not stated: the 2011 rules' scoring)"),
+        "{block:#?}"
+    );
+}
+
+#[test]
+fn a_regulation_naming_its_scoring_and_tiebreaks_keeps_them() {
+    let src = SILENT.replacen(
+        "format = { kind = \"swiss\", rounds = 5 }",
+        "format = { kind = \"swiss\", rounds = 5 }\nscoring = \"cxa\"\ntiebreaks = \"kunshan\"",
+        1,
+    );
+    let r = load(&src, "named.toml");
+    let open = &r.sections[0];
+    assert!(!open.scoring.defaulted && !open.tiebreaks.defaulted);
+    assert_eq!(open.tiebreaks.preset.as_deref(), Some("kunshan"));
+    let zh = r.summary(Lang::Zh);
+    let block = section_block(&zh, "open");
+    assert!(line(&block, "计分:").ends_with("(cxa)"), "{block:#?}");
+    assert!(
+        line(&block, "名次区分:").ends_with("(kunshan)"),
+        "{block:#?}"
+    );
+    // Every shipped regulation names both: none of them says 未规定.
+    for (name, src) in [
+        ("tianshui-2024.toml", TIANSHUI),
+        ("jiujiang-2020.toml", JIUJIANG),
+    ] {
+        assert!(
+            !load(src, name).summary(Lang::Zh).contains("未规定"),
+            "{name}"
+        );
+    }
+}
+
+/// An open played in two day blocks, with a check-in time.
+const DAYS: &str = r#"
+[event]
+name = "按天赛程测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[registration]
+check_in = 2026-10-01
+check_in_time = "08:30"
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 7 }
+
+[[sections.schedule_days]]
+date = 2026-10-01
+start = "13:00"
+rounds = 4
+interval_minutes = 90
+
+[[sections.schedule_days]]
+date = 2026-10-02
+start = 08:30:00
+rounds = 3
+interval_minutes = 100
+"#;
+
+#[test]
+fn a_schedule_by_days_gives_every_round_its_start() {
+    let r = load(DAYS, "days.toml");
+    let times: Vec<String> = r.sections[0]
+        .schedule
+        .iter()
+        .map(|t| t.format("%d %H:%M").to_string())
+        .collect();
+    assert_eq!(
+        times,
+        ["01 13:00", "01 14:30", "01 16:00", "01 17:30", "02 08:30", "02 10:10", "02 11:50"]
+    );
+    assert_eq!(
+        r.registration.check_in_time,
+        chrono::NaiveTime::from_hms_opt(8, 30, 0)
+    );
+    let zh = r.summary(Lang::Zh);
+    assert!(zh.contains("报名: 报到 2026-10-01 08:30起"), "{zh}");
+    let block = section_block(&zh, "open");
+    assert_eq!(
+        line(&block, "赛程按天:"),
+        "赛程按天: 10-01 13:00起4轮，每90分钟一轮; 10-02 08:30起3轮，每100分钟一轮"
+    );
+    assert!(
+        line(&block, "赛程:").contains("第7轮 10-02 11:50"),
+        "{block:#?}"
+    );
+}
+
+#[test]
+fn a_schedule_by_days_that_does_not_fit_is_refused_with_its_line() {
+    let refused = |src: &str| parse(src, "days.toml").expect_err("refused").to_string();
+    // Both forms at once.
+    let e = refused(&DAYS.replacen(
+        "format = { kind = \"swiss\", rounds = 7 }",
+        "format = { kind = \"swiss\", rounds = 7 }\nschedule = [2026-10-01T13:00:00]",
+        1,
+    ));
+    assert!(e.contains("二者只用其一"), "{e}");
+    // More rounds than the section plays: the last day's `rounds` line (line 25).
+    let e = refused(&DAYS.replacen("rounds = 3", "rounds = 4", 1));
+    assert!(e.starts_with("days.toml:25:"), "{e}");
+    assert!(e.contains("共 8 轮，但本组最多 7 轮"), "{e}");
+    // A day outside the event (line 23).
+    let e = refused(&DAYS.replacen("date = 2026-10-02", "date = 2026-10-05", 1));
+    assert!(e.starts_with("days.toml:23:"), "{e}");
+    // Rounds into the next day.
+    let e = refused(&DAYS.replacen("start = \"13:00\"", "start = \"21:00\"", 1));
+    assert!(e.contains("已到次日"), "{e}");
+    // Several rounds with no interval.
+    let e = refused(&DAYS.replacen("interval_minutes = 90\n", "", 1));
+    assert!(e.contains("interval_minutes"), "{e}");
+    // Not a time of day.
+    let e = refused(&DAYS.replacen("start = \"13:00\"", "start = \"1点\"", 1));
+    assert!(e.contains("「1点」不是一天中的时刻"), "{e}");
+    // A check-in time without the day (line 8).
+    let e = refused(&DAYS.replacen("check_in = 2026-10-01\n", "", 1));
+    assert!(e.starts_with("days.toml:8:"), "{e}");
+    assert!(e.contains("没有报到日期"), "{e}");
+}
+
+/// A youth section in four age groups counted on 2026-08-01, and a local players' category.
+const YOUTH: &str = r#"
+[event]
+name = "少儿年龄组测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "youth"
+name = "少儿组"
+format = { kind = "swiss", rounds = 7 }
+
+[sections.eligibility]
+max_age = 14
+age_on = 2026-08-01
+
+[[sections.categories]]
+id = "u8"
+name = "8岁以下组"
+max_age = 7
+
+[[sections.categories]]
+id = "u10"
+name = "9–10岁组"
+min_age = 9
+max_age = 10
+
+[[sections.categories]]
+id = "u14"
+name = "13–14岁组"
+min_age = 13
+max_age = 14
+age_on = 2026-09-01
+
+[[sections.categories]]
+id = "local"
+name = "本地选手"
+flag = "local"
+"#;
+
+#[test]
+fn categories_stated_as_ages_become_birth_dates_on_their_date() {
+    let r = load(YOUTH, "youth.toml");
+    let c = &r.sections[0].categories;
+    let d = |y, m, day| chrono::NaiveDate::from_ymd_opt(y, m, day);
+    // Under 8 on 2026-08-01 (the section's date): born after 2018-08-01.
+    assert_eq!((c[0].born_from, c[0].born_to), (d(2018, 8, 2), None));
+    // 9–10: born 2015-08-02 … 2017-08-01.
+    assert_eq!(
+        (c[1].born_from, c[1].born_to),
+        (d(2015, 8, 2), d(2017, 8, 1))
+    );
+    // 13–14 on its own date, 2026-09-01.
+    assert_eq!(
+        (c[2].born_from, c[2].born_to),
+        (d(2011, 9, 2), d(2013, 9, 1))
+    );
+    // Checked against the ages themselves, day by day around the edges.
+    for born in [d(2017, 8, 1), d(2017, 8, 2), d(2015, 8, 1), d(2015, 8, 2)] {
+        let born = born.unwrap();
+        let age = age_on(born, d(2026, 8, 1).unwrap());
+        let inside = c[1].born_from.unwrap() <= born && born <= c[1].born_to.unwrap();
+        assert_eq!(inside, (9..=10).contains(&age), "{born}: {age}");
+    }
+    let zh = r.summary(Lang::Zh);
+    let block = section_block(&zh, "youth");
+    assert!(
+        line(&block, "分别录取:").contains("9–10岁组 (u10, 2026-08-01时9–10岁)"),
+        "{block:#?}"
+    );
+    assert!(
+        line(&block, "分别录取:").contains("8岁以下组 (u8, 2026-08-01时7岁及以下)"),
+        "{block:#?}"
+    );
+}
+
+#[test]
+fn category_ages_that_cannot_hold_are_refused_with_their_line() {
+    let refused = |src: &str| parse(src, "youth.toml").expect_err("refused").to_string();
+    // Ages and birth dates together (line 24 is the 9–10 group's `min_age`).
+    let e = refused(&YOUTH.replacen("min_age = 9\n", "min_age = 9\nborn_to = 2017-01-01\n", 1));
+    assert!(e.starts_with("youth.toml:24:"), "{e}");
+    assert!(e.contains("二者只用其一"), "{e}");
+    // An empty range (line 25 is its `max_age`).
+    let e = refused(&YOUTH.replacen("max_age = 10", "max_age = 8", 1));
+    assert!(e.starts_with("youth.toml:25:"), "{e}");
+    assert!(e.contains("年龄范围为空: 9 至 8 岁"), "{e}");
+}

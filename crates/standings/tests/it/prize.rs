@@ -4,8 +4,8 @@
 use arbiter_regulation::{parse, Prize, Regulation, Section};
 use arbiter_standings::prize::{
     allocate_prizes, AwardKind, LuckyEntry, LuckyOnAwarded, LuckyTable, PrizeEntry, PrizeError,
-    PrizeRules, PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, TeamPrizeTable,
-    TeamRanking,
+    PrizeRules, PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, Reservation,
+    TeamPrizeTable, TeamRanking,
 };
 use arbiter_standings::team::{team_standings, PlayerRank, Team, TeamRule};
 use arbiter_types::{PlayerNo, Score};
@@ -50,6 +50,7 @@ fn table(section: &str, entries: Vec<PrizeEntry>) -> PrizeTable {
         section: section.into(),
         category: None,
         entries,
+        ..Default::default()
     }
 }
 
@@ -195,6 +196,7 @@ fn veterans() -> (Ranking, PrizeTable) {
             (4, 4, 200),
             (5, 6, 100),
         ]),
+        ..Default::default()
     };
     (category(K_MEN, VETERANS, &players), t)
 }
@@ -279,8 +281,8 @@ fn kunshan_lucky_rank_on_a_category_prize_winner_moves_down() {
         ..Default::default()
     };
     let list = allocate_prizes(&rules, &[ranking(K_MEN, 130), vet_ranking], &[]).unwrap();
-    // Player 8 already won the 8th men's place, so the veterans' places move down one:
-    // 11, 22, 33, 44, 55, 66 — player 55 is 5th and player 66 is 6th of the category.
+    // A14: player 8 (8th overall, 200 yuan) is the veterans' best (500 yuan): he takes the
+    // larger and the men's 8th place passes to player 9. The veterans' places stay in order.
     let vet: Vec<_> = list
         .awards
         .iter()
@@ -290,25 +292,29 @@ fn kunshan_lucky_rank_on_a_category_prize_winner_moves_down() {
     assert_eq!(
         vet,
         [
-            (1, 2, 11),
-            (2, 3, 22),
-            (3, 4, 33),
-            (4, 5, 44),
-            (5, 6, 55),
-            (6, 7, 66)
+            (1, 1, 8),
+            (2, 2, 11),
+            (3, 3, 22),
+            (4, 4, 33),
+            (5, 5, 44),
+            (6, 6, 55)
         ]
     );
-    assert!(list.awards[8]
-        .note
-        .as_deref()
+    let eighth = list
+        .awards
+        .iter()
+        .find(|a| a.category.is_none() && a.place == 8 && a.kind != AwardKind::Lucky);
+    assert_eq!(eighth.and_then(|a| a.no), Some(p(9)));
+    assert!(eighth
+        .and_then(|a| a.note.as_deref())
         .unwrap_or("")
-        .starts_with("第1名奖项递补给第2名"));
-    // Men's ranks 55 and 66 hold a category prize: their lucky prizes go one rank down.
+        .starts_with("第8名奖项递补给第9名"));
+    // Men's rank 55 holds a category prize: his lucky prize goes one rank down; 66 holds none.
     assert_eq!(
         lucky_winners(&list),
         [
             (55, 56),
-            (66, 67),
+            (66, 66),
             (77, 77),
             (88, 88),
             (99, 99),
@@ -347,10 +353,11 @@ fn lucky_on_awarded_unawarded_leaves_the_prize_vacant() {
         ..Default::default()
     };
     let list = allocate_prizes(&rules, &[ranking(K_MEN, 130), vet_ranking], &[]).unwrap();
-    assert_eq!(lucky_winners(&list).len(), 6);
+    // Only rank 55 holds a (veterans') prize (A14: player 66 is passed over by none).
+    assert_eq!(lucky_winners(&list).len(), 7);
     let mut vacant: Vec<_> = list.vacant.iter().map(|v| (v.kind, v.place)).collect();
     vacant.sort_by_key(|v| v.1);
-    assert_eq!(vacant, [(AwardKind::Lucky, 55), (AwardKind::Lucky, 66)]);
+    assert_eq!(vacant, [(AwardKind::Lucky, 55)]);
 }
 
 #[test]
@@ -382,6 +389,7 @@ fn lucky_walk_skips_other_lucky_ranks_and_can_run_off_the_end() {
                 section: "S".into(),
                 category: Some("C".into()),
                 entries: vec![PrizeEntry::place(1, 50)],
+                ..Default::default()
             },
         ],
         lucky: vec![LuckyTable {
@@ -637,6 +645,7 @@ fn suzhou_title_only_and_qualification() {
                     (5, 5, 800),
                     (6, 6, 500),
                 ]),
+                ..Default::default()
             },
         ],
         qualification: vec![Qualification {
@@ -761,4 +770,195 @@ fn bad_tables_and_rankings_are_named() {
         matches!(e, PrizeError::DuplicatePlayer { row: 5, .. }),
         "{e:?}"
     );
+}
+
+// ---------------------------------------------------------------- A14 awards
+
+/// Ten players ranked 1..10 (player k at rank k); locals are players 3, 7, 9 and 10.
+fn county() -> (Ranking, Ranking) {
+    (ranking("S", 10), category("S", "local", &[3, 7, 9, 10]))
+}
+
+/// Six place prizes: 1000, 600, 400, 300, 200, 100.
+fn six_places() -> Vec<PrizeEntry> {
+    amounts(&[
+        (1, 1, 1000),
+        (2, 2, 600),
+        (3, 3, 400),
+        (4, 4, 300),
+        (5, 5, 200),
+        (6, 6, 100),
+    ])
+}
+
+fn winners(list: &arbiter_standings::prize::PrizeList) -> Vec<(u32, u32, u64)> {
+    list.awards
+        .iter()
+        .filter(|a| a.kind == AwardKind::Place && a.category.is_none())
+        .map(|a| {
+            (
+                a.place,
+                a.no.map(|n| n.get()).unwrap_or(0),
+                a.amount.unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn reserved_places_count_in_the_table_and_pay_at_least_the_floor() {
+    // 3 of the 6 places for locals, floor 350. Locals by rank: 3, 7, 9. The other places
+    // go to the best 3 others: 1, 2, 4. Winners in rank order: 1, 2, 3, 4, 7, 9.
+    let (all, locals) = county();
+    let rules = PrizeRules {
+        places: vec![PrizeTable {
+            section: "S".into(),
+            entries: six_places(),
+            reserved: Some(Reservation {
+                category: "local".into(),
+                places: 3,
+                floor: 350,
+            }),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let list = allocate_prizes(&rules, &[all, locals], &[]).unwrap();
+    assert_eq!(
+        winners(&list),
+        [
+            (1, 1, 1000),
+            (2, 2, 600),
+            (3, 3, 400), // a local above the floor keeps his place prize
+            (4, 4, 300),
+            (5, 7, 350), // 200 raised to the floor
+            (6, 9, 350)  // 100 raised to the floor
+        ]
+    );
+    assert!(list.awards[4]
+        .note
+        .as_deref()
+        .unwrap_or("")
+        .contains("「local」保留名额，保底350元"));
+    assert_eq!(list.total_amount, 1000 + 600 + 400 + 300 + 350 + 350);
+    assert!(list.vacant.is_empty());
+}
+
+#[test]
+fn reserved_places_held_high_keep_their_place_prize() {
+    // Locals 1 and 2 lead: they fill 2 of their 3 places where they stand (above the floor);
+    // the third goes to local 7, so only three others fit — player 6 drops out.
+    let all = ranking("S", 10);
+    let locals = category("S", "local", &[1, 2, 7]);
+    let rules = PrizeRules {
+        places: vec![PrizeTable {
+            section: "S".into(),
+            entries: six_places(),
+            reserved: Some(Reservation {
+                category: "local".into(),
+                places: 3,
+                floor: 150,
+            }),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let list = allocate_prizes(&rules, &[all, locals], &[]).unwrap();
+    assert_eq!(
+        winners(&list),
+        [
+            (1, 1, 1000),
+            (2, 2, 600),
+            (3, 3, 400),
+            (4, 4, 300),
+            (5, 5, 200),
+            (6, 7, 150) // 100 raised to 150
+        ]
+    );
+}
+
+#[test]
+fn one_award_gives_the_larger_and_passes_the_other_on() {
+    // Section: 1000, 600, 400, 300, 200, 100. Locals' own table: 500, 250.
+    // Local 3 (3rd, 400) takes the locals' 500 and leaves his 3rd place, which passes to
+    // player 4; every place below moves up one (5th → 6, 6th → 7 — but 7 is a local).
+    // Locals' 2nd (250) goes to local 7, whose section place (6th, 100) is worth less, so
+    // 6th passes on to 8.
+    let (all, locals) = county();
+    let rules = PrizeRules {
+        places: vec![
+            table("S", six_places()),
+            PrizeTable {
+                section: "S".into(),
+                category: Some("local".into()),
+                entries: amounts(&[(1, 1, 500), (2, 2, 250)]),
+                ..Default::default()
+            },
+        ],
+        one_award_per_person: true,
+        ..Default::default()
+    };
+    let list = allocate_prizes(&rules, &[all, locals], &[]).unwrap();
+    assert_eq!(
+        winners(&list),
+        [
+            (1, 1, 1000),
+            (2, 2, 600),
+            (3, 4, 400),
+            (4, 5, 300),
+            (5, 6, 200),
+            (6, 8, 100)
+        ]
+    );
+    let cat: Vec<_> = list
+        .awards
+        .iter()
+        .filter(|a| a.category.is_some())
+        .map(|a| (a.place, a.no.map(|n| n.get()).unwrap_or(0)))
+        .collect();
+    assert_eq!(cat, [(1, 3), (2, 7)]);
+    assert_eq!(
+        list.total_amount,
+        1000 + 600 + 400 + 300 + 200 + 100 + 500 + 250
+    );
+}
+
+#[test]
+fn one_award_equal_amounts_take_the_table_listed_first() {
+    // Player 1 wins 1st of both tables, both 100: he keeps the one listed first.
+    let all = ranking("S", 4);
+    let cat = category("S", "C", &[1, 2]);
+    let section = |listed| PrizeTable {
+        section: "S".into(),
+        entries: amounts(&[(1, 1, 100)]),
+        listed: Some(listed),
+        ..Default::default()
+    };
+    let category_table = |listed| PrizeTable {
+        section: "S".into(),
+        category: Some("C".into()),
+        entries: amounts(&[(1, 1, 100)]),
+        listed: Some(listed),
+        ..Default::default()
+    };
+    for (s_listed, c_listed, keeps_section) in [(0, 5, true), (5, 0, false)] {
+        let rules = PrizeRules {
+            places: vec![section(s_listed), category_table(c_listed)],
+            one_award_per_person: true,
+            ..Default::default()
+        };
+        let list = allocate_prizes(&rules, &[all.clone(), cat.clone()], &[]).unwrap();
+        let of = |category: bool| {
+            list.awards
+                .iter()
+                .find(|a| a.category.is_some() == category)
+                .and_then(|a| a.no)
+                .map(|n| n.get())
+        };
+        if keeps_section {
+            assert_eq!((of(false), of(true)), (Some(1), Some(2)));
+        } else {
+            assert_eq!((of(false), of(true)), (Some(2), Some(1)));
+        }
+    }
 }

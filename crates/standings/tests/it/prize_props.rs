@@ -70,11 +70,13 @@ fn run(c: &Case) -> arbiter_standings::prize::PrizeList {
                 section: "S".into(),
                 category: None,
                 entries: vec![PrizeEntry::range(1, c.places, 100)],
+                ..Default::default()
             },
             PrizeTable {
                 section: "S".into(),
                 category: Some("C".into()),
                 entries: vec![PrizeEntry::range(1, c.cat_places, 30)],
+                ..Default::default()
             },
         ],
         lucky: vec![LuckyTable {

@@ -292,6 +292,14 @@ pub struct CategoryView {
     pub rows: Vec<(u32, u32, String)>,
 }
 
+/// A qualification list (S8: the best `places` qualify for a later event).
+pub struct QualifiedView {
+    /// What the places qualify for.
+    pub to: String,
+    /// (qualifying place, number, name).
+    pub rows: Vec<(u32, u32, String)>,
+}
+
 #[derive(Template)]
 #[template(path = "standings.html")]
 struct Standings {
@@ -305,6 +313,7 @@ struct Standings {
     legend: String,
     rows: Vec<StandingView>,
     categories: Vec<CategoryView>,
+    qualified: Vec<QualifiedView>,
 }
 
 async fn standings(
@@ -360,6 +369,17 @@ async fn standings(
                     .collect(),
             })
             .collect();
+        let mut qualified: Vec<QualifiedView> = Vec::new();
+        for q in export.qualified.iter().filter(|q| q.section == section) {
+            let row = (q.place, q.no, name(q.no).0);
+            match qualified.last_mut() {
+                Some(v) if v.to == q.to => v.rows.push(row),
+                _ => qualified.push(QualifiedView {
+                    to: q.to.clone(),
+                    rows: vec![row],
+                }),
+            }
+        }
         let note = sec.note();
         let title = format!(
             "{} {}",
@@ -389,6 +409,7 @@ async fn standings(
             columns,
             rows,
             categories,
+            qualified,
         })
     })
     .await

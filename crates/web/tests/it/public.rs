@@ -388,3 +388,64 @@ fn the_round_page_says_when_the_round_starts() {
     let r4 = srv.get(&format!("/e/{id}/s/senior/r/4?lang=en")).text();
     assert!(r4.contains("Starts: 2020-10-24 13:30"), "{r4}");
 }
+
+#[test]
+fn the_standings_page_lists_who_qualifies() {
+    const REG: &str = r#"
+[event]
+name = "资格测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 3 }
+tiebreaks = "cxa-2011-opp"
+
+[sections.qualification]
+places = 3
+to = "全国象棋公开赛"
+"#;
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(2),
+            seed: 1,
+            sizes: arbiter_simulate::Sizes {
+                all: Some(10),
+                ..Default::default()
+            },
+            results_left: 1,
+        };
+        id = Some(
+            arbiter_web::demo::simulate_part_way(st, REG, "qualifying.toml", &how)
+                .expect("simulated"),
+        );
+    });
+    let id = id.expect("event");
+    let html = srv.get(&format!("/e/{id}/s/open/standings")).text();
+    let list = html
+        .split("取得资格: 全国象棋公开赛")
+        .nth(1)
+        .expect("a qualification list");
+    assert!(list.contains("暂定，以最终名次为准"), "{list}");
+    let table = list.split("</table>").next().unwrap_or_default();
+    assert_eq!(table.matches("<tr><td class=\"n\">").count(), 3, "{table}");
+    // The list follows the standings: its first player is the leader.
+    let first_row = html
+        .split("<tbody>")
+        .nth(1)
+        .and_then(|b| b.split("</tr>").next())
+        .unwrap_or_default()
+        .to_string();
+    let leader = first_row
+        .split("/p/")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap_or_default();
+    assert!(
+        table.contains(&format!("/p/{leader}\"")),
+        "{leader}: {table}"
+    );
+}
