@@ -94,6 +94,32 @@ impl<W: Weight> IncrementalPerfect<W> {
         init: Option<&[W]>,
         prefer: Option<&[u64]>,
     ) -> Self {
+        let mut me = Self::unstarted(n, high, lows);
+        if let Some(s) = me.solver.as_mut() {
+            if let Some(prefer) = prefer.filter(|q| q.len() == high.len()) {
+                for v in 0..n {
+                    s.neighbend
+                        .of_mut(v)
+                        .sort_by_key(|&a| (prefer[a.k()], a.k()));
+                }
+            }
+        }
+        match init.filter(|d| d.len() == n) {
+            Some(d) => me.start_from(d),
+            None => {
+                if let Some(s) = me.solver.as_mut() {
+                    s.warm_start();
+                    s.single_tree = true;
+                }
+            }
+        }
+        me
+    }
+
+    /// The graph of [`IncrementalPerfect::split`] built, not yet started: give it its
+    /// starting duals with [`IncrementalPerfect::start_from`] before solving. Building
+    /// needs no duals, so it can run beside the solve that gives them.
+    pub fn unstarted(n: usize, high: &[(usize, usize, W)], lows: Option<&[u64]>) -> Self {
         if n == 0 || n % 2 == 1 || high.is_empty() {
             return IncrementalPerfect { n, solver: None };
         }
@@ -112,23 +138,25 @@ impl<W: Weight> IncrementalPerfect<W> {
                 Err(_) => (i, j, four(w.sub(W::zero().mul_add(1, low))), 0),
             }
         });
-        let mut s = Solver::from_parts(n, high.len(), parts);
-        if let Some(prefer) = prefer.filter(|q| q.len() == high.len()) {
-            for v in 0..n {
-                s.neighbend
-                    .of_mut(v)
-                    .sort_by_key(|&a| (prefer[a.k()], a.k()));
-            }
-        }
-        match init.filter(|d| d.len() == n) {
-            Some(d) => {
-                s.dual[..n].copy_from_slice(d);
-                s.greedy_start();
-            }
-            None => s.warm_start(),
+        let s = Solver::from_parts(n, high.len(), parts);
+        IncrementalPerfect { n, solver: Some(s) }
+    }
+
+    /// Start from `init` (one dual per vertex, feasible for every edge, see
+    /// [`IncrementalPerfect::split`]) and a greedy matching on its tight edges; with a
+    /// wrong length, from the solver's own warm start.
+    pub fn start_from(&mut self, init: &[W]) {
+        let n = self.n;
+        let Some(s) = self.solver.as_mut() else {
+            return;
+        };
+        if init.len() == n {
+            s.dual[..n].copy_from_slice(init);
+            s.greedy_start();
+        } else {
+            s.warm_start();
         }
         s.single_tree = true;
-        IncrementalPerfect { n, solver: Some(s) }
     }
 
     /// [`IncrementalPerfect::new`], with each vertex trying its edges in increasing order

@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 
 /// Arithmetic a matching weight needs: exact, totally ordered, closed under + and −, and
 /// halving of even values.
-pub trait Weight: Copy + Ord + std::hash::Hash + std::fmt::Debug {
+pub trait Weight: Copy + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync {
     fn zero() -> Self;
     fn add(self, o: Self) -> Self;
     fn sub(self, o: Self) -> Self;

@@ -367,12 +367,21 @@ pub(super) fn coarse_first<W: Weight>(
         .zip(ties)
         .map(|(&(i, j, w), &t)| (i, j, w.add(small(t))))
         .collect();
-    // Bound first, so that the coarse solver is dropped before the full one is built.
-    let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
+    // The full graph is built on a second thread while the coarse one is solved (building
+    // needs no duals); it is started from the coarse duals once they are known. Both
+    // solvers are alive at once for that time.
+    let (solved, full) = std::thread::scope(|scope| {
+        let full = scope.spawn(|| IncrementalPerfect::unstarted(total, &coarse, Some(ties)));
+        let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
+        (solved, full.join().ok())
+    });
     match solved {
         Some((_, duals)) => {
             let init: Vec<W> = (0..total).map(|v| duals.flattened(v)).collect();
-            IncrementalPerfect::split(total, &coarse, Some(ties), Some(&init))
+            let mut full =
+                full.unwrap_or_else(|| IncrementalPerfect::unstarted(total, &coarse, Some(ties)));
+            full.start_from(&init);
+            full
         }
         None => IncrementalPerfect::new(total, edges),
     }
