@@ -187,6 +187,9 @@ fn solve_at(
 /// duals are far from optimal and a fresh solve is faster).
 pub(super) const WARM_RATIO: usize = 1;
 
+/// From this many players up, a restricted graph's edges are built on two threads.
+const PARALLEL_EDGES: usize = 2_000;
+
 /// Returns mate per ranking position (`None` = bye).
 ///
 /// `window: None`: every legal pair is an edge; no perfect matching means no valid pairing.
@@ -216,24 +219,45 @@ pub(super) fn run<W: Weight>(
     let topw: W = top(lay);
     let mut buf = Vec::new();
     let mut stats = PricingStats::default();
-    let mut edges: Vec<(usize, usize, W)> = Vec::new();
-    // Per edge: its tie digit (the last, place value 1), for the coarse first solve.
-    let mut ties: Vec<u64> = Vec::new();
     let tie = lay.len() - 1;
-    for x in 0..n {
-        let cands: Vec<usize> = match window {
-            None => (x + 1..n).collect(),
-            Some(w) => candidate_edges(p, x, w),
-        };
-        for y in cands {
-            if p.pair_cost(lay, x, y, &mut buf) {
-                ties.push(buf[tie]);
-                if !exact_tie {
-                    buf[tie] = 0;
+    // Per edge (in `ties`): its tie digit (the last, place value 1), for the coarse first
+    // solve. The players' edges, in player order: above PARALLEL_EDGES players the two halves of
+    // the field on two threads, joined in order (the same list either way).
+    let edges_of = |xs: std::ops::Range<usize>| {
+        let mut buf = Vec::new();
+        let mut edges: Vec<(usize, usize, W)> = Vec::new();
+        let mut ties: Vec<u64> = Vec::new();
+        for x in xs {
+            let cands: Vec<usize> = match window {
+                None => (x + 1..n).collect(),
+                Some(w) => candidate_edges(p, x, w),
+            };
+            for y in cands {
+                if p.pair_cost(lay, x, y, &mut buf) {
+                    ties.push(buf[tie]);
+                    if !exact_tie {
+                        buf[tie] = 0;
+                    }
+                    edges.push((x, y, topw.sub(units.encode(&buf))));
                 }
-                edges.push((x, y, topw.sub(units.encode(&buf))));
             }
         }
+        (edges, ties)
+    };
+    let (mut edges, mut ties);
+    if n >= PARALLEL_EDGES && window.is_some() {
+        let mid = n / 2;
+        let (low, high) = std::thread::scope(|scope| {
+            let high = scope.spawn(|| edges_of(mid..n));
+            (edges_of(0..mid), high.join().ok())
+        });
+        let high = high.unwrap_or_else(|| edges_of(mid..n));
+        edges = low.0;
+        ties = low.1;
+        edges.extend(high.0);
+        ties.extend(high.1);
+    } else {
+        (edges, ties) = edges_of(0..n);
     }
     if odd {
         for x in 0..n {
