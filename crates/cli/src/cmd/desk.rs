@@ -140,11 +140,14 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
         return Ok(refused(&e));
     }
     let mut before = None;
+    let mut who = p.to_string();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         before = api::fee_status(s, p);
+        who = api::named(s, p);
         api::pay_fee(s, c, p, amount, a.receipt.as_deref())
     })? {
         Ok(done) => {
+            let p = &who;
             for e in &done.entries {
                 if let LogEntry::FeePaid { amount_fen, .. } = e {
                     // What he has paid now against the fee: a part paid says what is owed.
@@ -178,11 +181,13 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.at.as_deref()) {
         return Ok(refused(&e));
     }
+    let mut who = p.to_string();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        who = api::named(s, p);
         api::check_in_pledged(s, c, p, a.pledge)
     })? {
         Ok(_) => {
-            println!("已检录 checked in: {p}");
+            println!("已检录 checked in: {who}");
             Ok(0)
         }
         Err(e) => Ok(refused(&e)),
@@ -194,8 +199,21 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
         return Ok(refused(&e));
     }
     let mut names = std::collections::BTreeMap::new();
+    let mut people = std::collections::BTreeMap::new();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         names = super::rounds::section_names(s);
+        people = s
+            .players
+            .values()
+            .map(|p| {
+                let unit = p
+                    .unit
+                    .as_deref()
+                    .map(|u| format!(" ({u})"))
+                    .unwrap_or_default();
+                (p.id, format!("{}{unit}", p.name))
+            })
+            .collect();
         let section = arbiter_director::api::import::section_id(s, &a.section);
         api::draw(s, c, &section)
     })? {
@@ -212,8 +230,12 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
                         "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}",
                         order.len()
                     );
+                    // From here on the pairing number is the player's number; the
+                    // registration id beside it, labelled, finds his entry.
+                    println!("  序号  姓名 (单位)  报名号");
                     for (i, p) in order.iter().enumerate() {
-                        println!("  {:>3}  {p}", i + 1);
+                        let who = people.get(p).map_or("", String::as_str);
+                        println!("  {:>4}  {who}  报名号 {p}", i + 1);
                     }
                 }
             }

@@ -199,11 +199,13 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             if let Some(e) = checked_time(at.as_deref()) {
                 return Ok(refused(&e));
             }
+            let mut who = p.to_string();
             match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                who = api::named(s, p);
                 api::withdraw(s, c, p, &reason)
             })? {
                 Ok(_) => {
-                    println!("已退赛 withdrawn: {p} ({})", reason.trim());
+                    println!("已退赛 withdrawn: {who} ({})", reason.trim());
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),
@@ -226,10 +228,13 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             if let Some(e) = checked_time(at.as_deref()) {
                 return Ok(refused(&e));
             }
+            let mut who = p.to_string();
             match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                who = api::named(s, p);
                 api::absence(s, c, p, round, reason.as_deref(), without_leave)
             })? {
                 Ok(a) => {
+                    let p = &who;
                     if without_leave {
                         println!(
                             "已登记无故缺席 absent without leave: {p} 第{round}轮 (round {round})"

@@ -6,7 +6,8 @@
 //!   imported through the same operation as `arbiter player import`.
 //! - [`entries`]: the registration list — add (late-entry override by the chief arbiter),
 //!   refuse, fees, check-in; approve or refuse the online form's pending entries.
-//! - [`player`]: one entry — edit it with a reason, withdraw, excuse from a round (请假).
+//! - [`player`]: one entry — edit it with a reason, withdraw, excuse from a round (请假) or
+//!   record an absence without leave (无故缺席, S7).
 //! - [`rounds`]: per round — pair (with the engine's explanation and the checker's warnings
 //!   for fixed pairs and swaps), publish, undo; the fast result-entry grid; confirm; the
 //!   chief arbiter's corrections.
