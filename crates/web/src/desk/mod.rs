@@ -15,12 +15,15 @@
 //!   chief arbiter's alone.
 //! - [`teams`]: the teams with leader, coach and roster; enter a team; add, remove or
 //!   replace a member (after the team's first game the chief arbiter's alone).
+//! - [`awards`]: the organiser's awards of the regulation (S10) and who has them; given or
+//!   taken back by the organiser or the chief arbiter.
 //! - [`knockout`]: a section's knockout bracket with its games; results of the games due.
 //! - [`log`]: the event log — who did what, when.
 //!
 //! Every action goes through [`crate::write::apply`] into an operation of
 //! `arbiter_director::api`; handlers only parse the form and show the answer.
 
+pub mod awards;
 pub mod entries;
 pub mod events;
 pub mod import;
@@ -68,6 +71,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/entry-form.xlsx", get(print::entry_form))
         .route("/desk/e/{ev}/csv/{file}", get(print::csv))
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
+        .route("/desk/e/{ev}/awards", get(awards::show).post(awards::give))
         .route("/desk/e/{ev}/teams/roster", post(teams::roster))
         .route(
             "/desk/e/{ev}/settings",
@@ -134,6 +138,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
         ("POST", "/desk/e/{ev}/teams/roster", REG),
+        ("GET", "/desk/e/{ev}/awards", ALL),
+        ("POST", "/desk/e/{ev}/awards", &[Organiser, ChiefArbiter]),
         ("GET", "/desk/e/{ev}/settings", ALL),
         ("POST", "/desk/e/{ev}/settings", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),

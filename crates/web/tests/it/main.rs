@@ -15,6 +15,7 @@ mod browser_results;
 mod connections;
 mod crosstable;
 mod desk;
+mod desk_awards;
 mod desk_log;
 mod desk_numbering;
 mod desk_registration;
