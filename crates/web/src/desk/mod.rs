@@ -11,6 +11,8 @@
 //! - [`rounds`]: per round — pair (with the engine's explanation and the checker's warnings
 //!   for fixed pairs and swaps), publish, undo; the fast result-entry grid; confirm; the
 //!   chief arbiter's corrections.
+//! - [`games`]: beside the results page — a flagged short draw or missing record confirmed
+//!   or dismissed, a refusal to record (T6), who signed a slip, a protest and its deposit (S11).
 //! - [`settings`]: the event's settings (name, dates, venue, rounds); after round 1 the
 //!   chief arbiter's alone.
 //! - [`teams`]: the teams with leader, coach and roster; enter a team; add, remove or
@@ -26,6 +28,7 @@
 pub mod awards;
 pub mod entries;
 pub mod events;
+pub mod games;
 pub mod import;
 pub mod knockout;
 pub mod log;
@@ -114,6 +117,13 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/desk/e/{ev}/s/{sec}/correct", post(rounds::correct))
         .route("/desk/e/{ev}/s/{sec}/record", post(rounds::record))
+        .route("/desk/e/{ev}/s/{sec}/flag", post(games::flag))
+        .route(
+            "/desk/e/{ev}/s/{sec}/refuse-record",
+            post(games::refuse_record),
+        )
+        .route("/desk/e/{ev}/s/{sec}/sign", post(games::sign))
+        .route("/desk/e/{ev}/s/{sec}/protest", post(games::protest))
 }
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
@@ -165,6 +175,10 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/s/{sec}/confirm", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
         ("POST", "/desk/e/{ev}/s/{sec}/record", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/flag", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/refuse-record", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/sign", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/protest", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/knockout", ALL),
         ("POST", "/desk/e/{ev}/s/{sec}/knockout", ARB),
     ]

@@ -16,6 +16,7 @@ mod connections;
 mod crosstable;
 mod desk;
 mod desk_awards;
+mod desk_games;
 mod desk_log;
 mod desk_numbering;
 mod desk_registration;
