@@ -12,7 +12,7 @@ pub struct FeeArgs {
     /// 赛事编号 — event id (ev-00000001)
     #[arg(long)]
     event: String,
-    /// 棋手编号 — player id as `player add` / `player import` print it (P3 or 3)
+    /// 报名号 — registration id as `player add` / `player import` print it (P3 or 3); `draw` lists it beside each 序号
     #[arg(long)]
     player: String,
     /// 金额 (元, 至多两位小数) — amount in yuan (default: the regulation's fee for the section)
@@ -37,7 +37,7 @@ pub struct CheckinArgs {
     /// 赛事编号 — event id
     #[arg(long)]
     event: String,
-    /// 棋手编号 — player id (P3 or 3)
+    /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
     #[arg(long)]
     player: String,
     /// 数据库文件 — database file
@@ -83,7 +83,7 @@ pub(crate) fn parse_player(s: &str) -> Result<PlayerId, String> {
     match digits.parse::<u32>() {
         Ok(n) if n > 0 => Ok(PlayerId(n)),
         _ => Err(format!(
-            "--player 「{s}」: 应为棋手编号, 例如 P3 或 3 (expected a player id such as P3)"
+            "--player 「{s}」: 应为棋手的报名号, 例如 P3 或 3 (抽签后的序号不在此处使用) (expected a registration id such as P3)"
         )),
     }
 }

@@ -54,7 +54,7 @@ pub enum PlayerCmd {
         /// 赛事编号 — event id
         #[arg(long)]
         event: String,
-        /// 棋手编号 — player id (P3 or 3)
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
         #[arg(long)]
         player: String,
         /// 退赛理由 — reason (recorded)
@@ -75,7 +75,7 @@ pub enum PlayerCmd {
         /// 赛事编号 — event id
         #[arg(long)]
         event: String,
-        /// 棋手编号 — player id (P3 or 3)
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
         #[arg(long)]
         player: String,
         /// 轮次 — round number
