@@ -90,6 +90,8 @@ pub struct LogReader<'a> {
     players: BTreeMap<PlayerId, KnownPlayer>,
     boards: BTreeMap<(String, u32), BTreeMap<u32, KnownBoard>>,
     drawn: BTreeMap<String, usize>,
+    /// Pairing numbers drawn so far.
+    numbers: BTreeMap<PlayerId, u32>,
     submissions: BTreeMap<u32, String>,
 }
 
@@ -123,6 +125,7 @@ impl<'a> LogReader<'a> {
             players: BTreeMap::new(),
             boards: BTreeMap::new(),
             drawn: BTreeMap::new(),
+            numbers: BTreeMap::new(),
             submissions: BTreeMap::new(),
         }
     }
@@ -204,8 +207,18 @@ impl<'a> LogReader<'a> {
     fn player(&self, p: PlayerId) -> String {
         match self.players.get(&p) {
             Some(k) => k.name.clone(),
-            None if self.zh() => format!("{}号选手", p.0),
-            None => format!("player #{}", p.0),
+            None if self.zh() => format!("报名号 {p}"),
+            None => format!("entry {p}"),
+        }
+    }
+
+    /// A player alone in a sentence: his pairing number before his name once his section
+    /// has drawn (「序号 3 张三」), his name before the draw.
+    fn one(&self, p: PlayerId) -> String {
+        match self.numbers.get(&p) {
+            Some(n) if self.zh() => format!("序号 {n} {}", self.player(p)),
+            Some(n) => format!("no. {n} {}", self.player(p)),
+            None => self.player(p),
         }
     }
 
@@ -347,14 +360,14 @@ impl<'a> LogReader<'a> {
                 if zh {
                     format!(
                         "更正 {} 的报名信息: {}{}",
-                        self.player(*player),
+                        self.one(*player),
                         what.join(sep),
                         self.reason(reason)
                     )
                 } else {
                     format!(
                         "corrected the entry of {}: {}{}",
-                        self.player(*player),
+                        self.one(*player),
                         what.join(sep),
                         self.reason(reason)
                     )
@@ -374,13 +387,13 @@ impl<'a> LogReader<'a> {
                 if zh {
                     format!(
                         "办理 {} 退赛 ({when}){}",
-                        self.player(*player),
+                        self.one(*player),
                         self.reason(reason)
                     )
                 } else {
                     format!(
                         "withdrew {} ({when}){}",
-                        self.player(*player),
+                        self.one(*player),
                         self.reason(reason)
                     )
                 }
@@ -421,36 +434,36 @@ impl<'a> LogReader<'a> {
                     _ => String::new(),
                 };
                 if zh {
-                    format!("收取 {} 报名费 {amount}{receipt}", self.player(*player))
+                    format!("收取 {} 报名费 {amount}{receipt}", self.one(*player))
                 } else {
                     format!(
                         "took the entry fee of {}: {amount}{receipt}",
-                        self.player(*player)
+                        self.one(*player)
                     )
                 }
             }
             LogEntry::CheckedIn { player, pledge } => match (zh, pledge) {
-                (true, false) => format!("为 {} 办理报到", self.player(*player)),
-                (true, true) => format!("为 {} 办理报到, 已签承诺书", self.player(*player)),
-                (false, false) => format!("checked in {}", self.player(*player)),
-                (false, true) => format!("checked in {}, pledge signed", self.player(*player)),
+                (true, false) => format!("为 {} 办理报到", self.one(*player)),
+                (true, true) => format!("为 {} 办理报到, 已签承诺书", self.one(*player)),
+                (false, false) => format!("checked in {}", self.one(*player)),
+                (false, true) => format!("checked in {}, pledge signed", self.one(*player)),
             },
             LogEntry::FeeCancelled { player, amount_fen } => {
                 let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
                 if zh {
-                    format!("撤销 {} 的报名费 {amount}", self.player(*player))
+                    format!("撤销 {} 的报名费 {amount}", self.one(*player))
                 } else {
                     format!(
                         "took back {amount} of the entry fee of {}",
-                        self.player(*player)
+                        self.one(*player)
                     )
                 }
             }
             LogEntry::CheckInCancelled { player } => {
                 if zh {
-                    format!("撤销 {} 的报到", self.player(*player))
+                    format!("撤销 {} 的报到", self.one(*player))
                 } else {
-                    format!("took back the check-in of {}", self.player(*player))
+                    format!("took back the check-in of {}", self.one(*player))
                 }
             }
             LogEntry::PlayerAbsent {
@@ -462,17 +475,17 @@ impl<'a> LogReader<'a> {
                 let why = self.reason(reason.as_deref().unwrap_or(""));
                 if *without_leave {
                     if zh {
-                        format!("记录 {} 第{round}轮无故缺席{why}", self.player(*player))
+                        format!("记录 {} 第{round}轮无故缺席{why}", self.one(*player))
                     } else {
                         format!(
                             "recorded {} absent without leave from round {round}{why}",
-                            self.player(*player)
+                            self.one(*player)
                         )
                     }
                 } else if zh {
-                    format!("准许 {} 第{round}轮请假{why}", self.player(*player))
+                    format!("准许 {} 第{round}轮请假{why}", self.one(*player))
                 } else {
-                    format!("excused {} from round {round}{why}", self.player(*player))
+                    format!("excused {} from round {round}{why}", self.one(*player))
                 }
             }
             LogEntry::TeamEntered {
@@ -697,7 +710,7 @@ impl<'a> LogReader<'a> {
                 reason,
             } => {
                 let who = match offender {
-                    Offender::Player(p) => self.player(*p),
+                    Offender::Player(p) => self.one(*p),
                     Offender::Team(t) => {
                         if zh {
                             format!("队伍 {t}")
@@ -1264,6 +1277,9 @@ impl<'a> LogReader<'a> {
             }
             LogEntry::PairingNumbersDrawn { section, order, .. } => {
                 self.drawn.insert(section.clone(), order.len());
+                for (i, p) in order.iter().enumerate() {
+                    self.numbers.insert(*p, i as u32 + 1);
+                }
             }
             LogEntry::RoundPaired {
                 section,

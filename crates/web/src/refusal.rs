@@ -34,6 +34,12 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         Refusal::PledgeRequired { .. } => {
             "签署后勾选「已签承诺书」再按签到 (once signed, tick the pledge box and check in)"
         }
+        Refusal::SpecialAward(arbiter_director::refusal::AwardProblem::UnknownRecipient {
+            ..
+        }) => {
+            "请在「获奖者」栏填写参赛单位、队伍名或棋手姓名 (报名号如 P12), 每行一个 \
+             (type a unit, a team or a player's name, one a line)"
+        }
         Refusal::NotPublished { .. } => {
             "请先在「编排」页按「公布对阵表」 (press Publish the pairing on the Pairing page first)"
         }

@@ -12,7 +12,7 @@ pub struct FeeArgs {
     /// 赛事编号 — event id (ev-00000001)
     #[arg(long)]
     event: String,
-    /// 棋手编号 — player id as `player add` / `player import` print it (P3 or 3)
+    /// 报名号 — registration id as `player add` / `player import` print it (P3 or 3); `draw` lists it beside each 序号
     #[arg(long)]
     player: String,
     /// 金额 (元, 至多两位小数) — amount in yuan (default: the regulation's fee for the section)
@@ -37,7 +37,7 @@ pub struct CheckinArgs {
     /// 赛事编号 — event id
     #[arg(long)]
     event: String,
-    /// 棋手编号 — player id (P3 or 3)
+    /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
     #[arg(long)]
     player: String,
     /// 数据库文件 — database file
@@ -83,7 +83,7 @@ pub(crate) fn parse_player(s: &str) -> Result<PlayerId, String> {
     match digits.parse::<u32>() {
         Ok(n) if n > 0 => Ok(PlayerId(n)),
         _ => Err(format!(
-            "--player 「{s}」: 应为棋手编号, 例如 P3 或 3 (expected a player id such as P3)"
+            "--player 「{s}」: 应为棋手的报名号, 例如 P3 或 3 (抽签后的序号不在此处使用) (expected a registration id such as P3)"
         )),
     }
 }
@@ -140,11 +140,14 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
         return Ok(refused(&e));
     }
     let mut before = None;
+    let mut who = p.to_string();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         before = api::fee_status(s, p);
+        who = api::named(s, p);
         api::pay_fee(s, c, p, amount, a.receipt.as_deref())
     })? {
         Ok(done) => {
+            let p = &who;
             for e in &done.entries {
                 if let LogEntry::FeePaid { amount_fen, .. } = e {
                     // What he has paid now against the fee: a part paid says what is owed.
@@ -178,11 +181,13 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.at.as_deref()) {
         return Ok(refused(&e));
     }
+    let mut who = p.to_string();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        who = api::named(s, p);
         api::check_in_pledged(s, c, p, a.pledge)
     })? {
         Ok(_) => {
-            println!("已检录 checked in: {p}");
+            println!("已检录 checked in: {who}");
             Ok(0)
         }
         Err(e) => Ok(refused(&e)),
@@ -195,8 +200,21 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
     }
     let mut names = std::collections::BTreeMap::new();
     let mut how = "";
+    let mut people = std::collections::BTreeMap::new();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         names = super::rounds::section_names(s);
+        people = s
+            .players
+            .values()
+            .map(|p| {
+                let unit = p
+                    .unit
+                    .as_deref()
+                    .map(|u| format!(" ({u})"))
+                    .unwrap_or_default();
+                (p.id, format!("{}{unit}", p.name))
+            })
+            .collect();
         let section = arbiter_director::api::import::section_id(s, &a.section);
         how = arbiter_director::registration::numbering_words(
             arbiter_director::registration::numbering_of(s, &section),
@@ -216,8 +234,12 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
                         "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}, {how}",
                         order.len()
                     );
+                    // From here on the pairing number is the player's number; the
+                    // registration id beside it, labelled, finds his entry.
+                    println!("  序号  姓名 (单位)  报名号");
                     for (i, p) in order.iter().enumerate() {
-                        println!("  {:>3}  {p}", i + 1);
+                        let who = people.get(p).map_or("", String::as_str);
+                        println!("  {:>4}  {who}  报名号 {p}", i + 1);
                     }
                 }
             }

@@ -54,7 +54,7 @@ pub enum PlayerCmd {
         /// 赛事编号 — event id
         #[arg(long)]
         event: String,
-        /// 棋手编号 — player id (P3 or 3)
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
         #[arg(long)]
         player: String,
         /// 退赛理由 — reason (recorded)
@@ -75,7 +75,7 @@ pub enum PlayerCmd {
         /// 赛事编号 — event id
         #[arg(long)]
         event: String,
-        /// 棋手编号 — player id (P3 or 3)
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
         #[arg(long)]
         player: String,
         /// 轮次 — round number
@@ -199,11 +199,13 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             if let Some(e) = checked_time(at.as_deref()) {
                 return Ok(refused(&e));
             }
+            let mut who = p.to_string();
             match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                who = api::named(s, p);
                 api::withdraw(s, c, p, &reason)
             })? {
                 Ok(_) => {
-                    println!("已退赛 withdrawn: {p} ({})", reason.trim());
+                    println!("已退赛 withdrawn: {who} ({})", reason.trim());
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),
@@ -226,10 +228,13 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             if let Some(e) = checked_time(at.as_deref()) {
                 return Ok(refused(&e));
             }
+            let mut who = p.to_string();
             match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+                who = api::named(s, p);
                 api::absence(s, c, p, round, reason.as_deref(), without_leave)
             })? {
                 Ok(a) => {
+                    let p = &who;
                     if without_leave {
                         println!(
                             "已登记无故缺席 absent without leave: {p} 第{round}轮 (round {round})"

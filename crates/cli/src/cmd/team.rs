@@ -177,7 +177,9 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
         remove: if remove { vec![p] } else { Vec::new() },
         reason: a.reason.clone(),
     };
+    let mut state = None;
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        state = Some(s.clone());
         change_roster(s, c, &change)
     })? {
         Ok(done) => {
@@ -191,9 +193,12 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
                 {
                     let ids = |v: &[arbiter_core::PlayerId]| {
                         v.iter()
-                            .map(ToString::to_string)
+                            .map(|p| match &state {
+                                Some(s) => arbiter_director::api::entries::named(s, *p),
+                                None => p.to_string(),
+                            })
                             .collect::<Vec<_>>()
-                            .join(" ")
+                            .join("、")
                     };
                     println!(
                         "队伍名单已更改 roster changed: {team} 增补 added: {} 移出 removed: {}",
@@ -227,7 +232,9 @@ fn add(a: TeamAddArgs) -> anyhow::Result<u8> {
         leader: a.leader.clone(),
         coach: a.coach.clone(),
     };
+    let mut state = None;
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+        state = Some(s.clone());
         enter_team(s, c, &form)
     })? {
         Ok(done) => {
@@ -239,10 +246,16 @@ fn add(a: TeamAddArgs) -> anyhow::Result<u8> {
                     ..
                 } = e
                 {
-                    let ids: Vec<String> = members.iter().map(ToString::to_string).collect();
+                    let ids: Vec<String> = members
+                        .iter()
+                        .map(|p| match &state {
+                            Some(s) => arbiter_director::api::entries::named(s, *p),
+                            None => p.to_string(),
+                        })
+                        .collect();
                     println!(
                         "已报名队伍 team entered: {team} ({unit}) 队员 members: {}",
-                        ids.join(" ")
+                        ids.join("、")
                     );
                 }
             }

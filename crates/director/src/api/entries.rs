@@ -434,6 +434,44 @@ pub fn yuan(fen: u64) -> String {
     }
 }
 
+/// A player's pairing number (序号) once his section has drawn its numbers.
+pub fn pairing_no(state: &EventState, p: PlayerId) -> Option<u32> {
+    let rec = state.player(p)?;
+    state.section(&rec.section)?.pairing_no(p).map(|n| n.get())
+}
+
+/// The number a person reads for a player: after his section's draw his pairing number
+/// (「序号 3」), before it the registration id, which is all there is then (「报名号 P12」).
+pub fn number_of(state: &EventState, p: PlayerId) -> String {
+    match pairing_no(state, p) {
+        Some(n) => format!("序号 {n}"),
+        None => format!("报名号 {p}"),
+    }
+}
+
+/// A player as a person reads him: 「序号 3 张三」 after the draw, 「P12 张三」 before it.
+pub fn named(state: &EventState, p: PlayerId) -> String {
+    let name = state.player(p).map_or("", |r| r.name.as_str());
+    let num = match pairing_no(state, p) {
+        Some(n) => format!("序号 {n}"),
+        None => p.to_string(),
+    };
+    if name.is_empty() {
+        num
+    } else {
+        format!("{num} {name}")
+    }
+}
+
+/// [`named`] with the registration id labelled after the draw, where it is needed to find
+/// the entry (「序号 3 张三 (报名号 P12)」); before the draw [`named`].
+pub fn named_with_id(state: &EventState, p: PlayerId) -> String {
+    match pairing_no(state, p) {
+        Some(_) => format!("{} (报名号 {p})", named(state, p)),
+        None => named(state, p),
+    }
+}
+
 /// Check a player in (`checked_in`, T7) without a signed pledge: [`check_in_pledged`].
 pub fn check_in(
     state: &EventState,
@@ -595,7 +633,7 @@ pub fn paid_not_checked_in<'a>(
 }
 
 /// The warning before pairing a section: 「3人已缴费未签到: 张三 (P3), …」 (the first ten
-/// named), or `None` when every player who has paid is checked in.
+/// named; by the pairing number once drawn, 「张三 (序号 2)」), or `None` when every player who has paid is checked in.
 pub fn not_checked_in_warning(state: &EventState, section: &str) -> Option<String> {
     const NAMED: usize = 10;
     let ps = paid_not_checked_in(state, Some(section));
@@ -605,7 +643,10 @@ pub fn not_checked_in_warning(state: &EventState, section: &str) -> Option<Strin
     let mut names: Vec<String> = ps
         .iter()
         .take(NAMED)
-        .map(|p| format!("{} (P{})", p.name, p.id.0))
+        .map(|p| match pairing_no(state, p.id) {
+            Some(n) => format!("{} (序号 {n})", p.name),
+            None => format!("{} ({})", p.name, p.id),
+        })
         .collect();
     if ps.len() > NAMED {
         names.push("…".into());

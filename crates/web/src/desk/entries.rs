@@ -34,6 +34,8 @@ struct EntriesPage<'a> {
     sec: &'a str,
     name: &'a str,
     rows: Vec<EntryRow<'a>>,
+    /// The section's numbers are drawn: the list's number is the pairing number (序号).
+    drawn: bool,
     pending: Vec<PendingRow<'a>>,
     /// Name and reason of each refused entry.
     refused: Vec<(&'a str, &'a str)>,
@@ -65,6 +67,8 @@ struct EntriesPage<'a> {
 /// A player found by 查找, with his fee, his check-in and why he is not paired.
 struct Found {
     id: u32,
+    /// 「序号 3」 after the draw, 「报名号 P12」 before.
+    num: String,
     name: String,
     section: String,
     unit: String,
@@ -260,6 +264,8 @@ fn field_of(e: &arbiter_director::DirectorError) -> &'static str {
 /// One registered player (ID number and phone masked).
 struct EntryRow<'a> {
     id: u32,
+    /// The number read on the list: the pairing number after the draw, `P12` before.
+    num: String,
     name: &'a str,
     withdrawn: bool,
     sex: &'static str,
@@ -299,16 +305,36 @@ pub struct ListQuery {
     q: Option<String>,
 }
 
-/// Players of the event whose name holds `q`, or whose number is `q` (`12` or `P12`).
-fn find(st: &arbiter_core::EventState, q: &str) -> Vec<Found> {
+/// Players of the event whose name holds `q`, or whose number is `q`: `P12` the registration
+/// id; a bare `12` the pairing number in section `sec` once drawn, the registration id
+/// before.
+fn find(st: &arbiter_core::EventState, sec: &str, q: &str) -> Vec<Found> {
     let q = q.trim();
-    let num = q.strip_prefix(['P', 'p']).unwrap_or(q).parse::<u32>().ok();
+    let reg = q
+        .strip_prefix(['P', 'p'])
+        .and_then(|n| n.parse::<u32>().ok());
+    let bare = q.parse::<u32>().ok();
+    let drawn = st.section(sec).filter(|s| !s.order.is_empty());
+    let by_no = match (drawn, bare) {
+        (Some(s), Some(n)) => n
+            .checked_sub(1)
+            .and_then(|i| s.order.get(i as usize))
+            .map(|p| p.0),
+        _ => None,
+    };
+    let reg = reg.or(if drawn.is_some() { None } else { bare });
     st.players
         .values()
-        .filter(|p| Some(p.id.0) == num || (!q.is_empty() && p.name.contains(q)))
+        .filter(|p| {
+            Some(p.id.0) == reg || Some(p.id.0) == by_no || (!q.is_empty() && p.name.contains(q))
+        })
         .take(50)
         .map(|p| Found {
             id: p.id.0,
+            num: match api::pairing_no(st, p.id) {
+                Some(n) => format!("序号 {n} · 报名号 {}", p.id),
+                None => p.id.to_string(),
+            },
             name: p.name.clone(),
             section: st
                 .section(&p.section)
@@ -402,6 +428,7 @@ fn render(
         .into_iter()
         .map(|p| EntryRow {
             id: p.id.0,
+            num: api::pairing_no(st, p.id).map_or_else(|| p.id.to_string(), |n| n.to_string()),
             name: &p.name,
             withdrawn: p.withdrawn.is_some(),
             sex: p.sex.map_or("", |s| s.zh()),
@@ -467,11 +494,12 @@ fn render(
         sec,
         name: &s.name,
         rows,
+        drawn: !s.order.is_empty(),
         pending,
         refused,
         can: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
         row_msg,
-        found: (!q.is_empty()).then(|| find(st, &q)),
+        found: (!q.is_empty()).then(|| find(st, sec, &q)),
         q,
         cols: 0,
         adding,
@@ -677,15 +705,15 @@ pub async fn fee(
             paid_fen: f.paid_fen + got,
             ..f
         });
-        Ok((es, now))
+        Ok((es, (now, api::named(st, PlayerId(pid)))))
     })
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|(_, now)| match now {
-            Some(f) if f.owed_fen() > 0 => format!("P{pid} 已收部分费用: {f}"),
-            _ => format!("P{pid} 已缴费 (fee paid)"),
+        done.map(|(_, (now, who))| match now {
+            Some(f) if f.owed_fen() > 0 => format!("{who} 已收部分费用: {f}"),
+            _ => format!("{who} 已缴费 (fee paid)"),
         }),
     ))
 }
@@ -750,14 +778,14 @@ async fn take_back(
     done: &'static str,
 ) -> Result<Response, WebError> {
     let here = path(ev, &section_of_player(app, ev, pid).await?);
-    let outcome = write::apply(app, &event_id(ev), auth, move |st, ctx| {
-        op(st, ctx, PlayerId(pid))
+    let outcome = write::apply_with(app, &event_id(ev), auth, move |st, ctx| {
+        Ok((op(st, ctx, PlayerId(pid))?, api::named(st, PlayerId(pid))))
     })
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        outcome.map(|_| format!("P{pid} {done}")),
+        outcome.map(|(_, who)| format!("{who} {done}")),
     ))
 }
 
@@ -844,14 +872,15 @@ pub async fn checkin(
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
     let pledge = p.form.pledge.as_deref().is_some_and(|v| !v.is_empty());
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::check_in_pledged(st, ctx, PlayerId(pid), pledge)
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let es = api::check_in_pledged(st, ctx, PlayerId(pid), pledge)?;
+        Ok((es, api::named(st, PlayerId(pid))))
     })
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|_| format!("P{pid} 已签到 (checked in)")),
+        done.map(|(_, who)| format!("{who} 已签到 (checked in)")),
     ))
 }
 

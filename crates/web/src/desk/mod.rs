@@ -6,22 +6,29 @@
 //!   imported through the same operation as `arbiter player import`.
 //! - [`entries`]: the registration list — add (late-entry override by the chief arbiter),
 //!   refuse, fees, check-in; approve or refuse the online form's pending entries.
-//! - [`player`]: one entry — edit it with a reason, withdraw, excuse from a round (请假).
+//! - [`player`]: one entry — edit it with a reason, withdraw, excuse from a round (请假) or
+//!   record an absence without leave (无故缺席, S7).
 //! - [`rounds`]: per round — pair (with the engine's explanation and the checker's warnings
 //!   for fixed pairs and swaps), publish, undo; the fast result-entry grid; confirm; the
 //!   chief arbiter's corrections.
+//! - [`games`]: beside the results page — a flagged short draw or missing record confirmed
+//!   or dismissed, a refusal to record (T6), who signed a slip, a protest and its deposit (S11).
 //! - [`settings`]: the event's settings (name, dates, venue, rounds); after round 1 the
 //!   chief arbiter's alone.
 //! - [`teams`]: the teams with leader, coach and roster; enter a team; add, remove or
 //!   replace a member (after the team's first game the chief arbiter's alone).
+//! - [`awards`]: the organiser's awards of the regulation (S10) and who has them; given or
+//!   taken back by the organiser or the chief arbiter.
 //! - [`knockout`]: a section's knockout bracket with its games; results of the games due.
 //! - [`log`]: the event log — who did what, when.
 //!
 //! Every action goes through [`crate::write::apply`] into an operation of
 //! `arbiter_director::api`; handlers only parse the form and show the answer.
 
+pub mod awards;
 pub mod entries;
 pub mod events;
+pub mod games;
 pub mod import;
 pub mod knockout;
 pub mod log;
@@ -67,6 +74,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/entry-form.xlsx", get(print::entry_form))
         .route("/desk/e/{ev}/csv/{file}", get(print::csv))
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
+        .route("/desk/e/{ev}/awards", get(awards::show).post(awards::give))
         .route("/desk/e/{ev}/teams/roster", post(teams::roster))
         .route(
             "/desk/e/{ev}/settings",
@@ -109,6 +117,13 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/desk/e/{ev}/s/{sec}/correct", post(rounds::correct))
         .route("/desk/e/{ev}/s/{sec}/record", post(rounds::record))
+        .route("/desk/e/{ev}/s/{sec}/flag", post(games::flag))
+        .route(
+            "/desk/e/{ev}/s/{sec}/refuse-record",
+            post(games::refuse_record),
+        )
+        .route("/desk/e/{ev}/s/{sec}/sign", post(games::sign))
+        .route("/desk/e/{ev}/s/{sec}/protest", post(games::protest))
 }
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
@@ -133,6 +148,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}/teams", ALL),
         ("POST", "/desk/e/{ev}/teams", REG),
         ("POST", "/desk/e/{ev}/teams/roster", REG),
+        ("GET", "/desk/e/{ev}/awards", ALL),
+        ("POST", "/desk/e/{ev}/awards", &[Organiser, ChiefArbiter]),
         ("GET", "/desk/e/{ev}/settings", ALL),
         ("POST", "/desk/e/{ev}/settings", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),
@@ -158,6 +175,10 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/s/{sec}/confirm", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
         ("POST", "/desk/e/{ev}/s/{sec}/record", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/flag", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/refuse-record", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/sign", ARB),
+        ("POST", "/desk/e/{ev}/s/{sec}/protest", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/knockout", ALL),
         ("POST", "/desk/e/{ev}/s/{sec}/knockout", ARB),
     ]

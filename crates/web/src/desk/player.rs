@@ -33,6 +33,10 @@ struct PlayerPage<'a> {
     l: Lang,
     csrf: &'a str,
     pid: u32,
+    /// 「序号 3 张三」 after the draw, 「P12 张三」 before.
+    title: &'a str,
+    /// The pairing number, once drawn.
+    num: Option<String>,
     p: &'a PlayerRecord,
     /// This page's path (the forms post below it).
     here: &'a str,
@@ -72,10 +76,14 @@ pub async fn show(
         .map_or(p.section.clone(), |s| s.name.clone());
     let here = path(&ev, pid);
     let arb = auth.is(&[Role::ChiefArbiter, Role::Arbiter]) && p.withdrawn.is_none();
+    let title = api::named(st, PlayerId(pid));
+    let num = api::pairing_no(st, PlayerId(pid)).map(|n| n.to_string());
     let page = PlayerPage {
         l,
         csrf: &auth.csrf,
         pid,
+        title: &title,
+        num,
         p,
         here: &here,
         section: &sec_name,
@@ -97,13 +105,13 @@ pub async fn show(
         female: p.sex == Some(Sex::Female),
         next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
     };
-    Desk::new(l, &auth, format!("P{pid} {}", p.name), here.clone())
+    Desk::new(l, &auth, title.clone(), here.clone())
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
         .crumb(
             format!("/desk/e/{ev}/s/{}/entries", p.section),
             format!("{sec_name} {}", l.t("报名", "entries")),
         )
-        .crumb(here.clone(), format!("P{pid}"))
+        .crumb(here.clone(), api::number_of(st, PlayerId(pid)))
         .flash(f)
         .render(StatusCode::OK, &page)
 }
@@ -209,16 +217,17 @@ pub async fn edit(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let reason = p.form.reason.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
         let rec = st
             .player(PlayerId(pid))
             .ok_or(arbiter_director::Refusal::UnknownPlayer(PlayerId(pid)))?;
-        api::correct(st, ctx, PlayerId(pid), changes(rec, &edited), &reason)
+        let es = api::correct(st, ctx, PlayerId(pid), changes(rec, &edited), &reason)?;
+        Ok((es, api::named(st, PlayerId(pid))))
     })
     .await?;
     Ok(back(
         &here,
-        done.map(|_| format!("P{pid} 报名信息已更正 (entry corrected)")),
+        done.map(|(_, who)| format!("{who} 报名信息已更正 (entry corrected)")),
     ))
 }
 
@@ -235,13 +244,14 @@ pub async fn withdraw(
     p: Post<Arbiters, WithdrawForm>,
 ) -> Result<Response, WebError> {
     let reason = p.form.reason;
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::withdraw(st, ctx, PlayerId(pid), &reason)
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let es = api::withdraw(st, ctx, PlayerId(pid), &reason)?;
+        Ok((es, api::named(st, PlayerId(pid))))
     })
     .await?;
     Ok(back(
         &path(&ev, pid),
-        done.map(|_| format!("P{pid} 已退赛 (withdrawn)")),
+        done.map(|(_, who)| format!("{who} 已退赛 (withdrawn)")),
     ))
 }
 
@@ -250,6 +260,9 @@ pub struct AbsentForm {
     #[serde(default)]
     round: String,
     reason: Option<String>,
+    /// The box 无故缺席 ticked: absent without leave (S7), which the regulation may make a
+    /// withdrawal.
+    without_leave: Option<String>,
 }
 
 /// `POST /desk/e/{ev}/p/{pid}/absent`.
@@ -272,12 +285,37 @@ pub async fn absent(
         }
     };
     let reason = opt(&p.form.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::absent(st, ctx, PlayerId(pid), round, reason.as_deref())
+    let without_leave = p
+        .form
+        .without_leave
+        .as_deref()
+        .is_some_and(|v| !v.is_empty());
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let es = api::absence(
+            st,
+            ctx,
+            PlayerId(pid),
+            round,
+            reason.as_deref(),
+            without_leave,
+        )?;
+        Ok((es, api::named(st, PlayerId(pid))))
     })
     .await?;
     Ok(back(
         &here,
-        done.map(|_| format!("P{pid} 第{round}轮请假已登记 (excused from round {round})")),
+        done.map(|(a, who)| {
+            let mut m = if without_leave {
+                format!("{who} 第{round}轮无故缺席已登记 (absent without leave in round {round})")
+            } else {
+                format!("{who} 第{round}轮请假已登记 (excused from round {round})")
+            };
+            for e in &a.entries {
+                if let arbiter_core::LogEntry::PlayerWithdrawn { reason, .. } = e {
+                    m.push_str(&format!("; 已退赛 (withdrawn): {reason}"));
+                }
+            }
+            m
+        }),
     ))
 }

@@ -225,6 +225,11 @@ struct ResultsPage<'a> {
     arb: bool,
     /// The account may correct results.
     chief: bool,
+    /// The flags waiting for the arbiter (T6): round, board, kind (`short_draw`, `records`)
+    /// and the flag in words.
+    flags: Vec<(u32, u32, &'static str, String)>,
+    /// The protest deposit of the regulation (S11), in words (「500元」); empty: none.
+    deposit: String,
 }
 
 /// Whether every board of the sheet's round has its slip signed (a round of the Swiss or
@@ -264,6 +269,16 @@ pub async fn grid(
         confirmed,
         arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
         chief: auth.role() == Role::ChiefArbiter,
+        flags: arbiter_director::api::games::pending_flags(st, Some(sec))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|f| (f.round, f.board, f.kind.code(), f.describe()))
+            .collect(),
+        deposit: arbiter_director::regulation_of(st)
+            .ok()
+            .and_then(|r| r.event.protest_deposit_yuan)
+            .map(|y| format!("{y}元"))
+            .unwrap_or_default(),
     };
     if none {
         return Desk::new(l, &auth, s.name.clone(), results_path(ev, sec))
@@ -318,6 +333,9 @@ pub struct EnterForm {
     /// A re-entry: the result the arbiter saw on the board (the grid's script fills it in
     /// when the typed board already has one).
     replaces: Option<String>,
+    /// The board was played with the colours the other way round (S6: 开赛后不予纠正): the
+    /// result and fouls are as played.
+    colours_swapped: Option<String>,
 }
 
 /// The grid's answer to its script.
@@ -364,6 +382,9 @@ pub async fn enter(
             .with_fouls(Colour::Black, count(&f.fouls_black, "黑方犯规")?);
         input.round = round;
         input.replaces = replaces;
+        if opt(&f.colours_swapped).is_some() {
+            input.colours_swapped = Some(true);
+        }
         Ok::<_, String>(input)
     })();
     let outcome = match parsed {
@@ -371,6 +392,11 @@ pub async fn enter(
         Ok(input) => {
             let s2 = sec.clone();
             let (board, replaces, result) = (input.board, input.replaces, input.result);
+            let swapped = if input.colours_swapped == Some(true) {
+                ", 红黑颠倒, 按实际执红/执黑记分 (colours swapped: scored as played)"
+            } else {
+                ""
+            };
             let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
                 res::enter_result(st, ctx, &s2, &input)
             })
@@ -383,7 +409,7 @@ pub async fn enter(
                     result.zh(),
                     api::notation(old)
                 ),
-                None => format!("第{board}台已录入 (board {board} entered)"),
+                None => format!("第{board}台已录入{swapped} (board {board} entered)"),
             })
         }
     };

@@ -50,7 +50,8 @@ struct TeamRow<'a> {
     leader: &'a str,
     coach: &'a str,
     /// Number and name of each member.
-    members: Vec<(u32, &'a str)>,
+    /// Each member's id (the link) and how he is read (「序号 3 张三」, before the draw 「P12 张三」).
+    members: Vec<(u32, String)>,
 }
 
 /// `GET /desk/e/{ev}/teams`.
@@ -83,7 +84,7 @@ pub async fn show(
             members: t
                 .members
                 .iter()
-                .map(|m| (m.0, st.player(*m).map_or("?", |p| p.name.as_str())))
+                .map(|m| (m.0, arbiter_director::api::entries::named(st, *m)))
                 .collect(),
         })
         .collect();

@@ -199,7 +199,7 @@ fn the_desk_checks_in_a_player_in_the_middle_of_a_long_list_and_undoes_it_in_pla
         );
         assert!(scroll > 300.0, "the page went back to the top: {scroll}");
         let msg = text(&c, "tr.rowmsg").await;
-        assert!(msg.contains("P25 已签到"), "{msg}");
+        assert!(msg.contains("P25 棋手25 已签到"), "{msg}");
         let focus = c
             .execute("return document.activeElement.name || '';", vec![])
             .await

@@ -1,0 +1,308 @@
+//! The rules of a game at the desk, beside the results page (`/desk/e/{ev}/s/{sec}/results`):
+//! a flagged short draw or missing record confirmed or dismissed and a refusal to record (T6),
+//! the players who signed a result slip (S11, J6), a protest with its deposit and the
+//! decision (S11) — each the same operation of `arbiter_director::api::games` as the CLI's
+//! `result flag`, `result refuse-record`, `result sign` and `result protest`; the director
+//! judges, the handlers only read the form and word the answer.
+
+use super::{back, event_id};
+use crate::app::AppState;
+use crate::auth::{Arbiters, Post};
+use crate::error::WebError;
+use crate::write;
+use arbiter_core::{FoulKind, LogEntry};
+use arbiter_director::api::games;
+use arbiter_director::api::rounds::notation;
+use arbiter_types::Colour;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+
+fn results_path(ev: &str, sec: &str) -> String {
+    format!("/desk/e/{ev}/s/{sec}/results")
+}
+
+/// Round and board of a form, as numbers.
+fn round_board(round: &str, board: &str) -> Result<(u32, u32), String> {
+    match (round.trim().parse::<u32>(), board.trim().parse::<u32>()) {
+        (Ok(r), Ok(b)) => Ok((r, b)),
+        _ => Err("轮次和台号应为正整数 (round and board are numbers)".into()),
+    }
+}
+
+/// 红方 / 黑方 from a form (`red`, `black`).
+fn colour(s: &str) -> Result<Colour, String> {
+    match s.trim() {
+        "red" | "红" | "红方" => Ok(Colour::Red),
+        "black" | "黑" | "黑方" => Ok(Colour::Black),
+        other => Err(format!("「{other}」 应为红方或黑方 (red or black)")),
+    }
+}
+
+/// What the entries say, one sentence each, for the message under the form.
+fn told(entries: &[LogEntry]) -> String {
+    let mut out = Vec::new();
+    for e in entries {
+        match e {
+            LogEntry::FoulRecorded {
+                round: Some(r),
+                board: Some(b),
+                kind,
+                ..
+            } => out.push(format!(
+                "第{r}轮第{b}台 记犯规一次: {} (foul recorded)",
+                kind.zh()
+            )),
+            LogEntry::FoulFlagDecided {
+                round,
+                board,
+                kind,
+                confirmed: false,
+                ..
+            } => out.push(format!(
+                "第{round}轮第{board}台 「{}」提示已撤销, 不记犯规 (flag dismissed)",
+                kind.zh()
+            )),
+            LogEntry::ResultCorrected {
+                round,
+                board,
+                result,
+                reason,
+                ..
+            } => out.push(format!(
+                "第{round}轮第{board}台 改为 {} ({}): {reason}",
+                notation(*result),
+                result.zh()
+            )),
+            LogEntry::ResultConfirmed {
+                round,
+                board,
+                signed_by,
+                ..
+            } => out.push(format!(
+                "第{round}轮第{board}台 已确认, 签字: {} (slip signed)",
+                signed_by.join("、")
+            )),
+            LogEntry::ProtestDecided {
+                round,
+                board,
+                by,
+                deposit_fen,
+                upheld,
+                deposit_returned,
+                ..
+            } => {
+                let decision = if *upheld {
+                    "申诉成立 (upheld)"
+                } else {
+                    "申诉不成立 (rejected)"
+                };
+                let deposit = match (*deposit_fen, *deposit_returned) {
+                    (0, _) => String::new(),
+                    (f, true) => {
+                        format!(", 申诉费 {} 退还", arbiter_director::api::entries::yuan(f))
+                    }
+                    (f, false) => format!(
+                        ", 申诉费 {} 不退还",
+                        arbiter_director::api::entries::yuan(f)
+                    ),
+                };
+                out.push(format!(
+                    "第{round}轮第{board}台 {by} 的申诉: {decision}{deposit}"
+                ));
+            }
+            _ => {}
+        }
+    }
+    if out.is_empty() {
+        "已记录 (recorded)".into()
+    } else {
+        out.join("; ")
+    }
+}
+
+#[derive(Deserialize)]
+pub struct FlagForm {
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    board: String,
+    /// `short_draw` or `records`.
+    kind: Option<String>,
+    /// `confirm` or `dismiss`.
+    #[serde(default, rename = "do")]
+    action: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/flag`: confirm or dismiss a board's flag (T6: a draw short of
+/// the minimum moves, a board that must record without its record).
+pub async fn flag(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<Arbiters, FlagForm>,
+) -> Result<Response, WebError> {
+    let here = results_path(&ev, &sec);
+    let f = p.form;
+    let (round, board) = match round_board(&f.round, &f.board) {
+        Ok(x) => x,
+        Err(m) => return Ok(back(&here, Err(m))),
+    };
+    let kind = match f.kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        None => None,
+        Some(k) => match k.parse::<FoulKind>() {
+            Ok(k) => Some(k),
+            Err(e) => return Ok(back(&here, Err(e.to_string()))),
+        },
+    };
+    let confirm = match f.action.as_str() {
+        "confirm" => true,
+        "dismiss" => false,
+        _ => {
+            return Ok(back(
+                &here,
+                Err("请按「确认犯规」或「撤销提示」 (confirm or dismiss)".into()),
+            ))
+        }
+    };
+    let (s2, reason) = (sec.clone(), f.reason);
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        games::decide_flag(st, ctx, &s2, round, board, kind, confirm, &reason)
+    })
+    .await?;
+    Ok(back(&here, done.map(|a| told(&a.entries))))
+}
+
+#[derive(Deserialize)]
+pub struct RefuseRecordForm {
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    board: String,
+    /// Who refused: `red` or `black`.
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/refuse-record`: the player who must record refused (T6: 拒不
+/// 录谱，每次记犯规一次).
+pub async fn refuse_record(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<Arbiters, RefuseRecordForm>,
+) -> Result<Response, WebError> {
+    let here = results_path(&ev, &sec);
+    let f = p.form;
+    let parsed = round_board(&f.round, &f.board).and_then(|rb| Ok((rb, colour(&f.player)?)));
+    let ((round, board), c) = match parsed {
+        Ok(x) => x,
+        Err(m) => return Ok(back(&here, Err(m))),
+    };
+    let (s2, reason) = (sec.clone(), f.reason);
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        games::refuse_record(st, ctx, &s2, round, board, c, &reason)
+    })
+    .await?;
+    Ok(back(&here, done.map(|a| told(&a.entries))))
+}
+
+#[derive(Deserialize)]
+pub struct SignForm {
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    board: String,
+    /// `red`, `black` or `both`.
+    #[serde(default)]
+    signed_by: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/sign`: who signed a board's result slip, as signed (S11: 负方
+/// 签名，和棋双方签名; 赢棋签了名，按输棋处理).
+pub async fn sign(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<Arbiters, SignForm>,
+) -> Result<Response, WebError> {
+    let here = results_path(&ev, &sec);
+    let f = p.form;
+    let parsed = round_board(&f.round, &f.board).and_then(|rb| {
+        let signed = match f.signed_by.trim() {
+            "both" | "双方" => vec![Colour::Red, Colour::Black],
+            other => vec![colour(other)?],
+        };
+        Ok((rb, signed))
+    });
+    let ((round, board), signed) = match parsed {
+        Ok(x) => x,
+        Err(m) => return Ok(back(&here, Err(m))),
+    };
+    let s2 = sec.clone();
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        games::sign(st, ctx, &s2, round, board, &signed)
+    })
+    .await?;
+    Ok(back(&here, done.map(|a| told(&a.entries))))
+}
+
+#[derive(Deserialize)]
+pub struct ProtestForm {
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    board: String,
+    /// Who filed it (领队, 教练).
+    #[serde(default)]
+    by: String,
+    /// `upheld` or `rejected`.
+    #[serde(default)]
+    decision: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/protest`: a protest about a game and the arbitration's
+/// decision (S11: 申诉费 returned when upheld, kept otherwise).
+pub async fn protest(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<Arbiters, ProtestForm>,
+) -> Result<Response, WebError> {
+    let here = results_path(&ev, &sec);
+    let f = p.form;
+    let (round, board) = match round_board(&f.round, &f.board) {
+        Ok(x) => x,
+        Err(m) => return Ok(back(&here, Err(m))),
+    };
+    let upheld = match f.decision.as_str() {
+        "upheld" => true,
+        "rejected" => false,
+        _ => {
+            return Ok(back(
+                &here,
+                Err("请选择仲裁结果: 申诉成立或不成立 (choose the decision)".into()),
+            ))
+        }
+    };
+    let (s2, by, reason) = (sec.clone(), f.by, f.reason);
+    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        games::protest(st, ctx, &s2, round, board, &by, upheld, &reason)
+    })
+    .await?;
+    Ok(back(&here, done.map(|a| told(&a.entries))))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn colours_and_numbers_are_read_or_refused_in_words() {
+        assert_eq!(super::colour("red"), Ok(arbiter_types::Colour::Red));
+        assert_eq!(super::colour(" 黑方 "), Ok(arbiter_types::Colour::Black));
+        assert!(super::colour("绿").unwrap_err().contains("「绿」"));
+        assert_eq!(super::round_board("2", " 3"), Ok((2, 3)));
+        assert!(super::round_board("x", "3").is_err());
+    }
+}

@@ -1,0 +1,260 @@
+//! The rules of a game at the desk (issue 27, "Games"), each through its form as an arbiter
+//! uses it, on the Kunshan regulation with the other regulations' rules added:
+//! - T6 (天水 二(四)): 「前10台…由获胜方录谱，和棋由黑方录谱…拒不录谱，每次记犯规一次」 —
+//!   the boards that must record on the round page, a missing record flagged and confirmed or
+//!   dismissed, a refusal to record recorded as that foul;
+//! - S6 (苏州 四4): 「开赛后发现红黑颠倒，不予纠正」 — a board entered as played;
+//! - S7 (苏州 四5): 「无故缺席按退赛处理」 — an absence without leave withdraws;
+//! - S11 (苏州 四9/11): 「负方签名，和棋双方签名…赢棋签了名，按输棋处理」 and 「递交仲裁，并交纳
+//!   500元申述费，胜述退还，如不胜述则不退还」 — who signed, a protest and its deposit.
+
+use crate::common::TestServer;
+use crate::desk::{
+    entries_of, flash, login, pair_and_publish, register_men, with_accounts, Browser,
+};
+use arbiter_core::LogEntry;
+
+fn create(s: &TestServer, chief: &Browser) -> String {
+    let src = include_str!("../../../../regulations/kunshan-2026.toml")
+        .replacen(
+            "[event]\n",
+            "[event]\nprotest_deposit_yuan = 500\nresult_signing = \"loser_signs\"\n",
+            1,
+        )
+        .replacen(
+            "[sections.discipline]\n",
+            "[sections.discipline]\nabsence_without_leave_withdraws = true\n",
+            1,
+        )
+        .replacen(
+            "[sections.records]\n",
+            "[sections.records]\nboards = 2\nfrom_round = 1\nmin_moves_before_draw = 25\n\
+             violation_is_foul = true\nrecorder = \"winner\"\ndraw_recorder = \"black\"\n\
+             short_draw_foul = \"recorder\"\n",
+            1,
+        );
+    let r = chief.post(s, "/desk/events", &[("preset", ""), ("toml", &src)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc.strip_prefix("/desk/e/").expect("event page");
+    ev.split('?').next().expect("id").to_string()
+}
+
+/// An event of 12 men, round 1 paired and published; the server, the event, the arbiter.
+fn round_one() -> (TestServer, String, Browser) {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create(&s, &chief);
+    register_men(&s, &chief, &ev, 12);
+    let arb = login(&s, "arb");
+    pair_and_publish(&s, &arb, &ev);
+    (s, ev, arb)
+}
+
+fn enter(s: &TestServer, arb: &Browser, ev: &str, board: &str, result: &str) {
+    let (ok, msg) = flash(&arb.post(
+        s,
+        &format!("/desk/e/{ev}/s/men/results"),
+        &[("round", "1"), ("board", board), ("result", result)],
+    ));
+    assert!(ok, "{msg}");
+}
+
+#[test]
+fn t6_the_boards_that_record_are_shown_and_a_missing_record_is_confirmed_or_dismissed() {
+    let (s, ev, arb) = round_one();
+    let round = arb.get(&s, &format!("/desk/e/{ev}/s/men/round")).text();
+    assert!(
+        round.contains("第1–2台须录谱, 获胜方录谱，和棋由黑方录谱"),
+        "{round}"
+    );
+    enter(&s, &arb, &ev, "1", "1-0");
+    enter(&s, &arb, &ev, "2", "=");
+    let page = arb.get(&s, &format!("/desk/e/{ev}/s/men/results")).text();
+    assert!(page.contains("第1轮第1台 未录谱"), "{page}");
+    assert!(page.contains("第1轮第2台 未录谱"), "{page}");
+    let path = format!("/desk/e/{ev}/s/men/flag");
+    let decide = |board: &str, action: &str| {
+        flash(&arb.post(
+            &s,
+            &path,
+            &[
+                ("round", "1"),
+                ("board", board),
+                ("kind", "records"),
+                ("do", action),
+                ("reason", "赛后核对"),
+            ],
+        ))
+    };
+    let (ok, msg) = decide("1", "confirm");
+    assert!(ok && msg.contains("第1轮第1台 记犯规一次"), "{msg}");
+    let (ok, msg) = decide("2", "dismiss");
+    assert!(ok && msg.contains("提示已撤销"), "{msg}");
+    // Nothing left to decide on either board: the director says so.
+    let (ok, msg) = decide("2", "confirm");
+    assert!(!ok, "{msg}");
+    let fouls = entries_of(&s, &ev, "foul_recorded");
+    assert_eq!(fouls.len(), 1, "{fouls:?}");
+    let decided = entries_of(&s, &ev, "foul_flag_decided");
+    assert_eq!(decided.len(), 2, "{decided:?}");
+    let page = arb.get(&s, &format!("/desk/e/{ev}/s/men/results")).text();
+    assert!(!page.contains("未录谱 (本台须录谱"), "{page}");
+}
+
+#[test]
+fn t6_a_refusal_to_record_is_the_recorders_foul() {
+    let (s, ev, arb) = round_one();
+    enter(&s, &arb, &ev, "2", "0-1");
+    enter(&s, &arb, &ev, "3", "0-1");
+    let path = format!("/desk/e/{ev}/s/men/refuse-record");
+    let refuse = |board: &str, player: &str| {
+        flash(&arb.post(
+            &s,
+            &path,
+            &[
+                ("round", "1"),
+                ("board", board),
+                ("player", player),
+                ("reason", "拒绝记录着法"),
+            ],
+        ))
+    };
+    // Board 3 need not record; on board 2 black won, so black records.
+    let (ok, msg) = refuse("3", "black");
+    assert!(!ok && msg.contains("第1–2台"), "{msg}");
+    let (ok, msg) = refuse("2", "red");
+    assert!(!ok && msg.contains("黑方"), "{msg}");
+    let (ok, msg) = refuse("2", "black");
+    assert!(ok && msg.contains("第1轮第2台 记犯规一次"), "{msg}");
+    let fouls = entries_of(&s, &ev, "foul_recorded");
+    assert_eq!(fouls.len(), 1);
+    let LogEntry::FoulRecorded { reason, .. } = &fouls[0].1 else {
+        panic!("{fouls:?}")
+    };
+    assert_eq!(reason, "拒绝记录着法");
+}
+
+#[test]
+fn s6_a_board_played_with_colours_swapped_is_entered_as_played() {
+    let (s, ev, arb) = round_one();
+    let page = arb.get(&s, &format!("/desk/e/{ev}/s/men/results")).text();
+    assert!(page.contains("id=\"swapped\""), "{page}");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/results"),
+        &[
+            ("round", "1"),
+            ("board", "4"),
+            ("result", "1-0"),
+            ("colours_swapped", "1"),
+        ],
+    ));
+    assert!(ok && msg.contains("红黑颠倒"), "{msg}");
+    let played = entries_of(&s, &ev, "colours_played");
+    assert_eq!(played.len(), 1);
+    assert!(matches!(
+        played[0].1,
+        LogEntry::ColoursPlayed {
+            board: 4,
+            swapped: true,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn s11_the_slip_is_signed_as_signed_and_the_winners_signature_is_his_loss() {
+    let (s, ev, arb) = round_one();
+    enter(&s, &arb, &ev, "5", "1-0");
+    enter(&s, &arb, &ev, "6", "=");
+    let path = format!("/desk/e/{ev}/s/men/sign");
+    let sign = |board: &str, by: &str| {
+        flash(&arb.post(
+            &s,
+            &path,
+            &[("round", "1"), ("board", board), ("signed_by", by)],
+        ))
+    };
+    // A draw: both sign.
+    let (ok, msg) = sign("6", "black");
+    assert!(!ok && msg.contains("双方"), "{msg}");
+    let (ok, msg) = sign("6", "both");
+    assert!(ok && msg.contains("第1轮第6台 已确认"), "{msg}");
+    // Red won and red signed where black (the loser) signs: his loss.
+    let (ok, msg) = sign("5", "red");
+    assert!(ok && msg.contains("赢棋签了名，按输棋处理"), "{msg}");
+    let fixed = entries_of(&s, &ev, "result_corrected");
+    assert_eq!(fixed.len(), 1);
+    assert!(matches!(
+        fixed[0].1,
+        LogEntry::ResultCorrected {
+            board: 5,
+            result: arbiter_types::GameResult::BlackWin,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn s11_a_protest_is_recorded_with_its_deposit_and_decision() {
+    let (s, ev, arb) = round_one();
+    let page = arb.get(&s, &format!("/desk/e/{ev}/s/men/results")).text();
+    assert!(page.contains("申诉费 500元"), "{page}");
+    let path = format!("/desk/e/{ev}/s/men/protest");
+    let protest = |decision: &str| {
+        flash(&arb.post(
+            &s,
+            &path,
+            &[
+                ("round", "1"),
+                ("board", "1"),
+                ("by", "一厂 王领队"),
+                ("decision", decision),
+                ("reason", "裁判判罚无误"),
+            ],
+        ))
+    };
+    let (ok, msg) = protest("");
+    assert!(!ok && msg.contains("仲裁结果"), "{msg}");
+    let (ok, msg) = protest("rejected");
+    assert!(
+        ok && msg.contains("一厂 王领队 的申诉: 申诉不成立") && msg.contains("500元 不退还"),
+        "{msg}"
+    );
+    let p = entries_of(&s, &ev, "protest_decided");
+    assert_eq!(p.len(), 1);
+    assert!(matches!(
+        p[0].1,
+        LogEntry::ProtestDecided {
+            deposit_fen: 50000,
+            upheld: false,
+            deposit_returned: false,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn s7_an_absence_without_leave_recorded_at_the_desk_withdraws() {
+    let (s, ev, arb) = round_one();
+    let page = arb.get(&s, &format!("/desk/e/{ev}/p/3")).text();
+    assert!(page.contains("name=\"without_leave\""), "{page}");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/3/absent"),
+        &[("round", "2"), ("without_leave", "1")],
+    ));
+    assert!(ok && msg.contains("第2轮无故缺席已登记"), "{msg}");
+    assert!(msg.contains("无故缺席按退赛处理"), "{msg}");
+    let w = entries_of(&s, &ev, "player_withdrawn");
+    assert_eq!(w.len(), 1, "{w:?}");
+    // An excused absence withdraws nobody.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/4/absent"),
+        &[("round", "2"), ("reason", "请假")],
+    ));
+    assert!(ok && msg.contains("请假已登记"), "{msg}");
+    assert_eq!(entries_of(&s, &ev, "player_withdrawn").len(), 1);
+}
