@@ -36,6 +36,14 @@ const DESK: &[(&str, u32, &str)] = &[
         768,
         "/desk/e/ev-00000001/s/men/results",
     ),
+    // The organiser's awards (Suzhou, S10) and the game rules beside the results (Tianshui:
+    // the boards that record, T6 flags, S6/S11 forms) on a phone.
+    ("desk-awards-360", 360, "/desk/e/ev-00000002/awards"),
+    (
+        "desk-results-games-360",
+        360,
+        "/desk/e/ev-00000004/s/open/results",
+    ),
 ];
 
 #[tokio::main(flavor = "current_thread")]
