@@ -760,6 +760,12 @@ pub enum Refusal {
     },
     /// Evidence not on the regulation's list (a typo in the form).
     UnknownEvidence { given: String },
+    /// A flag (condition, category mark) the regulation does not name: `known` is every flag
+    /// it names, `(flag, 中文)`.
+    UnknownFlag {
+        given: String,
+        known: Vec<(String, String)>,
+    },
     /// The online entry is closed: the deadline has passed (China time), or the event is
     /// closed or under way.
     EntryClosed(Closed),
@@ -1425,6 +1431,22 @@ impl fmt::Display for Refusal {
                 f,
                 "证明材料「{given}」不在规程的清单中, 请从清单中勾选 (not one of the regulation's documents)"
             ),
+            UnknownFlag { given, known } if known.is_empty() => write!(
+                f,
+                "标记「{given}」不是本规程的条件, 本规程没有任何标记 \
+                 (not a flag of the regulation, which names none)"
+            ),
+            UnknownFlag { given, known } => {
+                let zh: Vec<String> = known.iter().map(|(k, z)| format!("「{k}」{z}")).collect();
+                let en: Vec<&str> = known.iter().map(|(k, _)| k.as_str()).collect();
+                write!(
+                    f,
+                    "标记「{given}」不是本规程的条件, 规程中的标记: {} \
+                     (not a flag of the regulation; its flags: {})",
+                    zh.join("、"),
+                    en.join(", ")
+                )
+            }
             EntryClosed(c) => write!(f, "{c}"),
             BadRegulation(e) => write!(f, "{e}"),
 
@@ -1531,6 +1553,7 @@ mod tests {
             NoSettingChanged => 75,
             DeadlineAfterEnd { .. } => 88,
             UnknownEvidence { .. } => 89,
+            UnknownFlag { .. } => 100,
             EntryClosed(_) => 90,
             BadRegulation(_) => 76,
             BadTime { .. } => 77,
@@ -1550,7 +1573,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 100;
+    const VARIANTS: usize = 101;
 
     fn men() -> Sec {
         Sec {
@@ -1892,6 +1915,10 @@ mod tests {
             },
             UnknownEvidence {
                 given: "社宝证明".into(),
+            },
+            UnknownFlag {
+                given: "外地".into(),
+                known: vec![("local".into(), "本地棋手".into())],
             },
             EntryClosed(Closed::DeadlinePassed {
                 deadline: date(2026, 10, 1).and_hms_opt(18, 0, 0).unwrap_or_default(),

@@ -325,6 +325,39 @@ pub fn check_person(
     }
 }
 
+/// A flag given by its regulation name (`local`) or its Chinese label (`本地棋手`, a
+/// category's name), as its regulation name; a flag the regulation does not name is refused
+/// with every flag it names.
+pub fn flag_name(reg: &Regulation, given: &str) -> Result<String, Box<crate::Refusal>> {
+    let given = given.trim();
+    let known = reg.flags();
+    if let Some(f) = known
+        .iter()
+        .find(|f| f.as_str() == given || reg.flag_label(f) == given)
+    {
+        return Ok(f.clone());
+    }
+    Err(Box::new(crate::Refusal::UnknownFlag {
+        given: given.to_string(),
+        known: known
+            .iter()
+            .map(|f| (f.clone(), reg.flag_label(f)))
+            .collect(),
+    }))
+}
+
+/// The flags of a form as regulation names, each once ([`flag_name`]).
+pub fn flag_names(reg: &Regulation, given: &[String]) -> Result<Vec<String>, Box<crate::Refusal>> {
+    let mut out: Vec<String> = Vec::new();
+    for g in given.iter().filter(|g| !g.trim().is_empty()) {
+        let f = flag_name(reg, g)?;
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    Ok(out)
+}
+
 /// Evidence given by its regulation name (`accident_insurance`) or by the Chinese label that
 /// `regulation check` prints (`意外伤害保险`), as its regulation name.
 pub fn evidence_name(given: &str) -> Result<&'static str, String> {
@@ -450,6 +483,15 @@ pub fn register(
             Err(r) => return refused(form, r, false),
         }
     }
+    let flags = match flag_names(reg, &form.flags) {
+        Ok(f) => f,
+        Err(r) => return refused(form, r.to_string(), false),
+    };
+    // A refusal's facts carry the flags as the regulation names them (a replay re-checks them).
+    let form = &EntryForm {
+        flags: flags.clone(),
+        ..form.clone()
+    };
     let late_reason = form
         .late_reason
         .as_ref()
@@ -462,7 +504,7 @@ pub fn register(
         unit: form.unit.as_deref(),
         association: form.association.as_deref(),
         evidence: &evidence,
-        flags: &form.flags,
+        flags: &flags,
         late: late_reason.is_some(),
     };
     if let Err(r) = check_eligibility(reg, state, &applicant, at)
@@ -492,9 +534,9 @@ pub fn register(
         association: form.association.clone(),
         team: form.team.clone(),
         evidence,
-        local: form.flags.iter().any(|f| f == "local"),
+        local: flags.iter().any(|f| f == "local"),
         rating: form.rating,
-        flags: form.flags.clone(),
+        flags,
         late_reason,
         submission: None,
     });

@@ -1128,6 +1128,41 @@ pub struct SpecialAward {
 }
 
 impl Regulation {
+    /// Every condition flag the regulation names (a section's `require_flags` and
+    /// `forbid_flags`, a category's `flag`), each once, in the file's order: the flags an
+    /// entry may carry.
+    pub fn flags(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for s in &self.sections {
+            let el = &s.eligibility;
+            for f in el
+                .require_flags
+                .iter()
+                .chain(&el.forbid_flags)
+                .chain(s.categories.iter().filter_map(|c| c.flag.as_ref()))
+            {
+                if !out.contains(f) {
+                    out.push(f.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// A flag in Chinese: [`flag_zh`] for the flags it knows, else the name of the first
+    /// category marked by it, else the flag as written.
+    pub fn flag_label(&self, flag: &str) -> String {
+        match flag_zh(flag) {
+            "其他条件" => self
+                .sections
+                .iter()
+                .flat_map(|s| &s.categories)
+                .find(|c| c.flag.as_deref() == Some(flag))
+                .map_or_else(|| flag.to_string(), |c| c.name.clone()),
+            zh => zh.to_string(),
+        }
+    }
+
     pub fn section(&self, id: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.id == id)
     }

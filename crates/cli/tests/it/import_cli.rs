@@ -508,3 +508,125 @@ fn hostile_text_is_refused_at_the_cli_and_in_a_roster_and_neutralised_in_csv() {
     }
     assert!(seen, "the formula name is in some table");
 }
+
+/// A regulation whose open section ranks two categories marked by flags (本地棋手, 元老).
+const FLAGGED: &str = r#"
+[event]
+name = "标记测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[registration]
+unit_kind = "club"
+deadline = 2026-09-30T18:00:00
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+
+[[sections.categories]]
+id = "locals"
+name = "本地组"
+flag = "local"
+
+[[sections.categories]]
+id = "seniors"
+name = "元老组"
+flag = "senior"
+"#;
+
+/// Issue 31: flags set in the roster's 标记 column, by regulation name or Chinese label; a
+/// flag the regulation does not name is that row's problem, with its cell and the known flags.
+#[test]
+fn the_flag_column_sets_category_flags_and_names_an_unknown_one() {
+    let env = EventDir::new(FLAGGED);
+    let id = env.create();
+    let f = env.path("flags.csv");
+    std::fs::write(
+        &f,
+        "姓名,单位,标记\n张三,甲单位,本地棋手\n李四,乙单位,外地\n王五,丙单位,元老组、local\n",
+    )
+    .unwrap();
+    let o = env.run(&[
+        "player",
+        "import",
+        "--event",
+        &id,
+        f.to_str().unwrap(),
+        "--at",
+        AT,
+    ]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(2), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("第3行 标记 (C列), 单元格 C3: 标记「外地」不是本规程的条件"),
+        "{out}"
+    );
+    assert!(out.contains("「local」本地棋手、「senior」元老组"), "{out}");
+    assert!(out.contains("已报名 2 人"), "{out}");
+    let o = env.run(&["event", "export", &id]);
+    let log: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let flags: Vec<(String, Vec<String>)> = entries_of_kind(&log, "player_registered")
+        .iter()
+        .map(|e| {
+            let mut fl: Vec<String> = e["flags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+            fl.sort();
+            (e["name"].as_str().unwrap().to_string(), fl)
+        })
+        .collect();
+    assert_eq!(
+        flags,
+        vec![
+            ("张三".to_string(), vec!["local".to_string()]),
+            (
+                "王五".to_string(),
+                vec!["local".to_string(), "senior".to_string()]
+            ),
+        ]
+    );
+}
+
+/// Issue 31: `player add --flag` takes a flag by name or Chinese label; one the regulation
+/// does not name is refused (exit 2) with its name and the known ones, and nothing recorded.
+#[test]
+fn player_add_sets_a_category_flag_and_refuses_an_unknown_one() {
+    let env = EventDir::new(FLAGGED);
+    let id = env.create();
+    let add = |name: &str, flag: &str| {
+        env.run(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            name,
+            "--unit",
+            "甲单位",
+            "--flag",
+            flag,
+            "--at",
+            AT,
+        ])
+    };
+    let o = add("张三", "外地");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("标记「外地」不是本规程的条件"), "{err}");
+    assert!(err.contains("「local」本地棋手、「senior」元老组"), "{err}");
+    let o = add("张三", "元老组");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = env.run(&["event", "export", &id]);
+    let log: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let entries = entries_of_kind(&log, "player_registered");
+    assert_eq!(entries.len(), 1, "the refused form recorded nothing");
+    assert_eq!(entries[0]["flags"], serde_json::json!(["senior"]));
+    assert!(entries_of_kind(&log, "entry_refused").is_empty());
+}

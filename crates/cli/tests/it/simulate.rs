@@ -419,3 +419,58 @@ fn existing_database_is_refused_unless_forced() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("senior"));
 }
+
+/// Real regulations beyond the four reference events (issue 31), each from a public source
+/// cited in its header: simulated with two seeds, the log verified, export.json valid.
+const MORE_EVENTS: [&str; 1] = ["xilian-2009"];
+
+#[test]
+fn more_real_regulations_simulate_verify_and_validate() {
+    let dir = tempfile::tempdir().unwrap();
+    let validator = schema();
+    for stem in MORE_EVENTS {
+        let o = Command::new(BIN)
+            .args(["regulation", "check"])
+            .arg(regulation(stem))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{stem}: {}", stderr(&o));
+        for seed in 1..=2u64 {
+            let out = dir.path().join(format!("{stem}-{seed}"));
+            let summary = simulate_into(stem, seed, &out, &[]);
+            assert!(summary.contains("冠军"), "{summary}");
+            let diffs = verify_db(&out);
+            assert!(
+                diffs.is_empty(),
+                "{stem} seed {seed}:\n{}",
+                diffs.join("\n")
+            );
+            let ex = export_json(&out);
+            let errors: Vec<String> = validator
+                .iter_errors(&ex)
+                .map(|e| format!("{} at {}", e, e.instance_path))
+                .collect();
+            assert!(errors.is_empty(), "{stem} seed {seed}: {errors:?}");
+        }
+    }
+    // 西联 2009: nine Swiss rounds; teams ranked by their three players' places, 1–6 recognised;
+    // sixteen individual prizes.
+    let ex = export_json(&dir.path().join("xilian-2009-1"));
+    let s = section_of(&ex, "individual");
+    assert_eq!(s["rounds"].as_array().unwrap().len(), 9);
+    let teams = ex["teams"].as_array().unwrap();
+    assert_eq!(teams.len(), 1);
+    for r in teams[0]["standings"].as_array().unwrap() {
+        assert_eq!(r["counted_ranks"].as_array().unwrap().len(), 3);
+    }
+    let count = |kind: &str| {
+        ex["prizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["kind"] == kind)
+            .count()
+    };
+    assert_eq!(count("team"), 6, "十、1: 团体录取前六名");
+    assert_eq!(count("place"), 16, "十、2: 个人录取前十六名");
+}

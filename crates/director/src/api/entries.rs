@@ -126,6 +126,7 @@ fn form_mistake(
             given: e.trim().to_string(),
         })?;
     }
+    registration::flag_names(reg, &form.flags)?;
     Ok(())
 }
 
@@ -164,6 +165,7 @@ pub fn register_each(
         let id = registration::given(f.id_number.as_deref())
             .and_then(|i| arbiter_types::IdNumber::parse(&i).ok());
         registration::person_mistake(id.as_ref(), f.sex, f.birth, ctx.at.date())?;
+        registration::flag_names(&reg, &f.flags)?;
     }
     let out = registration::register_each(&reg, state, forms, ctx.at)?;
     let entries: Vec<LogEntry> = out.iter().flatten().cloned().collect();
@@ -237,7 +239,19 @@ pub fn correct(
             FieldChange::Unit(v) | FieldChange::Association(v) | FieldChange::Team(v) => {
                 *v = registration::given(v.as_deref());
             }
+            // Flags as the regulation names them; one it does not name is refused.
+            FieldChange::Flags(v) => *v = registration::flag_names(&reg, v)?,
             _ => {}
+        }
+    }
+    // The `local` mark follows the flags.
+    let local = changes.iter().find_map(|c| match c {
+        FieldChange::Flags(v) => Some(v.iter().any(|f| f == "local")),
+        _ => None,
+    });
+    if let Some(l) = local.filter(|l| *l != rec.local) {
+        if !changes.iter().any(|c| matches!(c, FieldChange::Local(_))) {
+            changes.push(FieldChange::Local(l));
         }
     }
     let mut team = rec.team.clone();
@@ -1056,6 +1070,10 @@ pub fn online_open(state: &EventState, at: chrono::NaiveDateTime) -> Result<(), 
 pub struct SectionOffer {
     /// `(flag, 中文)`.
     pub conditions: Vec<(String, &'static str)>,
+    /// The section's other flags the desk may set: its categories' flags (本地棋手, …) and
+    /// the flags that bar an entry, `(flag, 中文)` — a category's name for a flag without
+    /// a label of its own.
+    pub marks: Vec<(String, String)>,
     /// Every one of these.
     pub evidence: Vec<arbiter_regulation::Evidence>,
     /// One of each list.
@@ -1088,6 +1106,25 @@ pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
             .iter()
             .map(|f| (f.clone(), arbiter_regulation::flag_zh(f)))
             .collect(),
+        marks: {
+            let mut m: Vec<(String, String)> = Vec::new();
+            let cats = sec
+                .categories
+                .iter()
+                .filter_map(|c| c.flag.as_ref().map(|f| (f, c.name.as_str())));
+            let barred = el.forbid_flags.iter().map(|f| (f, ""));
+            for (f, name) in cats.chain(barred) {
+                if !el.require_flags.contains(f) && !m.iter().any(|(x, _)| x == f) {
+                    let zh = match arbiter_regulation::flag_zh(f) {
+                        "其他条件" if !name.is_empty() => name.to_string(),
+                        "其他条件" => f.clone(),
+                        zh => zh.to_string(),
+                    };
+                    m.push((f.clone(), zh));
+                }
+            }
+            m
+        },
         evidence: el.evidence.clone(),
         evidence_any: el.evidence_any.clone(),
     }

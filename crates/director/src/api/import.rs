@@ -275,6 +275,21 @@ pub fn import_roster(
                         continue;
                     }
                 }
+                if let Err(e) = crate::registration::flag_names(&reg, &f.flags) {
+                    let (n, header) = roster
+                        .column_of(arbiter_import::Column::Flags)
+                        .unwrap_or((1, ""));
+                    let letters = arbiter_import::roster::column_letters(n);
+                    report.problems.push(RowProblem {
+                        row: r.line,
+                        column: Some(format!("{} ({letters}列)", header.trim())),
+                        cell: Some(format!("{letters}{}", r.line)),
+                        kind: ProblemKind::Invalid,
+                        message: e.to_string(),
+                        who: None,
+                    });
+                    continue;
+                }
                 forms.push(f);
                 rows.push(r);
             }

@@ -56,6 +56,9 @@ struct EntriesPage<'a> {
     form: Typed,
     /// The section's conditions a player may claim: `(flag, 中文)`.
     conditions: Vec<(String, &'static str)>,
+    /// The section's other flags (its categories' flags, the flags that bar an entry):
+    /// `(flag, 中文)`.
+    marks: Vec<(String, String)>,
     /// The regulation's documents for the section: `(name, 中文)`.
     documents: Vec<(&'static str, &'static str)>,
     /// What the regulation asks, in words (`须提供: 意外伤害保险`).
@@ -251,6 +254,7 @@ fn field_of(e: &arbiter_director::DirectorError) -> &'static str {
             Refusal::SexContradictsId { .. } => "sex",
             Refusal::BirthContradictsId { .. } => "birth",
             Refusal::UnknownEvidence { .. } => "evidence",
+            Refusal::UnknownFlag { .. } => "flags",
             Refusal::NotEligible { reason } if reason.contains("证明") => "evidence",
             Refusal::ReasonMissing(_) => "refuse_reason",
             _ => "form",
@@ -505,6 +509,7 @@ fn render(
         adding,
         form,
         conditions: offer.conditions.clone(),
+        marks: offer.marks.clone(),
         documents: offer
             .all_evidence()
             .into_iter()

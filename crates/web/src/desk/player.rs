@@ -56,6 +56,8 @@ struct PlayerPage<'a> {
     female: bool,
     /// The next round to excuse from, when the account may excuse or withdraw the player.
     next_round: Option<u32>,
+    /// The section's flags the edit form offers: `(flag, 中文, " checked" when held)`.
+    flags: Vec<(String, String, &'static str)>,
 }
 
 /// `GET /desk/e/{ev}/p/{pid}`.
@@ -104,6 +106,13 @@ pub async fn show(
         male: p.sex == Some(Sex::Male),
         female: p.sex == Some(Sex::Female),
         next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
+        flags: offered_flags(st, &p.section)
+            .into_iter()
+            .map(|(f, zh)| {
+                let held = if p.flags.contains(&f) { " checked" } else { "" };
+                (f, zh, held)
+            })
+            .collect(),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
@@ -114,6 +123,24 @@ pub async fn show(
         .crumb(here.clone(), api::number_of(st, PlayerId(pid)))
         .flash(f)
         .render(StatusCode::OK, &page)
+}
+
+/// The flags the forms offer for a section: its conditions, its categories' flags and the
+/// flags that bar an entry, `(flag, 中文)` (the director's `section_offer`).
+fn offered_flags(st: &arbiter_core::EventState, section: &str) -> Vec<(String, String)> {
+    let Ok(reg) = arbiter_director::regulation_of(st) else {
+        return Vec::new();
+    };
+    let offer = reg
+        .section(section)
+        .map(api::section_offer)
+        .unwrap_or_default();
+    offer
+        .conditions
+        .into_iter()
+        .map(|(f, zh)| (f, zh.to_string()))
+        .chain(offer.marks)
+        .collect()
 }
 
 #[derive(Deserialize)]
@@ -127,6 +154,10 @@ pub struct EditForm {
     team: Option<String>,
     #[serde(default)]
     reason: String,
+    /// Present when the form shows the flag boxes (`flags_shown`), with one `flag.<name>` per
+    /// box ticked.
+    #[serde(flatten)]
+    rest: std::collections::HashMap<String, String>,
 }
 
 /// The edit form, parsed: `None` in an ID number or phone keeps the one registered.
@@ -138,6 +169,8 @@ struct Edited {
     phone: Option<Phone>,
     unit: Option<String>,
     team: Option<String>,
+    /// The boxes ticked, when the form shows them.
+    flags: Option<Vec<String>>,
 }
 
 fn parse_edit(f: &EditForm) -> Result<Edited, String> {
@@ -171,11 +204,21 @@ fn parse_edit(f: &EditForm) -> Result<Edited, String> {
         phone,
         unit: opt(&f.unit),
         team: opt(&f.team),
+        flags: f.rest.contains_key("flags_shown").then(|| {
+            let mut v: Vec<String> = f
+                .rest
+                .keys()
+                .filter_map(|k| k.strip_prefix("flag."))
+                .map(str::to_string)
+                .collect();
+            v.sort();
+            v
+        }),
     })
 }
 
 /// The fields the form changes against the record (only those).
-fn changes(rec: &PlayerRecord, x: &Edited) -> Vec<FieldChange> {
+fn changes(rec: &PlayerRecord, x: &Edited, offered: &[(String, String)]) -> Vec<FieldChange> {
     let mut c = Vec::new();
     if x.name != rec.name {
         c.push(FieldChange::Name(x.name.clone()));
@@ -202,6 +245,22 @@ fn changes(rec: &PlayerRecord, x: &Edited) -> Vec<FieldChange> {
     if x.team != rec.team {
         c.push(FieldChange::Team(x.team.clone()));
     }
+    if let Some(ticked) = &x.flags {
+        // The flags the form does not offer stay as registered; the offered ones are the boxes.
+        let mut flags: Vec<String> = rec
+            .flags
+            .iter()
+            .filter(|f| !offered.iter().any(|(o, _)| o == *f))
+            .cloned()
+            .collect();
+        flags.extend(ticked.iter().cloned());
+        let (mut a, mut b) = (flags.clone(), rec.flags.clone());
+        a.sort();
+        b.sort();
+        if a != b {
+            c.push(FieldChange::Flags(flags));
+        }
+    }
     c
 }
 
@@ -221,7 +280,14 @@ pub async fn edit(
         let rec = st
             .player(PlayerId(pid))
             .ok_or(arbiter_director::Refusal::UnknownPlayer(PlayerId(pid)))?;
-        let es = api::correct(st, ctx, PlayerId(pid), changes(rec, &edited), &reason)?;
+        let offered = offered_flags(st, &rec.section);
+        let es = api::correct(
+            st,
+            ctx,
+            PlayerId(pid),
+            changes(rec, &edited, &offered),
+            &reason,
+        )?;
         Ok((es, api::named(st, PlayerId(pid))))
     })
     .await?;

@@ -161,3 +161,120 @@ fn the_online_form_asks_for_kunshans_unit() {
     assert!(r.text().contains("请填写单位"), "{}", r.text());
     assert!(entries_of(&s, &ev, "entry_submitted").is_empty());
 }
+
+/// A regulation whose open section ranks two categories marked by flags (本地棋手, 元老).
+const FLAGGED: &str = r#"
+[event]
+name = "标记测试赛"
+start = 2030-10-01
+end = 2030-10-02
+
+[registration]
+unit_kind = "club"
+deadline = 2030-09-30T18:00:00
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+
+[[sections.categories]]
+id = "locals"
+name = "本地组"
+flag = "local"
+
+[[sections.categories]]
+id = "seniors"
+name = "元老组"
+flag = "senior"
+"#;
+
+/// The flags of `player_registered` and of the last `player_corrected` of P1.
+fn flags_of(s: &TestServer, ev: &str) -> (Vec<String>, Option<Vec<String>>) {
+    let reg = entries_of(s, ev, "player_registered")
+        .into_iter()
+        .find_map(|(_, e)| match e {
+            arbiter_core::LogEntry::PlayerRegistered(p) => Some(p.flags),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let corrected = entries_of(s, ev, "player_corrected")
+        .into_iter()
+        .filter_map(|(_, e)| match e {
+            arbiter_core::LogEntry::PlayerCorrected { changes, .. } => {
+                changes.into_iter().find_map(|c| match c {
+                    arbiter_core::FieldChange::Flags(v) => Some(v),
+                    _ => None,
+                })
+            }
+            _ => None,
+        })
+        .next_back();
+    (reg, corrected)
+}
+
+/// Issue 31: the desk's entry form and edit form offer a box for each category flag of the
+/// section (本地棋手, 元老组); the box ticked is recorded; a flag the regulation does not name
+/// is refused with the known ones, nothing recorded.
+#[test]
+fn the_desk_sets_and_edits_category_flags() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let r = chief.post(&s, "/desk/events", &[("preset", ""), ("toml", FLAGGED)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc
+        .strip_prefix("/desk/e/")
+        .and_then(|e| e.split('?').next())
+        .expect("event page")
+        .to_string();
+    let list = format!("/desk/e/{ev}/s/open/entries");
+    let page = chief.get(&s, &list).text();
+    assert!(
+        page.contains("name=\"flag.local\"") && page.contains("本地棋手"),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"flag.senior\"") && page.contains("元老组"),
+        "{page}"
+    );
+    let r = chief.post(
+        &s,
+        &list,
+        &[("name", "张三"), ("unit", "甲单位"), ("flag.外地", "on")],
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().contains("标记「外地」不是本规程的条件")
+            && r.text().contains("「local」本地棋手、「senior」元老组"),
+        "{}",
+        r.text()
+    );
+    assert!(entries_of(&s, &ev, "player_registered").is_empty());
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &list,
+        &[("name", "张三"), ("unit", "甲单位"), ("flag.senior", "on")],
+    ));
+    assert!(ok && msg.contains("已报名"), "{msg}");
+    assert_eq!(flags_of(&s, &ev).0, vec!["senior".to_string()]);
+    // The edit form shows the boxes, the one held ticked; ticking the other replaces it.
+    let edit = chief.get(&s, &format!("/desk/e/{ev}/p/1")).text();
+    assert!(
+        edit.contains("name=\"flag.senior\" checked") && edit.contains("name=\"flag.local\">"),
+        "{edit}"
+    );
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("/desk/e/{ev}/p/1/edit"),
+        &[
+            ("name", "张三"),
+            ("unit", "甲单位"),
+            ("flags_shown", "1"),
+            ("flag.local", "on"),
+            ("reason", "本地户籍, 非元老"),
+        ],
+    ));
+    assert!(ok && msg.contains("已更正"), "{msg}");
+    assert_eq!(flags_of(&s, &ev).1, Some(vec!["local".to_string()]));
+}
