@@ -2,6 +2,7 @@
 //! located errors (`file:line:column`), validation, tie-break presets, eligibility checks
 //! and a printable summary. Pure: no I/O.
 
+pub mod charges;
 mod de;
 pub mod entry;
 pub mod error;
@@ -11,6 +12,7 @@ pub mod presets;
 pub mod summary;
 mod validate;
 
+pub use charges::{Charge, ChargeAmount, ChargeKind, Due, RefundAt, FEE_ITEM};
 pub use entry::{age_on, EntryFacts, Refusal};
 pub use error::RegulationError;
 pub use model::*;

@@ -235,6 +235,10 @@ pub struct Registration {
     pub check_in_pledge: Option<String>,
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Fees and deposits as named items (`[[registration.charges]]`), with amounts by flag or
+    /// category and a deposit's refund rule; never together with `fee`.
+    #[serde(default)]
+    pub charges: Vec<crate::charges::Charge>,
 }
 
 /// An entry fee, exact: yuan and fen (never floating point).

@@ -479,6 +479,9 @@ impl Regulation {
         if !reg.is_empty() {
             let _ = writeln!(out, "{}: {}", l.t("报名", "Entries"), reg.join(", "));
         }
+        for c in &r.charges {
+            let _ = writeln!(out, "{}", charge(l, self, c));
+        }
         for s in &self.sections {
             section(l, &mut out, s);
         }
@@ -853,4 +856,73 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             q.to
         );
     }
+}
+
+/// One money item: 「收费项目 报名费 (费用): 100元; 本地棋手免缴」, a deposit with its rule.
+fn charge(l: Lang, reg: &Regulation, c: &crate::charges::Charge) -> String {
+    use crate::charges::yuan_text;
+    let money = |yuan: u32, fen: u32| {
+        let t = yuan_text(u64::from(yuan) * 100 + u64::from(fen));
+        match l {
+            Lang::Zh => t,
+            Lang::En => t.replace('元', " yuan"),
+        }
+    };
+    let mut parts = vec![money(c.yuan, c.fen)];
+    if !c.sections.is_empty() {
+        let names: Vec<String> = c
+            .sections
+            .iter()
+            .map(|id| reg.section(id).map_or(id.clone(), |s| s.name.clone()))
+            .collect();
+        parts.push(format!("{} {}", l.t("仅限", "only"), names.join("、")));
+    }
+    let cat = |id: &str| {
+        reg.sections
+            .iter()
+            .find_map(|s| s.category(id))
+            .map_or(id.to_string(), |c| c.name.clone())
+    };
+    let free: Vec<String> = c
+        .free_for_flags
+        .iter()
+        .map(|f| reg.flag_label(f))
+        .chain(c.free_for_categories.iter().map(|k| cat(k)))
+        .collect();
+    if !free.is_empty() {
+        parts.push(format!("{}{}", free.join("、"), l.t("免缴", " free")));
+    }
+    for a in &c.amounts {
+        let who = match (&a.flag, &a.category) {
+            (Some(f), _) => reg.flag_label(f),
+            (_, Some(k)) => cat(k),
+            _ => String::new(),
+        };
+        parts.push(format!("{who} {}", money(a.yuan, a.fen)));
+    }
+    if let Some(r) = c.refund_at {
+        parts.push(l.t(r.zh(), r.en()).to_string());
+    }
+    if !c.refund_conditions.is_empty() {
+        let conds: Vec<String> = c
+            .refund_conditions
+            .iter()
+            .map(|k| format!("「{k}」"))
+            .collect();
+        parts.push(format!(
+            "{}{}",
+            l.t("退还条件: ", "conditions: "),
+            conds.join("")
+        ));
+    }
+    if c.before_play == Some(false) {
+        parts.push(l.t("不作为编排前应缴", "not due before play").to_string());
+    }
+    format!(
+        "{} {} ({}): {}",
+        l.t("收费项目", "Charge"),
+        c.name,
+        l.t(c.kind.zh(), c.kind.en()),
+        parts.join(l.t("；", "; "))
+    )
 }

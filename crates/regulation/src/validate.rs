@@ -148,6 +148,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         let base = p!["associations", "prizes"];
         prizes(&cx, &a.prizes, &base, &[], &[], None)?;
     }
+    charges(&cx, reg)?;
     // Inherit registration values.
     let r = reg.registration.clone();
     let start = reg.event.start;
@@ -922,4 +923,217 @@ fn prizes(
         slot.push((a, b));
     }
     Ok(())
+}
+
+/// `[[registration.charges]]`: named, positive, known flags and categories, a deposit's
+/// refund rule only on a deposit; flags written by their Chinese label become their name.
+fn charges(cx: &Ctx, reg: &mut Regulation) -> R {
+    use crate::charges::{ChargeKind, RefundAt};
+    if reg.registration.charges.is_empty() {
+        return Ok(());
+    }
+    if reg.registration.fee.is_some() {
+        return cx.fail(
+            p!["registration", "fee"],
+            "`fee` 与 `charges` 不能同时使用: 请把报名费写成一个 kind = \"fee\" 的收费项目 (`fee` and `charges` cannot both be given: write the fee as a charge of kind \"fee\")".into(),
+        );
+    }
+    for (i, s) in reg.sections.iter().enumerate() {
+        if s.entries.fee.is_some() {
+            return cx.fail(
+                p!["sections", i, "entries", "fee"],
+                format!(
+                    "组别「{}」的 `fee` 与 `[[registration.charges]]` 不能同时使用, 请用收费项目的 sections (a section's `fee` cannot be used with `charges`: give the charge `sections`)",
+                    s.name
+                ),
+            );
+        }
+    }
+    let flags = reg.flags();
+    let label_of: Vec<(String, String)> = flags
+        .iter()
+        .map(|f| (reg.flag_label(f), f.clone()))
+        .collect();
+    let flag_name = |f: &str| -> Option<String> {
+        if flags.iter().any(|k| k == f) || f == "local" {
+            return Some(f.to_string());
+        }
+        label_of
+            .iter()
+            .find(|(l, _)| l == f)
+            .map(|(_, k)| k.clone())
+            .or_else(|| (f == "本地棋手").then(|| "local".to_string()))
+    };
+    let known_flags = || {
+        let mut v: Vec<String> = label_of
+            .iter()
+            .map(|(l, k)| format!("{k}「{l}」"))
+            .collect();
+        if !flags.iter().any(|k| k == "local") {
+            v.push("local「本地棋手」".into());
+        }
+        v.join(", ")
+    };
+    let categories: BTreeSet<String> = reg
+        .sections
+        .iter()
+        .flat_map(|s| s.categories.iter().map(|c| c.id.clone()))
+        .collect();
+    let section_ids: BTreeSet<String> = reg.sections.iter().map(|s| s.id.clone()).collect();
+    let amount_ok = |yuan: u32, fen: u32, path: Vec<Seg>| -> R {
+        if fen >= 100 {
+            return cx.fail(
+                path,
+                format!("分须小于100, 写作 yuan 与 fen (fen must be below 100, got {fen})"),
+            );
+        }
+        if yuan == 0 && fen == 0 {
+            return cx.fail(
+                path,
+                "金额须大于0; 免缴请用 free_for_flags 或 free_for_categories (the amount must be more than zero; use free_for_flags / free_for_categories for nothing owed)".into(),
+            );
+        }
+        Ok(())
+    };
+    let mut names = BTreeSet::new();
+    let mut charges = std::mem::take(&mut reg.registration.charges);
+    let out = (|| -> R {
+        for (i, c) in charges.iter_mut().enumerate() {
+            let at = |k: &str| p!["registration", "charges", i, k];
+            if c.name.trim().is_empty() {
+                return cx.fail(
+                    at("name"),
+                    "收费项目名称为空 (a charge needs its name)".into(),
+                );
+            }
+            if !names.insert(c.name.clone()) {
+                return cx.fail(
+                    at("name"),
+                    format!("收费项目「{}」重复 (charge named twice)", c.name),
+                );
+            }
+            if c.fen >= 100 || (c.yuan == 0 && c.fen == 0) {
+                amount_ok(c.yuan, c.fen, at(if c.fen >= 100 { "fen" } else { "name" }))?;
+            }
+            for s in &c.sections {
+                if !section_ids.contains(s) {
+                    return cx.fail(
+                        at("sections"),
+                        format!(
+                            "收费项目「{}」的组别 `{s}` 不存在 (unknown section; known: {})",
+                            c.name,
+                            section_ids.iter().cloned().collect::<Vec<_>>().join(", ")
+                        ),
+                    );
+                }
+            }
+            let unknown_flag = |f: &str, key: &str| {
+                cx.fail(
+                    at(key),
+                    format!(
+                        "收费项目「{}」的标记「{f}」不是本规程的标记 (unknown flag; known: {})",
+                        c.name,
+                        known_flags()
+                    ),
+                )
+            };
+            let unknown_cat = |k: &str, key: &str| {
+                cx.fail(
+                    at(key),
+                    format!(
+                        "收费项目「{}」的类别 `{k}` 不存在 (unknown category; known: {})",
+                        c.name,
+                        categories.iter().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            };
+            for f in c.free_for_flags.iter_mut() {
+                match flag_name(f) {
+                    Some(n) => *f = n,
+                    None => return unknown_flag(f, "free_for_flags"),
+                }
+            }
+            for k in &c.free_for_categories {
+                if !categories.contains(k) {
+                    return unknown_cat(k, "free_for_categories");
+                }
+            }
+            for (j, a) in c.amounts.iter_mut().enumerate() {
+                let here = p!["registration", "charges", i, "amounts", j];
+                match (&a.flag, &a.category) {
+                    (Some(_), Some(_)) | (None, None) => {
+                        return cx.fail(
+                            here,
+                            format!(
+                                "收费项目「{}」的金额须写明 flag 或 category 之一 (an amount names one flag or one category)",
+                                c.name
+                            ),
+                        )
+                    }
+                    (Some(f), None) => match flag_name(f) {
+                        Some(n) => a.flag = Some(n),
+                        None => return unknown_flag(f, "amounts"),
+                    },
+                    (None, Some(k)) => {
+                        if !categories.contains(k) {
+                            return unknown_cat(k, "amounts");
+                        }
+                    }
+                }
+                amount_ok(a.yuan, a.fen, here)?;
+            }
+            match c.kind {
+                ChargeKind::Fee => {
+                    if c.refund_at.is_some() || !c.refund_conditions.is_empty() {
+                        return cx.fail(
+                            at(if c.refund_at.is_some() {
+                                "refund_at"
+                            } else {
+                                "refund_conditions"
+                            }),
+                            format!(
+                                "「{}」是费用, 费用不退还; 退还规则只用于押金 kind = \"deposit\" (a fee is not refunded: refund rules are for deposits)",
+                                c.name
+                            ),
+                        );
+                    }
+                }
+                ChargeKind::Deposit => {
+                    let Some(r) = c.refund_at else {
+                        return cx.fail(
+                            at("kind"),
+                            format!(
+                                "押金「{}」须写明 refund_at = \"last_round\" | \"closing\" | \"on_conditions\" (a deposit needs its refund rule)",
+                                c.name
+                            ),
+                        );
+                    };
+                    if r == RefundAt::OnConditions && c.refund_conditions.is_empty() {
+                        return cx.fail(
+                            at("refund_at"),
+                            format!(
+                                "押金「{}」按条件退还, 须写明 refund_conditions, 如 [\"完成全部对局\", \"未弃权\"] (refund on conditions needs refund_conditions)",
+                                c.name
+                            ),
+                        );
+                    }
+                    let mut seen = BTreeSet::new();
+                    for k in &c.refund_conditions {
+                        if k.trim().is_empty() || !seen.insert(k.clone()) {
+                            return cx.fail(
+                                at("refund_conditions"),
+                                format!(
+                                    "押金「{}」的退还条件「{k}」为空或重复 (a refund condition is empty or named twice)",
+                                    c.name
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    })();
+    reg.registration.charges = charges;
+    out
 }

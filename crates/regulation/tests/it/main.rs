@@ -5,6 +5,7 @@
 //! of its own in `tests/` and says why. A new test file goes here, with its `mod` line below.
 
 mod auto_format;
+mod charges;
 mod eligibility;
 mod fuzz;
 mod malformed;
