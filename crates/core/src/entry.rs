@@ -154,6 +154,10 @@ pub struct EntryLimits {
     /// Entry fee in fen (分); when set, a player who has not paid is not paired (T7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fee_fen: Option<u64>,
+    /// The regulation's money items (`charges`) decide who is unpaid: a player owing anything
+    /// of an item due before play is not paired. Absent in older logs (then `fee_fen`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charges_due: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -464,6 +468,10 @@ pub enum LogEntry {
         amount_fen: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         receipt: Option<String>,
+        /// The regulation's money item paid (「报名费」, 「押金」); absent: its first fee item
+        /// (the `fee` of a regulation without `charges`), as in older logs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        item: Option<String>,
     },
     CheckedIn {
         player: PlayerId,
@@ -476,6 +484,25 @@ pub enum LogEntry {
     FeeCancelled {
         player: PlayerId,
         amount_fen: u64,
+        /// The item cancelled; absent: the first fee item, as in older logs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        item: Option<String>,
+    },
+    /// A deposit given back (退还押金): `amount_fen` of the item `item` the player paid, at
+    /// most what he paid and was not refunded yet. Only of a deposit, never of a fee.
+    DepositRefunded {
+        player: PlayerId,
+        item: String,
+        amount_fen: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// The organiser marks (or unmarks) a deposit's refund condition for a player
+    /// (「完成全部对局」, 「未弃权」).
+    RefundConditionMarked {
+        player: PlayerId,
+        condition: String,
+        met: bool,
     },
     /// A check-in recorded by mistake taken back (撤销签到). Only of a player checked in.
     CheckInCancelled {
@@ -884,6 +911,8 @@ impl LogEntry {
             LogEntry::FeePaid { .. } => "fee_paid",
             LogEntry::CheckedIn { .. } => "checked_in",
             LogEntry::FeeCancelled { .. } => "fee_cancelled",
+            LogEntry::DepositRefunded { .. } => "deposit_refunded",
+            LogEntry::RefundConditionMarked { .. } => "refund_condition_marked",
             LogEntry::CheckInCancelled { .. } => "check_in_cancelled",
             LogEntry::PlayerAbsent { .. } => "player_absent",
             LogEntry::TeamEntered { .. } => "team_entered",

@@ -31,8 +31,8 @@ pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
 pub use state::{
-    BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul, GameFoulRecord,
-    GameRecord, KnockoutGame, PlayerRecord, PlayerStatus, Protest, RecordEnd, RefusedEntry,
-    ResultChange, RoundRecord, SectionRecord, Submission, TeamRecord,
+    entry_facts, BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul,
+    GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord, PlayerStatus, Protest,
+    RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord, Submission, TeamRecord,
 };
 pub use validate::{validate, validate_at, Rejection};

@@ -85,6 +85,12 @@ pub struct PlayerRecord {
     #[serde(default)]
     pub flags: Vec<String>,
     pub paid_fen: u64,
+    /// What he paid and was refunded, per money item of the regulation (「报名费」, 「押金」).
+    #[serde(default)]
+    pub money: BTreeMap<String, ItemMoney>,
+    /// The deposits' refund conditions the organiser has marked for him (「完成全部对局」).
+    #[serde(default)]
+    pub conditions: std::collections::BTreeSet<String>,
     pub checked_in: bool,
     /// He signed the regulation's pledge at check-in (T7).
     #[serde(default)]
@@ -98,6 +104,36 @@ pub struct PlayerRecord {
     /// Rounds the player is excused from (请假, `player_absent`), ascending.
     #[serde(default)]
     pub absent: Vec<u32>,
+}
+
+/// One player's money of one item: paid (less what was cancelled) and refunded, fen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemMoney {
+    pub paid_fen: u64,
+    pub refunded_fen: u64,
+}
+
+impl ItemMoney {
+    /// What is held of it: paid and not refunded.
+    pub fn held_fen(&self) -> u64 {
+        self.paid_fen.saturating_sub(self.refunded_fen)
+    }
+}
+
+/// What a category or a money item can test about a registered player (S1, T1): birth date,
+/// sex, and the flags of the entry — the form's flags, the evidence given, and `local`.
+pub fn entry_facts(p: &PlayerRecord) -> arbiter_regulation::EntryFacts {
+    let mut flags: std::collections::BTreeSet<String> =
+        p.flags.iter().chain(&p.evidence).cloned().collect();
+    if p.local {
+        flags.insert("local".into());
+    }
+    arbiter_regulation::EntryFacts {
+        birth_date: p.birth_date,
+        sex: p.sex,
+        flags,
+        ..arbiter_regulation::EntryFacts::default()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -541,11 +577,48 @@ impl EventState {
             .as_ref()
             .and_then(|h| h.limits.fee_fen)
             .is_some_and(|fee| pl.paid_fen < fee)
+            || (self.header.as_ref().is_some_and(|h| h.limits.charges_due)
+                && self.owed_before_play(pl).0 > 0)
         {
             PlayerStatus::Unpaid
         } else {
             PlayerStatus::Active
         })
+    }
+
+    /// The money items a player owes, as the regulation in force says from his section, flags
+    /// and category (empty without a regulation or a fee).
+    pub fn dues(&self, pl: &PlayerRecord) -> Vec<arbiter_regulation::Due> {
+        self.regulation()
+            .map(|reg| reg.dues(&pl.section, &entry_facts(pl)))
+            .unwrap_or_default()
+    }
+
+    /// The name a payment without an item is recorded under: the regulation's first fee item
+    /// (「报名费」 of its `fee`).
+    pub fn default_item(&self) -> String {
+        self.regulation()
+            .ok()
+            .and_then(|reg| {
+                reg.charge_names()
+                    .into_iter()
+                    .find(|(_, k)| *k == arbiter_regulation::ChargeKind::Fee)
+                    .map(|(n, _)| n)
+            })
+            .unwrap_or_else(|| arbiter_regulation::FEE_ITEM.to_string())
+    }
+
+    /// What a player still owes before play and what he paid of those items (fen): the
+    /// items due before play (`before_play`), what is owed of each, summed.
+    pub fn owed_before_play(&self, pl: &PlayerRecord) -> (u64, u64) {
+        let mut owed = 0;
+        let mut paid = 0;
+        for d in self.dues(pl).into_iter().filter(|d| d.before_play) {
+            let m = pl.money.get(&d.name).copied().unwrap_or_default();
+            owed += d.fen.saturating_sub(m.paid_fen);
+            paid += m.paid_fen;
+        }
+        (owed, paid)
     }
 
     /// Players of a section: by pairing number once drawn (late, undrawn entries after them

@@ -57,6 +57,15 @@ pub enum Rejection {
         paid_fen: u64,
         amount_fen: u64,
     },
+    #[error("棋手 {player} 的「{item}」尚有 {held_fen} 分, 不能退还 {amount_fen} 分 (cannot refund more than is held)")]
+    RefundMoreThanHeld {
+        player: PlayerId,
+        item: String,
+        held_fen: u64,
+        amount_fen: u64,
+    },
+    #[error("「{0}」不是押金, 费用不退还 (not a deposit: a fee is not refunded)")]
+    NotADeposit(String),
     #[error("棋手 {0} 尚未签到, 无签到可撤销 (the player is not checked in)")]
     NotCheckedIn(PlayerId),
     #[error("更正内容为空 (no field changes)")]

@@ -426,6 +426,7 @@ impl<'a> LogReader<'a> {
                 player,
                 amount_fen,
                 receipt,
+                item,
             } => {
                 let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
                 let receipt = match (receipt.as_deref().map(str::trim), zh) {
@@ -433,13 +434,18 @@ impl<'a> LogReader<'a> {
                     (Some(r), false) if !r.is_empty() => format!(" (receipt {r})"),
                     _ => String::new(),
                 };
-                if zh {
-                    format!("收取 {} 报名费 {amount}{receipt}", self.one(*player))
-                } else {
-                    format!(
+                match (zh, item) {
+                    (true, None) => format!("收取 {} 报名费 {amount}{receipt}", self.one(*player)),
+                    (true, Some(i)) => {
+                        format!("收取 {} 「{i}」 {amount}{receipt}", self.one(*player))
+                    }
+                    (false, None) => format!(
                         "took the entry fee of {}: {amount}{receipt}",
                         self.one(*player)
-                    )
+                    ),
+                    (false, Some(i)) => {
+                        format!("took 「{i}」 of {}: {amount}{receipt}", self.one(*player))
+                    }
                 }
             }
             LogEntry::CheckedIn { player, pledge } => match (zh, pledge) {
@@ -448,17 +454,64 @@ impl<'a> LogReader<'a> {
                 (false, false) => format!("checked in {}", self.one(*player)),
                 (false, true) => format!("checked in {}, pledge signed", self.one(*player)),
             },
-            LogEntry::FeeCancelled { player, amount_fen } => {
+            LogEntry::FeeCancelled {
+                player,
+                amount_fen,
+                item,
+            } => {
                 let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
+                match (zh, item) {
+                    (true, None) => format!("撤销 {} 的报名费 {amount}", self.one(*player)),
+                    (true, Some(i)) => format!("撤销 {} 的「{i}」 {amount}", self.one(*player)),
+                    (false, None) => format!(
+                        "took back {amount} of the entry fee of {}",
+                        self.one(*player)
+                    ),
+                    (false, Some(i)) => {
+                        format!("took back {amount} of 「{i}」 of {}", self.one(*player))
+                    }
+                }
+            }
+            LogEntry::DepositRefunded {
+                player,
+                item,
+                amount_fen,
+                reason,
+            } => {
+                let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
+                let why = reason
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty())
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
                 if zh {
-                    format!("撤销 {} 的报名费 {amount}", self.one(*player))
+                    format!("退还 {} 的「{item}」 {amount}{why}", self.one(*player))
                 } else {
                     format!(
-                        "took back {amount} of the entry fee of {}",
+                        "refunded {amount} of 「{item}」 to {}{why}",
                         self.one(*player)
                     )
                 }
             }
+            LogEntry::RefundConditionMarked {
+                player,
+                condition,
+                met,
+            } => match (zh, met) {
+                (true, true) => format!("确认 {} 满足退还条件「{condition}」", self.one(*player)),
+                (true, false) => {
+                    format!("取消 {} 的退还条件「{condition}」", self.one(*player))
+                }
+                (false, true) => format!(
+                    "marked the refund condition 「{condition}」 as met for {}",
+                    self.one(*player)
+                ),
+                (false, false) => format!(
+                    "took back the refund condition 「{condition}」 of {}",
+                    self.one(*player)
+                ),
+            },
             LogEntry::CheckInCancelled { player } => {
                 if zh {
                     format!("撤销 {} 的报到", self.one(*player))

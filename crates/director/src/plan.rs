@@ -71,7 +71,7 @@ fn never_unpaid_rule(state: &EventState) -> bool {
     state
         .header
         .as_ref()
-        .is_none_or(|h| h.limits.fee_fen.is_none())
+        .is_none_or(|h| h.limits.fee_fen.is_none() && !h.limits.charges_due)
 }
 
 /// Players the format of a section is decided by: once the numbers are drawn, the players

@@ -766,6 +766,36 @@ pub enum Refusal {
         given: String,
         known: Vec<(String, String)>,
     },
+    /// A money item the regulation does not name for the player (`known`: those it names).
+    UnknownCharge { given: String, known: Vec<String> },
+    /// The item is paid in full already.
+    ItemPaid {
+        player: Who,
+        item: String,
+        paid_fen: u64,
+        due_fen: u64,
+    },
+    /// The regulation frees the player of the item (a flag or category owes nothing).
+    NotOwed { player: Who, item: String },
+    /// A refund of a fee (only deposits are refunded).
+    RefundOfFee { item: String },
+    /// A refund larger than what the player paid of the item and was not refunded.
+    RefundMoreThanHeld {
+        player: Who,
+        item: String,
+        held_fen: u64,
+        amount_fen: u64,
+    },
+    /// A refund condition no deposit of the regulation names.
+    UnknownRefundCondition { given: String, known: Vec<String> },
+    /// Deposits refunded at the last round (or the closing) before it is played: `section`,
+    /// the first section that has not played its last round.
+    RefundNotYet {
+        rule: arbiter_regulation::RefundAt,
+        section: Sec,
+    },
+    /// Nobody has a deposit due back under the rule (none held, or conditions not marked).
+    NobodyToRefund { rule: arbiter_regulation::RefundAt },
     /// The online entry is closed: the deadline has passed (China time), or the event is
     /// closed or under way.
     EntryClosed(Closed),
@@ -1447,6 +1477,75 @@ impl fmt::Display for Refusal {
                     en.join(", ")
                 )
             }
+            UnknownCharge { given, known } => {
+                let zh: Vec<String> = known.iter().map(|k| format!("「{k}」")).collect();
+                write!(
+                    f,
+                    "收费项目「{given}」不是本规程对该棋手的收费项目, 规程的收费项目: {} \
+                     (not a charge of the regulation for the player; its charges: {})",
+                    if zh.is_empty() { "无".to_string() } else { zh.join("、") },
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                )
+            }
+            ItemPaid {
+                player,
+                item,
+                paid_fen,
+                due_fen,
+            } => write!(
+                f,
+                "棋手 {player} 已缴「{item}」{} (「{item}」 of {} already paid)",
+                yuan(*paid_fen),
+                yuan(*due_fen)
+            ),
+            NotOwed { player, item } => write!(
+                f,
+                "按规程棋手 {player} 免缴「{item}」 (the regulation frees the player of 「{item}」)"
+            ),
+            RefundOfFee { item } => write!(
+                f,
+                "「{item}」是费用, 不退还; 收错的费用请撤销缴费 (a fee is not refunded: cancel a fee taken by mistake)"
+            ),
+            RefundMoreThanHeld {
+                player,
+                item,
+                held_fen,
+                amount_fen,
+            } if *held_fen == 0 => write!(
+                f,
+                "棋手 {player} 没有可退还的「{item}」, 不能退还 {} (nothing of 「{item}」 is held for the player)",
+                yuan(*amount_fen)
+            ),
+            RefundMoreThanHeld {
+                player,
+                item,
+                held_fen,
+                amount_fen,
+            } => write!(
+                f,
+                "棋手 {player} 的「{item}」只有 {} 可退, 不能退还 {} (cannot refund more than is held)",
+                yuan(*held_fen),
+                yuan(*amount_fen)
+            ),
+            UnknownRefundCondition { given, known } => {
+                let zh: Vec<String> = known.iter().map(|k| format!("「{k}」")).collect();
+                write!(
+                    f,
+                    "退还条件「{given}」不是本规程的条件, 规程的退还条件: {} (not a refund condition of the regulation)",
+                    if zh.is_empty() { "无".to_string() } else { zh.join("") }
+                )
+            }
+            RefundNotYet { rule, section } => write!(
+                f,
+                "押金{}: {section} 尚未赛完最后一轮 (deposits {}: {section} has not played its last round)",
+                rule.zh(),
+                rule.en()
+            ),
+            NobodyToRefund { rule } => write!(
+                f,
+                "没有应按「{}」退还的押金: 无人持有押金, 或退还条件尚未确认 (no deposit is due back under the rule: none held, or conditions not marked)",
+                rule.zh()
+            ),
             EntryClosed(c) => write!(f, "{c}"),
             BadRegulation(e) => write!(f, "{e}"),
 
@@ -1554,6 +1653,14 @@ mod tests {
             DeadlineAfterEnd { .. } => 88,
             UnknownEvidence { .. } => 89,
             UnknownFlag { .. } => 100,
+            UnknownCharge { .. } => 101,
+            ItemPaid { .. } => 102,
+            NotOwed { .. } => 103,
+            RefundOfFee { .. } => 104,
+            RefundMoreThanHeld { .. } => 105,
+            UnknownRefundCondition { .. } => 106,
+            RefundNotYet { .. } => 107,
+            NobodyToRefund { .. } => 108,
             EntryClosed(_) => 90,
             BadRegulation(_) => 76,
             BadTime { .. } => 77,
@@ -1573,7 +1680,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 101;
+    const VARIANTS: usize = 109;
 
     fn men() -> Sec {
         Sec {
@@ -1919,6 +2026,40 @@ mod tests {
             UnknownFlag {
                 given: "外地".into(),
                 known: vec![("local".into(), "本地棋手".into())],
+            },
+            UnknownCharge {
+                given: "押金金".into(),
+                known: vec!["报名费".into(), "押金".into()],
+            },
+            ItemPaid {
+                player: zhang(),
+                item: "押金".into(),
+                paid_fen: 20000,
+                due_fen: 20000,
+            },
+            NotOwed {
+                player: zhang(),
+                item: "押金".into(),
+            },
+            RefundOfFee {
+                item: "报名费".into(),
+            },
+            RefundMoreThanHeld {
+                player: zhang(),
+                item: "押金".into(),
+                held_fen: 20000,
+                amount_fen: 30000,
+            },
+            UnknownRefundCondition {
+                given: "完成对局".into(),
+                known: vec!["完成全部对局".into()],
+            },
+            RefundNotYet {
+                rule: arbiter_regulation::RefundAt::LastRound,
+                section: s(),
+            },
+            NobodyToRefund {
+                rule: arbiter_regulation::RefundAt::Closing,
             },
             EntryClosed(Closed::DeadlinePassed {
                 deadline: date(2026, 10, 1).and_hms_opt(18, 0, 0).unwrap_or_default(),

@@ -180,6 +180,13 @@ pub fn event_created(reg: &Regulation, source: &str, file_name: &str, seed: u64)
             } else {
                 None
             },
+            // The money items decide who is unpaid (`charges`, with `unpaid_not_paired`).
+            charges_due: !reg.registration.charges.is_empty()
+                && (reg.registration.unpaid_not_paired
+                    || reg
+                        .sections
+                        .iter()
+                        .any(|s| s.entries.unpaid_not_paired == Some(true))),
         },
     })
 }

@@ -18,7 +18,7 @@ use crate::synth::{
     generate, Affiliation, BadKind, Expect, SectionPlan as FieldSection, SynthEntry, SynthField,
     SynthPlan, TeamPlan,
 };
-use arbiter_core::{EventState, LogEntry, PlayerStatus, Recorded};
+use arbiter_core::{EventState, LogEntry, PlayerId, PlayerStatus, Recorded};
 use arbiter_director::api::entries::{fee_due, TeamForm};
 use arbiter_director::api::results::{FoulInput, ResultInput};
 use arbiter_director::api::rounds::PairRequest;
@@ -754,11 +754,31 @@ impl Simulator {
                     let ctx = self.ctx("检录处");
                     let reg = &self.reg;
                     let mut ops: Vec<Op<'_>> = Vec::new();
+                    let charges = !reg.registration.charges.is_empty();
                     for &p in &payers {
                         let pays = state
                             .player(p)
                             .is_some_and(|r| fee_due(reg, &r.section).is_some());
-                        if pays {
+                        if charges {
+                            // Every item he owes (fees and deposits), one payment each.
+                            let owed: Vec<String> = state
+                                .player(p)
+                                .map(|r| {
+                                    state
+                                        .dues(r)
+                                        .into_iter()
+                                        .filter(|d| d.fen > 0)
+                                        .map(|d| d.name)
+                                        .collect()
+                                })
+                                .unwrap_or_default();
+                            for item in owed {
+                                let receipt = format!("R{:05}", p.0);
+                                ops.push(Box::new(move |s: &EventState, c: &Ctx| {
+                                    api::money::pay(s, c, p, Some(&item), None, Some(&receipt))
+                                }));
+                            }
+                        } else if pays {
                             let receipt = format!("R{:05}", p.0);
                             ops.push(Box::new(move |s: &EventState, c: &Ctx| {
                                 api::entries::pay_fee(s, c, p, None, Some(&receipt))
@@ -806,10 +826,21 @@ impl Simulator {
                                 entries,
                             }));
                         }
-                        None => self.phase = Phase::Play(i + 1),
+                        None => {
+                            self.phase = Phase::Play(i + 1);
+                            // The section's last round is played: deposits back (the organiser
+                            // marks the conditions of those who played on).
+                            if let Some(b) = self.refunds(state, Some(&sec.id))? {
+                                return Ok(Some(b));
+                            }
+                        }
                     }
                 }
                 Phase::Close => {
+                    // Deposits refunded at the closing, before the event is closed.
+                    if let Some(b) = self.refunds(state, None)? {
+                        return Ok(Some(b));
+                    }
                     // The chief arbiter closes the event: standings and prizes fixed.
                     self.phase = Phase::Done;
                     self.clock += Duration::minutes(30);
@@ -824,6 +855,76 @@ impl Simulator {
                 Phase::Done => return Ok(None),
             }
         }
+    }
+
+    /// The deposits due back once `section` has played its last round (`None`: at the
+    /// closing): the organiser marks every refund condition of each player of it who has not
+    /// withdrawn and holds a deposit, then the deposits of the rule are refunded. `None` when
+    /// the regulation has no deposit or nothing is due back.
+    fn refunds(
+        &mut self,
+        state: &EventState,
+        section: Option<&str>,
+    ) -> Result<Option<Batch>, DirectorError> {
+        use arbiter_regulation::{ChargeKind, RefundAt};
+        let rules: Vec<RefundAt> = match section {
+            Some(_) => vec![RefundAt::LastRound, RefundAt::OnConditions],
+            None => vec![RefundAt::Closing],
+        };
+        let deposits = self.reg.registration.charges.iter().any(|c| {
+            c.kind == ChargeKind::Deposit && c.refund_at.is_some_and(|r| rules.contains(&r))
+        });
+        if !deposits {
+            return Ok(None);
+        }
+        let conditions = self.reg.refund_conditions();
+        let marked: Vec<(PlayerId, String)> = state
+            .players
+            .values()
+            .filter(|p| section.is_none_or(|s| p.section == s))
+            .filter(|p| p.withdrawn.is_none())
+            .filter(|p| p.money.values().any(|m| m.held_fen() > 0))
+            .flat_map(|p| {
+                conditions
+                    .iter()
+                    .filter(|c| !p.conditions.contains(*c))
+                    .map(move |c| (p.id, c.clone()))
+            })
+            .collect();
+        self.clock += Duration::minutes(10);
+        let ctx = self.ctx("组委会");
+        let mut ops: Vec<Op<'_>> = Vec::new();
+        for (p, c) in marked {
+            ops.push(Box::new(move |s: &EventState, c2: &Ctx| {
+                api::money::mark_condition(s, c2, p, &c, true)
+            }));
+        }
+        for rule in rules {
+            // Nobody due back under a rule is no error for the simulated organiser.
+            ops.push(Box::new(
+                move |s: &EventState, c: &Ctx| match api::money::refund_due(s, c, rule) {
+                    Err(DirectorError::Refused(r))
+                        if matches!(
+                            *r,
+                            arbiter_director::Refusal::NobodyToRefund { .. }
+                                | arbiter_director::Refusal::RefundNotYet { .. }
+                        ) =>
+                    {
+                        Ok(Vec::new())
+                    }
+                    other => other,
+                },
+            ));
+        }
+        let entries = run_ops(state, &ctx, ops)?;
+        if entries.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Batch {
+            at: ctx.at_rfc3339(),
+            actor: "组委会".into(),
+            entries,
+        }))
     }
 
     /// The simulated arbiter's context: who acts, at the simulated time.

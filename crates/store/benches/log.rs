@@ -130,6 +130,7 @@ fn benches(c: &mut Criterion) {
         player: PlayerId(1),
         amount_fen: 1,
         receipt: None,
+        item: None,
     };
     c.bench_function("append 1 entry (WAL, synchronous=FULL)", |b| {
         b.iter(|| {
@@ -208,6 +209,7 @@ fn postgres(c: &mut Criterion) {
         player: PlayerId(1),
         amount_fen: 1,
         receipt: None,
+        item: None,
     };
     c.bench_function("PostgreSQL: append 1 entry (fsync on)", |b| {
         b.iter(|| {

@@ -57,6 +57,8 @@ impl Family {
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }
             | LogEntry::FeeCancelled { .. }
+            | LogEntry::DepositRefunded { .. }
+            | LogEntry::RefundConditionMarked { .. }
             | LogEntry::CheckInCancelled { .. }
             | LogEntry::EntrySubmitted { .. }
             | LogEntry::SubmissionDecided { .. } => Family::Registration,

@@ -10,6 +10,7 @@ use crate::state::{
 };
 use crate::validate::Rejection;
 use chrono::DateTime;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The rules of a registration entry (see the module documentation); any other entry is left to
 /// its own family ([`super::Family::of`]).
@@ -148,14 +149,56 @@ pub(crate) fn validate(
         LogEntry::FeeCancelled {
             player: p,
             amount_fen,
+            item,
         } => {
-            let paid_fen = player(state, p)?.paid_fen;
+            let rec = player(state, p)?;
+            let paid_fen = match item {
+                None => rec.paid_fen,
+                Some(i) => rec.money.get(i).map_or(0, |m| m.held_fen()),
+            };
             if *amount_fen == 0 || *amount_fen > paid_fen {
                 return Err(Rejection::CancelMoreThanPaid {
                     player: *p,
                     paid_fen,
                     amount_fen: *amount_fen,
                 });
+            }
+            Ok(())
+        }
+        LogEntry::DepositRefunded {
+            player: p,
+            item,
+            amount_fen,
+            ..
+        } => {
+            let rec = player(state, p)?;
+            let is_fee = state.regulation().ok().is_some_and(|reg| {
+                reg.charge_names()
+                    .iter()
+                    .any(|(n, k)| n == item && *k == arbiter_regulation::ChargeKind::Fee)
+            });
+            if is_fee {
+                return Err(Rejection::NotADeposit(item.clone()));
+            }
+            let held_fen = rec.money.get(item).map_or(0, |m| m.held_fen());
+            if *amount_fen == 0 || *amount_fen > held_fen {
+                return Err(Rejection::RefundMoreThanHeld {
+                    player: *p,
+                    item: item.clone(),
+                    held_fen,
+                    amount_fen: *amount_fen,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::RefundConditionMarked {
+            player: p,
+            condition,
+            ..
+        } => {
+            player(state, p)?;
+            if condition.trim().is_empty() {
+                return Err(Rejection::Required("退还条件 condition"));
             }
             Ok(())
         }
@@ -251,6 +294,8 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     rating: r.rating,
                     flags: r.flags.clone(),
                     paid_fen: 0,
+                    money: BTreeMap::new(),
+                    conditions: BTreeSet::new(),
                     checked_in: false,
                     pledge_signed: false,
                     withdrawn: None,
@@ -336,10 +381,38 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             });
         }
         LogEntry::FeePaid {
-            player, amount_fen, ..
+            player,
+            amount_fen,
+            item,
+            ..
         } => {
+            let key = item.clone().unwrap_or_else(|| state.default_item());
             if let Some(p) = state.players.get_mut(player) {
                 p.paid_fen += amount_fen;
+                p.money.entry(key).or_default().paid_fen += amount_fen;
+            }
+        }
+        LogEntry::DepositRefunded {
+            player,
+            item,
+            amount_fen,
+            ..
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.money.entry(item.clone()).or_default().refunded_fen += amount_fen;
+            }
+        }
+        LogEntry::RefundConditionMarked {
+            player,
+            condition,
+            met,
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                if *met {
+                    p.conditions.insert(condition.clone());
+                } else {
+                    p.conditions.remove(condition);
+                }
             }
         }
         LogEntry::CheckedIn { player, pledge } => {
@@ -348,9 +421,16 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 p.pledge_signed = *pledge;
             }
         }
-        LogEntry::FeeCancelled { player, amount_fen } => {
+        LogEntry::FeeCancelled {
+            player,
+            amount_fen,
+            item,
+        } => {
+            let key = item.clone().unwrap_or_else(|| state.default_item());
             if let Some(p) = state.players.get_mut(player) {
                 p.paid_fen = p.paid_fen.saturating_sub(*amount_fen);
+                let m = p.money.entry(key).or_default();
+                m.paid_fen = m.paid_fen.saturating_sub(*amount_fen);
             }
         }
         LogEntry::CheckInCancelled { player } => {

@@ -422,6 +422,7 @@ fn withdrawn_and_unpaid_statuses() {
         player: PlayerId(1),
         amount_fen: 10_000,
         receipt: None,
+        item: None,
     })
     .unwrap();
     assert_eq!(l.state.status(PlayerId(1)), Some(PlayerStatus::Active));

@@ -22,7 +22,7 @@ use crate::registration::{self, check_team_roster, check_team_unit, EntryForm};
 use crate::{regulation_of, DirectorError};
 use arbiter_core::{validate_at, EventState, FieldChange, LogEntry, PlayerId, PlayerRecord};
 
-fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
+pub(super) fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
     Who {
         id: p,
         name: rec.name.clone(),
@@ -30,7 +30,7 @@ fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
 }
 
 /// Check `entries` in order against a scratch copy of `state`, as the store will.
-fn checked(
+pub(super) fn checked(
     state: &EventState,
     ctx: &Ctx,
     entries: Vec<LogEntry>,
@@ -49,7 +49,7 @@ fn checked(
     Ok(entries)
 }
 
-fn player(state: &EventState, p: PlayerId) -> Result<&PlayerRecord, DirectorError> {
+pub(super) fn player(state: &EventState, p: PlayerId) -> Result<&PlayerRecord, DirectorError> {
     state
         .player(p)
         .ok_or_else(|| Refusal::UnknownPlayer(p).into())
@@ -359,6 +359,9 @@ pub fn pay_fee(
     receipt: Option<&str>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
+    if !reg.registration.charges.is_empty() {
+        return super::money::pay(state, ctx, p, None, amount_fen, receipt);
+    }
     let rec = player(state, p)?;
     let due = fee_due(&reg, &rec.section);
     let amount = match (amount_fen, due) {
@@ -386,6 +389,7 @@ pub fn pay_fee(
                 .map(str::trim)
                 .filter(|r| !r.is_empty())
                 .map(str::to_string),
+            item: None,
         }],
     )
 }
@@ -430,9 +434,24 @@ impl std::fmt::Display for FeeStatus {
 /// [`FeeStatus`] of a player.
 pub fn fee_status(state: &EventState, p: PlayerId) -> Option<FeeStatus> {
     let rec = state.player(p)?;
-    let due = regulation_of(state)
-        .ok()
-        .and_then(|reg| fee_due(&reg, &rec.section));
+    let reg = regulation_of(state).ok();
+    if reg
+        .as_ref()
+        .is_some_and(|r| !r.registration.charges.is_empty())
+    {
+        // Every item together: what is due of all of them, and paid of them.
+        let dues = state.dues(rec);
+        let due: u64 = dues.iter().map(|d| d.fen).sum();
+        let paid: u64 = dues
+            .iter()
+            .map(|d| rec.money.get(&d.name).map_or(0, |m| m.paid_fen))
+            .sum();
+        return Some(FeeStatus {
+            paid_fen: paid,
+            due_fen: (!dues.is_empty()).then_some(due),
+        });
+    }
+    let due = reg.and_then(|reg| fee_due(&reg, &rec.section));
     Some(FeeStatus {
         paid_fen: rec.paid_fen,
         due_fen: due,
@@ -559,12 +578,33 @@ pub fn cancel_fee(
     if section_of(state, &rec.section)?.last_round() > 0 {
         permission::require(ctx, Action::CancelFeeAfterStart)?;
     }
+    let charges = state
+        .regulation()
+        .is_ok_and(|reg| !reg.registration.charges.is_empty());
+    if charges {
+        // Every item he holds money of, by name.
+        let entries: Vec<LogEntry> = rec
+            .money
+            .iter()
+            .filter(|(_, m)| m.held_fen() > 0)
+            .map(|(item, m)| LogEntry::FeeCancelled {
+                player: p,
+                amount_fen: m.held_fen(),
+                item: Some(item.clone()),
+            })
+            .collect();
+        if entries.is_empty() {
+            return Err(Refusal::FeeNotPaid(who(p, rec)).into());
+        }
+        return checked(state, ctx, entries);
+    }
     checked(
         state,
         ctx,
         vec![LogEntry::FeeCancelled {
             player: p,
             amount_fen: rec.paid_fen,
+            item: None,
         }],
     )
 }
@@ -722,13 +762,22 @@ pub fn why_not_paired(state: &EventState, p: PlayerId) -> Vec<NotPaired> {
         return out;
     }
     if state.status(p) == Some(arbiter_core::PlayerStatus::Unpaid) {
-        out.push(NotPaired::Unpaid {
-            due_fen: state
-                .header
-                .as_ref()
-                .and_then(|h| h.limits.fee_fen)
-                .unwrap_or(0),
-            paid_fen: rec.paid_fen,
+        let charges = state.header.as_ref().is_some_and(|h| h.limits.charges_due);
+        out.push(if charges {
+            let (owed, paid) = state.owed_before_play(rec);
+            NotPaired::Unpaid {
+                due_fen: owed + paid,
+                paid_fen: paid,
+            }
+        } else {
+            NotPaired::Unpaid {
+                due_fen: state
+                    .header
+                    .as_ref()
+                    .and_then(|h| h.limits.fee_fen)
+                    .unwrap_or(0),
+                paid_fen: rec.paid_fen,
+            }
         });
     }
     let last = state.section(&rec.section).map_or(0, |s| s.last_round());

@@ -29,6 +29,7 @@ pub mod entries;
 pub mod event;
 pub mod games;
 pub mod import;
+pub mod money;
 pub mod records;
 pub mod results;
 pub mod rounds;

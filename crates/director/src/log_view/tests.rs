@@ -69,6 +69,8 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::KnockoutGameRecorded { .. } => 24,
         LogEntry::FeeCancelled { .. } => 25,
         LogEntry::CheckInCancelled { .. } => 26,
+        LogEntry::DepositRefunded { .. } => 33,
+        LogEntry::RefundConditionMarked { .. } => 34,
         LogEntry::ColoursPlayed { .. } => 27,
         LogEntry::FoulFlagDecided { .. } => 28,
         LogEntry::ProtestDecided { .. } => 29,
@@ -78,7 +80,7 @@ fn variant_index(e: &LogEntry) -> usize {
     }
 }
 
-const VARIANTS: usize = 33;
+const VARIANTS: usize = 35;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -132,6 +134,13 @@ fn every_variant() -> Vec<LogEntry> {
             player: p(1),
             amount_fen: 20050,
             receipt: Some("No.12".into()),
+            item: None,
+        },
+        LogEntry::FeePaid {
+            player: p(1),
+            amount_fen: 20000,
+            receipt: None,
+            item: Some("押金".into()),
         },
         LogEntry::CheckedIn {
             player: p(1),
@@ -140,6 +149,18 @@ fn every_variant() -> Vec<LogEntry> {
         LogEntry::FeeCancelled {
             player: p(1),
             amount_fen: 50,
+            item: None,
+        },
+        LogEntry::DepositRefunded {
+            player: p(1),
+            item: "押金".into(),
+            amount_fen: 20000,
+            reason: Some("完成全部对局".into()),
+        },
+        LogEntry::RefundConditionMarked {
+            player: p(1),
+            condition: "完成全部对局".into(),
+            met: true,
         },
         LogEntry::CheckInCancelled { player: p(1) },
         LogEntry::CheckedIn {

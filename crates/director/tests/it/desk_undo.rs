@@ -87,7 +87,8 @@ fn the_desk_takes_back_a_check_in_and_a_fee_recorded_by_mistake() {
         undo,
         vec![LogEntry::FeeCancelled {
             player: p,
-            amount_fen: 10_000
+            amount_fen: 10_000,
+            item: None,
         }]
     );
     apply(&mut st, undo);

@@ -84,6 +84,7 @@ fn run() -> Result<(), String> {
             player: PlayerId(1),
             amount_fen: 1,
             receipt: Some(format!("r{}", seq + 1)),
+            item: None,
         };
         seq = store
             .append(&event, seq, &[entry], "crash", at)

@@ -180,6 +180,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
                 player: pick(&players, x)?,
                 amount_fen: 10_000,
                 receipt: None,
+                item: None,
             },
             _ => LogEntry::CheckedIn {
                 player: pick(&players, x)?,
