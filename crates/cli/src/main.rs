@@ -99,8 +99,14 @@ enum Command {
     /// 表格模板 — templates (entry-form: the unit entry form, .xlsx)
     #[command(subcommand)]
     Template(cmd::template::TemplateCmd),
-    /// 缴费 — mark a player's entry fee paid
+    /// 缴费 — mark a player's entry fee paid (or a money item of the regulation: --item 押金)
     Fee(cmd::desk::FeeArgs),
+    /// 退还押金 — refund a player's deposit, or every deposit due back (--due last_round|closing|on_conditions)
+    Refund(cmd::money::RefundArgs),
+    /// 退还条件 — mark a deposit's refund condition for a player (完成全部对局, 未弃权)
+    RefundCondition(cmd::money::ConditionArgs),
+    /// 收支表 — the event's cash report: collected, refunded, owed per item (--json)
+    Cash(cmd::money::CashArgs),
     /// 检录 — check a player in
     Checkin(cmd::desk::CheckinArgs),
     /// 抽签 — draw a section's pairing numbers by lot (seed recorded)
@@ -253,6 +259,9 @@ fn main() -> ExitCode {
         Command::Player(c) => cmd::player::run(c),
         Command::Template(c) => cmd::template::run(c),
         Command::Fee(a) => cmd::desk::fee(a),
+        Command::Refund(a) => cmd::money::refund(a),
+        Command::RefundCondition(a) => cmd::money::condition(a),
+        Command::Cash(a) => cmd::money::cash(a),
         Command::Checkin(a) => cmd::desk::checkin(a),
         Command::Draw(a) => cmd::desk::draw(a),
         Command::Team(c) => cmd::team::run(c),

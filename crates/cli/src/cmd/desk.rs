@@ -21,6 +21,9 @@ pub struct FeeArgs {
     /// 收据编号 — receipt number (recorded)
     #[arg(long)]
     receipt: Option<String>,
+    /// 收费项目 — the regulation's money item paid (报名费, 押金 …; default: the first he still owes)
+    #[arg(long)]
+    item: Option<String>,
     /// 数据库文件 — database file
     #[arg(long, default_value = super::DEFAULT_DB)]
     db: PathBuf,
@@ -141,14 +144,58 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
     }
     let mut before = None;
     let mut who = p.to_string();
+    let mut items: Vec<(String, u64, u64)> = Vec::new();
     match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
         before = api::fee_status(s, p);
         who = api::named(s, p);
-        api::pay_fee(s, c, p, amount, a.receipt.as_deref())
+        // Each item's due and paid before this payment.
+        items = s
+            .player(p)
+            .map(|rec| {
+                s.dues(rec)
+                    .into_iter()
+                    .map(|d| {
+                        let paid = rec.money.get(&d.name).map_or(0, |m| m.paid_fen);
+                        (d.name, d.fen, paid)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        arbiter_director::api::money::pay(s, c, p, a.item.as_deref(), amount, a.receipt.as_deref())
     })? {
         Ok(done) => {
             let p = &who;
             for e in &done.entries {
+                if let LogEntry::FeePaid {
+                    amount_fen,
+                    item: Some(item),
+                    ..
+                } = e
+                {
+                    let (due, paid) = items
+                        .iter()
+                        .find(|(n, _, _)| n == item)
+                        .map_or((0, 0), |(_, d, pd)| (*d, *pd));
+                    let paid = paid + amount_fen;
+                    let owed = due.saturating_sub(paid);
+                    if owed > 0 {
+                        println!(
+                            "已收部分「{item}」 part of 「{item}」 received: {p} {}; 已缴 {}, 尚欠 {} (paid {}; {} still owed)",
+                            api::yuan(*amount_fen),
+                            api::yuan(paid),
+                            api::yuan(owed),
+                            api::yuan(paid),
+                            api::yuan(owed)
+                        );
+                    } else {
+                        println!(
+                            "已缴「{item}」 paid 「{item}」: {p} {}; 已缴清 {} (paid in full)",
+                            api::yuan(*amount_fen),
+                            api::yuan(paid)
+                        );
+                    }
+                    continue;
+                }
                 if let LogEntry::FeePaid { amount_fen, .. } = e {
                     // What he has paid now against the fee: a part paid says what is owed.
                     let now = before.map(|b| api::FeeStatus {

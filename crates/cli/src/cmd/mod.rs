@@ -8,6 +8,7 @@ pub mod desk;
 pub mod director_cmds;
 pub mod event;
 pub mod knockout;
+pub mod money;
 pub mod pairing;
 pub mod player;
 pub mod print;

@@ -19,6 +19,7 @@ mod games_cli;
 mod import_cli;
 mod knockout_cli;
 mod manual_pairing_cli;
+mod money_cli;
 mod numbering_cli;
 mod pairing_cli;
 mod postgres;
