@@ -278,6 +278,10 @@ struct EntryRow<'a> {
     phone: String,
     /// The fee paid, in yuan (`None`: not paid).
     paid: Option<String>,
+    /// With the regulation's money items: those he still owes (the 缴费 form's choice).
+    owe_items: Vec<String>,
+    /// The deposits he holds money of (a 退还 button each).
+    refund_items: Vec<String>,
     checked_in: bool,
     /// The row of the last action.
     here: bool,
@@ -427,6 +431,20 @@ fn render(
         let one: Vec<&str> = any.iter().map(|e| e.zh()).collect();
         rule.push(format!("以下之一: {}", one.join("、")));
     }
+    let money_reg = st.regulation().ok();
+    let charges = money_reg
+        .as_ref()
+        .is_some_and(|r| !r.registration.charges.is_empty());
+    let deposits: Vec<String> = money_reg
+        .as_ref()
+        .map(|r| {
+            r.charge_names()
+                .into_iter()
+                .filter(|(_, k)| *k == arbiter_regulation::ChargeKind::Deposit)
+                .map(|(n, _)| n)
+                .collect()
+        })
+        .unwrap_or_default();
     let rows = st
         .players(sec)
         .into_iter()
@@ -448,6 +466,20 @@ fn render(
                 ),
                 _ => api::yuan(p.paid_fen),
             }),
+            owe_items: if charges {
+                st.dues(p)
+                    .into_iter()
+                    .filter(|d| p.money.get(&d.name).map_or(0, |m| m.paid_fen) < d.fen)
+                    .map(|d| d.name)
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            refund_items: deposits
+                .iter()
+                .filter(|i| p.money.get(*i).is_some_and(|m| m.held_fen() > 0))
+                .cloned()
+                .collect(),
             checked_in: p.checked_in,
             here: row == Some(p.id.0),
         })
@@ -649,6 +681,8 @@ pub async fn refuse(
 #[derive(Deserialize)]
 pub struct FeeForm {
     amount: Option<String>,
+    /// The regulation's money item paid (「押金」); none: the first he still owes.
+    item: Option<String>,
     /// The receipt number written on the slip, if any.
     receipt: Option<String>,
 }
@@ -696,8 +730,16 @@ pub async fn fee(
         },
     };
     let receipt = opt(&p.form.receipt);
+    let item = opt(&p.form.item);
     let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = api::pay_fee(st, ctx, PlayerId(pid), amount, receipt.as_deref())?;
+        let es = arbiter_director::api::money::pay(
+            st,
+            ctx,
+            PlayerId(pid),
+            item.as_deref(),
+            amount,
+            receipt.as_deref(),
+        )?;
         // What he has paid now against the fee: a part paid says what is still owed.
         let got: u64 = es
             .iter()
@@ -710,17 +752,57 @@ pub async fn fee(
             paid_fen: f.paid_fen + got,
             ..f
         });
-        Ok((es, (now, api::named(st, PlayerId(pid)))))
+        // A money item of the regulation's `charges` is named with what was taken.
+        let item = es.iter().find_map(|e| match e {
+            LogEntry::FeePaid { item: Some(i), .. } => Some(i.clone()),
+            _ => None,
+        });
+        Ok((es, (now, api::named(st, PlayerId(pid)), item, got)))
     })
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|(_, (now, who))| match now {
-            Some(f) if f.owed_fen() > 0 => format!("{who} 已收部分费用: {f}"),
+        done.map(|(_, (now, who, item, got))| match (item, now) {
+            (Some(i), _) => format!("{who} 已缴「{i}」 {} (paid)", api::yuan(got)),
+            (None, Some(f)) if f.owed_fen() > 0 => format!("{who} 已收部分费用: {f}"),
             _ => format!("{who} 已缴费 (fee paid)"),
         }),
     ))
+}
+
+#[derive(Deserialize)]
+pub struct RefundForm {
+    /// The deposit refunded (「押金」).
+    item: Option<String>,
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/refund`: give back all the player holds of a deposit.
+pub async fn refund(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<Registrars, RefundForm>,
+) -> Result<Response, WebError> {
+    let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
+    let item = opt(&p.form.item).unwrap_or_default();
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let es = arbiter_director::api::money::refund(st, ctx, PlayerId(pid), &item, None, None)?;
+        let got: u64 = es
+            .iter()
+            .map(|e| match e {
+                LogEntry::DepositRefunded { amount_fen, .. } => *amount_fen,
+                _ => 0,
+            })
+            .sum();
+        let words = format!(
+            "{} 已退还「{item}」 {} (refunded)",
+            api::named(st, PlayerId(pid)),
+            api::yuan(got)
+        );
+        Ok((es, words))
+    })
+    .await?;
+    Ok(back_to_row(&here, pid, done.map(|(_, w)| w)))
 }
 
 /// After a fee or check-in: back to the list at the player's row (`#p12`), the message

@@ -26,6 +26,7 @@
 //! `arbiter_director::api`; handlers only parse the form and show the answer.
 
 pub mod awards;
+pub mod cash;
 pub mod entries;
 pub mod events;
 pub mod games;
@@ -88,6 +89,8 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/p/{pid}/fee", post(entries::fee))
         .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
         .route("/desk/e/{ev}/p/{pid}/fee/cancel", post(entries::cancel_fee))
+        .route("/desk/e/{ev}/p/{pid}/refund", post(entries::refund))
+        .route("/desk/e/{ev}/cash", get(cash::show).post(cash::refund_due))
         .route(
             "/desk/e/{ev}/p/{pid}/checkin/cancel",
             post(entries::cancel_check_in),
@@ -158,6 +161,9 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/p/{pid}/fee", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/checkin", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/fee/cancel", REG),
+        ("POST", "/desk/e/{ev}/p/{pid}/refund", REG),
+        ("GET", "/desk/e/{ev}/cash", &[Organiser, ChiefArbiter]),
+        ("POST", "/desk/e/{ev}/cash", &[Organiser, ChiefArbiter]),
         ("POST", "/desk/e/{ev}/p/{pid}/checkin/cancel", REG),
         ("POST", "/desk/e/{ev}/s/{sec}/many", REG),
         ("POST", "/desk/e/{ev}/sub/{sub}/approve", REG),

@@ -18,6 +18,7 @@ mod desk;
 mod desk_awards;
 mod desk_games;
 mod desk_log;
+mod desk_money;
 mod desk_numbering;
 mod desk_registration;
 mod http;
