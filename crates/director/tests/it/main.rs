@@ -16,6 +16,7 @@ mod export_fallback;
 mod field_sizes;
 mod fouls;
 mod online_entries;
+mod plain_knockout;
 mod reentry;
 mod rosters;
 mod settings;
