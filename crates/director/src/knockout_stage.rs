@@ -101,10 +101,10 @@ pub fn seeding(
             .iter()
             .enumerate()
             .filter(|(_, p)| {
-                !state
+                state
                     .player(**p)
                     .and_then(|p| p.withdrawn)
-                    .is_some_and(|after| after.unwrap_or(0) == 0)
+                    .is_none_or(|after| after.unwrap_or(0) != 0)
             })
             .map(|(i, _)| PlayerNo::from_index(i))
             .take(k as usize)

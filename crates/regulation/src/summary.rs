@@ -575,13 +575,10 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         );
         let _ = writeln!(
             out,
-            "  {}: {}",
+            "  {}: {}{}",
             l.t("种子", "Seeds"),
-            format!(
-                "{}{}",
-                pairing(l, &s.pairing, false),
-                l.t("，序号即种子", "; the number is the seed")
-            )
+            pairing(l, &s.pairing, false),
+            l.t("，序号即种子", "; the number is the seed")
         );
     } else {
         if max > 0 {
