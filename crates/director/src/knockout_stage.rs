@@ -4,6 +4,9 @@
 //!
 //! The bracket is never stored: it is rebuilt from the log — seeding from the Swiss standings
 //! after stage 1, then every `knockout_game_recorded` entry replayed in order.
+//!
+//! A plain knockout (`format.kind = "knockout"`) is the same stage without stage 1: every
+//! entry is in the bracket, seeded by the numbers drawn.
 
 use crate::plan::{section_plan, SectionPlan};
 use crate::standings;
@@ -87,10 +90,27 @@ pub fn seeding(
     else {
         return Ok(Vec::new());
     };
-    let st = standings::individual(sec, state, section, Some(swiss_rounds))?;
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    if swiss_rounds == 0 {
+        // A plain knockout: the numbers drawn are the seeds (`pairing.numbering`: lots,
+        // given order or rating); a player withdrawn before the first game is left out.
+        return Ok(rec
+            .order
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                state
+                    .player(**p)
+                    .and_then(|p| p.withdrawn)
+                    .is_none_or(|after| after.unwrap_or(0) != 0)
+            })
+            .map(|(i, _)| PlayerNo::from_index(i))
+            .take(k as usize)
+            .collect());
+    }
+    let st = standings::individual(sec, state, section, Some(swiss_rounds))?;
     Ok(st
         .rows
         .iter()

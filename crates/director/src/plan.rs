@@ -118,6 +118,18 @@ pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
                 continue_rounds,
             }
         }
+        // A plain knockout: a two-stage section without its Swiss stage — every entry in
+        // the bracket, seeded by the numbers drawn (`pairing.numbering`).
+        EffectiveFormat::Knockout => {
+            let k = n.max(2);
+            let ko_rounds = k.next_power_of_two().trailing_zeros();
+            SectionPlan::TwoStage {
+                swiss_rounds: 0,
+                k,
+                ko_rounds,
+                continue_rounds: 0,
+            }
+        }
     }
 }
 

@@ -103,6 +103,9 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             SectionPlan::Swiss { .. } => System::Swiss,
             SectionPlan::RoundRobin { cycles: 1, .. } => System::RoundRobin,
             SectionPlan::RoundRobin { .. } => System::DoubleRoundRobin,
+            SectionPlan::TwoStage {
+                swiss_rounds: 0, ..
+            } => System::Knockout,
             SectionPlan::TwoStage { .. } => System::SwissThenKnockout,
         };
         let mut tiebreaks: Vec<String> = crate::plan::played_tiebreaks(sec, state)

@@ -16,7 +16,7 @@ pub use charges::{Charge, ChargeAmount, ChargeKind, Due, RefundAt, FEE_ITEM};
 pub use entry::{age_on, EntryFacts, Refusal};
 pub use error::RegulationError;
 pub use model::*;
-pub use validate::{max_rounds, MAX_ENTRIES, MAX_PLACE, MAX_SECTION_ENTRIES};
+pub use validate::{max_rounds, MAX_BRACKET, MAX_ENTRIES, MAX_PLACE, MAX_SECTION_ENTRIES};
 
 /// Parse and validate a regulation file. `file_name` is used in error messages only.
 pub fn parse(source: &str, file_name: &str) -> Result<Regulation, RegulationError> {

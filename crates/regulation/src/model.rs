@@ -427,6 +427,9 @@ pub enum FormatKind {
     Auto,
     /// Swiss stage, then a knockout for the top k (A9).
     SwissThenKnockout,
+    /// A knockout of every player from the start, seeded by the section's numbering
+    /// (`pairing.numbering`: lots, given order or rating); byes to the top seeds.
+    Knockout,
 }
 
 /// The format actually played once the number of entries is known.
@@ -442,6 +445,8 @@ pub enum EffectiveFormat {
         knockout_size: u32,
         continue_rounds: u32,
     },
+    /// A knockout of every entry (no Swiss stage).
+    Knockout,
 }
 
 impl Format {
@@ -473,6 +478,7 @@ impl Format {
                     continue_rounds: c,
                 }
             }
+            FormatKind::Knockout => EffectiveFormat::Knockout,
         }
     }
 }
@@ -481,7 +487,9 @@ impl Format {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Knockout {
-    /// Number of players in the bracket: 2, 4, 8, 16 or 32.
+    /// Number of players in the bracket: 2, 4, 8, 16 or 32 (`swiss_then_knockout`); not
+    /// given for a plain `knockout`, whose bracket is every entry (0 = not given).
+    #[serde(default)]
     pub size: u32,
     /// Swiss rounds the others keep playing meanwhile (T2: 3); 0 = they stop (K6).
     #[serde(default)]
@@ -504,6 +512,22 @@ pub struct Knockout {
 
 fn yes() -> bool {
     true
+}
+
+impl Knockout {
+    /// The settings of a plain knockout whose file gives no `[format.knockout]` table: every
+    /// default (K1, placement bracket, the higher seed chooses, armageddon draw = black wins).
+    pub fn plain() -> Knockout {
+        Knockout {
+            size: 0,
+            continue_rounds: 0,
+            variant: KnockoutVariant::default(),
+            match_format: MatchFormat::default(),
+            colour_choice: ColourChoice::default(),
+            armageddon_draw_black_wins: true,
+            time_controls: Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]

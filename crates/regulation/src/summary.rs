@@ -126,6 +126,30 @@ fn format_text(l: Lang, f: &Format) -> String {
             "by entries: under {} double round robin, under {} single round robin, else Swiss {r} rounds",
             f.double_rr_below, f.single_rr_below
         ),
+        (_, FormatKind::Knockout) => {
+            let k = f.knockout.clone().unwrap_or_else(crate::model::Knockout::plain);
+            let choice = match (l, k.colour_choice) {
+                (Lang::Zh, ColourChoice::HigherSeed) => "种子在前者选先后手",
+                (Lang::Zh, ColourChoice::Lots) => "先后手抽签",
+                (Lang::En, ColourChoice::HigherSeed) => "higher seed chooses colour",
+                (Lang::En, ColourChoice::Lots) => "colours by lot",
+            };
+            let arm = if k.armageddon_draw_black_wins { l.t("，附加赛和棋黑胜", ", armageddon draw = black wins") } else { "" };
+            match l {
+                Lang::Zh => format!(
+                    "淘汰赛：全部报名者参加（至多{}人，人数不是2的幂时前几号种子轮空），{}（{}，{choice}{arm}）",
+                    crate::MAX_BRACKET,
+                    k.variant.zh(),
+                    k.match_format.name()
+                ),
+                Lang::En => format!(
+                    "knockout of every entry (at most {}; byes to the top seeds when not a power of two), {} ({}, {choice}{arm})",
+                    crate::MAX_BRACKET,
+                    k.variant.en(),
+                    k.match_format.name()
+                ),
+            }
+        }
         (_, FormatKind::SwissThenKnockout) => {
             let Some(k) = &f.knockout else { return String::new() };
             let choice = match (l, k.colour_choice) {
@@ -542,19 +566,38 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         format_text(l, &s.format)
     );
     let max = crate::max_rounds(&s.format);
-    if max > 0 {
-        let _ = writeln!(out, "  {}: {max}", l.t("轮数", "Rounds"));
+    if s.format.kind == FormatKind::Knockout {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            l.t("轮数", "Rounds"),
+            match l {
+                Lang::Zh => format!("由人数决定（最多{max}轮）"),
+                Lang::En => format!("by the number of entries (at most {max})"),
+            }
+        );
+        let _ = writeln!(
+            out,
+            "  {}: {}{}",
+            l.t("种子", "Seeds"),
+            pairing(l, &s.pairing, false),
+            l.t("，序号即种子", "; the number is the seed")
+        );
+    } else {
+        if max > 0 {
+            let _ = writeln!(out, "  {}: {max}", l.t("轮数", "Rounds"));
+        }
+        let swiss = !matches!(
+            s.format.kind,
+            FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+        );
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            l.t("编排", "Pairing"),
+            pairing(l, &s.pairing, swiss)
+        );
     }
-    let swiss = !matches!(
-        s.format.kind,
-        FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
-    );
-    let _ = writeln!(
-        out,
-        "  {}: {}",
-        l.t("编排", "Pairing"),
-        pairing(l, &s.pairing, swiss)
-    );
     if let Some(r) = &s.records {
         let _ = writeln!(out, "  {}: {}", l.t("记谱", "Records"), records(l, r));
     }

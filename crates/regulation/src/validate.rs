@@ -410,6 +410,12 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
         f.kind,
         FormatKind::Swiss | FormatKind::Auto | FormatKind::SwissThenKnockout
     );
+    if f.kind == FormatKind::Knockout && f.rounds.is_some() {
+        return cx.fail(
+            sp(p!["format", "rounds"]),
+            "淘汰赛不设积分编排轮数 `rounds`：轮数由人数决定，种子按本组编号 (`pairing.numbering`) (a plain knockout has no `rounds`: its rounds follow from the entries, seeded by the section's numbering)".into(),
+        );
+    }
     match f.rounds {
         None if needs_rounds => {
             return cx.fail(
@@ -424,6 +430,21 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
             );
         }
         _ => {}
+    }
+    if f.kind == FormatKind::Knockout {
+        if let Some(cap) = s
+            .entries
+            .cap
+            .or(s.entries.event_cap)
+            .or(reg.registration.cap)
+        {
+            if cap > MAX_BRACKET {
+                return cx.fail(
+                    sp(p!["format", "kind"]),
+                    format!("淘汰赛最多 {MAX_BRACKET} 人，但报名上限为 {cap} (a knockout takes at most {MAX_BRACKET} players, the entry cap is {cap})"),
+                );
+            }
+        }
     }
     if f.kind == FormatKind::Auto && f.double_rr_below > f.single_rr_below {
         return cx.fail(
@@ -440,10 +461,35 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     .into(),
             );
         }
-        (Some(_), k) if k != FormatKind::SwissThenKnockout => {
-            return cx.fail(sp(p!["format", "knockout"]), "只有 swiss_then_knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\")".into());
+        (Some(_), k) if k != FormatKind::SwissThenKnockout && k != FormatKind::Knockout => {
+            return cx.fail(sp(p!["format", "knockout"]), "只有 swiss_then_knockout 或 knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\" or \"knockout\")".into());
+        }
+        (Some(k), FormatKind::Knockout) => {
+            if k.size != 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout", "size"]),
+                    "淘汰赛由全部报名者参加，不设淘汰人数 `size` (a plain knockout takes every entry: no `size`)".into(),
+                );
+            }
+            if k.continue_rounds != 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout", "continue_rounds"]),
+                    "淘汰赛没有其余棋手继续比赛，不设 `continue_rounds` (a plain knockout has no continuing Swiss)".into(),
+                );
+            }
+            time_controls(
+                cx,
+                &k.time_controls,
+                sp(p!["format", "knockout", "time_controls"]),
+            )?;
         }
         (Some(k), _) => {
+            if k.size == 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout"]),
+                    "swiss_then_knockout 须给出淘汰人数 `size` (missing key `size`)".into(),
+                );
+            }
             if ![2, 4, 8, 16, 32].contains(&k.size) {
                 return cx.fail(
                     sp(p!["format", "knockout", "size"]),
@@ -748,6 +794,9 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     Ok(())
 }
 
+/// The most players a knockout bracket takes (the knockout crate's brackets: 2–32).
+pub const MAX_BRACKET: u32 = 32;
+
 /// The most rounds a section can play (0 = depends on entries: round robin).
 pub fn max_rounds(f: &Format) -> u32 {
     let r = f.rounds.unwrap_or(0);
@@ -756,6 +805,8 @@ pub fn max_rounds(f: &Format) -> u32 {
             r.saturating_add(k.continue_rounds.max(k.size.max(1).ilog2()))
         }
         (_, FormatKind::Swiss) => r,
+        // A bracket of at most MAX_BRACKET players.
+        (_, FormatKind::Knockout) => MAX_BRACKET.ilog2(),
         _ => 0,
     }
 }

@@ -249,6 +249,10 @@ fn default_count(reg: &Regulation, sec: &Section, idx: usize) -> usize {
             30
         };
     }
+    if sec.format.kind == FormatKind::Knockout {
+        // A plain knockout: an invitational field, a bracket of 16.
+        return 16;
+    }
     if let Some(max) = sec.lucky.iter().flat_map(|l| l.ranks.iter()).max() {
         return *max as usize + 4; // K13: the lucky ranks go down to 128
     }

@@ -92,7 +92,7 @@ fn load(a: &ShowArgs) -> anyhow::Result<Result<BracketView, String>> {
     ) {
         return Ok(Err(format!(
             "组别「{}」没有淘汰赛阶段 (section 「{section}」 has no knockout stage: its \
-             format is not swiss_then_knockout)",
+             format is neither knockout nor swiss_then_knockout)",
             sec.name
         )));
     }

@@ -18,6 +18,7 @@ mod export_cli;
 mod games_cli;
 mod import_cli;
 mod knockout_cli;
+mod knockout_plain_cli;
 mod manual_pairing_cli;
 mod money_cli;
 mod numbering_cli;

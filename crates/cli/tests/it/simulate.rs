@@ -422,7 +422,7 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 1] = ["xilian-2009"];
+const MORE_EVENTS: [&str; 2] = ["xilian-2009", "ziyousai-knockout"];
 
 #[test]
 fn more_real_regulations_simulate_verify_and_validate() {
@@ -473,4 +473,14 @@ fn more_real_regulations_simulate_verify_and_validate() {
     };
     assert_eq!(count("team"), 6, "十、1: 团体录取前六名");
     assert_eq!(count("place"), 16, "十、2: 个人录取前十六名");
+    // 个人自由赛: a plain knockout of every entry (16 by default: 4 bracket rounds, no Swiss
+    // round), seeded by lot, matches K5 (two 30-minute games, then 15-minute games).
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("ziyousai-knockout-{seed}")));
+        let s = section_of(&ex, "open");
+        assert_eq!(s["system"], "knockout");
+        assert_eq!(s["rounds_planned"], 4);
+        assert_eq!(s["rounds"].as_array().unwrap().len(), 4);
+        assert_eq!(s["standings"].as_array().unwrap().len(), 16);
+    }
 }

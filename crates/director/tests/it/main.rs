@@ -17,6 +17,7 @@ mod field_sizes;
 mod fouls;
 mod money;
 mod online_entries;
+mod plain_knockout;
 mod reentry;
 mod rosters;
 mod settings;

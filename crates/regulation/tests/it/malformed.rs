@@ -196,7 +196,7 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
         (
             "knockout on a plain swiss",
             edit("rounds = 7 }", "rounds = 7, knockout = { size = 8 } }"),
-            "t.toml:9:51: 错误: 只有 swiss_then_knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\")",
+            "t.toml:9:51: 错误: 只有 swiss_then_knockout 或 knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\" or \"knockout\")",
         ),
         (
             "two-stage format without its knockout",

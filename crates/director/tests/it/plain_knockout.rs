@@ -1,0 +1,102 @@
+//! A plain knockout section (`format.kind = "knockout"`): no Swiss stage; every entry in the
+//! bracket seeded by the numbers drawn, byes to the top seeds; the whole event run by the
+//! simulator through the arbiter's API, its places from the bracket, and `verify` clean.
+
+use crate::common;
+
+use arbiter_core::LogEntry;
+use arbiter_director::{next_step, regulation_of, section_plan, verify, SectionPlan, Step};
+use common::*;
+
+const REG: &str = r#"
+[event]
+name = "淘汰赛"
+start = 2026-10-01
+end = 2026-10-03
+
+[[sections]]
+id = "open"
+name = "邀请赛"
+pairing = { numbering = "given" }
+format = { kind = "knockout" }
+
+[[sections.prizes]]
+rank = 1
+amount_yuan = 500
+"#;
+
+#[test]
+fn plain_knockout_of_6_has_no_swiss_round_and_byes_to_seeds_1_and_2() {
+    let mut sim = simulator_of(REG, "ko", 3, &sizes_by_section(&[("open", 6)]));
+    let (log, state) = sim.run_in_memory().expect("runs to the end");
+    let reg = regulation_of(&state).expect("reg");
+    let sec = reg.section("open").expect("section");
+    assert_eq!(
+        section_plan(sec, &state),
+        SectionPlan::TwoStage {
+            swiss_rounds: 0,
+            k: 6,
+            ko_rounds: 3,
+            continue_rounds: 0
+        }
+    );
+    assert!(
+        !log.iter()
+            .any(|r| matches!(r.entry, LogEntry::RoundPaired { .. })),
+        "no Swiss round is paired"
+    );
+    let seeds = arbiter_director::knockout_stage::seeding(&reg, &state, "open").expect("seeds");
+    let nos: Vec<u32> = seeds.iter().map(|n| n.get()).collect();
+    assert_eq!(
+        nos,
+        vec![1, 2, 3, 4, 5, 6],
+        "the numbers drawn are the seeds"
+    );
+    let b = arbiter_director::knockout_stage::bracket(&reg, &state, "open").expect("bracket");
+    assert!(b.is_complete());
+    // Seeds 1 and 2 have byes: they play no game in bracket round 1.
+    let rec = state.section("open").expect("rec");
+    for m in b.round(1) {
+        for g in rec.knockout.iter().filter(|g| g.match_id == m.id) {
+            for p in [g.red, g.black] {
+                let no = rec.pairing_no(p).expect("no").get();
+                assert!(no > 2, "seed {no} played in round 1");
+            }
+        }
+    }
+    let places = b.places().expect("places");
+    assert_eq!(places.len(), 6);
+    let rows =
+        arbiter_director::final_standings::final_ranking(&reg, &state, "open").expect("rank");
+    assert_eq!(
+        rows[0].no, places[0].1,
+        "the champion first in the final standings"
+    );
+    assert_eq!(next_step(&reg, &state, "open").expect("step"), Step::Done);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+#[test]
+fn plain_knockout_seeds_by_lot_are_the_numbers_drawn() {
+    let src = REG.replace("numbering = \"given\"", "numbering = \"lots\"");
+    let mut sim = simulator_of(&src, "ko", 5, &sizes_by_section(&[("open", 16)]));
+    let (log, state) = sim.run_in_memory().expect("runs to the end");
+    let reg = regulation_of(&state).expect("reg");
+    let drawn = log
+        .iter()
+        .find_map(|r| match &r.entry {
+            LogEntry::PairingNumbersDrawn { order, .. } => Some(order.clone()),
+            _ => None,
+        })
+        .expect("the lot is in the log");
+    assert_eq!(drawn.len(), 16);
+    let seeds = arbiter_director::knockout_stage::seeding(&reg, &state, "open").expect("seeds");
+    let rec = state.section("open").expect("rec");
+    let by_seed: Vec<_> = seeds.iter().map(|n| rec.order[n.index()]).collect();
+    assert_eq!(by_seed, drawn, "seed i is the player drawn i-th");
+    let b = arbiter_director::knockout_stage::bracket(&reg, &state, "open").expect("bracket");
+    assert_eq!(b.size(), 16);
+    assert!(b.is_complete());
+    assert!(verify(&log, None).is_empty());
+}
