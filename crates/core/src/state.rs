@@ -608,6 +608,20 @@ impl EventState {
             .unwrap_or_else(|| arbiter_regulation::FEE_ITEM.to_string())
     }
 
+    /// The deposit refunded when none is named: the regulation's first deposit item (the
+    /// default fee item when the regulation has no deposit, which a refund then refuses).
+    pub fn default_deposit(&self) -> String {
+        self.regulation()
+            .ok()
+            .and_then(|reg| {
+                reg.charge_names()
+                    .into_iter()
+                    .find(|(_, k)| *k == arbiter_regulation::ChargeKind::Deposit)
+                    .map(|(n, _)| n)
+            })
+            .unwrap_or_else(|| self.default_item())
+    }
+
     /// What a player still owes before play and what he paid of those items (fen): the
     /// items due before play (`before_play`), what is owed of each, summed.
     pub fn owed_before_play(&self, pl: &PlayerRecord) -> (u64, u64) {

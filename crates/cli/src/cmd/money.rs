@@ -138,19 +138,7 @@ pub fn refund(a: RefundArgs) -> anyhow::Result<u8> {
         match (p, a.due.as_deref()) {
             (_, Some(due)) => api::refund_due(s, c, rule(due)),
             (Some(p), None) => {
-                let item = match &a.item {
-                    Some(i) => i.clone(),
-                    None => s
-                        .regulation()
-                        .ok()
-                        .and_then(|reg| {
-                            reg.charge_names()
-                                .into_iter()
-                                .find(|(_, k)| *k == arbiter_regulation::ChargeKind::Deposit)
-                                .map(|(n, _)| n)
-                        })
-                        .unwrap_or_else(|| s.default_item()),
-                };
+                let item = a.item.clone().unwrap_or_else(|| s.default_deposit());
                 api::refund(s, c, p, &item, amount, a.reason.as_deref())
             }
             (None, None) => Err(arbiter_director::Refusal::NobodyChosen.into()),
