@@ -102,6 +102,7 @@ impl EventState {
             // The slow games' time control (比赛用时) replaces the regulation's.
             if let Some(tc) = st.time_controls.get(&s.id) {
                 let set = TimeControl {
+                    name: None,
                     kind: GameKind::Slow,
                     minutes: tc.minutes,
                     increment_seconds: tc.increment_seconds,
@@ -112,7 +113,12 @@ impl EventState {
                     .iter_mut()
                     .find(|t| t.kind == GameKind::Slow)
                 {
-                    Some(t) => *t = set,
+                    Some(t) => {
+                        *t = TimeControl {
+                            name: t.name.take(),
+                            ..set
+                        }
+                    }
                     None => s.time_controls.insert(0, set),
                 }
             }

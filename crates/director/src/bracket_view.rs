@@ -36,6 +36,9 @@ pub enum SideView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameView {
     pub kind: GameKind,
+    /// How the game is printed: the regulation's name of its kind and its time control
+    /// (`快棋6′+3″`), or the class name (`慢棋`).
+    pub label: String,
     pub red: Entrant,
     pub black: Entrant,
     pub result: GameResult,
@@ -53,6 +56,9 @@ pub struct MatchView {
     pub sides: [SideView; 2],
     pub games: Vec<GameView>,
     pub winner: Option<Entrant>,
+    /// The format's rule that settled a match its games left level (a lot, the higher
+    /// seed, black of the last game).
+    pub decided_by: Option<arbiter_knockout::Decider>,
     pub finished: bool,
 }
 
@@ -111,20 +117,22 @@ pub fn bracket_view(
             b.round(r)
                 .into_iter()
                 .map(|m| {
-                    let (games, winner) = match &m.state {
-                        MatchState::Waiting => (Vec::new(), None),
-                        MatchState::Walkover { winner } => (Vec::new(), *winner),
+                    let (games, winner, decided_by) = match &m.state {
+                        MatchState::Waiting => (Vec::new(), None, None),
+                        MatchState::Walkover { winner } => (Vec::new(), *winner, None),
                         MatchState::Playing(g) => (
                             g.games()
                                 .iter()
                                 .map(|x| GameView {
                                     kind: x.kind,
+                                    label: g.format().game_label(x.step, x.kind),
                                     red: entrant(x.red),
                                     black: entrant(x.black),
                                     result: x.result,
                                 })
                                 .collect(),
                             g.winner(),
+                            g.decided_by(),
                         ),
                     };
                     MatchView {
@@ -134,6 +142,7 @@ pub fn bracket_view(
                         sides: [side(b.side(m.sources[0])), side(b.side(m.sources[1]))],
                         games,
                         winner: winner.map(entrant),
+                        decided_by,
                         finished: m.is_finished(),
                     }
                 })

@@ -12,11 +12,14 @@ use crate::plan::{section_plan, SectionPlan};
 use crate::standings;
 use crate::{derive_seed, DirectorError};
 use arbiter_core::{EventState, LogEntry, PlayerId};
-use arbiter_knockout::{Bracket, BracketKind, ColourRule, MatchFormat, MatchSettings, NextGame};
-use arbiter_regulation::{
-    ColourChoice, KnockoutVariant, MatchFormat as RegFormat, Regulation, Section,
+use arbiter_knockout::{
+    Bracket, BracketKind, ColourRule, Decider, MatchFormat, MatchSettings, NextGame, Step,
 };
-use arbiter_types::{Colour, GameResult, PlayerNo};
+use arbiter_regulation::match_blocks::{ArmageddonDraw, BlockColours, EndingRule};
+use arbiter_regulation::{
+    ColourChoice, Knockout, KnockoutVariant, MatchFormat as RegFormat, Regulation, Section,
+};
+use arbiter_types::{Colour, GameKind, GameResult, PlayerNo};
 
 fn ko_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
     DirectorError::Knockout {
@@ -25,30 +28,103 @@ fn ko_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
     }
 }
 
-/// The knockout crate's match format for the regulation's settings.
+/// The knockout crate's match format for the regulation's settings: a preset (K1–K6) with
+/// the regulation's colour rule and time controls, or the file's game blocks and ending.
 pub fn match_format(sec: &Section) -> MatchFormat {
-    let (code, choice) = sec
-        .format
-        .knockout
-        .as_ref()
-        .map(|k| (k.match_format, k.colour_choice))
-        .unwrap_or((RegFormat::K1, ColourChoice::HigherSeed));
-    let rule = match choice {
+    let plain = Knockout::plain();
+    let k = sec.format.knockout.as_ref().unwrap_or(&plain);
+    if k.has_blocks() {
+        if let Some(f) = blocks_format(k) {
+            return f;
+        }
+    }
+    let rule = match k.colour_choice() {
         ColourChoice::HigherSeed => ColourRule::HigherSeedChooses,
         ColourChoice::Lots => ColourRule::Lot,
     };
-    match code {
+    let mut f = match k.preset() {
         RegFormat::K1 => MatchFormat::k1(rule, rule),
         RegFormat::K2 => MatchFormat::k2(rule),
         RegFormat::K3 => MatchFormat::k3(rule, rule),
         RegFormat::K4 => MatchFormat::k4(rule),
         RegFormat::K5 => MatchFormat::k5(),
         RegFormat::K6 => MatchFormat::k6(),
+    };
+    for tc in &k.time_controls {
+        f = f.with_time_control(tc.kind, tc.short());
+    }
+    f
+}
+
+fn colour_rule(c: BlockColours) -> ColourRule {
+    match c {
+        BlockColours::Lot => ColourRule::Lot,
+        BlockColours::Swap => ColourRule::SwapPrevious,
+        BlockColours::HigherSeedChooses => ColourRule::HigherSeedChooses,
+        BlockColours::OtherThanFirstChooser => ColourRule::OtherThanFirstChooser,
+        BlockColours::PreviousBlackChooses => ColourRule::PreviousBlackChooses,
+        BlockColours::LotDecidesChooser => ColourRule::LotDecidesChooser,
     }
 }
 
+/// The blocks of a regulation as the knockout crate's steps; `None` when the file's blocks
+/// are not whole (the regulation check refuses such a file before it gets here).
+fn blocks_format(k: &Knockout) -> Option<MatchFormat> {
+    let ending = k.ending.as_ref()?;
+    let named = |name: &str, kind: Option<GameKind>| {
+        let tc = k.time_control_named(name)?;
+        Some((
+            kind.unwrap_or(tc.kind),
+            tc.display_name().to_string(),
+            tc.short(),
+        ))
+    };
+    let mut steps = Vec::new();
+    for (i, b) in k.blocks.iter().enumerate() {
+        let (kind, name, time) = named(&b.time_control, None)?;
+        let mut s = Step::block(kind, b.games, colour_rule(k.block_colours(i)));
+        s.stop_when_decided = b.stop_when_decided;
+        s.name = Some(name);
+        s.time_control = Some(time);
+        steps.push(s);
+    }
+    let mut repeat_from = None;
+    let decider = match (ending.rule, ending.draw) {
+        (EndingRule::Armageddon, draw) => {
+            let (kind, name, time) =
+                named(ending.time_control.as_deref()?, Some(GameKind::Armageddon))?;
+            let colours = ending
+                .colours
+                .unwrap_or(BlockColours::OtherThanFirstChooser);
+            let mut s = Step::single(kind, colour_rule(colours));
+            s.name = Some(name);
+            s.time_control = Some(time);
+            steps.push(s);
+            match draw {
+                Some(ArmageddonDraw::HigherSeed) => Some(Decider::HigherSeed),
+                _ => None,
+            }
+        }
+        (EndingRule::DrawBlackWins, _) => Some(Decider::LastGameBlack),
+        (EndingRule::HigherSeed, _) => Some(Decider::HigherSeed),
+        (EndingRule::Lot, _) => Some(Decider::Lot),
+        (EndingRule::Repeat, _) => {
+            repeat_from = Some(steps.len().checked_sub(1)?);
+            None
+        }
+    };
+    Some(MatchFormat {
+        name: k.blocks_text(true).unwrap_or_default(),
+        steps,
+        repeat_from,
+        time_controls: Vec::new(),
+        decider,
+    })
+}
+
 /// The match settings of a section's knockout: lots from the event seed, the chooser's
-/// default colour red, and the regulation's `armageddon_draw_black_wins` (K7, T3).
+/// default colour red, and whether a drawn armageddon advances black (the preset's
+/// `armageddon_draw_black_wins`, K7, T3; or the blocks' `ending.draw`).
 pub fn match_settings(sec: &Section, event_seed: u64) -> MatchSettings {
     MatchSettings {
         chooser_default: Colour::Red,
@@ -57,7 +133,7 @@ pub fn match_settings(sec: &Section, event_seed: u64) -> MatchSettings {
             .format
             .knockout
             .as_ref()
-            .is_none_or(|k| k.armageddon_draw_black_wins),
+            .is_none_or(|k| k.armageddon_draw_black_wins()),
     }
 }
 

@@ -259,6 +259,10 @@ impl Bracket {
         Ok(b)
     }
 
+    /// The match format every match of the bracket plays.
+    pub fn format(&self) -> &MatchFormat {
+        &self.format
+    }
     pub fn kind(&self) -> BracketKind {
         self.kind
     }

@@ -5,7 +5,13 @@
 //! be caught (so a one-game step ends on a decisive game and a two-game mini-match ends after
 //! both games unless a side leads). A level step passes to the next step; after the last step
 //! the format repeats from `repeat_from` (K4, K6) — a format without a loop must end with a
-//! one-game armageddon, where a draw counts as a black win for the match.
+//! one-game armageddon, where a draw counts as a black win for the match — or name a
+//! [`Decider`], the rule that settles a match still level after its last step (the higher seed,
+//! black of the last game, or a lot).
+//!
+//! A regulation may write its own format as game blocks (`[[format.knockout.blocks]]`): each
+//! block is a [`Step`] with the file's own name and time control for its games, and whether it
+//! stops as soon as it is decided.
 
 use crate::KnockoutError;
 use arbiter_types::GameKind;
@@ -59,19 +65,72 @@ impl ColourRule {
 
 /// One step of a format: `games` games of `kind`; the first game's colours by `colours`,
 /// later games of the step swapped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Step {
     pub kind: GameKind,
     pub games: u8,
     pub colours: ColourRule,
+    /// The step ends as soon as its leader can no longer be caught (default); when false,
+    /// every game of the step is played and the step is scored after the last.
+    #[serde(default = "yes")]
+    pub stop_when_decided: bool,
+    /// The regulation's own name of the games' kind (「快棋」 for a 6′+3″ game), printed
+    /// instead of the class name of `kind`.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The printed time control of this step's games (`"6′+3″"`), when the regulation gives
+    /// one per step; otherwise [`MatchFormat::time_control`] of `kind`.
+    #[serde(default)]
+    pub time_control: Option<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Step {
     pub fn single(kind: GameKind, colours: ColourRule) -> Step {
+        Step::block(kind, 1, colours)
+    }
+
+    /// `games` games of `kind`, stopping when decided, with no name of its own.
+    pub fn block(kind: GameKind, games: u8, colours: ColourRule) -> Step {
         Step {
             kind,
-            games: 1,
+            games,
             colours,
+            stop_when_decided: true,
+            name: None,
+            time_control: None,
+        }
+    }
+}
+
+/// What settles a match still level after its last step (a format without a loop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decider {
+    /// The higher seed goes through.
+    HigherSeed,
+    /// The player who had black in the last game goes through (和棋黑胜).
+    LastGameBlack,
+    /// A lot drawn from the match's seed (抽签决定胜负).
+    Lot,
+}
+
+impl Decider {
+    pub fn zh(self) -> &'static str {
+        match self {
+            Decider::HigherSeed => "仍平则名次列前者(种子在前者)胜出",
+            Decider::LastGameBlack => "仍平则末局执黑者胜出",
+            Decider::Lot => "仍平则抽签决定胜负",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            Decider::HigherSeed => "still level: the higher seed goes through",
+            Decider::LastGameBlack => "still level: black of the last game goes through",
+            Decider::Lot => "still level: a lot decides",
         }
     }
 }
@@ -117,6 +176,10 @@ pub struct MatchFormat {
     /// `(Slow, "20′+5″")`); the state machine does not use them.
     #[serde(default)]
     pub time_controls: Vec<(GameKind, String)>,
+    /// What settles a match level after the last step when the format has no loop
+    /// (`repeat_from`) — a final armageddon whose draw does not advance black included.
+    #[serde(default)]
+    pub decider: Option<Decider>,
 }
 
 impl MatchFormat {
@@ -134,6 +197,7 @@ impl MatchFormat {
             ],
             repeat_from: None,
             time_controls: Vec::new(),
+            decider: None,
         }
     }
 
@@ -150,6 +214,7 @@ impl MatchFormat {
             ],
             repeat_from: None,
             time_controls: Vec::new(),
+            decider: None,
         }
     }
 
@@ -167,6 +232,7 @@ impl MatchFormat {
             ],
             repeat_from: None,
             time_controls: Vec::new(),
+            decider: None,
         }
     }
 
@@ -182,6 +248,7 @@ impl MatchFormat {
             ],
             repeat_from: Some(2),
             time_controls: Vec::new(),
+            decider: None,
         }
     }
 
@@ -192,17 +259,14 @@ impl MatchFormat {
         MatchFormat {
             name: "K5".into(),
             steps: vec![
-                Step {
-                    kind: GameKind::Slow,
-                    games: 2,
-                    colours: ColourRule::Lot,
-                },
+                Step::block(GameKind::Slow, 2, ColourRule::Lot),
                 Step::single(GameKind::Blitz, ColourRule::Lot),
                 Step::single(GameKind::Blitz, ColourRule::SwapPrevious),
                 Step::single(GameKind::Armageddon, ColourRule::LotDecidesChooser),
             ],
             repeat_from: None,
             time_controls: Vec::new(),
+            decider: None,
         }
     }
 
@@ -212,16 +276,13 @@ impl MatchFormat {
         MatchFormat {
             name: "K6".into(),
             steps: vec![
-                Step {
-                    kind: GameKind::Slow,
-                    games: 2,
-                    colours: ColourRule::Lot,
-                },
+                Step::block(GameKind::Slow, 2, ColourRule::Lot),
                 Step::single(GameKind::Blitz, ColourRule::Lot),
                 Step::single(GameKind::Blitz, ColourRule::SwapPrevious),
             ],
             repeat_from: Some(2),
             time_controls: Vec::new(),
+            decider: None,
         }
     }
 
@@ -253,6 +314,22 @@ impl MatchFormat {
             .map(|(_, l)| l.as_str())
     }
 
+    /// How a game of step `step` is printed: the step's own name or the class name of
+    /// `kind`, then its time control when known (`快棋 6′+3″`, `慢棋`).
+    pub fn game_label(&self, step: usize, kind: GameKind) -> String {
+        let s = self.steps.get(step).filter(|s| s.kind == kind);
+        let name = s
+            .and_then(|s| s.name.as_deref())
+            .unwrap_or_else(|| kind.zh());
+        let tc = s
+            .and_then(|s| s.time_control.as_deref())
+            .or_else(|| self.time_control(kind));
+        match tc {
+            Some(tc) => format!("{name}{tc}"),
+            None => name.to_string(),
+        }
+    }
+
     /// Checks that the format can always be played to a decision.
     pub fn validate(&self) -> Result<(), KnockoutError> {
         let bad = |why: &str| {
@@ -269,9 +346,13 @@ impl MatchFormat {
         }
         match self.repeat_from {
             Some(i) if i >= self.steps.len() => bad("循环起点超出范围 (repeat_from out of range)"),
+            Some(_) if self.decider.is_some() => {
+                bad("循环与决胜规则不能同时设置 (a loop and a decider together)")
+            }
             Some(_) => Ok(()),
+            None if self.decider.is_some() => Ok(()),
             None => {
-                let last = self.steps[self.steps.len() - 1];
+                let last = &self.steps[self.steps.len() - 1];
                 if last.kind == GameKind::Armageddon && last.games == 1 {
                     Ok(())
                 } else {

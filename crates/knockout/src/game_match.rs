@@ -1,6 +1,6 @@
 //! A knockout match between two players as a state machine over its games.
 
-use crate::format::{ColourRule, MatchFormat};
+use crate::format::{ColourRule, Decider, MatchFormat};
 use crate::KnockoutError;
 use arbiter_types::{Colour, GameKind, GameResult, PlayerNo};
 use rand::{Rng, SeedableRng};
@@ -45,6 +45,9 @@ pub struct NextGame {
     pub black: PlayerNo,
     /// The player who chose the colours, if the format gives a choice.
     pub chooser: Option<PlayerNo>,
+    /// The format's step (block) the game belongs to (for its printed name and time control).
+    #[serde(default)]
+    pub step: usize,
 }
 
 /// A game as played in a match.
@@ -56,6 +59,9 @@ pub struct MatchGame {
     pub chooser: Option<PlayerNo>,
     /// The game's own result: an armageddon draw stays a draw here.
     pub result: GameResult,
+    /// The format's step (block) the game belongs to.
+    #[serde(default)]
+    pub step: usize,
 }
 
 impl MatchGame {
@@ -86,6 +92,8 @@ struct Cursor {
     /// Points (2/1/0 per game) in the current step: higher seed, lower seed.
     points: (u32, u32),
     winner: Option<PlayerNo>,
+    /// The format's decider settled the match (level after the last step).
+    by: Option<Decider>,
 }
 
 /// A knockout match between the higher seed (better stage-1 rank) and the lower seed.
@@ -186,9 +194,10 @@ impl Match {
             in_step: 0,
             points: (0, 0),
             winner: None,
+            by: None,
         };
         for g in &self.games {
-            let step = self.format.steps[c.step];
+            let step = &self.format.steps[c.step];
             match g.match_winner_with(self.settings.armageddon_draw_black_wins) {
                 Some(w) if w == self.high => c.points.0 += 2,
                 Some(_) => c.points.1 += 2,
@@ -200,11 +209,28 @@ impl Match {
             c.in_step += 1;
             let remaining = u32::from(step.games - c.in_step);
             let (h, l) = c.points;
-            if h.abs_diff(l) > 2 * remaining {
+            if (step.stop_when_decided || remaining == 0) && h.abs_diff(l) > 2 * remaining {
                 c.winner = Some(if h > l { self.high } else { self.low });
                 break;
             }
             if remaining == 0 {
+                let last = c.step + 1 == self.format.steps.len();
+                if let (true, None, Some(d)) = (last, self.format.repeat_from, self.format.decider)
+                {
+                    c.winner = Some(match d {
+                        Decider::HigherSeed => self.high,
+                        Decider::LastGameBlack => g.black,
+                        Decider::Lot => {
+                            if self.lot(self.games.len(), 2) {
+                                self.high
+                            } else {
+                                self.low
+                            }
+                        }
+                    });
+                    c.by = Some(d);
+                    break;
+                }
                 if step.kind == GameKind::Armageddon {
                     // Only reached when a drawn armageddon does not advance black: the
                     // armageddon is played again (colours swapped, see `next_game`).
@@ -232,6 +258,11 @@ impl Match {
     }
     pub fn is_decided(&self) -> bool {
         self.winner().is_some()
+    }
+    /// The format's rule that settled the match when its games left it level (a lot, the
+    /// higher seed, black of the last game); `None` while undecided or decided by a game.
+    pub fn decided_by(&self) -> Option<Decider> {
+        self.cursor().by
     }
 
     fn lot(&self, index: usize, salt: u64) -> bool {
@@ -272,7 +303,7 @@ impl Match {
         if c.winner.is_some() {
             return None;
         }
-        let step = self.format.steps[c.step];
+        let step = &self.format.steps[c.step];
         let index = self.games.len();
         let swapped = |g: &MatchGame| (g.black, g.red);
         let lot = || {
@@ -320,6 +351,7 @@ impl Match {
             red,
             black,
             chooser,
+            step: c.step,
         })
     }
 
@@ -356,6 +388,7 @@ impl Match {
             black: next.black,
             chooser: next.chooser,
             result,
+            step: next.step,
         });
         self.pending_choice = None;
         Ok(())

@@ -14,7 +14,7 @@ pub mod two_stage;
 pub use bracket::{
     seed_order, zh_num, Bracket, BracketKind, BracketMatch, MatchState, Side, Source,
 };
-pub use format::{ColourRule, FormatCode, MatchFormat, Step};
+pub use format::{ColourRule, Decider, FormatCode, MatchFormat, Step};
 pub use game_match::{Match, MatchGame, MatchSettings, NextGame};
 pub use render::render_text;
 pub use two_stage::split_top;

@@ -25,13 +25,11 @@ fn side_text(b: &Bracket, s: Source, name: &dyn Fn(PlayerNo) -> String) -> Strin
 }
 
 fn games_text(m: &Match, name: &dyn Fn(PlayerNo) -> String) -> String {
-    m.games()
+    let mut parts: Vec<String> = m
+        .games()
         .iter()
         .map(|g| {
-            let kind = match m.format().time_control(g.kind) {
-                Some(tc) => format!("{}{}", g.kind.zh(), tc),
-                None => g.kind.zh().to_string(),
-            };
+            let kind = m.format().game_label(g.step, g.kind);
             format!(
                 "{kind} {}(红)-{}(黑) {}",
                 name(g.red),
@@ -39,8 +37,11 @@ fn games_text(m: &Match, name: &dyn Fn(PlayerNo) -> String) -> String {
                 g.result.zh()
             )
         })
-        .collect::<Vec<_>>()
-        .join("; ")
+        .collect();
+    if let Some(d) = m.decided_by() {
+        parts.push(d.zh().to_string());
+    }
+    parts.join("; ")
 }
 
 /// Renders the bracket round by round, then the places once complete. `name` gives a

@@ -7,6 +7,7 @@ mod de;
 pub mod entry;
 pub mod error;
 pub mod locate;
+pub mod match_blocks;
 pub mod model;
 pub mod presets;
 pub mod summary;

@@ -496,18 +496,28 @@ pub struct Knockout {
     pub continue_rounds: u32,
     #[serde(default)]
     pub variant: KnockoutVariant,
-    /// Match format of the 2020 rules §30 (K1…K6).
+    /// Match format of the 2020 rules §30 (K1…K6); K1 when neither this nor `blocks` is
+    /// given ([`Knockout::preset`]).
     #[serde(default)]
-    pub match_format: MatchFormat,
-    /// Who chooses colour in the slow game and the armageddon.
+    pub match_format: Option<MatchFormat>,
+    /// Who chooses colour in the slow game and the armageddon of a preset (default: the
+    /// higher seed, [`Knockout::colour_choice`]).
     #[serde(default)]
-    pub colour_choice: ColourChoice,
-    /// A drawn armageddon is a black win for the match (A8; default on).
-    #[serde(default = "yes")]
-    pub armageddon_draw_black_wins: bool,
-    /// Time controls of the knockout games, by game kind.
+    pub colour_choice: Option<ColourChoice>,
+    /// A drawn armageddon of a preset is a black win for the match (A8; default on,
+    /// [`Knockout::armageddon_draw_black_wins`]).
+    #[serde(default)]
+    pub armageddon_draw_black_wins: Option<bool>,
+    /// Time controls of the knockout games, by game kind, or named by the file (`name`) for
+    /// `blocks` to refer to.
     #[serde(default)]
     pub time_controls: Vec<TimeControl>,
+    /// The match written as game blocks instead of a preset (`[[format.knockout.blocks]]`).
+    #[serde(default)]
+    pub blocks: Vec<crate::match_blocks::GameBlock>,
+    /// What ends a match the blocks leave level (required with `blocks`).
+    #[serde(default)]
+    pub ending: Option<crate::match_blocks::Ending>,
 }
 
 fn yes() -> bool {
@@ -515,6 +525,27 @@ fn yes() -> bool {
 }
 
 impl Knockout {
+    /// The preset played when the match is not written as blocks (K1 by default).
+    pub fn preset(&self) -> MatchFormat {
+        self.match_format.unwrap_or_default()
+    }
+    /// Who chooses colours in a preset's slow game and armageddon.
+    pub fn colour_choice(&self) -> ColourChoice {
+        self.colour_choice.unwrap_or_default()
+    }
+    /// Whether a drawn armageddon advances black: the preset's setting, or the blocks'
+    /// ending (`draw = "black_wins"`).
+    pub fn armageddon_draw_black_wins(&self) -> bool {
+        match &self.ending {
+            Some(e) if !self.blocks.is_empty() => e.draw_black_wins(),
+            _ => self.armageddon_draw_black_wins.unwrap_or(true),
+        }
+    }
+    /// Whether the match is written as game blocks.
+    pub fn has_blocks(&self) -> bool {
+        !self.blocks.is_empty()
+    }
+
     /// The settings of a plain knockout whose file gives no `[format.knockout]` table: every
     /// default (K1, placement bracket, the higher seed chooses, armageddon draw = black wins).
     pub fn plain() -> Knockout {
@@ -522,10 +553,12 @@ impl Knockout {
             size: 0,
             continue_rounds: 0,
             variant: KnockoutVariant::default(),
-            match_format: MatchFormat::default(),
-            colour_choice: ColourChoice::default(),
-            armageddon_draw_black_wins: true,
+            match_format: None,
+            colour_choice: None,
+            armageddon_draw_black_wins: None,
             time_controls: Vec::new(),
+            blocks: Vec::new(),
+            ending: None,
         }
     }
 }
@@ -766,9 +799,13 @@ impl Default for Discipline {
 
 /// A time control for one game kind (K7, K8, S5, J2, T3). `minutes` is each side's base
 /// time unless `black_minutes` is set (armageddon: red 6′, black 4′).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeControl {
+    /// The regulation's own name of this kind of game (「快棋」 for a 6′+3″ game whose class
+    /// is `slow`); knockout `blocks` refer to it. Default: the class name (慢棋, 快棋, …).
+    #[serde(default)]
+    pub name: Option<String>,
     pub kind: GameKind,
     pub minutes: u32,
     #[serde(default)]
@@ -778,10 +815,40 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
+    /// The name blocks and documents use: the file's `name`, else the class name (慢棋…).
+    pub fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or_else(|| self.kind.zh())
+    }
+
+    /// Whether `name` names this time control: its own name, or — when it has none — the
+    /// Chinese or English name of its class (`慢棋`, `slow`).
+    pub fn answers_to(&self, name: &str) -> bool {
+        match &self.name {
+            Some(n) => n == name,
+            None => name == self.kind.zh() || name == self.kind.name(),
+        }
+    }
+
+    /// The time alone, short: `25′+5″`, `红6′黑4′+3″`.
+    pub fn short(&self) -> String {
+        let inc = if self.increment_seconds > 0 {
+            format!("+{}″", self.increment_seconds)
+        } else {
+            String::new()
+        };
+        match self.black_minutes {
+            Some(b) => format!("红{}′黑{b}′{inc}", self.minutes),
+            None => format!("{}′{inc}", self.minutes),
+        }
+    }
+
     /// The time control in English only (for `--lang en` documents): `slow 25′+5″ per side`,
     /// `armageddon red 6′ black 4′`.
     pub fn text_en(&self) -> String {
-        let kind = self.kind.name();
+        let kind = match &self.name {
+            Some(n) => format!("{n} ({})", self.kind.name()),
+            None => self.kind.name().to_string(),
+        };
         let inc = if self.increment_seconds > 0 {
             format!("+{}″", self.increment_seconds)
         } else {
@@ -795,7 +862,7 @@ impl TimeControl {
 
     /// 比赛用时 in words, Chinese first: `慢棋 每方25分钟，每步加5秒 (25′+5″ per side)`.
     pub fn text(&self) -> String {
-        let kind = self.kind.zh();
+        let kind = self.display_name();
         let inc = if self.increment_seconds > 0 {
             format!("，每步加{}秒", self.increment_seconds)
         } else {

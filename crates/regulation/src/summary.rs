@@ -90,7 +90,11 @@ fn tiebreaks(l: Lang, t: &Tiebreaks) -> String {
 }
 
 fn time_control(l: Lang, tc: &TimeControl) -> String {
-    let kind = l.t(tc.kind.zh(), tc.kind.name());
+    let kind = match (l, &tc.name) {
+        (_, Some(n)) => n.as_str(),
+        (Lang::Zh, None) => tc.kind.zh(),
+        (Lang::En, None) => tc.kind.name(),
+    };
     match (l, tc.black_minutes) {
         (Lang::Zh, Some(b)) => {
             format!(
@@ -107,6 +111,27 @@ fn time_control(l: Lang, tc: &TimeControl) -> String {
         }
         (Lang::En, None) => format!("{kind} {}′+{}″", tc.minutes, tc.increment_seconds),
     }
+}
+
+/// A knockout's match in words: the preset with its colour rule and armageddon draw, or the
+/// blocks with their ending.
+fn match_text(l: Lang, k: &crate::model::Knockout, higher_seed_zh: &str) -> String {
+    if let Some(t) = k.blocks_text(l == Lang::Zh) {
+        return t;
+    }
+    let choice = match (l, k.colour_choice()) {
+        (Lang::Zh, ColourChoice::HigherSeed) => higher_seed_zh,
+        (Lang::Zh, ColourChoice::Lots) => "先后手抽签",
+        (Lang::En, ColourChoice::HigherSeed) => "higher seed chooses colour",
+        (Lang::En, ColourChoice::Lots) => "colours by lot",
+    };
+    let arm = if k.armageddon_draw_black_wins() {
+        l.t("，附加赛和棋黑胜", ", armageddon draw = black wins")
+    } else {
+        ""
+    };
+    let sep = l.t("，", ", ");
+    format!("{}{sep}{choice}{arm}", k.preset().name())
 }
 
 fn format_text(l: Lang, f: &Format) -> String {
@@ -128,37 +153,23 @@ fn format_text(l: Lang, f: &Format) -> String {
         ),
         (_, FormatKind::Knockout) => {
             let k = f.knockout.clone().unwrap_or_else(crate::model::Knockout::plain);
-            let choice = match (l, k.colour_choice) {
-                (Lang::Zh, ColourChoice::HigherSeed) => "种子在前者选先后手",
-                (Lang::Zh, ColourChoice::Lots) => "先后手抽签",
-                (Lang::En, ColourChoice::HigherSeed) => "higher seed chooses colour",
-                (Lang::En, ColourChoice::Lots) => "colours by lot",
-            };
-            let arm = if k.armageddon_draw_black_wins { l.t("，附加赛和棋黑胜", ", armageddon draw = black wins") } else { "" };
+            let m = match_text(l, &k, "种子在前者选先后手");
             match l {
                 Lang::Zh => format!(
-                    "淘汰赛：全部报名者参加（至多{}人，人数不是2的幂时前几号种子轮空），{}（{}，{choice}{arm}）",
+                    "淘汰赛：全部报名者参加（至多{}人，人数不是2的幂时前几号种子轮空），{}（{m}）",
                     crate::MAX_BRACKET,
                     k.variant.zh(),
-                    k.match_format.name()
                 ),
                 Lang::En => format!(
-                    "knockout of every entry (at most {}; byes to the top seeds when not a power of two), {} ({}, {choice}{arm})",
+                    "knockout of every entry (at most {}; byes to the top seeds when not a power of two), {} ({m})",
                     crate::MAX_BRACKET,
                     k.variant.en(),
-                    k.match_format.name()
                 ),
             }
         }
         (_, FormatKind::SwissThenKnockout) => {
             let Some(k) = &f.knockout else { return String::new() };
-            let choice = match (l, k.colour_choice) {
-                (Lang::Zh, ColourChoice::HigherSeed) => "名次在前者选先后手",
-                (Lang::Zh, ColourChoice::Lots) => "先后手抽签",
-                (Lang::En, ColourChoice::HigherSeed) => "higher seed chooses colour",
-                (Lang::En, ColourChoice::Lots) => "colours by lot",
-            };
-            let arm = if k.armageddon_draw_black_wins { l.t("，附加赛和棋黑胜", ", armageddon draw = black wins") } else { "" };
+            let m = match_text(l, k, "名次在前者选先后手");
             match l {
                 Lang::Zh => {
                     let rest = if k.continue_rounds > 0 {
@@ -167,10 +178,9 @@ fn format_text(l: Lang, f: &Format) -> String {
                         "其余棋手停赛".into()
                     };
                     format!(
-                        "积分编排制 {r} 轮后前{}名{}（{}，{choice}{arm}），{rest}",
+                        "积分编排制 {r} 轮后前{}名{}（{m}），{rest}",
                         k.size,
                         k.variant.zh(),
-                        k.match_format.name()
                     )
                 }
                 Lang::En => {
@@ -180,10 +190,9 @@ fn format_text(l: Lang, f: &Format) -> String {
                         "the others stop".into()
                     };
                     format!(
-                        "Swiss {r} rounds, then top {} {} ({}, {choice}{arm}); {rest}",
+                        "Swiss {r} rounds, then top {} {} ({m}); {rest}",
                         k.size,
                         k.variant.en(),
-                        k.match_format.name()
                     )
                 }
             }

@@ -477,11 +477,7 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     "淘汰赛没有其余棋手继续比赛，不设 `continue_rounds` (a plain knockout has no continuing Swiss)".into(),
                 );
             }
-            time_controls(
-                cx,
-                &k.time_controls,
-                sp(p!["format", "knockout", "time_controls"]),
-            )?;
+            knockout_match(cx, k, sp(p!["format", "knockout"]))?;
         }
         (Some(k), _) => {
             if k.size == 0 {
@@ -509,11 +505,7 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     );
                 }
             }
-            time_controls(
-                cx,
-                &k.time_controls,
-                sp(p!["format", "knockout", "time_controls"]),
-            )?;
+            knockout_match(cx, k, sp(p!["format", "knockout"]))?;
         }
         _ => {}
     }
@@ -1187,4 +1179,203 @@ fn charges(cx: &Ctx, reg: &mut Regulation) -> R {
     })();
     reg.registration.charges = charges;
     out
+}
+
+/// The knockout's match: a preset (`match_format`, K1 by default) or game blocks with their
+/// ending; every time control named by a block exists and every one given is played.
+fn knockout_match(cx: &Ctx, k: &Knockout, base: Vec<Seg>) -> R {
+    use crate::match_blocks::EndingRule;
+    let at = |rest: &[Seg]| {
+        let mut v = base.clone();
+        v.extend(rest.iter().cloned());
+        v
+    };
+    let tcs = &k.time_controls;
+    let tc_at =
+        |j: usize, key: &str| at(&[Seg::from("time_controls"), Seg::Index(j), Seg::from(key)]);
+    for (j, tc) in tcs.iter().enumerate() {
+        if tc.minutes == 0 && tc.increment_seconds == 0 {
+            return cx.fail(
+                tc_at(j, "minutes"),
+                "用时不能为 0 (a time control needs time)".into(),
+            );
+        }
+        if tc.name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+            return cx.fail(
+                tc_at(j, "name"),
+                "用时名称不能为空 (`name` is empty)".into(),
+            );
+        }
+    }
+    let names = || {
+        tcs.iter()
+            .map(|t| format!("「{}」", t.display_name()))
+            .collect::<Vec<_>>()
+            .join("、")
+    };
+    if !k.has_blocks() {
+        if k.ending.is_some() {
+            return cx.fail(
+                at(&[Seg::from("ending")]),
+                "`ending` 只用于按段写出的赛制 `blocks`；预设赛制 K1–K6 自带结局 (`ending` needs `blocks`; the presets K1–K6 end by themselves)".into(),
+            );
+        }
+        // A preset: one time control per kind, and only kinds the preset plays.
+        let preset = k.preset();
+        let mut kinds = Vec::new();
+        for (j, tc) in tcs.iter().enumerate() {
+            if kinds.contains(&tc.kind) {
+                return cx.fail(
+                    tc_at(j, "kind"),
+                    format!(
+                        "{}用时重复 (time control for `{}` given twice)",
+                        tc.kind.zh(),
+                        tc.kind.name()
+                    ),
+                );
+            }
+            kinds.push(tc.kind);
+            if !preset.games().contains(&tc.kind) {
+                return cx.fail(
+                    tc_at(j, "kind"),
+                    format!(
+                        "赛制 {} 不下{}，此用时不会用到 (format {} plays no {} game; this time control would never apply)",
+                        preset.name(),
+                        tc.kind.zh(),
+                        preset.name(),
+                        tc.kind.name()
+                    ),
+                );
+            }
+        }
+        if !tcs.is_empty() {
+            if let Some(missing) = preset.games().iter().find(|g| !kinds.contains(g)) {
+                return cx.fail(
+                    at(&[Seg::from("time_controls")]),
+                    format!(
+                        "赛制 {} 要下{}，但没有{}的用时 (format {} plays {} games but gives no time control for them)",
+                        preset.name(),
+                        missing.zh(),
+                        missing.zh(),
+                        preset.name(),
+                        missing.name()
+                    ),
+                );
+            }
+        }
+        return Ok(());
+    }
+    for (key, given) in [
+        ("match_format", k.match_format.is_some()),
+        ("colour_choice", k.colour_choice.is_some()),
+        (
+            "armageddon_draw_black_wins",
+            k.armageddon_draw_black_wins.is_some(),
+        ),
+    ] {
+        if given {
+            return cx.fail(
+                at(&[Seg::from(key)]),
+                format!("已按段写出赛制 `blocks`，`{key}` 只用于预设赛制 K1–K6；先后手写在各段的 `colours`，附加赛和棋写在 `ending.draw` (with `blocks`, `{key}` does not apply: colours go in each block's `colours`, an armageddon draw in `ending.draw`)"),
+            );
+        }
+    }
+    let Some(ending) = &k.ending else {
+        return cx.fail(
+            at(&[Seg::from("blocks")]),
+            "按段写出的赛制须给出 `ending`：仍平时如何决出胜负 (blocks need an `ending`: what settles a level match)".into(),
+        );
+    };
+    // Names must be unambiguous: an unnamed control answers to its class name.
+    let mut keys: Vec<String> = Vec::new();
+    for (j, tc) in tcs.iter().enumerate() {
+        let own: Vec<String> = match &tc.name {
+            Some(n) => vec![n.clone()],
+            None => vec![tc.kind.zh().to_string(), tc.kind.name().to_string()],
+        };
+        if let Some(dup) = own.iter().find(|n| keys.contains(n)) {
+            return cx.fail(
+                tc_at(j, if tc.name.is_some() { "name" } else { "kind" }),
+                format!("用时「{dup}」重复，各段无法区分 (time control 「{dup}」 given twice)"),
+            );
+        }
+        keys.extend(own);
+    }
+    let mut used = vec![false; tcs.len()];
+    let mut resolve = |name: &str, path: Vec<Seg>| -> Result<usize, RegulationError> {
+        match tcs.iter().position(|t| t.answers_to(name)) {
+            Some(j) => {
+                used[j] = true;
+                Ok(j)
+            }
+            None if tcs.is_empty() => Err(cx.err(
+                path,
+                format!("用时「{name}」未定义：`time_controls` 为空，每段对局都须有用时 (time control 「{name}」 is not defined: give it in `time_controls`)"),
+            )),
+            None => Err(cx.err(
+                path,
+                format!("用时「{name}」未定义，已有: {} (time control 「{name}」 is not defined)", names()),
+            )),
+        }
+    };
+    for (i, b) in k.blocks.iter().enumerate() {
+        let bat = |key: &str| at(&[Seg::from("blocks"), Seg::Index(i), Seg::from(key)]);
+        if !(1..=9).contains(&b.games) {
+            return cx.fail(
+                bat("games"),
+                format!(
+                    "每段 1–9 局，此处为 {} (a block has 1 to 9 games, not {})",
+                    b.games, b.games
+                ),
+            );
+        }
+        let j = resolve(&b.time_control, bat("time_control"))?;
+        if tcs[j].kind == arbiter_types::GameKind::Armageddon {
+            return cx.fail(
+                bat("time_control"),
+                format!("「{}」是附加赛用时，只能用于 `ending` (an armageddon time control belongs to the ending)", b.time_control),
+            );
+        }
+    }
+    let eat = |key: &str| at(&[Seg::from("ending"), Seg::from(key)]);
+    if ending.rule == EndingRule::Armageddon {
+        let Some(name) = &ending.time_control else {
+            return cx.fail(
+                eat("rule"),
+                "附加赛须给出用时 `time_control` (an armageddon needs its `time_control`)".into(),
+            );
+        };
+        resolve(name, eat("time_control"))?;
+    } else {
+        for (key, given) in [
+            ("time_control", ending.time_control.is_some()),
+            ("colours", ending.colours.is_some()),
+            ("draw", ending.draw.is_some()),
+        ] {
+            if given {
+                return cx.fail(
+                    eat(key),
+                    format!("`{key}` 只用于 `rule = \"armageddon\"` (`{key}` applies to an armageddon ending only)"),
+                );
+            }
+        }
+    }
+    if let Some(j) = used.iter().position(|u| !u) {
+        return cx.fail(
+            tc_at(
+                j,
+                if tcs[j].name.is_some() {
+                    "name"
+                } else {
+                    "kind"
+                },
+            ),
+            format!(
+                "用时「{}」没有任何一段用到 (time control 「{}」 is used by no block)",
+                tcs[j].display_name(),
+                tcs[j].display_name()
+            ),
+        );
+    }
+    Ok(())
 }

@@ -1117,7 +1117,7 @@ fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                         .map(|g| {
                             format!(
                                 "{}{} {}",
-                                g.kind.zh(),
+                                g.label,
                                 match cx.lang {
                                     Lang::Zh => format!("(红{})", g.red.no),
                                     Lang::En => format!("(red {})", g.red.no),
@@ -1125,6 +1125,7 @@ fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                                 rounds::notation(g.result)
                             )
                         })
+                        .chain(m.decided_by.map(|d| cx.t(d.zh(), d.en()).to_string()))
                         .collect();
                     vec![
                         Cell::text(&m.id),

@@ -33,7 +33,8 @@ pub struct ShowArgs {
     #[arg(long)]
     pub section: Option<String>,
     /// JSON 输出 — JSON: {"section", "kind", "size", "seeds", "matches": [{"id", "label", "round",
-    /// "players", "games": [{"kind", "red", "black", "result"}], "winner", "finished"}],
+    /// "players", "games": [{"kind", "name", "red", "black", "result"}], "winner",
+    /// "decided_by" (`lot`, `higher_seed`, `last_game_black` or null), "finished"}],
     /// "places": [{"place", "no", "name"}] or null while unfinished}
     #[arg(long)]
     pub json: bool,
@@ -133,6 +134,7 @@ fn to_json(v: &BracketView) -> Value {
                 .map(|x| {
                     json!({
                         "kind": x.kind.name(),
+                        "name": x.label,
                         "red": x.red.no.get(),
                         "black": x.black.no.get(),
                         "result": x.result.name(),
@@ -146,6 +148,7 @@ fn to_json(v: &BracketView) -> Value {
                 "players": players,
                 "games": games,
                 "winner": m.winner.as_ref().map(player),
+                "decided_by": m.decided_by,
                 "finished": m.finished,
             })
         })

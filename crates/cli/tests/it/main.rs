@@ -17,6 +17,7 @@ mod event_cli;
 mod export_cli;
 mod games_cli;
 mod import_cli;
+mod knockout_blocks_cli;
 mod knockout_cli;
 mod knockout_plain_cli;
 mod manual_pairing_cli;

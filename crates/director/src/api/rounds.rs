@@ -560,7 +560,7 @@ fn knockout_sheet(
             "{} 第{}局 {}{}",
             m.map_or(mid.clone(), |m| m.label_zh()),
             g.index + 1,
-            g.kind.zh(),
+            crate::knockout_stage::match_format(sec).game_label(g.step, g.kind),
             if g.chooser.is_some() {
                 " (选色 chooser picks colours)"
             } else {

@@ -4,6 +4,7 @@
 //! needs a process of its own (it sets the environment, or measures the process) stays a file
 //! of its own in `tests/` and says why. A new test file goes here, with its `mod` line below.
 
+mod blocks;
 mod brackets;
 mod matches;
 mod props;

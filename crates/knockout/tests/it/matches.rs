@@ -390,6 +390,7 @@ fn invalid_formats_are_refused() {
         steps: vec![],
         repeat_from: None,
         time_controls: vec![],
+        decider: None,
     };
     assert!(f.validate().is_err());
     let mut f = MatchFormat::k6();

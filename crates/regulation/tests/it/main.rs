@@ -9,5 +9,6 @@ mod charges;
 mod eligibility;
 mod fuzz;
 mod malformed;
+mod match_blocks;
 mod shipped;
 mod summary;

@@ -115,9 +115,9 @@ fn kunshan_women_swiss_five_then_placement_bracket_of_eight() {
     );
     let k = w.format.knockout.as_ref().unwrap();
     assert_eq!(k.variant, KnockoutVariant::Placement);
-    assert_eq!(k.match_format, MatchFormat::K1);
-    assert_eq!(k.colour_choice, ColourChoice::HigherSeed);
-    assert!(k.armageddon_draw_black_wins);
+    assert_eq!(k.preset(), MatchFormat::K1);
+    assert_eq!(k.colour_choice(), ColourChoice::HigherSeed);
+    assert!(k.armageddon_draw_black_wins());
     let arm = k
         .time_controls
         .iter()
@@ -227,7 +227,7 @@ fn tianshui_knockout_of_eight_after_eight_rounds_then_three_more() {
     );
     assert_eq!(max_rounds(&o.format), 11);
     let k = o.format.knockout.as_ref().unwrap();
-    assert_eq!(k.colour_choice, ColourChoice::Lots);
+    assert_eq!(k.colour_choice(), ColourChoice::Lots);
     assert_eq!(o.entries.event_cap, Some(160));
     assert_eq!(o.entries.unpaid_not_paired, Some(true));
     let rec = o.records.unwrap();

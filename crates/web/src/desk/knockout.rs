@@ -56,7 +56,8 @@ struct DueRow {
     index: usize,
     /// The game's number in the match (one-based).
     game: usize,
-    kind: &'static str,
+    /// The game's kind as the regulation names it, with its time control.
+    kind: String,
     red: String,
     black: String,
     /// The player who chooses the colours, when the format gives a choice.
@@ -121,7 +122,7 @@ pub async fn show(
                 label: g.label.clone(),
                 index: g.game.index,
                 game: g.game.index + 1,
-                kind: g.game.kind.zh(),
+                kind: b.format().game_label(g.game.step, g.game.kind),
                 red: label(g.game.red),
                 black: label(g.game.black),
                 chooser: g.game.chooser.map(&label),
@@ -155,7 +156,7 @@ pub async fn show(
                                 .map(|x| {
                                     format!(
                                         "{} {} {} {}",
-                                        x.kind.zh(),
+                                        g.format().game_label(x.step, x.kind),
                                         label(x.red),
                                         views::result_label(l, notation(x.result)),
                                         label(x.black)

@@ -599,7 +599,7 @@ async fn knockout(
                             .map(|x| {
                                 format!(
                                     "{} {} {} {}",
-                                    x.kind.zh(),
+                                    x.label,
                                     label(&x.red),
                                     views::result_label(
                                         l,
@@ -608,6 +608,10 @@ async fn knockout(
                                     label(&x.black)
                                 )
                             })
+                            .chain(
+                                m.decided_by
+                                    .map(|d| l.t(d.zh(), d.en()).to_string()),
+                            )
                             .collect(),
                         winner: m.winner.as_ref().map(label),
                     })
