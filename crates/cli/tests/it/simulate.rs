@@ -422,7 +422,7 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 2] = ["xilian-2009", "ziyousai-knockout"];
+const MORE_EVENTS: [&str; 3] = ["xilian-2009", "ziyousai-knockout", "kaiping-lougang-2017"];
 
 #[test]
 fn more_real_regulations_simulate_verify_and_validate() {
@@ -482,5 +482,34 @@ fn more_real_regulations_simulate_verify_and_validate() {
         assert_eq!(s["rounds_planned"], 4);
         assert_eq!(s["rounds"].as_array().unwrap().len(), 4);
         assert_eq!(s["standings"].as_array().unwrap().len(), 16);
+    }
+    // 开平楼冈 2017: nine Swiss rounds; twelve place prizes, three of them held for the 楼冈
+    // players (五), who take at least 500 yuan each.
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("kaiping-lougang-2017-{seed}")));
+        let s = section_of(&ex, "adult");
+        assert_eq!(s["rounds"].as_array().unwrap().len(), 9);
+        let places: Vec<&serde_json::Value> = ex["prizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["kind"] == "place")
+            .collect();
+        assert_eq!(places.len(), 12, "五: 奖励前12名");
+        let lougang = s["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == "lougang")
+            .unwrap()["standings"]
+            .as_array()
+            .unwrap();
+        for best in lougang.iter().take(3) {
+            let won = places
+                .iter()
+                .find(|p| p["no"] == best["no"])
+                .unwrap_or_else(|| panic!("楼冈 {best} holds a reserved place"));
+            assert!(won["amount"].as_u64().unwrap() >= 500, "{won}");
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! `/desk/e/{ev}/cash`: the event's cash report (收支表) — collected, refunded, owed and held
 //! per money item and in total, exact to the fen — for the organiser and the chief arbiter
-//! only (never public); no player is named in it. Its form refunds every deposit due back
-//! under a rule (`api::money::refund_due`).
+//! only (never public); no player is named in its totals. Its form refunds every deposit due
+//! back under a rule (`api::money::refund_due`). When the regulation's deposits name refund
+//! conditions, a table below lists the players holding such a deposit against the conditions,
+//! each cell a button that marks it (or takes it back) through `api::money::mark_condition`.
 
 use super::{back, event_id, opt, Desk};
 use crate::app::AppState;
@@ -37,6 +39,51 @@ struct CashPage<'a> {
     rows: Vec<CashRow>,
     /// The refund rules of the regulation's deposits: (key, 中文).
     rules: Vec<(&'static str, &'static str)>,
+    /// The refund conditions of the regulation's deposits (the table's columns).
+    conditions: Vec<String>,
+    /// The players holding a deposit that names a condition.
+    holders: Vec<Holder>,
+}
+
+/// A player holding a deposit with refund conditions: a cell per condition of the table,
+/// `None` where none of his deposits names it.
+struct Holder {
+    pid: u32,
+    /// 「序号 3 张三」 / 「P12 张三」.
+    name: String,
+    section: String,
+    withdrawn: bool,
+    cells: Vec<Option<bool>>,
+}
+
+/// The players holding a deposit that names a refund condition, by registration id.
+fn holders(st: &arbiter_core::EventState, conditions: &[String]) -> Vec<Holder> {
+    st.players
+        .values()
+        .filter_map(|p| {
+            let named: Vec<String> = st
+                .dues(p)
+                .into_iter()
+                .filter(|d| {
+                    d.kind == arbiter_regulation::ChargeKind::Deposit
+                        && p.money.get(&d.name).is_some_and(|m| m.held_fen() > 0)
+                })
+                .flat_map(|d| d.refund_conditions)
+                .collect();
+            (!named.is_empty()).then(|| Holder {
+                pid: p.id.0,
+                name: arbiter_director::api::entries::named(st, p.id),
+                section: st
+                    .section(&p.section)
+                    .map_or(p.section.clone(), |s| s.name.clone()),
+                withdrawn: p.withdrawn.is_some(),
+                cells: conditions
+                    .iter()
+                    .map(|c| named.contains(c).then(|| p.conditions.contains(c)))
+                    .collect(),
+            })
+        })
+        .collect()
 }
 
 /// `GET /desk/e/{ev}/cash`.
@@ -83,12 +130,19 @@ pub async fn show(
         .unwrap_or_default();
     rules.sort_unstable();
     rules.dedup();
+    let conditions = st
+        .regulation()
+        .map(|reg| reg.refund_conditions())
+        .unwrap_or_default();
+    let holders = holders(st, &conditions);
     let page = CashPage {
         l,
         csrf: &auth.csrf,
         ev: &ev,
         rows,
         rules,
+        conditions,
+        holders,
     };
     let name = st.name().to_string();
     Desk::new(

@@ -90,6 +90,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
         .route("/desk/e/{ev}/p/{pid}/fee/cancel", post(entries::cancel_fee))
         .route("/desk/e/{ev}/p/{pid}/refund", post(entries::refund))
+        .route("/desk/e/{ev}/p/{pid}/condition", post(player::condition))
         .route("/desk/e/{ev}/cash", get(cash::show).post(cash::refund_due))
         .route(
             "/desk/e/{ev}/p/{pid}/checkin/cancel",
@@ -162,6 +163,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/p/{pid}/checkin", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/fee/cancel", REG),
         ("POST", "/desk/e/{ev}/p/{pid}/refund", REG),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/condition",
+            &[Organiser, ChiefArbiter],
+        ),
         ("GET", "/desk/e/{ev}/cash", &[Organiser, ChiefArbiter]),
         ("POST", "/desk/e/{ev}/cash", &[Organiser, ChiefArbiter]),
         ("POST", "/desk/e/{ev}/p/{pid}/checkin/cancel", REG),

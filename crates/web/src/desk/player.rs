@@ -6,7 +6,7 @@
 
 use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Arbiters, Post, Registrars, RequireRole, Staff};
+use crate::auth::{Arbiters, Organisers, Post, Registrars, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -58,6 +58,48 @@ struct PlayerPage<'a> {
     next_round: Option<u32>,
     /// The section's flags the edit form offers: `(flag, 中文, " checked" when held)`.
     flags: Vec<(String, String, &'static str)>,
+    /// The deposits he owes or holds, with their refund conditions.
+    deposits: Vec<DepositView>,
+    /// The account marks refund conditions (the organiser, the chief arbiter).
+    organiser: bool,
+}
+
+/// A deposit of the player's on his page: what he holds, its refund rule and the conditions
+/// the organiser marks for him.
+pub struct DepositView {
+    /// 「押金」.
+    pub name: String,
+    /// 「条件满足即退还」.
+    pub rule: &'static str,
+    /// Owed by the regulation (exact yuan).
+    pub due: String,
+    /// Held now: paid less refunded (exact yuan).
+    pub held: String,
+    /// Each refund condition of it and whether it is marked for him.
+    pub conditions: Vec<(String, bool)>,
+}
+
+/// The deposits `p` owes or holds money of, in the regulation's order.
+pub fn deposits_of(st: &arbiter_core::EventState, p: &PlayerRecord) -> Vec<DepositView> {
+    use arbiter_director::api::money::yuan_exact;
+    st.dues(p)
+        .into_iter()
+        .filter(|d| d.kind == arbiter_regulation::ChargeKind::Deposit)
+        .filter_map(|d| {
+            let held = p.money.get(&d.name).map_or(0, |m| m.held_fen());
+            (d.fen > 0 || held > 0).then(|| DepositView {
+                rule: d.refund_at.map_or("", |r| r.zh()),
+                due: yuan_exact(d.fen),
+                held: yuan_exact(held),
+                conditions: d
+                    .refund_conditions
+                    .iter()
+                    .map(|c| (c.clone(), p.conditions.contains(c)))
+                    .collect(),
+                name: d.name,
+            })
+        })
+        .collect()
 }
 
 /// `GET /desk/e/{ev}/p/{pid}`.
@@ -113,6 +155,8 @@ pub async fn show(
                 (f, zh, held)
             })
             .collect(),
+        deposits: deposits_of(st, p),
+        organiser: auth.is(&[Role::Organiser, Role::ChiefArbiter]),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
@@ -382,6 +426,65 @@ pub async fn absent(
                 }
             }
             m
+        }),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct ConditionForm {
+    /// The refund condition (「完成全部对局」).
+    condition: Option<String>,
+    /// `1` marks it met, `0` takes the mark back.
+    met: Option<String>,
+    /// `cash`: back to the cash report's table of conditions; else the player's page.
+    back: Option<String>,
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/condition`: mark (or take back) a refund condition of the
+/// regulation's deposits for the player (`api::money::mark_condition`, the organiser's and
+/// the chief arbiter's).
+pub async fn condition(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<Organisers, ConditionForm>,
+) -> Result<Response, WebError> {
+    let here = match p.form.back.as_deref() {
+        Some("cash") => format!("/desk/e/{ev}/cash"),
+        _ => path(&ev, pid),
+    };
+    let Some(condition) = opt(&p.form.condition) else {
+        return Ok(back(
+            &here,
+            Err("请选择退还条件 (choose a refund condition)".into()),
+        ));
+    };
+    let met = match p.form.met.as_deref().map(str::trim) {
+        Some("1") => true,
+        Some("0") => false,
+        other => {
+            return Ok(back(
+                &here,
+                Err(format!(
+                    "met 「{}」 应为 1 (已满足) 或 0 (取消) (met is 1 or 0)",
+                    other.unwrap_or("")
+                )),
+            ))
+        }
+    };
+    let c = condition.clone();
+    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
+        let es = arbiter_director::api::money::mark_condition(st, ctx, PlayerId(pid), &c, met)?;
+        Ok((es, api::named(st, PlayerId(pid))))
+    })
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|(_, who)| {
+            if met {
+                format!("{who} 已确认退还条件「{condition}」 (condition marked)")
+            } else {
+                format!("{who} 已取消退还条件「{condition}」 (condition taken back)")
+            }
         }),
     ))
 }
