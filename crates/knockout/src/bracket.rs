@@ -1,11 +1,16 @@
-//! Knockout brackets of 2–32 seeded from a ranking: single elimination, with a 3rd-place
-//! match, or a full placement bracket (定位表) that decides every place.
+//! Knockout brackets of 2 to [`MAX_PLAYERS`] (1,024) players seeded from a ranking, in the
+//! next power of two with byes to the top seeds: single elimination, with a 3rd-place match,
+//! or a full placement bracket (定位表) that decides every place.
 
 use crate::format::MatchFormat;
 use crate::game_match::{Match, MatchSettings, NextGame};
 use crate::KnockoutError;
 use arbiter_types::{Colour, GameResult, PlayerNo};
 use serde::{Deserialize, Serialize};
+
+/// The most players a bracket takes (a bracket of 1,024: ten rounds). A plain knockout
+/// section of a regulation is refused above it (`arbiter_regulation::MAX_BRACKET`).
+pub const MAX_PLAYERS: usize = 1024;
 
 /// Which places a bracket decides by games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -121,16 +126,50 @@ impl BracketMatch {
     }
 }
 
-/// Chinese numeral for 1..=99.
+/// Chinese numeral (小写) for 0..=9999: 三, 十六, 一百零五, 一百一十二, 一千零二十四;
+/// larger numbers in Arabic digits.
 pub fn zh_num(n: u32) -> String {
     const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match ((n / 10 % 10) as usize, (n % 10) as usize) {
-        (0, d) => D[d].to_string(),
-        (1, 0) => "十".into(),
-        (1, d) => format!("十{}", D[d]),
-        (t, 0) => format!("{}十", D[t]),
-        (t, d) => format!("{}十{}", D[t], D[d]),
+    if n >= 10_000 {
+        return n.to_string();
     }
+    if n < 10 {
+        return D[n as usize].to_string();
+    }
+    if n < 100 {
+        // 十, 十六, 二十, 二十三: no leading 一 before 十.
+        let (t, d) = ((n / 10) as usize, (n % 10) as usize);
+        let tens = if t == 1 {
+            "十".to_string()
+        } else {
+            format!("{}十", D[t])
+        };
+        return if d == 0 {
+            tens
+        } else {
+            format!("{tens}{}", D[d])
+        };
+    }
+    // 100..=9999: 千, 百, 十 with one 零 for each run of missing digits before a non-zero one.
+    let digits = [n / 1000, n / 100 % 10, n / 10 % 10, n % 10];
+    let units = ["千", "百", "十", ""];
+    let mut out = String::new();
+    let mut zero = false;
+    for (i, &d) in digits.iter().enumerate() {
+        if d == 0 {
+            if !out.is_empty() {
+                zero = true;
+            }
+            continue;
+        }
+        if zero {
+            out.push('零');
+            zero = false;
+        }
+        out.push_str(D[d as usize]);
+        out.push_str(units[i]);
+    }
+    out
 }
 
 /// Seed order of the first round for a bracket of `size` (a power of two ≥ 2): consecutive
@@ -191,8 +230,8 @@ pub struct Bracket {
 }
 
 impl Bracket {
-    /// A bracket for `ranking` (seed 1 first, 2–32 players) in the smallest power-of-two
-    /// size; missing seeds are byes, so the top seeds advance without playing.
+    /// A bracket for `ranking` (seed 1 first, 2 to [`MAX_PLAYERS`] players) in the smallest
+    /// power-of-two size; missing seeds are byes, so the top seeds advance without playing.
     pub fn new(
         kind: BracketKind,
         ranking: Vec<PlayerNo>,
@@ -200,7 +239,7 @@ impl Bracket {
         settings: MatchSettings,
     ) -> Result<Bracket, KnockoutError> {
         let n = ranking.len();
-        if !(2..=32).contains(&n) {
+        if !(2..=MAX_PLAYERS).contains(&n) {
             return Err(KnockoutError::FieldSize(n));
         }
         let mut sorted = ranking.clone();
@@ -255,7 +294,7 @@ impl Bracket {
             matches,
             shared,
         };
-        b.resolve()?;
+        b.resolve(0)?;
         Ok(b)
     }
 
@@ -313,8 +352,11 @@ impl Bracket {
         }
     }
 
-    fn resolve(&mut self) -> Result<(), KnockoutError> {
-        for i in 0..self.matches.len() {
+    /// Starts every waiting match from `from` on whose sides are known. A match's sources
+    /// always name earlier matches, so one pass in order settles walkovers in a chain, and a
+    /// match decided at index `i` changes nothing before `i + 1`.
+    fn resolve(&mut self, from: usize) -> Result<(), KnockoutError> {
+        for i in from..self.matches.len() {
             if self.matches[i].state != MatchState::Waiting {
                 continue;
             }
@@ -398,7 +440,12 @@ impl Bracket {
         result: GameResult,
     ) -> Result<(), KnockoutError> {
         self.playing_mut(id)?.record_game(index, result)?;
-        self.resolve()
+        let at = self
+            .matches
+            .iter()
+            .position(|m| m.id == id)
+            .map_or(0, |i| i + 1);
+        self.resolve(at)
     }
 
     pub fn is_complete(&self) -> bool {
@@ -413,8 +460,12 @@ impl Bracket {
             return None;
         }
         let mut nominal: Vec<(u32, PlayerNo)> = Vec::new();
-        for m in self.matches.iter().filter(|m| m.group_size == 2) {
-            let idx = self.matches.iter().position(|x| x.id == m.id)?;
+        for (idx, m) in self
+            .matches
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.group_size == 2)
+        {
             if let Side::Player(w) = self.side(Source::Winner(idx)) {
                 nominal.push((m.first_place, w));
             }
@@ -429,16 +480,20 @@ impl Bracket {
                 }
             }
         }
+        // A player's place: 1 + how many players have a better nominal place.
+        let mut better: Vec<u32> = nominal.iter().map(|&(q, _)| q).collect();
+        better.sort_unstable();
+        let seed: std::collections::BTreeMap<PlayerNo, usize> = self
+            .ranking
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, i))
+            .collect();
         let mut out: Vec<(u32, PlayerNo)> = nominal
             .iter()
-            .map(|&(place, p)| {
-                (
-                    1 + nominal.iter().filter(|(q, _)| *q < place).count() as u32,
-                    p,
-                )
-            })
+            .map(|&(place, p)| (1 + better.partition_point(|&q| q < place) as u32, p))
             .collect();
-        out.sort_by_key(|&(place, p)| (place, self.seed_of(p)));
+        out.sort_by_key(|&(place, p)| (place, seed.get(&p).copied()));
         Some(out)
     }
 

@@ -5,5 +5,6 @@
 //! of its own in `tests/` and says why. A new test file goes here, with its `mod` line below.
 
 mod brackets;
+mod large;
 mod matches;
 mod props;
