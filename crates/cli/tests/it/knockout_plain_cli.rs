@@ -285,7 +285,7 @@ fn plain_knockout_refusals_name_the_line() {
     assert!(stderr(&o).contains("不设淘汰人数"), "{}", stderr(&o));
     let text = regulation("single").replace(
         "pairing = { numbering = \"given\" }",
-        "pairing = { numbering = \"given\" }\nentries = { cap = 40 }",
+        "pairing = { numbering = \"given\" }\nentries = { cap = 1025 }",
     );
     let env = EventDir::new(&text);
     let o = run(&[
@@ -294,7 +294,11 @@ fn plain_knockout_refusals_name_the_line() {
         env.path("reg.toml").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("淘汰赛最多 32 人"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("组别「公开组」为淘汰赛，最多 1024 人，但报名上限为 1025 人"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
