@@ -1,11 +1,17 @@
-//! Knockout brackets of 2–32 seeded from a ranking: single elimination, with a 3rd-place
-//! match, or a full placement bracket (定位表) that decides every place.
+//! Knockout brackets of 2 to [`MAX_PLAYERS`] (1,024) players seeded from a ranking, in the
+//! next power of two with byes to the top seeds: single elimination, with a 3rd-place match,
+//! or a full placement bracket (定位表) that decides every place.
 
 use crate::format::MatchFormat;
 use crate::game_match::{Match, MatchSettings, NextGame};
 use crate::KnockoutError;
 use arbiter_types::{Colour, GameResult, PlayerNo};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The most players a bracket takes (a bracket of 1,024: ten rounds). A plain knockout
+/// section of a regulation is refused above it (`arbiter_regulation::MAX_BRACKET`).
+pub const MAX_PLAYERS: usize = 1024;
 
 /// Which places a bracket decides by games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -121,16 +127,50 @@ impl BracketMatch {
     }
 }
 
-/// Chinese numeral for 1..=99.
+/// Chinese numeral (小写) for 0..=9999: 三, 十六, 一百零五, 一百一十二, 一千零二十四;
+/// larger numbers in Arabic digits.
 pub fn zh_num(n: u32) -> String {
     const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match ((n / 10 % 10) as usize, (n % 10) as usize) {
-        (0, d) => D[d].to_string(),
-        (1, 0) => "十".into(),
-        (1, d) => format!("十{}", D[d]),
-        (t, 0) => format!("{}十", D[t]),
-        (t, d) => format!("{}十{}", D[t], D[d]),
+    if n >= 10_000 {
+        return n.to_string();
     }
+    if n < 10 {
+        return D[n as usize].to_string();
+    }
+    if n < 100 {
+        // 十, 十六, 二十, 二十三: no leading 一 before 十.
+        let (t, d) = ((n / 10) as usize, (n % 10) as usize);
+        let tens = if t == 1 {
+            "十".to_string()
+        } else {
+            format!("{}十", D[t])
+        };
+        return if d == 0 {
+            tens
+        } else {
+            format!("{tens}{}", D[d])
+        };
+    }
+    // 100..=9999: 千, 百, 十 with one 零 for each run of missing digits before a non-zero one.
+    let digits = [n / 1000, n / 100 % 10, n / 10 % 10, n % 10];
+    let units = ["千", "百", "十", ""];
+    let mut out = String::new();
+    let mut zero = false;
+    for (i, &d) in digits.iter().enumerate() {
+        if d == 0 {
+            if !out.is_empty() {
+                zero = true;
+            }
+            continue;
+        }
+        if zero {
+            out.push('零');
+            zero = false;
+        }
+        out.push_str(D[d as usize]);
+        out.push_str(units[i]);
+    }
+    out
 }
 
 /// Seed order of the first round for a bracket of `size` (a power of two ≥ 2): consecutive
@@ -188,11 +228,36 @@ pub struct Bracket {
     matches: Vec<BracketMatch>,
     /// Groups that play no games: their players share the group's first place.
     shared: Vec<(u32, Vec<Source>)>,
+    /// Lookups derived from the fields above, built on first use (not serialised).
+    #[serde(skip)]
+    lookup: Lookup,
 }
 
+/// Indexes of a bracket: a match by id, a player's seed, the matches fed by each match. A
+/// replay of a bracket of 1,024 records thousands of games; without them every game would
+/// scan every match.
+#[derive(Debug, Clone, Default)]
+struct Lookup(std::sync::OnceLock<Indexes>);
+
+#[derive(Debug, Clone)]
+struct Indexes {
+    by_id: HashMap<String, usize>,
+    seed: HashMap<PlayerNo, u32>,
+    /// The matches whose sources name match i (its winner or its loser).
+    fed: Vec<Vec<usize>>,
+}
+
+/// Derived data never makes two brackets differ.
+impl PartialEq for Lookup {
+    fn eq(&self, _: &Lookup) -> bool {
+        true
+    }
+}
+impl Eq for Lookup {}
+
 impl Bracket {
-    /// A bracket for `ranking` (seed 1 first, 2–32 players) in the smallest power-of-two
-    /// size; missing seeds are byes, so the top seeds advance without playing.
+    /// A bracket for `ranking` (seed 1 first, 2 to [`MAX_PLAYERS`] players) in the smallest
+    /// power-of-two size; missing seeds are byes, so the top seeds advance without playing.
     pub fn new(
         kind: BracketKind,
         ranking: Vec<PlayerNo>,
@@ -200,7 +265,7 @@ impl Bracket {
         settings: MatchSettings,
     ) -> Result<Bracket, KnockoutError> {
         let n = ranking.len();
-        if !(2..=32).contains(&n) {
+        if !(2..=MAX_PLAYERS).contains(&n) {
             return Err(KnockoutError::FieldSize(n));
         }
         let mut sorted = ranking.clone();
@@ -254,6 +319,7 @@ impl Bracket {
             settings,
             matches,
             shared,
+            lookup: Lookup::default(),
         };
         b.resolve()?;
         Ok(b)
@@ -263,6 +329,42 @@ impl Bracket {
     pub fn format(&self) -> &MatchFormat {
         &self.format
     }
+
+    fn indexes(&self) -> &Indexes {
+        self.lookup.0.get_or_init(|| {
+            let mut fed = vec![Vec::new(); self.matches.len()];
+            for (j, m) in self.matches.iter().enumerate() {
+                for s in m.sources {
+                    if let Source::Winner(i) | Source::Loser(i) = s {
+                        if let Some(f) = fed.get_mut(i) {
+                            f.push(j);
+                        }
+                    }
+                }
+            }
+            Indexes {
+                by_id: self
+                    .matches
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (m.id.clone(), i))
+                    .collect(),
+                seed: self
+                    .ranking
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (p, i as u32 + 1))
+                    .collect(),
+                fed,
+            }
+        })
+    }
+
+    /// The index of match `id` in [`Bracket::matches`].
+    fn index_of(&self, id: &str) -> Option<usize> {
+        self.indexes().by_id.get(id).copied()
+    }
+
     pub fn kind(&self) -> BracketKind {
         self.kind
     }
@@ -285,13 +387,10 @@ impl Bracket {
     }
     /// The seed (1-based) of a player.
     pub fn seed_of(&self, p: PlayerNo) -> Option<u32> {
-        self.ranking
-            .iter()
-            .position(|&q| q == p)
-            .map(|i| i as u32 + 1)
+        self.indexes().seed.get(&p).copied()
     }
     pub fn get(&self, id: &str) -> Option<&BracketMatch> {
-        self.matches.iter().find(|m| m.id == id)
+        self.index_of(id).and_then(|i| self.matches.get(i))
     }
 
     /// What a source stands for now.
@@ -317,45 +416,77 @@ impl Bracket {
         }
     }
 
+    /// Starts every waiting match whose sides are known, in order. A match's sources always
+    /// name earlier matches, so one pass settles walkovers in a chain.
     fn resolve(&mut self) -> Result<(), KnockoutError> {
         for i in 0..self.matches.len() {
-            if self.matches[i].state != MatchState::Waiting {
-                continue;
-            }
-            let [a, b] = self.matches[i].sources;
-            let state = match (self.side(a), self.side(b)) {
-                (Side::Pending, _) | (_, Side::Pending) => continue,
-                (Side::Player(x), Side::Player(y)) => {
-                    let (high, low) = if self.seed_of(x) <= self.seed_of(y) {
-                        (x, y)
-                    } else {
-                        (y, x)
-                    };
-                    let settings = MatchSettings {
-                        lot_seed: self
-                            .settings
-                            .lot_seed
-                            .wrapping_add((i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)),
-                        ..self.settings
-                    };
-                    MatchState::Playing(Match::new(self.format.clone(), settings, high, low)?)
-                }
-                (Side::Player(x), Side::Absent) | (Side::Absent, Side::Player(x)) => {
-                    MatchState::Walkover { winner: Some(x) }
-                }
-                (Side::Absent, Side::Absent) => MatchState::Walkover { winner: None },
-            };
-            self.matches[i].state = state;
+            self.start(i)?;
         }
         Ok(())
     }
 
-    fn playing_mut(&mut self, id: &str) -> Result<&mut Match, KnockoutError> {
-        let m = self
+    /// After match `i` is decided: starts the matches it feeds, and on through the walkovers
+    /// that follow — only the matches that can change, not the whole bracket.
+    fn resolve_after(&mut self, i: usize) -> Result<(), KnockoutError> {
+        let mut todo: std::collections::BTreeSet<usize> = self
+            .indexes()
+            .fed
+            .get(i)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        while let Some(j) = todo.pop_first() {
+            if self.start(j)? {
+                todo.extend(self.indexes().fed.get(j).into_iter().flatten().copied());
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts match `i` if it waits and both sides are known; true if it is a walkover (so
+    /// decided at once).
+    fn start(&mut self, i: usize) -> Result<bool, KnockoutError> {
+        if self
             .matches
-            .iter_mut()
-            .find(|m| m.id == id)
+            .get(i)
+            .is_none_or(|m| m.state != MatchState::Waiting)
+        {
+            return Ok(false);
+        }
+        let [a, b] = self.matches[i].sources;
+        let state = match (self.side(a), self.side(b)) {
+            (Side::Pending, _) | (_, Side::Pending) => return Ok(false),
+            (Side::Player(x), Side::Player(y)) => {
+                let (high, low) = if self.seed_of(x) <= self.seed_of(y) {
+                    (x, y)
+                } else {
+                    (y, x)
+                };
+                let settings = MatchSettings {
+                    lot_seed: self
+                        .settings
+                        .lot_seed
+                        .wrapping_add((i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)),
+                    ..self.settings
+                };
+                MatchState::Playing(Match::new(self.format.clone(), settings, high, low)?)
+            }
+            (Side::Player(x), Side::Absent) | (Side::Absent, Side::Player(x)) => {
+                MatchState::Walkover { winner: Some(x) }
+            }
+            (Side::Absent, Side::Absent) => MatchState::Walkover { winner: None },
+        };
+        let walkover = matches!(state, MatchState::Walkover { .. });
+        self.matches[i].state = state;
+        Ok(walkover)
+    }
+
+    fn playing_mut(&mut self, id: &str) -> Result<&mut Match, KnockoutError> {
+        let i = self
+            .index_of(id)
             .ok_or_else(|| KnockoutError::UnknownMatch(id.to_string()))?;
+        let m = &mut self.matches[i];
         match &mut m.state {
             MatchState::Playing(g) => Ok(g),
             MatchState::Waiting => Err(KnockoutError::MatchNotReady(id.to_string())),
@@ -401,8 +532,15 @@ impl Bracket {
         index: usize,
         result: GameResult,
     ) -> Result<(), KnockoutError> {
-        self.playing_mut(id)?.record_game(index, result)?;
-        self.resolve()
+        let m = self.playing_mut(id)?;
+        m.record_game(index, result)?;
+        if !m.is_decided() {
+            return Ok(());
+        }
+        match self.index_of(id) {
+            Some(i) => self.resolve_after(i),
+            None => Ok(()),
+        }
     }
 
     pub fn is_complete(&self) -> bool {
@@ -417,8 +555,12 @@ impl Bracket {
             return None;
         }
         let mut nominal: Vec<(u32, PlayerNo)> = Vec::new();
-        for m in self.matches.iter().filter(|m| m.group_size == 2) {
-            let idx = self.matches.iter().position(|x| x.id == m.id)?;
+        for (idx, m) in self
+            .matches
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.group_size == 2)
+        {
             if let Side::Player(w) = self.side(Source::Winner(idx)) {
                 nominal.push((m.first_place, w));
             }
@@ -433,14 +575,12 @@ impl Bracket {
                 }
             }
         }
+        // A player's place: 1 + how many players have a better nominal place.
+        let mut better: Vec<u32> = nominal.iter().map(|&(q, _)| q).collect();
+        better.sort_unstable();
         let mut out: Vec<(u32, PlayerNo)> = nominal
             .iter()
-            .map(|&(place, p)| {
-                (
-                    1 + nominal.iter().filter(|(q, _)| *q < place).count() as u32,
-                    p,
-                )
-            })
+            .map(|&(place, p)| (1 + better.partition_point(|&q| q < place) as u32, p))
             .collect();
         out.sort_by_key(|&(place, p)| (place, self.seed_of(p)));
         Some(out)

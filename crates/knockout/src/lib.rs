@@ -1,5 +1,5 @@
 //! Knockout stages (淘汰赛): match formats K1–K6 as data, matches as state machines over
-//! their games, brackets of 2–32 players (single elimination, 3rd-place match, full
+//! their games, brackets of 2 to 1,024 players (the next power of two, byes to the top seeds) (single elimination, 3rd-place match, full
 //! placement bracket 定位表) and a plain-text rendering. Pure: no I/O; deterministic (every
 //! lot comes from an explicit seed); all state serialisable.
 //!
@@ -12,7 +12,7 @@ pub mod render;
 pub mod two_stage;
 
 pub use bracket::{
-    seed_order, zh_num, Bracket, BracketKind, BracketMatch, MatchState, Side, Source,
+    seed_order, zh_num, Bracket, BracketKind, BracketMatch, MatchState, Side, Source, MAX_PLAYERS,
 };
 pub use format::{ColourRule, Decider, FormatCode, MatchFormat, Step};
 pub use game_match::{Match, MatchGame, MatchSettings, NextGame};
@@ -26,7 +26,7 @@ use arbiter_types::PlayerNo;
 pub enum KnockoutError {
     #[error("赛制 `{name}` 无效: {why} (invalid match format)")]
     InvalidFormat { name: String, why: String },
-    #[error("淘汰赛人数须为2至32人, 实为{0}人 (a bracket needs 2–32 players, got {0})")]
+    #[error("淘汰赛人数须为2至1024人, 实为{0}人 (a bracket needs 2 to 1,024 players, got {0})")]
     FieldSize(usize),
     #[error("选手 {0} 在排名中出现多次 (player listed twice in the ranking)")]
     DuplicatePlayer(PlayerNo),

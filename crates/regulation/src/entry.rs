@@ -109,6 +109,16 @@ impl Section {
                     format!("the section is full ({cap} entries)"),
                 );
             }
+        } else if self.format.kind == crate::FormatKind::Knockout
+            && e.section_total >= crate::MAX_BRACKET
+        {
+            // A plain knockout puts every entry in one bracket, of at most MAX_BRACKET.
+            let max = crate::MAX_BRACKET;
+            return refuse(
+                "section_full",
+                format!("本组为淘汰赛，已达最大对阵表的 {max} 人"),
+                format!("the section is a knockout and holds {max} players, the largest bracket"),
+            );
         } else if e.section_total >= crate::MAX_SECTION_ENTRIES {
             let max = crate::MAX_SECTION_ENTRIES;
             return refuse(

@@ -89,6 +89,42 @@ fn tiebreaks(l: Lang, t: &Tiebreaks) -> String {
     s
 }
 
+/// How a plain knockout decides its places (in place of the tie-breaks, which rank by points
+/// and so do not apply); `named`: the file lists tie-breaks anyway.
+fn knockout_places(l: Lang, v: KnockoutVariant, named: bool) -> String {
+    let text = match (l, v) {
+        (Lang::Zh, KnockoutVariant::Single) => {
+            "由对阵决出：冠军、亚军，其余同一轮的负者并列名次（并列第三、并列第五……）"
+        }
+        (Lang::Zh, KnockoutVariant::ThirdPlace) => {
+            "由对阵决出：第一至第四名，其余同一轮的负者并列名次（并列第五、并列第九……）"
+        }
+        (Lang::Zh, KnockoutVariant::Placement) => {
+            "由对阵决出：定位表，负者继续比赛，每个名次都由对局决出（每轮全部棋手出场）"
+        }
+        (Lang::En, KnockoutVariant::Single) => {
+            "decided by the bracket: 1st and 2nd, the losers of each other round share a place (3rd, 5th, …)"
+        }
+        (Lang::En, KnockoutVariant::ThirdPlace) => {
+            "decided by the bracket: 1st to 4th, the losers of each other round share a place (5th, 9th, …)"
+        }
+        (Lang::En, KnockoutVariant::Placement) => {
+            "decided by the bracket: a placement bracket, losers play on and every place is decided by games (everyone plays every round)"
+        }
+    };
+    if named {
+        format!(
+            "{text}{}",
+            l.t(
+                "；规程所列名次区分方法不适用于淘汰赛",
+                "; the tie-breaks the file lists do not apply to a knockout"
+            )
+        )
+    } else {
+        text.to_string()
+    }
+}
+
 fn time_control(l: Lang, tc: &TimeControl) -> String {
     let kind = match (l, &tc.name) {
         (_, Some(n)) => n.as_str(),
@@ -575,16 +611,29 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         format_text(l, &s.format)
     );
     let max = crate::max_rounds(&s.format);
-    if s.format.kind == FormatKind::Knockout {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            l.t("轮数", "Rounds"),
-            match l {
-                Lang::Zh => format!("由人数决定（最多{max}轮）"),
-                Lang::En => format!("by the number of entries (at most {max})"),
+    let plain_knockout = s.format.kind == FormatKind::Knockout;
+    if plain_knockout {
+        // A bracket of the next power of two: the cap bounds the rounds, else the largest
+        // bracket does.
+        let rounds = match s.entries.cap.or(s.entries.event_cap) {
+            Some(cap) => {
+                let r = cap.clamp(2, crate::MAX_BRACKET).next_power_of_two().ilog2();
+                match l {
+                    Lang::Zh => format!("由人数决定（报名上限{cap}人，最多{r}轮）"),
+                    Lang::En => {
+                        format!("by the number of entries (cap {cap}: at most {r})")
+                    }
+                }
             }
-        );
+            None => match l {
+                Lang::Zh => format!("由人数决定（最多{}人、{max}轮）", crate::MAX_BRACKET),
+                Lang::En => format!(
+                    "by the number of entries (at most {} players, {max} rounds)",
+                    crate::MAX_BRACKET
+                ),
+            },
+        };
+        let _ = writeln!(out, "  {}: {rounds}", l.t("轮数", "Rounds"));
         let _ = writeln!(
             out,
             "  {}: {}{}",
@@ -616,12 +665,28 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         l.t("计分", "Scoring"),
         scoring(l, &s.scoring)
     );
-    let _ = writeln!(
-        out,
-        "  {}: {}",
-        l.t("名次区分", "Tie-breaks"),
-        tiebreaks(l, &s.tiebreaks)
-    );
+    if plain_knockout {
+        // Nobody is ranked by points: the bracket decides the places.
+        let variant = s
+            .format
+            .knockout
+            .as_ref()
+            .map(|k| k.variant)
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            l.t("名次", "Places"),
+            knockout_places(l, variant, !s.tiebreaks.defaulted)
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            l.t("名次区分", "Tie-breaks"),
+            tiebreaks(l, &s.tiebreaks)
+        );
+    }
     if !s.time_controls.is_empty() {
         let v: Vec<String> = s.time_controls.iter().map(|t| time_control(l, t)).collect();
         let _ = writeln!(out, "  {}: {}", l.t("用时", "Time"), v.join(", "));

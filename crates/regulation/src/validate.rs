@@ -432,16 +432,28 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
         _ => {}
     }
     if f.kind == FormatKind::Knockout {
-        if let Some(cap) = s
-            .entries
-            .cap
-            .or(s.entries.event_cap)
-            .or(reg.registration.cap)
-        {
+        // The bracket takes every entry: its cap (own, else the event's) must fit the largest
+        // bracket. Without a cap, registration stops at MAX_BRACKET (`Section::check_entry`).
+        let own = s.entries.cap;
+        if let Some(cap) = own.or(s.entries.event_cap).or(reg.registration.cap) {
             if cap > MAX_BRACKET {
+                let (zh, en) = if own.is_some() {
+                    (
+                        format!("报名上限为 {cap} 人"),
+                        format!("its entry cap is {cap}"),
+                    )
+                } else {
+                    (
+                        format!("本组没有自己的报名上限，将可容纳全部 {cap} 人; 请为该组设 entries.cap"),
+                        format!("it has no cap of its own and could take all {cap} entries: give it an entries.cap"),
+                    )
+                };
                 return cx.fail(
                     sp(p!["format", "kind"]),
-                    format!("淘汰赛最多 {MAX_BRACKET} 人，但报名上限为 {cap} (a knockout takes at most {MAX_BRACKET} players, the entry cap is {cap})"),
+                    format!(
+                        "组别「{}」为淘汰赛，最多 {MAX_BRACKET} 人，但{zh} (section `{}` is a knockout of at most {MAX_BRACKET} players, but {en})",
+                        s.name, s.id
+                    ),
                 );
             }
         }
@@ -486,10 +498,10 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     "swiss_then_knockout 须给出淘汰人数 `size` (missing key `size`)".into(),
                 );
             }
-            if ![2, 4, 8, 16, 32].contains(&k.size) {
+            if !(k.size.is_power_of_two() && (2..=MAX_BRACKET).contains(&k.size)) {
                 return cx.fail(
                     sp(p!["format", "knockout", "size"]),
-                    format!("淘汰人数 {} 须为 2、4、8、16 或 32 (knockout size must be 2, 4, 8, 16 or 32)", k.size),
+                    format!("淘汰人数 {} 须为 2、4、8、16、32 …… 至 {MAX_BRACKET} 之一 (2 的幂) (knockout size must be a power of two from 2 to {MAX_BRACKET}: 2, 4, 8, 16, 32, …)", k.size),
                 );
             }
             if let Some(cap) = s
@@ -786,8 +798,10 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     Ok(())
 }
 
-/// The most players a knockout bracket takes (the knockout crate's brackets: 2–32).
-pub const MAX_BRACKET: u32 = 32;
+/// The most players a plain knockout section takes: the knockout crate's largest bracket
+/// (`arbiter_knockout::MAX_PLAYERS`, 1,024 — ten rounds; a test of the director checks that
+/// the two agree). A cap above it is refused; without a cap the 1,025th entry is.
+pub const MAX_BRACKET: u32 = 1024;
 
 /// The most rounds a section can play (0 = depends on entries: round robin).
 pub fn max_rounds(f: &Format) -> u32 {

@@ -222,3 +222,86 @@ fn printed_standings_follow_a_changed_number_of_rounds() {
     assert!(after.contains(&format!("共{}轮", planned - 2)), "{after}");
     assert!(after.ends_with("暂定"), "{after}");
 }
+
+/// A plain knockout of 100 players (a bracket of 128, placement): every document builds,
+/// and the printed bracket has its seven rounds (六十四分之一决赛 first, 64 matches a round,
+/// byes shown) and all the places.
+#[test]
+fn the_bracket_of_a_plain_knockout_of_100_prints_every_round_and_place() {
+    let src = r#"
+[event]
+name = "百人淘汰赛"
+start = 2026-10-01
+end = 2026-10-04
+
+[[sections]]
+id = "open"
+name = "公开组"
+pairing = { numbering = "lots" }
+entries = { cap = 100 }
+
+[sections.format]
+kind = "knockout"
+
+[[sections.prizes]]
+rank = 1
+amount_yuan = 1000
+"#;
+    let reg = arbiter_regulation::parse(src, "ko100.toml").unwrap();
+    let mut sim = Simulator::new(reg, src, "ko100.toml", 3, &Sizes::default());
+    let state = sim.run_in_memory().unwrap().1;
+    // The documents of a knockout (no Swiss round: no pairing sheet, slips or crosstable).
+    for kind in [
+        DocKind::Checkin,
+        DocKind::Standings,
+        DocKind::Bracket,
+        DocKind::Prizes,
+        DocKind::Certificates,
+    ] {
+        build(&state, kind, &opts()).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+    }
+    let doc = build(&state, DocKind::Bracket, &opts()).unwrap();
+    let rounds: Vec<_> = doc
+        .tables()
+        .into_iter()
+        .filter(|t| t.id != "bracket-open-places")
+        .collect();
+    assert_eq!(rounds.len(), 7, "a bracket of 128: seven rounds");
+    for t in &rounds {
+        assert_eq!(t.rows.len(), 64, "{}: every player plays every round", t.id);
+    }
+    let label = |r: &[Cell]| match &r[1] {
+        Cell::Text(s) => s.clone(),
+        other => format!("{other:?}"),
+    };
+    assert_eq!(label(&rounds[0].rows[0]), "六十四分之一决赛");
+    assert!(
+        rounds[6]
+            .rows
+            .iter()
+            .any(|r| label(r) == "一百二十七一百二十八名"),
+        "the last placement match"
+    );
+    let byes = rounds[0]
+        .rows
+        .iter()
+        .filter(|r| {
+            r[2..4]
+                .iter()
+                .any(|c| matches!(c, Cell::Text(s) if s == "轮空"))
+        })
+        .count();
+    let places = doc
+        .tables()
+        .into_iter()
+        .find(|t| t.id == "bracket-open-places")
+        .expect("places once decided");
+    assert_eq!(
+        byes + places.rows.len(),
+        128,
+        "byes fill the bracket of 128"
+    );
+    assert!(places.rows.len() > 64);
+    let page = html::render(&doc);
+    assert!(page.contains("淘汰赛第7轮"), "seven round captions");
+}

@@ -285,7 +285,7 @@ fn plain_knockout_refusals_name_the_line() {
     assert!(stderr(&o).contains("不设淘汰人数"), "{}", stderr(&o));
     let text = regulation("single").replace(
         "pairing = { numbering = \"given\" }",
-        "pairing = { numbering = \"given\" }\nentries = { cap = 40 }",
+        "pairing = { numbering = \"given\" }\nentries = { cap = 1025 }",
     );
     let env = EventDir::new(&text);
     let o = run(&[
@@ -294,7 +294,11 @@ fn plain_knockout_refusals_name_the_line() {
         env.path("reg.toml").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("淘汰赛最多 32 人"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("组别「公开组」为淘汰赛，最多 1024 人，但报名上限为 1025 人"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -319,4 +323,83 @@ fn plain_knockout_simulates_to_the_end() {
         3,
         "{prizes:?}"
     );
+}
+
+/// `simulate` of a plain knockout of 100 (cap 100): a bracket of 128 with byes to seeds
+/// 1–28, seven rounds (六十四分之一决赛 first), the champion decided and the prizes paid; the
+/// summary says how places are decided instead of a tie-break line; `knockout show` prints
+/// every round and all 100 places; the log verifies.
+#[test]
+fn plain_knockout_of_100_simulates_to_the_end() {
+    for (variant, seed) in [("single", 4u64), ("placement", 5)] {
+        let text = regulation(variant).replace(
+            "pairing = { numbering = \"given\" }",
+            "pairing = { numbering = \"lots\" }\nentries = { cap = 100 }",
+        );
+        let env = EventDir::new(&text);
+        let reg = env.path("reg.toml");
+        let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let summary = stdout(&o);
+        assert!(
+            summary.contains("轮数: 由人数决定（报名上限100人，最多7轮）"),
+            "{summary}"
+        );
+        assert!(summary.contains("名次: 由对阵决出"), "{summary}");
+        assert!(!summary.contains("名次区分"), "no tie-breaks: {summary}");
+
+        let out = env.path("sim");
+        let o = std::process::Command::new(BIN)
+            .arg("simulate")
+            .arg("--regulation")
+            .arg(&reg)
+            .args(["--seed", &seed.to_string(), "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("冠军"), "{}", stdout(&o));
+        let ex = export_json(&out);
+        let s = section_of(&ex, "open");
+        assert_eq!(s["system"], "knockout", "{variant}");
+        assert_eq!(s["rounds_planned"], 7, "{variant}");
+        assert_eq!(s["rounds"].as_array().unwrap().len(), 7, "{variant}");
+        let standings = s["standings"].as_array().unwrap();
+        assert!(
+            standings.len() > 64 && standings.len() <= 100,
+            "{variant}: {}",
+            standings.len()
+        );
+        let prizes = ex["prizes"].as_array().unwrap();
+        assert_eq!(
+            prizes.iter().filter(|p| p["kind"] == "place").count(),
+            3,
+            "{variant}: {prizes:?}"
+        );
+
+        let db = out.join("arbiter.db");
+        let store = arbiter_store::SqliteStore::open(&db).unwrap();
+        let events = arbiter_store::EventStore::list_events(&store).unwrap();
+        let id = events[0].id.to_string();
+        let o = run(&[
+            "knockout",
+            "show",
+            "--db",
+            db.to_str().unwrap(),
+            "--event",
+            &id,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let shown = stdout(&o);
+        assert!(shown.contains("(128签)"), "{shown}");
+        assert!(shown.contains("第七轮"), "{shown}");
+        assert!(shown.contains("R128-1   六十四分之一决赛"), "{shown}");
+        assert!(shown.contains("轮空晋级"), "{shown}");
+        assert!(shown.contains("名次\n"), "{shown}");
+        if variant == "placement" {
+            assert!(shown.contains("六十五至一百二十八名"), "{shown}");
+        }
+        let o = run(&["event", "verify", db.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stdout(&o));
+    }
 }

@@ -622,6 +622,18 @@ fn knockout_matches_are_named() {
     assert_eq!(match_label("P5-SF1", Language::Zh), "五至八名半决赛 1");
     assert_eq!(match_label("R16-3", Language::Zh), "八分之一决赛 3");
     assert_eq!(match_label("SF1", Language::En), "semi-final 1");
+    // Brackets past 32 (a plain knockout of up to 1,024).
+    assert_eq!(match_label("R128-40", Language::Zh), "六十四分之一决赛 40");
+    assert_eq!(
+        match_label("P65-R64-3", Language::Zh),
+        "六十五至一百二十八名三十二分之一决赛 3"
+    );
+    assert_eq!(match_label("P127", Language::Zh), "一百二十七一百二十八名");
+    assert_eq!(
+        match_label("R1024-512", Language::Zh),
+        "五百一十二分之一决赛 512"
+    );
+    assert_eq!(match_label("R128-40", Language::En), "round of 128 40");
 }
 
 #[test]

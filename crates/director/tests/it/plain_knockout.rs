@@ -100,3 +100,84 @@ fn plain_knockout_seeds_by_lot_are_the_numbers_drawn() {
     assert!(b.is_complete());
     assert!(verify(&log, None).is_empty());
 }
+
+/// A plain knockout of `n` (more than 32) run to the end through the API: a bracket of the
+/// next power of two, byes to the top seeds, every place decided as the variant promises.
+fn large(variant: &str, n: usize, seed: u64) {
+    let src = REG.replace(
+        "format = { kind = \"knockout\" }",
+        &format!("format = {{ kind = \"knockout\", knockout = {{ variant = \"{variant}\" }} }}"),
+    );
+    let mut sim = simulator_of(&src, "ko", seed, &sizes_by_section(&[("open", n)]));
+    let (log, state) = sim.run_in_memory().expect("runs to the end");
+    let reg = regulation_of(&state).expect("reg");
+    let sec = reg.section("open").expect("section");
+    let size = (n as u32).next_power_of_two();
+    let SectionPlan::TwoStage { k, ko_rounds, .. } = section_plan(sec, &state) else {
+        panic!("a plain knockout is a two-stage plan without its Swiss");
+    };
+    // The simulator withdraws a player now and then: the bracket holds those who drew.
+    assert!(k as usize <= n && k > size / 2, "{variant} {n}: k = {k}");
+    assert_eq!(ko_rounds, size.trailing_zeros());
+    let b = arbiter_director::knockout_stage::bracket(&reg, &state, "open").expect("bracket");
+    assert!(b.is_complete(), "{variant} {n}");
+    assert_eq!(b.size(), size);
+    assert_eq!(b.rounds() as u32, ko_rounds);
+    let byes = b.size() - b.ranking().len() as u32;
+    let walkovers: Vec<u32> = b
+        .round(1)
+        .iter()
+        .filter_map(|m| match m.state {
+            arbiter_knockout::MatchState::Walkover { winner } => winner,
+            _ => None,
+        })
+        .filter_map(|p| b.seed_of(p))
+        .collect();
+    let mut sorted = walkovers.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        (1..=byes).collect::<Vec<_>>(),
+        "byes to the top seeds"
+    );
+    let places = b.places().expect("places");
+    assert_eq!(places.len(), b.ranking().len());
+    if variant == "placement" {
+        assert_eq!(
+            places.iter().map(|x| x.0).collect::<Vec<_>>(),
+            (1..=places.len() as u32).collect::<Vec<_>>(),
+            "every place decided"
+        );
+    } else {
+        assert_eq!(places[1].0, 2);
+        assert!(
+            places.iter().filter(|x| x.0 == 5).count() == 4,
+            "four share 5th"
+        );
+    }
+    let rows =
+        arbiter_director::final_standings::final_ranking(&reg, &state, "open").expect("rank");
+    assert_eq!(rows[0].no, places[0].1, "the champion first");
+    assert_eq!(next_step(&reg, &state, "open").expect("step"), Step::Done);
+    let view = arbiter_director::bracket_view::bracket_view(&reg, &state, "open").expect("view");
+    assert_eq!(view.rounds.len() as u32, ko_rounds);
+    assert_eq!(view.rounds[0].len() as u32, size / 2);
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
+
+#[test]
+fn plain_knockouts_of_48_64_100_and_200_run_to_the_end() {
+    large("single", 48, 7);
+    large("third_place", 64, 8);
+    large("placement", 100, 9);
+    large("single", 200, 10);
+}
+
+#[test]
+fn the_regulations_largest_bracket_is_the_knockout_crates() {
+    assert_eq!(
+        arbiter_regulation::MAX_BRACKET as usize,
+        arbiter_knockout::MAX_PLAYERS
+    );
+}

@@ -295,11 +295,11 @@ fn record_errors() {
     assert!(matches!(
         Bracket::new(
             BracketKind::Placement,
-            ranking(33),
+            ranking(1025),
             k7(),
             MatchSettings::default()
         ),
-        Err(KnockoutError::FieldSize(33))
+        Err(KnockoutError::FieldSize(1025))
     ));
     assert!(matches!(
         Bracket::new(

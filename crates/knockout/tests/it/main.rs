@@ -6,5 +6,6 @@
 
 mod blocks;
 mod brackets;
+mod large;
 mod matches;
 mod props;

@@ -8,6 +8,7 @@ mod auto_format;
 mod charges;
 mod eligibility;
 mod fuzz;
+mod knockout_size;
 mod malformed;
 mod match_blocks;
 mod shipped;

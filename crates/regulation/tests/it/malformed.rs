@@ -70,7 +70,7 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
                 "format = { kind = \"swiss\", rounds = 7 }",
                 "format = { kind = \"swiss_then_knockout\", rounds = 7, knockout = { size = 6 } }",
             ),
-            "t.toml:9:74: 错误: 淘汰人数 6 须为 2、4、8、16 或 32 (knockout size must be 2, 4, 8, 16 or 32)",
+            "t.toml:9:74: 错误: 淘汰人数 6 须为 2、4、8、16、32 …… 至 1024 之一 (2 的幂) (knockout size must be a power of two from 2 to 1024: 2, 4, 8, 16, 32, …)",
         ),
         (
             "knockout larger than the entry cap",

@@ -449,3 +449,52 @@ to = "全国象棋公开赛"
         "{leader}: {table}"
     );
 }
+
+/// The public bracket of a plain knockout of 100 (a bracket of 128, placement): seven round
+/// columns, 六十四分之一决赛 first, byes shown, and every place once decided.
+#[test]
+fn the_bracket_page_of_a_plain_knockout_of_100() {
+    let text = r#"
+[event]
+name = "百人淘汰赛"
+start = 2026-10-01
+end = 2026-10-04
+
+[[sections]]
+id = "open"
+name = "公开组"
+pairing = { numbering = "lots" }
+entries = { cap = 100 }
+
+[sections.format]
+kind = "knockout"
+"#;
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(99),
+            results_left: usize::MAX,
+            ..Default::default()
+        };
+        id = Some(
+            arbiter_web::demo::simulate_part_way(st, text, "ko100.toml", &how).expect("simulated"),
+        );
+    });
+    let id = id.expect("event");
+    let ko = srv.get(&format!("/e/{id}/s/open/knockout"));
+    assert_eq!(ko.status, 200);
+    let html = ko.text();
+    assert_eq!(
+        html.matches(r#"<div class="col">"#).count(),
+        7,
+        "seven rounds"
+    );
+    assert!(html.contains("六十四分之一决赛"), "{html}");
+    assert!(html.contains("轮空"), "byes shown");
+    assert!(html.contains("第7轮"), "{html}");
+    let state = srv.store().state(&id).expect("state");
+    let drawn = state.section("open").expect("open").order.len();
+    assert!(drawn > 64, "{drawn}");
+    let places = html.matches("<li value=").count();
+    assert!(places > 64 && places <= drawn, "{places} of {drawn}");
+}
