@@ -466,6 +466,12 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
         );
     }
     match (&f.knockout, f.kind) {
+        (None, FormatKind::Knockout) => {
+            return cx.fail(
+                sp(p!["format", "kind"]),
+                "淘汰赛须有 [sections.format.knockout]，至少给出各类对局的用时 `time_controls`（默认赛制 K1: 慢棋、快棋、附加赛） (a knockout needs [sections.format.knockout] with the time controls of its games; the default format K1 plays slow, rapid and armageddon games)".into(),
+            );
+        }
         (None, FormatKind::SwissThenKnockout) => {
             return cx.fail(
                 sp(p!["format", "kind"]),
@@ -489,7 +495,7 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     "淘汰赛没有其余棋手继续比赛，不设 `continue_rounds` (a plain knockout has no continuing Swiss)".into(),
                 );
             }
-            knockout_match(cx, k, sp(p!["format", "knockout"]))?;
+            knockout_match(cx, k, sp(p!["format", "knockout"]), true)?;
         }
         (Some(k), _) => {
             if k.size == 0 {
@@ -517,7 +523,7 @@ fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
                     );
                 }
             }
-            knockout_match(cx, k, sp(p!["format", "knockout"]))?;
+            knockout_match(cx, k, sp(p!["format", "knockout"]), false)?;
         }
         _ => {}
     }
@@ -1196,8 +1202,10 @@ fn charges(cx: &Ctx, reg: &mut Regulation) -> R {
 }
 
 /// The knockout's match: a preset (`match_format`, K1 by default) or game blocks with their
-/// ending; every time control named by a block exists and every one given is played.
-fn knockout_match(cx: &Ctx, k: &Knockout, base: Vec<Seg>) -> R {
+/// ending; every time control named by a block exists and every one given is played. A plain
+/// knockout (`plain`) must give the time controls of its preset; a two-stage section that gives
+/// none keeps the meaning it had (the documents print no time).
+fn knockout_match(cx: &Ctx, k: &Knockout, base: Vec<Seg>, plain: bool) -> R {
     use crate::match_blocks::EndingRule;
     let at = |rest: &[Seg]| {
         let mut v = base.clone();
@@ -1262,7 +1270,7 @@ fn knockout_match(cx: &Ctx, k: &Knockout, base: Vec<Seg>) -> R {
                 );
             }
         }
-        if !tcs.is_empty() {
+        if !tcs.is_empty() || plain {
             if let Some(missing) = preset.games().iter().find(|g| !kinds.contains(g)) {
                 return cx.fail(
                     at(&[Seg::from("time_controls")]),

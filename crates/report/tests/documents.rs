@@ -243,6 +243,20 @@ entries = { cap = 100 }
 [sections.format]
 kind = "knockout"
 
+[[sections.format.knockout.time_controls]]
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+kind = "rapid"
+minutes = 10
+increment_seconds = 5
+
+[[sections.format.knockout.time_controls]]
+kind = "armageddon"
+minutes = 5
+black_minutes = 3
+
 [[sections.prizes]]
 rank = 1
 amount_yuan = 1000

@@ -18,7 +18,7 @@ end = 2026-10-03
 id = "open"
 name = "邀请赛"
 pairing = { numbering = "given" }
-format = { kind = "knockout" }
+format = { kind = "knockout", knockout = { time_controls = [{ kind = "slow", minutes = 30 }, { kind = "rapid", minutes = 10 }, { kind = "armageddon", minutes = 5, black_minutes = 3 }] } }
 
 [[sections.prizes]]
 rank = 1
@@ -105,8 +105,8 @@ fn plain_knockout_seeds_by_lot_are_the_numbers_drawn() {
 /// next power of two, byes to the top seeds, every place decided as the variant promises.
 fn large(variant: &str, n: usize, seed: u64) {
     let src = REG.replace(
-        "format = { kind = \"knockout\" }",
-        &format!("format = {{ kind = \"knockout\", knockout = {{ variant = \"{variant}\" }} }}"),
+        "knockout = { time_controls",
+        &format!("knockout = {{ variant = \"{variant}\", time_controls"),
     );
     let mut sim = simulator_of(&src, "ko", seed, &sizes_by_section(&[("open", n)]));
     let (log, state) = sim.run_in_memory().expect("runs to the end");

@@ -22,8 +22,31 @@ kind = "knockout"
 
 [sections.format.knockout]
 variant = "{variant}"
+
+[[sections.format.knockout.time_controls]]
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+kind = "rapid"
+minutes = 10
+increment_seconds = 5
+
+[[sections.format.knockout.time_controls]]
+kind = "armageddon"
+minutes = 5
+black_minutes = 3
 "#
     )
+}
+
+/// The file without its knockout table (the last table of [`knockout`]), for the same section
+/// as a Swiss or a two-stage one.
+fn without_knockout_table(s: String) -> String {
+    match s.find("[sections.format.knockout]") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
 }
 
 fn section_block(summary: &str, id: &str) -> Vec<String> {
@@ -92,9 +115,9 @@ fn without_a_cap_the_entry_past_the_largest_bracket_is_refused() {
         "{refusal:?}"
     );
     // A Swiss section keeps the larger bound.
-    let swiss = knockout("", "single", "")
-        .replace("kind = \"knockout\"", "kind = \"swiss\"\nrounds = 7")
-        .replace("[sections.format.knockout]\nvariant = \"single\"\n", "");
+    let swiss = without_knockout_table(
+        knockout("", "single", "").replace("kind = \"knockout\"", "kind = \"swiss\"\nrounds = 7"),
+    );
     let r = parse(&swiss, "s.toml").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.sections[0].check_entry(&facts(1024)), Ok(()));
 }
@@ -157,9 +180,9 @@ fn the_summary_of_a_knockout_states_how_places_are_decided_not_tiebreaks() {
         "{b:#?}"
     );
     // A Swiss section keeps its tie-break line.
-    let swiss = knockout("", "single", "")
-        .replace("kind = \"knockout\"", "kind = \"swiss\"\nrounds = 7")
-        .replace("[sections.format.knockout]\nvariant = \"single\"\n", "");
+    let swiss = without_knockout_table(
+        knockout("", "single", "").replace("kind = \"knockout\"", "kind = \"swiss\"\nrounds = 7"),
+    );
     let r = parse(&swiss, "s.toml").unwrap();
     let zh_text = r.summary(Lang::Zh);
     assert!(line(&section_block(&zh_text, "open"), "名次区分:").is_some());
@@ -167,14 +190,12 @@ fn the_summary_of_a_knockout_states_how_places_are_decided_not_tiebreaks() {
 
 #[test]
 fn swiss_then_knockout_sizes_are_the_powers_of_two_up_to_1024() {
-    let two_stage =
-        |size: u32| {
-            knockout("", "single", "").replace(
+    let two_stage = |size: u32| {
+        without_knockout_table(knockout("", "single", "").replace(
             "kind = \"knockout\"",
             &format!("kind = \"swiss_then_knockout\"\nrounds = 9\nknockout = {{ size = {size} }}"),
-        )
-        .replace("[sections.format.knockout]\nvariant = \"single\"\n", "")
-        };
+        ))
+    };
     for size in [2, 8, 32, 64, 128, 1024] {
         let r = parse(&two_stage(size), "t.toml").unwrap_or_else(|e| panic!("{size}: {e}"));
         assert_eq!(

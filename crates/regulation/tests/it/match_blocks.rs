@@ -238,7 +238,27 @@ time_controls = [
     assert!(parse(&ending)
         .unwrap_err()
         .contains("`ending` 只用于按段写出的赛制 `blocks`"));
-    // a preset without any time control stays as it was
+    // a plain knockout must give them all: its games need their time
     let none = base.replace(&base[base.find("time_controls").unwrap()..], "");
-    parse(&none).unwrap();
+    assert_eq!(
+        parse(&none).unwrap_err().lines().next().unwrap(),
+        "t.toml:13:1: 错误: 赛制 K1 要下慢棋，但没有慢棋的用时 (format K1 plays slow games but gives no time control for them)"
+    );
+    let no_table = base.replace(
+        &base[base.find("[sections.format.knockout]").unwrap()..],
+        "",
+    );
+    assert!(
+        parse(&no_table)
+            .unwrap_err()
+            .starts_with("t.toml:11:8: 错误: 淘汰赛须有 [sections.format.knockout]"),
+        "{}",
+        parse(&no_table).unwrap_err()
+    );
+    // a two-stage section that gives none keeps the meaning it had (no time printed)
+    let two_stage = no_table.replace(
+        "kind = \"knockout\"",
+        "kind = \"swiss_then_knockout\"\nrounds = 5\nknockout = { size = 8 }",
+    );
+    parse(&two_stage).unwrap();
 }

@@ -468,6 +468,20 @@ entries = { cap = 100 }
 
 [sections.format]
 kind = "knockout"
+
+[[sections.format.knockout.time_controls]]
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+kind = "rapid"
+minutes = 10
+increment_seconds = 5
+
+[[sections.format.knockout.time_controls]]
+kind = "armageddon"
+minutes = 5
+black_minutes = 3
 "#;
     let mut id = None;
     let srv = TestServer::start_with(|st| {
@@ -497,4 +511,68 @@ kind = "knockout"
     assert!(drawn > 64, "{drawn}");
     let places = html.matches("<li value=").count();
     assert!(places > 64 && places <= drawn, "{places} of {drawn}");
+}
+
+/// A knockout whose match the regulation writes as blocks with its own names of the games:
+/// the public bracket prints each game as the file names it, with its time.
+#[test]
+fn the_bracket_page_names_the_games_as_the_regulation_does() {
+    let text = r#"
+[event]
+name = "个人自由赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+entries = { cap = 8 }
+
+[sections.format]
+kind = "knockout"
+
+[sections.format.knockout]
+variant = "single"
+
+[[sections.format.knockout.time_controls]]
+name = "长考棋"
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+name = "加赛快棋"
+kind = "rapid"
+minutes = 15
+
+[[sections.format.knockout.blocks]]
+games = 3
+time_control = "长考棋"
+
+[[sections.format.knockout.blocks]]
+games = 1
+time_control = "加赛快棋"
+
+[sections.format.knockout.ending]
+rule = "lot"
+"#;
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(99),
+            results_left: usize::MAX,
+            ..Default::default()
+        };
+        id = Some(
+            arbiter_web::demo::simulate_part_way(st, text, "blocks.toml", &how).expect("simulated"),
+        );
+    });
+    let id = id.expect("event");
+    let ko = srv.get(&format!("/e/{id}/s/open/knockout"));
+    assert_eq!(ko.status, 200);
+    let html = ko.text();
+    assert!(html.contains("长考棋30′"), "{html}");
+    assert!(
+        !html.contains("慢棋"),
+        "the class name is not printed: {html}"
+    );
 }
