@@ -242,7 +242,7 @@ time_controls = [
     let none = base.replace(&base[base.find("time_controls").unwrap()..], "");
     assert_eq!(
         parse(&none).unwrap_err().lines().next().unwrap(),
-        "t.toml:13:1: 错误: 赛制 K1 要下慢棋，但没有慢棋的用时 (format K1 plays slow games but gives no time control for them)"
+        "t.toml:13:18: 错误: 赛制 K1 要下慢棋，但没有慢棋的用时 (format K1 plays slow games but gives no time control for them)"
     );
     let no_table = base.replace(
         &base[base.find("[sections.format.knockout]").unwrap()..],
