@@ -460,6 +460,27 @@ pub fn register(
     form: &EntryForm,
     at: NaiveDateTime,
 ) -> LogEntry {
+    register_as(reg, state, form, at, Duplicates::Refuse)
+}
+
+/// What [`register_as`] does with a person already entered in the section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Duplicates {
+    /// Refused (a registration).
+    Refuse,
+    /// Judged as if he were not (an online submission: the form must not tell a stranger
+    /// whether an ID number is registered; the desk sees the duplicate and decides).
+    Ignore,
+}
+
+/// [`register`], with what to do about a person already entered in the section.
+pub fn register_as(
+    reg: &Regulation,
+    state: &EventState,
+    form: &EntryForm,
+    at: NaiveDateTime,
+    duplicates: Duplicates,
+) -> LogEntry {
     let form = &form.normalized();
     let id_number = match form.id_number.as_deref().map(IdNumber::parse) {
         None => None,
@@ -550,6 +571,10 @@ pub fn register(
     // The log's own limits (deadline, association cap) have the last word.
     match validate_at(state, &entry, Some(&rfc3339(at))) {
         Ok(()) => entry,
+        Err(
+            arbiter_core::Rejection::DuplicateIdNumber(..)
+            | arbiter_core::Rejection::DuplicateEntry { .. },
+        ) if duplicates == Duplicates::Ignore => entry,
         Err(rej) => refused(form, rej.to_string(), true),
     }
 }

@@ -199,6 +199,7 @@ pub fn read_csv(bytes: &[u8], file: &str) -> Result<(Vec<TableRow>, &'static str
         line_at
     };
     let mut rec = csv::StringRecord::new();
+    let (mut nonblank, mut cells) = (0usize, 0usize);
     loop {
         // Blank lines are skipped by the reader: the record starts after them.
         let mut start = rd.position().byte() as usize;
@@ -216,8 +217,19 @@ pub fn read_csv(bytes: &[u8], file: &str) -> Result<(Vec<TableRow>, &'static str
                 })
             }
         }
+        let line = line_of(start as u64);
+        if rec.iter().any(|c| !c.trim().is_empty()) {
+            nonblank += 1;
+            if nonblank > MAX_FILE_ROWS {
+                return Err(too_many_rows(file, Some(line)));
+            }
+        }
+        cells += rec.len();
+        if cells > MAX_FILE_CELLS {
+            return Err(too_many_cells(file, Some(line)));
+        }
         rows.push(TableRow {
-            line: line_of(start as u64),
+            line,
             cells: rec.iter().map(|s| Cell::Text(s.to_string())).collect(),
         });
     }
@@ -252,6 +264,33 @@ fn cell(d: &Data) -> Cell {
 /// Most rows read from one sheet (a roster is thousands, not millions; a damaged file that
 /// claims a huge range does not make us allocate it).
 const MAX_ROWS: usize = 200_000;
+
+/// Most non-blank rows in one file, all its sheets together: an entry list of a whole event
+/// is a few thousand rows; a larger file is refused (naming the limit) before its rows are
+/// checked, so the memory and the report of one upload stay bounded.
+pub const MAX_FILE_ROWS: usize = 50_000;
+/// Most non-empty cells in one file, all its sheets together.
+pub const MAX_FILE_CELLS: usize = 1_000_000;
+
+fn too_many_rows(file: &str, line: Option<usize>) -> ImportError {
+    ImportError {
+        file: file.into(),
+        line,
+        message: format!(
+            "超过 {MAX_FILE_ROWS} 行, 不像报名表; 请分成几个文件导入 (more than {MAX_FILE_ROWS} rows — not an entry list; split the file)"
+        ),
+    }
+}
+
+fn too_many_cells(file: &str, line: Option<usize>) -> ImportError {
+    ImportError {
+        file: file.into(),
+        line,
+        message: format!(
+            "超过 {MAX_FILE_CELLS} 个单元格, 不像报名表; 请分成几个文件导入 (more than {MAX_FILE_CELLS} cells — not an entry list; split the file)"
+        ),
+    }
+}
 /// Most columns read.
 const MAX_COLS: usize = 256;
 
@@ -295,6 +334,19 @@ fn read_workbook_unguarded(
         ),
     }
     };
+    let over = |o: Over, sheet: &str| match o {
+        Over::Sheet => bad(format!(
+            "{sheet}: more than {MAX_GRID_CELLS} cells on one sheet — not an entry list"
+        )),
+        Over::Rows(line) => ImportError {
+            message: format!("工作表 {sheet}: {}", too_many_rows(file, None).message),
+            ..too_many_rows(file, Some(line))
+        },
+        Over::Cells(line) => ImportError {
+            message: format!("工作表 {sheet}: {}", too_many_cells(file, None).message),
+            ..too_many_cells(file, Some(line))
+        },
+    };
     match format {
         Format::Xls => {
             // calamine sizes buffers by numbers in the file: check them first (xls_guard).
@@ -302,6 +354,7 @@ fn read_workbook_unguarded(
             let mut book =
                 calamine::Xls::new(Cursor::new(checked.bytes)).map_err(|e| bad(e.to_string()))?;
             let mut out = Vec::new();
+            let mut budget = Budget::default();
             for name in book.sheet_names() {
                 let range = book
                     .worksheet_range(&name)
@@ -311,8 +364,8 @@ fn read_workbook_unguarded(
                 for (i, row) in range.rows().enumerate() {
                     for (j, d) in row.iter().enumerate() {
                         if !matches!(d, Data::Empty) {
-                            grid.put(r0 + i as u32, c0 + j as u32, cell(d))
-                                .map_err(|e| bad(format!("{name}: {e}")))?;
+                            grid.put(&mut budget, r0 + i as u32, c0 + j as u32, cell(d))
+                                .map_err(|o| over(o, &name))?;
                         }
                     }
                 }
@@ -325,6 +378,7 @@ fn read_workbook_unguarded(
             let mut book =
                 calamine::Xlsx::new(Cursor::new(bytes)).map_err(|e| bad(e.to_string()))?;
             let mut out = Vec::new();
+            let mut budget = Budget::default();
             for name in book.sheet_names() {
                 // Cell by cell (calamine's `worksheet_range` would allocate the whole
                 // rectangle a single far-away cell spans).
@@ -341,8 +395,8 @@ fn read_workbook_unguarded(
                     let (r, col) = c.get_position();
                     let d: Data = c.get_value().clone().into();
                     if !matches!(d, Data::Empty) {
-                        grid.put(r, col, cell(&d))
-                            .map_err(|e| bad(format!("{name}: {e}")))?;
+                        grid.put(&mut budget, r, col, cell(&d))
+                            .map_err(|o| over(o, &name))?;
                     }
                 }
                 drop(reader);
@@ -402,19 +456,42 @@ struct Grid {
 /// Most cells kept from one sheet.
 const MAX_GRID_CELLS: usize = 2_000_000;
 
+/// Rows and cells of a workbook's sheets read so far (the file's limits are for all sheets).
+#[derive(Default)]
+struct Budget {
+    rows: usize,
+    cells: usize,
+}
+
+/// Which limit a cell went past.
+enum Over {
+    Sheet,
+    Rows(usize),
+    Cells(usize),
+}
+
 impl Grid {
-    fn put(&mut self, r: u32, c: u32, v: Cell) -> Result<(), String> {
+    fn put(&mut self, budget: &mut Budget, r: u32, c: u32, v: Cell) -> Result<(), Over> {
         // Rows and columns beyond the limits are not an entry list's: skipped, as before.
         if r as usize >= MAX_ROWS || c as usize >= MAX_COLS {
             return Ok(());
         }
         self.count += 1;
         if self.count > MAX_GRID_CELLS {
-            return Err(format!(
-                "more than {MAX_GRID_CELLS} cells on one sheet — not an entry list"
-            ));
+            return Err(Over::Sheet);
         }
-        self.rows.entry(r).or_default().push((c, v));
+        budget.cells += 1;
+        if budget.cells > MAX_FILE_CELLS {
+            return Err(Over::Cells(r as usize + 1));
+        }
+        let row = self.rows.entry(r).or_insert_with(|| {
+            budget.rows += 1;
+            Vec::new()
+        });
+        row.push((c, v));
+        if budget.rows > MAX_FILE_ROWS {
+            return Err(Over::Rows(r as usize + 1));
+        }
         Ok(())
     }
 

@@ -108,3 +108,44 @@ fn a_zero_length_workbook_stream_is_checked_as_calamine_reads_it() {
     assert!(e.0.contains("row 1 to 23810"), "{}", e.0);
     assert!(read_roster(&bytes, "x.xls", &[]).is_err());
 }
+
+/// Issue 42, item 5: a CSV of hundreds of thousands of bad rows (a 15 MB upload) was read
+/// whole and checked row by row. The file's rows are counted as they are read: past
+/// `MAX_FILE_ROWS` it is refused, naming the limit and the line, before any row is checked.
+#[test]
+fn a_csv_past_the_row_limit_is_refused_while_it_is_read() {
+    let mut text = String::from("姓名,性别,出生日期\n");
+    for i in 0..(arbiter_import::MAX_FILE_ROWS + 10) {
+        text.push_str(&format!("x{i},?,bad\n"));
+    }
+    let e = read_roster(text.as_bytes(), "bad.csv", &[]).expect_err("refused");
+    assert!(e.message.contains("超过 50000 行"), "{}", e.message);
+    assert_eq!(e.line, Some(arbiter_import::MAX_FILE_ROWS + 1));
+    // At the limit it is read, and every bad row is reported.
+    let mut ok = String::from("姓名,性别,出生日期\n");
+    for i in 0..(arbiter_import::MAX_FILE_ROWS - 1) {
+        ok.push_str(&format!("x{i},?,bad\n"));
+    }
+    let r = read_roster(ok.as_bytes(), "ok.csv", &[]).expect("read");
+    assert_eq!(r.roster.data_rows, arbiter_import::MAX_FILE_ROWS - 1);
+}
+
+/// A workbook of four sheets of 300,000 cells each: every sheet alone is under the sheet's
+/// limit, together they pass the file's `MAX_FILE_CELLS`, and the file is refused naming the
+/// sheet where it went past (calamine stops there: the rest is never read).
+#[test]
+fn a_workbook_past_the_cell_limit_is_refused_over_all_its_sheets() {
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    for _ in 0..4 {
+        let ws = wb.add_worksheet();
+        for r in 0..10_000u32 {
+            for c in 0..30u16 {
+                ws.write_number(r, c, 1.0).expect("write");
+            }
+        }
+    }
+    let bytes = wb.save_to_buffer().expect("save");
+    let e = read_roster(&bytes, "big.xlsx", &[]).expect_err("refused");
+    assert!(e.message.contains("超过 1000000 个单元格"), "{}", e.message);
+    assert!(e.message.contains("Sheet4"), "{}", e.message);
+}

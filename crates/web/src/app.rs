@@ -27,6 +27,8 @@ pub struct Inner {
     pub shutdown: tokio::sync::watch::Sender<bool>,
     /// Password checks at once and login attempts in flight ([`crate::auth::limit`]).
     pub login_gate: Arc<crate::auth::limit::Gate>,
+    /// PDF documents and workbooks are made here, a few at once ([`crate::pool`]).
+    pub documents: crate::pool::Pool,
     /// `--public-url`: the address players open (the QR codes encode it); unset, the
     /// address the browser reached the server at.
     public_url: std::sync::OnceLock<String>,
@@ -77,6 +79,11 @@ impl AppState {
             changes,
             shutdown: tokio::sync::watch::Sender::new(false),
             login_gate: Arc::new(crate::auth::limit::Gate::default()),
+            documents: crate::pool::Pool::new(
+                "documents",
+                crate::pool::DOCUMENT_THREADS,
+                crate::pool::DOCUMENT_QUEUE,
+            ),
             public_url: std::sync::OnceLock::new(),
         }))
     }
@@ -170,6 +177,7 @@ impl AppState {
         // state is shown: meanwhile every request is still served from the old state's
         // cache, and none waits for a render when it changes.
         let id = event.clone();
+        let bounds = self.cache.page_bounds();
         let snap = tokio::task::spawn_blocking(move || {
             let mut state: EventState = old.as_ref().map(|s| s.state.clone()).unwrap_or_default();
             for r in &records {
@@ -177,7 +185,7 @@ impl AppState {
                     WebError::Internal(format!("日志无法重放 (the log does not fold): {e}"))
                 })?;
             }
-            let snap = Snapshot::new(id, name, state);
+            let snap = Snapshot::new(id, name, state).with_bounds(bounds);
             if let Some(old) = &old {
                 old.warm(&snap);
             }

@@ -29,6 +29,7 @@ pub mod live;
 pub mod net;
 pub mod online;
 pub mod page;
+pub mod pool;
 pub mod public;
 pub mod refusal;
 pub mod write;
@@ -59,6 +60,8 @@ pub struct ServeConfig {
     /// `--public-url`: the address players open from their phones (the QR codes encode it),
     /// as [`parse_public_url`] gives it.
     pub public_url: Option<String>,
+    /// `--page-cache-mb`, `--page-cache-pages`: the bounds of each event's page cache.
+    pub page_cache: cache::PageBounds,
 }
 
 /// `--public-url`: an `http://` or `https://` address with a host, no spaces, no query or
@@ -93,6 +96,7 @@ impl ServeConfig {
             limits: net::Limits::default(),
             tls: None,
             public_url: None,
+            page_cache: cache::PageBounds::default(),
         }
     }
 }
@@ -145,6 +149,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
             .await
             .map_err(|e| WebError::Internal(e.to_string()))??
     };
+    app.cache.set_page_bounds(config.page_cache);
     match &config.public_url {
         Some(url) => {
             app.set_public_url(url.clone());

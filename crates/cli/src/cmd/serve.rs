@@ -1,6 +1,7 @@
 //! `arbiter serve [--db PATH|postgres://…] [--addr 127.0.0.1:8080] [--demo]
 //! [--tls-cert PEM --tls-key PEM] [--trusted-proxy ADDR]… [--max-connections N]
-//! [--max-connections-per-address N] [--max-live-streams N] [--public-url URL]`: the web server (public pages,
+//! [--max-connections-per-address N] [--max-live-streams N] [--public-url URL]
+//! [--page-cache-mb MB] [--page-cache-pages N]`: the web server (public pages,
 //! JSON API, live updates). Flag parsing only; everything else is `arbiter_web::serve`.
 
 use clap::Args;
@@ -46,6 +47,13 @@ pub struct ServeArgs {
     /// the browser reached the server at)
     #[arg(long, value_name = "URL", value_parser = arbiter_web::parse_public_url)]
     pub public_url: Option<String>,
+    /// 每个赛事缓存的页面总大小上限 (MB) — most megabytes of rendered pages kept per event
+    /// (the least recently read pages are dropped first and rendered again when asked for)
+    #[arg(long, value_name = "MB", default_value_t = arbiter_web::cache::PAGE_MAX_BYTES >> 20)]
+    pub page_cache_mb: usize,
+    /// 每个赛事缓存的页面数上限 — most rendered pages kept per event
+    #[arg(long, value_name = "N", default_value_t = arbiter_web::cache::PAGE_MAX_ENTRIES)]
+    pub page_cache_pages: usize,
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
@@ -57,6 +65,10 @@ pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
     config.limits.max_connections = a.max_connections.max(1);
     config.limits.max_per_address = a.max_connections_per_address.max(1);
     config.limits.max_live_streams = a.max_live_streams.max(1);
+    config.page_cache = arbiter_web::cache::PageBounds {
+        entries: a.page_cache_pages.max(1),
+        bytes: a.page_cache_mb.saturating_mul(1 << 20),
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

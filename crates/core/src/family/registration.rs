@@ -212,7 +212,6 @@ pub(crate) fn validate(
             submission,
             section: s,
             name,
-            id_number,
             ..
         } => {
             section(state, s)?;
@@ -222,18 +221,10 @@ pub(crate) fn validate(
             if state.submissions.contains_key(submission) {
                 return Err(Rejection::SubmissionExists(*submission));
             }
-            if let Some(id) = id_number {
-                if state.index.has_id_number(s, id.as_str()) {
-                    return Err(Rejection::DuplicateIdNumber(id.masked(), s.clone()));
-                }
-                if state
-                    .pending(Some(s.as_str()))
-                    .iter()
-                    .any(|x| x.id_number.as_ref() == Some(id))
-                {
-                    return Err(Rejection::DuplicateSubmission(id.masked(), s.clone()));
-                }
-            }
+            // A submission whose ID number is registered, or pending, is recorded all the same:
+            // the form must not tell a stranger whether a number is entered, nor let him block
+            // someone's entry by submitting his number first. The desk sees the duplicate and
+            // decides (approving it is refused as a registration would be).
             Ok(())
         }
         LogEntry::SubmissionDecided {

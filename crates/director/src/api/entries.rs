@@ -1258,7 +1258,16 @@ pub fn submit_keyed(
         .collect();
     judged.late_reason = None;
     judged.flags = flags.clone();
-    match registration::register(&reg, state, &judged, ctx.at) {
+    // A person already registered or pending is judged as anyone else: the answer must not
+    // tell a stranger whether an ID number is entered (the desk sees the duplicate), and a
+    // pending submission never blocks another.
+    match registration::register_as(
+        &reg,
+        state,
+        &judged,
+        ctx.at,
+        registration::Duplicates::Ignore,
+    ) {
         LogEntry::PlayerRegistered(r) => checked(
             state,
             ctx,
@@ -1280,6 +1289,43 @@ pub fn submit_keyed(
         LogEntry::EntryRefused { reason, .. } => Err(Refusal::NotEligible { reason }.into()),
         other => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
     }
+}
+
+/// The same person already entered, as the desk should see it beside a pending online
+/// submission (the form itself never says: issue 42).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubmissionDuplicate {
+    /// An active entry of the section has the same ID number.
+    Registered { player: PlayerId, name: String },
+    /// An earlier submission, still pending in the section, has the same ID number.
+    Pending { submission: u32, name: String },
+}
+
+/// The entry or earlier pending submission of the section with the same ID number as the
+/// pending submission `s`, if any.
+pub fn submission_duplicate(
+    state: &EventState,
+    s: &arbiter_core::Submission,
+) -> Option<SubmissionDuplicate> {
+    let id = s.id_number.as_ref()?;
+    if state.index.has_id_number(&s.section, id.as_str()) {
+        if let Some(p) = state.players.values().find(|p| {
+            p.section == s.section && p.withdrawn.is_none() && p.id_number.as_ref() == Some(id)
+        }) {
+            return Some(SubmissionDuplicate::Registered {
+                player: p.id,
+                name: p.name.clone(),
+            });
+        }
+    }
+    state
+        .pending(Some(&s.section))
+        .into_iter()
+        .find(|x| x.submission < s.submission && x.id_number.as_ref() == Some(id))
+        .map(|x| SubmissionDuplicate::Pending {
+            submission: x.submission,
+            name: x.name.clone(),
+        })
 }
 
 fn pending_submission(

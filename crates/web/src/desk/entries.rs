@@ -302,6 +302,8 @@ struct PendingRow<'a> {
     evidence: String,
     /// The conditions he claims, in Chinese.
     claims: String,
+    /// The same ID number already registered or pending in the section (the desk decides).
+    duplicate: String,
 }
 
 /// The list's query: the flash, the row of the last action, the search.
@@ -515,6 +517,23 @@ fn render(
                 .map(|f| arbiter_regulation::flag_zh(f))
                 .collect::<Vec<_>>()
                 .join("、"),
+            duplicate: match arbiter_director::api::entries::submission_duplicate(st, x) {
+                None => String::new(),
+                Some(arbiter_director::api::entries::SubmissionDuplicate::Registered {
+                    player,
+                    name,
+                }) => format!(
+                    "{} {player} {name}",
+                    l.t("身份证号已报名:", "ID number already registered:")
+                ),
+                Some(arbiter_director::api::entries::SubmissionDuplicate::Pending {
+                    submission,
+                    name,
+                }) => format!(
+                    "{} #{submission} {name}",
+                    l.t("与待审报名身份证号相同:", "same ID number as pending")
+                ),
+            },
         })
         .collect();
     let refused = st

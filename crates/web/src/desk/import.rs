@@ -24,6 +24,17 @@ use axum::response::{IntoResponse, Response};
 /// Largest file accepted (an entry form of thousands of rows is far smaller).
 pub const MAX_UPLOAD: usize = 16 << 20;
 
+/// Uploads read and checked at once (the rest wait up to [`PARSE_WAIT`], then are answered
+/// 503): one file of [`arbiter_import::MAX_FILE_ROWS`] bad rows takes a few hundred MB while it
+/// is checked, so at most two are.
+pub const MAX_PARSES: usize = 2;
+/// How long an upload waits for its turn.
+pub const PARSE_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+/// Rows with problems listed on the page; the rest are counted.
+pub const MAX_PROBLEMS_SHOWN: usize = 200;
+
+static PARSES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(MAX_PARSES);
+
 /// `GET /desk/e/{ev}/import`.
 pub async fn show(
     State(app): State<AppState>,
@@ -75,6 +86,8 @@ struct Report<'a> {
     class: &'static str,
     summary: String,
     problems: Vec<ProblemRow<'a>>,
+    /// Problems past [`MAX_PROBLEMS_SHOWN`], counted and not listed.
+    more: usize,
     registered: &'a [RowRegistered],
     /// The rows were registered (not a dry run).
     written: bool,
@@ -117,7 +130,7 @@ fn form<'a>(
 struct Upload {
     csrf: Option<String>,
     file_name: Option<String>,
-    file: Option<Vec<u8>>,
+    file: Option<axum::body::Bytes>,
     section: Option<String>,
     import: bool,
 }
@@ -164,7 +177,7 @@ async fn read_upload(req: Request, auth: &Authed) -> Result<Upload, Refusal> {
             "mode" => up.import = text() == "import",
             "file" => {
                 up.file_name = file_name;
-                up.file = Some(data.to_vec());
+                up.file = Some(data);
             }
             _ => {}
         }
@@ -186,6 +199,11 @@ pub async fn upload(
     let auth = match Authed::from_request_parts(&mut parts, &app).await {
         Ok(a) => a,
         Err(r) => return Ok(r.into_response()),
+    };
+    // The file is read and checked only in one of the few slots: memory stays bounded
+    // whatever arrives at once.
+    let Ok(Ok(_slot)) = tokio::time::timeout(PARSE_WAIT, PARSES.acquire()).await else {
+        return Ok(busy(l));
     };
     let up = match read_upload(Request::from_parts(parts, body), &auth).await {
         Ok(u) => u,
@@ -305,6 +323,23 @@ pub async fn upload(
     page(l, &auth, &ev, &title, status, &c, None)
 }
 
+/// The answer while every slot is taken: 503 with `Retry-After`.
+fn busy(l: Lang) -> Response {
+    let msg = l.t(
+        "正在处理其他报名表, 请稍后再试 (other entry files are being read; try again in a moment)",
+        "Other entry files are being read; try again in a moment",
+    );
+    let mut r = (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        crate::page::error_page(StatusCode::SERVICE_UNAVAILABLE, msg),
+    )
+        .into_response();
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from_static("10"));
+    r
+}
+
 /// The report: a summary line, the rows not registered (row, column, cell, reason) and the
 /// rows registered.
 fn report_of<'a>(
@@ -348,9 +383,11 @@ fn report_of<'a>(
     } else {
         "err"
     };
+    let more = r.problems.len().saturating_sub(MAX_PROBLEMS_SHOWN);
     let problems = r
         .problems
         .iter()
+        .take(MAX_PROBLEMS_SHOWN)
         .map(|p| ProblemRow {
             row: p.row,
             at: match (&p.column, &p.cell) {
@@ -375,6 +412,7 @@ fn report_of<'a>(
         class,
         summary,
         problems,
+        more,
         registered: &r.registered,
         written,
     }

@@ -189,28 +189,30 @@ pub async fn show(
     }
     // Build, find the font and lay out on a blocking thread: a long document takes seconds.
     let section = opts.section.clone();
-    let rendered = tokio::task::spawn_blocking(move || {
-        let doc = arbiter_report::build(&snap.state, kind, &opts).map_err(|err| {
-            (
-                StatusCode::BAD_REQUEST,
-                format!("请求有误: {err} (bad request)"),
-            )
-        })?;
-        let font = arbiter_documents::find_font_cached(None).map_err(|err| {
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("无法生成 PDF: {err}"),
-            )
-        })?;
-        let bytes = arbiter_documents::pdf::render(&doc, &font)
-            .map_err(|err| (StatusCode::INTERNAL_SERVER_ERROR, err))?;
-        Ok::<_, (StatusCode, String)>((doc, bytes))
-    })
-    .await
-    .map_err(|err| WebError::Internal(err.to_string()))?;
+    let rendered = app
+        .documents
+        .run(crate::pool::DOCUMENT_WAIT, move || {
+            let doc = arbiter_report::build(&snap.state, kind, &opts).map_err(|err| {
+                (
+                    StatusCode::BAD_REQUEST,
+                    format!("请求有误: {err} (bad request)"),
+                )
+            })?;
+            let font = arbiter_documents::find_font_cached(None).map_err(|err| {
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("无法生成 PDF: {err}"),
+                )
+            })?;
+            let bytes = arbiter_documents::pdf::render(&doc, &font)
+                .map_err(|err| (StatusCode::INTERNAL_SERVER_ERROR, err))?;
+            Ok::<_, (StatusCode, String)>((doc, bytes))
+        })
+        .await;
     let (doc, bytes) = match rendered {
-        Ok(r) => r,
-        Err((status, msg)) => return Ok(page(status, &msg)),
+        Ok(Ok(r)) => r,
+        Ok(Err((status, msg))) => return Ok(page(status, &msg)),
+        Err(_) => return Ok(busy(l)),
     };
     let mut name = format!("{}-{}", doc.event_name, l.t(kind.zh(), kind.en()));
     let mut ascii = kind.name().to_string();
@@ -232,6 +234,22 @@ pub async fn show(
         &format!("{}.pdf", file_safe(&name)),
         bytes,
     ))
+}
+
+/// The answer while the server makes as many documents as it may: 503 with `Retry-After`.
+fn busy(l: Lang) -> Response {
+    let mut r = page(
+        StatusCode::SERVICE_UNAVAILABLE,
+        l.t(
+            "服务器正在生成其他文件, 请稍后再试 (the server is making other documents; try again in a moment)",
+            "The server is making other documents; try again in a moment",
+        ),
+    );
+    r.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from_static("10"),
+    );
+    r
 }
 
 /// `/desk/e/{ev}/print`: the documents (HTML and PDF) and the downloads (Excel, a CSV per
@@ -352,10 +370,16 @@ pub async fn xlsx(
     };
     let (title, tables) = event_tables(&app, &ev, privacy).await?;
     let t = title.clone();
-    let bytes = tokio::task::spawn_blocking(move || tables::xlsx(&tables, &t))
+    let bytes = match app
+        .documents
+        .run(crate::pool::DOCUMENT_WAIT, move || {
+            tables::xlsx(&tables, &t)
+        })
         .await
-        .map_err(|err| WebError::Internal(err.to_string()))?
-        .map_err(|err| WebError::Internal(err.to_string()))?;
+    {
+        Ok(b) => b.map_err(|err| WebError::Internal(err.to_string()))?,
+        Err(_) => return Ok(busy(l)),
+    };
     let (name, ascii) = match privacy {
         Privacy::Organiser => (
             format!(

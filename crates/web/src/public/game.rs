@@ -178,6 +178,20 @@ pub(super) async fn game(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(&event).await?;
+    // A board without a game record (or a round, section or board the event does not have)
+    // is a 404 before anything is cached.
+    views::sheet(&snap, &section, round)?;
+    let recorded = snap
+        .state
+        .section(&section)
+        .and_then(|x| x.round(round))
+        .and_then(|r| r.board(board))
+        .is_some_and(|b| b.record.is_some());
+    if !recorded {
+        return Err(WebError::NotFound(format!(
+            "第{round}轮第{board}台没有棋谱 (no game record on round {round} board {board})"
+        )));
+    }
     let path = format!("/e/{event}/s/{section}/r/{round}/b/{board}");
     cached(&snap, path.clone(), l, &headers, move |s| {
         render(&game_page(s, l, &section, round, board, path.clone())?)

@@ -180,6 +180,8 @@ async fn round(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(&event).await?;
+    // An unknown section or a round not published is a 404 before anything is cached.
+    views::sheet(&snap, &section, round)?;
     let path = format!("/e/{event}/s/{section}/r/{round}");
     let q = f.q.unwrap_or_default();
     if q.trim().is_empty() {
@@ -241,7 +243,18 @@ async fn screen(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(&event).await?;
+    // Only the pages the round has are rendered and cached: another number is a 404.
+    let pages = views::sheet(&snap, &section, round)?
+        .boards
+        .len()
+        .div_ceil(SCREEN_BOARDS)
+        .max(1);
     let page = q.page.unwrap_or(1).max(1);
+    if page > pages {
+        return Err(WebError::NotFound(format!(
+            "大屏第 {page} 页 (screen page {page} of {pages})"
+        )));
+    }
     let base = format!("/e/{event}/s/{section}/r/{round}/screen");
     let key = format!("{base}?page={page}");
     cached(&snap, key.clone(), l, &headers, move |s| {
@@ -510,7 +523,19 @@ async fn player(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(&event).await?;
-    views::section_name(&snap, &section)?;
+    // A number the section does not have is a 404 before anything is cached.
+    let known = {
+        let s = snap.clone();
+        let sec = section.clone();
+        tokio::task::spawn_blocking(move || {
+            views::history(&s, &sec).map(|h| h.player(no).is_some())
+        })
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))??
+    };
+    if !known {
+        return Err(WebError::NotFound(format!("{section} {no}号 (player)")));
+    }
     let path = format!("/e/{event}/s/{section}/p/{no}");
     cached(&snap, path.clone(), l, &headers, move |s| {
         let history = views::history(s, &section)?;

@@ -3,6 +3,8 @@
 //! headers), an SSE reader, and events built with the director's simulator.
 #![allow(dead_code)]
 
+pub mod desk;
+
 use arbiter_store::{EventId, SqliteStore};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

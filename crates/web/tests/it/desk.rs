@@ -4,132 +4,13 @@
 
 use crate::common;
 
-use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, EventId, EventStore, Role, SqliteStore};
 use common::{Response, TestServer};
 
-const PW: &str = "correct horse 8";
-
-fn add_user(store: &SqliteStore, login: &str, role: Role) {
-    store
-        .add_user(&User {
-            login: login.into(),
-            display_name: format!("{login} 裁判"),
-            role,
-            password_hash: arbiter_web::auth::password::hash(PW).expect("hash"),
-            created: "2026-09-26T08:00:00+08:00".into(),
-        })
-        .expect("add user");
-}
-
-/// One account per role: organiser `org`, chief arbiter `chief`, arbiters `arb` and `arb2`,
-/// registration desk `desk`.
-pub(crate) fn with_accounts(store: &SqliteStore) {
-    add_user(store, "org", Role::Organiser);
-    add_user(store, "chief", Role::ChiefArbiter);
-    add_user(store, "arb", Role::Arbiter);
-    add_user(store, "arb2", Role::Arbiter);
-    add_user(store, "desk", Role::Desk);
-}
-
-/// `value="…"` of the first input named `name` in an HTML page.
-pub(crate) fn input_value(html: &str, name: &str) -> Option<String> {
-    let at = html.find(&format!("name=\"{name}\" value=\""))?;
-    let rest = &html[at + name.len() + 15..];
-    Some(rest[..rest.find('"')?].to_string())
-}
-
-/// `name=value` of the cookie `name` set by a response.
-pub(crate) fn set_cookie(r: &Response, name: &str) -> Option<String> {
-    r.headers
-        .iter()
-        .filter(|(k, _)| k == "set-cookie")
-        .find_map(|(_, v)| {
-            let first = v.split(';').next()?;
-            let (k, val) = first.split_once('=')?;
-            (k == name && !val.is_empty()).then(|| first.to_string())
-        })
-}
-
-fn enc(s: &str) -> String {
-    let mut o = String::new();
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                o.push(b as char)
-            }
-            _ => o.push_str(&format!("%{b:02X}")),
-        }
-    }
-    o
-}
-
-pub(crate) fn form(pairs: &[(&str, &str)]) -> String {
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
-/// Try to log in; the response of `POST /login`.
-fn try_login(s: &TestServer, login: &str, pw: &str) -> Response {
-    let page = s.get("/login");
-    assert_eq!(page.status, 200);
-    let token = input_value(&page.text(), "csrf").expect("login form csrf");
-    let cookie = set_cookie(&page, "arbiter_login").expect("login csrf cookie");
-    s.post_form(
-        "/login",
-        &[("Cookie", &cookie)],
-        &form(&[("login", login), ("password", pw), ("csrf", &token)]),
-    )
-}
-
-/// A logged-in browser: its session cookie and the session's CSRF token.
-pub(crate) struct Browser {
-    cookie: String,
-    csrf: String,
-}
-
-pub(crate) fn login(s: &TestServer, login: &str) -> Browser {
-    let r = try_login(s, login, PW);
-    assert_eq!(r.status, 303, "login {login}: {}", r.text());
-    let cookie = set_cookie(&r, "arbiter_session").expect("session cookie");
-    let setc = r
-        .headers
-        .iter()
-        .find(|(k, v)| k == "set-cookie" && v.starts_with("arbiter_session="))
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
-    assert!(
-        setc.contains("HttpOnly") && setc.contains("SameSite=Strict"),
-        "{setc}"
-    );
-    let desk = s.get_with("/desk", &[("Cookie", &cookie)]);
-    assert_eq!(desk.status, 200, "{}", desk.text());
-    let csrf = input_value(&desk.text(), "csrf").expect("session csrf");
-    Browser { cookie, csrf }
-}
-
-impl Browser {
-    pub(crate) fn get(&self, s: &TestServer, path: &str) -> Response {
-        s.get_with(path, &[("Cookie", &self.cookie)])
-    }
-    pub(crate) fn post(&self, s: &TestServer, path: &str, pairs: &[(&str, &str)]) -> Response {
-        let mut p = pairs.to_vec();
-        p.push(("csrf", &self.csrf));
-        s.post_form(path, &[("Cookie", &self.cookie)], &form(&p))
-    }
-    fn post_json(&self, s: &TestServer, path: &str, pairs: &[(&str, &str)]) -> Response {
-        let mut p = pairs.to_vec();
-        p.push(("csrf", &self.csrf));
-        s.post_form(
-            path,
-            &[("Cookie", &self.cookie), ("Accept", "application/json")],
-            &form(&p),
-        )
-    }
-}
+pub(crate) use common::desk::{
+    create_open_kunshan, form, input_value, login, set_cookie, try_login, upload, with_accounts,
+    Browser, PW,
+};
 
 /// The message a redirect after a form carries (`?ok=` / `?err=`), decoded.
 pub(crate) fn flash(r: &Response) -> (bool, String) {
@@ -783,23 +664,6 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
     assert!(!ok, "{msg}");
 }
 
-/// Create an event from the Kunshan regulation moved to 2099 (entries are still open on any
-/// test date); its id.
-pub(crate) fn create_open_kunshan(s: &TestServer, chief: &Browser) -> String {
-    let src = include_str!("../../../../regulations/kunshan-2026.toml")
-        .replace("start = 2026-09-26", "start = 2099-09-26")
-        .replace("end = 2026-09-27", "end = 2099-09-27")
-        .replace(
-            "deadline = 2026-09-15T00:00:00",
-            "deadline = 2099-09-15T00:00:00",
-        );
-    let r = chief.post(s, "/desk/events", &[("preset", ""), ("toml", &src)]);
-    assert_eq!(r.status, 303, "{}", r.text());
-    let loc = r.header("location").expect("location");
-    let ev = loc.strip_prefix("/desk/e/").expect("event page");
-    ev.split('?').next().expect("id").to_string()
-}
-
 /// The online form as a phone would fill it: GET (cookie + token), then POST.
 pub(crate) fn submit_online(s: &TestServer, ev: &str, pairs: &[(&str, &str)]) -> Response {
     let page = s.get(&format!("/e/{ev}/entry"));
@@ -897,23 +761,23 @@ fn the_online_entry_form_waits_for_the_desk() {
     let subs = entries_of(&s, &ev, "entry_submitted");
     assert_eq!(subs.len(), 1);
     assert_eq!(subs[0].0, "online");
-    // The same ID number again while pending: refused.
+    // The same ID number again while pending: recorded all the same, with the same answer
+    // (issue 42: the form does not tell whether a number is entered, and a pending entry never
+    // blocks another); the desk sees the two side by side.
     let r = post(&man("张伟", &his, phone));
-    assert!(
-        r.status == 422 && r.text().contains("等待审核"),
-        "{}",
-        r.text()
-    );
-    // Nobody is registered yet; the desk sees the pending entry, masked.
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.text().contains("报名已提交") && r.text().contains("#2"));
+    // Nobody is registered yet; the desk sees the pending entries, masked.
     let state = s.store().state(&EventId(ev.clone())).expect("state");
     assert!(state.players.is_empty());
-    assert_eq!(state.pending(Some("men")).len(), 1);
+    assert_eq!(state.pending(Some("men")).len(), 2);
     let list_path = format!("/desk/e/{ev}/s/men/entries");
     let list = desk.get(&s, &list_path).text();
     assert!(
         list.contains("网上报名待审核") && list.contains("张伟"),
         "{list}"
     );
+    assert!(list.contains("与待审报名身份证号相同: #1 张伟"), "{list}");
     assert!(
         list.contains("139****5678") && !list.contains(phone),
         "{list}"
@@ -968,10 +832,26 @@ fn the_online_entry_form_waits_for_the_desk() {
     assert_eq!(regs[0].0, "desk");
     let decided = entries_of(&s, &ev, "submission_decided");
     assert_eq!(decided.len(), 1);
-    // A second entry, refused by the desk with a reason.
+    // The duplicate: the desk sees him registered; approving it is refused as a second
+    // registration would be, and the desk refuses it.
+    let list = desk.get(&s, &list_path).text();
+    assert!(list.contains("身份证号已报名: P1 张伟"), "{list}");
+    let (ok, msg) = flash(&desk.post(
+        &s,
+        &format!("/desk/e/{ev}/sub/2/approve"),
+        &[("evidence", "社保证明")],
+    ));
+    assert!(!ok, "{msg}");
+    let (ok, msg) = flash(&desk.post(
+        &s,
+        &format!("/desk/e/{ev}/sub/2/refuse"),
+        &[("reason", "重复报名")],
+    ));
+    assert!(ok, "{msg}");
+    // A third entry, refused by the desk with a reason.
     let r = post(&man("王强", &id_number("19850505", 3), "13600002222"));
     assert_eq!(r.status, 200, "{}", r.text());
-    let refuse = format!("/desk/e/{ev}/sub/2/refuse");
+    let refuse = format!("/desk/e/{ev}/sub/3/refuse");
     let (ok, msg) = flash(&desk.post(&s, &refuse, &[("reason", "")]));
     assert!(!ok && msg.contains("理由"), "{msg}");
     let (ok, msg) = flash(&desk.post(&s, &refuse, &[("reason", "非本单位职工")]));
@@ -979,7 +859,7 @@ fn the_online_entry_form_waits_for_the_desk() {
     let state = s.store().state(&EventId(ev.clone())).expect("state");
     assert!(state.pending(None).is_empty());
     assert_eq!(
-        state.submissions[&2].decision,
+        state.submissions[&3].decision,
         Some(arbiter_core::Decision::Refused("非本单位职工".into()))
     );
     assert_eq!(state.players.len(), 1);
@@ -1349,41 +1229,6 @@ fn the_desk_prints_the_documents_of_an_event() {
     assert!(checkin.contains("棋手00"), "{checkin}");
     let no_session = s.get(&format!("/desk/e/{ev}/print?doc=pairings"));
     assert_ne!(no_session.status, 200);
-}
-
-/// A multipart upload from a logged-in browser (as the import form posts it).
-fn upload(
-    s: &TestServer,
-    b: &Browser,
-    path: &str,
-    fields: &[(&str, &str)],
-    file: (&str, &[u8]),
-) -> Response {
-    let boundary = "----arbiter-test-boundary-7d3f";
-    let mut body = Vec::new();
-    for (k, v) in fields {
-        body.extend(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
-                .as_bytes(),
-        );
-    }
-    body.extend(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{}\"\r\nContent-Type: application/octet-stream\r\n\r\n",
-            file.0
-        )
-        .as_bytes(),
-    );
-    body.extend(file.1);
-    body.extend(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let ctype = format!("multipart/form-data; boundary={boundary}");
-    common::request(
-        s.addr,
-        "POST",
-        path,
-        &[("Cookie", &b.cookie), ("Content-Type", &ctype)],
-        Some(&body),
-    )
 }
 
 #[test]
