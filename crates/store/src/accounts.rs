@@ -90,6 +90,9 @@ pub trait AccountStore {
     fn failures(&self, key: &str, now: i64, window: i64) -> Result<Option<Failures>, StoreError>;
     /// Forget the failures under `key` (after a successful login).
     fn clear_failures(&self, key: &str) -> Result<(), StoreError>;
+    /// Remove every counter whose latest failure is more than `window` seconds before `now`
+    /// (they count for nothing any more); returns how many.
+    fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError>;
 }
 
 mod sqlite_impl {
@@ -288,6 +291,13 @@ mod sqlite_impl {
                 .execute("DELETE FROM login_failures WHERE key = ?1", [key])?;
             Ok(())
         }
+
+        fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError> {
+            Ok(self.conn.execute(
+                "DELETE FROM login_failures WHERE last < ?1 - ?2",
+                params![now, window],
+            )?)
+        }
     }
 }
 
@@ -401,6 +411,22 @@ mod tests {
         assert_eq!(s.failures("login:wang", 200, 60).unwrap(), None);
     }
 
+    fn old_failures_are_purged(s: &dyn AccountStore) {
+        s.record_failure("login:old", 100, 60).unwrap();
+        s.record_failure("addr:10.0.0.1", 150, 60).unwrap();
+        s.record_failure("login:new", 200, 60).unwrap();
+        // At 210 only `login:old` is more than 60 s old.
+        assert_eq!(s.purge_failures(210, 60).unwrap(), 1);
+        assert_eq!(s.failures("login:old", 100, 1_000_000).unwrap(), None);
+        assert_eq!(
+            s.failures("addr:10.0.0.1", 210, 60).unwrap().unwrap().count,
+            1
+        );
+        assert_eq!(s.purge_failures(300, 60).unwrap(), 2);
+        assert_eq!(s.failures("login:new", 300, 1_000_000).unwrap(), None);
+        assert_eq!(s.purge_failures(300, 60).unwrap(), 0);
+    }
+
     /// Each account test once on SQLite (in memory) and once on PostgreSQL.
     macro_rules! both {
         ($($t:ident),* $(,)?) => {
@@ -421,6 +447,7 @@ mod tests {
         sessions_expire_and_end,
         a_new_password_ends_every_session,
         failures_count_within_the_window_and_clear,
+        old_failures_are_purged,
     );
 
     #[test]

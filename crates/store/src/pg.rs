@@ -619,6 +619,14 @@ impl AccountStore for PgStore {
             .execute("DELETE FROM login_failures WHERE key = $1", &[&key])?;
         Ok(())
     }
+
+    fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError> {
+        let n = self.conn()?.execute(
+            "DELETE FROM login_failures WHERE last < $1::BIGINT - $2::BIGINT",
+            &[&now, &window],
+        )?;
+        Ok(n as usize)
+    }
 }
 
 #[cfg(test)]

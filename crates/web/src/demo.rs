@@ -140,8 +140,12 @@ pub fn demo_store() -> Result<SqliteStore, WebError> {
 pub fn demo_account(store: &SqliteStore) -> Result<(String, String), WebError> {
     use arbiter_store::accounts::User;
     use arbiter_store::{AccountStore, Role};
-    // 12 hex digits of the OS's randomness: short enough to type, never the same twice.
-    let password = crate::auth::token::random_token()[..12].to_string();
+    // 12 hex digits of the OS's randomness: short enough to type, never the same twice; and,
+    // as every password set, not a common one (a draw of 12 digits could be).
+    let mut password = crate::auth::token::random_token()[..12].to_string();
+    while crate::auth::password::check_new("demo", &password).is_err() {
+        password = crate::auth::token::random_token()[..12].to_string();
+    }
     let hash = crate::auth::password::hash(&password).map_err(WebError::Internal)?;
     let (created, _) = crate::write::now_at()?;
     store.add_user(&User {

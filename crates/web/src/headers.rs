@@ -1,6 +1,6 @@
 //! Headers on every response: `X-Content-Type-Options: nosniff`, a Content-Security-Policy
 //! that allows only the server's own scripts and styles (and no framing), no referrer to
-//! other sites; and `Cache-Control: no-store` on every page of the arbiters' desk, the login
+//! other sites (`same-origin`, unless the page set a stricter policy of its own); and `Cache-Control: no-store` on every page of the arbiters' desk, the login
 //! and the online entry form (they show names with ID numbers and phones, or tokens). Over
 //! TLS every cookie is `Secure`.
 
@@ -45,10 +45,14 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
         HeaderValue::from_static("nosniff"),
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("same-origin"),
-    );
+    // A page that sets its own policy keeps it (the entry status page: `no-referrer`, so
+    // its token never leaves in a `Referer`).
+    if !h.contains_key(header::REFERRER_POLICY) {
+        h.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        );
+    }
     if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
         h.insert(
             header::CONTENT_SECURITY_POLICY,

@@ -12,8 +12,10 @@
 //!
 //! Safeguards: the form carries its own CSRF token (cookie `arbiter_entry` + hidden field,
 //! both must match); the body is at most [`MAX_BODY`] bytes and each field at most
-//! [`MAX_FIELD`] characters; each client address may submit [`MAX_PER_ADDR`] times within
-//! [`crate::auth::limit::WINDOW`] seconds, then waits. Only the answer to the player's own form
+//! [`MAX_FIELD`] characters; each client address (an IPv6 client by its /64) may submit
+//! [`MAX_PER_ADDR`] times within [`crate::auth::limit::WINDOW`] seconds, then waits; and all
+//! addresses together may submit [`MAX_PER_MINUTE`] times a minute to one event, so many
+//! addresses do not make many submissions. Only the answer to the player's own form
 //! repeats the ID number and phone (to keep the form filled; `no-store`); the summary and the
 //! status page show the ID number masked; nothing of the form is written to the server's
 //! output.
@@ -46,6 +48,8 @@ pub const MAX_BODY: usize = 4096;
 pub const MAX_FIELD: usize = 100;
 /// Submissions per client address within the window.
 pub const MAX_PER_ADDR: u32 = 10;
+/// Submissions to one event per minute, all addresses together.
+pub const MAX_PER_MINUTE: u32 = 30;
 /// The actor of `entry_submitted`.
 pub const ACTOR: &str = arbiter_director::log_view::ONLINE;
 
@@ -351,14 +355,22 @@ pub async fn submit(
         )
         .await;
     }
-    // Every submission from an address counts, accepted or not.
-    let key = format!("entry:{addr}");
+    // Every submission from an address (an IPv6 client by its /64) counts, accepted or not,
+    // and so does every submission to the event within its minute, from any address.
+    let key = format!("entry:{}", limit::client_net(&addr));
     let now = now();
+    let all = format!("entry-all:{ev}@{}", now.div_euclid(60));
     let wait = app
         .with_store(move |st| {
-            let wait = limit::wait(st.failures(&key, now, limit::WINDOW)?, MAX_PER_ADDR, now);
+            let mut wait = limit::wait(st.failures(&key, now, limit::WINDOW)?, MAX_PER_ADDR, now);
+            let this_minute = st.failures(&all, now, 60)?.map_or(0, |f| f.count);
+            if wait.is_none() && this_minute >= MAX_PER_MINUTE {
+                wait = Some(60 - now.rem_euclid(60));
+            }
             if wait.is_none() {
+                st.purge_failures(now, limit::WINDOW)?;
                 st.record_failure(&key, now, limit::WINDOW)?;
+                st.record_failure(&all, now, 60)?;
             }
             Ok(wait)
         })

@@ -62,8 +62,9 @@ pub fn run(c: UserCmd) -> anyhow::Result<u8> {
     }
 }
 
-/// The new password: prompted twice without echo on a terminal, else stdin's first line.
-fn read_password() -> anyhow::Result<Result<String, String>> {
+/// The new password of the account `login`: prompted twice without echo on a terminal, else
+/// stdin's first line; refused if too short or long, too common, or holding the login name.
+fn read_password(login: &str) -> anyhow::Result<Result<String, String>> {
     let pw = if std::io::stdin().is_terminal() {
         let a = rpassword::prompt_password("密码 (password): ")
             .context("读取密码 (reading the password)")?;
@@ -87,7 +88,7 @@ fn read_password() -> anyhow::Result<Result<String, String>> {
                 .into(),
         ));
     }
-    Ok(password::check_new(&pw).map(|()| pw))
+    Ok(password::check_new(login, &pw).map(|()| pw))
 }
 
 fn fail(msg: &str) -> anyhow::Result<u8> {
@@ -103,7 +104,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     if let Err(e) = check_login(&a.login) {
         return fail(&format!("--login: {e}"));
     }
-    let pw = match read_password()? {
+    let pw = match read_password(&a.login)? {
         Ok(p) => p,
         Err(e) => return fail(&e),
     };
@@ -174,7 +175,7 @@ fn passwd(a: PasswdArgs) -> anyhow::Result<u8> {
     if store.user(&a.login)?.is_none() {
         return fail(&format!("账户 「{}」 不存在 (unknown account)", a.login));
     }
-    let pw = match read_password()? {
+    let pw = match read_password(&a.login)? {
         Ok(p) => p,
         Err(e) => return fail(&e),
     };

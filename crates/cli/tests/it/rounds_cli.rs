@@ -37,7 +37,7 @@ struct Event {
 fn add_user(e: &Event, login: &str, role: &str) {
     let o = run_with_stdin(
         &db_args(e, &["user", "add", "--login", login, "--role", role]),
-        "password99\n",
+        "plum-blossom-99\n",
     );
     assert!(o.status.success(), "user add: {}", text(&o.stderr));
 }

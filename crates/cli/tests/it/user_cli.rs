@@ -66,21 +66,32 @@ fn user_add_list_and_passwd() {
     for (args, stdin, want) in [
         (
             vec!["--login", "wang", "--role", "arbiter"],
-            "password99\n",
+            "plum-blossom-99\n",
             "已存在",
         ),
         (
             vec!["--login", "li", "--role", "referee"],
-            "password99\n",
+            "plum-blossom-99\n",
             "未知的角色",
         ),
         (vec!["--login", "li", "--role", "desk"], "short\n", "至少 8"),
         (
             vec!["--login", "li si", "--role", "desk"],
-            "password99\n",
+            "plum-blossom-99\n",
             "空白",
         ),
         (vec!["--login", "li", "--role", "desk"], "", "未读到密码"),
+        // One of the 10,000 most common passwords; the login name inside the password.
+        (
+            vec!["--login", "li", "--role", "desk"],
+            "password99\n",
+            "密码过于常见",
+        ),
+        (
+            vec!["--login", "zhang", "--role", "desk"],
+            "Zhang-2026\n",
+            "密码不能是登录名或包含登录名",
+        ),
     ] {
         let mut a = vec!["user", "add", "--db", &db];
         a.extend(args.iter().copied());
@@ -111,7 +122,7 @@ fn user_add_list_and_passwd() {
         &[
             "user", "add", "--db", &db, "--login", "li", "--role", "desk",
         ],
-        "password99\r\n",
+        "plum-blossom-99\r\n",
     );
     assert_eq!(o.status.code(), Some(0), "{:?}", texts(&o));
     let o = run_with_stdin(&["user", "list", "--db", &db], "");
@@ -137,6 +148,13 @@ fn user_add_list_and_passwd() {
         "another-pass",
         &u.password_hash
     ));
+    // `user passwd` keeps to the same rule.
+    for pw in ["iloveyou1\n", "li-and-wang\n"] {
+        let o = run_with_stdin(&["user", "passwd", "--db", &db, "--login", "wang"], pw);
+        let (out, err) = texts(&o);
+        assert_eq!(o.status.code(), Some(2), "{pw}: {out}{err}");
+        assert!(err.contains("密码"), "{err}");
+    }
     let o = run_with_stdin(
         &["user", "passwd", "--db", &db, "--login", "nobody"],
         "another-pass\n",

@@ -2,11 +2,14 @@
 //!
 //! The login form has no session yet, so it carries its own CSRF token: a random value set
 //! as the cookie `arbiter_login` (HttpOnly, SameSite=Strict) and repeated in the form; the
-//! `POST` must bring both, equal. Failed logins are counted per login name and per client
-//! address ([`super::limit`]); while a count is over its limit the password is not even
-//! checked and the answer is `429` with the time to wait. At most as many passwords as
-//! the machine has cores are checked at once; an attempt that finds no free check within
-//! [`limit::QUEUE_WAIT`] is answered `503` with `Retry-After`.
+//! `POST` must bring both, equal. A login name longer than [`limit::MAX_LOGIN_CHARS`] (or
+//! one no account can have) is answered as a wrong password before anything is stored or
+//! checked, and the form's body is at most [`MAX_BODY`] bytes. Failed logins are counted per
+//! login name, per client address and per device cookie ([`super::limit`]); while a count is
+//! over its limit the password is not even checked and the answer is `429` with the time to
+//! wait. At most as many passwords as the machine has cores are checked at once; an attempt
+//! that finds no free check within [`limit::QUEUE_WAIT`] is answered `503` with
+//! `Retry-After`.
 
 use super::limit;
 use super::password;
@@ -26,6 +29,9 @@ use axum::Form;
 use serde::Deserialize;
 
 pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login";
+/// Largest login form accepted (bytes): a name, a password of at most 256 characters, the
+/// CSRF token and the page to go back to.
+pub const MAX_BODY: usize = 16 * 1024;
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -130,31 +136,49 @@ pub async fn login(
     // The peer's address, or behind a trusted proxy the address it forwarded for.
     let addr = client.addr;
     let login = f.login.trim().to_string();
+    // A name no account can have (too long, spaces, control characters): nothing is stored,
+    // no password checked, and the page does not repeat it whole.
+    if arbiter_store::accounts::check_login(&login).is_err() {
+        let shown: String = login.chars().take(limit::MAX_LOGIN_CHARS).collect();
+        return render(
+            l,
+            StatusCode::UNAUTHORIZED,
+            random_token(),
+            next,
+            shown,
+            Some(wrong_name_or_password()),
+        );
+    }
     let password = f.password;
     let now = now();
-    let keys = [
-        limit::login_key(&login),
-        limit::addr_key(&addr),
-        limit::pair_key(&addr, &login),
-    ];
+    let device_cookie = cookie(&headers, limit::DEVICE_COOKIE)
+        .unwrap_or("")
+        .to_string();
     // 1. The limit, and the attempt reserved under the same store call: parallel attempts
     //    count as failures until decided. The store is not held while the hash is computed.
     let gate = app.login_gate.clone();
-    let (keys2, who) = (keys.clone(), login.clone());
+    let who = login.clone();
     let reserved = app
         .with_store(move |st| {
-            let stored = [
-                st.failures(&keys2[0], now, limit::WINDOW)?,
-                st.failures(&keys2[1], now, limit::WINDOW)?,
-                st.failures(&keys2[2], now, limit::WINDOW)?,
-            ];
             let user = st.user(&who)?;
-            Ok(gate.reserve(keys2, stored, now).map(|r| (r, user)))
+            // A device cookie counts only if it is good for this name and password.
+            let device = user
+                .as_ref()
+                .and_then(|u| limit::device_check(&device_cookie, &u.password_hash, &who, now));
+            let mut a = limit::Attempt::new(&who, &addr, device.as_deref());
+            a.login.1 = st.failures(&a.login.0, now, limit::WINDOW)?;
+            a.addr.1 = st.failures(&a.addr.0, now, limit::WINDOW)?;
+            a.pair.1 = st.failures(&a.pair.0, now, limit::WINDOW)?;
+            if let Some(d) = a.device.as_mut() {
+                d.1 = st.failures(&d.0, now, limit::WINDOW)?;
+            }
+            let keys = a.keys();
+            Ok(gate.reserve(a, now).map(|r| (r, user, keys)))
         })
         .await?;
-    let outcome: Result<String, LoginRefusal> = match reserved {
+    let outcome: Result<(String, String), LoginRefusal> = match reserved {
         Err(w) => Err(LoginRefusal::Wait(w)),
-        Ok((reservation, user)) => {
+        Ok((reservation, user, keys)) => {
             // 2. The check and its outcome run to the end even if the client goes away,
             //    so no attempt is checked without being counted.
             let app2 = app.clone();
@@ -168,12 +192,21 @@ pub async fn login(
         }
     };
     match outcome {
-        Ok(token) => {
+        Ok((token, device)) => {
             let mut resp = Redirect::to(&next).into_response();
             let c = format!(
                 "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_TTL}"
             );
             if let Ok(v) = HeaderValue::from_str(&c) {
+                resp.headers_mut().append(header::SET_COOKIE, v);
+            }
+            // This browser is now trusted for this name (see `limit`).
+            let d = format!(
+                "{}={device}; Path=/login; HttpOnly; SameSite=Strict; Max-Age={}",
+                limit::DEVICE_COOKIE,
+                limit::DEVICE_TTL
+            );
+            if let Ok(v) = HeaderValue::from_str(&d) {
                 resp.headers_mut().append(header::SET_COOKIE, v);
             }
             resp.headers_mut().append(
@@ -209,9 +242,13 @@ pub async fn login(
             random_token(),
             next,
             f.login,
-            Some("登录名或密码错误 (wrong login name or password)".into()),
+            Some(wrong_name_or_password()),
         ),
     }
+}
+
+fn wrong_name_or_password() -> String {
+    "登录名或密码错误 (wrong login name or password)".into()
 }
 
 /// Why a login did not open a session.
@@ -226,14 +263,15 @@ enum LoginRefusal {
 
 /// Check the password on one of the gate's slots (argon2 takes tens of milliseconds and
 /// 19 MiB: off the async threads, a bounded number at once), then store a session or one
-/// more failure under each key.
+/// more failure under each key (and forget the failures older than the window). A success
+/// answers the session token and a new device cookie.
 async fn check(
     app: &AppState,
     user: Option<arbiter_store::accounts::User>,
     password: String,
-    keys: [String; 3],
+    keys: Vec<String>,
     now: i64,
-) -> Result<Result<String, LoginRefusal>, WebError> {
+) -> Result<Result<(String, String), LoginRefusal>, WebError> {
     let Some(slot) = app.login_gate.check_slot(limit::QUEUE_WAIT).await else {
         return Ok(Err(LoginRefusal::Busy));
     };
@@ -250,7 +288,10 @@ async fn check(
         .ok_or_else(|| WebError::Internal("密码校验未完成 (password check lost)".into()))?;
     app.with_store(move |st| match user {
         Some(u) if ok => {
-            st.clear_failures(&keys[2])?;
+            // The pair's count, and the device cookie's if one came.
+            for k in &keys[2..] {
+                st.clear_failures(k)?;
+            }
             let token = random_token();
             st.purge_sessions(now)?;
             st.create_session(&Session {
@@ -260,9 +301,11 @@ async fn check(
                 created: now,
                 expires: now + SESSION_TTL,
             })?;
-            Ok(Ok(token))
+            let device = limit::device_cookie(&u.password_hash, &u.login, now);
+            Ok(Ok((token, device)))
         }
         _ => {
+            st.purge_failures(now, limit::WINDOW)?;
             for k in &keys {
                 st.record_failure(k, now, limit::WINDOW)?;
             }

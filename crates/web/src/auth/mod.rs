@@ -18,11 +18,17 @@ pub use session::{
 };
 
 use crate::app::AppState;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/login", get(login::login_form).post(login::login))
+        .route(
+            "/login",
+            get(login::login_form)
+                .post(login::login)
+                .layer(DefaultBodyLimit::max(login::MAX_BODY)),
+        )
         .route("/logout", post(login::logout))
 }

@@ -24,6 +24,7 @@ mod desk_registration;
 mod http;
 mod live;
 mod login_attacks;
+mod login_attacks_2;
 mod online_privacy;
 mod public;
 mod public_url;
