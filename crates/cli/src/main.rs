@@ -23,14 +23,49 @@ mod out {
         }
     }
 
-    /// Write to stdout unless it is already known to be closed.
+    /// Write to stdout unless it is already known to be closed. Nothing the binary prints
+    /// carries a control character (but line breaks and tabs) or a bidi formatting
+    /// character: a text stored before the text rule held, or read from a file, is printed
+    /// with such a character written out as `\u001b` (as JSON escapes it), so it cannot move the cursor, clear
+    /// the screen or reverse a name on the arbiter's terminal.
     pub fn write(args: std::fmt::Arguments<'_>) {
         if CLOSED.load(Ordering::Relaxed) {
             return;
         }
-        if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        let r = match args.as_str() {
+            Some(s) if !s.chars().any(refused) => std::io::stdout().lock().write_all(s.as_bytes()),
+            _ => {
+                let text = args.to_string();
+                std::io::stdout()
+                    .lock()
+                    .write_all(neutralised(&text).as_bytes())
+            }
+        };
+        if let Err(e) = r {
             failed(e);
         }
+    }
+
+    fn refused(c: char) -> bool {
+        !matches!(c, '\n' | '\t' | '\r') && arbiter_types::text::is_refused(c)
+    }
+
+    /// `text` with every refused character written out as `\uXXXX`.
+    pub fn neutralised(text: &str) -> std::borrow::Cow<'_, str> {
+        if !text.chars().any(refused) {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        let mut o = String::with_capacity(text.len() + 16);
+        for c in text.chars() {
+            if refused(c) {
+                // As JSON writes it: the same in a JSON string (read back as the character)
+                // and plain to read in text.
+                o.push_str(&format!("\\u{:04x}", c as u32));
+            } else {
+                o.push(c);
+            }
+        }
+        std::borrow::Cow::Owned(o)
     }
 
     /// Flush stdout at the end; the first write error other than a closed pipe, if any.

@@ -32,7 +32,17 @@ pub enum Field {
     Evidence,
     Flag,
     Venue,
+    /// Who signed, recorded or protested (`by`, `recorded_by`, `signed_by`).
+    Signature,
+    /// The name of an award.
+    Award,
+    /// Any other text of an entry: no control or bidi character, at most
+    /// [`MAX_OTHER_CHARS`].
+    Other,
 }
+
+/// Longest text of a field the rule has no length of its own for.
+pub const MAX_OTHER_CHARS: usize = 2000;
 
 impl Field {
     pub fn zh(self) -> &'static str {
@@ -48,6 +58,9 @@ impl Field {
             Field::Evidence => "证明",
             Field::Flag => "标记",
             Field::Venue => "地点",
+            Field::Signature => "签名",
+            Field::Award => "奖项",
+            Field::Other => "文字",
         }
     }
 
@@ -64,6 +77,9 @@ impl Field {
             Field::Evidence => "evidence",
             Field::Flag => "flag",
             Field::Venue => "venue",
+            Field::Signature => "signed by",
+            Field::Award => "award",
+            Field::Other => "text",
         }
     }
 
@@ -71,6 +87,7 @@ impl Field {
     pub fn max(self) -> usize {
         match self {
             Field::Reason => MAX_REASON_CHARS,
+            Field::Other => MAX_OTHER_CHARS,
             _ => MAX_CHARS,
         }
     }
@@ -89,6 +106,9 @@ impl Field {
             "evidence" => Field::Evidence,
             "flags" => Field::Flag,
             "venue" => Field::Venue,
+            "by" | "recorded_by" | "signed_by" | "decided_by" => Field::Signature,
+            "award" => Field::Award,
+            "recipients" => Field::Name,
             _ => return None,
         })
     }
@@ -161,6 +181,8 @@ fn walk(v: &serde_json::Value) -> Result<(), TextError> {
             Ok(())
         }
         Value::Array(items) => items.iter().try_for_each(walk),
+        // Every other text of an entry: the rule without a field's own length.
+        Value::String(s) => check(Field::Other, s),
         _ => Ok(()),
     }
 }
@@ -200,5 +222,56 @@ mod tests {
             e.contains("姓名 (name) 过长: 101 个字符, 至多 100 个"),
             "{e}"
         );
+    }
+
+    /// Issue 42, item 6: the texts the rule missed — a protest's `by` and reason, a record's
+    /// `recorded_by`, an award's recipients and reason, a slip's signatures — and any other
+    /// text of an entry.
+    #[test]
+    fn signatures_awards_and_every_other_text_are_checked() {
+        let protest = |by: &str, reason: &str| LogEntry::ProtestDecided {
+            section: "men".into(),
+            round: 1,
+            board: 1,
+            by: by.into(),
+            deposit_fen: 0,
+            upheld: false,
+            deposit_returned: false,
+            reason: reason.into(),
+        };
+        assert!(check_entries(&[protest("红方领队", "判定无误")]).is_ok());
+        let e = check_entries(&[protest("领\u{1b}]0;x\u{7}队", "")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("签名 (signed by) 第 2 个字符是控制字符 U+001B"),
+            "{e}"
+        );
+        let e = check_entries(&[protest("领队", &"x".repeat(30_000))])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("理由 (reason) 过长: 30000 个字符"), "{e}");
+        let award = LogEntry::SpecialAwardGiven {
+            award: "最佳组织奖".into(),
+            recipients: vec!["昆山\u{202E}队".into()],
+            reason: String::new(),
+        };
+        let e = check_entries(&[award]).unwrap_err().to_string();
+        assert!(e.contains("文字方向控制符 U+202E"), "{e}");
+        let signed = LogEntry::ResultConfirmed {
+            section: "men".into(),
+            round: 1,
+            board: 1,
+            signed_by: vec!["red\u{0}".into()],
+        };
+        assert!(check_entries(&[signed]).is_err());
+        // A text the rule names no field for: still no control character.
+        let undone = LogEntry::RoundUndone {
+            section: "men\u{1b}".into(),
+            round: 1,
+            reason: "r".into(),
+        };
+        let e = check_entries(&[undone]).unwrap_err().to_string();
+        assert!(e.starts_with("文字 (text)"), "{e}");
     }
 }

@@ -11,6 +11,7 @@ pub mod match_blocks;
 pub mod model;
 pub mod presets;
 pub mod summary;
+pub mod texts;
 mod validate;
 
 pub use charges::{Charge, ChargeAmount, ChargeKind, Due, RefundAt, FEE_ITEM};
@@ -21,6 +22,7 @@ pub use validate::{max_rounds, MAX_BRACKET, MAX_ENTRIES, MAX_PLACE, MAX_SECTION_
 
 /// Parse and validate a regulation file. `file_name` is used in error messages only.
 pub fn parse(source: &str, file_name: &str) -> Result<Regulation, RegulationError> {
+    texts::check(source, file_name)?;
     let mut reg: Regulation = toml::from_str(source).map_err(|e| {
         let message = error::translate(e.message());
         let span = e.span().map(|s| error::narrow(source, s, &message));

@@ -646,6 +646,42 @@ fn s11_slips_are_signed_as_signed_and_a_protest_keeps_or_returns_its_500_yuan_de
         "单位6 教练",
         "--upheld",
     ]);
+    // Issue 42, item 6: who filed it and the reason are text under the one rule.
+    for (by, reason, why) in [
+        (
+            "单位1\u{1b}[2J领队",
+            "x",
+            "签名 (signed by) 第 4 个字符是控制字符 U+001B",
+        ),
+        (
+            "单位1 领队",
+            "理\u{202E}由",
+            "理由 (reason) 第 2 个字符是文字方向控制符 U+202E",
+        ),
+    ] {
+        let err = dir.refused(&[
+            "result",
+            "protest",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "--by",
+            by,
+            "--upheld",
+            "--reason",
+            reason,
+        ]);
+        assert!(err.contains(why), "{err}");
+        assert!(
+            !err.contains('\u{1b}') && !err.contains('\u{202E}'),
+            "{err}"
+        );
+    }
     let p = dir.entries_of(&id, "protest_decided");
     assert_eq!(p.len(), 2);
     assert_eq!(p[0]["deposit_fen"], 50000);

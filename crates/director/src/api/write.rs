@@ -89,6 +89,11 @@ where
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
+        // The text rule, for every operation whatever it checked itself: nothing typed by
+        // people is stored with a control or bidi character, or past its field's length.
+        if let Err(e) = crate::text::check_entries(&entries) {
+            return Ok(Err(e));
+        }
         if entries.is_empty() {
             return Ok(Ok(Applied {
                 entries,
