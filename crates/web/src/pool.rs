@@ -11,7 +11,33 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-type Job = Box<dyn FnOnce() + Send>;
+/// A job for a thread of its own.
+pub(crate) type Job = Box<dyn FnOnce() + Send>;
+
+/// `n` threads named `name-N` running the jobs sent to the returned channel, one at a time
+/// each, until the channel is dropped.
+pub(crate) fn workers(name: &str, n: usize) -> std::sync::mpsc::Sender<Job> {
+    let (tx, rx) = std::sync::mpsc::channel::<Job>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n.max(1) {
+        let rx = rx.clone();
+        // Without a thread the jobs wait and are refused: never a panic.
+        let _ = std::thread::Builder::new()
+            .name(format!("{name}-{i}"))
+            .spawn(move || loop {
+                let job = match rx.lock() {
+                    Ok(r) => r.recv(),
+                    Err(_) => return,
+                };
+                match job {
+                    Ok(job) => job(),
+                    // The pool is gone.
+                    Err(_) => return,
+                }
+            });
+    }
+    tx
+}
 
 /// Documents (PDF, workbooks) made at once by a server.
 pub const DOCUMENT_THREADS: usize = 2;
@@ -45,27 +71,10 @@ impl Pool {
     /// `threads` named `name-N`, and at most `queue` jobs waiting.
     pub fn new(name: &str, threads: usize, queue: usize) -> Pool {
         let threads = threads.max(1);
-        let (tx, rx) = std::sync::mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..threads {
-            let rx = rx.clone();
-            // Without a thread the jobs wait and are refused: never a panic.
-            let _ = std::thread::Builder::new()
-                .name(format!("{name}-{i}"))
-                .spawn(move || loop {
-                    let job = match rx.lock() {
-                        Ok(r) => r.recv(),
-                        Err(_) => return,
-                    };
-                    match job {
-                        Ok(job) => job(),
-                        Err(_) => return,
-                    }
-                });
-        }
+        let jobs = workers(name, threads);
         Pool {
             slots: Arc::new(Semaphore::new(threads)),
-            jobs: Mutex::new(tx),
+            jobs: Mutex::new(jobs),
             waiting: AtomicUsize::new(0),
             queue,
             running: Arc::new(AtomicUsize::new(0)),

@@ -29,6 +29,7 @@
 //! all checked. The [`Gate`] also bounds how many argon2 checks (19 MiB each) run at once:
 //! memory stays bounded whatever arrives.
 
+use crate::pool::Job;
 use arbiter_store::accounts::Failures;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -158,8 +159,6 @@ pub fn device_check(value: &str, password_hash: &str, login: &str, now: i64) -> 
 /// How long an attempt waits for a free password check before the answer is 503.
 pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
-type Job = Box<dyn FnOnce() + Send>;
-
 /// Password checks at once and the attempts in flight (see the module's doc).
 ///
 /// The checks run on the gate's own threads, as many as checks allowed at once: the 19 MiB
@@ -187,25 +186,7 @@ impl Default for Gate {
 impl Gate {
     pub fn new(checks: usize) -> Gate {
         let checks = checks.max(1);
-        let (tx, rx) = std::sync::mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..checks {
-            let rx = rx.clone();
-            // Without a thread the checks wait for a slot and answer 503: never a panic.
-            let _ = std::thread::Builder::new()
-                .name(format!("password-check-{i}"))
-                .spawn(move || loop {
-                    let job = match rx.lock() {
-                        Ok(r) => r.recv(),
-                        Err(_) => return,
-                    };
-                    match job {
-                        Ok(job) => job(),
-                        // The gate is gone.
-                        Err(_) => return,
-                    }
-                });
-        }
+        let tx = crate::pool::workers("password-check", checks);
         Gate {
             checks: Arc::new(Semaphore::new(checks)),
             jobs: Mutex::new(tx),

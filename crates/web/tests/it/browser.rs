@@ -17,8 +17,7 @@
 
 use crate::common;
 
-use arbiter_store::accounts::User;
-use arbiter_store::{AccountStore, Role, SqliteStore};
+use arbiter_store::Role;
 use arbiter_types::Score;
 use common::TestServer;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
@@ -129,17 +128,7 @@ pub(crate) fn run<F: std::future::Future<Output = ()>>(f: F) {
         .block_on(f)
 }
 
-pub(crate) fn add_user(store: &SqliteStore, login: &str, role: Role) {
-    store
-        .add_user(&User {
-            login: login.into(),
-            display_name: format!("{login} 裁判"),
-            role,
-            password_hash: arbiter_web::auth::password::hash(PW).expect("hash"),
-            created: "2026-09-26T08:00:00+08:00".into(),
-        })
-        .expect("add user");
-}
+pub(crate) use crate::common::desk::add_user;
 
 /// Poll the JavaScript expression `cond` (returns true/false) for up to `secs` seconds.
 pub(crate) async fn wait_js(c: &Client, secs: u64, cond: &str) -> bool {

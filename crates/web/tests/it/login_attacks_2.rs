@@ -6,7 +6,6 @@
 use crate::common;
 use crate::desk::{create_open_kunshan, id_number, login, set_cookie, submit_online};
 
-use arbiter_store::accounts::User;
 use arbiter_store::{AccountStore, Role, SqliteStore};
 use arbiter_web::auth::limit;
 use arbiter_web::net::Limits;
@@ -14,19 +13,7 @@ use common::{request_from, Response, TestServer};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::time::{Duration, Instant};
 
-const PW: &str = "correct horse 8";
-
-fn account(store: &SqliteStore, login: &str, role: Role) {
-    store
-        .add_user(&User {
-            login: login.into(),
-            display_name: format!("{login} 裁判"),
-            role,
-            password_hash: arbiter_web::auth::password::hash(PW).expect("hash"),
-            created: "2026-09-26T08:00:00+08:00".into(),
-        })
-        .expect("add user");
-}
+use crate::common::desk::{add_user as account, PW};
 
 fn with_chief(store: &SqliteStore) {
     account(store, "chief", Role::ChiefArbiter);
