@@ -14,8 +14,9 @@
 //!   ([`Limits::max_live_streams`], [`LiveSlots`]).
 //! - **TLS** ([`Tls`]): rustls; the handshake must finish within the header timeout.
 //! - **Client address** ([`ClientInfo`]): the peer's address; behind a reverse proxy named
-//!   with `--trusted-proxy`, the address that proxy put last in `X-Forwarded-For` (and
-//!   `X-Forwarded-Proto: https` makes the cookies `Secure`).
+//!   with `--trusted-proxy`, the last entry of `X-Forwarded-For` (the one that proxy wrote:
+//!   an address, or `address:port`), or the proxy's own address when that entry is anything
+//!   else (`unknown`); `X-Forwarded-Proto: https` makes the cookies `Secure`.
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -156,29 +157,48 @@ impl ClientInfo {
         headers: &axum::http::HeaderMap,
         trusted: &[IpAddr],
     ) -> ClientInfo {
+        let peer = peer.to_canonical();
         if !trusted.contains(&peer) {
             return ClientInfo {
                 addr: peer,
                 secure: tls,
             };
         }
-        // The proxy appends the address it saw: the last entry is the one it vouches for.
-        let forwarded = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .next_back();
         let https = headers
             .get("x-forwarded-proto")
             .and_then(|v| v.to_str().ok())
             .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"));
         ClientInfo {
-            addr: forwarded.unwrap_or(peer),
+            addr: forwarded_for(headers).unwrap_or(peer),
             secure: tls || https,
         }
     }
+}
+
+/// The address a trusted proxy forwarded for: the last entry of the last `X-Forwarded-For`
+/// line — the proxy appends the address it saw, everything before it is the client's own
+/// word. `None` when that entry is not an address (`unknown`, empty, garbage): then the
+/// request counts as the proxy's own, never as an earlier entry the client wrote.
+pub fn forwarded_for(headers: &axum::http::HeaderMap) -> Option<IpAddr> {
+    let line = headers.get_all("x-forwarded-for").iter().next_back()?;
+    let last = line.to_str().ok()?.rsplit(',').next()?.trim();
+    parse_forwarded_node(last).map(|a| a.to_canonical())
+}
+
+/// An address as proxies write it: `192.0.2.7`, `2001:db8::7`, with a port
+/// (`192.0.2.7:51234`, `[2001:db8::7]:51234`: the address, the port is dropped) or in
+/// brackets (`[2001:db8::7]`).
+fn parse_forwarded_node(s: &str) -> Option<IpAddr> {
+    if let Ok(a) = s.parse::<IpAddr>() {
+        return Some(a);
+    }
+    if let Ok(a) = s.parse::<SocketAddr>() {
+        return Some(a.ip());
+    }
+    s.strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .and_then(|r| r.parse::<std::net::Ipv6Addr>().ok())
+        .map(IpAddr::V6)
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
@@ -370,5 +390,39 @@ async fn serve<I>(
             conn.as_mut().graceful_shutdown();
             let _ = conn.await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forwarded(lines: &[&str]) -> Option<IpAddr> {
+        let mut h = axum::http::HeaderMap::new();
+        for l in lines {
+            h.append(
+                "x-forwarded-for",
+                axum::http::HeaderValue::from_str(l).expect("header"),
+            );
+        }
+        forwarded_for(&h)
+    }
+
+    #[test]
+    fn the_last_forwarded_entry_or_none() {
+        let ip = |s: &str| s.parse::<IpAddr>().ok();
+        assert_eq!(forwarded(&["198.51.100.7, 10.0.0.2"]), ip("10.0.0.2"));
+        assert_eq!(forwarded(&["1.1.1.1", "10.0.0.2"]), ip("10.0.0.2"));
+        assert_eq!(forwarded(&["10.0.0.2", "unknown"]), None);
+        assert_eq!(forwarded(&["10.0.0.2, unknown"]), None);
+        assert_eq!(forwarded(&["10.0.0.2,"]), None);
+        assert_eq!(forwarded(&["10.0.0.2, _hidden"]), None);
+        assert_eq!(forwarded(&[""]), None);
+        assert_eq!(forwarded(&[]), None);
+        assert_eq!(forwarded(&["1.2.3.4, 10.4.4.4:51234"]), ip("10.4.4.4"));
+        assert_eq!(forwarded(&["[2001:db8::7]:443"]), ip("2001:db8::7"));
+        assert_eq!(forwarded(&["[2001:db8::7]"]), ip("2001:db8::7"));
+        assert_eq!(forwarded(&[" 2001:db8::7 "]), ip("2001:db8::7"));
+        assert_eq!(forwarded(&["::ffff:10.1.2.3"]), ip("10.1.2.3"));
     }
 }

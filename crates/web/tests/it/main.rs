@@ -13,6 +13,7 @@ mod browser_checkin;
 mod browser_entries;
 mod browser_results;
 mod connections;
+mod connections_2;
 mod crosstable;
 mod desk;
 mod desk_awards;

@@ -11,9 +11,9 @@ use common::{Response, TestServer};
 use std::io::{Read, Write};
 use std::sync::Arc;
 
-const PW: &str = "correct horse 8";
+pub(crate) const PW: &str = "correct horse 8";
 
-fn with_arb(store: &SqliteStore) {
+pub(crate) fn with_arb(store: &SqliteStore) {
     store
         .add_user(&User {
             login: "arb".into(),
