@@ -107,7 +107,7 @@ pub fn router(app: AppState) -> axum::Router {
 }
 
 /// Every route of the server: a request body must arrive within `limits.body_timeout`,
-/// live streams are bounded by `limits.max_live_streams`.
+/// live streams are bounded and end as `limits` say ([`net::LiveSlots`]).
 pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
     axum::Router::new()
         .merge(public::routes())
@@ -119,9 +119,7 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
         .merge(online::routes())
         .with_state(app)
         .layer(axum::middleware::from_fn(headers::security_headers))
-        .layer(axum::Extension(net::LiveSlots::new(
-            limits.max_live_streams,
-        )))
+        .layer(axum::Extension(net::LiveSlots::new(limits)))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             limits.body_timeout,
         ))
