@@ -57,6 +57,9 @@ pub struct ServeConfig {
     pub limits: net::Limits,
     /// `--tls-cert`, `--tls-key`: serve HTTPS with this PEM certificate chain and key.
     pub tls: Option<(PathBuf, PathBuf)>,
+    /// `--redirect-http`: with `tls`, a plain-HTTP address whose every request is answered
+    /// `301` to the same host and path over HTTPS (on the TLS port).
+    pub redirect_http: Option<SocketAddr>,
     /// `--public-url`: the address players open from their phones (the QR codes encode it),
     /// as [`parse_public_url`] gives it.
     pub public_url: Option<String>,
@@ -95,6 +98,7 @@ impl ServeConfig {
             demo: false,
             limits: net::Limits::default(),
             tls: None,
+            redirect_http: None,
             public_url: None,
             page_cache: cache::PageBounds::default(),
         }
@@ -177,8 +181,25 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
     eprintln!("Arbiter 已启动: {scheme}://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
-    serve_on_with(
+    let redirect = match (config.redirect_http, &tls) {
+        (None, _) => None,
+        (Some(_), None) => {
+            return Err(WebError::Tls(
+                "--redirect-http 需要 --tls-cert 与 --tls-key (redirecting to HTTPS needs TLS)"
+                    .to_string(),
+            ))
+        }
+        (Some(addr), Some(_)) => {
+            let l = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| WebError::Bind(addr.to_string(), e.to_string()))?;
+            eprintln!("http://{addr}/ 的请求转到 HTTPS (plain HTTP here is redirected to HTTPS)");
+            Some(l)
+        }
+    };
+    serve_on_full(
         listener,
+        redirect,
         app,
         config.poll,
         config.limits,
@@ -208,6 +229,21 @@ pub async fn serve_on_with(
     tls: Option<net::Tls>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
+    serve_on_full(listener, None, app, poll, limits, tls, shutdown).await
+}
+
+/// [`serve_on_with`], and with `tls` every request to `redirect` (`--redirect-http`) answered
+/// with a redirect to HTTPS.
+pub async fn serve_on_full(
+    listener: tokio::net::TcpListener,
+    redirect: Option<tokio::net::TcpListener>,
+    app: AppState,
+    poll: Duration,
+    limits: net::Limits,
+    tls: Option<net::Tls>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), WebError> {
+    let redirect = redirect.filter(|_| tls.is_some());
     app.refresh_all().await?;
     // On PostgreSQL appends are announced (LISTEN/NOTIFY): the poll is only a safety net.
     let pg_listener = live::listen(&app);
@@ -219,7 +255,7 @@ pub async fn serve_on_with(
     let watcher = tokio::spawn(live::watch(app.clone(), poll));
     let stop = app.clone();
     let router = router_with(app, &limits);
-    net::run(listener, router, limits, tls, async move {
+    net::run(listener, redirect, router, limits, tls, async move {
         shutdown.await;
         stop.shutdown.send_replace(true);
     })

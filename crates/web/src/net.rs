@@ -25,7 +25,10 @@
 //!   [`Limits::max_live_per_address`], [`Limits::max_live_per_network`], [`LiveSlots`]); each
 //!   ends after [`Limits::live_lifetime`], or after [`Limits::live_idle`] without a change,
 //!   and the browser's `EventSource` opens it again by itself.
-//! - **TLS** ([`Tls`]): rustls; the handshake must finish within the header timeout.
+//! - **TLS** ([`Tls`]): rustls; the handshake must finish within the header timeout. Plain
+//!   HTTP arriving on the TLS port (its first byte is not a TLS handshake's `0x16`) is
+//!   answered `301` to the same address over `https://` and closed; `--redirect-http`
+//!   listens on a plain port that does only that.
 //! - **Client address** ([`ClientInfo`]): the peer's address; behind a reverse proxy named
 //!   with `--trusted-proxy`, the last entry of `X-Forwarded-For` (the one that proxy wrote:
 //!   an address, or `address:port`), or the proxy's own address when that entry is anything
@@ -518,10 +521,27 @@ fn busy_request() -> axum::response::Response {
     r
 }
 
+/// A connection of `listener`, or of `redirect` (then `true`); never ready without one.
+async fn accept_either(
+    listener: &TcpListener,
+    redirect: Option<&TcpListener>,
+) -> std::io::Result<(tokio::net::TcpStream, SocketAddr, bool)> {
+    match redirect {
+        None => listener.accept().await.map(|(s, p)| (s, p, false)),
+        Some(r) => tokio::select! {
+            a = listener.accept() => a.map(|(s, p)| (s, p, false)),
+            a = r.accept() => a.map(|(s, p)| (s, p, true)),
+        },
+    }
+}
+
 /// Serve `router` on `listener` under `limits` until `shutdown` completes; then stop
-/// accepting, let the open requests finish (at most 5 s) and return.
+/// accepting, let the open requests finish (at most 5 s) and return. With `tls`, plain HTTP
+/// on `listener` and every connection to `redirect` (`--redirect-http`) are sent to the
+/// same address over HTTPS.
 pub async fn run(
     listener: TcpListener,
+    redirect: Option<TcpListener>,
     router: axum::Router,
     limits: Limits,
     tls: Option<Tls>,
@@ -538,6 +558,7 @@ pub async fn run(
         .iter()
         .map(|a| a.to_canonical())
         .collect();
+    let tls_port = listener.local_addr().map(|a| a.port()).ok();
     let (stop, _) = tokio::sync::watch::channel(false);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -546,10 +567,10 @@ pub async fn run(
     tokio::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
-            a = listener.accept() => a,
+            a = accept_either(&listener, redirect.as_ref()) => a,
             _ = &mut shutdown => break,
         };
-        let (stream, peer) = match accepted {
+        let (stream, peer, to_redirect) = match accepted {
             Ok(a) => a,
             Err(e) => {
                 // Out of files (or another passing error): wait a little, never spin.
@@ -579,6 +600,13 @@ pub async fn run(
         };
         let _ = stream.set_nodelay(true);
         let handshake = limits.header_timeout;
+        if to_redirect {
+            tokio::spawn(async move {
+                let _held = (permit, share);
+                redirect_to_https(stream, handshake, tls_port).await;
+            });
+            continue;
+        }
         let conn = Conn {
             router: router.clone(),
             trusted: trusted.clone(),
@@ -593,7 +621,17 @@ pub async fn run(
             match tls {
                 None => serve(&http, TokioIo::new(stream), conn, false, stop).await,
                 Some(Tls(acceptor)) => {
-                    // The handshake is bounded in time like the headers.
+                    // A TLS connection begins with a handshake record (0x16); anything else
+                    // is plain HTTP to the wrong port. Both are bounded in time like headers.
+                    let mut first = [0u8; 1];
+                    match tokio::time::timeout(handshake, stream.peek(&mut first)).await {
+                        Ok(Ok(1)) if first[0] == TLS_HANDSHAKE => {}
+                        Ok(Ok(1)) => {
+                            redirect_to_https(stream, handshake, None).await;
+                            return;
+                        }
+                        _ => return,
+                    }
                     if let Ok(Ok(s)) =
                         tokio::time::timeout(handshake, acceptor.accept(stream)).await
                     {
@@ -604,11 +642,15 @@ pub async fn run(
         });
     }
     drop(listener);
+    drop(redirect);
     stop.send_replace(true);
     // Every connection holds a permit until it ends.
     let all = u32::try_from(cap).unwrap_or(u32::MAX);
     let _ = tokio::time::timeout(Duration::from_secs(5), connections.acquire_many(all)).await;
 }
+
+/// The first byte of a TLS connection: a handshake record (the ClientHello).
+const TLS_HANDSHAKE: u8 = 0x16;
 
 /// What one connection serves with.
 struct Conn {
@@ -661,6 +703,119 @@ async fn serve<I>(
             let _ = conn.await;
         }
     }
+}
+
+/// The most of a plain request's head read to redirect it.
+const REDIRECT_HEAD: usize = 8 * 1024;
+
+/// Answer plain HTTP with `301` to the same host and path over `https://` (on `port` when
+/// given, else the port the `Host` names), then close. The head must arrive `within`.
+async fn redirect_to_https(mut stream: tokio::net::TcpStream, within: Duration, port: Option<u16>) {
+    let answered = tokio::time::timeout(within, async {
+        let mut head = vec![0u8; REDIRECT_HEAD];
+        let mut n = 0;
+        while n < head.len() && !head[..n].windows(4).any(|w| w == b"\r\n\r\n") {
+            if stream.readable().await.is_err() {
+                return;
+            }
+            match stream.try_read(&mut head[n..]) {
+                Ok(0) => return,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                Err(_) => return,
+            }
+        }
+        let answer = redirect_answer(&head[..n], port);
+        let mut sent = 0;
+        while sent < answer.len() {
+            if stream.writable().await.is_err() {
+                return;
+            }
+            match stream.try_write(&answer[sent..]) {
+                Ok(k) => sent += k,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                Err(_) => return,
+            }
+        }
+    });
+    if answered.await.is_err() {
+        return;
+    }
+    // Close the sending side and take what the client still sends for a moment, so the
+    // answer is not lost to a reset.
+    let _ = std::future::poll_fn(|cx| {
+        tokio::io::AsyncWrite::poll_shutdown(std::pin::Pin::new(&mut stream), cx)
+    })
+    .await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let mut sink = [0u8; 4096];
+        let mut left: usize = 64 * 1024;
+        while left > 0 && stream.readable().await.is_ok() {
+            match stream.try_read(&mut sink) {
+                Ok(0) => return,
+                Ok(k) => left = left.saturating_sub(k),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                Err(_) => return,
+            }
+        }
+    })
+    .await;
+}
+
+/// The answer to a plain request whose head (or its start) is `head`: `301` to
+/// `https://HOST[:port]PATH`, or `400` without a usable `Host`.
+fn redirect_answer(head: &[u8], port: Option<u16>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(head);
+    let mut lines = text.split("\r\n");
+    let target = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .filter(|t| {
+            t.starts_with('/') && t.len() <= 2048 && t.bytes().all(|b| (0x21..=0x7e).contains(&b))
+        })
+        .unwrap_or("/");
+    let host = lines
+        .take_while(|l| !l.is_empty())
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim().eq_ignore_ascii_case("host").then(|| v.trim())
+        })
+        .filter(|h| {
+            !h.is_empty()
+                && h.len() <= 255
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-_:[]".contains(&b))
+        });
+    let Some(host) = host else {
+        let body = "此端口只接受 HTTPS (this port speaks HTTPS only)\r\n";
+        return format!(
+            "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes();
+    };
+    let authority = match port {
+        None => host.to_string(),
+        Some(p) => {
+            let name = if host.starts_with('[') {
+                host.split_inclusive(']').next().unwrap_or(host)
+            } else {
+                host.split(':').next().unwrap_or(host)
+            };
+            if p == 443 {
+                name.to_string()
+            } else {
+                format!("{name}:{p}")
+            }
+        }
+    };
+    let location = format!("https://{authority}{target}");
+    let body = format!("请使用 HTTPS: {location} (use HTTPS)\r\n");
+    format!(
+        "HTTP/1.1 301 Moved Permanently\r\nLocation: {location}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
 }
 
 #[cfg(test)]
@@ -779,5 +934,39 @@ mod tests {
         assert_eq!(shares.take(a(1)).map(|s| s.reserve), Some(false));
         let t = shares.lock();
         assert!(t.addresses.is_empty() && t.networks.is_empty());
+    }
+
+    #[test]
+    fn a_plain_request_is_redirected_to_https() {
+        let answer = |head: &str, port| {
+            String::from_utf8_lossy(&redirect_answer(head.as_bytes(), port)).into_owned()
+        };
+        let a = answer(
+            "GET /e/x?lang=en HTTP/1.1\r\nHost: arbiter.example:8443\r\n\r\n",
+            None,
+        );
+        assert!(a.starts_with("HTTP/1.1 301 "), "{a}");
+        assert!(
+            a.contains("\r\nLocation: https://arbiter.example:8443/e/x?lang=en\r\n"),
+            "{a}"
+        );
+        let a = answer(
+            "GET /a HTTP/1.1\r\nhost: arbiter.example:80\r\n\r\n",
+            Some(443),
+        );
+        assert!(
+            a.contains("\r\nLocation: https://arbiter.example/a\r\n"),
+            "{a}"
+        );
+        let a = answer("GET /a HTTP/1.1\r\nHost: [fe80::1]:80\r\n\r\n", Some(8443));
+        assert!(
+            a.contains("\r\nLocation: https://[fe80::1]:8443/a\r\n"),
+            "{a}"
+        );
+        let a = answer("GET http://x/y HTTP/1.1\r\nHost: h\r\n\r\n", None);
+        assert!(a.contains("\r\nLocation: https://h/\r\n"), "{a}");
+        assert!(answer("GET / HTTP/1.1\r\n\r\n", None).starts_with("HTTP/1.1 400 "));
+        assert!(answer("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", None).starts_with("HTTP/1.1 400 "));
+        assert!(answer("", None).starts_with("HTTP/1.1 400 "));
     }
 }

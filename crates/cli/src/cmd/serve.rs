@@ -1,5 +1,5 @@
 //! `arbiter serve [--db PATH|postgres://…] [--addr 127.0.0.1:8080] [--demo]
-//! [--tls-cert PEM --tls-key PEM] [--trusted-proxy ADDR]…
+//! [--tls-cert PEM --tls-key PEM [--redirect-http ADDR]] [--trusted-proxy ADDR]…
 //! [--max-connections N] [--max-connections-per-address N] [--max-connections-per-network N]
 //! [--max-live-streams N] [--max-live-streams-per-address N] [--max-live-streams-per-network N]
 //! [--live-stream-minutes N] [--live-idle-minutes N] [--public-url URL]
@@ -29,6 +29,10 @@ pub struct ServeArgs {
     /// TLS 私钥 (PEM) — the certificate's private key (PEM; with --tls-cert)
     #[arg(long, requires = "tls_cert", value_name = "PEM")]
     pub tls_key: Option<PathBuf>,
+    /// 另在此地址听 HTTP, 一律转到 HTTPS (例 0.0.0.0:80) — also listen for plain HTTP here and
+    /// redirect every request to HTTPS on the TLS port (with --tls-cert)
+    #[arg(long, requires = "tls_cert", value_name = "ADDR")]
+    pub redirect_http: Option<SocketAddr>,
     /// 可信的反向代理地址 (可重复): 只有来自它的 X-Forwarded-For / X-Forwarded-Proto 才被采信 —
     /// address of a trusted reverse proxy (repeatable): only its X-Forwarded-For and
     /// X-Forwarded-Proto headers are believed
@@ -99,6 +103,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
         entries: a.page_cache_pages.max(1),
         bytes: a.page_cache_mb.saturating_mul(1 << 20),
     };
+    config.redirect_http = a.redirect_http;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

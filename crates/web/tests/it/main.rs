@@ -32,3 +32,4 @@ mod public_url;
 mod records;
 mod redirects;
 mod tls_proxy;
+mod tls_redirect;
