@@ -622,9 +622,14 @@ pub async fn run(
                 None => serve(&http, TokioIo::new(stream), conn, false, stop).await,
                 Some(Tls(acceptor)) => {
                     // A TLS connection begins with a handshake record (0x16); anything else
-                    // is plain HTTP to the wrong port. Both are bounded in time like headers.
+                    // is plain HTTP to the wrong port. The first byte and the handshake are
+                    // bounded together by the header timeout.
+                    let now = tokio::time::Instant::now();
+                    let deadline = now
+                        .checked_add(handshake)
+                        .unwrap_or(now + Duration::from_secs(3600));
                     let mut first = [0u8; 1];
-                    match tokio::time::timeout(handshake, stream.peek(&mut first)).await {
+                    match tokio::time::timeout_at(deadline, stream.peek(&mut first)).await {
                         Ok(Ok(1)) if first[0] == TLS_HANDSHAKE => {}
                         Ok(Ok(1)) => {
                             redirect_to_https(stream, handshake, None).await;
@@ -633,7 +638,7 @@ pub async fn run(
                         _ => return,
                     }
                     if let Ok(Ok(s)) =
-                        tokio::time::timeout(handshake, acceptor.accept(stream)).await
+                        tokio::time::timeout_at(deadline, acceptor.accept(stream)).await
                     {
                         serve(&http, TokioIo::new(s), conn, true, stop).await;
                     }
