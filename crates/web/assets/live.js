@@ -30,8 +30,19 @@
   // back/forward cache: an open stream there holds one of the six connections a browser
   // allows per host, and after six such pages the next page load stalls) and opened again
   // when the page is shown; a page restored from the cache then catches up on its own.
+  // The server ends every stream after a while (its lifetime, or idle without a change):
+  // EventSource then opens it again by itself, after the pause the server's "retry" says.
+  // A stream refused (503: the server's streams are full) is not retried by EventSource:
+  // this page tries again after 30–90 s.
   var es = null;
+  var shown = true;
+  var again = null;
   function disconnect() {
+    shown = false;
+    if (again) {
+      clearTimeout(again);
+      again = null;
+    }
     if (es) {
       es.close();
       es = null;
@@ -39,9 +50,11 @@
     body.setAttribute("data-live", "closed");
   }
   function connect() {
+    shown = true;
     if (es) return;
     body.setAttribute("data-live", "connecting");
-    es = new EventSource("/e/" + encodeURIComponent(ev) + "/live");
+    var mine = new EventSource("/e/" + encodeURIComponent(ev) + "/live");
+    es = mine;
     es.addEventListener("change", function (m) {
       var c;
       try { c = JSON.parse(m.data); } catch (e) { return; }
@@ -57,6 +70,13 @@
     es.onerror = function () {
       body.setAttribute("data-live", "error");
       if (status) status.classList.add("off");
+      if (es === mine && mine.readyState === EventSource.CLOSED && !again) {
+        es = null;
+        again = setTimeout(function () {
+          again = null;
+          if (shown) connect();
+        }, 30000 + Math.random() * 60000);
+      }
     };
   }
   window.addEventListener("pagehide", disconnect);

@@ -18,6 +18,9 @@ connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; fram
 pub const PRINT_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; \
 base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/// `Strict-Transport-Security` of every answer over TLS: one year, this host only.
+pub const HSTS: &str = "max-age=31536000";
+
 /// Whether a path's answers must never be stored by a browser or a proxy.
 fn private(path: &str) -> bool {
     (path == "/desk" || path.starts_with("/desk/")) && !path.starts_with("/desk/assets/")
@@ -60,7 +63,12 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
         );
     }
     if secure {
-        // Over TLS (here or at the trusted proxy): the cookies never travel in clear.
+        // Over TLS (here or at the trusted proxy): the browser keeps to HTTPS for a year.
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        );
+        // And the cookies never travel in clear.
         let cookies: Vec<HeaderValue> = h
             .get_all(header::SET_COOKIE)
             .iter()

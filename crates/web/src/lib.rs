@@ -57,6 +57,9 @@ pub struct ServeConfig {
     pub limits: net::Limits,
     /// `--tls-cert`, `--tls-key`: serve HTTPS with this PEM certificate chain and key.
     pub tls: Option<(PathBuf, PathBuf)>,
+    /// `--redirect-http`: with `tls`, a plain-HTTP address whose every request is answered
+    /// `301` to the same host and path over HTTPS (on the TLS port).
+    pub redirect_http: Option<SocketAddr>,
     /// `--public-url`: the address players open from their phones (the QR codes encode it),
     /// as [`parse_public_url`] gives it.
     pub public_url: Option<String>,
@@ -95,6 +98,7 @@ impl ServeConfig {
             demo: false,
             limits: net::Limits::default(),
             tls: None,
+            redirect_http: None,
             public_url: None,
             page_cache: cache::PageBounds::default(),
         }
@@ -107,7 +111,7 @@ pub fn router(app: AppState) -> axum::Router {
 }
 
 /// Every route of the server: a request body must arrive within `limits.body_timeout`,
-/// live streams are bounded by `limits.max_live_streams`.
+/// live streams are bounded and end as `limits` say ([`net::LiveSlots`]).
 pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
     axum::Router::new()
         .merge(public::routes())
@@ -119,9 +123,7 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
         .merge(online::routes())
         .with_state(app)
         .layer(axum::middleware::from_fn(headers::security_headers))
-        .layer(axum::Extension(net::LiveSlots::new(
-            limits.max_live_streams,
-        )))
+        .layer(axum::Extension(net::LiveSlots::new(limits)))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             limits.body_timeout,
         ))
@@ -179,8 +181,25 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
     eprintln!("Arbiter 已启动: {scheme}://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
-    serve_on_with(
+    let redirect = match (config.redirect_http, &tls) {
+        (None, _) => None,
+        (Some(_), None) => {
+            return Err(WebError::Tls(
+                "--redirect-http 需要 --tls-cert 与 --tls-key (redirecting to HTTPS needs TLS)"
+                    .to_string(),
+            ))
+        }
+        (Some(addr), Some(_)) => {
+            let l = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| WebError::Bind(addr.to_string(), e.to_string()))?;
+            eprintln!("http://{addr}/ 的请求转到 HTTPS (plain HTTP here is redirected to HTTPS)");
+            Some(l)
+        }
+    };
+    serve_on_full(
         listener,
+        redirect,
         app,
         config.poll,
         config.limits,
@@ -210,6 +229,21 @@ pub async fn serve_on_with(
     tls: Option<net::Tls>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
+    serve_on_full(listener, None, app, poll, limits, tls, shutdown).await
+}
+
+/// [`serve_on_with`], and with `tls` every request to `redirect` (`--redirect-http`) answered
+/// with a redirect to HTTPS.
+pub async fn serve_on_full(
+    listener: tokio::net::TcpListener,
+    redirect: Option<tokio::net::TcpListener>,
+    app: AppState,
+    poll: Duration,
+    limits: net::Limits,
+    tls: Option<net::Tls>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), WebError> {
+    let redirect = redirect.filter(|_| tls.is_some());
     app.refresh_all().await?;
     // On PostgreSQL appends are announced (LISTEN/NOTIFY): the poll is only a safety net.
     let pg_listener = live::listen(&app);
@@ -221,7 +255,7 @@ pub async fn serve_on_with(
     let watcher = tokio::spawn(live::watch(app.clone(), poll));
     let stop = app.clone();
     let router = router_with(app, &limits);
-    net::run(listener, router, limits, tls, async move {
+    net::run(listener, redirect, router, limits, tls, async move {
         shutdown.await;
         stop.shutdown.send_replace(true);
     })

@@ -4,6 +4,12 @@
 //! another process. Pages reload their `<main>` after a short random delay, so a hall full
 //! of phones does not ask at the same instant; they all get the same cached page.
 //!
+//! A stream is one of a client's few ([`crate::net::LiveSlots`]: per address, per network,
+//! in all) and ends after its lifetime, or when its event has not changed for the idle
+//! time; its first message's `retry` (2–12 s, random) is how long the browser's
+//! `EventSource` waits before it opens the stream again by itself, and the new stream's
+//! first message says whether the page missed a change.
+//!
 //! On PostgreSQL every append sends `NOTIFY arbiter_log` in its transaction; [`listen`]
 //! keeps one connection per server LISTENing and wakes [`watch`] at once, so a result
 //! entered on another server reaches this one's phones without waiting for the poll (which
@@ -83,26 +89,45 @@ fn message(c: &Change) -> Event {
         .data(serde_json::to_string(c).unwrap_or_default())
 }
 
+/// How long a browser waits before it opens an ended stream again: a random 2–12 s, so the
+/// phones whose streams ended together (a restart, streams opened at the start of a round)
+/// do not all come back at the same instant.
+fn retry() -> Duration {
+    use rand::Rng;
+    Duration::from_millis(rand::thread_rng().gen_range(2_000..=12_000))
+}
+
+/// The instant `d` from now (a year at most).
+fn after(d: Duration) -> tokio::time::Instant {
+    let now = tokio::time::Instant::now();
+    now.checked_add(d.min(Duration::from_secs(365 * 24 * 3600)))
+        .unwrap_or(now)
+}
+
 async fn stream(
     State(app): State<AppState>,
     Path(event): Path<String>,
+    client: crate::net::ClientInfo,
     slots: Option<axum::Extension<crate::net::LiveSlots>>,
 ) -> Result<axum::response::Response, WebError> {
     use axum::response::IntoResponse;
-    // Streams are long-lived on purpose: their number is bounded instead of their time.
-    let slot =
-        match slots {
-            Some(axum::Extension(s)) => match s.0.try_acquire_owned() {
-                Ok(p) => Some(p),
-                Err(_) => return Ok((
-                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                    [(axum::http::header::RETRY_AFTER, "30")],
-                    "实时更新连接已满, 请刷新页面 (too many live streams; reload the page later)",
-                )
-                    .into_response()),
-            },
-            None => None,
-        };
+    // Streams are long-lived on purpose: their number is bounded per client, per network and
+    // in all, and each ends after its lifetime or when idle (the browser opens it again).
+    let (slot, lifetime, idle) = match slots {
+        Some(axum::Extension(s)) => match s.take(client.addr) {
+            Some(p) => (Some(p), s.lifetime, s.idle),
+            None => return Ok((
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                [(axum::http::header::RETRY_AFTER, "30")],
+                "实时更新连接已满, 请稍后刷新页面 (too many live streams; reload the page later)",
+            )
+                .into_response()),
+        },
+        None => {
+            let l = crate::net::Limits::default();
+            (None, l.live_lifetime, l.live_idle)
+        }
+    };
     // Subscribe first, then read the current seq: no change can fall between the two.
     let rx = app.changes.subscribe();
     let snap = app.snapshot(&event).await?;
@@ -111,15 +136,18 @@ async fn stream(
         last_seq: snap.last_seq(),
     };
     let shutdown = app.shutdown.subscribe();
+    let end = after(lifetime);
     let s = futures_util::stream::unfold(
         (Some(first), rx, shutdown, event, slot),
-        |(first, mut rx, mut shutdown, event, slot)| async move {
+        move |(first, mut rx, mut shutdown, event, slot)| async move {
             if let Some(f) = first {
                 return Some((
-                    Ok::<Event, Infallible>(message(&f)),
+                    Ok::<Event, Infallible>(message(&f).retry(retry())),
                     (None, rx, shutdown, event, slot),
                 ));
             }
+            // Idle: counted from the last message sent (the keep-alives do not count).
+            let quiet = after(idle).min(end);
             loop {
                 if *shutdown.borrow() {
                     return None;
@@ -133,6 +161,7 @@ async fn stream(
                         Err(RecvError::Closed) => return None,
                     },
                     _ = shutdown.changed() => return None,
+                    _ = tokio::time::sleep_until(quiet) => return None,
                 }
             }
         },

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 /// A running server. Dropping it stops it (graceful shutdown) and removes the database.
 pub struct TestServer {
     pub addr: SocketAddr,
+    /// The plain port that redirects to HTTPS ([`TestServer::start_redirecting`]).
+    pub redirect: Option<SocketAddr>,
     pub db: PathBuf,
     pub app: arbiter_web::AppState,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -41,6 +43,24 @@ impl TestServer {
         limits: arbiter_web::net::Limits,
         tls: Option<arbiter_web::net::Tls>,
     ) -> TestServer {
+        Self::boot(fill, limits, tls, false)
+    }
+
+    /// [`TestServer::start_full`] over TLS, with a plain port that redirects every request
+    /// to HTTPS (`--redirect-http`) in [`TestServer::redirect`].
+    pub fn start_redirecting(
+        limits: arbiter_web::net::Limits,
+        tls: arbiter_web::net::Tls,
+    ) -> TestServer {
+        Self::boot(|_| {}, limits, Some(tls), true)
+    }
+
+    fn boot(
+        fill: impl FnOnce(&SqliteStore),
+        limits: arbiter_web::net::Limits,
+        tls: Option<arbiter_web::net::Tls>,
+        redirecting: bool,
+    ) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("arbiter.db");
         {
@@ -61,10 +81,23 @@ impl TestServer {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
                     .await
                     .expect("bind");
-                tx.send(listener.local_addr().expect("addr"))
-                    .expect("send addr");
-                arbiter_web::serve_on_with(
+                let redirect = if redirecting {
+                    Some(
+                        tokio::net::TcpListener::bind("127.0.0.1:0")
+                            .await
+                            .expect("bind"),
+                    )
+                } else {
+                    None
+                };
+                tx.send((
+                    listener.local_addr().expect("addr"),
+                    redirect.as_ref().map(|r| r.local_addr().expect("addr")),
+                ))
+                .expect("send addr");
+                arbiter_web::serve_on_full(
                     listener,
+                    redirect,
                     served,
                     Duration::from_millis(50),
                     limits,
@@ -77,11 +110,12 @@ impl TestServer {
                 .expect("serve");
             });
         });
-        let addr = rx
+        let (addr, redirect) = rx
             .recv_timeout(Duration::from_secs(30))
             .expect("server started");
         TestServer {
             addr,
+            redirect,
             db,
             app,
             stop: Some(stop),

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// Enter the missing result of round 3 of `men` through the arbiter's API; returns the
 /// board and the new last seq.
-fn enter_missing(store: &SqliteStore, id: &EventId) -> (u32, u64) {
+pub(crate) fn enter_missing(store: &SqliteStore, id: &EventId) -> (u32, u64) {
     let state = store.state(id).expect("state");
     let round = state
         .section("men")

@@ -11,9 +11,9 @@ use common::{Response, TestServer};
 use std::io::{Read, Write};
 use std::sync::Arc;
 
-const PW: &str = "correct horse 8";
+pub(crate) const PW: &str = "correct horse 8";
 
-fn with_arb(store: &SqliteStore) {
+pub(crate) fn with_arb(store: &SqliteStore) {
     store
         .add_user(&User {
             login: "arb".into(),
@@ -26,7 +26,7 @@ fn with_arb(store: &SqliteStore) {
 }
 
 /// A self-signed certificate for `localhost`, written as PEM files; the certificate (DER).
-fn certificate(dir: &std::path::Path) -> (Tls, Vec<u8>) {
+pub(crate) fn certificate(dir: &std::path::Path) -> (Tls, Vec<u8>) {
     let ck = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("cert");
     let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
     std::fs::write(&cert, ck.cert.pem()).expect("write cert");
@@ -36,7 +36,7 @@ fn certificate(dir: &std::path::Path) -> (Tls, Vec<u8>) {
 }
 
 /// One request over TLS, trusting only `cert`; the raw response.
-fn https(addr: std::net::SocketAddr, cert: &[u8], request: &str) -> String {
+pub(crate) fn https(addr: std::net::SocketAddr, cert: &[u8], request: &str) -> String {
     let mut roots = rustls::RootCertStore::empty();
     roots
         .add(rustls::pki_types::CertificateDer::from(cert.to_vec()))
