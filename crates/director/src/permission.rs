@@ -26,11 +26,31 @@ pub enum Action {
     CancelFeeAfterStart,
     /// Give an organiser's award (S10: 最佳组织奖, 最佳赛风赛纪奖).
     GiveSpecialAward,
+    /// Pair a round (编排): those who run the rounds.
+    PairRound,
+    /// Publish a round's pairing (公布对阵表).
+    PublishRound,
+    /// Undo a round's pairing (撤销编排).
+    UndoRound,
+    /// Enter a board's result (with its fouls; knockout games and a results file too).
+    EnterResult,
+    /// Confirm a round's results (确认成绩).
+    ConfirmResults,
+    /// Withdraw a player (退赛).
+    Withdraw,
+    /// Record an absence from a round, excused or without leave (请假, 无故缺席).
+    RecordAbsence,
+    /// Change the event's settings (before round 1 is paired; after it,
+    /// [`Action::ChangeSettingsAfterStart`] as well).
+    ChangeSettings,
 }
 
 impl Action {
     /// The roles that may take the action.
-    pub fn allowed(self) -> &'static [Role] {
+    ///
+    /// The desk's route guards read these roles (`arbiter_web::auth`), so a page and the
+    /// operation behind it admit the same accounts.
+    pub const fn allowed(self) -> &'static [Role] {
         match self {
             Action::LateEntry
             | Action::CorrectResult
@@ -40,6 +60,14 @@ impl Action {
             | Action::CancelFeeAfterStart => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
             Action::GiveSpecialAward => &[Role::Organiser, Role::ChiefArbiter],
+            Action::PairRound
+            | Action::PublishRound
+            | Action::UndoRound
+            | Action::EnterResult
+            | Action::ConfirmResults
+            | Action::Withdraw
+            | Action::RecordAbsence
+            | Action::ChangeSettings => &[Role::ChiefArbiter, Role::Arbiter],
         }
     }
 
@@ -54,6 +82,14 @@ impl Action {
             Action::Reopen => "重新开启赛事",
             Action::CancelFeeAfterStart => "第1轮编排后撤销缴费",
             Action::GiveSpecialAward => "授予组委会奖项",
+            Action::PairRound => "编排轮次",
+            Action::PublishRound => "公布对阵表",
+            Action::UndoRound => "撤销编排",
+            Action::EnterResult => "录入成绩",
+            Action::ConfirmResults => "确认成绩",
+            Action::Withdraw => "登记退赛",
+            Action::RecordAbsence => "登记缺席",
+            Action::ChangeSettings => "更改赛事设置",
         }
     }
 
@@ -68,6 +104,14 @@ impl Action {
             Action::Reopen => "reopening the event",
             Action::CancelFeeAfterStart => "cancelling a fee after round 1 is paired",
             Action::GiveSpecialAward => "giving an organiser's award",
+            Action::PairRound => "pairing a round",
+            Action::PublishRound => "publishing a pairing",
+            Action::UndoRound => "undoing a pairing",
+            Action::EnterResult => "entering a result",
+            Action::ConfirmResults => "confirming results",
+            Action::Withdraw => "withdrawing a player",
+            Action::RecordAbsence => "recording an absence",
+            Action::ChangeSettings => "changing the event's settings",
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The one write path of the web desk, the same as the CLI's `apply_op_at`: take the folded
+//! The one write path of the web desk, the same as the CLI's `apply_op_as`: take the folded
 //! state of the event (the cache, brought up to date), call an operation of
 //! `arbiter_director::api` with the logged-in account as the actor, and append what it
 //! returns with the expected sequence number. If another writer appended in between (another

@@ -1,11 +1,11 @@
 //! The registration desk's commands (报名处): `fee`, `checkin`, `draw`. Each parses its flags,
-//! calls one operation of `arbiter_director::api::entries` through [`super::apply_op_at`] and
+//! calls one operation of `arbiter_director::api::entries` through [`super::apply_op_as`] and
 //! prints what was recorded.
 
+use super::rounds::Writer;
 use arbiter_core::{LogEntry, PlayerId};
 use arbiter_director::api::entries as api;
 use clap::Args;
-use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct FeeArgs {
@@ -24,15 +24,8 @@ pub struct FeeArgs {
     /// 收费项目 — the regulation's money item paid (报名费, 押金 …; default: the first he still owes)
     #[arg(long)]
     item: Option<String>,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Args)]
@@ -43,18 +36,11 @@ pub struct CheckinArgs {
     /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
     #[arg(long)]
     player: String,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
     /// 已签承诺书 — the player signed the pledge the regulation asks for at check-in (T7: 个人安全承诺书)
     #[arg(long)]
     pledge: bool,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Args)]
@@ -65,15 +51,8 @@ pub struct DrawArgs {
     /// 组别 — section id (or its Chinese name)
     #[arg(long)]
     section: String,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339, 例如 2026-09-01T10:00:00+08:00), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 /// A player id as printed (`P3`) or bare (`3`).
@@ -139,13 +118,13 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
         Ok(x) => x,
         Err(e) => return Ok(refused(&e)),
     };
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let mut before = None;
     let mut who = p.to_string();
     let mut items: Vec<(String, u64, u64)> = Vec::new();
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         before = api::fee_status(s, p);
         who = api::named(s, p);
         // Each item's due and paid before this payment.
@@ -225,11 +204,11 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
         Ok(p) => p,
         Err(e) => return Ok(refused(&e)),
     };
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let mut who = p.to_string();
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         who = api::named(s, p);
         api::check_in_pledged(s, c, p, a.pledge)
     })? {
@@ -242,13 +221,13 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
 }
 
 pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let mut names = std::collections::BTreeMap::new();
     let mut how = "";
     let mut people = std::collections::BTreeMap::new();
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         names = super::rounds::section_names(s);
         people = s
             .players

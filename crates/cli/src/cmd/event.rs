@@ -1,5 +1,6 @@
 //! `arbiter event …`: create, list, show, export, import.
 
+use super::rounds::Writer;
 use anyhow::Context;
 use arbiter_core::{EventState, PlayerStatus};
 use arbiter_store::{AnyStore, EventId, EventStore};
@@ -92,14 +93,8 @@ pub enum EventCmd {
         /// 赛事编号 — event id
         #[arg(long)]
         event: String,
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
-        /// 操作人 (裁判长) — who closes the event (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-        #[arg(long)]
-        at: Option<String>,
+        #[command(flatten)]
+        who: Writer,
     },
     /// 重新开启 — the chief arbiter reopens a closed event, with the reason (then `event close`
     /// again)
@@ -110,14 +105,8 @@ pub enum EventCmd {
         /// 理由 — reason (recorded)
         #[arg(long)]
         reason: String,
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
-        /// 操作人 (裁判长) — the chief arbiter (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-        #[arg(long)]
-        at: Option<String>,
+        #[command(flatten)]
+        who: Writer,
     },
     /// 赛事设置 — change the event's settings (`settings_changed`): name, dates, venue, the
     /// registration deadline, the date ages are counted on, a section's Swiss rounds or slow
@@ -154,14 +143,8 @@ pub enum EventCmd {
         /// 理由 (第1轮编排后必填) — reason (required after round 1)
         #[arg(long, default_value = "")]
         reason: String,
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
-        /// 操作人 — who changes the settings (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-        #[arg(long)]
-        at: Option<String>,
+        #[command(flatten)]
+        who: Writer,
     },
     /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id. The log is
     /// replayed and verified first; a log that verify would reject, or one already in the
@@ -250,23 +233,12 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             actor,
             at,
         } => create(&regulation, seed, &db, &actor, at.as_deref()),
-        EventCmd::Close {
-            event,
-            db,
-            actor,
-            at,
-        } => close(&event, &db, &actor, at.as_deref()),
-        EventCmd::Reopen {
-            event,
-            reason,
-            db,
-            actor,
-            at,
-        } => {
-            if let Some(e) = super::desk::checked_time(at.as_deref()) {
+        EventCmd::Close { event, who } => close(&event, &who),
+        EventCmd::Reopen { event, reason, who } => {
+            if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
                 return Ok(super::desk::refused(&e));
             }
-            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+            match who.apply(&event, |s, c| {
                 arbiter_director::api::event::reopen(s, c, &reason)
             })? {
                 Ok(_) => {
@@ -290,11 +262,9 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             rounds,
             time_controls,
             reason,
-            db,
-            actor,
-            at,
+            who,
         } => {
-            if let Some(e) = super::desk::checked_time(at.as_deref()) {
+            if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
                 return Ok(super::desk::refused(&e));
             }
             let mut form = arbiter_director::api::event::SettingsForm {
@@ -325,7 +295,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
                 form.time_controls
                     .insert(sec.trim().to_string(), tc.trim().to_string());
             }
-            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+            match who.apply(&event, |s, c| {
                 arbiter_director::api::event::change_settings(s, c, &form)
             })? {
                 Ok(_) => {
@@ -581,11 +551,11 @@ fn create(
 }
 
 /// `event close`: the closing entry, and the final places it fixed.
-fn close(event: &str, db: &Path, actor: &str, at: Option<&str>) -> anyhow::Result<u8> {
-    if let Some(e) = super::desk::checked_time(at) {
+fn close(event: &str, who: &Writer) -> anyhow::Result<u8> {
+    if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
         return Ok(super::desk::refused(&e));
     }
-    match super::apply_op_at(db, event, actor, at, arbiter_director::api::event::close)? {
+    match who.apply(event, arbiter_director::api::event::close)? {
         Ok(done) => {
             for e in &done.entries {
                 if let arbiter_core::LogEntry::EventClosed {

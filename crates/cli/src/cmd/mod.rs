@@ -138,25 +138,11 @@ pub(crate) struct Applied {
 /// folded and `op` is called again (a bounded number of times), so that only real refusals
 /// reach the arbiter. Outer error: the database failed (exit 1); inner error: the operation
 /// refused (exit 2), with its message. `at` (`--at`, RFC 3339) replaces the clock.
-pub(crate) fn apply_op_at<F>(
-    db: &std::path::Path,
-    event: &str,
-    actor: &str,
-    at: Option<&str>,
-    op: F,
-) -> anyhow::Result<Result<Applied, String>>
-where
-    F: FnMut(
-        &arbiter_core::EventState,
-        &arbiter_director::api::Ctx,
-    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
-{
-    apply_op_as(db, event, actor, None, at, op)
-}
-
-/// [`apply_op_at`] as an account of the database (`--as USER`): the account's login is the
-/// actor and its role is what the director judges. Without an account the command acts as
-/// the chief arbiter of a local database, recorded as `actor`.
+///
+/// As an account of the database (`--as USER`, [`rounds::Writer`]): the account's login is
+/// the actor and its role is what the director judges, by the same table as the desk's.
+/// Without an account the command acts as the chief arbiter of a local database, recorded
+/// as `actor`.
 pub(crate) fn apply_op_as<F>(
     db: &std::path::Path,
     event: &str,

@@ -4,6 +4,7 @@
 //! `arbiter_director::api::money`.
 
 use super::desk::{checked_time, parse_player, parse_yuan, refused};
+use super::rounds::Writer;
 use arbiter_core::LogEntry;
 use arbiter_director::api::entries as desk;
 use arbiter_director::api::money as api;
@@ -31,15 +32,8 @@ pub struct RefundArgs {
     /// 批量退还 — refund every deposit due back under this rule: last_round, closing, on_conditions
     #[arg(long, value_parser = ["last_round", "closing", "on_conditions"])]
     due: Option<String>,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Args)]
@@ -56,15 +50,8 @@ pub struct ConditionArgs {
     /// 取消 — take the mark back
     #[arg(long)]
     unmark: bool,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Args)]
@@ -125,11 +112,11 @@ pub fn refund(a: RefundArgs) -> anyhow::Result<u8> {
         Ok(x) => x,
         Err(e) => return Ok(refused(&e)),
     };
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let mut names = std::collections::BTreeMap::new();
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         names = s
             .players
             .keys()
@@ -159,11 +146,11 @@ pub fn condition(a: ConditionArgs) -> anyhow::Result<u8> {
         Ok(p) => p,
         Err(e) => return Ok(refused(&e)),
     };
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let mut who = p.to_string();
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         who = desk::named(s, p);
         api::mark_condition(s, c, p, &a.condition, !a.unmark)
     })? {

@@ -1,8 +1,9 @@
 //! `arbiter player …`: add one player, import a CSV roster, withdraw a player, mark him
 //! absent for a round. Every one goes through the director's API
-//! (`arbiter_director::api::entries`) and [`super::apply_op_at`]: this file only parses.
+//! (`arbiter_director::api::entries`) and [`super::apply_op_as`]: this file only parses.
 
 use super::desk::{checked_time, parse_player, refused};
+use super::rounds::Writer;
 use anyhow::Context;
 use arbiter_core::LogEntry;
 use arbiter_director::api::entries as api;
@@ -27,15 +28,6 @@ pub enum PlayerCmd {
         /// 默认组别 — section for rows without a 组别 column
         #[arg(long)]
         section: Option<String>,
-        /// 报名时间 (RFC 3339), default now
-        #[arg(long)]
-        at: Option<String>,
-        /// 操作人 — who makes the change (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 数据库文件 — database file (must exist: `event create` makes it)
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
         /// 预检: 逐行报告问题, 不写入 — dry run: a per-row report, nothing written
         #[arg(long)]
         dry_run: bool,
@@ -48,6 +40,8 @@ pub enum PlayerCmd {
         /// 在 stderr 显示进度 (终端中默认显示) — progress on stderr (default only on a terminal)
         #[arg(long)]
         progress: bool,
+        #[command(flatten)]
+        who: Writer,
     },
     /// 退赛 — withdraw a player, with the reason; his results so far stand
     Withdraw {
@@ -60,15 +54,8 @@ pub enum PlayerCmd {
         /// 退赛理由 — reason (recorded)
         #[arg(long)]
         reason: String,
-        /// 数据库文件 — database file
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
-        /// 操作人 — who makes the change (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-        #[arg(long)]
-        at: Option<String>,
+        #[command(flatten)]
+        who: Writer,
     },
     /// 请假 — mark a player absent for a round not yet paired (not paired; scores as absent)
     Absent {
@@ -88,15 +75,8 @@ pub enum PlayerCmd {
         /// (not excused); withdraws the player where the regulation says so (S7)
         #[arg(long)]
         without_leave: bool,
-        /// 数据库文件 — database file
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
-        /// 操作人 — who makes the change (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-        #[arg(long)]
-        at: Option<String>,
+        #[command(flatten)]
+        who: Writer,
     },
 }
 
@@ -144,18 +124,11 @@ pub struct AddArgs {
     /// 等级分 — rating
     #[arg(long)]
     rating: Option<u32>,
-    /// 报名时间 (RFC 3339), default now
-    #[arg(long)]
-    at: Option<String>,
     /// 补报理由 — the chief arbiter admits this entry after the deadline, for this reason (recorded)
     #[arg(long)]
     late_reason: Option<String>,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 数据库文件 — database file (must exist: `event create` makes it)
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
+    #[command(flatten)]
+    who: Writer,
 }
 
 pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
@@ -165,9 +138,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             event,
             file,
             section,
-            at,
-            actor,
-            db,
+            who,
             dry_run,
             json,
             map,
@@ -176,9 +147,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             event: &event,
             file: &file,
             default_section: section,
-            at,
-            actor: &actor,
-            db: &db,
+            who: &who,
             dry_run,
             json,
             map: &map,
@@ -188,19 +157,17 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             event,
             player,
             reason,
-            db,
-            actor,
-            at,
+            who: w,
         } => {
             let p = match parse_player(&player) {
                 Ok(p) => p,
                 Err(e) => return Ok(refused(&e)),
             };
-            if let Some(e) = checked_time(at.as_deref()) {
+            if let Some(e) = checked_time(w.at.as_deref()) {
                 return Ok(refused(&e));
             }
             let mut who = p.to_string();
-            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+            match w.apply(&event, |s, c| {
                 who = api::named(s, p);
                 api::withdraw(s, c, p, &reason)
             })? {
@@ -217,19 +184,17 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             round,
             reason,
             without_leave,
-            db,
-            actor,
-            at,
+            who: w,
         } => {
             let p = match parse_player(&player) {
                 Ok(p) => p,
                 Err(e) => return Ok(refused(&e)),
             };
-            if let Some(e) = checked_time(at.as_deref()) {
+            if let Some(e) = checked_time(w.at.as_deref()) {
                 return Ok(refused(&e));
             }
             let mut who = p.to_string();
-            match super::apply_op_at(&db, &event, &actor, at.as_deref(), |s, c| {
+            match w.apply(&event, |s, c| {
                 who = api::named(s, p);
                 api::absence(s, c, p, round, reason.as_deref(), without_leave)
             })? {
@@ -309,7 +274,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
             );
         }
     }
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return invalid(e);
     }
     let row = RosterRow {
@@ -330,7 +295,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     };
     let mut section = a.section.clone();
     let mut names = std::collections::BTreeMap::new();
-    let done = super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    let done = a.who.apply(&a.event, |s, c| {
         names = super::rounds::section_names(s);
         section = match import::known_section(s, &a.section) {
             Ok(x) => x,
@@ -365,9 +330,7 @@ struct ImportOpts<'a> {
     event: &'a str,
     file: &'a Path,
     default_section: Option<String>,
-    at: Option<String>,
-    actor: &'a str,
-    db: &'a Path,
+    who: &'a Writer,
     dry_run: bool,
     json: bool,
     map: &'a [String],
@@ -394,7 +357,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
             }
         }
     }
-    if let Some(e) = checked_time(o.at.as_deref()) {
+    if let Some(e) = checked_time(o.who.at.as_deref()) {
         return invalid(e);
     }
     let show_progress = o.progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -430,7 +393,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     let dry_run = o.dry_run;
     let mut report = import::ImportReport::default();
     let mut names = std::collections::BTreeMap::new();
-    let done = super::apply_op_at(o.db, o.event, o.actor, o.at.as_deref(), |s, c| {
+    let done = o.who.apply(o.event, |s, c| {
         names = super::rounds::section_names(s);
         report = import::import_roster(
             s,

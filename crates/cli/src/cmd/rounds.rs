@@ -1,6 +1,6 @@
 //! `arbiter round …`, `arbiter result …`, `arbiter teams`, `arbiter prizes`: running the
 //! rounds of an event stored in the database. Every writing command goes through
-//! [`super::apply_op_at`] with an operation of `arbiter_director::api`; nothing here holds a rule.
+//! [`super::apply_op_as`] with an operation of `arbiter_director::api`; nothing here holds a rule.
 
 use super::{load_event_section, Applied};
 use arbiter_director::api::results::{
@@ -46,7 +46,7 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// [`apply_op_at`] with this writer's database, actor and time; a bad `--at` is refused.
+    /// [`super::apply_op_as`] with this writer's database, actor and time; a bad `--at` is refused.
     pub(crate) fn apply<F>(&self, event: &str, op: F) -> anyhow::Result<Result<Applied, String>>
     where
         F: FnMut(

@@ -1,15 +1,15 @@
 //! `arbiter team add` (enter a team's roster, K3), `arbiter team roster add|remove|replace`
 //! (change it after the entry) and `arbiter foul` (a team's leader or
 //! coach earns the team a foul, K12). Each parses its flags and calls one operation of
-//! `arbiter_director::api` through [`super::apply_op_at`]; nothing here holds a rule.
+//! `arbiter_director::api` through [`super::apply_op_as`]; nothing here holds a rule.
 
 use super::desk::{checked_time, parse_player, refused};
+use super::rounds::Writer;
 use arbiter_core::{FoulKind, LogEntry};
 use arbiter_director::api::entries::{change_roster, enter_team, RosterChange, TeamForm};
 use arbiter_director::api::import::section_id;
 use arbiter_director::api::results::team_foul;
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
 
 #[derive(Subcommand)]
 pub enum TeamCmd {
@@ -53,15 +53,8 @@ pub struct RosterArgs {
     /// chief arbiter, who alone changes a roster after the team's first game
     #[arg(long)]
     chief: bool,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Args)]
@@ -87,15 +80,8 @@ pub struct TeamAddArgs {
     /// 教练 — coach
     #[arg(long)]
     coach: Option<String>,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 /// `arbiter foul`: a foul of a team (its leader or coach, K12).
@@ -120,15 +106,8 @@ pub struct FoulArgs {
     /// 理由 — what happened (recorded)
     #[arg(long)]
     reason: String,
-    /// 数据库文件 — database file
-    #[arg(long, default_value = super::DEFAULT_DB)]
-    db: PathBuf,
-    /// 操作人 — who makes the change (recorded in the log)
-    #[arg(long, default_value = "arbiter")]
-    actor: String,
-    /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-    #[arg(long)]
-    at: Option<String>,
+    #[command(flatten)]
+    who: Writer,
 }
 
 pub fn run(c: TeamCmd) -> anyhow::Result<u8> {
@@ -164,7 +143,7 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
             }
             (false, None) => None,
         };
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let change = RosterChange {
@@ -178,7 +157,7 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
         reason: a.reason.clone(),
     };
     let mut state = None;
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         state = Some(s.clone());
         change_roster(s, c, &change)
     })? {
@@ -221,7 +200,7 @@ fn add(a: TeamAddArgs) -> anyhow::Result<u8> {
             Err(e) => return Ok(refused(&e.replace("--player", "--member"))),
         }
     }
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
     let form = TeamForm {
@@ -233,7 +212,7 @@ fn add(a: TeamAddArgs) -> anyhow::Result<u8> {
         coach: a.coach.clone(),
     };
     let mut state = None;
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         state = Some(s.clone());
         enter_team(s, c, &form)
     })? {
@@ -270,10 +249,10 @@ pub fn foul(a: FoulArgs) -> anyhow::Result<u8> {
         Ok(k) => k,
         Err(e) => return Ok(refused(&format!("--kind: {e}"))),
     };
-    if let Some(e) = checked_time(a.at.as_deref()) {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    match super::apply_op_at(&a.db, &a.event, &a.actor, a.at.as_deref(), |s, c| {
+    match a.who.apply(&a.event, |s, c| {
         let section = section_id(s, &a.section);
         team_foul(s, c, &section, &a.team, a.round, kind, &a.reason)
     })? {

@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod as_cli;
 mod awards_cli;
 mod bench_cli;
 mod close_cli;

@@ -823,6 +823,7 @@ pub fn withdraw(
     p: PlayerId,
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    permission::require(ctx, Action::Withdraw)?;
     let rec = player(state, p)?;
     let last = section_of(state, &rec.section)?.last_round();
     checked(
@@ -864,6 +865,7 @@ pub fn absence(
     reason: Option<&str>,
     without_leave: bool,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    permission::require(ctx, Action::RecordAbsence)?;
     let rec = player(state, p)?;
     let mut out = vec![LogEntry::PlayerAbsent {
         player: p,

@@ -215,6 +215,17 @@ pub fn change_settings(
     ctx: &Ctx,
     form: &SettingsForm,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    permission::require(ctx, Action::ChangeSettings)?;
+    settings_changed(state, ctx, form)
+}
+
+/// [`change_settings`] once the role may change settings at all (a new event's own first
+/// settings, [`create_edition`], are its creator's).
+fn settings_changed(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &SettingsForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     let started = state.sections.values().any(|s| s.last_round() > 0);
     if started {
@@ -356,7 +367,7 @@ pub fn create_edition(
     for e in &entries {
         crate::apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
     }
-    match change_settings(&scratch, ctx, form) {
+    match settings_changed(&scratch, ctx, form) {
         Ok(more) => entries.extend(more),
         Err(DirectorError::Refused(r)) if matches!(*r, Refusal::NoSettingChanged) => {}
         Err(e) => return Err(e),

@@ -232,6 +232,14 @@ pub fn enter_result(
     section: &str,
     input: &ResultInput,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    // A re-entry (`replaces`) is judged as one, in its own words; the roles are the same.
+    crate::permission::require(
+        ctx,
+        match input.replaces {
+            Some(_) => crate::permission::Action::ReenterResult,
+            None => crate::permission::Action::EnterResult,
+        },
+    )?;
     for colour in [Colour::Red, Colour::Black] {
         let n = input.fouls.iter().filter(|f| f.colour == colour).count();
         if n > MAX_FOULS as usize {
@@ -516,6 +524,7 @@ pub fn confirm(
     section: &str,
     round: Option<u32>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    crate::permission::require(ctx, crate::permission::Action::ConfirmResults)?;
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
     let rec = state
@@ -711,6 +720,7 @@ pub fn import_results(
     round: Option<u32>,
     lines: &[ImportLine],
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    crate::permission::require(ctx, crate::permission::Action::EnterResult)?;
     let at = ctx.at_rfc3339();
     let mut scratch = state.clone();
     let mut out = Vec::new();

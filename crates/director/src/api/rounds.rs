@@ -5,6 +5,7 @@
 use super::Ctx;
 use crate::knockout_stage;
 use crate::manual::{by_hand, explanation};
+use crate::permission::{self, Action};
 use crate::plan::{due_withdrawals, section_plan, SectionPlan};
 use crate::refusal::{Refusal, Sec};
 use crate::registration::draw_numbers;
@@ -73,7 +74,7 @@ pub fn pair_explained(
     section: &str,
     req: &PairRequest,
 ) -> Result<PairOutcome, DirectorError> {
-    let _ = ctx;
+    permission::require(ctx, Action::PairRound)?;
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
     let mut scratch = state.clone();
@@ -215,7 +216,7 @@ pub fn publish(
     ctx: &Ctx,
     section: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
-    let _ = ctx;
+    permission::require(ctx, Action::PublishRound)?;
     let r = open_round(state, section)?;
     if r.published {
         return Err(Refusal::AlreadyPublished {
@@ -238,7 +239,7 @@ pub fn undo(
     section: &str,
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
-    let _ = ctx;
+    permission::require(ctx, Action::UndoRound)?;
     let r = open_round(state, section)?;
     if let Some(b) = r
         .boards

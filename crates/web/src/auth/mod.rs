@@ -13,8 +13,9 @@ pub mod session;
 pub mod token;
 
 pub use session::{
-    Arbiters, Authed, ChiefArbiter, Organisers, Post, Refusal, Registrars, RequireRole, Roles,
-    Staff,
+    Arbiters, Authed, ChangeSettings, ChiefArbiter, ConfirmResults, EnterResult, Organisers,
+    PairRound, Post, PublishRound, RecordAbsence, Refusal, Registrars, RequireRole, Roles, Staff,
+    UndoRound, Withdraw,
 };
 
 use crate::app::AppState;

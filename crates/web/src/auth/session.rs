@@ -11,6 +11,8 @@
 use super::token::{ct_eq, token_hash};
 use crate::app::AppState;
 use crate::error::WebError;
+use arbiter_director::permission::Action;
+use arbiter_director::DirectorError;
 use arbiter_store::{AccountStore, Role};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -77,10 +79,12 @@ pub enum Refusal {
         get: bool,
         back: String,
     },
-    /// The account's role may not do this.
+    /// The account's role may not do this; `action`, where the page is one of the director's
+    /// actions (its roles are the action's), words it as the director does.
     Forbidden {
         role: Role,
         allowed: &'static [Role],
+        action: Option<Action>,
     },
     /// The form's CSRF token is missing or wrong.
     BadCsrf,
@@ -115,7 +119,19 @@ impl IntoResponse for Refusal {
                 StatusCode::UNAUTHORIZED,
                 "请先登录 (please log in): /login",
             ),
-            Refusal::Forbidden { role, allowed } => {
+            Refusal::Forbidden {
+                role,
+                action: Some(action),
+                ..
+            } => page(
+                StatusCode::FORBIDDEN,
+                &format!("无权操作: {}", DirectorError::NotAllowed { action, role }),
+            ),
+            Refusal::Forbidden {
+                role,
+                allowed,
+                action: None,
+            } => {
                 let names: Vec<&str> = allowed.iter().map(|r| r.zh()).collect();
                 page(
                     StatusCode::FORBIDDEN,
@@ -202,6 +218,40 @@ impl FromRequestParts<AppState> for Authed {
 /// The roles admitted to a page or action.
 pub trait Roles: Send + Sync + 'static {
     const ALLOWED: &'static [Role];
+    /// The director's action the page is, when its roles are that action's.
+    const ACTION: Option<Action> = None;
+}
+
+/// The roles of the director's action `A` ([`Action::allowed`]): a page that is one of the
+/// director's actions admits exactly the accounts the operation admits.
+macro_rules! action_roles {
+    ($($(#[$m:meta])* $name:ident => $action:ident;)*) => {$(
+        $(#[$m])*
+        pub struct $name;
+        impl Roles for $name {
+            const ALLOWED: &'static [Role] = Action::$action.allowed();
+            const ACTION: Option<Action> = Some(Action::$action);
+        }
+    )*};
+}
+
+action_roles! {
+    /// Pair a round.
+    PairRound => PairRound;
+    /// Publish a round's pairing.
+    PublishRound => PublishRound;
+    /// Undo a round's pairing.
+    UndoRound => UndoRound;
+    /// Enter results (the grid, a knockout game).
+    EnterResult => EnterResult;
+    /// Confirm a round's results.
+    ConfirmResults => ConfirmResults;
+    /// Withdraw a player.
+    Withdraw => Withdraw;
+    /// Record an absence.
+    RecordAbsence => RecordAbsence;
+    /// Change the event's settings.
+    ChangeSettings => ChangeSettings;
 }
 
 /// Every account (organiser, chief arbiter, arbiter, registration desk).
@@ -239,6 +289,7 @@ fn admit<R: Roles>(a: &Authed) -> Result<(), Refusal> {
         Err(Refusal::Forbidden {
             role: a.role(),
             allowed: R::ALLOWED,
+            action: R::ACTION,
         })
     }
 }

@@ -213,6 +213,7 @@ pub async fn upload(
         return Ok(Refusal::Forbidden {
             role: auth.role(),
             allowed: Registrars::ALLOWED,
+            action: None,
         }
         .into_response());
     }

@@ -5,7 +5,7 @@
 
 use super::{back, event_id, Desk, EventSection, Flash};
 use crate::app::AppState;
-use crate::auth::{Arbiters, Post, RequireRole, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::public::views;
@@ -216,7 +216,7 @@ pub struct KnockoutResult {
 pub async fn enter(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, KnockoutResult>,
+    p: Post<crate::auth::EnterResult, KnockoutResult>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &sec);
     let f = p.form;

@@ -132,8 +132,10 @@ pub fn routes() -> Router<AppState> {
 
 /// Every desk route, with its method, for the tests that check each one refuses a request
 /// without a session, with the wrong role, or without the CSRF token. `{ev}`, `{sec}` and
-/// `{pid}` (and `{sub}`, an online submission; `{file}`, a CSV export) are filled in by the caller; the roles are those admitted.
+/// `{pid}` (and `{sub}`, an online submission; `{file}`, a CSV export) are filled in by the caller; the roles are those admitted
+/// (a page that is one of the director's actions: the action's roles, [`Action::allowed`]).
 pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
+    use arbiter_director::permission::Action;
     use arbiter_store::Role::*;
     const ALL: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Arbiter, Desk];
     const REG: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Desk];
@@ -155,7 +157,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/e/{ev}/awards", ALL),
         ("POST", "/desk/e/{ev}/awards", &[Organiser, ChiefArbiter]),
         ("GET", "/desk/e/{ev}/settings", ALL),
-        ("POST", "/desk/e/{ev}/settings", ARB),
+        (
+            "POST",
+            "/desk/e/{ev}/settings",
+            Action::ChangeSettings.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),
         ("POST", "/desk/e/{ev}/s/{sec}/entries", REG),
         ("POST", "/desk/e/{ev}/s/{sec}/refuse", REG),
@@ -176,15 +182,43 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/sub/{sub}/refuse", REG),
         ("GET", "/desk/e/{ev}/p/{pid}", ALL),
         ("POST", "/desk/e/{ev}/p/{pid}/edit", REG),
-        ("POST", "/desk/e/{ev}/p/{pid}/withdraw", ARB),
-        ("POST", "/desk/e/{ev}/p/{pid}/absent", ARB),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/withdraw",
+            Action::Withdraw.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/absent",
+            Action::RecordAbsence.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/s/{sec}/round", ALL),
-        ("POST", "/desk/e/{ev}/s/{sec}/pair", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/publish", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/undo", ARB),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/pair",
+            Action::PairRound.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/publish",
+            Action::PublishRound.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/undo",
+            Action::UndoRound.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/s/{sec}/results", ALL),
-        ("POST", "/desk/e/{ev}/s/{sec}/results", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/confirm", ARB),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/results",
+            Action::EnterResult.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/confirm",
+            Action::ConfirmResults.allowed(),
+        ),
         ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
         ("POST", "/desk/e/{ev}/s/{sec}/record", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/flag", ARB),
@@ -192,7 +226,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/e/{ev}/s/{sec}/sign", ARB),
         ("POST", "/desk/e/{ev}/s/{sec}/protest", ARB),
         ("GET", "/desk/e/{ev}/s/{sec}/knockout", ALL),
-        ("POST", "/desk/e/{ev}/s/{sec}/knockout", ARB),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/knockout",
+            Action::EnterResult.allowed(),
+        ),
     ]
 };
 

@@ -6,7 +6,7 @@
 
 use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Arbiters, Organisers, Post, Registrars, RequireRole, Staff};
+use crate::auth::{Organisers, Post, Registrars, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -351,7 +351,7 @@ pub struct WithdrawForm {
 pub async fn withdraw(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Arbiters, WithdrawForm>,
+    p: Post<crate::auth::Withdraw, WithdrawForm>,
 ) -> Result<Response, WebError> {
     let reason = p.form.reason;
     let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
@@ -379,7 +379,7 @@ pub struct AbsentForm {
 pub async fn absent(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Arbiters, AbsentForm>,
+    p: Post<crate::auth::RecordAbsence, AbsentForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, pid);
     let round: u32 = match p.form.round.trim().parse() {

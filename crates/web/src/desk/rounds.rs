@@ -135,7 +135,7 @@ pub async fn pair(
     State(app): State<AppState>,
     l: Lang,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, PairForm>,
+    p: Post<crate::auth::PairRound, PairForm>,
 ) -> Result<Response, WebError> {
     let req = match parse_request(&p.form) {
         Ok(r) => r,
@@ -168,7 +168,7 @@ pub async fn pair(
 pub async fn publish(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, Empty>,
+    p: Post<crate::auth::PublishRound, Empty>,
 ) -> Result<Response, WebError> {
     let s2 = sec.clone();
     let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
@@ -191,7 +191,7 @@ pub struct UndoForm {
 pub async fn undo(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, UndoForm>,
+    p: Post<crate::auth::UndoRound, UndoForm>,
 ) -> Result<Response, WebError> {
     let (s2, reason) = (sec.clone(), p.form.reason);
     let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
@@ -356,7 +356,7 @@ pub async fn enter(
     State(app): State<AppState>,
     headers: HeaderMap,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, EnterForm>,
+    p: Post<crate::auth::EnterResult, EnterForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
     let parsed = (|| {
@@ -463,7 +463,7 @@ pub struct RoundForm {
 pub async fn confirm(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, RoundForm>,
+    p: Post<crate::auth::ConfirmResults, RoundForm>,
 ) -> Result<Response, WebError> {
     let round = opt(&p.form.round).and_then(|r| r.parse::<u32>().ok());
     let s2 = sec.clone();

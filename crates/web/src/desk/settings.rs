@@ -5,7 +5,7 @@
 
 use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Arbiters, Post, RequireRole, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -137,7 +137,7 @@ fn date(field: &str, v: Option<String>) -> Result<Option<chrono::NaiveDate>, Str
 pub async fn change(
     State(app): State<AppState>,
     Path(ev): Path<String>,
-    p: Post<Arbiters, HashMap<String, String>>,
+    p: Post<crate::auth::ChangeSettings, HashMap<String, String>>,
 ) -> Result<Response, WebError> {
     let here = path(&ev);
     let f = &p.form;

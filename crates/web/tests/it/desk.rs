@@ -146,6 +146,16 @@ fn every_desk_route_refuses_no_session_wrong_role_and_missing_csrf() {
                 let r = b.post(&s, &path, &[]);
                 assert_eq!(r.status, 403, "POST {path} as {role}");
                 assert!(r.text().contains("无权操作"), "{}", r.text());
+                // A page that is one of the director's actions refuses in the director's
+                // words: those the CLI prints for `--as` the same account.
+                if path.ends_with("/pair") {
+                    let words = arbiter_director::DirectorError::NotAllowed {
+                        action: arbiter_director::permission::Action::PairRound,
+                        role: *role,
+                    }
+                    .to_string();
+                    assert!(r.text().contains(&words), "{}", r.text());
+                }
             }
             checked += 1;
         }
