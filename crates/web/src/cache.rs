@@ -334,9 +334,9 @@ impl Snapshot {
             match pages.map.get(key) {
                 Some(s) => s.clone(),
                 None => {
+                    // Room is made once it has rendered: a URL that fails to render (a 404)
+                    // never pushes a kept page out.
                     let s = Arc::new(Slot::new(Arc::new(render), now_ms()));
-                    let room = self.bounds.entries.saturating_sub(1);
-                    pages.shrink_to(room, self.bounds.bytes, key);
                     pages.map.insert(key.to_string(), s.clone());
                     s
                 }
@@ -456,6 +456,25 @@ mod tests {
             assert!(r.is_err());
         }
         assert_eq!(s.page_use(), PageUse::default());
+        // At the bound, failing URLs push no kept page out.
+        let full = snap(PageBounds {
+            entries: 3,
+            bytes: 1 << 20,
+        });
+        for k in ["a", "b", "c"] {
+            full.page(k, |_| Ok(Page::new(vec![b'x'; 10], crate::page::HTML)))
+                .await
+                .unwrap();
+        }
+        for i in 0..50 {
+            let _ = full
+                .page(&format!("nosuch{i}"), |_| {
+                    Err(WebError::NotFound("x".into()))
+                })
+                .await;
+        }
+        assert!(full.has_page("a") && full.has_page("b") && full.has_page("c"));
+        assert_eq!(full.page_use().entries, 3);
     }
 
     #[tokio::test]

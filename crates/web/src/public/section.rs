@@ -523,19 +523,9 @@ async fn player(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(&event).await?;
-    // A number the section does not have is a 404 before anything is cached.
-    let known = {
-        let s = snap.clone();
-        let sec = section.clone();
-        tokio::task::spawn_blocking(move || {
-            views::history(&s, &sec).map(|h| h.player(no).is_some())
-        })
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))??
-    };
-    if !known {
-        return Err(WebError::NotFound(format!("{section} {no}号 (player)")));
-    }
+    views::section_name(&snap, &section)?;
+    // A number the section does not have fails to render: a 404, and the cache keeps nothing
+    // of it (`Snapshot::page` drops a failed render).
     let path = format!("/e/{event}/s/{section}/p/{no}");
     cached(&snap, path.clone(), l, &headers, move |s| {
         let history = views::history(s, &section)?;
