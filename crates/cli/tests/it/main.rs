@@ -39,6 +39,7 @@ mod serve;
 mod serve_limits;
 mod settings_cli;
 mod simulate;
+mod simulate_golden;
 mod simulate_verify_cli;
 mod standings_cli;
 mod user_cli;
