@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod bracket_view;
+pub mod command;
 pub mod crosstable;
 pub mod export;
 pub mod final_standings;
@@ -63,9 +64,9 @@ pub enum DirectorError {
     Knockout { section: String, message: String },
     #[error("奖项分配失败: {0} (prize allocation failed)")]
     Prizes(String),
-    /// The log (the store, or a fold of the entries) refused an entry, in its words.
+    /// The log's own rules (the store, or a fold of the entries) refused an entry.
     #[error("日志条目被拒绝: {0} (log entry rejected)")]
-    Rejected(String),
+    Rejected(arbiter_core::Rejection),
     /// An operation of the arbiter's API refused, with the facts ([`refusal`]); boxed, so
     /// that every `Result` of the API stays small.
     #[error("{0}")]
@@ -156,9 +157,10 @@ pub fn apply_scratch(
         actor: "director".into(),
         entry: entry.clone(),
     };
-    state
-        .apply(&r)
-        .map_err(|e| DirectorError::Rejected(e.to_string()))
+    state.apply(&r).map_err(|e| match e {
+        arbiter_core::FoldError::Rejected { rejection, .. } => DirectorError::Rejected(rejection),
+        arbiter_core::FoldError::Sequence { .. } => crate::Refusal::Busy { attempts: 1 }.into(),
+    })
 }
 
 /// A seed derived from the event seed and a label (stable across runs and platforms).

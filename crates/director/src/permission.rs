@@ -43,6 +43,99 @@ pub enum Action {
     /// Change the event's settings (before round 1 is paired; after it,
     /// [`Action::ChangeSettingsAfterStart`] as well).
     ChangeSettings,
+    /// Take a payment (缴费), one player's or several at once.
+    TakePayment,
+    /// Take back a fee recorded by mistake (撤销缴费; after round 1 is paired,
+    /// [`Action::CancelFeeAfterStart`] as well).
+    CancelFee,
+    /// Give back one player's deposit (退还押金).
+    Refund,
+    /// Give back every deposit due under a rule (批量退还押金).
+    RefundDue,
+    /// Mark a deposit's refund condition for a player (退还条件).
+    MarkRefundCondition,
+    /// Register an entry (报名), one or a batch.
+    Register,
+    /// Refuse an entry by decision (拒绝报名).
+    RefuseEntry,
+    /// Edit an entry (修改报名信息).
+    EditEntry,
+    /// Check a player in, or take a check-in back (签到).
+    CheckIn,
+    /// Draw a section's pairing numbers by lot (抽签).
+    DrawNumbers,
+    /// Enter a team (团体报名).
+    EnterTeam,
+    /// Change a team's roster (更改队伍名单; after its first game,
+    /// [`Action::ChangeRosterAfterStart`] as well).
+    ChangeRoster,
+    /// Submit an entry through the online form (网上报名).
+    SubmitEntry,
+    /// Approve or refuse an online entry (审核网上报名).
+    DecideSubmission,
+    /// Import a roster file (导入报名表).
+    ImportRoster,
+    /// Record a game's moves, or take a record away (录入棋谱).
+    RecordGame,
+    /// Confirm or dismiss a flagged game's foul (确认犯规).
+    DecideFlag,
+    /// Record a player's refusal to record his game (拒不录谱).
+    RefuseRecord,
+    /// Decide a protest (申诉).
+    DecideProtest,
+    /// Record who signed a board's slip (签字).
+    RecordSignatures,
+    /// Record a team's foul (团体犯规).
+    TeamFoul,
+    /// Create an event from a regulation (创建赛事).
+    CreateEvent,
+    /// Close the event (闭幕).
+    CloseEvent,
+}
+
+impl Action {
+    /// Every action, in the table's order.
+    pub const ALL: [Action; 39] = [
+        Action::LateEntry,
+        Action::CorrectResult,
+        Action::ReenterResult,
+        Action::ChangeRosterAfterStart,
+        Action::ChangeSettingsAfterStart,
+        Action::Reopen,
+        Action::CancelFeeAfterStart,
+        Action::GiveSpecialAward,
+        Action::PairRound,
+        Action::PublishRound,
+        Action::UndoRound,
+        Action::EnterResult,
+        Action::ConfirmResults,
+        Action::Withdraw,
+        Action::RecordAbsence,
+        Action::ChangeSettings,
+        Action::TakePayment,
+        Action::CancelFee,
+        Action::Refund,
+        Action::RefundDue,
+        Action::MarkRefundCondition,
+        Action::Register,
+        Action::RefuseEntry,
+        Action::EditEntry,
+        Action::CheckIn,
+        Action::DrawNumbers,
+        Action::EnterTeam,
+        Action::ChangeRoster,
+        Action::SubmitEntry,
+        Action::DecideSubmission,
+        Action::ImportRoster,
+        Action::RecordGame,
+        Action::DecideFlag,
+        Action::RefuseRecord,
+        Action::DecideProtest,
+        Action::RecordSignatures,
+        Action::TeamFoul,
+        Action::CreateEvent,
+        Action::CloseEvent,
+    ];
 }
 
 impl Action {
@@ -57,9 +150,25 @@ impl Action {
             | Action::ChangeRosterAfterStart
             | Action::ChangeSettingsAfterStart
             | Action::Reopen
-            | Action::CancelFeeAfterStart => &[Role::ChiefArbiter],
+            | Action::CancelFeeAfterStart
+            | Action::CloseEvent => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
-            Action::GiveSpecialAward => &[Role::Organiser, Role::ChiefArbiter],
+            Action::GiveSpecialAward
+            | Action::RefundDue
+            | Action::MarkRefundCondition
+            | Action::CreateEvent => &[Role::Organiser, Role::ChiefArbiter],
+            Action::TakePayment
+            | Action::CancelFee
+            | Action::Refund
+            | Action::Register
+            | Action::RefuseEntry
+            | Action::EditEntry
+            | Action::CheckIn
+            | Action::EnterTeam
+            | Action::ChangeRoster
+            | Action::SubmitEntry
+            | Action::DecideSubmission
+            | Action::ImportRoster => &[Role::Organiser, Role::ChiefArbiter, Role::Desk],
             Action::PairRound
             | Action::PublishRound
             | Action::UndoRound
@@ -67,7 +176,14 @@ impl Action {
             | Action::ConfirmResults
             | Action::Withdraw
             | Action::RecordAbsence
-            | Action::ChangeSettings => &[Role::ChiefArbiter, Role::Arbiter],
+            | Action::ChangeSettings
+            | Action::DrawNumbers
+            | Action::RecordGame
+            | Action::DecideFlag
+            | Action::RefuseRecord
+            | Action::DecideProtest
+            | Action::RecordSignatures
+            | Action::TeamFoul => &[Role::ChiefArbiter, Role::Arbiter],
         }
     }
 
@@ -90,6 +206,29 @@ impl Action {
             Action::Withdraw => "登记退赛",
             Action::RecordAbsence => "登记缺席",
             Action::ChangeSettings => "更改赛事设置",
+            Action::TakePayment => "缴费",
+            Action::CancelFee => "撤销缴费",
+            Action::Refund => "退还押金",
+            Action::RefundDue => "批量退还押金",
+            Action::MarkRefundCondition => "确认退还条件",
+            Action::Register => "报名",
+            Action::RefuseEntry => "拒绝报名",
+            Action::EditEntry => "修改报名信息",
+            Action::CheckIn => "签到",
+            Action::DrawNumbers => "抽签",
+            Action::EnterTeam => "团体报名",
+            Action::ChangeRoster => "更改队伍名单",
+            Action::SubmitEntry => "网上报名",
+            Action::DecideSubmission => "审核网上报名",
+            Action::ImportRoster => "导入报名表",
+            Action::RecordGame => "录入棋谱",
+            Action::DecideFlag => "确认犯规",
+            Action::RefuseRecord => "登记拒不录谱",
+            Action::DecideProtest => "处理申诉",
+            Action::RecordSignatures => "登记签字",
+            Action::TeamFoul => "登记团体犯规",
+            Action::CreateEvent => "创建赛事",
+            Action::CloseEvent => "闭幕",
         }
     }
 
@@ -112,6 +251,29 @@ impl Action {
             Action::Withdraw => "withdrawing a player",
             Action::RecordAbsence => "recording an absence",
             Action::ChangeSettings => "changing the event's settings",
+            Action::TakePayment => "taking a payment",
+            Action::CancelFee => "cancelling a fee",
+            Action::Refund => "refunding a deposit",
+            Action::RefundDue => "refunding the deposits due",
+            Action::MarkRefundCondition => "marking a refund condition",
+            Action::Register => "registering an entry",
+            Action::RefuseEntry => "refusing an entry",
+            Action::EditEntry => "editing an entry",
+            Action::CheckIn => "checking a player in",
+            Action::DrawNumbers => "drawing pairing numbers",
+            Action::EnterTeam => "entering a team",
+            Action::ChangeRoster => "changing a roster",
+            Action::SubmitEntry => "submitting an online entry",
+            Action::DecideSubmission => "deciding an online entry",
+            Action::ImportRoster => "importing a roster",
+            Action::RecordGame => "recording a game",
+            Action::DecideFlag => "deciding a flagged foul",
+            Action::RefuseRecord => "recording a refusal to record",
+            Action::DecideProtest => "deciding a protest",
+            Action::RecordSignatures => "recording signatures",
+            Action::TeamFoul => "recording a team's foul",
+            Action::CreateEvent => "creating an event",
+            Action::CloseEvent => "closing the event",
         }
     }
 }

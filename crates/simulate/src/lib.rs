@@ -68,9 +68,7 @@ pub fn append_batch<L: EventLog>(
     Ok(
         match log.append(expected, &batch.entries, &batch.actor, &batch.at)? {
             Append::Done(_) => Ok(Some(batch)),
-            Append::Conflict => Err(DirectorError::Rejected(
-                "另一写入者改动了模拟的赛事日志 (another writer changed the simulated log)".into(),
-            )),
+            Append::Conflict => Err(arbiter_director::Refusal::Busy { attempts: 1 }.into()),
             Append::Refused(why) => Err(DirectorError::Rejected(why)),
         },
     )

@@ -11,8 +11,8 @@ pub fn append_outcome(r: Result<u64, StoreError>) -> Result<Append, StoreError> 
     match r {
         Ok(seq) => Ok(Append::Done(seq)),
         Err(StoreError::Conflict { .. }) => Ok(Append::Conflict),
-        Err(e @ StoreError::Refused { .. }) => Ok(Append::Refused(e.to_string())),
-        Err(StoreError::Rejected(r)) => Ok(Append::Refused(r.to_string())),
+        Err(StoreError::Refused { rejection, .. }) => Ok(Append::Refused(rejection)),
+        Err(StoreError::Rejected(r)) => Ok(Append::Refused(r)),
         Err(e) => Err(e),
     }
 }

@@ -31,6 +31,8 @@ use crate::page::escape as e;
 use crate::public::Layout;
 use crate::write;
 use arbiter_director::api::entries as api;
+use arbiter_director::command::registration::{Entered, RegistrationCommand};
+use arbiter_director::command::Outcome;
 use arbiter_store::AccountStore;
 use askama::Template;
 use axum::extract::{Path, Request, State};
@@ -427,20 +429,28 @@ pub async fn submit(
     form.evidence = of_section(&kept.evidence);
     let status_token = random_token();
     let key = crate::auth::token::token_hash(&status_token);
-    let done = write::apply(&app, &event_id(&ev), &write::OnlineForm, move |st, ctx| {
-        api::submit_keyed(st, ctx, &form, Some(key.clone()))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &write::OnlineForm,
+        RegistrationCommand::Submit {
+            form,
+            status_key: Some(key),
+        },
+    )
     .await?;
     match done {
         Ok(a) => {
-            let n = a
-                .entries
-                .iter()
-                .find_map(|x| match x {
-                    arbiter_core::LogEntry::EntrySubmitted { submission, .. } => Some(*submission),
-                    _ => None,
-                })
-                .unwrap_or(0);
+            let n = match &a.outcome {
+                Outcome::Entries(e) => e
+                    .iter()
+                    .find_map(|x| match x {
+                        Entered::Submitted { submission, .. } => Some(*submission),
+                        _ => None,
+                    })
+                    .unwrap_or(0),
+                _ => 0,
+            };
             let a = Accepted {
                 submission: n,
                 token: status_token,

@@ -12,6 +12,7 @@ use crate::auth::session::Authed;
 use crate::error::WebError;
 use arbiter_core::{EventState, LogEntry};
 use arbiter_director::api::Ctx;
+use arbiter_director::command::Command;
 use arbiter_director::DirectorError;
 use arbiter_store::{EventId, EventStore, StoreError};
 
@@ -54,13 +55,9 @@ impl Writer for OnlineForm {
     }
 }
 
-/// What an operation gave back once appended.
-#[derive(Debug, Clone)]
-pub struct Applied {
-    pub entries: Vec<LogEntry>,
-    /// The log's last seq after the append.
-    pub last_seq: u64,
-}
+/// A command once appended: its entries, the log's last seq, and what it did
+/// ([`arbiter_director::command::Outcome`]).
+pub use arbiter_director::api::write::Done as Applied;
 
 /// The time now as RFC 3339 with the venue's offset (+08:00), and as the venue's local time.
 pub fn now_at() -> Result<(String, chrono::NaiveDateTime), WebError> {
@@ -71,24 +68,19 @@ pub fn now_at() -> Result<(String, chrono::NaiveDateTime), WebError> {
     Ok((at, local))
 }
 
-/// Run `op` on the current state of `event` as `who` and append its entries. Outer
+/// Decide `cmd` on the current state of `event` as `who` and append its entries. Outer
 /// error: the server or database failed, or the director refused the account's role the
-/// action ([`WebError::Forbidden`], a 403 page); inner error: the operation refused, in the
+/// action ([`WebError::Forbidden`], a 403 page); inner error: the command refused, in the
 /// desk's words ([`crate::refusal::words`]).
-pub async fn apply<F>(
+pub async fn apply(
     app: &AppState,
     event: &EventId,
     who: &(dyn Writer + Sync),
-    op: F,
-) -> Result<Result<Applied, String>, WebError>
-where
-    F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + Send + Sync + 'static,
-{
-    Ok(
-        apply_with(app, event, who, move |st, ctx| op(st, ctx).map(|e| (e, ())))
-            .await?
-            .map(|(a, ())| a),
-    )
+    cmd: impl Into<Command>,
+) -> Result<Result<Applied, String>, WebError> {
+    Ok(apply_raw(app, event, who, cmd)
+        .await?
+        .map_err(|e| crate::refusal::words(&e)))
 }
 
 /// The server's view of an event for the write path: the cached fold, brought up to date
@@ -132,53 +124,17 @@ impl EventLog for CacheLog {
     }
 }
 
-/// [`apply`] for an operation that also tells something (the pairing's explanation): `op`
-/// returns the entries and that, which comes back with the appended entries. The director's
-/// write loop ([`arbiter_director::api::write::apply`]) runs on a blocking thread: pairing a
-/// large round takes real time.
-pub async fn apply_with<F, X>(
-    app: &AppState,
-    event: &EventId,
-    who: &(dyn Writer + Sync),
-    op: F,
-) -> Result<Result<(Applied, X), String>, WebError>
-where
-    F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
-    X: Send + 'static,
-{
-    Ok(apply_with_raw(app, event, who, op)
-        .await?
-        .map_err(|e| crate::refusal::words(&e)))
-}
-
 /// [`apply`] with the director's refusal itself as the inner error (a form that shows it
-/// beside the field it is about).
-pub async fn apply_raw<F>(
+/// beside the field it is about). The director's write loop
+/// ([`arbiter_director::api::write::apply`]) runs on a blocking thread: pairing a large round
+/// takes real time.
+pub async fn apply_raw(
     app: &AppState,
     event: &EventId,
     who: &(dyn Writer + Sync),
-    op: F,
-) -> Result<Result<Applied, DirectorError>, WebError>
-where
-    F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + Send + Sync + 'static,
-{
-    Ok(
-        apply_with_raw(app, event, who, move |st, ctx| op(st, ctx).map(|e| (e, ())))
-            .await?
-            .map(|(a, ())| a),
-    )
-}
-
-async fn apply_with_raw<F, X>(
-    app: &AppState,
-    event: &EventId,
-    who: &(dyn Writer + Sync),
-    op: F,
-) -> Result<Result<(Applied, X), DirectorError>, WebError>
-where
-    F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
-    X: Send + 'static,
-{
+    cmd: impl Into<Command>,
+) -> Result<Result<Applied, DirectorError>, WebError> {
+    let cmd = cmd.into();
     let (_, local) = now_at()?;
     let ctx = Ctx::new(who.actor(), local)
         .with_role(who.role())
@@ -194,14 +150,8 @@ where
                 DirectorError::from(arbiter_director::Refusal::BadTime { at: e.to_string() })
             })
         };
-        match dw::apply(&mut log, &ctx, &clock, op)? {
-            Ok(a) => Ok(Ok((
-                Applied {
-                    entries: a.entries,
-                    last_seq: a.last_seq,
-                },
-                a.extra,
-            ))),
+        match dw::apply(&mut log, &ctx, &clock, &cmd)? {
+            Ok(a) => Ok(Ok(a)),
             Err(e @ DirectorError::NotAllowed { .. }) => Err(WebError::Forbidden(e.to_string())),
             Err(e) => Ok(Err(e)),
         }

@@ -2,6 +2,8 @@
 
 use super::rounds::Writer;
 use arbiter_director::api::awards;
+use arbiter_director::command::event::EventCommand;
+use arbiter_director::command::Outcome;
 use clap::Args;
 
 /// `arbiter award`.
@@ -38,21 +40,21 @@ pub fn run(a: AwardArgs) -> anyhow::Result<u8> {
         return Ok(2);
     }
     let to = if a.withdraw { Vec::new() } else { a.to.clone() };
-    let r = a.who.apply(&a.event, |state, ctx| {
-        awards::give_special_award(state, ctx, award, &to, &a.reason)
-    })?;
+    let r = a.who.apply(
+        &a.event,
+        EventCommand::GiveSpecialAward {
+            award: award.to_string(),
+            recipients: to,
+            reason: a.reason.clone(),
+        },
+    )?;
     match r {
         Ok(done) => {
-            for e in &done.entries {
-                if let arbiter_core::LogEntry::SpecialAwardGiven {
-                    award, recipients, ..
-                } = e
-                {
-                    if recipients.is_empty() {
-                        println!("已收回「{award}」 (award taken back)");
-                    } else {
-                        println!("已授予 {}「{award}」 (award given)", recipients.join("、"));
-                    }
+            if let Outcome::Awarded { award, recipients } = &done.outcome {
+                if recipients.is_empty() {
+                    println!("已收回「{award}」 (award taken back)");
+                } else {
+                    println!("已授予 {}「{award}」 (award given)", recipients.join("、"));
                 }
             }
             Ok(0)

@@ -3,8 +3,11 @@
 //! prints what was recorded.
 
 use super::rounds::Writer;
-use arbiter_core::{LogEntry, PlayerId};
+use arbiter_core::PlayerId;
 use arbiter_director::api::entries as api;
+use arbiter_director::command::money::MoneyCommand;
+use arbiter_director::command::registration::RegistrationCommand;
+use arbiter_director::command::Outcome;
 use clap::Args;
 
 #[derive(Args)]
@@ -121,42 +124,23 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    let mut before = None;
-    let mut who = p.to_string();
-    let mut items: Vec<(String, u64, u64)> = Vec::new();
-    match a.who.apply(&a.event, |s, c| {
-        before = api::fee_status(s, p);
-        who = api::named(s, p);
-        // Each item's due and paid before this payment.
-        items = s
-            .player(p)
-            .map(|rec| {
-                s.dues(rec)
-                    .into_iter()
-                    .map(|d| {
-                        let paid = rec.money.get(&d.name).map_or(0, |m| m.paid_fen);
-                        (d.name, d.fen, paid)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        arbiter_director::api::money::pay(s, c, p, a.item.as_deref(), amount, a.receipt.as_deref())
-    })? {
+    match a.who.apply(
+        &a.event,
+        MoneyCommand::Pay {
+            player: p,
+            item: a.item.clone(),
+            amount_fen: amount,
+            receipt: a.receipt.clone(),
+        },
+    )? {
         Ok(done) => {
-            let p = &who;
-            for e in &done.entries {
-                if let LogEntry::FeePaid {
-                    amount_fen,
-                    item: Some(item),
-                    ..
-                } = e
-                {
-                    let (due, paid) = items
-                        .iter()
-                        .find(|(n, _, _)| n == item)
-                        .map_or((0, 0), |(_, d, pd)| (*d, *pd));
-                    let paid = paid + amount_fen;
-                    let owed = due.saturating_sub(paid);
+            let Outcome::Money { moved, .. } = done.outcome else {
+                return Ok(0);
+            };
+            for m in &moved {
+                let (p, amount_fen) = (&m.who, &m.amount_fen);
+                if let Some(item) = &m.item {
+                    let (paid, owed) = (m.paid_fen, m.owed_fen());
                     if owed > 0 {
                         println!(
                             "已收部分「{item}」 part of 「{item}」 received: {p} {}; 已缴 {}, 尚欠 {} (paid {}; {} still owed)",
@@ -175,22 +159,15 @@ pub fn fee(a: FeeArgs) -> anyhow::Result<u8> {
                     }
                     continue;
                 }
-                if let LogEntry::FeePaid { amount_fen, .. } = e {
-                    // What he has paid now against the fee: a part paid says what is owed.
-                    let now = before.map(|b| api::FeeStatus {
-                        paid_fen: b.paid_fen + amount_fen,
-                        ..b
-                    });
-                    match now {
-                        Some(st) if st.owed_fen() > 0 => println!(
-                            "已收部分费用 part of the fee received: {p} {}; {st}",
-                            api::yuan(*amount_fen)
-                        ),
-                        Some(st) => {
-                            println!("已缴费 fee paid: {p} {}; {st}", api::yuan(*amount_fen))
-                        }
-                        None => println!("已缴费 fee paid: {p} {}", api::yuan(*amount_fen)),
-                    }
+                // What he has paid now against the fee: a part paid says what is owed.
+                let st = m.status();
+                if st.owed_fen() > 0 {
+                    println!(
+                        "已收部分费用 part of the fee received: {p} {}; {st}",
+                        api::yuan(*amount_fen)
+                    )
+                } else {
+                    println!("已缴费 fee paid: {p} {}; {st}", api::yuan(*amount_fen))
                 }
             }
             Ok(0)
@@ -207,13 +184,15 @@ pub fn checkin(a: CheckinArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    let mut who = p.to_string();
-    match a.who.apply(&a.event, |s, c| {
-        who = api::named(s, p);
-        api::check_in_pledged(s, c, p, a.pledge)
-    })? {
-        Ok(_) => {
-            println!("已检录 checked in: {who}");
+    match a.who.apply(
+        &a.event,
+        RegistrationCommand::CheckIn {
+            player: p,
+            pledge: Some(a.pledge),
+        },
+    )? {
+        Ok(done) => {
+            println!("已检录 checked in: {}", who(&done.outcome));
             Ok(0)
         }
         Err(e) => Ok(refused(&e)),
@@ -224,54 +203,42 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    let mut names = std::collections::BTreeMap::new();
-    let mut how = "";
-    let mut people = std::collections::BTreeMap::new();
-    match a.who.apply(&a.event, |s, c| {
-        names = super::rounds::section_names(s);
-        people = s
-            .players
-            .values()
-            .map(|p| {
-                let unit = p
-                    .unit
-                    .as_deref()
-                    .map(|u| format!(" ({u})"))
-                    .unwrap_or_default();
-                (p.id, format!("{}{unit}", p.name))
-            })
-            .collect();
-        let section = arbiter_director::api::import::section_id(s, &a.section);
-        how = arbiter_director::registration::numbering_words(
-            arbiter_director::registration::numbering_of(s, &section),
-        );
-        api::draw(s, c, &section)
-    })? {
+    match a.who.apply(
+        &a.event,
+        RegistrationCommand::Draw {
+            section: a.section.clone(),
+        },
+    )? {
         Ok(done) => {
-            for e in &done.entries {
-                if let LogEntry::PairingNumbersDrawn {
-                    section,
-                    seed,
-                    order,
-                } = e
-                {
-                    let section = names.get(section).unwrap_or(section);
-                    println!(
-                        "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}, {how}",
-                        order.len()
-                    );
-                    // From here on the pairing number is the player's number; the
-                    // registration id beside it, labelled, finds his entry.
-                    println!("  序号  姓名 (单位)  报名号");
-                    for (i, p) in order.iter().enumerate() {
-                        let who = people.get(p).map_or("", String::as_str);
-                        println!("  {:>4}  {who}  报名号 {p}", i + 1);
-                    }
+            if let Outcome::Drawn {
+                section,
+                seed,
+                numbering,
+                players,
+            } = &done.outcome
+            {
+                println!(
+                    "组别 {section} 抽签完成 numbers drawn: {} 人, 种子 seed {seed}, {numbering}",
+                    players.len()
+                );
+                // From here on the pairing number is the player's number; the registration
+                // id beside it, labelled, finds his entry.
+                println!("  序号  姓名 (单位)  报名号");
+                for (i, (p, who)) in players.iter().enumerate() {
+                    println!("  {:>4}  {who}  报名号 {p}", i + 1);
                 }
             }
             Ok(0)
         }
         Err(e) => Ok(refused(&e)),
+    }
+}
+
+/// The player a command was about, as the director named him.
+pub(crate) fn who(o: &Outcome) -> &str {
+    match o {
+        Outcome::Player { who, .. } => who,
+        _ => "",
     }
 }
 

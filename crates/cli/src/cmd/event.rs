@@ -3,6 +3,7 @@
 use super::rounds::Writer;
 use anyhow::Context;
 use arbiter_core::{EventState, PlayerStatus};
+use arbiter_director::command::event::EventCommand;
 use arbiter_store::{AnyStore, EventId, EventStore};
 use clap::{Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -238,9 +239,12 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
                 return Ok(super::desk::refused(&e));
             }
-            match who.apply(&event, |s, c| {
-                arbiter_director::api::event::reopen(s, c, &reason)
-            })? {
+            match who.apply(
+                &event,
+                EventCommand::Reopen {
+                    reason: reason.clone(),
+                },
+            )? {
                 Ok(_) => {
                     println!(
                         "赛事已重新开启, 理由: {} (event reopened; close it again with 「event close」)",
@@ -295,9 +299,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
                 form.time_controls
                     .insert(sec.trim().to_string(), tc.trim().to_string());
             }
-            match who.apply(&event, |s, c| {
-                arbiter_director::api::event::change_settings(s, c, &form)
-            })? {
+            match who.apply(&event, EventCommand::ChangeSettings { form })? {
                 Ok(_) => {
                     println!("赛事设置已更改 (settings changed)");
                     Ok(0)
@@ -555,7 +557,7 @@ fn close(event: &str, who: &Writer) -> anyhow::Result<u8> {
     if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
         return Ok(super::desk::refused(&e));
     }
-    match who.apply(event, arbiter_director::api::event::close)? {
+    match who.apply(event, EventCommand::Close)? {
         Ok(done) => {
             for e in &done.entries {
                 if let arbiter_core::LogEntry::EventClosed {

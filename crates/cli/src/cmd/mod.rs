@@ -126,38 +126,35 @@ pub(crate) fn load_state(
     Ok(Ok(state))
 }
 
-/// What an operation of the arbiter's API gave back once appended.
-pub(crate) struct Applied {
-    /// The entries as appended.
-    pub entries: Vec<arbiter_core::LogEntry>,
-}
+/// A command once appended: its entries and what it did.
+pub(crate) use arbiter_director::api::write::Done as Applied;
 
 /// The one path every writing command takes: open the database (which must exist), fold the
-/// event, call `op` (an operation of `arbiter_director::api`) and append what it returns with
-/// the expected sequence number. If another process appended in between, the fresh state is
-/// folded and `op` is called again (a bounded number of times), so that only real refusals
-/// reach the arbiter. Outer error: the database failed (exit 1); inner error: the operation
-/// refused (exit 2), with its message. `at` (`--at`, RFC 3339) replaces the clock.
+/// event, decide `cmd` (`arbiter_director::command`) and append what it decided with the
+/// expected sequence number. If another process appended in between, the fresh state is
+/// folded and `cmd` decided again (a bounded number of times), so that only real refusals
+/// reach the arbiter. Outer error: the database failed (exit 1); inner error: the command
+/// refused (exit 2), with its message. `--at` (RFC 3339) replaces the clock; a dry run
+/// decides and writes nothing.
 ///
 /// As an account of the database (`--as USER`, [`rounds::Writer`]): the account's login is
 /// the actor and its role is what the director judges, by the same table as the desk's.
 /// Without an account the command acts as the chief arbiter of a local database, recorded
 /// as `actor`.
-pub(crate) fn apply_op_as<F>(
-    db: &std::path::Path,
+pub(crate) fn apply_op_as(
+    w: &rounds::Writer,
     event: &str,
-    actor: &str,
-    as_user: Option<&str>,
-    at: Option<&str>,
-    mut op: F,
-) -> anyhow::Result<Result<Applied, String>>
-where
-    F: FnMut(
-        &arbiter_core::EventState,
-        &arbiter_director::api::Ctx,
-    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
-{
+    cmd: &arbiter_director::command::Command,
+    progress: &mut dyn FnMut(usize, usize),
+    dry_run: bool,
+) -> anyhow::Result<Result<Applied, String>> {
     use arbiter_director::api::write;
+    let (db, actor, as_user, at) = (
+        w.db.as_path(),
+        w.actor.as_str(),
+        w.as_user.as_deref(),
+        w.at.as_deref(),
+    );
     if db_missing(db) {
         return Ok(Err(format!(
             "{}: 数据库不存在 (database not found)",
@@ -191,10 +188,13 @@ where
             }
         }
     }
-    match write::apply(&mut log, &ctx, &clock, |st, ctx| {
-        op(st, ctx).map(|e| (e, ()))
-    })? {
-        Ok(a) => Ok(Ok(Applied { entries: a.entries })),
+    let decided = if dry_run {
+        write::apply_observed(&mut write::DryRun(&mut log), &ctx, &clock, cmd, progress)?
+    } else {
+        write::apply_observed(&mut log, &ctx, &clock, cmd, progress)?
+    };
+    match decided {
+        Ok(a) => Ok(Ok(a)),
         Err(e) => Ok(Err(refusal::words(&e))),
     }
 }

@@ -5,9 +5,10 @@
 
 use super::desk::{checked_time, parse_player, parse_yuan, refused};
 use super::rounds::Writer;
-use arbiter_core::LogEntry;
 use arbiter_director::api::entries as desk;
 use arbiter_director::api::money as api;
+use arbiter_director::command::money::{MoneyCommand, Moved};
+use arbiter_director::command::Outcome;
 use arbiter_regulation::RefundAt;
 use clap::Args;
 use std::path::PathBuf;
@@ -75,28 +76,21 @@ fn rule(s: &str) -> RefundAt {
     }
 }
 
-fn print_refunds(entries: &[LogEntry], name: impl Fn(arbiter_core::PlayerId) -> String) {
+fn print_refunds(moved: &[Moved]) {
     let mut total = 0;
-    for e in entries {
-        if let LogEntry::DepositRefunded {
-            player,
-            item,
-            amount_fen,
-            ..
-        } = e
-        {
-            total += amount_fen;
-            println!(
-                "已退还「{item}」 refunded 「{item}」: {} {}",
-                name(*player),
-                desk::yuan(*amount_fen)
-            );
-        }
+    for m in moved {
+        total += m.amount_fen;
+        let item = m.item.as_deref().unwrap_or_default();
+        println!(
+            "已退还「{item}」 refunded 「{item}」: {} {}",
+            m.who,
+            desk::yuan(m.amount_fen)
+        );
     }
-    if entries.len() > 1 {
+    if moved.len() > 1 {
         println!(
             "共退还 {}人次 {} (refunded {} in all)",
-            entries.len(),
+            moved.len(),
             desk::yuan(total),
             desk::yuan(total)
         );
@@ -115,26 +109,25 @@ pub fn refund(a: RefundArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    let mut names = std::collections::BTreeMap::new();
-    match a.who.apply(&a.event, |s, c| {
-        names = s
-            .players
-            .keys()
-            .map(|id| (*id, desk::named(s, *id)))
-            .collect();
-        match (p, a.due.as_deref()) {
-            (_, Some(due)) => api::refund_due(s, c, rule(due)),
-            (Some(p), None) => {
-                let item = a.item.clone().unwrap_or_else(|| s.default_deposit());
-                api::refund(s, c, p, &item, amount, a.reason.as_deref())
-            }
-            (None, None) => Err(arbiter_director::Refusal::NobodyChosen.into()),
+    let cmd = match (p, a.due.as_deref()) {
+        (_, Some(due)) => MoneyCommand::RefundDue { rule: rule(due) },
+        (Some(p), None) => MoneyCommand::Refund {
+            player: p,
+            item: a.item.clone(),
+            amount_fen: amount,
+            reason: a.reason.clone(),
+        },
+        (None, None) => {
+            return Ok(refused(
+                &arbiter_director::Refusal::NobodyChosen.to_string(),
+            ))
         }
-    })? {
+    };
+    match a.who.apply(&a.event, cmd)? {
         Ok(done) => {
-            print_refunds(&done.entries, |id| {
-                names.get(&id).cloned().unwrap_or_else(|| id.to_string())
-            });
+            if let Outcome::Money { moved, .. } = &done.outcome {
+                print_refunds(moved);
+            }
             Ok(0)
         }
         Err(e) => Ok(refused(&e)),
@@ -149,12 +142,16 @@ pub fn condition(a: ConditionArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    let mut who = p.to_string();
-    match a.who.apply(&a.event, |s, c| {
-        who = desk::named(s, p);
-        api::mark_condition(s, c, p, &a.condition, !a.unmark)
-    })? {
-        Ok(_) => {
+    match a.who.apply(
+        &a.event,
+        MoneyCommand::MarkCondition {
+            player: p,
+            condition: a.condition.clone(),
+            met: !a.unmark,
+        },
+    )? {
+        Ok(done) => {
+            let who = super::desk::who(&done.outcome);
             if a.unmark {
                 println!(
                     "已取消退还条件「{}」 condition taken back: {who}",

@@ -4,10 +4,11 @@
 
 use super::desk::{checked_time, parse_player, refused};
 use super::rounds::Writer;
+use super::Applied;
 use anyhow::Context;
-use arbiter_core::LogEntry;
-use arbiter_director::api::entries as api;
 use arbiter_director::api::import;
+use arbiter_director::command::registration::{Entered, RegistrationCommand};
+use arbiter_director::command::Outcome;
 use arbiter_import::roster::{parse_date, parse_sex};
 use arbiter_import::RosterRow;
 use arbiter_types::{IdNumber, Phone};
@@ -166,12 +167,15 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             if let Some(e) = checked_time(w.at.as_deref()) {
                 return Ok(refused(&e));
             }
-            let mut who = p.to_string();
-            match w.apply(&event, |s, c| {
-                who = api::named(s, p);
-                api::withdraw(s, c, p, &reason)
-            })? {
-                Ok(_) => {
+            match w.apply(
+                &event,
+                RegistrationCommand::Withdraw {
+                    player: p,
+                    reason: reason.clone(),
+                },
+            )? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
                     println!("已退赛 withdrawn: {who} ({})", reason.trim());
                     Ok(0)
                 }
@@ -193,13 +197,17 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             if let Some(e) = checked_time(w.at.as_deref()) {
                 return Ok(refused(&e));
             }
-            let mut who = p.to_string();
-            match w.apply(&event, |s, c| {
-                who = api::named(s, p);
-                api::absence(s, c, p, round, reason.as_deref(), without_leave)
-            })? {
+            match w.apply(
+                &event,
+                RegistrationCommand::Absence {
+                    player: p,
+                    round,
+                    reason,
+                    without_leave,
+                },
+            )? {
                 Ok(a) => {
-                    let p = &who;
+                    let p = super::desk::who(&a.outcome);
                     if without_leave {
                         println!(
                             "已登记无故缺席 absent without leave: {p} 第{round}轮 (round {round})"
@@ -207,10 +215,12 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                     } else {
                         println!("已登记请假 marked absent: {p} 第{round}轮 (round {round})");
                     }
-                    for e in &a.entries {
-                        if let arbiter_core::LogEntry::PlayerWithdrawn { reason, .. } = e {
-                            println!("已退赛 withdrawn: {p} ({reason})");
-                        }
+                    if let Outcome::Player {
+                        withdrawn: Some(reason),
+                        ..
+                    } = &a.outcome
+                    {
+                        println!("已退赛 withdrawn: {p} ({reason})");
                     }
                     Ok(0)
                 }
@@ -293,32 +303,35 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         flags: a.flag,
         rating: a.rating,
     };
-    let mut section = a.section.clone();
-    let mut names = std::collections::BTreeMap::new();
-    let done = a.who.apply(&a.event, |s, c| {
-        names = super::rounds::section_names(s);
-        section = match import::known_section(s, &a.section) {
-            Ok(x) => x,
-            Err(e) => return Err(e),
-        };
-        api::register(
-            s,
-            c,
-            &import::form(&row, section.clone(), a.late_reason.clone()),
-        )
-    })?;
+    let done = a.who.apply(
+        &a.event,
+        RegistrationCommand::Register {
+            form: import::form(&row, a.section.clone(), a.late_reason.clone()),
+            record_refusal: true,
+        },
+    )?;
     match done {
-        Ok(done) => match done.entries.first() {
-            Some(LogEntry::PlayerRegistered(p)) => {
-                let sec = names.get(&p.section).unwrap_or(&p.section);
-                println!("已报名 registered: {} {} [{sec}]", p.player, p.name);
-                Ok(0)
-            }
-            Some(LogEntry::EntryRefused { reason, .. }) => {
-                let sec = names.get(&section).unwrap_or(&section);
-                eprintln!("拒绝报名 refused: {} [{sec}]: {reason}", row.name);
-                Ok(2)
-            }
+        Ok(done) => match &done.outcome {
+            Outcome::Entries(es) => match es.first() {
+                Some(Entered::Registered {
+                    player,
+                    name,
+                    section_name,
+                    ..
+                }) => {
+                    println!("已报名 registered: {player} {name} [{section_name}]");
+                    Ok(0)
+                }
+                Some(Entered::Refused {
+                    section_name,
+                    reason,
+                    ..
+                }) => {
+                    eprintln!("拒绝报名 refused: {} [{section_name}]: {reason}", row.name);
+                    Ok(2)
+                }
+                _ => Ok(0),
+            },
             _ => Ok(0),
         },
         Err(e) => Ok(refused(&e)),
@@ -361,11 +374,11 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
         return invalid(e);
     }
     let show_progress = o.progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let imported = match arbiter_import::read_roster(&bytes, &fname, &overrides) {
+    let mut imported = match arbiter_import::read_roster(&bytes, &fname, &overrides) {
         Ok(i) => i,
         Err(e) => return invalid(format!("{e}; 未导入任何棋手 (nothing imported)")),
     };
-    let roster = &imported.roster;
+    let roster = std::sync::Arc::new(std::mem::take(&mut imported.roster));
     if !o.json {
         for n in &roster.notices {
             eprintln!("注意 notice: {n}");
@@ -391,32 +404,35 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
     // Every row through the arbiter's API (`import::import_roster`); appended at once, or
     // not at all (dry run).
     let dry_run = o.dry_run;
-    let mut report = import::ImportReport::default();
-    let mut names = std::collections::BTreeMap::new();
-    let done = o.who.apply(o.event, |s, c| {
-        names = super::rounds::section_names(s);
-        report = import::import_roster(
-            s,
-            c,
-            roster,
-            o.default_section.as_deref(),
-            &mut |done, total| {
-                if show_progress && total > import::STEP {
-                    eprintln!("进度 progress: {done}/{total} 行已校验 (rows checked)");
-                }
-            },
-        )?;
-        Ok(if dry_run || report.header_broken {
-            Vec::new()
-        } else {
-            report.entries.clone()
-        })
-    })?;
-    if let Err(e) = &done {
-        eprintln!("{e}");
-        eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
-        return Ok(2);
-    }
+    let done = o.who.apply_observed(
+        o.event,
+        RegistrationCommand::ImportRoster {
+            roster: roster.clone(),
+            default_section: o.default_section.clone(),
+        },
+        &mut |done, total| {
+            if show_progress && total > import::STEP {
+                eprintln!("进度 progress: {done}/{total} 行已校验 (rows checked)");
+            }
+        },
+        dry_run,
+    )?;
+    let report = match done {
+        Ok(Applied {
+            outcome: Outcome::Imported(report),
+            ..
+        }) => report,
+        Ok(_) => import::ImportReport::default(),
+        Err(e) => {
+            eprintln!("{e}");
+            eprintln!("错误 error: {fname}: 未导入任何棋手 (nothing imported)");
+            return Ok(2);
+        }
+    };
+    let names = match super::load_state(&o.who.db, o.event)? {
+        Ok(s) => super::rounds::section_names(&s),
+        Err(_) => Default::default(),
+    };
     let problems = &report.problems;
     let registered = &report.registered;
     let invalid_rows = report.invalid_rows();

@@ -5,10 +5,10 @@
 
 use super::load_event_section;
 use super::rounds::Writer;
-use arbiter_core::{LogEntry, RecordSource};
-use arbiter_director::api::records::{
-    read_pgn_games, record, record_game, record_view, remove_record,
-};
+use arbiter_core::RecordSource;
+use arbiter_director::api::records::{read_pgn_games, record_view};
+use arbiter_director::command::games::{GameCommand, RecordInput};
+use arbiter_director::command::Outcome;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -75,24 +75,12 @@ fn need(v: Option<u32>, flag: &str) -> Result<u32, String> {
     v.ok_or_else(|| format!("请用 {flag} 指定 (give {flag})"))
 }
 
-fn report(entries: &[LogEntry]) {
-    for e in entries {
-        match e {
-            LogEntry::GameRecorded {
-                round,
-                board,
-                moves,
-                ..
-            } => println!(
-                "第{round}轮第{board}台 棋谱已录入: {}回合 (game record kept: {} moves)",
-                moves.len().div_ceil(2),
-                moves.len().div_ceil(2)
-            ),
-            LogEntry::GameRecordRemoved { round, board, .. } => {
-                println!("第{round}轮第{board}台 棋谱已删除 (game record removed)")
-            }
-            _ => {}
-        }
+fn report(round: u32, board: u32, outcome: &Outcome) {
+    match outcome {
+        Outcome::GameRecorded { moves } => println!(
+            "第{round}轮第{board}台 棋谱已录入: {moves}回合 (game record kept: {moves} moves)"
+        ),
+        _ => println!("第{round}轮第{board}台 棋谱已删除 (game record removed)"),
     }
 }
 
@@ -114,12 +102,18 @@ pub fn run(a: RecordArgs) -> anyhow::Result<u8> {
         (Err(e), _) | (_, Err(e)) => return fail(e),
     };
     if a.remove {
-        let r = a.who.apply(&a.event, |state, ctx| {
-            remove_record(state, ctx, &section, round, board, &a.reason)
-        })?;
+        let r = a.who.apply(
+            &a.event,
+            GameCommand::RemoveRecord {
+                section,
+                round,
+                board,
+                reason: a.reason.clone(),
+            },
+        )?;
         return match r {
             Ok(applied) => {
-                report(&applied.entries);
+                report(round, board, &applied.outcome);
                 Ok(0)
             }
             Err(e) => fail(e),
@@ -136,21 +130,20 @@ pub fn run(a: RecordArgs) -> anyhow::Result<u8> {
             ),
             None => (a.moves.join(" "), None),
         };
-    let r = a.who.apply(&a.event, |state, ctx| {
-        record(
-            state,
-            ctx,
-            &section,
+    let r = a.who.apply(
+        &a.event,
+        GameCommand::Record {
+            section,
             round,
             board,
-            &text,
-            RecordSource::Desk,
-            a.recorded_by.as_deref(),
-        )
-    })?;
+            record: RecordInput::Text(text),
+            source: RecordSource::Desk,
+            recorded_by: a.recorded_by.clone(),
+        },
+    )?;
     match r {
         Ok(applied) => {
-            report(&applied.entries);
+            report(round, board, &applied.outcome);
             Ok(0)
         }
         Err(e) => match name {
@@ -199,20 +192,19 @@ fn import_pgn(a: &RecordArgs, path: &std::path::Path) -> anyhow::Result<u8> {
                 i + 1
             ));
         };
-        let r = a.who.apply(&a.event, |state, ctx| {
-            record_game(
-                state,
-                ctx,
-                &a.section,
+        let r = a.who.apply(
+            &a.event,
+            GameCommand::Record {
+                section: a.section.clone(),
                 round,
                 board,
-                &g.game,
-                RecordSource::Pgn,
-                a.recorded_by.as_deref(),
-            )
-        })?;
+                record: RecordInput::Game(Box::new(g.game.clone())),
+                source: RecordSource::Pgn,
+                recorded_by: a.recorded_by.clone(),
+            },
+        )?;
         match r {
-            Ok(applied) => report(&applied.entries),
+            Ok(applied) => report(round, board, &applied.outcome),
             Err(e) => return fail(format!("{file}: {e}")),
         }
     }

@@ -4,13 +4,14 @@
 
 use super::{load_event_section, Applied};
 use arbiter_director::api::results::{
-    confirm, correct, due_knockout_game, enter_result, import_results, parse_results_file,
-    FoulInput, ResultInput,
+    due_knockout_game, parse_results_file, FoulInput, ResultInput,
 };
 use arbiter_director::api::rounds::{
-    notation, pair_explained, parse_result, publish, sheet, undo, PairOutcome, PairRequest,
-    RoundSheet,
+    notation, parse_result, sheet, PairOutcome, PairRequest, RoundSheet,
 };
+use arbiter_director::command::games::GameCommand;
+use arbiter_director::command::rounds::RoundCommand;
+use arbiter_director::command::Outcome;
 use arbiter_types::{Colour, GameResult};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
@@ -47,24 +48,27 @@ pub struct Writer {
 
 impl Writer {
     /// [`super::apply_op_as`] with this writer's database, actor and time; a bad `--at` is refused.
-    pub(crate) fn apply<F>(&self, event: &str, op: F) -> anyhow::Result<Result<Applied, String>>
-    where
-        F: FnMut(
-            &arbiter_core::EventState,
-            &arbiter_director::api::Ctx,
-        ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
-    {
+    pub(crate) fn apply(
+        &self,
+        event: &str,
+        cmd: impl Into<arbiter_director::command::Command>,
+    ) -> anyhow::Result<Result<Applied, String>> {
+        self.apply_observed(event, cmd, &mut |_, _| {}, false)
+    }
+
+    /// [`Writer::apply`], telling `progress(done, total)` how far a long command has got;
+    /// `dry_run`: decided as it would be, nothing written.
+    pub(crate) fn apply_observed(
+        &self,
+        event: &str,
+        cmd: impl Into<arbiter_director::command::Command>,
+        progress: &mut dyn FnMut(usize, usize),
+        dry_run: bool,
+    ) -> anyhow::Result<Result<Applied, String>> {
         if let Some(e) = super::desk::checked_time(self.at.as_deref()) {
             return Ok(Err(e));
         }
-        super::apply_op_as(
-            &self.db,
-            event,
-            &self.actor,
-            self.as_user.as_deref(),
-            self.at.as_deref(),
-            op,
-        )
+        super::apply_op_as(self, event, &cmd.into(), progress, dry_run)
     }
 }
 
@@ -539,14 +543,19 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                     return Ok(2);
                 }
             };
+            let r = who.apply(
+                &at.event,
+                RoundCommand::Pair {
+                    section: at.section.clone(),
+                    request: req,
+                },
+            );
             let mut last = PairOutcome::default();
-            let r = who.apply(&at.event, |state, ctx| {
-                let o = pair_explained(state, ctx, &at.section, &req)?;
-                let entries = o.entries.clone();
-                last = o;
-                Ok(entries)
-            });
-            let code = finish(r, |_| {})?;
+            let code = finish(r, |a| {
+                if let Outcome::Paired(o) = &a.outcome {
+                    last = o.clone();
+                }
+            })?;
             if code != 0 {
                 return Ok(code);
             }
@@ -582,34 +591,39 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
             who,
         } => show(&at, &who.db, round, json),
         RoundCmd::Publish { at, who } => {
-            let mut names = BTreeMap::new();
-            let r = who.apply(&at.event, |state, ctx| {
-                names = section_names(state);
-                publish(state, ctx, &at.section)
-            });
+            let r = who.apply(
+                &at.event,
+                RoundCommand::Publish {
+                    section: at.section.clone(),
+                },
+            );
             finish(r, |a| {
-                for e in &a.entries {
-                    if let arbiter_core::LogEntry::RoundPublished { section, round } = e {
-                        let section = names.get(section).unwrap_or(section);
-                        println!("{section} 第{round}轮对阵表已公布 (round {round} published)");
-                    }
+                if let Outcome::Round {
+                    section_name: section,
+                    round,
+                } = &a.outcome
+                {
+                    println!("{section} 第{round}轮对阵表已公布 (round {round} published)");
                 }
             })
         }
         RoundCmd::Undo { at, reason, who } => {
-            let mut names = BTreeMap::new();
-            let r = who.apply(&at.event, |state, ctx| {
-                names = section_names(state);
-                undo(state, ctx, &at.section, &reason)
-            });
+            let r = who.apply(
+                &at.event,
+                RoundCommand::Undo {
+                    section: at.section.clone(),
+                    reason,
+                },
+            );
             finish(r, |a| {
-                for e in &a.entries {
-                    if let arbiter_core::LogEntry::RoundUndone { section, round, .. } = e {
-                        let section = names.get(section).unwrap_or(section);
-                        println!(
-                            "{section} 第{round}轮编排已撤销, 可重新编排 (round {round} undone; pair it again)"
-                        );
-                    }
+                if let Outcome::Round {
+                    section_name: section,
+                    round,
+                } = &a.outcome
+                {
+                    println!(
+                        "{section} 第{round}轮编排已撤销, 可重新编排 (round {round} undone; pair it again)"
+                    );
                 }
             })
         }
@@ -821,15 +835,24 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     return Ok(2);
                 }
             };
-            let r = who.apply(&at.event, |state, ctx| {
-                import_results(state, ctx, &at.section, round, &lines)
-            });
+            let r = who.apply(
+                &at.event,
+                GameCommand::ImportResults {
+                    section: at.section.clone(),
+                    round,
+                    lines,
+                },
+            );
             finish(r, report_entries)
         }
         Some(ResultSub::Confirm { at, round, who }) => {
-            let r = who.apply(&at.event, |state, ctx| {
-                confirm(state, ctx, &at.section, round)
-            });
+            let r = who.apply(
+                &at.event,
+                GameCommand::Confirm {
+                    section: at.section.clone(),
+                    round,
+                },
+            );
             finish(r, report_entries)
         }
         Some(ResultSub::Flags { at, who }) => {
@@ -867,18 +890,17 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             reason,
             who,
         }) => {
-            let r = who.apply(&at.event, |state, ctx| {
-                arbiter_director::api::games::decide_flag(
-                    state,
-                    ctx,
-                    &at.section,
+            let r = who.apply(
+                &at.event,
+                GameCommand::DecideFlag {
+                    section: at.section.clone(),
                     round,
                     board,
                     kind,
                     confirm,
-                    &reason,
-                )
-            });
+                    reason,
+                },
+            );
             finish(r, report_entries)
         }
         Some(ResultSub::Record(a)) => super::records::run(a),
@@ -897,17 +919,16 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     return Ok(2);
                 }
             };
-            let r = who.apply(&at.event, |state, ctx| {
-                arbiter_director::api::games::refuse_record(
-                    state,
-                    ctx,
-                    &at.section,
+            let r = who.apply(
+                &at.event,
+                GameCommand::RefuseRecord {
+                    section: at.section.clone(),
                     round,
                     board,
                     colour,
-                    &reason,
-                )
-            });
+                    reason,
+                },
+            );
             finish(r, report_entries)
         }
         Some(ResultSub::Sign {
@@ -927,9 +948,15 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     }
                 },
             };
-            let r = who.apply(&at.event, |state, ctx| {
-                arbiter_director::api::games::sign(state, ctx, &at.section, round, board, &signed)
-            });
+            let r = who.apply(
+                &at.event,
+                GameCommand::Sign {
+                    section: at.section.clone(),
+                    round,
+                    board,
+                    signed,
+                },
+            );
             finish(r, report_entries)
         }
         Some(ResultSub::Protest {
@@ -942,18 +969,17 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             reason,
             who,
         }) => {
-            let r = who.apply(&at.event, |state, ctx| {
-                arbiter_director::api::games::protest(
-                    state,
-                    ctx,
-                    &at.section,
+            let r = who.apply(
+                &at.event,
+                GameCommand::Protest {
+                    section: at.section.clone(),
                     round,
                     board,
-                    &by,
+                    by,
                     upheld,
-                    &reason,
-                )
-            });
+                    reason,
+                },
+            );
             finish(r, report_entries)
         }
         Some(ResultSub::Correct {
@@ -968,9 +994,16 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 Ok(r) => r,
                 Err(code) => return Ok(code),
             };
-            let r = who.apply(&at.event, |state, ctx| {
-                correct(state, ctx, &at.section, round, board, result, &reason)
-            });
+            let r = who.apply(
+                &at.event,
+                GameCommand::CorrectResult {
+                    section: at.section.clone(),
+                    round,
+                    board,
+                    result,
+                    reason,
+                },
+            );
             finish(r, report_entries)
         }
         None => {
@@ -1030,9 +1063,13 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             }
             .with_fouls(Colour::Red, c.fouls_red)
             .with_fouls(Colour::Black, c.fouls_black);
-            let r = c.who.apply(&event, |state, ctx| {
-                enter_result(state, ctx, &section, &input)
-            });
+            let r = c.who.apply(
+                &event,
+                GameCommand::EnterResult {
+                    section: section.clone(),
+                    input,
+                },
+            );
             let code = finish(r, report_entries)?;
             if code == 0 {
                 // A flag the result raised (T6: a draw short of the minimum moves) is listed

@@ -5,10 +5,11 @@
 
 use super::desk::{checked_time, parse_player, refused};
 use super::rounds::Writer;
-use arbiter_core::{FoulKind, LogEntry};
-use arbiter_director::api::entries::{change_roster, enter_team, RosterChange, TeamForm};
-use arbiter_director::api::import::section_id;
-use arbiter_director::api::results::team_foul;
+use arbiter_core::FoulKind;
+use arbiter_director::api::entries::{RosterChange, TeamForm};
+use arbiter_director::command::games::GameCommand;
+use arbiter_director::command::registration::RegistrationCommand;
+use arbiter_director::command::Outcome;
 use clap::{Args, Subcommand};
 
 #[derive(Subcommand)]
@@ -156,35 +157,23 @@ fn roster(c: RosterCmd) -> anyhow::Result<u8> {
         remove: if remove { vec![p] } else { Vec::new() },
         reason: a.reason.clone(),
     };
-    let mut state = None;
-    match a.who.apply(&a.event, |s, c| {
-        state = Some(s.clone());
-        change_roster(s, c, &change)
-    })? {
+    match a
+        .who
+        .apply(&a.event, RegistrationCommand::ChangeRoster { change })?
+    {
         Ok(done) => {
-            for e in &done.entries {
-                if let LogEntry::TeamRosterChanged {
-                    team,
-                    added,
-                    removed,
-                    ..
-                } = e
-                {
-                    let ids = |v: &[arbiter_core::PlayerId]| {
-                        v.iter()
-                            .map(|p| match &state {
-                                Some(s) => arbiter_director::api::entries::named(s, *p),
-                                None => p.to_string(),
-                            })
-                            .collect::<Vec<_>>()
-                            .join("、")
-                    };
-                    println!(
-                        "队伍名单已更改 roster changed: {team} 增补 added: {} 移出 removed: {}",
-                        ids(added),
-                        ids(removed)
-                    );
-                }
+            if let Outcome::Team {
+                team,
+                added,
+                removed,
+                ..
+            } = &done.outcome
+            {
+                println!(
+                    "队伍名单已更改 roster changed: {team} 增补 added: {} 移出 removed: {}",
+                    added.join("、"),
+                    removed.join("、")
+                );
             }
             Ok(0)
         }
@@ -211,32 +200,19 @@ fn add(a: TeamAddArgs) -> anyhow::Result<u8> {
         leader: a.leader.clone(),
         coach: a.coach.clone(),
     };
-    let mut state = None;
-    match a.who.apply(&a.event, |s, c| {
-        state = Some(s.clone());
-        enter_team(s, c, &form)
-    })? {
+    match a
+        .who
+        .apply(&a.event, RegistrationCommand::EnterTeam { form })?
+    {
         Ok(done) => {
-            for e in &done.entries {
-                if let LogEntry::TeamEntered {
-                    team,
-                    unit,
-                    members,
-                    ..
-                } = e
-                {
-                    let ids: Vec<String> = members
-                        .iter()
-                        .map(|p| match &state {
-                            Some(s) => arbiter_director::api::entries::named(s, *p),
-                            None => p.to_string(),
-                        })
-                        .collect();
-                    println!(
-                        "已报名队伍 team entered: {team} ({unit}) 队员 members: {}",
-                        ids.join("、")
-                    );
-                }
+            if let Outcome::Team {
+                team, unit, added, ..
+            } = &done.outcome
+            {
+                println!(
+                    "已报名队伍 team entered: {team} ({unit}) 队员 members: {}",
+                    added.join("、")
+                );
             }
             Ok(0)
         }
@@ -252,25 +228,28 @@ pub fn foul(a: FoulArgs) -> anyhow::Result<u8> {
     if let Some(e) = checked_time(a.who.at.as_deref()) {
         return Ok(refused(&e));
     }
-    match a.who.apply(&a.event, |s, c| {
-        let section = section_id(s, &a.section);
-        team_foul(s, c, &section, &a.team, a.round, kind, &a.reason)
-    })? {
+    match a.who.apply(
+        &a.event,
+        GameCommand::TeamFoul {
+            section: a.section.clone(),
+            team: a.team.clone(),
+            round: a.round,
+            kind,
+            reason: a.reason.clone(),
+        },
+    )? {
         Ok(done) => {
-            for e in &done.entries {
-                if let LogEntry::FoulRecorded {
-                    offender: arbiter_core::Offender::Team(t),
-                    round: Some(r),
-                    kind,
-                    ..
-                } = e
-                {
-                    println!(
-                        "已记录团体犯规 team foul recorded: {t} 第{r}轮 {} ({})",
-                        kind.zh(),
-                        kind.code()
-                    );
-                }
+            if let Outcome::TeamFoul {
+                team: t,
+                round: Some(r),
+                kind,
+            } = &done.outcome
+            {
+                println!(
+                    "已记录团体犯规 team foul recorded: {t} 第{r}轮 {} ({})",
+                    kind.zh(),
+                    kind.code()
+                );
             }
             Ok(0)
         }

@@ -510,11 +510,11 @@ fn an_arbiter_re_enters_a_result_before_confirmation() {
         err.contains("已有成绩 1-0") && err.contains("尚未签字确认") && err.contains("--replaces"),
         "{err}"
     );
-    // The registration desk may not re-enter.
+    // The registration desk enters no result, so it may not re-enter one either.
     let o = as_user("desk1", "1", "=", Some("1-0"));
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        text(&o.stderr).contains("重新录入成绩只能由裁判长或裁判进行"),
+        text(&o.stderr).contains("录入成绩只能由裁判长或裁判进行, 当前身份是报名处"),
         "{}",
         text(&o.stderr)
     );

@@ -5,8 +5,9 @@
 //! benches. Nothing here reads a clock or a file: the shell passes the time of the entries.
 
 use super::Ctx;
+use crate::command::{self, Command, Outcome};
 use crate::DirectorError;
-use arbiter_core::{EventState, LogEntry, Recorded};
+use arbiter_core::{EventState, LogEntry, Recorded, Rejection};
 
 /// How many lost races are decided again before the writer is asked to try later.
 pub const ATTEMPTS: usize = 20;
@@ -19,7 +20,7 @@ pub enum Append {
     /// Another writer appended first (the expected seq is not the last one).
     Conflict,
     /// The log's own rules refused an entry (e.g. the event is closed); nothing written.
-    Refused(String),
+    Refused(Rejection),
 }
 
 /// An event's log, as a shell keeps it.
@@ -36,6 +37,46 @@ pub trait EventLog {
         actor: &str,
         at: &str,
     ) -> Result<Append, Self::Error>;
+}
+
+/// A command once appended: its entries, the log's last seq, and what it did.
+#[derive(Debug, Clone)]
+pub struct Done {
+    pub entries: Vec<LogEntry>,
+    /// The log's last seq after the append.
+    pub last_seq: u64,
+    pub outcome: Outcome,
+}
+
+/// Decide `cmd` as `ctx`'s actor on the current state of `log` ([`command::decide`]) and
+/// append its entries, deciding again after a lost race. Outer error: the log failed; inner
+/// error: the command (or the log's rules) refused, or the log kept moving on for
+/// [`ATTEMPTS`] tries. The one write path of every shell.
+pub fn apply<L: EventLog>(
+    log: &mut L,
+    ctx: &Ctx,
+    clock: Clock<'_>,
+    cmd: &Command,
+) -> Result<Result<Done, DirectorError>, L::Error> {
+    apply_observed(log, ctx, clock, cmd, &mut |_, _| {})
+}
+
+/// [`apply`], telling `progress(done, total)` how far a long command has got.
+pub fn apply_observed<L: EventLog>(
+    log: &mut L,
+    ctx: &Ctx,
+    clock: Clock<'_>,
+    cmd: &Command,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Result<Done, DirectorError>, L::Error> {
+    let applied = apply_with(log, ctx, clock, |st, ctx| {
+        command::decide_observed(st, ctx, cmd, progress).map(|d| (d.entries, d.outcome))
+    })?;
+    Ok(applied.map(|a| Done {
+        entries: a.entries,
+        last_seq: a.last_seq,
+        outcome: a.extra,
+    }))
 }
 
 /// What an operation gave back once appended, with what it told besides (a pairing's
@@ -65,7 +106,8 @@ pub fn at_or_now(
 /// Decide `op` as `ctx`'s actor on the current state of `log` and append its entries,
 /// deciding again after a lost race. Outer error: the log failed; inner error: the operation
 /// (or the log's rules) refused, or the log kept moving on for [`ATTEMPTS`] tries.
-pub fn apply<L, X, F>(
+/// [`apply`] is this with a [`Command`]; shells call that.
+pub fn apply_with<L, X, F>(
     log: &mut L,
     ctx: &Ctx,
     clock: Clock<'_>,
@@ -149,13 +191,37 @@ impl EventLog for MemoryLog {
                 actor: actor.to_string(),
                 entry: e.clone(),
             };
-            if let Err(err) = next.apply(&r) {
-                return Ok(Append::Refused(err.to_string()));
+            match next.apply(&r) {
+                Ok(()) => {}
+                Err(arbiter_core::FoldError::Rejected { rejection, .. }) => {
+                    return Ok(Append::Refused(rejection))
+                }
+                Err(arbiter_core::FoldError::Sequence { .. }) => return Ok(Append::Conflict),
             }
             added.push(r);
         }
         self.state = next;
         self.log.extend(added);
         Ok(Append::Done(self.state.last_seq))
+    }
+}
+
+/// A log that decides but never writes (a dry run): it reads the log it wraps, and every
+/// append answers as if done, so [`apply`] gives the decision and nothing is stored.
+pub struct DryRun<'a, L>(pub &'a mut L);
+
+impl<L: EventLog> EventLog for DryRun<'_, L> {
+    type Error = L::Error;
+    fn with_current<R>(&mut self, f: impl FnOnce(&EventState) -> R) -> Result<R, Self::Error> {
+        self.0.with_current(f)
+    }
+    fn append(
+        &mut self,
+        expected: u64,
+        _entries: &[LogEntry],
+        _actor: &str,
+        _at: &str,
+    ) -> Result<Append, Self::Error> {
+        Ok(Append::Done(expected))
     }
 }

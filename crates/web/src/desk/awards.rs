@@ -10,6 +10,8 @@ use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
 use arbiter_director::api::awards;
+use arbiter_director::command::event::EventCommand;
+use arbiter_director::command::Outcome;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -112,30 +114,27 @@ pub async fn give(
         ));
     }
     let (award, reason) = (f.award, f.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        awards::give_special_award(st, ctx, &award, &to, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        EventCommand::GiveSpecialAward {
+            award,
+            recipients: to,
+            reason,
+        },
+    )
     .await?;
     Ok(back(
         &path(&ev),
-        done.map(|a| {
-            a.entries
-                .iter()
-                .find_map(|e| match e {
-                    arbiter_core::LogEntry::SpecialAwardGiven {
-                        award, recipients, ..
-                    } if recipients.is_empty() => {
-                        Some(format!("已收回「{award}」 (award taken back)"))
-                    }
-                    arbiter_core::LogEntry::SpecialAwardGiven {
-                        award, recipients, ..
-                    } => Some(format!(
-                        "已授予 {}「{award}」 (award given)",
-                        recipients.join("、")
-                    )),
-                    _ => None,
-                })
-                .unwrap_or_else(|| "已记录 (recorded)".into())
+        done.map(|a| match a.outcome {
+            Outcome::Awarded { award, recipients } if recipients.is_empty() => {
+                format!("已收回「{award}」 (award taken back)")
+            }
+            Outcome::Awarded { award, recipients } => {
+                format!("已授予 {}「{award}」 (award given)", recipients.join("、"))
+            }
+            _ => "已记录 (recorded)".into(),
         }),
     ))
 }

@@ -12,6 +12,7 @@ use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
 use arbiter_director::api::money;
+use arbiter_director::command::money::MoneyCommand;
 use arbiter_regulation::RefundAt;
 use askama::Template;
 use axum::extract::{Path, State};
@@ -178,14 +179,18 @@ pub async fn refund_due(
             ))
         }
     };
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = money::refund_due(st, ctx, rule)?;
-        let n = es.len();
-        Ok((es, n))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        MoneyCommand::RefundDue { rule },
+    )
     .await?;
     Ok(back(
         &here,
-        done.map(|(_, n)| format!("已退还押金 {n} 笔 ({n} deposits refunded)")),
+        done.map(|a| {
+            let n = a.entries.len();
+            format!("已退还押金 {n} 笔 ({n} deposits refunded)")
+        }),
     ))
 }

@@ -8,8 +8,11 @@ use crate::auth::{Post, Registrars, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
-use arbiter_core::{LogEntry, PlayerId};
+use arbiter_core::PlayerId;
 use arbiter_director::api::entries as api;
+use arbiter_director::command::money::MoneyCommand;
+use arbiter_director::command::registration::{Entered, RegistrationCommand};
+use arbiter_director::command::{Command, Outcome};
 use arbiter_director::registration::EntryForm;
 use arbiter_store::Role;
 use askama::Template;
@@ -603,17 +606,21 @@ pub async fn add(
         Ok(f) => f,
         Err(e) => return again(&app, l, &p.auth, ev, sec, typed, e).await,
     };
-    let done = write::apply_raw(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::register_form(st, ctx, &form)
-    })
+    let done = write::apply_raw(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Register {
+            form,
+            record_refusal: false,
+        },
+    )
     .await?;
     match done {
         Ok(a) => {
-            let msg = match a.entries.first() {
-                Some(LogEntry::PlayerRegistered(r)) => {
-                    format!("已报名 registered: P{} {}", r.player.0, r.name)
-                }
-                _ => "已记录 (recorded)".into(),
+            let msg = match registered(&a.outcome) {
+                Some((player, name)) => format!("已报名 registered: P{} {}", player.0, name),
+                None => "已记录 (recorded)".into(),
             };
             Ok(back(&path(&ev, &sec), Ok(msg)))
         }
@@ -674,9 +681,12 @@ pub async fn refuse(
     };
     form.late_reason = None;
     let reason = typed.refuse_reason.clone();
-    let done = write::apply_raw(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::refuse(st, ctx, &form, &reason)
-    })
+    let done = write::apply_raw(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::RefuseEntry { form, reason },
+    )
     .await?;
     match done {
         Ok(_) => Ok(back(
@@ -750,42 +760,36 @@ pub async fn fee(
     };
     let receipt = opt(&p.form.receipt);
     let item = opt(&p.form.item);
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = arbiter_director::api::money::pay(
-            st,
-            ctx,
-            PlayerId(pid),
-            item.as_deref(),
-            amount,
-            receipt.as_deref(),
-        )?;
-        // What he has paid now against the fee: a part paid says what is still owed.
-        let got: u64 = es
-            .iter()
-            .map(|e| match e {
-                LogEntry::FeePaid { amount_fen, .. } => *amount_fen,
-                _ => 0,
-            })
-            .sum();
-        let now = api::fee_status(st, PlayerId(pid)).map(|f| api::FeeStatus {
-            paid_fen: f.paid_fen + got,
-            ..f
-        });
-        // A money item of the regulation's `charges` is named with what was taken.
-        let item = es.iter().find_map(|e| match e {
-            LogEntry::FeePaid { item: Some(i), .. } => Some(i.clone()),
-            _ => None,
-        });
-        Ok((es, (now, api::named(st, PlayerId(pid)), item, got)))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        MoneyCommand::Pay {
+            player: PlayerId(pid),
+            item,
+            amount_fen: amount,
+            receipt,
+        },
+    )
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|(_, (now, who, item, got))| match (item, now) {
-            (Some(i), _) => format!("{who} 已缴「{i}」 {} (paid)", api::yuan(got)),
-            (None, Some(f)) if f.owed_fen() > 0 => format!("{who} 已收部分费用: {f}"),
-            _ => format!("{who} 已缴费 (fee paid)"),
+        done.map(|a| {
+            let Outcome::Money { moved, .. } = a.outcome else {
+                return "已记录 (recorded)".into();
+            };
+            let Some(m) = moved.first() else {
+                return "已记录 (recorded)".into();
+            };
+            let who = &m.who;
+            match &m.item {
+                // A money item of the regulation's `charges` is named with what was taken.
+                Some(i) => format!("{who} 已缴「{i}」 {} (paid)", api::yuan(m.amount_fen)),
+                // A part of the one fee paid says what is still owed.
+                None if m.owed_fen() > 0 => format!("{who} 已收部分费用: {}", m.status()),
+                None => format!("{who} 已缴费 (fee paid)"),
+            }
         }),
     ))
 }
@@ -804,24 +808,30 @@ pub async fn refund(
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
     let item = opt(&p.form.item).unwrap_or_default();
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = arbiter_director::api::money::refund(st, ctx, PlayerId(pid), &item, None, None)?;
-        let got: u64 = es
-            .iter()
-            .map(|e| match e {
-                LogEntry::DepositRefunded { amount_fen, .. } => *amount_fen,
-                _ => 0,
-            })
-            .sum();
-        let words = format!(
-            "{} 已退还「{item}」 {} (refunded)",
-            api::named(st, PlayerId(pid)),
-            api::yuan(got)
-        );
-        Ok((es, words))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        MoneyCommand::Refund {
+            player: PlayerId(pid),
+            item: Some(item.clone()),
+            amount_fen: None,
+            reason: None,
+        },
+    )
     .await?;
-    Ok(back_to_row(&here, pid, done.map(|(_, w)| w)))
+    Ok(back_to_row(
+        &here,
+        pid,
+        done.map(|a| match a.outcome {
+            Outcome::Money { moved, .. } => {
+                let got: u64 = moved.iter().map(|m| m.amount_fen).sum();
+                let who = moved.first().map_or("", |m| m.who.as_str());
+                format!("{who} 已退还「{item}」 {} (refunded)", api::yuan(got))
+            }
+            _ => "已记录 (recorded)".into(),
+        }),
+    ))
 }
 
 /// After a fee or check-in: back to the list at the player's row (`#p12`), the message
@@ -846,7 +856,10 @@ pub async fn cancel_fee(
         &ev,
         pid,
         &p.auth,
-        api::cancel_fee,
+        MoneyCommand::CancelFee {
+            player: PlayerId(pid),
+        }
+        .into(),
         "已撤销缴费 (fee cancelled)",
     )
     .await
@@ -863,7 +876,10 @@ pub async fn cancel_check_in(
         &ev,
         pid,
         &p.auth,
-        api::cancel_check_in,
+        RegistrationCommand::CancelCheckIn {
+            player: PlayerId(pid),
+        }
+        .into(),
         "已撤销签到 (check-in cancelled)",
     )
     .await
@@ -876,22 +892,24 @@ async fn take_back(
     ev: &str,
     pid: u32,
     auth: &crate::auth::Authed,
-    op: fn(
-        &arbiter_core::EventState,
-        &arbiter_director::api::Ctx,
-        PlayerId,
-    ) -> Result<Vec<arbiter_core::LogEntry>, arbiter_director::DirectorError>,
+    cmd: Command,
     done: &'static str,
 ) -> Result<Response, WebError> {
     let here = path(ev, &section_of_player(app, ev, pid).await?);
-    let outcome = write::apply_with(app, &event_id(ev), auth, move |st, ctx| {
-        Ok((op(st, ctx, PlayerId(pid))?, api::named(st, PlayerId(pid))))
-    })
-    .await?;
+    let outcome = write::apply(app, &event_id(ev), auth, cmd).await?;
     Ok(back_to_row(
         &here,
         pid,
-        outcome.map(|(_, who)| format!("{who} {done}")),
+        outcome.map(|a| {
+            let who = match &a.outcome {
+                Outcome::Player { who, .. } => who.clone(),
+                Outcome::Money { moved, .. } => {
+                    moved.first().map(|m| m.who.clone()).unwrap_or_default()
+                }
+                _ => String::new(),
+            };
+            format!("{who} {done}")
+        }),
     ))
 }
 
@@ -934,19 +952,24 @@ pub async fn many(
     };
     let first = players.first().map(|p| p.0);
     let chosen = players.clone();
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let (entries, left) = api::for_each(st, ctx, &chosen, |st, ctx, p| {
-            if fee {
-                api::pay_fee(st, ctx, p, None, None)
-            } else {
-                api::check_in_pledged(st, ctx, p, pledge)
-            }
-        })?;
-        let left: Vec<String> = left.iter().map(|(_, e)| crate::refusal::words(e)).collect();
-        Ok((entries, left))
-    })
-    .await?;
-    let msg = done.map(|(a, left)| {
+    let cmd: Command = if fee {
+        MoneyCommand::PayEach { players: chosen }.into()
+    } else {
+        RegistrationCommand::CheckInEach {
+            players: chosen,
+            pledge,
+        }
+        .into()
+    };
+    let done = write::apply(&app, &event_id(&ev), &p.auth, cmd).await?;
+    let msg = done.map(|a| {
+        let left: Vec<String> = match &a.outcome {
+            Outcome::Money { left_out, .. } | Outcome::LeftOut(left_out) => left_out
+                .iter()
+                .map(|(_, e)| crate::refusal::words(e))
+                .collect(),
+            _ => Vec::new(),
+        };
         let n = a.entries.len();
         let mut m = if fee {
             format!("{n}人已缴费 ({n} fees paid)")
@@ -978,15 +1001,26 @@ pub async fn checkin(
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
     let pledge = p.form.pledge.as_deref().is_some_and(|v| !v.is_empty());
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = api::check_in_pledged(st, ctx, PlayerId(pid), pledge)?;
-        Ok((es, api::named(st, PlayerId(pid))))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::CheckIn {
+            player: PlayerId(pid),
+            pledge: Some(pledge),
+        },
+    )
     .await?;
     Ok(back_to_row(
         &here,
         pid,
-        done.map(|(_, who)| format!("{who} 已签到 (checked in)")),
+        done.map(|a| {
+            let who = match &a.outcome {
+                Outcome::Player { who, .. } => who.as_str(),
+                _ => "",
+            };
+            format!("{who} 已签到 (checked in)")
+        }),
     ))
 }
 
@@ -1029,16 +1063,23 @@ pub async fn approve(
     let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
     let late_reason = opt(&p.form.late_reason);
     let evidence = split_evidence(&p.form.evidence);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::approve(st, ctx, n, evidence.clone(), late_reason.clone())
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Approve {
+            submission: n,
+            evidence,
+            late_reason,
+        },
+    )
     .await?;
-    let msg = done.map(|a| match a.entries.first() {
-        Some(LogEntry::PlayerRegistered(r)) => format!(
+    let msg = done.map(|a| match registered(&a.outcome) {
+        Some((player, name)) => format!(
             "网上报名 #{n} 已批准, 登记为 P{} {} (approved and registered)",
-            r.player.0, r.name
+            player.0, name
         ),
-        _ => format!("网上报名 #{n} 已批准 (approved)"),
+        None => format!("网上报名 #{n} 已批准 (approved)"),
     });
     Ok(back(&here, msg))
 }
@@ -1057,9 +1098,15 @@ pub async fn refuse_submission(
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
     let reason = p.form.reason;
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::refuse_submission(st, ctx, n, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::RefuseSubmission {
+            submission: n,
+            reason,
+        },
+    )
     .await?;
     Ok(back(
         &here,
@@ -1078,4 +1125,15 @@ fn split_evidence(s: &Option<String>) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The player a command registered: his number and name.
+fn registered(o: &Outcome) -> Option<(PlayerId, &str)> {
+    match o {
+        Outcome::Entries(es) => es.iter().find_map(|e| match e {
+            Entered::Registered { player, name, .. } => Some((*player, name.as_str())),
+            _ => None,
+        }),
+        _ => None,
+    }
 }

@@ -11,8 +11,8 @@ use crate::auth::{Arbiters, Post};
 use crate::error::WebError;
 use crate::write;
 use arbiter_core::{FoulKind, LogEntry};
-use arbiter_director::api::games;
 use arbiter_director::api::rounds::notation;
+use arbiter_director::command::games::GameCommand;
 use arbiter_types::Colour;
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -167,9 +167,19 @@ pub async fn flag(
         }
     };
     let (s2, reason) = (sec.clone(), f.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        games::decide_flag(st, ctx, &s2, round, board, kind, confirm, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::DecideFlag {
+            section: s2,
+            round,
+            board,
+            kind,
+            confirm,
+            reason,
+        },
+    )
     .await?;
     Ok(back(&here, done.map(|a| told(&a.entries))))
 }
@@ -202,9 +212,18 @@ pub async fn refuse_record(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let (s2, reason) = (sec.clone(), f.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        games::refuse_record(st, ctx, &s2, round, board, c, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::RefuseRecord {
+            section: s2,
+            round,
+            board,
+            colour: c,
+            reason,
+        },
+    )
     .await?;
     Ok(back(&here, done.map(|a| told(&a.entries))))
 }
@@ -241,9 +260,17 @@ pub async fn sign(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        games::sign(st, ctx, &s2, round, board, &signed)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::Sign {
+            section: s2,
+            round,
+            board,
+            signed,
+        },
+    )
     .await?;
     Ok(back(&here, done.map(|a| told(&a.entries))))
 }
@@ -288,9 +315,19 @@ pub async fn protest(
         }
     };
     let (s2, by, reason) = (sec.clone(), f.by, f.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        games::protest(st, ctx, &s2, round, board, &by, upheld, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::Protest {
+            section: s2,
+            round,
+            board,
+            by,
+            upheld,
+            reason,
+        },
+    )
     .await?;
     Ok(back(&here, done.map(|a| told(&a.entries))))
 }

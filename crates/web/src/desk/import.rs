@@ -13,8 +13,11 @@ use crate::auth::{Authed, Refusal, Registrars, Roles, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
+use crate::write::Applied;
 use arbiter_director::api::import::{import_roster, ImportReport, ProblemKind, RowRegistered};
 use arbiter_director::api::Ctx;
+use arbiter_director::command::registration::RegistrationCommand;
+use arbiter_director::command::Outcome;
 use askama::Template;
 use axum::body::Body;
 use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Request, State};
@@ -262,18 +265,26 @@ pub async fn upload(
     let section = up.section;
     let (report, written) = if up.import {
         let r = roster.clone();
-        let done = write::apply_with(&app, &id, &auth, move |st, ctx| {
-            let rep = import_roster(st, ctx, &r, section.as_deref(), &mut |_, _| {})?;
-            let entries = if rep.header_broken {
-                Vec::new()
-            } else {
-                rep.entries.clone()
-            };
-            Ok((entries, rep))
-        })
+        let done = write::apply(
+            &app,
+            &id,
+            &auth,
+            RegistrationCommand::ImportRoster {
+                roster: r,
+                default_section: section,
+            },
+        )
         .await?;
         match done {
-            Ok((_, rep)) => (rep, true),
+            Ok(Applied {
+                entries,
+                outcome: Outcome::Imported(mut rep),
+                ..
+            }) => {
+                rep.entries = entries;
+                (rep, true)
+            }
+            Ok(_) => (Default::default(), true),
             Err(msg) => {
                 let c = form(l, &auth, &ev, &snap.state, None);
                 return page(

@@ -12,6 +12,7 @@ use crate::public::views;
 use crate::write;
 use arbiter_director::api::results::{self as res, ResultInput};
 use arbiter_director::api::rounds::{notation, parse_result};
+use arbiter_director::command::games::GameCommand;
 use arbiter_knockout::{MatchState, Side};
 use arbiter_store::Role;
 use askama::Template;
@@ -237,9 +238,12 @@ pub async fn enter(
     input.chooser_takes_black = f.chooser_takes_black.is_some();
     input.expect_game = f.match_id.zip(f.game);
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        res::enter_result(st, ctx, &s2, &input)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::EnterResult { section: s2, input },
+    )
     .await?;
     Ok(back(
         &here,

@@ -10,15 +10,17 @@ use crate::auth::{Organisers, Post, Registrars, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
-use arbiter_core::{FieldChange, PlayerId, PlayerRecord};
+use arbiter_core::{PlayerId, PlayerRecord};
 use arbiter_director::api::entries as api;
+use arbiter_director::command::money::MoneyCommand;
+use arbiter_director::command::registration::{self as reg_cmd, EditedEntry, RegistrationCommand};
+use arbiter_director::command::Outcome;
 use arbiter_store::Role;
 use arbiter_types::{IdNumber, Phone, Sex};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use chrono::NaiveDate;
 use serde::Deserialize;
 
 pub fn path(ev: &str, pid: u32) -> String {
@@ -148,7 +150,7 @@ pub async fn show(
         male: p.sex == Some(Sex::Male),
         female: p.sex == Some(Sex::Female),
         next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
-        flags: offered_flags(st, &p.section)
+        flags: reg_cmd::offered_flags(st, &p.section)
             .into_iter()
             .map(|(f, zh)| {
                 let held = if p.flags.contains(&f) { " checked" } else { "" };
@@ -171,22 +173,6 @@ pub async fn show(
 
 /// The flags the forms offer for a section: its conditions, its categories' flags and the
 /// flags that bar an entry, `(flag, 中文)` (the director's `section_offer`).
-fn offered_flags(st: &arbiter_core::EventState, section: &str) -> Vec<(String, String)> {
-    let Ok(reg) = arbiter_director::regulation_of(st) else {
-        return Vec::new();
-    };
-    let offer = reg
-        .section(section)
-        .map(api::section_offer)
-        .unwrap_or_default();
-    offer
-        .conditions
-        .into_iter()
-        .map(|(f, zh)| (f, zh.to_string()))
-        .chain(offer.marks)
-        .collect()
-}
-
 #[derive(Deserialize)]
 pub struct EditForm {
     name: String,
@@ -205,19 +191,7 @@ pub struct EditForm {
 }
 
 /// The edit form, parsed: `None` in an ID number or phone keeps the one registered.
-struct Edited {
-    name: String,
-    sex: Option<Sex>,
-    birth: Option<NaiveDate>,
-    id_number: Option<IdNumber>,
-    phone: Option<Phone>,
-    unit: Option<String>,
-    team: Option<String>,
-    /// The boxes ticked, when the form shows them.
-    flags: Option<Vec<String>>,
-}
-
-fn parse_edit(f: &EditForm) -> Result<Edited, String> {
+fn parse_edit(f: &EditForm) -> Result<EditedEntry, String> {
     let sex = match opt(&f.sex) {
         None => None,
         Some(s) => Some(
@@ -240,7 +214,7 @@ fn parse_edit(f: &EditForm) -> Result<Edited, String> {
         None => None,
         Some(s) => Some(Phone::parse(&s).map_err(|e| e.to_string())?),
     };
-    Ok(Edited {
+    Ok(EditedEntry {
         name: f.name.trim().to_string(),
         sex,
         birth,
@@ -261,53 +235,6 @@ fn parse_edit(f: &EditForm) -> Result<Edited, String> {
     })
 }
 
-/// The fields the form changes against the record (only those).
-fn changes(rec: &PlayerRecord, x: &Edited, offered: &[(String, String)]) -> Vec<FieldChange> {
-    let mut c = Vec::new();
-    if x.name != rec.name {
-        c.push(FieldChange::Name(x.name.clone()));
-    }
-    if x.sex != rec.sex {
-        c.push(FieldChange::Sex(x.sex));
-    }
-    if x.birth != rec.birth_date {
-        c.push(FieldChange::BirthDate(x.birth));
-    }
-    if let Some(i) = x
-        .id_number
-        .as_ref()
-        .filter(|i| rec.id_number.as_ref() != Some(*i))
-    {
-        c.push(FieldChange::IdNumber(Some(i.clone())));
-    }
-    if let Some(p) = x.phone.as_ref().filter(|p| rec.phone.as_ref() != Some(*p)) {
-        c.push(FieldChange::Phone(Some(p.clone())));
-    }
-    if x.unit != rec.unit {
-        c.push(FieldChange::Unit(x.unit.clone()));
-    }
-    if x.team != rec.team {
-        c.push(FieldChange::Team(x.team.clone()));
-    }
-    if let Some(ticked) = &x.flags {
-        // The flags the form does not offer stay as registered; the offered ones are the boxes.
-        let mut flags: Vec<String> = rec
-            .flags
-            .iter()
-            .filter(|f| !offered.iter().any(|(o, _)| o == *f))
-            .cloned()
-            .collect();
-        flags.extend(ticked.iter().cloned());
-        let (mut a, mut b) = (flags.clone(), rec.flags.clone());
-        a.sort();
-        b.sort();
-        if a != b {
-            c.push(FieldChange::Flags(flags));
-        }
-    }
-    c
-}
-
 /// `POST /desk/e/{ev}/p/{pid}/edit`.
 pub async fn edit(
     State(app): State<AppState>,
@@ -320,24 +247,20 @@ pub async fn edit(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let reason = p.form.reason.clone();
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let rec = st
-            .player(PlayerId(pid))
-            .ok_or(arbiter_director::Refusal::UnknownPlayer(PlayerId(pid)))?;
-        let offered = offered_flags(st, &rec.section);
-        let es = api::correct(
-            st,
-            ctx,
-            PlayerId(pid),
-            changes(rec, &edited, &offered),
-            &reason,
-        )?;
-        Ok((es, api::named(st, PlayerId(pid))))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Edit {
+            player: PlayerId(pid),
+            edited,
+            reason,
+        },
+    )
     .await?;
     Ok(back(
         &here,
-        done.map(|(_, who)| format!("{who} 报名信息已更正 (entry corrected)")),
+        done.map(|a| format!("{} 报名信息已更正 (entry corrected)", who(&a.outcome))),
     ))
 }
 
@@ -354,14 +277,19 @@ pub async fn withdraw(
     p: Post<crate::auth::Withdraw, WithdrawForm>,
 ) -> Result<Response, WebError> {
     let reason = p.form.reason;
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = api::withdraw(st, ctx, PlayerId(pid), &reason)?;
-        Ok((es, api::named(st, PlayerId(pid))))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Withdraw {
+            player: PlayerId(pid),
+            reason,
+        },
+    )
     .await?;
     Ok(back(
         &path(&ev, pid),
-        done.map(|(_, who)| format!("{who} 已退赛 (withdrawn)")),
+        done.map(|a| format!("{} 已退赛 (withdrawn)", who(&a.outcome))),
     ))
 }
 
@@ -400,30 +328,33 @@ pub async fn absent(
         .without_leave
         .as_deref()
         .is_some_and(|v| !v.is_empty());
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = api::absence(
-            st,
-            ctx,
-            PlayerId(pid),
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Absence {
+            player: PlayerId(pid),
             round,
-            reason.as_deref(),
+            reason,
             without_leave,
-        )?;
-        Ok((es, api::named(st, PlayerId(pid))))
-    })
+        },
+    )
     .await?;
     Ok(back(
         &here,
-        done.map(|(a, who)| {
+        done.map(|a| {
+            let who = who(&a.outcome);
             let mut m = if without_leave {
                 format!("{who} 第{round}轮无故缺席已登记 (absent without leave in round {round})")
             } else {
                 format!("{who} 第{round}轮请假已登记 (excused from round {round})")
             };
-            for e in &a.entries {
-                if let arbiter_core::LogEntry::PlayerWithdrawn { reason, .. } = e {
-                    m.push_str(&format!("; 已退赛 (withdrawn): {reason}"));
-                }
+            if let Outcome::Player {
+                withdrawn: Some(reason),
+                ..
+            } = &a.outcome
+            {
+                m.push_str(&format!("; 已退赛 (withdrawn): {reason}"));
             }
             m
         }),
@@ -472,14 +403,21 @@ pub async fn condition(
         }
     };
     let c = condition.clone();
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let es = arbiter_director::api::money::mark_condition(st, ctx, PlayerId(pid), &c, met)?;
-        Ok((es, api::named(st, PlayerId(pid))))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        MoneyCommand::MarkCondition {
+            player: PlayerId(pid),
+            condition: c,
+            met,
+        },
+    )
     .await?;
     Ok(back(
         &here,
-        done.map(|(_, who)| {
+        done.map(|a| {
+            let who = who(&a.outcome);
             if met {
                 format!("{who} 已确认退还条件「{condition}」 (condition marked)")
             } else {
@@ -487,4 +425,12 @@ pub async fn condition(
             }
         }),
     ))
+}
+
+/// The player a command was about, as the director named him.
+fn who(o: &Outcome) -> &str {
+    match o {
+        Outcome::Player { who, .. } => who,
+        _ => "",
+    }
 }

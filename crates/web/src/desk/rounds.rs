@@ -10,8 +10,11 @@ use crate::auth::{Arbiters, Authed, ChiefArbiter, Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
-use arbiter_director::api::results::{self as res, ResultInput};
+use arbiter_director::api::results::ResultInput;
 use arbiter_director::api::rounds::{self as api, PairRequest};
+use arbiter_director::command::games::{GameCommand, RecordInput};
+use arbiter_director::command::rounds::RoundCommand;
+use arbiter_director::command::Outcome;
 use arbiter_store::Role;
 use arbiter_types::{Colour, GameResult};
 use askama::Template;
@@ -142,23 +145,29 @@ pub async fn pair(
         Err(msg) => return Ok(back(&round_path(&ev, &sec), Err(msg))),
     };
     let s2 = sec.clone();
-    let done = write::apply_with(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        let o = api::pair_explained(st, ctx, &s2, &req)?;
-        Ok((
-            o.entries,
-            Told {
-                explanation: o.explanation,
-                warnings: o.warnings.into_iter().chain(o.relaxed).collect(),
-                notes: o.notes,
-            },
-        ))
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RoundCommand::Pair {
+            section: s2,
+            request: req,
+        },
+    )
     .await?;
     match done {
-        Ok((_, told)) => {
+        Ok(a) => {
+            let told = match a.outcome {
+                Outcome::Paired(o) => Some(Told {
+                    explanation: o.explanation,
+                    warnings: o.warnings.into_iter().chain(o.relaxed).collect(),
+                    notes: o.notes,
+                }),
+                _ => None,
+            };
             let f = Flash::ok_now("已编排 (paired)");
             let es = EventSection::load(&app, ev, sec).await?;
-            round_page(l, &p.auth, &es, f, Some(told))
+            round_page(l, &p.auth, &es, f, told)
         }
         Err(msg) => Ok(back(&round_path(&ev, &sec), Err(msg))),
     }
@@ -171,9 +180,12 @@ pub async fn publish(
     p: Post<crate::auth::PublishRound, Empty>,
 ) -> Result<Response, WebError> {
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::publish(st, ctx, &s2)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RoundCommand::Publish { section: s2 },
+    )
     .await?;
     Ok(back(
         &round_path(&ev, &sec),
@@ -194,9 +206,15 @@ pub async fn undo(
     p: Post<crate::auth::UndoRound, UndoForm>,
 ) -> Result<Response, WebError> {
     let (s2, reason) = (sec.clone(), p.form.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::undo(st, ctx, &s2, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RoundCommand::Undo {
+            section: s2,
+            reason,
+        },
+    )
     .await?;
     Ok(back(
         &round_path(&ev, &sec),
@@ -397,9 +415,12 @@ pub async fn enter(
             } else {
                 ""
             };
-            let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-                res::enter_result(st, ctx, &s2, &input)
-            })
+            let done = write::apply(
+                &app,
+                &event_id(&ev),
+                &p.auth,
+                GameCommand::EnterResult { section: s2, input },
+            )
             .await?;
             done.map(|_| match replaces {
                 // The director took it as a re-entry only if it named what was stored.
@@ -467,9 +488,12 @@ pub async fn confirm(
 ) -> Result<Response, WebError> {
     let round = opt(&p.form.round).and_then(|r| r.parse::<u32>().ok());
     let s2 = sec.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        res::confirm(st, ctx, &s2, round)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::Confirm { section: s2, round },
+    )
     .await?;
     Ok(back(
         &results_path(&ev, &sec),
@@ -506,9 +530,18 @@ pub async fn correct(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let (s2, reason) = (sec.clone(), f.reason);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        res::correct(st, ctx, &s2, round, board, result, &reason)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::CorrectResult {
+            section: s2,
+            round,
+            board,
+            result,
+            reason,
+        },
+    )
     .await?;
     Ok(back(
         &here,
@@ -544,32 +577,27 @@ pub async fn record(
         ));
     };
     let (s2, moves, by) = (sec.clone(), f.moves, f.recorded_by);
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        arbiter_director::api::records::record(
-            st,
-            ctx,
-            &s2,
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::Record {
+            section: s2,
             round,
             board,
-            &moves,
-            arbiter_core::RecordSource::Desk,
-            Some(by.as_str()),
-        )
-    })
+            record: RecordInput::Text(moves),
+            source: arbiter_core::RecordSource::Desk,
+            recorded_by: Some(by),
+        },
+    )
     .await?;
     Ok(back(
         &here,
         done.map(|a| {
-            let n = a
-                .entries
-                .iter()
-                .find_map(|e| match e {
-                    arbiter_core::LogEntry::GameRecorded { moves, .. } => {
-                        Some(moves.len().div_ceil(2))
-                    }
-                    _ => None,
-                })
-                .unwrap_or(0);
+            let n = match a.outcome {
+                Outcome::GameRecorded { moves } => moves,
+                _ => 0,
+            };
             format!("第{round}轮第{board}台棋谱已录入, {n}回合 (game record kept: {n} moves)")
         }),
     ))

@@ -10,6 +10,7 @@ use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
 use arbiter_director::api::event::{self as api, SettingsForm};
+use arbiter_director::command::event::EventCommand;
 use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -192,9 +193,12 @@ pub async fn change(
         Ok(x) => x,
         Err(m) => return Ok(back(&here, Err(m))),
     };
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::change_settings(st, ctx, &form)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        EventCommand::ChangeSettings { form },
+    )
     .await?;
     Ok(back(
         &here,

@@ -12,6 +12,7 @@ use crate::i18n::Lang;
 use crate::write;
 use arbiter_core::PlayerId;
 use arbiter_director::api::entries::{self as api, RosterChange, TeamForm};
+use arbiter_director::command::registration::RegistrationCommand;
 use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -170,9 +171,12 @@ pub async fn enter(
         coach: opt(&f.coach),
     };
     let name = form.team.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::enter_team(st, ctx, &form)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::EnterTeam { form },
+    )
     .await?;
     Ok(back(
         &here,
@@ -245,9 +249,12 @@ pub async fn roster(
         reason: f.reason,
     };
     let name = change.team.clone();
-    let done = write::apply(&app, &event_id(&ev), &p.auth, move |st, ctx| {
-        api::change_roster(st, ctx, &change)
-    })
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::ChangeRoster { change },
+    )
     .await?;
     Ok(back(
         &here,

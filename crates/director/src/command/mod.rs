@@ -1,0 +1,191 @@
+//! The director's command table (指令表): every write of an event is one typed [`Command`],
+//! and [`decide`] is the only way to turn one into log entries. Each shell — the CLI, the
+//! desk, the online form, the importer, the simulator — builds a command from its input and
+//! hands it to [`crate::api::write::apply`]; none builds a log entry itself.
+//!
+//! `decide` does the same three things for every command, in this order:
+//!
+//! 1. **Authority**: the command's [`Action`] ([`Command::action`]) against the actor's role,
+//!    from the one table in [`crate::permission`] (an operation may ask for a further action
+//!    on the way: a late entry, a correction after confirmation …).
+//! 2. **The operation's body**: the family's rules ([`crate::api`]), which give the entries
+//!    and a typed [`Outcome`] — what was paid and what is still owed, what was paired and why —
+//!    that each shell words.
+//! 3. **[`finish`]**: the text rule on every entry ([`crate::text`]), then the log's own rules
+//!    ([`arbiter_core::validate_at`]) entry by entry on a scratch fold, so a refusal is typed
+//!    before anything is appended.
+//!
+//! The commands are grouped by family as `arbiter_core::family` is: [`money`],
+//! [`registration`], [`games`] (results, records, fouls, protests, signatures), [`rounds`]
+//! and [`event`] (closing, reopening, settings, organisers' awards).
+
+pub mod event;
+pub mod games;
+pub mod money;
+pub mod registration;
+pub mod rounds;
+
+use crate::api::Ctx;
+use crate::permission::{self, Action};
+use crate::refusal::Refusal;
+use crate::DirectorError;
+use arbiter_core::{validate_at, EventState, FoulKind, LogEntry};
+
+/// One write of an event, with everything it needs.
+#[derive(Debug, Clone)]
+pub enum Command {
+    Money(money::MoneyCommand),
+    Registration(registration::RegistrationCommand),
+    Games(games::GameCommand),
+    Rounds(rounds::RoundCommand),
+    Event(event::EventCommand),
+}
+
+impl Command {
+    /// The action the command is (its base authority; the body may require more).
+    pub fn action(&self) -> Action {
+        match self {
+            Command::Money(c) => c.action(),
+            Command::Registration(c) => c.action(),
+            Command::Games(c) => c.action(),
+            Command::Rounds(c) => c.action(),
+            Command::Event(c) => c.action(),
+        }
+    }
+}
+
+impl From<money::MoneyCommand> for Command {
+    fn from(c: money::MoneyCommand) -> Self {
+        Command::Money(c)
+    }
+}
+impl From<registration::RegistrationCommand> for Command {
+    fn from(c: registration::RegistrationCommand) -> Self {
+        Command::Registration(c)
+    }
+}
+impl From<games::GameCommand> for Command {
+    fn from(c: games::GameCommand) -> Self {
+        Command::Games(c)
+    }
+}
+impl From<rounds::RoundCommand> for Command {
+    fn from(c: rounds::RoundCommand) -> Self {
+        Command::Rounds(c)
+    }
+}
+impl From<event::EventCommand> for Command {
+    fn from(c: event::EventCommand) -> Self {
+        Command::Event(c)
+    }
+}
+
+/// What a command decided: the entries to append and what happened, typed.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    pub entries: Vec<LogEntry>,
+    pub outcome: Outcome,
+}
+
+/// What a decided command did, for the shells to word.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// Recorded as asked; the command itself says what.
+    Recorded,
+    /// A command about one player: him as the desk names him (「P3 张三」), and the
+    /// withdrawal the regulation made of it (an absence without leave under the forfeit rule).
+    Player {
+        who: String,
+        withdrawn: Option<String>,
+    },
+    /// Money: what each payment or refund was and where it leaves the player's item; the
+    /// players a batch left out, with their refusal.
+    Money {
+        moved: Vec<money::Moved>,
+        left_out: Vec<(arbiter_core::PlayerId, DirectorError)>,
+    },
+    /// Registration: the entries decided, each registered or refused by the rules.
+    Entries(Vec<registration::Entered>),
+    /// Several players at once (批量缴费 / 批量签到): those left out, with their refusal.
+    LeftOut(Vec<(arbiter_core::PlayerId, DirectorError)>),
+    /// A roster file's rows, row by row.
+    Imported(crate::api::import::ImportReport),
+    /// A paired round, with the checker's warnings, what was relaxed and why.
+    Paired(crate::api::rounds::PairOutcome),
+    /// A round published or undone: the section's name and the round.
+    Round { section_name: String, round: u32 },
+    /// A section's pairing numbers drawn: the section's name, the lot's seed, how numbers are
+    /// given (抽签 / 报名顺序), and the players in number order with their unit.
+    Drawn {
+        section: String,
+        seed: u64,
+        numbering: &'static str,
+        players: Vec<(arbiter_core::PlayerId, String)>,
+    },
+    /// A team entered (`added`: its members) or its roster changed, the players as the desk
+    /// names them.
+    Team {
+        team: String,
+        unit: String,
+        added: Vec<String>,
+        removed: Vec<String>,
+    },
+    /// A team's foul recorded, in the round it counts in.
+    TeamFoul {
+        team: String,
+        round: Option<u32>,
+        kind: FoulKind,
+    },
+    /// A game record kept: its length in moves (回合).
+    GameRecorded { moves: usize },
+    /// An event created: its name.
+    Created { name: String },
+    /// An organiser's award given to its recipients (none: taken back).
+    Awarded {
+        award: String,
+        recipients: Vec<String>,
+    },
+}
+
+/// Decide `cmd` as `ctx`'s actor on `state`: authority, the operation, [`finish`].
+pub fn decide(state: &EventState, ctx: &Ctx, cmd: &Command) -> Result<Decision, DirectorError> {
+    decide_observed(state, ctx, cmd, &mut |_, _| {})
+}
+
+/// [`decide`], telling `progress(done, total)` how far a long command (a roster file's rows)
+/// has got.
+pub fn decide_observed(
+    state: &EventState,
+    ctx: &Ctx,
+    cmd: &Command,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Decision, DirectorError> {
+    permission::require(ctx, cmd.action())?;
+    let (entries, outcome) = match cmd {
+        Command::Money(c) => money::decide(state, ctx, c)?,
+        Command::Registration(c) => registration::decide(state, ctx, c, progress)?,
+        Command::Games(c) => games::decide(state, ctx, c)?,
+        Command::Rounds(c) => rounds::decide(state, ctx, c)?,
+        Command::Event(c) => event::decide(state, ctx, c)?,
+    };
+    finish(state, ctx, &entries)?;
+    Ok(Decision { entries, outcome })
+}
+
+/// The last step of every command: the text rule on every entry, then each entry against
+/// the log's rules on the state the ones before it leave (a scratch fold when there are
+/// several).
+pub fn finish(state: &EventState, ctx: &Ctx, entries: &[LogEntry]) -> Result<(), DirectorError> {
+    crate::text::check_entries(entries)?;
+    let at = ctx.at_rfc3339();
+    if let [one] = entries {
+        validate_at(state, one, Some(&at)).map_err(Refusal::Rule)?;
+        return Ok(());
+    }
+    let mut scratch = state.clone();
+    for e in entries {
+        validate_at(&scratch, e, Some(&at)).map_err(Refusal::Rule)?;
+        crate::apply_scratch(&mut scratch, e, &at)?;
+    }
+    Ok(())
+}
