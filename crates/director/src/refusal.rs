@@ -7,10 +7,12 @@
 //! back to this wording for the rest.
 //!
 //! Variants are grouped by entry family: registration, teams, rounds, results, standings,
-//! lifecycle and settings, writing. The log's own rules (`arbiter_core::validate_at`) report
-//! a typed [`Rejection`]; it is carried as it is ([`Refusal::Rule`]).
+//! lifecycle and settings, writing. Each family's wording is in a module of its own
+//! (registration, teams, rounds, results with standings, lifecycle with settings); `Display`
+//! gives a refusal to its family's, and words the writing refusals itself. The log's own
+//! rules (`arbiter_core::validate_at`) report a typed [`Rejection`]; it is carried as it is
+//! ([`Refusal::Rule`]).
 
-use crate::api::rounds::notation;
 use crate::manual::ManualError;
 use crate::DirectorError;
 use arbiter_core::{EventState, PlayerId, Rejection};
@@ -18,6 +20,12 @@ use arbiter_regulation::RegulationError;
 use arbiter_types::{Colour, GameResult, IdNumberError, Sex};
 use chrono::NaiveDate;
 use std::fmt;
+
+mod lifecycle;
+mod registration;
+mod results;
+mod rounds;
+mod teams;
 
 /// A section as a refusal names it: the regulation's id and its Chinese name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -898,657 +906,111 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Refusal::*;
         match self {
-            UnknownSection { given, closest } => {
-                write!(f, "组别「{given}」不存在 (unknown section)")?;
-                if let Some(h) = closest {
-                    write!(f, ", 是否应为「{h}」? (did you mean {h}?)")?;
-                }
-                Ok(())
-            }
-            UnknownPlayer(p) => write!(f, "棋手 {p} 不存在 (unknown player)"),
-            NameEmpty => write!(f, "姓名不能为空 (name is empty)"),
-            Required(r) => write!(f, "请填写{} ({} is required)", r.zh(), r.en()),
-            BadIdNumber(e) => write!(f, "{e}"),
-            BadPhone => write!(
-                f,
-                "手机号应为11位数字, 以13–19开头 (not a mainland mobile number)"
-            ),
-            SexContradictsId { id_sex } => write!(
-                f,
-                "性别与身份证号不符: 身份证号为{}性 (the sex contradicts the ID number)",
-                id_sex.zh()
-            ),
-            BirthContradictsId { id_birth } => write!(
-                f,
-                "出生日期与身份证号不符: 身份证号为 {id_birth} (the birth date contradicts the ID number)"
-            ),
-            BadSocialSecurity => write!(
-                f,
-                "社保号应为 6–30 位数字或字母 (a social-security number is 6–30 letters and digits)"
-            ),
-            PledgeRequired { player, pledge } => write!(
-                f,
-                "{player} 须签署《{pledge}》后方可报到 (the regulation's pledge must be signed at check-in)"
-            ),
-            BirthInFuture { birth, on, from_id } => write!(
-                f,
-                "{}的出生日期 {birth} 晚于报名日 {on}, 不可能 ({} gives a birth date after the day of the entry)",
-                if *from_id { "身份证号" } else { "填写" },
-                if *from_id { "the ID number" } else { "the form" }
-            ),
-            NotEligible { reason } => {
-                write!(f, "不符合报名条件: {reason} (the entry is not eligible)")
-            }
-            CorrectionNotEligible { section, reason } => write!(
-                f,
-                "更正后不符合{section}的参赛条件: {reason} (the corrected entry is not eligible for the section)"
-            ),
-            TeamRule { reason } => write!(f, "{reason}"),
-            RefusalRecorded {
-                name,
-                section,
-                reason,
-            } => write!(
-                f,
-                "{name} [{section}] 已因同一理由被拒绝, 不再重复记录: {reason} (this refusal is already recorded)"
-            ),
-            NothingToCorrect => write!(f, "没有要更正的内容 (nothing to correct)"),
-            UnexpectedOutcome { kind } => {
-                write!(f, "意外的报名结果 {kind} (unexpected registration outcome)")
-            }
-            AmountNotPositive => write!(f, "金额须大于 0 (the amount must be positive)"),
-            NoFeeSet => write!(
-                f,
-                "规程未规定报名费, 请指定金额 (the regulation sets no fee: give the amount)"
-            ),
-            FeePaid {
-                player,
-                paid_fen,
-                due_fen,
-            } => write!(
-                f,
-                "棋手 {player} 已缴费 {} (fee {} already paid)",
-                yuan(*paid_fen),
-                yuan(*due_fen)
-            ),
-            Withdrawn(p) => write!(f, "棋手 {p} 已退赛 (player withdrawn)"),
-            CheckedIn(p) => write!(f, "棋手 {p} 已检录 (already checked in)"),
-            FeeNotPaid(p) => write!(f, "棋手 {p} 尚未缴费, 无缴费可撤销 (no fee to cancel)"),
-            NotCheckedIn(p) => write!(f, "棋手 {p} 尚未签到, 无签到可撤销 (not checked in)"),
-            FeeCancelAfterPlay { player, round } => write!(
-                f,
-                "棋手 {player} 已编入第{round}轮, 不能撤销缴费 (already paired: the fee stands)"
-            ),
-            NobodyChosen => write!(f, "请先选择棋手 (no player chosen)"),
-            NobodyToDraw { section } => write!(
-                f,
-                "{section} 没有可抽签的棋手 (no player to draw: none registered, or none has paid)"
-            ),
-            AlreadyDrawn { section } => write!(
-                f,
-                "{section} 已抽签, 没有新的棋手 (numbers already drawn; nobody new)"
-            ),
-            UnknownSubmission(n) => write!(f, "网上报名 #{n} 不存在 (unknown online submission)"),
-            SubmissionDecided(n) => {
-                write!(f, "网上报名 #{n} 已处理 (the submission is already decided)")
-            }
-            CannotApprove {
-                submission,
-                name,
-                reason,
-            } => write!(
-                f,
-                "网上报名 #{submission} {name} 不能批准: {reason} (cannot be approved)"
-            ),
-
-            RosterEmpty => write!(f, "队伍名单为空 (a team needs members)"),
-            NoTeamCompetition { section } => write!(
-                f,
-                "{section} 不设团体赛 (the section has no team competition)"
-            ),
-            MemberElsewhere {
-                player,
-                section,
-                team_section,
-            } => write!(
-                f,
-                "棋手 {player} 属于{section}, 队伍属于{team_section} (members of one team play in one section)"
-            ),
-            CrossUnit {
-                player,
-                unit,
-                team_unit,
-            } => write!(
-                f,
-                "跨单位组队: 棋手 {player} 属于 {}, 队伍属于 {team_unit} (K2: cross-unit team)",
-                unit.as_deref().unwrap_or("-")
-            ),
-            UnitHasTeam { unit, team } => write!(
-                f,
-                "单位 {unit} 已报名队伍 {team}, 规程不允许一个单位报多支队伍 (one team per unit)"
-            ),
-            TooFewMembers {
-                team,
-                members,
-                min,
-                change,
-            } => {
-                if *change {
-                    write!(
-                        f,
-                        "队伍 {team} 将只有 {members} 人, 规程要求至少 {min} 人 (too few members; replace a player instead)"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "队伍 {team} 只有 {members} 人, 规程要求至少 {min} 人 (too few members)"
-                    )
-                }
-            }
-            TooManyMembers {
-                team,
-                members,
-                max,
-                change,
-            } => {
-                if *change {
-                    write!(
-                        f,
-                        "队伍 {team} 将有 {members} 人, 规程允许至多 {max} 人 (too many members; replace a player instead)"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "队伍 {team} 有 {members} 人, 规程允许至多 {max} 人 (too many members)"
-                    )
-                }
-            }
-            LeaderRequired => write!(f, "规程要求填写领队 (a leader is required)"),
-            CoachRequired => write!(f, "规程要求填写教练 (a coach is required)"),
-            UnknownDivision {
-                section,
-                division,
-                known,
-            } => {
-                let all: Vec<String> = known.iter().map(|(n, id)| format!("{n} {id}")).collect();
-                write!(
-                    f,
-                    "{section} 没有团体组别「{division}」(unknown division; one of: {})",
-                    all.join(", ")
-                )
-            }
-            DivisionRequired { section, known } => {
-                let all: Vec<&str> = known.iter().map(|(n, _)| n.as_str()).collect();
-                write!(
-                    f,
-                    "{section} 的团体分{}, 请选择其一 (the team must name its division: {})",
-                    all.join("、"),
-                    all.join(", ")
-                )
-            }
-            DivisionPlaced {
-                unit,
-                placed,
-                named,
-            } => write!(
-                f,
-                "{unit} 按上届成绩自动划入{placed}, 不能报{named} (the unit is placed in {placed} by last edition's results)"
-            ),
-            DivisionNotOpen { unit, division } => write!(
-                f,
-                "{division}只收按上届成绩划入的单位, {unit} 不在其中 (the division takes only the units placed in it)"
-            ),
-            UnknownTeam { team, closest } => {
-                write!(f, "队伍「{team}」不存在 (unknown team)")?;
-                if let Some(h) = closest {
-                    write!(f, ", 是否应为「{h}」? (did you mean {h}?)")?;
-                }
-                Ok(())
-            }
-            NobodyToAddOrRemove => write!(f, "没有要增加或移出的队员 (nobody to add or remove)"),
-            NotOnRoster { player, team } => write!(
-                f,
-                "棋手 {player} 不在队伍 {team} 的名单中 (not on the team's roster)"
-            ),
-            AlreadyOnRoster { player, team } => write!(
-                f,
-                "棋手 {player} 已在队伍 {team} 的名单中 (already on the roster)"
-            ),
-            OnAnotherTeam { player, team } => write!(
-                f,
-                "棋手 {player} 属于队伍 {team}, 请先将其从该队移出 (the player belongs to another team: remove him there first)"
-            ),
-
-            RoundUnfinished {
-                section,
-                round,
-                boards,
-            } => write!(
-                f,
-                "{section} 第{round}轮已编排但尚未结束: 还有 {} 台没有成绩 (第 {} 台); 未作任何改动 \
-                 (round {round} is paired but not finished; nothing changed)",
-                boards.len(),
-                boards_list(boards)
-            ),
-            KnockoutDue { section, games } => write!(
-                f,
-                "{section} 现在应进行淘汰赛: {games} 场对局待录入, 请先录入这些对局的成绩; 未作任何改动 \
-                 (knockout games are due now: enter their results first; nothing changed)"
-            ),
-            AllRoundsPlayed { section } => write!(
-                f,
-                "{section} 全部轮次已经赛完, 没有下一轮 (every round is played)"
-            ),
-            RoundRobinFixed { section } => write!(
-                f,
-                "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
-                 (a round robin follows its table: no fixed pairs or swaps)"
-            ),
-            Manual(e) => write!(f, "{e}"),
-            LastRoundFinished { section, round } => write!(
-                f,
-                "{section} 第{round}轮已经结束, 没有待公布或待撤销的编排 (the last round is finished)"
-            ),
-            NoRoundPaired { section } => {
-                write!(f, "{section} 尚未编排任何一轮 (no round is paired yet)")
-            }
-            AlreadyPublished { section, round } => write!(
-                f,
-                "{section} 第{round}轮已经公布 (round {round} is already published)"
-            ),
-            UndoWithResults {
-                section,
-                round,
-                board,
-            } => write!(
-                f,
-                "{section} 第{round}轮第{board}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请由裁判长更正成绩 \
-                 (a game of the round has a result: the pairing cannot be undone; the chief arbiter corrects a wrong result)"
-            ),
-            RoundNotPaired {
-                section,
-                round,
-                paired,
-            } => {
-                write!(
-                    f,
-                    "{section} 第{round}轮尚未编排 (round {round} is not paired)"
-                )?;
-                if let Some(n) = paired {
-                    write!(f, "; 已编排 {n} 轮")?;
-                }
-                Ok(())
-            }
-
-            TooManyFouls { colour, fouls, max } => write!(
-                f,
-                "{}犯规 {fouls} 次超过每局上限 {max} 次 (more fouls than a game can have)",
-                side_zh(*colour)
-            ),
-            BoardAmbiguous {
-                section,
-                board,
-                swiss_round,
-                knockout_match,
-            } => write!(
-                f,
-                "{section} 第{board}台不唯一: 既是瑞士制第{swiss_round}轮的第{board}台, 也是淘汰赛 {knockout_match} 的台次; \
-                 请指明轮次 (board {board} names both a game of Swiss round {swiss_round} and knockout match {knockout_match}: give the round)"
-            ),
-            NoKnockoutGame {
-                section,
-                board,
-                due,
-            } => write!(
-                f,
-                "{section} 淘汰赛第{board}台现在没有待下的对局; 待录入的是第 {} 台 \
-                 (no knockout game is due on board {board})",
-                due.iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            KnockoutGameEntered {
-                match_id,
-                game,
-                stored,
-                now_due,
-            } => {
-                let stored = stored.map_or("?".to_string(), |r| {
-                    format!("{} ({})", notation(r), r.zh())
-                });
-                match now_due {
-                    None => write!(
-                        f,
-                        "冲突: 淘汰赛 {match_id} 第{}局已由他人录入: {stored} (conflict: this knockout game is already entered)",
-                        game + 1
-                    ),
-                    Some((m, g)) => write!(
-                        f,
-                        "冲突: 淘汰赛 {match_id} 第{}局已由他人录入: {stored}; 现在该台待下的是 {m} 第{}局 \
-                         (conflict: that game is already entered)",
-                        game + 1,
-                        g + 1
-                    ),
-                }
-            }
-            NoSuchBoard {
-                section,
-                round,
-                board,
-                boards,
-            } => match boards {
-                Some(n) => write!(
-                    f,
-                    "{section} 第{round}轮没有第{board}台: 本轮共 {n} 台 (no such board)"
-                ),
-                None => write!(f, "{section} 第{round}轮没有第{board}台 (no such board)"),
-            },
-            ResultExists {
-                section,
-                round,
-                board,
-                stored,
-            } => write!(
-                f,
-                "冲突: {section} 第{round}轮第{board}台已有成绩 {} ({}), 尚未签字确认; \
-                 要改正, 请看清现有成绩后重新录入该台 \
-                 (conflict: this board already has a result; re-enter it to replace that result)",
-                notation(*stored),
-                stored.zh(),
-            ),
-            ConfirmedResult {
-                section,
-                round,
-                board,
-                stored,
-                chief,
-            } => write!(
-                f,
-                "{section} 第{round}轮第{board}台的成绩 {} ({}) 已签字确认, 不能重新录入; {} \
-                 ({})",
-                notation(*stored),
-                stored.zh(),
-                if *chief {
-                    "确认后的成绩只能更正, 并须说明理由"
-                } else {
-                    "确认后的成绩只能由裁判长更正, 并须说明理由"
-                },
-                if *chief {
-                    "the slip is signed: correct it, with a reason"
-                } else {
-                    "the slip is signed: only the chief arbiter corrects it, with a reason"
-                },
-            ),
-            ReentryTooLate {
-                section,
-                round,
-                board,
-                next_round,
-            } => match next_round {
-                Some(n) => write!(
-                    f,
-                    "{section} 第{n}轮已按第{round}轮的成绩编排, 第{round}轮第{board}台不能再重新录入; \
-                     请裁判长更正成绩并说明理由 \
-                     (round {n} is paired from these results: the chief arbiter corrects it, with a reason)"
-                ),
-                None => write!(
-                    f,
-                    "{section} 第{round}轮已结束, 第{board}台涉及弃权的成绩不能再重新录入 \
-                     (弃权可能已使棋手按规定退赛); 请裁判长更正成绩并说明理由 \
-                     (the round is finished and a forfeit is involved: the chief arbiter corrects it, with a reason)"
-                ),
-            },
-            RoundFinished { section, round } => write!(
-                f,
-                "{section} 第{round}轮已经结束 (round {round} is finished)"
-            ),
-            NotPublished { section, round } => write!(
-                f,
-                "{section} 第{round}轮对阵表尚未公布, 请先公布对阵表 (publish the pairing before entering results)"
-            ),
-            FoulRuleDecides {
-                round,
-                board,
-                rule,
-                due,
-                given,
-            } => write!(
-                f,
-                "第{round}轮第{board}台: {rule}, 成绩应为 {} 而不是 {} (the foul rule decides this game)",
-                notation(*due),
-                notation(*given)
-            ),
-            KnockoutFouls => write!(
-                f,
-                "淘汰赛对局的犯规请另行记录, 此处只录成绩 (fouls are not entered with a knockout game)"
-            ),
-            NothingToConfirm { section, round } => write!(
-                f,
-                "{section} 第{round}轮没有待确认的成绩 (nothing to confirm: every result is confirmed or not yet entered)"
-            ),
-            NoResultToCorrect {
-                section,
-                round,
-                board,
-            } => write!(
-                f,
-                "{section} 第{round}轮第{board}台尚无成绩, 请先录入成绩 (no result to correct: enter it first)"
-            ),
-            SameResult {
-                section,
-                round,
-                board,
-                result,
-            } => write!(
-                f,
-                "{section} 第{round}轮第{board}台的成绩已是 {} (the result is already {})",
-                notation(*result),
-                notation(*result)
-            ),
-            ResultsLine {
-                file,
-                line,
-                problem,
-            } => write!(f, "{file}:{line}: 第{line}行: {problem}"),
-            ResultsFileEmpty { file } => {
-                write!(f, "{file}: 文件中没有成绩行 (no result lines in the file)")
-            }
-            AtLine { line, refusal } => write!(f, "第{line}行 (line {line}): {refusal}"),
-            GameRule {
-                section,
-                round,
-                board,
-                problem,
-            } => write!(f, "{section} 第{round}轮第{board}台: {problem}"),
-            RecordMove {
-                section,
-                round,
-                board,
-                number,
-                side,
-                text,
-                kind,
-            } => write!(
-                f,
-                "{section} 第{round}轮第{board}台的棋谱: 第{number}回合{}方「{text}」是{}, 棋谱未录入 \
-                 (round {round} board {board}: move {number}, {}, 「{text}」: {}; the record is not kept)",
-                side.zh(),
-                kind.zh(),
-                if *side == arbiter_types::Colour::Red { "red" } else { "black" },
-                kind.en()
-            ),
-            NoTeamFouls { section } => write!(
-                f,
-                "{section}的规程不记录团体犯规 (the regulation records no team fouls in this section)"
-            ),
-            TeamNotInSection { team, section } => write!(
-                f,
-                "队伍 {team} 不在{section}比赛 (the team does not play in this section)"
-            ),
-            SpecialAward(p) => write!(f, "{p}"),
-
-            UnknownCategory {
-                section,
-                category,
-                known,
-                closest,
-            } => {
-                write!(
-                    f,
-                    "{section} 没有类别「{category}」(unknown category; the section has: {})",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
-                )?;
-                if let Some(s) = closest {
-                    write!(f, " (did you mean {s}?)")?;
-                }
-                Ok(())
-            }
-
-            AlreadyClosed => write!(f, "赛事已经闭幕 (the event is already closed)"),
-            NothingPlayed => write!(
-                f,
-                "赛事尚未进行任何一轮比赛, 不能闭幕 (nothing has been played: the event cannot be closed)"
-            ),
-            SectionUnfinished { section, left } => write!(
-                f,
-                "{section} 尚未赛完: {left}; 不能闭幕 (a section is not finished: the event cannot be closed)"
-            ),
-            NotClosed => write!(f, "赛事尚未闭幕 (the event is not closed)"),
-            StartAfterEnd { start, end } => write!(
-                f,
-                "开始日期 {start} 晚于结束日期 {end} (the start is after the end)"
-            ),
-            NoSwissRounds { section } => write!(
-                f,
-                "{section} 没有积分编排轮数, 不能设置轮数 (the section has no Swiss rounds to set)"
-            ),
-            RoundsBelowPaired {
-                section,
-                paired,
-                rounds,
-            } => write!(
-                f,
-                "{section} 已编排到第 {paired} 轮, 轮数不能设为 {rounds} (fewer rounds than already paired)"
-            ),
-            BadTimeControl {
-                section,
-                text,
-                problem,
-            } => match problem {
-                TimeControlProblem::Unreadable => write!(
-                    f,
-                    "{section}: 比赛用时「{text}」应写为 分钟+每步加秒, 如 60+30 \
-                     (a time control is minutes+seconds a move, e.g. 60+30)"
-                ),
-                TimeControlProblem::OutOfRange => write!(
-                    f,
-                    "{section}: 比赛用时「{text}」不合理: 每方 1–600 分钟, 每步加 0–600 秒 \
-                     (1–600 minutes, 0–600 seconds a move)"
-                ),
-            },
-            NoSettingChanged => write!(f, "赛事设置没有任何更改 (no setting changed)"),
-            DeadlineAfterEnd { deadline, end } => write!(
-                f,
-                "报名截止时间 {} 晚于比赛结束日期 {end} (the registration deadline is after the event)",
-                deadline.format("%Y-%m-%d %H:%M")
-            ),
-            UnknownEvidence { given } => write!(
-                f,
-                "证明材料「{given}」不在规程的清单中, 请从清单中勾选 (not one of the regulation's documents)"
-            ),
-            UnknownFlag { given, known } if known.is_empty() => write!(
-                f,
-                "标记「{given}」不是本规程的条件, 本规程没有任何标记 \
-                 (not a flag of the regulation, which names none)"
-            ),
-            UnknownFlag { given, known } => {
-                let zh: Vec<String> = known.iter().map(|(k, z)| format!("「{k}」{z}")).collect();
-                let en: Vec<&str> = known.iter().map(|(k, _)| k.as_str()).collect();
-                write!(
-                    f,
-                    "标记「{given}」不是本规程的条件, 规程中的标记: {} \
-                     (not a flag of the regulation; its flags: {})",
-                    zh.join("、"),
-                    en.join(", ")
-                )
-            }
-            UnknownCharge { given, known } => {
-                let zh: Vec<String> = known.iter().map(|k| format!("「{k}」")).collect();
-                write!(
-                    f,
-                    "收费项目「{given}」不是本规程对该棋手的收费项目, 规程的收费项目: {} \
-                     (not a charge of the regulation for the player; its charges: {})",
-                    if zh.is_empty() { "无".to_string() } else { zh.join("、") },
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                )
-            }
-            ItemPaid {
-                player,
-                item,
-                paid_fen,
-                due_fen,
-            } => write!(
-                f,
-                "棋手 {player} 已缴「{item}」{} (「{item}」 of {} already paid)",
-                yuan(*paid_fen),
-                yuan(*due_fen)
-            ),
-            NotOwed { player, item } => write!(
-                f,
-                "按规程棋手 {player} 免缴「{item}」 (the regulation frees the player of 「{item}」)"
-            ),
-            RefundOfFee { item } => write!(
-                f,
-                "「{item}」是费用, 不退还; 收错的费用请撤销缴费 (a fee is not refunded: cancel a fee taken by mistake)"
-            ),
-            RefundMoreThanHeld {
-                player,
-                item,
-                held_fen,
-                amount_fen,
-            } if *held_fen == 0 => write!(
-                f,
-                "棋手 {player} 没有可退还的「{item}」, 不能退还 {} (nothing of 「{item}」 is held for the player)",
-                yuan(*amount_fen)
-            ),
-            RefundMoreThanHeld {
-                player,
-                item,
-                held_fen,
-                amount_fen,
-            } => write!(
-                f,
-                "棋手 {player} 的「{item}」只有 {} 可退, 不能退还 {} (cannot refund more than is held)",
-                yuan(*held_fen),
-                yuan(*amount_fen)
-            ),
-            UnknownRefundCondition { given, known } => {
-                let zh: Vec<String> = known.iter().map(|k| format!("「{k}」")).collect();
-                write!(
-                    f,
-                    "退还条件「{given}」不是本规程的条件, 规程的退还条件: {} (not a refund condition of the regulation)",
-                    if zh.is_empty() { "无".to_string() } else { zh.join("") }
-                )
-            }
-            RefundNotYet { rule, section } => write!(
-                f,
-                "押金{}: {section} 尚未赛完最后一轮 (deposits {}: {section} has not played its last round)",
-                rule.zh(),
-                rule.en()
-            ),
-            NobodyToRefund { rule } => write!(
-                f,
-                "没有应按「{}」退还的押金: 无人持有押金, 或退还条件尚未确认 (no deposit is due back under the rule: none held, or conditions not marked)",
-                rule.zh()
-            ),
-            EntryClosed(c) => write!(f, "{c}"),
-            BadRegulation(e) => write!(f, "{e}"),
-
+            UnknownSection { .. }
+            | UnknownPlayer(..)
+            | NameEmpty
+            | Required(..)
+            | BadIdNumber(..)
+            | BadPhone
+            | SexContradictsId { .. }
+            | BirthContradictsId { .. }
+            | BadSocialSecurity
+            | PledgeRequired { .. }
+            | BirthInFuture { .. }
+            | NotEligible { .. }
+            | CorrectionNotEligible { .. }
+            | TeamRule { .. }
+            | RefusalRecorded { .. }
+            | NothingToCorrect
+            | UnexpectedOutcome { .. }
+            | AmountNotPositive
+            | NoFeeSet
+            | FeePaid { .. }
+            | Withdrawn(..)
+            | CheckedIn(..)
+            | FeeNotPaid(..)
+            | NotCheckedIn(..)
+            | FeeCancelAfterPlay { .. }
+            | NobodyChosen
+            | NobodyToDraw { .. }
+            | AlreadyDrawn { .. }
+            | UnknownSubmission(..)
+            | SubmissionDecided(..)
+            | CannotApprove { .. } => self.fmt_registration(f),
+            RosterEmpty
+            | NoTeamCompetition { .. }
+            | MemberElsewhere { .. }
+            | CrossUnit { .. }
+            | UnitHasTeam { .. }
+            | TooFewMembers { .. }
+            | TooManyMembers { .. }
+            | LeaderRequired
+            | CoachRequired
+            | UnknownDivision { .. }
+            | DivisionRequired { .. }
+            | DivisionPlaced { .. }
+            | DivisionNotOpen { .. }
+            | UnknownTeam { .. }
+            | NobodyToAddOrRemove
+            | NotOnRoster { .. }
+            | AlreadyOnRoster { .. }
+            | OnAnotherTeam { .. } => self.fmt_teams(f),
+            RoundUnfinished { .. }
+            | KnockoutDue { .. }
+            | AllRoundsPlayed { .. }
+            | RoundRobinFixed { .. }
+            | Manual(..)
+            | LastRoundFinished { .. }
+            | NoRoundPaired { .. }
+            | AlreadyPublished { .. }
+            | UndoWithResults { .. }
+            | RoundNotPaired { .. } => self.fmt_rounds(f),
+            TooManyFouls { .. }
+            | BoardAmbiguous { .. }
+            | NoKnockoutGame { .. }
+            | KnockoutGameEntered { .. }
+            | NoSuchBoard { .. }
+            | ResultExists { .. }
+            | ConfirmedResult { .. }
+            | ReentryTooLate { .. }
+            | RoundFinished { .. }
+            | NotPublished { .. }
+            | FoulRuleDecides { .. }
+            | KnockoutFouls
+            | NothingToConfirm { .. }
+            | NoResultToCorrect { .. }
+            | SameResult { .. }
+            | ResultsLine { .. }
+            | ResultsFileEmpty { .. }
+            | AtLine { .. }
+            | GameRule { .. }
+            | RecordMove { .. }
+            | NoTeamFouls { .. }
+            | TeamNotInSection { .. }
+            | SpecialAward(..)
+            | UnknownCategory { .. } => self.fmt_results(f),
+            AlreadyClosed
+            | NothingPlayed
+            | SectionUnfinished { .. }
+            | NotClosed
+            | StartAfterEnd { .. }
+            | NoSwissRounds { .. }
+            | RoundsBelowPaired { .. }
+            | BadTimeControl { .. }
+            | NoSettingChanged
+            | DeadlineAfterEnd { .. }
+            | UnknownEvidence { .. }
+            | UnknownFlag { .. }
+            | UnknownCharge { .. }
+            | ItemPaid { .. }
+            | NotOwed { .. }
+            | RefundOfFee { .. }
+            | RefundMoreThanHeld { .. }
+            | UnknownRefundCondition { .. }
+            | RefundNotYet { .. }
+            | NobodyToRefund { .. }
+            | EntryClosed(..)
+            | BadRegulation(..) => self.fmt_lifecycle(f),
             BadTime { at } => write!(f, "时间不是 RFC 3339 格式 (bad time): {at}"),
             Busy { attempts } => write!(
                 f,

@@ -1,6 +1,6 @@
 use super::*;
 use arbiter_core::{
-    ClosedPrize, ClosedSection, ClosedTeams, EntryLimits, EventCreated, PlayerRegistered,
+    ClosedPrize, ClosedSection, ClosedTeams, EntryLimits, EventCreated, Offender, PlayerRegistered,
     RefusedFacts, TimeControlSetting,
 };
 use arbiter_types::{IdNumber, Phone, Sex};

@@ -1,0 +1,376 @@
+//! The online form (网上报名): what it offers, submissions, their duplicates, approving and
+//! refusing them.
+
+use super::shared::{checked, section_of};
+use crate::api::Ctx;
+use crate::permission::{self, Action};
+use crate::refusal::{Needs, Refusal, Required};
+use crate::registration::{self, EntryForm};
+use crate::{regulation_of, DirectorError};
+use arbiter_core::{EventState, LogEntry, PlayerId};
+
+/// The facts an online form (网上报名) gives: the registration form without rating; the
+/// conditions (`flags`) and the documents named (`evidence`) are set on it by the shell.
+pub fn online_form(
+    section: &str,
+    name: &str,
+    sex: Option<arbiter_types::Sex>,
+    id_number: Option<&str>,
+    phone: Option<&str>,
+    unit: Option<&str>,
+) -> EntryForm {
+    let t = |s: Option<&str>| {
+        s.map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    EntryForm {
+        section: section.to_string(),
+        name: name.trim().to_string(),
+        sex,
+        birth: None,
+        id_number: t(id_number),
+        phone: t(phone),
+        unit: t(unit),
+        association: None,
+        team: None,
+        evidence: Vec::new(),
+        flags: Vec::new(),
+        rating: None,
+        late_reason: None,
+        social_security: None,
+    }
+}
+
+/// Whether the online form takes entries at `at` (China time): not after the registration
+/// deadline, not once the event is closed or round 1 of a section is paired.
+pub fn online_open(state: &EventState, at: chrono::NaiveDateTime) -> Result<(), DirectorError> {
+    use crate::refusal::Closed;
+    let reg = regulation_of(state)?;
+    if state.closed {
+        return Err(Refusal::EntryClosed(Closed::EventClosed).into());
+    }
+    if state.sections.values().any(|s| s.last_round() > 0) {
+        return Err(Refusal::EntryClosed(Closed::Started).into());
+    }
+    if let Some(d) = reg.registration.deadline.filter(|d| at > *d) {
+        return Err(Refusal::EntryClosed(Closed::DeadlinePassed { deadline: d }).into());
+    }
+    Ok(())
+}
+
+/// What the entry form offers for a section: the conditions a player may claim (the
+/// section's required flags, with their Chinese labels) and the documents the regulation
+/// asks him to show (every one of `evidence`, one of each `evidence_any` list).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SectionOffer {
+    /// `(flag, 中文)`.
+    pub conditions: Vec<(String, &'static str)>,
+    /// The section's other flags the desk may set: its categories' flags (本地棋手, …) and
+    /// the flags that bar an entry, `(flag, 中文)` — a category's name for a flag without
+    /// a label of its own.
+    pub marks: Vec<(String, String)>,
+    /// Every one of these.
+    pub evidence: Vec<arbiter_regulation::Evidence>,
+    /// One of each list.
+    pub evidence_any: Vec<Vec<arbiter_regulation::Evidence>>,
+}
+
+impl SectionOffer {
+    /// Every document named, once, in the regulation's order.
+    pub fn all_evidence(&self) -> Vec<arbiter_regulation::Evidence> {
+        let mut v: Vec<arbiter_regulation::Evidence> = Vec::new();
+        for e in self
+            .evidence
+            .iter()
+            .chain(self.evidence_any.iter().flatten())
+        {
+            if !v.contains(e) {
+                v.push(*e);
+            }
+        }
+        v
+    }
+}
+
+/// [`SectionOffer`] of a section of the regulation.
+pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
+    let el = &sec.eligibility;
+    SectionOffer {
+        conditions: el
+            .require_flags
+            .iter()
+            .map(|f| (f.clone(), arbiter_regulation::flag_zh(f)))
+            .collect(),
+        marks: {
+            let mut m: Vec<(String, String)> = Vec::new();
+            let cats = sec
+                .categories
+                .iter()
+                .filter_map(|c| c.flag.as_ref().map(|f| (f, c.name.as_str())));
+            let barred = el.forbid_flags.iter().map(|f| (f, ""));
+            for (f, name) in cats.chain(barred) {
+                if !el.require_flags.contains(f) && !m.iter().any(|(x, _)| x == f) {
+                    let zh = match arbiter_regulation::flag_zh(f) {
+                        "其他条件" if !name.is_empty() => name.to_string(),
+                        "其他条件" => f.clone(),
+                        zh => zh.to_string(),
+                    };
+                    m.push((f.clone(), zh));
+                }
+            }
+            m
+        },
+        evidence: el.evidence.clone(),
+        evidence_any: el.evidence_any.clone(),
+    }
+}
+
+/// An entry through the public online form (`entry_submitted`): checked at once against the
+/// section's rules exactly as a registration at this moment would be (deadline, sex, age,
+/// unit and section limits, duplicates), except the documents the regulation asks for, which
+/// the desk sees when it approves the entry. Name, ID number and phone are required; sex and
+/// birth date come from the ID number (a sex that contradicts it is refused). A refusal is an
+/// error with the reason, and nothing is recorded: the applicant corrects the form.
+pub fn submit(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    submit_keyed(state, ctx, form, None)
+}
+
+/// [`submit`], with the key of the player's status page (the SHA-256 of a token only the
+/// player is given), recorded with the submission. The form's conditions (flags) must be
+/// the section's; the documents named must be on the regulation's list.
+pub fn submit_keyed(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+    status_key: Option<String>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    online_open(state, ctx.at)?;
+    section_of(state, &form.section)?;
+    let sec = reg
+        .section(&form.section)
+        .ok_or_else(|| DirectorError::UnknownSection(form.section.clone()))?;
+    if form.name.trim().is_empty() {
+        return Err(Refusal::Required(Required::Name).into());
+    }
+    let Some(id) = form.id_number.as_deref() else {
+        return Err(Refusal::Required(Required::IdNumber).into());
+    };
+    let id = arbiter_types::IdNumber::parse(id).map_err(Refusal::BadIdNumber)?;
+    let Some(phone) = form.phone.as_deref() else {
+        return Err(Refusal::Required(Required::Phone).into());
+    };
+    // The message does not repeat the number.
+    arbiter_types::Phone::parse(phone).map_err(|_| Refusal::BadPhone)?;
+    if let Some(s) = registration::given(form.social_security.as_deref()) {
+        arbiter_types::SocialSecurityNo::parse(&s).map_err(|_| Refusal::BadSocialSecurity)?;
+    }
+    registration::person_mistake(Some(&id), form.sex, form.birth, ctx.at.date())?;
+    if let Some(r) = registration::missing_field(&reg, form) {
+        return Err(Refusal::Required(r).into());
+    }
+    let mut claimed = Vec::new();
+    for e in &form.evidence {
+        let n = registration::evidence_name(e).map_err(|_| Refusal::UnknownEvidence {
+            given: e.trim().to_string(),
+        })?;
+        if !claimed.iter().any(|c: &String| c == n) {
+            claimed.push(n.to_string());
+        }
+    }
+    let flags: Vec<String> = form
+        .flags
+        .iter()
+        .filter(|f| sec.eligibility.require_flags.contains(f))
+        .cloned()
+        .collect();
+    // Judge everything but the documents: assume those the section asks for are shown.
+    let mut judged = form.clone();
+    judged.evidence = sec
+        .eligibility
+        .evidence
+        .iter()
+        .chain(
+            sec.eligibility
+                .evidence_any
+                .iter()
+                .filter_map(|a| a.first()),
+        )
+        .map(|e| e.name().to_string())
+        .collect();
+    judged.late_reason = None;
+    judged.flags = flags.clone();
+    // A person already registered or pending is judged as anyone else: the answer must not
+    // tell a stranger whether an ID number is entered (the desk sees the duplicate), and a
+    // pending submission never blocks another.
+    match registration::register_as(
+        &reg,
+        state,
+        &judged,
+        ctx.at,
+        registration::Duplicates::Ignore,
+    ) {
+        LogEntry::PlayerRegistered(r) => checked(
+            state,
+            ctx,
+            vec![LogEntry::EntrySubmitted {
+                submission: state.next_submission(),
+                section: r.section,
+                name: r.name,
+                sex: r.sex,
+                birth_date: r.birth_date,
+                id_number: r.id_number,
+                phone: r.phone,
+                social_security: r.social_security,
+                unit: r.unit,
+                flags,
+                evidence: claimed,
+                status_key,
+            }],
+        ),
+        LogEntry::EntryRefused { reason, .. } => Err(Refusal::NotEligible { reason }.into()),
+        other => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
+    }
+}
+
+/// The same person already entered, as the desk should see it beside a pending online
+/// submission (the form itself never says: issue 42).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubmissionDuplicate {
+    /// An active entry of the section has the same ID number.
+    Registered { player: PlayerId, name: String },
+    /// An earlier submission, still pending in the section, has the same ID number.
+    Pending { submission: u32, name: String },
+}
+
+/// The entry or earlier pending submission of the section with the same ID number as the
+/// pending submission `s`, if any.
+pub fn submission_duplicate(
+    state: &EventState,
+    s: &arbiter_core::Submission,
+) -> Option<SubmissionDuplicate> {
+    let id = s.id_number.as_ref()?;
+    if state.index.has_id_number(&s.section, id.as_str()) {
+        if let Some(p) = state.players.values().find(|p| {
+            p.section == s.section && p.withdrawn.is_none() && p.id_number.as_ref() == Some(id)
+        }) {
+            return Some(SubmissionDuplicate::Registered {
+                player: p.id,
+                name: p.name.clone(),
+            });
+        }
+    }
+    state
+        .pending(Some(&s.section))
+        .into_iter()
+        .find(|x| x.submission < s.submission && x.id_number.as_ref() == Some(id))
+        .map(|x| SubmissionDuplicate::Pending {
+            submission: x.submission,
+            name: x.name.clone(),
+        })
+}
+
+fn pending_submission(
+    state: &EventState,
+    n: u32,
+) -> Result<&arbiter_core::Submission, DirectorError> {
+    let s = state
+        .submissions
+        .get(&n)
+        .ok_or(Refusal::UnknownSubmission(n))?;
+    if s.decision.is_some() {
+        return Err(Refusal::SubmissionDecided(n).into());
+    }
+    Ok(s)
+}
+
+/// Approve an online submission: the normal registration ([`register`](super::register)) with its facts, the
+/// documents the desk has seen (`evidence`) and, for a submission made after the deadline,
+/// the chief arbiter's `late_reason` (a submission made before the deadline is on time
+/// whenever it is approved: the registration names it, `submission`); then `submission_decided` naming the new player. When the registration is
+/// refused (documents missing, the section full by now …) nothing is recorded and the
+/// reason is the error: the desk may then refuse the submission with a reason.
+pub fn approve(
+    state: &EventState,
+    ctx: &Ctx,
+    submission: u32,
+    evidence: Vec<String>,
+    late_reason: Option<String>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    if late_reason.is_some() {
+        permission::require(ctx, Action::LateEntry)?;
+    }
+    let s = pending_submission(state, submission)?;
+    let form = EntryForm {
+        section: s.section.clone(),
+        name: s.name.clone(),
+        sex: s.sex,
+        birth: s.birth_date,
+        id_number: s.id_number.as_ref().map(|i| i.to_string()),
+        phone: s.phone.as_ref().map(|p| p.to_string()),
+        unit: s.unit.clone(),
+        association: None,
+        team: None,
+        evidence,
+        flags: s.flags.clone(),
+        rating: None,
+        late_reason,
+        social_security: s.social_security.as_ref().map(|x| x.to_string()),
+    };
+    // On time if submitted on time: the deadline is judged at the submission's time (the
+    // log's own check reads it from the submission named in the registration).
+    let judged_at = arbiter_core::time::china_local(&s.at).unwrap_or(ctx.at);
+    match registration::register(&reg, state, &form, judged_at) {
+        LogEntry::PlayerRegistered(mut r) => {
+            r.submission = Some(submission);
+            let player = r.player;
+            checked(
+                state,
+                ctx,
+                vec![
+                    LogEntry::PlayerRegistered(r),
+                    LogEntry::SubmissionDecided {
+                        submission,
+                        player: Some(player),
+                        reason: None,
+                    },
+                ],
+            )
+        }
+        LogEntry::EntryRefused { reason, .. } => Err(Refusal::CannotApprove {
+            submission,
+            name: s.name.clone(),
+            reason,
+        }
+        .into()),
+        other => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
+    }
+}
+
+/// Refuse an online submission, with the reason (`submission_decided`).
+pub fn refuse_submission(
+    state: &EventState,
+    ctx: &Ctx,
+    submission: u32,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    pending_submission(state, submission)?;
+    if reason.trim().is_empty() {
+        return Err(Refusal::ReasonMissing(Needs::RefuseEntry).into());
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::SubmissionDecided {
+            submission,
+            player: None,
+            reason: Some(reason.trim().to_string()),
+        }],
+    )
+}

@@ -1,0 +1,285 @@
+//! Registering an entry (one form, a batch), refusing one by decision, correcting one.
+
+use super::shared::{checked, player, section_of};
+use crate::api::Ctx;
+use crate::permission::{self, Action};
+use crate::refusal::{Needs, Refusal, Sec};
+use crate::registration::{self, check_team_roster, check_team_unit, EntryForm};
+use crate::{regulation_of, DirectorError};
+use arbiter_core::{EventState, FieldChange, LogEntry, PlayerId};
+
+/// Register one entry: `player_registered`, or `entry_refused` with the regulation's reason
+/// (a refusal is an answer, recorded in the log). `form.late_reason` is the chief arbiter's
+/// override for an entry after the deadline, recorded with the entry. An error (nothing to
+/// record): no event, unknown section, empty name, or the same refusal already recorded.
+pub fn register(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    section_of(state, &form.section)?;
+    if form.late_reason.is_some() {
+        permission::require(ctx, Action::LateEntry)?;
+    }
+    if form.name.trim().is_empty() {
+        return Err(Refusal::NameEmpty.into());
+    }
+    form_mistake(&reg, form, ctx.at.date())?;
+    let e = registration::register(&reg, state, form, ctx.at);
+    if registration::already_refused(state, &e) {
+        let reason = match &e {
+            LogEntry::EntryRefused { reason, .. } => reason.as_str(),
+            _ => "",
+        };
+        return Err(Refusal::RefusalRecorded {
+            name: form.name.clone(),
+            section: Sec::in_reg(&reg, &form.section),
+            reason: reason.to_string(),
+        }
+        .into());
+    }
+    checked(state, ctx, vec![e])
+}
+
+/// The mistakes of a form (not the regulation's refusals): a field the regulation requires
+/// left blank, an ID number or phone that is not one, evidence not on the regulation's list.
+/// Nothing is recorded for them: the form is corrected.
+fn form_mistake(
+    reg: &arbiter_regulation::Regulation,
+    form: &EntryForm,
+    on: chrono::NaiveDate,
+) -> Result<(), DirectorError> {
+    if let Some(r) = registration::missing_field(reg, form) {
+        return Err(Refusal::Required(r).into());
+    }
+    let id = match registration::given(form.id_number.as_deref()) {
+        Some(id) => Some(arbiter_types::IdNumber::parse(&id).map_err(Refusal::BadIdNumber)?),
+        None => None,
+    };
+    registration::person_mistake(id.as_ref(), form.sex, form.birth, on)?;
+    if let Some(p) = form.phone.as_deref() {
+        // The message does not repeat the number.
+        arbiter_types::Phone::parse(p).map_err(|_| Refusal::BadPhone)?;
+    }
+    if let Some(s) = registration::given(form.social_security.as_deref()) {
+        arbiter_types::SocialSecurityNo::parse(&s).map_err(|_| Refusal::BadSocialSecurity)?;
+    }
+    for e in &form.evidence {
+        registration::evidence_name(e).map_err(|_| Refusal::UnknownEvidence {
+            given: e.trim().to_string(),
+        })?;
+    }
+    registration::flag_names(reg, &form.flags)?;
+    Ok(())
+}
+
+/// The desk's entry form (报名表): the registration, or an error with the regulation's
+/// reason when the section's rules refuse it — nothing recorded, so the form stays as typed
+/// and the arbiter corrects it, or refuses the entry by decision ([`refuse`], the only
+/// recorded refusal). A form mistake (ID number, phone, evidence) is an error too.
+pub fn register_form(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let out = register(state, ctx, form)?;
+    match out.first() {
+        Some(LogEntry::EntryRefused { reason, .. }) => Err(Refusal::NotEligible {
+            reason: reason.clone(),
+        }
+        .into()),
+        _ => Ok(out),
+    }
+}
+
+/// Register a batch (a roster file), each form checked against the entries before it. One
+/// answer per form: the entry to append, or `None` for a refusal already recorded.
+pub fn register_each(
+    state: &EventState,
+    ctx: &Ctx,
+    forms: &[EntryForm],
+) -> Result<Vec<Option<LogEntry>>, DirectorError> {
+    let reg = regulation_of(state)?;
+    for f in forms {
+        section_of(state, &f.section)?;
+        if let Some(r) = registration::missing_field(&reg, f) {
+            return Err(Refusal::Required(r).into());
+        }
+        let id = registration::given(f.id_number.as_deref())
+            .and_then(|i| arbiter_types::IdNumber::parse(&i).ok());
+        registration::person_mistake(id.as_ref(), f.sex, f.birth, ctx.at.date())?;
+        registration::flag_names(&reg, &f.flags)?;
+    }
+    let out = registration::register_each(&reg, state, forms, ctx.at)?;
+    let entries: Vec<LogEntry> = out.iter().flatten().cloned().collect();
+    crate::text::check_entries(&entries)?;
+    Ok(out)
+}
+
+/// [`register_each`] in the API's shape: the entries to append.
+pub fn register_batch(
+    state: &EventState,
+    ctx: &Ctx,
+    forms: &[EntryForm],
+) -> Result<Vec<LogEntry>, DirectorError> {
+    Ok(register_each(state, ctx, forms)?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// The arbiter refuses an entry by decision (not by an eligibility rule), with the reason.
+pub fn refuse(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    section_of(state, &form.section)?;
+    let form = &form.normalized();
+    if reason.trim().is_empty() {
+        return Err(Refusal::ReasonMissing(Needs::RefuseEntry).into());
+    }
+    let e = LogEntry::EntryRefused {
+        name: form.name.trim().to_string(),
+        section: form.section.clone(),
+        reason: reason.trim().to_string(),
+        id_number: form
+            .id_number
+            .as_deref()
+            .and_then(|s| arbiter_types::IdNumber::parse(s).ok()),
+        unit: form.unit.clone().or_else(|| form.association.clone()),
+        // A decision of the arbiter: no facts for a replay to re-check against the rules.
+        facts: None,
+    };
+    checked(state, ctx, vec![e])
+}
+
+/// Edit an entry (`player_corrected`), with the reason. A new team or unit must keep the team
+/// rules (K2: one unit per team; one roster per team). A new sex, birth date or ID number is
+/// judged by the section's eligibility as at registration (`Section::check_entry`: its sex
+/// and age rules): as there, sex and birth date come from the ID number when there is one,
+/// so a new ID number brings its sex and birth date into the correction, and a sex or birth
+/// date that contradicts the ID number is refused.
+pub fn correct(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    mut changes: Vec<FieldChange>,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let reg = regulation_of(state)?;
+    let rec = player(state, p)?;
+    if changes.is_empty() {
+        return Err(Refusal::NothingToCorrect.into());
+    }
+    if reason.trim().is_empty() {
+        return Err(Refusal::ReasonMissing(Needs::CorrectEntry).into());
+    }
+    // A blank unit, association or team is none (as at registration).
+    for c in &mut changes {
+        match c {
+            FieldChange::Unit(v) | FieldChange::Association(v) | FieldChange::Team(v) => {
+                *v = registration::given(v.as_deref());
+            }
+            // Flags as the regulation names them; one it does not name is refused.
+            FieldChange::Flags(v) => *v = registration::flag_names(&reg, v)?,
+            _ => {}
+        }
+    }
+    // The `local` mark follows the flags.
+    let local = changes.iter().find_map(|c| match c {
+        FieldChange::Flags(v) => Some(v.iter().any(|f| f == "local")),
+        _ => None,
+    });
+    if let Some(l) = local.filter(|l| *l != rec.local) {
+        if !changes.iter().any(|c| matches!(c, FieldChange::Local(_))) {
+            changes.push(FieldChange::Local(l));
+        }
+    }
+    let mut team = rec.team.clone();
+    let mut unit = rec.unit.clone();
+    let (mut sex, mut birth, mut id) = (rec.sex, rec.birth_date, rec.id_number.clone());
+    let (mut sex_given, mut birth_given) = (false, false);
+    for c in &changes {
+        match c {
+            FieldChange::Team(t) => team = t.clone(),
+            FieldChange::Unit(u) => unit = u.clone(),
+            FieldChange::Sex(s) => {
+                sex = *s;
+                sex_given = true;
+            }
+            FieldChange::BirthDate(b) => {
+                birth = *b;
+                birth_given = true;
+            }
+            FieldChange::IdNumber(i) => id = i.clone(),
+            _ => {}
+        }
+    }
+    // As at registration: the ID number gives sex and birth date, never one after today.
+    if id != rec.id_number {
+        registration::person_mistake(id.as_ref(), None, None, ctx.at.date())?;
+    }
+    if let Some(i) = &id {
+        if sex_given && sex != Some(i.sex()) {
+            return Err(Refusal::SexContradictsId { id_sex: i.sex() }.into());
+        }
+        if birth_given && birth != Some(i.birth_date()) {
+            return Err(Refusal::BirthContradictsId {
+                id_birth: i.birth_date(),
+            }
+            .into());
+        }
+        if id != rec.id_number {
+            if !sex_given && rec.sex != Some(i.sex()) {
+                changes.push(FieldChange::Sex(Some(i.sex())));
+            }
+            if !birth_given && rec.birth_date != Some(i.birth_date()) {
+                changes.push(FieldChange::BirthDate(Some(i.birth_date())));
+            }
+        }
+        sex = Some(i.sex());
+        birth = Some(i.birth_date());
+    }
+    if sex != rec.sex || birth != rec.birth_date {
+        registration::check_person(&reg, &rec.section, sex, birth).map_err(|reason| {
+            Refusal::CorrectionNotEligible {
+                section: Sec::in_reg(&reg, &rec.section),
+                reason,
+            }
+        })?;
+    }
+    if team != rec.team || unit != rec.unit {
+        // Judge the player's new team and unit against everyone else.
+        let mut others = state.clone();
+        others.players.remove(&p);
+        let teams: Vec<String> = others.teams.keys().cloned().collect();
+        for name in teams {
+            if let Some(t) = others.teams.get_mut(&name) {
+                t.members.retain(|m| *m != p);
+            }
+        }
+        check_team_unit(&others, team.as_deref(), unit.as_deref())
+            .and_then(|()| {
+                check_team_roster(
+                    &reg,
+                    &others,
+                    &rec.section,
+                    team.as_deref(),
+                    unit.as_deref(),
+                )
+            })
+            .map_err(|reason| Refusal::TeamRule { reason })?;
+    }
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::PlayerCorrected {
+            player: p,
+            changes,
+            reason: reason.trim().to_string(),
+        }],
+    )
+}

@@ -1,0 +1,270 @@
+//! The sentences of the registration entries (报名): entries, corrections, withdrawals,
+//! refusals, fees, deposits, check-in, online submissions.
+
+use super::LogReader;
+use arbiter_core::LogEntry;
+
+impl LogReader<'_> {
+    /// [`LogReader::what`] of an entry of the registration family.
+    pub(super) fn what_registration(&self, e: &LogEntry) -> String {
+        let zh = self.zh();
+        match e {
+            LogEntry::PlayerRegistered(p) => {
+                let mut s = if zh {
+                    format!(
+                        "登记 {} {}",
+                        p.name,
+                        self.unit_section(p.unit.as_deref(), &p.section)
+                    )
+                } else {
+                    format!(
+                        "registered {} {}",
+                        p.name,
+                        self.unit_section(p.unit.as_deref(), &p.section)
+                    )
+                };
+                if let Some(n) = p.submission {
+                    s += &if zh {
+                        format!(", 网上报名第{n}号")
+                    } else {
+                        format!(", online entry no. {n}")
+                    };
+                }
+                if let Some(why) = &p.late_reason {
+                    s += &if zh {
+                        format!(", 截止后补报, 理由: {}", why.trim())
+                    } else {
+                        format!(", late entry, reason: {}", why.trim())
+                    };
+                }
+                s
+            }
+            LogEntry::PlayerCorrected {
+                player,
+                changes,
+                reason,
+            } => {
+                let what: Vec<String> = changes.iter().map(|c| self.change(c)).collect();
+                let sep = "; ";
+                if zh {
+                    format!(
+                        "更正 {} 的报名信息: {}{}",
+                        self.one(*player),
+                        what.join(sep),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "corrected the entry of {}: {}{}",
+                        self.one(*player),
+                        what.join(sep),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::PlayerWithdrawn {
+                player,
+                reason,
+                after_round,
+            } => {
+                let when = match (after_round, zh) {
+                    (Some(r), true) => format!("成绩计至第{r}轮"),
+                    (None, true) => "第1轮前".to_string(),
+                    (Some(r), false) => format!("results count up to round {r}"),
+                    (None, false) => "before round 1".to_string(),
+                };
+                if zh {
+                    format!(
+                        "办理 {} 退赛 ({when}){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "withdrew {} ({when}){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::EntryRefused {
+                name,
+                section,
+                reason,
+                id_number: _,
+                unit,
+                facts: _,
+            } => {
+                if zh {
+                    format!(
+                        "不予登记 {} {}: {}",
+                        name,
+                        self.unit_section(unit.as_deref(), section),
+                        reason.trim()
+                    )
+                } else {
+                    format!(
+                        "refused the entry of {} {}: {}",
+                        name,
+                        self.unit_section(unit.as_deref(), section),
+                        reason.trim()
+                    )
+                }
+            }
+            LogEntry::FeePaid {
+                player,
+                amount_fen,
+                receipt,
+                item,
+            } => {
+                let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
+                let receipt = match (receipt.as_deref().map(str::trim), zh) {
+                    (Some(r), true) if !r.is_empty() => format!(" (收据 {r})"),
+                    (Some(r), false) if !r.is_empty() => format!(" (receipt {r})"),
+                    _ => String::new(),
+                };
+                match (zh, item) {
+                    (true, None) => format!("收取 {} 报名费 {amount}{receipt}", self.one(*player)),
+                    (true, Some(i)) => {
+                        format!("收取 {} 「{i}」 {amount}{receipt}", self.one(*player))
+                    }
+                    (false, None) => format!(
+                        "took the entry fee of {}: {amount}{receipt}",
+                        self.one(*player)
+                    ),
+                    (false, Some(i)) => {
+                        format!("took 「{i}」 of {}: {amount}{receipt}", self.one(*player))
+                    }
+                }
+            }
+            LogEntry::CheckedIn { player, pledge } => match (zh, pledge) {
+                (true, false) => format!("为 {} 办理报到", self.one(*player)),
+                (true, true) => format!("为 {} 办理报到, 已签承诺书", self.one(*player)),
+                (false, false) => format!("checked in {}", self.one(*player)),
+                (false, true) => format!("checked in {}, pledge signed", self.one(*player)),
+            },
+            LogEntry::FeeCancelled {
+                player,
+                amount_fen,
+                item,
+            } => {
+                let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
+                match (zh, item) {
+                    (true, None) => format!("撤销 {} 的报名费 {amount}", self.one(*player)),
+                    (true, Some(i)) => format!("撤销 {} 的「{i}」 {amount}", self.one(*player)),
+                    (false, None) => format!(
+                        "took back {amount} of the entry fee of {}",
+                        self.one(*player)
+                    ),
+                    (false, Some(i)) => {
+                        format!("took back {amount} of 「{i}」 of {}", self.one(*player))
+                    }
+                }
+            }
+            LogEntry::DepositRefunded {
+                player,
+                item,
+                amount_fen,
+                reason,
+            } => {
+                let amount = format!("¥{}.{:02}", amount_fen / 100, amount_fen % 100);
+                let why = reason
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty())
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                if zh {
+                    format!("退还 {} 的「{item}」 {amount}{why}", self.one(*player))
+                } else {
+                    format!(
+                        "refunded {amount} of 「{item}」 to {}{why}",
+                        self.one(*player)
+                    )
+                }
+            }
+            LogEntry::RefundConditionMarked {
+                player,
+                condition,
+                met,
+            } => match (zh, met) {
+                (true, true) => format!("确认 {} 满足退还条件「{condition}」", self.one(*player)),
+                (true, false) => {
+                    format!("取消 {} 的退还条件「{condition}」", self.one(*player))
+                }
+                (false, true) => format!(
+                    "marked the refund condition 「{condition}」 as met for {}",
+                    self.one(*player)
+                ),
+                (false, false) => format!(
+                    "took back the refund condition 「{condition}」 of {}",
+                    self.one(*player)
+                ),
+            },
+            LogEntry::CheckInCancelled { player } => {
+                if zh {
+                    format!("撤销 {} 的报到", self.one(*player))
+                } else {
+                    format!("took back the check-in of {}", self.one(*player))
+                }
+            }
+            LogEntry::EntrySubmitted {
+                submission,
+                section,
+                name,
+                unit,
+                sex: _,
+                birth_date: _,
+                id_number: _,
+                phone: _,
+                social_security: _,
+                flags,
+                evidence: _,
+                status_key: _,
+            } => {
+                let us = self.unit_section(unit.as_deref(), section);
+                let claims: Vec<&str> = flags
+                    .iter()
+                    .map(|f| arbiter_regulation::flag_zh(f))
+                    .collect();
+                let claims = match (claims.is_empty(), zh) {
+                    (true, _) => String::new(),
+                    (false, true) => format!(" (自称: {})", claims.join("、")),
+                    (false, false) => format!(" (claims: {})", flags.join(", ")),
+                };
+                if zh {
+                    format!("收到网上报名第{submission}号: {name} {us}{claims}, 待审核")
+                } else {
+                    format!(
+                        "received online entry no. {submission}: {name} {us}{claims}, to be decided"
+                    )
+                }
+            }
+            LogEntry::SubmissionDecided {
+                submission,
+                player,
+                reason,
+            } => {
+                let name = self
+                    .submissions
+                    .get(submission)
+                    .cloned()
+                    .or_else(|| player.map(|p| self.player(p)))
+                    .unwrap_or_default();
+                match (player, zh) {
+                    (Some(_), true) => format!("批准网上报名第{submission}号 {name}"),
+                    (Some(_), false) => format!("approved online entry no. {submission} {name}"),
+                    (None, true) => format!(
+                        "不批准网上报名第{submission}号 {name}{}",
+                        self.reason(reason.as_deref().unwrap_or(""))
+                    ),
+                    (None, false) => format!(
+                        "refused online entry no. {submission} {name}{}",
+                        self.reason(reason.as_deref().unwrap_or(""))
+                    ),
+                }
+            }
+            _ => unreachable!("not a registration entry"),
+        }
+    }
+}

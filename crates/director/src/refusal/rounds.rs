@@ -1,0 +1,74 @@
+//! The refusals of the rounds (编排) in words: pairing, publishing, undoing a round.
+
+use super::{boards_list, Refusal};
+use std::fmt;
+
+impl Refusal {
+    /// The `Display` of a refusal of the rounds family.
+    pub(super) fn fmt_rounds(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal::*;
+        match self {
+            RoundUnfinished {
+                section,
+                round,
+                boards,
+            } => write!(
+                f,
+                "{section} 第{round}轮已编排但尚未结束: 还有 {} 台没有成绩 (第 {} 台); 未作任何改动 \
+                 (round {round} is paired but not finished; nothing changed)",
+                boards.len(),
+                boards_list(boards)
+            ),
+            KnockoutDue { section, games } => write!(
+                f,
+                "{section} 现在应进行淘汰赛: {games} 场对局待录入, 请先录入这些对局的成绩; 未作任何改动 \
+                 (knockout games are due now: enter their results first; nothing changed)"
+            ),
+            AllRoundsPlayed { section } => write!(
+                f,
+                "{section} 全部轮次已经赛完, 没有下一轮 (every round is played)"
+            ),
+            RoundRobinFixed { section } => write!(
+                f,
+                "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
+                 (a round robin follows its table: no fixed pairs or swaps)"
+            ),
+            Manual(e) => write!(f, "{e}"),
+            LastRoundFinished { section, round } => write!(
+                f,
+                "{section} 第{round}轮已经结束, 没有待公布或待撤销的编排 (the last round is finished)"
+            ),
+            NoRoundPaired { section } => {
+                write!(f, "{section} 尚未编排任何一轮 (no round is paired yet)")
+            }
+            AlreadyPublished { section, round } => write!(
+                f,
+                "{section} 第{round}轮已经公布 (round {round} is already published)"
+            ),
+            UndoWithResults {
+                section,
+                round,
+                board,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台已有成绩或犯规记录, 不能撤销本轮编排; 成绩有误请由裁判长更正成绩 \
+                 (a game of the round has a result: the pairing cannot be undone; the chief arbiter corrects a wrong result)"
+            ),
+            RoundNotPaired {
+                section,
+                round,
+                paired,
+            } => {
+                write!(
+                    f,
+                    "{section} 第{round}轮尚未编排 (round {round} is not paired)"
+                )?;
+                if let Some(n) = paired {
+                    write!(f, "; 已编排 {n} 轮")?;
+                }
+                Ok(())
+            }
+            _ => unreachable!("not a refusal of the rounds family"),
+        }
+    }
+}

@@ -1,0 +1,506 @@
+//! One section of the regulation, part by part: its cap, eligibility, format, scoring,
+//! discipline, time controls, schedule, categories, prizes, lucky ranks and teams.
+
+use super::{
+    beyond_places, check_cap, check_section_size, is_ascii_id, knockout_match, max_rounds, prizes,
+    time_controls, unknown_ref, Ctx, MAX_BRACKET, R,
+};
+use crate::locate::Seg;
+use crate::model::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Validate section `i` of `reg`.
+pub(super) fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
+    let s = &reg.sections[i];
+    let sp = |rest: Vec<Seg>| {
+        let mut v = p!["sections", i];
+        v.extend(rest);
+        v
+    };
+    if let Some(c) = s.entries.cap {
+        check_cap(cx, c, sp(p!["entries", "cap"]))?;
+        check_section_size(cx, c, sp(p!["entries", "cap"]), &s.id, false)?;
+    } else if let Some(c) = reg.registration.cap {
+        check_section_size(cx, c, p!["registration", "cap"], &s.id, true)?;
+    }
+    // The places that can exist in this section: its cap, else the event's.
+    let places = s.entries.cap.or(reg.registration.cap);
+    eligibility(cx, s, &sp)?;
+    format(cx, reg, s, &sp)?;
+    scoring(cx, s, &sp)?;
+    discipline(cx, s, &sp)?;
+    time_controls(cx, &s.time_controls, sp(p!["time_controls"]))?;
+    schedule(cx, s, &sp)?;
+    categories(cx, s, &sp)?;
+    let cat_ids: Vec<&str> = s.categories.iter().map(|c| c.id.as_str()).collect();
+    prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[], places)?;
+    prize_pools(cx, s, &sp, &cat_ids)?;
+    lucky(cx, s, &sp, &cat_ids, places)?;
+    teams(cx, s, &sp, places)?;
+    Ok(())
+}
+
+/// Eligibility: birth-date and age ranges not empty, no empty list of alternative evidence.
+fn eligibility(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let el = &s.eligibility;
+    if let (Some(f), Some(t)) = (el.born_from, el.born_to) {
+        if f > t {
+            return cx.fail(
+                sp(p!["eligibility", "born_to"]),
+                format!("出生日期范围为空: {f} 至 {t} (empty birth-date range: born_from is after born_to)"),
+            );
+        }
+    }
+    if let (Some(a), Some(b)) = (el.min_age, el.max_age) {
+        if a > b {
+            return cx.fail(
+                sp(p!["eligibility", "max_age"]),
+                format!("年龄范围为空: {a} 至 {b} 岁 (empty age range: min_age is above max_age)"),
+            );
+        }
+    }
+    for (j, any) in el.evidence_any.iter().enumerate() {
+        if any.is_empty() {
+            return cx.fail(
+                sp(p!["eligibility", "evidence_any", j]),
+                "证明材料备选列表为空 (an evidence_any list is empty)".into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Format: the rounds a Swiss needs and a knockout may not have, a knockout's cap within the
+/// largest bracket, the knockout table and its match.
+fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let f = &s.format;
+    let needs_rounds = matches!(
+        f.kind,
+        FormatKind::Swiss | FormatKind::Auto | FormatKind::SwissThenKnockout
+    );
+    if f.kind == FormatKind::Knockout && f.rounds.is_some() {
+        return cx.fail(
+            sp(p!["format", "rounds"]),
+            "淘汰赛不设积分编排轮数 `rounds`：轮数由人数决定，种子按本组编号 (`pairing.numbering`) (a plain knockout has no `rounds`: its rounds follow from the entries, seeded by the section's numbering)".into(),
+        );
+    }
+    match f.rounds {
+        None if needs_rounds => {
+            return cx.fail(
+                sp(p!["format", "kind"]),
+                "积分编排制须给出轮数 `rounds` (missing key `rounds` for a Swiss format)".into(),
+            );
+        }
+        Some(0) => {
+            return cx.fail(
+                sp(p!["format", "rounds"]),
+                "轮数不能为 0 (swiss rounds must be at least 1)".into(),
+            );
+        }
+        _ => {}
+    }
+    if f.kind == FormatKind::Knockout {
+        // The bracket takes every entry: its cap (own, else the event's) must fit the largest
+        // bracket. Without a cap, registration stops at MAX_BRACKET (`Section::check_entry`).
+        let own = s.entries.cap;
+        if let Some(cap) = own.or(s.entries.event_cap).or(reg.registration.cap) {
+            if cap > MAX_BRACKET {
+                let (zh, en) = if own.is_some() {
+                    (
+                        format!("报名上限为 {cap} 人"),
+                        format!("its entry cap is {cap}"),
+                    )
+                } else {
+                    (
+                        format!("本组没有自己的报名上限，将可容纳全部 {cap} 人; 请为该组设 entries.cap"),
+                        format!("it has no cap of its own and could take all {cap} entries: give it an entries.cap"),
+                    )
+                };
+                return cx.fail(
+                    sp(p!["format", "kind"]),
+                    format!(
+                        "组别「{}」为淘汰赛，最多 {MAX_BRACKET} 人，但{zh} (section `{}` is a knockout of at most {MAX_BRACKET} players, but {en})",
+                        s.name, s.id
+                    ),
+                );
+            }
+        }
+    }
+    if f.kind == FormatKind::Auto && f.double_rr_below > f.single_rr_below {
+        return cx.fail(
+            sp(p!["format", "double_rr_below"]),
+            "双循环人数界限不能大于单循环界限 (double_rr_below must not exceed single_rr_below)"
+                .into(),
+        );
+    }
+    match (&f.knockout, f.kind) {
+        (None, FormatKind::Knockout) => {
+            return cx.fail(
+                sp(p!["format", "kind"]),
+                "淘汰赛须有 [sections.format.knockout]，至少给出各类对局的用时 `time_controls`（默认赛制 K1: 慢棋、快棋、附加赛） (a knockout needs [sections.format.knockout] with the time controls of its games; the default format K1 plays slow, rapid and armageddon games)".into(),
+            );
+        }
+        (None, FormatKind::SwissThenKnockout) => {
+            return cx.fail(
+                sp(p!["format", "kind"]),
+                "swiss_then_knockout 须有 [sections.format.knockout] (missing knockout table)"
+                    .into(),
+            );
+        }
+        (Some(_), k) if k != FormatKind::SwissThenKnockout && k != FormatKind::Knockout => {
+            return cx.fail(sp(p!["format", "knockout"]), "只有 swiss_then_knockout 或 knockout 才能设淘汰阶段 (knockout only with kind = \"swiss_then_knockout\" or \"knockout\")".into());
+        }
+        (Some(k), FormatKind::Knockout) => {
+            if k.size != 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout", "size"]),
+                    "淘汰赛由全部报名者参加，不设淘汰人数 `size` (a plain knockout takes every entry: no `size`)".into(),
+                );
+            }
+            if k.continue_rounds != 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout", "continue_rounds"]),
+                    "淘汰赛没有其余棋手继续比赛，不设 `continue_rounds` (a plain knockout has no continuing Swiss)".into(),
+                );
+            }
+            knockout_match(cx, k, sp(p!["format", "knockout"]), true)?;
+        }
+        (Some(k), _) => {
+            if k.size == 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout"]),
+                    "swiss_then_knockout 须给出淘汰人数 `size` (missing key `size`)".into(),
+                );
+            }
+            if !(k.size.is_power_of_two() && (2..=MAX_BRACKET).contains(&k.size)) {
+                return cx.fail(
+                    sp(p!["format", "knockout", "size"]),
+                    format!("淘汰人数 {} 须为 2、4、8、16、32 …… 至 {MAX_BRACKET} 之一 (2 的幂) (knockout size must be a power of two from 2 to {MAX_BRACKET}: 2, 4, 8, 16, 32, …)", k.size),
+                );
+            }
+            if let Some(cap) = s
+                .entries
+                .cap
+                .or(s.entries.event_cap)
+                .or(reg.registration.cap)
+            {
+                if k.size > cap {
+                    return cx.fail(
+                        sp(p!["format", "knockout", "size"]),
+                        format!("淘汰人数 {} 超过报名上限 {cap} (knockout size is larger than the entry cap)", k.size),
+                    );
+                }
+            }
+            knockout_match(cx, k, sp(p!["format", "knockout"]), false)?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Scoring: no result scores more than a win, a loss no more than a draw.
+fn scoring(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let t = &s.scoring.table;
+    for (name, v) in [
+        ("draw_red", t.draw_red),
+        ("draw_black", t.draw_black),
+        ("loss", t.loss),
+        ("forfeit_loss", t.forfeit_loss),
+    ] {
+        if v > t.win {
+            return cx.fail(
+                sp(p!["scoring", name]),
+                format!(
+                    "`{name}` 得分 {v} 高于胜局得分 {} (`{name}` scores more than a win)",
+                    t.win
+                ),
+            );
+        }
+    }
+    if t.loss > t.draw_red.min(t.draw_black) {
+        return cx.fail(
+            sp(p!["scoring", "loss"]),
+            format!(
+                "负局得分 {} 高于和局得分 (a loss scores more than a draw)",
+                t.loss
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Discipline: every count of forfeits or fouls at least 1.
+fn discipline(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let d = &s.discipline;
+    for (name, v) in [
+        (
+            "withdraw_after_consecutive_forfeits",
+            d.withdraw_after_consecutive_forfeits,
+        ),
+        (
+            "withdraw_after_total_forfeits",
+            d.withdraw_after_total_forfeits,
+        ),
+        ("fouls_for_loss", d.fouls_for_loss),
+        ("phone_fouls_for_loss", d.phone_fouls_for_loss),
+    ] {
+        if v == Some(0) {
+            return cx.fail(
+                sp(p!["discipline", name]),
+                format!("`{name}` 不能为 0 (`{name}` must be at least 1)"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Schedule: no more rounds than the section plays, start times increasing; game records
+/// from a round the section plays.
+fn schedule(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let max = max_rounds(&s.format);
+    if max > 0 && s.schedule.len() as u32 > max {
+        return cx.fail(
+            sp(p!["schedule", max as usize]),
+            format!("赛程有 {} 轮，但本组最多 {max} 轮 (schedule lists more rounds than the section plays)", s.schedule.len()),
+        );
+    }
+    for (j, w) in s.schedule.windows(2).enumerate() {
+        if w[1] <= w[0] {
+            return cx.fail(
+                sp(p!["schedule", j + 1]),
+                format!(
+                    "第{}轮开始时间 {} 不晚于上一轮 {} (round start times must increase)",
+                    j + 2,
+                    w[1],
+                    w[0]
+                ),
+            );
+        }
+    }
+    if let Some(rec) = &s.records {
+        if rec.from_round == 0 {
+            return cx.fail(
+                sp(p!["records", "from_round"]),
+                "轮次从 1 开始 (rounds start at 1)".into(),
+            );
+        }
+        if max > 0 && rec.from_round > max {
+            return cx.fail(
+                sp(p!["records", "from_round"]),
+                format!(
+                    "记谱起始轮 {} 超过本组轮数 {max} (from_round is after the last round)",
+                    rec.from_round
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Categories: ids valid and distinct, birth-date ranges not empty.
+fn categories(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let mut cats = BTreeSet::new();
+    for (j, c) in s.categories.iter().enumerate() {
+        if !is_ascii_id(&c.id) || !cats.insert(c.id.as_str()) {
+            return cx.fail(
+                sp(p!["categories", j, "id"]),
+                format!(
+                    "类别编号 `{}` 无效或重复 (category id invalid or duplicate)",
+                    c.id
+                ),
+            );
+        }
+        if let (Some(a), Some(b)) = (c.born_from, c.born_to) {
+            if a > b {
+                return cx.fail(
+                    sp(p!["categories", j, "born_to"]),
+                    format!("出生日期范围为空: {a} 至 {b} (empty birth-date range: born_from is after born_to)"),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A14: each table's pool adds up; reserved places inside the section's table.
+fn prize_pools(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>, cat_ids: &[&str]) -> R {
+    let table_sum = |cat: Option<&str>| -> u64 {
+        s.prizes
+            .iter()
+            .filter(|p| p.category.as_deref() == cat)
+            .map(|p| {
+                let (a, b) = p.ranks();
+                u64::from(p.amount_yuan.unwrap_or(0)) * u64::from(b.saturating_sub(a) + 1)
+            })
+            .sum()
+    };
+    let pool_mismatch = |name: &str, pool: u32, sum: u64| {
+        format!(
+            "{name}奖金总额 {pool} 元，但奖项表各名次奖金合计 {sum} 元 (the prize table adds up to {sum} yuan, not the pool of {pool})"
+        )
+    };
+    if let Some(pool) = s.prize_pool_yuan {
+        let sum = table_sum(None);
+        if sum != u64::from(pool) {
+            return cx.fail(sp(p!["prize_pool_yuan"]), pool_mismatch(&s.name, pool, sum));
+        }
+    }
+    for (j, c) in s.categories.iter().enumerate() {
+        if let Some(pool) = c.prize_pool_yuan {
+            let sum = table_sum(Some(&c.id));
+            if sum != u64::from(pool) {
+                return cx.fail(
+                    sp(p!["categories", j, "prize_pool_yuan"]),
+                    pool_mismatch(&c.name, pool, sum),
+                );
+            }
+        }
+    }
+    if let Some(r) = &s.reserved_places {
+        if !cat_ids.contains(&r.category.as_str()) {
+            return cx.fail(
+                sp(p!["reserved_places", "category"]),
+                unknown_ref("类别", "category", &r.category, cat_ids.iter().copied()),
+            );
+        }
+        let last = s
+            .prizes
+            .iter()
+            .filter(|p| p.category.is_none())
+            .map(|p| p.ranks().1)
+            .max()
+            .unwrap_or(0);
+        if r.places == 0 || r.places > last {
+            return cx.fail(
+                sp(p!["reserved_places", "places"]),
+                format!(
+                    "保留名额 {} 个须在1至本组奖项表的 {last} 个名次之间 (reserved places must be between 1 and the table's {last} places)",
+                    r.places
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Lucky ranks: of a known category, from 1, within the places that can exist, each once.
+fn lucky(
+    cx: &Ctx,
+    s: &Section,
+    sp: &impl Fn(Vec<Seg>) -> Vec<Seg>,
+    cat_ids: &[&str],
+    places: Option<u32>,
+) -> R {
+    let mut seen = BTreeMap::new();
+    for (j, l) in s.lucky.iter().enumerate() {
+        if let Some(c) = &l.category {
+            if !cat_ids.contains(&c.as_str()) {
+                return cx.fail(
+                    sp(p!["lucky", j, "category"]),
+                    unknown_ref("类别", "category", c, cat_ids.iter().copied()),
+                );
+            }
+        }
+        for (k, &r) in l.ranks.iter().enumerate() {
+            if r == 0 {
+                return cx.fail(
+                    sp(p!["lucky", j, "ranks", k]),
+                    "名次从 1 开始 (ranks start at 1)".into(),
+                );
+            }
+            if let Some(why) = beyond_places(r, places, "幸运奖", "lucky prize") {
+                return cx.fail(sp(p!["lucky", j, "ranks", k]), why);
+            }
+            if seen.insert((l.category.clone(), r), ()).is_some() {
+                return cx.fail(
+                    sp(p!["lucky", j, "ranks", k]),
+                    format!("幸运奖名次 {r} 重复 (lucky rank {r} listed twice)"),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Teams: the counted players within the team size, divisions valid, distinct and each unit in
+/// one, the team prizes.
+fn teams(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>, places: Option<u32>) -> R {
+    if let Some(tm) = &s.teams {
+        if tm.counted == 0 {
+            return cx.fail(
+                sp(p!["teams", "counted"]),
+                "计算人数不能为 0 (counted must be at least 1)".into(),
+            );
+        }
+        if tm.counted > tm.min_players {
+            return cx.fail(
+                sp(p!["teams", "counted"]),
+                format!(
+                    "计算成绩人数 {} 大于每队最少人数 {} (teams counted k is larger than min_players)",
+                    tm.counted, tm.min_players
+                ),
+            );
+        }
+        if let Some(m) = tm.max_players {
+            if m < tm.min_players {
+                return cx.fail(
+                    sp(p!["teams", "max_players"]),
+                    "每队最多人数小于最少人数 (max_players is below min_players)".into(),
+                );
+            }
+        }
+        let mut divs = BTreeSet::new();
+        for (j, dv) in tm.divisions.iter().enumerate() {
+            if !is_ascii_id(&dv.id) || !divs.insert(dv.id.as_str()) {
+                return cx.fail(
+                    sp(p!["teams", "divisions", j, "id"]),
+                    format!(
+                        "分组编号 `{}` 无效或重复 (division id invalid or duplicate)",
+                        dv.id
+                    ),
+                );
+            }
+        }
+        let div_ids: Vec<&str> = tm.divisions.iter().map(|d| d.id.as_str()).collect();
+        let mut placed: BTreeMap<&str, &str> = BTreeMap::new();
+        for (j, dv) in tm.divisions.iter().enumerate() {
+            for (k, u) in dv.units.iter().enumerate() {
+                if let Some(other) = placed.insert(u.as_str(), dv.name.as_str()) {
+                    return cx.fail(
+                        sp(p!["teams", "divisions", j, "units", k]),
+                        format!(
+                            "单位 {u} 已划入{other}，不能同时划入{} (unit placed in two divisions)",
+                            dv.name
+                        ),
+                    );
+                }
+            }
+        }
+        for (j, dv) in tm.divisions.iter().enumerate() {
+            for (k, pp) in dv.auto_from_previous.iter().enumerate() {
+                if !div_ids.contains(&pp.division.as_str()) {
+                    return cx.fail(
+                        sp(p![
+                            "teams",
+                            "divisions",
+                            j,
+                            "auto_from_previous",
+                            k,
+                            "division"
+                        ]),
+                        unknown_ref("分组", "division", &pp.division, div_ids.iter().copied()),
+                    );
+                }
+            }
+        }
+        prizes(
+            cx,
+            &tm.prizes,
+            &sp(p!["teams", "prizes"]),
+            &[],
+            &div_ids,
+            places,
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! The certificates (获奖证书): one page per winner.
+
+use super::prizes::winners;
+use super::{one_date, Ctx};
+use crate::{Block, Certificate, Lang, ReportError};
+use arbiter_director::export::PrizeKind;
+
+pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
+    let ex = cx.export()?;
+    let ws = winners(cx, &ex);
+    if ws.is_empty() && ex.special_awards.is_empty() {
+        return Err(ReportError::Nothing(
+            "尚无获奖者: 赛事结束(event close)后才确定奖项 (no prize winners yet)".to_string(),
+        ));
+    }
+    let mut blocks = Vec::new();
+    let date = one_date(cx.reg.event.end, cx.lang);
+    let issuers = if cx.reg.event.organisers.is_empty() {
+        cx.reg.event.hosts.clone()
+    } else {
+        cx.reg.event.organisers.clone()
+    };
+    for (i, w) in ws.iter().enumerate() {
+        if i > 0 {
+            blocks.push(Block::PageBreak);
+        }
+        let event_en = || {
+            cx.reg
+                .event
+                .name_en
+                .clone()
+                .unwrap_or_else(|| cx.reg.event.name.clone())
+        };
+        if w.kind == PrizeKind::Lucky {
+            // A lucky draw is no honour: its winner gets a voucher (兑奖凭证) for the prize.
+            let item = w.item.clone().unwrap_or_default();
+            let citation = match cx.lang {
+                Lang::Zh => format!(
+                    "在{}{}比赛中获得幸运奖：{item}。凭此证兑奖。",
+                    cx.reg.event.name,
+                    cx.section_name(&w.section)
+                ),
+                Lang::En => format!(
+                    "won a lucky prize in {} of {}: {item}. Hand this voucher in for it.",
+                    cx.section_name(&w.section),
+                    event_en()
+                ),
+            };
+            blocks.push(Block::Certificate(Certificate {
+                heading: cx.t("兑奖凭证", "Prize voucher").to_string(),
+                recipient: w.who.clone(),
+                unit: w.unit.clone(),
+                citation,
+                award: None,
+                issuers: issuers.clone(),
+                date: date.clone(),
+            }));
+            continue;
+        }
+        // A team prize names its division ("荣获团体甲组第一名"); the team is not the
+        // individual section it is ranked from.
+        let group = match (&w.category, w.kind) {
+            (_, PrizeKind::Team) => String::new(),
+            (Some(c), _) => format!("{}{c}", cx.section_name(&w.section)),
+            (None, _) => cx.section_name(&w.section),
+        };
+        let division = w.category.clone().unwrap_or_default();
+        let what = match (cx.lang, w.kind) {
+            (Lang::Zh, PrizeKind::Team) => format!("团体{division}第{}名", zh_rank(w.rank)),
+            (Lang::Zh, _) => format!("第{}名", zh_rank(w.rank)),
+            (Lang::En, PrizeKind::Team) if division.is_empty() => {
+                format!("team place {}", w.rank)
+            }
+            (Lang::En, PrizeKind::Team) => format!("team place {} of {division}", w.rank),
+            (Lang::En, _) => format!("place {}", w.rank),
+        };
+        // K13 "颁发奖杯、荣誉证书" / "颁发奖牌、证书": the certificate names them.
+        let honours = w.honours(cx.lang);
+        let citation = match cx.lang {
+            Lang::Zh => {
+                let with = if honours.is_empty() {
+                    String::new()
+                } else {
+                    format!("，颁发{}", honours.join("、"))
+                };
+                format!(
+                    "在{}{}比赛中荣获{what}{with}。特发此证，以资鼓励。",
+                    cx.reg.event.name, group
+                )
+            }
+            Lang::En => {
+                let with = if honours.is_empty() {
+                    String::new()
+                } else {
+                    format!(", with a {}", honours.join(" and a "))
+                };
+                if group.is_empty() {
+                    format!("for {what} in {}{with}.", event_en())
+                } else {
+                    format!("for {what} in {group} of {}{with}.", event_en())
+                }
+            }
+        };
+        blocks.push(Block::Certificate(Certificate {
+            heading: cx.t("荣誉证书", "Certificate").to_string(),
+            recipient: w.who.clone(),
+            unit: w.unit.clone(),
+            citation,
+            award: w.title.clone(),
+            issuers: issuers.clone(),
+            date: date.clone(),
+        }));
+    }
+    // S10: a certificate for each organiser's award given.
+    for a in &ex.special_awards {
+        for r in &a.recipients {
+            if !blocks.is_empty() {
+                blocks.push(Block::PageBreak);
+            }
+            let citation = match cx.lang {
+                Lang::Zh => format!(
+                    "在{}中荣获{}。特发此证，以资鼓励。",
+                    cx.reg.event.name, a.award
+                ),
+                Lang::En => format!(
+                    "for 「{}」 at {}.",
+                    a.award,
+                    cx.reg
+                        .event
+                        .name_en
+                        .clone()
+                        .unwrap_or_else(|| cx.reg.event.name.clone())
+                ),
+            };
+            blocks.push(Block::Certificate(Certificate {
+                heading: cx.t("荣誉证书", "Certificate").to_string(),
+                recipient: r.clone(),
+                unit: None,
+                citation,
+                award: None,
+                issuers: issuers.clone(),
+                date: date.clone(),
+            }));
+        }
+    }
+    Ok(blocks)
+}
+
+fn zh_rank(n: u32) -> String {
+    if (1..=99).contains(&n) {
+        arbiter_knockout::bracket::zh_num(n)
+    } else {
+        n.to_string()
+    }
+}

@@ -1,0 +1,254 @@
+//! The prize list (获奖名单): the winners of every prize.
+
+use super::standings::section_export;
+use super::{col, Ctx};
+use crate::{Align, Block, Cell, Lang, ReportError, Table};
+use arbiter_director::export::{Export, PrizeKind};
+
+fn kind_label(cx: &Ctx, k: PrizeKind) -> &'static str {
+    match (cx.lang, k) {
+        (Lang::Zh, PrizeKind::Place) => "名次奖",
+        (Lang::Zh, PrizeKind::Lucky) => "幸运奖",
+        (Lang::Zh, PrizeKind::Team) => "团体奖",
+        (Lang::Zh, PrizeKind::Title) => "称号",
+        (Lang::En, PrizeKind::Place) => "place",
+        (Lang::En, PrizeKind::Lucky) => "lucky",
+        (Lang::En, PrizeKind::Team) => "team",
+        (Lang::En, PrizeKind::Title) => "title",
+    }
+}
+
+pub(super) struct Winner {
+    pub(super) section: String,
+    pub(super) category: Option<String>,
+    pub(super) rank: u32,
+    pub(super) who: String,
+    pub(super) unit: Option<String>,
+    pub(super) kind: PrizeKind,
+    pub(super) amount: Option<arbiter_types::Score>,
+    pub(super) title: Option<String>,
+    pub(super) item: Option<String>,
+    pub(super) trophy: bool,
+    pub(super) medal: bool,
+}
+
+impl Winner {
+    /// K13: the trophy (奖杯) and the medal (奖牌) that go with the prize.
+    pub(super) fn honours(&self, lang: Lang) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.trophy {
+            v.push(match lang {
+                Lang::Zh => "奖杯",
+                Lang::En => "trophy",
+            });
+        }
+        if self.medal {
+            v.push(match lang {
+                Lang::Zh => "奖牌",
+                Lang::En => "medal",
+            });
+        }
+        v
+    }
+}
+
+pub(super) fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
+    ex.prizes
+        .iter()
+        .filter(|p| cx.sections.contains(&p.section))
+        .map(|p| {
+            let se = section_export(ex, &p.section);
+            let player =
+                p.no.and_then(|n| se.and_then(|s| s.players.iter().find(|x| x.no == n)));
+            let category = p.category.as_ref().map(|c| {
+                se.and_then(|s| s.categories.iter().find(|x| &x.id == c))
+                    .map_or(c.clone(), |x| x.name.clone())
+            });
+            Winner {
+                section: p.section.clone(),
+                category,
+                rank: p.rank,
+                who: match (player, &p.team) {
+                    (Some(x), _) => x.name.clone(),
+                    (None, Some(t)) => t.clone(),
+                    (None, None) => String::new(),
+                },
+                unit: player.and_then(|x| x.unit.clone().or_else(|| x.association.clone())),
+                kind: p.kind,
+                amount: p.amount,
+                title: p.title.clone(),
+                item: p.item.clone(),
+                trophy: p.trophy,
+                medal: p.medal,
+            }
+        })
+        .collect()
+}
+
+pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
+    let ex = cx.export()?;
+    let ws = winners(cx, &ex);
+    let qualified: Vec<&arbiter_director::export::QualifiedRow> = ex
+        .qualified
+        .iter()
+        .filter(|q| cx.sections.contains(&q.section))
+        .collect();
+    if ws.is_empty() && qualified.is_empty() {
+        return Err(ReportError::Nothing(
+            "尚无获奖名单: 赛事结束(event close)后才确定奖项 (no prizes yet: they are fixed when the event is closed)"
+                .to_string(),
+        ));
+    }
+    // K13: a column of trophies and medals when any prize has one.
+    let any_honours = ws.iter().any(|w| w.trophy || w.medal);
+    let mut total = arbiter_types::Score::points(0);
+    let rows = ws
+        .iter()
+        .map(|w| {
+            if let Some(a) = w.amount {
+                total += a;
+            }
+            let mut row = vec![
+                Cell::Text(cx.section_name(&w.section)),
+                Cell::opt(w.category.as_deref()),
+                Cell::Int(w.rank as i64),
+                Cell::Text(w.who.clone()),
+                Cell::opt(w.unit.as_deref()),
+                Cell::text(kind_label(cx, w.kind)),
+                Cell::opt(w.title.as_deref()),
+                w.amount.map_or(Cell::Empty, Cell::Score),
+            ];
+            if any_honours {
+                row.push(Cell::Text(w.honours(cx.lang).join(cx.t("、", ", "))));
+            }
+            row.push(Cell::opt(w.item.as_deref()));
+            row
+        })
+        .collect();
+    // T9 "奖金为税前": the amounts say so.
+    let before_tax = ex.event.prizes_before_tax;
+    let amount_head = if before_tax {
+        cx.t("奖金(元，税前)", "Amount (yuan, before tax)")
+    } else {
+        cx.t("奖金(元)", "Amount (yuan)")
+    };
+    let mut blocks = Vec::new();
+    let provisional = ex
+        .sections
+        .iter()
+        .any(|s| s.provisional && cx.sections.contains(&s.id));
+    if provisional {
+        blocks.push(Block::Paragraph(match cx.lang {
+            Lang::Zh => "暂定: 尚有对局未结束, 获奖名单以最终名次为准".to_string(),
+            Lang::En => {
+                "Provisional: games remain to be played; the final standings decide the prizes"
+                    .to_string()
+            }
+        }));
+    }
+    blocks.extend((!ws.is_empty()).then(|| {
+        Block::Table(Table {
+            id: "prizes".to_string(),
+            caption: None,
+            columns: vec![
+                col("section", cx.t("组别", "Section"), Align::Left, 10),
+                col("category", cx.t("类别", "Category"), Align::Left, 8),
+                col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+                col("winner", cx.t("获奖者", "Winner"), Align::Left, 12),
+                col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+                col("kind", cx.t("奖项", "Kind"), Align::Left, 7),
+                col("title", cx.t("称号", "Title"), Align::Left, 8),
+                col(
+                    "amount",
+                    amount_head,
+                    Align::Right,
+                    if before_tax { 10 } else { 8 },
+                ),
+            ]
+            .into_iter()
+            .chain(
+                any_honours
+                    .then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
+            )
+            .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
+            .collect(),
+            rows,
+        })
+    }));
+    // S10: the organiser's awards, given by name (最佳组织奖 …), after the places.
+    if !ex.special_awards.is_empty() {
+        let rows = ex
+            .special_awards
+            .iter()
+            .flat_map(|a| a.recipients.iter().map(move |r| (a, r)))
+            .map(|(a, r)| {
+                if let Some(m) = a.amount {
+                    total += m;
+                }
+                vec![
+                    Cell::Text(a.award.clone()),
+                    Cell::Text(r.clone()),
+                    a.amount.map_or(Cell::Empty, Cell::Score),
+                ]
+            })
+            .collect();
+        blocks.push(Block::Table(Table {
+            id: "special_awards".to_string(),
+            caption: Some(cx.t("组委会奖项", "Organiser's awards").to_string()),
+            columns: vec![
+                col("award", cx.t("奖项", "Award"), Align::Left, 12),
+                col("recipient", cx.t("获奖者", "Winner"), Align::Left, 24),
+                col("amount", amount_head, Align::Right, 10),
+            ],
+            rows,
+        }));
+    }
+    blocks.extend([Block::Paragraph(match (cx.lang, before_tax) {
+        (Lang::Zh, false) => format!("奖金合计 {total} 元"),
+        (Lang::Zh, true) => format!("奖金合计 {total} 元（税前）"),
+        (Lang::En, false) => format!("Prize money in total: {total} yuan"),
+        (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
+    })]);
+    // S8: the qualification lists (取得资格名单), one table per section and what it is for.
+    let mut lists: Vec<(&str, &str, Vec<&arbiter_director::export::QualifiedRow>)> = Vec::new();
+    for q in qualified {
+        match lists.last_mut() {
+            Some((s, to, v)) if *s == q.section && *to == q.to => v.push(q),
+            _ => lists.push((q.section.as_str(), q.to.as_str(), vec![q])),
+        }
+    }
+    for (section, to, list) in lists {
+        let se = section_export(&ex, section);
+        let rows = list
+            .iter()
+            .map(|q| {
+                let player = se.and_then(|s| s.players.iter().find(|x| x.no == q.no));
+                vec![
+                    Cell::Int(i64::from(q.place)),
+                    Cell::Int(i64::from(q.no)),
+                    Cell::Text(player.map_or(String::new(), |x| x.name.clone())),
+                    Cell::opt(
+                        player
+                            .and_then(|x| x.unit.clone().or_else(|| x.association.clone()))
+                            .as_deref(),
+                    ),
+                ]
+            })
+            .collect();
+        blocks.push(Block::Table(Table {
+            id: "qualified".to_string(),
+            caption: Some(match cx.lang {
+                Lang::Zh => format!("{} 取得「{to}」资格名单", cx.section_name(section)),
+                Lang::En => format!("{}: qualified for {to}", cx.section_name(section)),
+            }),
+            columns: vec![
+                col("place", cx.t("资格名次", "Place"), Align::Right, 6),
+                col("no", cx.t("序号", "No"), Align::Right, 5),
+                col("name", cx.t("姓名", "Name"), Align::Left, 12),
+                col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+            ],
+            rows,
+        }));
+    }
+    Ok(blocks)
+}
