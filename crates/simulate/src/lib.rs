@@ -23,7 +23,7 @@ use arbiter_director::api::entries::{fee_due, TeamForm};
 use arbiter_director::api::results::{FoulInput, ResultInput};
 use arbiter_director::api::rounds::PairRequest;
 use arbiter_director::api::write::{Append, EventLog, MemoryLog};
-use arbiter_director::api::{self, Ctx};
+use arbiter_director::api::{self, Ctx, Role};
 use arbiter_director::plan::{section_plan, SectionPlan};
 use arbiter_director::registration::{event_created, fee_fen, rfc3339, EntryForm};
 use arbiter_director::step::{knockout_due, next_step, Step};
@@ -698,7 +698,7 @@ impl Simulator {
                     let at = self.tick(60);
                     let entries = api::entries::register_batch(
                         state,
-                        &Ctx::new("报名处", self.clock),
+                        &Ctx::new("报名处", Role::ChiefArbiter, self.clock),
                         &self.forms(),
                     )?;
                     return Ok(Some(Batch {
@@ -710,7 +710,11 @@ impl Simulator {
                 Phase::Teams => {
                     self.phase = Phase::Fees;
                     // The desk enters the teams (recorded 30 minutes on, when there are any).
-                    let ctx = Ctx::new("报名处", self.clock + Duration::minutes(30));
+                    let ctx = Ctx::new(
+                        "报名处",
+                        Role::ChiefArbiter,
+                        self.clock + Duration::minutes(30),
+                    );
                     let forms = self.team_forms(state);
                     let entries = run_ops(
                         state,
@@ -931,7 +935,7 @@ impl Simulator {
 
     /// The simulated arbiter's context: who acts, at the simulated time.
     fn ctx(&self, actor: &str) -> Ctx {
-        Ctx::new(actor, self.clock)
+        Ctx::new(actor, Role::ChiefArbiter, self.clock)
     }
 
     /// The simulated results of a round entered through the API board by board (the last

@@ -3,7 +3,7 @@
 
 use crate::{EventId, EventStore, StoreError};
 use arbiter_core::{EventState, LogEntry};
-use arbiter_director::api::write::{Append, EventLog};
+use arbiter_director::api::write::{Append, EventBook, EventLog};
 
 /// What a store's append means to the write path: a lost race, a refusal of the log's own
 /// rules (nothing written), or a failure of the store.
@@ -68,5 +68,28 @@ impl<S: EventStore + ?Sized> EventLog for KeptLog<'_, S> {
             }
         }
         Ok(done)
+    }
+}
+
+/// A store as the place new events are made ([`arbiter_director::api::write::create`]).
+pub struct StoreBook<'a, S: EventStore + ?Sized>(pub &'a S);
+
+impl<S: EventStore + ?Sized> EventBook for StoreBook<'_, S> {
+    type Error = StoreError;
+    fn create(
+        &mut self,
+        name: &str,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<Result<String, arbiter_core::Rejection>, StoreError> {
+        match self.0.create_checked(name, entries, actor, at) {
+            Ok(id) => Ok(Ok(id.0)),
+            Err(StoreError::Rejected(r)) => Ok(Err(r)),
+            Err(StoreError::Fold(arbiter_core::FoldError::Rejected { rejection, .. })) => {
+                Ok(Err(rejection))
+            }
+            Err(e) => Err(e),
+        }
     }
 }

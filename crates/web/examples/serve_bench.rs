@@ -109,7 +109,7 @@ fn enter(a: &[String]) -> Result<(), String> {
         let at = chrono::NaiveDate::from_ymd_opt(2020, 11, 1)
             .and_then(|d| d.and_hms_opt(12, 0, 0))
             .ok_or("time")?;
-        let ctx = Ctx::new("裁判员", at);
+        let ctx = Ctx::new("裁判员", arbiter_director::api::Role::Arbiter, at);
         let result =
             [GameResult::RedWin, GameResult::Draw, GameResult::BlackWin][board as usize % 3];
         let mut input = ResultInput::new(board, result);

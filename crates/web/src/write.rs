@@ -14,7 +14,7 @@ use arbiter_core::{EventState, LogEntry};
 use arbiter_director::api::Ctx;
 use arbiter_director::command::Command;
 use arbiter_director::DirectorError;
-use arbiter_store::{EventId, EventStore, StoreError};
+use arbiter_store::{EventId, EventStore};
 
 pub use arbiter_director::api::write::ATTEMPTS;
 use arbiter_director::api::write::{self as dw, Append, EventLog};
@@ -136,9 +136,7 @@ pub async fn apply_raw(
 ) -> Result<Result<Applied, DirectorError>, WebError> {
     let cmd = cmd.into();
     let (_, local) = now_at()?;
-    let ctx = Ctx::new(who.actor(), local)
-        .with_role(who.role())
-        .with_name(who.name());
+    let ctx = Ctx::new(who.actor(), who.role(), local).with_name(who.name());
     let mut log = CacheLog {
         app: app.clone(),
         event: event.clone(),
@@ -160,25 +158,35 @@ pub async fn apply_raw(
     .map_err(|e| WebError::Internal(e.to_string()))?
 }
 
-/// Create a new event from entries an operation returned (the first is `EventCreated`).
+/// Create a new event as `who` by the command `cmd` (an `EventCommand::Create`): decided on
+/// an empty log ([`arbiter_director::api::write::create`]) and made in the store. Outer
+/// error: the server or database failed, or the account may not create events (a 403 page);
+/// inner error: the director's refusal.
 pub async fn create(
     app: &AppState,
-    name: &str,
-    actor: &str,
-    entries: Vec<LogEntry>,
-) -> Result<Result<EventId, String>, WebError> {
-    let (at, _) = now_at()?;
-    let (name, actor) = (name.to_string(), actor.to_string());
-    let created = app
-        .with_store(move |st| Ok(st.create_checked(&name, &entries, &actor, &at)))
+    who: &(dyn Writer + Sync),
+    cmd: impl Into<Command>,
+) -> Result<Result<EventId, DirectorError>, WebError> {
+    let cmd = cmd.into();
+    let (_, local) = now_at()?;
+    let ctx = Ctx::new(who.actor(), who.role(), local).with_name(who.name());
+    let clock = || {
+        now_at().map_err(|e| {
+            DirectorError::from(arbiter_director::Refusal::BadTime { at: e.to_string() })
+        })
+    };
+    let made = app
+        .with_store(move |st| {
+            let mut book = arbiter_store::write::StoreBook(st);
+            Ok(dw::create(&mut book, &ctx, &clock, &cmd)?)
+        })
         .await?;
-    match created {
-        Ok(id) => {
+    match made {
+        Ok(c) => {
             app.refresh_all().await?;
-            Ok(Ok(id))
+            Ok(Ok(EventId(c.id)))
         }
-        Err(StoreError::Fold(e)) => Ok(Err(e.to_string())),
-        Err(StoreError::Rejected(e)) => Ok(Err(e.to_string())),
-        Err(e) => Err(e.into()),
+        Err(e @ DirectorError::NotAllowed { .. }) => Err(WebError::Forbidden(e.to_string())),
+        Err(e) => Ok(Err(e)),
     }
 }

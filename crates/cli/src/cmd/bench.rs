@@ -479,17 +479,23 @@ fn bench_register(
         }
     }
     let (forms, at) = sim.registration_forms();
-    let ctx = arbiter_director::api::Ctx::new("报名处", at);
+    let ctx = arbiter_director::api::Ctx::new("报名处", arbiter_director::api::Role::Desk, at);
     let at = arbiter_core::time::rfc3339_from_china_local(at);
     let n = forms.len();
     let tenth = n.div_ceil(10).max(1);
     let mut slices = Vec::new();
     let t0 = Instant::now();
     let mut t = Instant::now();
-    for (i, form) in forms.iter().enumerate() {
-        let entries =
-            arbiter_director::api::entries::register(&state, &ctx, form).map_err(|e| fail(&e))?;
-        for e in entries {
+    for (i, form) in forms.into_iter().enumerate() {
+        // The write path every shell takes: the command, decided on the state before it.
+        let cmd = arbiter_director::command::registration::RegistrationCommand::Register {
+            form,
+            record_refusal: true,
+        }
+        .into();
+        let decided =
+            arbiter_director::command::decide(&state, &ctx, &cmd).map_err(|e| fail(&e))?;
+        for e in decided.entries {
             let r = arbiter_core::Recorded {
                 seq: state.last_seq + 1,
                 at: at.clone(),

@@ -18,14 +18,8 @@ pub enum EventCmd {
         /// 抽签种子 — seed of every lot in this event (default: derived from the file)
         #[arg(long)]
         seed: Option<u64>,
-        #[arg(long, default_value = super::DEFAULT_DB)]
-        db: PathBuf,
-        /// 操作人 — who makes the change (recorded in the log)
-        #[arg(long, default_value = "arbiter")]
-        actor: String,
-        /// 记录时间 (RFC 3339), 默认为当前时间 — time recorded (default now)
-        #[arg(long)]
-        at: Option<String>,
+        #[command(flatten)]
+        who: Writer,
     },
     /// 赛事列表 — list events
     List {
@@ -230,10 +224,8 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
         EventCmd::Create {
             regulation,
             seed,
-            db,
-            actor,
-            at,
-        } => create(&regulation, seed, &db, &actor, at.as_deref()),
+            who,
+        } => create(&regulation, seed, &who),
         EventCmd::Close { event, who } => close(&event, &who),
         EventCmd::Reopen { event, reason, who } => {
             if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
@@ -511,14 +503,8 @@ fn import(file: &Path, db: &Path, allow_duplicate: bool) -> anyhow::Result<u8> {
     }
 }
 
-fn create(
-    path: &Path,
-    seed: Option<u64>,
-    db: &Path,
-    actor: &str,
-    at: Option<&str>,
-) -> anyhow::Result<u8> {
-    if let Some(e) = super::desk::checked_time(at) {
+fn create(path: &Path, seed: Option<u64>, who: &Writer) -> anyhow::Result<u8> {
+    if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
         eprintln!("错误 error: {e}");
         return Ok(2);
     }
@@ -537,19 +523,28 @@ fn create(
         eprintln!("{e}");
         return Ok(2);
     }
-    let (name, entries) = match arbiter_director::api::event::create(&source, &file_name, seed) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(2);
-        }
+    let store = open_db(&who.db)?;
+    let clock = || arbiter_director::api::write::at_or_now(who.at.as_deref(), now);
+    let ctx = match super::ctx_of(&store, &who.actor, who.as_user.as_deref(), &clock)? {
+        Ok(c) => c,
+        Err(e) => return Ok(super::desk::refused(&e)),
     };
-    let store = open_db(db)?;
+    let cmd = EventCommand::Create {
+        source,
+        file_name,
+        seed,
+        settings: None,
+    }
+    .into();
     // Event row and its first entry in one transaction.
-    let at = at.map_or_else(now, str::to_string);
-    let id = store.create_checked(&name, &entries, actor, &at)?;
-    println!("{id}");
-    Ok(0)
+    let mut book = arbiter_store::write::StoreBook(&store);
+    match arbiter_director::api::write::create(&mut book, &ctx, &clock, &cmd)? {
+        Ok(made) => {
+            println!("{}", made.id);
+            Ok(0)
+        }
+        Err(e) => Ok(super::desk::refused(&super::refusal::words(&e))),
+    }
 }
 
 /// `event close`: the closing entry, and the final places it fixed.

@@ -137,6 +137,32 @@ pub(crate) use arbiter_director::api::write::Done as Applied;
 /// refused (exit 2), with its message. `--at` (RFC 3339) replaces the clock; a dry run
 /// decides and writes nothing.
 ///
+/// Who acts: without an account, the operator of a local database as the chief arbiter,
+/// recorded as `actor`; as an account of the database (`--as USER`), its login, role and
+/// name. Outer error: the database failed; inner error: a bad time or no such account.
+pub(crate) fn ctx_of(
+    store: &arbiter_store::AnyStore,
+    actor: &str,
+    as_user: Option<&str>,
+    clock: arbiter_director::api::write::Clock<'_>,
+) -> anyhow::Result<Result<arbiter_director::api::Ctx, String>> {
+    use arbiter_director::api::{Ctx, Role};
+    let local = match clock() {
+        Ok((_, local)) => local,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let Some(login) = as_user else {
+        return Ok(Ok(Ctx::new(actor, Role::ChiefArbiter, local)));
+    };
+    use arbiter_store::AccountStore;
+    Ok(match store.user(login.trim())? {
+        Some(u) => Ok(Ctx::new(u.login.clone(), u.role, local).with_name(&u.display_name)),
+        None => Err(format!(
+            "账户 「{login}」 不存在 (no such account; 「arbiter user add」 creates one)"
+        )),
+    })
+}
+
 /// As an account of the database (`--as USER`, [`rounds::Writer`]): the account's login is
 /// the actor and its role is what the director judges, by the same table as the desk's.
 /// Without an account the command acts as the chief arbiter of a local database, recorded
@@ -169,25 +195,10 @@ pub(crate) fn apply_op_as(
         event: ev,
     };
     let clock = || write::at_or_now(at, event::now);
-    let mut ctx = match clock() {
-        Ok((_, local)) => arbiter_director::api::Ctx::new(actor, local),
-        Err(e) => return Ok(Err(e.to_string())),
+    let ctx = match ctx_of(&store, actor, as_user, &clock)? {
+        Ok(c) => c,
+        Err(e) => return Ok(Err(e)),
     };
-    if let Some(login) = as_user {
-        use arbiter_store::AccountStore;
-        match store.user(login.trim())? {
-            Some(u) => {
-                ctx = arbiter_director::api::Ctx::new(u.login.clone(), ctx.at)
-                    .with_role(u.role)
-                    .with_name(&u.display_name)
-            }
-            None => {
-                return Ok(Err(format!(
-                    "账户 「{login}」 不存在 (no such account; 「arbiter user add」 creates one)"
-                )))
-            }
-        }
-    }
     let decided = if dry_run {
         write::apply_observed(&mut write::DryRun(&mut log), &ctx, &clock, cmd, progress)?
     } else {

@@ -54,7 +54,7 @@ pub struct Ctx {
     /// The actor recorded with the entries (`--actor`, the logged-in arbiter, `simulate`).
     pub actor: String,
     /// The actor's role: the account's at the desk and with the CLI's `--as`; the chief
-    /// arbiter for the CLI on a local database and for the simulator.
+    /// arbiter for the CLI on a local database and for the simulator (each says so).
     pub role: Role,
     /// Local time of the venue (China Standard Time).
     pub at: NaiveDateTime,
@@ -65,13 +65,14 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    /// The chief arbiter (the operator of a local database, the simulator) as `actor`.
-    pub fn new(actor: impl Into<String>, at: NaiveDateTime) -> Self {
+    /// `actor` acting in `role` at `at`: a context always names who acts and as what (the
+    /// operator of a local database and the simulator act as the chief arbiter, and say so).
+    pub fn new(actor: impl Into<String>, role: Role, at: NaiveDateTime) -> Self {
         let actor = actor.into();
         Ctx {
             name: actor.clone(),
             actor,
-            role: Role::ChiefArbiter,
+            role,
             at,
         }
     }

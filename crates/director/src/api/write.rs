@@ -225,3 +225,62 @@ impl<L: EventLog> EventLog for DryRun<'_, L> {
         Ok(Append::Done(expected))
     }
 }
+
+/// Where new events are made (the store): an event created from its first entries.
+pub trait EventBook {
+    /// A failure of the book itself (the database), not a refusal.
+    type Error;
+    /// Create the event `name` with `entries` as its log; its id, or the log's rules'
+    /// refusal (nothing created).
+    fn create(
+        &mut self,
+        name: &str,
+        entries: &[LogEntry],
+        actor: &str,
+        at: &str,
+    ) -> Result<Result<String, Rejection>, Self::Error>;
+}
+
+/// An event created by [`create`].
+#[derive(Debug, Clone)]
+pub struct Created {
+    pub id: String,
+    pub name: String,
+    pub entries: Vec<LogEntry>,
+}
+
+/// Decide `cmd` (an [`crate::command::event::EventCommand::Create`]) as `ctx`'s actor on an
+/// empty log and create the event it makes in `book`. Outer error: the book failed; inner
+/// error: the command (or the log's rules) refused, nothing created.
+pub fn create<B: EventBook>(
+    book: &mut B,
+    ctx: &Ctx,
+    clock: Clock<'_>,
+    cmd: &Command,
+) -> Result<Result<Created, DirectorError>, B::Error> {
+    let (at, local) = match clock() {
+        Ok(t) => t,
+        Err(e) => return Ok(Err(e)),
+    };
+    let ctx = Ctx {
+        at: local,
+        ..ctx.clone()
+    };
+    let decided = match command::decide(&EventState::new(), &ctx, cmd) {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e)),
+    };
+    let Outcome::Created { name } = decided.outcome else {
+        return Ok(Err(DirectorError::NoEvent));
+    };
+    Ok(
+        match book.create(&name, &decided.entries, &ctx.actor, &at)? {
+            Ok(id) => Ok(Created {
+                id,
+                name,
+                entries: decided.entries,
+            }),
+            Err(r) => Err(DirectorError::Rejected(r)),
+        },
+    )
+}

@@ -84,7 +84,7 @@ pub fn ctx_at(actor: &str, month: u32, day: u32, hour: u32) -> Ctx {
     let at = chrono::NaiveDate::from_ymd_opt(2026, month, day)
         .and_then(|d| d.and_hms_opt(hour, 0, 0))
         .expect("time");
-    Ctx::new(actor, at)
+    Ctx::new(actor, arbiter_director::api::Role::ChiefArbiter, at)
 }
 
 /// The registration desk (报名处) on 2026-`month`-`day` at 10:00.

@@ -217,7 +217,8 @@ fn a_foul_count_above_what_a_game_can_have_is_refused_without_building_it() {
         .unwrap()
         .and_hms_opt(10, 0, 0)
         .unwrap();
-    let ctx = arbiter_director::api::Ctx::new("裁判长", at);
+    let ctx =
+        arbiter_director::api::Ctx::new("裁判长", arbiter_director::api::Role::ChiefArbiter, at);
     // Four thousand million fouls: refused at once (no list of that size is built).
     let input = ResultInput::new(*board, GameResult::RedWin).with_fouls(Colour::Red, u32::MAX);
     assert_eq!(input.fouls.len(), MAX_FOULS as usize + 1);

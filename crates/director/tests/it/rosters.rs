@@ -18,7 +18,11 @@ use std::collections::BTreeMap;
 
 /// The chief arbiter at the desk's time.
 fn chief() -> Ctx {
-    Ctx::new("裁判长", ctx().at)
+    Ctx::new(
+        "裁判长",
+        arbiter_director::api::Role::ChiefArbiter,
+        ctx().at,
+    )
 }
 
 /// The registration desk on 2026-09-01 at 10:00, with the desk's role.

@@ -24,7 +24,7 @@ fn date(y: i32, m: u32, d: u32) -> NaiveDate {
 }
 
 fn ctx(actor: &str, t: NaiveDateTime) -> arbiter_director::api::Ctx {
-    arbiter_director::api::Ctx::new(actor, t)
+    arbiter_director::api::Ctx::new(actor, arbiter_director::api::Role::ChiefArbiter, t)
 }
 
 /// Tianshui 2024 (deadline 2024-07-23 18:00) created in 2026 as this year's edition.

@@ -13,9 +13,12 @@ pub mod session;
 pub mod token;
 
 pub use session::{
-    Arbiters, Authed, ChangeSettings, ChiefArbiter, ConfirmResults, EnterResult, Organisers,
-    PairRound, Post, PublishRound, RecordAbsence, Refusal, Registrars, RequireRole, Roles, Staff,
-    UndoRound, Withdraw,
+    Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter,
+    ConfirmResults, CorrectResult, CreateEvent, DecideFlag, DecideProtest, DecideSubmission,
+    EditEntry, EnterResult, EnterTeam, GiveSpecialAward, MarkRefundCondition, Organisers,
+    PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund, RefundDue,
+    Refusal, RefuseEntry, RefuseRecord, Register, Registrars, RequireRole, Roles, Staff,
+    TakePayment, UndoRound, Withdraw,
 };
 
 use crate::app::AppState;

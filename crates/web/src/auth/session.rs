@@ -66,6 +66,11 @@ impl Authed {
     pub fn actor(&self) -> &str {
         &self.user.login
     }
+    /// Whether the account's role may take the director's `action` ([`Action::allowed`]).
+    pub fn may(&self, action: Action) -> bool {
+        self.is(action.allowed())
+    }
+
     pub fn is(&self, roles: &[Role]) -> bool {
         roles.contains(&self.user.role)
     }
@@ -252,6 +257,46 @@ action_roles! {
     RecordAbsence => RecordAbsence;
     /// Change the event's settings.
     ChangeSettings => ChangeSettings;
+    /// Create an event.
+    CreateEvent => CreateEvent;
+    /// Register an entry.
+    Register => Register;
+    /// Refuse an entry by decision.
+    RefuseEntry => RefuseEntry;
+    /// Edit an entry.
+    EditEntry => EditEntry;
+    /// Take a payment.
+    TakePayment => TakePayment;
+    /// Take back a fee.
+    CancelFee => CancelFee;
+    /// Refund a deposit.
+    Refund => Refund;
+    /// Refund every deposit due.
+    RefundDue => RefundDue;
+    /// Mark a refund condition.
+    MarkRefundCondition => MarkRefundCondition;
+    /// Check a player in (or take it back).
+    CheckIn => CheckIn;
+    /// Approve or refuse an online entry.
+    DecideSubmission => DecideSubmission;
+    /// Enter a team.
+    EnterTeam => EnterTeam;
+    /// Change a team's roster.
+    ChangeRoster => ChangeRoster;
+    /// Give an organiser's award.
+    GiveSpecialAward => GiveSpecialAward;
+    /// Correct a confirmed result.
+    CorrectResult => CorrectResult;
+    /// Record a game's moves.
+    RecordGame => RecordGame;
+    /// Decide a flagged foul.
+    DecideFlag => DecideFlag;
+    /// Record a refusal to record.
+    RefuseRecord => RefuseRecord;
+    /// Record who signed a slip.
+    RecordSignatures => RecordSignatures;
+    /// Decide a protest.
+    DecideProtest => DecideProtest;
 }
 
 /// Every account (organiser, chief arbiter, arbiter, registration desk).

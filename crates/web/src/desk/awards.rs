@@ -5,7 +5,7 @@
 
 use super::{back, event_id, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Organisers, Post, RequireRole, Roles, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -52,7 +52,7 @@ pub async fn show(
         here: &here,
         event_name: st.name(),
         rows,
-        gives: auth.is(Organisers::ALLOWED),
+        gives: auth.may(arbiter_director::permission::Action::GiveSpecialAward),
     };
     Desk::new(
         l,
@@ -97,7 +97,7 @@ fn recipients(s: &str) -> Vec<String> {
 pub async fn give(
     State(app): State<AppState>,
     Path(ev): Path<String>,
-    p: Post<Organisers, AwardForm>,
+    p: Post<crate::auth::GiveSpecialAward, AwardForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
     let to = if f.action == "withdraw" {

@@ -165,7 +165,7 @@ pub struct RefundDueForm {
 pub async fn refund_due(
     State(app): State<AppState>,
     Path(ev): Path<String>,
-    p: Post<Organisers, RefundDueForm>,
+    p: Post<crate::auth::RefundDue, RefundDueForm>,
 ) -> Result<Response, WebError> {
     let here = format!("/desk/e/{ev}/cash");
     let rule = match opt(&p.form.rule).as_deref() {

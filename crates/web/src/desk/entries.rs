@@ -4,7 +4,7 @@
 
 use super::{back, event_id, opt, Desk, EventSection, Flash};
 use crate::app::AppState;
-use crate::auth::{Post, Registrars, RequireRole, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -14,7 +14,6 @@ use arbiter_director::command::money::MoneyCommand;
 use arbiter_director::command::registration::{Entered, RegistrationCommand};
 use arbiter_director::command::{Command, Outcome};
 use arbiter_director::registration::EntryForm;
-use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -555,7 +554,7 @@ fn render(
         drawn: !s.order.is_empty(),
         pending,
         refused,
-        can: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+        can: auth.may(arbiter_director::permission::Action::Register),
         row_msg,
         found: (!q.is_empty()).then(|| find(st, sec, &q)),
         q,
@@ -599,7 +598,7 @@ pub async fn add(
     State(app): State<AppState>,
     l: Lang,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Registrars, HashMap<String, String>>,
+    p: Post<crate::auth::Register, HashMap<String, String>>,
 ) -> Result<Response, WebError> {
     let mut typed = Typed::from_fields(&p.form);
     let form = match typed.entry_form(&sec) {
@@ -672,7 +671,7 @@ pub async fn refuse(
     State(app): State<AppState>,
     l: Lang,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Registrars, HashMap<String, String>>,
+    p: Post<crate::auth::RefuseEntry, HashMap<String, String>>,
 ) -> Result<Response, WebError> {
     let typed = Typed::from_fields(&p.form);
     let mut form = match typed.entry_form(&sec) {
@@ -743,7 +742,7 @@ async fn section_of_player(app: &AppState, ev: &str, pid: u32) -> Result<String,
 pub async fn fee(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, FeeForm>,
+    p: Post<crate::auth::TakePayment, FeeForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
     let amount = match opt(&p.form.amount) {
@@ -804,7 +803,7 @@ pub struct RefundForm {
 pub async fn refund(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, RefundForm>,
+    p: Post<crate::auth::Refund, RefundForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
     let item = opt(&p.form.item).unwrap_or_default();
@@ -849,7 +848,7 @@ fn back_to_row(list: &str, pid: u32, outcome: Result<String, String>) -> Respons
 pub async fn cancel_fee(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, super::super::auth::login::Empty>,
+    p: Post<crate::auth::CancelFee, super::super::auth::login::Empty>,
 ) -> Result<Response, WebError> {
     take_back(
         &app,
@@ -869,7 +868,7 @@ pub async fn cancel_fee(
 pub async fn cancel_check_in(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, super::super::auth::login::Empty>,
+    p: Post<crate::auth::CheckIn, super::super::auth::login::Empty>,
 ) -> Result<Response, WebError> {
     take_back(
         &app,
@@ -918,7 +917,7 @@ async fn take_back(
 pub async fn many(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Registrars, Vec<(String, String)>>,
+    p: Post<crate::auth::CheckIn, Vec<(String, String)>>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &sec);
     let mut what = None;
@@ -997,7 +996,7 @@ pub struct CheckinForm {
 pub async fn checkin(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, CheckinForm>,
+    p: Post<crate::auth::CheckIn, CheckinForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_player(&app, &ev, pid).await?);
     let pledge = p.form.pledge.as_deref().is_some_and(|v| !v.is_empty());
@@ -1058,7 +1057,7 @@ async fn section_of_submission(app: &AppState, ev: &str, n: u32) -> Result<Strin
 pub async fn approve(
     State(app): State<AppState>,
     Path((ev, n)): Path<(String, u32)>,
-    p: Post<Registrars, ApproveForm>,
+    p: Post<crate::auth::DecideSubmission, ApproveForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
     let late_reason = opt(&p.form.late_reason);
@@ -1094,7 +1093,7 @@ pub struct RefuseSubmissionForm {
 pub async fn refuse_submission(
     State(app): State<AppState>,
     Path((ev, n)): Path<(String, u32)>,
-    p: Post<Registrars, RefuseSubmissionForm>,
+    p: Post<crate::auth::DecideSubmission, RefuseSubmissionForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, &section_of_submission(&app, &ev, n).await?);
     let reason = p.form.reason;

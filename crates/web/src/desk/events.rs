@@ -3,9 +3,10 @@
 
 use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Organisers, Post, RequireRole, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
+use arbiter_director::command::event::EventCommand;
 use arbiter_store::EventStore;
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -102,7 +103,7 @@ pub async fn list(
             .iter()
             .map(|ev| (ev.id.0.as_str(), ev.name.as_str()))
             .collect(),
-        organiser: auth.is(<Organisers as crate::auth::Roles>::ALLOWED),
+        organiser: auth.may(arbiter_director::permission::Action::CreateEvent),
         presets: presets(crate::write::now_at()?.1.date()),
     };
     Desk::new(l, &auth, l.t("裁判台", "Arbiters' desk"), "/desk")
@@ -173,7 +174,7 @@ fn edition_form(f: &CreateForm) -> Result<arbiter_director::api::event::Settings
 pub async fn create(
     State(app): State<AppState>,
     l: Lang,
-    p: Post<Organisers, CreateForm>,
+    p: Post<crate::auth::CreateEvent, CreateForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
     let (source, file_name) = match (opt(&f.preset), opt(&f.toml)) {
@@ -215,8 +216,7 @@ pub async fn create(
     };
     let preset = opt(&f.preset);
     let (_, today) = crate::write::now_at()?;
-    let ctx = arbiter_director::api::Ctx::new(p.auth.actor(), today).with_role(p.auth.role());
-    let made = match &preset {
+    let settings = match &preset {
         // A bundled regulation is an earlier edition: this one's dates as given, or (none
         // given) as suggested — the regulation's moved to this year.
         // A request without the date fields (not the form's) creates the event as the
@@ -227,7 +227,7 @@ pub async fn create(
                 && f.deadline.is_none()
                 && f.age_on.is_none() =>
         {
-            arbiter_director::api::event::create(&source, &file_name, seed)
+            None
         }
         Some(id) => match edition_form(&f).map(|form| {
             // A field left empty: as suggested.
@@ -243,29 +243,29 @@ pub async fn create(
                 ..form
             }
         }) {
-            Ok(form) => {
-                arbiter_director::api::event::create_edition(&source, &file_name, seed, &ctx, &form)
-            }
+            Ok(form) => Some(form),
             Err(m) => return edition_page(l, &p.auth, id, &source, &f, Some(m)),
         },
-        None => arbiter_director::api::event::create(&source, &file_name, seed),
+        None => None,
     };
-    let (name, entries) = match made {
-        Ok(x) => x,
+    let cmd = EventCommand::Create {
+        source: source.clone(),
+        file_name,
+        seed,
+        settings,
+    };
+    match crate::write::create(&app, &p.auth, cmd).await? {
+        Ok(id) => Ok(Redirect::to(&format!("/desk/e/{id}")).into_response()),
         Err(err) => {
             if let Some(id) = &preset {
                 let m = crate::refusal::words(&err);
                 return edition_page(l, &p.auth, id, &source, &f, Some(m));
             }
-            return Ok(back(
+            Ok(back(
                 "/desk",
                 Err(format!("规程有误 (the regulation does not check): {err}")),
-            ));
+            ))
         }
-    };
-    match crate::write::create(&app, &name, p.auth.actor(), entries).await? {
-        Ok(id) => Ok(Redirect::to(&format!("/desk/e/{id}")).into_response()),
-        Err(msg) => Ok(back("/desk", Err(msg))),
     }
 }
 

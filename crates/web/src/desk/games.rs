@@ -7,7 +7,7 @@
 
 use super::{back, event_id};
 use crate::app::AppState;
-use crate::auth::{Arbiters, Post};
+use crate::auth::Post;
 use crate::error::WebError;
 use crate::write;
 use arbiter_core::{FoulKind, LogEntry};
@@ -141,7 +141,7 @@ pub struct FlagForm {
 pub async fn flag(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, FlagForm>,
+    p: Post<crate::auth::DecideFlag, FlagForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
     let f = p.form;
@@ -202,7 +202,7 @@ pub struct RefuseRecordForm {
 pub async fn refuse_record(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, RefuseRecordForm>,
+    p: Post<crate::auth::RefuseRecord, RefuseRecordForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
     let f = p.form;
@@ -244,7 +244,7 @@ pub struct SignForm {
 pub async fn sign(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, SignForm>,
+    p: Post<crate::auth::RecordSignatures, SignForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
     let f = p.form;
@@ -296,7 +296,7 @@ pub struct ProtestForm {
 pub async fn protest(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, ProtestForm>,
+    p: Post<crate::auth::DecideProtest, ProtestForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
     let f = p.form;

@@ -9,7 +9,7 @@ use super::{event_id, Desk};
 use crate::app::AppState;
 use crate::auth::session::check_csrf;
 use crate::auth::token::ct_eq;
-use crate::auth::{Authed, Refusal, Registrars, Roles, Staff};
+use crate::auth::{Authed, Refusal, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -18,6 +18,7 @@ use arbiter_director::api::import::{import_roster, ImportReport, ProblemKind, Ro
 use arbiter_director::api::Ctx;
 use arbiter_director::command::registration::RegistrationCommand;
 use arbiter_director::command::Outcome;
+use arbiter_director::permission::Action;
 use askama::Template;
 use axum::body::Body;
 use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Request, State};
@@ -212,11 +213,11 @@ pub async fn upload(
         Ok(u) => u,
         Err(r) => return Ok(r.into_response()),
     };
-    if !auth.is(Registrars::ALLOWED) {
+    if !auth.may(Action::ImportRoster) {
         return Ok(Refusal::Forbidden {
             role: auth.role(),
-            allowed: Registrars::ALLOWED,
-            action: None,
+            allowed: Action::ImportRoster.allowed(),
+            action: Some(Action::ImportRoster),
         }
         .into_response());
     }
@@ -300,7 +301,7 @@ pub async fn upload(
         }
     } else {
         let (_, local) = write::now_at()?;
-        let ctx = Ctx::new(auth.actor(), local);
+        let ctx = Ctx::new(auth.actor(), auth.role(), local);
         let s2 = snap.clone();
         let r = roster.clone();
         let rep = tokio::task::spawn_blocking(move || {

@@ -14,7 +14,6 @@ use arbiter_director::api::results::{self as res, ResultInput};
 use arbiter_director::api::rounds::{notation, parse_result};
 use arbiter_director::command::games::GameCommand;
 use arbiter_knockout::{MatchState, Side};
-use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -188,7 +187,7 @@ pub async fn show(
         here: &here,
         name: &es.name,
         stage,
-        can: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
+        can: auth.may(arbiter_director::permission::Action::EnterResult),
     };
     Desk::new(
         l,

@@ -138,24 +138,34 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
     use arbiter_director::permission::Action;
     use arbiter_store::Role::*;
     const ALL: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Arbiter, Desk];
-    const REG: &[arbiter_store::Role] = &[Organiser, ChiefArbiter, Desk];
-    const ARB: &[arbiter_store::Role] = &[ChiefArbiter, Arbiter];
     &[
         ("GET", "/desk", ALL),
-        ("POST", "/desk/events", &[Organiser, ChiefArbiter]),
+        ("POST", "/desk/events", Action::CreateEvent.allowed()),
         ("GET", "/desk/e/{ev}", ALL),
         ("GET", "/desk/e/{ev}/log", ALL),
         ("GET", "/desk/e/{ev}/print", ALL),
         ("GET", "/desk/e/{ev}/import", ALL),
-        ("POST", "/desk/e/{ev}/import", REG),
+        (
+            "POST",
+            "/desk/e/{ev}/import",
+            Action::ImportRoster.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/export.xlsx", ALL),
         ("GET", "/desk/e/{ev}/entry-form.xlsx", ALL),
         ("GET", "/desk/e/{ev}/csv/{file}", ALL),
         ("GET", "/desk/e/{ev}/teams", ALL),
-        ("POST", "/desk/e/{ev}/teams", REG),
-        ("POST", "/desk/e/{ev}/teams/roster", REG),
+        ("POST", "/desk/e/{ev}/teams", Action::EnterTeam.allowed()),
+        (
+            "POST",
+            "/desk/e/{ev}/teams/roster",
+            Action::ChangeRoster.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/awards", ALL),
-        ("POST", "/desk/e/{ev}/awards", &[Organiser, ChiefArbiter]),
+        (
+            "POST",
+            "/desk/e/{ev}/awards",
+            Action::GiveSpecialAward.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/settings", ALL),
         (
             "POST",
@@ -163,25 +173,69 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             Action::ChangeSettings.allowed(),
         ),
         ("GET", "/desk/e/{ev}/s/{sec}/entries", ALL),
-        ("POST", "/desk/e/{ev}/s/{sec}/entries", REG),
-        ("POST", "/desk/e/{ev}/s/{sec}/refuse", REG),
-        ("POST", "/desk/e/{ev}/p/{pid}/fee", REG),
-        ("POST", "/desk/e/{ev}/p/{pid}/checkin", REG),
-        ("POST", "/desk/e/{ev}/p/{pid}/fee/cancel", REG),
-        ("POST", "/desk/e/{ev}/p/{pid}/refund", REG),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/entries",
+            Action::Register.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/refuse",
+            Action::RefuseEntry.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/fee",
+            Action::TakePayment.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/checkin",
+            Action::CheckIn.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/fee/cancel",
+            Action::CancelFee.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/refund",
+            Action::Refund.allowed(),
+        ),
         (
             "POST",
             "/desk/e/{ev}/p/{pid}/condition",
-            &[Organiser, ChiefArbiter],
+            Action::MarkRefundCondition.allowed(),
         ),
-        ("GET", "/desk/e/{ev}/cash", &[Organiser, ChiefArbiter]),
-        ("POST", "/desk/e/{ev}/cash", &[Organiser, ChiefArbiter]),
-        ("POST", "/desk/e/{ev}/p/{pid}/checkin/cancel", REG),
-        ("POST", "/desk/e/{ev}/s/{sec}/many", REG),
-        ("POST", "/desk/e/{ev}/sub/{sub}/approve", REG),
-        ("POST", "/desk/e/{ev}/sub/{sub}/refuse", REG),
+        ("GET", "/desk/e/{ev}/cash", Action::RefundDue.allowed()),
+        ("POST", "/desk/e/{ev}/cash", Action::RefundDue.allowed()),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/checkin/cancel",
+            Action::CheckIn.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/many",
+            Action::CheckIn.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/sub/{sub}/approve",
+            Action::DecideSubmission.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/sub/{sub}/refuse",
+            Action::DecideSubmission.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/p/{pid}", ALL),
-        ("POST", "/desk/e/{ev}/p/{pid}/edit", REG),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/edit",
+            Action::EditEntry.allowed(),
+        ),
         (
             "POST",
             "/desk/e/{ev}/p/{pid}/withdraw",
@@ -219,12 +273,36 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "/desk/e/{ev}/s/{sec}/confirm",
             Action::ConfirmResults.allowed(),
         ),
-        ("POST", "/desk/e/{ev}/s/{sec}/correct", &[ChiefArbiter]),
-        ("POST", "/desk/e/{ev}/s/{sec}/record", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/flag", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/refuse-record", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/sign", ARB),
-        ("POST", "/desk/e/{ev}/s/{sec}/protest", ARB),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/correct",
+            Action::CorrectResult.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/record",
+            Action::RecordGame.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/flag",
+            Action::DecideFlag.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/refuse-record",
+            Action::RefuseRecord.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/sign",
+            Action::RecordSignatures.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/protest",
+            Action::DecideProtest.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/s/{sec}/knockout", ALL),
         (
             "POST",

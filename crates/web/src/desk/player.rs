@@ -6,7 +6,7 @@
 
 use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Organisers, Post, Registrars, RequireRole, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -15,7 +15,6 @@ use arbiter_director::api::entries as api;
 use arbiter_director::command::money::MoneyCommand;
 use arbiter_director::command::registration::{self as reg_cmd, EditedEntry, RegistrationCommand};
 use arbiter_director::command::Outcome;
-use arbiter_store::Role;
 use arbiter_types::{IdNumber, Phone, Sex};
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -121,7 +120,7 @@ pub async fn show(
         .section(&p.section)
         .map_or(p.section.clone(), |s| s.name.clone());
     let here = path(&ev, pid);
-    let arb = auth.is(&[Role::ChiefArbiter, Role::Arbiter]) && p.withdrawn.is_none();
+    let arb = auth.may(arbiter_director::permission::Action::Withdraw) && p.withdrawn.is_none();
     let title = api::named(st, PlayerId(pid));
     let num = api::pairing_no(st, PlayerId(pid)).map(|n| n.to_string());
     let page = PlayerPage {
@@ -146,7 +145,7 @@ pub async fn show(
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(", "),
-        registrar: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+        registrar: auth.may(arbiter_director::permission::Action::EditEntry),
         male: p.sex == Some(Sex::Male),
         female: p.sex == Some(Sex::Female),
         next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
@@ -158,7 +157,7 @@ pub async fn show(
             })
             .collect(),
         deposits: deposits_of(st, p),
-        organiser: auth.is(&[Role::Organiser, Role::ChiefArbiter]),
+        organiser: auth.may(arbiter_director::permission::Action::MarkRefundCondition),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
@@ -239,7 +238,7 @@ fn parse_edit(f: &EditForm) -> Result<EditedEntry, String> {
 pub async fn edit(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Registrars, EditForm>,
+    p: Post<crate::auth::EditEntry, EditForm>,
 ) -> Result<Response, WebError> {
     let here = path(&ev, pid);
     let edited = match parse_edit(&p.form) {
@@ -377,7 +376,7 @@ pub struct ConditionForm {
 pub async fn condition(
     State(app): State<AppState>,
     Path((ev, pid)): Path<(String, u32)>,
-    p: Post<Organisers, ConditionForm>,
+    p: Post<crate::auth::MarkRefundCondition, ConditionForm>,
 ) -> Result<Response, WebError> {
     let here = match p.form.back.as_deref() {
         Some("cash") => format!("/desk/e/{ev}/cash"),

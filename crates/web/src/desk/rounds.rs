@@ -6,7 +6,7 @@
 use super::{back, event_id, opt, wants_json, Desk, EventSection, Flash};
 use crate::app::AppState;
 use crate::auth::login::Empty;
-use crate::auth::{Arbiters, Authed, ChiefArbiter, Post, RequireRole, Staff};
+use crate::auth::{Authed, Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
@@ -15,7 +15,6 @@ use arbiter_director::api::rounds::{self as api, PairRequest};
 use arbiter_director::command::games::{GameCommand, RecordInput};
 use arbiter_director::command::rounds::RoundCommand;
 use arbiter_director::command::Outcome;
-use arbiter_store::Role;
 use arbiter_types::{Colour, GameResult};
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -90,7 +89,7 @@ fn round_page(
         name: &s.name,
         told,
         sheet: api::current_sheet(st, sec).ok(),
-        arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
+        arb: auth.may(arbiter_director::permission::Action::PairRound),
         unpublished: last.is_some_and(|r| !r.published),
         open: last.is_some_and(|r| !r.completed),
         not_checked_in: arbiter_director::api::entries::not_checked_in_warning(st, sec),
@@ -285,8 +284,8 @@ pub async fn grid(
         sheet,
         entered,
         confirmed,
-        arb: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
-        chief: auth.role() == Role::ChiefArbiter,
+        arb: auth.may(arbiter_director::permission::Action::EnterResult),
+        chief: auth.may(arbiter_director::permission::Action::CorrectResult),
         flags: arbiter_director::api::games::pending_flags(st, Some(sec))
             .unwrap_or_default()
             .into_iter()
@@ -514,7 +513,7 @@ pub struct CorrectForm {
 pub async fn correct(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<ChiefArbiter, CorrectForm>,
+    p: Post<crate::auth::CorrectResult, CorrectForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
     let here = results_path(&ev, &sec);
@@ -565,7 +564,7 @@ pub struct RecordForm {
 pub async fn record(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
-    p: Post<Arbiters, RecordForm>,
+    p: Post<crate::auth::RecordGame, RecordForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
     let here = results_path(&ev, &sec);

@@ -11,7 +11,6 @@ use crate::i18n::Lang;
 use crate::write;
 use arbiter_director::api::event::{self as api, SettingsForm};
 use arbiter_director::command::event::EventCommand;
-use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -111,7 +110,7 @@ pub async fn show(
             })
             .collect(),
         started: st.sections.values().any(|s| s.last_round() > 0),
-        can: auth.is(&[Role::ChiefArbiter, Role::Arbiter]),
+        can: auth.may(arbiter_director::permission::Action::ChangeSettings),
     };
     Desk::new(
         l,

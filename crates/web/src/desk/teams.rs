@@ -6,14 +6,13 @@
 
 use super::{back, event_id, opt, Desk, Flash};
 use crate::app::AppState;
-use crate::auth::{Post, Registrars, RequireRole, Staff};
+use crate::auth::{Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
 use arbiter_core::PlayerId;
 use arbiter_director::api::entries::{self as api, RosterChange, TeamForm};
 use arbiter_director::command::registration::RegistrationCommand;
-use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -107,7 +106,7 @@ pub async fn show(
         teams,
         divisions,
         started: st.teams.keys().any(|t| api::team_started(st, t)),
-        registrar: auth.is(&[Role::Organiser, Role::ChiefArbiter, Role::Desk]),
+        registrar: auth.may(arbiter_director::permission::Action::EnterTeam),
     };
     Desk::new(
         l,
@@ -154,7 +153,7 @@ fn members(s: &str) -> Result<Vec<PlayerId>, String> {
 pub async fn enter(
     State(app): State<AppState>,
     Path(ev): Path<String>,
-    p: Post<Registrars, TeamFormIn>,
+    p: Post<crate::auth::EnterTeam, TeamFormIn>,
 ) -> Result<Response, WebError> {
     let here = path(&ev);
     let f = p.form;
@@ -211,7 +210,7 @@ fn one_player(s: &str) -> Result<PlayerId, String> {
 pub async fn roster(
     State(app): State<AppState>,
     Path(ev): Path<String>,
-    p: Post<Registrars, RosterFormIn>,
+    p: Post<crate::auth::ChangeRoster, RosterFormIn>,
 ) -> Result<Response, WebError> {
     let here = path(&ev);
     let f = p.form;

@@ -52,7 +52,7 @@ fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
     let at = chrono::NaiveDate::from_ymd_opt(2024, 7, 1)
         .and_then(|d| d.and_hms_opt(9, 0, 0))
         .expect("time");
-    let ctx = Ctx::new("报名处", at).with_role(DeskRole::Desk);
+    let ctx = Ctx::new("报名处", DeskRole::Desk, at);
     let mut state = EventState::new();
     let append = |state: &mut EventState, entries: Vec<LogEntry>| {
         let expected = state.last_seq;

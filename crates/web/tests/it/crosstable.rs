@@ -38,7 +38,12 @@ fn mid_round() -> (TestServer, EventId) {
             late_reason: Some("组委会同意补报".into()),
             social_security: Some(crate::desk::id_number("19800101", 901)),
         };
-        let entries = register(&state, &Ctx::new("chief", at), &form).expect("late entry");
+        let entries = register(
+            &state,
+            &Ctx::new("chief", arbiter_director::api::Role::ChiefArbiter, at),
+            &form,
+        )
+        .expect("late entry");
         st.append(
             &ev,
             state.last_seq,

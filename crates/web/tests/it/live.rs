@@ -27,7 +27,7 @@ pub(crate) fn enter_missing(store: &SqliteStore, id: &EventId) -> (u32, u64) {
     let at = chrono::NaiveDate::from_ymd_opt(2026, 9, 30)
         .and_then(|d| d.and_hms_opt(12, 0, 0))
         .expect("time");
-    let ctx = Ctx::new("裁判员", at);
+    let ctx = Ctx::new("裁判员", arbiter_director::api::Role::Arbiter, at);
     let mut input = ResultInput::new(board, GameResult::BlackWin);
     input.round = Some(3);
     let entries = enter_result(&state, &ctx, "men", &input).expect("result accepted");
