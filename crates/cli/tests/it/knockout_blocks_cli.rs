@@ -6,46 +6,7 @@
 use crate::common::*;
 use serde_json::Value;
 
-const INVITATIONAL: &str = r#"
-[event]
-name = "象棋邀请赛"
-start = 2026-10-01
-end = 2026-10-01
-
-[[sections]]
-id = "open"
-name = "邀请赛"
-pairing = { numbering = "given" }
-entries = { cap = 16 }
-
-[sections.format]
-kind = "knockout"
-
-[sections.format.knockout]
-variant = "single"
-
-[[sections.format.knockout.time_controls]]
-name = "快棋"
-kind = "rapid"
-minutes = 6
-increment_seconds = 3
-
-[[sections.format.knockout.time_controls]]
-name = "超时快棋"
-kind = "armageddon"
-minutes = 5
-black_minutes = 3
-
-[[sections.format.knockout.blocks]]
-games = 2
-time_control = "快棋"
-colours = "lot"
-
-[sections.format.knockout.ending]
-rule = "armageddon"
-time_control = "超时快棋"
-draw = "black_wins"
-"#;
+const INVITATIONAL: &str = include_str!("../fixtures/knockout-invitational.toml");
 
 /// Registers `n` players, draws, then enters every due game from `round show` as `result`
 /// gives it (board index, game count). Returns the labels the sheets printed.

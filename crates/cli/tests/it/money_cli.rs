@@ -3,38 +3,7 @@
 
 use crate::common::*;
 
-const COUNTY: &str = r#"[event]
-name = "县象棋公开赛"
-start = 2026-10-01
-end = 2026-10-02
-
-[registration]
-unpaid_not_paired = true
-
-[[registration.charges]]
-name = "报名费"
-kind = "fee"
-yuan = 100
-free_for_flags = ["local"]
-
-[[registration.charges]]
-name = "押金"
-kind = "deposit"
-yuan = 200
-free_for_flags = ["local"]
-refund_at = "on_conditions"
-refund_conditions = ["完成全部对局"]
-
-[[sections]]
-id = "open"
-name = "公开组"
-format = { kind = "swiss", rounds = 5 }
-
-[[sections.categories]]
-id = "local"
-name = "本地棋手"
-flag = "local"
-"#;
+const COUNTY: &str = include_str!("../fixtures/county-money.toml");
 
 const AT: &str = "2026-09-01T10:00:00+08:00";
 

@@ -14,38 +14,7 @@ use common::*;
 
 /// A county open: 报名费 100 yuan and a 押金 of 200 yuan for players from elsewhere, locals
 /// free of both; unpaid players are not paired.
-pub const COUNTY: &str = r#"[event]
-name = "县象棋公开赛"
-start = 2026-10-01
-end = 2026-10-02
-
-[registration]
-unpaid_not_paired = true
-
-[[registration.charges]]
-name = "报名费"
-kind = "fee"
-yuan = 100
-free_for_flags = ["local"]
-
-[[registration.charges]]
-name = "押金"
-kind = "deposit"
-yuan = 200
-free_for_flags = ["本地棋手"]
-refund_at = "last_round"
-refund_conditions = ["完成全部对局", "未弃权"]
-
-[[sections]]
-id = "open"
-name = "公开组"
-format = { kind = "swiss", rounds = 5 }
-
-[[sections.categories]]
-id = "local"
-name = "本地棋手"
-flag = "local"
-"#;
+pub const COUNTY: &str = include_str!("../fixtures/county-money.toml");
 
 fn county(n: u32, locals: u32) -> (EventState, Vec<PlayerId>) {
     let reg = arbiter_regulation::parse(COUNTY, "county.toml").unwrap();
@@ -310,42 +279,7 @@ fn money_a_single_fee_is_recorded_as_before() {
 
 /// Two sections: locals (free) and an open section of visitors who pay the fee and the
 /// deposit; the deposit comes back after the last round to those who played on.
-const SIMULATED: &str = r#"[event]
-name = "县象棋公开赛"
-start = 2026-10-01
-end = 2026-10-02
-
-[registration]
-unpaid_not_paired = true
-
-[[registration.charges]]
-name = "报名费"
-kind = "fee"
-yuan = 100
-free_for_flags = ["local"]
-
-[[registration.charges]]
-name = "押金"
-kind = "deposit"
-yuan = 200
-fen = 50
-free_for_flags = ["local"]
-refund_at = "last_round"
-refund_conditions = ["完成全部对局"]
-
-[[sections]]
-id = "open"
-name = "公开组"
-format = { kind = "swiss", rounds = 5 }
-
-[[sections]]
-id = "local"
-name = "本地组"
-format = { kind = "swiss", rounds = 5 }
-
-[sections.eligibility]
-require_flags = ["local"]
-"#;
+const SIMULATED: &str = include_str!("../fixtures/simulated-money.toml");
 
 #[test]
 fn money_simulated_event_fills_the_cash_report_as_the_rules_imply() {

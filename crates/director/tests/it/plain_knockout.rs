@@ -8,22 +8,7 @@ use arbiter_core::LogEntry;
 use arbiter_director::{next_step, regulation_of, section_plan, verify, SectionPlan, Step};
 use common::*;
 
-const REG: &str = r#"
-[event]
-name = "淘汰赛"
-start = 2026-10-01
-end = 2026-10-03
-
-[[sections]]
-id = "open"
-name = "邀请赛"
-pairing = { numbering = "given" }
-format = { kind = "knockout", knockout = { time_controls = [{ kind = "slow", minutes = 30 }, { kind = "rapid", minutes = 10 }, { kind = "armageddon", minutes = 5, black_minutes = 3 }] } }
-
-[[sections.prizes]]
-rank = 1
-amount_yuan = 500
-"#;
+const REG: &str = include_str!("../fixtures/plain-knockout.toml");
 
 #[test]
 fn plain_knockout_of_6_has_no_swiss_round_and_byes_to_seeds_1_and_2() {

@@ -4,39 +4,7 @@
 use arbiter_regulation::summary::Lang;
 use arbiter_regulation::*;
 
-const BASE: &str = r#"[event]
-name = "测试赛"
-start = 2026-01-01
-end = 2026-01-02
-
-[registration]
-unpaid_not_paired = true
-
-[[registration.charges]]
-name = "报名费"
-kind = "fee"
-yuan = 100
-free_for_flags = ["本地棋手"]
-
-[[registration.charges]]
-name = "押金"
-kind = "deposit"
-yuan = 200
-free_for_flags = ["local"]
-refund_at = "last_round"
-refund_conditions = ["完成全部对局", "未弃权"]
-
-[[sections]]
-id = "open"
-name = "公开组"
-format = { kind = "swiss", rounds = 7 }
-tiebreaks = "cxa-2011-opp"
-
-[[sections.categories]]
-id = "u12"
-name = "12岁以下"
-born_from = 2014-01-01
-"#;
+const BASE: &str = include_str!("../fixtures/charges-base.toml");
 
 fn facts(flags: &[&str], born: Option<&str>) -> EntryFacts {
     EntryFacts {

@@ -7,41 +7,7 @@ use arbiter_types::GameKind;
 
 /// A 16-player invitational: two games of 6′+3″ (called 快棋) with colours swapped, then one
 /// armageddon red 5′ / black 3′, a draw = black wins.
-const INVITATIONAL: &str = r#"[event]
-name = "邀请赛"
-start = 2026-05-01
-end = 2026-05-02
-
-[[sections]]
-id = "open"
-name = "邀请赛"
-entries = { cap = 16 }
-
-[sections.format]
-kind = "knockout"
-
-[[sections.format.knockout.time_controls]]
-name = "快棋"
-kind = "slow"
-minutes = 6
-increment_seconds = 3
-
-[[sections.format.knockout.time_controls]]
-name = "超时快棋"
-kind = "armageddon"
-minutes = 5
-black_minutes = 3
-
-[[sections.format.knockout.blocks]]
-games = 2
-time_control = "快棋"
-colours = "lot"
-
-[sections.format.knockout.ending]
-rule = "armageddon"
-time_control = "超时快棋"
-draw = "black_wins"
-"#;
+const INVITATIONAL: &str = include_str!("../fixtures/knockout-invitational.toml");
 
 fn parse(src: &str) -> Result<arbiter_regulation::Regulation, String> {
     arbiter_regulation::parse(src, "t.toml").map_err(|e| e.to_string())

@@ -5,37 +5,7 @@ use crate::common;
 use crate::desk::{entries_of, flash, login, with_accounts, Browser};
 use common::TestServer;
 
-const COUNTY: &str = r#"[event]
-name = "县象棋公开赛"
-start = 2027-10-01
-end = 2027-10-02
-
-[registration]
-unpaid_not_paired = true
-
-[[registration.charges]]
-name = "报名费"
-kind = "fee"
-yuan = 100
-free_for_flags = ["local"]
-
-[[registration.charges]]
-name = "押金"
-kind = "deposit"
-yuan = 200
-free_for_flags = ["local"]
-refund_at = "last_round"
-
-[[sections]]
-id = "open"
-name = "公开组"
-format = { kind = "swiss", rounds = 5 }
-
-[[sections.categories]]
-id = "local"
-name = "本地棋手"
-flag = "local"
-"#;
+const COUNTY: &str = include_str!("../fixtures/county-money.toml");
 
 fn create(s: &TestServer, chief: &Browser) -> String {
     let r = chief.post(s, "/desk/events", &[("preset", ""), ("toml", COUNTY)]);
@@ -98,23 +68,7 @@ fn desk_money_items_refund_and_the_organisers_cash_report() {
     assert!(!ok && msg.contains("尚未赛完最后一轮"), "{msg}");
 }
 
-const ON_CONDITIONS: &str = r#"[event]
-name = "县象棋公开赛"
-start = 2027-10-01
-end = 2027-10-02
-
-[[registration.charges]]
-name = "押金"
-kind = "deposit"
-yuan = 200
-refund_at = "on_conditions"
-refund_conditions = ["完成全部对局", "未弃权"]
-
-[[sections]]
-id = "open"
-name = "公开组"
-format = { kind = "swiss", rounds = 5 }
-"#;
+const ON_CONDITIONS: &str = include_str!("../fixtures/deposit-on-conditions.toml");
 
 #[test]
 fn desk_refund_conditions_are_marked_on_the_players_page_and_the_cash_report() {
