@@ -439,12 +439,15 @@ pub enum Refusal {
         from_id: bool,
     },
     /// The section's rules refuse the online entry (the regulation's reason).
-    NotEligible { reason: String },
+    NotEligible { why: crate::registration::Ineligible },
     /// A corrected entry no longer meets the section's rules (the regulation's reason).
-    CorrectionNotEligible { section: Sec, reason: String },
+    CorrectionNotEligible {
+        section: Sec,
+        why: crate::registration::Ineligible,
+    },
     /// The team rules of registration refuse a corrected team or unit (their reason, as
     /// recorded in the log when an entry is refused for it).
-    TeamRule { reason: String },
+    TeamRule { why: crate::registration::Ineligible },
     /// The same refusal is already in the log.
     RefusalRecorded {
         name: String,
@@ -1176,14 +1179,18 @@ mod tests {
                 id_birth: date(1990, 3, 7),
             },
             NotEligible {
-                reason: "本组限男子".into(),
+                why: crate::registration::Ineligible::UnknownSection("men".into()),
             },
             CorrectionNotEligible {
                 section: s(),
-                reason: "本组限男子".into(),
+                why: crate::registration::Ineligible::UnknownSection("men".into()),
             },
             TeamRule {
-                reason: "跨单位组队".into(),
+                why: crate::registration::Ineligible::TeamFull {
+                    team: "常熟队".into(),
+                    members: 4,
+                    max: 4,
+                },
             },
             RefusalRecorded {
                 name: "张三".into(),

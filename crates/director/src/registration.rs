@@ -247,6 +247,85 @@ pub fn count_by(reg: &Regulation) -> arbiter_core::CountBy {
     }
 }
 
+/// Why the registration rules refuse an entry, with the facts: a rule of the section
+/// (`Section::check_entry`, its stable code and words), or a team rule (K2, one roster per
+/// team). Worded as recorded in the log (`entry_refused`'s reason).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ineligible {
+    /// A rule of the section: deadline, limits, sex, age, evidence, flags.
+    Rule(arbiter_regulation::Refusal),
+    /// The section is not the regulation's.
+    UnknownSection(String),
+    /// Evidence of a kind the regulation does not know.
+    UnknownEvidence(String),
+    /// K2: the team belongs to another unit.
+    CrossUnitTeam {
+        team: String,
+        team_unit: String,
+        unit: String,
+    },
+    /// The team plays in another section (names of both).
+    TeamInOtherSection {
+        team: String,
+        team_section: String,
+        section: String,
+    },
+    /// The team has as many players as the regulation allows.
+    TeamFull {
+        team: String,
+        members: usize,
+        max: u32,
+    },
+    /// The log's own limits (the deadline, a cap, a person entered twice).
+    Log(arbiter_core::Rejection),
+    /// A field of the form that does not read (an ID number, a phone, evidence or a flag
+    /// the regulation does not know), in its parser's words; the desk's form check refuses
+    /// these before the rules are judged.
+    Form(String),
+}
+
+impl Ineligible {
+    /// Whether the refusal is for evidence the regulation asks for and the entry lacks
+    /// (the desk's form shows it beside the evidence boxes).
+    pub fn wants_evidence(&self) -> bool {
+        matches!(self, Ineligible::Rule(r) if r.code == "evidence_missing")
+    }
+}
+
+impl std::fmt::Display for Ineligible {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ineligible::Rule(r) => write!(f, "{r}"),
+            Ineligible::UnknownSection(s) => write!(f, "未知组别 「{s}」 (unknown section)"),
+            Ineligible::UnknownEvidence(e) => {
+                write!(f, "未知的证明材料 「{e}」 (unknown evidence kind)")
+            }
+            Ineligible::CrossUnitTeam {
+                team,
+                team_unit,
+                unit,
+            } => write!(
+                f,
+                "跨单位组队: 队伍 {team} 属于 {team_unit}, 报名者属于 {unit} (cross-unit team: the team belongs to another unit)"
+            ),
+            Ineligible::TeamInOtherSection {
+                team,
+                team_section,
+                section,
+            } => write!(
+                f,
+                "队伍 {team} 属于组别「{team_section}」, 不能在组别「{section}」报名 (the team plays in another section)"
+            ),
+            Ineligible::TeamFull { team, members, max } => write!(
+                f,
+                "队伍 {team} 已有 {members} 人, 达到规程上限 {max} 人 (the team is full)"
+            ),
+            Ineligible::Log(r) => write!(f, "{r}"),
+            Ineligible::Form(why) => write!(f, "{why}"),
+        }
+    }
+}
+
 /// `Section::check_entry` for an applicant against the entries already in `state` (the
 /// entries before it), entered at `at`. Err is the refusal reason.
 pub fn check_eligibility(
@@ -254,9 +333,9 @@ pub fn check_eligibility(
     state: &EventState,
     a: &Applicant<'_>,
     at: NaiveDateTime,
-) -> Result<(), String> {
+) -> Result<(), Ineligible> {
     let Some(sec) = reg.section(a.section) else {
-        return Err(format!("未知组别 「{}」 (unknown section)", a.section));
+        return Err(Ineligible::UnknownSection(a.section.to_string()));
     };
     let unit = counted_unit(reg, a.unit, a.association);
     // Counts from the state's entry index (no scan of the players).
@@ -274,7 +353,7 @@ pub fn check_eligibility(
             Some(x) => {
                 evidence.insert(x);
             }
-            None => return Err(format!("未知的证明材料 「{e}」 (unknown evidence kind)")),
+            None => return Err(Ineligible::UnknownEvidence(e.to_string())),
         }
     }
     // EntryFacts grows (event totals, …): new fields keep their defaults here.
@@ -291,7 +370,7 @@ pub fn check_eligibility(
         flags: a.flags.iter().cloned().collect::<BTreeSet<_>>(),
         ..EntryFacts::default()
     };
-    sec.check_entry(&facts).map_err(|r| r.to_string())
+    sec.check_entry(&facts).map_err(Ineligible::Rule)
 }
 
 /// The sex and age rules of a section (`Section::check_entry`, the same rule registration
@@ -303,7 +382,7 @@ pub fn check_person(
     section: &str,
     sex: Option<Sex>,
     birth: Option<NaiveDate>,
-) -> Result<(), String> {
+) -> Result<(), Ineligible> {
     const PERSON: [&str; 6] = [
         "sex",
         "sex_unknown",
@@ -313,7 +392,7 @@ pub fn check_person(
         "too_old",
     ];
     let Some(sec) = reg.section(section) else {
-        return Err(format!("未知组别 「{section}」 (unknown section)"));
+        return Err(Ineligible::UnknownSection(section.to_string()));
     };
     // Only the person's facts: the deadline and the counts do not apply (no entry time, no
     // other entries), a unit is given so that the unit rule (judged at registration) does not
@@ -327,7 +406,7 @@ pub fn check_person(
         ..EntryFacts::default()
     };
     match sec.check_entry(&facts) {
-        Err(r) if PERSON.contains(&r.code) => Err(r.to_string()),
+        Err(r) if PERSON.contains(&r.code) => Err(Ineligible::Rule(r)),
         _ => Ok(()),
     }
 }
@@ -394,26 +473,24 @@ pub fn check_team_roster(
     section: &str,
     team: Option<&str>,
     unit: Option<&str>,
-) -> Result<(), String> {
+) -> Result<(), Ineligible> {
     let Some(t) = team.and_then(|t| state.teams.get(t)) else {
         return Ok(());
     };
     if unit != Some(t.unit.as_str()) {
-        return Err(format!(
-            "跨单位组队: 队伍 {} 属于 {}, 报名者属于 {} (cross-unit team: the team belongs to another unit)",
-            t.team,
-            t.unit,
-            unit.unwrap_or("-")
-        ));
+        return Err(Ineligible::CrossUnitTeam {
+            team: t.team.clone(),
+            team_unit: t.unit.clone(),
+            unit: unit.unwrap_or("-").to_string(),
+        });
     }
     if t.section.as_deref().is_some_and(|s| s != section) {
         let name = |id: &str| reg.section(id).map_or(id.to_string(), |x| x.name.clone());
-        return Err(format!(
-            "队伍 {} 属于组别「{}」, 不能在组别「{}」报名 (the team plays in another section)",
-            t.team,
-            t.section.as_deref().map_or("-".to_string(), name),
-            name(section)
-        ));
+        return Err(Ineligible::TeamInOtherSection {
+            team: t.team.clone(),
+            team_section: t.section.as_deref().map_or("-".to_string(), name),
+            section: name(section),
+        });
     }
     let max = reg
         .section(section)
@@ -421,11 +498,11 @@ pub fn check_team_roster(
         .and_then(|tp| tp.max_players);
     if let Some(max) = max {
         if t.members.len() as u64 >= u64::from(max) {
-            return Err(format!(
-                "队伍 {} 已有 {} 人, 达到规程上限 {max} 人 (the team is full)",
-                t.team,
-                t.members.len()
-            ));
+            return Err(Ineligible::TeamFull {
+                team: t.team.clone(),
+                members: t.members.len(),
+                max,
+            });
         }
     }
     Ok(())
@@ -436,7 +513,7 @@ pub fn check_team_unit(
     state: &EventState,
     team: Option<&str>,
     unit: Option<&str>,
-) -> Result<(), String> {
+) -> Result<(), Ineligible> {
     let (Some(team), Some(u)) = (team, unit) else {
         return Ok(());
     };
@@ -445,10 +522,11 @@ pub fn check_team_unit(
         .team_units(team)
         .find(|&(unit, n)| n > 0 && unit != Some(u));
     match other {
-        Some((unit, _)) => Err(format!(
-            "跨单位组队: 队伍 {team} 属于 {}, 报名者属于 {u} (cross-unit team: the team belongs to another unit)",
-            unit.unwrap_or("-")
-        )),
+        Some((unit, _)) => Err(Ineligible::CrossUnitTeam {
+            team: team.to_string(),
+            team_unit: unit.unwrap_or("-").to_string(),
+            unit: u.to_string(),
+        }),
         None => Ok(()),
     }
 }
@@ -481,16 +559,28 @@ pub fn register_as(
     at: NaiveDateTime,
     duplicates: Duplicates,
 ) -> LogEntry {
+    register_judged(reg, state, form, at, duplicates).0
+}
+
+/// [`register_as`], with why a refused entry is refused (typed, as the `entry_refused` it
+/// returns words it).
+pub fn register_judged(
+    reg: &Regulation,
+    state: &EventState,
+    form: &EntryForm,
+    at: NaiveDateTime,
+    duplicates: Duplicates,
+) -> (LogEntry, Option<Ineligible>) {
     let form = &form.normalized();
     let id_number = match form.id_number.as_deref().map(IdNumber::parse) {
         None => None,
         Some(Ok(i)) => Some(i),
-        Some(Err(e)) => return refused(form, e.to_string(), false),
+        Some(Err(e)) => return (refused(form, e.to_string(), false), Some(Ineligible::Form(e.to_string()))),
     };
     let phone = match form.phone.as_deref().map(Phone::parse) {
         None => None,
         Some(Ok(p)) => Some(p),
-        Some(Err(e)) => return refused(form, e.to_string(), false),
+        Some(Err(e)) => return (refused(form, e.to_string(), false), Some(Ineligible::Form(e.to_string()))),
     };
     let social_security = match form
         .social_security
@@ -499,7 +589,7 @@ pub fn register_as(
     {
         None => None,
         Some(Ok(s)) => Some(s),
-        Some(Err(e)) => return refused(form, e.to_string(), false),
+        Some(Err(e)) => return (refused(form, e.to_string(), false), Some(Ineligible::Form(e.to_string()))),
     };
     // Birth date and sex come from the ID number when there is one.
     let birth = id_number.as_ref().map(IdNumber::birth_date).or(form.birth);
@@ -508,12 +598,12 @@ pub fn register_as(
     for e in &form.evidence {
         match evidence_name(e) {
             Ok(n) => evidence.push(n.to_string()),
-            Err(r) => return refused(form, r, false),
+            Err(r) => return (refused(form, r.clone(), false), Some(Ineligible::Form(r))),
         }
     }
     let flags = match flag_names(reg, &form.flags) {
         Ok(f) => f,
-        Err(r) => return refused(form, r.to_string(), false),
+        Err(r) => return (refused(form, r.to_string(), false), Some(Ineligible::Form(r.to_string()))),
     };
     // A refusal's facts carry the flags as the regulation names them (a replay re-checks them).
     let form = &EntryForm {
@@ -547,7 +637,7 @@ pub fn register_as(
             )
         })
     {
-        return refused(form, r, late_reason.is_none());
+        return (refused(form, r.to_string(), late_reason.is_none()), Some(r));
     }
     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
         player: state.next_player_id(),
@@ -570,12 +660,12 @@ pub fn register_as(
     });
     // The log's own limits (deadline, association cap) have the last word.
     match validate_at(state, &entry, Some(&rfc3339(at))) {
-        Ok(()) => entry,
+        Ok(()) => (entry, None),
         Err(
             arbiter_core::Rejection::DuplicateIdNumber(..)
             | arbiter_core::Rejection::DuplicateEntry { .. },
-        ) if duplicates == Duplicates::Ignore => entry,
-        Err(rej) => refused(form, rej.to_string(), true),
+        ) if duplicates == Duplicates::Ignore => (entry, None),
+        Err(rej) => (refused(form, rej.to_string(), true), Some(Ineligible::Log(rej))),
     }
 }
 

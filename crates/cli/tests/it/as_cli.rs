@@ -265,6 +265,7 @@ const WRITERS: &[&[&str]] = &[
     &["team", "roster", "replace"],
     &["foul"],
     &["award"],
+    &["event", "create"],
     &["event", "close"],
     &["event", "reopen"],
     &["event", "settings"],
@@ -286,4 +287,113 @@ fn every_writing_command_takes_db_actor_at_and_as() {
         }
     }
     assert!(missing.is_empty(), "{missing:#?}");
+}
+
+/// `args` as account `who`; must be refused (exit 2) with the director's words for `action`
+/// and `role`, and change nothing in the log.
+fn refused_as(e: &Event, args: &[&str], who: &str, action: Action, role: Role) {
+    let before = ok(&["event", "export", &e.id, "--db", e.db()]);
+    let mut a = args.to_vec();
+    a.extend(["--db", e.db(), "--as", who]);
+    let o = run(&a);
+    assert_eq!(o.status.code(), Some(2), "{args:?} as {who}: {}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains(&refusal(action, role)),
+        "{args:?} as {who}: {}",
+        text(&o.stderr)
+    );
+    assert_eq!(ok(&["event", "export", &e.id, "--db", e.db()]), before);
+}
+
+#[test]
+fn registration_money_and_game_commands_are_judged_by_the_same_table() {
+    let e = event();
+    let add = [
+        "player", "add", "--event", &e.id, "--section", "open", "--name", "棋手5", "--unit",
+        "单位5", "--at", "2026-09-01T11:00:00+08:00",
+    ];
+    // The registration desk registers; an arbiter does not (the desk's page answers 403).
+    refused_as(&e, &add, "arb", Action::Register, Role::Arbiter);
+    let mut a = add.to_vec();
+    a.extend(["--db", e.db(), "--as", "desk"]);
+    let o = run(&a);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Money: the desk takes a fee; an arbiter may not, nor mark a refund condition.
+    refused_as(
+        &e,
+        &["fee", "--event", &e.id, "--player", "P1", "--amount", "50"],
+        "arb",
+        Action::TakePayment,
+        Role::Arbiter,
+    );
+    refused_as(
+        &e,
+        &["checkin", "--event", &e.id, "--player", "P1"],
+        "arb",
+        Action::CheckIn,
+        Role::Arbiter,
+    );
+    // The games: the desk draws no numbers, decides no protest, records no team foul.
+    refused_as(
+        &e,
+        &["draw", "--event", &e.id, "--section", "open"],
+        "desk",
+        Action::DrawNumbers,
+        Role::Desk,
+    );
+    refused_as(
+        &e,
+        &[
+            "result", "protest", "--event", &e.id, "--section", "open", "--round", "1",
+            "--board", "1", "--by", "领队", "--rejected", "--reason", "无理",
+        ],
+        "desk",
+        Action::DecideProtest,
+        Role::Desk,
+    );
+    refused_as(
+        &e,
+        &["event", "close", "--event", &e.id],
+        "arb",
+        Action::CloseEvent,
+        Role::Arbiter,
+    );
+}
+
+#[test]
+fn an_event_is_created_as_an_account_that_may_create_one() {
+    let e = event();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let reg = dir.path().join("reg.toml");
+    std::fs::write(&reg, REGULATION).expect("write");
+    let create = |who: &str| {
+        run(&[
+            "event",
+            "create",
+            "--regulation",
+            reg.to_str().expect("path"),
+            "--db",
+            e.db(),
+            "--as",
+            who,
+        ])
+    };
+    let o = create("desk");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains(&refusal(Action::CreateEvent, Role::Desk)),
+        "{}",
+        text(&o.stderr)
+    );
+    let listed = ok(&["event", "list", "--db", e.db()]);
+    assert_eq!(listed.lines().count(), 1, "{listed}");
+    let o = create("org");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let listed = ok(&["event", "list", "--db", e.db()]);
+    assert_eq!(listed.lines().count(), 2, "{listed}");
+    // The organiser's login is who created it.
+    let id = text(&o.stdout).trim().to_string();
+    let log = ok(&["event", "export", &id, "--db", e.db()]);
+    let v: serde_json::Value = serde_json::from_str(&log).expect("log");
+    assert_eq!(v["entries"][0]["actor"], "org");
 }

@@ -47,14 +47,14 @@ impl Refusal {
                 if *from_id { "身份证号" } else { "填写" },
                 if *from_id { "the ID number" } else { "the form" }
             ),
-            NotEligible { reason } => {
-                write!(f, "不符合报名条件: {reason} (the entry is not eligible)")
+            NotEligible { why } => {
+                write!(f, "不符合报名条件: {why} (the entry is not eligible)")
             }
-            CorrectionNotEligible { section, reason } => write!(
+            CorrectionNotEligible { section, why } => write!(
                 f,
-                "更正后不符合{section}的参赛条件: {reason} (the corrected entry is not eligible for the section)"
+                "更正后不符合{section}的参赛条件: {why} (the corrected entry is not eligible for the section)"
             ),
-            TeamRule { reason } => write!(f, "{reason}"),
+            TeamRule { why } => write!(f, "{why}"),
             RefusalRecorded {
                 name,
                 section,

@@ -257,7 +257,7 @@ fn field_of(e: &arbiter_director::DirectorError) -> &'static str {
             Refusal::BirthContradictsId { .. } => "birth",
             Refusal::UnknownEvidence { .. } => "evidence",
             Refusal::UnknownFlag { .. } => "flags",
-            Refusal::NotEligible { reason } if reason.contains("证明") => "evidence",
+            Refusal::NotEligible { why } if why.wants_evidence() => "evidence",
             Refusal::ReasonMissing(_) => "refuse_reason",
             _ => "form",
         },
@@ -627,7 +627,7 @@ pub async fn add(
             let field = field_of(&e);
             typed.refuse_reason = match &e {
                 arbiter_director::DirectorError::Refused(r) => match &**r {
-                    arbiter_director::Refusal::NotEligible { reason } => reason.clone(),
+                    arbiter_director::Refusal::NotEligible { why } => why.to_string(),
                     _ => typed.refuse_reason,
                 },
                 _ => typed.refuse_reason,

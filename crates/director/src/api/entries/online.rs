@@ -208,14 +208,15 @@ pub fn submit_keyed(
     // A person already registered or pending is judged as anyone else: the answer must not
     // tell a stranger whether an ID number is entered (the desk sees the duplicate), and a
     // pending submission never blocks another.
-    match registration::register_as(
+    match registration::register_judged(
         &reg,
         state,
         &judged,
         ctx.at,
         registration::Duplicates::Ignore,
     ) {
-        LogEntry::PlayerRegistered(r) => checked(
+        (_, Some(why)) => Err(Refusal::NotEligible { why }.into()),
+        (LogEntry::PlayerRegistered(r), None) => checked(
             state,
             ctx,
             vec![LogEntry::EntrySubmitted {
@@ -233,8 +234,7 @@ pub fn submit_keyed(
                 status_key,
             }],
         ),
-        LogEntry::EntryRefused { reason, .. } => Err(Refusal::NotEligible { reason }.into()),
-        other => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
+        (other, None) => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
     }
 }
 

@@ -17,6 +17,15 @@ pub fn register(
     ctx: &Ctx,
     form: &EntryForm,
 ) -> Result<Vec<LogEntry>, DirectorError> {
+    judged(state, ctx, form).map(|(entries, _)| entries)
+}
+
+/// [`register`], with why the rules refused the entry when they did.
+fn judged(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &EntryForm,
+) -> Result<(Vec<LogEntry>, Option<registration::Ineligible>), DirectorError> {
     let reg = regulation_of(state)?;
     section_of(state, &form.section)?;
     if form.late_reason.is_some() {
@@ -26,7 +35,13 @@ pub fn register(
         return Err(Refusal::NameEmpty.into());
     }
     form_mistake(&reg, form, ctx.at.date())?;
-    let e = registration::register(&reg, state, form, ctx.at);
+    let (e, why) = registration::register_judged(
+        &reg,
+        state,
+        form,
+        ctx.at,
+        registration::Duplicates::Refuse,
+    );
     if registration::already_refused(state, &e) {
         let reason = match &e {
             LogEntry::EntryRefused { reason, .. } => reason.as_str(),
@@ -39,7 +54,7 @@ pub fn register(
         }
         .into());
     }
-    checked(state, ctx, vec![e])
+    Ok((checked(state, ctx, vec![e])?, why))
 }
 
 /// The mistakes of a form (not the regulation's refusals): a field the regulation requires
@@ -83,13 +98,9 @@ pub fn register_form(
     ctx: &Ctx,
     form: &EntryForm,
 ) -> Result<Vec<LogEntry>, DirectorError> {
-    let out = register(state, ctx, form)?;
-    match out.first() {
-        Some(LogEntry::EntryRefused { reason, .. }) => Err(Refusal::NotEligible {
-            reason: reason.clone(),
-        }
-        .into()),
-        _ => Ok(out),
+    match judged(state, ctx, form)? {
+        (_, Some(why)) => Err(Refusal::NotEligible { why }.into()),
+        (out, None) => Ok(out),
     }
 }
 
@@ -244,10 +255,10 @@ pub fn correct(
         birth = Some(i.birth_date());
     }
     if sex != rec.sex || birth != rec.birth_date {
-        registration::check_person(&reg, &rec.section, sex, birth).map_err(|reason| {
+        registration::check_person(&reg, &rec.section, sex, birth).map_err(|why| {
             Refusal::CorrectionNotEligible {
                 section: Sec::in_reg(&reg, &rec.section),
-                reason,
+                why,
             }
         })?;
     }
@@ -271,7 +282,7 @@ pub fn correct(
                     unit.as_deref(),
                 )
             })
-            .map_err(|reason| Refusal::TeamRule { reason })?;
+            .map_err(|why| Refusal::TeamRule { why })?;
     }
     checked(
         state,
