@@ -439,7 +439,9 @@ pub enum Refusal {
         from_id: bool,
     },
     /// The section's rules refuse the online entry (the regulation's reason).
-    NotEligible { why: crate::registration::Ineligible },
+    NotEligible {
+        why: crate::registration::Ineligible,
+    },
     /// A corrected entry no longer meets the section's rules (the regulation's reason).
     CorrectionNotEligible {
         section: Sec,
@@ -447,7 +449,9 @@ pub enum Refusal {
     },
     /// The team rules of registration refuse a corrected team or unit (their reason, as
     /// recorded in the log when an entry is refused for it).
-    TeamRule { why: crate::registration::Ineligible },
+    TeamRule {
+        why: crate::registration::Ineligible,
+    },
     /// The same refusal is already in the log.
     RefusalRecorded {
         name: String,

@@ -575,12 +575,22 @@ pub fn register_judged(
     let id_number = match form.id_number.as_deref().map(IdNumber::parse) {
         None => None,
         Some(Ok(i)) => Some(i),
-        Some(Err(e)) => return (refused(form, e.to_string(), false), Some(Ineligible::Form(e.to_string()))),
+        Some(Err(e)) => {
+            return (
+                refused(form, e.to_string(), false),
+                Some(Ineligible::Form(e.to_string())),
+            )
+        }
     };
     let phone = match form.phone.as_deref().map(Phone::parse) {
         None => None,
         Some(Ok(p)) => Some(p),
-        Some(Err(e)) => return (refused(form, e.to_string(), false), Some(Ineligible::Form(e.to_string()))),
+        Some(Err(e)) => {
+            return (
+                refused(form, e.to_string(), false),
+                Some(Ineligible::Form(e.to_string())),
+            )
+        }
     };
     let social_security = match form
         .social_security
@@ -589,7 +599,12 @@ pub fn register_judged(
     {
         None => None,
         Some(Ok(s)) => Some(s),
-        Some(Err(e)) => return (refused(form, e.to_string(), false), Some(Ineligible::Form(e.to_string()))),
+        Some(Err(e)) => {
+            return (
+                refused(form, e.to_string(), false),
+                Some(Ineligible::Form(e.to_string())),
+            )
+        }
     };
     // Birth date and sex come from the ID number when there is one.
     let birth = id_number.as_ref().map(IdNumber::birth_date).or(form.birth);
@@ -603,7 +618,12 @@ pub fn register_judged(
     }
     let flags = match flag_names(reg, &form.flags) {
         Ok(f) => f,
-        Err(r) => return (refused(form, r.to_string(), false), Some(Ineligible::Form(r.to_string()))),
+        Err(r) => {
+            return (
+                refused(form, r.to_string(), false),
+                Some(Ineligible::Form(r.to_string())),
+            )
+        }
     };
     // A refusal's facts carry the flags as the regulation names them (a replay re-checks them).
     let form = &EntryForm {
@@ -665,7 +685,10 @@ pub fn register_judged(
             arbiter_core::Rejection::DuplicateIdNumber(..)
             | arbiter_core::Rejection::DuplicateEntry { .. },
         ) if duplicates == Duplicates::Ignore => (entry, None),
-        Err(rej) => (refused(form, rej.to_string(), true), Some(Ineligible::Log(rej))),
+        Err(rej) => (
+            refused(form, rej.to_string(), true),
+            Some(Ineligible::Log(rej)),
+        ),
     }
 }
 

@@ -24,6 +24,39 @@ impl Colour {
             Colour::Black => "黑",
         }
     }
+
+    /// A colour as people type it: `red`/`black` (also `r`/`b`), 红/黑, 红方/黑方 (blanks
+    /// around it ignored, English in any case). The one reading the CLI and the desk share.
+    pub fn from_words(s: &str) -> Option<Colour> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "red" | "r" | "红" | "红方" => Some(Colour::Red),
+            "black" | "b" | "黑" | "黑方" => Some(Colour::Black),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::Colour;
+
+    #[test]
+    fn colours_are_read_in_both_languages_and_nothing_else() {
+        for (s, c) in [
+            ("red", Colour::Red),
+            (" R ", Colour::Red),
+            ("红", Colour::Red),
+            ("红方", Colour::Red),
+            ("Black", Colour::Black),
+            ("b", Colour::Black),
+            ("黑方 ", Colour::Black),
+        ] {
+            assert_eq!(Colour::from_words(s), Some(c), "{s}");
+        }
+        for s in ["", "绿", "redd", "红黑"] {
+            assert_eq!(Colour::from_words(s), None, "{s}");
+        }
+    }
 }
 
 /// The result of one board, as written on the result slip.

@@ -61,7 +61,8 @@ pub type Render = Arc<dyn Fn(&Snapshot) -> Result<Page, WebError> + Send + Sync>
 struct Slot {
     cell: tokio::sync::OnceCell<Arc<Page>>,
     render: Render,
-    /// When it was last asked for (ms since [`epoch`]), carried over to the next state.
+    /// When it was last asked for (µs since [`epoch`], [`now_us`]), carried over to the next
+    /// state.
     last_hit: AtomicU64,
     /// The bytes this page adds to [`Pages::bytes`] (0 until it is rendered and counted).
     counted: AtomicUsize,
@@ -120,8 +121,19 @@ fn epoch() -> Instant {
     *E.get_or_init(Instant::now)
 }
 
-fn now_ms() -> u64 {
-    epoch().elapsed().as_millis() as u64
+/// Microseconds since [`epoch`], strictly increasing across calls: two hits never share a
+/// stamp, so "least recently read" is an order, not a tie broken by the page's name.
+fn now_us() -> u64 {
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let t = epoch().elapsed().as_micros() as u64;
+    let mut prev = LAST.load(Ordering::Relaxed);
+    loop {
+        let next = t.max(prev + 1);
+        match LAST.compare_exchange_weak(prev, next, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return next,
+            Err(p) => prev = p,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -336,13 +348,13 @@ impl Snapshot {
                 None => {
                     // Room is made once it has rendered: a URL that fails to render (a 404)
                     // never pushes a kept page out.
-                    let s = Arc::new(Slot::new(Arc::new(render), now_ms()));
+                    let s = Arc::new(Slot::new(Arc::new(render), now_us()));
                     pages.map.insert(key.to_string(), s.clone());
                     s
                 }
             }
         };
-        slot.last_hit.store(now_ms(), Ordering::Relaxed);
+        slot.last_hit.store(now_us(), Ordering::Relaxed);
         if let Some(p) = slot.cell.get() {
             return Ok(p.clone());
         }
@@ -395,8 +407,8 @@ impl Snapshot {
     /// for one render. Blocking; call it before `next` is put in the cache. A page whose
     /// render fails is left to render (and report its error) when asked for.
     pub fn warm(&self, next: &Snapshot) {
-        let now = now_ms();
-        let within = WARM_WITHIN.as_millis() as u64;
+        let now = now_us();
+        let within = WARM_WITHIN.as_micros() as u64;
         let mut hot: Vec<(String, Arc<Slot>)> = match self.pages.lock() {
             Ok(p) => p
                 .map

@@ -633,14 +633,11 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
 /// `--foul red|black[:KIND]` (also 红/黑 and the kinds' Chinese names).
 fn parse_foul(s: &str) -> Result<FoulInput, String> {
     let (who, kind) = s.split_once(':').unwrap_or((s, "general"));
-    let colour = match who.trim() {
-        "red" | "r" | "红" | "红方" => Colour::Red,
-        "black" | "b" | "黑" | "黑方" => Colour::Black,
-        other => {
-            return Err(format!(
-                "--foul 「{s}」: 「{other}」 应为 red 或 black (红方/黑方) (expected red or black)"
-            ))
-        }
+    let Some(colour) = Colour::from_words(who) else {
+        return Err(format!(
+            "--foul 「{s}」: 「{}」 应为 red 或 black (红方/黑方) (expected red or black)",
+            who.trim()
+        ));
     };
     let kind = kind
         .parse::<arbiter_core::FoulKind>()
@@ -654,13 +651,12 @@ fn parse_foul(s: &str) -> Result<FoulInput, String> {
 
 /// A colour as typed: red|black, 红/黑, 红方/黑方.
 fn parse_colour(flag: &str, s: &str) -> Result<Colour, String> {
-    match s.trim() {
-        "red" | "r" | "红" | "红方" => Ok(Colour::Red),
-        "black" | "b" | "黑" | "黑方" => Ok(Colour::Black),
-        other => Err(format!(
-            "{flag} 「{other}」 应为 red 或 black (红方/黑方) (expected red or black)"
-        )),
-    }
+    Colour::from_words(s).ok_or_else(|| {
+        format!(
+            "{flag} 「{}」 应为 red 或 black (红方/黑方) (expected red or black)",
+            s.trim()
+        )
+    })
 }
 
 /// `--ending` by its log name (`resignation`) or Chinese label (`认输`).

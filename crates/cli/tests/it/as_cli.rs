@@ -296,7 +296,12 @@ fn refused_as(e: &Event, args: &[&str], who: &str, action: Action, role: Role) {
     let mut a = args.to_vec();
     a.extend(["--db", e.db(), "--as", who]);
     let o = run(&a);
-    assert_eq!(o.status.code(), Some(2), "{args:?} as {who}: {}", text(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{args:?} as {who}: {}",
+        text(&o.stderr)
+    );
     assert!(
         text(&o.stderr).contains(&refusal(action, role)),
         "{args:?} as {who}: {}",
@@ -309,8 +314,18 @@ fn refused_as(e: &Event, args: &[&str], who: &str, action: Action, role: Role) {
 fn registration_money_and_game_commands_are_judged_by_the_same_table() {
     let e = event();
     let add = [
-        "player", "add", "--event", &e.id, "--section", "open", "--name", "棋手5", "--unit",
-        "单位5", "--at", "2026-09-01T11:00:00+08:00",
+        "player",
+        "add",
+        "--event",
+        &e.id,
+        "--section",
+        "open",
+        "--name",
+        "棋手5",
+        "--unit",
+        "单位5",
+        "--at",
+        "2026-09-01T11:00:00+08:00",
     ];
     // The registration desk registers; an arbiter does not (the desk's page answers 403).
     refused_as(&e, &add, "arb", Action::Register, Role::Arbiter);
@@ -344,8 +359,21 @@ fn registration_money_and_game_commands_are_judged_by_the_same_table() {
     refused_as(
         &e,
         &[
-            "result", "protest", "--event", &e.id, "--section", "open", "--round", "1",
-            "--board", "1", "--by", "领队", "--rejected", "--reason", "无理",
+            "result",
+            "protest",
+            "--event",
+            &e.id,
+            "--section",
+            "open",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--by",
+            "领队",
+            "--rejected",
+            "--reason",
+            "无理",
         ],
         "desk",
         Action::DecideProtest,

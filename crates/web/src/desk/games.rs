@@ -32,11 +32,7 @@ fn round_board(round: &str, board: &str) -> Result<(u32, u32), String> {
 
 /// 红方 / 黑方 from a form (`red`, `black`).
 fn colour(s: &str) -> Result<Colour, String> {
-    match s.trim() {
-        "red" | "红" | "红方" => Ok(Colour::Red),
-        "black" | "黑" | "黑方" => Ok(Colour::Black),
-        other => Err(format!("「{other}」 应为红方或黑方 (red or black)")),
-    }
+    Colour::from_words(s).ok_or_else(|| format!("「{}」 应为红方或黑方 (red or black)", s.trim()))
 }
 
 /// What the entries say, one sentence each, for the message under the form.

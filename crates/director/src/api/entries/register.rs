@@ -35,13 +35,8 @@ fn judged(
         return Err(Refusal::NameEmpty.into());
     }
     form_mistake(&reg, form, ctx.at.date())?;
-    let (e, why) = registration::register_judged(
-        &reg,
-        state,
-        form,
-        ctx.at,
-        registration::Duplicates::Refuse,
-    );
+    let (e, why) =
+        registration::register_judged(&reg, state, form, ctx.at, registration::Duplicates::Refuse);
     if registration::already_refused(state, &e) {
         let reason = match &e {
             LogEntry::EntryRefused { reason, .. } => reason.as_str(),
