@@ -750,10 +750,6 @@ const HTML_EXCEPTIONS: &[&str] = &[
     // `error_page`: the page of an error, written without a template so that it renders
     // whatever failed (a template, the state, the cache).
     "crates/web/src/page.rs",
-    // The online entry form and its status page, still written with `write!`.
-    "crates/web/src/online.rs",
-    // The replay page's board, SVG written with `write!`.
-    "crates/web/src/public/game.rs",
 ];
 
 /// Whether a string literal holds an HTML (or SVG) tag: `<name` (lower case first) followed
