@@ -5,7 +5,10 @@
 //! arbiter's tab, the CLI), the cache is brought up to date and the operation decided again
 //! on the fresh state — so two arbiters entering different boards both land, and the second
 //! one to enter the same board gets the director's refusal showing the value now stored.
-//! No rule lives here or in a handler: the operation decides everything.
+//! No rule lives here or in a handler: the operation decides everything. Every write is one
+//! span of the server's log ([`crate::trace`]): the account's login, the event, the
+//! operation (the handler's name), then how long it took and the kinds of the entries
+//! appended or of the refusal — never the facts of a refusal, which may name a person.
 
 use crate::app::AppState;
 use crate::auth::session::Authed;
@@ -14,6 +17,7 @@ use arbiter_core::{EventState, LogEntry};
 use arbiter_director::api::Ctx;
 use arbiter_director::DirectorError;
 use arbiter_store::{EventId, EventStore, StoreError};
+use tracing::Instrument;
 
 pub use arbiter_director::api::write::ATTEMPTS;
 use arbiter_director::api::write::{self as dw, Append, EventLog};
@@ -84,11 +88,13 @@ pub async fn apply<F>(
 where
     F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + Send + Sync + 'static,
 {
-    Ok(
-        apply_with(app, event, who, move |st, ctx| op(st, ctx).map(|e| (e, ())))
-            .await?
-            .map(|(a, ())| a),
-    )
+    let name = crate::trace::op_name::<F>();
+    Ok(apply_with_raw(app, event, who, name, move |st, ctx| {
+        op(st, ctx).map(|e| (e, ()))
+    })
+    .await?
+    .map(|(a, ())| a)
+    .map_err(|e| crate::refusal::words(&e)))
 }
 
 /// The server's view of an event for the write path: the cached fold, brought up to date
@@ -146,7 +152,8 @@ where
     F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
     X: Send + 'static,
 {
-    Ok(apply_with_raw(app, event, who, op)
+    let name = crate::trace::op_name::<F>();
+    Ok(apply_with_raw(app, event, who, name, op)
         .await?
         .map_err(|e| crate::refusal::words(&e)))
 }
@@ -162,14 +169,62 @@ pub async fn apply_raw<F>(
 where
     F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + Send + Sync + 'static,
 {
-    Ok(
-        apply_with_raw(app, event, who, move |st, ctx| op(st, ctx).map(|e| (e, ())))
-            .await?
-            .map(|(a, ())| a),
-    )
+    let name = crate::trace::op_name::<F>();
+    Ok(apply_with_raw(app, event, who, name, move |st, ctx| {
+        op(st, ctx).map(|e| (e, ()))
+    })
+    .await?
+    .map(|(a, ())| a))
 }
 
+/// The write loop on a blocking thread, in the write's span: the account's login, the event
+/// and the operation (`name`, the handler's); once done, how long it took and the kinds of the
+/// entries appended, or the kind of the refusal — never its facts, which may name a person.
 async fn apply_with_raw<F, X>(
+    app: &AppState,
+    event: &EventId,
+    who: &(dyn Writer + Sync),
+    name: &'static str,
+    op: F,
+) -> Result<Result<(Applied, X), DirectorError>, WebError>
+where
+    F: Fn(&EventState, &Ctx) -> Result<(Vec<LogEntry>, X), DirectorError> + Send + Sync + 'static,
+    X: Send + 'static,
+{
+    let span = tracing::info_span!("write", actor = %who.actor(), event = %event.0, op = name);
+    let start = std::time::Instant::now();
+    let done = write_loop(app, event, who, op)
+        .instrument(span.clone())
+        .await;
+    let ms = crate::trace::millis(start);
+    span.in_scope(|| match &done {
+        Ok(Ok((a, _))) => {
+            let kinds: Vec<&str> = a.entries.iter().map(LogEntry::kind).collect();
+            tracing::info!(
+                outcome = "done",
+                entries = %kinds.join(","),
+                seq = a.last_seq,
+                duration_ms = ms,
+                "写入 (write)"
+            );
+        }
+        Ok(Err(e)) => tracing::info!(
+            outcome = "refused",
+            refusal = %crate::trace::kind(&format!("{e:?}")),
+            duration_ms = ms,
+            "写入被拒绝 (write refused)"
+        ),
+        Err(e) => tracing::warn!(
+            outcome = "failed",
+            error = %crate::trace::kind(&format!("{e:?}")),
+            duration_ms = ms,
+            "写入失败 (write failed)"
+        ),
+    });
+    done
+}
+
+async fn write_loop<F, X>(
     app: &AppState,
     event: &EventId,
     who: &(dyn Writer + Sync),
@@ -188,7 +243,9 @@ where
         event: event.clone(),
         rt: tokio::runtime::Handle::current(),
     };
+    let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
+        let _in = span.enter();
         let clock = || {
             now_at().map_err(|e| {
                 DirectorError::from(arbiter_director::Refusal::BadTime { at: e.to_string() })
@@ -217,18 +274,43 @@ pub async fn create(
     actor: &str,
     entries: Vec<LogEntry>,
 ) -> Result<Result<EventId, String>, WebError> {
+    let span = tracing::info_span!("write", actor = %actor, op = "create");
+    let start = std::time::Instant::now();
     let (at, _) = now_at()?;
     let (name, actor) = (name.to_string(), actor.to_string());
     let created = app
         .with_store(move |st| Ok(st.create_checked(&name, &entries, &actor, &at)))
         .await?;
+    let ms = crate::trace::millis(start);
     match created {
         Ok(id) => {
+            span.in_scope(|| {
+                tracing::info!(
+                    outcome = "done",
+                    event = %id,
+                    duration_ms = ms,
+                    "新赛事 (event created)"
+                )
+            });
             app.refresh_all().await?;
             Ok(Ok(id))
         }
-        Err(StoreError::Fold(e)) => Ok(Err(e.to_string())),
-        Err(StoreError::Rejected(e)) => Ok(Err(e.to_string())),
+        Err(e @ (StoreError::Fold(_) | StoreError::Rejected(_))) => {
+            let refusal = crate::trace::kind(&format!("{e:?}"));
+            span.in_scope(|| {
+                tracing::info!(
+                    outcome = "refused",
+                    refusal = %refusal,
+                    duration_ms = ms,
+                    "新赛事被拒绝 (event refused)"
+                )
+            });
+            Ok(Err(match e {
+                StoreError::Fold(e) => e.to_string(),
+                StoreError::Rejected(e) => e.to_string(),
+                e => e.to_string(),
+            }))
+        }
         Err(e) => Err(e.into()),
     }
 }
