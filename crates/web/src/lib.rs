@@ -32,6 +32,7 @@ pub mod page;
 pub mod pool;
 pub mod public;
 pub mod refusal;
+pub mod trace;
 pub mod write;
 
 pub use app::AppState;
@@ -127,12 +128,13 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             limits.body_timeout,
         ))
+        .layer(axum::middleware::from_fn(trace::requests))
 }
 
 /// Open the database, bind `config.addr` and serve until Ctrl-C.
 pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
     let app = if config.demo {
-        eprintln!("正在模拟四个参考赛事 (simulating the four reference events part-way) …");
+        tracing::info!("正在模拟四个参考赛事 (simulating the four reference events part-way) …");
         let (store, (login, password)) = tokio::task::spawn_blocking(|| {
             let store = demo::demo_store()?;
             let account = demo::demo_account(&store)?;
@@ -140,7 +142,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
         })
         .await
         .map_err(|e| WebError::Internal(e.to_string()))??;
-        eprintln!(
+        tracing::info!(
             "裁判台 /desk 演示账号 (demo login for the arbiters' desk): {login} / {password}"
         );
         AppState::with(PathBuf::from(":memory:"), store)
@@ -155,9 +157,9 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
     match &config.public_url {
         Some(url) => {
             app.set_public_url(url.clone());
-            eprintln!("公开地址 (public address, in the QR codes): {url}");
+            tracing::info!("公开地址 (public address, in the QR codes): {url}");
         }
-        None => eprintln!(
+        None => tracing::info!(
             "未设置 --public-url: 二维码用浏览器访问本服务的地址 (no --public-url: the QR codes use the address the browser reached)"
         ),
     }
@@ -180,7 +182,9 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
         }
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    eprintln!("Arbiter 已启动: {scheme}://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)");
+    tracing::info!(
+        "Arbiter 已启动: {scheme}://{local}/  数据库 {db} (serving; Ctrl-C 停止 to stop)"
+    );
     let redirect = match (config.redirect_http, &tls) {
         (None, _) => None,
         (Some(_), None) => {
@@ -193,7 +197,9 @@ pub async fn serve(config: ServeConfig) -> Result<(), WebError> {
             let l = tokio::net::TcpListener::bind(addr)
                 .await
                 .map_err(|e| WebError::Bind(addr.to_string(), e.to_string()))?;
-            eprintln!("http://{addr}/ 的请求转到 HTTPS (plain HTTP here is redirected to HTTPS)");
+            tracing::info!(
+                "http://{addr}/ 的请求转到 HTTPS (plain HTTP here is redirected to HTTPS)"
+            );
             Some(l)
         }
     };

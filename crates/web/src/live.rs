@@ -50,7 +50,7 @@ pub async fn watch(app: AppState, every: Duration) {
             _ = app.appended.notified() => {}
         }
         if let Err(e) = app.refresh_all().await {
-            eprintln!("注意: 读取日志失败 (polling the log failed): {e}");
+            tracing::warn!("注意: 读取日志失败 (polling the log failed): {e}");
         }
     }
 }
@@ -76,7 +76,7 @@ pub fn listen(app: &AppState) -> Option<std::thread::JoinHandle<()>> {
             return;
         }
         if let Err(e) = r {
-            eprintln!("注意: 监听 PostgreSQL 通知失败, 1 秒后重连 (listening for appends failed; retrying): {e}");
+            tracing::warn!("注意: 监听 PostgreSQL 通知失败, 1 秒后重连 (listening for appends failed; retrying): {e}");
             std::thread::sleep(Duration::from_secs(1));
         }
     }))

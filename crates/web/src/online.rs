@@ -27,7 +27,6 @@ use crate::auth::token::{ct_eq, random_token};
 use crate::desk::event_id;
 use crate::error::WebError;
 use crate::i18n::Lang;
-use crate::page::escape as e;
 use crate::public::Layout;
 use crate::write;
 use arbiter_director::api::entries as api;
@@ -41,7 +40,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
-use std::fmt::Write;
 
 pub const ENTRY_CSRF_COOKIE: &str = "arbiter_entry";
 /// Largest form body accepted (bytes).
@@ -61,13 +59,81 @@ pub fn routes() -> Router<AppState> {
         .route("/e/{ev}/entry/status/{token}", get(status))
 }
 
+/// The entry page: the form, the answer to an accepted entry, or why entries are closed
+/// (`templates/online/entry.html`).
 #[derive(Template)]
-#[template(path = "online.html")]
-struct OnlinePage {
+#[template(path = "online/entry.html")]
+struct EntryPage {
     layout: Layout,
     ok: Option<String>,
     err: Option<String>,
-    content: String,
+    event_name: String,
+    summary: Option<SummaryView>,
+    /// Why entries are closed (deadline passed, event closed or under way).
+    closed: Option<String>,
+    form: Option<FormView>,
+}
+
+/// What an accepted entry's answer shows.
+struct SummaryView {
+    name: String,
+    section: String,
+    masked: String,
+    bring: Vec<String>,
+    link: String,
+}
+
+/// The form, filled with what was typed.
+struct FormView {
+    action: String,
+    token: String,
+    sections: Vec<SectionOption>,
+    name: String,
+    sex: String,
+    id_number: String,
+    unit: String,
+    phone: String,
+    max: usize,
+    /// K5: the 社保号 typed, when the regulation asks for it.
+    social_security: Option<String>,
+    offers: Vec<OfferView>,
+}
+
+struct SectionOption {
+    id: String,
+    name: String,
+    selected: bool,
+}
+
+/// A section's conditions and documents to tick.
+struct OfferView {
+    id: String,
+    name: String,
+    conditions: Vec<Tick>,
+    documents: Vec<Tick>,
+}
+
+/// A box: its field name after `flag.` / `ev.` (`section.name`), its text, ticked or not.
+struct Tick {
+    key: String,
+    text: String,
+    checked: bool,
+}
+
+/// The status page of an entry (`templates/online/status.html`).
+#[derive(Template)]
+#[template(path = "online/status.html")]
+struct StatusPage {
+    layout: Layout,
+    ok: Option<String>,
+    err: Option<String>,
+    event_name: String,
+    submission: u32,
+    section: String,
+    masked: String,
+    badge: &'static str,
+    reason: Option<String>,
+    pending: bool,
 }
 
 /// What the form shows again after a mistake: everything typed, to this player's own form
@@ -109,87 +175,37 @@ async fn page(
     let (_, now) = write::now_at()?;
     // Closed (deadline passed, event closed or under way): said before anyone types.
     let closed = api::online_open(st, now).err();
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1><p>{}</p>",
-        e(st.name()),
-        l.t("网上报名", "Online entry"),
-        l.t(
-            "提交后由报名处审核; 身份证号和电话不会在任何公开页面显示。",
-            "The registration desk reviews every entry; ID numbers and phones never appear on a public page."
-        )
-    );
     let done = matches!(outcome, Some(Ok(_)));
-    if let Some(Ok(a)) = &outcome {
-        summary(&mut c, l, st, &reg, ev, a, &kept);
-    } else if let Some(why) = &closed {
-        let _ = write!(
-            c,
-            "<p class=\"flash err\" role=\"alert\" id=\"entry-closed\">{}</p>",
-            e(&crate::refusal::words(why))
-        );
-    }
+    let summary = match &outcome {
+        Some(Ok(a)) => Some(summary(st, &reg, ev, a, &kept)),
+        _ => None,
+    };
     let show_form = !done && closed.is_none();
-    if show_form {
-        let mut options = String::new();
-        for s in st.sections.values() {
-            let sel = if s.id == kept.section {
-                " selected"
-            } else {
-                ""
-            };
-            let _ = write!(
-                options,
-                "<option value=\"{}\"{sel}>{}</option>",
-                e(&s.id),
-                e(&s.name)
-            );
-        }
-        let sel = |v: &str| if kept.sex == v { " selected" } else { "" };
-        let _ = write!(
-            c,
-            "<form method=\"post\" action=\"{action}\" class=\"stack\" id=\"entry-form\">\
-             <input type=\"hidden\" name=\"csrf\" value=\"{token}\">\
-             <label>{secl} <select name=\"section\" required>{options}</select></label>\
-             <label>{nl} <input name=\"name\" value=\"{name}\" maxlength=\"{max}\" required></label>\
-             <label>{sxl} <select name=\"sex\"><option value=\"\"></option><option value=\"男\"{m}>男</option><option value=\"女\"{f}>女</option></select></label>\
-             <label>{il} <input name=\"id_number\" value=\"{idv}\" maxlength=\"18\" autocomplete=\"off\" required></label>\
-             <label>{ul} <input name=\"unit\" value=\"{unit}\" maxlength=\"{max}\"></label>\
-             <label>{pl} <input name=\"phone\" value=\"{phv}\" inputmode=\"tel\" maxlength=\"11\" autocomplete=\"off\" required></label>\
-             {ss}{offers}<button type=\"submit\">{b}</button></form>",
-            action = e(&here),
-            secl = l.t("组别", "Section"),
-            nl = l.t("姓名", "Name"),
-            name = e(&kept.name),
-            max = MAX_FIELD,
-            sxl = l.t("性别", "Sex"),
-            m = sel("男"),
-            f = sel("女"),
-            il = l.t("身份证号", "ID number"),
-            ul = l.t("单位", "Unit"),
-            unit = e(&kept.unit),
-            pl = l.t("手机号", "Mobile phone"),
-            b = l.t("提交报名", "Submit"),
-            idv = e(&kept.id_number),
-            phv = e(&kept.phone),
-            // K5: the 社保号 when the regulation asks for it.
-            ss = if reg
-                .registration
-                .fields
-                .contains(&arbiter_regulation::EntryField::SocialSecurityNumber)
-            {
-                format!(
-                    "<label>{} <input name=\"social_security\" value=\"{}\" maxlength=\"30\" autocomplete=\"off\" required></label>",
-                    l.t("社保号", "Social-security number"),
-                    e(&kept.social_security)
-                )
-            } else {
-                String::new()
-            },
-            offers = offers(l, st, &reg, &kept),
-        );
-    }
+    let form = show_form.then(|| FormView {
+        action: here.clone(),
+        token: token.clone(),
+        sections: st
+            .sections
+            .values()
+            .map(|s| SectionOption {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                selected: s.id == kept.section,
+            })
+            .collect(),
+        name: kept.name.clone(),
+        sex: kept.sex.clone(),
+        id_number: kept.id_number.clone(),
+        unit: kept.unit.clone(),
+        phone: kept.phone.clone(),
+        max: MAX_FIELD,
+        social_security: reg
+            .registration
+            .fields
+            .contains(&arbiter_regulation::EntryField::SocialSecurityNumber)
+            .then(|| kept.social_security.clone()),
+        offers: offers(st, &reg, &kept),
+    });
     let (ok, err) = match outcome {
         Some(Ok(a)) => (
             Some(format!(
@@ -206,7 +222,7 @@ async fn page(
         Some(Err(m)) => (None, Some(m)),
         None => (None, None),
     };
-    let t = OnlinePage {
+    let t = EntryPage {
         layout: Layout::plain(
             l,
             format!("{} · {}", l.t("网上报名", "Online entry"), st.name()),
@@ -214,7 +230,10 @@ async fn page(
         ),
         ok,
         err,
-        content: c,
+        event_name: st.name().to_string(),
+        summary,
+        closed: closed.as_ref().map(crate::refusal::words),
+        form,
     };
     let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;
     let mut resp = (
@@ -474,12 +493,11 @@ pub async fn submit(
 /// The section's conditions and documents, for every section that has any (each headed by
 /// the section's name; only the chosen section's are read).
 fn offers(
-    l: Lang,
     st: &arbiter_core::EventState,
     reg: &arbiter_regulation::Regulation,
     kept: &Kept,
-) -> String {
-    let mut o = String::new();
+) -> Vec<OfferView> {
+    let mut o = Vec::new();
     for s in st.sections.values() {
         let Some(sec) = reg.section(&s.id) else {
             continue;
@@ -489,43 +507,27 @@ fn offers(
         if offer.conditions.is_empty() && docs.is_empty() {
             continue;
         }
-        let _ = write!(
-            o,
-            "<fieldset class=\"offer\" data-section=\"{id}\"><legend>{name} · {t}</legend>",
-            id = e(&s.id),
-            name = e(&s.name),
-            t = l.t("报此组须", "to enter this section")
-        );
-        for (flag, zh) in &offer.conditions {
-            let key = format!("{}.{flag}", s.id);
-            let checked = if kept.flags.contains(&key) {
-                " checked"
-            } else {
-                ""
-            };
-            let _ = write!(
-                o,
-                "<label class=\"check\"><input type=\"checkbox\" name=\"flag.{k}\"{checked}> {c}{zh}</label>",
-                k = e(&key),
-                c = l.t("我符合参赛条件: ", "I meet the condition: ")
-            );
-        }
-        for d in docs {
-            let key = format!("{}.{}", s.id, d.name());
-            let checked = if kept.evidence.contains(&key) {
-                " checked"
-            } else {
-                ""
-            };
-            let _ = write!(
-                o,
-                "<label class=\"check\"><input type=\"checkbox\" name=\"ev.{k}\"{checked}> {c}{zh}</label>",
-                k = e(&key),
-                c = l.t("报到时出示: ", "I will show: "),
-                zh = d.zh()
-            );
-        }
-        o.push_str("</fieldset>");
+        let tick = |name: &str, text: &str, ticked: &[String]| {
+            let key = format!("{}.{name}", s.id);
+            Tick {
+                checked: ticked.contains(&key),
+                key,
+                text: text.to_string(),
+            }
+        };
+        o.push(OfferView {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            conditions: offer
+                .conditions
+                .iter()
+                .map(|(flag, zh)| tick(flag, zh, &kept.flags))
+                .collect(),
+            documents: docs
+                .iter()
+                .map(|d| tick(d.name(), d.zh(), &kept.evidence))
+                .collect(),
+        });
     }
     o
 }
@@ -560,57 +562,24 @@ fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<String> 
 /// The answer to an accepted entry: who (masked ID), which section, what to bring and the
 /// link to the entry's status.
 fn summary(
-    c: &mut String,
-    l: Lang,
     st: &arbiter_core::EventState,
     reg: &arbiter_regulation::Regulation,
     ev: &str,
     a: &Accepted,
     kept: &Kept,
-) {
+) -> SummaryView {
     let masked = arbiter_types::IdNumber::parse(&kept.id_number)
         .map(|i| i.masked())
         .unwrap_or_default();
     let section = kept.section.trim();
     let sec_name = st.section(section).map_or(section, |s| s.name.as_str());
-    let _ = write!(
-        c,
-        "<div class=\"summary\" id=\"entry-summary\"><h2>{h}</h2><table class=\"grid\"><tbody>\
-         <tr><th>{nl}</th><td>{name}</td></tr><tr><th>{sl}</th><td>{sec}</td></tr>\
-         <tr><th>{il}</th><td>{masked}</td></tr><tr><th>{stl}</th><td>{pending}</td></tr></tbody></table>",
-        h = l.t("报名摘要", "Your entry"),
-        nl = l.t("姓名", "Name"),
-        name = e(kept.name.trim()),
-        sl = l.t("组别", "Section"),
-        sec = e(sec_name),
-        il = l.t("身份证号", "ID number"),
-        stl = l.t("状态", "Status"),
-        pending = l.t("待审核", "pending"),
-    );
-    let bring = to_bring(reg, section);
-    if !bring.is_empty() {
-        let _ = write!(
-            c,
-            "<h3>{}</h3><ul id=\"to-bring\">",
-            l.t("报到时请带", "Bring to check-in")
-        );
-        for b in bring {
-            let _ = write!(c, "<li>{}</li>", e(&b));
-        }
-        c.push_str("</ul>");
+    SummaryView {
+        name: kept.name.trim().to_string(),
+        section: sec_name.to_string(),
+        masked,
+        bring: to_bring(reg, section),
+        link: format!("/e/{ev}/entry/status/{}", a.token),
     }
-    let link = format!("/e/{ev}/entry/status/{}", a.token);
-    let _ = write!(
-        c,
-        "<p>{t} <a href=\"{link}\" id=\"status-link\">{a}</a></p><p class=\"muted\">{keep}</p></div>",
-        t = l.t("查看审核结果:", "Check the decision:"),
-        link = e(&link),
-        a = l.t("报名状态页", "entry status page"),
-        keep = l.t(
-            "请保存此链接 (收藏或截图): 只有持有链接的人能看到审核结果。",
-            "Keep this link (bookmark or screenshot): only someone holding it sees the decision."
-        ),
-    );
 }
 
 /// `GET /e/{ev}/entry/status/{token}`: the status of the entry whose token this is — 待审核,
@@ -639,43 +608,7 @@ pub async fn status(
         Some(arbiter_core::Decision::Approved(_)) => (l.t("已通过", "approved"), None),
         Some(arbiter_core::Decision::Refused(r)) => (l.t("已拒绝", "refused"), Some(r.as_str())),
     };
-    let mut c = String::new();
-    let _ = write!(
-        c,
-        "<h1>{} · {}</h1><table class=\"grid\" id=\"entry-status\"><tbody>\
-         <tr><th>{}</th><td>#{}</td></tr><tr><th>{}</th><td>{}</td></tr><tr><th>{}</th><td>{}</td></tr>\
-         <tr><th>{}</th><td><span class=\"status-badge\" id=\"status\">{}</span></td></tr>",
-        e(st.name()),
-        l.t("报名状态", "Entry status"),
-        l.t("报名编号", "Entry number"),
-        sub.submission,
-        l.t("组别", "Section"),
-        e(sec_name),
-        l.t("身份证号", "ID number"),
-        sub.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-        l.t("状态", "Status"),
-        badge,
-    );
-    if let Some(r) = reason {
-        let _ = write!(
-            c,
-            "<tr><th>{}</th><td id=\"status-reason\">{}</td></tr>",
-            l.t("理由", "Reason"),
-            e(r)
-        );
-    }
-    c.push_str("</tbody></table>");
-    if sub.decision.is_none() {
-        let _ = write!(
-            c,
-            "<p class=\"muted\">{}</p>",
-            l.t(
-                "报名处审核后本页会显示结果, 请稍后刷新。",
-                "The decision shows here once the desk has reviewed the entry; reload later."
-            )
-        );
-    }
-    let t = OnlinePage {
+    let t = StatusPage {
         layout: Layout::plain(
             l,
             format!("{} · {}", l.t("报名状态", "Entry status"), st.name()),
@@ -683,7 +616,17 @@ pub async fn status(
         ),
         ok: None,
         err: None,
-        content: c,
+        event_name: st.name().to_string(),
+        submission: sub.submission,
+        section: sec_name.to_string(),
+        masked: sub
+            .id_number
+            .as_ref()
+            .map(|i| i.masked())
+            .unwrap_or_default(),
+        badge,
+        reason: reason.map(str::to_string),
+        pending: sub.decision.is_none(),
     };
     let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;
     let mut resp = (

@@ -15,6 +15,7 @@ use arbiter_director::api::Ctx;
 use arbiter_director::command::Command;
 use arbiter_director::DirectorError;
 use arbiter_store::{EventId, EventStore};
+use tracing::Instrument;
 
 pub use arbiter_director::api::write::ATTEMPTS;
 use arbiter_director::api::write::{self as dw, Append, EventLog};
@@ -125,9 +126,9 @@ impl EventLog for CacheLog {
 }
 
 /// [`apply`] with the director's refusal itself as the inner error (a form that shows it
-/// beside the field it is about). The director's write loop
-/// ([`arbiter_director::api::write::apply`]) runs on a blocking thread: pairing a large round
-/// takes real time.
+/// beside the field it is about). The write runs in its span: the account's login, the event
+/// and the command's action; once done, how long it took and the kinds of the entries
+/// appended, or the kind of the refusal — never its facts, which may name a person.
 pub async fn apply_raw(
     app: &AppState,
     event: &EventId,
@@ -135,6 +136,58 @@ pub async fn apply_raw(
     cmd: impl Into<Command>,
 ) -> Result<Result<Applied, DirectorError>, WebError> {
     let cmd = cmd.into();
+    let span = tracing::info_span!(
+        "write",
+        actor = %who.actor(),
+        event = %event.0,
+        op = ?cmd.action()
+    );
+    let start = std::time::Instant::now();
+    let done = write_loop(app, event, who, cmd)
+        .instrument(span.clone())
+        .await;
+    let ms = crate::trace::millis(start);
+    span.in_scope(|| traced(&done, ms));
+    done
+}
+
+/// The end of a write in its span: done (the kinds of the entries appended), refused (the
+/// kind of refusal) or failed.
+fn traced(done: &Result<Result<Applied, DirectorError>, WebError>, ms: u64) {
+    match done {
+        Ok(Ok(a)) => {
+            let kinds: Vec<&str> = a.entries.iter().map(LogEntry::kind).collect();
+            tracing::info!(
+                outcome = "done",
+                entries = %kinds.join(","),
+                seq = a.last_seq,
+                duration_ms = ms,
+                "写入 (write)"
+            );
+        }
+        Ok(Err(e)) => tracing::info!(
+            outcome = "refused",
+            refusal = %crate::trace::kind(&format!("{e:?}")),
+            duration_ms = ms,
+            "写入被拒绝 (write refused)"
+        ),
+        Err(e) => tracing::warn!(
+            outcome = "failed",
+            error = %crate::trace::kind(&format!("{e:?}")),
+            duration_ms = ms,
+            "写入失败 (write failed)"
+        ),
+    }
+}
+
+/// The director's write loop ([`arbiter_director::api::write::apply`]) on a blocking thread:
+/// pairing a large round takes real time.
+async fn write_loop(
+    app: &AppState,
+    event: &EventId,
+    who: &(dyn Writer + Sync),
+    cmd: Command,
+) -> Result<Result<Applied, DirectorError>, WebError> {
     let (_, local) = now_at()?;
     let ctx = Ctx::new(who.actor(), who.role(), local).with_name(who.name());
     let mut log = CacheLog {
@@ -142,7 +195,9 @@ pub async fn apply_raw(
         event: event.clone(),
         rt: tokio::runtime::Handle::current(),
     };
+    let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
+        let _in = span.enter();
         let clock = || {
             now_at().map_err(|e| {
                 DirectorError::from(arbiter_director::Refusal::BadTime { at: e.to_string() })
@@ -168,6 +223,8 @@ pub async fn create(
     cmd: impl Into<Command>,
 ) -> Result<Result<EventId, DirectorError>, WebError> {
     let cmd = cmd.into();
+    let span = tracing::info_span!("write", actor = %who.actor(), op = ?cmd.action());
+    let start = std::time::Instant::now();
     let (_, local) = now_at()?;
     let ctx = Ctx::new(who.actor(), who.role(), local).with_name(who.name());
     let clock = || {
@@ -181,6 +238,21 @@ pub async fn create(
             Ok(dw::create(&mut book, &ctx, &clock, &cmd)?)
         })
         .await?;
+    let ms = crate::trace::millis(start);
+    span.in_scope(|| match &made {
+        Ok(c) => tracing::info!(
+            outcome = "done",
+            event = %c.id,
+            duration_ms = ms,
+            "新赛事 (event created)"
+        ),
+        Err(e) => tracing::info!(
+            outcome = "refused",
+            refusal = %crate::trace::kind(&format!("{e:?}")),
+            duration_ms = ms,
+            "新赛事被拒绝 (event refused)"
+        ),
+    });
     match made {
         Ok(c) => {
             app.refresh_all().await?;

@@ -86,6 +86,8 @@ fn minutes(n: u64) -> std::time::Duration {
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<u8> {
+    // The server's log on stderr: requests and writes, filtered by RUST_LOG (default info).
+    arbiter_web::trace::init();
     let mut config = arbiter_web::ServeConfig::new(a.db, a.addr);
     config.demo = a.demo;
     config.tls = a.tls_cert.zip(a.tls_key);

@@ -42,5 +42,6 @@ mod simulate;
 mod simulate_golden;
 mod simulate_verify_cli;
 mod standings_cli;
+mod tidy;
 mod user_cli;
 mod xiangqi_cli;

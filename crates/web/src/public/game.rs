@@ -16,7 +16,6 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use std::fmt::Write as _;
 
 #[derive(Template)]
 #[template(path = "game.html")]
@@ -33,7 +32,7 @@ struct GamePage {
     /// The board FENs of every position, `|`-separated (start … final).
     fens: String,
     /// The final position, drawn.
-    svg: String,
+    board: Board,
     last: usize,
 }
 
@@ -58,63 +57,44 @@ fn piece_char(c: char) -> Option<char> {
     })
 }
 
-/// The pieces of a board FEN as SVG: a circle and a character each (rank 9 — black's back
-/// rank — on top).
-pub fn pieces_svg(fen: &str) -> String {
-    let mut s = String::new();
-    for (row, rank) in fen.split('/').take(10).enumerate() {
-        let mut file = 0u32;
-        for c in rank.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file += d;
-                continue;
-            }
-            let Some(ch) = piece_char(c) else { continue };
-            let (x, y) = (10 + file * 10, 10 + row as u32 * 10);
-            let side = if c.is_ascii_uppercase() { "r" } else { "b" };
-            let _ = write!(
-                s,
-                "<g class=\"pc {side}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"4.5\"/><text x=\"{x}\" y=\"{y}\" dy=\"1.9\">{ch}</text></g>"
-            );
-            file += 1;
-        }
-    }
-    s
+/// The board drawn on the replay page (`templates/board.html`): its label and the pieces of
+/// one position.
+pub struct Board {
+    label: &'static str,
+    pieces: Vec<Piece>,
 }
 
-/// The board (lines, river, palaces) with the pieces of `fen`.
-pub fn board_svg(fen: &str, label: &str) -> String {
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<svg class=\"xq\" id=\"xq\" viewBox=\"0 0 100 110\" role=\"img\" aria-label=\"{label}\" xmlns=\"http://www.w3.org/2000/svg\">\
-         <rect class=\"bg\" x=\"2\" y=\"2\" width=\"96\" height=\"106\"/><g class=\"ln\">"
-    );
-    // Ten horizontal lines.
-    for r in 0..10 {
-        let y = 10 + r * 10;
-        let _ = write!(s, "<line x1=\"10\" y1=\"{y}\" x2=\"90\" y2=\"{y}\"/>");
-    }
-    // Nine vertical lines: the edges whole, the others broken by the river.
-    for f in 0..9 {
-        let x = 10 + f * 10;
-        if f == 0 || f == 8 {
-            let _ = write!(s, "<line x1=\"{x}\" y1=\"10\" x2=\"{x}\" y2=\"100\"/>");
-        } else {
-            let _ = write!(
-                s,
-                "<line x1=\"{x}\" y1=\"10\" x2=\"{x}\" y2=\"50\"/><line x1=\"{x}\" y1=\"60\" x2=\"{x}\" y2=\"100\"/>"
-            );
+/// A piece on the board: its side (`r` or `b`), its point and its character.
+struct Piece {
+    side: &'static str,
+    x: u32,
+    y: u32,
+    ch: char,
+}
+
+impl Board {
+    /// The pieces of a board FEN (rank 9 — black's back rank — on top).
+    pub fn new(fen: &str, label: &'static str) -> Board {
+        let mut pieces = Vec::new();
+        for (row, rank) in fen.split('/').take(10).enumerate() {
+            let mut file = 0u32;
+            for c in rank.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d;
+                    continue;
+                }
+                let Some(ch) = piece_char(c) else { continue };
+                pieces.push(Piece {
+                    side: if c.is_ascii_uppercase() { "r" } else { "b" },
+                    x: 10 + file * 10,
+                    y: 10 + row as u32 * 10,
+                    ch,
+                });
+                file += 1;
+            }
         }
+        Board { label, pieces }
     }
-    // The palaces' diagonals.
-    s.push_str(
-        "<line x1=\"40\" y1=\"10\" x2=\"60\" y2=\"30\"/><line x1=\"60\" y1=\"10\" x2=\"40\" y2=\"30\"/>\
-         <line x1=\"40\" y1=\"80\" x2=\"60\" y2=\"100\"/><line x1=\"60\" y1=\"80\" x2=\"40\" y2=\"100\"/></g>\
-         <text class=\"river\" x=\"30\" y=\"55\" dy=\"1.8\">楚 河</text><text class=\"river\" x=\"70\" y=\"55\" dy=\"1.8\">汉 界</text>",
-    );
-    let _ = write!(s, "<g id=\"xq-pieces\">{}</g></svg>", pieces_svg(fen));
-    s
 }
 
 fn game_page(
@@ -165,7 +145,7 @@ fn game_page(
         full_moves: view.full_moves,
         end: view.end.clone(),
         pairs: view.pairs.clone(),
-        svg: board_svg(&view.fens[last], l.t("棋盘", "board")),
+        board: Board::new(&view.fens[last], l.t("棋盘", "board")),
         fens: view.fens.join("|"),
         last,
     })

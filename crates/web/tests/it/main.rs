@@ -31,5 +31,6 @@ mod public;
 mod public_url;
 mod records;
 mod redirects;
+mod server_log;
 mod tls_proxy;
 mod tls_redirect;
