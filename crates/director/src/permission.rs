@@ -32,6 +32,9 @@ pub enum Action {
     PublishRound,
     /// Undo a round's pairing (撤销编排).
     UndoRound,
+    /// Close a round whose every result is in, with the withdrawals the forfeit rule then
+    /// demands (结束轮次).
+    CompleteRound,
     /// Enter a board's result (with its fouls; knockout games and a results file too).
     EnterResult,
     /// Confirm a round's results (确认成绩).
@@ -95,7 +98,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 39] = [
+    pub const ALL: [Action; 40] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -107,6 +110,7 @@ impl Action {
         Action::PairRound,
         Action::PublishRound,
         Action::UndoRound,
+        Action::CompleteRound,
         Action::EnterResult,
         Action::ConfirmResults,
         Action::Withdraw,
@@ -172,6 +176,7 @@ impl Action {
             Action::PairRound
             | Action::PublishRound
             | Action::UndoRound
+            | Action::CompleteRound
             | Action::EnterResult
             | Action::ConfirmResults
             | Action::Withdraw
@@ -201,6 +206,7 @@ impl Action {
             Action::PairRound => "编排轮次",
             Action::PublishRound => "公布对阵表",
             Action::UndoRound => "撤销编排",
+            Action::CompleteRound => "结束轮次",
             Action::EnterResult => "录入成绩",
             Action::ConfirmResults => "确认成绩",
             Action::Withdraw => "登记退赛",
@@ -246,6 +252,7 @@ impl Action {
             Action::PairRound => "pairing a round",
             Action::PublishRound => "publishing a pairing",
             Action::UndoRound => "undoing a pairing",
+            Action::CompleteRound => "closing a round",
             Action::EnterResult => "entering a result",
             Action::ConfirmResults => "confirming results",
             Action::Withdraw => "withdrawing a player",

@@ -1,14 +1,16 @@
 //! The simulator (`arbiter simulate`): a scripted arbiter that runs a whole event from its
 //! regulation — a synthetic field ([`synth`]) registered at the desk (refusals included),
 //! teams, fees and check-in, then every section round by round with random results
-//! ([`results`]) and its knockout, and the closing. It is a shell like the CLI: every step is
-//! an operation of `arbiter_director::api`, which holds every rule (eligibility, pairing, the
-//! foul rule, who signs a slip, …); what is the simulator's own is only what a real event
-//! would bring from outside — the entry forms, the games' results, the arbiter's choices
-//! (a team foul now and then, an illness withdrawal, one correction of a signed slip).
+//! ([`results`]) and its knockout, and the closing. It is a shell like the CLI and the desk:
+//! every write is a [`Command`] decided by the director ([`command::decide`]), which holds
+//! every rule (eligibility, pairing, the foul rule, who signs a slip, …); what is the
+//! simulator's own is only what a real event would bring from outside — the entry forms, the
+//! games' results, the arbiter's choices (a team foul now and then, an illness withdrawal, one
+//! correction of a signed slip). No log entry is built here.
 //!
-//! Pure: [`Simulator::next_batch`] returns the entries to append; the shell appends them
-//! (expected-seq) and passes the new state back.
+//! Pure: [`Simulator::next_batch`] returns the entries to append — the decisions of one or
+//! more commands of one actor at one time, each decided on the state the ones before it leave;
+//! the shell appends them (expected-seq) and passes the new state back.
 
 pub mod results;
 pub mod synth;
@@ -20,14 +22,20 @@ use crate::synth::{
 };
 use arbiter_core::{EventState, LogEntry, PlayerId, PlayerStatus, Recorded};
 use arbiter_director::api::entries::{fee_due, TeamForm};
-use arbiter_director::api::results::{FoulInput, ResultInput};
+use arbiter_director::api::results::ResultInput;
 use arbiter_director::api::rounds::PairRequest;
 use arbiter_director::api::write::{Append, EventLog, MemoryLog};
 use arbiter_director::api::{self, Ctx, Role};
+use arbiter_director::command::event::EventCommand;
+use arbiter_director::command::games::GameCommand;
+use arbiter_director::command::money::MoneyCommand;
+use arbiter_director::command::registration::RegistrationCommand;
+use arbiter_director::command::rounds::RoundCommand;
+use arbiter_director::command::{self, Command, Outcome};
 use arbiter_director::plan::{section_plan, SectionPlan};
-use arbiter_director::registration::{event_created, fee_fen, rfc3339, EntryForm};
+use arbiter_director::registration::{fee_fen, rfc3339, EntryForm};
 use arbiter_director::step::{knockout_due, next_step, Step};
-use arbiter_director::{apply_scratch, derive_seed, knockout_stage, DirectorError};
+use arbiter_director::{derive_seed, knockout_stage, DirectorError};
 use arbiter_regulation::{age_on, FormatKind, Regulation, Section, UnitKind};
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use rand::seq::SliceRandom;
@@ -105,29 +113,42 @@ fn synthetic_rating(id_number: &str) -> u32 {
     1200 + (h % 1200) as u32
 }
 
-/// One operation of the arbiter's API, with its arguments bound.
-type Op<'a> = Box<dyn Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError> + 'a>;
-
-/// Run API operations one after the other, each on the state the ones before it leave (as
-/// a desk entering them one by one would); the entries of all of them.
-fn run_ops<F>(
+/// The entries of one command, decided as `ctx`'s actor on `state`.
+fn decided(
     state: &EventState,
     ctx: &Ctx,
-    ops: impl IntoIterator<Item = F>,
-) -> Result<Vec<LogEntry>, DirectorError>
-where
-    F: Fn(&EventState, &Ctx) -> Result<Vec<LogEntry>, DirectorError>,
-{
-    let at = ctx.at_rfc3339();
-    let mut scratch = state.clone();
-    let mut out = Vec::new();
-    for op in ops {
-        for e in op(&scratch, ctx)? {
-            apply_scratch(&mut scratch, &e, &at)?;
-            out.push(e);
+    cmd: impl Into<Command>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    Ok(command::decide(state, ctx, &cmd.into())?.entries)
+}
+
+/// Commands decided one after the other as one actor at one time, each on the state the ones
+/// before it leave (as a desk entering them one by one would): the entries of all their
+/// decisions, which make one batch.
+struct Fold {
+    ctx: Ctx,
+    /// The state the decisions so far leave.
+    now: EventState,
+    entries: Vec<LogEntry>,
+}
+
+impl Fold {
+    fn new(state: &EventState, ctx: Ctx) -> Fold {
+        Fold {
+            ctx,
+            now: state.clone(),
+            entries: Vec::new(),
         }
     }
-    Ok(out)
+
+    /// Decide `cmd` on the state so far; its entries join the batch. A refusal of the
+    /// command's operation leaves the fold as it was (one of the log's rules refusing an
+    /// entry is an error of the simulation).
+    fn run(&mut self, cmd: impl Into<Command>) -> Result<Outcome, DirectorError> {
+        let d = command::decide_folding(&mut self.now, &self.ctx, &cmd.into())?;
+        self.entries.extend(d.entries);
+        Ok(d.outcome)
+    }
 }
 
 /// Field sizes: one size for every section, and/or sizes by section id.
@@ -682,24 +703,31 @@ impl Simulator {
                 Phase::Create => {
                     self.phase = Phase::Register;
                     let at = self.tick(0);
+                    let entries = decided(
+                        state,
+                        &self.ctx("裁判长"),
+                        EventCommand::Create {
+                            source: self.source.clone(),
+                            file_name: self.file_name.clone(),
+                            seed: Some(self.seed),
+                            settings: None,
+                        },
+                    )?;
                     return Ok(Some(Batch {
                         at,
                         actor: "裁判长".into(),
-                        entries: vec![event_created(
-                            &self.reg,
-                            &self.source,
-                            &self.file_name,
-                            self.seed,
-                        )],
+                        entries,
                     }));
                 }
                 Phase::Register => {
                     self.phase = Phase::Teams;
                     let at = self.tick(60);
-                    let entries = api::entries::register_batch(
+                    let entries = decided(
                         state,
                         &Ctx::new("报名处", Role::ChiefArbiter, self.clock),
-                        &self.forms(),
+                        RegistrationCommand::RegisterEach {
+                            forms: self.forms(),
+                        },
                     )?;
                     return Ok(Some(Batch {
                         at,
@@ -715,14 +743,11 @@ impl Simulator {
                         Role::ChiefArbiter,
                         self.clock + Duration::minutes(30),
                     );
-                    let forms = self.team_forms(state);
-                    let entries = run_ops(
-                        state,
-                        &ctx,
-                        forms.iter().map(|f| {
-                            move |s: &EventState, c: &Ctx| api::entries::enter_team(s, c, f)
-                        }),
-                    )?;
+                    let mut fold = Fold::new(state, ctx);
+                    for form in self.team_forms(state) {
+                        fold.run(RegistrationCommand::EnterTeam { form })?;
+                    }
+                    let entries = fold.entries;
                     if !entries.is_empty() {
                         let at = self.tick(30);
                         return Ok(Some(Batch {
@@ -757,9 +782,10 @@ impl Simulator {
                         .collect();
                     // Each payer pays his section's fee (receipt numbered by player) and is
                     // checked in (T7), through the registration desk's operations.
-                    let ctx = self.ctx("检录处");
+                    let mut fold = Fold::new(state, self.ctx("检录处"));
                     let reg = &self.reg;
-                    let mut ops: Vec<Op<'_>> = Vec::new();
+                    // He signs the regulation's pledge, if it asks for one (T7).
+                    let pledge = api::entries::pledge_required(state).is_some();
                     let charges = !reg.registration.charges.is_empty();
                     for &p in &payers {
                         let pays = state
@@ -779,24 +805,28 @@ impl Simulator {
                                 })
                                 .unwrap_or_default();
                             for item in owed {
-                                let receipt = format!("R{:05}", p.0);
-                                ops.push(Box::new(move |s: &EventState, c: &Ctx| {
-                                    api::money::pay(s, c, p, Some(&item), None, Some(&receipt))
-                                }));
+                                fold.run(MoneyCommand::Pay {
+                                    player: p,
+                                    item: Some(item),
+                                    amount_fen: None,
+                                    receipt: Some(format!("R{:05}", p.0)),
+                                })?;
                             }
                         } else if pays {
-                            let receipt = format!("R{:05}", p.0);
-                            ops.push(Box::new(move |s: &EventState, c: &Ctx| {
-                                api::entries::pay_fee(s, c, p, None, Some(&receipt))
-                            }));
+                            // The event's one fee (no money items).
+                            fold.run(MoneyCommand::Pay {
+                                player: p,
+                                item: None,
+                                amount_fen: None,
+                                receipt: Some(format!("R{:05}", p.0)),
+                            })?;
                         }
-                        // He signs the regulation's pledge, if it asks for one (T7).
-                        ops.push(Box::new(move |s: &EventState, c: &Ctx| {
-                            let pledge = api::entries::pledge_required(s).is_some();
-                            api::entries::check_in_pledged(s, c, p, pledge)
-                        }));
+                        fold.run(RegistrationCommand::CheckIn {
+                            player: p,
+                            pledge: Some(pledge),
+                        })?;
                     }
-                    let entries = run_ops(state, &ctx, ops)?;
+                    let entries = fold.entries;
                     if !entries.is_empty() {
                         let at = self.tick(0);
                         return Ok(Some(Batch {
@@ -851,7 +881,7 @@ impl Simulator {
                     self.phase = Phase::Done;
                     self.clock += Duration::minutes(30);
                     let ctx = self.ctx("裁判长");
-                    let entries = api::event::close(state, &ctx)?;
+                    let entries = decided(state, &ctx, EventCommand::Close)?;
                     return Ok(Some(Batch {
                         at: ctx.at_rfc3339(),
                         actor: "裁判长".into(),
@@ -898,31 +928,29 @@ impl Simulator {
             })
             .collect();
         self.clock += Duration::minutes(10);
-        let ctx = self.ctx("组委会");
-        let mut ops: Vec<Op<'_>> = Vec::new();
-        for (p, c) in marked {
-            ops.push(Box::new(move |s: &EventState, c2: &Ctx| {
-                api::money::mark_condition(s, c2, p, &c, true)
-            }));
+        let mut fold = Fold::new(state, self.ctx("组委会"));
+        for (player, condition) in marked {
+            fold.run(MoneyCommand::MarkCondition {
+                player,
+                condition,
+                met: true,
+            })?;
         }
         for rule in rules {
             // Nobody due back under a rule is no error for the simulated organiser.
-            ops.push(Box::new(
-                move |s: &EventState, c: &Ctx| match api::money::refund_due(s, c, rule) {
-                    Err(DirectorError::Refused(r))
-                        if matches!(
-                            *r,
-                            arbiter_director::Refusal::NobodyToRefund { .. }
-                                | arbiter_director::Refusal::RefundNotYet { .. }
-                        ) =>
-                    {
-                        Ok(Vec::new())
-                    }
-                    other => other,
-                },
-            ));
+            match fold.run(MoneyCommand::RefundDue { rule }) {
+                Err(DirectorError::Refused(r))
+                    if matches!(
+                        *r,
+                        arbiter_director::Refusal::NobodyToRefund { .. }
+                            | arbiter_director::Refusal::RefundNotYet { .. }
+                    ) => {}
+                other => {
+                    other?;
+                }
+            }
         }
-        let entries = run_ops(state, &ctx, ops)?;
+        let Fold { ctx, entries, .. } = fold;
         if entries.is_empty() {
             return Ok(None);
         }
@@ -938,102 +966,51 @@ impl Simulator {
         Ctx::new(actor, Role::ChiefArbiter, self.clock)
     }
 
-    /// The simulated results of a round entered through the API board by board (the last
-    /// one closes the round), the slips signed when the regulation asks for signatures
-    /// (S11, J6), and once per event a chief arbiter's correction of a signed slip (A12).
+    /// The simulated results of a round entered board by board (the last one closes the
+    /// round), the slips signed when the regulation asks for signatures (S11, J6), and once
+    /// per event a chief arbiter's correction of a signed slip (A12): commands on `fold`.
     fn enter_round(
         &mut self,
-        state: &EventState,
+        fold: &mut Fold,
         section: &str,
         round: u32,
-        simulated: Vec<LogEntry>,
-    ) -> Result<Vec<LogEntry>, DirectorError> {
-        let ctx = self.ctx("裁判长");
-        let at = ctx.at_rfc3339();
-        let mut scratch = state.clone();
-        let mut out = Vec::new();
-        let mut fouls: Vec<FoulInput> = Vec::new();
+        simulated: Vec<ResultInput>,
+    ) -> Result<(), DirectorError> {
         let mut correctable = None;
-        for e in simulated {
-            match e {
-                LogEntry::FoulRecorded {
-                    offender: arbiter_core::Offender::Player(p),
-                    board: Some(b),
-                    kind,
-                    ..
-                } => {
-                    let red = scratch
-                        .section(section)
-                        .and_then(|s| s.round(round))
-                        .and_then(|r| r.board(b))
-                        .is_some_and(|g| g.red == p);
-                    // The arbiter enters the kind; the API words the reason (kind and count),
-                    // as it does for `arbiter result --foul`.
-                    fouls.push(FoulInput {
-                        colour: if red {
-                            arbiter_types::Colour::Red
-                        } else {
-                            arbiter_types::Colour::Black
-                        },
-                        kind,
-                        reason: String::new(),
-                    });
-                }
-                LogEntry::ResultEntered {
-                    board,
-                    result,
-                    ending,
-                    moves,
-                    ..
-                } => {
-                    let input = ResultInput {
-                        round: Some(round),
-                        fouls: std::mem::take(&mut fouls),
-                        ending,
-                        moves,
-                        ..ResultInput::new(board, result)
-                    };
-                    if correctable.is_none()
-                        && result == arbiter_types::GameResult::RedWin
-                        && ending == Some(arbiter_core::Ending::Resignation)
-                    {
-                        correctable = Some(board);
-                    }
-                    for e in api::results::enter_result(&scratch, &ctx, section, &input)? {
-                        apply_scratch(&mut scratch, &e, &at)?;
-                        out.push(e);
-                    }
-                }
-                other => {
-                    apply_scratch(&mut scratch, &other, &at)?;
-                    out.push(other);
-                }
+        for input in simulated {
+            if correctable.is_none()
+                && input.result == arbiter_types::GameResult::RedWin
+                && input.ending == Some(arbiter_core::Ending::Resignation)
+            {
+                correctable = Some(input.board);
             }
+            fold.run(GameCommand::EnterResult {
+                section: section.to_string(),
+                input,
+            })?;
         }
         if self.reg.event.result_signing.is_none() {
-            return Ok(out);
+            return Ok(());
         }
-        for e in api::results::confirm(&scratch, &ctx, section, Some(round))? {
-            apply_scratch(&mut scratch, &e, &at)?;
-            out.push(e);
-        }
+        fold.run(GameCommand::Confirm {
+            section: section.to_string(),
+            round: Some(round),
+        })?;
         if let (Some(board), false, 2) = (correctable, self.corrected, round) {
             self.corrected = true;
-            out.extend(api::results::correct(
-                &scratch,
-                &ctx,
-                section,
+            fold.run(GameCommand::CorrectResult {
+                section: section.to_string(),
                 round,
                 board,
-                arbiter_types::GameResult::Draw,
-                "成绩单误填为红胜，经双方与裁判员核实为和棋 (the slip said red won; both players and the arbiter confirm a draw)",
-            )?);
+                result: arbiter_types::GameResult::Draw,
+                reason: "成绩单误填为红胜，经双方与裁判员核实为和棋 (the slip said red won; both players and the arbiter confirm a draw)".into(),
+            })?;
         }
-        Ok(out)
+        Ok(())
     }
 
     /// What the simulated arbiter adds once a round is complete: now and then a team foul
-    /// (K12) and, after round 3 of a big Swiss, a withdrawal (伤病), both through the API.
+    /// (K12) and, after round 3 of a big Swiss, a withdrawal (伤病), as commands.
     /// `state` is the state before the round's results, `now` the state after them; players
     /// already withdrawn in `now` are left alone.
     fn after_round(
@@ -1042,10 +1019,9 @@ impl Simulator {
         state: &EventState,
         now: &EventState,
         round: u32,
-    ) -> Result<Vec<LogEntry>, DirectorError> {
+    ) -> Vec<Command> {
         let id = sec.id.as_str();
-        let ctx = self.ctx("裁判长");
-        let mut ops: Vec<Op<'_>> = Vec::new();
+        let mut cmds: Vec<Command> = Vec::new();
         // K12: a leader or coach earns the team a foul (once in a while).
         if sec.discipline.team_fouls && self.rng.gen_bool(0.1) {
             let teams: Vec<&String> = state
@@ -1059,18 +1035,17 @@ impl Simulator {
                 .map(|t| &t.team)
                 .collect();
             if let Some(t) = teams.choose(&mut self.rng) {
-                let team = (*t).clone();
-                ops.push(Box::new(move |s: &EventState, c: &Ctx| {
-                    api::results::team_foul(
-                        s,
-                        c,
-                        id,
-                        &team,
-                        Some(round),
-                        arbiter_core::FoulKind::Coaching,
-                        "领队在比赛区域内指导队员 (the team leader coached during play)",
-                    )
-                }));
+                cmds.push(
+                    GameCommand::TeamFoul {
+                        section: id.to_string(),
+                        team: (*t).clone(),
+                        round: Some(round),
+                        kind: arbiter_core::FoulKind::Coaching,
+                        reason: "领队在比赛区域内指导队员 (the team leader coached during play)"
+                            .into(),
+                    }
+                    .into(),
+                );
             }
         }
         // Now and then a player withdraws (伤病) after round 3 of a big Swiss.
@@ -1090,14 +1065,18 @@ impl Simulator {
             if active.len() >= 16 {
                 if let Some(&p) = active.choose(&mut self.rng) {
                     if now.status(p) == Some(PlayerStatus::Active) {
-                        ops.push(Box::new(move |s: &EventState, c: &Ctx| {
-                            api::entries::withdraw(s, c, p, "伤病退赛 (withdrew: illness)")
-                        }));
+                        cmds.push(
+                            RegistrationCommand::Withdraw {
+                                player: p,
+                                reason: "伤病退赛 (withdrew: illness)".into(),
+                            }
+                            .into(),
+                        );
                     }
                 }
             }
         }
-        run_ops(now, &ctx, ops)
+        cmds
     }
 
     fn play(
@@ -1107,65 +1086,61 @@ impl Simulator {
         step: Step,
     ) -> Result<Option<Vec<LogEntry>>, DirectorError> {
         let id = sec.id.as_str();
+        let section = || id.to_string();
         Ok(Some(match step {
             Step::Done => return Ok(None),
-            Step::DrawNumbers => api::entries::draw(state, &self.ctx("裁判长"), id)?,
+            Step::DrawNumbers => decided(
+                state,
+                &self.ctx("裁判长"),
+                RegistrationCommand::Draw { section: section() },
+            )?,
             Step::Pair { .. } => {
                 // The arbiter pairs the round and publishes it.
                 self.clock += Duration::minutes(100);
-                let ctx = self.ctx("裁判长");
-                let mut scratch = state.clone();
-                let mut v = api::rounds::pair(&scratch, &ctx, id, &PairRequest::default())?;
-                for e in &v {
-                    apply_scratch(&mut scratch, e, &ctx.at_rfc3339())?;
-                }
-                v.extend(api::rounds::publish(&scratch, &ctx, id)?);
-                v
+                let mut fold = Fold::new(state, self.ctx("裁判长"));
+                fold.run(RoundCommand::Pair {
+                    section: section(),
+                    request: PairRequest::default(),
+                })?;
+                fold.run(RoundCommand::Publish { section: section() })?;
+                fold.entries
             }
             Step::Results { round, boards } => {
                 let rr = matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. });
                 let simulated =
                     simulate_round(sec, state, round, &boards, rr, &self.model, &mut self.rng);
-                let mut v = self.enter_round(state, id, round, simulated)?;
-                let mut now = state.clone();
-                let at = self.ctx("裁判长").at_rfc3339();
-                for e in &v {
-                    apply_scratch(&mut now, e, &at)?;
-                }
-                if now
+                let mut fold = Fold::new(state, self.ctx("裁判长"));
+                self.enter_round(&mut fold, id, round, simulated)?;
+                if fold
+                    .now
                     .section(id)
                     .and_then(|s| s.round(round))
                     .is_some_and(|r| r.completed)
                 {
-                    v.extend(self.after_round(sec, state, &now, round)?);
+                    for cmd in self.after_round(sec, state, &fold.now, round) {
+                        fold.run(cmd)?;
+                    }
                 }
-                v
+                fold.entries
             }
             Step::CompleteRound { round } => {
                 // Only an older log stops here: every result is in, the round is not closed.
-                let mut v = vec![LogEntry::RoundCompleted {
-                    section: id.to_string(),
-                    round,
-                }];
-                let mut now = state.clone();
-                apply_scratch(&mut now, &v[0], &self.ctx("裁判长").at_rfc3339())?;
-                v.extend(self.after_round(sec, state, &now, round)?);
-                v
+                let mut fold = Fold::new(state, self.ctx("裁判长"));
+                fold.run(RoundCommand::Complete { section: section() })?;
+                for cmd in self.after_round(sec, state, &fold.now, round) {
+                    fold.run(cmd)?;
+                }
+                fold.entries
             }
-            Step::Withdraw(list) => list
-                .into_iter()
-                .map(|(p, after, why)| LogEntry::PlayerWithdrawn {
-                    player: p,
-                    reason: why,
-                    after_round: Some(after),
-                })
-                .collect(),
+            // The forfeit rule's withdrawals still due after a closed round (A5).
+            Step::Withdraw(_) => decided(
+                state,
+                &self.ctx("裁判长"),
+                RoundCommand::Complete { section: section() },
+            )?,
             Step::Knockout { matches } => {
                 let b = knockout_stage::bracket(&self.reg, state, id)?;
-                let ctx = self.ctx("裁判长");
-                let at = ctx.at_rfc3339();
-                let mut scratch = state.clone();
-                let mut v = Vec::new();
+                let mut fold = Fold::new(state, self.ctx("裁判长"));
                 for (mid, g) in knockout_stage::next_games(&b, &matches, id)? {
                     let rec = state
                         .section(id)
@@ -1190,16 +1165,15 @@ impl Simulator {
                             message: format!("{mid}: 不在对阵表中 (not in the bracket)"),
                         }
                     })?;
-                    let input = ResultInput {
-                        chooser_takes_black: chooser_black,
-                        ..ResultInput::new(board, result)
-                    };
-                    for e in api::results::enter_result(&scratch, &ctx, id, &input)? {
-                        apply_scratch(&mut scratch, &e, &at)?;
-                        v.push(e);
-                    }
+                    fold.run(GameCommand::EnterResult {
+                        section: section(),
+                        input: ResultInput {
+                            chooser_takes_black: chooser_black,
+                            ..ResultInput::new(board, result)
+                        },
+                    })?;
                 }
-                v
+                fold.entries
             }
         }))
     }

@@ -1,10 +1,11 @@
 //! The simulated arbiter's games (random results for `simulate`): results with draws, late
 //! arrivals (single and double forfeits, K8/J4/S7), fouls (A11) including the N-fouls-loss
-//! rule (K12), and knockout games by time-control class. Not part of the procedure: the
-//! simulator enters what these functions decide through the arbiter's API, which applies
-//! the rules.
+//! rule (K12), and knockout games by time-control class. Not part of the procedure: these
+//! functions decide what happened at the boards, as a slip says it (a [`ResultInput`]); the
+//! simulator enters it with the arbiter's command, which applies the rules.
 
-use arbiter_core::{Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
+use arbiter_core::{Ending, EventState, FoulKind, PlayerId};
+use arbiter_director::api::results::{FoulInput, ResultInput};
 use arbiter_director::derive_seed;
 use arbiter_director::results::{foul_rule, rule_kind};
 use arbiter_regulation::Section;
@@ -67,7 +68,8 @@ fn decisive(
     }
 }
 
-/// Random results for the open `boards` of round `round`, with the fouls that go with them.
+/// Random results for the open `boards` of round `round`, with the fouls that go with them
+/// (by colour and kind; the command words their reasons, as for `arbiter result --foul`).
 pub fn simulate_round(
     sec: &Section,
     state: &EventState,
@@ -76,7 +78,7 @@ pub fn simulate_round(
     round_robin: bool,
     model: &ResultModel,
     rng: &mut ChaCha8Rng,
-) -> Vec<LogEntry> {
+) -> Vec<ResultInput> {
     let section = sec.id.as_str();
     let mut out = Vec::new();
     let Some(r) = state.section(section).and_then(|s| s.round(round)) else {
@@ -97,6 +99,8 @@ pub fn simulate_round(
     };
     for b in r.boards.iter().filter(|b| boards.contains(&b.board)) {
         let u: f64 = rng.gen();
+        // The fouls the arbiter enters with the result, in the order they happened.
+        let mut entered = Vec::new();
         let mut moves = Some(rng.gen_range(18..130u32));
         let gone = |p: PlayerId| !round_robin && round >= 3 && no_show(state, p);
         let (result, ending) = if gone(b.red) || gone(b.black) {
@@ -124,20 +128,12 @@ pub fn simulate_round(
             } else {
                 Colour::Black
             };
-            let offender = if colour == Colour::Red {
-                b.red
-            } else {
-                b.black
-            };
             let mut fouls = Vec::new();
-            for k in 1..=n {
-                out.push(LogEntry::FoulRecorded {
-                    section: section.to_string(),
-                    offender: Offender::Player(offender),
-                    round: Some(round),
-                    board: Some(b.board),
+            for _ in 1..=n {
+                entered.push(FoulInput {
+                    colour,
                     kind,
-                    reason: format!("{} 第{k}次 ({}, foul {k})", kind.zh(), kind.code()),
+                    reason: String::new(),
                 });
                 fouls.push(GameFoul {
                     colour,
@@ -156,18 +152,10 @@ pub fn simulate_round(
                 } else {
                     Colour::Black
                 };
-                let offender = if colour == Colour::Red {
-                    b.red
-                } else {
-                    b.black
-                };
-                out.push(LogEntry::FoulRecorded {
-                    section: section.to_string(),
-                    offender: Offender::Player(offender),
-                    round: Some(round),
-                    board: Some(b.board),
+                entered.push(FoulInput {
+                    colour,
                     kind: single_kind,
-                    reason: format!("{} ({})", single_kind.zh(), single_kind.code()),
+                    reason: String::new(),
                 });
                 fouls.push(GameFoul {
                     colour,
@@ -200,13 +188,12 @@ pub fn simulate_round(
                 (decisive(state, b.red, b.black, rng), e)
             }
         };
-        out.push(LogEntry::ResultEntered {
-            section: section.to_string(),
-            round,
-            board: b.board,
-            result,
+        out.push(ResultInput {
+            round: Some(round),
+            fouls: entered,
             ending: Some(ending),
             moves,
+            ..ResultInput::new(b.board, result)
         });
     }
     out

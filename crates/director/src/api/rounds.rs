@@ -109,12 +109,7 @@ pub fn pair_explained(
             Step::Withdraw(list) => {
                 for (p, after, why) in list {
                     out.notes.push(format!("{p} 按弃权规则退赛: {why}"));
-                    let e = LogEntry::PlayerWithdrawn {
-                        player: p,
-                        reason: why,
-                        after_round: Some(after),
-                    };
-                    push(&mut scratch, &mut out, e)?;
+                    push(&mut scratch, &mut out, withdrawn_by_rule(p, after, why))?;
                 }
             }
             Step::Results { round, boards } => {
@@ -229,6 +224,78 @@ pub fn publish(
         section: section.to_string(),
         round: r.round,
     }])
+}
+
+/// `round complete`: what is left of closing the section's last round — the round's
+/// completion once every board has a result (a round the last result did not close, as in an
+/// older log), then the withdrawals the forfeit rule demands (A5), as [`close_round`] records
+/// them when the last result closes the round. A round with boards still open, or a finished
+/// round with nobody to withdraw, is refused and nothing changes.
+pub fn complete(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    permission::require(ctx, Action::CompleteRound)?;
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let Some(r) = rec.rounds.values().next_back() else {
+        return Err(Refusal::NoRoundPaired {
+            section: Sec::in_reg(&reg, section),
+        }
+        .into());
+    };
+    if !r.completed {
+        let open: Vec<u32> = r
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        if !open.is_empty() {
+            return Err(Refusal::RoundUnfinished {
+                section: Sec::in_reg(&reg, section),
+                round: r.round,
+                boards: open,
+            }
+            .into());
+        }
+        let mut scratch = state.clone();
+        let mut out = Vec::new();
+        close_round(
+            sec,
+            &mut scratch,
+            section,
+            r.round,
+            &ctx.at_rfc3339(),
+            &mut out,
+        )?;
+        return Ok(out);
+    }
+    let due = due_withdrawals(sec, state, section);
+    if due.is_empty() {
+        return Err(Refusal::LastRoundFinished {
+            section: Sec::in_reg(&reg, section),
+            round: r.round,
+        }
+        .into());
+    }
+    Ok(due
+        .into_iter()
+        .map(|(p, after, why)| withdrawn_by_rule(p, after, why))
+        .collect())
+}
+
+/// The withdrawal the forfeit rule makes of `p` after round `after` (A5), with its reason.
+fn withdrawn_by_rule(p: PlayerId, after: u32, why: String) -> LogEntry {
+    LogEntry::PlayerWithdrawn {
+        player: p,
+        reason: why,
+        after_round: Some(after),
+    }
 }
 
 /// `round undo`: withdraw the pairing of the open round — unpublished, or published while
@@ -598,11 +665,7 @@ pub(crate) fn close_round(
     apply_scratch(scratch, &e, at)?;
     out.push(e);
     for (p, after, why) in due_withdrawals(sec, scratch, section) {
-        let e = LogEntry::PlayerWithdrawn {
-            player: p,
-            reason: why,
-            after_round: Some(after),
-        };
+        let e = withdrawn_by_rule(p, after, why);
         apply_scratch(scratch, &e, at)?;
         out.push(e);
     }

@@ -29,7 +29,7 @@ use crate::api::Ctx;
 use crate::permission::{self, Action};
 use crate::refusal::Refusal;
 use crate::DirectorError;
-use arbiter_core::{validate_at, EventState, FoulKind, LogEntry};
+use arbiter_core::{validate_at, EventState, FoldError, FoulKind, LogEntry, Recorded};
 
 /// One write of an event, with everything it needs.
 #[derive(Debug, Clone)]
@@ -161,15 +161,42 @@ pub fn decide_observed(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Decision, DirectorError> {
     permission::require(ctx, cmd.action())?;
-    let (entries, outcome) = match cmd {
-        Command::Money(c) => money::decide(state, ctx, c)?,
-        Command::Registration(c) => registration::decide(state, ctx, c, progress)?,
-        Command::Games(c) => games::decide(state, ctx, c)?,
-        Command::Rounds(c) => rounds::decide(state, ctx, c)?,
-        Command::Event(c) => event::decide(state, ctx, c)?,
-    };
+    let (entries, outcome) = body(state, ctx, cmd, progress)?;
     finish(state, ctx, &entries)?;
     Ok(Decision { entries, outcome })
+}
+
+/// [`decide`] on a scratch state, which then takes the decision: the same authority, the same
+/// operation and the same rules as [`finish`]'s, each entry applied to `scratch` once it
+/// passes. A shell that decides several commands in a row, each on the state the ones before
+/// leave (the simulator's batches), needs that fold anyway: this spares it a copy of the state
+/// per command. On a refusal `scratch` may hold part of the decision: the caller drops it.
+pub fn decide_folding(
+    scratch: &mut EventState,
+    ctx: &Ctx,
+    cmd: &Command,
+) -> Result<Decision, DirectorError> {
+    permission::require(ctx, cmd.action())?;
+    let (entries, outcome) = body(scratch, ctx, cmd, &mut |_, _| {})?;
+    crate::text::check_entries(&entries)?;
+    fold_checked(scratch, &entries, &ctx.at_rfc3339())?;
+    Ok(Decision { entries, outcome })
+}
+
+/// The operation's body: the family's rules, giving the entries and the outcome.
+fn body(
+    state: &EventState,
+    ctx: &Ctx,
+    cmd: &Command,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Vec<LogEntry>, Outcome), DirectorError> {
+    match cmd {
+        Command::Money(c) => money::decide(state, ctx, c),
+        Command::Registration(c) => registration::decide(state, ctx, c, progress),
+        Command::Games(c) => games::decide(state, ctx, c),
+        Command::Rounds(c) => rounds::decide(state, ctx, c),
+        Command::Event(c) => event::decide(state, ctx, c),
+    }
 }
 
 /// The last step of every command: the text rule on every entry, then each entry against
@@ -178,14 +205,31 @@ pub fn decide_observed(
 pub fn finish(state: &EventState, ctx: &Ctx, entries: &[LogEntry]) -> Result<(), DirectorError> {
     crate::text::check_entries(entries)?;
     let at = ctx.at_rfc3339();
-    if let [one] = entries {
-        validate_at(state, one, Some(&at)).map_err(Refusal::Rule)?;
-        return Ok(());
+    match entries {
+        [] => Ok(()),
+        [one] => validate_at(state, one, Some(&at)).map_err(|r| Refusal::Rule(r).into()),
+        _ => fold_checked(&mut state.clone(), entries, &at),
     }
-    let mut scratch = state.clone();
+}
+
+/// Each of `entries` against the log's rules on `scratch` (the fold checks each entry as
+/// [`validate_at`] does), applied to it once it passes; a refusal is typed as [`finish`]'s.
+fn fold_checked(
+    scratch: &mut EventState,
+    entries: &[LogEntry],
+    at: &str,
+) -> Result<(), DirectorError> {
     for e in entries {
-        validate_at(&scratch, e, Some(&at)).map_err(Refusal::Rule)?;
-        crate::apply_scratch(&mut scratch, e, &at)?;
+        let r = Recorded {
+            seq: scratch.last_seq + 1,
+            at: at.to_string(),
+            actor: "director".into(),
+            entry: e.clone(),
+        };
+        scratch.apply(&r).map_err(|err| match err {
+            FoldError::Rejected { rejection, .. } => DirectorError::from(Refusal::Rule(rejection)),
+            FoldError::Sequence { .. } => Refusal::Busy { attempts: 1 }.into(),
+        })?;
     }
     Ok(())
 }

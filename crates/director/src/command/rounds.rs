@@ -1,4 +1,4 @@
-//! The rounds (轮次): pair (with fixed pairs and a swap), publish, undo
+//! The rounds (轮次): pair (with fixed pairs and a swap), publish, undo, complete
 //! ([`crate::api::rounds`]).
 
 use super::Outcome;
@@ -21,6 +21,11 @@ pub enum RoundCommand {
     Publish { section: String },
     /// Undo the round's pairing, with the reason.
     Undo { section: String, reason: String },
+    /// Close the last round once every result is in, with the withdrawals the forfeit rule
+    /// then demands (A5); a closed round: those withdrawals alone. The last result of a round
+    /// closes it by itself ([`crate::api::results::enter_result`]); this is for a round left
+    /// open (an older log) and for withdrawals still due.
+    Complete { section: String },
 }
 
 impl RoundCommand {
@@ -29,6 +34,7 @@ impl RoundCommand {
             RoundCommand::Pair { .. } => Action::PairRound,
             RoundCommand::Publish { .. } => Action::PublishRound,
             RoundCommand::Undo { .. } => Action::UndoRound,
+            RoundCommand::Complete { .. } => Action::CompleteRound,
         }
     }
 }
@@ -44,16 +50,21 @@ pub(super) fn decide(
             let entries = std::mem::take(&mut paired.entries);
             Ok((entries, Outcome::Paired(paired)))
         }
-        RoundCommand::Publish { section } | RoundCommand::Undo { section, .. } => {
+        RoundCommand::Publish { section }
+        | RoundCommand::Undo { section, .. }
+        | RoundCommand::Complete { section } => {
             let entries = match cmd {
                 RoundCommand::Undo { reason, .. } => rounds::undo(state, ctx, section, reason)?,
+                RoundCommand::Complete { .. } => rounds::complete(state, ctx, section)?,
                 _ => rounds::publish(state, ctx, section)?,
             };
             let round = entries
                 .iter()
                 .find_map(|e| match e {
                     LogEntry::RoundUndone { round, .. }
-                    | LogEntry::RoundPublished { round, .. } => Some(*round),
+                    | LogEntry::RoundPublished { round, .. }
+                    | LogEntry::RoundCompleted { round, .. } => Some(*round),
+                    LogEntry::PlayerWithdrawn { after_round, .. } => *after_round,
                     _ => None,
                 })
                 .unwrap_or(0);

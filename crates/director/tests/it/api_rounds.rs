@@ -494,3 +494,89 @@ fn interim_standings_of_stage_2_keep_the_knockout_apart() {
     // The continuing Swiss in its own order: points never rise down the list.
     assert!(rows[8..].windows(2).all(|w| w[0].points >= w[1].points));
 }
+
+/// A round whose every result is in but which is not closed (an older log, whose last result
+/// did not close its round): `RoundCommand::Complete` closes it — refused while a board is
+/// open, the arbiters' to take, and nothing more to do once it is closed.
+#[test]
+fn a_round_left_open_is_completed_by_the_command() {
+    use arbiter_director::command::rounds::RoundCommand;
+    use arbiter_director::command::{decide, Command, Outcome};
+    use arbiter_director::permission::Action;
+    let (mut log, mut state) = registered_event("kunshan-2026", &[("men", 8), ("women", 0)]);
+    let c = chief_ctx();
+    let v = pair(&state, &c, "men", &PairRequest::default()).expect("pair");
+    append(&mut log, &mut state, v);
+    let v = publish(&state, &c, "men").expect("publish");
+    append(&mut log, &mut state, v);
+    let complete: Command = RoundCommand::Complete {
+        section: "men".into(),
+    }
+    .into();
+    let boards: Vec<u32> = state
+        .section("men")
+        .expect("men")
+        .round(1)
+        .expect("r1")
+        .boards
+        .iter()
+        .map(|b| b.board)
+        .collect();
+    // The results as an older log holds them: entered, the round left open.
+    for &board in &boards {
+        let e = LogEntry::ResultEntered {
+            section: "men".into(),
+            round: 1,
+            board,
+            result: GameResult::Draw,
+            ending: None,
+            moves: None,
+        };
+        let refused = decide(&state, &c, &complete).expect_err("a board is open");
+        assert!(
+            refused.to_string().contains(&board.to_string()),
+            "{refused}"
+        );
+        append(&mut log, &mut state, vec![e]);
+    }
+    assert_eq!(
+        next_step(&regulation_of(&state).expect("reg"), &state, "men").expect("step"),
+        Step::CompleteRound { round: 1 }
+    );
+    // The registration desk may not close a round.
+    let desk = arbiter_director::api::Ctx {
+        role: arbiter_director::api::Role::Desk,
+        ..c.clone()
+    };
+    assert!(matches!(
+        decide(&state, &desk, &complete),
+        Err(arbiter_director::DirectorError::NotAllowed {
+            action: Action::CompleteRound,
+            ..
+        })
+    ));
+    let d = decide(&state, &c, &complete).expect("complete");
+    assert!(matches!(
+        d.entries[0],
+        LogEntry::RoundCompleted { round: 1, .. }
+    ));
+    assert!(d.entries[1..].iter().all(|e| matches!(
+        e,
+        LogEntry::PlayerWithdrawn {
+            after_round: Some(1),
+            ..
+        }
+    )));
+    assert!(matches!(d.outcome, Outcome::Round { round: 1, .. }));
+    append(&mut log, &mut state, d.entries);
+    assert!(
+        state
+            .section("men")
+            .expect("men")
+            .round(1)
+            .expect("r1")
+            .completed
+    );
+    // Closed, nobody due to withdraw: nothing more to do.
+    assert!(decide(&state, &c, &complete).is_err());
+}
