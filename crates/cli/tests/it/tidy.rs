@@ -393,14 +393,6 @@ const ENTRY_MAKERS: &[&str] = &["crates/core/", "crates/director/"];
 /// write still to be moved into a director operation; the list only shrinks (an exception
 /// that no longer occurs fails `log_entries_are_made_by_the_director`).
 const ENTRY_EXCEPTIONS: &[(&str, &str)] = &[
-    // The simulator: a round closed without a director operation (only an older log stops
-    // with every result in and the round open), the illness withdrawals of its script.
-    ("crates/simulate/src/lib.rs", "PlayerWithdrawn"),
-    ("crates/simulate/src/lib.rs", "RoundCompleted"),
-    // The simulator's random results and fouls of a round, written as entries (then read
-    // back into the director's `ResultInput` by `lib.rs`).
-    ("crates/simulate/src/results.rs", "FoulRecorded"),
-    ("crates/simulate/src/results.rs", "ResultEntered"),
     // The SIGKILL crash test's writer appends raw entries to a store as fast as it can.
     (
         "crates/store/src/bin/arbiter-crash-writer.rs",
