@@ -533,30 +533,24 @@ fn offers(
 }
 
 /// What to bring, by the regulation: the fee, the documents, the check-in day.
+/// What to bring to the desk, in words (the director says what: [`api::to_bring`]).
 fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<String> {
-    let mut v = Vec::new();
-    let Some(sec) = reg.section(section) else {
-        return v;
-    };
-    if let Some(fee) = sec.entries.fee {
-        let fen = fee.total_fen();
-        v.push(format!("报名费 {}", api::yuan(fen)));
-    }
-    let offer = api::section_offer(sec);
-    for d in &offer.evidence {
-        v.push(format!("{} (须出示)", d.zh()));
-    }
-    for any in &offer.evidence_any {
-        let one: Vec<&str> = any.iter().map(|d| d.zh()).collect();
-        v.push(format!("以下证明之一: {}", one.join("、")));
-    }
-    if let Some(d) = reg.registration.check_in {
-        match reg.registration.check_in_time {
-            Some(t) => v.push(format!("报到日期 {d} {}起", t.format("%H:%M"))),
-            None => v.push(format!("报到日期 {d}")),
-        }
-    }
-    v
+    api::to_bring(reg, section)
+        .into_iter()
+        .map(|b| match b {
+            api::ToBring::Fee { fen } => format!("报名费 {}", api::yuan(fen)),
+            api::ToBring::Evidence(d) => format!("{} (须出示)", d.zh()),
+            api::ToBring::OneOf(any) => {
+                let one: Vec<&str> = any.iter().map(|d| d.zh()).collect();
+                format!("以下证明之一: {}", one.join("、"))
+            }
+            api::ToBring::CheckIn {
+                date,
+                from: Some(t),
+            } => format!("报到日期 {date} {}起", t.format("%H:%M")),
+            api::ToBring::CheckIn { date, from: None } => format!("报到日期 {date}"),
+        })
+        .collect()
 }
 
 /// The answer to an accepted entry: who (masked ID), which section, what to bring and the

@@ -34,7 +34,7 @@ pub use not_paired::{why_not_paired, NotPaired};
 pub use numbers::{draw, named, named_with_id, number_of, pairing_no};
 pub use online::{
     approve, online_form, online_open, refuse_submission, section_offer, submission_duplicate,
-    submit, submit_keyed, SectionOffer, SubmissionDuplicate,
+    submit, submit_keyed, to_bring, SectionOffer, SubmissionDuplicate, ToBring,
 };
 pub use register::{correct, refuse, register, register_batch, register_each, register_form};
 pub(super) use shared::{checked, player, who};

@@ -93,6 +93,44 @@ impl SectionOffer {
     }
 }
 
+/// What an applicant brings to the registration desk, as the online form's answer lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToBring {
+    /// The fee of his section (or the event's), in fen.
+    Fee { fen: u64 },
+    /// Evidence the section asks for (shown at the desk).
+    Evidence(arbiter_regulation::Evidence),
+    /// One of these pieces of evidence.
+    OneOf(Vec<arbiter_regulation::Evidence>),
+    /// The check-in day, and the time it opens when the regulation says.
+    CheckIn {
+        date: chrono::NaiveDate,
+        from: Option<chrono::NaiveTime>,
+    },
+}
+
+/// What an applicant to `section` brings to the desk: the fee the regulation sets for the
+/// section (or the event), the evidence it asks for, the check-in day.
+pub fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<ToBring> {
+    let mut v = Vec::new();
+    let Some(sec) = reg.section(section) else {
+        return v;
+    };
+    if let Some(fen) = super::fees::fee_due(reg, section) {
+        v.push(ToBring::Fee { fen });
+    }
+    let offer = section_offer(sec);
+    v.extend(offer.evidence.into_iter().map(ToBring::Evidence));
+    v.extend(offer.evidence_any.into_iter().map(ToBring::OneOf));
+    if let Some(date) = reg.registration.check_in {
+        v.push(ToBring::CheckIn {
+            date,
+            from: reg.registration.check_in_time,
+        });
+    }
+    v
+}
+
 /// [`SectionOffer`] of a section of the regulation.
 pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
     let el = &sec.eligibility;
