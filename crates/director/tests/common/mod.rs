@@ -176,3 +176,14 @@ pub fn id(born: &str, seq: u32) -> String {
 pub fn man_id(k: u32) -> String {
     id("19900101", 10 * k + 1)
 }
+
+/// `cmd` decided as `ctx`'s actor on `state` the way every shell writes
+/// (`command::decide`: authority, the operation, the text rule and the log's rules): its
+/// entries, or the refusal.
+pub fn decided(
+    state: &EventState,
+    ctx: &Ctx,
+    cmd: impl Into<arbiter_director::command::Command>,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    arbiter_director::command::decide(state, ctx, &cmd.into()).map(|d| d.entries)
+}

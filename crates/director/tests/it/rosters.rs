@@ -10,6 +10,7 @@ use crate::common;
 use arbiter_core::{EventState, LogEntry, PlayerId};
 use arbiter_director::api::entries::{self as desk, TeamForm};
 use arbiter_director::api::Ctx;
+use arbiter_director::command::registration::RegistrationCommand;
 use arbiter_director::registration::EntryForm;
 use arbiter_director::{apply_scratch, publish, verify};
 use arbiter_simulate::Sizes;
@@ -170,9 +171,15 @@ fn a_team_entry_must_list_everyone_who_named_the_team() {
         })
         .collect();
     // Three listed, a fourth named the team at registration: refused, nothing recorded.
-    let err = desk::enter_team(&s, &ctx(), &team_form(four[..3].to_vec()))
-        .unwrap_err()
-        .to_string();
+    let err = decided(
+        &s,
+        &ctx(),
+        RegistrationCommand::EnterTeam {
+            form: team_form(four[..3].to_vec()),
+        },
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         err.contains("队伍名单未列入") && err.contains(&four[3].to_string()),
         "{err}"
@@ -184,9 +191,15 @@ fn a_team_entry_must_list_everyone_who_named_the_team() {
     ));
     let mut with_other = four.clone();
     with_other.push(other);
-    let err = desk::enter_team(&s, &ctx(), &team_form(with_other))
-        .unwrap_err()
-        .to_string();
+    let err = decided(
+        &s,
+        &ctx(),
+        RegistrationCommand::EnterTeam {
+            form: team_form(with_other),
+        },
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("已属于队伍"), "{err}");
     // All four: accepted, one roster.
     let e = desk::enter_team(&s, &ctx(), &team_form(four.clone())).unwrap();
@@ -291,9 +304,18 @@ fn absent_late_entry_and_the_draw_after_round_one() {
     );
     apply(&mut s, vec![paired.entry.clone()]);
     // Absence for a paired round is refused (a forfeit is entered instead).
-    let err = desk::absent(&s, &arbiter, players[3], 1, None)
-        .unwrap_err()
-        .to_string();
+    let err = decided(
+        &s,
+        &arbiter,
+        RegistrationCommand::Absence {
+            player: players[3],
+            round: 1,
+            reason: None,
+            without_leave: false,
+        },
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("已编排"), "{err}");
     // After the deadline: refused unless the chief arbiter admits it with a reason.
     let late_ctx = chief_ctx();
