@@ -13,15 +13,18 @@ pub(in crate::api) fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
     }
 }
 
-/// The entries an operation decided. Every command is finished by [`crate::command::finish`]
-/// — the text rule, then each entry against the log's rules on a scratch fold, as the store
-/// will check them — so an operation does not check them a second time on the way.
+/// The entries an operation decided, once every text people typed in them is allowed
+/// ([`crate::text`]): a form with a control character or a 100,000-character name is refused
+/// for that, before any rule of the regulation answers it. The log's rules are checked once,
+/// by [`crate::command::finish`] (each entry on a scratch fold, as the store will), for every
+/// command — not a second time here.
 pub(in crate::api) fn checked(
     state: &EventState,
     ctx: &Ctx,
     entries: Vec<LogEntry>,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let _ = (state, ctx);
+    crate::text::check_entries(&entries)?;
     Ok(entries)
 }
 
