@@ -82,7 +82,7 @@ pub fn apply_observed<L: EventLog>(
 /// What an operation gave back once appended, with what it told besides (a pairing's
 /// explanation).
 #[derive(Debug, Clone)]
-pub struct Applied<X> {
+struct Applied<X> {
     pub entries: Vec<LogEntry>,
     /// The log's last seq after the append.
     pub last_seq: u64,
@@ -107,7 +107,7 @@ pub fn at_or_now(
 /// deciding again after a lost race. Outer error: the log failed; inner error: the operation
 /// (or the log's rules) refused, or the log kept moving on for [`ATTEMPTS`] tries.
 /// [`apply`] is this with a [`Command`]; shells call that.
-pub fn apply_with<L, X, F>(
+fn apply_with<L, X, F>(
     log: &mut L,
     ctx: &Ctx,
     clock: Clock<'_>,
@@ -131,11 +131,8 @@ where
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
-        // The text rule, for every operation whatever it checked itself: nothing typed by
-        // people is stored with a control or bidi character, or past its field's length.
-        if let Err(e) = crate::text::check_entries(&entries) {
-            return Ok(Err(e));
-        }
+        // The text rule and the log's rules were applied by the decision
+        // (`command::finish`); the log checks the entries again as it appends them.
         if entries.is_empty() {
             return Ok(Ok(Applied {
                 entries,
