@@ -11,6 +11,7 @@ pub mod role;
 pub mod score;
 pub mod settings;
 pub mod social_security;
+pub mod team_match;
 pub mod text;
 pub mod tiebreak;
 
@@ -21,6 +22,7 @@ pub use role::Role;
 pub use score::{Score, ScoringPreset, ScoringTable};
 pub use settings::*;
 pub use social_security::{SocialSecurityError, SocialSecurityNo};
+pub use team_match::{Side, TeamTiebreak};
 pub use text::TextProblem;
 pub use tiebreak::{closest, Fallback, TiebreakItem, TiebreakName, UnknownTiebreak};
 
