@@ -214,3 +214,39 @@ impl<'de> Deserialize<'de> for Tiebreaks {
         d.deserialize_any(V)
     }
 }
+
+/// A team-match ranking list (A15): names in English or Chinese, each once, with did-you-mean.
+pub(crate) fn team_tiebreaks<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<arbiter_types::TeamTiebreak>, D::Error> {
+    use arbiter_types::TeamTiebreak;
+    let names = Vec::<String>::deserialize(d)?;
+    let mut out = Vec::new();
+    for n in names {
+        let t = TeamTiebreak::from_name(&n).ok_or_else(|| {
+            let c = closest(&n, TeamTiebreak::ALL.iter().map(|t| t.name()));
+            let hint = c.map(|s| format!("，是否应为 `{s}`？")).unwrap_or_default();
+            let all: Vec<String> = TeamTiebreak::ALL
+                .iter()
+                .map(|t| format!("{} ({})", t.name(), t.zh()))
+                .collect();
+            de::Error::custom(format!(
+                "未知的团体名次区分方法 `{n}`{hint} (unknown team tie-break; one of: {})",
+                all.join(", ")
+            ))
+        })?;
+        if out.contains(&t) {
+            return Err(de::Error::custom(format!(
+                "团体名次区分方法 `{n}` 重复 (team tie-break `{}` listed twice)",
+                t.name()
+            )));
+        }
+        out.push(t);
+    }
+    if out.is_empty() {
+        return Err(de::Error::custom(
+            "团体名次区分方法不能为空 (the team ranking list is empty)",
+        ));
+    }
+    Ok(out)
+}

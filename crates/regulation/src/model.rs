@@ -308,6 +308,10 @@ pub struct Section {
     pub categories: Vec<Category>,
     #[serde(default)]
     pub teams: Option<Teams>,
+    /// 团体赛 (A15): the section's entries are teams that meet teams on numbered boards;
+    /// `format` then pairs the teams (Swiss by 场分, or round robin).
+    #[serde(default)]
+    pub team_match: Option<TeamMatch>,
     #[serde(default)]
     pub prizes: Vec<Prize>,
     #[serde(default)]
@@ -950,6 +954,137 @@ pub struct Teams {
     /// Team prizes; `division` names the division when there are several.
     #[serde(default)]
     pub prizes: Vec<Prize>,
+}
+
+/// A team-match section (团体赛, A15): how many boards a match has, the reserves a team may
+/// register, the match points, the line-up rule and the team ranking.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamMatch {
+    /// Boards per match (台数): each team fields this many players, board 1 first.
+    pub boards: u32,
+    /// Reserves (替补) a team may register beyond its boards.
+    #[serde(default)]
+    pub reserves: u32,
+    /// Match points (场分); unset: win 2, draw 1, loss 0 (A15).
+    #[serde(default)]
+    pub match_points: MatchPoints,
+    /// Who sits on which board each round (出场名单).
+    #[serde(default)]
+    pub lineup: LineupRule,
+    /// The team ranking, in order (场分, 局分, …); unset: A15's list.
+    #[serde(
+        default = "default_team_tiebreaks",
+        deserialize_with = "de::team_tiebreaks"
+    )]
+    pub tiebreaks: Vec<arbiter_types::TeamTiebreak>,
+    /// What a team Swiss bye gives on the boards (局分): a win on every board (default) or a
+    /// draw.
+    #[serde(default)]
+    pub bye_boards: ByeBoards,
+    /// 台次奖: a player needs this many games on his board to be ranked (unset: half the
+    /// rounds, rounded up).
+    #[serde(default)]
+    pub board_prize_min_games: Option<u32>,
+    #[serde(default)]
+    pub leader_required: bool,
+    #[serde(default)]
+    pub coach_required: bool,
+}
+
+fn default_team_tiebreaks() -> Vec<arbiter_types::TeamTiebreak> {
+    arbiter_types::TeamTiebreak::DEFAULT.to_vec()
+}
+
+impl TeamMatch {
+    /// The most players a team may register: its boards and its reserves.
+    pub fn max_players(&self) -> u32 {
+        self.boards.saturating_add(self.reserves)
+    }
+}
+
+/// Match points (场分, A15). `draw_home` / `draw_away` give the team named first (主队) and
+/// the team named second (客队) different draw points, as leagues do (主队和 1 分, 客队和 2 分).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchPoints {
+    #[serde(default = "two")]
+    pub win: arbiter_types::Score,
+    #[serde(default = "one_point")]
+    pub draw: arbiter_types::Score,
+    #[serde(default)]
+    pub draw_home: Option<arbiter_types::Score>,
+    #[serde(default)]
+    pub draw_away: Option<arbiter_types::Score>,
+    #[serde(default)]
+    pub loss: arbiter_types::Score,
+    /// A team Swiss bye (轮空); unset: a win.
+    #[serde(default)]
+    pub bye: Option<arbiter_types::Score>,
+    /// A match lost by not appearing (弃权); unset: a loss.
+    #[serde(default)]
+    pub forfeit_loss: Option<arbiter_types::Score>,
+}
+
+fn two() -> arbiter_types::Score {
+    arbiter_types::Score::points(2)
+}
+fn one_point() -> arbiter_types::Score {
+    arbiter_types::Score::points(1)
+}
+
+impl Default for MatchPoints {
+    fn default() -> Self {
+        MatchPoints {
+            win: two(),
+            draw: one_point(),
+            draw_home: None,
+            draw_away: None,
+            loss: arbiter_types::Score::ZERO,
+            bye: None,
+            forfeit_loss: None,
+        }
+    }
+}
+
+impl MatchPoints {
+    /// The match points as a scoring table whose red is the team named first and whose
+    /// black is the team named second — the table the pairing engine and the team standings
+    /// read.
+    pub fn table(&self) -> ScoringTable {
+        let forfeit_loss = self.forfeit_loss.unwrap_or(self.loss);
+        ScoringTable {
+            win: self.win,
+            draw_red: self.draw_home.unwrap_or(self.draw),
+            draw_black: self.draw_away.unwrap_or(self.draw),
+            loss: self.loss,
+            bye: self.bye.unwrap_or(self.win),
+            forfeit_win: self.win,
+            forfeit_loss,
+            double_forfeit: forfeit_loss,
+        }
+    }
+}
+
+/// The line-up rule (出场名单, A15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineupRule {
+    /// The registered board order is kept: a team names who plays, and they sit in their
+    /// registered order (a reserve who plays moves the players below him down one board).
+    #[default]
+    Registered,
+    /// A team names its players board by board, in any order, each round.
+    Free,
+}
+
+/// What a bye gives on the boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeBoards {
+    #[default]
+    Win,
+    Draw,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]

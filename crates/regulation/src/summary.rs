@@ -892,6 +892,50 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             })
         });
     }
+    if let Some(tm) = &s.team_match {
+        let t = tm.match_points.table();
+        let draw = if t.draw_red == t.draw_black {
+            format!("{}", t.draw_red)
+        } else {
+            match l {
+                Lang::Zh => format!("主{}/客{}", t.draw_red, t.draw_black),
+                Lang::En => format!("{} home / {} away", t.draw_red, t.draw_black),
+            }
+        };
+        let lineup = match (l, tm.lineup) {
+            (Lang::Zh, LineupRule::Registered) => "按报名台次顺序出场",
+            (Lang::Zh, LineupRule::Free) => "每轮自由排定台次",
+            (Lang::En, LineupRule::Registered) => "registered board order kept",
+            (Lang::En, LineupRule::Free) => "free board order each round",
+        };
+        let ranking: Vec<&str> = tm
+            .tiebreaks
+            .iter()
+            .map(|t| match l {
+                Lang::Zh => t.zh(),
+                Lang::En => t.name(),
+            })
+            .collect();
+        let line = match l {
+            Lang::Zh => format!(
+                "每场{}台，替补至多{}人; 场分 胜{} 和{draw} 负{}; {lineup}; 名次: {}",
+                tm.boards,
+                tm.reserves,
+                t.win,
+                t.loss,
+                ranking.join(" → ")
+            ),
+            Lang::En => format!(
+                "{} boards a match, up to {} reserves; match points win {} draw {draw} loss {}; {lineup}; ranking: {}",
+                tm.boards,
+                tm.reserves,
+                t.win,
+                t.loss,
+                ranking.join(", ")
+            ),
+        };
+        let _ = writeln!(out, "  {}: {line}", l.t("团体赛", "Team matches"));
+    }
     let cats = s.categories.clone();
     prize_lines(l, out, l.t("奖励", "Prizes"), &s.prizes, |p| {
         p.category.as_ref().map(|c| {

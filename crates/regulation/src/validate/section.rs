@@ -26,6 +26,8 @@ pub(super) fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     // The places that can exist in this section: its cap, else the event's.
     let places = s.entries.cap.or(reg.registration.cap);
     eligibility(cx, s, &sp)?;
+    // Before the format: a team section says which formats it can be played in.
+    team_match(cx, s, &sp)?;
     format(cx, reg, s, &sp)?;
     scoring(cx, s, &sp)?;
     discipline(cx, s, &sp)?;
@@ -37,6 +39,88 @@ pub(super) fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     prize_pools(cx, s, &sp, &cat_ids)?;
     lucky(cx, s, &sp, &cat_ids, places)?;
     teams(cx, s, &sp, places)?;
+    Ok(())
+}
+
+/// The most boards a team match may have (a national league plays 6, a city event 4–8).
+pub const MAX_BOARDS: u32 = 20;
+
+/// A team-match section (A15): boards within bounds, a team format, match points that rank a
+/// win above a draw above a loss, and no individual team ranking beside it.
+fn team_match(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    let Some(tm) = &s.team_match else {
+        return Ok(());
+    };
+    if tm.boards == 0 || tm.boards > MAX_BOARDS {
+        return cx.fail(
+            sp(p!["team_match", "boards"]),
+            format!(
+                "每场台数须在 1 至 {MAX_BOARDS} 之间，实为 {} (boards per match must be 1 to {MAX_BOARDS})",
+                tm.boards
+            ),
+        );
+    }
+    if tm.reserves > MAX_BOARDS {
+        return cx.fail(
+            sp(p!["team_match", "reserves"]),
+            format!(
+                "替补人数不能超过 {MAX_BOARDS}，实为 {} (at most {MAX_BOARDS} reserves)",
+                tm.reserves
+            ),
+        );
+    }
+    if !matches!(
+        s.format.kind,
+        FormatKind::Swiss | FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+    ) {
+        return cx.fail(
+            sp(p!["format", "kind"]),
+            "团体赛只能采用积分编排 (swiss)、单循环 (round_robin) 或双循环 (double_round_robin) \
+             (a team-match section is paired as a team Swiss or a team round robin)"
+                .into(),
+        );
+    }
+    if s.teams.is_some() {
+        return cx.fail(
+            sp(p!["teams"]),
+            "团体赛以场分、局分排名，不能再设按个人成绩计算的团体名次 `teams` \
+             (a team-match section ranks its teams by their matches; `teams` ranks teams of an \
+             individual section)"
+                .into(),
+        );
+    }
+    if s.format.knockout.is_some() {
+        return cx.fail(
+            sp(p!["format", "knockout"]),
+            "团体赛暂不支持淘汰阶段 (a team-match section has no knockout stage)".into(),
+        );
+    }
+    let mp = &tm.match_points;
+    let t = mp.table();
+    let ordered = t.win > t.draw_red
+        && t.win > t.draw_black
+        && t.draw_red >= t.loss
+        && t.draw_black >= t.loss
+        && t.loss >= arbiter_types::Score::ZERO
+        && t.forfeit_loss <= t.loss
+        && t.bye <= t.win;
+    if !ordered {
+        return cx.fail(
+            sp(p!["team_match", "match_points"]),
+            format!(
+                "场分须胜 > 和 ≥ 负 ≥ 0，弃权 ≤ 负，轮空 ≤ 胜；实为 胜 {} 和 {}/{} 负 {} 弃权 {} 轮空 {} \
+                 (match points must rank a win above a draw above a loss; a forfeit at most a \
+                 loss; a bye at most a win)",
+                t.win, t.draw_red, t.draw_black, t.loss, t.forfeit_loss, t.bye
+            ),
+        );
+    }
+    if tm.board_prize_min_games == Some(0) {
+        return cx.fail(
+            sp(p!["team_match", "board_prize_min_games"]),
+            "台次奖最少对局数不能为 0 (board_prize_min_games must be at least 1)".into(),
+        );
+    }
     Ok(())
 }
 

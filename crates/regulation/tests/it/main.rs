@@ -13,3 +13,4 @@ mod malformed;
 mod match_blocks;
 mod shipped;
 mod summary;
+mod team_match;
