@@ -10,6 +10,7 @@ mod prize;
 mod prize_props;
 mod real_events;
 mod team;
+mod team_match;
 mod team_props;
 mod withdrawal;
 mod worked_examples;
