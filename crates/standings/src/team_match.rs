@@ -887,7 +887,7 @@ pub struct BoardRow {
     /// Forfeit losses and double forfeits included.
     pub losses: u32,
     /// Score rate (得分率) = points / (games × win points), exact; `None` when the win
-    /// points given are not positive.
+    /// points given are not positive (or beyond any real event: over 2^60 half-points).
     pub rate: Option<TbValue>,
 }
 
@@ -908,6 +908,18 @@ struct PlayerTally {
     losses: u32,
     /// Board number → games.
     boards: BTreeMap<u32, u32>,
+}
+
+/// points / (games × win), `win` in half-points; `None` when `win` is not positive or the
+/// numbers lie beyond exact representation (never in a real event).
+fn rate(points: Score, games: u32, win: i64) -> Option<TbValue> {
+    if win <= 0 || games == 0 {
+        return None;
+    }
+    let den = i64::from(games).checked_mul(win)?;
+    let num = points.halves();
+    // `from_ratio` doubles a whole result: keep it in range.
+    (num.checked_abs()? <= i64::MAX / 4).then(|| TbValue::from_ratio(num, den))
 }
 
 /// Board standings (台次成绩, for 台次奖) of the counted matches.
@@ -968,11 +980,7 @@ pub fn board_standings(
         else {
             continue;
         };
-        let rate = (w > 0)
-            .then(|| i64::from(p.games).checked_mul(w))
-            .flatten()
-            .filter(|_| p.points.halves() != i64::MIN)
-            .map(|den| TbValue::from_ratio(p.points.halves(), den));
+        let rate = rate(p.points, p.games, w);
         tables.entry(board).or_default().push(BoardRow {
             rank: None,
             player,
@@ -1041,6 +1049,20 @@ mod tests {
             compare_boards(&boards(&[(1, 2), (3, 0)]), &boards(&[(1, 2)])),
             Ordering::Equal
         );
+    }
+
+    #[test]
+    fn the_rate_is_exact_and_never_overflows() {
+        let h = Score::from_halves;
+        assert_eq!(rate(h(8), 3, 4), Some(TbValue::Fraction { num: 2, den: 3 }));
+        assert_eq!(rate(h(8), 4, 4), Some(TbValue::Score(h(1))));
+        assert_eq!(rate(h(8), 2, 4), Some(TbValue::Int(1)));
+        assert_eq!(rate(h(8), 2, 0), None);
+        assert_eq!(rate(h(8), 0, 4), None);
+        // from_ratio would double i64::MAX: no rate rather than a panic.
+        assert_eq!(rate(h(i64::MAX), 1, 1), None);
+        assert_eq!(rate(h(i64::MIN), 1, 1), None);
+        assert_eq!(rate(h(2), u32::MAX, i64::MAX), None);
     }
 
     #[test]
