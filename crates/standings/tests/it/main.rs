@@ -11,6 +11,7 @@ mod prize_props;
 mod real_events;
 mod team;
 mod team_match;
+mod team_match_props;
 mod team_props;
 mod withdrawal;
 mod worked_examples;
