@@ -29,8 +29,8 @@ pub use input::{
 };
 pub use table::compute;
 pub use team_match::{
-    board_standings, team_match_standings, BoardOutcome, BoardRow, BoardTable, MatchBoard,
-    MatchCell, MatchResult, MatchTeam, PlayedMatch, TeamBye, TeamMatchInput, TeamMatchRow,
-    TeamMatchStandings,
+    board_standings, team_match_standings, BoardOutcome, BoardPoints, BoardRow, BoardTable,
+    Ignored, MatchBoard, MatchCell, MatchResult, MatchTeam, PlayedMatch, TeamBye, TeamMatchInput,
+    TeamMatchRow, TeamMatchStandings,
 };
 pub use value::TbValue;
