@@ -10,6 +10,8 @@ mod prize;
 mod prize_props;
 mod real_events;
 mod team;
+mod team_match;
+mod team_match_props;
 mod team_props;
 mod withdrawal;
 mod worked_examples;
