@@ -387,6 +387,14 @@ pub struct Board {
     pub black: PlayerId,
 }
 
+/// One match of a team round: `first` (named first, 先走方: red on the odd boards) against
+/// `second`, by team name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamPairing {
+    pub first: String,
+    pub second: String,
+}
+
 /// The final places of one section, fixed when the event is closed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClosedSection {
@@ -789,6 +797,40 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
+    /// Team numbers of a team-match section (团体赛抽签, A15): `order[0]` gets team number 1.
+    /// A later draw may only extend the order once a round is paired.
+    TeamNumbersDrawn {
+        section: String,
+        seed: u64,
+        order: Vec<String>,
+    },
+    /// The matches of a round of a team-match section (团体赛对阵, A15): each team named
+    /// first plays red on the odd boards. The boards' games follow in a `round_paired` of the
+    /// same round, board `(m - 1) × boards + b` being board `b` of match `m`.
+    MatchesPaired {
+        section: String,
+        round: u32,
+        matches: Vec<TeamPairing>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bye: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        /// Manual adjustments made by the arbiter, in words.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        manual: Vec<String>,
+    },
+    /// A team's line-up for a round (出场名单, A15): `boards[0]` plays board 1; `None` is an
+    /// empty board (lost by forfeit). A later line-up of the same team and round replaces the
+    /// earlier, while none of its games has a result.
+    LineupGiven {
+        section: String,
+        round: u32,
+        team: String,
+        boards: Vec<Option<PlayerId>>,
+        /// Who handed it in (领队 / 教练), in words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        by: String,
+    },
     /// One game of a knockout match.
     KnockoutGameRecorded {
         section: String,
@@ -933,6 +975,9 @@ impl LogEntry {
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
+            LogEntry::TeamNumbersDrawn { .. } => "team_numbers_drawn",
+            LogEntry::MatchesPaired { .. } => "matches_paired",
+            LogEntry::LineupGiven { .. } => "lineup_given",
             LogEntry::EntrySubmitted { .. } => "entry_submitted",
             LogEntry::SubmissionDecided { .. } => "submission_decided",
             LogEntry::SettingsChanged { .. } => "settings_changed",

@@ -24,8 +24,8 @@ pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
     EventCreated, FieldChange, FoulKind, LogEntry, LogFormatError, Offender, PlayerId,
-    PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TimeControlSetting,
-    LOG_VERSION,
+    PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TeamPairing,
+    TimeControlSetting, LOG_VERSION,
 };
 pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};
@@ -34,5 +34,6 @@ pub use state::{
     entry_facts, BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul,
     GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord, PlayerStatus, Protest,
     RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord, Submission, TeamRecord,
+    TeamRound,
 };
 pub use validate::{validate, validate_at, Rejection};

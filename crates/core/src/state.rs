@@ -4,7 +4,9 @@
 //! folded beside the rules it was checked by.
 
 use crate::entry::*;
-use crate::family::{knockout, lifecycle, records, registration, results, rounds, teams, Family};
+use crate::family::{
+    knockout, lifecycle, matches, records, registration, results, rounds, teams, Family,
+};
 use crate::validate::{validate_at, Rejection};
 use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Phone, PlayerNo, Sex};
 use chrono::NaiveDate;
@@ -327,12 +329,57 @@ pub struct SectionRecord {
     pub draw_seed: Option<u64>,
     pub rounds: OrdMap<u32, RoundRecord>,
     pub knockout: Vec<KnockoutGame>,
+    /// Team numbers of a team-match section (`team_numbers_drawn`): `team_order[i]` has
+    /// number `i + 1`. Empty until drawn, and in an individual section.
+    #[serde(default)]
+    pub team_order: Vec<String>,
+    #[serde(default)]
+    pub team_seed: Option<u64>,
+    /// The matches of each round of a team-match section (`matches_paired`), with the
+    /// line-ups given.
+    #[serde(default)]
+    pub matches: OrdMap<u32, TeamRound>,
     /// `order` inverted: player → pairing number (kept by the fold with `order`).
     #[serde(skip)]
     pub(crate) numbers: OrdMap<PlayerId, PlayerNo>,
 }
 
+/// One round of a team-match section: its matches, the bye and the line-ups given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRound {
+    pub round: u32,
+    pub matches: Vec<crate::entry::TeamPairing>,
+    pub bye: Option<String>,
+    pub seed: Option<u64>,
+    pub manual: Vec<String>,
+    /// Team → its line-up for the round (`lineup_given`), `None` on an empty board.
+    pub lineups: std::collections::BTreeMap<String, Vec<Option<PlayerId>>>,
+}
+
+impl TeamRound {
+    /// The match of team `t` (its number, 1-based, and whether `t` is named first).
+    pub fn match_of(&self, t: &str) -> Option<(u32, bool)> {
+        self.matches.iter().enumerate().find_map(|(i, m)| {
+            if m.first == t {
+                Some((i as u32 + 1, true))
+            } else if m.second == t {
+                Some((i as u32 + 1, false))
+            } else {
+                None
+            }
+        })
+    }
+}
+
 impl SectionRecord {
+    /// Team number of a team, once drawn (1-based).
+    pub fn team_no(&self, t: &str) -> Option<u32> {
+        self.team_order
+            .iter()
+            .position(|x| x == t)
+            .map(|i| i as u32 + 1)
+    }
+
     /// Pairing number of a player, once drawn.
     pub fn pairing_no(&self, p: PlayerId) -> Option<PlayerNo> {
         self.numbers.get(&p).copied()
@@ -792,6 +839,7 @@ impl EventState {
             Family::Lifecycle => lifecycle::apply(self, seq, e),
             Family::Registration => registration::apply(self, seq, e),
             Family::Teams => teams::apply(self, seq, e),
+            Family::Matches => matches::apply(self, seq, e),
             Family::Rounds => rounds::apply(self, seq, e),
             Family::Results => results::apply(self, seq, e),
             Family::Knockout => knockout::apply(self, seq, e),

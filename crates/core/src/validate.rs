@@ -8,7 +8,7 @@
 
 use crate::entry::*;
 use crate::family::{
-    self, knockout, lifecycle, records, registration, results, rounds, teams, Family,
+    self, knockout, lifecycle, matches, records, registration, results, rounds, teams, Family,
 };
 use crate::state::EventState;
 
@@ -74,6 +74,30 @@ pub enum Rejection {
     TeamExists(String),
     #[error("队伍 `{0}` 不存在 (unknown team)")]
     UnknownTeam(String),
+    #[error("队伍 `{team}` 不在组别 `{section}` (the team is not in this section)")]
+    TeamNotInSection { team: String, section: String },
+    #[error("队伍 `{0}` 重复出现 (team listed twice)")]
+    DuplicateTeam(String),
+    #[error("队伍 `{0}` 尚无队号 (the team has no team number yet)")]
+    TeamNoNumber(String),
+    #[error("队伍 `{0}` 不能与自己对阵 (a team paired with itself)")]
+    TeamSelfPairing(String),
+    #[error("棋手 {player} 不是 `{team}` 的队员 (not a member of the team)")]
+    NotInTeam { player: PlayerId, team: String },
+    #[error("队伍 `{team}` 在组别 `{section}` 第 {round} 轮没有对阵 (the team plays no match that round)")]
+    TeamNotInRound {
+        team: String,
+        section: String,
+        round: u32,
+    },
+    #[error("组别 `{section}` 第 {round} 轮 `{team}` 的对局已有成绩, 出场名单不能再改 (the team's games have results: the line-up stands)")]
+    LineupAfterResult {
+        team: String,
+        section: String,
+        round: u32,
+    },
+    #[error("组别 `{section}` 第 {round} 轮尚未排出团体对阵 (the round's matches are not paired)")]
+    NoMatches { section: String, round: u32 },
     #[error("棋手 {0} 重复出现 (player listed twice)")]
     DuplicatePlayer(PlayerId),
     #[error("组别 `{section}` 第 {round} 轮已编排后, 序号只能在原顺序后追加 (pairing numbers can only be extended once a round is paired)")]
@@ -237,6 +261,7 @@ pub fn validate_at(
         Family::Lifecycle => lifecycle::validate(state, entry),
         Family::Registration => registration::validate(state, header, entry, at),
         Family::Teams => teams::validate(state, entry),
+        Family::Matches => matches::validate(state, entry),
         Family::Rounds => rounds::validate(state, entry),
         Family::Results => results::validate(state, entry),
         Family::Knockout => knockout::validate(state, entry),

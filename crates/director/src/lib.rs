@@ -28,6 +28,7 @@ pub mod round;
 pub mod standings;
 pub mod standings_view;
 pub mod step;
+pub mod team_match;
 pub mod text;
 pub mod trf_export;
 pub mod verify;

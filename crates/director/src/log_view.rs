@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 
 mod knockout;
 mod lifecycle;
+mod matches;
 mod records;
 mod registration;
 mod results;
@@ -333,6 +334,9 @@ impl<'a> LogReader<'a> {
             | LogEntry::EntrySubmitted { .. }
             | LogEntry::SubmissionDecided { .. } => self.what_registration(e),
             LogEntry::TeamEntered { .. } | LogEntry::TeamRosterChanged { .. } => self.what_teams(e),
+            LogEntry::TeamNumbersDrawn { .. }
+            | LogEntry::MatchesPaired { .. }
+            | LogEntry::LineupGiven { .. } => self.what_matches(e),
             LogEntry::PlayerAbsent { .. }
             | LogEntry::PairingNumbersDrawn { .. }
             | LogEntry::RoundPaired { .. }

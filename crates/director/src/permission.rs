@@ -28,6 +28,8 @@ pub enum Action {
     GiveSpecialAward,
     /// Pair a round (编排): those who run the rounds.
     PairRound,
+    /// Take a team's line-up for a round (出场名单, A15).
+    GiveLineup,
     /// Publish a round's pairing (公布对阵表).
     PublishRound,
     /// Undo a round's pairing (撤销编排).
@@ -98,7 +100,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 40] = [
+    pub const ALL: [Action; 41] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -108,6 +110,7 @@ impl Action {
         Action::CancelFeeAfterStart,
         Action::GiveSpecialAward,
         Action::PairRound,
+        Action::GiveLineup,
         Action::PublishRound,
         Action::UndoRound,
         Action::CompleteRound,
@@ -174,6 +177,7 @@ impl Action {
             | Action::DecideSubmission
             | Action::ImportRoster => &[Role::Organiser, Role::ChiefArbiter, Role::Desk],
             Action::PairRound
+            | Action::GiveLineup
             | Action::PublishRound
             | Action::UndoRound
             | Action::CompleteRound
@@ -204,6 +208,7 @@ impl Action {
             Action::CancelFeeAfterStart => "第1轮编排后撤销缴费",
             Action::GiveSpecialAward => "授予组委会奖项",
             Action::PairRound => "编排轮次",
+            Action::GiveLineup => "录入出场名单",
             Action::PublishRound => "公布对阵表",
             Action::UndoRound => "撤销编排",
             Action::CompleteRound => "结束轮次",
@@ -250,6 +255,7 @@ impl Action {
             Action::CancelFeeAfterStart => "cancelling a fee after round 1 is paired",
             Action::GiveSpecialAward => "giving an organiser's award",
             Action::PairRound => "pairing a round",
+            Action::GiveLineup => "taking a team's line-up",
             Action::PublishRound => "publishing a pairing",
             Action::UndoRound => "undoing a pairing",
             Action::CompleteRound => "closing a round",

@@ -583,6 +583,19 @@ pub enum Refusal {
     AllRoundsPlayed { section: Sec },
     /// A round robin follows its table: no fixed pairs or swaps.
     RoundRobinFixed { section: Sec },
+    /// A team-match section needs two teams with numbers to pair a round.
+    TooFewTeams { section: Sec, teams: usize },
+    /// A line-up (or another team-match step) asked of a section that is not a team match.
+    NotTeamSection { section: Sec },
+    /// The round's matches are not paired yet: no line-up can be given for it.
+    NoMatches { section: Sec, round: u32 },
+    /// A team round is paired by the engine over the teams: no fixed pairs or swaps yet.
+    TeamManual { section: Sec },
+    /// A line-up that cannot be taken, and why.
+    Lineup {
+        team: String,
+        why: crate::team_match::LineupProblem,
+    },
     /// A manual pairing that cannot be made.
     Manual(ManualError),
     /// The last round is finished: nothing to publish or undo.
@@ -966,6 +979,11 @@ impl fmt::Display for Refusal {
             | KnockoutDue { .. }
             | AllRoundsPlayed { .. }
             | RoundRobinFixed { .. }
+            | TooFewTeams { .. }
+            | NotTeamSection { .. }
+            | NoMatches { .. }
+            | TeamManual { .. }
+            | Lineup { .. }
             | Manual(..)
             | LastRoundFinished { .. }
             | NoRoundPaired { .. }
@@ -1080,6 +1098,11 @@ mod tests {
             KnockoutDue { .. } => 39,
             AllRoundsPlayed { .. } => 40,
             RoundRobinFixed { .. } => 41,
+            TooFewTeams { .. } => 109,
+            NotTeamSection { .. } => 110,
+            NoMatches { .. } => 111,
+            Lineup { .. } => 112,
+            TeamManual { .. } => 113,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1149,7 +1172,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 109;
+    const VARIANTS: usize = 114;
 
     fn men() -> Sec {
         Sec {
@@ -1317,6 +1340,20 @@ mod tests {
             },
             AllRoundsPlayed { section: s() },
             RoundRobinFixed { section: s() },
+            TooFewTeams {
+                section: s(),
+                teams: 1,
+            },
+            NotTeamSection { section: s() },
+            TeamManual { section: s() },
+            NoMatches {
+                section: s(),
+                round: 2,
+            },
+            Lineup {
+                team: "一厂队".into(),
+                why: crate::team_match::LineupProblem::NotMember(PlayerId(3)),
+            },
             Manual(ManualError::Swap("同一棋手 (same player twice)".into())),
             LastRoundFinished {
                 section: s(),

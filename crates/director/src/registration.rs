@@ -494,7 +494,7 @@ pub fn check_team_roster(
     }
     let max = reg
         .section(section)
-        .and_then(|s| s.teams.as_ref())
+        .and_then(|s| s.entry_teams())
         .and_then(|tp| tp.max_players);
     if let Some(max) = max {
         if t.members.len() as u64 >= u64::from(max) {

@@ -36,6 +36,9 @@ pub fn next_step(
     section: &str,
 ) -> Result<Step, DirectorError> {
     let (sec, rec) = crate::section_parts(reg, state, section)?;
+    if sec.team_match.is_some() {
+        return Ok(team_step(sec, state, rec));
+    }
     if rec.order.is_empty() {
         if playing_entries(state, section).len() < 2 {
             return Ok(Step::Done);
@@ -104,6 +107,46 @@ pub fn next_step(
             }
             Ok(Step::Done)
         }
+    }
+}
+
+/// What to do next in a team-match section (A15): pairing a round draws the team numbers
+/// and closes the last round itself, so the steps are the results, then the next round.
+fn team_step(
+    sec: &arbiter_regulation::Section,
+    state: &EventState,
+    rec: &arbiter_core::SectionRecord,
+) -> Step {
+    let last = rec.last_round();
+    if last > rec.completed_rounds() {
+        let open: Vec<u32> = rec.rounds[&last]
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        if !open.is_empty() {
+            return Step::Results {
+                round: last,
+                boards: open,
+            };
+        }
+        return Step::CompleteRound { round: last };
+    }
+    let teams = if rec.team_order.is_empty() {
+        crate::team_match::teams_in(state, &sec.id)
+            .into_iter()
+            .filter(|t| crate::team_match::team_plays(state, t))
+            .count()
+    } else {
+        rec.team_order.len()
+    };
+    if teams < 2 || last >= crate::team_match::planned_rounds(sec, teams as u32) {
+        return Step::Done;
+    }
+    Step::Pair {
+        round: last + 1,
+        stage: 1,
     }
 }
 

@@ -996,6 +996,32 @@ fn default_team_tiebreaks() -> Vec<arbiter_types::TeamTiebreak> {
     arbiter_types::TeamTiebreak::DEFAULT.to_vec()
 }
 
+impl Section {
+    /// The rules a team entry of this section must keep: the section's `teams`, or — in a
+    /// team-match section — a team of its boards to its boards and reserves (A15), a unit
+    /// entering as many teams as it likes (一队, 二队), the leader and coach as the
+    /// `team_match` asks.
+    pub fn entry_teams(&self) -> Option<std::borrow::Cow<'_, Teams>> {
+        if let Some(t) = &self.teams {
+            return Some(std::borrow::Cow::Borrowed(t));
+        }
+        let tm = self.team_match.as_ref()?;
+        Some(std::borrow::Cow::Owned(Teams {
+            min_players: tm.boards,
+            counted: tm.boards,
+            max_players: Some(tm.max_players()),
+            ranking: TeamRanking::default(),
+            tie: TeamTie::default(),
+            leader_required: tm.leader_required,
+            coach_required: tm.coach_required,
+            coach_may_play: true,
+            multiple_per_unit: true,
+            divisions: Vec::new(),
+            prizes: Vec::new(),
+        }))
+    }
+}
+
 impl TeamMatch {
     /// The most players a team may register: its boards and its reserves.
     pub fn max_players(&self) -> u32 {

@@ -149,6 +149,9 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         draw_seed: None,
                         rounds: OrdMap::new(),
                         knockout: Vec::new(),
+                        team_order: Vec::new(),
+                        team_seed: None,
+                        matches: OrdMap::new(),
                         numbers: OrdMap::new(),
                     },
                 );

@@ -262,6 +262,8 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
         LogEntry::RoundUndone { section, round, .. } => {
             if let Some(s) = state.sections.get_mut(section) {
                 s.rounds.remove(round);
+                // A team round goes with its games.
+                s.matches.remove(round);
             }
         }
         // Another family's entry (`Family::of`): folded there.

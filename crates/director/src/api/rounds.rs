@@ -77,6 +77,24 @@ pub fn pair_explained(
     permission::require(ctx, Action::PairRound)?;
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
+    if crate::team_match::is_team_section(&reg, section) {
+        // A15: the teams are paired; the games follow from the matches and the line-ups.
+        if !req.fix.is_empty() || req.swap.is_some() {
+            return Err(Refusal::TeamManual {
+                section: Sec::in_reg(&reg, section),
+            }
+            .into());
+        }
+        let t = crate::team_match::pair(state, ctx, section)?;
+        return Ok(PairOutcome {
+            entries: t.entries,
+            round: t.round,
+            warnings: Vec::new(),
+            relaxed: t.relaxed,
+            explanation: t.explanation,
+            notes: t.notes,
+        });
+    }
     let mut scratch = state.clone();
     let mut out = PairOutcome::default();
     if let Some(w) = super::entries::not_checked_in_warning(state, section) {

@@ -138,6 +138,13 @@ pub enum Outcome {
     },
     /// A game record kept: its length in moves (回合).
     GameRecorded { moves: usize },
+    /// A team's line-up taken (出场名单): the players board by board as the desk names
+    /// them (`None`: an empty board, lost by forfeit).
+    Lineup {
+        team: String,
+        round: u32,
+        boards: Vec<Option<String>>,
+    },
     /// An event created: its name.
     Created { name: String },
     /// An organiser's award given to its recipients (none: taken back).

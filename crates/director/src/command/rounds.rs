@@ -26,6 +26,17 @@ pub enum RoundCommand {
     /// closes it by itself ([`crate::api::results::enter_result`]); this is for a round left
     /// open (an older log) and for withdrawals still due.
     Complete { section: String },
+    /// A team's line-up for a round of a team-match section (出场名单, A15): the players
+    /// named board by board (`None`: an empty board); with the registered order kept, they
+    /// sit in their registered order. The round's games are seated again with it.
+    Lineup {
+        section: String,
+        round: u32,
+        team: String,
+        players: Vec<Option<arbiter_core::PlayerId>>,
+        /// Who handed it in (领队 / 教练), in words.
+        by: String,
+    },
 }
 
 impl RoundCommand {
@@ -35,6 +46,7 @@ impl RoundCommand {
             RoundCommand::Publish { .. } => Action::PublishRound,
             RoundCommand::Undo { .. } => Action::UndoRound,
             RoundCommand::Complete { .. } => Action::CompleteRound,
+            RoundCommand::Lineup { .. } => Action::GiveLineup,
         }
     }
 }
@@ -49,6 +61,34 @@ pub(super) fn decide(
             let mut paired = rounds::pair_explained(state, ctx, section, request)?;
             let entries = std::mem::take(&mut paired.entries);
             Ok((entries, Outcome::Paired(paired)))
+        }
+        RoundCommand::Lineup {
+            section,
+            round,
+            team,
+            players,
+            by,
+        } => {
+            let entries =
+                crate::team_match::give_lineup(state, ctx, section, *round, team, players, by)?;
+            let boards = entries
+                .iter()
+                .find_map(|e| match e {
+                    LogEntry::LineupGiven { boards, .. } => Some(boards.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| p.map(|p| crate::api::entries::named(state, p)))
+                .collect();
+            Ok((
+                entries,
+                Outcome::Lineup {
+                    team: team.clone(),
+                    round: *round,
+                    boards,
+                },
+            ))
         }
         RoundCommand::Publish { section }
         | RoundCommand::Undo { section, .. }

@@ -1,7 +1,7 @@
 use super::*;
 use arbiter_core::{
     ClosedPrize, ClosedSection, ClosedTeams, EntryLimits, EventCreated, Offender, PlayerRegistered,
-    RefusedFacts, TimeControlSetting,
+    RefusedFacts, TeamPairing, TimeControlSetting,
 };
 use arbiter_types::{IdNumber, Phone, Sex};
 
@@ -77,10 +77,13 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::GameRecorded { .. } => 30,
         LogEntry::GameRecordRemoved { .. } => 31,
         LogEntry::SpecialAwardGiven { .. } => 32,
+        LogEntry::TeamNumbersDrawn { .. } => 35,
+        LogEntry::MatchesPaired { .. } => 36,
+        LogEntry::LineupGiven { .. } => 37,
     }
 }
 
-const VARIANTS: usize = 35;
+const VARIANTS: usize = 38;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -225,6 +228,37 @@ fn every_variant() -> Vec<LogEntry> {
             submission: 2,
             player: None,
             reason: Some("重复报名".into()),
+        },
+        LogEntry::TeamEntered {
+            team: "武山队".into(),
+            unit: "武山县".into(),
+            division: None,
+            members: vec![p(4)],
+            leader: None,
+            coach: None,
+        },
+        LogEntry::TeamNumbersDrawn {
+            section: "open".into(),
+            seed: 3,
+            order: vec!["天水一队".into(), "武山队".into()],
+        },
+        LogEntry::MatchesPaired {
+            section: "open".into(),
+            round: 1,
+            matches: vec![TeamPairing {
+                first: "天水一队".into(),
+                second: "武山队".into(),
+            }],
+            bye: None,
+            seed: Some(3),
+            manual: Vec::new(),
+        },
+        LogEntry::LineupGiven {
+            section: "open".into(),
+            round: 1,
+            team: "天水一队".into(),
+            boards: vec![Some(p(1)), None],
+            by: "领队甲".into(),
         },
         LogEntry::SettingsChanged {
             name: None,

@@ -33,6 +33,24 @@ impl Refusal {
                 "{section} 是循环赛 (Berger 表), 不能指定或调换对手 \
                  (a round robin follows its table: no fixed pairs or swaps)"
             ),
+            TooFewTeams { section, teams } => write!(
+                f,
+                "{section} 只有 {teams} 支队伍, 团体赛至少需要 2 支 (a team match needs two teams)"
+            ),
+            NotTeamSection { section } => write!(
+                f,
+                "{section} 不是团体赛组别, 没有出场名单 (not a team-match section)"
+            ),
+            NoMatches { section, round } => write!(
+                f,
+                "{section} 第{round}轮尚未排出团体对阵, 请先编排 (the round's matches are not paired yet)"
+            ),
+            TeamManual { section } => write!(
+                f,
+                "{section} 是团体赛, 对阵由编排程序按队伍产生, 暂不能指定或调换对手 \
+                 (a team round is paired over the teams: no fixed pairs or swaps)"
+            ),
+            Lineup { team, why } => write!(f, "{team} 的出场名单不能接受: {why}"),
             Manual(e) => write!(f, "{e}"),
             LastRoundFinished { section, round } => write!(
                 f,

@@ -42,7 +42,7 @@ pub fn enter_team(
     let sec = reg
         .section(&section)
         .ok_or_else(|| DirectorError::UnknownSection(section.clone()))?;
-    let Some(tp) = sec.teams.as_ref() else {
+    let Some(tp) = sec.entry_teams() else {
         return Err(Refusal::NoTeamCompetition {
             section: Sec::in_reg(&reg, &section),
         }
@@ -276,7 +276,7 @@ pub fn change_roster(
         }
     }
     let section = t.section.clone().unwrap_or_default();
-    if let Some(tp) = reg.section(&section).and_then(|s| s.teams.as_ref()) {
+    if let Some(tp) = reg.section(&section).and_then(|s| s.entry_teams()) {
         let n = (t.members.len() + change.add.len()).saturating_sub(change.remove.len()) as u64;
         if let Some(max) = tp.max_players.filter(|m| n > u64::from(*m)) {
             return Err(Refusal::TooManyMembers {

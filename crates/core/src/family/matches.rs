@@ -1,0 +1,234 @@
+//! Team matches (团体赛, A15): `team_numbers_drawn` (队号: only extended once a round is
+//! paired), `matches_paired` (the next round's matches, or the last round's again while none of
+//! its games has a result; every team of the section once at most, named by its team number)
+//! and `lineup_given` (a team's players board by board: members of the team, not withdrawn,
+//! each once; only while none of the team's games of that round has a result).
+//!
+//! The games of a team round are an ordinary `round_paired` of the same round (the director
+//! seats them from the matches and the line-ups), so results, slips, corrections, fouls and
+//! game records work on them as on any board.
+
+use super::{player, section};
+use crate::entry::*;
+use crate::state::{EventState, PlayerStatus, TeamRound};
+use crate::validate::Rejection;
+use std::collections::BTreeSet;
+
+/// The team `t`, a team of section `s`.
+fn team_of<'a>(
+    state: &'a EventState,
+    s: &str,
+    t: &str,
+) -> Result<&'a crate::state::TeamRecord, Rejection> {
+    let team = state
+        .teams
+        .get(t)
+        .ok_or_else(|| Rejection::UnknownTeam(t.to_string()))?;
+    if team.section.as_deref() != Some(s) {
+        return Err(Rejection::TeamNotInSection {
+            team: t.to_string(),
+            section: s.to_string(),
+        });
+    }
+    Ok(team)
+}
+
+/// The rules of a team-match entry (see the module documentation); any other entry is left
+/// to its own family ([`super::Family::of`]).
+pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejection> {
+    match entry {
+        LogEntry::TeamNumbersDrawn {
+            section: s, order, ..
+        } => {
+            let sec = section(state, s)?;
+            let mut seen = BTreeSet::new();
+            for t in order {
+                team_of(state, s, t)?;
+                if !seen.insert(t) {
+                    return Err(Rejection::DuplicateTeam(t.clone()));
+                }
+            }
+            if let Some(&r) = sec.matches.keys().next() {
+                if !order.starts_with(&sec.team_order) {
+                    return Err(Rejection::RedrawAfterPairing {
+                        section: s.clone(),
+                        round: r,
+                    });
+                }
+            }
+            Ok(())
+        }
+        LogEntry::MatchesPaired {
+            section: s,
+            round: r,
+            matches,
+            bye,
+            ..
+        } => {
+            let sec = section(state, s)?;
+            let last = sec.matches.keys().next_back().copied().unwrap_or(0);
+            if *r == last && *r >= 1 {
+                // Paired again: only while none of its games has a result.
+                if let Some(rd) = sec.rounds.get(r) {
+                    if rd.completed || rd.boards.iter().any(|b| b.result.is_some()) {
+                        return Err(Rejection::RoundHasResults {
+                            section: s.clone(),
+                            round: *r,
+                        });
+                    }
+                }
+            } else if *r != last + 1 {
+                return Err(Rejection::WrongRound {
+                    section: s.clone(),
+                    expected: last + 1,
+                    found: *r,
+                });
+            }
+            if *r > 1 && !sec.rounds.get(&(r - 1)).is_some_and(|p| p.completed) {
+                return Err(Rejection::PreviousRoundOpen {
+                    section: s.clone(),
+                    round: r - 1,
+                });
+            }
+            let mut seen = BTreeSet::new();
+            for m in matches {
+                if m.first == m.second {
+                    return Err(Rejection::TeamSelfPairing(m.first.clone()));
+                }
+            }
+            for t in matches
+                .iter()
+                .flat_map(|m| [&m.first, &m.second])
+                .chain(bye.iter())
+            {
+                team_of(state, s, t)?;
+                if !seen.insert(t) {
+                    return Err(Rejection::DuplicateTeam(t.clone()));
+                }
+                if !sec.team_order.contains(t) {
+                    return Err(Rejection::TeamNoNumber(t.clone()));
+                }
+            }
+            Ok(())
+        }
+        LogEntry::LineupGiven {
+            section: s,
+            round: r,
+            team: t,
+            boards,
+            ..
+        } => {
+            let sec = section(state, s)?;
+            let team = team_of(state, s, t)?;
+            let tr = sec.matches.get(r).ok_or_else(|| Rejection::NoMatches {
+                section: s.clone(),
+                round: *r,
+            })?;
+            if tr.match_of(t).is_none() {
+                return Err(Rejection::TeamNotInRound {
+                    team: t.clone(),
+                    section: s.clone(),
+                    round: *r,
+                });
+            }
+            let mut seen = BTreeSet::new();
+            for p in boards.iter().flatten() {
+                player(state, p)?;
+                if !team.members.contains(p) {
+                    return Err(Rejection::NotInTeam {
+                        player: *p,
+                        team: t.clone(),
+                    });
+                }
+                if !seen.insert(p) {
+                    return Err(Rejection::DuplicatePlayer(*p));
+                }
+                if state.status(*p) == Some(PlayerStatus::Withdrawn) {
+                    return Err(Rejection::PairingWithdrawn(*p));
+                }
+            }
+            // The team's games of that round (seated already): none may have a result.
+            if let Some(rd) = sec.rounds.get(r) {
+                let played = rd.boards.iter().any(|b| {
+                    (team.members.contains(&b.red) || team.members.contains(&b.black))
+                        && (b.result.is_some() || b.confirmed)
+                });
+                if played || rd.completed {
+                    return Err(Rejection::LineupAfterResult {
+                        team: t.clone(),
+                        section: s.clone(),
+                        round: *r,
+                    });
+                }
+            }
+            Ok(())
+        }
+        // Another family's entry (`Family::of`): checked there.
+        _ => Ok(()),
+    }
+}
+
+/// The fold of a valid team-match entry; any other entry is left to its own family.
+pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
+    match e {
+        LogEntry::TeamNumbersDrawn {
+            section,
+            seed,
+            order,
+        } => {
+            if let Some(s) = state.sections.get_mut(section) {
+                s.team_order = order.clone();
+                s.team_seed = Some(*seed);
+            }
+        }
+        LogEntry::MatchesPaired {
+            section,
+            round,
+            matches,
+            bye,
+            seed,
+            manual,
+        } => {
+            if let Some(s) = state.sections.get_mut(section) {
+                // Paired again: the line-ups given for the round's old matches are kept for
+                // the teams that still play it.
+                let lineups = s
+                    .matches
+                    .get(round)
+                    .map(|old| old.lineups.clone())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|(t, _)| matches.iter().any(|m| &m.first == t || &m.second == t))
+                    .collect();
+                s.matches.insert(
+                    *round,
+                    TeamRound {
+                        round: *round,
+                        matches: matches.clone(),
+                        bye: bye.clone(),
+                        seed: *seed,
+                        manual: manual.clone(),
+                        lineups,
+                    },
+                );
+            }
+        }
+        LogEntry::LineupGiven {
+            section,
+            round,
+            team,
+            boards,
+            ..
+        } => {
+            if let Some(tr) = state
+                .sections
+                .get_mut(section)
+                .and_then(|s| s.matches.get_mut(round))
+            {
+                tr.lineups.insert(team.clone(), boards.clone());
+            }
+        }
+        // Another family's entry (`Family::of`): folded there.
+        _ => {}
+    }
+}

@@ -1,0 +1,846 @@
+//! Team matches (团体赛, rules.md A15): the arbiter's procedure for a section whose entries
+//! are teams that meet teams on numbered boards.
+//!
+//! - **Team numbers** (队号) by lot (or the section's numbering), recorded with their seed.
+//! - **Pairing**: a team Swiss is the xiangqi Swiss of A2 with the teams as its units and
+//!   场分 as the score (the pairing engine runs unchanged on them; "red" is the team named
+//!   first); a team round robin follows the Berger tables over the team numbers.
+//! - **Line-ups** (出场名单): the registered board order is kept unless the regulation allows a
+//!   free order; a reserve who plays moves the players below him down one board; without a
+//!   line-up, a team fields its first available players in registered order.
+//! - **Seating**: board `b` of match `m` is the round's board `(m − 1) × N + b`; the team named
+//!   first plays red on the odd boards (§7.2). An empty seat has no game: the board is the
+//!   absent side's forfeit, scored here.
+//! - **Scoring**: each board's 局分 by the section's scoring table and the colours played; the
+//!   match by the sum (`arbiter_standings::team_match`).
+
+use crate::api::Ctx;
+use crate::derive_seed;
+use crate::permission::{self, Action};
+use crate::refusal::{Refusal, Sec};
+use crate::{apply_scratch, regulation_of, DirectorError};
+use arbiter_core::{Board, EventState, LogEntry, PlayerId, PlayerStatus, TeamPairing, TeamRecord};
+use arbiter_pairing::{Availability, Entrant, SectionState};
+use arbiter_regulation::{ByeBoards, LineupRule, Regulation, Section, TeamMatch};
+use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult, Score};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The team-match rules of section `section`, if it is a team-match section.
+pub fn rules_of<'a>(reg: &'a Regulation, section: &str) -> Option<(&'a Section, &'a TeamMatch)> {
+    let sec = reg.section(section)?;
+    sec.team_match.as_ref().map(|tm| (sec, tm))
+}
+
+/// Whether `section` is a team-match section.
+pub fn is_team_section(reg: &Regulation, section: &str) -> bool {
+    rules_of(reg, section).is_some()
+}
+
+/// The teams of a section, by name.
+pub fn teams_in<'a>(state: &'a EventState, section: &str) -> Vec<&'a TeamRecord> {
+    state
+        .teams
+        .values()
+        .filter(|t| t.section.as_deref() == Some(section))
+        .collect()
+}
+
+/// Whether a team still plays: at least one member who is not withdrawn.
+pub fn team_plays(state: &EventState, t: &TeamRecord) -> bool {
+    t.members
+        .iter()
+        .any(|p| state.status(*p) != Some(PlayerStatus::Withdrawn))
+}
+
+/// `team_numbers_drawn`: the teams that play, by lot with a seed derived from the event's
+/// (the section's `numbering = "given"` keeps the teams' name order). Once a round is paired
+/// the numbers stand and new teams get the next ones.
+pub fn draw_team_numbers(state: &EventState, section: &str) -> LogEntry {
+    let seed = derive_seed(
+        state.header.as_ref().map_or(0, |h| h.seed),
+        &format!("team-draw/{section}"),
+    );
+    let playing: Vec<String> = teams_in(state, section)
+        .into_iter()
+        .filter(|t| team_plays(state, t))
+        .map(|t| t.team.clone())
+        .collect();
+    let rec = state.section(section);
+    if let Some(rec) = rec.filter(|r| !r.matches.is_empty()) {
+        let mut order = rec.team_order.clone();
+        order.extend(playing.into_iter().filter(|t| !rec.team_order.contains(t)));
+        return LogEntry::TeamNumbersDrawn {
+            section: section.to_string(),
+            seed: rec.team_seed.unwrap_or(seed),
+            order,
+        };
+    }
+    let numbering = crate::registration::numbering_of(state, section);
+    let order = match numbering {
+        arbiter_types::Numbering::Given => playing,
+        _ => {
+            let numbers = arbiter_pairing::round1::draw_numbers(playing.len(), seed);
+            let mut order = vec![String::new(); playing.len()];
+            for (i, &n) in numbers.iter().enumerate() {
+                if let Some(slot) = order.get_mut(n.saturating_sub(1)) {
+                    *slot = playing[i].clone();
+                }
+            }
+            order
+        }
+    };
+    LogEntry::TeamNumbersDrawn {
+        section: section.to_string(),
+        seed,
+        order,
+    }
+}
+
+/// The players' pairing numbers of a team section follow the teams: team 1's members in
+/// board order, then team 2's, … (late members after them). Extends the drawn order.
+pub fn number_team_players(state: &EventState, section: &str) -> Option<LogEntry> {
+    let rec = state.section(section)?;
+    let mut order = rec.order.clone();
+    let before = order.len();
+    let known: BTreeSet<PlayerId> = order.iter().copied().collect();
+    for t in &rec.team_order {
+        if let Some(team) = state.teams.get(t) {
+            order.extend(team.members.iter().filter(|p| !known.contains(p)).copied());
+        }
+    }
+    (order.len() > before || rec.order.is_empty() && !order.is_empty()).then(|| {
+        LogEntry::PairingNumbersDrawn {
+            section: section.to_string(),
+            seed: rec.team_seed.unwrap_or(0),
+            order,
+        }
+    })
+}
+
+/// The first available players of a team in registered order (no line-up given): not
+/// withdrawn, not excused from the round; empty boards when there are too few.
+pub fn default_lineup(
+    state: &EventState,
+    tm: &TeamMatch,
+    team: &TeamRecord,
+    round: u32,
+) -> Vec<Option<PlayerId>> {
+    let mut seats: Vec<Option<PlayerId>> = team
+        .members
+        .iter()
+        .copied()
+        .filter(|p| available(state, *p, round))
+        .take(tm.boards as usize)
+        .map(Some)
+        .collect();
+    seats.resize(tm.boards as usize, None);
+    seats
+}
+
+fn available(state: &EventState, p: PlayerId, round: u32) -> bool {
+    state.status(p) != Some(PlayerStatus::Withdrawn)
+        && state.player(p).is_none_or(|r| !r.absent.contains(&round))
+}
+
+/// The line-up of `team` for `round`: the one given, else the default.
+pub fn lineup_of(
+    state: &EventState,
+    tm: &TeamMatch,
+    section: &str,
+    team: &TeamRecord,
+    round: u32,
+) -> Vec<Option<PlayerId>> {
+    state
+        .section(section)
+        .and_then(|s| s.matches.get(&round))
+        .and_then(|r| r.lineups.get(&team.team))
+        .cloned()
+        .unwrap_or_else(|| default_lineup(state, tm, team, round))
+}
+
+/// Why a line-up cannot be taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineupProblem {
+    /// More players named than the match has boards.
+    TooMany { given: usize, boards: u32 },
+    /// A player named who is not on the team's roster.
+    NotMember(PlayerId),
+    /// A player named twice.
+    Twice(PlayerId),
+    /// A player who has withdrawn.
+    Withdrawn(PlayerId),
+}
+
+impl std::fmt::Display for LineupProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineupProblem::TooMany { given, boards } => write!(
+                f,
+                "出场名单有 {given} 人, 每场只有 {boards} 台 (more players than boards)"
+            ),
+            LineupProblem::NotMember(p) => write!(f, "{p} 不是本队队员 (not on the team's roster)"),
+            LineupProblem::Twice(p) => write!(f, "{p} 重复出现 (named twice)"),
+            LineupProblem::Withdrawn(p) => write!(f, "{p} 已退赛 (withdrawn)"),
+        }
+    }
+}
+
+/// The seats of a line-up as the regulation orders them: with the registered order kept
+/// (A15), the named players sit in their registered order whatever order they were named in
+/// (a reserve who plays moves the players below him down one board) and the empty boards are
+/// the last; with a free order, as named (`None` = an empty board).
+pub fn seat_lineup(
+    state: &EventState,
+    tm: &TeamMatch,
+    team: &TeamRecord,
+    named: &[Option<PlayerId>],
+) -> Result<Vec<Option<PlayerId>>, LineupProblem> {
+    let mut seen = BTreeSet::new();
+    for p in named.iter().flatten() {
+        if !team.members.contains(p) {
+            return Err(LineupProblem::NotMember(*p));
+        }
+        if !seen.insert(*p) {
+            return Err(LineupProblem::Twice(*p));
+        }
+        if state.status(*p) == Some(PlayerStatus::Withdrawn) {
+            return Err(LineupProblem::Withdrawn(*p));
+        }
+    }
+    let boards = tm.boards as usize;
+    let mut seats: Vec<Option<PlayerId>> = match tm.lineup {
+        LineupRule::Registered => team
+            .members
+            .iter()
+            .filter(|p| seen.contains(p))
+            .copied()
+            .map(Some)
+            .collect(),
+        LineupRule::Free => {
+            let mut v = named.to_vec();
+            while v.len() > boards && v.last() == Some(&None) {
+                v.pop();
+            }
+            v
+        }
+    };
+    if seats.len() > boards {
+        return Err(LineupProblem::TooMany {
+            given: seats.iter().flatten().count(),
+            boards: tm.boards,
+        });
+    }
+    seats.resize(boards, None);
+    Ok(seats)
+}
+
+/// The round's board number of board `b` (1-based) of match `m` (1-based).
+pub fn board_no(tm: &TeamMatch, m: u32, b: u32) -> u32 {
+    (m - 1) * tm.boards + b
+}
+
+/// The colour of the team named first on board `b`: red on the odd boards (§7.2).
+pub fn first_colour(b: u32) -> Colour {
+    if b % 2 == 1 {
+        Colour::Red
+    } else {
+        Colour::Black
+    }
+}
+
+/// The games of a team round: every board with both seats filled, numbered by
+/// [`board_no`], with the colours of [`first_colour`].
+pub fn seat_round(
+    tm: &TeamMatch,
+    matches: &[TeamPairing],
+    lineup: &dyn Fn(&str) -> Vec<Option<PlayerId>>,
+) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for (i, m) in matches.iter().enumerate() {
+        let (first, second) = (lineup(&m.first), lineup(&m.second));
+        for b in 1..=tm.boards {
+            let at = (b - 1) as usize;
+            let (Some(Some(f)), Some(Some(s))) = (first.get(at), second.get(at)) else {
+                continue;
+            };
+            let (red, black) = match first_colour(b) {
+                Colour::Red => (*f, *s),
+                Colour::Black => (*s, *f),
+            };
+            boards.push(Board {
+                board: board_no(tm, i as u32 + 1, b),
+                red,
+                black,
+            });
+        }
+    }
+    boards
+}
+
+/// One board of a match as the team standings read it, seen from the team named first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardScore {
+    pub board: u32,
+    pub first_player: Option<PlayerId>,
+    pub second_player: Option<PlayerId>,
+    /// `None` while the game has no result.
+    pub result: Option<arbiter_standings::team_match::BoardOutcome>,
+    pub first_points: Score,
+    pub second_points: Score,
+}
+
+/// The boards of match `m` (1-based) of `round`: the seats, and each game's result and 局分 by
+/// the section's scoring table and the colours played; an empty seat is its side's forfeit.
+pub fn match_boards(
+    sec: &Section,
+    tm: &TeamMatch,
+    state: &EventState,
+    round: u32,
+    m: u32,
+) -> Vec<BoardScore> {
+    use arbiter_standings::team_match::BoardOutcome as O;
+    let Some(rec) = state.section(&sec.id) else {
+        return Vec::new();
+    };
+    let Some(tr) = rec.matches.get(&round) else {
+        return Vec::new();
+    };
+    let Some(pairing) = tr.matches.get((m - 1) as usize) else {
+        return Vec::new();
+    };
+    let seats = |t: &str| {
+        state
+            .teams
+            .get(t)
+            .map(|team| lineup_of(state, tm, &sec.id, team, round))
+            .unwrap_or_default()
+    };
+    let (first, second) = (seats(&pairing.first), seats(&pairing.second));
+    let table = sec.scoring.table;
+    let games = rec.rounds.get(&round);
+    (1..=tm.boards)
+        .map(|b| {
+            let at = (b - 1) as usize;
+            let f = first.get(at).copied().flatten();
+            let s = second.get(at).copied().flatten();
+            let (result, fp, sp) = match (f, s) {
+                (None, None) => (
+                    Some(O::DoubleForfeit),
+                    table.double_forfeit,
+                    table.double_forfeit,
+                ),
+                (Some(_), None) => (Some(O::ForfeitWin), table.forfeit_win, table.forfeit_loss),
+                (None, Some(_)) => (Some(O::ForfeitLoss), table.forfeit_loss, table.forfeit_win),
+                (Some(fp), Some(_)) => {
+                    let game = games.and_then(|r| r.board(board_no(tm, m, b)));
+                    match game.and_then(|g| g.result.map(|res| (g, res))) {
+                        None => (None, Score::ZERO, Score::ZERO),
+                        Some((g, res)) => {
+                            // The colours played (a swapped board has them the other way).
+                            let colour = if g.red == fp {
+                                Colour::Red
+                            } else {
+                                Colour::Black
+                            };
+                            let out = res.outcome_for(colour, PlayerNo::from_index(0));
+                            let opp = res.outcome_for(colour.opposite(), PlayerNo::from_index(0));
+                            let points = |o: Outcome, c: Colour| match o {
+                                Outcome::Game { result, .. } => match result {
+                                    PlayerResult::Win => table.win,
+                                    PlayerResult::Draw => table.draw(c),
+                                    PlayerResult::Loss => table.loss,
+                                },
+                                Outcome::ForfeitWin { .. } => table.forfeit_win,
+                                Outcome::ForfeitLoss { .. } => table.forfeit_loss,
+                                Outcome::DoubleForfeit { .. } => table.double_forfeit,
+                                _ => Score::ZERO,
+                            };
+                            let o = match (res, out) {
+                                (GameResult::DoubleForfeit, _) => O::DoubleForfeit,
+                                (_, Outcome::ForfeitWin { .. }) => O::ForfeitWin,
+                                (_, Outcome::ForfeitLoss { .. }) => O::ForfeitLoss,
+                                (
+                                    _,
+                                    Outcome::Game {
+                                        result: PlayerResult::Win,
+                                        ..
+                                    },
+                                ) => O::Win,
+                                (
+                                    _,
+                                    Outcome::Game {
+                                        result: PlayerResult::Loss,
+                                        ..
+                                    },
+                                ) => O::Loss,
+                                _ => O::Draw,
+                            };
+                            (Some(o), points(out, colour), points(opp, colour.opposite()))
+                        }
+                    }
+                }
+            };
+            BoardScore {
+                board: b,
+                first_player: f,
+                second_player: s,
+                result,
+                first_points: fp,
+                second_points: sp,
+            }
+        })
+        .collect()
+}
+
+/// The game points a bye gives a team: a win (or a draw, by the regulation) on every board.
+pub fn bye_game_points(sec: &Section, tm: &TeamMatch) -> Score {
+    let per = match tm.bye_boards {
+        ByeBoards::Win => sec.scoring.table.win,
+        ByeBoards::Draw => sec.scoring.table.draw_red,
+    };
+    Score::from_halves(per.halves() * i64::from(tm.boards))
+}
+
+/// The team standings' input for a section: every team by number, every paired match with
+/// its boards, the byes, the fouls of each team and its players.
+pub fn standings_input(
+    sec: &Section,
+    tm: &TeamMatch,
+    state: &EventState,
+) -> arbiter_standings::team_match::TeamMatchInput {
+    use arbiter_standings::team_match as st;
+    let Some(rec) = state.section(&sec.id) else {
+        return st::TeamMatchInput {
+            teams: Vec::new(),
+            matches: Vec::new(),
+            byes: Vec::new(),
+            match_points: tm.match_points.table(),
+            tiebreaks: tm.tiebreaks.clone(),
+            fouls: BTreeMap::new(),
+        };
+    };
+    let no = |t: &str| rec.team_no(t);
+    let pno = |p: Option<PlayerId>| p.and_then(|p| rec.pairing_no(p));
+    let teams = rec
+        .team_order
+        .iter()
+        .enumerate()
+        .map(|(i, t)| st::MatchTeam {
+            no: i as u32 + 1,
+            name: t.clone(),
+        })
+        .collect();
+    let mut matches = Vec::new();
+    let mut byes = Vec::new();
+    for (&round, tr) in rec.matches.iter() {
+        for (i, m) in tr.matches.iter().enumerate() {
+            let (Some(first), Some(second)) = (no(&m.first), no(&m.second)) else {
+                continue;
+            };
+            let boards = match_boards(sec, tm, state, round, i as u32 + 1)
+                .into_iter()
+                .map(|b| st::MatchBoard {
+                    board: b.board,
+                    result: b.result,
+                    first_points: b.first_points,
+                    second_points: b.second_points,
+                    first_player: pno(b.first_player),
+                    second_player: pno(b.second_player),
+                })
+                .collect();
+            matches.push(st::PlayedMatch {
+                round,
+                first,
+                second,
+                boards,
+            });
+        }
+        if let Some(t) = tr.bye.as_deref().and_then(no) {
+            byes.push(st::TeamBye {
+                round,
+                team: t,
+                game_points: bye_game_points(sec, tm),
+            });
+        }
+    }
+    let mut fouls = BTreeMap::new();
+    for (i, t) in rec.team_order.iter().enumerate() {
+        let Some(team) = state.teams.get(t) else {
+            continue;
+        };
+        let own = team.fouls.len() as u32;
+        let players: u32 = team
+            .members
+            .iter()
+            .filter_map(|p| state.player(*p))
+            .map(|p| p.fouls.len() as u32)
+            .sum();
+        fouls.insert(i as u32 + 1, own + players);
+    }
+    st::TeamMatchInput {
+        teams,
+        matches,
+        byes,
+        match_points: tm.match_points.table(),
+        tiebreaks: tm.tiebreaks.clone(),
+        fouls,
+    }
+}
+
+/// The team standings of a team-match section (A15).
+pub fn standings(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<arbiter_standings::team_match::TeamMatchStandings, DirectorError> {
+    let (sec, tm) =
+        rules_of(reg, section).ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    Ok(arbiter_standings::team_match::team_match_standings(
+        &standings_input(sec, tm, state),
+    ))
+}
+
+/// The pairing engine's view of the teams before `round`: one entrant per team number, its
+/// history the matches of the rounds completed (named first = red; a forfeited match a
+/// forfeit; a bye), its score 场分 by the regulation's match points.
+pub fn pairing_state(
+    sec: &Section,
+    tm: &TeamMatch,
+    state: &EventState,
+    total_rounds: u32,
+) -> SectionState {
+    let input = standings_input(sec, tm, state);
+    let table = arbiter_standings::team_match::team_match_standings(&input);
+    let rec = state.section(&sec.id);
+    let completed = rec.map_or(0, |r| r.completed_rounds());
+    let units: BTreeMap<&str, u32> = {
+        let names: BTreeSet<&str> = state.teams.values().map(|t| t.unit.as_str()).collect();
+        names
+            .into_iter()
+            .enumerate()
+            .map(|(i, u)| (u, i as u32 + 1))
+            .collect()
+    };
+    let players = input
+        .teams
+        .iter()
+        .map(|t| {
+            let team = state.teams.get(&t.name);
+            let row = table.rows.iter().find(|r| r.no == t.no);
+            let history = (1..=completed)
+                .map(|r| {
+                    row.and_then(|row| row.rounds.iter().find(|c| c.round == r))
+                        .map_or(Outcome::Absent, cell_outcome)
+                })
+                .collect();
+            let active = team.is_some_and(|tr| team_plays(state, tr));
+            Entrant {
+                no: PlayerNo::from_index((t.no - 1) as usize),
+                team: team.and_then(|tr| units.get(tr.unit.as_str()).copied()),
+                availability: if active {
+                    Availability::Active
+                } else {
+                    Availability::Withdrawn
+                },
+                history,
+            }
+        })
+        .collect();
+    SectionState {
+        players,
+        scoring: tm.match_points.table(),
+        settings: sec.pairing,
+        total_rounds,
+    }
+}
+
+/// A team's round as the pairing engine reads it: the team named first is red; the match's
+/// result is the game's (a forfeited match a forfeit, a bye the bye).
+fn cell_outcome(c: &arbiter_standings::team_match::MatchCell) -> Outcome {
+    use arbiter_standings::team_match::MatchResult as R;
+    use arbiter_types::Side;
+    let (Some(result), Some(opp), Some(side)) = (c.result, c.opponent, c.side) else {
+        return match c.result {
+            Some(R::Bye) => Outcome::Bye,
+            _ => Outcome::Absent,
+        };
+    };
+    let opponent = PlayerNo::from_index(opp.saturating_sub(1) as usize);
+    let colour = match side {
+        Side::First => Colour::Red,
+        Side::Second => Colour::Black,
+    };
+    let game = |result| Outcome::Game {
+        opponent,
+        colour,
+        result,
+    };
+    match result {
+        R::Win => game(PlayerResult::Win),
+        R::Draw => game(PlayerResult::Draw),
+        R::Loss => game(PlayerResult::Loss),
+        R::ForfeitWin => Outcome::ForfeitWin { opponent, colour },
+        R::ForfeitLoss => Outcome::ForfeitLoss { opponent, colour },
+        R::DoubleForfeit => Outcome::DoubleForfeit { opponent, colour },
+        R::Bye => Outcome::Bye,
+    }
+}
+
+/// What pairing a team round did, for the arbiter.
+#[derive(Debug, Clone, Default)]
+pub struct TeamPaired {
+    pub entries: Vec<LogEntry>,
+    pub round: u32,
+    pub explanation: String,
+    pub relaxed: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// `round pair` in a team-match section: the team numbers drawn if nobody has, the players
+/// numbered by team, the previous round closed, then the round's matches and its games
+/// seated with each team's line-up (the registered order until one is given).
+pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, DirectorError> {
+    permission::require(ctx, Action::PairRound)?;
+    let reg = regulation_of(state)?;
+    let (sec, tm) = rules_of(&reg, section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    let mut out = TeamPaired::default();
+    let push = |scratch: &mut EventState, out: &mut TeamPaired, e: LogEntry| {
+        apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))
+    };
+    let rec = scratch
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    if rec.team_order.is_empty() || teams_in(&scratch, section).len() > rec.team_order.len() {
+        let e = draw_team_numbers(&scratch, section);
+        if let LogEntry::TeamNumbersDrawn { order, seed, .. } = &e {
+            if order.len() > rec.team_order.len() {
+                out.notes
+                    .push(format!("已抽签排定队号: 1–{} (种子 {seed})", order.len()));
+                push(&mut scratch, &mut out, e)?;
+            }
+        }
+    }
+    if let Some(e) = number_team_players(&scratch, section) {
+        push(&mut scratch, &mut out, e)?;
+    }
+    let teams = scratch.section(section).map_or(0, |r| r.team_order.len());
+    if teams < 2 {
+        return Err(Refusal::TooFewTeams {
+            section: Sec::in_reg(&reg, section),
+            teams,
+        }
+        .into());
+    }
+    // Close the last round if every game of it has a result.
+    let rec = scratch
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let last = rec.last_round();
+    if last > rec.completed_rounds() {
+        let open: Vec<u32> = rec.rounds[&last]
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        if !open.is_empty() {
+            return Err(Refusal::RoundUnfinished {
+                section: Sec::in_reg(&reg, section),
+                round: last,
+                boards: open,
+            }
+            .into());
+        }
+        let e = LogEntry::RoundCompleted {
+            section: section.to_string(),
+            round: last,
+        };
+        push(&mut scratch, &mut out, e)?;
+    }
+    let planned = planned_rounds(sec, teams as u32);
+    let round = last + 1;
+    if round > planned {
+        return Err(Refusal::AllRoundsPlayed {
+            section: Sec::in_reg(&reg, section),
+        }
+        .into());
+    }
+    out.round = round;
+    let input = pairing_state(sec, tm, &scratch, planned);
+    let seed = crate::plan::round_seed(&scratch, section, round);
+    let pairing = match sec.format.kind {
+        arbiter_regulation::FormatKind::RoundRobin
+        | arbiter_regulation::FormatKind::DoubleRoundRobin => {
+            let cycles = if sec.format.kind == arbiter_regulation::FormatKind::DoubleRoundRobin {
+                2
+            } else {
+                1
+            };
+            let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
+                .map_err(|e| team_pairing_err(&sec.name, round, e))?;
+            let out_of_play: BTreeSet<PlayerNo> = input
+                .players
+                .iter()
+                .filter(|e| e.availability != Availability::Active)
+                .map(|e| e.no)
+                .collect();
+            p.boards
+                .retain(|b| !out_of_play.contains(&b.red) && !out_of_play.contains(&b.black));
+            if p.bye.is_some_and(|b| out_of_play.contains(&b)) {
+                p.bye = None;
+            }
+            p
+        }
+        _ => crate::manual::engine_pairing(&input, round, seed, &[]).map_err(|e| match e {
+            crate::manual::ManualError::Engine(e) => team_pairing_err(&sec.name, round, e),
+            other => Refusal::Manual(other).into(),
+        })?,
+    };
+    out.relaxed = pairing
+        .relaxed
+        .iter()
+        .map(|v| format!("第{round}轮 round {round}: {v}"))
+        .collect();
+    let order = scratch
+        .section(section)
+        .map(|r| r.team_order.clone())
+        .unwrap_or_default();
+    let name = |no: PlayerNo| order.get(no.index()).cloned().unwrap_or_default();
+    let matches: Vec<TeamPairing> = pairing
+        .boards
+        .iter()
+        .map(|b| TeamPairing {
+            first: name(b.red),
+            second: name(b.black),
+        })
+        .collect();
+    let mut explanation = format!("第{round}轮 团体对阵说明 (round {round} matches)\n");
+    for (i, b) in pairing.boards.iter().enumerate() {
+        explanation.push_str(&format!(
+            "第{}场 {} 对 {}: {}; {}\n",
+            i + 1,
+            name(b.red),
+            name(b.black),
+            b.why.group,
+            b.why.colour.replace("应走红", "应先走")
+        ));
+    }
+    if let (Some(b), Some(why)) = (pairing.bye, &pairing.bye_why) {
+        explanation.push_str(&format!("轮空 {}: {why}\n", name(b)));
+    }
+    out.explanation = explanation;
+    let e = LogEntry::MatchesPaired {
+        section: section.to_string(),
+        round,
+        matches: matches.clone(),
+        bye: pairing.bye.map(name),
+        seed: Some(seed),
+        manual: Vec::new(),
+    };
+    push(&mut scratch, &mut out, e)?;
+    let e = seated(&scratch, sec, tm, section, round, seed);
+    push(&mut scratch, &mut out, e)?;
+    Ok(out)
+}
+
+/// The `round_paired` of a team round from its matches and the line-ups (given or default).
+fn seated(
+    state: &EventState,
+    sec: &Section,
+    tm: &TeamMatch,
+    section: &str,
+    round: u32,
+    seed: u64,
+) -> LogEntry {
+    let matches = state
+        .section(section)
+        .and_then(|r| r.matches.get(&round))
+        .map(|r| r.matches.clone())
+        .unwrap_or_default();
+    let lineup = |t: &str| {
+        state
+            .teams
+            .get(t)
+            .map(|team| lineup_of(state, tm, &sec.id, team, round))
+            .unwrap_or_default()
+    };
+    LogEntry::RoundPaired {
+        section: section.to_string(),
+        round,
+        stage: 1,
+        boards: seat_round(tm, &matches, &lineup),
+        byes: Vec::new(),
+        seed: Some(seed),
+        manual: Vec::new(),
+    }
+}
+
+/// The rounds a team section plays: the Swiss's rounds, or the round robin's over the teams.
+pub fn planned_rounds(sec: &Section, teams: u32) -> u32 {
+    use arbiter_regulation::FormatKind as K;
+    let per_cycle = arbiter_pairing::round_robin::rounds_per_cycle(teams as usize) as u32;
+    match sec.format.kind {
+        K::RoundRobin => per_cycle,
+        K::DoubleRoundRobin => 2 * per_cycle,
+        _ => sec.format.rounds.unwrap_or(0),
+    }
+}
+
+fn team_pairing_err(section: &str, round: u32, e: impl std::fmt::Display) -> DirectorError {
+    DirectorError::Pairing {
+        section: section.to_string(),
+        round,
+        message: e.to_string(),
+    }
+}
+
+/// A team's line-up for a round (出场名单): `lineup_given`, and the round's games seated
+/// again with it — while none of the team's games of that round has a result.
+pub fn give_lineup(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    round: u32,
+    team: &str,
+    named: &[Option<PlayerId>],
+    by: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    permission::require(ctx, Action::GiveLineup)?;
+    let reg = regulation_of(state)?;
+    let (sec, tm) = rules_of(&reg, section).ok_or_else(|| Refusal::NotTeamSection {
+        section: Sec::in_reg(&reg, section),
+    })?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let tr = rec.matches.get(&round).ok_or_else(|| Refusal::NoMatches {
+        section: Sec::in_reg(&reg, section),
+        round,
+    })?;
+    let team_rec = state.teams.get(team).ok_or_else(|| Refusal::UnknownTeam {
+        team: team.to_string(),
+        closest: None,
+    })?;
+    let seats = seat_lineup(state, tm, team_rec, named).map_err(|why| Refusal::Lineup {
+        team: team.to_string(),
+        why,
+    })?;
+    let seed = tr
+        .seed
+        .unwrap_or_else(|| crate::plan::round_seed(state, section, round));
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    let given = LogEntry::LineupGiven {
+        section: section.to_string(),
+        round,
+        team: team.to_string(),
+        boards: seats,
+        by: by.trim().to_string(),
+    };
+    apply_scratch(&mut scratch, &given, &at)?;
+    let seated = seated(&scratch, sec, tm, section, round, seed);
+    Ok(vec![given, seated])
+}
