@@ -669,53 +669,18 @@ pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, 
         .into());
     }
     out.round = round;
-    let input = pairing_state(sec, tm, &scratch, planned);
-    let seed = crate::plan::round_seed(&scratch, section, round);
-    let pairing = match sec.format.kind {
-        arbiter_regulation::FormatKind::RoundRobin
-        | arbiter_regulation::FormatKind::DoubleRoundRobin => {
-            let cycles = if sec.format.kind == arbiter_regulation::FormatKind::DoubleRoundRobin {
-                2
-            } else {
-                1
-            };
-            let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
-                .map_err(|e| team_pairing_err(&sec.name, round, e))?;
-            let out_of_play: BTreeSet<PlayerNo> = input
-                .players
-                .iter()
-                .filter(|e| e.availability != Availability::Active)
-                .map(|e| e.no)
-                .collect();
-            p.boards
-                .retain(|b| !out_of_play.contains(&b.red) && !out_of_play.contains(&b.black));
-            if p.bye.is_some_and(|b| out_of_play.contains(&b)) {
-                p.bye = None;
-            }
-            p
-        }
-        _ => crate::manual::engine_pairing(&input, round, seed, &[]).map_err(|e| match e {
-            crate::manual::ManualError::Engine(e) => team_pairing_err(&sec.name, round, e),
-            other => Refusal::Manual(other).into(),
-        })?,
-    };
-    out.relaxed = pairing
-        .relaxed
-        .iter()
-        .map(|v| format!("第{round}轮 round {round}: {v}"))
-        .collect();
+    let paired = pair_matches(sec, tm, &scratch, section, round)?;
+    let pairing = &paired.pairing;
     let order = scratch
         .section(section)
         .map(|r| r.team_order.clone())
         .unwrap_or_default();
     let name = |no: PlayerNo| order.get(no.index()).cloned().unwrap_or_default();
-    let matches: Vec<TeamPairing> = pairing
-        .boards
+    let (matches, seed) = (paired.matches.clone(), paired.seed);
+    out.relaxed = pairing
+        .relaxed
         .iter()
-        .map(|b| TeamPairing {
-            first: name(b.red),
-            second: name(b.black),
-        })
+        .map(|v| format!("第{round}轮 round {round}: {v}"))
         .collect();
     let mut explanation = format!("第{round}轮 团体对阵说明 (round {round} matches)\n");
     for (i, b) in pairing.boards.iter().enumerate() {
@@ -741,9 +706,194 @@ pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, 
         manual: Vec::new(),
     };
     push(&mut scratch, &mut out, e)?;
+    // Every team's line-up is recorded with the round: the registered order for a team that
+    // gave none (a later line-up replaces it), so that the seats never depend on what
+    // happens after the round (a later withdrawal).
+    for m in &matches {
+        for t in [&m.first, &m.second] {
+            let Some(team) = scratch.teams.get(t) else {
+                continue;
+            };
+            let boards = default_lineup(&scratch, tm, team, round);
+            let e = LogEntry::LineupGiven {
+                section: section.to_string(),
+                round,
+                team: t.clone(),
+                boards,
+                by: String::new(),
+            };
+            push(&mut scratch, &mut out, e)?;
+        }
+    }
     let e = seated(&scratch, sec, tm, section, round, seed);
     push(&mut scratch, &mut out, e)?;
     Ok(out)
+}
+
+/// A team round as the engine pairs it on `state`: the pairing over the team numbers, the
+/// engine's input, the matches by name, the bye and the seed.
+pub struct PairedMatches {
+    pub pairing: arbiter_pairing::Pairing,
+    pub input: SectionState,
+    pub matches: Vec<TeamPairing>,
+    pub bye: Option<String>,
+    pub seed: u64,
+    pub swiss: bool,
+}
+
+/// Pair round `round` of a team section on `state` (its numbers drawn, the round before it
+/// closed): the team Swiss by the pairing engine, or the round robin's table.
+pub fn pair_matches(
+    sec: &Section,
+    tm: &TeamMatch,
+    state: &EventState,
+    section: &str,
+    round: u32,
+) -> Result<PairedMatches, DirectorError> {
+    let teams = state.section(section).map_or(0, |r| r.team_order.len());
+    let planned = planned_rounds(sec, teams as u32);
+    let input = pairing_state(sec, tm, state, planned);
+    let seed = crate::plan::round_seed(state, section, round);
+    let swiss = !matches!(
+        sec.format.kind,
+        arbiter_regulation::FormatKind::RoundRobin
+            | arbiter_regulation::FormatKind::DoubleRoundRobin
+    );
+    let pairing = if !swiss {
+        let cycles = if sec.format.kind == arbiter_regulation::FormatKind::DoubleRoundRobin {
+            2
+        } else {
+            1
+        };
+        let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
+            .map_err(|e| team_pairing_err(&sec.name, round, e))?;
+        let out_of_play: BTreeSet<PlayerNo> = input
+            .players
+            .iter()
+            .filter(|e| e.availability != Availability::Active)
+            .map(|e| e.no)
+            .collect();
+        p.boards
+            .retain(|b| !out_of_play.contains(&b.red) && !out_of_play.contains(&b.black));
+        if p.bye.is_some_and(|b| out_of_play.contains(&b)) {
+            p.bye = None;
+        }
+        p
+    } else {
+        crate::manual::engine_pairing(&input, round, seed, &[]).map_err(|e| match e {
+            crate::manual::ManualError::Engine(e) => team_pairing_err(&sec.name, round, e),
+            other => Refusal::Manual(other).into(),
+        })?
+    };
+    let order = state
+        .section(section)
+        .map(|r| r.team_order.clone())
+        .unwrap_or_default();
+    let name = |no: PlayerNo| order.get(no.index()).cloned().unwrap_or_default();
+    let matches = pairing
+        .boards
+        .iter()
+        .map(|b| TeamPairing {
+            first: name(b.red),
+            second: name(b.black),
+        })
+        .collect();
+    let bye = pairing.bye.map(name);
+    Ok(PairedMatches {
+        pairing,
+        input,
+        matches,
+        bye,
+        seed,
+        swiss,
+    })
+}
+
+/// `event verify` of a team section's pairing entries (A15), on the state before the entry:
+/// the team numbers and the players' numbers drawn again, the matches paired again (and a
+/// team Swiss round through the independent checker at team level), the games seated again
+/// from the matches and the line-ups. `None`: not an entry of a team section's pairing.
+pub fn verify_entry(reg: &Regulation, state: &EventState, entry: &LogEntry) -> Option<Vec<String>> {
+    let section = match entry {
+        LogEntry::TeamNumbersDrawn { section, .. }
+        | LogEntry::MatchesPaired { section, .. }
+        | LogEntry::PairingNumbersDrawn { section, .. }
+        | LogEntry::RoundPaired { section, .. } => section,
+        _ => return None,
+    };
+    let (sec, tm) = rules_of(reg, section)?;
+    let mut out = Vec::new();
+    match entry {
+        LogEntry::TeamNumbersDrawn { .. } if &draw_team_numbers(state, section) != entry => {
+            out.push(
+                "队号抽签结果与记录的种子不符 (team numbers differ from the recorded seed)".into(),
+            );
+        }
+        LogEntry::PairingNumbersDrawn { .. }
+            if number_team_players(state, section).as_ref() != Some(entry) =>
+        {
+            out.push(
+                "棋手序号不是按队号与台次排定 (players are not numbered by team and board)".into(),
+            );
+        }
+        LogEntry::MatchesPaired {
+            round,
+            matches,
+            bye,
+            manual,
+            ..
+        } => match pair_matches(sec, tm, state, section, *round) {
+            Err(e) => out.push(format!(
+                "无法重新编排团体对阵: {e} (cannot re-pair the matches)"
+            )),
+            Ok(p) => {
+                if manual.is_empty() && (&p.matches != matches || &p.bye != bye) {
+                    out.push("重新编排的团体对阵与记录不同 (re-pairing the teams gives different matches)".into());
+                }
+                if p.swiss && *round >= 2 {
+                    let rec = state.section(section);
+                    let no = |t: &str| rec.and_then(|r| r.team_no(t)).and_then(PlayerNo::new);
+                    let boards = matches
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, m)| {
+                            Some(arbiter_pairing::Board {
+                                board: i as u32 + 1,
+                                red: no(&m.first)?,
+                                black: no(&m.second)?,
+                                why: Default::default(),
+                            })
+                        })
+                        .collect();
+                    let pairing = arbiter_pairing::Pairing {
+                        round: *round,
+                        boards,
+                        bye: bye.as_deref().and_then(no),
+                        bye_why: None,
+                        relaxed: Vec::new(),
+                    };
+                    for v in arbiter_pairing::checker::check(&p.input, *round, &pairing) {
+                        out.push(format!("团体编排检查: {v} (team pairing check)"));
+                    }
+                }
+            }
+        },
+        LogEntry::RoundPaired {
+            round,
+            boards,
+            seed,
+            ..
+        } => {
+            let expected = seated(state, sec, tm, section, *round, seed.unwrap_or(0));
+            if let LogEntry::RoundPaired { boards: b2, .. } = expected {
+                if &b2 != boards {
+                    out.push("台次与团体对阵、出场名单不符 (the games do not follow the matches and the line-ups)".into());
+                }
+            }
+        }
+        _ => {}
+    }
+    Some(out)
 }
 
 /// The `round_paired` of a team round from its matches and the line-ups (given or default).
@@ -843,4 +993,37 @@ pub fn give_lineup(
     apply_scratch(&mut scratch, &given, &at)?;
     let seated = seated(&scratch, sec, tm, section, round, seed);
     Ok(vec![given, seated])
+}
+
+/// The team standings as the arbiter reads them at the desk or in a terminal (团体名次): rank,
+/// team, 场分, 局分, matches won, drawn and lost, every criterion of the regulation's list, and
+/// what decided each place.
+pub fn standings_text(
+    section_name: &str,
+    table: &arbiter_standings::team_match::TeamMatchStandings,
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("{section_name} 团体名次 (team standings: 场分/局分)\n");
+    let _ = writeln!(
+        out,
+        "  名次\t队名\t场分\t局分\t胜\t和\t负\t胜局\t弃权\t犯规\t区分"
+    );
+    for r in &table.rows {
+        let decided = r.decided_by.map_or(String::new(), |d| d.zh().to_string());
+        let _ = writeln!(
+            out,
+            "  {}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{decided}",
+            r.rank,
+            r.name,
+            r.match_points,
+            r.game_points,
+            r.wins,
+            r.draws,
+            r.losses,
+            r.game_wins,
+            r.forfeits,
+            r.fouls
+        );
+    }
+    out
 }

@@ -99,6 +99,20 @@ pub fn verify(log: &[Recorded], published: Option<&Export>) -> Vec<Difference> {
 /// Checks of one entry against the state before it.
 fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec<Difference>) {
     let seq = Some(r.seq);
+    // A team section's numbers, matches and seated games (A15).
+    if let Some(found) = crate::team_match::verify_entry(reg, state, &r.entry) {
+        let (section, round) = match &r.entry {
+            LogEntry::MatchesPaired { section, round, .. }
+            | LogEntry::RoundPaired { section, round, .. } => (section.as_str(), Some(*round)),
+            LogEntry::TeamNumbersDrawn { section, .. }
+            | LogEntry::PairingNumbersDrawn { section, .. } => (section.as_str(), None),
+            _ => ("", None),
+        };
+        for what in found {
+            out.push(diff(seq, Some(section), round, what));
+        }
+        return;
+    }
     match &r.entry {
         LogEntry::PlayerRegistered(p) => {
             // Eligibility again, from what the log recorded (K1, K2, S2, J2, T1).

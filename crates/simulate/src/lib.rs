@@ -268,6 +268,10 @@ fn default_count(reg: &Regulation, sec: &Section, idx: usize) -> usize {
             30
         };
     }
+    if let Some(tm) = &sec.team_match {
+        // A15: ten teams of a full line-up and one reserve.
+        return 10 * team_size(tm);
+    }
     if sec.format.kind == FormatKind::Knockout {
         // A plain knockout: an invitational field, a bracket of 16.
         return 16;
@@ -285,6 +289,11 @@ fn default_count(reg: &Regulation, sec: &Section, idx: usize) -> usize {
     }
     let _ = reg;
     60
+}
+
+/// The players a simulated team registers: its boards and one reserve, if it may have one.
+fn team_size(tm: &arbiter_regulation::TeamMatch) -> usize {
+    (tm.boards + tm.reserves.min(1)) as usize
 }
 
 /// The birth-date range a section admits (today's date is the event's start).
@@ -372,6 +381,16 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
             let (born_from, born_to) = birth_range(reg, sec);
             let local = sec.eligibility.require_flags.iter().any(|f| f == "local");
             let affiliation = match reg.registration.unit_kind {
+                // A15: every unit sends one full team (its boards and a reserve).
+                _ if sec.team_match.is_some() => {
+                    let per = sec.team_match.as_ref().map_or(1, team_size);
+                    Affiliation::Units {
+                        units: count.div_ceil(per) + 1,
+                        min: per,
+                        max: per,
+                        names: vec![],
+                    }
+                }
                 UnitKind::WorkUnit => Affiliation::Units {
                     units: count.div_ceil(4).max(2),
                     min: 1,
@@ -418,7 +437,7 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 born_from,
                 born_to,
                 affiliation,
-                teams: sec.teams.as_ref().map(|t| TeamPlan {
+                teams: sec.entry_teams().map(|t| TeamPlan {
                     min_players: t.min_players as usize,
                     max_players: t
                         .max_players
@@ -1079,6 +1098,62 @@ impl Simulator {
         cmds
     }
 
+    /// The line-ups handed in before a team round (A15): now and then a team plays its
+    /// reserve instead of a starter (the players below move down), and once in a while a
+    /// team comes one player short (its last board is lost by forfeit).
+    fn lineups(
+        &mut self,
+        tm: &arbiter_regulation::TeamMatch,
+        section: &str,
+        state: &EventState,
+    ) -> Vec<Command> {
+        let Some(rec) = state.section(section) else {
+            return Vec::new();
+        };
+        let round = rec.last_round();
+        let Some(tr) = rec.matches.get(&round) else {
+            return Vec::new();
+        };
+        let mut cmds = Vec::new();
+        for m in &tr.matches {
+            for team in [&m.first, &m.second] {
+                let Some(t) = state.teams.get(team) else {
+                    continue;
+                };
+                let playing: Vec<_> = t
+                    .members
+                    .iter()
+                    .copied()
+                    .filter(|p| state.status(*p) != Some(PlayerStatus::Withdrawn))
+                    .collect();
+                let boards = tm.boards as usize;
+                let mut named: Vec<_> = playing.iter().copied().take(boards).collect();
+                let roll: f64 = self.rng.gen();
+                if roll < 0.2 && playing.len() > boards && !named.is_empty() {
+                    // The reserve plays instead of one of the starters.
+                    let out = self.rng.gen_range(0..named.len());
+                    named.remove(out);
+                    named.push(playing[boards]);
+                } else if roll < 0.23 && named.len() > 1 {
+                    named.pop();
+                } else {
+                    continue;
+                }
+                cmds.push(
+                    RoundCommand::Lineup {
+                        section: section.to_string(),
+                        round,
+                        team: team.clone(),
+                        players: named.into_iter().map(Some).collect(),
+                        by: format!("{team}领队"),
+                    }
+                    .into(),
+                );
+            }
+        }
+        cmds
+    }
+
     fn play(
         &mut self,
         sec: &Section,
@@ -1102,6 +1177,11 @@ impl Simulator {
                     section: section(),
                     request: PairRequest::default(),
                 })?;
+                if let Some(tm) = &sec.team_match {
+                    for cmd in self.lineups(tm, id, &fold.now) {
+                        fold.run(cmd)?;
+                    }
+                }
                 fold.run(RoundCommand::Publish { section: section() })?;
                 fold.entries
             }

@@ -131,6 +131,63 @@ pub enum RoundCmd {
         #[command(flatten)]
         who: Writer,
     },
+    /// 出场名单 — a team's line-up for a round of a team match (A15): its players board by
+    /// board, by registration id (P3) or name, `-` for an empty board (lost by forfeit); with
+    /// the registered order kept they sit in their registered order
+    Lineup {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round (default: the last round paired)
+        #[arg(long)]
+        round: Option<u32>,
+        /// 队名 — the team
+        #[arg(long)]
+        team: String,
+        /// 提交人 (领队/教练) — who handed it in
+        #[arg(long, default_value = "")]
+        by: String,
+        /// 棋手, 第1台起 — the players, board 1 first
+        #[arg(value_name = "PLAYER", required = true)]
+        players: Vec<String>,
+        #[command(flatten)]
+        who: Writer,
+    },
+}
+
+/// A player of a line-up: `-` (an empty board), a registration id (`P3`) or a name of the
+/// team's roster.
+fn lineup_player(
+    state: &arbiter_core::EventState,
+    team: &str,
+    s: &str,
+) -> Result<Option<arbiter_core::PlayerId>, String> {
+    let t = s.trim();
+    if t == "-" || t == "空" {
+        return Ok(None);
+    }
+    let members = state
+        .teams
+        .get(team)
+        .map(|r| r.members.clone())
+        .ok_or_else(|| format!("队伍 「{team}」 不存在 (unknown team)"))?;
+    if let Ok(p) = super::desk::parse_player(t) {
+        return Ok(Some(p));
+    }
+    let named: Vec<_> = members
+        .iter()
+        .copied()
+        .filter(|p| state.player(*p).is_some_and(|r| r.name == t))
+        .collect();
+    match named.as_slice() {
+        [p] => Ok(Some(*p)),
+        [] => Err(format!(
+            "「{t}」 不是 {team} 的队员, 也不是报名号 (not on the team's roster, nor a registration id such as P3)"
+        )),
+        _ => Err(format!(
+            "{team} 有 {} 名队员叫 「{t}」, 请用报名号 (several members by that name: give the registration id)",
+            named.len()
+        )),
+    }
 }
 
 /// `arbiter result --event ID --section S --board B RESULT`, or `result import | confirm |
@@ -604,6 +661,64 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                 } = &a.outcome
                 {
                     println!("{section} 第{round}轮对阵表已公布 (round {round} published)");
+                }
+            })
+        }
+        RoundCmd::Lineup {
+            at,
+            round,
+            team,
+            by,
+            players,
+            who,
+        } => {
+            let state = match load_event_section(&who.db, &at.event, Some(&at.section))? {
+                Ok(es) => es.state,
+                Err(msg) => {
+                    eprintln!("错误 error: {msg}");
+                    return Ok(2);
+                }
+            };
+            let mut named = Vec::with_capacity(players.len());
+            for p in &players {
+                match lineup_player(&state, &team, p) {
+                    Ok(p) => named.push(p),
+                    Err(e) => {
+                        eprintln!("错误 error: {e}");
+                        return Ok(2);
+                    }
+                }
+            }
+            let round = round.unwrap_or_else(|| {
+                state
+                    .section(&at.section)
+                    .map_or(0, |s| s.matches.keys().next_back().copied().unwrap_or(0))
+            });
+            let r = who.apply(
+                &at.event,
+                RoundCommand::Lineup {
+                    section: at.section.clone(),
+                    round,
+                    team,
+                    players: named,
+                    by,
+                },
+            );
+            finish(r, |a| {
+                if let Outcome::Lineup {
+                    team,
+                    round,
+                    boards,
+                } = &a.outcome
+                {
+                    println!("{team} 第{round}轮出场名单 (line-up, round {round}):");
+                    for (i, p) in boards.iter().enumerate() {
+                        println!(
+                            "  第{}台 {}",
+                            i + 1,
+                            p.as_deref().unwrap_or("(空台, 判负 empty: forfeit)")
+                        );
+                    }
                 }
             })
         }
@@ -1116,12 +1231,27 @@ pub fn run_teams(a: TableArgs) -> anyhow::Result<u8> {
             return Ok(2);
         }
     };
+    let reg = arbiter_director::regulation_of(&state)?;
+    let mut matches = Vec::new();
+    for sec in &reg.sections {
+        if sec.team_match.is_some() {
+            let table = arbiter_director::team_match::standings(&reg, &state, &sec.id)?;
+            matches.push((sec.id.clone(), sec.name.clone(), table));
+        }
+    }
     if a.json {
-        let v = serde_json::json!({"teams": x.teams, "associations": x.associations});
+        let team_matches: Vec<_> = matches
+            .iter()
+            .map(|(id, name, t)| serde_json::json!({"section": id, "name": name, "standings": t.rows}))
+            .collect();
+        let v = serde_json::json!({"teams": x.teams, "associations": x.associations, "team_matches": team_matches});
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(0);
     }
-    if x.teams.is_empty() && x.associations.is_empty() {
+    for (_, name, t) in &matches {
+        print!("{}", arbiter_director::team_match::standings_text(name, t));
+    }
+    if x.teams.is_empty() && x.associations.is_empty() && matches.is_empty() {
         println!("本赛事没有团体名次 (no team standings in this event)");
     }
     for t in &x.teams {

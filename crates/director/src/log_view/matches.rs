@@ -88,7 +88,8 @@ impl LogReader<'_> {
                     .collect();
                 let by = by.trim();
                 let by = if by.is_empty() {
-                    String::new()
+                    // Recorded with the pairing: the registered order.
+                    self.t(" (按报名台次)", " (registered order)")
                 } else if zh {
                     format!(" (由 {by} 提交)")
                 } else {
