@@ -96,6 +96,14 @@ pub enum Rejection {
         section: String,
         round: u32,
     },
+    #[error(
+        "`{team}` 的出场名单有 {given} 台, 每场为 {boards} 台 (a line-up has one seat per board)"
+    )]
+    LineupLength {
+        team: String,
+        given: usize,
+        boards: u32,
+    },
     #[error("组别 `{section}` 第 {round} 轮尚未排出团体对阵 (the round's matches are not paired)")]
     NoMatches { section: String, round: u32 },
     #[error("棋手 {0} 重复出现 (player listed twice)")]

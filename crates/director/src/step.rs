@@ -45,23 +45,9 @@ pub fn next_step(
         }
         return Ok(Step::DrawNumbers);
     }
-    let last = rec.last_round();
     let completed = rec.completed_rounds();
-    if last > completed {
-        let r = &rec.rounds[&last];
-        let open: Vec<u32> = r
-            .boards
-            .iter()
-            .filter(|b| b.result.is_none())
-            .map(|b| b.board)
-            .collect();
-        if !open.is_empty() {
-            return Ok(Step::Results {
-                round: last,
-                boards: open,
-            });
-        }
-        return Ok(Step::CompleteRound { round: last });
+    if let Some(step) = open_round(rec) {
+        return Ok(step);
     }
     let w = due_withdrawals(sec, state, section);
     if !w.is_empty() {
@@ -110,6 +96,31 @@ pub fn next_step(
     }
 }
 
+/// The step of a section whose last round is paired and not closed: its boards without a
+/// result, or closing it once every result is in. `None` when the last round is closed.
+pub(crate) fn open_round(rec: &arbiter_core::SectionRecord) -> Option<Step> {
+    let last = rec.last_round();
+    if last <= rec.completed_rounds() {
+        return None;
+    }
+    let open: Vec<u32> = rec
+        .rounds
+        .get(&last)?
+        .boards
+        .iter()
+        .filter(|b| b.result.is_none())
+        .map(|b| b.board)
+        .collect();
+    Some(if open.is_empty() {
+        Step::CompleteRound { round: last }
+    } else {
+        Step::Results {
+            round: last,
+            boards: open,
+        }
+    })
+}
+
 /// What to do next in a team-match section (A15): pairing a round draws the team numbers
 /// and closes the last round itself, so the steps are the results, then the next round.
 fn team_step(
@@ -117,22 +128,10 @@ fn team_step(
     state: &EventState,
     rec: &arbiter_core::SectionRecord,
 ) -> Step {
-    let last = rec.last_round();
-    if last > rec.completed_rounds() {
-        let open: Vec<u32> = rec.rounds[&last]
-            .boards
-            .iter()
-            .filter(|b| b.result.is_none())
-            .map(|b| b.board)
-            .collect();
-        if !open.is_empty() {
-            return Step::Results {
-                round: last,
-                boards: open,
-            };
-        }
-        return Step::CompleteRound { round: last };
+    if let Some(step) = open_round(rec) {
+        return step;
     }
+    let last = rec.last_round();
     let teams = if rec.team_order.is_empty() {
         crate::team_match::teams_in(state, &sec.id)
             .into_iter()

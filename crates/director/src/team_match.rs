@@ -22,7 +22,7 @@ use crate::{apply_scratch, regulation_of, DirectorError};
 use arbiter_core::{Board, EventState, LogEntry, PlayerId, PlayerStatus, TeamPairing, TeamRecord};
 use arbiter_pairing::{Availability, Entrant, SectionState};
 use arbiter_regulation::{ByeBoards, LineupRule, Regulation, Section, TeamMatch};
-use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult, Score};
+use arbiter_types::{Colour, Outcome, PlayerNo, PlayerResult, Score};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The team-match rules of section `section`, if it is a team-match section.
@@ -108,12 +108,10 @@ pub fn number_team_players(state: &EventState, section: &str) -> Option<LogEntry
             order.extend(team.members.iter().filter(|p| !known.contains(p)).copied());
         }
     }
-    (order.len() > before || rec.order.is_empty() && !order.is_empty()).then(|| {
-        LogEntry::PairingNumbersDrawn {
-            section: section.to_string(),
-            seed: rec.team_seed.unwrap_or(0),
-            order,
-        }
+    (order.len() > before).then(|| LogEntry::PairingNumbersDrawn {
+        section: section.to_string(),
+        seed: rec.team_seed.unwrap_or(0),
+        order,
     })
 }
 
@@ -344,38 +342,18 @@ pub fn match_boards(
                             };
                             let out = res.outcome_for(colour, PlayerNo::from_index(0));
                             let opp = res.outcome_for(colour.opposite(), PlayerNo::from_index(0));
-                            let points = |o: Outcome, c: Colour| match o {
+                            let o = match out {
+                                Outcome::DoubleForfeit { .. } => O::DoubleForfeit,
+                                Outcome::ForfeitWin { .. } => O::ForfeitWin,
+                                Outcome::ForfeitLoss { .. } => O::ForfeitLoss,
                                 Outcome::Game { result, .. } => match result {
-                                    PlayerResult::Win => table.win,
-                                    PlayerResult::Draw => table.draw(c),
-                                    PlayerResult::Loss => table.loss,
+                                    PlayerResult::Win => O::Win,
+                                    PlayerResult::Draw => O::Draw,
+                                    PlayerResult::Loss => O::Loss,
                                 },
-                                Outcome::ForfeitWin { .. } => table.forfeit_win,
-                                Outcome::ForfeitLoss { .. } => table.forfeit_loss,
-                                Outcome::DoubleForfeit { .. } => table.double_forfeit,
-                                _ => Score::ZERO,
-                            };
-                            let o = match (res, out) {
-                                (GameResult::DoubleForfeit, _) => O::DoubleForfeit,
-                                (_, Outcome::ForfeitWin { .. }) => O::ForfeitWin,
-                                (_, Outcome::ForfeitLoss { .. }) => O::ForfeitLoss,
-                                (
-                                    _,
-                                    Outcome::Game {
-                                        result: PlayerResult::Win,
-                                        ..
-                                    },
-                                ) => O::Win,
-                                (
-                                    _,
-                                    Outcome::Game {
-                                        result: PlayerResult::Loss,
-                                        ..
-                                    },
-                                ) => O::Loss,
                                 _ => O::Draw,
                             };
-                            (Some(o), points(out, colour), points(opp, colour.opposite()))
+                            (Some(o), out.points(&table), opp.points(&table))
                         }
                     }
                 }
@@ -638,28 +616,25 @@ pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, 
     let rec = scratch
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-    let last = rec.last_round();
-    if last > rec.completed_rounds() {
-        let open: Vec<u32> = rec.rounds[&last]
-            .boards
-            .iter()
-            .filter(|b| b.result.is_none())
-            .map(|b| b.board)
-            .collect();
-        if !open.is_empty() {
+    match crate::step::open_round(rec) {
+        Some(crate::step::Step::Results { round, boards }) => {
             return Err(Refusal::RoundUnfinished {
                 section: Sec::in_reg(&reg, section),
-                round: last,
-                boards: open,
+                round,
+                boards,
             }
             .into());
         }
-        let e = LogEntry::RoundCompleted {
-            section: section.to_string(),
-            round: last,
-        };
-        push(&mut scratch, &mut out, e)?;
+        Some(crate::step::Step::CompleteRound { round }) => {
+            let e = LogEntry::RoundCompleted {
+                section: section.to_string(),
+                round,
+            };
+            push(&mut scratch, &mut out, e)?;
+        }
+        _ => {}
     }
+    let last = scratch.section(section).map_or(0, |r| r.last_round());
     let planned = planned_rounds(sec, teams as u32);
     let round = last + 1;
     if round > planned {

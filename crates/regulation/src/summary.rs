@@ -680,12 +680,14 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             knockout_places(l, variant, !s.tiebreaks.defaulted)
         );
     } else {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            l.t("名次区分", "Tie-breaks"),
-            tiebreaks(l, &s.tiebreaks)
-        );
+        // A team-match section ranks its teams by `team_match.tiebreaks` (worded below); this
+        // list ranks its players only.
+        let label = if s.team_match.is_some() {
+            l.t("个人名次区分", "Players' tie-breaks")
+        } else {
+            l.t("名次区分", "Tie-breaks")
+        };
+        let _ = writeln!(out, "  {label}: {}", tiebreaks(l, &s.tiebreaks));
     }
     if !s.time_controls.is_empty() {
         let v: Vec<String> = s.time_controls.iter().map(|t| time_control(l, t)).collect();

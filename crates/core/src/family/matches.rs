@@ -1,8 +1,8 @@
 //! Team matches (团体赛, A15): `team_numbers_drawn` (队号: only extended once a round is
 //! paired), `matches_paired` (the next round's matches, or the last round's again while none of
 //! its games has a result; every team of the section once at most, named by its team number)
-//! and `lineup_given` (a team's players board by board: members of the team, not withdrawn,
-//! each once; only while none of the team's games of that round has a result).
+//! and `lineup_given` (a team's players board by board, one seat per board of the regulation's
+//! matches: members of the team, not withdrawn, each once; only while none of the team's games of that round has a result).
 //!
 //! The games of a team round are an ordinary `round_paired` of the same round (the director
 //! seats them from the matches and the line-ups), so results, slips, corrections, fouls and
@@ -129,6 +129,19 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                     team: t.clone(),
                     section: s.clone(),
                     round: *r,
+                });
+            }
+            // One seat per board of the regulation's matches.
+            let per_match = state.regulation().ok().and_then(|reg| {
+                reg.section(s)
+                    .and_then(|x| x.team_match.as_ref())
+                    .map(|tm| tm.boards)
+            });
+            if let Some(n) = per_match.filter(|n| *n as usize != boards.len()) {
+                return Err(Rejection::LineupLength {
+                    team: t.clone(),
+                    given: boards.len(),
+                    boards: n,
                 });
             }
             let mut seen = BTreeSet::new();

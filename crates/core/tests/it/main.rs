@@ -6,3 +6,4 @@
 
 mod divisions;
 mod fold;
+mod matches;

@@ -146,4 +146,6 @@ fn the_summary_says_how_the_teams_play_and_rank() {
         zh.contains("每场4台，替补至多1人; 场分 胜3 和主1/客2 负0; 按报名台次顺序出场; 名次: 场分 → 局分 → 直胜 → 胜局 → 犯规 → 台次"),
         "{zh}"
     );
+    // The section's own tie-break list ranks its players, not its teams.
+    assert!(zh.contains("个人名次区分:"), "{zh}");
 }
