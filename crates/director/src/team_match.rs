@@ -1002,3 +1002,133 @@ pub fn standings_text(
     }
     out
 }
+
+/// One player on a board of a match, as the sheets show him.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SeatView {
+    pub id: PlayerId,
+    /// Pairing number (序号) once drawn.
+    pub no: Option<u32>,
+    pub name: String,
+}
+
+/// One board of a match (台): its number in the match and in the round, who sits on each
+/// side, the colour of the team named first, the game's result and each side's 局分.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct MatchBoardView {
+    /// 1…N inside the match.
+    pub board: u32,
+    /// The round's board number (`result --board` takes it).
+    pub round_board: u32,
+    pub first: Option<SeatView>,
+    pub second: Option<SeatView>,
+    pub first_colour: Colour,
+    /// The game's result seen from the team named first (`None` while unplayed); an empty
+    /// seat is its side's forfeit.
+    pub result: Option<arbiter_standings::team_match::BoardOutcome>,
+    pub first_points: Score,
+    pub second_points: Score,
+}
+
+/// One match of a team round with both line-ups and its running score (局分 so far), and its
+/// result once every board has one.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct MatchView {
+    /// 1-based, in the round's order (场次).
+    pub no: u32,
+    pub first: String,
+    pub second: String,
+    pub first_points: Score,
+    pub second_points: Score,
+    /// The match's result for the team named first, once finished.
+    pub result: Option<arbiter_standings::team_match::MatchResult>,
+    pub boards: Vec<MatchBoardView>,
+}
+
+/// A team round as every shell shows it (对阵表 with line-ups, 记分表, the phone's match page).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TeamRoundView {
+    pub section: String,
+    pub section_name: String,
+    pub round: u32,
+    pub published: bool,
+    pub matches: Vec<MatchView>,
+    pub bye: Option<String>,
+}
+
+/// Round `round` of a team section as [`TeamRoundView`]; `None` when it is not paired (or the
+/// section is not a team match).
+pub fn round_view(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    round: u32,
+) -> Option<TeamRoundView> {
+    use arbiter_standings::team_match as st;
+    let (sec, tm) = rules_of(reg, section)?;
+    let rec = state.section(section)?;
+    let tr = rec.matches.get(&round)?;
+    let seat = |p: Option<PlayerId>| {
+        p.map(|id| SeatView {
+            id,
+            no: rec.pairing_no(id).map(PlayerNo::get),
+            name: state
+                .player(id)
+                .map_or_else(String::new, |r| r.name.clone()),
+        })
+    };
+    let matches = tr
+        .matches
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let no = i as u32 + 1;
+            let boards = match_boards(sec, tm, state, round, no);
+            let played = st::PlayedMatch {
+                round,
+                first: 1,
+                second: 2,
+                boards: boards
+                    .iter()
+                    .map(|b| st::MatchBoard {
+                        board: b.board,
+                        result: b.result,
+                        first_points: b.first_points,
+                        second_points: b.second_points,
+                        first_player: None,
+                        second_player: None,
+                    })
+                    .collect(),
+            };
+            MatchView {
+                no,
+                first: m.first.clone(),
+                second: m.second.clone(),
+                first_points: played.game_points(arbiter_types::Side::First),
+                second_points: played.game_points(arbiter_types::Side::Second),
+                result: played.outcome(),
+                boards: boards
+                    .into_iter()
+                    .map(|b| MatchBoardView {
+                        board: b.board,
+                        round_board: board_no(tm, no, b.board),
+                        first: seat(b.first_player),
+                        second: seat(b.second_player),
+                        first_colour: first_colour(b.board),
+                        result: b.result,
+                        first_points: b.first_points,
+                        second_points: b.second_points,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    Some(TeamRoundView {
+        section: section.to_string(),
+        section_name: sec.name.clone(),
+        round,
+        published: rec.rounds.get(&round).is_some_and(|r| r.published),
+        matches,
+        bye: tr.bye.clone(),
+    })
+}

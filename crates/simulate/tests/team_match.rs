@@ -283,6 +283,32 @@ fn a_team_swiss_of_40_teams_on_4_boards_is_played_to_the_end() {
     assert!(lineups > 40 * 7, "{lineups} line-ups");
     assert_eq!(team_rounds_pass_the_checker(&reg, &log, "teams"), 6);
     standings_agree(&reg, &state, "teams");
+    // The match sheets every shell shows: both line-ups board by board, the running score
+    // and the result, the named-first team red on the odd boards.
+    for round in 1..=7 {
+        let view = team_match::round_view(&reg, &state, "teams", round).expect("paired round");
+        assert!(view.published);
+        assert_eq!(view.matches.len(), 20);
+        for (i, m) in view.matches.iter().enumerate() {
+            assert_eq!(m.boards.len(), 4);
+            assert!(m.result.is_some(), "round {round} match {}: finished", m.no);
+            let sum = |f: fn(&team_match::MatchBoardView) -> Score| {
+                m.boards.iter().map(f).fold(Score::ZERO, |a, b| a + b)
+            };
+            assert_eq!(m.first_points, sum(|b| b.first_points));
+            assert_eq!(m.second_points, sum(|b| b.second_points));
+            for b in &m.boards {
+                assert_eq!(b.round_board, i as u32 * 4 + b.board);
+                let red = if b.board % 2 == 1 {
+                    Colour::Red
+                } else {
+                    Colour::Black
+                };
+                assert_eq!(b.first_colour, red);
+            }
+        }
+    }
+    assert!(team_match::round_view(&reg, &state, "teams", 8).is_none());
     // No two teams met twice.
     let mut met = BTreeSet::new();
     for tr in rec.matches.values() {
