@@ -35,6 +35,52 @@ pub struct Export {
     /// section by section, in place order; absent when no section names places.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub qualified: Vec<QualifiedRow>,
+    /// Added field: the team standings of each team-match section (团体赛, A15) by 场分 and
+    /// 局分; absent when the event has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_matches: Vec<TeamMatchTable>,
+}
+
+/// The team standings of a team-match section (A15).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatchTable {
+    pub section: String,
+    /// The ranking criteria in order (`match_points`, `game_points`, …).
+    pub tiebreaks: Vec<String>,
+    pub standings: Vec<TeamMatchRowExport>,
+}
+
+/// One team of a team-match table: place, team number and name, 场分, 局分, matches won,
+/// drawn and lost, boards won and lost by forfeit, fouls, what decided the place, and the
+/// team's matches round by round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatchRowExport {
+    pub rank: u32,
+    pub no: u32,
+    pub team: String,
+    pub match_points: Score,
+    pub game_points: Score,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub game_wins: u32,
+    pub forfeits: u32,
+    pub fouls: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
+    pub rounds: Vec<TeamMatchRoundExport>,
+}
+
+/// One round of a team: the team met (`None`: a bye), both sides' 局分 and the 场分 taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatchRoundExport {
+    pub round: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<u32>,
+    pub game_points: Score,
+    pub opponent_game_points: Score,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_points: Option<Score>,
 }
 
 /// One player of a qualification list (取得资格名单).
@@ -427,6 +473,7 @@ mod tests {
             provisional: true,
             special_awards: Vec::new(),
             qualified: Vec::new(),
+            team_matches: Vec::new(),
         }
     }
 

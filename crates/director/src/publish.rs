@@ -367,7 +367,14 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             Some(i64::from(a.amount_yuan?) * n)
         })
         .sum();
+    let team_matches = reg
+        .sections
+        .iter()
+        .filter(|sec| sec.team_match.is_some() && state.section(&sec.id).is_some())
+        .filter_map(|sec| crate::team_match::export_table(reg, state, &sec.id))
+        .collect();
     Export {
+        team_matches,
         format: FORMAT.to_string(),
         event: EventHead {
             name: reg.event.name.clone(),
@@ -445,6 +452,26 @@ pub fn fallback_values(
 pub fn summary_zh(reg: &Regulation, state: &EventState, c: &Computed) -> String {
     let mut s = format!("{}\n", reg.event.name);
     for sec in &reg.sections {
+        // A team-match section (A15): its champion is a team, by 场分 and 局分.
+        if let Some(tm) = &sec.team_match {
+            let table = crate::team_match::standings(reg, state, &sec.id).ok();
+            let rows = table.as_ref().map_or(&[][..], |t| t.rows.as_slice());
+            let teams = rows.len() as u32;
+            match rows.first() {
+                Some(r) => s.push_str(&format!(
+                    "  {}（{}队，每场{}台，{}轮）冠军：{}（场分 {}，局分 {}）\n",
+                    sec.name,
+                    teams,
+                    tm.boards,
+                    crate::team_match::planned_rounds(sec, teams),
+                    r.name,
+                    r.match_points,
+                    r.game_points
+                )),
+                None => s.push_str(&format!("  {}：无参赛队伍\n", sec.name)),
+            }
+            continue;
+        }
         let rows = c.finals.get(&sec.id).map(Vec::as_slice).unwrap_or(&[]);
         let n = rows.len();
         let plan = section_plan(sec, state);

@@ -1132,3 +1132,48 @@ pub fn round_view(
         bye: tr.bye.clone(),
     })
 }
+
+/// The published team table of a team-match section (`team_matches` of the export); `None`
+/// when the section is not a team match.
+pub fn export_table(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Option<crate::export::TeamMatchTable> {
+    use crate::export::{TeamMatchRoundExport, TeamMatchRowExport, TeamMatchTable};
+    let (_, tm) = rules_of(reg, section)?;
+    let table = standings(reg, state, section).ok()?;
+    Some(TeamMatchTable {
+        section: section.to_string(),
+        tiebreaks: tm.tiebreaks.iter().map(|t| t.name().to_string()).collect(),
+        standings: table
+            .rows
+            .iter()
+            .map(|r| TeamMatchRowExport {
+                rank: r.rank,
+                no: r.no,
+                team: r.name.clone(),
+                match_points: r.match_points,
+                game_points: r.game_points,
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+                game_wins: r.game_wins,
+                forfeits: r.forfeits,
+                fouls: r.fouls,
+                decided_by: r.decided_by.map(|d| d.name().to_string()),
+                rounds: r
+                    .rounds
+                    .iter()
+                    .map(|c| TeamMatchRoundExport {
+                        round: c.round,
+                        opponent: c.opponent,
+                        game_points: c.game_points,
+                        opponent_game_points: c.opponent_game_points,
+                        match_points: c.match_points,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    })
+}

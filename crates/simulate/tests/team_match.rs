@@ -227,6 +227,47 @@ fn count_from_games(
     out
 }
 
+/// The closing fixes the team places by 场分 and 局分 as the standings give them, and the
+/// published export carries the same table.
+fn closed_with_the_team_places(
+    reg: &Regulation,
+    log: &[Recorded],
+    state: &EventState,
+    section: &str,
+) {
+    let table = team_match::standings(reg, state, section).expect("standings");
+    let places: Vec<(u32, String)> = table
+        .rows
+        .iter()
+        .map(|r| (r.rank, r.name.clone()))
+        .collect();
+    let closed = log
+        .iter()
+        .rev()
+        .find_map(|r| match &r.entry {
+            LogEntry::EventClosed { teams, .. } => Some(teams.clone()),
+            _ => None,
+        })
+        .expect("event_closed");
+    let fixed = closed
+        .iter()
+        .find(|t| t.section == section)
+        .expect("the team-match section's places");
+    assert_eq!(fixed.places, places);
+    let x = arbiter_director::export(state).expect("export");
+    let published = x
+        .team_matches
+        .iter()
+        .find(|t| t.section == section)
+        .expect("published team table");
+    let ranked: Vec<(u32, String)> = published
+        .standings
+        .iter()
+        .map(|r| (r.rank, r.team.clone()))
+        .collect();
+    assert_eq!(ranked, places);
+}
+
 /// The standings agree with the count from the games, and are ordered by the list's first two
 /// criteria when they are 场分 then 局分.
 fn standings_agree(reg: &Regulation, state: &EventState, section: &str) {
@@ -283,6 +324,7 @@ fn a_team_swiss_of_40_teams_on_4_boards_is_played_to_the_end() {
     assert!(lineups > 40 * 7, "{lineups} line-ups");
     assert_eq!(team_rounds_pass_the_checker(&reg, &log, "teams"), 6);
     standings_agree(&reg, &state, "teams");
+    closed_with_the_team_places(&reg, &log, &state, "teams");
     // The match sheets every shell shows: both line-ups board by board, the running score
     // and the result, the named-first team red on the odd boards.
     for round in 1..=7 {
@@ -345,6 +387,7 @@ fn a_team_round_robin_of_8_teams_on_6_boards_meets_every_team_once() {
     }
     assert_eq!(met.len(), 28, "every two of the eight teams met once");
     standings_agree(&reg, &state, "teams");
+    closed_with_the_team_places(&reg, &log, &state, "teams");
 }
 
 #[test]

@@ -53,6 +53,18 @@ pub fn closing_entry(state: &EventState) -> Result<LogEntry, DirectorError> {
                 .map(|r| (r.rank, r.team.clone()))
                 .collect(),
         })
+        // A team-match section's teams by 场分 and 局分 (A15).
+        .chain(x.team_matches.iter().map(|t| {
+            ClosedTeams {
+                section: t.section.clone(),
+                division: None,
+                places: t
+                    .standings
+                    .iter()
+                    .map(|r| (r.rank, r.team.clone()))
+                    .collect(),
+            }
+        }))
         .collect();
     let prizes = x
         .prizes
