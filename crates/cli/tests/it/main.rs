@@ -42,6 +42,7 @@ mod simulate;
 mod simulate_golden;
 mod simulate_verify_cli;
 mod standings_cli;
+mod team_match_cli;
 mod tidy;
 mod user_cli;
 mod xiangqi_cli;

@@ -1,0 +1,190 @@
+//! A team match (团体赛, A15) run from the command line as an arbiter runs it: teams entered
+//! in board order, `round pair` pairing the teams, `round lineup` taking a captain's line-up
+//! (a reserve in, the registered order kept; an empty board), a line-up refused, the results
+//! entered by the round's board numbers, and `teams` printing the standings by 场分 and 局分.
+
+use crate::common::*;
+
+const REGULATION: &str = r#"
+[event]
+name = "团体赛测试"
+start = 2026-10-01
+end = 2026-10-02
+
+[registration]
+unit_required = true
+
+[[sections]]
+id = "t"
+name = "团体赛"
+format = { kind = "swiss", rounds = 2 }
+
+[sections.team_match]
+boards = 2
+reserves = 1
+"#;
+
+struct Event {
+    _dir: tempfile::TempDir,
+    db: String,
+    id: String,
+}
+
+impl Event {
+    fn args<'a>(&'a self, rest: &[&'a str]) -> Vec<&'a str> {
+        let mut v = rest.to_vec();
+        v.extend(["--db", self.db.as_str()]);
+        v
+    }
+}
+
+/// Four teams: 甲队 P1–P3 (P3 its reserve), 乙队 P4–P5, 丙队 P6–P7, 丁队 P8–P9.
+fn event() -> Event {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let reg = write(&dir.path().join("team.toml"), REGULATION);
+    let db = dir.path().join("a.db").to_str().expect("path").to_string();
+    let out = ok(&["event", "create", "--regulation", &reg, "--db", &db]);
+    let id = out.lines().last().expect("id").trim().to_string();
+    let e = Event { _dir: dir, db, id };
+    let mut next = 1;
+    for (team, n) in [("甲队", 3), ("乙队", 2), ("丙队", 2), ("丁队", 2)] {
+        let unit = format!("{team}单位");
+        let mut members = Vec::new();
+        for k in 1..=n {
+            let name = format!("{team}{k}");
+            ok(&e.args(&[
+                "player",
+                "add",
+                "--event",
+                &e.id,
+                "--section",
+                "t",
+                "--name",
+                &name,
+                "--unit",
+                &unit,
+                "--team",
+                team,
+                "--at",
+                "2026-09-01T10:00:00+08:00",
+            ]));
+            members.push(format!("P{next}"));
+            next += 1;
+        }
+        let mut add = vec![
+            "team", "add", "--event", &e.id, "--name", team, "--unit", &unit,
+        ];
+        for m in &members {
+            add.extend(["--member", m.as_str()]);
+        }
+        ok(&e.args(&add));
+    }
+    e
+}
+
+fn lineup(e: &Event, team: &str, players: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "round",
+        "lineup",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--team",
+        team,
+        "--by",
+        "领队",
+    ];
+    args.extend(players);
+    run(&e.args(&args))
+}
+
+#[test]
+fn a_team_round_from_pairing_to_standings() {
+    let e = event();
+    // Fixed pairs are the individual Swiss's: refused in a team round, in words.
+    let fixed = run(&e.args(&[
+        "round",
+        "pair",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--fix",
+        "1-2",
+    ]));
+    assert!(!fixed.status.success());
+    assert!(stderr(&fixed).contains("团体赛"), "{}", stderr(&fixed));
+    ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
+
+    // The reserve named first still sits below the starter: the registered order is kept.
+    let o = lineup(&e, "甲队", &["P3", "甲队1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("第1台 序号 1 甲队1"), "{out}");
+    assert!(out.contains("第2台 序号 3 甲队3"), "{out}");
+    // A team one player short: its second board is empty.
+    let o = lineup(&e, "乙队", &["P4", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("第2台 (空台"), "{}", stdout(&o));
+    // A player of another team is refused, naming the problem.
+    let o = lineup(&e, "丙队", &["P6", "P8"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("不是本队队员"), "{}", stderr(&o));
+
+    ok(&e.args(&["round", "publish", "--event", &e.id, "--section", "t"]));
+    let sheet: serde_json::Value = serde_json::from_str(&ok(&e.args(&[
+        "round",
+        "show",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--json",
+    ])))
+    .expect("sheet");
+    let boards = sheet["boards"].as_array().expect("boards");
+    // Two matches of two boards, less 乙队's empty board.
+    assert_eq!(boards.len(), 3, "{sheet}");
+    for b in boards {
+        let n = b["board"].as_u64().expect("board").to_string();
+        ok(&e.args(&[
+            "result",
+            "--event",
+            &e.id,
+            "--section",
+            "t",
+            "--board",
+            &n,
+            "1-0",
+        ]));
+    }
+    let table = ok(&e.args(&["teams", "--event", &e.id]));
+    assert!(table.contains("团体赛 团体名次"), "{table}");
+    for t in ["甲队", "乙队", "丙队", "丁队"] {
+        assert!(table.contains(t), "{table}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&e.args(&["teams", "--event", &e.id, "--json"]))).expect("json");
+    let rows = json["team_matches"][0]["standings"]
+        .as_array()
+        .expect("rows");
+    assert_eq!(rows.len(), 4);
+    // Each match hands out 2 场分 (a win, or a draw 1 + 1); 乙队's empty board is its forfeit,
+    // and its match still totals 4 局分 (two boards of 2).
+    let total: f64 = rows
+        .iter()
+        .map(|r| r["match_points"].as_f64().expect("match points"))
+        .sum();
+    assert_eq!(total, 4.0, "{json}");
+    let short = rows.iter().find(|r| r["name"] == "乙队").expect("乙队");
+    assert_eq!(short["forfeits"], 1, "{json}");
+    let cell = &short["rounds"][0];
+    let both = cell["game_points"].as_f64().unwrap_or(0.0)
+        + cell["opponent_game_points"].as_f64().unwrap_or(0.0);
+    assert_eq!(both, 4.0, "{json}");
+    assert!(
+        !table.contains("P1 "),
+        "no registration ids in the standings"
+    );
+}
