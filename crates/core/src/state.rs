@@ -294,9 +294,15 @@ impl RoundRecord {
         self.boards.get_mut(i)
     }
     /// Where board `board` is: boards are numbered 1, 2, … in order, so board `n` is found
-    /// at `n - 1` at once; a round numbered otherwise is searched.
+    /// at `n - 1` at once; boards in increasing order with gaps (a team round's empty boards)
+    /// by bisection; a round numbered otherwise is searched.
     fn board_index(&self, board: u32) -> Option<usize> {
         if let Some(at) = (board as usize).checked_sub(1) {
+            if self.boards.get(at).is_some_and(|b| b.board == board) {
+                return Some(at);
+            }
+        }
+        if let Ok(at) = self.boards.binary_search_by_key(&board, |b| b.board) {
             if self.boards.get(at).is_some_and(|b| b.board == board) {
                 return Some(at);
             }

@@ -397,7 +397,14 @@ pub fn standings_input(
             fouls: BTreeMap::new(),
         };
     };
-    let no = |t: &str| rec.team_no(t);
+    // Team numbers by name, once: a lookup per match side, not a scan of the teams.
+    let numbers: BTreeMap<&str, u32> = rec
+        .team_order
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.as_str(), i as u32 + 1))
+        .collect();
+    let no = |t: &str| numbers.get(t).copied();
     let pno = |p: Option<PlayerId>| p.and_then(|p| rec.pairing_no(p));
     let teams = rec
         .team_order
@@ -499,12 +506,14 @@ pub fn pairing_state(
             .map(|(i, u)| (u, i as u32 + 1))
             .collect()
     };
+    let rows_by_no: BTreeMap<u32, &arbiter_standings::team_match::TeamMatchRow> =
+        table.rows.iter().map(|r| (r.no, r)).collect();
     let players = input
         .teams
         .iter()
         .map(|t| {
             let team = state.teams.get(&t.name);
-            let row = table.rows.iter().find(|r| r.no == t.no);
+            let row = rows_by_no.get(&t.no).copied();
             let history = (1..=completed)
                 .map(|r| {
                     row.and_then(|row| row.rounds.iter().find(|c| c.round == r))

@@ -34,6 +34,25 @@ pub enum BenchCmd {
         #[arg(long)]
         json: bool,
     },
+    /// 团体编排一轮的耗时 — time pairing each round of a simulated team Swiss (A15): the
+    /// director's whole operation (team standings, the engine over the teams, line-ups, seats)
+    TeamPairing {
+        /// Teams in the section
+        #[arg(long)]
+        teams: usize,
+        /// Boards a match (each team registers one reserve more)
+        #[arg(long, default_value_t = 4)]
+        boards: u32,
+        /// Rounds of the team Swiss
+        #[arg(long, default_value_t = 7)]
+        rounds: u32,
+        /// Seed of the simulated event
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 机器可读输出 — print one JSON object instead of text lines
+        #[arg(long)]
+        json: bool,
+    },
     /// 名次计算耗时 — time standings (all tie-breaks + previous_round_rank) of a synthetic section
     Standings {
         /// Players in the section
@@ -124,6 +143,13 @@ pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
             seed,
             json,
         } => bench_pairing(players, round, seed, json),
+        BenchCmd::TeamPairing {
+            teams,
+            boards,
+            rounds,
+            seed,
+            json,
+        } => bench_team_pairing(teams, boards, rounds, seed, json),
         BenchCmd::Standings {
             players,
             rounds,
@@ -159,6 +185,125 @@ pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
             json,
         } => bench_simulate(&regulation, seed, &players, repeat, json),
     }
+}
+
+/// `bench team-pairing`: a team Swiss of `teams` teams simulated to the end in memory, then
+/// each round's pairing decided again on the state it was paired on, timed.
+fn bench_team_pairing(
+    teams: usize,
+    boards: u32,
+    rounds: u32,
+    seed: u64,
+    json: bool,
+) -> anyhow::Result<u8> {
+    if teams < 2 || boards == 0 || rounds == 0 {
+        eprintln!("错误 error: --teams 至少为 2, --boards 与 --rounds 至少为 1 (at least 2 teams, 1 board, 1 round)");
+        return Ok(2);
+    }
+    let source = format!(
+        "[event]\nname = \"团体赛性能测试\"\nstart = 2026-05-01\nend = 2026-05-03\n\
+         [registration]\nunit_kind = \"work_unit\"\nunit_required = true\n\
+         [[sections]]\nid = \"teams\"\nname = \"团体赛\"\n\
+         format = {{ kind = \"swiss\", rounds = {rounds} }}\n\
+         [sections.team_match]\nboards = {boards}\nreserves = 1\n"
+    );
+    let reg = match arbiter_regulation::parse(&source, "bench-team.toml") {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("错误 error: {e}");
+            return Ok(2);
+        }
+    };
+    let sizes = Sizes {
+        all: Some(teams * (boards as usize + 1)),
+        by_section: Default::default(),
+    };
+    let t0 = Instant::now();
+    let mut sim = Simulator::new(reg, &source, "bench-team.toml", seed, &sizes);
+    let (log, _) = sim
+        .run_in_memory()
+        .map_err(|e| anyhow::anyhow!("模拟失败 (simulation failed): {e}"))?;
+    let simulate = t0.elapsed();
+    let mut state = EventState::new();
+    let mut times = Vec::new();
+    let (mut view_times, mut engine_times) = (Vec::new(), Vec::new());
+    let mut paired_teams = 0;
+    for r in &log {
+        if let arbiter_core::LogEntry::MatchesPaired { matches, .. } = &r.entry {
+            paired_teams = paired_teams.max(matches.len() * 2);
+            let at = arbiter_core::time::china_local(&r.at).unwrap_or_default();
+            let ctx =
+                arbiter_director::api::Ctx::new("bench", arbiter_types::Role::ChiefArbiter, at);
+            // The parts: the engine's view of the teams (team standings), and the engine.
+            if let (Ok(reg), Some(round)) = (
+                arbiter_director::regulation_of(&state),
+                state.section("teams").map(|s| s.last_round() + 1),
+            ) {
+                if let Some((sec, tm)) = arbiter_director::team_match::rules_of(&reg, "teams") {
+                    let teams = state.section("teams").map_or(0, |s| s.team_order.len()) as u32;
+                    let planned = arbiter_director::team_match::planned_rounds(sec, teams);
+                    let t = Instant::now();
+                    let _ = arbiter_director::team_match::pairing_state(sec, tm, &state, planned);
+                    view_times.push(t.elapsed());
+                    let t = Instant::now();
+                    let _ =
+                        arbiter_director::team_match::pair_matches(sec, tm, &state, "teams", round);
+                    engine_times.push(t.elapsed());
+                }
+            }
+            let t = Instant::now();
+            let again = arbiter_director::team_match::pair(&state, &ctx, "teams")
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            times.push(t.elapsed());
+            anyhow::ensure!(
+                again.entries.iter().any(|e| e == &r.entry),
+                "第{}轮重新编排与记录不同 (re-pairing differs from the log)",
+                again.round
+            );
+        }
+        state
+            .apply(r)
+            .map_err(|e| anyhow::anyhow!("日志无法重放 (the log does not replay): {e}"))?;
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let worst = times.iter().copied().max().unwrap_or_default();
+    let mut sorted = times.clone();
+    sorted.sort();
+    let median = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
+    if json {
+        let v = json!({
+            "teams": teams, "boards": boards, "rounds": times.len(),
+            "paired_teams": paired_teams,
+            "simulate_ms": ms(simulate),
+            "round_ms": times.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+            "team_view_ms": view_times.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+            "pair_matches_ms": engine_times.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+            "median_ms": ms(median), "max_ms": ms(worst),
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "团体积分编排 team Swiss: {teams} 队 teams × {boards} 台 boards, {} 轮 rounds",
+            times.len()
+        );
+        for (i, d) in times.iter().enumerate() {
+            println!(
+                "  第{}轮 round {}: {:.2} ms (其中 of which: 队伍积分表 team view {:.2} ms, 含编排引擎 with the engine {:.2} ms)",
+                i + 1,
+                i + 1,
+                ms(*d),
+                view_times.get(i).map_or(0.0, |d| ms(*d)),
+                engine_times.get(i).map_or(0.0, |d| ms(*d))
+            );
+        }
+        println!(
+            "  中位数 median {:.2} ms, 最长 max {:.2} ms",
+            ms(median),
+            ms(worst)
+        );
+        println!("  (整场模拟 whole simulation {:.0} ms)", ms(simulate));
+    }
+    Ok(0)
 }
 
 fn bench_pairing(players: usize, round: u32, seed: u64, json: bool) -> anyhow::Result<u8> {
