@@ -51,6 +51,16 @@ pub(super) fn crosstable(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         let Some(sec) = section_export(&ex, sid) else {
             continue;
         };
+        // A team section (A15): teams × teams with the 局分 of each match.
+        if super::team_match::is_team(cx, sid) {
+            if cx.state.section(sid).is_none_or(|r| r.matches.is_empty()) {
+                continue;
+            }
+            section_start(cx, i, sid, &mut blocks);
+            let caption = format!("{} · {}", cx.section_name(sid), cx.note(sec.note()));
+            blocks.extend(super::team_match::crosstable(cx, sid, caption)?);
+            continue;
+        }
         let rounds: Vec<_> = sec
             .rounds
             .iter()

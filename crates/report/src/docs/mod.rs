@@ -19,6 +19,7 @@ mod results;
 mod round;
 mod slips;
 mod standings;
+mod team_match;
 mod teams;
 
 use bracket::bracket;
@@ -155,9 +156,17 @@ pub(crate) fn build(
         DocKind::Certificates => (Orientation::Landscape, None, certificates(&cx)?),
     };
     let subtitle = subtitle.or_else(|| opts.section.as_ref().map(|s| cx.section_name(s)));
+    // A document of team-match sections only is titled as the team event's (A15).
+    let team_only =
+        !cx.sections.is_empty() && cx.sections.iter().all(|s| team_match::is_team(&cx, s));
+    let title = match kind {
+        DocKind::Slips if team_only => lang.t("团体赛记分表", "Team score sheets"),
+        DocKind::Crosstable if team_only => lang.t("团体交叉表", "Team crosstable"),
+        _ => lang.t(kind.zh(), kind.en()),
+    };
     Ok(Document {
         kind,
-        title: lang.t(kind.zh(), kind.en()).to_string(),
+        title: title.to_string(),
         subtitle,
         event_name,
         date: date_range(&cx.reg, lang),

@@ -4,6 +4,7 @@
 use super::pairings::pairings_table;
 use super::results::results_table;
 use super::slips::slips;
+use super::team_match;
 use super::Ctx;
 use crate::{Block, Lang, Orientation, ReportError};
 use arbiter_director::api::rounds;
@@ -98,6 +99,18 @@ pub(super) fn round_doc(
             subtitle = Some(head.clone());
         } else {
             blocks.push(Block::Heading(head.clone()));
+        }
+        // A team section (A15): its matches with both line-ups, one score sheet per match.
+        let team = match which {
+            RoundDoc::Results => None,
+            _ => team_match::view(cx, sid, sheet.round),
+        };
+        if let Some(v) = team {
+            match which {
+                RoundDoc::Slips => team_match::slips(cx, &head, sid, &v, &mut blocks)?,
+                _ => team_match::pairings(cx, sid, &v, &mut blocks),
+            }
+            continue;
         }
         match which {
             RoundDoc::Pairings => pairings_table(cx, sid, &sheet, &mut blocks),

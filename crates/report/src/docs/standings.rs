@@ -38,6 +38,20 @@ pub(super) fn standings(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             continue;
         };
         section_start(cx, i, sid, &mut blocks);
+        // A team section (A15) ranks its teams first; the players' table follows.
+        let team = super::team_match::is_team(cx, sid);
+        if team {
+            blocks.push(super::team_match::standings(
+                cx,
+                sid,
+                format!(
+                    "{} · {} · {}",
+                    cx.section_name(sid),
+                    cx.t("团体名次", "Team standings"),
+                    cx.note(sec.note())
+                ),
+            )?);
+        }
         let players: BTreeMap<u32, _> = sec.players.iter().map(|p| (p.no, p)).collect();
         // Criteria with a value in the rows (the fallback has none).
         let tbs: Vec<&String> = sec
@@ -92,6 +106,12 @@ pub(super) fn standings(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         blocks.push(Block::Table(Table {
             id: format!("standings-{sid}"),
             caption: Some(match cx.lang {
+                Lang::Zh if team => format!(
+                    "{} · 个人成绩 · 共{}轮 · {}",
+                    cx.section_name(sid),
+                    sec.rounds_planned,
+                    cx.note(sec.note())
+                ),
                 Lang::Zh => format!(
                     "{} · {} · 共{}轮 · {}",
                     cx.section_name(sid),

@@ -8,6 +8,20 @@ use std::collections::BTreeMap;
 pub(super) fn teams(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     let ex = cx.export()?;
     let mut blocks = Vec::new();
+    // Team-match sections (A15): the teams by 场分 and 局分.
+    for sid in &cx.sections {
+        if !super::team_match::is_team(cx, sid) {
+            continue;
+        }
+        if !blocks.is_empty() {
+            blocks.push(Block::PageBreak);
+        }
+        let caption = match section_export(&ex, sid) {
+            Some(sec) => format!("{} · {}", cx.section_name(sid), cx.note(sec.note())),
+            None => cx.section_name(sid),
+        };
+        blocks.push(super::team_match::standings(cx, sid, caption)?);
+    }
     for t in ex.teams.iter().filter(|t| cx.sections.contains(&t.section)) {
         let names: BTreeMap<u32, &str> = section_export(&ex, &t.section)
             .map(|s| s.players.iter().map(|p| (p.no, p.name.as_str())).collect())

@@ -1,0 +1,449 @@
+//! The documents of a team-match section (团体赛, rules.md A15): the pairings with both
+//! line-ups (对阵表), one score sheet per match (团体赛记分表), the team standings (团体名次)
+//! and the team crosstable (团体交叉表). Every value comes from the director's read models
+//! (`team_match::round_view`, `team_match::standings`); nothing here scores or ranks.
+
+use super::{col, Ctx};
+use crate::{Align, Block, Cell, Lang, ReportError, Table};
+use arbiter_director::crosstable::points_text;
+use arbiter_director::team_match::{self, MatchView, SeatView, TeamRoundView};
+use arbiter_standings::team_match::{BoardOutcome, MatchCell, MatchResult, TeamMatchStandings};
+use arbiter_types::{Colour, Score};
+
+/// Whether `sid` is a team-match section.
+pub(super) fn is_team(cx: &Ctx, sid: &str) -> bool {
+    team_match::is_team_section(&cx.reg, sid)
+}
+
+/// Round `round` of a team section as the director shows it.
+pub(super) fn view(cx: &Ctx, sid: &str, round: u32) -> Option<TeamRoundView> {
+    team_match::round_view(&cx.reg, cx.state, sid, round)
+}
+
+fn table_of(cx: &Ctx, sid: &str) -> Result<TeamMatchStandings, ReportError> {
+    team_match::standings(&cx.reg, cx.state, sid).map_err(|e| ReportError::Event(e.to_string()))
+}
+
+/// 「第3场 花木群英 — 川沙群友」.
+fn match_head(cx: &Ctx, m: &MatchView) -> String {
+    match cx.lang {
+        Lang::Zh => format!("第{}场 {} — {}", m.no, m.first, m.second),
+        Lang::En => format!("Match {}: {} — {}", m.no, m.first, m.second),
+    }
+}
+
+fn colour(cx: &Ctx, c: Colour) -> &'static str {
+    match c {
+        Colour::Red => cx.t("红", "Red"),
+        Colour::Black => cx.t("黑", "Black"),
+    }
+}
+
+fn seat_no(s: &Option<SeatView>) -> Cell {
+    s.as_ref()
+        .and_then(|s| s.no)
+        .map_or(Cell::Empty, |n| Cell::Int(n as i64))
+}
+
+/// A player's name, or an empty seat (lost by forfeit, A15).
+fn seat_name(cx: &Ctx, s: &Option<SeatView>) -> Cell {
+    match s {
+        Some(s) => Cell::text(&s.name),
+        None => Cell::text(cx.t("(空台)", "(empty)")),
+    }
+}
+
+fn board_result(cx: &Ctx, o: BoardOutcome) -> &'static str {
+    match o {
+        BoardOutcome::Win => cx.t("胜", "win"),
+        BoardOutcome::Draw => cx.t("和", "draw"),
+        BoardOutcome::Loss => cx.t("负", "loss"),
+        BoardOutcome::ForfeitWin => cx.t("对方弃权", "forfeit win"),
+        BoardOutcome::ForfeitLoss => cx.t("弃权", "forfeit"),
+        BoardOutcome::DoubleForfeit => cx.t("双方弃权", "double forfeit"),
+    }
+}
+
+fn match_result(cx: &Ctx, r: MatchResult) -> &'static str {
+    match r {
+        MatchResult::Win => cx.t("胜", "won"),
+        MatchResult::Draw => cx.t("平", "drawn"),
+        MatchResult::Loss => cx.t("负", "lost"),
+        MatchResult::ForfeitWin => cx.t("对方弃权", "won by forfeit"),
+        MatchResult::ForfeitLoss => cx.t("弃权", "lost by forfeit"),
+        MatchResult::DoubleForfeit => cx.t("双方弃权", "double forfeit"),
+        MatchResult::Bye => cx.t("轮空", "bye"),
+    }
+}
+
+/// 「轮空: 临港群旺」.
+fn bye_line(cx: &Ctx, team: &str) -> Block {
+    Block::Paragraph(match cx.lang {
+        Lang::Zh => format!("轮空: {team}"),
+        Lang::En => format!("Bye: {team}"),
+    })
+}
+
+/// The 对阵表 of a team round: per match its heading and both line-ups board by board.
+pub(super) fn pairings(cx: &Ctx, sid: &str, v: &TeamRoundView, blocks: &mut Vec<Block>) {
+    for m in &v.matches {
+        let mut inner = vec![Block::Heading(match_head(cx, m))];
+        inner.push(Block::Table(Table {
+            id: format!("pairings-{sid}-{}-{}", v.round, m.no),
+            caption: None,
+            columns: vec![
+                col("board", cx.t("台次", "Board"), Align::Right, 5),
+                col("round_board", cx.t("台号", "Table"), Align::Right, 5),
+                col("first_no", cx.t("序号", "No."), Align::Right, 5),
+                col("first_name", &m.first, Align::Left, 16),
+                col("first_colour", cx.t("执", "Col."), Align::Center, 5),
+                col("vs", "", Align::Center, 3),
+                col("second_colour", cx.t("执", "Col."), Align::Center, 5),
+                col("second_name", &m.second, Align::Left, 16),
+                col("second_no", cx.t("序号", "No."), Align::Right, 5),
+            ],
+            rows: m
+                .boards
+                .iter()
+                .map(|b| {
+                    vec![
+                        Cell::Int(b.board as i64),
+                        Cell::Int(b.round_board as i64),
+                        seat_no(&b.first),
+                        seat_name(cx, &b.first),
+                        Cell::text(colour(cx, b.first_colour)),
+                        Cell::text("—"),
+                        Cell::text(colour(cx, b.first_colour.opposite())),
+                        seat_name(cx, &b.second),
+                        seat_no(&b.second),
+                    ]
+                })
+                .collect(),
+        }));
+        blocks.push(Block::KeepTogether(inner));
+    }
+    if let Some(b) = &v.bye {
+        blocks.push(bye_line(cx, b));
+    }
+}
+
+/// The match points (场分) a team took in `round`, from the standings (`None` while the match
+/// is unfinished).
+fn match_points(table: &TeamMatchStandings, team: &str, round: u32) -> Option<Score> {
+    table
+        .rows
+        .iter()
+        .find(|r| r.name == team)
+        .and_then(|r| r.rounds.iter().find(|c| c.round == round))
+        .and_then(|c| c.match_points)
+}
+
+/// The 团体赛记分表 of a team round: one sheet per match — the boards with the result to fill
+/// in (or as entered), each side's 局分 and total, the 场分, and the signatures of both
+/// captains and the arbiter.
+pub(super) fn slips(
+    cx: &Ctx,
+    head: &str,
+    sid: &str,
+    v: &TeamRoundView,
+    blocks: &mut Vec<Block>,
+) -> Result<(), ReportError> {
+    let table = table_of(cx, sid)?;
+    let circle = cx.t("胜 · 和 · 负", "win · draw · loss");
+    for m in &v.matches {
+        let mut inner = vec![Block::Heading(match cx.lang {
+            Lang::Zh => format!("{head} 团体赛记分表 · {}", match_head(cx, m)),
+            Lang::En => format!("{head} team score sheet · {}", match_head(cx, m)),
+        })];
+        let mut rows: Vec<Vec<Cell>> = m
+            .boards
+            .iter()
+            .map(|b| {
+                let (res, fp, sp) = match b.result {
+                    Some(o) => (
+                        Cell::text(board_result(cx, o)),
+                        Cell::Score(b.first_points),
+                        Cell::Score(b.second_points),
+                    ),
+                    None => (Cell::text(circle), Cell::Empty, Cell::Empty),
+                };
+                vec![
+                    Cell::Int(b.board as i64),
+                    Cell::text(colour(cx, b.first_colour)),
+                    seat_no(&b.first),
+                    seat_name(cx, &b.first),
+                    res,
+                    fp,
+                    sp,
+                    seat_name(cx, &b.second),
+                    seat_no(&b.second),
+                ]
+            })
+            .collect();
+        let finished = m.result.is_some();
+        let total = |s: Score| {
+            if finished {
+                Cell::Score(s)
+            } else {
+                Cell::Empty
+            }
+        };
+        rows.push(vec![
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::text(cx.t("局分合计", "Game points")),
+            m.result
+                .map_or(Cell::Empty, |r| Cell::text(match_result(cx, r))),
+            total(m.first_points),
+            total(m.second_points),
+            Cell::Empty,
+            Cell::Empty,
+        ]);
+        let mp = |team: &str| {
+            if finished {
+                match_points(&table, team, v.round).map_or(Cell::Empty, Cell::Score)
+            } else {
+                Cell::Empty
+            }
+        };
+        rows.push(vec![
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::text(cx.t("场分", "Match points")),
+            Cell::Empty,
+            mp(&m.first),
+            mp(&m.second),
+            Cell::Empty,
+            Cell::Empty,
+        ]);
+        inner.push(Block::Table(Table {
+            id: format!("slip-{sid}-{}-{}", v.round, m.no),
+            caption: None,
+            columns: vec![
+                col("board", cx.t("台次", "Board"), Align::Right, 4),
+                col("first_colour", cx.t("执", "Col."), Align::Center, 4),
+                col("first_no", cx.t("序号", "No."), Align::Right, 4),
+                col("first_name", &m.first, Align::Left, 14),
+                col(
+                    "result",
+                    cx.t("结果(甲队)", "Result (first team)"),
+                    Align::Center,
+                    14,
+                ),
+                col("first_points", cx.t("甲队局分", "Pts"), Align::Right, 6),
+                col("second_points", cx.t("乙队局分", "Pts"), Align::Right, 6),
+                col("second_name", &m.second, Align::Left, 14),
+                col("second_no", cx.t("序号", "No."), Align::Right, 4),
+            ],
+            rows,
+        }));
+        inner.push(Block::Paragraph(match cx.lang {
+            Lang::Zh => format!("甲队: {}    乙队: {}", m.first, m.second),
+            Lang::En => format!("First: {}    Second: {}", m.first, m.second),
+        }));
+        inner.push(Block::Signatures(vec![
+            cx.t("甲队队长签字", "First captain").to_string(),
+            cx.t("乙队队长签字", "Second captain").to_string(),
+            cx.t("裁判员签字", "Arbiter").to_string(),
+        ]));
+        blocks.push(Block::KeepTogether(inner));
+    }
+    if let Some(b) = &v.bye {
+        blocks.push(bye_line(cx, b));
+    }
+    Ok(())
+}
+
+/// The 团体名次 of a team section: rank, team, 场分, 局分, matches won/drawn/lost, games won,
+/// fouls and what decided each place.
+pub(super) fn standings(cx: &Ctx, sid: &str, caption: String) -> Result<Block, ReportError> {
+    let table = table_of(cx, sid)?;
+    Ok(Block::Table(Table {
+        id: format!("team-standings-{sid}"),
+        caption: Some(caption),
+        columns: vec![
+            col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+            col("no", cx.t("队号", "No."), Align::Right, 5),
+            col("team", cx.t("队名", "Team"), Align::Left, 18),
+            col("match_points", cx.t("场分", "MP"), Align::Right, 5),
+            col("game_points", cx.t("局分", "GP"), Align::Right, 5),
+            col("wins", cx.t("胜", "W"), Align::Right, 4),
+            col("draws", cx.t("和", "D"), Align::Right, 4),
+            col("losses", cx.t("负", "L"), Align::Right, 4),
+            col("game_wins", cx.t("胜局", "Games won"), Align::Right, 5),
+            col("fouls", cx.t("犯规", "Fouls"), Align::Right, 5),
+            col("decided_by", cx.t("区分", "Decided by"), Align::Left, 8),
+        ],
+        rows: table
+            .rows
+            .iter()
+            .map(|r| {
+                vec![
+                    Cell::Int(r.rank as i64),
+                    Cell::Int(r.no as i64),
+                    Cell::text(&r.name),
+                    Cell::Score(r.match_points),
+                    Cell::Score(r.game_points),
+                    Cell::Int(r.wins as i64),
+                    Cell::Int(r.draws as i64),
+                    Cell::Int(r.losses as i64),
+                    Cell::Int(r.game_wins as i64),
+                    Cell::Int(r.fouls as i64),
+                    r.decided_by.map_or(Cell::Empty, |d| match cx.lang {
+                        Lang::Zh => Cell::text(d.zh()),
+                        Lang::En => Cell::text(d.name()),
+                    }),
+                ]
+            })
+            .collect(),
+    }))
+}
+
+/// `3:1` (局分 own:opponent), in brackets while the match is unfinished.
+fn score_cell(c: &MatchCell) -> String {
+    let s = format!(
+        "{}:{}",
+        points_text(c.game_points),
+        points_text(c.opponent_game_points)
+    );
+    if c.result.is_some() {
+        s
+    } else {
+        format!("({s})")
+    }
+}
+
+/// Up to this many teams the crosstable is teams × teams; beyond, a column per round.
+const GRID_MAX: usize = 16;
+
+/// The 团体交叉表 of a team section: teams × teams with 局分 `3:1` in each cell (a column per
+/// round, `12 3:1`, for a field too large for the grid), with 场分, 局分 and 名次.
+pub(super) fn crosstable(cx: &Ctx, sid: &str, caption: String) -> Result<Vec<Block>, ReportError> {
+    let table = table_of(cx, sid)?;
+    let mut rows: Vec<_> = table.rows.iter().collect();
+    rows.sort_by_key(|r| r.no);
+    let grid = rows.len() <= GRID_MAX;
+    let rounds: Vec<u32> = {
+        let mut v: Vec<u32> = rows
+            .iter()
+            .flat_map(|r| r.rounds.iter().map(|c| c.round))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut columns = vec![
+        col("no", cx.t("队号", "No."), Align::Right, 4),
+        col("team", cx.t("队名", "Team"), Align::Left, 14),
+    ];
+    if grid {
+        for r in &rows {
+            columns.push(col(
+                &format!("t{}", r.no),
+                &r.no.to_string(),
+                Align::Center,
+                6,
+            ));
+        }
+    } else {
+        for n in &rounds {
+            columns.push(col(
+                &format!("r{n}"),
+                &match cx.lang {
+                    Lang::Zh => format!("第{n}轮"),
+                    Lang::En => format!("R{n}"),
+                },
+                Align::Center,
+                7,
+            ));
+        }
+    }
+    let any_bye = grid
+        && rows
+            .iter()
+            .any(|r| r.rounds.iter().any(|c| c.opponent.is_none()));
+    if any_bye {
+        columns.push(col("bye", cx.t("轮空", "Bye"), Align::Center, 6));
+    }
+    columns.extend([
+        col("match_points", cx.t("场分", "MP"), Align::Right, 5),
+        col("game_points", cx.t("局分", "GP"), Align::Right, 5),
+        col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+    ]);
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![Cell::Int(r.no as i64), Cell::text(&r.name)];
+            if grid {
+                for o in &rows {
+                    if o.no == r.no {
+                        row.push(Cell::text("╳"));
+                        continue;
+                    }
+                    // A double round robin meets twice: both scores, in round order.
+                    let met: Vec<String> = r
+                        .rounds
+                        .iter()
+                        .filter(|c| c.opponent == Some(o.no))
+                        .map(score_cell)
+                        .collect();
+                    row.push(if met.is_empty() {
+                        Cell::Empty
+                    } else {
+                        Cell::Text(met.join(" "))
+                    });
+                }
+            } else {
+                for n in &rounds {
+                    row.push(match r.rounds.iter().find(|c| c.round == *n) {
+                        Some(c) => match c.opponent {
+                            Some(o) => Cell::Text(format!("{o} {}", score_cell(c))),
+                            None => Cell::Text(format!(
+                                "{} {}",
+                                cx.t("轮空", "bye"),
+                                points_text(c.game_points)
+                            )),
+                        },
+                        None => Cell::text("—"),
+                    });
+                }
+            }
+            if any_bye {
+                let byes: Vec<String> = r
+                    .rounds
+                    .iter()
+                    .filter(|c| c.opponent.is_none())
+                    .map(|c| points_text(c.game_points))
+                    .collect();
+                row.push(if byes.is_empty() {
+                    Cell::Empty
+                } else {
+                    Cell::Text(byes.join(" "))
+                });
+            }
+            row.extend([
+                Cell::Score(r.match_points),
+                Cell::Score(r.game_points),
+                Cell::Int(r.rank as i64),
+            ]);
+            row
+        })
+        .collect();
+    let legend = match cx.lang {
+        Lang::Zh if grid => "格式: 本队局分:对方局分 (横行为本队); 括号内为尚未结束的场次",
+        Lang::Zh => "格式: 对方队号 本队局分:对方局分; 括号内为尚未结束的场次",
+        Lang::En if grid => "Cells: own game points : opponent's (the row's team); in brackets: match not finished",
+        Lang::En => "Cells: opponent's number, own game points : opponent's; in brackets: match not finished",
+    };
+    Ok(vec![
+        Block::Table(Table {
+            id: format!("team-crosstable-{sid}"),
+            caption: Some(caption),
+            columns,
+            rows: body,
+        }),
+        Block::Paragraph(legend.to_string()),
+    ])
+}
