@@ -5,6 +5,7 @@
 pub(crate) mod event;
 mod game;
 mod section;
+mod team;
 pub mod views;
 
 pub use section::pairings_page;
