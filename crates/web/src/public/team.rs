@@ -50,6 +50,22 @@ pub struct BoardLine {
     pub note: String,
 }
 
+/// The team-match sections of the event, as (id, name in `l`).
+pub fn sections(s: &Snapshot, l: Lang) -> Vec<(String, String)> {
+    let Ok(reg) = arbiter_director::regulation_of(&s.state) else {
+        return Vec::new();
+    };
+    s.state
+        .sections
+        .keys()
+        .filter(|id| team_match::is_team_section(&reg, id))
+        .map(|id| {
+            let name = s.section_title(l, id).unwrap_or_else(|| id.clone());
+            (id.clone(), name)
+        })
+        .collect()
+}
+
 /// Round `round` of `section` as matches, or `None` when it is not a team section (or the
 /// round has no matches).
 pub fn round(s: &Snapshot, l: Lang, section: &str, round: u32) -> Option<TeamRound> {

@@ -172,6 +172,14 @@ fn team_standings_show_match_and_game_points_and_what_decided_the_place() {
         t.rows.iter().any(|r| r.decided_by.is_some()),
         "some place decided by a criterion"
     );
+
+    // The event's team page sends a team-match section's readers to that table.
+    let teams = srv.get(&format!("/e/{id}/teams")).text();
+    assert!(
+        teams.contains(&format!("href=\"/e/{id}/s/clubs/standings\"")),
+        "{teams}"
+    );
+    assert!(!teams.contains("尚无团体名次"), "{teams}");
 }
 
 #[test]
