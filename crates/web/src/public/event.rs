@@ -176,6 +176,9 @@ struct Teams {
     layout: Layout,
     tables: Vec<TeamTableView>,
     associations: Vec<(u32, String, u32)>,
+    /// The team-match sections (A15), as (link to the section's standings, name): their team
+    /// standings (场分, 局分) are on that page.
+    matches: Vec<(String, String)>,
 }
 
 /// `/e/{event}/teams`: team standings of every section (and association standings).
@@ -249,6 +252,10 @@ async fn teams(
             layout: Layout::event(l, s, l.t("团体名次", "Team standings"), path.clone(), None),
             tables,
             associations,
+            matches: super::team::sections(s, l)
+                .into_iter()
+                .map(|(id, name)| (format!("/e/{}/s/{id}/standings", s.event), name))
+                .collect(),
         })
     })
     .await

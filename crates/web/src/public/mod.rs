@@ -5,6 +5,7 @@
 pub(crate) mod event;
 mod game;
 mod section;
+pub(crate) mod team;
 pub mod views;
 
 pub use section::pairings_page;

@@ -88,6 +88,9 @@ struct RoundPage {
     hits: Vec<(usize, bool)>,
     /// The boards with a game record (棋谱), linked to their replay page.
     recorded: Vec<u32>,
+    /// A team-match section's round (A15): its matches with both line-ups, shown instead of
+    /// the table of boards.
+    team: Option<super::team::TeamRound>,
 }
 
 impl RoundPage {
@@ -96,6 +99,20 @@ impl RoundPage {
     }
     fn hit(&self, i: &usize) -> bool {
         self.hits.iter().any(|(j, _)| j == i)
+    }
+    /// Whether the round's board `board` is one "find my board" found.
+    fn hit_board(&self, board: &u32) -> bool {
+        self.hits
+            .iter()
+            .any(|(j, _)| self.sheet.boards.get(*j).is_some_and(|b| b.board == *board))
+    }
+    /// A round's board as the players call it: 「第11台」, in a team match 「第2场 第3台」.
+    fn board_label(&self, board: &u32) -> String {
+        let l = self.layout.l;
+        match &self.team {
+            Some(t) => t.board_label(l, *board),
+            None => format!("{}{board}{}", l.t("第", "Board "), l.t("台", "")),
+        }
     }
     fn result(&self, r: &Option<String>) -> &'static str {
         r.as_deref()
@@ -157,6 +174,7 @@ fn round_page(
                     .collect()
             })
             .unwrap_or_default(),
+        team: super::team::round(s, l, section, round),
     })
 }
 
@@ -327,6 +345,8 @@ struct Standings {
     rows: Vec<StandingView>,
     categories: Vec<CategoryView>,
     qualified: Vec<QualifiedView>,
+    /// A team-match section's team standings (A15: 场分, 局分), shown above the players'.
+    team: Option<Vec<super::team::TeamRow>>,
 }
 
 async fn standings(
@@ -423,6 +443,7 @@ async fn standings(
             rows,
             categories,
             qualified,
+            team: super::team::standings(s, l, &section),
         })
     })
     .await

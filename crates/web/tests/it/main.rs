@@ -32,5 +32,6 @@ mod public_url;
 mod records;
 mod redirects;
 mod server_log;
+mod team_match;
 mod tls_proxy;
 mod tls_redirect;

@@ -1,0 +1,216 @@
+//! The players' pages of a team-match section (团体赛, A15): a round as its matches — 「第N场
+//! 甲队 2½:1½ 乙队」 with both line-ups board by board, who is red and each board's result —
+//! and the team standings (场分, 局分, 胜/和/负, what decided the place); never an ID number
+//! or a phone.
+
+use crate::common;
+
+use arbiter_director::crosstable::points_text;
+use arbiter_director::team_match;
+use arbiter_store::{EventId, EventStore};
+use common::*;
+
+/// 浦东新区团体赛 2014 (ten clubs of eight boards, a round robin), simulated until two rounds
+/// are complete and round 3 is paired with one board's result missing.
+fn boot() -> (TestServer, EventId) {
+    let text = include_str!("../../../../regulations/pudong-2014-clubs.toml");
+    let mut id = None;
+    let srv = TestServer::start_with(|st| {
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(2),
+            seed: 1,
+            sizes: arbiter_simulate::Sizes::default(),
+            results_left: 1,
+        };
+        id = Some(
+            arbiter_web::demo::simulate_part_way(st, text, "pudong-2014-clubs.toml", &how)
+                .expect("simulated"),
+        );
+    });
+    (srv, id.expect("event"))
+}
+
+fn at(html: &str, needle: &str) -> usize {
+    html.find(needle)
+        .unwrap_or_else(|| panic!("`{needle}` not on the page"))
+}
+
+#[test]
+fn a_team_round_shows_each_match_with_its_score_and_both_line_ups() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let v = team_match::round_view(&reg, &state, "clubs", 2).expect("round 2");
+    assert!(v.matches.len() >= 2);
+
+    let html = srv.get(&format!("/e/{id}/s/clubs/r/2")).text();
+    // No table of boards by red and black: the matches instead.
+    assert!(!html.contains("<th>红方</th>"), "{html}");
+    let blocks: Vec<&str> = html
+        .split(r#"<section class="tmatch">"#)
+        .skip(1)
+        .map(|b| &b[..b.find("</section>").expect("match block")])
+        .collect();
+    assert_eq!(blocks.len(), v.matches.len(), "{html}");
+    for (m, block) in v.matches.iter().zip(blocks) {
+        assert!(block.contains(&format!("第{}场", m.no)), "{block}");
+        assert!(
+            block.contains(&m.first) && block.contains(&m.second),
+            "{block}"
+        );
+        let score = format!(
+            "{}:{}",
+            points_text(m.first_points),
+            points_text(m.second_points)
+        );
+        assert!(block.contains(&score), "{score} in {block}");
+        let result = m.result.expect("round 2 is complete");
+        let said = match result {
+            arbiter_standings::team_match::MatchResult::Win => format!("{}胜", m.first),
+            arbiter_standings::team_match::MatchResult::Loss => format!("{}胜", m.second),
+            arbiter_standings::team_match::MatchResult::Draw => "和".to_string(),
+            _ => String::new(),
+        };
+        assert!(block.contains(&said), "{said} in {block}");
+        // Board by board, in order: both players, who is red, the board's 局分.
+        let mut at_board = 0;
+        for b in &m.boards {
+            let row = at(
+                &block[at_board..],
+                &format!("<td class=\"n\">{}</td>", b.board),
+            ) + at_board;
+            let tr = &block[row..];
+            let tr = &tr[..tr.find("</tr>").expect("row")];
+            for seat in [&b.first, &b.second].into_iter().flatten() {
+                assert!(tr.contains(&seat.name), "{} in {tr}", seat.name);
+            }
+            let first_colour = if b.first_colour == arbiter_types::Colour::Red {
+                "<span class=\"red\">红</span>"
+            } else {
+                "<span class=\"black\">黑</span>"
+            };
+            assert!(tr.find(first_colour).is_some_and(|i| i < 80), "{tr}");
+            assert!(
+                tr.contains(&format!(
+                    "{}:{}",
+                    points_text(b.first_points),
+                    points_text(b.second_points)
+                )),
+                "{tr}"
+            );
+            at_board = row + 1;
+        }
+    }
+
+    // Round 3 is in play (one result missing): a match without its result says so.
+    let html = srv.get(&format!("/e/{id}/s/clubs/r/3")).text();
+    assert!(html.contains("进行中"), "{html}");
+    // In English too.
+    let en = srv.get(&format!("/e/{id}/s/clubs/r/2?lang=en")).text();
+    assert!(en.contains("Match 1"), "{en}");
+}
+
+#[test]
+fn find_my_board_in_a_team_round_names_the_match_and_the_board() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let v = team_match::round_view(&reg, &state, "clubs", 2).expect("round 2");
+    let m = v.matches.last().expect("a match");
+    let b = m.boards.iter().find(|b| b.board == 3).expect("board 3");
+    let p = b.second.as_ref().expect("a player on board 3");
+    let q: String = p.name.bytes().map(|c| format!("%{c:02X}")).collect();
+    let html = srv.get(&format!("/e/{id}/s/clubs/r/2?q={q}")).text();
+    let answer = html
+        .split(r#"<div class="answer">"#)
+        .nth(1)
+        .expect("an answer box");
+    assert!(answer.contains(&format!("第{}场 第3台", m.no)), "{answer}");
+    assert!(
+        html.contains(r#"<tr class="hit"><td class="n">3</td>"#),
+        "{html}"
+    );
+}
+
+#[test]
+fn team_standings_show_match_and_game_points_and_what_decided_the_place() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let t = team_match::standings(&reg, &state, "clubs").expect("standings");
+    assert!(t.rows.len() >= 6);
+
+    let html = srv.get(&format!("/e/{id}/s/clubs/standings")).text();
+    let team = &html[at(&html, "团体名次")..at(&html, "个人成绩")];
+    for col in ["名次", "队名", "场分", "局分", "胜/和/负", "决定名次"] {
+        assert!(team.contains(&format!("{col}</")), "column {col}: {team}");
+    }
+    // The teams in rank order, each with its 场分, 局分 and record.
+    let mut from = 0;
+    for r in &t.rows {
+        let row = at(&team[from..], &format!("<td>{}</td>", r.name)) + from;
+        let tr = &team[row..];
+        let tr = &tr[..tr.find("</tr>").expect("row")];
+        assert!(
+            tr.contains(&format!(
+                "<td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                points_text(r.match_points),
+                points_text(r.game_points)
+            )),
+            "{tr}"
+        );
+        assert!(
+            tr.contains(&format!("{}/{}/{}", r.wins, r.draws, r.losses)),
+            "{tr}"
+        );
+        if let Some(d) = r.decided_by {
+            assert!(tr.contains(d.zh()), "{tr}");
+        }
+        from = row;
+    }
+    assert!(
+        t.rows.iter().any(|r| r.decided_by.is_some()),
+        "some place decided by a criterion"
+    );
+
+    // The event's team page sends a team-match section's readers to that table.
+    let teams = srv.get(&format!("/e/{id}/teams")).text();
+    assert!(
+        teams.contains(&format!("href=\"/e/{id}/s/clubs/standings\"")),
+        "{teams}"
+    );
+    assert!(!teams.contains("尚无团体名次"), "{teams}");
+}
+
+#[test]
+fn no_page_of_a_team_section_holds_an_id_number_or_a_phone() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let mut secrets = Vec::new();
+    for p in state.players.values() {
+        if let Some(n) = &p.id_number {
+            secrets.push(n.as_str().to_string());
+            secrets.push(n.masked());
+        }
+        if let Some(ph) = &p.phone {
+            secrets.push(ph.as_str().to_string());
+            secrets.push(ph.masked());
+        }
+    }
+    assert!(secrets.len() > 20, "the fields hold ID numbers and phones");
+    for path in [
+        format!("/e/{id}/s/clubs/r/1"),
+        format!("/e/{id}/s/clubs/r/2"),
+        format!("/e/{id}/s/clubs/r/3"),
+        format!("/e/{id}/s/clubs/r/2?lang=en"),
+        format!("/e/{id}/s/clubs/standings"),
+        format!("/e/{id}/s/clubs/standings?lang=en"),
+    ] {
+        let r = srv.get(&path);
+        assert_eq!(r.status, 200, "{path}");
+        let text = r.text();
+        for s in &secrets {
+            assert!(!text.contains(s.as_str()), "{path} holds `{s}`");
+        }
+    }
+}
