@@ -591,6 +591,8 @@ pub enum Refusal {
     NoMatches { section: Sec, round: u32 },
     /// A team round is paired by the engine over the teams: no fixed pairs or swaps yet.
     TeamManual { section: Sec },
+    /// The team plays no match in that round (a bye, or not paired).
+    TeamNotPlaying { team: String, round: u32 },
     /// A line-up that cannot be taken, and why.
     Lineup {
         team: String,
@@ -983,6 +985,7 @@ impl fmt::Display for Refusal {
             | NotTeamSection { .. }
             | NoMatches { .. }
             | TeamManual { .. }
+            | TeamNotPlaying { .. }
             | Lineup { .. }
             | Manual(..)
             | LastRoundFinished { .. }
@@ -1103,6 +1106,7 @@ mod tests {
             NoMatches { .. } => 111,
             Lineup { .. } => 112,
             TeamManual { .. } => 113,
+            TeamNotPlaying { .. } => 114,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1172,7 +1176,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 114;
+    const VARIANTS: usize = 115;
 
     fn men() -> Sec {
         Sec {
@@ -1346,6 +1350,10 @@ mod tests {
             },
             NotTeamSection { section: s() },
             TeamManual { section: s() },
+            TeamNotPlaying {
+                team: "一厂队".into(),
+                round: 2,
+            },
             NoMatches {
                 section: s(),
                 round: 2,

@@ -22,7 +22,7 @@ use crate::{apply_scratch, regulation_of, DirectorError};
 use arbiter_core::{Board, EventState, LogEntry, PlayerId, PlayerStatus, TeamPairing, TeamRecord};
 use arbiter_pairing::{Availability, Entrant, SectionState};
 use arbiter_regulation::{ByeBoards, LineupRule, Regulation, Section, TeamMatch};
-use arbiter_types::{Colour, Outcome, PlayerNo, PlayerResult, Score};
+use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult, Score};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The team-match rules of section `section`, if it is a team-match section.
@@ -1185,4 +1185,79 @@ pub fn export_table(
             })
             .collect(),
     })
+}
+
+/// A team that does not appear (整队弃权, A15): every game of its match in `round` (the last
+/// round paired when `None`) is entered as its forfeit (迟到判负), through the result entry the
+/// desk uses, so a board that already has a result is refused as any second entry is. Its
+/// empty seats are forfeits already; the match is then its forfeit loss. Returns the entries
+/// and the round's boards entered.
+pub fn team_absent(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    round: Option<u32>,
+    team: &str,
+) -> Result<(Vec<LogEntry>, u32, Vec<u32>), DirectorError> {
+    permission::require(ctx, Action::EnterResult)?;
+    let reg = regulation_of(state)?;
+    let (_, tm) = rules_of(&reg, section).ok_or_else(|| Refusal::NotTeamSection {
+        section: Sec::in_reg(&reg, section),
+    })?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let round = round
+        .or_else(|| rec.matches.keys().next_back().copied())
+        .ok_or_else(|| Refusal::NoMatches {
+            section: Sec::in_reg(&reg, section),
+            round: 1,
+        })?;
+    let tr = rec.matches.get(&round).ok_or_else(|| Refusal::NoMatches {
+        section: Sec::in_reg(&reg, section),
+        round,
+    })?;
+    let members = &state
+        .teams
+        .get(team)
+        .ok_or_else(|| Refusal::UnknownTeam {
+            team: team.to_string(),
+            closest: None,
+        })?
+        .members;
+    let (m, _) = tr.match_of(team).ok_or_else(|| Refusal::TeamNotPlaying {
+        team: team.to_string(),
+        round,
+    })?;
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    let mut entries = Vec::new();
+    let mut boards = Vec::new();
+    for b in 1..=tm.boards {
+        let no = board_no(tm, m, b);
+        let game = scratch
+            .section(section)
+            .and_then(|r| r.rounds.get(&round))
+            .and_then(|r| r.board(no))
+            .map(|g| members.contains(&g.red));
+        let Some(absent_is_red) = game else {
+            continue; // an empty seat: a forfeit already
+        };
+        let result = if absent_is_red {
+            GameResult::RedForfeit
+        } else {
+            GameResult::BlackForfeit
+        };
+        let input = crate::api::results::ResultInput {
+            round: Some(round),
+            ending: Some(arbiter_core::Ending::Late),
+            ..crate::api::results::ResultInput::new(no, result)
+        };
+        for e in crate::api::results::enter_result(&scratch, ctx, section, &input)? {
+            apply_scratch(&mut scratch, &e, &at)?;
+            entries.push(e);
+        }
+        boards.push(no);
+    }
+    Ok((entries, round, boards))
 }

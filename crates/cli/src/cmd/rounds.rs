@@ -271,6 +271,20 @@ pub enum ResultSub {
         #[command(flatten)]
         who: Writer,
     },
+    /// 整队弃权 (团体赛, A15) — a team that does not appear: every game of its match is
+    /// entered as its forfeit, and the match is its forfeit loss
+    TeamAbsent {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        /// 轮次 — round (default: the last round paired)
+        #[arg(long)]
+        round: Option<u32>,
+        /// 队名 — the team that did not appear
+        #[arg(long)]
+        team: String,
+        #[command(flatten)]
+        who: Writer,
+    },
     /// 待确认的犯规提示 (和棋不足规定回合数, T6) — list the flags waiting for the arbiter
     Flags {
         #[command(flatten)]
@@ -965,6 +979,36 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                 },
             );
             finish(r, report_entries)
+        }
+        Some(ResultSub::TeamAbsent {
+            at,
+            round,
+            team,
+            who,
+        }) => {
+            let r = who.apply(
+                &at.event,
+                GameCommand::TeamAbsent {
+                    section: at.section.clone(),
+                    round,
+                    team,
+                },
+            );
+            finish(r, |a| {
+                if let Outcome::TeamAbsent {
+                    team,
+                    round,
+                    boards,
+                } = &a.outcome
+                {
+                    let list: Vec<String> = boards.iter().map(u32::to_string).collect();
+                    println!(
+                        "{team} 第{round}轮整队弃权: 第 {} 台判负, 该场判负 (the team forfeits round {round}: boards {})",
+                        list.join("、"),
+                        list.join(", ")
+                    );
+                }
+            })
         }
         Some(ResultSub::Flags { at, who }) => {
             let es = match load_event_section(&who.db, &at.event, Some(&at.section))? {

@@ -188,3 +188,57 @@ fn a_team_round_from_pairing_to_standings() {
         "no registration ids in the standings"
     );
 }
+
+#[test]
+fn a_team_that_does_not_appear_loses_every_board_and_the_match() {
+    let e = event();
+    ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
+    ok(&e.args(&["round", "publish", "--event", &e.id, "--section", "t"]));
+    let out = ok(&e.args(&[
+        "result",
+        "team-absent",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--team",
+        "丙队",
+    ]));
+    assert!(out.contains("丙队 第1轮整队弃权"), "{out}");
+    // Entered once: a second time every board has its result already.
+    let again = run(&e.args(&[
+        "result",
+        "team-absent",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--team",
+        "丙队",
+    ]));
+    assert!(!again.status.success(), "{}", stdout(&again));
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&e.args(&["teams", "--event", &e.id, "--json"]))).expect("json");
+    let rows = json["team_matches"][0]["standings"]
+        .as_array()
+        .expect("rows");
+    let absent = rows.iter().find(|r| r["name"] == "丙队").expect("丙队");
+    assert_eq!(absent["rounds"][0]["result"], "forfeit_loss", "{json}");
+    assert_eq!(absent["forfeits"], 2, "{json}");
+    let opponent = absent["rounds"][0]["opponent"].clone();
+    let winner = rows.iter().find(|r| r["no"] == opponent).expect("opponent");
+    assert_eq!(winner["rounds"][0]["result"], "forfeit_win", "{json}");
+    // A team that is not in the event is named back.
+    let unknown = run(&e.args(&[
+        "result",
+        "team-absent",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--team",
+        "戊队",
+    ]));
+    assert!(!unknown.status.success());
+    assert!(stderr(&unknown).contains("戊队"), "{}", stderr(&unknown));
+}

@@ -23,6 +23,12 @@ pub enum RecordInput {
 pub enum GameCommand {
     /// A board's result, with its fouls (knockout games too).
     EnterResult { section: String, input: ResultInput },
+    /// A team that does not appear (整队弃权, A15): every game of its match is its forfeit.
+    TeamAbsent {
+        section: String,
+        round: Option<u32>,
+        team: String,
+    },
     /// A results file's lines, all or nothing.
     ImportResults {
         section: String,
@@ -102,7 +108,9 @@ impl GameCommand {
     pub fn action(&self) -> Action {
         use GameCommand as C;
         match self {
-            C::EnterResult { .. } | C::ImportResults { .. } => Action::EnterResult,
+            C::EnterResult { .. } | C::ImportResults { .. } | C::TeamAbsent { .. } => {
+                Action::EnterResult
+            }
             C::Confirm { .. } => Action::ConfirmResults,
             C::CorrectResult { .. } => Action::CorrectResult,
             C::Record { .. } | C::RemoveRecord { .. } => Action::RecordGame,
@@ -200,6 +208,22 @@ pub(super) fn decide(
             board,
             signed,
         } => games::sign(state, ctx, section, *round, *board, signed)?,
+        C::TeamAbsent {
+            section,
+            round,
+            team,
+        } => {
+            let (es, round, boards) =
+                crate::team_match::team_absent(state, ctx, section, *round, team)?;
+            return Ok((
+                es,
+                Outcome::TeamAbsent {
+                    team: team.clone(),
+                    round,
+                    boards,
+                },
+            ));
+        }
         C::TeamFoul {
             section,
             team,

@@ -138,6 +138,12 @@ pub enum Outcome {
     },
     /// A game record kept: its length in moves (回合).
     GameRecorded { moves: usize },
+    /// A team that did not appear: the round's boards entered as its forfeits.
+    TeamAbsent {
+        team: String,
+        round: u32,
+        boards: Vec<u32>,
+    },
     /// A team's line-up taken (出场名单): the players board by board as the desk names
     /// them (`None`: an empty board, lost by forfeit).
     Lineup {

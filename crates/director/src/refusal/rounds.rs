@@ -50,6 +50,10 @@ impl Refusal {
                 "{section} 是团体赛, 对阵由编排程序按队伍产生, 暂不能指定或调换对手 \
                  (a team round is paired over the teams: no fixed pairs or swaps)"
             ),
+            TeamNotPlaying { team, round } => write!(
+                f,
+                "{team} 第{round}轮没有对阵 (轮空或未编排) (the team plays no match that round)"
+            ),
             Lineup { team, why } => write!(f, "{team} 的出场名单不能接受: {why}"),
             Manual(e) => write!(f, "{e}"),
             LastRoundFinished { section, round } => write!(
