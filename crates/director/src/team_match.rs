@@ -1261,3 +1261,55 @@ pub fn team_absent(
     }
     Ok((entries, round, boards))
 }
+
+/// A board as typed at the desk or in a terminal: the round's board number (「10」), or in a
+/// team-match section a match's board (「3.2」, 「3-2」, 「3．2」: match 3, board 2), turned into
+/// the round's board number. `round`: the round meant (the last paired when `None`). The
+/// error says in words what is wrong with the text.
+pub fn board_from_text(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    round: Option<u32>,
+    text: &str,
+) -> Result<u32, String> {
+    let t = text.trim();
+    if let Ok(n) = t.parse::<u32>() {
+        return if n == 0 {
+            Err("台号从 1 开始 (boards are numbered from 1)".to_string())
+        } else {
+            Ok(n)
+        };
+    }
+    let split = t
+        .split_once(['.', '-', '．', '－'])
+        .map(|(m, b)| (m.trim().parse::<u32>(), b.trim().parse::<u32>()));
+    let Some((Ok(m), Ok(b))) = split else {
+        return Err(format!(
+            "台号 「{t}」 应为正整数, 团体赛也可写 场次.台次 如 3.2 (a board number, or match.board)"
+        ));
+    };
+    let Some((_, tm)) = rules_of(reg, section) else {
+        return Err(format!(
+            "「{t}」: 本组别不是团体赛, 请输入台号 (not a team match: type the board number)"
+        ));
+    };
+    let rec = state.section(section);
+    let round = round.or_else(|| rec.and_then(|r| r.matches.keys().next_back().copied()));
+    let matches = rec
+        .zip(round)
+        .and_then(|(r, n)| r.matches.get(&n))
+        .map_or(0, |tr| tr.matches.len() as u32);
+    if m == 0 || m > matches {
+        return Err(format!(
+            "本轮没有第{m}场: 共 {matches} 场 (no match {m} in this round)"
+        ));
+    }
+    if b == 0 || b > tm.boards {
+        return Err(format!(
+            "每场只有 {} 台, 没有第{b}台 (a match has {} boards)",
+            tm.boards, tm.boards
+        ));
+    }
+    Ok(board_no(tm, m, b))
+}

@@ -21,5 +21,6 @@ mod plain_knockout;
 mod reentry;
 mod rosters;
 mod settings;
+mod team_boards;
 mod verify_prefixes;
 mod views;
