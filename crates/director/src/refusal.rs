@@ -1360,7 +1360,7 @@ mod tests {
             },
             Lineup {
                 team: "一厂队".into(),
-                why: crate::team_match::LineupProblem::NotMember(PlayerId(3)),
+                why: crate::team_match::LineupProblem::NotMember(PlayerId(3), "张三".into()),
             },
             Manual(ManualError::Swap("同一棋手 (same player twice)".into())),
             LastRoundFinished {

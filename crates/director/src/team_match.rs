@@ -161,12 +161,12 @@ pub fn lineup_of(
 pub enum LineupProblem {
     /// More players named than the match has boards.
     TooMany { given: usize, boards: u32 },
-    /// A player named who is not on the team's roster.
-    NotMember(PlayerId),
+    /// A player named who is not on the team's roster (his id and name).
+    NotMember(PlayerId, String),
     /// A player named twice.
-    Twice(PlayerId),
+    Twice(PlayerId, String),
     /// A player who has withdrawn.
-    Withdrawn(PlayerId),
+    Withdrawn(PlayerId, String),
 }
 
 impl std::fmt::Display for LineupProblem {
@@ -176,9 +176,11 @@ impl std::fmt::Display for LineupProblem {
                 f,
                 "出场名单有 {given} 人, 每场只有 {boards} 台 (more players than boards)"
             ),
-            LineupProblem::NotMember(p) => write!(f, "{p} 不是本队队员 (not on the team's roster)"),
-            LineupProblem::Twice(p) => write!(f, "{p} 重复出现 (named twice)"),
-            LineupProblem::Withdrawn(p) => write!(f, "{p} 已退赛 (withdrawn)"),
+            LineupProblem::NotMember(p, n) => {
+                write!(f, "{n} ({p}) 不是本队队员 (not on the team's roster)")
+            }
+            LineupProblem::Twice(p, n) => write!(f, "{n} ({p}) 重复出现 (named twice)"),
+            LineupProblem::Withdrawn(p, n) => write!(f, "{n} ({p}) 已退赛 (withdrawn)"),
         }
     }
 }
@@ -194,15 +196,16 @@ pub fn seat_lineup(
     named: &[Option<PlayerId>],
 ) -> Result<Vec<Option<PlayerId>>, LineupProblem> {
     let mut seen = BTreeSet::new();
-    for p in named.iter().flatten() {
-        if !team.members.contains(p) {
-            return Err(LineupProblem::NotMember(*p));
+    let name = |p: PlayerId| state.player(p).map_or_else(String::new, |r| r.name.clone());
+    for &p in named.iter().flatten() {
+        if !team.members.contains(&p) {
+            return Err(LineupProblem::NotMember(p, name(p)));
         }
-        if !seen.insert(*p) {
-            return Err(LineupProblem::Twice(*p));
+        if !seen.insert(p) {
+            return Err(LineupProblem::Twice(p, name(p)));
         }
-        if state.status(*p) == Some(PlayerStatus::Withdrawn) {
-            return Err(LineupProblem::Withdrawn(*p));
+        if state.status(p) == Some(PlayerStatus::Withdrawn) {
+            return Err(LineupProblem::Withdrawn(p, name(p)));
         }
     }
     let boards = tm.boards as usize;

@@ -1,5 +1,5 @@
-// The result-entry grid, keyboard first: type the board number (its row lights up with the
-// players; a board the round does not have is refused at once), Enter, then one key for the
+// The result-entry grid, keyboard first: type the board number (in a team match also
+// 「场次.台次」, 3.2; its row lights up with the players; a board the round does not have is refused at once), Enter, then one key for the
 // result (1 red wins, 0 black wins, 5 or = draw, f black forfeits, F red forfeits, d both
 // forfeit; r / b add a red / black foul first; Esc starts again). A board that has a result
 // already is re-entered the same way before the slips are signed: the result shown on its
@@ -21,6 +21,11 @@
   function cellText(tr, i) {
     return tr && tr.cells[i] ? tr.cells[i].textContent.trim() : "";
   }
+  // A team match's board typed as 「场次.台次」 (3.2, 3-2, 3．2): "3.2"; otherwise null.
+  function matchBoard(v) {
+    var m = /^([0-9]+)\s*[.\-．－]\s*([0-9]+)$/.exec(v);
+    return m ? (+m[1]) + "." + (+m[2]) : null;
+  }
   // Light up the row of the board typed in `input` and say who plays there in `line`;
   // returns the row, or null (then `line` says the board does not exist).
   function light(input, line) {
@@ -29,18 +34,23 @@
     var v = input.value.trim();
     if (!line) line = { hidden: true, textContent: "", className: "" };
     if (!v) { line.hidden = true; return null; }
-    var tr = /^[0-9]+$/.test(v) ? rowOf(+v) : null;
+    var mb = matchBoard(v);
+    var tr = /^[0-9]+$/.test(v) ? rowOf(+v) : (mb && sheet ? sheet.querySelector('tbody tr[data-mb="' + mb + '"]') : null);
     line.hidden = false;
     if (!tr) {
       line.className = "current-board err";
-      line.textContent = "本轮没有第" + v + "台: 共 " + total + " 台 (no board " + v + " in this round)";
+      line.textContent = mb
+        ? "本轮没有第" + mb.replace(".", "场第") + "台 (no board " + mb + " in this round)"
+        : "本轮没有第" + v + "台: 共 " + total + " 台 (no board " + v + " in this round)";
       return null;
     }
     tr.classList.add("current");
     if (tr.scrollIntoView) tr.scrollIntoView({ block: "nearest" });
     var stored = cellText(tr, 3);
+    var at = tr.getAttribute("data-mb");
     line.className = "current-board";
-    line.textContent = "第" + v + "台 · 红方 " + cellText(tr, 1) + " — 黑方 " + cellText(tr, 4) +
+    line.textContent = (at ? "第" + at.replace(".", "场第") + "台 (第" + tr.getAttribute("data-board") + "台)" : "第" + v + "台") +
+      " · 红方 " + cellText(tr, 1) + " — 黑方 " + cellText(tr, 4) +
       (stored ? " · 现有成绩 " + stored + " (" + (words[stored] || stored) + ")" : "");
     return tr;
   }
@@ -105,6 +115,10 @@
         var tr = rowOf(a.board);
         if (tr) tr.cells[3].textContent = a.stored || "";
       }
+      if (a.match_no && a.match_line) {
+        var head = document.querySelector("#m-" + a.match_no + " tr.match th");
+        if (head) head.textContent = a.match_line;
+      }
       if (progress && a.total) {
         var b = progress.querySelector("b");
         if (b) b.textContent = a.entered + "/" + a.total;
@@ -146,9 +160,11 @@
       replaces.value = stored;
       waiting = true;
       form.classList.add("waiting");
+      var mbAt = tr.getAttribute("data-mb");
+      var named = mbAt ? "第" + mbAt.replace(".", "场第") + "台" : "第" + v + "台";
       say(true, stored
-        ? "第" + v + "台现有成绩 " + stored + ": 按新成绩键改正, Esc 取消 (press the new result key to replace it)"
-        : "第" + v + "台: 按成绩键 (press the result key)");
+        ? named + "现有成绩 " + stored + ": 按新成绩键改正, Esc 取消 (press the new result key to replace it)"
+        : named + ": 按成绩键 (press the result key)");
       board.blur();
     }
   });

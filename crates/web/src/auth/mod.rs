@@ -15,9 +15,9 @@ pub mod token;
 pub use session::{
     Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter,
     ConfirmResults, CorrectResult, CreateEvent, DecideFlag, DecideProtest, DecideSubmission,
-    EditEntry, EnterResult, EnterTeam, GiveSpecialAward, MarkRefundCondition, Organisers,
-    PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund, RefundDue,
-    Refusal, RefuseEntry, RefuseRecord, Register, Registrars, RequireRole, Roles, Staff,
+    EditEntry, EnterResult, EnterTeam, GiveLineup, GiveSpecialAward, MarkRefundCondition,
+    Organisers, PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund,
+    RefundDue, Refusal, RefuseEntry, RefuseRecord, Register, Registrars, RequireRole, Roles, Staff,
     TakePayment, UndoRound, Withdraw,
 };
 

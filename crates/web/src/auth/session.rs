@@ -249,6 +249,8 @@ action_roles! {
     UndoRound => UndoRound;
     /// Enter results (the grid, a knockout game).
     EnterResult => EnterResult;
+    /// Take a team's line-up (出场名单).
+    GiveLineup => GiveLineup;
     /// Confirm a round's results.
     ConfirmResults => ConfirmResults;
     /// Withdraw a player.

@@ -19,6 +19,8 @@
 //!   replace a member (after the team's first game the chief arbiter's alone).
 //! - [`awards`]: the organiser's awards of the regulation (S10) and who has them; given or
 //!   taken back by the organiser or the chief arbiter.
+//! - [`matches`]: a team-match round — the match sheet, each team's line-up form, a team that
+//!   does not appear.
 //! - [`knockout`]: a section's knockout bracket with its games; results of the games due.
 //! - [`log`]: the event log — who did what, when.
 //!
@@ -33,6 +35,7 @@ pub mod games;
 pub mod import;
 pub mod knockout;
 pub mod log;
+pub mod matches;
 pub mod player;
 pub mod print;
 pub mod rounds;
@@ -115,6 +118,8 @@ pub fn routes() -> Router<AppState> {
             get(rounds::grid).post(rounds::enter),
         )
         .route("/desk/e/{ev}/s/{sec}/confirm", post(rounds::confirm))
+        .route("/desk/e/{ev}/s/{sec}/lineup", post(matches::lineup))
+        .route("/desk/e/{ev}/s/{sec}/team-absent", post(matches::absent))
         .route(
             "/desk/e/{ev}/s/{sec}/knockout",
             get(knockout::show).post(knockout::enter),
@@ -272,6 +277,16 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/s/{sec}/confirm",
             Action::ConfirmResults.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/lineup",
+            Action::GiveLineup.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/team-absent",
+            Action::EnterResult.allowed(),
         ),
         (
             "POST",

@@ -51,6 +51,10 @@ struct RoundPage<'a> {
     open: bool,
     /// 「N人已缴费未签到: …」, shown before the arbiter pairs.
     not_checked_in: Option<String>,
+    /// A team-match section: the last round as its matches, with the line-up forms.
+    team: Option<super::matches::TeamSheet>,
+    /// The account may take a team's line-up.
+    lineups: bool,
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/round`.
@@ -81,6 +85,7 @@ fn round_page(
     let st = &es.snap.state;
     let s = es.section()?;
     let last = s.rounds.values().next_back();
+    let sheet = api::current_sheet(st, sec).ok();
     let page = RoundPage {
         l,
         csrf: &auth.csrf,
@@ -88,8 +93,10 @@ fn round_page(
         sec,
         name: &s.name,
         told,
-        sheet: api::current_sheet(st, sec).ok(),
+        team: team_sheet(l, st, sec, sheet.as_ref()),
+        sheet,
         arb: auth.may(arbiter_director::permission::Action::PairRound),
+        lineups: auth.may(arbiter_director::permission::Action::GiveLineup),
         unpublished: last.is_some_and(|r| !r.published),
         open: last.is_some_and(|r| !r.completed),
         not_checked_in: arbiter_director::api::entries::not_checked_in_warning(st, sec),
@@ -247,6 +254,19 @@ struct ResultsPage<'a> {
     flags: Vec<(u32, u32, &'static str, String)>,
     /// The protest deposit of the regulation (S11), in words (「500元」); empty: none.
     deposit: String,
+    /// A team-match section: the round as its matches.
+    team: Option<super::matches::TeamSheet>,
+}
+
+/// The team sheet of `sheet`'s round when the section is a team match.
+fn team_sheet(
+    l: Lang,
+    st: &arbiter_core::EventState,
+    sec: &str,
+    sheet: Option<&api::RoundSheet>,
+) -> Option<super::matches::TeamSheet> {
+    let reg = arbiter_director::regulation_of(st).ok()?;
+    super::matches::team_sheet(l, st, &reg, sec, sheet?)
 }
 
 /// Whether every board of the sheet's round has its slip signed (a round of the Swiss or
@@ -275,7 +295,9 @@ pub async fn grid(
     });
     let none = sheet.is_err();
     let confirmed = sheet.as_ref().is_ok_and(|sh| round_confirmed(st, sec, sh));
+    let team = team_sheet(l, st, sec, sheet.as_ref().ok());
     let page = ResultsPage {
+        team,
         l,
         csrf: &auth.csrf,
         ev,
@@ -366,22 +388,25 @@ pub struct EnterAnswer {
     pub stored: Option<String>,
     pub entered: usize,
     pub total: usize,
+    /// A team match: the match of the board and its line (「第3场 甲队 2½:1½ 乙队 · 进行中」).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_no: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_line: Option<String>,
 }
 
 /// `POST /desk/e/{ev}/s/{sec}/results`.
 pub async fn enter(
     State(app): State<AppState>,
+    l: Lang,
     headers: HeaderMap,
     Path((ev, sec)): Path<(String, String)>,
     p: Post<crate::auth::EnterResult, EnterForm>,
 ) -> Result<Response, WebError> {
     let f = p.form;
+    let before = app.snapshot(&ev).await?;
+    let reg = arbiter_director::regulation_of(&before.state).ok();
     let parsed = (|| {
-        let board = f
-            .board
-            .trim()
-            .parse::<u32>()
-            .map_err(|_| format!("台号 「{}」 应为正整数 (board number)", f.board.trim()))?;
         let round = match opt(&f.round) {
             None => None,
             Some(r) => Some(
@@ -389,6 +414,19 @@ pub async fn enter(
                     .map_err(|_| format!("轮次 「{r}」 应为正整数 (round number)"))?,
             ),
         };
+        let board =
+            match &reg {
+                Some(reg) => arbiter_director::team_match::board_from_text(
+                    reg,
+                    &before.state,
+                    &sec,
+                    round,
+                    &f.board,
+                )?,
+                None => f.board.trim().parse::<u32>().map_err(|_| {
+                    format!("台号 「{}」 应为正整数 (board number)", f.board.trim())
+                })?,
+            };
         let result = parse_key(&f.result)?;
         let replaces = match opt(&f.replaces) {
             None => None,
@@ -421,15 +459,16 @@ pub async fn enter(
                 GameCommand::EnterResult { section: s2, input },
             )
             .await?;
+            let at = super::matches::board_words(reg.as_deref(), &sec, board);
             done.map(|_| match replaces {
                 // The director took it as a re-entry only if it named what was stored.
                 Some(old) => format!(
-                    "第{board}台已改为 {} ({}), 原成绩 {} 保留在日志中 (board {board} re-entered)",
+                    "{at}已改为 {} ({}), 原成绩 {} 保留在日志中 (board {board} re-entered)",
                     api::notation(result),
                     result.zh(),
                     api::notation(old)
                 ),
-                None => format!("第{board}台已录入{swapped} (board {board} entered)"),
+                None => format!("{at}已录入{swapped} (board {board} entered)"),
             })
         }
     };
@@ -438,7 +477,21 @@ pub async fn enter(
     }
     let snap = app.snapshot(&ev).await?;
     let sheet = api::current_sheet(&snap.state, &sec).ok();
-    let board = f.board.trim().parse::<u32>().ok();
+    let board = match &reg {
+        Some(reg) => arbiter_director::team_match::board_from_text(
+            reg,
+            &before.state,
+            &sec,
+            opt(&f.round).and_then(|r| r.parse().ok()),
+            &f.board,
+        )
+        .ok(),
+        None => f.board.trim().parse::<u32>().ok(),
+    };
+    let (match_no, match_line) = board
+        .zip(sheet.as_ref())
+        .and_then(|(b, sh)| super::matches::match_of_board(l, &snap.state, &sec, sh, b))
+        .unzip();
     let stored = sheet.as_ref().and_then(|s| {
         s.boards
             .iter()
@@ -469,6 +522,8 @@ pub async fn enter(
             stored,
             entered,
             total,
+            match_no,
+            match_line,
         }),
     )
         .into_response())
@@ -517,12 +572,28 @@ pub async fn correct(
 ) -> Result<Response, WebError> {
     let f = p.form;
     let here = results_path(&ev, &sec);
-    let (Ok(round), Ok(board)) = (f.round.trim().parse::<u32>(), f.board.trim().parse::<u32>())
-    else {
-        return Ok(back(
-            &here,
-            Err("轮次和台号应为正整数 (round and board are numbers)".into()),
-        ));
+    let Ok(round) = f.round.trim().parse::<u32>() else {
+        return Ok(back(&here, Err("轮次应为正整数 (round number)".into())));
+    };
+    let before = app.snapshot(&ev).await?;
+    let reg = arbiter_director::regulation_of(&before.state).ok();
+    let board = match &reg {
+        Some(reg) => arbiter_director::team_match::board_from_text(
+            reg,
+            &before.state,
+            &sec,
+            Some(round),
+            &f.board,
+        ),
+        None => f
+            .board
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| "台号应为正整数 (board number)".to_string()),
+    };
+    let board = match board {
+        Ok(b) => b,
+        Err(m) => return Ok(back(&here, Err(m))),
     };
     let result = match parse_key(&f.result) {
         Ok(r) => r,
@@ -544,7 +615,10 @@ pub async fn correct(
     .await?;
     Ok(back(
         &here,
-        done.map(|_| format!("第{round}轮第{board}台已更正 (result corrected)")),
+        done.map(|_| {
+            let at = super::matches::board_words(reg.as_deref(), &sec, board);
+            format!("第{round}轮{at}已更正 (result corrected)")
+        }),
     ))
 }
 

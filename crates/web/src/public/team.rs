@@ -91,8 +91,9 @@ impl TeamRound {
     }
 }
 
-fn card(l: Lang, m: &MatchView) -> MatchCard {
-    let result = m.result.map(|r| match r {
+/// A match's result in words once every board has one (「甲队胜」, 「和」); `None` while in play.
+pub fn result_words(l: Lang, m: &MatchView) -> Option<String> {
+    m.result.map(|r| match r {
         MatchResult::Win => format!("{}{}", m.first, l.t("胜", " won")),
         MatchResult::Loss => format!("{}{}", m.second, l.t("胜", " won")),
         MatchResult::Draw => l.t("和", "drawn").to_string(),
@@ -100,7 +101,11 @@ fn card(l: Lang, m: &MatchView) -> MatchCard {
         MatchResult::ForfeitLoss => format!("{}{}", m.first, l.t("弃权", " forfeited")),
         MatchResult::DoubleForfeit => l.t("双方弃权", "double forfeit").to_string(),
         MatchResult::Bye => l.t("轮空", "bye").to_string(),
-    });
+    })
+}
+
+fn card(l: Lang, m: &MatchView) -> MatchCard {
+    let result = result_words(l, m);
     MatchCard {
         no: m.no,
         first: m.first.clone(),

@@ -22,6 +22,7 @@ mod desk_log;
 mod desk_money;
 mod desk_numbering;
 mod desk_registration;
+mod desk_team_match;
 mod http;
 mod live;
 mod login_attacks;
