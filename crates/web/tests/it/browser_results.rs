@@ -49,7 +49,7 @@ fn round_one_of_fourteen(store: &arbiter_store::SqliteStore) -> String {
 }
 
 /// Save a screenshot of the page when `ARBITER_SCREENSHOTS` names a folder.
-async fn screenshot(c: &Client, name: &str) {
+pub(crate) async fn screenshot(c: &Client, name: &str) {
     let Ok(dir) = std::env::var("ARBITER_SCREENSHOTS") else {
         return;
     };
@@ -60,7 +60,7 @@ async fn screenshot(c: &Client, name: &str) {
 
 /// Type `board`, Enter, then the one `key`; wait until the row shows a result and the board
 /// field has the focus again; the grid's answer.
-async fn type_result(c: &Client, board: &str, key: char) -> String {
+pub(crate) async fn type_result(c: &Client, board: &str, key: char) -> String {
     let before = c
         .execute(
             "return document.getElementById('answer').textContent;",

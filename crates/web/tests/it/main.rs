@@ -12,6 +12,7 @@ mod browser;
 mod browser_checkin;
 mod browser_entries;
 mod browser_results;
+mod browser_team;
 mod connections;
 mod connections_2;
 mod crosstable;
