@@ -48,6 +48,9 @@ pub struct TeamMatchTable {
     /// The ranking criteria in order (`match_points`, `game_points`, …).
     pub tiebreaks: Vec<String>,
     pub standings: Vec<TeamMatchRowExport>,
+    /// The board standings (台次成绩, for 台次奖): each board's players ranked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_standings: Option<crate::team_match::BoardPrizes>,
 }
 
 /// One team of a team-match table: place, team number and name, 场分, 局分, matches won,

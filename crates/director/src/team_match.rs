@@ -1187,6 +1187,7 @@ pub fn export_table(
                     .collect(),
             })
             .collect(),
+        board_standings: board_prizes(reg, state, section),
     })
 }
 
@@ -1315,4 +1316,163 @@ pub fn board_from_text(
         ));
     }
     Ok(board_no(tm, m, b))
+}
+
+/// One player of a board's table (台次成绩, for 台次奖).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BoardPrizeRow {
+    /// 1-based and unique; `None` for a player with fewer games than the regulation asks.
+    pub rank: Option<u32>,
+    /// Pairing number in the section.
+    pub no: u32,
+    pub name: String,
+    pub team: String,
+    /// Games on every board (forfeits included; an empty seat is nobody's game).
+    pub games: u32,
+    /// Games on this board.
+    pub games_on_board: u32,
+    /// Game points on every board.
+    pub points: Score,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// 得分率 (points ÷ games × a win's points) in per mille, rounded half up: 625 = 62.5 %.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_permille: Option<i64>,
+}
+
+impl BoardPrizeRow {
+    /// The points as the tables print them (「3½」).
+    pub fn points_text(&self) -> String {
+        crate::crosstable::points_text(self.points)
+    }
+
+    /// 「62.5%」, or empty when there is no rate.
+    pub fn rate_text(&self) -> String {
+        self.rate_permille
+            .map_or_else(String::new, |r| format!("{}.{}%", r / 10, r % 10))
+    }
+}
+
+/// The players of one board, ranked.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BoardPrizeTable {
+    pub board: u32,
+    pub rows: Vec<BoardPrizeRow>,
+}
+
+/// The board standings of a team-match section (台次奖, A15): each player listed on the
+/// board he played most, ranked by score rate, then points, then games; players with fewer
+/// than `min_games` games follow unranked.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BoardPrizes {
+    pub section: String,
+    pub section_name: String,
+    /// Games a player needs to be ranked: the regulation's `board_prize_min_games`, else half
+    /// the rounds planned, rounded up.
+    pub min_games: u32,
+    pub boards: Vec<BoardPrizeTable>,
+}
+
+/// The board standings of `section` over its finished matches; `None` when it is not a team
+/// match.
+pub fn board_prizes(reg: &Regulation, state: &EventState, section: &str) -> Option<BoardPrizes> {
+    let (sec, tm) = rules_of(reg, section)?;
+    let rec = state.section(section);
+    let teams = rec.map_or(0, |r| r.team_order.len() as u32);
+    let min_games = tm
+        .board_prize_min_games
+        .unwrap_or_else(|| planned_rounds(sec, teams).div_ceil(2))
+        .max(1);
+    let input = standings_input(sec, tm, state);
+    let tables =
+        arbiter_standings::team_match::board_standings(&input, min_games, sec.scoring.table.win);
+    // `order[i]` has pairing number i + 1.
+    let by_no = |n: PlayerNo| {
+        let i = (n.get() as usize).checked_sub(1)?;
+        rec.and_then(|r| r.order.get(i)).copied()
+    };
+    let team_name = |n: u32| {
+        rec.zip((n as usize).checked_sub(1))
+            .and_then(|(r, i)| r.team_order.get(i))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let boards = tables
+        .into_iter()
+        .map(|t| BoardPrizeTable {
+            board: t.board,
+            rows: t
+                .rows
+                .into_iter()
+                .map(|r| BoardPrizeRow {
+                    rank: r.rank,
+                    no: r.player.get(),
+                    name: by_no(r.player)
+                        .and_then(|p| state.player(p))
+                        .map_or_else(String::new, |p| p.name.clone()),
+                    team: team_name(r.team),
+                    games: r.games,
+                    games_on_board: r.games_on_board,
+                    points: r.points,
+                    wins: r.wins,
+                    draws: r.draws,
+                    losses: r.losses,
+                    rate_permille: r.rate.and_then(permille),
+                })
+                .collect(),
+        })
+        .collect();
+    Some(BoardPrizes {
+        section: section.to_string(),
+        section_name: sec.name.clone(),
+        min_games,
+        boards,
+    })
+}
+
+/// An exact rate in per mille, rounded half up (never through floating point).
+fn permille(v: arbiter_standings::TbValue) -> Option<i64> {
+    let (n, d) = v.ratio();
+    if d <= 0 {
+        return None;
+    }
+    let scaled = i128::from(n) * 1000;
+    let d = i128::from(d);
+    let q = (2 * scaled + d).div_euclid(2 * d);
+    i64::try_from(q).ok()
+}
+
+/// The board standings as the arbiter reads them in a terminal (台次成绩).
+pub fn board_prizes_text(p: &BoardPrizes) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!(
+        "{} 台次成绩 (board standings; 至少 {} 局方可排名)\n",
+        p.section_name, p.min_games
+    );
+    for t in &p.boards {
+        let _ = writeln!(out, "第{}台 (board {})", t.board, t.board);
+        let _ = writeln!(
+            out,
+            "  名次\t序号\t姓名\t队名\t局数\t本台\t得分\t胜\t和\t负\t得分率"
+        );
+        for r in &t.rows {
+            let rank = r.rank.map_or_else(|| "-".to_string(), |n| n.to_string());
+            let _ = writeln!(
+                out,
+                "  {rank}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                r.no,
+                r.name,
+                r.team,
+                r.games,
+                r.games_on_board,
+                r.points,
+                r.wins,
+                r.draws,
+                r.losses,
+                r.rate_text()
+            );
+        }
+    }
+    out
 }

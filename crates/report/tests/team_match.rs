@@ -293,6 +293,39 @@ fn team_standings_print_match_and_game_points_and_what_decided() {
 }
 
 #[test]
+fn the_team_standings_print_the_board_standings_for_the_board_prizes() {
+    for (reg, state, sid) in events() {
+        let bp = team_match::board_prizes(reg, state, sid).expect("board standings");
+        let d = doc(state, DocKind::Teams, None);
+        let tables: Vec<&Table> = d
+            .tables()
+            .into_iter()
+            .filter(|t| t.id.starts_with(&format!("board-standings-{sid}-")))
+            .collect();
+        assert_eq!(tables.len(), bp.boards.len(), "{sid}");
+        for (t, b) in tables.into_iter().zip(&bp.boards) {
+            let caption = t.caption.clone().unwrap_or_default();
+            assert!(
+                caption.contains(&format!("第{}台 台次成绩", b.board))
+                    && caption.contains(&format!("至少{}局方可排名", bp.min_games)),
+                "{caption}"
+            );
+            let rank: Vec<String> = b
+                .rows
+                .iter()
+                .map(|r| r.rank.map_or("—".to_string(), |n| n.to_string()))
+                .collect();
+            assert_eq!(texts(t, "rank"), rank);
+            let names: Vec<String> = b.rows.iter().map(|r| r.name.clone()).collect();
+            assert_eq!(texts(t, "name"), names);
+            let rates: Vec<String> = b.rows.iter().map(|r| r.rate_text()).collect();
+            assert_eq!(texts(t, "rate"), rates);
+            assert!(rates.iter().all(|r| r.ends_with('%')), "{rates:?}");
+        }
+    }
+}
+
+#[test]
 fn the_team_crosstable_shows_each_match_s_game_points_both_ways() {
     for (reg, state, sid) in events() {
         let table = team_match::standings(reg, state, sid).unwrap();

@@ -1280,20 +1280,26 @@ pub fn run_teams(a: TableArgs) -> anyhow::Result<u8> {
     for sec in &reg.sections {
         if sec.team_match.is_some() {
             let table = arbiter_director::team_match::standings(&reg, &state, &sec.id)?;
-            matches.push((sec.id.clone(), sec.name.clone(), table));
+            let boards = arbiter_director::team_match::board_prizes(&reg, &state, &sec.id);
+            matches.push((sec.id.clone(), sec.name.clone(), table, boards));
         }
     }
     if a.json {
         let team_matches: Vec<_> = matches
             .iter()
-            .map(|(id, name, t)| serde_json::json!({"section": id, "name": name, "standings": t.rows}))
+            .map(|(id, name, t, b)| {
+                serde_json::json!({"section": id, "name": name, "standings": t.rows, "boards": b})
+            })
             .collect();
         let v = serde_json::json!({"teams": x.teams, "associations": x.associations, "team_matches": team_matches});
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(0);
     }
-    for (_, name, t) in &matches {
+    for (_, name, t, boards) in &matches {
         print!("{}", arbiter_director::team_match::standings_text(name, t));
+        if let Some(b) = boards {
+            print!("{}", arbiter_director::team_match::board_prizes_text(b));
+        }
     }
     if x.teams.is_empty() && x.associations.is_empty() && matches.is_empty() {
         println!("本赛事没有团体名次 (no team standings in this event)");

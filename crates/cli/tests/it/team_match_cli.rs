@@ -187,6 +187,26 @@ fn a_team_round_from_pairing_to_standings() {
         !table.contains("P1 "),
         "no registration ids in the standings"
     );
+    // The board standings (台次成绩, for 台次奖) follow: every player who sat on a board, his
+    // games adding up, a won game a rate of 100 %.
+    assert!(table.contains("台次成绩"), "{table}");
+    let boards = json["team_matches"][0]["boards"]["boards"]
+        .as_array()
+        .expect("board tables");
+    assert!(!boards.is_empty(), "{json}");
+    let rows: Vec<&serde_json::Value> = boards
+        .iter()
+        .flat_map(|b| b["rows"].as_array().expect("rows"))
+        .collect();
+    assert!(!rows.is_empty(), "{json}");
+    for r in &rows {
+        let n = |k: &str| r[k].as_u64().expect(k);
+        assert_eq!(n("wins") + n("draws") + n("losses"), n("games"), "{r}");
+        if n("wins") == n("games") {
+            assert_eq!(r["rate_permille"], 1000, "{r}");
+        }
+    }
+    assert!(rows.iter().any(|r| r["wins"] == 1), "{json}");
 }
 
 #[test]

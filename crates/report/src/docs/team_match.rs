@@ -301,6 +301,70 @@ pub(super) fn standings(cx: &Ctx, sid: &str, caption: String) -> Result<Block, R
     }))
 }
 
+/// The 台次成绩 of a team section (for 台次奖): one table per board — rank (「—」 for a player
+/// short of the regulation's minimum of games), number, name, team, games (on this board),
+/// points, won/drawn/lost and the score rate.
+pub(super) fn board_standings(cx: &Ctx, sid: &str) -> Vec<Block> {
+    let Some(p) = arbiter_director::team_match::board_prizes(&cx.reg, cx.state, sid) else {
+        return Vec::new();
+    };
+    let mut blocks = Vec::new();
+    for t in &p.boards {
+        let caption = match cx.lang {
+            Lang::Zh => format!(
+                "{} · 第{}台 台次成绩 (至少{}局方可排名)",
+                cx.section_name(sid),
+                t.board,
+                p.min_games
+            ),
+            Lang::En => format!(
+                "{} · Board {} (ranked from {} games)",
+                cx.section_name(sid),
+                t.board,
+                p.min_games
+            ),
+        };
+        blocks.push(Block::Table(Table {
+            id: format!("board-standings-{sid}-{}", t.board),
+            caption: Some(caption),
+            columns: vec![
+                col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+                col("no", cx.t("序号", "No."), Align::Right, 5),
+                col("name", cx.t("姓名", "Name"), Align::Left, 10),
+                col("team", cx.t("队名", "Team"), Align::Left, 16),
+                col("games", cx.t("局数", "Games"), Align::Right, 5),
+                col("on_board", cx.t("本台", "On board"), Align::Right, 5),
+                col("points", cx.t("得分", "Points"), Align::Right, 5),
+                col("wins", cx.t("胜", "W"), Align::Right, 4),
+                col("draws", cx.t("和", "D"), Align::Right, 4),
+                col("losses", cx.t("负", "L"), Align::Right, 4),
+                col("rate", cx.t("得分率", "Rate"), Align::Right, 7),
+            ],
+            rows: t
+                .rows
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.rank
+                            .map_or_else(|| Cell::text("—"), |n| Cell::Int(i64::from(n))),
+                        Cell::Int(i64::from(r.no)),
+                        Cell::text(&r.name),
+                        Cell::text(&r.team),
+                        Cell::Int(i64::from(r.games)),
+                        Cell::Int(i64::from(r.games_on_board)),
+                        Cell::Score(r.points),
+                        Cell::Int(i64::from(r.wins)),
+                        Cell::Int(i64::from(r.draws)),
+                        Cell::Int(i64::from(r.losses)),
+                        Cell::text(r.rate_text()),
+                    ]
+                })
+                .collect(),
+        }));
+    }
+    blocks
+}
+
 /// `3:1` (局分 own:opponent), in brackets while the match is unfinished.
 fn score_cell(c: &MatchCell) -> String {
     let s = format!(

@@ -21,6 +21,12 @@ pub(super) fn teams(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             None => cx.section_name(sid),
         };
         blocks.push(super::team_match::standings(cx, sid, caption)?);
+        // The board standings (台次奖) follow, on a page of their own.
+        let boards = super::team_match::board_standings(cx, sid);
+        if !boards.is_empty() {
+            blocks.push(Block::PageBreak);
+            blocks.extend(boards);
+        }
     }
     for t in ex.teams.iter().filter(|t| cx.sections.contains(&t.section)) {
         let names: BTreeMap<u32, &str> = section_export(&ex, &t.section)

@@ -347,6 +347,8 @@ struct Standings {
     qualified: Vec<QualifiedView>,
     /// A team-match section's team standings (A15: 场分, 局分), shown above the players'.
     team: Option<Vec<super::team::TeamRow>>,
+    /// A team-match section's board standings (台次成绩, for 台次奖).
+    boards: Option<arbiter_director::team_match::BoardPrizes>,
 }
 
 async fn standings(
@@ -444,6 +446,12 @@ async fn standings(
             categories,
             qualified,
             team: super::team::standings(s, l, &section),
+            boards: arbiter_director::regulation_of(&s.state)
+                .ok()
+                .and_then(|reg| {
+                    arbiter_director::team_match::board_prizes(&reg, &s.state, &section)
+                })
+                .filter(|b| !b.boards.is_empty()),
         })
     })
     .await

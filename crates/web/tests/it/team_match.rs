@@ -183,6 +183,53 @@ fn team_standings_show_match_and_game_points_and_what_decided_the_place() {
 }
 
 #[test]
+fn the_board_standings_follow_the_team_standings_board_by_board() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let bp = team_match::board_prizes(&reg, &state, "clubs").expect("board standings");
+    assert!(bp.boards.len() >= 6, "{} boards", bp.boards.len());
+
+    let html = srv.get(&format!("/e/{id}/s/clubs/standings")).text();
+    let part = &html[at(&html, "台次成绩")..at(&html, "个人成绩")];
+    assert!(
+        part.contains(&format!("至少{}局方可排名", bp.min_games)),
+        "{part}"
+    );
+    let tables: Vec<&str> = part
+        .split("<table class=\"standings boardst\"")
+        .skip(1)
+        .collect();
+    assert_eq!(tables.len(), bp.boards.len());
+    for (t, html) in bp.boards.iter().zip(tables) {
+        assert!(
+            html.starts_with(&format!(" data-board=\"{}\"", t.board)),
+            "{html}"
+        );
+        // Each player in the board's order, with his team, games, points and rate.
+        let mut from = 0;
+        for r in &t.rows {
+            let rank = r.rank.map_or("—".to_string(), |n| n.to_string());
+            let row = format!(
+                "<tr><td class=\"n\">{rank}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                r.name,
+                r.team,
+                r.games,
+                r.points_text(),
+                r.rate_text()
+            );
+            from += at(&html[from..], &row) + row.len();
+        }
+    }
+    // A player is ranked exactly when he has the minimum of games.
+    for t in &bp.boards {
+        for r in &t.rows {
+            assert_eq!(r.rank.is_some(), r.games >= bp.min_games, "{}", r.name);
+        }
+    }
+}
+
+#[test]
 fn no_page_of_a_team_section_holds_an_id_number_or_a_phone() {
     let (srv, id) = boot();
     let state = srv.store().state(&id).expect("state");
