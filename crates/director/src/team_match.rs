@@ -167,6 +167,9 @@ pub enum LineupProblem {
     Twice(PlayerId, String),
     /// A player who has withdrawn.
     Withdrawn(PlayerId, String),
+    /// A player seated on a board whose condition he does not meet (「第4台须为女棋手」): the
+    /// player's name and the rule in words.
+    Board { name: String, rule: String },
 }
 
 impl std::fmt::Display for LineupProblem {
@@ -181,6 +184,10 @@ impl std::fmt::Display for LineupProblem {
             }
             LineupProblem::Twice(p, n) => write!(f, "{n} ({p}) 重复出现 (named twice)"),
             LineupProblem::Withdrawn(p, n) => write!(f, "{n} ({p}) 已退赛 (withdrawn)"),
+            LineupProblem::Board { name, rule } => write!(
+                f,
+                "{name} 不能排在此台: 竞赛规程规定{rule} (a board rule of the regulation)"
+            ),
         }
     }
 }
@@ -232,7 +239,29 @@ pub fn seat_lineup(
         });
     }
     seats.resize(boards, None);
+    if let Some(problem) = board_rule_broken(state, tm, &seats) {
+        return Err(problem);
+    }
     Ok(seats)
+}
+
+/// The first board of `seats` whose player the regulation's board rules do not admit.
+pub fn board_rule_broken(
+    state: &EventState,
+    tm: &TeamMatch,
+    seats: &[Option<PlayerId>],
+) -> Option<LineupProblem> {
+    tm.board_rules.iter().find_map(|rule| {
+        let p = seats
+            .get(rule.board.checked_sub(1)? as usize)
+            .copied()
+            .flatten()?;
+        let rec = state.player(p)?;
+        (!rule.admits(rec.sex, rec.birth_date)).then(|| LineupProblem::Board {
+            name: rec.name.clone(),
+            rule: rule.words(),
+        })
+    })
 }
 
 /// The round's board number of board `b` (1-based) of match `m` (1-based).
@@ -702,6 +731,12 @@ pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, 
                 continue;
             };
             let boards = default_lineup(&scratch, tm, team, round);
+            if let Some(problem) = board_rule_broken(&scratch, tm, &boards) {
+                out.notes.push(format!(
+                    "{t} 按报名顺序出场时 {problem}; 请录入该队本轮出场名单 \
+                     (the registered order breaks a board rule: take the team's line-up)"
+                ));
+            }
             let e = LogEntry::LineupGiven {
                 section: section.to_string(),
                 round,

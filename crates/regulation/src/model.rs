@@ -986,10 +986,60 @@ pub struct TeamMatch {
     /// rounds, rounded up).
     #[serde(default)]
     pub board_prize_min_games: Option<u32>,
+    /// Who may sit on a board (「第四台须为女棋手」, a birth-date range on a board).
+    #[serde(default)]
+    pub board_rules: Vec<BoardRule>,
     #[serde(default)]
     pub leader_required: bool,
     #[serde(default)]
     pub coach_required: bool,
+}
+
+/// A condition on the player of one board of every match (A15: 「第四台须为女棋手」, an age on a
+/// board): a line-up that seats someone else there is refused; an empty board is a forfeit as
+/// ever.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRule {
+    /// The board (1-based).
+    pub board: u32,
+    #[serde(default)]
+    pub sex: Option<Sex>,
+    /// Born on or after this date.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub born_from: Option<NaiveDate>,
+    /// Born on or before this date.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub born_to: Option<NaiveDate>,
+}
+
+impl BoardRule {
+    /// The condition in words: 「须为女棋手」, 「须为2010-01-01及以后出生」 …
+    pub fn words(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(s) = self.sex {
+            parts.push(match s {
+                Sex::Female => "女棋手".to_string(),
+                Sex::Male => "男棋手".to_string(),
+            });
+        }
+        match (self.born_from, self.born_to) {
+            (Some(f), Some(t)) => parts.push(format!("{f}至{t}出生")),
+            (Some(f), None) => parts.push(format!("{f}及以后出生")),
+            (None, Some(t)) => parts.push(format!("{t}及以前出生")),
+            (None, None) => {}
+        }
+        format!("第{}台须为{}", self.board, parts.join("、"))
+    }
+
+    /// Whether a player of `sex`, born on `birth`, may sit there. What is unknown (no sex or
+    /// birth date on the entry) does not meet a condition on it.
+    pub fn admits(&self, sex: Option<Sex>, birth: Option<NaiveDate>) -> bool {
+        let sex_ok = self.sex.is_none_or(|want| sex == Some(want));
+        let from_ok = self.born_from.is_none_or(|f| birth.is_some_and(|b| b >= f));
+        let to_ok = self.born_to.is_none_or(|t| birth.is_some_and(|b| b <= t));
+        sex_ok && from_ok && to_ok
+    }
 }
 
 fn default_team_tiebreaks() -> Vec<arbiter_types::TeamTiebreak> {

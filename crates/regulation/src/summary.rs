@@ -937,6 +937,9 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             ),
         };
         let _ = writeln!(out, "  {}: {line}", l.t("团体赛", "Team matches"));
+        for r in &tm.board_rules {
+            let _ = writeln!(out, "  {}: {}", l.t("台次条件", "Board rule"), r.words());
+        }
     }
     let cats = s.categories.clone();
     prize_lines(l, out, l.t("奖励", "Prizes"), &s.prizes, |p| {

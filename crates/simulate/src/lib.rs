@@ -1139,6 +1139,11 @@ impl Simulator {
                 } else {
                     continue;
                 }
+                let given: Vec<_> = named.iter().copied().map(Some).collect();
+                if arbiter_director::team_match::seat_lineup(state, tm, t, &given).is_err() {
+                    // A captain hands in a line-up the regulation's board rules admit.
+                    continue;
+                }
                 cmds.push(
                     RoundCommand::Lineup {
                         section: section.to_string(),

@@ -262,3 +262,88 @@ fn a_team_that_does_not_appear_loses_every_board_and_the_match() {
     assert!(!unknown.status.success());
     assert!(stderr(&unknown).contains("戊队"), "{}", stderr(&unknown));
 }
+
+/// 「第二台须为女棋手」: the registered order that breaks it is named when the round is paired,
+/// a line-up that breaks it is refused in the regulation's words, one that keeps it is taken.
+#[test]
+fn a_board_rule_of_the_regulation_refuses_a_line_up_that_breaks_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text =
+        format!("{REGULATION}\n[[sections.team_match.board_rules]]\nboard = 2\nsex = \"F\"\n");
+    let reg = write(&dir.path().join("team.toml"), &text);
+    let db = dir.path().join("a.db").to_str().expect("path").to_string();
+    let summary = ok(&["regulation", "check", &reg]);
+    assert!(summary.contains("第2台须为女棋手"), "{summary}");
+    let out = ok(&["event", "create", "--regulation", &reg, "--db", &db]);
+    let id = out.lines().last().expect("id").trim().to_string();
+    let e = Event { _dir: dir, db, id };
+    // 甲队: 甲1 and 甲2 men, 甲3 (its reserve) a woman; 乙队: a man and a woman.
+    let mut next = 1;
+    for (team, sexes) in [("甲队", &["M", "M", "F"][..]), ("乙队", &["M", "F"][..])] {
+        let unit = format!("{team}单位");
+        let mut members = Vec::new();
+        for (k, sex) in sexes.iter().enumerate() {
+            let name = format!("{team}{}", k + 1);
+            ok(&e.args(&[
+                "player",
+                "add",
+                "--event",
+                &e.id,
+                "--section",
+                "t",
+                "--name",
+                &name,
+                "--unit",
+                &unit,
+                "--team",
+                team,
+                "--sex",
+                sex,
+                "--at",
+                "2026-09-01T10:00:00+08:00",
+            ]));
+            members.push(format!("P{next}"));
+            next += 1;
+        }
+        let mut add = vec![
+            "team", "add", "--event", &e.id, "--name", team, "--unit", &unit,
+        ];
+        for m in &members {
+            add.extend(["--member", m.as_str()]);
+        }
+        ok(&e.args(&add));
+    }
+    let paired = ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
+    assert!(
+        paired.contains("甲队 按报名顺序出场时 甲队2 不能排在此台: 竞赛规程规定第2台须为女棋手"),
+        "{paired}"
+    );
+    assert!(!paired.contains("乙队 按报名顺序出场时"), "{paired}");
+    let refused = lineup(&e, "甲队", &["P1", "P2"]);
+    assert!(!refused.status.success(), "{}", stdout(&refused));
+    let said = String::from_utf8_lossy(&refused.stderr).to_string() + &stdout(&refused);
+    assert!(
+        said.contains("甲队2 不能排在此台") && said.contains("第2台须为女棋手"),
+        "{said}"
+    );
+    let taken = lineup(&e, "甲队", &["P1", "P3"]);
+    assert!(
+        taken.status.success(),
+        "{}",
+        String::from_utf8_lossy(&taken.stderr)
+    );
+    use arbiter_store::EventStore as _;
+    let state = arbiter_store::SqliteStore::open(&e.db)
+        .expect("db")
+        .state(&arbiter_store::EventId(e.id.clone()))
+        .expect("state");
+    let seats = &state.section("t").expect("t").matches[&1].lineups["甲队"];
+    let names: Vec<String> = seats
+        .iter()
+        .map(|p| {
+            p.and_then(|p| state.player(p))
+                .map_or(String::new(), |r| r.name.clone())
+        })
+        .collect();
+    assert_eq!(names, ["甲队1", "甲队3"]);
+}

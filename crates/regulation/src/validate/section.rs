@@ -121,6 +121,45 @@ fn team_match(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
             "台次奖最少对局数不能为 0 (board_prize_min_games must be at least 1)".into(),
         );
     }
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, r) in tm.board_rules.iter().enumerate() {
+        let at = |k: &'static str| sp(p!["team_match", "board_rules", i, k]);
+        if r.board == 0 || r.board > tm.boards {
+            return cx.fail(
+                at("board"),
+                format!(
+                    "台次须在 1 至 {} 之间，实为 {} (a board rule names a board the match does not have)",
+                    tm.boards, r.board
+                ),
+            );
+        }
+        if !seen.insert(r.board) {
+            return cx.fail(
+                at("board"),
+                format!(
+                    "第{}台的条件重复 (board {} has two rules: write them as one)",
+                    r.board, r.board
+                ),
+            );
+        }
+        if r.sex.is_none() && r.born_from.is_none() && r.born_to.is_none() {
+            return cx.fail(
+                at("board"),
+                format!(
+                    "第{}台的条件为空: 须写 sex、born_from 或 born_to (a board rule needs a condition)",
+                    r.board
+                ),
+            );
+        }
+        if let (Some(f), Some(t)) = (r.born_from, r.born_to) {
+            if f > t {
+                return cx.fail(
+                    at("born_to"),
+                    format!("出生日期范围为空: {f} 至 {t} (empty birth-date range)"),
+                );
+            }
+        }
+    }
     Ok(())
 }
 

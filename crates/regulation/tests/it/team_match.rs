@@ -149,3 +149,60 @@ fn the_summary_says_how_the_teams_play_and_rank() {
     // The section's own tie-break list ranks its players, not its teams.
     assert!(zh.contains("个人名次区分:"), "{zh}");
 }
+
+#[test]
+fn a_board_rule_names_who_may_sit_there_and_an_impossible_one_is_refused() {
+    let rules = "boards = 4\n\
+                 [[sections.team_match.board_rules]]\nboard = 4\nsex = \"F\"\n\
+                 [[sections.team_match.board_rules]]\nboard = 3\nborn_from = 2010-01-01\n";
+    let text = src("{ kind = \"swiss\", rounds = 7 }", rules);
+    let r = parse(&text, "team.toml").unwrap_or_else(|e| panic!("{e}"));
+    let tm = r.sections[0].team_match.clone().expect("team match");
+    assert_eq!(tm.board_rules.len(), 2);
+    let four = &tm.board_rules[0];
+    assert_eq!(four.words(), "第4台须为女棋手");
+    assert!(four.admits(Some(arbiter_types::Sex::Female), None));
+    assert!(!four.admits(Some(arbiter_types::Sex::Male), None));
+    assert!(
+        !four.admits(None, None),
+        "an entry without its sex does not meet the rule"
+    );
+    let three = &tm.board_rules[1];
+    assert_eq!(three.words(), "第3台须为2010-01-01及以后出生");
+    let born = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok();
+    assert!(three.admits(None, born("2010-01-01")));
+    assert!(!three.admits(None, born("2009-12-31")));
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("台次条件: 第4台须为女棋手")
+            && zh.contains("台次条件: 第3台须为2010-01-01及以后出生"),
+        "{zh}"
+    );
+
+    for (rule, words) in [
+        ("board = 5\nsex = \"F\"", "1 至 4"),
+        ("board = 0\nsex = \"F\"", "1 至 4"),
+        ("board = 2", "条件为空"),
+        (
+            "board = 2\nborn_from = 2012-01-01\nborn_to = 2010-01-01",
+            "出生日期范围为空",
+        ),
+        ("board = 2\nsex = \"X\"", "未知的取值 `X`"),
+        ("board = 2\nage = 12", "age"),
+    ] {
+        let e = refused(
+            "{ kind = \"swiss\", rounds = 7 }",
+            &format!("boards = 4\n[[sections.team_match.board_rules]]\n{rule}"),
+        );
+        assert!(
+            e.starts_with("team.toml:") && e.contains(words),
+            "{rule}: {e}"
+        );
+    }
+    let twice = refused(
+        "{ kind = \"swiss\", rounds = 7 }",
+        "boards = 4\n[[sections.team_match.board_rules]]\nboard = 4\nsex = \"F\"\n\
+         [[sections.team_match.board_rules]]\nboard = 4\nborn_to = 2000-01-01",
+    );
+    assert!(twice.contains("第4台的条件重复"), "{twice}");
+}
