@@ -148,7 +148,8 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
     println!(
         "已写入 {} ({}, {} 字节) (written)",
         a.out.display(),
-        kind.zh(),
+        // The document's own title: a team section's slips are its 团体赛记分表.
+        doc.title,
         bytes.len()
     );
     Ok(0)

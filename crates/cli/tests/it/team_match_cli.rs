@@ -326,6 +326,20 @@ fn a_board_rule_of_the_regulation_refuses_a_line_up_that_breaks_it() {
         said.contains("甲队2 不能排在此台") && said.contains("第2台须为女棋手"),
         "{said}"
     );
+    // The score sheets printed for the round are named as what they are.
+    let sheets = std::path::Path::new(&e.db).with_file_name("slips.html");
+    let said = ok(&e.args(&[
+        "print",
+        "--event",
+        &e.id,
+        "--doc",
+        "slips",
+        "--format",
+        "html",
+        "--out",
+        sheets.to_str().expect("path"),
+    ]));
+    assert!(said.contains("(团体赛记分表,"), "{said}");
     let taken = lineup(&e, "甲队", &["P1", "P3"]);
     assert!(
         taken.status.success(),
