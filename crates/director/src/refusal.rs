@@ -569,6 +569,8 @@ pub enum Refusal {
     AlreadyOnRoster { player: Who, team: String },
     /// The player is on another team's roster.
     OnAnotherTeam { player: Who, team: String },
+    /// Every member of the team has withdrawn already (整队退赛 twice).
+    TeamWithdrawn { team: String },
 
     // — rounds —
     /// The last round is paired and has games without a result; nothing changed.
@@ -976,7 +978,8 @@ impl fmt::Display for Refusal {
             | NobodyToAddOrRemove
             | NotOnRoster { .. }
             | AlreadyOnRoster { .. }
-            | OnAnotherTeam { .. } => self.fmt_teams(f),
+            | OnAnotherTeam { .. }
+            | TeamWithdrawn { .. } => self.fmt_teams(f),
             RoundUnfinished { .. }
             | KnockoutDue { .. }
             | AllRoundsPlayed { .. }
@@ -1107,6 +1110,7 @@ mod tests {
             Lineup { .. } => 112,
             TeamManual { .. } => 113,
             TeamNotPlaying { .. } => 114,
+            TeamWithdrawn { .. } => 115,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1176,7 +1180,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 115;
+    const VARIANTS: usize = 116;
 
     fn men() -> Sec {
         Sec {
@@ -1332,6 +1336,9 @@ mod tests {
             OnAnotherTeam {
                 player: zhang(),
                 team: "二厂队".into(),
+            },
+            TeamWithdrawn {
+                team: "一厂队".into(),
             },
             RoundUnfinished {
                 section: s(),

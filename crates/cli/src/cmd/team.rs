@@ -1,5 +1,5 @@
 //! `arbiter team add` (enter a team's roster, K3), `arbiter team roster add|remove|replace`
-//! (change it after the entry) and `arbiter foul` (a team's leader or
+//! (change it after the entry), `arbiter team withdraw` (整队退赛) and `arbiter foul` (a team's leader or
 //! coach earns the team a foul, K12). Each parses its flags and calls one operation of
 //! `arbiter_director::api` through [`super::apply_op_as`]; nothing here holds a rule.
 
@@ -21,6 +21,24 @@ pub enum TeamCmd {
     /// it only the chief arbiter, with a reason)
     #[command(subcommand)]
     Roster(RosterCmd),
+    /// 整队退赛 — withdraw a whole team (a team match, A15): every member not withdrawn yet;
+    /// the team is not paired again, its matches so far stand
+    Withdraw(TeamWithdrawArgs),
+}
+
+#[derive(Args)]
+pub struct TeamWithdrawArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 队名 — the team
+    #[arg(long)]
+    team: String,
+    /// 理由 — reason (recorded)
+    #[arg(long)]
+    reason: String,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Subcommand)]
@@ -115,6 +133,29 @@ pub fn run(c: TeamCmd) -> anyhow::Result<u8> {
     match c {
         TeamCmd::Add(a) => add(a),
         TeamCmd::Roster(r) => roster(r),
+        TeamCmd::Withdraw(a) => withdraw(a),
+    }
+}
+
+fn withdraw(a: TeamWithdrawArgs) -> anyhow::Result<u8> {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    let cmd = RegistrationCommand::WithdrawTeam {
+        team: a.team.clone(),
+        reason: a.reason.clone(),
+    };
+    match a.who.apply(&a.event, cmd)? {
+        Ok(done) => {
+            println!(
+                "{} 整队退赛: {} 名队员已退赛, 不再编排 (team withdrawn: {} players)",
+                a.team,
+                done.entries.len(),
+                done.entries.len()
+            );
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
     }
 }
 

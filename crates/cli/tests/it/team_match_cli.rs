@@ -361,3 +361,90 @@ fn a_board_rule_of_the_regulation_refuses_a_line_up_that_breaks_it() {
         .collect();
     assert_eq!(names, ["甲队1", "甲队3"]);
 }
+
+/// 整队退赛: after round 1 a whole team withdraws — every member withdrawn with the reason, the
+/// team not paired again (three teams left: one has the bye), its match of round 1 standing
+/// in the standings; withdrawn twice is refused in words.
+#[test]
+fn a_whole_team_withdraws_and_is_not_paired_again() {
+    let e = event();
+    ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
+    ok(&e.args(&["round", "publish", "--event", &e.id, "--section", "t"]));
+    let sheet: serde_json::Value = serde_json::from_str(&ok(&e.args(&[
+        "round",
+        "show",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--json",
+    ])))
+    .expect("sheet");
+    for b in sheet["boards"].as_array().expect("boards") {
+        let n = b["board"].as_u64().expect("board").to_string();
+        ok(&e.args(&[
+            "result",
+            "--event",
+            &e.id,
+            "--section",
+            "t",
+            "--board",
+            &n,
+            "=",
+        ]));
+    }
+    let out = ok(&e.args(&[
+        "team",
+        "withdraw",
+        "--event",
+        &e.id,
+        "--team",
+        "丁队",
+        "--reason",
+        "全队因故退赛",
+    ]));
+    assert!(out.contains("丁队 整队退赛: 2 名队员已退赛"), "{out}");
+    let again = run(&e.args(&[
+        "team", "withdraw", "--event", &e.id, "--team", "丁队", "--reason", "再次",
+    ]));
+    assert!(!again.status.success());
+    assert!(stderr(&again).contains("均已退赛"), "{}", stderr(&again));
+    let unknown = run(&e.args(&[
+        "team", "withdraw", "--event", &e.id, "--team", "戊队", "--reason", "x",
+    ]));
+    assert!(!unknown.status.success());
+
+    ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
+    use arbiter_store::EventStore as _;
+    let state = arbiter_store::SqliteStore::open(&e.db)
+        .expect("db")
+        .state(&arbiter_store::EventId(e.id.clone()))
+        .expect("state");
+    let rec = state.section("t").expect("t");
+    let r2 = &rec.matches[&2];
+    assert_eq!(r2.matches.len(), 1, "{r2:?}");
+    assert!(r2.bye.is_some(), "three teams: one has the bye");
+    assert!(r2
+        .matches
+        .iter()
+        .all(|m| m.first != "丁队" && m.second != "丁队"));
+    assert_ne!(r2.bye.as_deref(), Some("丁队"));
+    for p in &state.teams["丁队"].members {
+        let player = state.player(*p).expect("member");
+        assert_eq!(
+            state.status(*p),
+            Some(arbiter_core::PlayerStatus::Withdrawn)
+        );
+        assert!(player.name.starts_with("丁队"));
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&e.args(&["teams", "--event", &e.id, "--json"]))).expect("json");
+    let rows = json["team_matches"][0]["standings"]
+        .as_array()
+        .expect("rows");
+    let gone = rows
+        .iter()
+        .find(|r| r["name"] == "丁队")
+        .expect("丁队 still ranked");
+    assert_eq!(gone["rounds"].as_array().map(Vec::len), Some(1), "{gone}");
+}

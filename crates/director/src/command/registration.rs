@@ -55,6 +55,9 @@ pub enum RegistrationCommand {
     Draw { section: String },
     /// Withdraw a player, with the reason.
     Withdraw { player: PlayerId, reason: String },
+    /// Withdraw a whole team (整队退赛, A15), with the reason: every member not withdrawn yet;
+    /// the team is not paired again, its matches so far stand.
+    WithdrawTeam { team: String, reason: String },
     /// An absence from a round: excused (请假), or without leave (无故缺席).
     Absence {
         player: PlayerId,
@@ -96,7 +99,7 @@ impl RegistrationCommand {
             C::Correct { .. } | C::Edit { .. } => Action::EditEntry,
             C::CheckIn { .. } | C::CheckInEach { .. } | C::CancelCheckIn { .. } => Action::CheckIn,
             C::Draw { .. } => Action::DrawNumbers,
-            C::Withdraw { .. } => Action::Withdraw,
+            C::Withdraw { .. } | C::WithdrawTeam { .. } => Action::Withdraw,
             C::Absence { .. } => Action::RecordAbsence,
             C::EnterTeam { .. } => Action::EnterTeam,
             C::ChangeRoster { .. } => Action::ChangeRoster,
@@ -260,6 +263,7 @@ pub(super) fn decide(
             return Ok((es, drawn.unwrap_or(Outcome::Recorded)));
         }
         C::Withdraw { player, reason } => entries::withdraw(state, ctx, *player, reason)?,
+        C::WithdrawTeam { team, reason } => withdraw_team(state, ctx, team, reason)?,
         C::Absence {
             player,
             round,
@@ -356,6 +360,46 @@ pub(super) fn decide(
         _ => Outcome::Recorded,
     };
     Ok((entries, outcome))
+}
+
+/// Every member of `team` not withdrawn yet, withdrawn with `reason` (each as the desk's
+/// withdrawal of one player, on the state the ones before it leave).
+fn withdraw_team(
+    state: &EventState,
+    ctx: &Ctx,
+    team: &str,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    crate::permission::require(ctx, Action::Withdraw)?;
+    let rec = state
+        .teams
+        .get(team)
+        .ok_or_else(|| crate::Refusal::UnknownTeam {
+            team: team.to_string(),
+            closest: None,
+        })?;
+    let playing: Vec<PlayerId> = rec
+        .members
+        .iter()
+        .copied()
+        .filter(|p| state.status(*p) != Some(arbiter_core::PlayerStatus::Withdrawn))
+        .collect();
+    if playing.is_empty() {
+        return Err(crate::Refusal::TeamWithdrawn {
+            team: team.to_string(),
+        }
+        .into());
+    }
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    for p in playing {
+        for e in entries::withdraw(&scratch, ctx, p, reason)? {
+            crate::apply_scratch(&mut scratch, &e, &at)?;
+            out.push(e);
+        }
+    }
+    Ok(out)
 }
 
 /// An entry as the desk's edit form reads now: `None` in an ID number or phone keeps the one

@@ -125,6 +125,10 @@ impl Refusal {
                 f,
                 "棋手 {player} 属于队伍 {team}, 请先将其从该队移出 (the player belongs to another team: remove him there first)"
             ),
+            TeamWithdrawn { team } => write!(
+                f,
+                "队伍 {team} 的队员均已退赛 (every member of the team has withdrawn already)"
+            ),
             _ => unreachable!("not a refusal of the teams family"),
         }
     }

@@ -80,6 +80,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/teams", get(teams::show).post(teams::enter))
         .route("/desk/e/{ev}/awards", get(awards::show).post(awards::give))
         .route("/desk/e/{ev}/teams/roster", post(teams::roster))
+        .route("/desk/e/{ev}/teams/withdraw", post(teams::withdraw))
         .route(
             "/desk/e/{ev}/settings",
             get(settings::show).post(settings::change),
@@ -164,6 +165,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/teams/roster",
             Action::ChangeRoster.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/teams/withdraw",
+            Action::Withdraw.allowed(),
         ),
         ("GET", "/desk/e/{ev}/awards", ALL),
         (

@@ -40,6 +40,8 @@ struct TeamsPage<'a> {
     started: bool,
     /// The account enters teams and changes rosters.
     registrar: bool,
+    /// The account may withdraw players (and so a whole team).
+    withdraws: bool,
 }
 
 /// One team.
@@ -107,6 +109,7 @@ pub async fn show(
         divisions,
         started: st.teams.keys().any(|t| api::team_started(st, t)),
         registrar: auth.may(arbiter_director::permission::Action::EnterTeam),
+        withdraws: auth.may(arbiter_director::permission::Action::Withdraw),
     };
     Desk::new(
         l,
@@ -272,4 +275,49 @@ mod tests {
         );
         assert!(super::members("P1 张三").unwrap_err().contains("张三"));
     }
+}
+
+#[derive(serde::Deserialize)]
+pub struct WithdrawTeamForm {
+    #[serde(default)]
+    team: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/teams/withdraw`: 整队退赛 — every member of the team withdrawn with the
+/// reason; the team is not paired again.
+pub async fn withdraw(
+    State(app): State<AppState>,
+    Path(ev): Path<String>,
+    p: Post<crate::auth::Withdraw, WithdrawTeamForm>,
+) -> Result<Response, WebError> {
+    let here = path(&ev);
+    let f = p.form;
+    let team = f.team.trim().to_string();
+    if f.reason.trim().is_empty() {
+        return Ok(back(
+            &here,
+            Err("整队退赛须填写理由 (a reason is needed)".into()),
+        ));
+    }
+    let done = crate::write::apply(
+        &app,
+        &super::event_id(&ev),
+        &p.auth,
+        arbiter_director::command::registration::RegistrationCommand::WithdrawTeam {
+            team: team.clone(),
+            reason: f.reason.trim().to_string(),
+        },
+    )
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|a| {
+            format!(
+                "{team} 整队退赛: {} 名队员已退赛, 不再编排 (team withdrawn)",
+                a.entries.len()
+            )
+        }),
+    ))
 }

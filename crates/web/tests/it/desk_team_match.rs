@@ -247,3 +247,40 @@ fn a_team_round_at_the_desk_line_ups_results_by_match_board_and_a_team_absent() 
         "{block}"
     );
 }
+
+#[test]
+fn a_whole_team_is_withdrawn_from_the_teams_page() {
+    let (s, ev) = boot();
+    let chief = login(&s, "chief");
+    let st = state(&s, &ev);
+    let team = st.section("teams").expect("section").matches[&1].matches[3]
+        .first
+        .clone();
+    let page = chief.get(&s, &format!("/desk/e/{ev}/teams")).text();
+    assert!(page.contains("id=\"withdraw-team\""), "{page}");
+    let path = format!("/desk/e/{ev}/teams/withdraw");
+    let (ok, msg) = post(&s, &chief, &path, &[("team", &team), ("reason", "")]);
+    assert!(!ok && msg.contains("须填写理由"), "{msg}");
+    let (ok, msg) = post(
+        &s,
+        &chief,
+        &path,
+        &[("team", &team), ("reason", "全队因故退赛")],
+    );
+    assert!(ok, "{msg}");
+    let members = st.teams[&team].members.len();
+    assert!(
+        msg.contains(&format!("{team} 整队退赛: {members} 名队员已退赛")),
+        "{msg}"
+    );
+    let st = state(&s, &ev);
+    for p in &st.teams[&team].members {
+        assert_eq!(st.status(*p), Some(arbiter_core::PlayerStatus::Withdrawn));
+    }
+    let (ok, msg) = post(&s, &chief, &path, &[("team", &team), ("reason", "再次")]);
+    assert!(!ok && msg.contains("均已退赛"), "{msg}");
+    // The registration desk may not.
+    let desk = login(&s, "desk");
+    let page = desk.get(&s, &format!("/desk/e/{ev}/teams")).text();
+    assert!(!page.contains("id=\"withdraw-team\""), "{page}");
+}
