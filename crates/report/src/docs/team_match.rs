@@ -8,7 +8,8 @@ use crate::{Align, Block, Cell, Lang, ReportError, Table};
 use arbiter_director::crosstable::points_text;
 use arbiter_director::team_match::{self, MatchView, SeatView, TeamRoundView};
 use arbiter_standings::team_match::{BoardOutcome, MatchCell, MatchResult, TeamMatchStandings};
-use arbiter_types::{Colour, Score};
+use arbiter_standings::TbValue;
+use arbiter_types::{Colour, Score, TeamTiebreak};
 
 /// Whether `sid` is a team-match section.
 pub(super) fn is_team(cx: &Ctx, sid: &str) -> bool {
@@ -256,31 +257,79 @@ pub(super) fn slips(
     Ok(())
 }
 
+/// The criteria of the regulation's list whose value is already a column of the team
+/// standings (场分, 局分, 胜 = 胜场, 胜局, 弃权, 犯规); the others (对手分, 直胜, 台次) get one.
+fn shown_as_column(t: TeamTiebreak) -> bool {
+    matches!(
+        t,
+        TeamTiebreak::MatchPoints
+            | TeamTiebreak::GamePoints
+            | TeamTiebreak::MatchWins
+            | TeamTiebreak::GameWins
+            | TeamTiebreak::Forfeits
+            | TeamTiebreak::Fouls
+    )
+}
+
+fn tb_cell(v: TbValue) -> Cell {
+    match v {
+        TbValue::Score(s) => Cell::Score(s),
+        TbValue::Int(n) => Cell::Int(n),
+        TbValue::Fraction { num, den } => Cell::Text(format!("{num}/{den}")),
+    }
+}
+
 /// The 团体名次 of a team section: rank, team, 场分, 局分, matches won/drawn/lost, games won,
-/// fouls and what decided each place.
+/// boards forfeited, fouls, the value of each criterion of the regulation's list not shown
+/// already (对手分, 直胜, 台次: the points on the first board) and what decided each place.
 pub(super) fn standings(cx: &Ctx, sid: &str, caption: String) -> Result<Block, ReportError> {
     let table = table_of(cx, sid)?;
+    let list: Vec<(usize, TeamTiebreak)> = team_match::rules_of(&cx.reg, sid)
+        .map(|(_, tm)| tm.tiebreaks.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, t)| !shown_as_column(t))
+        .collect();
+    let mut columns = vec![
+        col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+        col("no", cx.t("队号", "No."), Align::Right, 5),
+        col("team", cx.t("队名", "Team"), Align::Left, 18),
+        col("match_points", cx.t("场分", "MP"), Align::Right, 5),
+        col("game_points", cx.t("局分", "GP"), Align::Right, 5),
+        col("wins", cx.t("胜", "W"), Align::Right, 4),
+        col("draws", cx.t("和", "D"), Align::Right, 4),
+        col("losses", cx.t("负", "L"), Align::Right, 4),
+        col("game_wins", cx.t("胜局", "Games won"), Align::Right, 5),
+        col("forfeits", cx.t("弃权", "Forfeits"), Align::Right, 5),
+        col("fouls", cx.t("犯规", "Fouls"), Align::Right, 5),
+    ];
+    for (_, t) in &list {
+        columns.push(col(
+            &format!("tb:{}", t.name()),
+            match cx.lang {
+                Lang::Zh => t.zh(),
+                Lang::En => t.name(),
+            },
+            Align::Right,
+            6,
+        ));
+    }
+    columns.push(col(
+        "decided_by",
+        cx.t("区分", "Decided by"),
+        Align::Left,
+        8,
+    ));
     Ok(Block::Table(Table {
         id: format!("team-standings-{sid}"),
         caption: Some(caption),
-        columns: vec![
-            col("rank", cx.t("名次", "Rank"), Align::Right, 5),
-            col("no", cx.t("队号", "No."), Align::Right, 5),
-            col("team", cx.t("队名", "Team"), Align::Left, 18),
-            col("match_points", cx.t("场分", "MP"), Align::Right, 5),
-            col("game_points", cx.t("局分", "GP"), Align::Right, 5),
-            col("wins", cx.t("胜", "W"), Align::Right, 4),
-            col("draws", cx.t("和", "D"), Align::Right, 4),
-            col("losses", cx.t("负", "L"), Align::Right, 4),
-            col("game_wins", cx.t("胜局", "Games won"), Align::Right, 5),
-            col("fouls", cx.t("犯规", "Fouls"), Align::Right, 5),
-            col("decided_by", cx.t("区分", "Decided by"), Align::Left, 8),
-        ],
+        columns,
         rows: table
             .rows
             .iter()
             .map(|r| {
-                vec![
+                let mut row = vec![
                     Cell::Int(r.rank as i64),
                     Cell::Int(r.no as i64),
                     Cell::text(&r.name),
@@ -290,12 +339,17 @@ pub(super) fn standings(cx: &Ctx, sid: &str, caption: String) -> Result<Block, R
                     Cell::Int(r.draws as i64),
                     Cell::Int(r.losses as i64),
                     Cell::Int(r.game_wins as i64),
+                    Cell::Int(r.forfeits as i64),
                     Cell::Int(r.fouls as i64),
-                    r.decided_by.map_or(Cell::Empty, |d| match cx.lang {
-                        Lang::Zh => Cell::text(d.zh()),
-                        Lang::En => Cell::text(d.name()),
-                    }),
-                ]
+                ];
+                for (i, _) in &list {
+                    row.push(r.values.get(*i).map_or(Cell::Empty, |v| tb_cell(*v)));
+                }
+                row.push(r.decided_by.map_or(Cell::Empty, |d| match cx.lang {
+                    Lang::Zh => Cell::text(d.zh()),
+                    Lang::En => Cell::text(d.name()),
+                }));
+                row
             })
             .collect(),
     }))
