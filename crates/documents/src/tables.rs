@@ -3,11 +3,16 @@
 //! standings with every tie-break column, crosstable, team standings, knockout bracket,
 //! prize list) as one Excel workbook (a sheet per table) or one CSV file per table. The
 //! tables are those of the printed documents (`arbiter_report`): one model, two renderings.
+//! A team-match section (团体赛, A15) adds, with the results, one table of every match of
+//! every round, a row per board (`team-matches-<section>`, [`arbiter_report::team_matches`]);
+//! its team standings (`team-standings-<section>`) are exported once.
 //! ID numbers and phones only in the organiser's copy ([`Privacy::Organiser`]); masked
 //! otherwise.
 
 use arbiter_core::EventState;
-use arbiter_report::{build, Cell, DocKind, Lang, Options, Privacy, ReportError, Table};
+use arbiter_report::{
+    build, team_matches, Cell, DocKind, Lang, Options, Privacy, ReportError, Table,
+};
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 /// A workbook or CSV file that could not be written.
@@ -89,6 +94,14 @@ pub fn tables_with_progress(
                     )?;
                     progress(&out);
                 }
+                // A team-match section (A15): every match of every round in one table, a
+                // row per board, beside the results round by round.
+                if kind == DocKind::Results && last > 0 {
+                    for t in team_matches(state, &opts(Some(id.clone()), None))? {
+                        push(&mut out, t);
+                    }
+                    progress(&out);
+                }
             }
         } else {
             let r = build(state, kind, &opts(section.map(str::to_string), None));
@@ -108,7 +121,9 @@ fn keep(
 ) -> Result<(), ReportError> {
     match r {
         Ok(d) => {
-            out.extend(d.tables().into_iter().cloned());
+            for t in d.tables() {
+                push(out, t.clone());
+            }
             Ok(())
         }
         Err(ReportError::Nothing(why)) => {
@@ -116,6 +131,15 @@ fn keep(
             Ok(())
         }
         Err(e) => Err(e),
+    }
+}
+
+/// Adds `t` unless the same table is there already: a team-match section's team standings
+/// are in both the standings and the team standings documents, and are exported once.
+fn push(out: &mut Vec<Table>, t: Table) {
+    let same = |o: &Table| o.id == t.id && o.columns == t.columns && o.rows == t.rows;
+    if !out.iter().any(same) {
+        out.push(t);
     }
 }
 

@@ -340,3 +340,12 @@ pub enum ReportError {
 pub fn build(state: &EventState, kind: DocKind, opts: &Options) -> Result<Document, ReportError> {
     docs::build(state, kind, opts)
 }
+
+/// The table of every match of a team-match section (团体对阵及成绩, rules.md A15), one row
+/// per board with the match's round, number, teams, score, 局分, 场分 and result repeated (a
+/// bye a row of its own) — a table for the spreadsheets, not a printed document. One table
+/// per team-match section of `opts.section` (every section when `None`) with a round paired;
+/// none for an event without team matches. `opts.round` is ignored.
+pub fn team_matches(state: &EventState, opts: &Options) -> Result<Vec<Table>, ReportError> {
+    docs::team_matches(state, opts)
+}

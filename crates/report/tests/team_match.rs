@@ -254,13 +254,17 @@ fn team_standings_print_match_and_game_points_and_what_decided() {
                 "draws",
                 "losses",
                 "game_wins",
+                "forfeits",
+                "fouls",
+                "tb:boards",
                 "decided_by",
             ] {
                 assert!(t.column(key).is_some(), "{kind:?}: {key}");
             }
             let heads: Vec<&str> = t.columns.iter().map(|c| c.header.as_str()).collect();
             for h in [
-                "名次", "队名", "场分", "局分", "胜", "和", "负", "胜局", "区分",
+                "名次", "队名", "场分", "局分", "胜", "和", "负", "胜局", "弃权", "犯规", "台次",
+                "区分",
             ] {
                 assert!(heads.contains(&h), "{kind:?}: {h}");
             }

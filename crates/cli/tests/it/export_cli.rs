@@ -231,3 +231,92 @@ fn personal_data_only_for_the_organiser_and_csv_per_table() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--out"));
 }
+
+#[test]
+fn a_team_match_event_exports_its_team_standings_once_and_every_match_board_by_board() {
+    let sim = Simulated::new("pudong-2014-clubs", 1, &[]);
+    let dir = sim.out.join("csv");
+    ok(&[
+        "event",
+        "export",
+        &sim.id,
+        "--format",
+        "csv",
+        "--out",
+        dir.to_str().unwrap(),
+        "--db",
+        &sim.db,
+    ]);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(
+        names.contains(&"team-standings-clubs.csv".to_string()),
+        "{names:?}"
+    );
+    assert!(names.iter().all(|n| !n.contains('~')), "{names:?}");
+    let bytes = std::fs::read(dir.join("team-matches-clubs.csv")).unwrap();
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    let mut lines = text.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("轮次,场次,甲队,乙队,比分,"));
+    // A row per board of every match: nine rounds of five matches of eight boards.
+    let reg = arbiter_director::regulation_of(&sim.state).unwrap();
+    let boards = reg
+        .section("clubs")
+        .unwrap()
+        .team_match
+        .as_ref()
+        .unwrap()
+        .boards;
+    let matches: usize = sim
+        .state
+        .section("clubs")
+        .unwrap()
+        .matches
+        .values()
+        .map(|r| r.matches.len())
+        .sum();
+    assert_eq!(lines.count(), matches * boards as usize);
+
+    // The workbook holds both sheets; the standings' 场分 are numbers.
+    let x = sim.out.join("clubs.xlsx");
+    ok(&[
+        "event",
+        "export",
+        &sim.id,
+        "--format",
+        "xlsx",
+        "--out",
+        x.to_str().unwrap(),
+        "--db",
+        &sim.db,
+    ]);
+    let mut book = calamine::open_workbook_auto(&x).unwrap();
+    let names = book.sheet_names();
+    assert!(names.iter().any(|n| n == "team-matches-clubs"), "{names:?}");
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| n.starts_with("team-standings"))
+            .count(),
+        1,
+        "{names:?}"
+    );
+    let t = arbiter_director::team_match::standings(&reg, &sim.state, "clubs").unwrap();
+    let sheet = book.worksheet_range("team-standings-clubs").unwrap();
+    let rows: Vec<&[Data]> = sheet.rows().collect();
+    assert_eq!(rows[1][3].to_string(), "场分");
+    assert_eq!(rows.len() - 2, t.rows.len());
+    for (row, r) in rows[2..].iter().zip(&t.rows) {
+        assert_eq!(row[2].to_string(), r.name);
+        assert_eq!(
+            number(&row[3]).map(|v| v * 2.0),
+            Some(r.match_points.halves() as f64)
+        );
+    }
+}

@@ -3,7 +3,9 @@
 //! read functions (`publish::export`, `api::rounds::sheet`, `bracket_view::bracket_view`,
 //! `api::entries::fee_due`); nothing is computed twice.
 
-use crate::{Align, Block, Column, DocKind, Document, Lang, Options, Orientation, ReportError};
+use crate::{
+    Align, Block, Column, DocKind, Document, Lang, Options, Orientation, ReportError, Table,
+};
 use arbiter_core::EventState;
 use arbiter_director::export::Export;
 use arbiter_regulation::Regulation;
@@ -102,11 +104,9 @@ fn one_date(d: chrono::NaiveDate, lang: Lang) -> String {
     }
 }
 
-pub(crate) fn build(
-    state: &EventState,
-    kind: DocKind,
-    opts: &Options,
-) -> Result<Document, ReportError> {
+/// The context of a document: the regulation, the language and the sections covered (the
+/// one asked for, or every section of the event).
+fn context<'a>(state: &'a EventState, opts: &Options) -> Result<Ctx<'a>, ReportError> {
     let reg =
         arbiter_director::regulation_of(state).map_err(|e| ReportError::Event(e.to_string()))?;
     let known: Vec<String> = reg
@@ -125,13 +125,33 @@ pub(crate) fn build(
         }
         None => known,
     };
-    let lang = opts.lang;
-    let cx = Ctx {
+    Ok(Ctx {
         state,
         reg,
-        lang,
+        lang: opts.lang,
         sections,
-    };
+    })
+}
+
+/// The 团体对阵及成绩 table of each team-match section covered (see
+/// [`team_match::matches_table`]), for the spreadsheets; none for a section with no round
+/// paired or not a team match.
+pub(crate) fn team_matches(state: &EventState, opts: &Options) -> Result<Vec<Table>, ReportError> {
+    let cx = context(state, opts)?;
+    let mut out = Vec::new();
+    for sid in &cx.sections {
+        out.extend(team_match::matches_table(&cx, sid)?);
+    }
+    Ok(out)
+}
+
+pub(crate) fn build(
+    state: &EventState,
+    kind: DocKind,
+    opts: &Options,
+) -> Result<Document, ReportError> {
+    let cx = context(state, opts)?;
+    let lang = opts.lang;
     let event_name = match lang {
         Lang::En => cx
             .reg

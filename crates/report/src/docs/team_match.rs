@@ -1,14 +1,16 @@
 //! The documents of a team-match section (团体赛, rules.md A15): the pairings with both
 //! line-ups (对阵表), one score sheet per match (团体赛记分表), the team standings (团体名次)
-//! and the team crosstable (团体交叉表). Every value comes from the director's read models
+//! and the team crosstable (团体交叉表); for the spreadsheets, every match of every round a
+//! row per board (团体对阵及成绩). Every value comes from the director's read models
 //! (`team_match::round_view`, `team_match::standings`); nothing here scores or ranks.
 
 use super::{col, Ctx};
 use crate::{Align, Block, Cell, Lang, ReportError, Table};
 use arbiter_director::crosstable::points_text;
-use arbiter_director::team_match::{self, MatchView, SeatView, TeamRoundView};
+use arbiter_director::team_match::{self, MatchBoardView, MatchView, SeatView, TeamRoundView};
 use arbiter_standings::team_match::{BoardOutcome, MatchCell, MatchResult, TeamMatchStandings};
-use arbiter_types::{Colour, Score};
+use arbiter_standings::TbValue;
+use arbiter_types::{Colour, Score, TeamTiebreak};
 
 /// Whether `sid` is a team-match section.
 pub(super) fn is_team(cx: &Ctx, sid: &str) -> bool {
@@ -256,31 +258,79 @@ pub(super) fn slips(
     Ok(())
 }
 
+/// The criteria of the regulation's list whose value is already a column of the team
+/// standings (场分, 局分, 胜 = 胜场, 胜局, 弃权, 犯规); the others (对手分, 直胜, 台次) get one.
+fn shown_as_column(t: TeamTiebreak) -> bool {
+    matches!(
+        t,
+        TeamTiebreak::MatchPoints
+            | TeamTiebreak::GamePoints
+            | TeamTiebreak::MatchWins
+            | TeamTiebreak::GameWins
+            | TeamTiebreak::Forfeits
+            | TeamTiebreak::Fouls
+    )
+}
+
+fn tb_cell(v: TbValue) -> Cell {
+    match v {
+        TbValue::Score(s) => Cell::Score(s),
+        TbValue::Int(n) => Cell::Int(n),
+        TbValue::Fraction { num, den } => Cell::Text(format!("{num}/{den}")),
+    }
+}
+
 /// The 团体名次 of a team section: rank, team, 场分, 局分, matches won/drawn/lost, games won,
-/// fouls and what decided each place.
+/// boards forfeited, fouls, the value of each criterion of the regulation's list not shown
+/// already (对手分, 直胜, 台次: the points on the first board) and what decided each place.
 pub(super) fn standings(cx: &Ctx, sid: &str, caption: String) -> Result<Block, ReportError> {
     let table = table_of(cx, sid)?;
+    let list: Vec<(usize, TeamTiebreak)> = team_match::rules_of(&cx.reg, sid)
+        .map(|(_, tm)| tm.tiebreaks.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, t)| !shown_as_column(t))
+        .collect();
+    let mut columns = vec![
+        col("rank", cx.t("名次", "Rank"), Align::Right, 5),
+        col("no", cx.t("队号", "No."), Align::Right, 5),
+        col("team", cx.t("队名", "Team"), Align::Left, 18),
+        col("match_points", cx.t("场分", "MP"), Align::Right, 5),
+        col("game_points", cx.t("局分", "GP"), Align::Right, 5),
+        col("wins", cx.t("胜", "W"), Align::Right, 4),
+        col("draws", cx.t("和", "D"), Align::Right, 4),
+        col("losses", cx.t("负", "L"), Align::Right, 4),
+        col("game_wins", cx.t("胜局", "Games won"), Align::Right, 5),
+        col("forfeits", cx.t("弃权", "Forfeits"), Align::Right, 5),
+        col("fouls", cx.t("犯规", "Fouls"), Align::Right, 5),
+    ];
+    for (_, t) in &list {
+        columns.push(col(
+            &format!("tb:{}", t.name()),
+            match cx.lang {
+                Lang::Zh => t.zh(),
+                Lang::En => t.name(),
+            },
+            Align::Right,
+            6,
+        ));
+    }
+    columns.push(col(
+        "decided_by",
+        cx.t("区分", "Decided by"),
+        Align::Left,
+        8,
+    ));
     Ok(Block::Table(Table {
         id: format!("team-standings-{sid}"),
         caption: Some(caption),
-        columns: vec![
-            col("rank", cx.t("名次", "Rank"), Align::Right, 5),
-            col("no", cx.t("队号", "No."), Align::Right, 5),
-            col("team", cx.t("队名", "Team"), Align::Left, 18),
-            col("match_points", cx.t("场分", "MP"), Align::Right, 5),
-            col("game_points", cx.t("局分", "GP"), Align::Right, 5),
-            col("wins", cx.t("胜", "W"), Align::Right, 4),
-            col("draws", cx.t("和", "D"), Align::Right, 4),
-            col("losses", cx.t("负", "L"), Align::Right, 4),
-            col("game_wins", cx.t("胜局", "Games won"), Align::Right, 5),
-            col("fouls", cx.t("犯规", "Fouls"), Align::Right, 5),
-            col("decided_by", cx.t("区分", "Decided by"), Align::Left, 8),
-        ],
+        columns,
         rows: table
             .rows
             .iter()
             .map(|r| {
-                vec![
+                let mut row = vec![
                     Cell::Int(r.rank as i64),
                     Cell::Int(r.no as i64),
                     Cell::text(&r.name),
@@ -290,12 +340,17 @@ pub(super) fn standings(cx: &Ctx, sid: &str, caption: String) -> Result<Block, R
                     Cell::Int(r.draws as i64),
                     Cell::Int(r.losses as i64),
                     Cell::Int(r.game_wins as i64),
+                    Cell::Int(r.forfeits as i64),
                     Cell::Int(r.fouls as i64),
-                    r.decided_by.map_or(Cell::Empty, |d| match cx.lang {
-                        Lang::Zh => Cell::text(d.zh()),
-                        Lang::En => Cell::text(d.name()),
-                    }),
-                ]
+                ];
+                for (i, _) in &list {
+                    row.push(r.values.get(*i).map_or(Cell::Empty, |v| tb_cell(*v)));
+                }
+                row.push(r.decided_by.map_or(Cell::Empty, |d| match cx.lang {
+                    Lang::Zh => Cell::text(d.zh()),
+                    Lang::En => Cell::text(d.name()),
+                }));
+                row
             })
             .collect(),
     }))
@@ -363,6 +418,214 @@ pub(super) fn board_standings(cx: &Ctx, sid: &str) -> Vec<Block> {
         }));
     }
     blocks
+}
+
+/// The colour the first team's player had on board `b` of `round`: as played once the game
+/// is on the round's sheet (a board played the other way round, S6, shows it), else as paired.
+fn played_colour(cx: &Ctx, sid: &str, round: u32, b: &MatchBoardView) -> Colour {
+    let game = cx
+        .state
+        .section(sid)
+        .and_then(|r| r.rounds.get(&round))
+        .and_then(|r| r.board(b.round_board));
+    match (game, &b.first) {
+        (Some(g), Some(s)) if g.red == s.id => Colour::Red,
+        (Some(g), Some(s)) if g.black == s.id => Colour::Black,
+        _ => b.first_colour,
+    }
+}
+
+/// 「2½:1½」 (局分 first:second), in brackets while the match is unfinished.
+fn match_score(m: &MatchView) -> String {
+    let s = format!(
+        "{}:{}",
+        points_text(m.first_points),
+        points_text(m.second_points)
+    );
+    if m.result.is_some() {
+        s
+    } else {
+        format!("({s})")
+    }
+}
+
+/// The 团体对阵及成绩 of a team section, for the spreadsheets: every board of every match of
+/// every round paired, one row each with its match's columns repeated (round, match, both
+/// teams, the match's score, 局分, 场分 and result), then the board (its number in the match
+/// and in the round, both players, the colour the first team's player had, the game's result
+/// and points), so that a filter on a team, a round or a player finds its rows; a bye is a
+/// row of its own. `None` while no round is paired.
+pub(super) fn matches_table(cx: &Ctx, sid: &str) -> Result<Option<Table>, ReportError> {
+    let Some(rec) = cx.state.section(sid) else {
+        return Ok(None);
+    };
+    if rec.matches.is_empty() || !is_team(cx, sid) {
+        return Ok(None);
+    }
+    let columns = vec![
+        col("round", cx.t("轮次", "Round"), Align::Right, 4),
+        col("match", cx.t("场次", "Match"), Align::Right, 4),
+        col("first", cx.t("甲队", "First team"), Align::Left, 14),
+        col("second", cx.t("乙队", "Second team"), Align::Left, 14),
+        col("score", cx.t("比分", "Score"), Align::Center, 7),
+        col(
+            "first_points",
+            cx.t("甲队局分", "First GP"),
+            Align::Right,
+            5,
+        ),
+        col(
+            "second_points",
+            cx.t("乙队局分", "Second GP"),
+            Align::Right,
+            5,
+        ),
+        col(
+            "first_match_points",
+            cx.t("甲队场分", "First MP"),
+            Align::Right,
+            5,
+        ),
+        col(
+            "second_match_points",
+            cx.t("乙队场分", "Second MP"),
+            Align::Right,
+            5,
+        ),
+        col(
+            "result",
+            cx.t("结果(甲队)", "Result (first team)"),
+            Align::Center,
+            8,
+        ),
+        col("board", cx.t("台次", "Board"), Align::Right, 4),
+        col("round_board", cx.t("台号", "Table"), Align::Right, 4),
+        col("first_no", cx.t("甲方序号", "First no."), Align::Right, 5),
+        col(
+            "first_player",
+            cx.t("甲方棋手", "First player"),
+            Align::Left,
+            10,
+        ),
+        col(
+            "first_colour",
+            cx.t("甲方执", "First col."),
+            Align::Center,
+            4,
+        ),
+        col(
+            "second_player",
+            cx.t("乙方棋手", "Second player"),
+            Align::Left,
+            10,
+        ),
+        col("second_no", cx.t("乙方序号", "Second no."), Align::Right, 5),
+        col(
+            "board_result",
+            cx.t("本台结果(甲方)", "Game (first team)"),
+            Align::Center,
+            8,
+        ),
+        col(
+            "board_first_points",
+            cx.t("甲方得分", "First pts"),
+            Align::Right,
+            5,
+        ),
+        col(
+            "board_second_points",
+            cx.t("乙方得分", "Second pts"),
+            Align::Right,
+            5,
+        ),
+    ];
+    let table = table_of(cx, sid)?;
+    let mut rows = Vec::new();
+    for &round in rec.matches.keys() {
+        let Some(v) = view(cx, sid, round) else {
+            continue;
+        };
+        for m in &v.matches {
+            let finished = m.result.is_some();
+            let mp = |team: &str| {
+                if finished {
+                    match_points(&table, team, round).map_or(Cell::Empty, Cell::Score)
+                } else {
+                    Cell::Empty
+                }
+            };
+            let head = [
+                Cell::Int(round as i64),
+                Cell::Int(m.no as i64),
+                Cell::text(&m.first),
+                Cell::text(&m.second),
+                Cell::Text(match_score(m)),
+                Cell::Score(m.first_points),
+                Cell::Score(m.second_points),
+                mp(&m.first),
+                mp(&m.second),
+                m.result
+                    .map_or(Cell::Empty, |r| Cell::text(match_result(cx, r))),
+            ];
+            for b in &m.boards {
+                let mut row = head.to_vec();
+                let (res, fp, sp) = match b.result {
+                    Some(o) => (
+                        Cell::text(board_result(cx, o)),
+                        Cell::Score(b.first_points),
+                        Cell::Score(b.second_points),
+                    ),
+                    None => (Cell::Empty, Cell::Empty, Cell::Empty),
+                };
+                row.extend([
+                    Cell::Int(b.board as i64),
+                    Cell::Int(b.round_board as i64),
+                    seat_no(&b.first),
+                    seat_name(cx, &b.first),
+                    Cell::text(colour(cx, played_colour(cx, sid, round, b))),
+                    seat_name(cx, &b.second),
+                    seat_no(&b.second),
+                    res,
+                    fp,
+                    sp,
+                ]);
+                rows.push(row);
+            }
+        }
+        if let Some(team) = &v.bye {
+            // The bye's 局分 and 场分 as the standings count them.
+            let cell = table.rows.iter().find(|r| &r.name == team).and_then(|r| {
+                r.rounds
+                    .iter()
+                    .find(|c| c.round == round && c.opponent.is_none())
+            });
+            let mut row = vec![
+                Cell::Int(round as i64),
+                Cell::Empty,
+                Cell::text(team),
+                Cell::text(cx.t("(轮空)", "(bye)")),
+                Cell::Empty,
+                cell.map_or(Cell::Empty, |c| Cell::Score(c.game_points)),
+                Cell::Empty,
+                cell.and_then(|c| c.match_points)
+                    .map_or(Cell::Empty, Cell::Score),
+                Cell::Empty,
+                Cell::text(match_result(cx, MatchResult::Bye)),
+            ];
+            row.resize(columns.len(), Cell::Empty);
+            rows.push(row);
+        }
+    }
+    Ok(Some(Table {
+        id: format!("team-matches-{sid}"),
+        caption: Some(format!(
+            "{} · {}",
+            cx.section_name(sid),
+            cx.t("团体对阵及成绩", "Team matches and results")
+        )),
+        columns,
+        rows,
+    }))
 }
 
 /// `3:1` (局分 own:opponent), in brackets while the match is unfinished.
