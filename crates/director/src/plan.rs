@@ -77,6 +77,17 @@ fn never_unpaid_rule(state: &EventState) -> bool {
 /// Players the format of a section is decided by: once the numbers are drawn, the players
 /// who drew one (S4); before, those who would play.
 fn format_field(sec: &Section, state: &EventState) -> u32 {
+    if sec.team_match.is_some() {
+        // A team match (A15) is played by its teams: a round robin of 10 clubs is 9 rounds,
+        // whatever the number of players.
+        return match state.section(&sec.id) {
+            Some(r) if !r.team_order.is_empty() => r.team_order.len() as u32,
+            _ => crate::team_match::teams_in(state, &sec.id)
+                .into_iter()
+                .filter(|t| crate::team_match::team_plays(state, t))
+                .count() as u32,
+        };
+    }
     match state.section(&sec.id) {
         Some(r) if !r.order.is_empty() => r.order.len() as u32,
         _ => playing_entries(state, &sec.id).len() as u32,

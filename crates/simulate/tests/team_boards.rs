@@ -227,6 +227,17 @@ fn the_board_standings_of_a_team_round_robin_and_the_bundled_leagues() {
             .collect();
         assert!(!sections.is_empty(), "{path}");
         for s in sections {
+            // The rounds planned are the teams' (a round robin of 10 clubs: 9), not the
+            // players'; every one of them was played.
+            let x = arbiter_director::export(&state).expect("export");
+            let planned = x
+                .sections
+                .iter()
+                .find(|e| e.id == s)
+                .expect("section export")
+                .rounds_planned;
+            let played = state.section(&s).expect("section").matches.len() as u32;
+            assert_eq!(planned, played, "{path} {s}");
             let got = check(&reg, &state, &s);
             assert!(
                 got.boards
