@@ -40,19 +40,33 @@ impl Event {
 
 /// Four teams: 甲队 P1–P3 (P3 its reserve), 乙队 P4–P5, 丙队 P6–P7, 丁队 P8–P9.
 fn event() -> Event {
+    event_from(
+        REGULATION,
+        &[
+            ("甲队", &["", "", ""]),
+            ("乙队", &["", ""]),
+            ("丙队", &["", ""]),
+            ("丁队", &["", ""]),
+        ],
+    )
+}
+
+/// An event of `regulation` with the teams given, each member by his sex (「F」, 「M」 or ""
+/// for none given), named 「甲队1」 …, registered P1, P2 … in order.
+fn event_from(regulation: &str, teams: &[(&str, &[&str])]) -> Event {
     let dir = tempfile::tempdir().expect("tempdir");
-    let reg = write(&dir.path().join("team.toml"), REGULATION);
+    let reg = write(&dir.path().join("team.toml"), regulation);
     let db = dir.path().join("a.db").to_str().expect("path").to_string();
     let out = ok(&["event", "create", "--regulation", &reg, "--db", &db]);
     let id = out.lines().last().expect("id").trim().to_string();
     let e = Event { _dir: dir, db, id };
     let mut next = 1;
-    for (team, n) in [("甲队", 3), ("乙队", 2), ("丙队", 2), ("丁队", 2)] {
+    for (team, sexes) in teams {
         let unit = format!("{team}单位");
         let mut members = Vec::new();
-        for k in 1..=n {
-            let name = format!("{team}{k}");
-            ok(&e.args(&[
+        for (k, sex) in sexes.iter().enumerate() {
+            let name = format!("{team}{}", k + 1);
+            let mut add = vec![
                 "player",
                 "add",
                 "--event",
@@ -67,7 +81,11 @@ fn event() -> Event {
                 team,
                 "--at",
                 "2026-09-01T10:00:00+08:00",
-            ]));
+            ];
+            if !sex.is_empty() {
+                add.extend(["--sex", sex]);
+            }
+            ok(&e.args(&add));
             members.push(format!("P{next}"));
             next += 1;
         }
@@ -267,52 +285,14 @@ fn a_team_that_does_not_appear_loses_every_board_and_the_match() {
 /// a line-up that breaks it is refused in the regulation's words, one that keeps it is taken.
 #[test]
 fn a_board_rule_of_the_regulation_refuses_a_line_up_that_breaks_it() {
-    let dir = tempfile::tempdir().expect("tempdir");
     let text =
         format!("{REGULATION}\n[[sections.team_match.board_rules]]\nboard = 2\nsex = \"F\"\n");
+    let dir = tempfile::tempdir().expect("tempdir");
     let reg = write(&dir.path().join("team.toml"), &text);
-    let db = dir.path().join("a.db").to_str().expect("path").to_string();
     let summary = ok(&["regulation", "check", &reg]);
     assert!(summary.contains("第2台须为女棋手"), "{summary}");
-    let out = ok(&["event", "create", "--regulation", &reg, "--db", &db]);
-    let id = out.lines().last().expect("id").trim().to_string();
-    let e = Event { _dir: dir, db, id };
-    // 甲队: 甲1 and 甲2 men, 甲3 (its reserve) a woman; 乙队: a man and a woman.
-    let mut next = 1;
-    for (team, sexes) in [("甲队", &["M", "M", "F"][..]), ("乙队", &["M", "F"][..])] {
-        let unit = format!("{team}单位");
-        let mut members = Vec::new();
-        for (k, sex) in sexes.iter().enumerate() {
-            let name = format!("{team}{}", k + 1);
-            ok(&e.args(&[
-                "player",
-                "add",
-                "--event",
-                &e.id,
-                "--section",
-                "t",
-                "--name",
-                &name,
-                "--unit",
-                &unit,
-                "--team",
-                team,
-                "--sex",
-                sex,
-                "--at",
-                "2026-09-01T10:00:00+08:00",
-            ]));
-            members.push(format!("P{next}"));
-            next += 1;
-        }
-        let mut add = vec![
-            "team", "add", "--event", &e.id, "--name", team, "--unit", &unit,
-        ];
-        for m in &members {
-            add.extend(["--member", m.as_str()]);
-        }
-        ok(&e.args(&add));
-    }
+    // 甲队: 甲队1 and 甲队2 men, 甲队3 (its reserve) a woman; 乙队: a man and a woman.
+    let e = event_from(&text, &[("甲队", &["M", "M", "F"]), ("乙队", &["M", "F"])]);
     let paired = ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
     assert!(
         paired.contains("甲队 按报名顺序出场时 甲队2 不能排在此台: 竞赛规程规定第2台须为女棋手"),
