@@ -359,6 +359,8 @@ pub enum PrizeKind {
     Lucky,
     Team,
     Title,
+    /// 台次奖: a place on one board of a team-match section (A15); the row names its board.
+    Board,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -378,6 +380,9 @@ pub struct PrizeRow {
     /// Added field: a medal (奖牌) goes with the prize (K13 "颁发奖牌、荣誉证书").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub medal: bool,
+    /// Added field: the board of a board prize (台次奖, A15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
 }
 
 impl Export {
@@ -471,6 +476,7 @@ mod tests {
                 item: None,
                 trophy: false,
                 medal: false,
+                board: None,
             }],
             prize_total: Score::points(0),
             provisional: true,

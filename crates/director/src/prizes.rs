@@ -8,11 +8,12 @@ use arbiter_core::EventState;
 use arbiter_regulation::{Prize, Regulation};
 use arbiter_standings::association::AssociationRow;
 use arbiter_standings::prize::{
-    allocate_prizes, LuckyEntry, LuckyOnAwarded, LuckyTable, PrizeEntry, PrizeList, PrizeRules,
-    PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, Reservation, TeamPrizeTable,
-    TeamRanking,
+    allocate_board_prizes, allocate_prizes, BoardRanking, LuckyEntry, LuckyOnAwarded, LuckyTable,
+    PrizeEntry, PrizeList, PrizeRules, PrizeTable, Qualification, RankedPlayer, RankedTeam,
+    Ranking, Reservation, TeamPrizeTable, TeamRanking,
 };
 use arbiter_standings::team::DivisionTable;
+use arbiter_types::PlayerNo;
 use std::collections::BTreeMap;
 
 /// Key of a team table in the prize rules: `section/division`.
@@ -157,6 +158,28 @@ pub fn allocate(
                 arbiter_regulation::LuckyOnAwarded::Unawarded => LuckyOnAwarded::Unawarded,
             };
         }
+        // A team-match section (A15): its teams' places by the team standings.
+        if let Some(tm) = sec.team_match.as_ref().filter(|tm| !tm.prizes.is_empty()) {
+            let key = team_key(&sec.id, None);
+            let table = crate::team_match::standings(reg, state, &sec.id)?;
+            team_rankings.push(TeamRanking {
+                section: key.clone(),
+                rows: table
+                    .rows
+                    .iter()
+                    .map(|r| RankedTeam {
+                        rank: r.rank,
+                        team: r.name.clone(),
+                    })
+                    .collect(),
+            });
+            let mut entries: Vec<PrizeEntry> = tm.prizes.iter().map(entry).collect();
+            entries.sort_by_key(|e| e.first);
+            rules.teams.push(TeamPrizeTable {
+                section: key,
+                entries,
+            });
+        }
         // Team prizes per division.
         if let (Some(tp), Some(tables)) = (&sec.teams, input.teams.get(&sec.id)) {
             for t in tables {
@@ -221,6 +244,43 @@ pub fn allocate(
             });
         }
     }
-    allocate_prizes(&rules, &rankings, &team_rankings)
-        .map_err(|e| DirectorError::Prizes(e.to_string()))
+    let mut list = allocate_prizes(&rules, &rankings, &team_rankings)
+        .map_err(|e| DirectorError::Prizes(e.to_string()))?;
+    // 台次奖 (A15): each board's places of a team-match section, after every other prize.
+    for sec in &reg.sections {
+        let Some(tm) = sec
+            .team_match
+            .as_ref()
+            .filter(|tm| !tm.board_prizes.is_empty())
+        else {
+            continue;
+        };
+        let Some(standings) = crate::team_match::board_prizes(reg, state, &sec.id) else {
+            continue;
+        };
+        let boards: Vec<BoardRanking> = standings
+            .boards
+            .iter()
+            .map(|t| BoardRanking {
+                section: sec.id.clone(),
+                board: t.board,
+                rows: t
+                    .rows
+                    .iter()
+                    .filter_map(|r| {
+                        Some(RankedPlayer {
+                            rank: r.rank?,
+                            no: PlayerNo::new(r.no)?,
+                            name: r.name.clone(),
+                            team: Some(r.team.clone()),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        let entries: Vec<PrizeEntry> = tm.board_prizes.iter().map(entry).collect();
+        allocate_board_prizes(&mut list, &sec.id, &entries, &boards)
+            .map_err(|e| DirectorError::Prizes(e.to_string()))?;
+    }
+    Ok(list)
 }

@@ -337,12 +337,14 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                     AwardKind::Title => PrizeKind::Title,
                     AwardKind::Lucky => PrizeKind::Lucky,
                     AwardKind::Team => PrizeKind::Team,
+                    AwardKind::Board => PrizeKind::Board,
                 },
                 amount: a.amount.map(|x| Score::points(x as i64)),
                 title: a.title.clone(),
                 item: a.item.clone(),
                 trophy: a.trophy,
                 medal: a.medal,
+                board: a.board,
             }
         })
         .collect();

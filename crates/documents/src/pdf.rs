@@ -646,6 +646,19 @@ impl Layout<'_, '_> {
             });
             y += 16.0 * 1.7;
         }
+        if let Some(m) = &c.members {
+            y += 2.0 * MM;
+            for line in self.m.wrap(m, 14.0, inner) {
+                ops.push(Op::Text {
+                    x: 30.0 * MM,
+                    y,
+                    size: 14.0,
+                    text: line,
+                    bold: false,
+                });
+                y += 14.0 * 1.6;
+            }
+        }
         if let Some(a) = &c.award {
             y += 8.0 * MM;
             centred(self.m, &mut ops, y, 24.0, a, true);

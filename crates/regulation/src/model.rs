@@ -989,6 +989,14 @@ pub struct TeamMatch {
     /// Who may sit on a board (「第四台须为女棋手」, a birth-date range on a board).
     #[serde(default)]
     pub board_rules: Vec<BoardRule>,
+    /// 团体奖励: the teams' places by the team standings (「团体前6名分别奖励6000…1000元」,
+    /// 「团体一等奖一名、二等奖二名」 as titles). Neither `category` nor `division`.
+    #[serde(default)]
+    pub prizes: Vec<Prize>,
+    /// 台次奖: the places of every board by the board standings (「各台第一名」), the same
+    /// table for each board. Neither `category` nor `division`.
+    #[serde(default)]
+    pub board_prizes: Vec<Prize>,
     #[serde(default)]
     pub leader_required: bool,
     #[serde(default)]

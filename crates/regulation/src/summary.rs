@@ -940,6 +940,14 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         for r in &tm.board_rules {
             let _ = writeln!(out, "  {}: {}", l.t("台次条件", "Board rule"), r.words());
         }
+        prize_lines(l, out, l.t("团体奖励", "Team prizes"), &tm.prizes, |_| None);
+        prize_lines(
+            l,
+            out,
+            l.t("台次奖 (每台)", "Board prizes (each board)"),
+            &tm.board_prizes,
+            |_| None,
+        );
     }
     let cats = s.categories.clone();
     prize_lines(l, out, l.t("奖励", "Prizes"), &s.prizes, |p| {

@@ -48,6 +48,7 @@ td.l { text-align: left; } td.c { text-align: center; } td.r { text-align: right
 .cert .unit { font-size: 12pt; margin-bottom: 10mm; }
 .cert .cit { font-size: 15pt; line-height: 1.8; text-align: left; text-indent: 2em; line-break: strict; word-break: normal; }
 .cert .award { font-size: 20pt; margin: 8mm 0; }
+.cert .members { font-size: 13pt; line-height: 1.7; text-align: left; }
 .cert .by { text-align: right; font-size: 13pt; margin-top: 15mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } body.landscape { max-width: 277mm; } }
 "#;
@@ -123,11 +124,15 @@ fn blocks(bs: &[Block], h: &mut String) {
             }
             Block::Certificate(c) => {
                 h.push_str(&format!(
-                    "<section class=\"cert\"><h1>{}</h1><div class=\"who\">{}</div><div class=\"unit\">{}</div><p class=\"cit\">{}</p>{}<div class=\"by\">{}<br>{}</div></section>\n",
+                    "<section class=\"cert\"><h1>{}</h1><div class=\"who\">{}</div><div class=\"unit\">{}</div><p class=\"cit\">{}</p>{}{}<div class=\"by\">{}<br>{}</div></section>\n",
                     escape(&c.heading),
                     escape(&c.recipient),
                     escape(c.unit.as_deref().unwrap_or("")),
                     escape(&c.citation),
+                    c.members
+                        .as_ref()
+                        .map(|m| format!("<p class=\"members\">{}</p>", escape(m)))
+                        .unwrap_or_default(),
                     c.award
                         .as_ref()
                         .map(|a| format!("<div class=\"award\">{}</div>", escape(a)))

@@ -310,6 +310,8 @@ pub struct Certificate {
     pub citation: String,
     /// Title or prize named (`棋王`, `一等奖`), if any.
     pub award: Option<String>,
+    /// A team's players named under the citation, as one line (「队员：张三、李四」).
+    pub members: Option<String>,
     /// Issuing bodies (the organisers).
     pub issuers: Vec<String>,
     /// Date of issue (the event's last day).

@@ -406,3 +406,104 @@ fn no_team_document_shows_an_id_number_or_a_phone() {
         }
     }
 }
+
+/// The Pudong regulation's team prizes (八: 一等奖一名、二等奖二名、三等奖三名, 发给奖状) go to
+/// the team standings' first six; each team's certificate names its players in board order.
+#[test]
+fn team_prizes_and_certificates_name_the_team_and_its_players() {
+    let (reg, state) = pudong();
+    let table = team_match::standings(reg, state, "clubs").expect("team standings");
+    let d = doc(state, DocKind::Prizes, None);
+    let t = d
+        .tables()
+        .into_iter()
+        .find(|t| t.id == "prizes")
+        .expect("the prize list");
+    let winners = texts(t, "winner");
+    let titles = texts(t, "title");
+    let first_six: Vec<String> = table.rows[..6].iter().map(|r| r.name.clone()).collect();
+    assert_eq!(winners, first_six);
+    assert_eq!(
+        titles,
+        ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
+    );
+    assert!(texts(t, "kind").iter().all(|k| k == "团体奖"));
+
+    let d = doc(state, DocKind::Certificates, None);
+    let certs: Vec<&arbiter_report::Certificate> = d
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Certificate(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(certs.len(), 6);
+    for (c, r) in certs.iter().zip(&table.rows) {
+        assert_eq!(c.recipient, r.name);
+        let mut members: Vec<(u32, String)> = state
+            .players
+            .values()
+            .filter(|p| p.team.as_deref() == Some(r.name.as_str()))
+            .filter_map(|p| {
+                let rec = state.section("clubs")?;
+                let i = rec.order.iter().position(|x| *x == p.id)?;
+                Some((i as u32, p.name.clone()))
+            })
+            .collect();
+        members.sort();
+        assert_eq!(members.len(), 8, "eight boards");
+        let names: Vec<String> = members.into_iter().map(|(_, n)| n).collect();
+        assert_eq!(
+            c.members.as_deref(),
+            Some(format!("队员：{}", names.join("、")).as_str())
+        );
+        assert!(c.citation.contains("荣获团体第"), "{}", c.citation);
+    }
+    assert_eq!(certs[0].award.as_deref(), Some("一等奖"));
+}
+
+/// 台次奖 on every board: the prize list says the board, the certificate 「第一台第一名」.
+#[test]
+fn board_prizes_list_the_board_and_the_certificate_says_it() {
+    let path = format!(
+        "{}/tests/fixtures/team-swiss.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let src = std::fs::read_to_string(&path).unwrap().replace(
+        "[sections.team_match]\n",
+        "[sections.team_match]\nboard_prizes = [{ rank = 1, title = \"最佳台次\" }]\n",
+    );
+    let reg = arbiter_regulation::parse(&src, &path).unwrap();
+    let mut sim = Simulator::new(reg.clone(), &src, "team.toml", 3, &Sizes::default());
+    let state = sim.run_in_memory().unwrap().1;
+    let bp = team_match::board_prizes(&reg, &state, "teams").expect("board standings");
+    let firsts: Vec<String> = bp
+        .boards
+        .iter()
+        .filter_map(|b| b.rows.iter().find(|r| r.rank == Some(1)))
+        .map(|r| r.name.clone())
+        .collect();
+    assert_eq!(firsts.len(), 4);
+    let d = doc(&state, DocKind::Prizes, None);
+    let t = d
+        .tables()
+        .into_iter()
+        .find(|t| t.id == "prizes")
+        .expect("the prize list");
+    assert_eq!(texts(t, "winner"), firsts);
+    assert_eq!(texts(t, "category"), ["第1台", "第2台", "第3台", "第4台"]);
+    assert!(texts(t, "kind").iter().all(|k| k == "台次奖"));
+    let d = doc(&state, DocKind::Certificates, None);
+    let cits: Vec<&str> = d
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Certificate(c) => Some(c.citation.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cits.len(), 4);
+    assert!(cits[0].contains("第一台第一名"), "{}", cits[0]);
+    assert!(cits[3].contains("第四台第一名"), "{}", cits[3]);
+}

@@ -292,6 +292,8 @@ pub enum AwardKind {
     Title,
     Lucky,
     Team,
+    /// 台次奖: a place on one board of a team-match section (A15).
+    Board,
 }
 
 impl AwardKind {
@@ -301,6 +303,7 @@ impl AwardKind {
             AwardKind::Title => "称号",
             AwardKind::Lucky => "幸运奖",
             AwardKind::Team => "团体奖",
+            AwardKind::Board => "台次奖",
         }
     }
 }
@@ -328,6 +331,9 @@ pub struct Award {
     pub certificate: bool,
     /// Why the prize went to someone else than the player at `place`.
     pub note: Option<String>,
+    /// The board of a board prize (台次奖).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
 }
 
 /// A prize nobody received, with the reason.
@@ -340,6 +346,9 @@ pub struct VacantPrize {
     pub amount: Option<u64>,
     pub item: Option<String>,
     pub reason: String,
+    /// The board of a board prize (台次奖).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -557,6 +566,7 @@ impl<'a> Allocator<'a> {
             medal: prize.medal,
             certificate: prize.certificate,
             note,
+            board: None,
         });
         Ok(())
     }
@@ -587,6 +597,7 @@ impl<'a> Allocator<'a> {
             amount: prize.amount,
             item: prize.item.clone(),
             reason,
+            board: None,
         });
     }
 }
@@ -905,6 +916,7 @@ pub fn allocate_prizes(
                             medal: e.medal,
                             certificate: e.certificate,
                             note: None,
+                            board: None,
                         });
                     }
                     None => al.vacant(
@@ -1009,4 +1021,92 @@ pub fn allocate_prizes(
         }
     }
     Ok(al.list)
+}
+
+/// The board standings of one board of a team-match section (台次成绩, A15): the players
+/// ranked on it, in rank order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRanking {
+    pub section: String,
+    pub board: u32,
+    pub rows: Vec<RankedPlayer>,
+}
+
+/// 台次奖 (A15): the same places `entries` given on every board's ranking of `section`,
+/// appended to `list` after its other prizes. Place `k` of a board goes to the `k`-th player
+/// ranked on it (a player is ranked on one board only); a place beyond the players ranked
+/// there is vacant. Board prizes are a person's awards but never move another prize.
+pub fn allocate_board_prizes(
+    list: &mut PrizeList,
+    section: &str,
+    entries: &[PrizeEntry],
+    boards: &[BoardRanking],
+) -> Result<(), PrizeError> {
+    let table = label("台次奖", section, None);
+    check_entries(&table, entries)?;
+    for b in boards {
+        check_ranking(&Ranking {
+            section: format!("{section} 第{}台", b.board),
+            category: None,
+            rows: b.rows.clone(),
+        })?;
+    }
+    let mut sorted: Vec<&PrizeEntry> = entries.iter().collect();
+    sorted.sort_by_key(|e| e.first);
+    let mut al = Allocator {
+        one_award: false,
+        awarded: BTreeSet::new(),
+        list: std::mem::take(list),
+    };
+    let mut boards: Vec<&BoardRanking> = boards.iter().collect();
+    boards.sort_by_key(|b| b.board);
+    for b in boards {
+        for e in &sorted {
+            for place in e.first..=e.last_place() {
+                match b.rows.get(place as usize - 1) {
+                    Some(row) => {
+                        al.add_amount(e.amount)?;
+                        al.list.awards.push(Award {
+                            kind: AwardKind::Board,
+                            section: section.to_string(),
+                            category: None,
+                            place,
+                            rank: row.rank,
+                            no: Some(row.no),
+                            name: Some(row.name.clone()),
+                            team: row.team.clone(),
+                            amount: e.amount,
+                            title: e.title.clone(),
+                            item: e.item.clone(),
+                            trophy: e.trophy,
+                            medal: e.medal,
+                            certificate: e.certificate,
+                            note: None,
+                            board: Some(b.board),
+                        });
+                    }
+                    None => {
+                        al.vacant(
+                            AwardKind::Board,
+                            section,
+                            None,
+                            place,
+                            e,
+                            format!(
+                                "第{}台有名次的棋手不足, 无第{place}名 (board {}: no player ranked at place {place}, {} ranked)",
+                                b.board,
+                                b.board,
+                                b.rows.len()
+                            ),
+                        );
+                        if let Some(v) = al.list.vacant.last_mut() {
+                            v.board = Some(b.board);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    *list = al.list;
+    Ok(())
 }

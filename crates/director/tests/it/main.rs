@@ -22,5 +22,6 @@ mod reentry;
 mod rosters;
 mod settings;
 mod team_boards;
+mod team_prizes;
 mod verify_prefixes;
 mod views;

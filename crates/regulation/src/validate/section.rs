@@ -121,6 +121,40 @@ fn team_match(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
             "台次奖最少对局数不能为 0 (board_prize_min_games must be at least 1)".into(),
         );
     }
+    // Team places and each board's places: no category, no division (a team-match section
+    // has neither); a place beyond the teams entered is vacant when prizes are allocated.
+    for (key, list) in [("prizes", &tm.prizes), ("board_prizes", &tm.board_prizes)] {
+        for (j, pz) in list.iter().enumerate() {
+            let field = match (&pz.category, &pz.division) {
+                (Some(_), _) => "category",
+                (None, Some(_)) => "division",
+                (None, None) => continue,
+            };
+            return cx.fail(
+                sp(p!["team_match", key, j, field]),
+                format!(
+                    "团体赛的团体奖与台次奖不分类别或分组, 请删去 `{field}` \
+                     (team and board prizes of a team match have no {field})"
+                ),
+            );
+        }
+    }
+    prizes(
+        cx,
+        &tm.prizes,
+        &sp(p!["team_match", "prizes"]),
+        &[],
+        &[],
+        None,
+    )?;
+    prizes(
+        cx,
+        &tm.board_prizes,
+        &sp(p!["team_match", "board_prizes"]),
+        &[],
+        &[],
+        None,
+    )?;
     let mut seen = std::collections::BTreeSet::new();
     for (i, r) in tm.board_rules.iter().enumerate() {
         let at = |k: &'static str| sp(p!["team_match", "board_rules", i, k]);

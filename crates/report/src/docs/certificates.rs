@@ -52,6 +52,7 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 unit: w.unit.clone(),
                 citation,
                 award: None,
+                members: None,
                 issuers: issuers.clone(),
                 date: date.clone(),
             }));
@@ -61,12 +62,25 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         // individual section it is ranked from.
         let group = match (&w.category, w.kind) {
             (_, PrizeKind::Team) => String::new(),
+            // A board prize: the section, then the board in the award ("第一台第一名").
+            (_, PrizeKind::Board) => cx.section_name(&w.section),
             (Some(c), _) => format!("{}{c}", cx.section_name(&w.section)),
             (None, _) => cx.section_name(&w.section),
         };
         let division = w.category.clone().unwrap_or_default();
         let what = match (cx.lang, w.kind) {
             (Lang::Zh, PrizeKind::Team) => format!("团体{division}第{}名", zh_rank(w.rank)),
+            (Lang::Zh, PrizeKind::Board) => format!(
+                "{}第{}名",
+                w.board
+                    .map(|b| format!("第{}台", zh_rank(b)))
+                    .unwrap_or_default(),
+                zh_rank(w.rank)
+            ),
+            (Lang::En, PrizeKind::Board) => match w.board {
+                Some(b) => format!("place {} on board {b}", w.rank),
+                None => format!("board place {}", w.rank),
+            },
             (Lang::Zh, _) => format!("第{}名", zh_rank(w.rank)),
             (Lang::En, PrizeKind::Team) if division.is_empty() => {
                 format!("team place {}", w.rank)
@@ -107,6 +121,10 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             unit: w.unit.clone(),
             citation,
             award: w.title.clone(),
+            members: (!w.members.is_empty()).then(|| match cx.lang {
+                Lang::Zh => format!("队员：{}", w.members.join("、")),
+                Lang::En => format!("Players: {}", w.members.join(", ")),
+            }),
             issuers: issuers.clone(),
             date: date.clone(),
         }));
@@ -138,6 +156,7 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 unit: None,
                 citation,
                 award: None,
+                members: None,
                 issuers: issuers.clone(),
                 date: date.clone(),
             }));

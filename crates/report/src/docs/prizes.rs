@@ -11,6 +11,8 @@ fn kind_label(cx: &Ctx, k: PrizeKind) -> &'static str {
         (Lang::Zh, PrizeKind::Lucky) => "幸运奖",
         (Lang::Zh, PrizeKind::Team) => "团体奖",
         (Lang::Zh, PrizeKind::Title) => "称号",
+        (Lang::Zh, PrizeKind::Board) => "台次奖",
+        (Lang::En, PrizeKind::Board) => "board",
         (Lang::En, PrizeKind::Place) => "place",
         (Lang::En, PrizeKind::Lucky) => "lucky",
         (Lang::En, PrizeKind::Team) => "team",
@@ -30,6 +32,11 @@ pub(super) struct Winner {
     pub(super) item: Option<String>,
     pub(super) trophy: bool,
     pub(super) medal: bool,
+    /// The board of a board prize (台次奖, A15).
+    pub(super) board: Option<u32>,
+    /// A team prize's players, in pairing-number order (a team section numbers a team's
+    /// players by board); empty for a player's prize.
+    pub(super) members: Vec<String>,
 }
 
 impl Winner {
@@ -60,10 +67,29 @@ pub(super) fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
             let se = section_export(ex, &p.section);
             let player =
                 p.no.and_then(|n| se.and_then(|s| s.players.iter().find(|x| x.no == n)));
-            let category = p.category.as_ref().map(|c| {
-                se.and_then(|s| s.categories.iter().find(|x| &x.id == c))
-                    .map_or(c.clone(), |x| x.name.clone())
-            });
+            let category = match (p.board, &p.category) {
+                (Some(b), _) => Some(match cx.lang {
+                    Lang::Zh => format!("第{b}台"),
+                    Lang::En => format!("board {b}"),
+                }),
+                (None, Some(c)) => Some(
+                    se.and_then(|s| s.categories.iter().find(|x| &x.id == c))
+                        .map_or(c.clone(), |x| x.name.clone()),
+                ),
+                (None, None) => None,
+            };
+            let members = match (p.kind, &p.team, se) {
+                (PrizeKind::Team, Some(t), Some(s)) => {
+                    let mut v: Vec<&arbiter_director::export::PlayerExport> = s
+                        .players
+                        .iter()
+                        .filter(|x| x.team.as_ref() == Some(t))
+                        .collect();
+                    v.sort_by_key(|x| x.no);
+                    v.into_iter().map(|x| x.name.clone()).collect()
+                }
+                _ => Vec::new(),
+            };
             Winner {
                 section: p.section.clone(),
                 category,
@@ -80,6 +106,8 @@ pub(super) fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
                 item: p.item.clone(),
                 trophy: p.trophy,
                 medal: p.medal,
+                board: p.board,
+                members,
             }
         })
         .collect()

@@ -4,8 +4,8 @@
 use arbiter_regulation::{parse, Prize, Regulation, Section};
 use arbiter_standings::prize::{
     allocate_prizes, AwardKind, LuckyEntry, LuckyOnAwarded, LuckyTable, PrizeEntry, PrizeError,
-    PrizeRules, PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking, Reservation,
-    TeamPrizeTable, TeamRanking,
+    PrizeList, PrizeRules, PrizeTable, Qualification, RankedPlayer, RankedTeam, Ranking,
+    Reservation, TeamPrizeTable, TeamRanking,
 };
 use arbiter_standings::team::{team_standings, PlayerRank, Team, TeamRule};
 use arbiter_types::{PlayerNo, Score};
@@ -961,4 +961,67 @@ fn one_award_equal_amounts_take_the_table_listed_first() {
             assert_eq!((of(false), of(true)), (Some(2), Some(1)));
         }
     }
+}
+
+/// 台次奖 (A15): the same places on every board, each board's own ranking; a place beyond the
+/// players ranked on a board is vacant on that board only; the amounts add to the total.
+#[test]
+fn board_prizes_give_each_board_its_places() {
+    use arbiter_standings::prize::{allocate_board_prizes, BoardRanking};
+    let rules = PrizeRules {
+        places: vec![table("open", amounts(&[(1, 1, 300)]))],
+        ..Default::default()
+    };
+    let mut list = allocate_prizes(&rules, &[ranking("open", 3)], &[]).unwrap();
+    let boards = vec![
+        BoardRanking {
+            section: "clubs".into(),
+            board: 2,
+            rows: vec![row(1, 12)],
+        },
+        BoardRanking {
+            section: "clubs".into(),
+            board: 1,
+            rows: vec![row(1, 5), row(2, 9)],
+        },
+    ];
+    let entries = vec![
+        PrizeEntry::place(1, 200).with_title("台次奖"),
+        PrizeEntry::place(2, 100),
+    ];
+    allocate_board_prizes(&mut list, "clubs", &entries, &boards).unwrap();
+    let board: Vec<(Option<u32>, u32, u32, Option<u64>)> = list
+        .awards
+        .iter()
+        .filter(|a| a.kind == AwardKind::Board)
+        .map(|a| (a.board, a.place, a.no.unwrap().get(), a.amount))
+        .collect();
+    // Board 1 first, then board 2; the first place carries the title.
+    assert_eq!(
+        board,
+        vec![
+            (Some(1), 1, 5, Some(200)),
+            (Some(1), 2, 9, Some(100)),
+            (Some(2), 1, 12, Some(200)),
+        ]
+    );
+    assert_eq!(list.awards[1].title.as_deref(), Some("台次奖"));
+    assert_eq!(list.total_amount, 300 + 200 + 100 + 200);
+    assert_eq!(list.vacant.len(), 1);
+    assert_eq!(list.vacant[0].board, Some(2));
+    assert_eq!(list.vacant[0].place, 2);
+    assert!(list.vacant[0].reason.contains("第2台"));
+    // An empty prize is refused as in any table.
+    let mut l2 = PrizeList::default();
+    let err = allocate_board_prizes(
+        &mut l2,
+        "clubs",
+        &[PrizeEntry {
+            amount: None,
+            ..PrizeEntry::range(1, 1, 0)
+        }],
+        &boards,
+    )
+    .unwrap_err();
+    assert!(matches!(err, PrizeError::EmptyPrize { .. }), "{err}");
 }
