@@ -29,6 +29,7 @@ pub fn routes() -> Router<AppState> {
         .route("/e/{event}/s/{section}/standings", get(standings))
         .route("/e/{event}/s/{section}/crosstable", get(crosstable))
         .route("/e/{event}/s/{section}/p/{no}", get(player))
+        .route("/e/{event}/s/{section}/t/{no}", get(team))
         .route("/e/{event}/s/{section}/knockout", get(knockout))
 }
 
@@ -457,6 +458,40 @@ async fn standings(
     .await
 }
 
+// ---------------------------------------------------------------- a team's page
+
+#[derive(Template)]
+#[template(path = "teampage.html")]
+struct TeamPageView {
+    layout: Layout,
+    base: String,
+    t: super::team::TeamPage,
+}
+
+/// A team's own page in a team-match section (A15): 404 for an unknown team or an
+/// individual section.
+async fn team(
+    State(app): State<AppState>,
+    Path((event, section, no)): Path<(String, String, u32)>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    views::section_name(&snap, &section)?;
+    let path = format!("/e/{event}/s/{section}/t/{no}");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let t = super::team::team_page(s, l, &section, no)
+            .ok_or_else(|| WebError::NotFound(format!("第{no}队 (team {no})")))?;
+        let title = format!("{} · {}", t.name, views::section_name_in(s, l, &section)?);
+        render(&TeamPageView {
+            layout: Layout::event(l, s, title, path.clone(), Some(&section)),
+            base: format!("/e/{}/s/{section}", s.event),
+            t,
+        })
+    })
+    .await
+}
+
 // ---------------------------------------------------------------- crosstable
 
 #[derive(Template)]
@@ -520,9 +555,21 @@ struct PlayerPage {
     layout: Layout,
     base: String,
     p: PlayerRow,
+    /// In a team-match section: the player's team number (its page) and the boards of a
+    /// match, to say a round's board as 「第2场 第3台」.
+    team_no: Option<u32>,
+    boards_per_match: Option<u32>,
 }
 
 impl PlayerPage {
+    /// The board as the page shows it: the round's number, or in a team match 「2.3」
+    /// (match 2, board 3).
+    fn board_text(&self, b: &u32) -> String {
+        match self.boards_per_match {
+            Some(n) if n > 0 && *b > 0 => format!("{}.{}", (b - 1) / n + 1, (b - 1) % n + 1),
+            _ => b.to_string(),
+        }
+    }
     fn colour(&self, c: &Cell) -> &'static str {
         c.colour_label(self.layout.l)
     }
@@ -563,10 +610,21 @@ async fn player(
             .cloned()
             .ok_or_else(|| WebError::NotFound(format!("{section} {no}号 (player)")))?;
         let title = format!("{} {}{}", p.name, no, l.t("号", ""));
+        let boards_per_match = arbiter_director::regulation_of(&s.state)
+            .ok()
+            .and_then(|reg| {
+                arbiter_director::team_match::rules_of(&reg, &section).map(|(_, tm)| tm.boards)
+            });
+        let team_no = boards_per_match.and_then(|_| {
+            let t = p.team.as_ref()?;
+            super::team::team_numbers(s, &section).get(t).copied()
+        });
         render(&PlayerPage {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
             p,
+            team_no,
+            boards_per_match,
         })
     })
     .await

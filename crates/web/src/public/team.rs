@@ -148,6 +148,8 @@ fn line(l: Lang, b: &MatchBoardView) -> BoardLine {
 /// One line of the team standings as the standings page shows it.
 pub struct TeamRow {
     pub rank: u32,
+    /// Team number (its page is `t/{no}`).
+    pub no: u32,
     pub name: String,
     pub match_points: String,
     pub game_points: String,
@@ -169,6 +171,7 @@ pub fn standings(s: &Snapshot, l: Lang, section: &str) -> Option<Vec<TeamRow>> {
             .iter()
             .map(|r| TeamRow {
                 rank: r.rank,
+                no: r.no,
                 name: r.name.clone(),
                 match_points: points_text(r.match_points),
                 game_points: points_text(r.game_points),
@@ -180,4 +183,227 @@ pub fn standings(s: &Snapshot, l: Lang, section: &str) -> Option<Vec<TeamRow>> {
             })
             .collect(),
     )
+}
+
+/// A team's own page (A15): its place, its players with their games, and every published
+/// round's match board by board.
+pub struct TeamPage {
+    pub no: u32,
+    pub name: String,
+    pub unit: String,
+    /// The team's line of the team standings (`None` before any match).
+    pub row: Option<TeamRow>,
+    pub players: Vec<TeamPlayer>,
+    pub rounds: Vec<TeamRoundLine>,
+}
+
+/// A registered player of the team (in board order) and his games so far.
+pub struct TeamPlayer {
+    /// Pairing number (序号) once drawn.
+    pub no: Option<u32>,
+    pub name: String,
+    /// The board he played most (台次成绩), once he has played.
+    pub board: Option<u32>,
+    pub games: u32,
+    pub points: String,
+    /// 「2/1/0」: games won, drawn, lost.
+    pub record: String,
+    pub withdrawn: bool,
+}
+
+/// One round of the team: its match (or bye) from the team's side.
+pub struct TeamRoundLine {
+    pub round: u32,
+    /// The team met (its number, its name); `None` for a bye.
+    pub opponent: Option<(u32, String)>,
+    /// 「3:1」 in 局分, this team first (running while in play).
+    pub score: String,
+    /// 「胜」 「和」 「负」 「弃权」, or 「进行中」 while in play, 「轮空」 for a bye.
+    pub result: String,
+    pub finished: bool,
+    /// The boards: (board, this team's player, the opponent's, this team red?, 「1:0」 or
+    /// 「」, a forfeit's note).
+    pub boards: Vec<TeamBoardLine>,
+}
+
+/// One board of a team's match, from the team's side.
+pub struct TeamBoardLine {
+    pub board: u32,
+    /// The round's board number, when the game's record is in (its page).
+    pub record: Option<u32>,
+    pub ours: Option<(Option<u32>, String)>,
+    pub theirs: Option<(Option<u32>, String)>,
+    pub red: bool,
+    pub score: String,
+    pub note: String,
+}
+
+/// The page of team `no` of `section`; `None` when it is not a team section or there is no
+/// team `no`. Only published rounds are shown.
+pub fn team_page(s: &Snapshot, l: Lang, section: &str, no: u32) -> Option<TeamPage> {
+    let reg = arbiter_director::regulation_of(&s.state).ok()?;
+    if !team_match::is_team_section(&reg, section) {
+        return None;
+    }
+    let rec = s.state.section(section)?;
+    let name = rec.team_order.get((no as usize).checked_sub(1)?)?.clone();
+    let team = s.state.teams.get(&name);
+    let number_of = |t: &str| {
+        rec.team_order
+            .iter()
+            .position(|x| x == t)
+            .map(|i| i as u32 + 1)
+    };
+    let row = standings(s, l, section).and_then(|rows| rows.into_iter().find(|r| r.name == name));
+    let boards = team_match::board_prizes(&reg, &s.state, section);
+    let players = team
+        .map(|t| {
+            t.members
+                .iter()
+                .filter_map(|id| {
+                    let p = s.state.player(*id)?;
+                    let pno = rec.order.iter().position(|x| x == id).map(|i| i as u32 + 1);
+                    let line = boards.as_ref().and_then(|b| {
+                        b.boards.iter().find_map(|t| {
+                            t.rows
+                                .iter()
+                                .find(|r| Some(r.no) == pno)
+                                .map(|r| (t.board, r))
+                        })
+                    });
+                    Some(TeamPlayer {
+                        no: pno,
+                        name: p.name.clone(),
+                        board: line.map(|(b, _)| b),
+                        games: line.map_or(0, |(_, r)| r.games),
+                        points: line.map_or_else(|| "0".to_string(), |(_, r)| r.points_text()),
+                        record: line.map_or_else(
+                            || "0/0/0".to_string(),
+                            |(_, r)| format!("{}/{}/{}", r.wins, r.draws, r.losses),
+                        ),
+                        withdrawn: s.state.status(*id)
+                            == Some(arbiter_core::PlayerStatus::Withdrawn),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut rounds = Vec::new();
+    for r in rec.rounds.values().filter(|r| r.published) {
+        let Some(v) = team_match::round_view(&reg, &s.state, section, r.round) else {
+            continue;
+        };
+        if v.bye.as_deref() == Some(name.as_str()) {
+            rounds.push(TeamRoundLine {
+                round: r.round,
+                opponent: None,
+                score: String::new(),
+                result: l.t("轮空", "bye").to_string(),
+                finished: true,
+                boards: Vec::new(),
+            });
+            continue;
+        }
+        let Some(m) = v
+            .matches
+            .iter()
+            .find(|m| m.first == name || m.second == name)
+        else {
+            continue;
+        };
+        let first = m.first == name;
+        let (other, ours_pts, theirs_pts) = if first {
+            (&m.second, m.first_points, m.second_points)
+        } else {
+            (&m.first, m.second_points, m.first_points)
+        };
+        let result = match m.result {
+            None => l.t("进行中", "in play").to_string(),
+            Some(res) => {
+                let res = if first { res } else { res.reversed() };
+                match res {
+                    MatchResult::Win | MatchResult::ForfeitWin | MatchResult::Bye => {
+                        l.t("胜", "won").to_string()
+                    }
+                    MatchResult::Draw => l.t("和", "drawn").to_string(),
+                    MatchResult::Loss => l.t("负", "lost").to_string(),
+                    MatchResult::ForfeitLoss | MatchResult::DoubleForfeit => {
+                        l.t("弃权负", "lost by forfeit").to_string()
+                    }
+                }
+            }
+        };
+        let seat = |x: &Option<SeatView>| x.as_ref().map(|p| (p.no, p.name.clone()));
+        let boards = m
+            .boards
+            .iter()
+            .map(|b| {
+                let bl = line(l, b);
+                let (ours, theirs) = if first {
+                    (seat(&b.first), seat(&b.second))
+                } else {
+                    (seat(&b.second), seat(&b.first))
+                };
+                let score = if b.result.is_none() {
+                    String::new()
+                } else if first {
+                    format!(
+                        "{}:{}",
+                        points_text(b.first_points),
+                        points_text(b.second_points)
+                    )
+                } else {
+                    format!(
+                        "{}:{}",
+                        points_text(b.second_points),
+                        points_text(b.first_points)
+                    )
+                };
+                let recorded = r
+                    .boards
+                    .iter()
+                    .any(|g| g.board == b.round_board && g.record.is_some());
+                TeamBoardLine {
+                    board: b.board,
+                    record: recorded.then_some(b.round_board),
+                    ours,
+                    theirs,
+                    red: bl.first_red == first,
+                    score,
+                    note: bl.note,
+                }
+            })
+            .collect();
+        rounds.push(TeamRoundLine {
+            round: r.round,
+            opponent: number_of(other).map(|n| (n, other.clone())),
+            score: format!("{}:{}", points_text(ours_pts), points_text(theirs_pts)),
+            result,
+            finished: m.result.is_some(),
+            boards,
+        });
+    }
+    Some(TeamPage {
+        no,
+        name: name.clone(),
+        unit: team.map(|t| t.unit.clone()).unwrap_or_default(),
+        row,
+        players,
+        rounds,
+    })
+}
+
+/// Team name → team number of `section` (the standings and round pages link to the team
+/// pages with it).
+pub fn team_numbers(s: &Snapshot, section: &str) -> std::collections::HashMap<String, u32> {
+    s.state
+        .section(section)
+        .map(|rec| {
+            rec.team_order
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.clone(), i as u32 + 1))
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -148,7 +148,11 @@ fn team_standings_show_match_and_game_points_and_what_decided_the_place() {
     // The teams in rank order, each with its 场分, 局分 and record.
     let mut from = 0;
     for r in &t.rows {
-        let row = at(&team[from..], &format!("<td>{}</td>", r.name)) + from;
+        // The name links to the team's page.
+        let row = at(
+            &team[from..],
+            &format!("<a href=\"/e/{id}/s/clubs/t/{}\">{}</a></td>", r.no, r.name),
+        ) + from;
         let tr = &team[row..];
         let tr = &tr[..tr.find("</tr>").expect("row")];
         assert!(
@@ -252,6 +256,9 @@ fn no_page_of_a_team_section_holds_an_id_number_or_a_phone() {
         format!("/e/{id}/s/clubs/r/2?lang=en"),
         format!("/e/{id}/s/clubs/standings"),
         format!("/e/{id}/s/clubs/standings?lang=en"),
+        format!("/e/{id}/s/clubs/t/1"),
+        format!("/e/{id}/s/clubs/t/2?lang=en"),
+        format!("/e/{id}/s/clubs/p/1"),
     ] {
         let r = srv.get(&path);
         assert_eq!(r.status, 200, "{path}");
@@ -260,4 +267,130 @@ fn no_page_of_a_team_section_holds_an_id_number_or_a_phone() {
             assert!(!text.contains(s.as_str()), "{path} holds `{s}`");
         }
     }
+}
+
+/// A team's own page: its place, its players in board order with their games, and each
+/// published round's match from its side — the opponent (linked), 局分 both ways, and the
+/// boards with who sat there; the standings and a player's page link to it.
+#[test]
+fn a_team_has_its_own_page_with_its_players_and_every_match() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let rec = state.section("clubs").expect("section");
+    let table = team_match::standings(&reg, &state, "clubs").expect("standings");
+    let row = &table.rows[0];
+    let name = row.name.clone();
+    let no = row.no;
+    assert_eq!(rec.team_order[no as usize - 1], name);
+
+    let standings = srv.get(&format!("/e/{id}/s/clubs/standings")).text();
+    assert!(
+        standings.contains(&format!("<a href=\"/e/{id}/s/clubs/t/{no}\">{name}</a>")),
+        "the standings link the team page"
+    );
+    let html = srv.get(&format!("/e/{id}/s/clubs/t/{no}")).text();
+    assert!(html.contains(&format!("<h1>{name} ")), "{html}");
+    assert!(
+        html.contains(&format!(
+            "场分 <strong>{}</strong> · 局分 <strong>{}</strong>",
+            points_text(row.match_points),
+            points_text(row.game_points)
+        )),
+        "{html}"
+    );
+    // The players in registration (board) order, each linked to his page.
+    let team = state.teams.get(&name).expect("team");
+    let mut last = 0;
+    for p in &team.members {
+        let pno = rec.order.iter().position(|x| x == p).expect("numbered") + 1;
+        let pname = &state.player(*p).expect("player").name;
+        let link = format!("<a href=\"/e/{id}/s/clubs/p/{pno}\">{pname}</a>");
+        let pos = at(&html, &link);
+        assert!(pos > last, "{pname} in board order");
+        last = pos;
+    }
+    // Every published round: its match from this team's side.
+    let blocks: Vec<&str> = html
+        .split("<section class=\"tmatch teamround\"")
+        .skip(1)
+        .map(|b| &b[..b.find("</section>").expect("round block")])
+        .collect();
+    let published: Vec<u32> = rec
+        .rounds
+        .values()
+        .filter(|r| r.published)
+        .map(|r| r.round)
+        .collect();
+    assert_eq!(blocks.len(), published.len(), "{html}");
+    for (r, block) in published.iter().zip(&blocks) {
+        let v = team_match::round_view(&reg, &state, "clubs", *r).expect("round");
+        let m = v
+            .matches
+            .iter()
+            .find(|m| m.first == name || m.second == name)
+            .expect("the team plays every round of a round robin of six");
+        let first = m.first == name;
+        let (other, ours, theirs) = if first {
+            (&m.second, m.first_points, m.second_points)
+        } else {
+            (&m.first, m.second_points, m.first_points)
+        };
+        let other_no = rec
+            .team_order
+            .iter()
+            .position(|t| t == other)
+            .expect("team")
+            + 1;
+        assert!(
+            block.contains(&format!(
+                "<a href=\"/e/{id}/s/clubs/t/{other_no}\">{other}</a>"
+            )),
+            "{block}"
+        );
+        assert!(
+            block.contains(&format!("{}:{}", points_text(ours), points_text(theirs))),
+            "{block}"
+        );
+        for b in &m.boards {
+            let (mine, _) = if first {
+                (&b.first, &b.second)
+            } else {
+                (&b.second, &b.first)
+            };
+            if let Some(p) = mine {
+                assert!(
+                    block.contains(&p.name),
+                    "{} on board {} in {block}",
+                    p.name,
+                    b.board
+                );
+            }
+        }
+        let said = match m.result.map(|x| if first { x } else { x.reversed() }) {
+            None => "进行中",
+            Some(arbiter_standings::team_match::MatchResult::Win) => "胜",
+            Some(arbiter_standings::team_match::MatchResult::Draw) => "和",
+            Some(arbiter_standings::team_match::MatchResult::Loss) => "负",
+            Some(_) => "弃权",
+        };
+        assert!(
+            block.contains(&format!("\">{said}</span>")),
+            "{said} in {block}"
+        );
+    }
+    // A player's page names his team with a link, and the board as 「场.台」.
+    let p = team.members[0];
+    let pno = rec.order.iter().position(|x| *x == p).expect("numbered") + 1;
+    let page = srv.get(&format!("/e/{id}/s/clubs/p/{pno}")).text();
+    assert!(
+        page.contains(&format!(
+            "<a class=\"teamlink\" href=\"/e/{id}/s/clubs/t/{no}\">{name}</a>"
+        )),
+        "{page}"
+    );
+    assert!(page.contains("场.台"), "{page}");
+    // No such team, and an individual section's team number: 404.
+    assert_eq!(srv.get(&format!("/e/{id}/s/clubs/t/99")).status, 404);
+    assert_eq!(srv.get(&format!("/e/{id}/s/clubs/t/0")).status, 404);
 }
