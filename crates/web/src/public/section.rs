@@ -245,6 +245,30 @@ struct Screen {
     pages: usize,
     next: String,
     secs: u32,
+    /// A team-match section's round (A15): the screen shows its matches `from..to`, each
+    /// with its boards, instead of the boards by red and black.
+    team: Option<super::team::TeamRound>,
+}
+
+/// Matches per screen page in a team-match section: as many as fill the rows of a page of
+/// [`SCREEN_BOARDS`] boards and its head, a match taking a row for its score and one per
+/// board (4 boards: 4 matches; 8 boards: 2), at least one.
+fn screen_matches(boards: u32) -> usize {
+    ((SCREEN_BOARDS + 1) / (boards.max(1) as usize + 1)).max(1)
+}
+
+/// The screen pages of a round: by matches in a team section, else by boards.
+fn screen_pages(s: &crate::cache::Snapshot, section: &str, round: u32, boards: usize) -> usize {
+    let team = arbiter_director::regulation_of(&s.state)
+        .ok()
+        .and_then(|reg| {
+            let (_, tm) = arbiter_director::team_match::rules_of(&reg, section)?;
+            let rec = s.state.section(section)?;
+            let n = rec.matches.get(&round)?.matches.len();
+            Some(n.div_ceil(screen_matches(tm.boards)))
+        });
+    team.unwrap_or_else(|| boards.div_ceil(SCREEN_BOARDS))
+        .max(1)
 }
 
 impl Screen {
@@ -263,11 +287,8 @@ async fn screen(
 ) -> Result<Response, WebError> {
     let snap = app.snapshot(&event).await?;
     // Only the pages the round has are rendered and cached: another number is a 404.
-    let pages = views::sheet(&snap, &section, round)?
-        .boards
-        .len()
-        .div_ceil(SCREEN_BOARDS)
-        .max(1);
+    let boards = views::sheet(&snap, &section, round)?.boards.len();
+    let pages = screen_pages(&snap, &section, round, boards);
     let page = q.page.unwrap_or(1).max(1);
     if page > pages {
         return Err(WebError::NotFound(format!(
@@ -279,10 +300,20 @@ async fn screen(
     cached(&snap, key.clone(), l, &headers, move |s| {
         let sheet = views::sheet(s, &section, round)?;
         let name = views::section_name_in(s, l, &section)?;
-        let pages = sheet.boards.len().div_ceil(SCREEN_BOARDS).max(1);
+        let pages = screen_pages(s, &section, round, sheet.boards.len());
         let page = page.min(pages);
-        let from = (page - 1) * SCREEN_BOARDS;
-        let to = (from + SCREEN_BOARDS).min(sheet.boards.len());
+        let team = super::team::round(s, l, &section, round);
+        let (from, to) = match &team {
+            Some(t) => {
+                let per = screen_matches(t.boards_per_match());
+                let from = (page - 1) * per;
+                (from.min(t.matches.len()), (from + per).min(t.matches.len()))
+            }
+            None => {
+                let from = (page - 1) * SCREEN_BOARDS;
+                (from, (from + SCREEN_BOARDS).min(sheet.boards.len()))
+            }
+        };
         let next = format!("{base}?page={}", page % pages + 1);
         let title = format!(
             "{name} {}{round}{}",
@@ -300,6 +331,7 @@ async fn screen(
             pages,
             next,
             secs: SCREEN_SECONDS,
+            team,
         })
     })
     .await

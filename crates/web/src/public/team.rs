@@ -80,6 +80,11 @@ pub fn round(s: &Snapshot, l: Lang, section: &str, round: u32) -> Option<TeamRou
 }
 
 impl TeamRound {
+    /// Boards per match.
+    pub fn boards_per_match(&self) -> u32 {
+        self.boards
+    }
+
     /// A round's board number as the players say it in a team match: 「第2场 第3台」.
     pub fn board_label(&self, l: Lang, round_board: u32) -> String {
         let n = self.boards.max(1);

@@ -394,3 +394,55 @@ fn a_team_has_its_own_page_with_its_players_and_every_match() {
     assert_eq!(srv.get(&format!("/e/{id}/s/clubs/t/99")).status, 404);
     assert_eq!(srv.get(&format!("/e/{id}/s/clubs/t/0")).status, 404);
 }
+
+/// The hall's big screen of a team round shows matches, each with its score and boards — two
+/// matches of eight boards a page — and has no page beyond the last match.
+#[test]
+fn the_big_screen_of_a_team_round_pages_through_its_matches() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let v = team_match::round_view(&reg, &state, "clubs", 2).expect("round 2");
+    let n = v.matches.len();
+    assert!(n >= 3, "{n} matches");
+    let count = n.div_ceil(2);
+    let pages: Vec<String> = (1..=count)
+        .map(|p| {
+            srv.get(&format!("/e/{id}/s/clubs/r/2/screen?page={p}"))
+                .text()
+        })
+        .collect();
+    assert!(pages[0].contains(&format!("1 / {count}")), "{}", pages[0]);
+    for (i, m) in v.matches.iter().enumerate() {
+        let head = format!(
+            "第{}场 <span class=\"team\">{}</span> <b class=\"mscore\">{}:{}</b> <span class=\"team\">{}</span>",
+            m.no,
+            m.first,
+            points_text(m.first_points),
+            points_text(m.second_points),
+            m.second
+        );
+        for (p, page) in pages.iter().enumerate() {
+            assert_eq!(
+                page.contains(&head),
+                p == i / 2,
+                "match {} on page {}",
+                m.no,
+                p + 1
+            );
+        }
+        for b in &m.boards {
+            if let Some(p) = &b.first {
+                assert!(pages[i / 2].contains(&p.name), "{}", p.name);
+            }
+        }
+    }
+    // Each page refreshes to the next one, the last to the first; none beyond.
+    assert!(pages[0].contains("screen?page=2"));
+    assert!(pages[count - 1].contains("screen?page=1"));
+    assert_eq!(
+        srv.get(&format!("/e/{id}/s/clubs/r/2/screen?page={}", count + 1))
+            .status,
+        404
+    );
+}
