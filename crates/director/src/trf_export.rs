@@ -61,6 +61,30 @@ pub fn section_trf(
         .iter()
         .map(|p| all.remove(p).unwrap_or_default())
         .collect();
+    // A team match (A15): FIDE's team record, one `013` line per team in team-number order
+    // (the k-th line is team k), its players' pairing numbers in board order.
+    let extra_lines = if sec.team_match.is_some() {
+        rec.team_order
+            .iter()
+            .map(|t| {
+                let members: Vec<String> = state
+                    .teams
+                    .get(t)
+                    .map(|team| {
+                        team.members
+                            .iter()
+                            .filter_map(|p| rec.order.iter().position(|x| x == p))
+                            .map(|i| format!("{:>4}", i + 1))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let name: String = t.chars().take(32).collect();
+                format!("013 {name:<32}{}", members.join(" "))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Some(TrfTournament {
         name: format!("{} {}", reg.event.name, sec.name),
         players,
@@ -69,6 +93,6 @@ pub fn section_trf(
         initial_colour: None,
         scoring: sec.scoring.table,
         outcomes,
-        extra_lines: Vec::new(),
+        extra_lines,
     }))
 }

@@ -1,5 +1,6 @@
-//! Team and board prizes of a team-match section (A15): 「团体前N名」 by the team standings,
-//! 台次奖 on every board by the board standings — allocated, exported and worded.
+//! What a team-match section publishes (A15): team and board prizes — 「团体前N名」 by the
+//! team standings, 台次奖 on every board by the board standings — allocated, exported and
+//! worded; and the TRF-16 file's team record.
 
 use arbiter_director::export::PrizeKind;
 use arbiter_director::publish::{build, compute};
@@ -131,4 +132,36 @@ fn a_team_prize_naming_a_division_or_category_is_refused_with_its_place() {
         "the line of the table: {text}"
     );
     assert!(text.contains("重叠"), "{text}");
+}
+
+/// The TRF-16 file of a team Swiss carries FIDE's team record: one `013` line per team in
+/// team-number order with its players' pairing numbers in board order, read back as the
+/// players' teams.
+#[test]
+fn a_team_swiss_trf_carries_one_013_line_per_team() {
+    let reg = arbiter_regulation::parse(SRC, PATH).expect("regulation");
+    let mut sim = Simulator::new(reg.clone(), SRC, PATH, 2, &Sizes::default());
+    let (_, state) = sim.run_in_memory().expect("simulated");
+    let c = compute(&reg, &state).expect("computed");
+    let t = arbiter_director::trf_export::section_trf(&reg, &state, &c, "teams")
+        .expect("trf")
+        .expect("a Swiss section");
+    let text = arbiter_trf::write(&t);
+    let rec = state.section("teams").expect("section");
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("013 ")).collect();
+    assert_eq!(lines.len(), rec.team_order.len());
+    let back = arbiter_trf::parse(&text, "teams.trf").expect("reads back");
+    for (k, name) in rec.team_order.iter().enumerate() {
+        assert!(lines[k].starts_with(&format!("013 {name}")), "{}", lines[k]);
+        let team = state.teams.get(name).expect("team");
+        let mut seen = 0;
+        for p in &team.members {
+            let Some(i) = rec.order.iter().position(|x| x == p) else {
+                continue;
+            };
+            seen += 1;
+            assert_eq!(back.players[i].team, Some(k as u32 + 1), "{name}");
+        }
+        assert!(seen >= 4, "{name}: its boards");
+    }
 }
