@@ -536,6 +536,8 @@ struct Crosstable {
     note: String,
     provisional: bool,
     legend: String,
+    /// A team-match section's team crosstable (A15), above the players'.
+    team: Option<super::team::TeamCross>,
 }
 
 impl Crosstable {
@@ -574,6 +576,7 @@ async fn crosstable(
             provisional: note.provisional,
             legend,
             history,
+            team: super::team::crosstable(s, l, &section),
         })
     })
     .await

@@ -412,3 +412,75 @@ pub fn team_numbers(s: &Snapshot, section: &str) -> std::collections::HashMap<St
         })
         .unwrap_or_default()
 }
+
+/// The team crosstable of a team-match section (A15) as the phone shows it: one row per
+/// team in standings order, one column per round — the opponent's number and the match's
+/// 局分 from the row's side (「5 · 3:1」), 「轮空」 for a bye.
+pub struct TeamCross {
+    pub rounds: Vec<u32>,
+    pub rows: Vec<TeamCrossRow>,
+}
+
+pub struct TeamCrossRow {
+    pub rank: u32,
+    pub no: u32,
+    pub name: String,
+    /// Per round of `rounds`: (text, class `w`/`d`/`l`/`p` for a win, draw, loss, in play;
+    /// empty when the team did not play).
+    pub cells: Vec<(String, &'static str)>,
+    pub match_points: String,
+    pub game_points: String,
+}
+
+/// The team crosstable of `section`, or `None` when it is not a team section.
+pub fn crosstable(s: &Snapshot, l: Lang, section: &str) -> Option<TeamCross> {
+    let reg = arbiter_director::regulation_of(&s.state).ok()?;
+    if !team_match::is_team_section(&reg, section) {
+        return None;
+    }
+    let t = team_match::standings(&reg, &s.state, section).ok()?;
+    let mut rounds: Vec<u32> = t
+        .rows
+        .iter()
+        .flat_map(|r| r.rounds.iter().map(|c| c.round))
+        .collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    let rows = t
+        .rows
+        .iter()
+        .map(|r| TeamCrossRow {
+            rank: r.rank,
+            no: r.no,
+            name: r.name.clone(),
+            cells: rounds
+                .iter()
+                .map(|round| {
+                    let Some(c) = r.rounds.iter().find(|c| c.round == *round) else {
+                        return (String::new(), "");
+                    };
+                    let class = match c.result {
+                        None => "p",
+                        Some(MatchResult::Win | MatchResult::ForfeitWin | MatchResult::Bye) => "w",
+                        Some(MatchResult::Draw) => "d",
+                        Some(_) => "l",
+                    };
+                    match c.opponent {
+                        None => (l.t("轮空", "bye").to_string(), class),
+                        Some(o) => (
+                            format!(
+                                "{o} · {}:{}",
+                                points_text(c.game_points),
+                                points_text(c.opponent_game_points)
+                            ),
+                            class,
+                        ),
+                    }
+                })
+                .collect(),
+            match_points: points_text(r.match_points),
+            game_points: points_text(r.game_points),
+        })
+        .collect();
+    Some(TeamCross { rounds, rows })
+}

@@ -257,6 +257,7 @@ fn no_page_of_a_team_section_holds_an_id_number_or_a_phone() {
         format!("/e/{id}/s/clubs/standings"),
         format!("/e/{id}/s/clubs/standings?lang=en"),
         format!("/e/{id}/s/clubs/t/1"),
+        format!("/e/{id}/s/clubs/crosstable"),
         format!("/e/{id}/s/clubs/t/2?lang=en"),
         format!("/e/{id}/s/clubs/p/1"),
     ] {
@@ -445,4 +446,46 @@ fn the_big_screen_of_a_team_round_pages_through_its_matches() {
             .status,
         404
     );
+}
+
+/// The phone's crosstable of a team section starts with the team crosstable: teams in
+/// standings order, each round the opponent's number and the match's 局分 from the row's
+/// side, then 场分 and 局分.
+#[test]
+fn the_team_crosstable_shows_each_round_s_opponent_and_game_points() {
+    let (srv, id) = boot();
+    let state = srv.store().state(&id).expect("state");
+    let reg = arbiter_director::regulation_of(&state).expect("regulation");
+    let t = team_match::standings(&reg, &state, "clubs").expect("standings");
+    let html = srv.get(&format!("/e/{id}/s/clubs/crosstable")).text();
+    let team = &html[at(&html, "团体交叉表")..at(&html, "个人交叉表")];
+    let mut from = 0;
+    for r in &t.rows {
+        let start = at(
+            &team[from..],
+            &format!("<a href=\"/e/{id}/s/clubs/t/{}\">{}</a></td>", r.no, r.name),
+        ) + from;
+        let tr = &team[start..];
+        let tr = &tr[..tr.find("</tr>").expect("row")];
+        for c in &r.rounds {
+            let text = match c.opponent {
+                Some(o) => format!(
+                    "{o} · {}:{}",
+                    points_text(c.game_points),
+                    points_text(c.opponent_game_points)
+                ),
+                None => "轮空".to_string(),
+            };
+            assert!(tr.contains(&format!("\">{text}</td>")), "{text} in {tr}");
+        }
+        assert!(
+            tr.ends_with(&format!(
+                "<td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                points_text(r.match_points),
+                points_text(r.game_points)
+            )),
+            "{tr}"
+        );
+        from = start;
+    }
 }
