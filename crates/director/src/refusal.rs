@@ -591,7 +591,8 @@ pub enum Refusal {
     NotTeamSection { section: Sec },
     /// The round's matches are not paired yet: no line-up can be given for it.
     NoMatches { section: Sec, round: u32 },
-    /// A team round is paired by the engine over the teams: no fixed pairs or swaps yet.
+    /// A team round robin follows its table: no fixed matches or swaps (a team Swiss takes
+    /// them, by team number).
     TeamManual { section: Sec },
     /// The team plays no match in that round (a bye, or not paired).
     TeamNotPlaying { team: String, round: u32 },

@@ -613,12 +613,29 @@ pub struct TeamPaired {
     pub explanation: String,
     pub relaxed: Vec<String>,
     pub notes: Vec<String>,
+    /// The hard rules a round paired by hand breaks (the pairing stands, A3b).
+    pub warnings: Vec<String>,
 }
 
 /// `round pair` in a team-match section: the team numbers drawn if nobody has, the players
 /// numbered by team, the previous round closed, then the round's matches and its games
 /// seated with each team's line-up (the registered order until one is given).
 pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, DirectorError> {
+    pair_by_hand(state, ctx, section, &[], None)
+}
+
+/// [`pair`] with the chief arbiter's fixed matches (`fixed`, team numbers) and a swap of two
+/// teams (`swap`) in a team Swiss (A3b, as for players): the engine pairs the rest around
+/// the fixed matches, the swap exchanges two teams' places afterwards, every hard rule the
+/// result breaks is a warning, and the round's `manual` says what was done. A round robin
+/// refuses both (its table decides).
+pub fn pair_by_hand(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    fixed: &[(PlayerNo, PlayerNo)],
+    swap: Option<(PlayerNo, PlayerNo)>,
+) -> Result<TeamPaired, DirectorError> {
     permission::require(ctx, Action::PairRound)?;
     let reg = regulation_of(state)?;
     let (sec, tm) = rules_of(&reg, section)
@@ -685,7 +702,66 @@ pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, 
         .into());
     }
     out.round = round;
-    let paired = pair_matches(sec, tm, &scratch, section, round)?;
+    let by_hand = !fixed.is_empty() || swap.is_some();
+    let mut paired = if by_hand {
+        if !matches!(sec.format.kind, arbiter_regulation::FormatKind::Swiss) {
+            return Err(Refusal::TeamManual {
+                section: Sec::in_reg(&reg, section),
+            }
+            .into());
+        }
+        pair_matches_fixed(sec, tm, &scratch, section, round, fixed)?
+    } else {
+        pair_matches(sec, tm, &scratch, section, round)?
+    };
+    let mut manual = Vec::new();
+    if by_hand {
+        let h = crate::manual::by_hand(&paired.input, round, paired.pairing.clone(), fixed, swap)
+            .map_err(|e| DirectorError::from(Refusal::Manual(e)))?;
+        let order = scratch
+            .section(section)
+            .map(|r| r.team_order.clone())
+            .unwrap_or_default();
+        let team = |no: PlayerNo| {
+            format!(
+                "{no}号队 {}",
+                order.get(no.index()).cloned().unwrap_or_default()
+            )
+        };
+        manual.extend(fixed.iter().map(|&(a, b)| {
+            format!(
+                "裁判长指定 {}–{} 对阵 (match fixed by the arbiter)",
+                team(a),
+                team(b)
+            )
+        }));
+        if let Some((a, b)) = swap {
+            manual.push(format!(
+                "裁判长调换 {}/{} (teams swapped by the arbiter)",
+                team(a),
+                team(b)
+            ));
+        }
+        out.warnings = h
+            .warnings
+            .iter()
+            .map(|v| format!("第{round}轮 round {round}: {v}"))
+            .collect();
+        paired.pairing = h.pairing;
+        paired.matches = paired
+            .pairing
+            .boards
+            .iter()
+            .map(|b| TeamPairing {
+                first: order.get(b.red.index()).cloned().unwrap_or_default(),
+                second: order.get(b.black.index()).cloned().unwrap_or_default(),
+            })
+            .collect();
+        paired.bye = paired
+            .pairing
+            .bye
+            .and_then(|b| order.get(b.index()).cloned());
+    }
     let pairing = &paired.pairing;
     let order = scratch
         .section(section)
@@ -719,7 +795,7 @@ pub fn pair(state: &EventState, ctx: &Ctx, section: &str) -> Result<TeamPaired, 
         matches: matches.clone(),
         bye: pairing.bye.map(name),
         seed: Some(seed),
-        manual: Vec::new(),
+        manual,
     };
     push(&mut scratch, &mut out, e)?;
     // Every team's line-up is recorded with the round: the registered order for a team that
@@ -772,6 +848,18 @@ pub fn pair_matches(
     section: &str,
     round: u32,
 ) -> Result<PairedMatches, DirectorError> {
+    pair_matches_fixed(sec, tm, state, section, round, &[])
+}
+
+/// [`pair_matches`] with fixed matches (team numbers) for the team Swiss engine.
+fn pair_matches_fixed(
+    sec: &Section,
+    tm: &TeamMatch,
+    state: &EventState,
+    section: &str,
+    round: u32,
+    fixed: &[(PlayerNo, PlayerNo)],
+) -> Result<PairedMatches, DirectorError> {
     let teams = state.section(section).map_or(0, |r| r.team_order.len());
     let planned = planned_rounds(sec, teams as u32);
     let input = pairing_state(sec, tm, state, planned);
@@ -802,7 +890,7 @@ pub fn pair_matches(
         }
         p
     } else {
-        crate::manual::engine_pairing(&input, round, seed, &[]).map_err(|e| match e {
+        crate::manual::engine_pairing(&input, round, seed, fixed).map_err(|e| match e {
             crate::manual::ManualError::Engine(e) => team_pairing_err(&sec.name, round, e),
             other => Refusal::Manual(other).into(),
         })?
@@ -894,7 +982,13 @@ pub fn verify_entry(reg: &Regulation, state: &EventState, entry: &LogEntry) -> O
                         bye_why: None,
                         relaxed: Vec::new(),
                     };
-                    for v in arbiter_pairing::checker::check(&p.input, *round, &pairing) {
+                    // A round the arbiter paired by hand keeps what he fixed (A3b): the
+                    // rules it breaks were his warnings; it must still be well formed.
+                    let by_hand = !manual.is_empty();
+                    for v in arbiter_pairing::checker::check(&p.input, *round, &pairing)
+                        .into_iter()
+                        .filter(|v| !(by_hand && v.is_rule()))
+                    {
                         out.push(format!("团体编排检查: {v} (team pairing check)"));
                     }
                 }

@@ -79,17 +79,12 @@ pub fn pair_explained(
     section_of(&reg, state, section)?;
     if crate::team_match::is_team_section(&reg, section) {
         // A15: the teams are paired; the games follow from the matches and the line-ups.
-        if !req.fix.is_empty() || req.swap.is_some() {
-            return Err(Refusal::TeamManual {
-                section: Sec::in_reg(&reg, section),
-            }
-            .into());
-        }
-        let t = crate::team_match::pair(state, ctx, section)?;
+        // Fixed matches and a swap name team numbers.
+        let t = crate::team_match::pair_by_hand(state, ctx, section, &req.fix, req.swap)?;
         return Ok(PairOutcome {
             entries: t.entries,
             round: t.round,
-            warnings: Vec::new(),
+            warnings: t.warnings,
             relaxed: t.relaxed,
             explanation: t.explanation,
             notes: t.notes,

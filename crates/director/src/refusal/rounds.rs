@@ -47,8 +47,8 @@ impl Refusal {
             ),
             TeamManual { section } => write!(
                 f,
-                "{section} 是团体赛, 对阵由编排程序按队伍产生, 暂不能指定或调换对手 \
-                 (a team round is paired over the teams: no fixed pairs or swaps)"
+                "{section} 是团体循环赛, 对阵按轮次表产生, 不能指定或调换对手 \
+                 (a team round robin follows its table: no fixed matches or swaps)"
             ),
             TeamNotPlaying { team, round } => write!(
                 f,

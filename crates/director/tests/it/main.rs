@@ -22,6 +22,7 @@ mod reentry;
 mod rosters;
 mod settings;
 mod team_boards;
+mod team_manual;
 mod team_prizes;
 mod verify_prefixes;
 mod views;
