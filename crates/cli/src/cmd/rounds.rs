@@ -88,10 +88,10 @@ pub enum RoundCmd {
     Pair {
         #[command(flatten)]
         at: EventSectionArgs,
-        /// 裁判长指定对阵 A-B (序号, 可重复) — fix the pair A-B (pairing numbers, repeatable)
+        /// 裁判长指定对阵 A-B (序号, 团体积分编排为队号, 可重复) — fix the pair A-B (pairing numbers; team numbers in a team Swiss; repeatable)
         #[arg(long, value_name = "A-B")]
         fix: Vec<String>,
-        /// 调换两名棋手 — swap players A and B of the engine's pairing
+        /// 调换两名棋手 (团体积分编排为两队) — swap players (teams, in a team Swiss) A and B of the engine's pairing
         #[arg(long, num_args = 2, value_names = ["A", "B"])]
         swap: Option<Vec<u32>>,
         /// 说明每台的编排理由 (stderr) — explain every board
@@ -116,6 +116,15 @@ pub enum RoundCmd {
     },
     /// 公布对阵表 — publish the open round's pairing
     Publish {
+        #[command(flatten)]
+        at: EventSectionArgs,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 结束本轮 — close the open round once every result is in, and record the withdrawals
+    /// the forfeit rule then demands (a round closes by itself with its last result; this is
+    /// for a round left open, or withdrawals still due)
+    Complete {
         #[command(flatten)]
         at: EventSectionArgs,
         #[command(flatten)]
@@ -732,6 +741,33 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                             i + 1,
                             p.as_deref().unwrap_or("(空台, 判负 empty: forfeit)")
                         );
+                    }
+                }
+            })
+        }
+        RoundCmd::Complete { at, who } => {
+            let r = who.apply(
+                &at.event,
+                RoundCommand::Complete {
+                    section: at.section.clone(),
+                },
+            );
+            finish(r, |a| {
+                let section = match &a.outcome {
+                    Outcome::Round { section_name, .. } => section_name.clone(),
+                    _ => at.section.clone(),
+                };
+                for e in &a.entries {
+                    match e {
+                        arbiter_core::LogEntry::RoundCompleted { round, .. } => {
+                            println!("{section} 第{round}轮已结束 (round {round} completed)")
+                        }
+                        arbiter_core::LogEntry::PlayerWithdrawn { player, reason, .. } => {
+                            println!(
+                                "{player} 按弃权规则退赛: {reason} (withdrawn by the forfeit rule)"
+                            )
+                        }
+                        _ => {}
                     }
                 }
             })

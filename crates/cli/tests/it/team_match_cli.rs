@@ -120,7 +120,8 @@ fn lineup(e: &Event, team: &str, players: &[&str]) -> std::process::Output {
 #[test]
 fn a_team_round_from_pairing_to_standings() {
     let e = event();
-    // Fixed pairs are the individual Swiss's: refused in a team round, in words.
+    // A fixed match names team numbers: a team the section does not have is refused, in
+    // words, and nothing is paired.
     let fixed = run(&e.args(&[
         "round",
         "pair",
@@ -129,10 +130,10 @@ fn a_team_round_from_pairing_to_standings() {
         "--section",
         "t",
         "--fix",
-        "1-2",
+        "1-9",
     ]));
     assert!(!fixed.status.success());
-    assert!(stderr(&fixed).contains("团体赛"), "{}", stderr(&fixed));
+    assert!(stderr(&fixed).contains('9'), "{}", stderr(&fixed));
     ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
 
     // The reserve named first still sits below the starter: the registered order is kept.
@@ -151,6 +152,10 @@ fn a_team_round_from_pairing_to_standings() {
     assert!(stderr(&o).contains("不是本队队员"), "{}", stderr(&o));
 
     ok(&e.args(&["round", "publish", "--event", &e.id, "--section", "t"]));
+    // `round complete` before every result is in: refused, naming the boards, nothing done.
+    let early = run(&e.args(&["round", "complete", "--event", &e.id, "--section", "t"]));
+    assert_eq!(early.status.code(), Some(2), "{}", stderr(&early));
+    assert!(stderr(&early).contains("尚未结束"), "{}", stderr(&early));
     let sheet: serde_json::Value = serde_json::from_str(&ok(&e.args(&[
         "round",
         "show",
@@ -177,6 +182,10 @@ fn a_team_round_from_pairing_to_standings() {
             "1-0",
         ]));
     }
+    // The last result closed the round: `round complete` has nothing left to do.
+    let late = run(&e.args(&["round", "complete", "--event", &e.id, "--section", "t"]));
+    assert_eq!(late.status.code(), Some(2), "{}", stderr(&late));
+    assert!(stderr(&late).contains("第1轮已经结束"), "{}", stderr(&late));
     let table = ok(&e.args(&["teams", "--event", &e.id]));
     assert!(table.contains("团体赛 团体名次"), "{table}");
     for t in ["甲队", "乙队", "丙队", "丁队"] {

@@ -141,5 +141,9 @@ fn a_team_round_robin_refuses_a_fixed_match() {
         swap: None,
     };
     let err = pair_explained(&state, &chief_ctx(), "teams", &req).expect_err("a table");
-    assert!(err.to_string().contains("对阵按轮次表产生, 不能指定或调换对手"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("对阵按轮次表产生, 不能指定或调换对手"),
+        "{err}"
+    );
 }
