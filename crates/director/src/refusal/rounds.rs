@@ -75,18 +75,18 @@ impl Refusal {
                 match_no,
                 by,
             } => {
-                write!(f, "{team} 第{round}轮第{match_no}场已由")?;
-                if by.trim().is_empty() {
-                    write!(f, "队长")?;
-                } else {
-                    write!(f, "队长 {by} ")?;
-                }
-                if by.trim().is_empty() {
-                    write!(f, "确认, 不能重复确认 (the captain has confirmed the match already)")
+                let by = by.trim();
+                if by.is_empty() {
+                    write!(
+                        f,
+                        "{team} 第{round}轮第{match_no}场已由队长确认, 不能重复确认 \
+                         (the captain has confirmed the match already)"
+                    )
                 } else {
                     write!(
                         f,
-                        "确认, 不能重复确认 (confirmed already by the captain {by})"
+                        "{team} 第{round}轮第{match_no}场已由队长 {by} 确认, 不能重复确认 \
+                         (confirmed already by the captain {by})"
                     )
                 }
             }
