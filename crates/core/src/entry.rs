@@ -831,6 +831,18 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         by: String,
     },
+    /// A team's captain confirms its match of a round (队长确认, A15): he signs the match's
+    /// score sheet (团体赛记分表) once every board of the match has a result. A result of
+    /// that match entered, corrected or played with colours swapped afterwards drops the
+    /// match's confirmations in the fold (the captains confirmed other results).
+    MatchConfirmed {
+        section: String,
+        round: u32,
+        team: String,
+        /// The captain who signed (队长 / 领队), in words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        by: String,
+    },
     /// One game of a knockout match.
     KnockoutGameRecorded {
         section: String,
@@ -978,6 +990,7 @@ impl LogEntry {
             LogEntry::TeamNumbersDrawn { .. } => "team_numbers_drawn",
             LogEntry::MatchesPaired { .. } => "matches_paired",
             LogEntry::LineupGiven { .. } => "lineup_given",
+            LogEntry::MatchConfirmed { .. } => "match_confirmed",
             LogEntry::EntrySubmitted { .. } => "entry_submitted",
             LogEntry::SubmissionDecided { .. } => "submission_decided",
             LogEntry::SettingsChanged { .. } => "settings_changed",

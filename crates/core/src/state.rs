@@ -360,9 +360,27 @@ pub struct TeamRound {
     pub manual: Vec<String>,
     /// Team → its line-up for the round (`lineup_given`), `None` on an empty board.
     pub lineups: std::collections::BTreeMap<String, Vec<Option<PlayerId>>>,
+    /// Team → the captain who confirmed its match (`match_confirmed`; the name may be empty).
+    /// A result of the match entered or corrected later drops both of its teams.
+    #[serde(default)]
+    pub confirmed: std::collections::BTreeMap<String, String>,
 }
 
 impl TeamRound {
+    /// Which teams of match `m` (1-based) confirmed it (队长确认): the captain's name for the
+    /// team named first and for the second, `None` for a team that has not; `None` when the
+    /// round has no match `m`.
+    pub fn confirmations(&self, m: u32) -> Option<(Option<&str>, Option<&str>)> {
+        let pairing = self.matches.get((m as usize).checked_sub(1)?)?;
+        let by = |t: &str| self.confirmed.get(t).map(String::as_str);
+        Some((by(&pairing.first), by(&pairing.second)))
+    }
+
+    /// Whether both teams of match `m` confirmed it.
+    pub fn both_confirmed(&self, m: u32) -> bool {
+        matches!(self.confirmations(m), Some((Some(_), Some(_))))
+    }
+
     /// The match of team `t` (its number, 1-based, and whether `t` is named first).
     pub fn match_of(&self, t: &str) -> Option<(u32, bool)> {
         self.matches.iter().enumerate().find_map(|(i, m)| {

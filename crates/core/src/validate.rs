@@ -104,6 +104,20 @@ pub enum Rejection {
         given: usize,
         boards: u32,
     },
+    #[error("组别 `{section}` 第 {round} 轮 `{team}` 所在一场第 {board} 台尚无成绩, 队长不能确认 (a board of the match has no result yet)")]
+    MatchUnfinished {
+        team: String,
+        section: String,
+        round: u32,
+        /// The round's board number.
+        board: u32,
+    },
+    #[error("组别 `{section}` 第 {round} 轮 `{team}` 已确认本场成绩 (the team has confirmed its match already)")]
+    MatchAlreadyConfirmed {
+        team: String,
+        section: String,
+        round: u32,
+    },
     #[error("组别 `{section}` 第 {round} 轮尚未排出团体对阵 (the round's matches are not paired)")]
     NoMatches { section: String, round: u32 },
     #[error("棋手 {0} 重复出现 (player listed twice)")]

@@ -336,7 +336,8 @@ impl<'a> LogReader<'a> {
             LogEntry::TeamEntered { .. } | LogEntry::TeamRosterChanged { .. } => self.what_teams(e),
             LogEntry::TeamNumbersDrawn { .. }
             | LogEntry::MatchesPaired { .. }
-            | LogEntry::LineupGiven { .. } => self.what_matches(e),
+            | LogEntry::LineupGiven { .. }
+            | LogEntry::MatchConfirmed { .. } => self.what_matches(e),
             LogEntry::PlayerAbsent { .. }
             | LogEntry::PairingNumbersDrawn { .. }
             | LogEntry::RoundPaired { .. }

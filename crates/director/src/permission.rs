@@ -41,6 +41,9 @@ pub enum Action {
     EnterResult,
     /// Confirm a round's results (确认成绩).
     ConfirmResults,
+    /// Record a team captain's confirmation of its match (队长确认, A15): the arbiters who
+    /// enter results.
+    ConfirmMatch,
     /// Withdraw a player (退赛).
     Withdraw,
     /// Record an absence from a round, excused or without leave (请假, 无故缺席).
@@ -100,7 +103,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 41] = [
+    pub const ALL: [Action; 42] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -116,6 +119,7 @@ impl Action {
         Action::CompleteRound,
         Action::EnterResult,
         Action::ConfirmResults,
+        Action::ConfirmMatch,
         Action::Withdraw,
         Action::RecordAbsence,
         Action::ChangeSettings,
@@ -183,6 +187,7 @@ impl Action {
             | Action::CompleteRound
             | Action::EnterResult
             | Action::ConfirmResults
+            | Action::ConfirmMatch
             | Action::Withdraw
             | Action::RecordAbsence
             | Action::ChangeSettings
@@ -214,6 +219,7 @@ impl Action {
             Action::CompleteRound => "结束轮次",
             Action::EnterResult => "录入成绩",
             Action::ConfirmResults => "确认成绩",
+            Action::ConfirmMatch => "登记队长确认",
             Action::Withdraw => "登记退赛",
             Action::RecordAbsence => "登记缺席",
             Action::ChangeSettings => "更改赛事设置",
@@ -261,6 +267,7 @@ impl Action {
             Action::CompleteRound => "closing a round",
             Action::EnterResult => "entering a result",
             Action::ConfirmResults => "confirming results",
+            Action::ConfirmMatch => "recording a captain's confirmation",
             Action::Withdraw => "withdrawing a player",
             Action::RecordAbsence => "recording an absence",
             Action::ChangeSettings => "changing the event's settings",

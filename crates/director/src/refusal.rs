@@ -596,6 +596,25 @@ pub enum Refusal {
     TeamManual { section: Sec },
     /// The team plays no match in that round (a bye, or not paired).
     TeamNotPlaying { team: String, round: u32 },
+    /// The team had the round's bye: it has no match to confirm.
+    TeamHadBye { team: String, round: u32 },
+    /// A board of the team's match has no result yet: its captain cannot confirm the match.
+    MatchUnfinished {
+        team: String,
+        round: u32,
+        /// The match (场次) and the board in it (台次).
+        match_no: u32,
+        board: u32,
+        /// The round's board number.
+        round_board: u32,
+    },
+    /// The team's captain has confirmed its match already (`by`: his name, may be empty).
+    MatchConfirmedAlready {
+        team: String,
+        round: u32,
+        match_no: u32,
+        by: String,
+    },
     /// A line-up that cannot be taken, and why.
     Lineup {
         team: String,
@@ -990,6 +1009,9 @@ impl fmt::Display for Refusal {
             | NoMatches { .. }
             | TeamManual { .. }
             | TeamNotPlaying { .. }
+            | TeamHadBye { .. }
+            | MatchUnfinished { .. }
+            | MatchConfirmedAlready { .. }
             | Lineup { .. }
             | Manual(..)
             | LastRoundFinished { .. }
@@ -1112,6 +1134,9 @@ mod tests {
             TeamManual { .. } => 113,
             TeamNotPlaying { .. } => 114,
             TeamWithdrawn { .. } => 115,
+            TeamHadBye { .. } => 116,
+            MatchUnfinished { .. } => 117,
+            MatchConfirmedAlready { .. } => 118,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1181,7 +1206,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 116;
+    const VARIANTS: usize = 119;
 
     fn men() -> Sec {
         Sec {
@@ -1361,6 +1386,23 @@ mod tests {
             TeamNotPlaying {
                 team: "一厂队".into(),
                 round: 2,
+            },
+            TeamHadBye {
+                team: "一厂队".into(),
+                round: 2,
+            },
+            MatchUnfinished {
+                team: "一厂队".into(),
+                round: 2,
+                match_no: 3,
+                board: 2,
+                round_board: 10,
+            },
+            MatchConfirmedAlready {
+                team: "一厂队".into(),
+                round: 2,
+                match_no: 3,
+                by: "张三".into(),
             },
             NoMatches {
                 section: s(),

@@ -1184,6 +1184,18 @@ pub struct MatchView {
     /// The match's result for the team named first, once finished.
     pub result: Option<arbiter_standings::team_match::MatchResult>,
     pub boards: Vec<MatchBoardView>,
+    /// The captain who confirmed the match for the team named first (队长确认; `Some("")`:
+    /// confirmed without a name), `None` while not confirmed.
+    pub first_confirmed: Option<String>,
+    /// The same for the second team.
+    pub second_confirmed: Option<String>,
+}
+
+impl MatchView {
+    /// Both captains have confirmed the match.
+    pub fn both_confirmed(&self) -> bool {
+        self.first_confirmed.is_some() && self.second_confirmed.is_some()
+    }
 }
 
 /// A team round as every shell shows it (对阵表 with line-ups, 记分表, the phone's match page).
@@ -1225,6 +1237,7 @@ pub fn round_view(
         .map(|(i, m)| {
             let no = i as u32 + 1;
             let boards = match_boards(sec, tm, state, round, no);
+            let (first_confirmed, second_confirmed) = tr.confirmations(no).unwrap_or_default();
             let played = st::PlayedMatch {
                 round,
                 first: 1,
@@ -1248,6 +1261,8 @@ pub fn round_view(
                 first_points: played.game_points(arbiter_types::Side::First),
                 second_points: played.game_points(arbiter_types::Side::Second),
                 result: played.outcome(),
+                first_confirmed: first_confirmed.map(str::to_string),
+                second_confirmed: second_confirmed.map(str::to_string),
                 boards: boards
                     .into_iter()
                     .map(|b| MatchBoardView {
@@ -1393,6 +1408,132 @@ pub fn team_absent(
         boards.push(no);
     }
     Ok((entries, round, boards))
+}
+
+/// What a captain's confirmation recorded: the round, the match (场次), and the opponent's
+/// captain when he has confirmed already (`Some("")`: confirmed without a name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchConfirmation {
+    pub round: u32,
+    pub match_no: u32,
+    pub opponent: String,
+    pub opponent_by: Option<String>,
+}
+
+/// A team's captain confirms its match of `round` (the last round paired when `None`) by
+/// signing the match's score sheet (队长确认, A15): `match_confirmed`, once per team, only when
+/// every board of the match has a result (an empty seat is a forfeit already). `section`: its
+/// id or its name. A result of the match entered or corrected later drops the confirmations
+/// (`arbiter_core`'s fold), and the captains confirm again.
+pub fn confirm_match(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    round: Option<u32>,
+    team: &str,
+    by: &str,
+) -> Result<(Vec<LogEntry>, MatchConfirmation), DirectorError> {
+    permission::require(ctx, Action::ConfirmMatch)?;
+    let section = crate::api::import::section_id(state, section);
+    let section = section.as_str();
+    let reg = regulation_of(state)?;
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let (_, tm) = rules_of(&reg, section).ok_or_else(|| Refusal::NotTeamSection {
+        section: Sec::in_reg(&reg, section),
+    })?;
+    let round = round
+        .or_else(|| rec.matches.keys().next_back().copied())
+        .ok_or_else(|| Refusal::NoMatches {
+            section: Sec::in_reg(&reg, section),
+            round: 1,
+        })?;
+    let tr = rec.matches.get(&round).ok_or_else(|| Refusal::NoMatches {
+        section: Sec::in_reg(&reg, section),
+        round,
+    })?;
+    let team = team.trim();
+    let t = state.teams.get(team).ok_or_else(|| {
+        let names = teams_in(state, section)
+            .into_iter()
+            .map(|t| t.team.as_str());
+        Refusal::UnknownTeam {
+            team: team.to_string(),
+            closest: arbiter_types::closest(team, names).map(str::to_string),
+        }
+    })?;
+    if t.section.as_deref() != Some(section) {
+        return Err(Refusal::TeamNotInSection {
+            team: team.to_string(),
+            section: Sec::in_reg(&reg, section),
+        }
+        .into());
+    }
+    if tr.bye.as_deref() == Some(team) {
+        return Err(Refusal::TeamHadBye {
+            team: team.to_string(),
+            round,
+        }
+        .into());
+    }
+    let (m, first) = tr.match_of(team).ok_or_else(|| Refusal::TeamNotPlaying {
+        team: team.to_string(),
+        round,
+    })?;
+    if let Some(by) = tr.confirmed.get(team) {
+        return Err(Refusal::MatchConfirmedAlready {
+            team: team.to_string(),
+            round,
+            match_no: m,
+            by: by.clone(),
+        }
+        .into());
+    }
+    let games = rec.rounds.get(&round);
+    for b in 1..=tm.boards {
+        let no = board_no(tm, m, b);
+        let unplayed = games
+            .and_then(|r| r.board(no))
+            .is_some_and(|g| g.result.is_none());
+        if unplayed {
+            return Err(Refusal::MatchUnfinished {
+                team: team.to_string(),
+                round,
+                match_no: m,
+                board: b,
+                round_board: no,
+            }
+            .into());
+        }
+    }
+    let opponent = tr
+        .matches
+        .get((m - 1) as usize)
+        .map(|p| {
+            if first {
+                p.second.clone()
+            } else {
+                p.first.clone()
+            }
+        })
+        .unwrap_or_default();
+    let opponent_by = tr.confirmed.get(&opponent).cloned();
+    let entry = LogEntry::MatchConfirmed {
+        section: section.to_string(),
+        round,
+        team: team.to_string(),
+        by: by.trim().to_string(),
+    };
+    Ok((
+        vec![entry],
+        MatchConfirmation {
+            round,
+            match_no: m,
+            opponent,
+            opponent_by,
+        },
+    ))
 }
 
 /// A board as typed at the desk or in a terminal: the round's board number (「10」), or in a

@@ -1,6 +1,7 @@
 //! `arbiter team add` (enter a team's roster, K3), `arbiter team roster add|remove|replace`
-//! (change it after the entry), `arbiter team withdraw` (整队退赛) and `arbiter foul` (a team's leader or
-//! coach earns the team a foul, K12). Each parses its flags and calls one operation of
+//! (change it after the entry), `arbiter team withdraw` (整队退赛), `arbiter team confirm` (a
+//! captain confirms his team's match, 队长确认) and `arbiter foul` (a team's leader or coach
+//! earns the team a foul, K12). Each parses its flags and calls one operation of
 //! `arbiter_director::api` through [`super::apply_op_as`]; nothing here holds a rule.
 
 use super::desk::{checked_time, parse_player, refused};
@@ -24,6 +25,30 @@ pub enum TeamCmd {
     /// 整队退赛 — withdraw a whole team (a team match, A15): every member not withdrawn yet;
     /// the team is not paired again, its matches so far stand
     Withdraw(TeamWithdrawArgs),
+    /// 队长确认 — a team's captain confirms its match of a round (a team match, A15) by
+    /// signing the match's score sheet, once every board of the match has a result
+    Confirm(TeamConfirmArgs),
+}
+
+#[derive(Args)]
+pub struct TeamConfirmArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 组别 — section id (or its Chinese name)
+    #[arg(long)]
+    section: String,
+    /// 轮次 — round (default: the last round paired)
+    #[arg(long)]
+    round: Option<u32>,
+    /// 队名 — the team whose captain confirms
+    #[arg(long)]
+    team: String,
+    /// 队长 — the captain who signed (recorded)
+    #[arg(long, default_value = "")]
+    by: String,
+    #[command(flatten)]
+    who: Writer,
 }
 
 #[derive(Args)]
@@ -134,6 +159,48 @@ pub fn run(c: TeamCmd) -> anyhow::Result<u8> {
         TeamCmd::Add(a) => add(a),
         TeamCmd::Roster(r) => roster(r),
         TeamCmd::Withdraw(a) => withdraw(a),
+        TeamCmd::Confirm(a) => confirm(a),
+    }
+}
+
+fn confirm(a: TeamConfirmArgs) -> anyhow::Result<u8> {
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
+        return Ok(refused(&e));
+    }
+    let cmd = GameCommand::ConfirmMatch {
+        section: a.section.clone(),
+        round: a.round,
+        team: a.team.clone(),
+        by: a.by.clone(),
+    };
+    match a.who.apply(&a.event, cmd)? {
+        Ok(done) => {
+            if let Outcome::MatchConfirmed {
+                team,
+                by,
+                round,
+                match_no,
+                opponent,
+                opponent_by,
+            } = &done.outcome
+            {
+                let captain = if by.is_empty() {
+                    "队长".to_string()
+                } else {
+                    format!("队长 {by}")
+                };
+                let both = if opponent_by.is_some() {
+                    "; 双方队长均已确认 (both captains have confirmed)".to_string()
+                } else {
+                    format!("; 待 {opponent} 队长确认 (waiting for the other captain)")
+                };
+                println!(
+                    "第{round}轮 第{match_no}场 {team} {captain} 已确认{both} (match {match_no} of round {round} confirmed by {team})"
+                );
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
     }
 }
 

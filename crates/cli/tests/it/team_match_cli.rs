@@ -437,3 +437,115 @@ fn a_whole_team_withdraws_and_is_not_paired_again() {
         .expect("丁队 still ranked");
     assert_eq!(gone["rounds"].as_array().map(Vec::len), Some(1), "{gone}");
 }
+
+/// 队长确认: once both boards of a match have their result, each captain confirms it with
+/// `team confirm` — refused before (naming the board), twice (naming the captain), for the
+/// team with the bye and for a team the event does not have; a correction of one of the
+/// match's boards drops both confirmations.
+#[test]
+fn both_captains_confirm_their_match_from_the_command_line() {
+    let e = event_from(
+        REGULATION,
+        &[
+            ("甲队", &["", ""]),
+            ("乙队", &["", ""]),
+            ("丙队", &["", ""]),
+            ("丁队", &["", ""]),
+            ("戊队", &["", ""]),
+        ],
+    );
+    ok(&e.args(&["round", "pair", "--event", &e.id, "--section", "t"]));
+    ok(&e.args(&["round", "publish", "--event", &e.id, "--section", "t"]));
+    use arbiter_store::EventStore as _;
+    let state = || {
+        arbiter_store::SqliteStore::open(&e.db)
+            .expect("db")
+            .state(&arbiter_store::EventId(e.id.clone()))
+            .expect("state")
+    };
+    let st = state();
+    let r1 = st.section("t").expect("t").matches[&1].clone();
+    let (first, second) = (r1.matches[0].first.clone(), r1.matches[0].second.clone());
+    let bye = r1.bye.clone().expect("five teams: one has the bye");
+    let confirm = |team: &str, by: &str| {
+        run(&e.args(&[
+            "team",
+            "confirm",
+            "--event",
+            &e.id,
+            "--section",
+            "t",
+            "--round",
+            "1",
+            "--team",
+            team,
+            "--by",
+            by,
+        ]))
+    };
+
+    // Match 1 is boards 1 and 2 of the round: still in play.
+    let o = confirm(&first, "张三");
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("第1场第1台"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("尚无成绩"), "{}", stderr(&o));
+    for (board, result) in [("1", "1-0"), ("2", "=")] {
+        ok(&e.args(&[
+            "result",
+            "--event",
+            &e.id,
+            "--section",
+            "t",
+            "--board",
+            board,
+            result,
+        ]));
+    }
+
+    let o = confirm(&first, "张三");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!("第1轮 第1场 {first} 队长 张三 已确认")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("待 {second} 队长确认")), "{out}");
+
+    let o = confirm(&first, "王五");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("已由队长 张三 确认"), "{}", stderr(&o));
+    let o = confirm(&bye, "赵六");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("轮空"), "{}", stderr(&o));
+    let o = confirm("己队", "赵六");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("队伍「己队」不存在"), "{}", stderr(&o));
+
+    let o = confirm(&second, "李四");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("双方队长均已确认"), "{}", stdout(&o));
+    let r1 = state().section("t").expect("t").matches[&1].clone();
+    assert_eq!(r1.confirmations(1), Some((Some("张三"), Some("李四"))));
+    // The event log says it in words.
+    let log = ok(&e.args(&["event", "log", &e.id]));
+    assert!(log.contains(&format!("队长确认: {first}")), "{log}");
+
+    // The chief arbiter corrects board 2: the captains confirmed another result.
+    ok(&e.args(&[
+        "result",
+        "correct",
+        "--event",
+        &e.id,
+        "--section",
+        "t",
+        "--round",
+        "1",
+        "--board",
+        "2",
+        "0-1",
+        "--reason",
+        "记分表填错",
+    ]));
+    let r1 = state().section("t").expect("t").matches[&1].clone();
+    assert_eq!(r1.confirmations(1), Some((None, None)));
+}

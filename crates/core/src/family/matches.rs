@@ -1,8 +1,11 @@
 //! Team matches (团体赛, A15): `team_numbers_drawn` (队号: only extended once a round is
 //! paired), `matches_paired` (the next round's matches, or the last round's again while none of
-//! its games has a result; every team of the section once at most, named by its team number)
-//! and `lineup_given` (a team's players board by board, one seat per board of the regulation's
-//! matches: members of the team, not withdrawn, each once; only while none of the team's games of that round has a result).
+//! its games has a result; every team of the section once at most, named by its team number),
+//! `lineup_given` (a team's players board by board, one seat per board of the regulation's
+//! matches: members of the team, not withdrawn, each once; only while none of the team's games of that round has a result)
+//! and `match_confirmed` (a team's captain confirms its match: once per team, only when every
+//! board of the match has a result; a result of the match entered, corrected or played with
+//! colours swapped later drops the match's confirmations, [`results_changed`]).
 //!
 //! The games of a team round are an ordinary `round_paired` of the same round (the director
 //! seats them from the matches and the line-ups), so results, slips, corrections, fouls and
@@ -176,8 +179,94 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             }
             Ok(())
         }
+        LogEntry::MatchConfirmed {
+            section: s,
+            round: r,
+            team: t,
+            ..
+        } => {
+            let sec = section(state, s)?;
+            team_of(state, s, t)?;
+            let tr = sec.matches.get(r).ok_or_else(|| Rejection::NoMatches {
+                section: s.clone(),
+                round: *r,
+            })?;
+            let Some((m, _)) = tr.match_of(t) else {
+                return Err(Rejection::TeamNotInRound {
+                    team: t.clone(),
+                    section: s.clone(),
+                    round: *r,
+                });
+            };
+            if tr.confirmed.contains_key(t) {
+                return Err(Rejection::MatchAlreadyConfirmed {
+                    team: t.clone(),
+                    section: s.clone(),
+                    round: *r,
+                });
+            }
+            // Every game of the match has a result (an empty seat is a forfeit already).
+            let rd = super::round(state, s, *r)?;
+            if let Some(n) = boards_per_match(state, s) {
+                let first = (m - 1) * n + 1;
+                if let Some(b) = rd
+                    .boards
+                    .iter()
+                    .find(|b| (first..first + n).contains(&b.board) && b.result.is_none())
+                {
+                    return Err(Rejection::MatchUnfinished {
+                        team: t.clone(),
+                        section: s.clone(),
+                        round: *r,
+                        board: b.board,
+                    });
+                }
+            }
+            Ok(())
+        }
         // Another family's entry (`Family::of`): checked there.
         _ => Ok(()),
+    }
+}
+
+/// The boards of a match of team section `s` (the regulation's `team_match.boards`); `None`
+/// when the regulation cannot be read or the section is not a team match.
+fn boards_per_match(state: &EventState, s: &str) -> Option<u32> {
+    state
+        .regulation()
+        .ok()?
+        .section(s)?
+        .team_match
+        .as_ref()
+        .map(|tm| tm.boards)
+        .filter(|n| *n > 0)
+}
+
+/// A result of board `board` of round `round` changed (entered, corrected, its colours
+/// swapped): the captains' confirmations of that board's match are dropped — they
+/// confirmed other results. Board `b` of match `m` is the round's board `(m − 1) × N + b`.
+pub(crate) fn results_changed(state: &mut EventState, s: &str, round: u32, board: u32) {
+    let confirmed = state
+        .sections
+        .get(s)
+        .and_then(|sec| sec.matches.get(&round))
+        .is_some_and(|tr| !tr.confirmed.is_empty());
+    if !confirmed || board == 0 {
+        return;
+    }
+    let Some(n) = boards_per_match(state, s) else {
+        return;
+    };
+    let m = ((board - 1) / n) as usize;
+    if let Some(tr) = state
+        .sections
+        .get_mut(s)
+        .and_then(|sec| sec.matches.get_mut(&round))
+    {
+        if let Some(p) = tr.matches.get(m).cloned() {
+            tr.confirmed.remove(&p.first);
+            tr.confirmed.remove(&p.second);
+        }
     }
 }
 
@@ -222,6 +311,7 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                         seed: *seed,
                         manual: manual.clone(),
                         lineups,
+                        confirmed: Default::default(),
                     },
                 );
             }
@@ -239,6 +329,20 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                 .and_then(|s| s.matches.get_mut(round))
             {
                 tr.lineups.insert(team.clone(), boards.clone());
+            }
+        }
+        LogEntry::MatchConfirmed {
+            section,
+            round,
+            team,
+            by,
+        } => {
+            if let Some(tr) = state
+                .sections
+                .get_mut(section)
+                .and_then(|s| s.matches.get_mut(round))
+            {
+                tr.confirmed.insert(team.clone(), by.clone());
             }
         }
         // Another family's entry (`Family::of`): folded there.

@@ -5,7 +5,7 @@
 //! | [`lifecycle`] (赛事) | `event_created`, `settings_changed`, `event_closed`, `event_reopened` |
 //! | [`registration`] (报名) | `player_registered`, `player_corrected`, `player_withdrawn`, `entry_refused`, `fee_paid`, `checked_in`, `fee_cancelled`, `check_in_cancelled`, `entry_submitted`, `submission_decided` |
 //! | [`teams`] (队伍) | `team_entered`, `team_roster_changed` |
-//! | [`matches`] (团体赛对阵) | `team_numbers_drawn`, `matches_paired`, `lineup_given` |
+//! | [`matches`] (团体赛对阵) | `team_numbers_drawn`, `matches_paired`, `lineup_given`, `match_confirmed` |
 //! | [`rounds`] (编排) | `pairing_numbers_drawn`, `round_paired`, `player_absent`, `round_published`, `round_undone` |
 //! | [`results`] (成绩) | `result_entered`, `result_confirmed`, `result_corrected`, `foul_recorded`, `round_completed` |
 //! | [`knockout`] (淘汰赛) | `knockout_game_recorded` |
@@ -68,7 +68,8 @@ impl Family {
             LogEntry::TeamEntered { .. } | LogEntry::TeamRosterChanged { .. } => Family::Teams,
             LogEntry::TeamNumbersDrawn { .. }
             | LogEntry::MatchesPaired { .. }
-            | LogEntry::LineupGiven { .. } => Family::Matches,
+            | LogEntry::LineupGiven { .. }
+            | LogEntry::MatchConfirmed { .. } => Family::Matches,
             LogEntry::PairingNumbersDrawn { .. }
             | LogEntry::RoundPaired { .. }
             | LogEntry::PlayerAbsent { .. }

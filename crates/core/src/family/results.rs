@@ -228,6 +228,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     result: *result,
                 });
             }
+            super::matches::results_changed(state, section, *round, *board);
         }
         LogEntry::ResultConfirmed {
             section,
@@ -261,6 +262,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     by: by.clone(),
                 });
             }
+            super::matches::results_changed(state, section, *round, *board);
         }
         LogEntry::FoulRecorded {
             section,
@@ -312,6 +314,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     b.colours_swapped = *swapped;
                 }
             }
+            super::matches::results_changed(state, section, *round, *board);
         }
         LogEntry::FoulFlagDecided {
             section,

@@ -203,3 +203,135 @@ fn what_the_log_refuses_of_team_matches() {
         Rejection::RedrawAfterPairing { .. }
     ));
 }
+
+fn confirmed(team: &str, by: &str) -> LogEntry {
+    LogEntry::MatchConfirmed {
+        section: "t".into(),
+        round: 1,
+        team: team.into(),
+        by: by.into(),
+    }
+}
+
+fn result(board: u32, result: arbiter_types::GameResult) -> LogEntry {
+    LogEntry::ResultEntered {
+        section: "t".into(),
+        round: 1,
+        board,
+        result,
+        ending: None,
+        moves: None,
+    }
+}
+
+/// Round 1: 乙队 v 甲队 (two boards seated), 丙队 the bye.
+fn round_one() -> EventState {
+    let mut s = numbered();
+    let entries = vec![
+        LogEntry::PairingNumbersDrawn {
+            section: "t".into(),
+            seed: 1,
+            order: (1..=7).map(PlayerId).collect(),
+        },
+        matches(1, vec![pairing("乙队", "甲队")], Some("丙队")),
+        LogEntry::RoundPaired {
+            section: "t".into(),
+            round: 1,
+            stage: 1,
+            boards: vec![
+                Board {
+                    board: 1,
+                    red: PlayerId(4),
+                    black: PlayerId(1),
+                },
+                Board {
+                    board: 2,
+                    red: PlayerId(2),
+                    black: PlayerId(5),
+                },
+            ],
+            byes: Vec::new(),
+            seed: None,
+            manual: Vec::new(),
+        },
+    ];
+    for e in entries {
+        let seq = s.last_seq + 1;
+        s.apply(&rec(seq, e)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    s
+}
+
+fn add(s: &mut EventState, e: LogEntry) {
+    let seq = s.last_seq + 1;
+    s.apply(&rec(seq, e)).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A captain confirms his match once every board has a result, once; a result of the match
+/// entered or corrected later drops both teams' confirmations.
+#[test]
+fn captains_confirm_a_finished_match_and_a_later_correction_drops_it() {
+    use arbiter_types::GameResult;
+    let mut s = round_one();
+    assert_eq!(
+        refused(&s, confirmed("甲队", "张三")),
+        Rejection::MatchUnfinished {
+            team: "甲队".into(),
+            section: "t".into(),
+            round: 1,
+            board: 1
+        }
+    );
+    add(&mut s, result(1, GameResult::RedWin));
+    assert!(matches!(
+        refused(&s, confirmed("甲队", "张三")),
+        Rejection::MatchUnfinished { board: 2, .. }
+    ));
+    add(&mut s, result(2, GameResult::Draw));
+    assert!(matches!(
+        refused(&s, confirmed("丙队", "王五")),
+        Rejection::TeamNotInRound { .. }
+    ));
+    assert_eq!(
+        refused(&s, confirmed("丁队", "王五")),
+        Rejection::UnknownTeam("丁队".into())
+    );
+    add(&mut s, confirmed("甲队", "张三"));
+    let tr = &s.sections["t"].matches[&1];
+    assert_eq!(tr.confirmations(1), Some((None, Some("张三"))));
+    assert!(!tr.both_confirmed(1));
+    assert_eq!(tr.confirmations(2), None);
+    assert!(matches!(
+        refused(&s, confirmed("甲队", "李四")),
+        Rejection::MatchAlreadyConfirmed { .. }
+    ));
+    add(&mut s, confirmed("乙队", ""));
+    let tr = &s.sections["t"].matches[&1];
+    assert_eq!(tr.confirmations(1), Some((Some(""), Some("张三"))));
+    assert!(tr.both_confirmed(1));
+
+    // The chief arbiter corrects board 2: the captains confirmed another result.
+    add(
+        &mut s,
+        LogEntry::ResultCorrected {
+            section: "t".into(),
+            round: 1,
+            board: 2,
+            result: GameResult::RedWin,
+            reason: "成绩单误填".into(),
+            by: "裁判长".into(),
+        },
+    );
+    let tr = &s.sections["t"].matches[&1];
+    assert_eq!(tr.confirmations(1), Some((None, None)));
+    // And they confirm it again.
+    add(&mut s, confirmed("甲队", "张三"));
+    assert_eq!(
+        s.sections["t"].matches[&1].confirmations(1),
+        Some((None, Some("张三")))
+    );
+    // The entry's name in the log.
+    let v = serde_json::to_value(confirmed("甲队", "张三")).unwrap();
+    assert_eq!(v["type"], "match_confirmed");
+    assert_eq!(confirmed("甲队", "").kind(), "match_confirmed");
+}

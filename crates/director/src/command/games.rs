@@ -1,6 +1,7 @@
 //! The games: results (with fouls; knockout games through the same command), a round's
 //! confirmation, corrections, a results file, game records, the arbiter's decisions on
-//! flagged games, refused records, protests, signatures and a team's fouls
+//! flagged games, refused records, protests, signatures, a team's fouls and a captain's
+//! confirmation of his team's match
 //! ([`crate::api::results`], [`crate::api::records`], [`crate::api::games`]).
 
 use super::Outcome;
@@ -28,6 +29,14 @@ pub enum GameCommand {
         section: String,
         round: Option<u32>,
         team: String,
+    },
+    /// A team's captain confirms its match (队长确认, A15), in `round` (the last paired when
+    /// `None`); `by`: the captain's name (may be empty).
+    ConfirmMatch {
+        section: String,
+        round: Option<u32>,
+        team: String,
+        by: String,
     },
     /// A results file's lines, all or nothing.
     ImportResults {
@@ -112,6 +121,7 @@ impl GameCommand {
                 Action::EnterResult
             }
             C::Confirm { .. } => Action::ConfirmResults,
+            C::ConfirmMatch { .. } => Action::ConfirmMatch,
             C::CorrectResult { .. } => Action::CorrectResult,
             C::Record { .. } | C::RemoveRecord { .. } => Action::RecordGame,
             C::DecideFlag { .. } => Action::DecideFlag,
@@ -221,6 +231,25 @@ pub(super) fn decide(
                     team: team.clone(),
                     round,
                     boards,
+                },
+            ));
+        }
+        C::ConfirmMatch {
+            section,
+            round,
+            team,
+            by,
+        } => {
+            let (es, c) = crate::team_match::confirm_match(state, ctx, section, *round, team, by)?;
+            return Ok((
+                es,
+                Outcome::MatchConfirmed {
+                    team: team.trim().to_string(),
+                    by: by.trim().to_string(),
+                    round: c.round,
+                    match_no: c.match_no,
+                    opponent: c.opponent,
+                    opponent_by: c.opponent_by,
                 },
             ));
         }

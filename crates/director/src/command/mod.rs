@@ -144,6 +144,17 @@ pub enum Outcome {
         round: u32,
         boards: Vec<u32>,
     },
+    /// A captain's confirmation of his team's match (队长确认): the team and its captain, the
+    /// round and the match, and the opponent with his captain's name once he has confirmed
+    /// too.
+    MatchConfirmed {
+        team: String,
+        by: String,
+        round: u32,
+        match_no: u32,
+        opponent: String,
+        opponent_by: Option<String>,
+    },
     /// A team's line-up taken (出场名单): the players board by board as the desk names
     /// them (`None`: an empty board, lost by forfeit).
     Lineup {

@@ -1,5 +1,5 @@
 //! The sentences of the team-match entries (团体赛): team numbers drawn, a round's matches
-//! paired, a team's line-up given.
+//! paired, a team's line-up given, a captain's confirmation of his team's match.
 
 use super::LogReader;
 use arbiter_core::LogEntry;
@@ -107,6 +107,31 @@ impl LogReader<'_> {
                         self.round(section, *round),
                         seats.join(", ")
                     )
+                }
+            }
+            LogEntry::MatchConfirmed {
+                section,
+                round,
+                team,
+                by,
+            } => {
+                let by = by.trim();
+                match (zh, by.is_empty()) {
+                    (true, true) => {
+                        format!("队长确认: {team} {} 本场成绩", self.round(section, *round))
+                    }
+                    (true, false) => format!(
+                        "队长确认: {team} {} 本场成绩 (队长 {by})",
+                        self.round(section, *round)
+                    ),
+                    (false, true) => format!(
+                        "the captain of {team} confirmed its match of {}",
+                        self.round(section, *round)
+                    ),
+                    (false, false) => format!(
+                        "the captain of {team} ({by}) confirmed its match of {}",
+                        self.round(section, *round)
+                    ),
                 }
             }
             _ => String::new(),

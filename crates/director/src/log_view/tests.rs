@@ -80,10 +80,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::TeamNumbersDrawn { .. } => 35,
         LogEntry::MatchesPaired { .. } => 36,
         LogEntry::LineupGiven { .. } => 37,
+        LogEntry::MatchConfirmed { .. } => 38,
     }
 }
 
-const VARIANTS: usize = 38;
+const VARIANTS: usize = 39;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -259,6 +260,12 @@ fn every_variant() -> Vec<LogEntry> {
             team: "天水一队".into(),
             boards: vec![Some(p(1)), None],
             by: "领队甲".into(),
+        },
+        LogEntry::MatchConfirmed {
+            section: "open".into(),
+            round: 1,
+            team: "天水一队".into(),
+            by: "队长乙".into(),
         },
         LogEntry::SettingsChanged {
             name: None,

@@ -54,6 +54,42 @@ impl Refusal {
                 f,
                 "{team} 第{round}轮没有对阵 (轮空或未编排) (the team plays no match that round)"
             ),
+            TeamHadBye { team, round } => write!(
+                f,
+                "{team} 第{round}轮轮空, 没有需要队长确认的对阵 (the team had the bye: no match to confirm)"
+            ),
+            MatchUnfinished {
+                team,
+                round,
+                match_no,
+                board,
+                round_board,
+            } => write!(
+                f,
+                "{team} 第{round}轮第{match_no}场第{board}台 (本轮第{round_board}台) 尚无成绩, \
+                 全场各台成绩录入后队长方可确认 (a board of the match has no result yet)"
+            ),
+            MatchConfirmedAlready {
+                team,
+                round,
+                match_no,
+                by,
+            } => {
+                let by = by.trim();
+                if by.is_empty() {
+                    write!(
+                        f,
+                        "{team} 第{round}轮第{match_no}场已由队长确认, 不能重复确认 \
+                         (the captain has confirmed the match already)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{team} 第{round}轮第{match_no}场已由队长 {by} 确认, 不能重复确认 \
+                         (confirmed already by the captain {by})"
+                    )
+                }
+            }
             Lineup { team, why } => write!(f, "{team} 的出场名单不能接受: {why}"),
             Manual(e) => write!(f, "{e}"),
             LastRoundFinished { section, round } => write!(

@@ -13,7 +13,7 @@ pub mod session;
 pub mod token;
 
 pub use session::{
-    Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter,
+    Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter, ConfirmMatch,
     ConfirmResults, CorrectResult, CreateEvent, DecideFlag, DecideProtest, DecideSubmission,
     EditEntry, EnterResult, EnterTeam, GiveLineup, GiveSpecialAward, MarkRefundCondition,
     Organisers, PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund,

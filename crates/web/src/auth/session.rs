@@ -253,6 +253,8 @@ action_roles! {
     GiveLineup => GiveLineup;
     /// Confirm a round's results.
     ConfirmResults => ConfirmResults;
+    /// Record a captain's confirmation of his team's match (队长确认).
+    ConfirmMatch => ConfirmMatch;
     /// Withdraw a player.
     Withdraw => Withdraw;
     /// Record an absence.

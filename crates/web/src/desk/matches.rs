@@ -1,8 +1,10 @@
 //! A team-match round at the desk (团体赛, A15): the match sheet (每场对阵, both line-ups board
 //! by board, who is red, each board's result and the match's running score), the line-up
 //! form of every team (出场名单, handed in by a captain and typed here while none of the
-//! team's games has a result), and a team that does not appear (全队弃权). The result grid
-//! takes a board as the round's board number or as 「场次.台次」 (3.2: match 3, board 2).
+//! team's games has a result), a team that does not appear (全队弃权), and each captain's
+//! confirmation of his team's match (队长确认: 「已确认 · 张三」 / 「未确认」 per side, and a form
+//! once every board of the match has a result). The result grid takes a board as the round's
+//! board number or as 「场次.台次」 (3.2: match 3, board 2).
 
 use super::{back, event_id, opt};
 use crate::app::AppState;
@@ -13,6 +15,7 @@ use arbiter_core::{EventState, PlayerId, PlayerStatus};
 use arbiter_director::api::rounds::RoundSheet;
 use arbiter_director::command::games::GameCommand;
 use arbiter_director::command::rounds::RoundCommand;
+use arbiter_director::command::Outcome;
 use arbiter_director::crosstable::points_text;
 use arbiter_director::team_match::{self, MatchView};
 use arbiter_regulation::Regulation;
@@ -32,6 +35,10 @@ pub struct TeamSheet {
     pub lineups: Vec<LineupForm>,
     /// The teams with a match this round (for 全队弃权).
     pub playing: Vec<String>,
+    /// The account may record a captain's confirmation (set by the page: `Authed::may`).
+    pub confirm: bool,
+    /// The page the confirmation form comes back to (`round` or `results`).
+    pub page: &'static str,
 }
 
 /// One match of the sheet.
@@ -40,6 +47,18 @@ pub struct MatchRows {
     /// 「第3场 甲队 2½:1½ 乙队 · 甲队胜」.
     pub line: String,
     pub rows: Vec<MatchRow>,
+    /// Every board of the match has its result: the captains may confirm it.
+    pub finished: bool,
+    /// Each side's captain's confirmation, the team named first first.
+    pub sides: Vec<MatchSide>,
+}
+
+/// One team of a match and its captain's confirmation (队长确认).
+pub struct MatchSide {
+    pub team: String,
+    pub confirmed: bool,
+    /// 「已确认 · 张三」, 「已确认」 or 「未确认」.
+    pub words: String,
 }
 
 /// One board of a match. `game`: a game is played there (an empty seat has none: the absent
@@ -174,10 +193,20 @@ pub fn team_sheet(
                 }
             })
             .collect();
+        let side = |team: &String, by: &Option<String>| MatchSide {
+            team: team.clone(),
+            confirmed: by.is_some(),
+            words: confirmation_words(l, by.as_deref()),
+        };
         matches.push(MatchRows {
             no: m.no,
             line: match_line(l, m),
             rows,
+            finished: m.result.is_some(),
+            sides: vec![
+                side(&m.first, &m.first_confirmed),
+                side(&m.second, &m.second_confirmed),
+            ],
         });
         let open = m.boards.iter().all(|b| {
             sheet
@@ -237,7 +266,19 @@ pub fn team_sheet(
         bye: v.bye,
         lineups,
         playing,
+        confirm: false,
+        page: "results",
     })
+}
+
+/// A side's captain's confirmation in words: 「已确认 · 张三」 (「已确认」 without a name),
+/// 「未确认」.
+pub fn confirmation_words(l: Lang, by: Option<&str>) -> String {
+    match by.map(str::trim) {
+        Some("") => l.t("已确认", "confirmed").to_string(),
+        Some(name) => format!("{} · {name}", l.t("已确认", "confirmed")),
+        None => l.t("未确认", "not confirmed").to_string(),
+    }
 }
 
 /// A round's board in words: 「第10台」, or in a team match 「第3场第2台」.
@@ -383,4 +424,74 @@ pub async fn absent(
 pub struct AbsentForm {
     team: Option<String>,
     round: Option<String>,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/confirm-match`: a team's captain confirms its match (队长确认) —
+/// `team`, `round`, `by` (the captain's name); `back=round` returns to the round page, else
+/// to the result grid.
+pub async fn confirm(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: crate::auth::Post<crate::auth::ConfirmMatch, ConfirmForm>,
+) -> Result<Response, WebError> {
+    let here = if opt(&p.form.back).as_deref() == Some("round") {
+        round_path(&ev, &sec)
+    } else {
+        format!("/desk/e/{ev}/s/{sec}/results")
+    };
+    let Some(team) = opt(&p.form.team) else {
+        return Ok(back(&here, Err("请选择队伍 (no team named)".into())));
+    };
+    let round = match opt(&p.form.round).map(|r| r.parse::<u32>()) {
+        None => None,
+        Some(Ok(r)) => Some(r),
+        Some(Err(_)) => return Ok(back(&here, Err("轮次应为正整数 (round number)".into()))),
+    };
+    let by = opt(&p.form.by).unwrap_or_default();
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        GameCommand::ConfirmMatch {
+            section: sec.clone(),
+            round,
+            team,
+            by,
+        },
+    )
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|d| match d.outcome {
+            Outcome::MatchConfirmed {
+                team,
+                by,
+                round,
+                match_no,
+                opponent_by,
+                ..
+            } => {
+                let captain = if by.is_empty() {
+                    "队长".to_string()
+                } else {
+                    format!("队长 {by}")
+                };
+                let both = if opponent_by.is_some() {
+                    "; 双方队长均已确认"
+                } else {
+                    ""
+                };
+                format!("第{round}轮 第{match_no}场 {team} {captain} 已确认{both} (the captain's confirmation is recorded)")
+            }
+            _ => "已确认 (recorded)".to_string(),
+        }),
+    ))
+}
+
+#[derive(serde::Deserialize)]
+pub struct ConfirmForm {
+    team: Option<String>,
+    round: Option<String>,
+    by: Option<String>,
+    back: Option<String>,
 }

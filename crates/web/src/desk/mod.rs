@@ -121,6 +121,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/s/{sec}/confirm", post(rounds::confirm))
         .route("/desk/e/{ev}/s/{sec}/lineup", post(matches::lineup))
         .route("/desk/e/{ev}/s/{sec}/team-absent", post(matches::absent))
+        .route("/desk/e/{ev}/s/{sec}/confirm-match", post(matches::confirm))
         .route(
             "/desk/e/{ev}/s/{sec}/knockout",
             get(knockout::show).post(knockout::enter),
@@ -293,6 +294,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/s/{sec}/team-absent",
             Action::EnterResult.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/confirm-match",
+            Action::ConfirmMatch.allowed(),
         ),
         (
             "POST",

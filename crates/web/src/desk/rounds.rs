@@ -93,7 +93,11 @@ fn round_page(
         sec,
         name: &s.name,
         told,
-        team: team_sheet(l, st, sec, sheet.as_ref()),
+        team: team_sheet(l, st, sec, sheet.as_ref()).map(|t| super::matches::TeamSheet {
+            confirm: auth.may(arbiter_director::permission::Action::ConfirmMatch),
+            page: "round",
+            ..t
+        }),
         sheet,
         arb: auth.may(arbiter_director::permission::Action::PairRound),
         lineups: auth.may(arbiter_director::permission::Action::GiveLineup),
@@ -295,7 +299,11 @@ pub async fn grid(
     });
     let none = sheet.is_err();
     let confirmed = sheet.as_ref().is_ok_and(|sh| round_confirmed(st, sec, sh));
-    let team = team_sheet(l, st, sec, sheet.as_ref().ok());
+    let team = team_sheet(l, st, sec, sheet.as_ref().ok()).map(|t| super::matches::TeamSheet {
+        confirm: auth.may(arbiter_director::permission::Action::ConfirmMatch),
+        page: "results",
+        ..t
+    });
     let page = ResultsPage {
         team,
         l,

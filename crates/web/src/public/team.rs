@@ -30,6 +30,9 @@ pub struct MatchCard {
     pub second_points: String,
     /// The result once every board has one (「甲队胜」, 「和」); `None` while in play.
     pub result: Option<String>,
+    /// Once the match is finished, whether its captains have confirmed it (队长确认):
+    /// 「双方队长已确认」 or 「待队长确认」 (no name); `None` while in play.
+    pub captains: Option<String>,
     pub boards: Vec<BoardLine>,
 }
 
@@ -117,6 +120,14 @@ fn card(l: Lang, m: &MatchView) -> MatchCard {
         second: m.second.clone(),
         first_points: points_text(m.first_points),
         second_points: points_text(m.second_points),
+        captains: result.as_ref().map(|_| {
+            if m.both_confirmed() {
+                l.t("双方队长已确认", "confirmed by both captains")
+            } else {
+                l.t("待队长确认", "awaiting the captains' confirmation")
+            }
+            .to_string()
+        }),
         result,
         boards: m.boards.iter().map(|b| line(l, b)).collect(),
     }

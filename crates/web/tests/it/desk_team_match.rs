@@ -284,3 +284,150 @@ fn a_whole_team_is_withdrawn_from_the_teams_page() {
     let page = desk.get(&s, &format!("/desk/e/{ev}/teams")).text();
     assert!(!page.contains("id=\"withdraw-team\""), "{page}");
 }
+
+/// The captains' confirmation of a match (队长确认) on the match sheet: each side 「未确认」 while
+/// the match is in play (and a confirmation refused in words, naming the board), a form per
+/// side once every board has its result — for the arbiters, not the registration desk —,
+/// 「已确认 · 张三」 after it, twice refused naming the captain; the public round page says
+/// 「待队长确认」 and then 「双方队长已确认」, never the captain's name.
+#[test]
+fn both_captains_confirm_a_match_on_the_match_sheet() {
+    let (s, ev) = boot();
+    let arb = login(&s, "arb");
+    let st = state(&s, &ev);
+    let reg = arbiter_director::regulation_of(&st).expect("regulation");
+    let m = team_match::round_view(&reg, &st, "teams", 1)
+        .expect("round 1")
+        .matches[0]
+        .clone();
+    let (first, second) = (m.first.clone(), m.second.clone());
+    let results = format!("/desk/e/{ev}/s/teams/results");
+    let confirm = format!("/desk/e/{ev}/s/teams/confirm-match");
+    let captains = |html: &str| -> String {
+        let at = html.find("id=\"captains-1\"").expect("match 1's captains");
+        html[at..at + html[at..].find("</tr>").expect("end")].to_string()
+    };
+
+    // In play: both sides unconfirmed, no form; a confirmation sent anyway is refused in words.
+    let row = captains(&arb.get(&s, &results).text());
+    assert!(row.contains(&format!("{first} 未确认")), "{row}");
+    assert!(row.contains(&format!("{second} 未确认")), "{row}");
+    assert!(!row.contains("confirm-match"), "{row}");
+    let (ok, msg) = post(
+        &s,
+        &arb,
+        &confirm,
+        &[("team", &first), ("round", "1"), ("by", "欧阳队长")],
+    );
+    assert!(
+        !ok && msg.contains("第1轮第1场第1台") && msg.contains("尚无成绩"),
+        "{msg}"
+    );
+
+    // Every board of match 1 gets its result (an empty seat is a forfeit already).
+    for b in m
+        .boards
+        .iter()
+        .filter(|b| b.first.is_some() && b.second.is_some())
+    {
+        let r = arb.post_json(
+            &s,
+            &results,
+            &[
+                ("round", "1"),
+                ("board", &format!("1.{}", b.board)),
+                ("result", "1-0"),
+            ],
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+    }
+    // A form per side now — for the arbiters, not for the registration desk.
+    let row = captains(&arb.get(&s, &results).text());
+    assert_eq!(
+        row.matches("class=\"inline confirm-match\"").count(),
+        2,
+        "{row}"
+    );
+    assert!(row.contains("队长确认</button>"), "{row}");
+    let desk = login(&s, "desk");
+    let row = captains(&desk.get(&s, &results).text());
+    assert!(!row.contains("confirm-match"), "{row}");
+    let r = desk.post(
+        &s,
+        &confirm,
+        &[("team", &first), ("round", "1"), ("by", "欧阳队长")],
+    );
+    assert_eq!(r.status, 403, "{}", r.text());
+    let public = format!("/e/{ev}/s/teams/r/1");
+    let head = |html: &str| -> String {
+        let at = html.find(">第1场</span>").expect("match 1");
+        html[at..at + html[at..].find("</h2>").expect("end")].to_string()
+    };
+    let h = head(&s.get(&public).text());
+    assert!(h.contains("待队长确认"), "{h}");
+
+    // The first captain confirms.
+    let (ok, msg) = post(
+        &s,
+        &arb,
+        &confirm,
+        &[("team", &first), ("round", "1"), ("by", "欧阳队长")],
+    );
+    assert!(ok, "{msg}");
+    assert!(
+        msg.contains(&format!("第1轮 第1场 {first} 队长 欧阳队长 已确认")),
+        "{msg}"
+    );
+    let row = captains(&arb.get(&s, &results).text());
+    assert!(row.contains(&format!("{first} 已确认 · 欧阳队长")), "{row}");
+    assert!(row.contains(&format!("{second} 未确认")), "{row}");
+    assert_eq!(
+        row.matches("class=\"inline confirm-match\"").count(),
+        1,
+        "{row}"
+    );
+    // Twice: refused, naming who confirmed.
+    let (ok, msg) = post(
+        &s,
+        &arb,
+        &confirm,
+        &[("team", &first), ("round", "1"), ("by", "王五")],
+    );
+    assert!(!ok && msg.contains("已由队长 欧阳队长 确认"), "{msg}");
+    let h = head(&s.get(&public).text());
+    assert!(h.contains("待队长确认"), "{h}");
+
+    // The second captain confirms from the round page, which the answer returns to.
+    let r = arb.post(
+        &s,
+        &confirm,
+        &[
+            ("team", &second),
+            ("round", "1"),
+            ("by", "司马队长"),
+            ("back", "round"),
+        ],
+    );
+    let loc = r.header("location").unwrap_or("").to_string();
+    assert!(
+        loc.starts_with(&format!("/desk/e/{ev}/s/teams/round?ok=")),
+        "{loc}"
+    );
+    let (ok, msg) = flash(&r);
+    assert!(ok && msg.contains("双方队长均已确认"), "{msg}");
+    let row = captains(&arb.get(&s, &format!("/desk/e/{ev}/s/teams/round")).text());
+    assert!(
+        row.contains(&format!("{second} 已确认 · 司马队长")),
+        "{row}"
+    );
+    assert!(!row.contains("confirm-match"), "{row}");
+    let page = s.get(&public).text();
+    let h = head(&page);
+    assert!(h.contains("双方队长已确认"), "{h}");
+    for name in ["欧阳队长", "司马队长"] {
+        assert!(
+            !page.contains(name),
+            "the public page names no captain: {name}"
+        );
+    }
+}
