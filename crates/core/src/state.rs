@@ -351,6 +351,9 @@ pub struct SectionRecord {
 }
 
 /// One round of a team-match section: its matches, the bye and the line-ups given.
+///
+/// The line-ups are persistent (as a round's boards): a state that pairs or seats the next
+/// round copies the rounds before it without copying every team's line-up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamRound {
     pub round: u32,
@@ -359,7 +362,7 @@ pub struct TeamRound {
     pub seed: Option<u64>,
     pub manual: Vec<String>,
     /// Team → its line-up for the round (`lineup_given`), `None` on an empty board.
-    pub lineups: std::collections::BTreeMap<String, Vec<Option<PlayerId>>>,
+    pub lineups: OrdMap<String, Vec<Option<PlayerId>>>,
 }
 
 impl TeamRound {
