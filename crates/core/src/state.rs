@@ -363,11 +363,47 @@ pub struct TeamRound {
     pub manual: Vec<String>,
     /// Team → its line-up for the round (`lineup_given`), `None` on an empty board.
     pub lineups: OrdMap<String, Vec<Option<PlayerId>>>,
+    /// `matches` inverted: team → its match and whether it is named first, as
+    /// [`TeamRound::match_of`] finds it (kept by the fold with `matches`; empty in a round
+    /// built otherwise, which is then searched).
+    #[serde(skip)]
+    pub(crate) index: std::sync::Arc<BTreeMap<String, (u32, bool)>>,
 }
 
 impl TeamRound {
+    /// A round as the fold records it, with its index of the teams.
+    pub(crate) fn new(
+        round: u32,
+        matches: Vec<crate::entry::TeamPairing>,
+        bye: Option<String>,
+        seed: Option<u64>,
+        manual: Vec<String>,
+        lineups: OrdMap<String, Vec<Option<PlayerId>>>,
+    ) -> Self {
+        let mut index = BTreeMap::new();
+        for (i, m) in matches.iter().enumerate() {
+            // The first match naming a team, and in it the first side: as the search finds.
+            index.entry(m.first.clone()).or_insert((i as u32 + 1, true));
+            index
+                .entry(m.second.clone())
+                .or_insert((i as u32 + 1, false));
+        }
+        TeamRound {
+            round,
+            matches,
+            bye,
+            seed,
+            manual,
+            lineups,
+            index: std::sync::Arc::new(index),
+        }
+    }
+
     /// The match of team `t` (its number, 1-based, and whether `t` is named first).
     pub fn match_of(&self, t: &str) -> Option<(u32, bool)> {
+        if !self.index.is_empty() {
+            return self.index.get(t).copied();
+        }
         self.matches.iter().enumerate().find_map(|(i, m)| {
             if m.first == t {
                 Some((i as u32 + 1, true))

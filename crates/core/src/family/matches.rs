@@ -222,14 +222,14 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                     .collect();
                 s.matches.insert(
                     *round,
-                    TeamRound {
-                        round: *round,
-                        matches: matches.clone(),
-                        bye: bye.clone(),
-                        seed: *seed,
-                        manual: manual.clone(),
+                    TeamRound::new(
+                        *round,
+                        matches.clone(),
+                        bye.clone(),
+                        *seed,
+                        manual.clone(),
                         lineups,
-                    },
+                    ),
                 );
             }
         }
