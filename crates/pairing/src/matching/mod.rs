@@ -216,6 +216,8 @@ struct Solver<W: Weight> {
     widx: Vec<u32>,
     wlow: Vec<u32>,
     intern: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
+    /// The high part interned last and its entry ([`Solver::push_edge`]).
+    last_high: Option<(W, u32)>,
     /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`.
     endpoint: Vec<usize>,
     /// Per vertex, its edges as seen from it ([`Adj`]: the far end and the weight inline,

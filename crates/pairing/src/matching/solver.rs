@@ -33,11 +33,20 @@ impl<W: Weight> Solver<W> {
     /// Add edge `(i, j)` of stored weight `high − low`.
     pub(super) fn push_edge(&mut self, i: usize, j: usize, high: W, low: u32) {
         let k = self.widx.len();
-        let next = self.table.len() as u32;
-        let idx = *self.intern.entry(high).or_insert(next);
-        if idx == next {
-            self.table.push(high);
-        }
+        // Edges pushed one after another often share their high part: the last one's
+        // entry is taken without hashing (the same entry the table would give).
+        let idx = match self.last_high {
+            Some((h, at)) if h == high => at,
+            _ => {
+                let next = self.table.len() as u32;
+                let idx = *self.intern.entry(high).or_insert(next);
+                if idx == next {
+                    self.table.push(high);
+                }
+                self.last_high = Some((high, idx));
+                idx
+            }
+        };
         self.widx.push(idx);
         self.wlow.push(low);
         self.endpoint.push(i);
@@ -92,6 +101,9 @@ impl<W: Weight> Solver<W> {
     }
 
     pub(super) fn empty(n: usize, m: usize) -> Self {
+        // Both ends of every edge wait in `pending` until the first flush.
+        let mut neighbend = Adjacency::new(n);
+        neighbend.pending.reserve(2 * m);
         let mut dual = vec![W::zero(); n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         Solver {
@@ -100,8 +112,9 @@ impl<W: Weight> Solver<W> {
             widx: Vec::with_capacity(m),
             wlow: Vec::with_capacity(m),
             intern: HashMap::default(),
+            last_high: None,
             endpoint: Vec::with_capacity(2 * m),
-            neighbend: Adjacency::new(n),
+            neighbend,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
