@@ -271,6 +271,9 @@ struct Solver<W: Weight> {
     is_touched: Vec<bool>,
     allowed: Vec<usize>,
     buf: Vec<usize>,
+    /// Scratch: the edges of the vertex being scanned that leave its blossom
+    /// ([`Solver::edges_out`]).
+    outs: Vec<u32>,
     /// Grow one alternating tree per stage (perfect-matching mode): work stays local.
     single_tree: bool,
     cursor: usize,

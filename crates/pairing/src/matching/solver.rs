@@ -146,6 +146,7 @@ impl<W: Weight> Solver<W> {
             is_touched: vec![false; 2 * n],
             allowed: Vec::new(),
             buf: Vec::new(),
+            outs: Vec::new(),
             single_tree: false,
             cursor: 0,
             delta: W::zero(),
@@ -771,6 +772,33 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// The positions (in [`Adjacency::list`]) of vertex `v`'s edges that leave its top-level
+    /// blossom, in order: the scan of `v` skips the others anyway (a blossom's vertices are
+    /// scanned again whenever it turns S, and most edges of a large score group lie inside
+    /// its blossom). One pass without a branch per edge; the buffer is
+    /// [`Solver::outs`], taken and to be given back.
+    fn edges_out(&mut self, v: usize) -> Vec<u32> {
+        let mut outs = std::mem::take(&mut self.outs);
+        outs.clear();
+        let r = self.neighbend.range(v);
+        let bv = self.inb(v);
+        if bv < self.n {
+            // A vertex on its own: every edge leaves it.
+            outs.extend(r.map(|i| i as u32));
+            return outs;
+        }
+        outs.resize(r.len(), 0);
+        let mut len = 0;
+        for i in r {
+            // Written at `len` whatever it is; kept by moving past it.
+            let keep = self.inb(self.neighbend.at(i).to()) != bv;
+            outs[len] = i as u32;
+            len += usize::from(keep);
+        }
+        outs.truncate(len);
+        outs
+    }
+
     pub(super) fn run(&mut self, maxcard: bool) {
         let n = self.n;
         for _stage in 0..n {
@@ -807,8 +835,9 @@ impl<W: Weight> Solver<W> {
                 while let Some(v) = self.queue.pop() {
                     // Labels and blossoms change during the scan, but never a vertex dual.
                     let yv = self.y(v);
-                    for idx in self.neighbend.range(v) {
-                        let a = self.neighbend.at(idx);
+                    let outs = self.edges_out(v);
+                    for &idx in &outs {
+                        let a = self.neighbend.at(idx as usize);
                         let (p, k, w) = (a.p(), a.k(), a.to());
                         if self.inb(v) == self.inb(w) {
                             continue;
@@ -871,6 +900,7 @@ impl<W: Weight> Solver<W> {
                             self.push_step(kslack, 2, w, k);
                         }
                     }
+                    self.outs = outs;
                     if augmented {
                         break;
                     }
