@@ -351,6 +351,9 @@ pub struct SectionRecord {
 }
 
 /// One round of a team-match section: its matches, the bye and the line-ups given.
+///
+/// The line-ups are persistent (as a round's boards): a state that pairs or seats the next
+/// round copies the rounds before it without copying every team's line-up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamRound {
     pub round: u32,
@@ -359,14 +362,48 @@ pub struct TeamRound {
     pub seed: Option<u64>,
     pub manual: Vec<String>,
     /// Team → its line-up for the round (`lineup_given`), `None` on an empty board.
-    pub lineups: std::collections::BTreeMap<String, Vec<Option<PlayerId>>>,
+    pub lineups: OrdMap<String, Vec<Option<PlayerId>>>,
     /// Team → the captain who confirmed its match (`match_confirmed`; the name may be empty).
     /// A result of the match entered or corrected later drops both of its teams.
     #[serde(default)]
     pub confirmed: std::collections::BTreeMap<String, String>,
+    /// `matches` inverted: team → its match and whether it is named first, as
+    /// [`TeamRound::match_of`] finds it (kept by the fold with `matches`; empty in a round
+    /// built otherwise, which is then searched).
+    #[serde(skip)]
+    pub(crate) index: std::sync::Arc<BTreeMap<String, (u32, bool)>>,
 }
 
 impl TeamRound {
+    /// A round as the fold records it, with its index of the teams and no confirmation.
+    pub(crate) fn new(
+        round: u32,
+        matches: Vec<crate::entry::TeamPairing>,
+        bye: Option<String>,
+        seed: Option<u64>,
+        manual: Vec<String>,
+        lineups: OrdMap<String, Vec<Option<PlayerId>>>,
+    ) -> Self {
+        let mut index = BTreeMap::new();
+        for (i, m) in matches.iter().enumerate() {
+            // The first match naming a team, and in it the first side: as the search finds.
+            index.entry(m.first.clone()).or_insert((i as u32 + 1, true));
+            index
+                .entry(m.second.clone())
+                .or_insert((i as u32 + 1, false));
+        }
+        TeamRound {
+            round,
+            matches,
+            bye,
+            seed,
+            manual,
+            lineups,
+            confirmed: Default::default(),
+            index: std::sync::Arc::new(index),
+        }
+    }
+
     /// Which teams of match `m` (1-based) confirmed it (队长确认): the captain's name for the
     /// team named first and for the second, `None` for a team that has not; `None` when the
     /// round has no match `m`.
@@ -383,6 +420,9 @@ impl TeamRound {
 
     /// The match of team `t` (its number, 1-based, and whether `t` is named first).
     pub fn match_of(&self, t: &str) -> Option<(u32, bool)> {
+        if !self.index.is_empty() {
+            return self.index.get(t).copied();
+        }
         self.matches.iter().enumerate().find_map(|(i, m)| {
             if m.first == t {
                 Some((i as u32 + 1, true))

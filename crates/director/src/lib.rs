@@ -152,16 +152,27 @@ pub fn apply_scratch(
     entry: &LogEntry,
     at: &str,
 ) -> Result<(), DirectorError> {
+    apply_scratch_owned(state, entry.clone(), at).map(|_| ())
+}
+
+/// [`apply_scratch`] of an entry the caller hands over: folded without a copy, and handed
+/// back once it passes.
+pub fn apply_scratch_owned(
+    state: &mut EventState,
+    entry: LogEntry,
+    at: &str,
+) -> Result<LogEntry, DirectorError> {
     let r = Recorded {
         seq: state.last_seq + 1,
         at: at.to_string(),
         actor: "director".into(),
-        entry: entry.clone(),
+        entry,
     };
     state.apply(&r).map_err(|e| match e {
         arbiter_core::FoldError::Rejected { rejection, .. } => DirectorError::Rejected(rejection),
         arbiter_core::FoldError::Sequence { .. } => crate::Refusal::Busy { attempts: 1 }.into(),
-    })
+    })?;
+    Ok(r.entry)
 }
 
 /// A seed derived from the event seed and a label (stable across runs and platforms).

@@ -18,12 +18,12 @@ use crate::api::Ctx;
 use crate::derive_seed;
 use crate::permission::{self, Action};
 use crate::refusal::{Refusal, Sec};
-use crate::{apply_scratch, regulation_of, DirectorError};
+use crate::{apply_scratch, apply_scratch_owned, regulation_of, DirectorError};
 use arbiter_core::{Board, EventState, LogEntry, PlayerId, PlayerStatus, TeamPairing, TeamRecord};
 use arbiter_pairing::{Availability, Entrant, SectionState};
 use arbiter_regulation::{ByeBoards, LineupRule, Regulation, Section, TeamMatch};
 use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult, Score};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The team-match rules of section `section`, if it is a team-match section.
 pub fn rules_of<'a>(reg: &'a Regulation, section: &str) -> Option<(&'a Section, &'a TeamMatch)> {
@@ -47,9 +47,10 @@ pub fn teams_in<'a>(state: &'a EventState, section: &str) -> Vec<&'a TeamRecord>
 
 /// Whether a team still plays: at least one member who is not withdrawn.
 pub fn team_plays(state: &EventState, t: &TeamRecord) -> bool {
+    // A player's status is `Withdrawn` exactly when his record says so (one lookup).
     t.members
         .iter()
-        .any(|p| state.status(*p) != Some(PlayerStatus::Withdrawn))
+        .any(|p| state.player(*p).is_none_or(|r| r.withdrawn.is_none()))
 }
 
 /// `team_numbers_drawn`: the teams that play, by lot with a seed derived from the event's
@@ -102,10 +103,16 @@ pub fn number_team_players(state: &EventState, section: &str) -> Option<LogEntry
     let rec = state.section(section)?;
     let mut order = rec.order.clone();
     let before = order.len();
-    let known: BTreeSet<PlayerId> = order.iter().copied().collect();
+    let mut known: Vec<PlayerId> = order.clone();
+    known.sort_unstable();
     for t in &rec.team_order {
         if let Some(team) = state.teams.get(t) {
-            order.extend(team.members.iter().filter(|p| !known.contains(p)).copied());
+            order.extend(
+                team.members
+                    .iter()
+                    .filter(|p| known.binary_search(p).is_err())
+                    .copied(),
+            );
         }
     }
     (order.len() > before).then(|| LogEntry::PairingNumbersDrawn {
@@ -136,8 +143,11 @@ pub fn default_lineup(
 }
 
 fn available(state: &EventState, p: PlayerId, round: u32) -> bool {
-    state.status(p) != Some(PlayerStatus::Withdrawn)
-        && state.player(p).is_none_or(|r| !r.absent.contains(&round))
+    // Not withdrawn (his status is `Withdrawn` exactly when his record says so), not
+    // excused: one lookup.
+    state
+        .player(p)
+        .is_none_or(|r| r.withdrawn.is_none() && !r.absent.contains(&round))
 }
 
 /// The line-up of `team` for `round`: the one given, else the default.
@@ -328,7 +338,6 @@ pub fn match_boards(
     round: u32,
     m: u32,
 ) -> Vec<BoardScore> {
-    use arbiter_standings::team_match::BoardOutcome as O;
     let Some(rec) = state.section(&sec.id) else {
         return Vec::new();
     };
@@ -346,60 +355,99 @@ pub fn match_boards(
             .unwrap_or_default()
     };
     let (first, second) = (seats(&pairing.first), seats(&pairing.second));
-    let table = sec.scoring.table;
     let games = rec.rounds.get(&round);
-    (1..=tm.boards)
-        .map(|b| {
-            let at = (b - 1) as usize;
-            let f = first.get(at).copied().flatten();
-            let s = second.get(at).copied().flatten();
-            let (result, fp, sp) = match (f, s) {
-                (None, None) => (
-                    Some(O::DoubleForfeit),
-                    table.double_forfeit,
-                    table.double_forfeit,
-                ),
-                (Some(_), None) => (Some(O::ForfeitWin), table.forfeit_win, table.forfeit_loss),
-                (None, Some(_)) => (Some(O::ForfeitLoss), table.forfeit_loss, table.forfeit_win),
-                (Some(fp), Some(_)) => {
-                    let game = games.and_then(|r| r.board(board_no(tm, m, b)));
-                    match game.and_then(|g| g.result.map(|res| (g, res))) {
-                        None => (None, Score::ZERO, Score::ZERO),
-                        Some((g, res)) => {
-                            // The colours played (a swapped board has them the other way).
-                            let colour = if g.red == fp {
-                                Colour::Red
-                            } else {
-                                Colour::Black
-                            };
-                            let out = res.outcome_for(colour, PlayerNo::from_index(0));
-                            let opp = res.outcome_for(colour.opposite(), PlayerNo::from_index(0));
-                            let o = match out {
-                                Outcome::DoubleForfeit { .. } => O::DoubleForfeit,
-                                Outcome::ForfeitWin { .. } => O::ForfeitWin,
-                                Outcome::ForfeitLoss { .. } => O::ForfeitLoss,
-                                Outcome::Game { result, .. } => match result {
-                                    PlayerResult::Win => O::Win,
-                                    PlayerResult::Draw => O::Draw,
-                                    PlayerResult::Loss => O::Loss,
-                                },
-                                _ => O::Draw,
-                            };
-                            (Some(o), out.points(&table), opp.points(&table))
-                        }
+    boards_of(
+        sec,
+        tm,
+        &|no| games.and_then(|r| r.board(no)),
+        m,
+        &first,
+        &second,
+    )
+    .collect()
+}
+
+/// Board `board` of a round's boards (as [`arbiter_core::RoundRecord::board`] finds it: at
+/// `board − 1`, else by bisection, else by a scan).
+fn board_in<'a>(
+    boards: &[&'a arbiter_core::BoardRecord],
+    board: u32,
+) -> Option<&'a arbiter_core::BoardRecord> {
+    if let Some(at) = (board as usize).checked_sub(1) {
+        if let Some(b) = boards.get(at).filter(|b| b.board == board) {
+            return Some(b);
+        }
+    }
+    if let Ok(at) = boards.binary_search_by_key(&board, |b| b.board) {
+        if let Some(b) = boards.get(at).filter(|b| b.board == board) {
+            return Some(b);
+        }
+    }
+    boards.iter().find(|b| b.board == board).copied()
+}
+
+/// The boards of match `m` of a round from both line-ups and the round's games (`game`: the
+/// round's board of a number, if seated): see [`match_boards`].
+fn boards_of<'a, 'g: 'a>(
+    sec: &Section,
+    tm: &'a TeamMatch,
+    game: &'a dyn Fn(u32) -> Option<&'g arbiter_core::BoardRecord>,
+    m: u32,
+    first: &'a [Option<PlayerId>],
+    second: &'a [Option<PlayerId>],
+) -> impl Iterator<Item = BoardScore> + use<'a, 'g> {
+    use arbiter_standings::team_match::BoardOutcome as O;
+    let table = sec.scoring.table;
+    (1..=tm.boards).map(move |b| {
+        let at = (b - 1) as usize;
+        let f = first.get(at).copied().flatten();
+        let s = second.get(at).copied().flatten();
+        let (result, fp, sp) = match (f, s) {
+            (None, None) => (
+                Some(O::DoubleForfeit),
+                table.double_forfeit,
+                table.double_forfeit,
+            ),
+            (Some(_), None) => (Some(O::ForfeitWin), table.forfeit_win, table.forfeit_loss),
+            (None, Some(_)) => (Some(O::ForfeitLoss), table.forfeit_loss, table.forfeit_win),
+            (Some(fp), Some(_)) => {
+                let game = game(board_no(tm, m, b));
+                match game.and_then(|g| g.result.map(|res| (g, res))) {
+                    None => (None, Score::ZERO, Score::ZERO),
+                    Some((g, res)) => {
+                        // The colours played (a swapped board has them the other way).
+                        let colour = if g.red == fp {
+                            Colour::Red
+                        } else {
+                            Colour::Black
+                        };
+                        let out = res.outcome_for(colour, PlayerNo::from_index(0));
+                        let opp = res.outcome_for(colour.opposite(), PlayerNo::from_index(0));
+                        let o = match out {
+                            Outcome::DoubleForfeit { .. } => O::DoubleForfeit,
+                            Outcome::ForfeitWin { .. } => O::ForfeitWin,
+                            Outcome::ForfeitLoss { .. } => O::ForfeitLoss,
+                            Outcome::Game { result, .. } => match result {
+                                PlayerResult::Win => O::Win,
+                                PlayerResult::Draw => O::Draw,
+                                PlayerResult::Loss => O::Loss,
+                            },
+                            _ => O::Draw,
+                        };
+                        (Some(o), out.points(&table), opp.points(&table))
                     }
                 }
-            };
-            BoardScore {
-                board: b,
-                first_player: f,
-                second_player: s,
-                result,
-                first_points: fp,
-                second_points: sp,
             }
-        })
-        .collect()
+        };
+        BoardScore {
+            board: b,
+            first_player: f,
+            second_player: s,
+            result,
+            first_points: fp,
+            second_points: sp,
+        }
+    })
 }
 
 /// The game points a bye gives a team: a win (or a draw, by the regulation) on every board.
@@ -418,9 +466,25 @@ pub fn standings_input(
     tm: &TeamMatch,
     state: &EventState,
 ) -> arbiter_standings::team_match::TeamMatchInput {
+    team_input(sec, tm, state, true).0
+}
+
+/// [`standings_input`], and the record of each team of its list (by number); without
+/// `full`, the boards carry no players' numbers and the teams no fouls (the pairing engine's
+/// view reads neither: only the matches' results).
+fn team_input<'s>(
+    sec: &Section,
+    tm: &TeamMatch,
+    state: &'s EventState,
+    full: bool,
+) -> (
+    arbiter_standings::team_match::TeamMatchInput,
+    Vec<Option<&'s TeamRecord>>,
+) {
     use arbiter_standings::team_match as st;
+    use std::borrow::Cow;
     let Some(rec) = state.section(&sec.id) else {
-        return st::TeamMatchInput {
+        let input = st::TeamMatchInput {
             teams: Vec::new(),
             matches: Vec::new(),
             byes: Vec::new(),
@@ -428,16 +492,34 @@ pub fn standings_input(
             tiebreaks: tm.tiebreaks.clone(),
             fouls: BTreeMap::new(),
         };
+        return (input, Vec::new());
     };
-    // Team numbers by name, once: a lookup per match side, not a scan of the teams.
-    let numbers: BTreeMap<&str, u32> = rec
+    // Team numbers by name, once: a lookup per match side, not a scan of the teams; and the
+    // numbered teams' records by number.
+    let numbers: HashMap<&str, u32> = rec
         .team_order
         .iter()
         .enumerate()
         .map(|(i, t)| (t.as_str(), i as u32 + 1))
         .collect();
+    let records: Vec<Option<&TeamRecord>> =
+        rec.team_order.iter().map(|t| state.teams.get(t)).collect();
     let no = |t: &str| numbers.get(t).copied();
-    let pno = |p: Option<PlayerId>| p.and_then(|p| rec.pairing_no(p));
+    let pno = |p: Option<PlayerId>| p.filter(|_| full).and_then(|p| rec.pairing_no(p));
+    // The numbered teams in name order, to meet each round's line-ups (kept in name order)
+    // in one pass; and whether a number is the one its name has and its team is recorded
+    // under that name (always, from a fold; a line-up is otherwise looked up by name).
+    let mut by_name: Vec<(&str, u32)> = numbers.iter().map(|(&t, &n)| (t, n)).collect();
+    by_name.sort_unstable();
+    let plain: Vec<bool> = rec
+        .team_order
+        .iter()
+        .zip(&records)
+        .enumerate()
+        .map(|(i, (t, team))| {
+            no(t) == Some(i as u32 + 1) && team.is_some_and(|team| team.team == *t)
+        })
+        .collect();
     let teams = rec
         .team_order
         .iter()
@@ -450,12 +532,45 @@ pub fn standings_input(
     let mut matches = Vec::new();
     let mut byes = Vec::new();
     for (&round, tr) in rec.matches.iter() {
+        // The round's games in order, once (a board then found by index or bisection).
+        let games: Vec<&arbiter_core::BoardRecord> = rec
+            .rounds
+            .get(&round)
+            .map(|r| r.boards.iter().collect())
+            .unwrap_or_default();
+        // The line-ups given, by team number (both lists in name order: one merge), and a
+        // team's line-up for the round ([`lineup_of`]).
+        let mut given: Vec<Option<&Vec<Option<PlayerId>>>> = vec![None; records.len()];
+        let mut names = by_name.iter().peekable();
+        for (t, l) in tr.lineups.iter() {
+            while names.next_if(|(x, _)| *x < t.as_str()).is_some() {}
+            if let Some((_, n)) = names.next_if(|(x, _)| *x == t.as_str()) {
+                if let Some(slot) = given.get_mut(*n as usize - 1) {
+                    *slot = Some(l);
+                }
+            }
+        }
+        let seats = |no: u32| -> Cow<'_, [Option<PlayerId>]> {
+            let at = no as usize - 1;
+            let Some(team) = records.get(at).copied().flatten() else {
+                return Cow::Owned(Vec::new());
+            };
+            let l = if plain.get(at).copied().unwrap_or(false) {
+                given.get(at).copied().flatten()
+            } else {
+                tr.lineups.get(&team.team)
+            };
+            match l {
+                Some(l) => Cow::Borrowed(l.as_slice()),
+                None => Cow::Owned(default_lineup(state, tm, team, round)),
+            }
+        };
         for (i, m) in tr.matches.iter().enumerate() {
             let (Some(first), Some(second)) = (no(&m.first), no(&m.second)) else {
                 continue;
             };
-            let boards = match_boards(sec, tm, state, round, i as u32 + 1)
-                .into_iter()
+            let (a, b) = (seats(first), seats(second));
+            let boards = boards_of(sec, tm, &|n| board_in(&games, n), i as u32 + 1, &a, &b)
                 .map(|b| st::MatchBoard {
                     board: b.board,
                     result: b.result,
@@ -481,8 +596,8 @@ pub fn standings_input(
         }
     }
     let mut fouls = BTreeMap::new();
-    for (i, t) in rec.team_order.iter().enumerate() {
-        let Some(team) = state.teams.get(t) else {
+    for (i, team) in records.iter().enumerate().filter(|_| full) {
+        let Some(team) = team else {
             continue;
         };
         let own = team.fouls.len() as u32;
@@ -494,14 +609,15 @@ pub fn standings_input(
             .sum();
         fouls.insert(i as u32 + 1, own + players);
     }
-    st::TeamMatchInput {
+    let input = st::TeamMatchInput {
         teams,
         matches,
         byes,
         match_points: tm.match_points.table(),
         tiebreaks: tm.tiebreaks.clone(),
         fouls,
-    }
+    };
+    (input, records)
 }
 
 /// The team standings of a team-match section (A15).
@@ -526,8 +642,12 @@ pub fn pairing_state(
     state: &EventState,
     total_rounds: u32,
 ) -> SectionState {
-    let input = standings_input(sec, tm, state);
-    let table = arbiter_standings::team_match::team_match_standings(&input);
+    let (input, records) = team_input(sec, tm, state, false);
+    // Each team's matches by round, as the team table lists them (no ranking needed).
+    let cells: BTreeMap<u32, Vec<arbiter_standings::team_match::MatchCell>> =
+        arbiter_standings::team_match::team_match_cells(&input)
+            .into_iter()
+            .collect();
     let rec = state.section(&sec.id);
     let completed = rec.map_or(0, |r| r.completed_rounds());
     let units: BTreeMap<&str, u32> = {
@@ -538,17 +658,15 @@ pub fn pairing_state(
             .map(|(i, u)| (u, i as u32 + 1))
             .collect()
     };
-    let rows_by_no: BTreeMap<u32, &arbiter_standings::team_match::TeamMatchRow> =
-        table.rows.iter().map(|r| (r.no, r)).collect();
     let players = input
         .teams
         .iter()
-        .map(|t| {
-            let team = state.teams.get(&t.name);
-            let row = rows_by_no.get(&t.no).copied();
+        .zip(&records)
+        .map(|(t, &team)| {
+            let row = cells.get(&t.no);
             let history = (1..=completed)
                 .map(|r| {
-                    row.and_then(|row| row.rounds.iter().find(|c| c.round == r))
+                    row.and_then(|row| row.iter().find(|c| c.round == r))
                         .map_or(Outcome::Absent, cell_outcome)
                 })
                 .collect();
@@ -644,7 +762,7 @@ pub fn pair_by_hand(
     let mut scratch = state.clone();
     let mut out = TeamPaired::default();
     let push = |scratch: &mut EventState, out: &mut TeamPaired, e: LogEntry| {
-        apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))
+        apply_scratch_owned(scratch, e, &at).map(|e| out.entries.push(e))
     };
     let rec = scratch
         .section(section)
@@ -767,7 +885,7 @@ pub fn pair_by_hand(
         .section(section)
         .map(|r| r.team_order.clone())
         .unwrap_or_default();
-    let name = |no: PlayerNo| order.get(no.index()).cloned().unwrap_or_default();
+    let name = |no: PlayerNo| order.get(no.index()).map_or("", String::as_str);
     let (matches, seed) = (paired.matches.clone(), paired.seed);
     out.relaxed = pairing
         .relaxed
@@ -793,7 +911,7 @@ pub fn pair_by_hand(
         section: section.to_string(),
         round,
         matches: matches.clone(),
-        bye: pairing.bye.map(name),
+        bye: pairing.bye.map(|b| name(b).to_string()),
         seed: Some(seed),
         manual,
     };
@@ -1026,11 +1144,19 @@ fn seated(
         .and_then(|r| r.matches.get(&round))
         .map(|r| r.matches.clone())
         .unwrap_or_default();
+    // Each team's line-up as [`lineup_of`] finds it, the round looked up once.
+    let given = state
+        .section(&sec.id)
+        .and_then(|s| s.matches.get(&round))
+        .map(|r| &r.lineups);
     let lineup = |t: &str| {
         state
             .teams
             .get(t)
-            .map(|team| lineup_of(state, tm, &sec.id, team, round))
+            .map(|team| match given.and_then(|g| g.get(&team.team)) {
+                Some(l) => l.clone(),
+                None => default_lineup(state, tm, team, round),
+            })
             .unwrap_or_default()
     };
     LogEntry::RoundPaired {

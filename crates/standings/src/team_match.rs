@@ -868,6 +868,18 @@ pub fn team_match_standings(input: &TeamMatchInput) -> TeamMatchStandings {
     }
 }
 
+/// Every team's matches and byes by round, as [`team_match_standings`] lists them in its rows
+/// ([`TeamMatchRow::rounds`]), without ranking the teams: `(team number, cells)` by team
+/// number. For readers of the results alone (the pairing engine's view of the teams).
+pub fn team_match_cells(input: &TeamMatchInput) -> Vec<(u32, Vec<MatchCell>)> {
+    let res = Resolved::new(input);
+    tally(input, &res)
+        .into_iter()
+        .zip(&res.teams)
+        .map(|(t, team)| (team.no, t.cells))
+        .collect()
+}
+
 /// One player of a board table (台次成绩).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardRow {

@@ -49,6 +49,9 @@ pub enum BenchCmd {
         /// Seed of the simulated event
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// 重复次数 — each round paired this many times (the median of each round is reported)
+        #[arg(long, default_value_t = 1)]
+        repeat: usize,
         /// 机器可读输出 — print one JSON object instead of text lines
         #[arg(long)]
         json: bool,
@@ -148,8 +151,9 @@ pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
             boards,
             rounds,
             seed,
+            repeat,
             json,
-        } => bench_team_pairing(teams, boards, rounds, seed, json),
+        } => bench_team_pairing(teams, boards, rounds, seed, repeat, json),
         BenchCmd::Standings {
             players,
             rounds,
@@ -188,16 +192,18 @@ pub fn run(c: BenchCmd) -> anyhow::Result<u8> {
 }
 
 /// `bench team-pairing`: a team Swiss of `teams` teams simulated to the end in memory, then
-/// each round's pairing decided again on the state it was paired on, timed.
+/// each round's pairing decided again on the state it was paired on, timed (`repeat` times a
+/// round, the median kept).
 fn bench_team_pairing(
     teams: usize,
     boards: u32,
     rounds: u32,
     seed: u64,
+    repeat: usize,
     json: bool,
 ) -> anyhow::Result<u8> {
-    if teams < 2 || boards == 0 || rounds == 0 {
-        eprintln!("错误 error: --teams 至少为 2, --boards 与 --rounds 至少为 1 (at least 2 teams, 1 board, 1 round)");
+    if teams < 2 || boards == 0 || rounds == 0 || repeat == 0 {
+        eprintln!("错误 error: --teams 至少为 2, --boards、--rounds 与 --repeat 至少为 1 (at least 2 teams, 1 board, 1 round, 1 repetition)");
         return Ok(2);
     }
     let source = format!(
@@ -242,24 +248,35 @@ fn bench_team_pairing(
                 if let Some((sec, tm)) = arbiter_director::team_match::rules_of(&reg, "teams") {
                     let teams = state.section("teams").map_or(0, |s| s.team_order.len()) as u32;
                     let planned = arbiter_director::team_match::planned_rounds(sec, teams);
-                    let t = Instant::now();
-                    let _ = arbiter_director::team_match::pairing_state(sec, tm, &state, planned);
-                    view_times.push(t.elapsed());
-                    let t = Instant::now();
-                    let _ =
-                        arbiter_director::team_match::pair_matches(sec, tm, &state, "teams", round);
-                    engine_times.push(t.elapsed());
+                    let (mut view, mut engine) = (Vec::new(), Vec::new());
+                    for _ in 0..repeat {
+                        let t = Instant::now();
+                        let _ =
+                            arbiter_director::team_match::pairing_state(sec, tm, &state, planned);
+                        view.push(t.elapsed());
+                        let t = Instant::now();
+                        let _ = arbiter_director::team_match::pair_matches(
+                            sec, tm, &state, "teams", round,
+                        );
+                        engine.push(t.elapsed());
+                    }
+                    view_times.push(median(view));
+                    engine_times.push(median(engine));
                 }
             }
-            let t = Instant::now();
-            let again = arbiter_director::team_match::pair(&state, &ctx, "teams")
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            times.push(t.elapsed());
-            anyhow::ensure!(
-                again.entries.iter().any(|e| e == &r.entry),
-                "第{}轮重新编排与记录不同 (re-pairing differs from the log)",
-                again.round
-            );
+            let mut whole = Vec::new();
+            for _ in 0..repeat {
+                let t = Instant::now();
+                let again = arbiter_director::team_match::pair(&state, &ctx, "teams")
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                whole.push(t.elapsed());
+                anyhow::ensure!(
+                    again.entries.iter().any(|e| e == &r.entry),
+                    "第{}轮重新编排与记录不同 (re-pairing differs from the log)",
+                    again.round
+                );
+            }
+            times.push(median(whole));
         }
         state
             .apply(r)
@@ -272,7 +289,7 @@ fn bench_team_pairing(
     let median = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
     if json {
         let v = json!({
-            "teams": teams, "boards": boards, "rounds": times.len(),
+            "teams": teams, "boards": boards, "rounds": times.len(), "repeat": repeat,
             "paired_teams": paired_teams,
             "simulate_ms": ms(simulate),
             "round_ms": times.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
@@ -283,7 +300,7 @@ fn bench_team_pairing(
         println!("{v}");
     } else {
         println!(
-            "团体积分编排 team Swiss: {teams} 队 teams × {boards} 台 boards, {} 轮 rounds",
+            "团体积分编排 team Swiss: {teams} 队 teams × {boards} 台 boards, {} 轮 rounds (每轮 {repeat} 次取中位数 median of {repeat} a round)",
             times.len()
         );
         for (i, d) in times.iter().enumerate() {

@@ -13,9 +13,9 @@
 
 use super::{player, section};
 use crate::entry::*;
-use crate::state::{EventState, PlayerStatus, TeamRound};
+use crate::state::{EventState, TeamRound};
 use crate::validate::Rejection;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// The team `t`, a team of section `s`.
 fn team_of<'a>(
@@ -93,12 +93,14 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                     round: r - 1,
                 });
             }
-            let mut seen = BTreeSet::new();
+            let mut seen = HashSet::with_capacity(2 * matches.len() + 1);
             for m in matches {
                 if m.first == m.second {
                     return Err(Rejection::TeamSelfPairing(m.first.clone()));
                 }
             }
+            // The numbered teams as a set: one lookup per team named, not a scan.
+            let numbered: HashSet<&str> = sec.team_order.iter().map(String::as_str).collect();
             for t in matches
                 .iter()
                 .flat_map(|m| [&m.first, &m.second])
@@ -108,7 +110,7 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                 if !seen.insert(t) {
                     return Err(Rejection::DuplicateTeam(t.clone()));
                 }
-                if !sec.team_order.contains(t) {
+                if !numbered.contains(t.as_str()) {
                     return Err(Rejection::TeamNoNumber(t.clone()));
                 }
             }
@@ -149,7 +151,7 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             }
             let mut seen = BTreeSet::new();
             for p in boards.iter().flatten() {
-                player(state, p)?;
+                let pl = player(state, p)?;
                 if !team.members.contains(p) {
                     return Err(Rejection::NotInTeam {
                         player: *p,
@@ -159,7 +161,8 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                 if !seen.insert(p) {
                     return Err(Rejection::DuplicatePlayer(*p));
                 }
-                if state.status(*p) == Some(PlayerStatus::Withdrawn) {
+                // His status is `Withdrawn` exactly when his record says so.
+                if pl.withdrawn.is_some() {
                     return Err(Rejection::PairingWithdrawn(*p));
                 }
             }
@@ -294,25 +297,28 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
             if let Some(s) = state.sections.get_mut(section) {
                 // Paired again: the line-ups given for the round's old matches are kept for
                 // the teams that still play it.
+                let playing: HashSet<&str> = matches
+                    .iter()
+                    .flat_map(|m| [m.first.as_str(), m.second.as_str()])
+                    .collect();
                 let lineups = s
                     .matches
                     .get(round)
                     .map(|old| old.lineups.clone())
                     .unwrap_or_default()
                     .into_iter()
-                    .filter(|(t, _)| matches.iter().any(|m| &m.first == t || &m.second == t))
+                    .filter(|(t, _)| playing.contains(t.as_str()))
                     .collect();
                 s.matches.insert(
                     *round,
-                    TeamRound {
-                        round: *round,
-                        matches: matches.clone(),
-                        bye: bye.clone(),
-                        seed: *seed,
-                        manual: manual.clone(),
+                    TeamRound::new(
+                        *round,
+                        matches.clone(),
+                        bye.clone(),
+                        *seed,
+                        manual.clone(),
                         lineups,
-                        confirmed: Default::default(),
-                    },
+                    ),
                 );
             }
         }

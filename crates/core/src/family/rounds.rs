@@ -5,10 +5,10 @@
 
 use super::{player, round, section};
 use crate::entry::*;
-use crate::state::{BoardRecord, EventState, PlayerStatus, RoundRecord};
+use crate::state::{BoardRecord, EventState, RoundRecord};
 use crate::validate::Rejection;
 use arbiter_types::PlayerNo;
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 
 /// The rules of a rounds entry (see the module documentation); any other entry is left to
 /// its own family ([`super::Family::of`]).
@@ -18,7 +18,7 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             section: s, order, ..
         } => {
             let sec = section(state, s)?;
-            let mut seen = BTreeSet::new();
+            let mut seen = HashSet::with_capacity(order.len());
             for p in order {
                 let pl = player(state, p)?;
                 if pl.section != *s {
@@ -73,8 +73,8 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                     round: r - 1,
                 });
             }
-            let mut seen = BTreeSet::new();
-            let mut nums = BTreeSet::new();
+            let mut seen = HashSet::with_capacity(2 * boards.len() + byes.len());
+            let mut nums = HashSet::with_capacity(boards.len());
             for b in boards {
                 if b.board == 0 || !nums.insert(b.board) {
                     return Err(Rejection::BadBoardNumber(b.board));
@@ -101,7 +101,8 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                 if sec.pairing_no(p).is_none() {
                     return Err(Rejection::NoPairingNumber(p));
                 }
-                if state.status(p) == Some(PlayerStatus::Withdrawn) {
+                // His status is `Withdrawn` exactly when his record says so.
+                if pl.withdrawn.is_some() {
                     return Err(Rejection::PairingWithdrawn(p));
                 }
             }

@@ -216,6 +216,8 @@ struct Solver<W: Weight> {
     widx: Vec<u32>,
     wlow: Vec<u32>,
     intern: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
+    /// The high part interned last and its entry ([`Solver::push_edge`]).
+    last_high: Option<(W, u32)>,
     /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`.
     endpoint: Vec<usize>,
     /// Per vertex, its edges as seen from it ([`Adj`]: the far end and the weight inline,
@@ -269,6 +271,9 @@ struct Solver<W: Weight> {
     is_touched: Vec<bool>,
     allowed: Vec<usize>,
     buf: Vec<usize>,
+    /// Scratch: the edges of the vertex being scanned that leave its blossom
+    /// ([`Solver::edges_out`]).
+    outs: Vec<u32>,
     /// Grow one alternating tree per stage (perfect-matching mode): work stays local.
     single_tree: bool,
     cursor: usize,

@@ -33,11 +33,20 @@ impl<W: Weight> Solver<W> {
     /// Add edge `(i, j)` of stored weight `high − low`.
     pub(super) fn push_edge(&mut self, i: usize, j: usize, high: W, low: u32) {
         let k = self.widx.len();
-        let next = self.table.len() as u32;
-        let idx = *self.intern.entry(high).or_insert(next);
-        if idx == next {
-            self.table.push(high);
-        }
+        // Edges pushed one after another often share their high part: the last one's
+        // entry is taken without hashing (the same entry the table would give).
+        let idx = match self.last_high {
+            Some((h, at)) if h == high => at,
+            _ => {
+                let next = self.table.len() as u32;
+                let idx = *self.intern.entry(high).or_insert(next);
+                if idx == next {
+                    self.table.push(high);
+                }
+                self.last_high = Some((high, idx));
+                idx
+            }
+        };
         self.widx.push(idx);
         self.wlow.push(low);
         self.endpoint.push(i);
@@ -92,6 +101,9 @@ impl<W: Weight> Solver<W> {
     }
 
     pub(super) fn empty(n: usize, m: usize) -> Self {
+        // Both ends of every edge wait in `pending` until the first flush.
+        let mut neighbend = Adjacency::new(n);
+        neighbend.pending.reserve(2 * m);
         let mut dual = vec![W::zero(); n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         Solver {
@@ -100,8 +112,9 @@ impl<W: Weight> Solver<W> {
             widx: Vec::with_capacity(m),
             wlow: Vec::with_capacity(m),
             intern: HashMap::default(),
+            last_high: None,
             endpoint: Vec::with_capacity(2 * m),
-            neighbend: Adjacency::new(n),
+            neighbend,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -133,6 +146,7 @@ impl<W: Weight> Solver<W> {
             is_touched: vec![false; 2 * n],
             allowed: Vec::new(),
             buf: Vec::new(),
+            outs: Vec::new(),
             single_tree: false,
             cursor: 0,
             delta: W::zero(),
@@ -758,6 +772,33 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// The positions (in [`Adjacency::list`]) of vertex `v`'s edges that leave its top-level
+    /// blossom, in order: the scan of `v` skips the others anyway (a blossom's vertices are
+    /// scanned again whenever it turns S, and most edges of a large score group lie inside
+    /// its blossom). One pass without a branch per edge; the buffer is
+    /// [`Solver::outs`], taken and to be given back.
+    fn edges_out(&mut self, v: usize) -> Vec<u32> {
+        let mut outs = std::mem::take(&mut self.outs);
+        outs.clear();
+        let r = self.neighbend.range(v);
+        let bv = self.inb(v);
+        if bv < self.n {
+            // A vertex on its own: every edge leaves it.
+            outs.extend(r.map(|i| i as u32));
+            return outs;
+        }
+        outs.resize(r.len(), 0);
+        let mut len = 0;
+        for i in r {
+            // Written at `len` whatever it is; kept by moving past it.
+            let keep = self.inb(self.neighbend.at(i).to()) != bv;
+            outs[len] = i as u32;
+            len += usize::from(keep);
+        }
+        outs.truncate(len);
+        outs
+    }
+
     pub(super) fn run(&mut self, maxcard: bool) {
         let n = self.n;
         for _stage in 0..n {
@@ -794,8 +835,9 @@ impl<W: Weight> Solver<W> {
                 while let Some(v) = self.queue.pop() {
                     // Labels and blossoms change during the scan, but never a vertex dual.
                     let yv = self.y(v);
-                    for idx in self.neighbend.range(v) {
-                        let a = self.neighbend.at(idx);
+                    let outs = self.edges_out(v);
+                    for &idx in &outs {
+                        let a = self.neighbend.at(idx as usize);
                         let (p, k, w) = (a.p(), a.k(), a.to());
                         if self.inb(v) == self.inb(w) {
                             continue;
@@ -858,6 +900,7 @@ impl<W: Weight> Solver<W> {
                             self.push_step(kslack, 2, w, k);
                         }
                     }
+                    self.outs = outs;
                     if augmented {
                         break;
                     }

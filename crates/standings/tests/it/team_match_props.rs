@@ -2,8 +2,8 @@
 //! matter, ranks and `decided_by` agree with the values shown, and no input panics.
 
 use arbiter_standings::team_match::{
-    board_standings, team_match_standings, BoardOutcome, MatchBoard, MatchTeam, PlayedMatch,
-    TeamBye, TeamMatchInput, TeamMatchStandings,
+    board_standings, team_match_cells, team_match_standings, BoardOutcome, MatchBoard, MatchTeam,
+    PlayedMatch, TeamBye, TeamMatchInput, TeamMatchStandings,
 };
 use arbiter_standings::TbValue;
 use arbiter_types::{PlayerNo, Score, ScoringPreset, ScoringTable, TeamTiebreak};
@@ -213,6 +213,22 @@ proptest! {
         prop_assert_eq!(&team_match_standings(&other), &s);
         let win = Score::points(2);
         prop_assert_eq!(board_standings(&other, 2, win), board_standings(&input, 2, win));
+    }
+
+    /// The cells without the ranking are the rows' rounds, team by team.
+    #[test]
+    fn the_cells_are_the_rows_rounds(
+        n in 1usize..10,
+        rounds in 0u32..6,
+        boards in 1u32..5,
+        seed in any::<u64>(),
+    ) {
+        let input = event(n, rounds, boards, seed);
+        let s = team_match_standings(&input);
+        let mut rows: Vec<(u32, Vec<_>)> =
+            s.rows.iter().map(|r| (r.no, r.rounds.clone())).collect();
+        rows.sort_by_key(|r| r.0);
+        prop_assert_eq!(team_match_cells(&input), rows);
     }
 
     #[test]
