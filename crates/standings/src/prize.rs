@@ -336,6 +336,30 @@ pub struct Award {
     pub board: Option<u32>,
 }
 
+impl Award {
+    /// The award of prize line `e` at `place` (the winner ranked `rank`), nobody named yet.
+    fn of_entry(kind: AwardKind, section: &str, place: u32, rank: u32, e: &PrizeEntry) -> Award {
+        Award {
+            kind,
+            section: section.to_string(),
+            category: None,
+            place,
+            rank,
+            no: None,
+            name: None,
+            team: None,
+            amount: e.amount,
+            title: e.title.clone(),
+            item: e.item.clone(),
+            trophy: e.trophy,
+            medal: e.medal,
+            certificate: e.certificate,
+            note: None,
+            board: None,
+        }
+    }
+}
+
 /// A prize nobody received, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct VacantPrize {
@@ -901,22 +925,8 @@ pub fn allocate_prizes(
                     Some(row) => {
                         al.add_amount(e.amount)?;
                         al.list.awards.push(Award {
-                            kind: AwardKind::Team,
-                            section: t.section.clone(),
-                            category: None,
-                            place,
-                            rank: row.rank,
-                            no: None,
-                            name: None,
                             team: Some(row.team.clone()),
-                            amount: e.amount,
-                            title: e.title.clone(),
-                            item: e.item.clone(),
-                            trophy: e.trophy,
-                            medal: e.medal,
-                            certificate: e.certificate,
-                            note: None,
-                            board: None,
+                            ..Award::of_entry(AwardKind::Team, &t.section, place, row.rank, e)
                         });
                     }
                     None => al.vacant(
@@ -1067,22 +1077,11 @@ pub fn allocate_board_prizes(
                     Some(row) => {
                         al.add_amount(e.amount)?;
                         al.list.awards.push(Award {
-                            kind: AwardKind::Board,
-                            section: section.to_string(),
-                            category: None,
-                            place,
-                            rank: row.rank,
                             no: Some(row.no),
                             name: Some(row.name.clone()),
                             team: row.team.clone(),
-                            amount: e.amount,
-                            title: e.title.clone(),
-                            item: e.item.clone(),
-                            trophy: e.trophy,
-                            medal: e.medal,
-                            certificate: e.certificate,
-                            note: None,
                             board: Some(b.board),
+                            ..Award::of_entry(AwardKind::Board, section, place, row.rank, e)
                         });
                     }
                     None => {
