@@ -30,6 +30,9 @@ pub enum Action {
     PairRound,
     /// Take a team's line-up for a round (出场名单, A15).
     GiveLineup,
+    /// Take a line-up after the regulation's deadline (`lineup_deadline_minutes` before the
+    /// round's start): the chief arbiter's override, as for a late entry.
+    LateLineup,
     /// Publish a round's pairing (公布对阵表).
     PublishRound,
     /// Undo a round's pairing (撤销编排).
@@ -103,7 +106,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 42] = [
+    pub const ALL: [Action; 43] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -114,6 +117,7 @@ impl Action {
         Action::GiveSpecialAward,
         Action::PairRound,
         Action::GiveLineup,
+        Action::LateLineup,
         Action::PublishRound,
         Action::UndoRound,
         Action::CompleteRound,
@@ -157,6 +161,7 @@ impl Action {
     pub const fn allowed(self) -> &'static [Role] {
         match self {
             Action::LateEntry
+            | Action::LateLineup
             | Action::CorrectResult
             | Action::ChangeRosterAfterStart
             | Action::ChangeSettingsAfterStart
@@ -214,6 +219,7 @@ impl Action {
             Action::GiveSpecialAward => "授予组委会奖项",
             Action::PairRound => "编排轮次",
             Action::GiveLineup => "录入出场名单",
+            Action::LateLineup => "截止后录入出场名单",
             Action::PublishRound => "公布对阵表",
             Action::UndoRound => "撤销编排",
             Action::CompleteRound => "结束轮次",
@@ -262,6 +268,7 @@ impl Action {
             Action::GiveSpecialAward => "giving an organiser's award",
             Action::PairRound => "pairing a round",
             Action::GiveLineup => "taking a team's line-up",
+            Action::LateLineup => "taking a line-up after its deadline",
             Action::PublishRound => "publishing a pairing",
             Action::UndoRound => "undoing a pairing",
             Action::CompleteRound => "closing a round",

@@ -608,6 +608,14 @@ pub enum Refusal {
         /// The round's board number.
         round_board: u32,
     },
+    /// A line-up after the regulation's deadline (出场名单截止, A15), taken from a role that is
+    /// not the chief arbiter's: the team plays in the order recorded.
+    LineupLate {
+        team: String,
+        round: u32,
+        /// The deadline, `YYYY-MM-DD HH:MM`.
+        deadline: String,
+    },
     /// The team's captain has confirmed its match already (`by`: his name, may be empty).
     MatchConfirmedAlready {
         team: String,
@@ -1012,6 +1020,7 @@ impl fmt::Display for Refusal {
             | TeamHadBye { .. }
             | MatchUnfinished { .. }
             | MatchConfirmedAlready { .. }
+            | LineupLate { .. }
             | Lineup { .. }
             | Manual(..)
             | LastRoundFinished { .. }
@@ -1137,6 +1146,7 @@ mod tests {
             TeamHadBye { .. } => 116,
             MatchUnfinished { .. } => 117,
             MatchConfirmedAlready { .. } => 118,
+            LineupLate { .. } => 119,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1206,7 +1216,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 119;
+    const VARIANTS: usize = 120;
 
     fn men() -> Sec {
         Sec {
@@ -1403,6 +1413,11 @@ mod tests {
                 round: 2,
                 match_no: 3,
                 by: "张三".into(),
+            },
+            LineupLate {
+                team: "一厂队".into(),
+                round: 2,
+                deadline: "2026-05-02 08:30".into(),
             },
             NoMatches {
                 section: s(),

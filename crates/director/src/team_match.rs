@@ -1216,6 +1216,17 @@ pub fn give_lineup(
         team: team.to_string(),
         closest: None,
     })?;
+    // 出场名单截止 (A15): after the deadline only the chief arbiter takes a line-up.
+    if let Some(deadline) = lineup_deadline(sec, tm, round) {
+        if ctx.at > deadline && permission::require(ctx, Action::LateLineup).is_err() {
+            return Err(Refusal::LineupLate {
+                team: team.to_string(),
+                round,
+                deadline: deadline.format("%Y-%m-%d %H:%M").to_string(),
+            }
+            .into());
+        }
+    }
     let seats = seat_lineup(state, tm, team_rec, named).map_err(|why| Refusal::Lineup {
         team: team.to_string(),
         why,
@@ -1235,6 +1246,21 @@ pub fn give_lineup(
     apply_scratch(&mut scratch, &given, &at)?;
     let seated = seated(&scratch, sec, tm, section, round, seed);
     Ok(vec![given, seated])
+}
+
+/// When round `round`'s line-ups are due (出场名单截止, A15): the regulation's
+/// `lineup_deadline_minutes` before the round's start by the section's schedule; `None` without
+/// a deadline or a start time.
+pub fn lineup_deadline(
+    sec: &Section,
+    tm: &TeamMatch,
+    round: u32,
+) -> Option<chrono::NaiveDateTime> {
+    let minutes = tm.lineup_deadline_minutes?;
+    let start = sec
+        .schedule
+        .get(usize::try_from(round.checked_sub(1)?).ok()?)?;
+    start.checked_sub_signed(chrono::Duration::minutes(i64::from(minutes)))
 }
 
 /// The team standings as the arbiter reads them at the desk or in a terminal (团体名次): rank,

@@ -989,6 +989,12 @@ pub struct TeamMatch {
     /// Who may sit on a board (「第四台须为女棋手」, a birth-date range on a board).
     #[serde(default)]
     pub board_rules: Vec<BoardRule>,
+    /// 出场名单截止: a team's line-up is taken until this many minutes before the round's
+    /// start by the section's `schedule` (「赛前30分钟提交出场名单」); after it only the chief
+    /// arbiter takes one, and the team plays in the order recorded (its registered order).
+    /// Unset: no deadline.
+    #[serde(default)]
+    pub lineup_deadline_minutes: Option<u32>,
     /// 团体奖励: the teams' places by the team standings (「团体前6名分别奖励6000…1000元」,
     /// 「团体一等奖一名、二等奖二名」 as titles). Neither `category` nor `division`.
     #[serde(default)]

@@ -940,6 +940,12 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         for r in &tm.board_rules {
             let _ = writeln!(out, "  {}: {}", l.t("台次条件", "Board rule"), r.words());
         }
+        if let Some(m) = tm.lineup_deadline_minutes {
+            let _ = match l {
+                Lang::Zh => writeln!(out, "  出场名单: 每轮开始前{m}分钟截止"),
+                Lang::En => writeln!(out, "  Line-ups: due {m} minutes before each round"),
+            };
+        }
         prize_lines(l, out, l.t("团体奖励", "Team prizes"), &tm.prizes, |_| None);
         prize_lines(
             l,

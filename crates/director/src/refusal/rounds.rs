@@ -69,6 +69,16 @@ impl Refusal {
                 "{team} 第{round}轮第{match_no}场第{board}台 (本轮第{round_board}台) 尚无成绩, \
                  全场各台成绩录入后队长方可确认 (a board of the match has no result yet)"
             ),
+            LineupLate {
+                team,
+                round,
+                deadline,
+            } => write!(
+                f,
+                "{team} 第{round}轮出场名单已于 {deadline} 截止, 按已记录的出场名单 (报名顺序) 比赛; \
+                 截止后只有裁判长可以录入 (the line-up was due by {deadline}: after it only the chief \
+                 arbiter takes one)"
+            ),
             MatchConfirmedAlready {
                 team,
                 round,

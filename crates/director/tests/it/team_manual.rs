@@ -147,3 +147,64 @@ fn a_team_round_robin_refuses_a_fixed_match() {
         "{err}"
     );
 }
+
+/// 出场名单截止 (A15): a line-up is taken until the regulation's minutes before the round's
+/// start; after it an arbiter is refused in words naming the deadline, and the chief arbiter
+/// still takes it.
+#[test]
+fn a_line_up_after_its_deadline_is_the_chief_arbiters_alone() {
+    use arbiter_director::api::{Ctx, Role};
+    use arbiter_director::team_match::{give_lineup, lineup_deadline};
+    let path = "crates/simulate/tests/fixtures/team-swiss.toml";
+    let src = include_str!("../../../simulate/tests/fixtures/team-swiss.toml")
+        .replace(
+            "format = { kind = \"swiss\", rounds = 7 }\n",
+            "format = { kind = \"swiss\", rounds = 7 }\n\
+             schedule = [2030-05-01T09:00:00, 2030-05-01T14:00:00, 2030-05-02T09:00:00, \
+             2030-05-02T14:00:00, 2030-05-03T09:00:00, 2030-05-03T14:00:00, 2030-05-04T09:00:00]\n",
+        )
+        .replace(
+            "[sections.team_match]\n",
+            "[sections.team_match]\nlineup_deadline_minutes = 30\n",
+        );
+    let reg = arbiter_regulation::parse(&src, path).expect("regulation");
+    assert!(reg.summary(arbiter_regulation::summary::Lang::Zh).contains("每轮开始前30分钟截止"));
+    let (sec, tm) = arbiter_director::team_match::rules_of(&reg, "teams").expect("team section");
+    let at = |d: u32, h: u32, m: u32| {
+        chrono::NaiveDate::from_ymd_opt(2030, 5, d)
+            .and_then(|x| x.and_hms_opt(h, m, 0))
+            .expect("time")
+    };
+    assert_eq!(lineup_deadline(sec, tm, 3), Some(at(2, 8, 30)));
+    let (mut log, mut state) = before_round(path, &src, 3);
+    let c = chief_ctx();
+    let out = pair_explained(&state, &c, "teams", &PairRequest::default()).expect("pair 3");
+    record(&mut log, &mut state, &c, out.entries);
+    let rec = state.section("teams").expect("section");
+    let m = &rec.matches.get(&3).expect("round 3").matches[0];
+    let team = state.teams.get(&m.first).expect("team");
+    // The team's first four in their registered order: a line-up to take.
+    let named: Vec<Option<arbiter_core::PlayerId>> =
+        team.members.iter().take(4).map(|p| Some(*p)).collect();
+    let arbiter = |t| Ctx::new("裁判员", Role::Arbiter, t);
+    give_lineup(&state, &arbiter(at(2, 8, 0)), "teams", 3, &m.first, &named, "领队")
+        .expect("in time");
+    let err = give_lineup(&state, &arbiter(at(2, 8, 45)), "teams", 3, &m.first, &named, "领队")
+        .expect_err("late");
+    let text = err.to_string();
+    assert!(text.contains("2030-05-02 08:30 截止"), "{text}");
+    assert!(text.contains("只有裁判长"), "{text}");
+    let chief = Ctx::new("裁判长", Role::ChiefArbiter, at(2, 8, 45));
+    give_lineup(&state, &chief, "teams", 3, &m.first, &named, "领队").expect("the chief arbiter");
+}
+
+#[test]
+fn a_line_up_deadline_needs_a_schedule() {
+    let path = "crates/simulate/tests/fixtures/team-swiss.toml";
+    let src = include_str!("../../../simulate/tests/fixtures/team-swiss.toml").replace(
+        "[sections.team_match]\n",
+        "[sections.team_match]\nlineup_deadline_minutes = 30\n",
+    );
+    let err = arbiter_regulation::parse(&src, path).expect_err("no schedule");
+    assert!(err.to_string().contains("请先写本组赛程"), "{err}");
+}

@@ -115,6 +115,22 @@ fn team_match(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
             ),
         );
     }
+    if tm.lineup_deadline_minutes.is_some() && s.schedule.is_empty() && s.schedule_days.is_empty()
+    {
+        return cx.fail(
+            sp(p!["team_match", "lineup_deadline_minutes"]),
+            "出场名单截止时间按各轮开始时间计算, 请先写本组赛程 `schedule` \
+             (a line-up deadline counts back from each round's start: give the section's schedule)"
+                .into(),
+        );
+    }
+    if tm.lineup_deadline_minutes.is_some_and(|m| m > 7 * 24 * 60) {
+        return cx.fail(
+            sp(p!["team_match", "lineup_deadline_minutes"]),
+            "出场名单截止时间至多为赛前 7 天 (10080 分钟) (a line-up deadline of at most a week)"
+                .into(),
+        );
+    }
     if tm.board_prize_min_games == Some(0) {
         return cx.fail(
             sp(p!["team_match", "board_prize_min_games"]),
