@@ -1251,11 +1251,7 @@ pub fn give_lineup(
 /// When round `round`'s line-ups are due (出场名单截止, A15): the regulation's
 /// `lineup_deadline_minutes` before the round's start by the section's schedule; `None` without
 /// a deadline or a start time.
-pub fn lineup_deadline(
-    sec: &Section,
-    tm: &TeamMatch,
-    round: u32,
-) -> Option<chrono::NaiveDateTime> {
+pub fn lineup_deadline(sec: &Section, tm: &TeamMatch, round: u32) -> Option<chrono::NaiveDateTime> {
     let minutes = tm.lineup_deadline_minutes?;
     let start = sec
         .schedule

@@ -168,7 +168,9 @@ fn a_line_up_after_its_deadline_is_the_chief_arbiters_alone() {
             "[sections.team_match]\nlineup_deadline_minutes = 30\n",
         );
     let reg = arbiter_regulation::parse(&src, path).expect("regulation");
-    assert!(reg.summary(arbiter_regulation::summary::Lang::Zh).contains("每轮开始前30分钟截止"));
+    assert!(reg
+        .summary(arbiter_regulation::summary::Lang::Zh)
+        .contains("每轮开始前30分钟截止"));
     let (sec, tm) = arbiter_director::team_match::rules_of(&reg, "teams").expect("team section");
     let at = |d: u32, h: u32, m: u32| {
         chrono::NaiveDate::from_ymd_opt(2030, 5, d)
@@ -187,10 +189,26 @@ fn a_line_up_after_its_deadline_is_the_chief_arbiters_alone() {
     let named: Vec<Option<arbiter_core::PlayerId>> =
         team.members.iter().take(4).map(|p| Some(*p)).collect();
     let arbiter = |t| Ctx::new("裁判员", Role::Arbiter, t);
-    give_lineup(&state, &arbiter(at(2, 8, 0)), "teams", 3, &m.first, &named, "领队")
-        .expect("in time");
-    let err = give_lineup(&state, &arbiter(at(2, 8, 45)), "teams", 3, &m.first, &named, "领队")
-        .expect_err("late");
+    give_lineup(
+        &state,
+        &arbiter(at(2, 8, 0)),
+        "teams",
+        3,
+        &m.first,
+        &named,
+        "领队",
+    )
+    .expect("in time");
+    let err = give_lineup(
+        &state,
+        &arbiter(at(2, 8, 45)),
+        "teams",
+        3,
+        &m.first,
+        &named,
+        "领队",
+    )
+    .expect_err("late");
     let text = err.to_string();
     assert!(text.contains("2030-05-02 08:30 截止"), "{text}");
     assert!(text.contains("只有裁判长"), "{text}");

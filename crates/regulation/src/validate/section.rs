@@ -115,8 +115,7 @@ fn team_match(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
             ),
         );
     }
-    if tm.lineup_deadline_minutes.is_some() && s.schedule.is_empty() && s.schedule_days.is_empty()
-    {
+    if tm.lineup_deadline_minutes.is_some() && s.schedule.is_empty() && s.schedule_days.is_empty() {
         return cx.fail(
             sp(p!["team_match", "lineup_deadline_minutes"]),
             "出场名单截止时间按各轮开始时间计算, 请先写本组赛程 `schedule` \
