@@ -84,6 +84,9 @@ pub struct TeamMatchRoundExport {
     pub opponent_game_points: Score,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_points: Option<Score>,
+    /// Added field: this team's captain confirmed the match (队长确认, A15); absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confirmed: bool,
 }
 
 /// One player of a qualification list (取得资格名单).

@@ -1447,6 +1447,11 @@ pub fn export_table(
     use crate::export::{TeamMatchRoundExport, TeamMatchRowExport, TeamMatchTable};
     let (_, tm) = rules_of(reg, section)?;
     let table = standings(reg, state, section).ok()?;
+    let rec = state.section(section);
+    let confirmed = |round: u32, team: &str| {
+        rec.and_then(|r| r.matches.get(&round))
+            .is_some_and(|tr| tr.confirmed.contains_key(team))
+    };
     Some(TeamMatchTable {
         section: section.to_string(),
         tiebreaks: tm.tiebreaks.iter().map(|t| t.name().to_string()).collect(),
@@ -1475,6 +1480,7 @@ pub fn export_table(
                         game_points: c.game_points,
                         opponent_game_points: c.opponent_game_points,
                         match_points: c.match_points,
+                        confirmed: confirmed(c.round, &r.name),
                     })
                     .collect(),
             })

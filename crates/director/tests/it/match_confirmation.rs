@@ -179,6 +179,23 @@ fn both_captains_confirm_their_match_and_a_correction_drops_it() {
     assert!(view(&state, 0).both_confirmed());
     let tr = &state.section("teams").expect("section").matches[&1];
     assert_eq!(tr.confirmations(1), Some((Some("张三"), Some(""))));
+    // The export says which teams' captains confirmed their round-1 match: these two only.
+    let ex = arbiter_director::publish::export(&state).expect("export");
+    let t = ex
+        .team_matches
+        .iter()
+        .find(|t| t.section == "teams")
+        .expect("team table");
+    for row in &t.standings {
+        let cell = row.rounds.iter().find(|c| c.round == 1).expect("round 1");
+        assert_eq!(
+            cell.confirmed,
+            row.team == first || row.team == second,
+            "{}",
+            row.team
+        );
+    }
+    assert!(ex.to_json().contains("\"confirmed\": true"));
 
     // The chief arbiter corrects a board of the match: the captains confirmed another result.
     done(
