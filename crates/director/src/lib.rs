@@ -63,8 +63,10 @@ pub enum DirectorError {
     Standings { section: String, message: String },
     #[error("{section} 淘汰赛错误: {message} (knockout error)")]
     Knockout { section: String, message: String },
+    /// The prize tables cannot be allocated on the rankings (typed: the table, the entry and
+    /// what is wrong).
     #[error("奖项分配失败: {0} (prize allocation failed)")]
-    Prizes(String),
+    Prizes(arbiter_standings::prize::PrizeError),
     /// The log's own rules (the store, or a fold of the entries) refused an entry.
     #[error("日志条目被拒绝: {0} (log entry rejected)")]
     Rejected(arbiter_core::Rejection),

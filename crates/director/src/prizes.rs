@@ -244,8 +244,8 @@ pub fn allocate(
             });
         }
     }
-    let mut list = allocate_prizes(&rules, &rankings, &team_rankings)
-        .map_err(|e| DirectorError::Prizes(e.to_string()))?;
+    let mut list =
+        allocate_prizes(&rules, &rankings, &team_rankings).map_err(DirectorError::Prizes)?;
     // 台次奖 (A15): each board's places of a team-match section, after every other prize.
     for sec in &reg.sections {
         let Some(tm) = sec
@@ -280,7 +280,7 @@ pub fn allocate(
             .collect();
         let entries: Vec<PrizeEntry> = tm.board_prizes.iter().map(entry).collect();
         allocate_board_prizes(&mut list, &sec.id, &entries, &boards)
-            .map_err(|e| DirectorError::Prizes(e.to_string()))?;
+            .map_err(DirectorError::Prizes)?;
     }
     Ok(list)
 }
