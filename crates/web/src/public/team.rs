@@ -264,12 +264,7 @@ pub fn team_page(s: &Snapshot, l: Lang, section: &str, no: u32) -> Option<TeamPa
     let rec = s.state.section(section)?;
     let name = rec.team_order.get((no as usize).checked_sub(1)?)?.clone();
     let team = s.state.teams.get(&name);
-    let number_of = |t: &str| {
-        rec.team_order
-            .iter()
-            .position(|x| x == t)
-            .map(|i| i as u32 + 1)
-    };
+    let numbers = team_numbers(s, section);
     let row = standings(s, l, section).and_then(|rows| rows.into_iter().find(|r| r.name == name));
     let boards = team_match::board_prizes(&reg, &s.state, section);
     let players = team
@@ -392,7 +387,7 @@ pub fn team_page(s: &Snapshot, l: Lang, section: &str, no: u32) -> Option<TeamPa
             .collect();
         rounds.push(TeamRoundLine {
             round: r.round,
-            opponent: number_of(other).map(|n| (n, other.clone())),
+            opponent: numbers.get(other).map(|&n| (n, other.clone())),
             score: format!("{}:{}", points_text(ours_pts), points_text(theirs_pts)),
             result,
             finished: m.result.is_some(),
