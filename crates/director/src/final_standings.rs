@@ -238,13 +238,25 @@ pub fn association_table(
         let Some(rows) = finals.get(sid) else {
             continue;
         };
-        for r in rows {
-            if let Some(assoc) = state.player(r.player).and_then(|p| p.association.clone()) {
+        // 苏州 六2: a section that ranks one category (老年组: 男子录取成绩) counts the place in it.
+        let category = a
+            .rank_in_category
+            .get(sid)
+            .and_then(|c| reg.section(sid).and_then(|s| s.category(c)));
+        let ranked: Vec<(u32, &FinalRow)> = match category {
+            Some(c) => category_ranking(c, state, rows),
+            None => rows.iter().map(|r| (r.rank, r)).collect(),
+        };
+        for (rank, r) in ranked {
+            let assoc = state
+                .player(r.player)
+                .and_then(|p| crate::registration::association_of(reg, p));
+            if let Some(assoc) = assoc {
                 entries.push(AssociationEntry {
                     association: assoc,
                     section: sid.clone(),
                     no: r.no,
-                    rank: r.rank,
+                    rank,
                 });
             }
         }
@@ -252,7 +264,7 @@ pub fn association_table(
     let associations: BTreeSet<String> = state
         .players
         .values()
-        .filter_map(|p| p.association.clone())
+        .filter_map(|p| crate::registration::association_of(reg, p))
         .collect();
     let input = AssociationInput {
         sections: a.sections.clone(),

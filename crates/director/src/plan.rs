@@ -102,6 +102,21 @@ pub fn played_tiebreaks(sec: &Section, state: &EventState) -> Tiebreaks {
     sec.tiebreaks_for(sec.format.effective(format_field(sec, state)))
 }
 
+/// The scoring table of the system a section actually plays: the regulation's, except that in
+/// a round robin the 轮空 — the player drawn against the table's empty number (A7) — is no
+/// game and scores nothing (every player rests once; it is not a win: 苏州's 5-point bye is a
+/// Swiss bye, A4). A reading of the project (docs/rules.md A7).
+pub fn scoring_table(sec: &Section, state: &EventState) -> arbiter_types::ScoringTable {
+    let mut t = sec.scoring.table;
+    if matches!(
+        sec.format.effective(format_field(sec, state)),
+        EffectiveFormat::RoundRobin | EffectiveFormat::DoubleRoundRobin
+    ) {
+        t.bye = arbiter_types::Score::ZERO;
+    }
+    t
+}
+
 /// The plan of a section from the regulation and the number of players who play (S4).
 pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
     let n = format_field(sec, state);
@@ -245,7 +260,7 @@ pub fn pairing_state(
     (
         SectionState {
             players,
-            scoring: sec.scoring.table,
+            scoring: scoring_table(sec, state),
             settings: sec.pairing,
             total_rounds,
         },

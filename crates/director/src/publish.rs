@@ -249,7 +249,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             name: sec.name.clone(),
             system,
             rounds_planned: plan.rounds_planned(),
-            scoring: sec.scoring.table,
+            scoring: crate::plan::scoring_table(sec, state),
             settings: SettingsExport {
                 same_team: sec.pairing.same_team,
                 max_colour_diff: sec.pairing.max_colour_diff,
@@ -419,7 +419,7 @@ pub fn fallback_values(
     let f = crate::plan::played_tiebreaks(sec, state).fallback?;
     let rec = state.section(&sec.id)?;
     let n = rec.completed_rounds() as usize;
-    let scoring = sec.scoring.table;
+    let scoring = crate::plan::scoring_table(sec, state);
     let all = state.section_outcomes(&sec.id);
     let per_player = |f: &dyn Fn(&[Outcome]) -> Score| -> BTreeMap<PlayerNo, Score> {
         rec.order

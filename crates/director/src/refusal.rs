@@ -731,6 +731,15 @@ pub enum Refusal {
         round: u32,
         board: u32,
     },
+    /// 九江 补充五 「经签名确认比赛结果，不予更改」: the regulation makes a signed result final;
+    /// only a correction that says it overrides the signatures (recorded, and printed on the
+    /// slip) changes it.
+    SignedResultFinal {
+        section: Sec,
+        round: u32,
+        board: u32,
+        signed_by: Vec<String>,
+    },
     /// The correction gives the result already stored.
     SameResult {
         section: Sec,
@@ -1043,6 +1052,7 @@ impl fmt::Display for Refusal {
             | NothingToConfirm { .. }
             | NoResultToCorrect { .. }
             | SameResult { .. }
+            | SignedResultFinal { .. }
             | ResultsLine { .. }
             | ResultsFileEmpty { .. }
             | AtLine { .. }
@@ -1147,6 +1157,7 @@ mod tests {
             MatchUnfinished { .. } => 117,
             MatchConfirmedAlready { .. } => 118,
             LineupLate { .. } => 119,
+            SignedResultFinal { .. } => 120,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1524,6 +1535,12 @@ mod tests {
                 round: 2,
                 board: 1,
                 result: GameResult::RedWin,
+            },
+            SignedResultFinal {
+                section: s(),
+                round: 2,
+                board: 1,
+                signed_by: vec!["张三".into(), "李四".into()],
             },
             ResultsLine {
                 file: "r2.txt".into(),

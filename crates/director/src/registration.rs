@@ -67,7 +67,14 @@ pub fn missing_field(reg: &Regulation, form: &EntryForm) -> Option<crate::refusa
     use arbiter_regulation::EntryField as F;
     let has = |v: &Option<String>| given(v.as_deref()).is_some();
     let id = has(&form.id_number);
-    reg.registration.fields.iter().copied().find_map(|f| {
+    // A section's own list (`[sections.entries] fields`) replaces the event's.
+    let fields = reg
+        .sections
+        .iter()
+        .find(|s| s.id == form.section || s.name == form.section)
+        .and_then(|s| s.entries.fields.as_ref())
+        .unwrap_or(&reg.registration.fields);
+    fields.iter().copied().find_map(|f| {
         let ok = match f {
             F::Name => !form.name.trim().is_empty(),
             F::Section => true,
@@ -237,6 +244,85 @@ fn counted_unit(reg: &Regulation, unit: Option<&str>, association: Option<&str>)
         _ => unit.or(association),
     }
     .map(str::to_string)
+}
+
+/// The association a player counts for in the association standings (S9, 七 团体名次) and
+/// the association's entry cap (S3): in a regulation whose units are associations
+/// (`unit_kind = "association"`) the 单位 given is the 协会 — the association when one is
+/// recorded, else the unit (an entry form or roster with one 「单位」 cell, an older log);
+/// otherwise the association alone. `None`: the player counts for no association (the desk
+/// warns of him, [`unassociated`]).
+pub fn association_of(reg: &Regulation, p: &arbiter_core::PlayerRecord) -> Option<String> {
+    let a = given(p.association.as_deref());
+    match reg.registration.unit_kind {
+        UnitKind::Association => a.or_else(|| given(p.unit.as_deref())),
+        _ => a,
+    }
+}
+
+/// S9: the players of the sections the association standings count who count for no
+/// association ([`association_of`]), active ones only, in list order — the desk and `teams`
+/// name them instead of leaving them out silently. Empty without `[associations]`.
+pub fn unassociated<'a>(
+    reg: &Regulation,
+    state: &'a EventState,
+) -> Vec<&'a arbiter_core::PlayerRecord> {
+    let Some(a) = &reg.associations else {
+        return Vec::new();
+    };
+    a.sections
+        .iter()
+        .flat_map(|s| state.players(s))
+        .filter(|p| p.withdrawn.is_none() && association_of(reg, p).is_none())
+        .collect()
+}
+
+/// The desk's warning of [`unassociated`] players: 「2人未填协会，不计入团体成绩: 张三 (P3), …」
+/// (the first ten named), or `None`.
+pub fn unassociated_warning(reg: &Regulation, state: &EventState) -> Option<String> {
+    const NAMED: usize = 10;
+    let ps = unassociated(reg, state);
+    if ps.is_empty() {
+        return None;
+    }
+    let mut names: Vec<String> = ps
+        .iter()
+        .take(NAMED)
+        .map(|p| format!("{} ({})", p.name, p.id))
+        .collect();
+    if ps.len() > NAMED {
+        names.push("…".into());
+    }
+    Some(format!(
+        "{}人未填协会，不计入团体成绩: {} (no association recorded: not counted in the association standings; fill it in on the entry's edit form)",
+        ps.len(),
+        names.join(", ")
+    ))
+}
+
+/// K5 (昆山 八(一)): 「于2026年9月15日前将…报名表发送至邮箱…逾期不再受理」 — a team form, and a
+/// player entered into a team, after `[registration] team_deadline` is refused; an
+/// individual entry is not (八(二) names no deadline). `late`: the chief arbiter admits the
+/// entry after the deadline (补报).
+pub fn check_team_deadline(
+    reg: &Regulation,
+    team: Option<&str>,
+    at: NaiveDateTime,
+    late: bool,
+) -> Result<(), Ineligible> {
+    match reg.registration.team_deadline {
+        Some(d) if team.is_some() && !late && at > d => {
+            Err(Ineligible::Rule(arbiter_regulation::Refusal {
+                code: "team_late",
+                zh: format!(
+                    "团体报名表截止于 {}，逾期不再受理；个人报名不受此限 (team entries closed at the team deadline; an individual entry is still taken)",
+                    d.format("%Y-%m-%d %H:%M")
+                ),
+                en: format!("team entries closed at {d}"),
+            }))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The entry index's counting rule for the regulation's `unit_kind` (as [`counted_unit`]).
@@ -646,6 +732,7 @@ pub fn register_judged(
         late: late_reason.is_some(),
     };
     if let Err(r) = check_eligibility(reg, state, &applicant, at)
+        .and_then(|()| check_team_deadline(reg, form.team.as_deref(), at, applicant.late))
         .and_then(|()| check_team_unit(state, form.team.as_deref(), form.unit.as_deref()))
         .and_then(|()| {
             check_team_roster(
@@ -669,7 +756,12 @@ pub fn register_judged(
         phone,
         social_security,
         unit: form.unit.clone(),
-        association: form.association.clone(),
+        // S3/S9: in an association event the 单位 given is the 协会 (one meaning: the entry
+        // form's and a roster's one 「单位」 cell fill the association).
+        association: match reg.registration.unit_kind {
+            UnitKind::Association => form.association.clone().or_else(|| form.unit.clone()),
+            _ => form.association.clone(),
+        },
         team: form.team.clone(),
         evidence,
         local: flags.iter().any(|f| f == "local"),

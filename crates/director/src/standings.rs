@@ -77,13 +77,19 @@ pub fn individual(
         outcomes.push(o);
     }
     let list = crate::plan::played_tiebreaks(sec, state);
+    let scoring = crate::plan::scoring_table(sec, state);
+    let mut options = tiebreak_options(sec, seed);
+    // A round robin's 轮空 scores nothing (plan::scoring_table): nor is it a won game.
+    if scoring.bye != sec.scoring.table.bye {
+        options.wins_include_bye = false;
+    }
     let input = StandingsInput {
         players,
         outcomes,
-        scoring: sec.scoring.table,
+        scoring,
         tiebreaks: list.criteria,
         fallback: list.fallback,
-        options: tiebreak_options(sec, seed),
+        options,
     };
     arbiter_standings::compute(&input).map_err(|e| st_err(&sec.name, e))
 }

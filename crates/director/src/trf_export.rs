@@ -91,7 +91,7 @@ pub fn section_trf(
         rounds_played: rec.completed_rounds(),
         total_rounds: Some(plan.swiss_rounds_total()),
         initial_colour: None,
-        scoring: sec.scoring.table,
+        scoring: crate::plan::scoring_table(sec, state),
         outcomes,
         extra_lines,
     }))

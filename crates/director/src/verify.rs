@@ -453,7 +453,7 @@ fn check_final(
         let Some(rec) = state.section(&sec.id) else {
             continue;
         };
-        let t = sec.scoring.table;
+        let t = crate::plan::scoring_table(sec, state);
         for row in rows {
             let mut pts = Score::ZERO;
             for rd in rec.standing_rounds() {

@@ -246,6 +246,20 @@ impl Section {
                 );
             }
         }
+        if !el.any_of.is_empty()
+            && !el.any_of.iter().any(|c| {
+                c.evidence.iter().all(|ev| e.evidence.contains(ev))
+                    && c.flags.iter().all(|f| e.flags.contains(f))
+            })
+        {
+            let zh: Vec<String> = el.any_of.iter().map(|c| c.zh()).collect();
+            let en: Vec<String> = el.any_of.iter().map(|c| c.en()).collect();
+            return refuse(
+                "condition_any",
+                format!("须满足以下条件之一: {}", zh.join("、")),
+                format!("one of these conditions is required: {}", en.join(" / ")),
+            );
+        }
         for f in &el.require_flags {
             if !e.flags.contains(f) {
                 return refuse(

@@ -53,6 +53,15 @@ pub struct EventInfo {
     /// How a result slip is signed (S11, J6).
     #[serde(default)]
     pub result_signing: Option<ResultSigning>,
+    /// 九江 补充五 「经签名确认比赛结果，不予更改」: a signed result is final — a correction of it is
+    /// refused unless the chief arbiter says it overrides the signatures (then the log and the
+    /// slip say so).
+    #[serde(default)]
+    pub signed_results_final: bool,
+    /// Readings of the regulation's clauses that are the project's, not its words (天水 八(二):
+    /// the 附加赛's colours): `regulation check` prints them as such.
+    #[serde(default)]
+    pub readings: Vec<String>,
     /// The prize amounts are before tax (T9 "奖金为税前"): printed as 税前 with every amount.
     #[serde(default)]
     pub prizes_before_tax: bool,
@@ -211,6 +220,11 @@ pub struct Registration {
     pub unit_required: bool,
     #[serde(default, deserialize_with = "de::opt_datetime")]
     pub deadline: Option<NaiveDateTime>,
+    /// K5 (昆山 八(一)): team entry forms by this time (「9月15日前…逾期不再受理」): a team, and a
+    /// player entered into a team, after it is refused; individual entries are not closed by
+    /// it (八(二) names no deadline for them).
+    #[serde(default, deserialize_with = "de::opt_datetime")]
+    pub team_deadline: Option<NaiveDateTime>,
     #[serde(default)]
     pub fee: Option<Fee>,
     /// S3: at most this many entries per unit across all sections.
@@ -359,6 +373,12 @@ pub struct Eligibility {
     /// (`evidence_any = [["id_card", "social_security"]]`).
     #[serde(default)]
     pub evidence_any: Vec<Vec<Evidence>>,
+    /// Ways to qualify of which at least one must hold, each every evidence and flag it
+    /// names (九江 十二: 「九江户籍的以及九江象棋群的象棋爱好者」 —
+    /// `any_of = [{ label = "九江户籍", evidence = ["residence"] }, { label = "九江象棋群成员",
+    /// flags = ["group_member"] }]`).
+    #[serde(default)]
+    pub any_of: Vec<Condition>,
     /// Flags the player must have (e.g. `group_member`).
     #[serde(default)]
     pub require_flags: Vec<String>,
@@ -368,6 +388,46 @@ pub struct Eligibility {
     /// Conditions an arbiter checks by hand, printed on the entry list.
     #[serde(default)]
     pub notes: Vec<String>,
+}
+
+/// One way to qualify of an eligibility's `any_of`: every evidence and every flag it names.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    /// The clause's words for this way (「九江户籍」), shown in refusals and summaries; unset:
+    /// the evidence and flags in Chinese.
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub evidence: Vec<Evidence>,
+    #[serde(default)]
+    pub flags: Vec<String>,
+}
+
+impl Condition {
+    /// The way in Chinese: its label, else its evidence and flags (「户籍+象棋群成员」).
+    pub fn zh(&self) -> String {
+        if let Some(l) = &self.label {
+            return l.clone();
+        }
+        let parts: Vec<&str> = self
+            .evidence
+            .iter()
+            .map(|e| e.zh())
+            .chain(self.flags.iter().map(|f| flag_zh(f)))
+            .collect();
+        parts.join("+")
+    }
+    /// The way in English: its evidence and flags by name.
+    pub fn en(&self) -> String {
+        let parts: Vec<&str> = self
+            .evidence
+            .iter()
+            .map(|e| e.name())
+            .chain(self.flags.iter().map(String::as_str))
+            .collect();
+        parts.join("+")
+    }
 }
 
 /// Section registration limits. Unset values come from `[registration]`.
@@ -394,6 +454,10 @@ pub struct Entries {
     /// The whole event's cap; filled from `[registration] cap`.
     #[serde(default)]
     pub event_cap: Option<u32>,
+    /// The data an entry of this section must give, instead of `[registration] fields`
+    /// (昆山 五(二): a woman of 昆山户籍 enters with her ID card — no unit, no 社保号).
+    #[serde(default)]
+    pub fields: Option<Vec<EntryField>>,
 }
 
 /// 竞赛办法 of a section.
@@ -1430,6 +1494,11 @@ pub struct AssociationStandings {
     pub incomplete_unranked: bool,
     #[serde(default)]
     pub prizes: Vec<Prize>,
+    /// Sections that rank one category only (section id → category id): an association's
+    /// 「最好名次」 there is its best place in that category (苏州 六2 「老年组…男子录取成绩」:
+    /// `rank_in_category = { senior = "men" }`), not the place among everyone who played.
+    #[serde(default)]
+    pub rank_in_category: std::collections::BTreeMap<String, String>,
 }
 
 fn default_assoc_name() -> String {
@@ -1458,6 +1527,7 @@ impl Regulation {
             for f in el
                 .require_flags
                 .iter()
+                .chain(el.any_of.iter().flat_map(|c| &c.flags))
                 .chain(&el.forbid_flags)
                 .chain(s.categories.iter().filter_map(|c| c.flag.as_ref()))
             {
@@ -1485,6 +1555,43 @@ impl Regulation {
 
     pub fn section(&self, id: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.id == id)
+    }
+
+    /// 昆山 五(一) 「上届…甲组团体前八名、乙组团体前四名单位，本届自动划入甲组」: every division
+    /// placed from last edition's results whose `units` are not filled in, as a notice the
+    /// desk gives when an edition is made and `regulation check` prints — while they are empty
+    /// no team is placed automatically and every team chooses its division.
+    pub fn placement_units_missing(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for s in &self.sections {
+            for d in s.teams.iter().flat_map(|t| &t.divisions) {
+                if d.auto_from_previous.is_empty() || !d.units.is_empty() {
+                    continue;
+                }
+                let from: Vec<String> = d
+                    .auto_from_previous
+                    .iter()
+                    .map(|p| {
+                        let name = s
+                            .teams
+                            .iter()
+                            .flat_map(|t| &t.divisions)
+                            .find(|x| x.id == p.division)
+                            .map_or(p.division.as_str(), |x| x.name.as_str());
+                        format!("{name}前{}名", p.top)
+                    })
+                    .collect();
+                out.push(format!(
+                    "{} {}: 上届{}单位尚未填写 (units = [])。填写前没有队伍自动划入{}，各队自选组别报名；请在规程中列出这些单位 (last edition's placed units are not filled in: until they are, no team is placed in {} automatically and every team chooses its division)",
+                    s.name,
+                    d.name,
+                    from.join("、"),
+                    d.name,
+                    d.id
+                ));
+            }
+        }
+        out
     }
 }
 

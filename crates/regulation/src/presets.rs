@@ -41,9 +41,11 @@ pub fn tiebreaks(name: &str) -> Option<Tiebreaks> {
             PreviousRoundScore,
         ),
         // T4
+        // 天水 八(七): 「如无法区分，则比较前一轮成绩，直至区分」 — the previous round's score
+        // (成绩), then the round before, not its ranking (昆山's 「比较前一轮名次」 is the rank).
         "tianshui" => (
             &[OppScore, Wins, Fouls, BlackGames, BlackWins],
-            PreviousRoundRank,
+            PreviousRoundScore,
         ),
         _ => return None,
     };

@@ -442,6 +442,21 @@ fn eligibility(l: Lang, e: &Eligibility) -> Vec<String> {
             names.join(l.t("、", ", "))
         ));
     }
+    if !e.any_of.is_empty() {
+        let ways: Vec<String> = e
+            .any_of
+            .iter()
+            .map(|c| match l {
+                Lang::Zh => c.zh(),
+                Lang::En => c.en(),
+            })
+            .collect();
+        v.push(format!(
+            "{}: {}",
+            l.t("须满足其一", "one of these conditions"),
+            ways.join(l.t("、", " / "))
+        ));
+    }
     for f in &e.require_flags {
         v.push(format!("{} `{f}`", l.t("须具备", "must have")));
     }
@@ -527,6 +542,47 @@ impl Regulation {
         if e.prizes_before_tax {
             let _ = writeln!(out, "{}", l.t("奖金为税前", "Prize amounts are before tax"));
         }
+        match e.result_signing {
+            Some(crate::ResultSigning::LoserSigns) => {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    l.t(
+                        "成绩签名: 负方签名，和棋双方签名 (赢棋签了名，按输棋处理)",
+                        "Result slips: the loser signs, both sign a draw (a winner who signs loses)"
+                    )
+                );
+            }
+            Some(crate::ResultSigning::BothSign) => {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    l.t("成绩签名: 双方签名确认", "Result slips: both players sign")
+                );
+            }
+            None => {}
+        }
+        if e.signed_results_final {
+            let _ = writeln!(
+                out,
+                "{}",
+                l.t(
+                    "经签名确认的比赛结果不予更改 (裁判长更正须明示推翻签名，记入日志并印在记录单上)",
+                    "A signed result is final (a correction must say it overrides the signatures; logged and printed on the slip)"
+                )
+            );
+        }
+        if let Some(y) = e.protest_deposit_yuan.filter(|y| *y > 0) {
+            let _ = writeln!(
+                out,
+                "{}",
+                match l {
+                    Lang::Zh => format!("申诉费 {y}元 (胜诉退还，不胜诉不退还)"),
+                    Lang::En =>
+                        format!("Protest deposit {y} yuan (returned if upheld, kept otherwise)"),
+                }
+            );
+        }
         let r = &self.registration;
         let mut reg = Vec::new();
         if !r.fields.is_empty() {
@@ -541,6 +597,12 @@ impl Regulation {
                     Lang::En => format!("check-in {d} from {}", t.format("%H:%M")),
                 });
             }
+        }
+        if let Some(d) = r.team_deadline {
+            reg.push(match l {
+                Lang::Zh => format!("团体报名截止 {d} (个人报名不受此限)"),
+                Lang::En => format!("team entries close {d} (individual entries do not)"),
+            });
         }
         if let Some(p) = &r.check_in_pledge {
             reg.push(format!("{} {p}", l.t("报到时签署", "signed at check-in:")));
@@ -566,6 +628,25 @@ impl Regulation {
                 ),
                 a.sections.join(", ")
             );
+            for (sid, cat) in &a.rank_in_category {
+                let (sname, cname) = self
+                    .section(sid)
+                    .map(|s| {
+                        (
+                            s.name.clone(),
+                            s.category(cat).map_or(cat.clone(), |c| c.name.clone()),
+                        )
+                    })
+                    .unwrap_or_else(|| (sid.clone(), cat.clone()));
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    match l {
+                        Lang::Zh => format!("{sname}的最好名次按{cname}名次计"),
+                        Lang::En => format!("{sid}: the best place among {cat}"),
+                    }
+                );
+            }
             if a.incomplete_unranked {
                 let _ = writeln!(
                     out,
@@ -591,7 +672,63 @@ impl Regulation {
                 a.count
             );
         }
+        let notices = self.placement_units_missing();
+        if !notices.is_empty() {
+            let _ = writeln!(out, "\n{}", l.t("注意", "Notice"));
+            for n in notices {
+                let _ = writeln!(out, "  - {n}");
+            }
+        }
+        let readings = self.readings();
+        if !readings.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n{}",
+                l.t(
+                    "本系统的解读 (规程原文未写明，以下为本系统的读法)",
+                    "Readings of this project (not the regulation's words)"
+                )
+            );
+            for r in readings {
+                let _ = writeln!(out, "  - {r}");
+            }
+        }
         out
+    }
+
+    /// The readings of this regulation that are the project's, not its words: the file's own
+    /// (`[event] readings`), then those that follow from its settings (docs/rules.md A19).
+    pub fn readings(&self) -> Vec<String> {
+        let mut v = self.event.readings.clone();
+        let rr_bye = self.sections.iter().any(|s| {
+            s.scoring.table.bye != arbiter_types::Score::ZERO
+                && matches!(
+                    s.format.kind,
+                    FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Auto
+                )
+        });
+        if rr_bye {
+            v.push(
+                "循环赛的轮空 (遇空号者) 不是对局: 不计分、不计胜局；积分编排制的轮空按胜局计分 (a round robin's bye scores nothing; a Swiss bye scores as a win)".into(),
+            );
+        }
+        let short_draw_review = self.sections.iter().any(|s| {
+            s.records.as_ref().is_some_and(|r| {
+                r.min_moves_before_draw.is_some()
+                    && !(r.violation_is_foul && r.short_draw_foul == ShortDrawFoul::Both)
+            })
+        });
+        if short_draw_review {
+            v.push(
+                "不足规定回合的和棋提示裁判处理 (判无效继续比赛或确认和棋)；只有规程明定为犯规时 (录谱者、须录谱的台次) 才记犯规 (a draw before the minimum is flagged for the arbiter; a foul only where the regulation makes it one)".into(),
+            );
+        }
+        if self.event.signed_results_final {
+            v.push(
+                "「经签名确认…不予更改」: 裁判长更正已签名的成绩须明示推翻签名 (--override-signed)，更正记入日志并印在该台记录单上 (a signed result changes only by a correction that says it overrides the signatures)".into(),
+            );
+        }
+        v
     }
 }
 

@@ -148,6 +148,22 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
                 );
             }
         }
+        for (sid, cat) in &a.rank_in_category {
+            let Some(sec) = reg.section(sid).filter(|_| a.sections.contains(sid)) else {
+                let known = a.sections.iter().map(String::as_str);
+                return cx.fail(
+                    p!["associations", "rank_in_category", sid.as_str()],
+                    unknown_ref("计分组别", "counted section", sid, known),
+                );
+            };
+            if sec.category(cat).is_none() {
+                let known = sec.categories.iter().map(|c| c.id.as_str());
+                return cx.fail(
+                    p!["associations", "rank_in_category", sid.as_str()],
+                    unknown_ref("录取类别", "category", cat, known),
+                );
+            }
+        }
         let base = p!["associations", "prizes"];
         prizes(&cx, &a.prizes, &base, &[], &[], None)?;
     }

@@ -422,6 +422,19 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                     evidence.push(first.name().to_string());
                 }
             }
+            // Ways to qualify (`any_of`): every entry qualifies by the first.
+            let way = sec.eligibility.any_of.first();
+            for e in way.iter().flat_map(|c| &c.evidence) {
+                if !evidence.iter().any(|x| x == e.name()) {
+                    evidence.push(e.name().to_string());
+                }
+            }
+            let mut flags = sec.eligibility.require_flags.clone();
+            for f in way.iter().flat_map(|c| &c.flags) {
+                if !flags.contains(f) {
+                    flags.push(f.clone());
+                }
+            }
             FieldSection {
                 id: sec.id.clone(),
                 count,
@@ -448,7 +461,7 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 }),
                 max_per_unit: sec.entries.max_per_unit.map(|m| m as usize),
                 cap,
-                flags: sec.eligibility.require_flags.clone(),
+                flags,
                 evidence,
                 unpaid: if paid_rule && fee_fen(reg).is_some() && count >= 10 {
                     2
@@ -1023,6 +1036,8 @@ impl Simulator {
                 board,
                 result: arbiter_types::GameResult::Draw,
                 reason: "成绩单误填为红胜，经双方与裁判员核实为和棋 (the slip said red won; both players and the arbiter confirm a draw)".into(),
+                // 九江 补充五: a signed result is final — this correction says it overrides it.
+                override_signed: self.reg.event.signed_results_final,
             })?;
         }
         Ok(())

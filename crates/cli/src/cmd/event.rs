@@ -519,10 +519,13 @@ fn create(path: &Path, seed: Option<u64>, who: &Writer) -> anyhow::Result<u8> {
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
     // The regulation is checked with the path as given, so its errors name it.
-    if let Err(e) = arbiter_regulation::parse(&source, &path.display().to_string()) {
-        eprintln!("{e}");
-        return Ok(2);
-    }
+    let notices = match arbiter_regulation::parse(&source, &path.display().to_string()) {
+        Ok(reg) => reg.placement_units_missing(),
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(2);
+        }
+    };
     let store = open_db(&who.db)?;
     let clock = || arbiter_director::api::write::at_or_now(who.at.as_deref(), now);
     let ctx = match super::ctx_of(&store, &who.actor, who.as_user.as_deref(), &clock)? {
@@ -541,6 +544,10 @@ fn create(path: &Path, seed: Option<u64>, who: &Writer) -> anyhow::Result<u8> {
     match arbiter_director::api::write::create(&mut book, &ctx, &clock, &cmd)? {
         Ok(made) => {
             println!("{}", made.id);
+            // 昆山 五(一): what this edition must fill in, and what happens until it does.
+            for n in notices {
+                eprintln!("注意 notice: {n}");
+            }
             Ok(0)
         }
         Err(e) => Ok(super::desk::refused(&super::refusal::words(&e))),

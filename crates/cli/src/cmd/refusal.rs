@@ -26,6 +26,9 @@ fn hint(e: &DirectorError) -> Option<&'static str> {
         Refusal::ReasonMissing(_) => REASON,
         Refusal::AtLine { refusal, .. } => return hint(refusal),
         Refusal::BoardAmbiguous { .. } => "请用 --round 指明轮次 (give the round with --round)",
+        Refusal::SignedResultFinal { .. } => {
+            "确需更正请加 --override-signed 并写明理由 (to correct it anyway: --override-signed with the reason)"
+        }
         Refusal::NoResultToCorrect { .. } => {
             "未录入的成绩请用 「arbiter result」 录入 (enter a missing result with 「arbiter result」)"
         }

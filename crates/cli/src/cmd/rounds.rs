@@ -410,6 +410,10 @@ pub enum ResultSub {
         /// 更正理由 — reason
         #[arg(long)]
         reason: String,
+        /// 推翻签名确认 — the regulation makes a signed result final (九江 补充五 「经签名确认比赛结果，
+        /// 不予更改」); correct it all the same, recorded and printed as overriding the signatures
+        #[arg(long)]
+        override_signed: bool,
         #[command(flatten)]
         who: Writer,
     },
@@ -885,26 +889,32 @@ fn report_entries(a: &Applied) {
                 upheld,
                 deposit_returned,
                 ..
-            } => println!(
-                "第{round}轮第{board}台 {by} 的申诉: {}, 申诉费 {} {} ({}, deposit {})",
-                if *upheld {
-                    "申诉成立"
+            } => {
+                let decision = if *upheld {
+                    ("申诉成立", "upheld")
                 } else {
-                    "申诉不成立"
-                },
-                arbiter_director::api::entries::yuan(*deposit_fen),
-                if *deposit_returned {
-                    "退还"
-                } else {
-                    "不退还"
-                },
-                if *upheld { "upheld" } else { "rejected" },
-                if *deposit_returned {
-                    "returned"
-                } else {
-                    "kept"
-                }
-            ),
+                    ("申诉不成立", "rejected")
+                };
+                // An event without a deposit (规程未规定申诉费) says nothing of one.
+                let deposit = match (*deposit_fen, *deposit_returned) {
+                    (0, _) => (String::new(), String::new()),
+                    (f, true) => (
+                        format!(", 申诉费 {} 退还", arbiter_director::api::entries::yuan(f)),
+                        ", deposit returned".to_string(),
+                    ),
+                    (f, false) => (
+                        format!(
+                            ", 申诉费 {} 不退还",
+                            arbiter_director::api::entries::yuan(f)
+                        ),
+                        ", deposit kept".to_string(),
+                    ),
+                };
+                println!(
+                    "第{round}轮第{board}台 {by} 的申诉: {}{} ({}{})",
+                    decision.0, deposit.0, decision.1, deposit.1
+                )
+            }
             LogEntry::FoulFlagDecided {
                 round,
                 board,
@@ -1179,6 +1189,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
             board,
             result,
             reason,
+            override_signed,
             who,
         }) => {
             let result = match parse_or_exit(&result) {
@@ -1193,6 +1204,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     board,
                     result,
                     reason,
+                    override_signed,
                 },
             );
             finish(r, report_entries)
@@ -1366,6 +1378,35 @@ pub fn run_teams(a: TableArgs) -> anyhow::Result<u8> {
         for r in &x.associations {
             println!("  {}\t{}\t{}", r.rank, r.association, r.total);
         }
+    }
+    // S9 「组别不全不与计算团体成绩」: the associations not ranked are listed, with what they miss.
+    if reg.associations.is_some() {
+        let computed = arbiter_director::publish::compute(&reg, &state)?;
+        let unranked: Vec<_> = computed
+            .associations
+            .iter()
+            .filter(|a| a.rank.is_none())
+            .collect();
+        if !unranked.is_empty() && x.associations.is_empty() {
+            println!("协会团体 (associations)");
+        }
+        for a in unranked {
+            let missing: Vec<String> = a
+                .missing_sections
+                .iter()
+                .map(|s| reg.section(s).map_or(s.clone(), |x| x.name.clone()))
+                .collect();
+            println!(
+                "  —\t{}\t组别不全, 不计算团体成绩: 缺{} (not ranked: missing {})",
+                a.association,
+                missing.join("、"),
+                a.missing_sections.join(", ")
+            );
+        }
+    }
+    // S9: who counts for no association is said, never left out silently.
+    if let Some(w) = arbiter_director::registration::unassociated_warning(&reg, &state) {
+        eprintln!("注意 notice: {w}");
     }
     Ok(0)
 }

@@ -207,7 +207,9 @@ short_draw_foul = "recorder"
 /// foul of the recorder, black on a draw: 「和棋由黑方录谱」) or dismisses it.
 #[test]
 fn t6_a_draw_recorded_short_of_25_moves_is_flagged_until_the_arbiter_confirms_or_dismisses_it() {
-    let dir = EventDir::new(&regulation(3, "", TIANSHUI_RECORDS));
+    // Board 1 records from round 1 (the foul is the recorder's only where he records, 八(四)).
+    let records = TIANSHUI_RECORDS.replace("from_round = 2", "from_round = 1");
+    let dir = EventDir::new(&regulation(3, "", &records));
     let id = event(&dir, 4);
     let s = sheet(&dir, &id, 1);
     let (_, black1) = board_nos(&s, 1);

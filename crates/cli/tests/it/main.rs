@@ -10,6 +10,7 @@ mod common;
 mod as_cli;
 mod awards_cli;
 mod bench_cli;
+mod clauses_cli;
 mod close_cli;
 mod crash;
 mod desk_cli;

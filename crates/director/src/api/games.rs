@@ -90,6 +90,11 @@ pub struct GameFlag {
     pub offenders: Vec<(Colour, PlayerId)>,
     /// Their names, for the lists.
     pub names: Vec<String>,
+    /// A short draw the regulation forbids but makes no foul of here (苏州 补充四8 「25回合之内，
+    /// 原则上双方不得提和…裁判员有权判无效」; 天水 八(五) on a board with no recording duty):
+    /// the arbiter looks at it, and confirming it records no foul.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub review_only: bool,
 }
 
 impl GameFlag {
@@ -104,6 +109,22 @@ impl GameFlag {
                 self.names.join("、"),
                 self.round,
                 self.board
+            );
+        }
+        if self.review_only {
+            return format!(
+                "第{}轮第{}台 {}回合之内和棋 (仅{}回合; 规程: {}回合之内不得提和), 待裁判处理: 判和棋无效继续比赛, 或确认和棋 — 不记犯规 ({}、{}) (round {} board {}: a draw agreed after {} moves, before move {}: for the arbiter to void or let stand; no foul)",
+                self.round,
+                self.board,
+                self.min_moves,
+                self.moves,
+                self.min_moves,
+                self.names.first().map_or("", String::as_str),
+                self.names.get(1).map_or("", String::as_str),
+                self.round,
+                self.board,
+                self.moves,
+                self.min_moves
             );
         }
         format!(
@@ -131,7 +152,7 @@ fn short_draw_flag(
 ) -> Option<GameFlag> {
     let r = records(reg, section)?;
     let min = r.min_moves_before_draw?;
-    if !r.violation_is_foul || b.result != Some(GameResult::Draw) {
+    if b.result != Some(GameResult::Draw) {
         return None;
     }
     // The record's count when the board has one (回合), else the count typed with the result.
@@ -139,12 +160,22 @@ fn short_draw_flag(
     if moves >= min {
         return None;
     }
+    // A foul only where the regulation makes one: of both players (`both`), or of the player
+    // who records the draw (天水 八(四) 「和棋录谱不足25回合者，也记犯规一次」) — and he records
+    // only on a board with the duty (boards 1–10 from round 4: 「从第四轮开始前十台获胜方录谱，
+    // 和棋由黑方录谱」). Anywhere else the draw before the minimum is forbidden but no foul
+    // (苏州 补充四8, 天水 八(五) 「25回合之内不准提和」): a flag for the arbiter on both players.
+    let foul = r.violation_is_foul
+        && match r.short_draw_foul {
+            ShortDrawFoul::Both => true,
+            ShortDrawFoul::Recorder => r.must_record(round, b.board),
+        };
     let colours = match r.short_draw_foul {
-        ShortDrawFoul::Both => vec![Colour::Red, Colour::Black],
-        ShortDrawFoul::Recorder => recorders(r, GameResult::Draw),
+        ShortDrawFoul::Recorder if foul => recorders(r, GameResult::Draw),
+        _ => vec![Colour::Red, Colour::Black],
     };
     let offenders = colours.iter().map(|c| (*c, player_of(b, *c))).collect();
-    Some(game_flag(
+    let mut flag = game_flag(
         state,
         section,
         round,
@@ -152,7 +183,9 @@ fn short_draw_flag(
         FoulKind::ShortDraw,
         (moves, min),
         offenders,
-    ))
+    );
+    flag.review_only = !foul;
+    Some(flag)
 }
 
 /// A flag of board `b` on `offenders`, named as registered; `moves` is (moves, minimum) of a
@@ -179,6 +212,7 @@ fn game_flag(
         min_moves,
         offenders,
         names,
+        review_only: false,
     }
 }
 
@@ -333,7 +367,7 @@ pub fn decide_flag(
                     .to_string(),
             });
         }
-    } else if confirm {
+    } else if confirm && !flag.review_only {
         for (_, p) in &flag.offenders {
             out.push(LogEntry::FoulRecorded {
                 section: section.to_string(),

@@ -382,6 +382,33 @@ pub fn cash_report(state: &EventState) -> Result<CashReport, DirectorError> {
             }
         }
     }
+    // S11 (苏州 五5): 「交纳500元申述费，胜述退还，如不胜述则不退还」 — the protests' deposits, where
+    // the regulation sets one or a protest paid one.
+    let mut protests = CashLine {
+        item: "申诉费".into(),
+        kind: "protest_deposit",
+        ..CashLine::default()
+    };
+    for sec in state.sections.values() {
+        for rd in sec.rounds.values() {
+            for b in rd.boards.iter() {
+                for p in &b.protests {
+                    protests.collected_fen += p.deposit_fen;
+                    if p.deposit_returned {
+                        protests.refunded_fen += p.deposit_fen;
+                    } else {
+                        protests.held_fen += p.deposit_fen;
+                    }
+                    if p.deposit_fen > 0 {
+                        protests.payers += 1;
+                    }
+                }
+            }
+        }
+    }
+    if reg.event.protest_deposit_yuan.is_some_and(|y| y > 0) || protests.collected_fen > 0 {
+        items.push(protests);
+    }
     let mut total = CashLine {
         item: "合计".into(),
         kind: "total",
@@ -425,6 +452,7 @@ impl CashReport {
             let kind = match l.kind {
                 "fee" => "费用",
                 "deposit" => "押金",
+                "protest_deposit" => "仲裁申诉, 胜诉退还",
                 _ => "",
             };
             let name = if kind.is_empty() {

@@ -567,7 +567,20 @@ pub fn confirm(
     Ok(out)
 }
 
+/// The words that open the reason of a correction that overrides a signed result where the
+/// regulation makes it final (九江 补充五): the log and the slip show them.
+pub const SIGNED_OVERRIDDEN: &str = "推翻签名确认 (overrides the signed result)";
+
+/// Whether a correction's reason says it overrode a signed result ([`SIGNED_OVERRIDDEN`]).
+pub fn overrode_signatures(reason: &str) -> bool {
+    reason.starts_with(SIGNED_OVERRIDDEN)
+}
+
 /// `result correct`: the chief arbiter (the actor) corrects a result, with the reason (A12).
+/// Where the regulation makes a signed result final (`signed_results_final`, 九江 补充五
+/// 「经签名确认比赛结果，不予更改」), a signed board is refused unless `override_signed`: then
+/// the reason is recorded after [`SIGNED_OVERRIDDEN`].
+#[allow(clippy::too_many_arguments)]
 pub fn correct(
     state: &EventState,
     ctx: &Ctx,
@@ -576,6 +589,7 @@ pub fn correct(
     board: u32,
     result: GameResult,
     reason: &str,
+    override_signed: bool,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     section_of(&reg, state, section)?;
@@ -613,12 +627,36 @@ pub fn correct(
         .into());
     }
     super::records::check_result_against_record(&reg, section, round, b, result)?;
+    let signed_final = reg.event.signed_results_final && b.confirmed;
+    if signed_final && !override_signed {
+        let signed_by = b
+            .history
+            .iter()
+            .rev()
+            .find_map(|h| match h {
+                arbiter_core::ResultChange::Confirmed { signed_by, .. } => Some(signed_by.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        return Err(Refusal::SignedResultFinal {
+            section: Sec::in_reg(&reg, section),
+            round,
+            board,
+            signed_by,
+        }
+        .into());
+    }
+    let reason = if signed_final {
+        format!("{SIGNED_OVERRIDDEN}: {}", reason.trim())
+    } else {
+        reason.trim().to_string()
+    };
     super::text_checked(vec![LogEntry::ResultCorrected {
         section: section.to_string(),
         round,
         board,
         result,
-        reason: reason.trim().to_string(),
+        reason,
         by: ctx.actor.clone(),
     }])
 }

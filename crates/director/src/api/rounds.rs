@@ -95,6 +95,16 @@ pub fn pair_explained(
     if let Some(w) = super::entries::not_checked_in_warning(state, section) {
         out.notes.push(w);
     }
+    // S9: a player of a counted section with no association is named, never dropped silently.
+    if reg
+        .associations
+        .as_ref()
+        .is_some_and(|a| a.sections.iter().any(|s| s == section))
+    {
+        if let Some(w) = crate::registration::unassociated_warning(&reg, state) {
+            out.notes.push(w);
+        }
+    }
     let at = ctx.at_rfc3339();
     let push = |scratch: &mut EventState, out: &mut PairOutcome, e: LogEntry| {
         apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))
@@ -441,7 +451,7 @@ fn side(
         .outcomes(p)
         .iter()
         .take(before_round.saturating_sub(1) as usize)
-        .map(|o| o.points(&sec.scoring.table))
+        .map(|o| o.points(&crate::plan::scoring_table(sec, state)))
         .sum();
     SheetSide {
         no,

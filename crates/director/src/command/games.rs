@@ -53,6 +53,8 @@ pub enum GameCommand {
         board: u32,
         result: GameResult,
         reason: String,
+        /// The correction overrides a result the regulation makes final once signed (九江 补充五).
+        override_signed: bool,
     },
     /// A board's game record.
     Record {
@@ -153,7 +155,17 @@ pub(super) fn decide(
             board,
             result,
             reason,
-        } => results::correct(state, ctx, section, *round, *board, *result, reason)?,
+            override_signed,
+        } => results::correct(
+            state,
+            ctx,
+            section,
+            *round,
+            *board,
+            *result,
+            reason,
+            *override_signed,
+        )?,
         C::Record {
             section,
             round,

@@ -196,14 +196,31 @@ impl LogReader<'_> {
             } => {
                 let at = self.board(section, *round, *board);
                 let yuan = crate::api::entries::yuan(*deposit_fen);
+                let verdict = if zh {
+                    if *upheld {
+                        "申诉成立"
+                    } else {
+                        "申诉不成立"
+                    }
+                } else if *upheld {
+                    "upheld"
+                } else {
+                    "rejected"
+                };
+                // No deposit (the regulation sets none): nothing said of one.
+                if *deposit_fen == 0 {
+                    return if zh {
+                        format!("仲裁 {by} 对 {at} 的申诉: {verdict}{}", self.reason(reason))
+                    } else {
+                        format!(
+                            "decided the protest of {by} on {at}: {verdict}{}",
+                            self.reason(reason)
+                        )
+                    };
+                }
                 if zh {
                     format!(
-                        "仲裁 {by} 对 {at} 的申诉 (申诉费 {yuan}): {}, 申诉费{}{}",
-                        if *upheld {
-                            "申诉成立"
-                        } else {
-                            "申诉不成立"
-                        },
+                        "仲裁 {by} 对 {at} 的申诉 (申诉费 {yuan}): {verdict}, 申诉费{}{}",
                         if *deposit_returned {
                             "退还"
                         } else {
@@ -213,10 +230,9 @@ impl LogReader<'_> {
                     )
                 } else {
                     format!(
-                        "decided the protest of {by} on {at} (deposit {}.{:02} yuan): {}, deposit {}{}",
+                        "decided the protest of {by} on {at} (deposit {}.{:02} yuan): {verdict}, deposit {}{}",
                         deposit_fen / 100,
                         deposit_fen % 100,
-                        if *upheld { "upheld" } else { "rejected" },
                         if *deposit_returned { "returned" } else { "kept" },
                         self.reason(reason)
                     )

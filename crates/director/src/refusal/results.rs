@@ -157,6 +157,20 @@ impl Refusal {
                 f,
                 "{section} 第{round}轮没有待确认的成绩 (nothing to confirm: every result is confirmed or not yet entered)"
             ),
+            SignedResultFinal {
+                section,
+                round,
+                board,
+                signed_by,
+            } => write!(
+                f,
+                "{section} 第{round}轮第{board}台的成绩已经签名确认{}，本规程规定「经签名确认比赛结果，不予更改」；确属录入与签名单不符等须更正的，须明示推翻签名，并记入日志、印在成绩单上 (the result is signed and the regulation makes a signed result final; a correction must say it overrides the signatures)",
+                if signed_by.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", signed_by.join("、"))
+                }
+            ),
             NoResultToCorrect {
                 section,
                 round,

@@ -208,6 +208,7 @@ fn both_captains_confirm_their_match_and_a_correction_drops_it() {
             board: *last,
             result: GameResult::BlackWin,
             reason: "记分表填错".into(),
+            override_signed: false,
         },
     );
     let m = view(&state, 0);

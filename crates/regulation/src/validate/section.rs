@@ -239,6 +239,14 @@ fn eligibility(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
             );
         }
     }
+    for (j, c) in el.any_of.iter().enumerate() {
+        if c.evidence.is_empty() && c.flags.is_empty() {
+            return cx.fail(
+                sp(p!["eligibility", "any_of", j]),
+                "条件之一为空: 须列出证明材料 (evidence) 或标记 (flags) (an any_of condition names no evidence and no flag)".into(),
+            );
+        }
+    }
     Ok(())
 }
 

@@ -2,7 +2,8 @@
 
 use super::{col, Ctx};
 use crate::{Align, Block, Cell, Lang, Table};
-use arbiter_director::api::rounds;
+use arbiter_director::api::{results, rounds};
+use arbiter_regulation::ResultSigning;
 
 pub(super) fn slips(cx: &Ctx, head: &str, sheet: &rounds::RoundSheet, blocks: &mut Vec<Block>) {
     for (i, b) in sheet.boards.iter().enumerate() {
@@ -50,11 +51,75 @@ pub(super) fn slips(cx: &Ctx, head: &str, sheet: &rounds::RoundSheet, blocks: &m
                 ],
             ],
         }));
-        inner.push(Block::Signatures(vec![
-            cx.t("红方签名", "Red signs").to_string(),
-            cx.t("黑方签名", "Black signs").to_string(),
-            cx.t("裁判员签名", "Arbiter").to_string(),
-        ]));
+        // Who signs, as the regulation says (苏州 补充二2, 九江 补充五).
+        let final_ = cx.reg.event.signed_results_final;
+        let (rule, signs) = match cx.reg.event.result_signing {
+            Some(ResultSigning::LoserSigns) => (
+                Some(cx.t(
+                    "负方签名，和棋双方签名。（赢棋签了名，按输棋处理。）",
+                    "The loser signs; both sign a draw. (A winner who signs is recorded as the loser.)",
+                )),
+                vec![
+                    cx.t("负方签名", "Loser signs").to_string(),
+                    cx.t("和棋时另一方签名", "Draw: the other player signs").to_string(),
+                ],
+            ),
+            Some(ResultSigning::BothSign) => (
+                Some(if final_ {
+                    cx.t(
+                        "对局结束后，双方运动员必须签名确认。经签名确认比赛结果，不予更改。",
+                        "Both players sign the result; a signed result is not changed.",
+                    )
+                } else {
+                    cx.t(
+                        "对局结束后，双方运动员签名确认。",
+                        "Both players sign the result.",
+                    )
+                }),
+                vec![
+                    cx.t("红方签名", "Red signs").to_string(),
+                    cx.t("黑方签名", "Black signs").to_string(),
+                ],
+            ),
+            None => (
+                None,
+                vec![
+                    cx.t("红方签名", "Red signs").to_string(),
+                    cx.t("黑方签名", "Black signs").to_string(),
+                ],
+            ),
+        };
+        if let Some(rule) = rule {
+            inner.push(Block::Paragraph(rule.to_string()));
+        }
+        // A signed result the chief arbiter corrected all the same (九江 补充五) says so.
+        let overridden = cx
+            .state
+            .section(&sheet.section)
+            .and_then(|s| s.round(sheet.round))
+            .and_then(|r| r.board(b.board))
+            .into_iter()
+            .flat_map(|x| &x.history)
+            .filter_map(|h| match h {
+                arbiter_core::ResultChange::Corrected { reason, by, .. }
+                    if results::overrode_signatures(reason) =>
+                {
+                    Some((reason, by))
+                }
+                _ => None,
+            })
+            .last();
+        if let Some((reason, by)) = overridden {
+            inner.push(Block::Paragraph(match cx.lang {
+                Lang::Zh => format!("本台成绩签名确认后经裁判长更正 ({by}): {reason}"),
+                Lang::En => format!(
+                    "This signed result was corrected by the chief arbiter ({by}): {reason}"
+                ),
+            }));
+        }
+        let mut signs = signs;
+        signs.push(cx.t("裁判员签名", "Arbiter").to_string());
+        inner.push(Block::Signatures(signs));
         blocks.push(Block::KeepTogether(inner));
     }
 }

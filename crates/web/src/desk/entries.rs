@@ -67,6 +67,9 @@ struct EntriesPage<'a> {
     documents_rule: String,
     /// The pledge signed at check-in, if the regulation asks for one (T7: 个人安全承诺书).
     pledge: Option<String>,
+    /// S9: players who count for no association in the association standings (「2人未填协会，
+    /// 不计入团体成绩: …」), where the regulation ranks associations.
+    unassociated: Option<String>,
 }
 
 /// A player found by 查找, with his fee, his check-in and why he is not paired.
@@ -570,6 +573,7 @@ fn render(
             .collect(),
         documents_rule: rule.join("; "),
         pledge: reg.registration.check_in_pledge.clone(),
+        unassociated: arbiter_director::registration::unassociated_warning(&reg, st),
     };
     let page = EntriesPage {
         cols: 8 + usize::from(page.can),

@@ -144,6 +144,9 @@ struct EditionPage<'a> {
     /// The regulation counts ages or birth years.
     ages: bool,
     error: Option<String>,
+    /// What the regulation leaves to be filled in for this edition (昆山 五(一): last
+    /// edition's units placed in 甲组), and what happens while it is empty.
+    notices: Vec<String>,
 }
 
 /// The dates as typed, or the field's error.
@@ -316,6 +319,7 @@ fn edition_page(
         age_on: or(&f.age_on, ds(s.age_on)),
         ages: s.age_on.is_some(),
         error,
+        notices: reg.placement_units_missing(),
     };
     let status = if page.error.is_some() {
         StatusCode::UNPROCESSABLE_ENTITY

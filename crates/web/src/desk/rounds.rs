@@ -570,6 +570,10 @@ pub struct CorrectForm {
     result: String,
     #[serde(default)]
     reason: String,
+    /// 「推翻签名确认」 ticked: the correction overrides a result the regulation makes final
+    /// once signed (九江 补充五).
+    #[serde(default)]
+    override_signed: Option<String>,
 }
 
 /// `POST /desk/e/{ev}/s/{sec}/correct` (the chief arbiter only).
@@ -608,6 +612,7 @@ pub async fn correct(
         Err(m) => return Ok(back(&here, Err(m))),
     };
     let (s2, reason) = (sec.clone(), f.reason);
+    let override_signed = f.override_signed.is_some();
     let done = write::apply(
         &app,
         &event_id(&ev),
@@ -618,6 +623,7 @@ pub async fn correct(
             board,
             result,
             reason,
+            override_signed,
         },
     )
     .await?;

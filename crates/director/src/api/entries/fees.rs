@@ -325,20 +325,44 @@ pub fn not_checked_in_warning(state: &EventState, section: &str) -> Option<Strin
     if ps.is_empty() {
         return None;
     }
-    let mut names: Vec<String> = ps
-        .iter()
-        .take(NAMED)
-        .map(|p| match pairing_no(state, p.id) {
-            Some(n) => format!("{} (序号 {n})", p.name),
-            None => format!("{} ({})", p.name, p.id),
-        })
-        .collect();
-    if ps.len() > NAMED {
-        names.push("…".into());
-    }
-    Some(format!(
-        "{}人已缴费未签到: {} (paid but not checked in: they are paired unless excused)",
-        ps.len(),
+    let named = |ps: &[&PlayerRecord], owed: bool| {
+        let mut names: Vec<String> = ps
+            .iter()
+            .take(NAMED)
+            .map(|p| {
+                let who = match pairing_no(state, p.id) {
+                    Some(n) => format!("{} (序号 {n})", p.name),
+                    None => format!("{} ({})", p.name, p.id),
+                };
+                match fee_status(state, p.id).filter(|_| owed) {
+                    Some(f) => format!("{who} 尚欠{}", yuan(f.owed_fen())),
+                    None => who,
+                }
+            })
+            .collect();
+        if ps.len() > NAMED {
+            names.push("…".into());
+        }
         names.join(", ")
-    ))
+    };
+    // A player who paid part of what is due has not paid: said apart, with what he owes.
+    let (part, full): (Vec<&PlayerRecord>, Vec<&PlayerRecord>) = ps
+        .into_iter()
+        .partition(|p| fee_status(state, p.id).is_some_and(|f| f.owed_fen() > 0));
+    let mut out = Vec::new();
+    if !full.is_empty() {
+        out.push(format!(
+            "{}人已缴费未签到: {} (paid but not checked in: they are paired unless excused)",
+            full.len(),
+            named(&full, false)
+        ));
+    }
+    if !part.is_empty() {
+        out.push(format!(
+            "{}人只缴了部分费用, 未签到: {} (paid only part of what is due, not checked in)",
+            part.len(),
+            named(&part, true)
+        ));
+    }
+    Some(out.join("; "))
 }

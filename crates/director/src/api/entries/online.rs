@@ -74,6 +74,8 @@ pub struct SectionOffer {
     pub evidence: Vec<arbiter_regulation::Evidence>,
     /// One of each list.
     pub evidence_any: Vec<Vec<arbiter_regulation::Evidence>>,
+    /// The evidence of the section's ways to qualify (`any_of`, 九江 十二: 九江户籍), any one way.
+    pub any_of_evidence: Vec<arbiter_regulation::Evidence>,
 }
 
 impl SectionOffer {
@@ -84,6 +86,7 @@ impl SectionOffer {
             .evidence
             .iter()
             .chain(self.evidence_any.iter().flatten())
+            .chain(&self.any_of_evidence)
         {
             if !v.contains(e) {
                 v.push(*e);
@@ -122,6 +125,9 @@ pub fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<ToBr
     let offer = section_offer(sec);
     v.extend(offer.evidence.into_iter().map(ToBring::Evidence));
     v.extend(offer.evidence_any.into_iter().map(ToBring::OneOf));
+    if !offer.any_of_evidence.is_empty() {
+        v.push(ToBring::OneOf(offer.any_of_evidence));
+    }
     if let Some(date) = reg.registration.check_in {
         v.push(ToBring::CheckIn {
             date,
@@ -135,11 +141,19 @@ pub fn to_bring(reg: &arbiter_regulation::Regulation, section: &str) -> Vec<ToBr
 pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
     let el = &sec.eligibility;
     SectionOffer {
-        conditions: el
-            .require_flags
-            .iter()
-            .map(|f| (f.clone(), arbiter_regulation::flag_zh(f)))
-            .collect(),
+        conditions: {
+            let mut c: Vec<(String, &'static str)> = Vec::new();
+            for f in el
+                .require_flags
+                .iter()
+                .chain(el.any_of.iter().flat_map(|c| &c.flags))
+            {
+                if !c.iter().any(|(x, _)| x == f) {
+                    c.push((f.clone(), arbiter_regulation::flag_zh(f)));
+                }
+            }
+            c
+        },
         marks: {
             let mut m: Vec<(String, String)> = Vec::new();
             let cats = sec
@@ -161,6 +175,15 @@ pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
         },
         evidence: el.evidence.clone(),
         evidence_any: el.evidence_any.clone(),
+        any_of_evidence: {
+            let mut v: Vec<arbiter_regulation::Evidence> = Vec::new();
+            for e in el.any_of.iter().flat_map(|c| &c.evidence) {
+                if !v.contains(e) {
+                    v.push(*e);
+                }
+            }
+            v
+        },
     }
 }
 
@@ -224,7 +247,10 @@ pub fn submit_keyed(
     let flags: Vec<String> = form
         .flags
         .iter()
-        .filter(|f| sec.eligibility.require_flags.contains(f))
+        .filter(|f| {
+            sec.eligibility.require_flags.contains(f)
+                || sec.eligibility.any_of.iter().any(|c| c.flags.contains(f))
+        })
         .cloned()
         .collect();
     // Judge everything but the documents: assume those the section asks for are shown.
@@ -239,6 +265,7 @@ pub fn submit_keyed(
                 .iter()
                 .filter_map(|a| a.first()),
         )
+        .chain(sec.eligibility.any_of.iter().flat_map(|c| &c.evidence))
         .map(|e| e.name().to_string())
         .collect();
     judged.late_reason = None;

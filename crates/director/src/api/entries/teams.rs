@@ -35,6 +35,10 @@ pub fn enter_team(
     if form.unit.is_empty() {
         return Err(Refusal::Required(Required::Unit).into());
     }
+    // K5: the team form's own deadline (八(一)); the chief arbiter's late admission aside.
+    let late = crate::permission::require(ctx, crate::permission::Action::LateEntry).is_ok();
+    crate::registration::check_team_deadline(&reg, Some(&form.team), ctx.at, late)
+        .map_err(|why| Refusal::TeamRule { why })?;
     let Some(&first) = form.members.first() else {
         return Err(Refusal::RosterEmpty.into());
     };
