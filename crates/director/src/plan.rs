@@ -105,13 +105,16 @@ pub fn played_tiebreaks(sec: &Section, state: &EventState) -> Tiebreaks {
 /// The scoring table of the system a section actually plays: the regulation's, except that in
 /// a round robin the 轮空 — the player drawn against the table's empty number (A7) — is no
 /// game and scores nothing (every player rests once; it is not a win: 苏州's 5-point bye is a
-/// Swiss bye, A4). A reading of the project (docs/rules.md A7).
+/// Swiss bye, A4). A reading of the project (docs/rules.md A7). A team match keeps its table.
 pub fn scoring_table(sec: &Section, state: &EventState) -> arbiter_types::ScoringTable {
     let mut t = sec.scoring.table;
-    if matches!(
-        sec.format.effective(format_field(sec, state)),
-        EffectiveFormat::RoundRobin | EffectiveFormat::DoubleRoundRobin
-    ) {
+    // A team match's bye is the regulation's (A15: its 场分 and its boards), not this.
+    if sec.team_match.is_none()
+        && matches!(
+            sec.format.effective(format_field(sec, state)),
+            EffectiveFormat::RoundRobin | EffectiveFormat::DoubleRoundRobin
+        )
+    {
         t.bye = arbiter_types::Score::ZERO;
     }
     t

@@ -701,7 +701,8 @@ impl Regulation {
     pub fn readings(&self) -> Vec<String> {
         let mut v = self.event.readings.clone();
         let rr_bye = self.sections.iter().any(|s| {
-            s.scoring.table.bye != arbiter_types::Score::ZERO
+            s.team_match.is_none()
+                && s.scoring.table.bye != arbiter_types::Score::ZERO
                 && matches!(
                     s.format.kind,
                     FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Auto

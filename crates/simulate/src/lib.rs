@@ -530,9 +530,13 @@ impl Simulator {
             .trim_end_matches(".toml")
             .to_string();
         let field = generate(&field_plan(&reg, &stem, seed, sizes));
-        let reg_day = reg
-            .registration
-            .deadline
+        // Entries come ten days before the first deadline (the team forms' where it is the
+        // only one, 昆山 八(一)).
+        let first_deadline = match (reg.registration.deadline, reg.registration.team_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let reg_day = first_deadline
             .map(|d| d.date() - Duration::days(10))
             .unwrap_or(reg.event.start - Duration::days(10));
         let clock = reg_day.and_time(NaiveTime::from_hms_opt(9, 0, 0).unwrap_or_default());

@@ -272,6 +272,22 @@ fn t6_a_draw_recorded_short_of_25_moves_is_flagged_until_the_arbiter_confirms_or
         id_of(&dir, &id, black1),
         "the foul is black's (和棋由黑方录谱)"
     );
+    // Board 1 records from round 1: its missing record waits too, and is dismissed.
+    dir.ok(&[
+        "result",
+        "flag",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "--dismiss",
+        "--reason",
+        "棋谱已交纸本",
+    ]);
     let pending = dir.ok(&["result", "flags", "--event", &id, "--section", "open"]);
     assert!(pending.contains("没有待确认"), "{pending}");
     // Deciding again is refused: nothing waits.
