@@ -452,7 +452,7 @@ fn event(dir: &EventDir, n: usize) -> (String, String) {
     let id = dir.create();
     for i in 1..=n {
         let o = add(
-            &dir,
+            dir,
             &id,
             "open",
             &format!("棋手{i}"),

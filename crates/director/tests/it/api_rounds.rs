@@ -182,9 +182,39 @@ fn pair_publish_enter_conflict_confirm_correct() {
     append(&mut log, &mut state, v);
     assert!(refusal(confirm(&state, &c, "men", Some(1))).contains("没有待确认"));
     // A correction needs a reason and a different result; it records the chief arbiter.
-    assert!(refusal(correct(&state, &c, "men", 1, 4, GameResult::RedWin, " ")).contains("理由"));
-    assert!(refusal(correct(&state, &c, "men", 1, 4, GameResult::Draw, "核对")).contains("已是"));
-    let v = correct(&state, &c, "men", 1, 4, GameResult::RedWin, "成绩单误填").expect("correct");
+    assert!(refusal(correct(
+        &state,
+        &c,
+        "men",
+        1,
+        4,
+        GameResult::RedWin,
+        " ",
+        false
+    ))
+    .contains("理由"));
+    assert!(refusal(correct(
+        &state,
+        &c,
+        "men",
+        1,
+        4,
+        GameResult::Draw,
+        "核对",
+        false
+    ))
+    .contains("已是"));
+    let v = correct(
+        &state,
+        &c,
+        "men",
+        1,
+        4,
+        GameResult::RedWin,
+        "成绩单误填",
+        false,
+    )
+    .expect("correct");
     assert!(matches!(&v[0], LogEntry::ResultCorrected { by, .. } if by == "裁判长"));
     append(&mut log, &mut state, v);
     // Round 2 with a fixed pair: recorded as manual, the checker's objections as warnings.

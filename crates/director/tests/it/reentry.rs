@@ -202,10 +202,10 @@ fn after_confirmation_only_the_chief_arbiters_correction_and_only_arbiters_re_en
     assert_eq!(stored(&state, 1), Some(RedWin));
     // The arbiter cannot correct; the chief arbiter does, with a reason (marked corrected).
     assert!(matches!(
-        correct(&state, &arb, "men", 1, 1, Draw, "抄错"),
+        correct(&state, &arb, "men", 1, 1, Draw, "抄错", false),
         Err(DirectorError::NotAllowed { .. })
     ));
-    let v = correct(&state, &chief_ctx(), "men", 1, 1, Draw, "记录员抄错").expect("correct");
+    let v = correct(&state, &chief_ctx(), "men", 1, 1, Draw, "记录员抄错", false).expect("correct");
     record(&mut log, &mut state, &chief_ctx(), v);
     assert_eq!(stored(&state, 1), Some(Draw));
     assert!(

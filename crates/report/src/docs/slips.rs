@@ -99,16 +99,15 @@ pub(super) fn slips(cx: &Ctx, head: &str, sheet: &rounds::RoundSheet, blocks: &m
             .and_then(|s| s.round(sheet.round))
             .and_then(|r| r.board(b.board))
             .into_iter()
-            .flat_map(|x| &x.history)
-            .filter_map(|h| match h {
+            .flat_map(|x| x.history.iter().rev())
+            .find_map(|h| match h {
                 arbiter_core::ResultChange::Corrected { reason, by, .. }
                     if results::overrode_signatures(reason) =>
                 {
                     Some((reason, by))
                 }
                 _ => None,
-            })
-            .last();
+            });
         if let Some((reason, by)) = overridden {
             inner.push(Block::Paragraph(match cx.lang {
                 Lang::Zh => format!("本台成绩签名确认后经裁判长更正 ({by}): {reason}"),
