@@ -1227,7 +1227,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 120;
+    const VARIANTS: usize = 121;
 
     fn men() -> Sec {
         Sec {
