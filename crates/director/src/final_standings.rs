@@ -208,7 +208,8 @@ pub fn team_tables(
         RegTeamRanking::SumOfRanks => TeamRule::rank_sum(tp.counted),
         RegTeamRanking::SumOfScores => TeamRule::points_sum(tp.counted),
     };
-    team_standings(&teams, &ranks, &rule).map_err(|e| st_err(&sec.name, e))
+    team_standings(&teams, &ranks, &rule)
+        .map_err(|e| st_err(&sec.name, crate::StandingsFailure::Teams(e)))
 }
 
 /// The division id of a team: the recorded one when it is one of the section's divisions
@@ -259,7 +260,8 @@ pub fn association_table(
         associations: associations.into_iter().collect(),
         entries,
     };
-    association_standings(&input).map_err(|e| st_err("协会", e))
+    association_standings(&input)
+        .map_err(|e| st_err("协会", crate::StandingsFailure::Associations(e)))
 }
 
 /// A tie-break value as an exact score for the export (a non-half fraction, possible only for

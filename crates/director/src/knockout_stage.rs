@@ -10,7 +10,7 @@
 
 use crate::plan::{section_plan, SectionPlan};
 use crate::standings;
-use crate::{derive_seed, DirectorError};
+use crate::{derive_seed, DirectorError, KnockoutFailure};
 use arbiter_core::{EventState, LogEntry, PlayerId};
 use arbiter_knockout::{
     Bracket, BracketKind, ColourRule, Decider, MatchFormat, MatchSettings, NextGame, Step,
@@ -21,10 +21,10 @@ use arbiter_regulation::{
 };
 use arbiter_types::{Colour, GameKind, GameResult, PlayerNo};
 
-fn ko_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+pub(crate) fn ko_err(section: &str, cause: crate::KnockoutFailure) -> DirectorError {
     DirectorError::Knockout {
         section: section.to_string(),
-        message: e.to_string(),
+        cause,
     }
 }
 
@@ -215,19 +215,26 @@ pub fn bracket(
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
     let settings = match_settings(sec, seed);
     let mut b = Bracket::new(bracket_kind(sec), seeds, match_format(sec), settings)
-        .map_err(|e| ko_err(&sec.name, e))?;
+        .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
     for g in &rec.knockout {
         let next = b
             .next_game(&g.match_id)
-            .map_err(|e| ko_err(&sec.name, format!("{}: {e}", g.match_id)))?
+            .map_err(|error| {
+                ko_err(
+                    &sec.name,
+                    KnockoutFailure::Match {
+                        match_id: g.match_id.clone(),
+                        error,
+                    },
+                )
+            })?
             .ok_or_else(|| {
                 ko_err(
                     &sec.name,
-                    format!(
-                        "对局 {} 已决出, 不需要第{}局 (game not needed)",
-                        g.match_id,
-                        g.game + 1
-                    ),
+                    KnockoutFailure::GameNotNeeded {
+                        match_id: g.match_id.clone(),
+                        game: g.game,
+                    },
                 )
             })?;
         let red = rec.pairing_no(g.red);
@@ -242,9 +249,9 @@ pub fn bracket(
                     Colour::Black
                 };
                 b.choose_colour(&g.match_id, c, took)
-                    .map_err(|e| ko_err(&sec.name, e))?;
+                    .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
                 b.next_game(&g.match_id)
-                    .map_err(|e| ko_err(&sec.name, e))?
+                    .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?
                     .unwrap_or(next)
             }
             _ => next,
@@ -256,18 +263,17 @@ pub fn bracket(
         {
             return Err(ko_err(
                 section,
-                format!(
-                    "对局 {} 第{}局与赛制不符: 应为 {}号(红) 对 {}号(黑) {} (game does not match the match format)",
-                    g.match_id,
-                    g.game + 1,
-                    next.red,
-                    next.black,
-                    next.kind.zh()
-                ),
+                KnockoutFailure::GameMismatch {
+                    match_id: g.match_id.clone(),
+                    game: g.game,
+                    red: next.red,
+                    black: next.black,
+                    kind: next.kind,
+                },
             ));
         }
         b.record(&g.match_id, next.index, g.result)
-            .map_err(|e| ko_err(&sec.name, e))?;
+            .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
     }
     Ok(b)
 }
@@ -304,7 +310,10 @@ pub fn next_games(
 ) -> Result<Vec<(String, NextGame)>, DirectorError> {
     let mut out = Vec::new();
     for id in matches {
-        if let Some(g) = b.next_game(id).map_err(|e| ko_err(section, e))? {
+        if let Some(g) = b
+            .next_game(id)
+            .map_err(|e| ko_err(section, KnockoutFailure::Bracket(e)))?
+        {
             out.push((id.clone(), g));
         }
     }
@@ -326,7 +335,7 @@ pub fn game_entry(
         rec.order
             .get(no.index())
             .copied()
-            .ok_or_else(|| ko_err(section, format!("序号 {no} 不存在 (no such number)")))
+            .ok_or_else(|| ko_err(section, KnockoutFailure::NoSuchNumber(no)))
     };
     Ok(LogEntry::KnockoutGameRecorded {
         section: section.to_string(),

@@ -278,10 +278,17 @@ pub enum Ineligible {
     },
     /// The log's own limits (the deadline, a cap, a person entered twice).
     Log(arbiter_core::Rejection),
-    /// A field of the form that does not read (an ID number, a phone, evidence or a flag
-    /// the regulation does not know), in its parser's words; the desk's form check refuses
-    /// these before the rules are judged.
-    Form(String),
+    /// The ID number does not read (its parser's words); the desk's form check refuses it
+    /// before the rules are judged.
+    IdNumber(arbiter_types::IdNumberError),
+    /// The phone number does not read.
+    Phone(arbiter_types::PhoneError),
+    /// The social security number (社保号) does not read.
+    SocialSecurity(arbiter_types::SocialSecurityError),
+    /// Evidence of a kind the regulation format does not know, as given.
+    EvidenceKind(String),
+    /// A flag the regulation does not know (the director's refusal, with the flags it does).
+    Flag(Box<crate::Refusal>),
 }
 
 impl Ineligible {
@@ -321,7 +328,11 @@ impl std::fmt::Display for Ineligible {
                 "队伍 {team} 已有 {members} 人, 达到规程上限 {max} 人 (the team is full)"
             ),
             Ineligible::Log(r) => write!(f, "{r}"),
-            Ineligible::Form(why) => write!(f, "{why}"),
+            Ineligible::IdNumber(e) => write!(f, "{e}"),
+            Ineligible::Phone(e) => write!(f, "{e}"),
+            Ineligible::SocialSecurity(e) => write!(f, "{e}"),
+            Ineligible::EvidenceKind(g) => write!(f, "{}", unknown_evidence_words(g)),
+            Ineligible::Flag(r) => write!(f, "{r}"),
         }
     }
 }
@@ -446,22 +457,25 @@ pub fn flag_names(reg: &Regulation, given: &[String]) -> Result<Vec<String>, Box
 
 /// Evidence given by its regulation name (`accident_insurance`) or by the Chinese label that
 /// `regulation check` prints (`意外伤害保险`), as its regulation name.
-pub fn evidence_name(given: &str) -> Result<&'static str, String> {
+pub fn evidence_name(given: &str) -> Result<&'static str, Ineligible> {
     let g = given.trim();
     Evidence::ALL
         .into_iter()
         .find(|x| x.name() == g || x.zh() == g)
         .map(|x| x.name())
-        .ok_or_else(|| {
-            let all: Vec<String> = Evidence::ALL
-                .iter()
-                .map(|x| format!("{} {}", x.zh(), x.name()))
-                .collect();
-            format!(
-                "未知的证明材料 「{g}」 (unknown evidence kind; one of: {})",
-                all.join(", ")
-            )
-        })
+        .ok_or_else(|| Ineligible::EvidenceKind(g.to_string()))
+}
+
+/// An evidence kind the format does not know, with the kinds it does.
+fn unknown_evidence_words(g: &str) -> String {
+    let all: Vec<String> = Evidence::ALL
+        .iter()
+        .map(|x| format!("{} {}", x.zh(), x.name()))
+        .collect();
+    format!(
+        "未知的证明材料 「{g}」 (unknown evidence kind; one of: {})",
+        all.join(", ")
+    )
 }
 
 /// One roster per team (issue 18): a player naming a team that is already entered joins its
@@ -578,7 +592,7 @@ pub fn register_judged(
         Some(Err(e)) => {
             return (
                 refused(form, e.to_string(), false),
-                Some(Ineligible::Form(e.to_string())),
+                Some(Ineligible::IdNumber(e)),
             )
         }
     };
@@ -588,7 +602,7 @@ pub fn register_judged(
         Some(Err(e)) => {
             return (
                 refused(form, e.to_string(), false),
-                Some(Ineligible::Form(e.to_string())),
+                Some(Ineligible::Phone(e)),
             )
         }
     };
@@ -602,7 +616,7 @@ pub fn register_judged(
         Some(Err(e)) => {
             return (
                 refused(form, e.to_string(), false),
-                Some(Ineligible::Form(e.to_string())),
+                Some(Ineligible::SocialSecurity(e)),
             )
         }
     };
@@ -613,7 +627,7 @@ pub fn register_judged(
     for e in &form.evidence {
         match evidence_name(e) {
             Ok(n) => evidence.push(n.to_string()),
-            Err(r) => return (refused(form, r.clone(), false), Some(Ineligible::Form(r))),
+            Err(r) => return (refused(form, r.to_string(), false), Some(r)),
         }
     }
     let flags = match flag_names(reg, &form.flags) {
@@ -621,7 +635,7 @@ pub fn register_judged(
         Err(r) => {
             return (
                 refused(form, r.to_string(), false),
-                Some(Ineligible::Form(r.to_string())),
+                Some(Ineligible::Flag(r)),
             )
         }
     };

@@ -9,10 +9,10 @@ use arbiter_regulation::Section;
 use arbiter_standings::{PlayerEntry, Standings, StandingsInput, TiebreakOptions};
 use arbiter_types::PlayerNo;
 
-pub(crate) fn st_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+pub(crate) fn st_err(section: &str, cause: crate::StandingsFailure) -> DirectorError {
     DirectorError::Standings {
         section: section.to_string(),
-        message: e.to_string(),
+        cause,
     }
 }
 
@@ -85,5 +85,6 @@ pub fn individual(
         fallback: list.fallback,
         options: tiebreak_options(sec, seed),
     };
-    arbiter_standings::compute(&input).map_err(|e| st_err(&sec.name, e))
+    arbiter_standings::compute(&input)
+        .map_err(|e| st_err(&sec.name, crate::StandingsFailure::Table(e)))
 }

@@ -1247,7 +1247,7 @@ impl Simulator {
                     let board = api::rounds::knockout_board(offset, &b, &mid).ok_or_else(|| {
                         DirectorError::Knockout {
                             section: id.to_string(),
-                            message: format!("{mid}: 不在对阵表中 (not in the bracket)"),
+                            cause: arbiter_director::KnockoutFailure::NotInBracket(mid.clone()),
                         }
                     })?;
                     fold.run(GameCommand::EnterResult {
