@@ -201,7 +201,7 @@ pub(super) fn decide(
             }
         }
         C::RegisterEach { forms } => entries::register_batch(state, ctx, forms)?,
-        C::RefuseEntry { form, reason } => entries::refuse(state, ctx, form, reason)?,
+        C::RefuseEntry { form, reason } => entries::refuse(state, form, reason)?,
         C::Correct {
             player,
             changes,
@@ -220,22 +220,22 @@ pub(super) fn decide(
         C::CheckIn {
             player,
             pledge: None,
-        } => entries::check_in(state, ctx, *player)?,
+        } => entries::check_in(state, *player)?,
         C::CheckIn {
             player,
             pledge: Some(pledge),
-        } => entries::check_in_pledged(state, ctx, *player, *pledge)?,
+        } => entries::check_in_pledged(state, *player, *pledge)?,
         C::CheckInEach { players, pledge } => {
-            let (es, out) = entries::for_each(state, ctx, players, |s, c, p| {
-                entries::check_in_pledged(s, c, p, *pledge)
+            let (es, out) = entries::for_each(state, ctx, players, |s, _, p| {
+                entries::check_in_pledged(s, p, *pledge)
             })?;
             left_out = out;
             es
         }
-        C::CancelCheckIn { player } => entries::cancel_check_in(state, ctx, *player)?,
+        C::CancelCheckIn { player } => entries::cancel_check_in(state, *player)?,
         C::Draw { section } => {
             let section = import::section_id(state, section);
-            let es = entries::draw(state, ctx, &section)?;
+            let es = entries::draw(state, &section)?;
             let drawn = es.iter().find_map(|e| match e {
                 LogEntry::PairingNumbersDrawn { seed, order, .. } => Some(Outcome::Drawn {
                     section: state
@@ -277,7 +277,7 @@ pub(super) fn decide(
             reason.as_deref(),
             *without_leave,
         )?,
-        C::EnterTeam { form } => entries::enter_team(state, ctx, form)?,
+        C::EnterTeam { form } => entries::enter_team(state, form)?,
         C::ChangeRoster { change } => entries::change_roster(state, ctx, change)?,
         C::Submit { form, status_key } => {
             entries::submit_keyed(state, ctx, form, status_key.clone())?
@@ -294,7 +294,7 @@ pub(super) fn decide(
             late_reason.clone(),
         )?,
         C::RefuseSubmission { submission, reason } => {
-            entries::refuse_submission(state, ctx, *submission, reason)?
+            entries::refuse_submission(state, *submission, reason)?
         }
         C::ImportRoster {
             roster,

@@ -17,15 +17,11 @@ pub fn withdraw(
     permission::require(ctx, Action::Withdraw)?;
     let rec = player(state, p)?;
     let last = section_of(state, &rec.section)?.last_round();
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::PlayerWithdrawn {
-            player: p,
-            reason: reason.trim().to_string(),
-            after_round: (last > 0).then_some(last),
-        }],
-    )
+    checked(vec![LogEntry::PlayerWithdrawn {
+        player: p,
+        reason: reason.trim().to_string(),
+        after_round: (last > 0).then_some(last),
+    }])
 }
 
 /// Mark a player absent (请假) for a round not yet paired (`player_absent`): he is not paired
@@ -82,5 +78,5 @@ pub fn absence(
             });
         }
     }
-    checked(state, ctx, out)
+    checked(out)
 }
