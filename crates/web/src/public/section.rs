@@ -1,7 +1,7 @@
 //! The pages of one section: overview, a round's pairings and results (with "find my
 //! board"), the big screen, standings, crosstable, a player's page, the knockout bracket.
 
-use super::views::{self, Cell, Found, PlayerRow, SectionHistory};
+use super::views::{self, Cell, CellWords, Found, PlayerRow, SectionHistory};
 use super::{cached, render, Layout};
 use crate::app::AppState;
 use crate::error::WebError;
@@ -612,18 +612,7 @@ impl PlayerPage {
         c.result_label(self.layout.l)
     }
     fn ko_result(&self, g: &views::KoGame) -> &'static str {
-        Cell {
-            round: 0,
-            opponent: None,
-            colour: None,
-            board: None,
-            points: None,
-            running: arbiter_types::Score::ZERO,
-            kind: g.kind,
-            counted: true,
-            ending: None,
-        }
-        .result_label(self.layout.l)
+        views::kind_label(self.layout.l, g.kind)
     }
 }
 
