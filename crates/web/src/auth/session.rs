@@ -247,6 +247,8 @@ action_roles! {
     PublishRound => PublishRound;
     /// Undo a round's pairing.
     UndoRound => UndoRound;
+    /// Close a round left open.
+    CompleteRound => CompleteRound;
     /// Enter results (the grid, a knockout game).
     EnterResult => EnterResult;
     /// Take a team's line-up (出场名单).

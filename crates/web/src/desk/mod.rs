@@ -113,6 +113,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/s/{sec}/round", get(rounds::show))
         .route("/desk/e/{ev}/s/{sec}/pair", post(rounds::pair))
         .route("/desk/e/{ev}/s/{sec}/publish", post(rounds::publish))
+        .route("/desk/e/{ev}/s/{sec}/complete", post(rounds::complete))
         .route("/desk/e/{ev}/s/{sec}/undo", post(rounds::undo))
         .route(
             "/desk/e/{ev}/s/{sec}/results",
@@ -273,6 +274,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/s/{sec}/undo",
             Action::UndoRound.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/complete",
+            Action::CompleteRound.allowed(),
         ),
         ("GET", "/desk/e/{ev}/s/{sec}/results", ALL),
         (

@@ -467,6 +467,55 @@ fn a_whole_round_through_the_desk() {
     );
 }
 
+/// The round page offers what may be done now (the director's `command::rounds::available`):
+/// before a result, undo but no next pairing (and why); once a board has a result, no undo;
+/// with every result in, the next round's form; the registration desk sees none of it; closing
+/// a round with boards still open is refused naming them.
+#[test]
+fn the_round_page_offers_only_what_may_be_done_now() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_kunshan(&s, &chief);
+    register_men(&s, &chief, &ev, 4);
+    let arb = login(&s, "arb");
+    let page = format!("/desk/e/{ev}/s/men/round");
+    let t = arb.get(&s, &page).text();
+    assert!(
+        t.contains("<h2>编排下一轮") && !t.contains("撤销本轮编排"),
+        "{t}"
+    );
+    pair_and_publish(&s, &arb, &ev);
+    let t = arb.get(&s, &page).text();
+    assert!(
+        t.contains("撤销本轮编排") && !t.contains("公布对阵表"),
+        "{t}"
+    );
+    assert!(
+        !t.contains("<h2>编排下一轮") && t.contains("轮成绩录完后才能编排下一轮; 尚缺第 1, 2 台"),
+        "{t}"
+    );
+    let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/s/men/complete"), &[]));
+    assert!(!ok && msg.contains("1") && msg.contains("2"), "{msg}");
+    let results = format!("/desk/e/{ev}/s/men/results");
+    let (ok, msg) = flash(&arb.post(&s, &results, &[("board", "1"), ("result", "1")]));
+    assert!(ok, "{msg}");
+    let t = arb.get(&s, &page).text();
+    assert!(
+        !t.contains("撤销本轮编排") && t.contains("尚缺第 2 台"),
+        "{t}"
+    );
+    let desk = login(&s, "desk");
+    let t = desk.get(&s, &page).text();
+    assert!(
+        !t.contains("撤销本轮编排") && !t.contains("<h2>编排下一轮") && !t.contains("id=\"waiting\""),
+        "{t}"
+    );
+    let (ok, msg) = flash(&arb.post(&s, &results, &[("board", "2"), ("result", "=")]));
+    assert!(ok, "{msg}");
+    let t = arb.get(&s, &page).text();
+    assert!(t.contains("<h2>编排下一轮") && !t.contains("结束本轮"), "{t}");
+}
+
 /// `serve --demo`'s account: a chief arbiter `demo` with a fresh random password that logs in
 /// to the desk; two demo databases never share a password.
 #[test]
