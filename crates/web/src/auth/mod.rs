@@ -13,12 +13,12 @@ pub mod session;
 pub mod token;
 
 pub use session::{
-    Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter,
+    Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter, CloseEvent,
     CompleteRound, ConfirmMatch, ConfirmResults, CorrectResult, CreateEvent, DecideFlag,
     DecideProtest, DecideSubmission, EditEntry, EnterResult, EnterTeam, GiveLineup,
     GiveSpecialAward, MarkRefundCondition, Organisers, PairRound, Post, PublishRound,
     RecordAbsence, RecordGame, RecordSignatures, Refund, RefundDue, Refusal, RefuseEntry,
-    RefuseRecord, Register, Registrars, RequireRole, Roles, Staff, TakePayment, UndoRound,
+    RefuseRecord, Register, Registrars, Reopen, RequireRole, Roles, Staff, TakePayment, UndoRound,
     Withdraw,
 };
 

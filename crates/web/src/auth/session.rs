@@ -249,6 +249,10 @@ action_roles! {
     UndoRound => UndoRound;
     /// Close a round left open.
     CompleteRound => CompleteRound;
+    /// Close the event (闭幕).
+    CloseEvent => CloseEvent;
+    /// Reopen a closed event, with a reason.
+    Reopen => Reopen;
     /// Enter results (the grid, a knockout game).
     EnterResult => EnterResult;
     /// Take a team's line-up (出场名单).

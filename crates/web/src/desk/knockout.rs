@@ -195,7 +195,7 @@ pub async fn show(
         format!("{} · {}", es.name, l.t("淘汰赛", "Knockout")),
         here.clone(),
     )
-    .crumb(format!("/desk/e/{ev}"), snap.state.name().to_string())
+    .event(ev, &snap.state)
     .crumb(here.clone(), l.t("淘汰赛", "Knockout"))
     .flash(f)
     .render(StatusCode::OK, &page)

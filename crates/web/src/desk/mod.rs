@@ -112,6 +112,8 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/p/{pid}/absent", post(player::absent))
         .route("/desk/e/{ev}/s/{sec}/round", get(rounds::show))
         .route("/desk/e/{ev}/s/{sec}/pair", post(rounds::pair))
+        .route("/desk/e/{ev}/close", post(events::close))
+        .route("/desk/e/{ev}/reopen", post(events::reopen))
         .route("/desk/e/{ev}/s/{sec}/publish", post(rounds::publish))
         .route("/desk/e/{ev}/s/{sec}/complete", post(rounds::complete))
         .route("/desk/e/{ev}/s/{sec}/undo", post(rounds::undo))
@@ -259,6 +261,8 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "/desk/e/{ev}/p/{pid}/absent",
             Action::RecordAbsence.allowed(),
         ),
+        ("POST", "/desk/e/{ev}/close", Action::CloseEvent.allowed()),
+        ("POST", "/desk/e/{ev}/reopen", Action::Reopen.allowed()),
         ("GET", "/desk/e/{ev}/s/{sec}/round", ALL),
         (
             "POST",
@@ -425,6 +429,8 @@ struct DeskPage<'a> {
     crumbs: Vec<(String, String)>,
     ok: Option<String>,
     err: Option<String>,
+    /// The event is closed (闭幕): every page of it says so.
+    closed: bool,
     /// The page's own HTML, rendered from its template (every outside value escaped there).
     content: String,
 }
@@ -438,6 +444,7 @@ pub struct Desk<'a> {
     pub crumbs: Vec<(String, String)>,
     pub ok: Option<String>,
     pub err: Option<String>,
+    pub closed: bool,
 }
 
 impl<'a> Desk<'a> {
@@ -455,7 +462,16 @@ impl<'a> Desk<'a> {
             crumbs: vec![("/desk".into(), l.t("裁判台", "Desk").into())],
             ok: None,
             err: None,
+            closed: false,
         }
+    }
+
+    /// A page of event `ev`: its crumb, and the closed banner when the event is closed.
+    pub fn event(mut self, ev: &str, st: &arbiter_core::EventState) -> Self {
+        self.crumbs
+            .push((format!("/desk/e/{ev}"), st.name().to_string()));
+        self.closed = st.closed;
+        self
     }
 
     pub fn crumb(mut self, href: impl Into<String>, label: impl Into<String>) -> Self {
@@ -494,6 +510,7 @@ impl<'a> Desk<'a> {
             crumbs: self.crumbs,
             ok: self.ok,
             err: self.err,
+            closed: self.closed,
             content,
         };
         let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;

@@ -160,7 +160,7 @@ pub async fn show(
         organiser: auth.may(arbiter_director::permission::Action::MarkRefundCondition),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
-        .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+        .event(&ev, st)
         .crumb(
             format!("/desk/e/{ev}/s/{}/entries", p.section),
             format!("{sec_name} {}", l.t("报名", "entries")),

@@ -154,7 +154,7 @@ fn round_page(
         format!("{} · {}", s.name, l.t("编排", "Pairing")),
         round_path(ev, sec),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(ev, st)
     .crumb(
         round_path(ev, sec),
         format!("{} {}", s.name, l.t("编排", "pairing")),
@@ -399,7 +399,7 @@ pub async fn grid(
     };
     if none {
         return Desk::new(l, &auth, s.name.clone(), results_path(ev, sec))
-            .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+            .event(ev, st)
             .flash(f)
             .render(StatusCode::OK, &page);
     }
@@ -409,7 +409,7 @@ pub async fn grid(
         format!("{} · {}", s.name, l.t("录入成绩", "Results")),
         results_path(ev, sec),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(ev, st)
     .crumb(
         results_path(ev, sec),
         format!("{} {}", s.name, l.t("成绩", "results")),

@@ -507,13 +507,18 @@ fn the_round_page_offers_only_what_may_be_done_now() {
     let desk = login(&s, "desk");
     let t = desk.get(&s, &page).text();
     assert!(
-        !t.contains("撤销本轮编排") && !t.contains("<h2>编排下一轮") && !t.contains("id=\"waiting\""),
+        !t.contains("撤销本轮编排")
+            && !t.contains("<h2>编排下一轮")
+            && !t.contains("id=\"waiting\""),
         "{t}"
     );
     let (ok, msg) = flash(&arb.post(&s, &results, &[("board", "2"), ("result", "=")]));
     assert!(ok, "{msg}");
     let t = arb.get(&s, &page).text();
-    assert!(t.contains("<h2>编排下一轮") && !t.contains("结束本轮"), "{t}");
+    assert!(
+        t.contains("<h2>编排下一轮") && !t.contains("结束本轮"),
+        "{t}"
+    );
 }
 
 /// `serve --demo`'s account: a chief arbiter `demo` with a fresh random password that logs in
@@ -1989,4 +1994,94 @@ fn desk_answers_are_not_stored_and_every_answer_has_the_security_headers() {
         !r.text().contains("请把密码发给"),
         "a crafted message shown"
     );
+}
+
+/// 闭幕 and 重新开放 on the desk: the chief arbiter closes a finished event (an arbiter may not),
+/// every page of it then says it is closed, a correction is refused in words that say to reopen
+/// it, reopening needs a reason, and once reopened the banner is gone.
+#[test]
+fn the_chief_arbiter_closes_and_reopens_the_event_at_the_desk() {
+    let mut ev = String::new();
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        let (_, text) = arbiter_web::demo::REFERENCE
+            .iter()
+            .find(|(f, _)| *f == "kunshan-2026.toml")
+            .expect("bundled Kunshan");
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(u32::MAX),
+            seed: 1,
+            sizes: arbiter_simulate::Sizes {
+                all: Some(12),
+                ..Default::default()
+            },
+            results_left: 0,
+        };
+        ev = arbiter_web::demo::simulate_part_way(store, text, "kunshan-2026.toml", &how)
+            .expect("simulated to the end")
+            .0;
+    });
+    // The simulated event ends closed (the simulator's last step is 闭幕).
+    let chief = login(&s, "chief");
+    let arb = login(&s, "arb");
+    let home = format!("/desk/e/{ev}");
+    let closed_everywhere = |who: &common::desk::Browser| {
+        for page in [
+            home.clone(),
+            format!("{home}/s/men/round"),
+            format!("{home}/s/men/results"),
+            format!("{home}/log"),
+            format!("{home}/cash"),
+        ] {
+            let t = who.get(&s, &page).text();
+            assert!(
+                t.contains("id=\"event-closed\"") && t.contains("本赛事已闭幕"),
+                "{page}: {t}"
+            );
+        }
+    };
+    closed_everywhere(&chief);
+    let t = chief.get(&s, &home).text();
+    assert!(
+        t.contains("id=\"reopen-event\"") && !t.contains("id=\"close-event\""),
+        "{t}"
+    );
+    assert!(!arb.get(&s, &home).text().contains("id=\"reopen-event\""));
+    assert_eq!(
+        arb.post(&s, &format!("{home}/reopen"), &[("reason", "x")])
+            .status,
+        403
+    );
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("{home}/s/men/correct"),
+        &[
+            ("round", "1"),
+            ("board", "1"),
+            ("result", "0-1"),
+            ("reason", "记录员抄错"),
+        ],
+    ));
+    assert!(
+        !ok && msg.contains("赛事已闭幕") && msg.contains("重新开启"),
+        "{msg}"
+    );
+    let (ok, msg) = flash(&chief.post(&s, &format!("{home}/reopen"), &[("reason", " ")]));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("{home}/reopen"),
+        &[("reason", "第1轮记录有误")],
+    ));
+    assert!(ok && msg.contains("重新开放"), "{msg}");
+    let t = chief.get(&s, &home).text();
+    assert!(
+        !t.contains("id=\"event-closed\"") && t.contains("id=\"close-event\""),
+        "{t}"
+    );
+    assert!(!arb.get(&s, &home).text().contains("id=\"close-event\""));
+    assert_eq!(arb.post(&s, &format!("{home}/close"), &[]).status, 403);
+    let (ok, msg) = flash(&chief.post(&s, &format!("{home}/close"), &[]));
+    assert!(ok && msg.contains("赛事已闭幕"), "{msg}");
+    closed_everywhere(&chief);
 }
