@@ -314,14 +314,33 @@ async fn prizes(
                     let tables = doc
                         .tables()
                         .into_iter()
-                        .map(|t| PrizeTable {
-                            caption: t.caption.clone().unwrap_or_default(),
-                            headers: t.columns.iter().map(|c| c.header.clone()).collect(),
-                            rows: t
-                                .rows
-                                .iter()
-                                .map(|r| r.iter().map(arbiter_report::Cell::display).collect())
-                                .collect(),
+                        .map(|t| {
+                            // A phone is narrow: a column empty in every row is left out.
+                            let keep: Vec<usize> = (0..t.columns.len())
+                                .filter(|&i| {
+                                    t.rows.iter().any(|r| {
+                                        r.get(i).is_some_and(|c| *c != arbiter_report::Cell::Empty)
+                                    })
+                                })
+                                .collect();
+                            PrizeTable {
+                                caption: t.caption.clone().unwrap_or_default(),
+                                headers: keep
+                                    .iter()
+                                    .map(|&i| t.columns[i].header.clone())
+                                    .collect(),
+                                rows: t
+                                    .rows
+                                    .iter()
+                                    .map(|r| {
+                                        keep.iter()
+                                            .map(|&i| {
+                                                r.get(i).map_or(String::new(), |c| c.display())
+                                            })
+                                            .collect()
+                                    })
+                                    .collect(),
+                            }
                         })
                         .collect();
                     (tables, notes, None)
