@@ -100,6 +100,17 @@ pub struct PlayerRecord {
     /// `Some(after_round)` once withdrawn.
     pub withdrawn: Option<Option<u32>>,
     pub withdrawal_reason: Option<String>,
+    /// The withdrawal followed from the forfeit rule (A16): a correction that removes the
+    /// forfeits undoes it.
+    #[serde(default)]
+    pub withdrawn_by_forfeits: bool,
+    /// The forfeit rule counts only the rounds after this one (the chief arbiter reinstated
+    /// him after it, A16); 0: every round.
+    #[serde(default)]
+    pub forfeits_count_after: u32,
+    /// (seq, reason) of every reinstatement (恢复参赛).
+    #[serde(default)]
+    pub reinstatements: Vec<(u64, String)>,
     /// (seq, reason) of every correction of the registration.
     pub corrections: Vec<(u64, String)>,
     pub fouls: Vec<Foul>,
@@ -634,7 +645,9 @@ impl EventState {
         // The entry index follows the players an entry registers or changes.
         let touched: Vec<PlayerId> = match &r.entry {
             LogEntry::PlayerRegistered(p) => vec![p.player],
-            LogEntry::PlayerCorrected { player, .. } | LogEntry::PlayerWithdrawn { player, .. } => {
+            LogEntry::PlayerCorrected { player, .. }
+            | LogEntry::PlayerWithdrawn { player, .. }
+            | LogEntry::PlayerReinstated { player, .. } => {
                 vec![*player]
             }
             LogEntry::TeamRosterChanged { added, removed, .. } => {

@@ -324,6 +324,7 @@ impl<'a> LogReader<'a> {
             LogEntry::PlayerRegistered(_)
             | LogEntry::PlayerCorrected { .. }
             | LogEntry::PlayerWithdrawn { .. }
+            | LogEntry::PlayerReinstated { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }

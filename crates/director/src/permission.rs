@@ -49,6 +49,8 @@ pub enum Action {
     ConfirmMatch,
     /// Withdraw a player (退赛).
     Withdraw,
+    /// Reinstate a withdrawn player (恢复参赛, A16): the chief arbiter's decision.
+    Reinstate,
     /// Record an absence from a round, excused or without leave (请假, 无故缺席).
     RecordAbsence,
     /// Change the event's settings (before round 1 is paired; after it,
@@ -106,7 +108,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 43] = [
+    pub const ALL: [Action; 44] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -125,6 +127,7 @@ impl Action {
         Action::ConfirmResults,
         Action::ConfirmMatch,
         Action::Withdraw,
+        Action::Reinstate,
         Action::RecordAbsence,
         Action::ChangeSettings,
         Action::TakePayment,
@@ -167,6 +170,7 @@ impl Action {
             | Action::ChangeSettingsAfterStart
             | Action::Reopen
             | Action::CancelFeeAfterStart
+            | Action::Reinstate
             | Action::CloseEvent => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
             Action::GiveSpecialAward
@@ -227,6 +231,7 @@ impl Action {
             Action::ConfirmResults => "确认成绩",
             Action::ConfirmMatch => "登记队长确认",
             Action::Withdraw => "登记退赛",
+            Action::Reinstate => "恢复参赛",
             Action::RecordAbsence => "登记缺席",
             Action::ChangeSettings => "更改赛事设置",
             Action::TakePayment => "缴费",
@@ -276,6 +281,7 @@ impl Action {
             Action::ConfirmResults => "confirming results",
             Action::ConfirmMatch => "recording a captain's confirmation",
             Action::Withdraw => "withdrawing a player",
+            Action::Reinstate => "reinstating a withdrawn player",
             Action::RecordAbsence => "recording an absence",
             Action::ChangeSettings => "changing the event's settings",
             Action::TakePayment => "taking a payment",

@@ -756,7 +756,8 @@ pub struct Discipline {
     /// Minutes late after which the round is forfeited (K8, S7: 10; J4: 15).
     #[serde(default)]
     pub late_forfeit_minutes: Option<u32>,
-    /// Withdrawn after this many consecutive own forfeits (K8: 3; default 2).
+    /// Withdrawn after this many consecutive own forfeits (K8: 3), only where the regulation
+    /// states it (A16); default none: the desk warns after two and the chief arbiter decides.
     #[serde(default = "default_consecutive")]
     pub withdraw_after_consecutive_forfeits: Option<u32>,
     /// Withdrawn after this many own forfeits in total (S7: 2).
@@ -780,7 +781,7 @@ pub struct Discipline {
 }
 
 fn default_consecutive() -> Option<u32> {
-    Some(2)
+    None
 }
 fn default_fouls() -> Option<u32> {
     Some(3)

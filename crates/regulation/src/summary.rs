@@ -812,6 +812,12 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             Lang::Zh => format!("连续弃权{n}轮退赛"),
             Lang::En => format!("withdrawn after {n} consecutive forfeits"),
         });
+    } else {
+        // A16: the project's reading where the regulation states no count.
+        disc.push(match l {
+            Lang::Zh => "连续弃权不自动退赛 (本系统解读: 连续弃权2轮时提醒, 由裁判长决定)".to_string(),
+            Lang::En => "no automatic withdrawal for consecutive forfeits (project's reading: the desk warns after 2, the chief arbiter decides)".to_string(),
+        });
     }
     if let Some(n) = d.withdraw_after_total_forfeits {
         disc.push(match l {

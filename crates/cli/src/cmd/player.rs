@@ -58,6 +58,21 @@ pub enum PlayerCmd {
         #[command(flatten)]
         who: Writer,
     },
+    /// 恢复参赛 — reinstate a withdrawn player (the chief arbiter, with the reason; A16): paired
+    /// again from the next round
+    Reinstate {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
+        #[arg(long)]
+        player: String,
+        /// 理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
     /// 请假 — mark a player absent for a round not yet paired (not paired; scores as absent)
     Absent {
         /// 赛事编号 — event id
@@ -177,6 +192,37 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     println!("已退赛 withdrawn: {who} ({})", reason.trim());
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::Reinstate {
+            event,
+            player,
+            reason,
+            who: w,
+        } => {
+            let p = match parse_player(&player) {
+                Ok(p) => p,
+                Err(e) => return Ok(refused(&e)),
+            };
+            if let Some(e) = checked_time(w.at.as_deref()) {
+                return Ok(refused(&e));
+            }
+            match w.apply(
+                &event,
+                RegistrationCommand::Reinstate {
+                    player: p,
+                    reason: reason.clone(),
+                },
+            )? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
+                    println!(
+                        "已恢复参赛 reinstated: {who} ({}); 下一轮起参加编排 (paired again from the next round)",
+                        reason.trim()
+                    );
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),

@@ -55,6 +55,8 @@ pub enum RegistrationCommand {
     Draw { section: String },
     /// Withdraw a player, with the reason.
     Withdraw { player: PlayerId, reason: String },
+    /// Reinstate a withdrawn player (恢复参赛, A16), with the reason: the chief arbiter's.
+    Reinstate { player: PlayerId, reason: String },
     /// Withdraw a whole team (整队退赛, A15), with the reason: every member not withdrawn yet;
     /// the team is not paired again, its matches so far stand.
     WithdrawTeam { team: String, reason: String },
@@ -100,6 +102,7 @@ impl RegistrationCommand {
             C::CheckIn { .. } | C::CheckInEach { .. } | C::CancelCheckIn { .. } => Action::CheckIn,
             C::Draw { .. } => Action::DrawNumbers,
             C::Withdraw { .. } | C::WithdrawTeam { .. } => Action::Withdraw,
+            C::Reinstate { .. } => Action::Reinstate,
             C::Absence { .. } => Action::RecordAbsence,
             C::EnterTeam { .. } => Action::EnterTeam,
             C::ChangeRoster { .. } => Action::ChangeRoster,
@@ -264,6 +267,7 @@ pub(super) fn decide(
         }
         C::Withdraw { player, reason } => entries::withdraw(state, ctx, *player, reason)?,
         C::WithdrawTeam { team, reason } => withdraw_team(state, ctx, team, reason)?,
+        C::Reinstate { player, reason } => entries::reinstate(state, ctx, *player, reason)?,
         C::Absence {
             player,
             round,
@@ -343,6 +347,7 @@ pub(super) fn decide(
         | C::CheckIn { player, .. }
         | C::CancelCheckIn { player }
         | C::Withdraw { player, .. }
+        | C::Reinstate { player, .. }
         | C::Absence { player, .. } => Outcome::Player {
             who: entries::named(state, *player),
             withdrawn: entries.iter().find_map(|e| match e {

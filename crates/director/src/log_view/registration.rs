@@ -66,6 +66,7 @@ impl LogReader<'_> {
                 player,
                 reason,
                 after_round,
+                by_forfeits,
             } => {
                 let when = match (after_round, zh) {
                     (Some(r), true) => format!("成绩计至第{r}轮"),
@@ -73,15 +74,41 @@ impl LogReader<'_> {
                     (Some(r), false) => format!("results count up to round {r}"),
                     (None, false) => "before round 1".to_string(),
                 };
+                let rule = match (by_forfeits, zh) {
+                    (false, _) => "",
+                    (true, true) => ", 按规程弃权规则",
+                    (true, false) => ", by the regulation's forfeit rule",
+                };
                 if zh {
                     format!(
-                        "办理 {} 退赛 ({when}){}",
+                        "办理 {} 退赛 ({when}{rule}){}",
                         self.one(*player),
                         self.reason(reason)
                     )
                 } else {
                     format!(
-                        "withdrew {} ({when}){}",
+                        "withdrew {} ({when}{rule}){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::PlayerReinstated {
+                player,
+                reason,
+                by_correction,
+            } => {
+                let how = match (by_correction, zh) {
+                    (true, true) => " (成绩更正后)",
+                    (false, true) => " (裁判长决定)",
+                    (true, false) => " (after a correction)",
+                    (false, false) => " (the chief arbiter's decision)",
+                };
+                if zh {
+                    format!("{} 恢复参赛{how}{}", self.one(*player), self.reason(reason))
+                } else {
+                    format!(
+                        "reinstated {}{how}{}",
                         self.one(*player),
                         self.reason(reason)
                     )

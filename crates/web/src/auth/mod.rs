@@ -17,8 +17,8 @@ pub use session::{
     ConfirmResults, CorrectResult, CreateEvent, DecideFlag, DecideProtest, DecideSubmission,
     EditEntry, EnterResult, EnterTeam, GiveLineup, GiveSpecialAward, MarkRefundCondition,
     Organisers, PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund,
-    RefundDue, Refusal, RefuseEntry, RefuseRecord, Register, Registrars, RequireRole, Roles, Staff,
-    TakePayment, UndoRound, Withdraw,
+    RefundDue, Refusal, RefuseEntry, RefuseRecord, Register, Registrars, Reinstate, RequireRole,
+    Roles, Staff, TakePayment, UndoRound, Withdraw,
 };
 
 use crate::app::AppState;

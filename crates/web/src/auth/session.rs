@@ -257,6 +257,8 @@ action_roles! {
     ConfirmMatch => ConfirmMatch;
     /// Withdraw a player.
     Withdraw => Withdraw;
+    /// Reinstate a withdrawn player (the chief arbiter).
+    Reinstate => Reinstate;
     /// Record an absence.
     RecordAbsence => RecordAbsence;
     /// Change the event's settings.

@@ -63,6 +63,8 @@ struct PlayerPage<'a> {
     deposits: Vec<DepositView>,
     /// The account marks refund conditions (the organiser, the chief arbiter).
     organiser: bool,
+    /// The player is withdrawn and the account may reinstate him (the chief arbiter, A16).
+    reinstate: bool,
 }
 
 /// A deposit of the player's on his page: what he holds, its refund rule and the conditions
@@ -158,6 +160,8 @@ pub async fn show(
             .collect(),
         deposits: deposits_of(st, p),
         organiser: auth.may(arbiter_director::permission::Action::MarkRefundCondition),
+        reinstate: p.withdrawn.is_some()
+            && auth.may(arbiter_director::permission::Action::Reinstate),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
         .crumb(format!("/desk/e/{ev}"), st.name().to_string())
@@ -289,6 +293,30 @@ pub async fn withdraw(
     Ok(back(
         &path(&ev, pid),
         done.map(|a| format!("{} 已退赛 (withdrawn)", who(&a.outcome))),
+    ))
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/reinstate`: the chief arbiter reinstates a withdrawn player
+/// (恢复参赛, A16), with the reason.
+pub async fn reinstate(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<crate::auth::Reinstate, WithdrawForm>,
+) -> Result<Response, WebError> {
+    let reason = p.form.reason;
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Reinstate {
+            player: PlayerId(pid),
+            reason,
+        },
+    )
+    .await?;
+    Ok(back(
+        &path(&ev, pid),
+        done.map(|a| format!("{} 已恢复参赛 (reinstated)", who(&a.outcome))),
     ))
 }
 
