@@ -472,6 +472,24 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         by_correction: bool,
     },
+    /// The chief arbiter disqualifies a player (取消比赛资格 / 取消成绩, A17), with the reason:
+    /// he is not paired again, his games after `after_round` are his forfeits, and he has no
+    /// place, prize or title. `void_results` (成绩作废, where the regulation says so): every
+    /// game of his counts for his opponents as their forfeit win.
+    PlayerDisqualified {
+        player: PlayerId,
+        reason: String,
+        /// Last completed round whose games stand as played (None: before round 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after_round: Option<u32>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        void_results: bool,
+    },
+    /// The chief arbiter revokes a disqualification (撤销取消比赛资格, A17), with the reason.
+    DisqualificationRevoked {
+        player: PlayerId,
+        reason: String,
+    },
     /// An entry that the regulation refuses, recorded with the reason.
     EntryRefused {
         name: String,
@@ -977,6 +995,8 @@ impl LogEntry {
             LogEntry::PlayerCorrected { .. } => "player_corrected",
             LogEntry::PlayerWithdrawn { .. } => "player_withdrawn",
             LogEntry::PlayerReinstated { .. } => "player_reinstated",
+            LogEntry::PlayerDisqualified { .. } => "player_disqualified",
+            LogEntry::DisqualificationRevoked { .. } => "disqualification_revoked",
             LogEntry::EntryRefused { .. } => "entry_refused",
             LogEntry::FeePaid { .. } => "fee_paid",
             LogEntry::CheckedIn { .. } => "checked_in",

@@ -53,6 +53,10 @@ pub enum Rejection {
     AlreadyWithdrawn(PlayerId),
     #[error("棋手 {0} 未退赛 (player is not withdrawn)")]
     NotWithdrawn(PlayerId),
+    #[error("棋手 {0} 已被取消比赛资格 (player already disqualified)")]
+    AlreadyDisqualified(PlayerId),
+    #[error("棋手 {0} 未被取消比赛资格 (player is not disqualified)")]
+    NotDisqualified(PlayerId),
     #[error("棋手 {player} 已缴 {paid_fen} 分, 不能撤销 {amount_fen} 分 (cannot cancel more than was paid)")]
     CancelMoreThanPaid {
         player: PlayerId,

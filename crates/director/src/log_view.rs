@@ -325,6 +325,8 @@ impl<'a> LogReader<'a> {
             | LogEntry::PlayerCorrected { .. }
             | LogEntry::PlayerWithdrawn { .. }
             | LogEntry::PlayerReinstated { .. }
+            | LogEntry::PlayerDisqualified { .. }
+            | LogEntry::DisqualificationRevoked { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }

@@ -169,7 +169,7 @@ pub fn due_withdrawals(
     let mut out = Vec::new();
     let all = state.section_outcomes(section);
     for p in state.players(section) {
-        if p.withdrawn.is_some() {
+        if p.withdrawn.is_some() || p.disqualified.is_some() {
             continue;
         }
         let outcomes = counted_outcomes(p, &all);
@@ -233,7 +233,7 @@ pub fn forfeit_runs(sec: &Section, state: &EventState, section: &str) -> Vec<(Pl
     let all = state.section_outcomes(section);
     let mut out = Vec::new();
     for p in state.players(section) {
-        if p.withdrawn.is_some() {
+        if p.withdrawn.is_some() || p.disqualified.is_some() {
             continue;
         }
         let outcomes = counted_outcomes(p, &all);
@@ -302,7 +302,9 @@ pub fn pairing_state(
         .enumerate()
         .map(|(i, &p)| {
             let availability = match state.status(p) {
-                Some(PlayerStatus::Withdrawn) => Availability::Withdrawn,
+                Some(PlayerStatus::Withdrawn | PlayerStatus::Disqualified) => {
+                    Availability::Withdrawn
+                }
                 Some(PlayerStatus::Unpaid) => Availability::Unpaid,
                 _ if exclude.contains(&p) => Availability::Absent,
                 _ => Availability::Active,

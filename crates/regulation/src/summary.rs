@@ -831,6 +831,13 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             Lang::En => format!("{n} fouls in a game = loss"),
         });
     }
+    if d.disqualification_voids_results {
+        disc.push(match l {
+            Lang::Zh => "取消比赛资格者成绩作废 (其对局均判对手弃权胜)".to_string(),
+            Lang::En => "a disqualified player's results are void (his opponents win by forfeit)"
+                .to_string(),
+        });
+    }
     if d.absence_without_leave_withdraws {
         disc.push(match l {
             Lang::Zh => "无故缺席按退赛处理".to_string(),

@@ -128,6 +128,26 @@ pub(crate) fn validate(
             }
             Ok(())
         }
+        LogEntry::PlayerDisqualified {
+            player: p, reason, ..
+        } => {
+            if player(state, p)?.disqualified.is_some() {
+                return Err(Rejection::AlreadyDisqualified(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("取消比赛资格理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::DisqualificationRevoked { player: p, reason } => {
+            if player(state, p)?.disqualified.is_none() {
+                return Err(Rejection::NotDisqualified(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("撤销理由 reason"));
+            }
+            Ok(())
+        }
         LogEntry::PlayerReinstated {
             player: p, reason, ..
         } => {
@@ -305,6 +325,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     withdrawn_by_forfeits: false,
                     forfeits_count_after: 0,
                     reinstatements: Vec::new(),
+                    disqualified: None,
                     corrections: Vec::new(),
                     fouls: Vec::new(),
                     absent: Vec::new(),
@@ -361,6 +382,25 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 p.withdrawn = Some(*after_round);
                 p.withdrawal_reason = Some(reason.clone());
                 p.withdrawn_by_forfeits = *by_forfeits;
+            }
+        }
+        LogEntry::PlayerDisqualified {
+            player,
+            reason,
+            after_round,
+            void_results,
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.disqualified = Some(crate::state::Disqualification {
+                    reason: reason.clone(),
+                    after_round: *after_round,
+                    void_results: *void_results,
+                });
+            }
+        }
+        LogEntry::DisqualificationRevoked { player, .. } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.disqualified = None;
             }
         }
         LogEntry::PlayerReinstated {

@@ -93,6 +93,53 @@ impl LogReader<'_> {
                     )
                 }
             }
+            LogEntry::PlayerDisqualified {
+                player,
+                reason,
+                after_round,
+                void_results,
+            } => {
+                let games = match (void_results, after_round, zh) {
+                    (true, _, true) => "成绩作废, 其全部对局判对手弃权胜".to_string(),
+                    (true, _, false) => {
+                        "results void: every game of his is his opponent's forfeit win".to_string()
+                    }
+                    (false, Some(r), true) => format!("第{r}轮及以前的对局有效, 此后对局判其弃权"),
+                    (false, None, true) => "此后对局判其弃权".to_string(),
+                    (false, Some(r), false) => {
+                        format!("games up to round {r} stand, his later games are his forfeits")
+                    }
+                    (false, None, false) => "his games are his forfeits".to_string(),
+                };
+                if zh {
+                    format!(
+                        "取消 {} 的比赛资格 ({games}; 不计名次、奖项、称号){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "disqualified {} ({games}; no place, prize or title){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::DisqualificationRevoked { player, reason } => {
+                if zh {
+                    format!(
+                        "撤销对 {} 的取消比赛资格{}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "revoked the disqualification of {}{}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
             LogEntry::PlayerReinstated {
                 player,
                 reason,

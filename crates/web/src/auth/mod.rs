@@ -15,10 +15,10 @@ pub mod token;
 pub use session::{
     Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter, ConfirmMatch,
     ConfirmResults, CorrectResult, CreateEvent, DecideFlag, DecideProtest, DecideSubmission,
-    EditEntry, EnterResult, EnterTeam, GiveLineup, GiveSpecialAward, MarkRefundCondition,
-    Organisers, PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund,
-    RefundDue, Refusal, RefuseEntry, RefuseRecord, Register, Registrars, Reinstate, RequireRole,
-    Roles, Staff, TakePayment, UndoRound, Withdraw,
+    Disqualify, EditEntry, EnterResult, EnterTeam, GiveLineup, GiveSpecialAward,
+    MarkRefundCondition, Organisers, PairRound, Post, PublishRound, RecordAbsence, RecordGame,
+    RecordSignatures, Refund, RefundDue, Refusal, RefuseEntry, RefuseRecord, Register, Registrars,
+    Reinstate, RequireRole, Roles, Staff, TakePayment, UndoRound, Withdraw,
 };
 
 use crate::app::AppState;

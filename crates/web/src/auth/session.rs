@@ -259,6 +259,8 @@ action_roles! {
     Withdraw => Withdraw;
     /// Reinstate a withdrawn player (the chief arbiter).
     Reinstate => Reinstate;
+    /// Disqualify a player (the chief arbiter).
+    Disqualify => Disqualify;
     /// Record an absence.
     RecordAbsence => RecordAbsence;
     /// Change the event's settings.

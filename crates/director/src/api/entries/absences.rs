@@ -32,7 +32,8 @@ pub fn withdraw(
 /// The reason of a reinstatement that a correction brings (A16).
 pub const REINSTATED_BY_CORRECTION: &str = "更正后弃权不再满足退赛条件, 恢复参赛 (a correction removed the forfeits the withdrawal followed from: reinstated)";
 
-/// The chief arbiter reinstates a withdrawn player (恢复参赛, A16), with the reason: he is
+/// The chief arbiter reinstates a player, with the reason: a disqualified player's
+/// disqualification is revoked (A17); otherwise a withdrawn player is back (恢复参赛, A16),
 /// paired again from the next round, and only forfeits after it count towards the forfeit
 /// rule.
 pub fn reinstate(
@@ -42,9 +43,19 @@ pub fn reinstate(
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
     permission::require(ctx, Action::Reinstate)?;
-    player(state, p)?;
+    let rec = player(state, p)?;
     if reason.trim().is_empty() {
         return Err(DirectorError::ReasonMissing(Action::Reinstate));
+    }
+    if rec.disqualified.is_some() {
+        return checked(
+            state,
+            ctx,
+            vec![LogEntry::DisqualificationRevoked {
+                player: p,
+                reason: reason.trim().to_string(),
+            }],
+        );
     }
     checked(
         state,
@@ -53,6 +64,41 @@ pub fn reinstate(
             player: p,
             reason: reason.trim().to_string(),
             by_correction: false,
+        }],
+    )
+}
+
+/// The chief arbiter disqualifies a player (取消比赛资格 / 取消成绩, A17), with the reason:
+/// the games of the rounds completed so far stand for his opponents, he is not paired again,
+/// his games after them are his forfeits, and he has no place, prize or title. His results
+/// are void (every game of his his opponents' forfeit win) where the regulation says so
+/// (`discipline.disqualification_voids_results`) or the chief arbiter says so for this case
+/// (`void_results`, 苏州 六1(2): 「取消其比赛成绩」).
+pub fn disqualify(
+    state: &EventState,
+    ctx: &Ctx,
+    p: PlayerId,
+    reason: &str,
+    void_results: bool,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    permission::require(ctx, Action::Disqualify)?;
+    let rec = player(state, p)?;
+    if reason.trim().is_empty() {
+        return Err(DirectorError::ReasonMissing(Action::Disqualify));
+    }
+    let reg = regulation_of(state)?;
+    let by_regulation = reg
+        .section(&rec.section)
+        .is_some_and(|s| s.discipline.disqualification_voids_results);
+    let done = section_of(state, &rec.section)?.completed_rounds();
+    checked(
+        state,
+        ctx,
+        vec![LogEntry::PlayerDisqualified {
+            player: p,
+            reason: reason.trim().to_string(),
+            after_round: (done > 0).then_some(done),
+            void_results: void_results || by_regulation,
         }],
     )
 }

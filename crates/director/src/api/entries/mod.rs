@@ -26,7 +26,7 @@ mod teams;
 
 pub(crate) use absences::with_reinstatements;
 pub use absences::{
-    absence, absent, forfeit_warning, reinstate, withdraw, ABSENCE_WITHDRAWS,
+    absence, absent, disqualify, forfeit_warning, reinstate, withdraw, ABSENCE_WITHDRAWS,
     REINSTATED_BY_CORRECTION,
 };
 pub use fees::{
