@@ -31,9 +31,9 @@ pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
 pub use state::{
-    entry_facts, BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul,
-    GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord, PlayerStatus, Protest,
-    RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord, Submission, TeamRecord,
-    TeamRound,
+    entry_facts, BoardRecord, Decision, Disqualification, EventHeader, EventSettings, EventState,
+    FoldError, Foul, GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord,
+    PlayerStatus, Protest, RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord,
+    Submission, TeamRecord, TeamRound,
 };
 pub use validate::{validate, validate_at, Rejection};

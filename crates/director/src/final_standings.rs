@@ -54,7 +54,19 @@ pub fn final_ranking(
                     .zip(b.ranking().iter().copied())
                     .collect::<Vec<(u32, PlayerNo)>>()
             });
-            for (place, no) in places {
+            // A17: a disqualified player has no place; the places below his move up.
+            let out = |no: PlayerNo| {
+                state
+                    .player(pid(no))
+                    .is_some_and(|p| p.disqualified.is_some())
+            };
+            let gone: Vec<u32> = places
+                .iter()
+                .filter(|(_, no)| out(*no))
+                .map(|(place, _)| *place)
+                .collect();
+            for (place, no) in places.into_iter().filter(|(_, no)| !out(*no)) {
+                let place = place - gone.iter().filter(|g| **g < place).count() as u32;
                 let row = st.rows.iter().find(|r| r.no == no);
                 rows.push(FinalRow {
                     rank: place,

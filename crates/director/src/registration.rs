@@ -276,6 +276,9 @@ pub enum Ineligible {
         members: usize,
         max: u32,
     },
+    /// A18: the same ID number is entered in another section whose rounds overlap this
+    /// one's (section names), and the regulation does not allow it.
+    InOtherSection { section: String, other: String },
     /// The log's own limits (the deadline, a cap, a person entered twice).
     Log(arbiter_core::Rejection),
     /// The ID number does not read (its parser's words); the desk's form check refuses it
@@ -326,6 +329,10 @@ impl std::fmt::Display for Ineligible {
             Ineligible::TeamFull { team, members, max } => write!(
                 f,
                 "队伍 {team} 已有 {members} 人, 达到规程上限 {max} 人 (the team is full)"
+            ),
+            Ineligible::InOtherSection { section, other } => write!(
+                f,
+                "同一身份证号已在组别「{other}」报名, 两组比赛时间重叠, 不能再报「{section}」 (the same ID number is entered in {other}, whose rounds overlap this section's)"
             ),
             Ineligible::Log(r) => write!(f, "{r}"),
             Ineligible::IdNumber(e) => write!(f, "{e}"),
@@ -673,6 +680,14 @@ pub fn register_judged(
     {
         return (refused(form, r.to_string(), late_reason.is_none()), Some(r));
     }
+    if duplicates == Duplicates::Refuse {
+        if let Some(r) = id_number
+            .as_ref()
+            .and_then(|id| in_overlapping_section(reg, state, &form.section, id))
+        {
+            return (refused(form, r.to_string(), true), Some(r));
+        }
+    }
     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
         player: state.next_player_id(),
         section: form.section.clone(),
@@ -704,6 +719,48 @@ pub fn register_judged(
             Some(Ineligible::Log(rej)),
         ),
     }
+}
+
+/// Whether sections `a` and `b` of `reg` play at the same time (A18, the project's reading):
+/// they have a playing day in common — a day on which a round of each starts by its
+/// `schedule` (or `schedule_days`). A section without a schedule overlaps every other
+/// section of its event.
+pub fn sections_overlap(reg: &Regulation, a: &str, b: &str) -> bool {
+    let (Some(sa), Some(sb)) = (reg.section(a), reg.section(b)) else {
+        return true;
+    };
+    if sa.schedule.is_empty() || sb.schedule.is_empty() {
+        return true;
+    }
+    let days: BTreeSet<chrono::NaiveDate> = sa.schedule.iter().map(|t| t.date()).collect();
+    sb.schedule.iter().any(|t| days.contains(&t.date()))
+}
+
+/// A18: the refusal of an entry whose ID number is entered (and not withdrawn) in another
+/// section whose rounds overlap `section`'s, unless the regulation allows it
+/// (`registration.allow_overlapping_sections`).
+fn in_overlapping_section(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    id: &IdNumber,
+) -> Option<Ineligible> {
+    if reg.registration.allow_overlapping_sections {
+        return None;
+    }
+    let name = |s: &str| {
+        reg.section(s)
+            .map_or_else(|| s.to_string(), |x| x.name.clone())
+    };
+    state
+        .sections
+        .keys()
+        .filter(|s| s.as_str() != section)
+        .find(|s| state.index.has_id_number(s, id.as_str()) && sections_overlap(reg, section, s))
+        .map(|other| Ineligible::InOtherSection {
+            section: name(section),
+            other: name(other),
+        })
 }
 
 /// The key of a refusal: a refusal equal to one already recorded is not recorded again, so

@@ -19,7 +19,7 @@ use crate::derive_seed;
 use crate::permission::{self, Action};
 use crate::refusal::{Refusal, Sec};
 use crate::{apply_scratch, apply_scratch_owned, regulation_of, DirectorError};
-use arbiter_core::{Board, EventState, LogEntry, PlayerId, PlayerStatus, TeamPairing, TeamRecord};
+use arbiter_core::{Board, EventState, LogEntry, PlayerId, TeamPairing, TeamRecord};
 use arbiter_pairing::{Availability, Entrant, SectionState};
 use arbiter_regulation::{ByeBoards, LineupRule, Regulation, Section, TeamMatch};
 use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult, Score};
@@ -221,7 +221,7 @@ pub fn seat_lineup(
         if !seen.insert(p) {
             return Err(LineupProblem::Twice(p, name(p)));
         }
-        if state.status(p) == Some(PlayerStatus::Withdrawn) {
+        if state.status(p).is_some_and(|s| s.is_out()) {
             return Err(LineupProblem::Withdrawn(p, name(p)));
         }
     }

@@ -239,6 +239,11 @@ pub struct Registration {
     /// category and a deposit's refund rule; never together with `fee`.
     #[serde(default)]
     pub charges: Vec<crate::charges::Charge>,
+    /// One person may be entered in two sections whose rounds overlap (A18). Default: the
+    /// same ID number is refused in a second section that plays on a day the first plays
+    /// (every section of an event without a schedule counts as overlapping).
+    #[serde(default)]
+    pub allow_overlapping_sections: bool,
 }
 
 /// An entry fee, exact: yuan and fen (never floating point).
@@ -756,7 +761,8 @@ pub struct Discipline {
     /// Minutes late after which the round is forfeited (K8, S7: 10; J4: 15).
     #[serde(default)]
     pub late_forfeit_minutes: Option<u32>,
-    /// Withdrawn after this many consecutive own forfeits (K8: 3; default 2).
+    /// Withdrawn after this many consecutive own forfeits (K8: 3), only where the regulation
+    /// states it (A16); default none: the desk warns after two and the chief arbiter decides.
     #[serde(default = "default_consecutive")]
     pub withdraw_after_consecutive_forfeits: Option<u32>,
     /// Withdrawn after this many own forfeits in total (S7: 2).
@@ -777,10 +783,15 @@ pub struct Discipline {
     /// An absence without leave (无故缺席) is a withdrawal (S7: 无故缺席按退赛处理).
     #[serde(default)]
     pub absence_without_leave_withdraws: bool,
+    /// A disqualified player's results are void (成绩作废 / 取消其成绩, A17; T 九(三)): every
+    /// game of his counts for his opponents as their forfeit win. Default: his games already
+    /// played stand.
+    #[serde(default)]
+    pub disqualification_voids_results: bool,
 }
 
 fn default_consecutive() -> Option<u32> {
-    Some(2)
+    None
 }
 fn default_fouls() -> Option<u32> {
     Some(3)
@@ -797,6 +808,7 @@ impl Default for Discipline {
             loss_on_time: true,
             phone_fouls_for_loss: None,
             absence_without_leave_withdraws: false,
+            disqualification_voids_results: false,
         }
     }
 }

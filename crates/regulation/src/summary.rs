@@ -812,6 +812,12 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             Lang::Zh => format!("连续弃权{n}轮退赛"),
             Lang::En => format!("withdrawn after {n} consecutive forfeits"),
         });
+    } else {
+        // A16: the project's reading where the regulation states no count.
+        disc.push(match l {
+            Lang::Zh => "连续弃权不自动退赛 (本系统解读: 连续弃权2轮时提醒, 由裁判长决定)".to_string(),
+            Lang::En => "no automatic withdrawal for consecutive forfeits (project's reading: the desk warns after 2, the chief arbiter decides)".to_string(),
+        });
     }
     if let Some(n) = d.withdraw_after_total_forfeits {
         disc.push(match l {
@@ -823,6 +829,13 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         disc.push(match l {
             Lang::Zh => format!("同局犯规{n}次判负"),
             Lang::En => format!("{n} fouls in a game = loss"),
+        });
+    }
+    if d.disqualification_voids_results {
+        disc.push(match l {
+            Lang::Zh => "取消比赛资格者成绩作废 (其对局均判对手弃权胜)".to_string(),
+            Lang::En => "a disqualified player's results are void (his opponents win by forfeit)"
+                .to_string(),
         });
     }
     if d.absence_without_leave_withdraws {

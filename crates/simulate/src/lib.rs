@@ -1124,7 +1124,7 @@ impl Simulator {
                     .members
                     .iter()
                     .copied()
-                    .filter(|p| state.status(*p) != Some(PlayerStatus::Withdrawn))
+                    .filter(|p| !state.status(*p).is_some_and(|s| s.is_out()))
                     .collect();
                 let boards = tm.boards as usize;
                 let mut named: Vec<_> = playing.iter().copied().take(boards).collect();

@@ -61,6 +61,40 @@ pub enum PlayerCmd {
     /// 更正报名信息 — correct a registered entry (name, unit, ID number …), with the reason;
     /// only the fields given change, `--clear FIELD` empties one
     Correct(Box<CorrectArgs>),
+    /// 恢复参赛 — reinstate a withdrawn player (the chief arbiter, with the reason; A16): paired
+    /// again from the next round
+    Reinstate {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
+        #[arg(long)]
+        player: String,
+        /// 理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 取消比赛资格 — disqualify a player (the chief arbiter, with the reason; A17): not paired
+    /// again, his later games his forfeits, no place, prize or title
+    Disqualify {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
+        #[arg(long)]
+        player: String,
+        /// 理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        /// 成绩作废: 其全部对局判对手弃权胜 (规程对所有取消资格均如此规定时不必加) — his results are
+        /// void in this case: every game of his counts as his opponent's forfeit win
+        #[arg(long)]
+        void_results: bool,
+        #[command(flatten)]
+        who: Writer,
+    },
     /// 请假 — mark a player absent for a round not yet paired (not paired; scores as absent)
     Absent {
         /// 赛事编号 — event id
@@ -233,6 +267,91 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     println!("已退赛 withdrawn: {who} ({})", reason.trim());
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::Reinstate {
+            event,
+            player,
+            reason,
+            who: w,
+        } => {
+            let p = match parse_player(&player) {
+                Ok(p) => p,
+                Err(e) => return Ok(refused(&e)),
+            };
+            if let Some(e) = checked_time(w.at.as_deref()) {
+                return Ok(refused(&e));
+            }
+            match w.apply(
+                &event,
+                RegistrationCommand::Reinstate {
+                    player: p,
+                    reason: reason.clone(),
+                },
+            )? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
+                    let revoked = done.entries.iter().any(|e| {
+                        matches!(e, arbiter_core::LogEntry::DisqualificationRevoked { .. })
+                    });
+                    if revoked {
+                        println!(
+                            "已撤销取消比赛资格 disqualification revoked: {who} ({})",
+                            reason.trim()
+                        );
+                    } else {
+                        println!(
+                            "已恢复参赛 reinstated: {who} ({}); 下一轮起参加编排 (paired again from the next round)",
+                            reason.trim()
+                        );
+                    }
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::Disqualify {
+            event,
+            player,
+            reason,
+            void_results,
+            who: w,
+        } => {
+            let p = match parse_player(&player) {
+                Ok(p) => p,
+                Err(e) => return Ok(refused(&e)),
+            };
+            if let Some(e) = checked_time(w.at.as_deref()) {
+                return Ok(refused(&e));
+            }
+            match w.apply(
+                &event,
+                RegistrationCommand::Disqualify {
+                    player: p,
+                    reason: reason.clone(),
+                    void_results,
+                },
+            )? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
+                    let void = done.entries.iter().any(|e| {
+                        matches!(
+                            e,
+                            arbiter_core::LogEntry::PlayerDisqualified {
+                                void_results: true,
+                                ..
+                            }
+                        )
+                    });
+                    println!("已取消比赛资格 disqualified: {who} ({})", reason.trim());
+                    if void {
+                        println!("成绩作废: 其全部对局判对手弃权胜 (results void: his opponents win by forfeit)");
+                    } else {
+                        println!("已赛对局有效, 此后对局判其弃权; 不计名次、奖项 (games played stand; no place or prize)");
+                    }
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),

@@ -922,6 +922,9 @@ fn report_entries(a: &Applied) {
             LogEntry::PlayerWithdrawn { player, reason, .. } => {
                 println!("{player} 退赛 (withdrawn): {reason}")
             }
+            LogEntry::PlayerReinstated { player, reason, .. } => {
+                println!("{player} 恢复参赛 (reinstated): {reason}")
+            }
             LogEntry::KnockoutGameRecorded {
                 match_id,
                 game,

@@ -212,6 +212,7 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
             categories: Vec::new(),
             after_round: t.rounds_played,
             provisional: t.total_rounds.is_some_and(|n| t.rounds_played < n),
+            disqualified: Vec::new(),
         },
         category: None,
     })
@@ -334,10 +335,17 @@ fn to_json(t: &Table) -> serde_json::Value {
             })
         })
         .collect();
+    let apart: Vec<serde_json::Value> = t
+        .view
+        .disqualified
+        .iter()
+        .map(|(no, name, reason)| serde_json::json!({ "no": no, "name": name, "reason": reason }))
+        .collect();
     serde_json::json!({
         "standings": rows,
         "after_round": t.view.after_round,
         "provisional": t.view.provisional,
+        "disqualified": apart,
     })
 }
 
@@ -468,6 +476,11 @@ fn to_table(t: &Table) -> String {
         }
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
+    }
+    for (no, name, reason) in &t.view.disqualified {
+        out.push_str(&format!(
+            "取消比赛资格 (disqualified, no place): 序号 {no} {name} — {reason}\n"
+        ));
     }
     let n = arbiter_director::export::StandingNote::of(&t.view);
     out.push_str(&format!("{} ({})\n", n.zh(), n.en()));

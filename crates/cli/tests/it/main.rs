@@ -13,6 +13,7 @@ mod bench_cli;
 mod close_cli;
 mod crash;
 mod desk_cli;
+mod discipline_cli;
 mod documents_cli;
 mod event_cli;
 mod export_cli;

@@ -95,6 +95,9 @@ pub fn pair_explained(
     if let Some(w) = super::entries::not_checked_in_warning(state, section) {
         out.notes.push(w);
     }
+    if let Some(w) = super::entries::forfeit_warning(state, section) {
+        out.notes.push(w);
+    }
     let at = ctx.at_rfc3339();
     let push = |scratch: &mut EventState, out: &mut PairOutcome, e: LogEntry| {
         apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))
@@ -308,6 +311,7 @@ fn withdrawn_by_rule(p: PlayerId, after: u32, why: String) -> LogEntry {
         player: p,
         reason: why,
         after_round: Some(after),
+        by_forfeits: true,
     }
 }
 

@@ -15,11 +15,11 @@ pub mod token;
 pub use session::{
     Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn, ChiefArbiter, CloseEvent,
     CompleteRound, ConfirmMatch, ConfirmResults, CorrectResult, CreateEvent, DecideFlag,
-    DecideProtest, DecideSubmission, EditEntry, EnterResult, EnterTeam, GiveLineup,
+    DecideProtest, DecideSubmission, Disqualify, EditEntry, EnterResult, EnterTeam, GiveLineup,
     GiveSpecialAward, MarkRefundCondition, Organisers, PairRound, Post, PublishRound,
     RecordAbsence, RecordGame, RecordSignatures, Refund, RefundDue, Refusal, RefuseEntry,
-    RefuseRecord, Register, Registrars, Reopen, RequireRole, Roles, Staff, TakePayment, UndoRound,
-    Withdraw,
+    RefuseRecord, Register, Registrars, Reinstate, Reopen, RequireRole, Roles, Staff, TakePayment,
+    UndoRound, Withdraw,
 };
 
 use crate::app::AppState;

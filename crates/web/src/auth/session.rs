@@ -263,6 +263,10 @@ action_roles! {
     ConfirmMatch => ConfirmMatch;
     /// Withdraw a player.
     Withdraw => Withdraw;
+    /// Reinstate a withdrawn player (the chief arbiter).
+    Reinstate => Reinstate;
+    /// Disqualify a player (the chief arbiter).
+    Disqualify => Disqualify;
     /// Record an absence.
     RecordAbsence => RecordAbsence;
     /// Change the event's settings.

@@ -109,6 +109,8 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/p/{pid}", get(player::show))
         .route("/desk/e/{ev}/p/{pid}/edit", post(player::edit))
         .route("/desk/e/{ev}/p/{pid}/withdraw", post(player::withdraw))
+        .route("/desk/e/{ev}/p/{pid}/reinstate", post(player::reinstate))
+        .route("/desk/e/{ev}/p/{pid}/disqualify", post(player::disqualify))
         .route("/desk/e/{ev}/p/{pid}/absent", post(player::absent))
         .route("/desk/e/{ev}/s/{sec}/round", get(rounds::show))
         .route("/desk/e/{ev}/s/{sec}/pair", post(rounds::pair))
@@ -255,6 +257,16 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/p/{pid}/withdraw",
             Action::Withdraw.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/reinstate",
+            Action::Reinstate.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/disqualify",
+            Action::Disqualify.allowed(),
         ),
         (
             "POST",

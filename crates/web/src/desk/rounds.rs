@@ -50,6 +50,9 @@ struct RoundPage<'a> {
     arb: bool,
     /// 「N人已缴费未签到: …」, shown before the arbiter pairs.
     not_checked_in: Option<String>,
+    /// Consecutive forfeits where the regulation states no withdrawal for them (A16): the
+    /// chief arbiter decides.
+    forfeits: Option<String>,
     /// A team-match section: the last round as its matches, with the line-up forms.
     team: Option<super::matches::TeamSheet>,
     /// The account may take a team's line-up.
@@ -147,6 +150,7 @@ fn round_page(
         arb: auth.may(arbiter_director::permission::Action::PairRound),
         lineups: auth.may(arbiter_director::permission::Action::GiveLineup),
         not_checked_in: arbiter_director::api::entries::not_checked_in_warning(st, sec),
+        forfeits: arbiter_director::api::entries::forfeit_warning(st, sec),
     };
     Desk::new(
         l,
