@@ -83,10 +83,11 @@ pub fn final_ranking(
             let mut prev: Option<(u32, PlayerNo)> = None;
             for (place, no) in places {
                 let row = st.rows.iter().find(|r| r.no == no);
-                // A shared place is shared (`None`); a place split from a shared one says how.
+                // A place split from a shared one says how (`seed`, `lots`); the others, a
+                // shared place too (its equal rank shows it), were decided by the knockout.
                 let decided_by = match prev {
                     None => None,
-                    Some((q, _)) if q == place => None,
+                    Some((q, _)) if q == place => Some("knockout".to_string()),
                     Some((_, p))
                         if bracket_place(p).is_some() && bracket_place(p) == bracket_place(no) =>
                     {

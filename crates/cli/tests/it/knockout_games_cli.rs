@@ -419,3 +419,62 @@ variant = "single"
     assert_eq!(swiss, vec![1, 2], "{v}");
     assert_eq!(ko, vec![3, 4], "the knockout after the Swiss boards: {v}");
 }
+
+/// Ties for prizes are never split silently: the two semi-final losers of a single
+/// elimination share 3rd place (并列第3名), so a 3rd prize of 300 and a 4th of 200 cannot go by
+/// the list's order — `prizes` is refused, naming the shared place — until the regulation
+/// says how (`shared_places = "seed"`: §6.3 (b), the better seed takes 3rd).
+#[test]
+fn a_shared_place_is_not_split_for_prizes_unless_the_regulation_says_how() {
+    let prizes = r#"
+[[sections.prizes]]
+rank = 1
+amount_yuan = 1000
+
+[[sections.prizes]]
+rank = 2
+amount_yuan = 600
+
+[[sections.prizes]]
+rank = 3
+amount_yuan = 300
+
+[[sections.prizes]]
+rank = 4
+amount_yuan = 200
+"#;
+    let play = |env: &EventDir, id: &str| {
+        register(env, id, 4);
+        for b in ["1", "2", "1"] {
+            let o = result(env, id, b, "1-0", &[]);
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
+    };
+    let env = EventDir::new(&plain("single", "", prizes));
+    let id = env.create();
+    play(&env, &id);
+    let err = env.refused(&["prizes", "--event", &id]);
+    assert!(err.contains("并列第3名共 2 人"), "{err}");
+
+    let env = EventDir::new(&plain("single", "shared_places = \"seed\"", prizes));
+    let o = run(&[
+        "regulation",
+        "check",
+        env.path("reg.toml").to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&o).contains("淘汰赛未决出的名次按种子"),
+        "{}",
+        stdout(&o)
+    );
+    let id = env.create();
+    play(&env, &id);
+    let out = env.ok(&["prizes", "--event", &id]);
+    assert!(out.contains("300") && out.contains("200"), "{out}");
+    // Seeds 1–4 by registration: the semi-finals 1–4 and 2–3 were won by red, the higher
+    // seed, so 3 and 4 lost; seed 3 takes 3rd place (300), seed 4 4th (200).
+    let line3 = out.lines().find(|l| l.contains("300")).unwrap();
+    let line4 = out.lines().find(|l| l.contains("200")).unwrap();
+    assert!(line3.contains("棋手03"), "{out}");
+    assert!(line4.contains("棋手04"), "{out}");
+}
