@@ -6,7 +6,7 @@
 //! which migrates older versions to the current one before decoding, so a v2 only needs a
 //! `migrate_v1_to_v2` step on the JSON value.
 
-use arbiter_types::{GameKind, GameResult, IdNumber, Phone, Sex};
+use arbiter_types::{Colour, GameKind, GameResult, IdNumber, Phone, Sex};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -885,7 +885,21 @@ pub enum LogEntry {
         red: PlayerId,
         black: PlayerId,
         result: GameResult,
+        /// The game's fouls in the order they happened (A11, K12, T8 apply to knockout games
+        /// as to any game): each counts as a player's foul (`foul_recorded`) does. Absent in
+        /// older logs and in a game without fouls.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fouls: Vec<KnockoutFoul>,
     },
+}
+
+/// A foul in a knockout game, by the colour of the player who committed it in that game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KnockoutFoul {
+    pub colour: Colour,
+    #[serde(default, skip_serializing_if = "FoulKind::is_general")]
+    pub kind: FoulKind,
+    pub reason: String,
 }
 
 /// Where a game record came from.

@@ -23,8 +23,8 @@ pub mod validate;
 pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
-    EventCreated, FieldChange, FoulKind, LogEntry, LogFormatError, Offender, PlayerId,
-    PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TeamPairing,
+    EventCreated, FieldChange, FoulKind, KnockoutFoul, LogEntry, LogFormatError, Offender,
+    PlayerId, PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TeamPairing,
     TimeControlSetting, LOG_VERSION,
 };
 pub use family::records::{record_end, replay_record};

@@ -62,6 +62,10 @@ pub struct Foul {
     pub kind: FoulKind,
     pub reason: String,
     pub seq: u64,
+    /// A foul in a knockout game (`knockout_game_recorded`): the match id and the game's
+    /// index in the match; `round` and `board` are then empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<(String, u32)>,
 }
 
 /// A player's foul in one game, kept on the board in recorded order (per-game limits).
@@ -358,6 +362,9 @@ pub struct KnockoutGame {
     pub red: PlayerId,
     pub black: PlayerId,
     pub result: GameResult,
+    /// The game's fouls in the order they happened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fouls: Vec<crate::entry::KnockoutFoul>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -102,10 +102,12 @@ fn blocks_format(k: &Knockout) -> Option<MatchFormat> {
             steps.push(s);
             match draw {
                 Some(ArmageddonDraw::HigherSeed) => Some(Decider::HigherSeed),
+                Some(ArmageddonDraw::Lot) => Some(Decider::Lot),
                 _ => None,
             }
         }
         (EndingRule::DrawBlackWins, _) => Some(Decider::LastGameBlack),
+        (EndingRule::FirstGameBlack, _) => Some(Decider::FirstGameBlack),
         (EndingRule::HigherSeed, _) => Some(Decider::HigherSeed),
         (EndingRule::Lot, _) => Some(Decider::Lot),
         (EndingRule::Repeat, _) => {
@@ -345,5 +347,55 @@ pub fn game_entry(
         red: id(g.red)?,
         black: id(g.black)?,
         result,
+        fouls: Vec::new(),
     })
+}
+
+/// How far a section's knockout has come, for `event show`: its rounds as the schedule
+/// numbers them (after the Swiss stage's rounds), how many have begun (a game played, or a
+/// match ready) and how many are finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The knockout's rounds in all.
+    pub rounds: u32,
+    /// The schedule's number of the knockout's first round.
+    pub first_round: u32,
+    /// Rounds begun.
+    pub started: u32,
+    /// Rounds finished (from the first, without a gap).
+    pub finished: u32,
+}
+
+/// The knockout's [`Progress`] in `section`; `None` for a section without a knockout, or
+/// before its stage 1 is over (a plain knockout: before the draw).
+pub fn progress(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<Progress>, DirectorError> {
+    let Some((b, due)) = crate::step::knockout_stage_due(reg, state, section)? else {
+        return Ok(None);
+    };
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let played: Vec<&str> = state
+        .section(section)
+        .map(|r| r.knockout.iter().map(|g| g.match_id.as_str()).collect())
+        .unwrap_or_default();
+    let started = (1..=b.rounds())
+        .filter(|&r| {
+            b.round(r).iter().any(|m| {
+                played.contains(&m.id.as_str())
+                    || due.contains(&m.id)
+                    || matches!(m.state, arbiter_knockout::MatchState::Walkover { .. })
+            })
+        })
+        .count();
+    Ok(Some(Progress {
+        rounds: b.rounds() as u32,
+        first_round: crate::api::rounds::knockout_round(sec, state, 1),
+        started: started as u32,
+        finished: rounds_finished(&b) as u32,
+    }))
 }

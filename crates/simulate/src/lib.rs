@@ -1254,6 +1254,7 @@ impl Simulator {
                         section: section(),
                         input: ResultInput {
                             chooser_takes_black: chooser_black,
+                            expect_game: Some((mid.clone(), g.index as u32)),
                             ..ResultInput::new(board, result)
                         },
                     })?;

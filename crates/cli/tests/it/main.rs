@@ -21,6 +21,7 @@ mod games_cli;
 mod import_cli;
 mod knockout_blocks_cli;
 mod knockout_cli;
+mod knockout_games_cli;
 mod knockout_plain_cli;
 mod manual_pairing_cli;
 mod money_cli;

@@ -450,6 +450,7 @@ fn every_variant() -> Vec<LogEntry> {
             red: p(2),
             black: p(1),
             result: GameResult::BlackWin,
+            fouls: Vec::new(),
         },
         LogEntry::SpecialAwardGiven {
             award: "最佳组织奖".into(),

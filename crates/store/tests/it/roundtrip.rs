@@ -221,6 +221,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
                 red: pick(&ps, y)?,
                 black: pick(&ps, y + 1)?,
                 result: GameResult::ALL[(x % 6) as usize],
+                fouls: Vec::new(),
             }
         }
     })

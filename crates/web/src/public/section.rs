@@ -748,7 +748,20 @@ async fn knockout(
         let places = v
             .places
             .as_ref()
-            .map(|ps| ps.iter().map(|(p, e)| (*p, label(e))).collect())
+            .map(|ps| {
+                ps.iter()
+                    .map(|(p, e)| {
+                        // 并列: a place the bracket does not separate (the losers of a round).
+                        let shared = ps.iter().filter(|(q, _)| q == p).count() > 1;
+                        let name = if shared {
+                            format!("{} ({})", label(e), l.t("并列", "shared"))
+                        } else {
+                            label(e)
+                        };
+                        (*p, name)
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
         let title = format!(
             "{} {}",

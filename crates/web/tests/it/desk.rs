@@ -1250,6 +1250,88 @@ fn knockout_games_are_entered_at_the_desk() {
     assert!(men.contains("没有淘汰赛阶段"), "{men}");
 }
 
+/// 昆山 五(一)12: 「运动员在比赛时接打手机或查看短信，一经发现后计犯规1次，第2次则判负。」 and
+/// the rules' 「同一局棋中犯规三次判负」 (A11) apply to the women's knockout games at the desk:
+/// the knockout form takes each colour's fouls and a phone foul; three fouls of red make the
+/// game red's loss (a red win is refused with the rule), the first phone foul is a foul only.
+#[test]
+fn knockout_fouls_are_entered_at_the_desk_and_decide_the_game() {
+    let mut id = None;
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        id = Some(to_knockout(store));
+    });
+    let ev = id.expect("event").0;
+    let arb = login(&s, "arb");
+    let path = format!("/desk/e/{ev}/s/women/knockout");
+    let html = arb.get(&s, &path).text();
+    assert!(
+        html.contains("name=\"fouls_red\"") && html.contains("name=\"phone\""),
+        "{html}"
+    );
+    let due_at = |html: &str, n: usize| -> (String, String, String) {
+        let at = html
+            .find("<table class=\"grid\" id=\"due\"")
+            .expect("due games");
+        let row = html[at..]
+            .split("<tr data-board=\"")
+            .nth(n)
+            .expect("a due row")
+            .to_string();
+        let board = row.split('"').next().expect("board").to_string();
+        (
+            board,
+            input_value(&row, "match_id").expect("match id"),
+            input_value(&row, "game").expect("game"),
+        )
+    };
+    let (board, mid, game) = due_at(&html, 1);
+    let form = |result: &'static str| {
+        vec![
+            ("board", board.clone()),
+            ("match_id", mid.clone()),
+            ("game", game.clone()),
+            ("result", result.to_string()),
+            ("fouls_red", "3".to_string()),
+            ("phone", String::new()),
+        ]
+    };
+    let post = |f: Vec<(&str, String)>| {
+        let f: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        flash(&arb.post(&s, &path, &f))
+    };
+    let (ok, msg) = post(form("1-0"));
+    assert!(!ok && msg.contains("判负") && msg.contains("0-1"), "{msg}");
+    assert!(entries_of(&s, &ev, "knockout_game_recorded").is_empty());
+    let (ok, msg) = post(form("0-1"));
+    assert!(ok, "{msg}");
+    let games = entries_of(&s, &ev, "knockout_game_recorded");
+    let arbiter_core::LogEntry::KnockoutGameRecorded { fouls, result, .. } = &games[0].1 else {
+        unreachable!()
+    };
+    assert_eq!(*result, arbiter_types::GameResult::BlackWin);
+    assert_eq!(fouls.len(), 3, "{fouls:?}");
+    assert!(fouls.iter().all(|f| f.colour == arbiter_types::Colour::Red));
+    // The next board: black's first phone foul is a foul, not yet a loss (K12: the 2nd).
+    let html = arb.get(&s, &path).text();
+    let (board2, mid2, game2) = due_at(&html, 1);
+    let (ok, msg) = post(vec![
+        ("board", board2),
+        ("match_id", mid2),
+        ("game", game2),
+        ("result", "0-1".to_string()),
+        ("phone", "black".to_string()),
+    ]);
+    assert!(ok, "{msg}");
+    let games = entries_of(&s, &ev, "knockout_game_recorded");
+    let arbiter_core::LogEntry::KnockoutGameRecorded { fouls, .. } = &games[1].1 else {
+        unreachable!()
+    };
+    assert_eq!(fouls.len(), 1);
+    assert_eq!(fouls[0].kind, arbiter_core::FoulKind::Phone);
+    assert_eq!(fouls[0].colour, arbiter_types::Colour::Black);
+}
+
 /// The desk prints the same documents as `arbiter print`, as A4 HTML: the list of documents,
 /// the pairing list of the round just paired (every player named, boards numbered), a refusal
 /// for an unknown document, and no ID number on the check-in sheet.
