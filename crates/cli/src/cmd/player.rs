@@ -250,20 +250,10 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             reason,
             who: w,
         } => {
-            let p = match parse_player(&player) {
-                Ok(p) => p,
-                Err(e) => return Ok(refused(&e)),
-            };
-            if let Some(e) = checked_time(w.at.as_deref()) {
-                return Ok(refused(&e));
-            }
-            match w.apply(
-                &event,
-                RegistrationCommand::Withdraw {
-                    player: p,
-                    reason: reason.clone(),
-                },
-            )? {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Withdraw {
+                player: p,
+                reason: reason.clone(),
+            })? {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     println!("已退赛 withdrawn: {who} ({})", reason.trim());
@@ -278,20 +268,10 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             reason,
             who: w,
         } => {
-            let p = match parse_player(&player) {
-                Ok(p) => p,
-                Err(e) => return Ok(refused(&e)),
-            };
-            if let Some(e) = checked_time(w.at.as_deref()) {
-                return Ok(refused(&e));
-            }
-            match w.apply(
-                &event,
-                RegistrationCommand::Reinstate {
-                    player: p,
-                    reason: reason.clone(),
-                },
-            )? {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Reinstate {
+                player: p,
+                reason: reason.clone(),
+            })? {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     let revoked = done.entries.iter().any(|e| {
@@ -320,21 +300,11 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             void_results,
             who: w,
         } => {
-            let p = match parse_player(&player) {
-                Ok(p) => p,
-                Err(e) => return Ok(refused(&e)),
-            };
-            if let Some(e) = checked_time(w.at.as_deref()) {
-                return Ok(refused(&e));
-            }
-            match w.apply(
-                &event,
-                RegistrationCommand::Disqualify {
-                    player: p,
-                    reason: reason.clone(),
-                    void_results,
-                },
-            )? {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Disqualify {
+                player: p,
+                reason: reason.clone(),
+                void_results,
+            })? {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     let void = done.entries.iter().any(|e| {
@@ -365,22 +335,12 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             without_leave,
             who: w,
         } => {
-            let p = match parse_player(&player) {
-                Ok(p) => p,
-                Err(e) => return Ok(refused(&e)),
-            };
-            if let Some(e) = checked_time(w.at.as_deref()) {
-                return Ok(refused(&e));
-            }
-            match w.apply(
-                &event,
-                RegistrationCommand::Absence {
-                    player: p,
-                    round,
-                    reason,
-                    without_leave,
-                },
-            )? {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Absence {
+                player: p,
+                round,
+                reason,
+                without_leave,
+            })? {
                 Ok(a) => {
                     let p = super::desk::who(&a.outcome);
                     if without_leave {
@@ -402,6 +362,20 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 Err(e) => Ok(refused(&e)),
             }
         }
+    }
+}
+
+/// A write about one player named on the command line (`--player P3`): the name read, then
+/// the command applied as the writer (`--at` is judged by [`Writer::apply`]).
+fn on_player(
+    w: &Writer,
+    event: &str,
+    player: &str,
+    cmd: impl FnOnce(arbiter_core::PlayerId) -> RegistrationCommand,
+) -> anyhow::Result<Result<Applied, String>> {
+    match parse_player(player) {
+        Ok(p) => w.apply(event, cmd(p)),
+        Err(e) => Ok(Err(e)),
     }
 }
 
