@@ -128,7 +128,7 @@ enum Command {
     /// 赛事 — events (create, list, show, export, import, verify)
     #[command(subcommand)]
     Event(cmd::event::EventCmd),
-    /// 棋手 — players (add, import, withdraw, absent)
+    /// 棋手 — players (add, import, withdraw, reinstate, absent)
     #[command(subcommand)]
     Player(cmd::player::PlayerCmd),
     /// 表格模板 — templates (entry-form: the unit entry form, .xlsx)

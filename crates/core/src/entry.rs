@@ -6,7 +6,7 @@
 //! which migrates older versions to the current one before decoding, so a v2 only needs a
 //! `migrate_v1_to_v2` step on the JSON value.
 
-use arbiter_types::{GameKind, GameResult, IdNumber, Phone, Sex};
+use arbiter_types::{Colour, GameKind, GameResult, IdNumber, Phone, Sex};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -456,6 +456,39 @@ pub enum LogEntry {
         /// Last round the player's results count for (None: before round 1).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         after_round: Option<u32>,
+        /// The withdrawal followed from the regulation's forfeit rule (K8: 连续弃权三轮), so a
+        /// correction that removes the forfeits undoes it (A16). Absent in older logs and for
+        /// every other withdrawal.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_forfeits: bool,
+    },
+    /// A withdrawn player is back in the event (恢复参赛, A16): paired again from the next
+    /// round. `by_correction`: a correction removed the forfeits his withdrawal followed from;
+    /// otherwise the chief arbiter's decision, with the reason, and only forfeits after it
+    /// count towards the forfeit rule again.
+    PlayerReinstated {
+        player: PlayerId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_correction: bool,
+    },
+    /// The chief arbiter disqualifies a player (取消比赛资格 / 取消成绩, A17), with the reason:
+    /// he is not paired again, his games after `after_round` are his forfeits, and he has no
+    /// place, prize or title. `void_results` (成绩作废, where the regulation says so): every
+    /// game of his counts for his opponents as their forfeit win.
+    PlayerDisqualified {
+        player: PlayerId,
+        reason: String,
+        /// Last completed round whose games stand as played (None: before round 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after_round: Option<u32>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        void_results: bool,
+    },
+    /// The chief arbiter revokes a disqualification (撤销取消比赛资格, A17), with the reason.
+    DisqualificationRevoked {
+        player: PlayerId,
+        reason: String,
     },
     /// An entry that the regulation refuses, recorded with the reason.
     EntryRefused {
@@ -852,7 +885,21 @@ pub enum LogEntry {
         red: PlayerId,
         black: PlayerId,
         result: GameResult,
+        /// The game's fouls in the order they happened (A11, K12, T8 apply to knockout games
+        /// as to any game): each counts as a player's foul (`foul_recorded`) does. Absent in
+        /// older logs and in a game without fouls.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fouls: Vec<KnockoutFoul>,
     },
+}
+
+/// A foul in a knockout game, by the colour of the player who committed it in that game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KnockoutFoul {
+    pub colour: Colour,
+    #[serde(default, skip_serializing_if = "FoulKind::is_general")]
+    pub kind: FoulKind,
+    pub reason: String,
 }
 
 /// Where a game record came from.
@@ -961,6 +1008,9 @@ impl LogEntry {
             LogEntry::PlayerRegistered(_) => "player_registered",
             LogEntry::PlayerCorrected { .. } => "player_corrected",
             LogEntry::PlayerWithdrawn { .. } => "player_withdrawn",
+            LogEntry::PlayerReinstated { .. } => "player_reinstated",
+            LogEntry::PlayerDisqualified { .. } => "player_disqualified",
+            LogEntry::DisqualificationRevoked { .. } => "disqualification_revoked",
             LogEntry::EntryRefused { .. } => "entry_refused",
             LogEntry::FeePaid { .. } => "fee_paid",
             LogEntry::CheckedIn { .. } => "checked_in",

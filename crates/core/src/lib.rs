@@ -23,17 +23,17 @@ pub mod validate;
 pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
-    EventCreated, FieldChange, FoulKind, LogEntry, LogFormatError, Offender, PlayerId,
-    PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TeamPairing,
+    EventCreated, FieldChange, FoulKind, KnockoutFoul, LogEntry, LogFormatError, Offender,
+    PlayerId, PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TeamPairing,
     TimeControlSetting, LOG_VERSION,
 };
 pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};
 pub use regulation::RegulationError;
 pub use state::{
-    entry_facts, BoardRecord, Decision, EventHeader, EventSettings, EventState, FoldError, Foul,
-    GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord, PlayerStatus, Protest,
-    RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord, Submission, TeamRecord,
-    TeamRound,
+    entry_facts, BoardRecord, Decision, Disqualification, EventHeader, EventSettings, EventState,
+    FoldError, Foul, GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord,
+    PlayerStatus, Protest, RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord,
+    Submission, TeamRecord, TeamRound,
 };
 pub use validate::{validate, validate_at, Rejection};

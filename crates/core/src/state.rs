@@ -32,6 +32,8 @@ pub enum PlayerStatus {
     Unpaid,
     /// 退赛: keeps past results (A5).
     Withdrawn,
+    /// 取消比赛资格 (A17): not paired, no place, prize or title.
+    Disqualified,
 }
 
 impl PlayerStatus {
@@ -40,7 +42,13 @@ impl PlayerStatus {
             PlayerStatus::Active => "正常",
             PlayerStatus::Unpaid => "未缴费",
             PlayerStatus::Withdrawn => "退赛",
+            PlayerStatus::Disqualified => "取消比赛资格",
         }
+    }
+
+    /// Out of the event: withdrawn or disqualified (never paired again).
+    pub fn is_out(self) -> bool {
+        matches!(self, PlayerStatus::Withdrawn | PlayerStatus::Disqualified)
     }
 }
 
@@ -54,6 +62,10 @@ pub struct Foul {
     pub kind: FoulKind,
     pub reason: String,
     pub seq: u64,
+    /// A foul in a knockout game (`knockout_game_recorded`): the match id and the game's
+    /// index in the match; `round` and `board` are then empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<(String, u32)>,
 }
 
 /// A player's foul in one game, kept on the board in recorded order (per-game limits).
@@ -100,12 +112,43 @@ pub struct PlayerRecord {
     /// `Some(after_round)` once withdrawn.
     pub withdrawn: Option<Option<u32>>,
     pub withdrawal_reason: Option<String>,
+    /// The withdrawal followed from the forfeit rule (A16): a correction that removes the
+    /// forfeits undoes it.
+    #[serde(default)]
+    pub withdrawn_by_forfeits: bool,
+    /// The forfeit rule counts only the rounds after this one (the chief arbiter reinstated
+    /// him after it, A16); 0: every round.
+    #[serde(default)]
+    pub forfeits_count_after: u32,
+    /// (seq, reason) of every reinstatement (恢复参赛).
+    #[serde(default)]
+    pub reinstatements: Vec<(u64, String)>,
+    /// The chief arbiter's disqualification in force (取消比赛资格, A17).
+    #[serde(default)]
+    pub disqualified: Option<Disqualification>,
     /// (seq, reason) of every correction of the registration.
     pub corrections: Vec<(u64, String)>,
     pub fouls: Vec<Foul>,
     /// Rounds the player is excused from (请假, `player_absent`), ascending.
     #[serde(default)]
     pub absent: Vec<u32>,
+}
+
+/// A disqualification in force (A17): the reason, the last completed round whose games
+/// stand, and whether his results are void (成绩作废).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disqualification {
+    pub reason: String,
+    pub after_round: Option<u32>,
+    pub void_results: bool,
+}
+
+impl Disqualification {
+    /// Whether his game of round `round` counts as his forfeit: every game when his results
+    /// are void, otherwise the games after `after_round`.
+    pub fn forfeits(&self, round: u32) -> bool {
+        self.void_results || round > self.after_round.unwrap_or(0)
+    }
 }
 
 /// One player's money of one item: paid (less what was cancelled) and refunded, fen.
@@ -319,6 +362,9 @@ pub struct KnockoutGame {
     pub red: PlayerId,
     pub black: PlayerId,
     pub result: GameResult,
+    /// The game's fouls in the order they happened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fouls: Vec<crate::entry::KnockoutFoul>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -634,7 +680,11 @@ impl EventState {
         // The entry index follows the players an entry registers or changes.
         let touched: Vec<PlayerId> = match &r.entry {
             LogEntry::PlayerRegistered(p) => vec![p.player],
-            LogEntry::PlayerCorrected { player, .. } | LogEntry::PlayerWithdrawn { player, .. } => {
+            LogEntry::PlayerCorrected { player, .. }
+            | LogEntry::PlayerWithdrawn { player, .. }
+            | LogEntry::PlayerReinstated { player, .. }
+            | LogEntry::PlayerDisqualified { player, .. }
+            | LogEntry::DisqualificationRevoked { player, .. } => {
                 vec![*player]
             }
             LogEntry::TeamRosterChanged { added, removed, .. } => {
@@ -681,7 +731,9 @@ impl EventState {
 
     pub fn status(&self, p: PlayerId) -> Option<PlayerStatus> {
         let pl = self.players.get(&p)?;
-        Some(if pl.withdrawn.is_some() {
+        Some(if pl.disqualified.is_some() {
+            PlayerStatus::Disqualified
+        } else if pl.withdrawn.is_some() {
             PlayerStatus::Withdrawn
         } else if self
             .header
@@ -782,7 +834,7 @@ impl EventState {
                 } else {
                     (arbiter_types::Colour::Black, b.red)
                 };
-                match (b.result, s.pairing_no(opp)) {
+                match (self.counted_result(r, b), s.pairing_no(opp)) {
                     (Some(res), Some(no)) => res.outcome_for(colour, no),
                     _ => Outcome::Absent,
                 }
@@ -792,6 +844,25 @@ impl EventState {
             out.push(o);
         }
         out
+    }
+
+    /// The result a board of round `round` counts with: as entered, except that a
+    /// disqualified player's game counts as his forfeit where his disqualification says so
+    /// (A17: the games after it, or every game when his results are void).
+    pub fn counted_result(&self, round: u32, b: &BoardRecord) -> Option<GameResult> {
+        let out = |p: PlayerId| {
+            self.players
+                .get(&p)
+                .and_then(|pl| pl.disqualified.as_ref())
+                .is_some_and(|d| d.forfeits(round))
+        };
+        match (out(b.red), out(b.black)) {
+            (false, false) => b.result,
+            _ if b.result.is_none() => None,
+            (true, true) => Some(GameResult::DoubleForfeit),
+            (true, false) => Some(GameResult::RedForfeit),
+            (false, true) => Some(GameResult::BlackForfeit),
+        }
     }
 
     /// [`EventState::outcomes`] of every player of a section (its entries and numbered
@@ -824,7 +895,7 @@ impl EventState {
                         continue;
                     }
                     if let Some(v) = out.get_mut(&p) {
-                        v[r - 1] = match (b.result, s.pairing_no(opp)) {
+                        v[r - 1] = match (self.counted_result(r as u32, b), s.pairing_no(opp)) {
                             (Some(res), Some(no)) => res.outcome_for(colour, no),
                             _ => Outcome::Absent,
                         };

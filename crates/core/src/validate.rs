@@ -51,6 +51,12 @@ pub enum Rejection {
     BadTime(String),
     #[error("棋手 {0} 已退赛 (player already withdrawn)")]
     AlreadyWithdrawn(PlayerId),
+    #[error("棋手 {0} 未退赛 (player is not withdrawn)")]
+    NotWithdrawn(PlayerId),
+    #[error("棋手 {0} 已被取消比赛资格 (player already disqualified)")]
+    AlreadyDisqualified(PlayerId),
+    #[error("棋手 {0} 未被取消比赛资格 (player is not disqualified)")]
+    NotDisqualified(PlayerId),
     #[error("棋手 {player} 已缴 {paid_fen} 分, 不能撤销 {amount_fen} 分 (cannot cancel more than was paid)")]
     CancelMoreThanPaid {
         player: PlayerId,

@@ -244,6 +244,8 @@ pub enum PlayerStatus {
     Withdrawn,
     /// Entered but never paired (fee unpaid, T7).
     NotPaired,
+    /// 取消比赛资格 (A17): no place, prize or title; listed apart from the standings.
+    Disqualified,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,7 +8,9 @@ use crate::plan::{section_plan, SectionPlan};
 use crate::standings::{individual, st_err};
 use crate::DirectorError;
 use arbiter_core::{EventState, PlayerId, PlayerRecord};
-use arbiter_regulation::{Category, EntryFacts, Regulation, TeamRanking as RegTeamRanking};
+use arbiter_regulation::{
+    Category, EntryFacts, Regulation, SharedPlaces, TeamRanking as RegTeamRanking,
+};
 use arbiter_standings::association::{
     association_standings, AssociationEntry, AssociationInput, AssociationRow,
 };
@@ -49,21 +51,71 @@ pub fn final_ranking(
             // While the knockout is played (interim standings of stage 2, A9) its players
             // are listed apart, first, in the order of their seeds (the Swiss after stage
             // 1); the continuing Swiss follows from k+1 by its own standings.
-            let places = b.places().unwrap_or_else(|| {
+            let shared_places = sec
+                .format
+                .knockout
+                .as_ref()
+                .map(|k| k.shared_places)
+                .unwrap_or_default();
+            let bracket_places = b.places();
+            let places = bracket_places.clone().unwrap_or_else(|| {
                 (1..)
                     .zip(b.ranking().iter().copied())
                     .collect::<Vec<(u32, PlayerNo)>>()
             });
-            for (place, no) in places {
+            // The places the bracket leaves shared, separated as the regulation says
+            // (`shared_places`): by seed (the order `places` lists them in), or by a lot
+            // from the event's recorded seed; otherwise they stay shared.
+            let (places, split_by) = match (shared_places, &bracket_places) {
+                (SharedPlaces::Seed, Some(_)) => (split_places(places, None), "seed"),
+                (SharedPlaces::Lot, Some(_)) => {
+                    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+                    let lot = crate::derive_seed(seed, &format!("knockout-places/{section}"));
+                    (split_places(places, Some(lot)), "lots")
+                }
+                _ => (places, "knockout"),
+            };
+            let bracket_place = |no: PlayerNo| {
+                bracket_places
+                    .as_ref()
+                    .and_then(|ps| ps.iter().find(|(_, p)| *p == no).map(|(q, _)| *q))
+            };
+            // A17: a disqualified player has no place; the places below his move up.
+            let out = |no: PlayerNo| {
+                state
+                    .player(pid(no))
+                    .is_some_and(|p| p.disqualified.is_some())
+            };
+            let gone: Vec<u32> = places
+                .iter()
+                .filter(|(_, no)| out(*no))
+                .map(|(place, _)| *place)
+                .collect();
+            let mut prev: Option<(u32, PlayerNo)> = None;
+            for (place, no) in places.into_iter().filter(|(_, no)| !out(*no)) {
+                let place = place - gone.iter().filter(|g| **g < place).count() as u32;
                 let row = st.rows.iter().find(|r| r.no == no);
+                // A place split from a shared one says how (`seed`, `lots`); the others, a
+                // shared place too (its equal rank shows it), were decided by the knockout.
+                let decided_by = match prev {
+                    None => None,
+                    Some((q, _)) if q == place => Some("knockout".to_string()),
+                    Some((_, p))
+                        if bracket_place(p).is_some() && bracket_place(p) == bracket_place(no) =>
+                    {
+                        Some(split_by.to_string())
+                    }
+                    Some(_) => Some("knockout".to_string()),
+                };
                 rows.push(FinalRow {
                     rank: place,
                     no,
                     player: pid(no),
                     points: row.map_or(Score::ZERO, |r| r.points),
                     tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
-                    decided_by: (place > 1).then(|| "knockout".to_string()),
+                    decided_by,
                 });
+                prev = Some((place, no));
                 ko.insert(no);
             }
         }
@@ -97,6 +149,22 @@ pub fn final_ranking(
         last_rank = rank;
     }
     Ok(rows)
+}
+
+/// Places 1..=n from a bracket's places in their order (shared places by seed), or with
+/// each shared place's players in the order of a lot drawn from `lot`.
+fn split_places(places: Vec<(u32, PlayerNo)>, lot: Option<u64>) -> Vec<(u32, PlayerNo)> {
+    let mut places = places;
+    if let Some(seed) = lot {
+        // Each player's lot: a number drawn from the seed and his pairing number; within a
+        // shared place the smaller number takes the better place.
+        places.sort_by_key(|&(q, p)| (q, crate::derive_seed(seed, &p.get().to_string())));
+    }
+    places
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, p))| (i as u32 + 1, p))
+        .collect()
 }
 
 /// Whether a player belongs to a category (S1, T1).
@@ -208,7 +276,8 @@ pub fn team_tables(
         RegTeamRanking::SumOfRanks => TeamRule::rank_sum(tp.counted),
         RegTeamRanking::SumOfScores => TeamRule::points_sum(tp.counted),
     };
-    team_standings(&teams, &ranks, &rule).map_err(|e| st_err(&sec.name, e))
+    team_standings(&teams, &ranks, &rule)
+        .map_err(|e| st_err(&sec.name, crate::StandingsFailure::Teams(e)))
 }
 
 /// The division id of a team: the recorded one when it is one of the section's divisions
@@ -271,7 +340,8 @@ pub fn association_table(
         associations: associations.into_iter().collect(),
         entries,
     };
-    association_standings(&input).map_err(|e| st_err("协会", e))
+    association_standings(&input)
+        .map_err(|e| st_err("协会", crate::StandingsFailure::Associations(e)))
 }
 
 /// A tie-break value as an exact score for the export (a non-half fraction, possible only for

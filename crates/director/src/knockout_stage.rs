@@ -10,7 +10,7 @@
 
 use crate::plan::{section_plan, SectionPlan};
 use crate::standings;
-use crate::{derive_seed, DirectorError};
+use crate::{derive_seed, DirectorError, KnockoutFailure};
 use arbiter_core::{EventState, LogEntry, PlayerId};
 use arbiter_knockout::{
     Bracket, BracketKind, ColourRule, Decider, MatchFormat, MatchSettings, NextGame, Step,
@@ -21,10 +21,10 @@ use arbiter_regulation::{
 };
 use arbiter_types::{Colour, GameKind, GameResult, PlayerNo};
 
-fn ko_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+pub(crate) fn ko_err(section: &str, cause: crate::KnockoutFailure) -> DirectorError {
     DirectorError::Knockout {
         section: section.to_string(),
-        message: e.to_string(),
+        cause,
     }
 }
 
@@ -102,10 +102,12 @@ fn blocks_format(k: &Knockout) -> Option<MatchFormat> {
             steps.push(s);
             match draw {
                 Some(ArmageddonDraw::HigherSeed) => Some(Decider::HigherSeed),
+                Some(ArmageddonDraw::Lot) => Some(Decider::Lot),
                 _ => None,
             }
         }
         (EndingRule::DrawBlackWins, _) => Some(Decider::LastGameBlack),
+        (EndingRule::FirstGameBlack, _) => Some(Decider::FirstGameBlack),
         (EndingRule::HigherSeed, _) => Some(Decider::HigherSeed),
         (EndingRule::Lot, _) => Some(Decider::Lot),
         (EndingRule::Repeat, _) => {
@@ -215,19 +217,26 @@ pub fn bracket(
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
     let settings = match_settings(sec, seed);
     let mut b = Bracket::new(bracket_kind(sec), seeds, match_format(sec), settings)
-        .map_err(|e| ko_err(&sec.name, e))?;
+        .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
     for g in &rec.knockout {
         let next = b
             .next_game(&g.match_id)
-            .map_err(|e| ko_err(&sec.name, format!("{}: {e}", g.match_id)))?
+            .map_err(|error| {
+                ko_err(
+                    &sec.name,
+                    KnockoutFailure::Match {
+                        match_id: g.match_id.clone(),
+                        error,
+                    },
+                )
+            })?
             .ok_or_else(|| {
                 ko_err(
                     &sec.name,
-                    format!(
-                        "对局 {} 已决出, 不需要第{}局 (game not needed)",
-                        g.match_id,
-                        g.game + 1
-                    ),
+                    KnockoutFailure::GameNotNeeded {
+                        match_id: g.match_id.clone(),
+                        game: g.game,
+                    },
                 )
             })?;
         let red = rec.pairing_no(g.red);
@@ -242,9 +251,9 @@ pub fn bracket(
                     Colour::Black
                 };
                 b.choose_colour(&g.match_id, c, took)
-                    .map_err(|e| ko_err(&sec.name, e))?;
+                    .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
                 b.next_game(&g.match_id)
-                    .map_err(|e| ko_err(&sec.name, e))?
+                    .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?
                     .unwrap_or(next)
             }
             _ => next,
@@ -256,18 +265,17 @@ pub fn bracket(
         {
             return Err(ko_err(
                 section,
-                format!(
-                    "对局 {} 第{}局与赛制不符: 应为 {}号(红) 对 {}号(黑) {} (game does not match the match format)",
-                    g.match_id,
-                    g.game + 1,
-                    next.red,
-                    next.black,
-                    next.kind.zh()
-                ),
+                KnockoutFailure::GameMismatch {
+                    match_id: g.match_id.clone(),
+                    game: g.game,
+                    red: next.red,
+                    black: next.black,
+                    kind: next.kind,
+                },
             ));
         }
         b.record(&g.match_id, next.index, g.result)
-            .map_err(|e| ko_err(&sec.name, e))?;
+            .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
     }
     Ok(b)
 }
@@ -304,7 +312,10 @@ pub fn next_games(
 ) -> Result<Vec<(String, NextGame)>, DirectorError> {
     let mut out = Vec::new();
     for id in matches {
-        if let Some(g) = b.next_game(id).map_err(|e| ko_err(section, e))? {
+        if let Some(g) = b
+            .next_game(id)
+            .map_err(|e| ko_err(section, KnockoutFailure::Bracket(e)))?
+        {
             out.push((id.clone(), g));
         }
     }
@@ -326,7 +337,7 @@ pub fn game_entry(
         rec.order
             .get(no.index())
             .copied()
-            .ok_or_else(|| ko_err(section, format!("序号 {no} 不存在 (no such number)")))
+            .ok_or_else(|| ko_err(section, KnockoutFailure::NoSuchNumber(no)))
     };
     Ok(LogEntry::KnockoutGameRecorded {
         section: section.to_string(),
@@ -336,5 +347,55 @@ pub fn game_entry(
         red: id(g.red)?,
         black: id(g.black)?,
         result,
+        fouls: Vec::new(),
     })
+}
+
+/// How far a section's knockout has come, for `event show`: its rounds as the schedule
+/// numbers them (after the Swiss stage's rounds), how many have begun (a game played, or a
+/// match ready) and how many are finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The knockout's rounds in all.
+    pub rounds: u32,
+    /// The schedule's number of the knockout's first round.
+    pub first_round: u32,
+    /// Rounds begun.
+    pub started: u32,
+    /// Rounds finished (from the first, without a gap).
+    pub finished: u32,
+}
+
+/// The knockout's [`Progress`] in `section`; `None` for a section without a knockout, or
+/// before its stage 1 is over (a plain knockout: before the draw).
+pub fn progress(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<Progress>, DirectorError> {
+    let Some((b, due)) = crate::step::knockout_stage_due(reg, state, section)? else {
+        return Ok(None);
+    };
+    let sec = reg
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let played: Vec<&str> = state
+        .section(section)
+        .map(|r| r.knockout.iter().map(|g| g.match_id.as_str()).collect())
+        .unwrap_or_default();
+    let started = (1..=b.rounds())
+        .filter(|&r| {
+            b.round(r).iter().any(|m| {
+                played.contains(&m.id.as_str())
+                    || due.contains(&m.id)
+                    || matches!(m.state, arbiter_knockout::MatchState::Walkover { .. })
+            })
+        })
+        .count();
+    Ok(Some(Progress {
+        rounds: b.rounds() as u32,
+        first_round: crate::api::rounds::knockout_round(sec, state, 1),
+        started: started as u32,
+        finished: rounds_finished(&b) as u32,
+    }))
 }

@@ -14,6 +14,7 @@ pub mod command;
 pub mod crosstable;
 pub mod export;
 pub mod final_standings;
+pub mod history;
 pub mod knockout_stage;
 pub mod log_view;
 pub mod manual;
@@ -53,16 +54,22 @@ pub enum DirectorError {
     NoEvent,
     #[error("规程无法解析: {0} (the regulation in the log does not parse)")]
     Regulation(String),
-    #[error("{section} 第{round}轮无法编排: {message}")]
+    #[error("{section} 第{round}轮无法编排: {cause}")]
     Pairing {
         section: String,
         round: u32,
-        message: String,
+        cause: PairingFailure,
     },
-    #[error("{section} 名次计算失败: {message} (standings failed)")]
-    Standings { section: String, message: String },
-    #[error("{section} 淘汰赛错误: {message} (knockout error)")]
-    Knockout { section: String, message: String },
+    #[error("{section} 名次计算失败: {cause} (standings failed)")]
+    Standings {
+        section: String,
+        cause: StandingsFailure,
+    },
+    #[error("{section} 淘汰赛错误: {cause} (knockout error)")]
+    Knockout {
+        section: String,
+        cause: KnockoutFailure,
+    },
     /// The prize tables cannot be allocated on the rankings (typed: the table, the entry and
     /// what is wrong).
     #[error("奖项分配失败: {0} (prize allocation failed)")]
@@ -89,6 +96,60 @@ pub enum DirectorError {
     /// The action needs a reason in words and none was given.
     #[error("{}须说明理由 ({} needs a reason)", .0.zh(), .0.en())]
     ReasonMissing(permission::Action),
+}
+
+/// Why a round cannot be paired: the engine's own error, or a pairing number that the
+/// section's order does not have (a defect of the log, not the arbiter's).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairingFailure {
+    #[error("{0}")]
+    Engine(arbiter_pairing::PairingError),
+    #[error("序号 {0} 不存在 (no such number)")]
+    NoSuchNumber(arbiter_types::PlayerNo),
+}
+
+/// Why standings cannot be computed: the individual table, the team table or the
+/// association table, each with its engine's error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StandingsFailure {
+    #[error("{0}")]
+    Table(arbiter_standings::StandingsError),
+    #[error("{0}")]
+    Teams(arbiter_standings::team::TeamError),
+    #[error("{0}")]
+    Associations(arbiter_standings::association::AssociationError),
+}
+
+/// Why the knockout bracket cannot be built or replayed from the log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KnockoutFailure {
+    /// The knockout engine refused (the bracket, a colour choice, a result).
+    #[error("{0}")]
+    Bracket(arbiter_knockout::KnockoutError),
+    /// The engine refused the next game of a recorded match.
+    #[error("{match_id}: {error}")]
+    Match {
+        match_id: String,
+        error: arbiter_knockout::KnockoutError,
+    },
+    /// The log records a game of a match already decided.
+    #[error("对局 {match_id} 已决出, 不需要第{}局 (game not needed)", game + 1)]
+    GameNotNeeded { match_id: String, game: u32 },
+    /// The log records a game other than the one the match format calls for.
+    #[error("对局 {match_id} 第{}局与赛制不符: 应为 {red}号(红) 对 {black}号(黑) {} (game does not match the match format)", game + 1, kind.zh())]
+    GameMismatch {
+        match_id: String,
+        game: u32,
+        red: arbiter_types::PlayerNo,
+        black: arbiter_types::PlayerNo,
+        kind: arbiter_types::GameKind,
+    },
+    /// A match the bracket does not have.
+    #[error("{0}: 不在对阵表中 (not in the bracket)")]
+    NotInBracket(String),
+    /// A seed number the section's order does not have.
+    #[error("序号 {0} 不存在 (no such number)")]
+    NoSuchNumber(arbiter_types::PlayerNo),
 }
 
 impl DirectorError {

@@ -324,6 +324,9 @@ impl<'a> LogReader<'a> {
             LogEntry::PlayerRegistered(_)
             | LogEntry::PlayerCorrected { .. }
             | LogEntry::PlayerWithdrawn { .. }
+            | LogEntry::PlayerReinstated { .. }
+            | LogEntry::PlayerDisqualified { .. }
+            | LogEntry::DisqualificationRevoked { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }

@@ -49,6 +49,11 @@ pub enum Action {
     ConfirmMatch,
     /// Withdraw a player (退赛).
     Withdraw,
+    /// Reinstate a withdrawn player (恢复参赛, A16) or revoke a disqualification (A17): the
+    /// chief arbiter's decision.
+    Reinstate,
+    /// Disqualify a player (取消比赛资格, A17): the chief arbiter's act.
+    Disqualify,
     /// Record an absence from a round, excused or without leave (请假, 无故缺席).
     RecordAbsence,
     /// Change the event's settings (before round 1 is paired; after it,
@@ -106,7 +111,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 43] = [
+    pub const ALL: [Action; 45] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -125,6 +130,8 @@ impl Action {
         Action::ConfirmResults,
         Action::ConfirmMatch,
         Action::Withdraw,
+        Action::Reinstate,
+        Action::Disqualify,
         Action::RecordAbsence,
         Action::ChangeSettings,
         Action::TakePayment,
@@ -167,6 +174,8 @@ impl Action {
             | Action::ChangeSettingsAfterStart
             | Action::Reopen
             | Action::CancelFeeAfterStart
+            | Action::Reinstate
+            | Action::Disqualify
             | Action::CloseEvent => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
             Action::GiveSpecialAward
@@ -227,6 +236,8 @@ impl Action {
             Action::ConfirmResults => "确认成绩",
             Action::ConfirmMatch => "登记队长确认",
             Action::Withdraw => "登记退赛",
+            Action::Reinstate => "恢复参赛",
+            Action::Disqualify => "取消比赛资格",
             Action::RecordAbsence => "登记缺席",
             Action::ChangeSettings => "更改赛事设置",
             Action::TakePayment => "缴费",
@@ -276,6 +287,8 @@ impl Action {
             Action::ConfirmResults => "confirming results",
             Action::ConfirmMatch => "recording a captain's confirmation",
             Action::Withdraw => "withdrawing a player",
+            Action::Reinstate => "reinstating a player",
+            Action::Disqualify => "disqualifying a player",
             Action::RecordAbsence => "recording an absence",
             Action::ChangeSettings => "changing the event's settings",
             Action::TakePayment => "taking a payment",

@@ -187,12 +187,85 @@ pub fn due_withdrawals(
     let mut out = Vec::new();
     let all = state.section_outcomes(section);
     for p in state.players(section) {
-        if p.withdrawn.is_some() {
+        if p.withdrawn.is_some() || p.disqualified.is_some() {
             continue;
         }
-        let outcomes = all.get(&p.id).cloned().unwrap_or_default();
+        let outcomes = counted_outcomes(p, &all);
         if let Some(w) = arbiter_standings::withdrawal::check_withdrawal(&outcomes, &rule) {
             out.push((p.id, w.after_round, w.explain()));
+        }
+    }
+    out
+}
+
+/// The player's outcomes as the forfeit rule counts them (A16): the rounds up to his last
+/// reinstatement by the chief arbiter read as absences (neither counting nor ending a run).
+fn counted_outcomes(
+    p: &arbiter_core::PlayerRecord,
+    all: &BTreeMap<PlayerId, Vec<arbiter_types::Outcome>>,
+) -> Vec<arbiter_types::Outcome> {
+    let mut outcomes = all.get(&p.id).cloned().unwrap_or_default();
+    let from = (p.forfeits_count_after as usize).min(outcomes.len());
+    for o in &mut outcomes[..from] {
+        *o = arbiter_types::Outcome::Absent;
+    }
+    outcomes
+}
+
+/// Players withdrawn by the forfeit rule whose forfeits a correction has since removed
+/// (A16: 「A withdrawal that followed from forfeits is undone when a correction removes
+/// them」): the rule, read on the state as it is now, withdraws them no more.
+pub fn undone_withdrawals(
+    reg: &arbiter_regulation::Regulation,
+    state: &EventState,
+) -> Vec<PlayerId> {
+    let mut out = Vec::new();
+    for sec in &reg.sections {
+        let rule = withdrawal_rule(sec);
+        let all = state.section_outcomes(&sec.id);
+        for p in state.players(&sec.id) {
+            if p.withdrawn.is_none() || !p.withdrawn_by_forfeits {
+                continue;
+            }
+            let outcomes = counted_outcomes(p, &all);
+            if arbiter_standings::withdrawal::check_withdrawal(&outcomes, &rule).is_none() {
+                out.push(p.id);
+            }
+        }
+    }
+    out
+}
+
+/// How many consecutive own forfeits the desk warns of where the regulation states no
+/// withdrawal after consecutive forfeits (A16: 「otherwise the desk warns after two and the
+/// chief arbiter decides」).
+pub const FORFEIT_WARNING_RUN: usize = 2;
+
+/// Players of `section` not withdrawn whose last rounds due are [`FORFEIT_WARNING_RUN`] or
+/// more own forfeits in a row, where the regulation states no withdrawal after consecutive
+/// forfeits and its other rule does not withdraw them: `(player, the rounds of the run)`.
+pub fn forfeit_runs(sec: &Section, state: &EventState, section: &str) -> Vec<(PlayerId, Vec<u32>)> {
+    if sec.discipline.withdraw_after_consecutive_forfeits.is_some() {
+        return Vec::new();
+    }
+    let all = state.section_outcomes(section);
+    let mut out = Vec::new();
+    for p in state.players(section) {
+        if p.withdrawn.is_some() || p.disqualified.is_some() {
+            continue;
+        }
+        let outcomes = counted_outcomes(p, &all);
+        let mut run = Vec::new();
+        for (i, o) in outcomes.iter().enumerate().rev() {
+            if o.is_own_forfeit() {
+                run.push(i as u32 + 1);
+            } else if !matches!(o, arbiter_types::Outcome::Absent) {
+                break;
+            }
+        }
+        if run.len() >= FORFEIT_WARNING_RUN {
+            run.reverse();
+            out.push((p.id, run));
         }
     }
     out
@@ -247,7 +320,9 @@ pub fn pairing_state(
         .enumerate()
         .map(|(i, &p)| {
             let availability = match state.status(p) {
-                Some(PlayerStatus::Withdrawn) => Availability::Withdrawn,
+                Some(PlayerStatus::Withdrawn | PlayerStatus::Disqualified) => {
+                    Availability::Withdrawn
+                }
                 Some(PlayerStatus::Unpaid) => Availability::Unpaid,
                 _ if exclude.contains(&p) => Availability::Absent,
                 _ => Availability::Active,

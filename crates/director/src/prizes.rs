@@ -3,7 +3,7 @@
 //! prizes by rank with "one award per person" (不可重复领奖).
 
 use crate::final_standings::{category_ranking, FinalRow};
-use crate::DirectorError;
+use crate::{DirectorError, Refusal};
 use arbiter_core::EventState;
 use arbiter_regulation::{Prize, Regulation};
 use arbiter_standings::association::AssociationRow;
@@ -46,6 +46,54 @@ pub struct PrizeInput<'a> {
     pub associations: &'a [AssociationRow],
 }
 
+/// Players who share a place (并列) must not be told apart by the order of the list: where
+/// the section's place prizes for their positions differ, or its qualification places end
+/// inside them, the allocation is refused until the regulation says how to separate them.
+fn shared_places_agree(
+    reg: &Regulation,
+    sec: &arbiter_regulation::Section,
+    rows: &[FinalRow],
+) -> Result<(), DirectorError> {
+    // The prize of position `k` (1-based) in the section's own table.
+    let prize_at = |k: u32| {
+        sec.prizes
+            .iter()
+            .filter(|p| p.category.is_none())
+            .find(|p| {
+                let (a, b) = p.ranks();
+                (a..=b).contains(&k)
+            })
+            .map(|p| (p.amount_yuan, &p.title, &p.item, p.trophy, p.medal))
+    };
+    let qualifying = sec.qualification.as_ref().and_then(|q| q.places);
+    let mut i = 0;
+    while i < rows.len() {
+        let n = rows[i..]
+            .iter()
+            .take_while(|r| r.rank == rows[i].rank)
+            .count();
+        if n > 1 {
+            let (first, last) = (i as u32 + 1, (i + n) as u32);
+            let refused = |qualification| {
+                DirectorError::from(Refusal::SharedPlaceAwards {
+                    section: crate::refusal::Sec::in_reg(reg, &sec.id),
+                    place: rows[i].rank,
+                    players: n,
+                    qualification,
+                })
+            };
+            if (first + 1..=last).any(|k| prize_at(k) != prize_at(first)) {
+                return Err(refused(false));
+            }
+            if qualifying.is_some_and(|q| q >= first && q < last) {
+                return Err(refused(true));
+            }
+        }
+        i += n;
+    }
+    Ok(())
+}
+
 /// Allocate every prize of the regulation.
 pub fn allocate(
     reg: &Regulation,
@@ -60,6 +108,7 @@ pub fn allocate(
         let Some(rows) = input.finals.get(&sec.id) else {
             continue;
         };
+        shared_places_agree(reg, sec, rows)?;
         let name = |r: &FinalRow| {
             state
                 .player(r.player)

@@ -130,7 +130,9 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                     sex: p.sex.unwrap_or(arbiter_types::Sex::Male),
                     unit: p.unit.clone(),
                     team: p.team.clone(),
-                    status: if p.withdrawn.is_some() {
+                    status: if p.disqualified.is_some() {
+                        PlayerStatus::Disqualified
+                    } else if p.withdrawn.is_some() {
                         PlayerStatus::Withdrawn
                     } else if !paired {
                         PlayerStatus::NotPaired

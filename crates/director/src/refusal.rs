@@ -721,8 +721,6 @@ pub enum Refusal {
         due: GameResult,
         given: GameResult,
     },
-    /// Fouls are not entered with a knockout game.
-    KnockoutFouls,
     /// Nothing to confirm in the round.
     NothingToConfirm { section: Sec, round: u32 },
     /// A correction of a board that has no result.
@@ -762,6 +760,14 @@ pub enum Refusal {
     },
     /// The regulation records no team fouls in the section.
     NoTeamFouls { section: Sec },
+    /// Players share a place (并列) whose prizes, or whose qualification, would tell them
+    /// apart, and the regulation does not say how to separate them: never split silently.
+    SharedPlaceAwards {
+        section: Sec,
+        place: u32,
+        players: usize,
+        qualification: bool,
+    },
     /// A rule of a game the regulation states (T6 records and short draws, S6 colours, S11
     /// protests and signatures) refuses the operation on this board.
     GameRule {
@@ -1048,7 +1054,6 @@ impl fmt::Display for Refusal {
             | RoundFinished { .. }
             | NotPublished { .. }
             | FoulRuleDecides { .. }
-            | KnockoutFouls
             | NothingToConfirm { .. }
             | NoResultToCorrect { .. }
             | SameResult { .. }
@@ -1059,6 +1064,7 @@ impl fmt::Display for Refusal {
             | GameRule { .. }
             | RecordMove { .. }
             | NoTeamFouls { .. }
+            | SharedPlaceAwards { .. }
             | TeamNotInSection { .. }
             | SpecialAward(..)
             | UnknownCategory { .. } => self.fmt_results(f),
@@ -1175,7 +1181,6 @@ mod tests {
             RoundFinished { .. } => 54,
             NotPublished { .. } => 55,
             FoulRuleDecides { .. } => 56,
-            KnockoutFouls => 57,
             NothingToConfirm { .. } => 58,
             NoResultToCorrect { .. } => 59,
             SameResult { .. } => 60,
@@ -1183,6 +1188,7 @@ mod tests {
             ResultsFileEmpty { .. } => 62,
             AtLine { .. } => 63,
             NoTeamFouls { .. } => 64,
+            SharedPlaceAwards { .. } => 57,
             GameRule { .. } => 91,
             RecordMove { .. } => 98,
             SpecialAward(_) => 99,
@@ -1520,7 +1526,6 @@ mod tests {
                 due: GameResult::BlackWin,
                 given: GameResult::RedWin,
             },
-            KnockoutFouls,
             NothingToConfirm {
                 section: s(),
                 round: 2,
@@ -1561,6 +1566,12 @@ mod tests {
                 ),
             },
             NoTeamFouls { section: s() },
+            SharedPlaceAwards {
+                section: s(),
+                place: 3,
+                players: 2,
+                qualification: false,
+            },
             GameRule {
                 section: s(),
                 round: 4,

@@ -362,12 +362,22 @@ pub enum Ineligible {
         members: usize,
         max: u32,
     },
+    /// A18: the same ID number is entered in another section whose rounds overlap this
+    /// one's (section names), and the regulation does not allow it.
+    InOtherSection { section: String, other: String },
     /// The log's own limits (the deadline, a cap, a person entered twice).
     Log(arbiter_core::Rejection),
-    /// A field of the form that does not read (an ID number, a phone, evidence or a flag
-    /// the regulation does not know), in its parser's words; the desk's form check refuses
-    /// these before the rules are judged.
-    Form(String),
+    /// The ID number does not read (its parser's words); the desk's form check refuses it
+    /// before the rules are judged.
+    IdNumber(arbiter_types::IdNumberError),
+    /// The phone number does not read.
+    Phone(arbiter_types::PhoneError),
+    /// The social security number (社保号) does not read.
+    SocialSecurity(arbiter_types::SocialSecurityError),
+    /// Evidence of a kind the regulation format does not know, as given.
+    EvidenceKind(String),
+    /// A flag the regulation does not know (the director's refusal, with the flags it does).
+    Flag(Box<crate::Refusal>),
 }
 
 impl Ineligible {
@@ -406,8 +416,16 @@ impl std::fmt::Display for Ineligible {
                 f,
                 "队伍 {team} 已有 {members} 人, 达到规程上限 {max} 人 (the team is full)"
             ),
+            Ineligible::InOtherSection { section, other } => write!(
+                f,
+                "同一身份证号已在组别「{other}」报名, 两组比赛时间重叠, 不能再报「{section}」 (the same ID number is entered in {other}, whose rounds overlap this section's)"
+            ),
             Ineligible::Log(r) => write!(f, "{r}"),
-            Ineligible::Form(why) => write!(f, "{why}"),
+            Ineligible::IdNumber(e) => write!(f, "{e}"),
+            Ineligible::Phone(e) => write!(f, "{e}"),
+            Ineligible::SocialSecurity(e) => write!(f, "{e}"),
+            Ineligible::EvidenceKind(g) => write!(f, "{}", unknown_evidence_words(g)),
+            Ineligible::Flag(r) => write!(f, "{r}"),
         }
     }
 }
@@ -532,22 +550,25 @@ pub fn flag_names(reg: &Regulation, given: &[String]) -> Result<Vec<String>, Box
 
 /// Evidence given by its regulation name (`accident_insurance`) or by the Chinese label that
 /// `regulation check` prints (`意外伤害保险`), as its regulation name.
-pub fn evidence_name(given: &str) -> Result<&'static str, String> {
+pub fn evidence_name(given: &str) -> Result<&'static str, Ineligible> {
     let g = given.trim();
     Evidence::ALL
         .into_iter()
         .find(|x| x.name() == g || x.zh() == g)
         .map(|x| x.name())
-        .ok_or_else(|| {
-            let all: Vec<String> = Evidence::ALL
-                .iter()
-                .map(|x| format!("{} {}", x.zh(), x.name()))
-                .collect();
-            format!(
-                "未知的证明材料 「{g}」 (unknown evidence kind; one of: {})",
-                all.join(", ")
-            )
-        })
+        .ok_or_else(|| Ineligible::EvidenceKind(g.to_string()))
+}
+
+/// An evidence kind the format does not know, with the kinds it does.
+fn unknown_evidence_words(g: &str) -> String {
+    let all: Vec<String> = Evidence::ALL
+        .iter()
+        .map(|x| format!("{} {}", x.zh(), x.name()))
+        .collect();
+    format!(
+        "未知的证明材料 「{g}」 (unknown evidence kind; one of: {})",
+        all.join(", ")
+    )
 }
 
 /// One roster per team (issue 18): a player naming a team that is already entered joins its
@@ -664,7 +685,7 @@ pub fn register_judged(
         Some(Err(e)) => {
             return (
                 refused(form, e.to_string(), false),
-                Some(Ineligible::Form(e.to_string())),
+                Some(Ineligible::IdNumber(e)),
             )
         }
     };
@@ -674,7 +695,7 @@ pub fn register_judged(
         Some(Err(e)) => {
             return (
                 refused(form, e.to_string(), false),
-                Some(Ineligible::Form(e.to_string())),
+                Some(Ineligible::Phone(e)),
             )
         }
     };
@@ -688,7 +709,7 @@ pub fn register_judged(
         Some(Err(e)) => {
             return (
                 refused(form, e.to_string(), false),
-                Some(Ineligible::Form(e.to_string())),
+                Some(Ineligible::SocialSecurity(e)),
             )
         }
     };
@@ -699,7 +720,7 @@ pub fn register_judged(
     for e in &form.evidence {
         match evidence_name(e) {
             Ok(n) => evidence.push(n.to_string()),
-            Err(r) => return (refused(form, r.clone(), false), Some(Ineligible::Form(r))),
+            Err(r) => return (refused(form, r.to_string(), false), Some(r)),
         }
     }
     let flags = match flag_names(reg, &form.flags) {
@@ -707,7 +728,7 @@ pub fn register_judged(
         Err(r) => {
             return (
                 refused(form, r.to_string(), false),
-                Some(Ineligible::Form(r.to_string())),
+                Some(Ineligible::Flag(r)),
             )
         }
     };
@@ -746,6 +767,14 @@ pub fn register_judged(
     {
         return (refused(form, r.to_string(), late_reason.is_none()), Some(r));
     }
+    if duplicates == Duplicates::Refuse {
+        if let Some(r) = id_number
+            .as_ref()
+            .and_then(|id| in_overlapping_section(reg, state, &form.section, id))
+        {
+            return (refused(form, r.to_string(), true), Some(r));
+        }
+    }
     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
         player: state.next_player_id(),
         section: form.section.clone(),
@@ -782,6 +811,48 @@ pub fn register_judged(
             Some(Ineligible::Log(rej)),
         ),
     }
+}
+
+/// Whether sections `a` and `b` of `reg` play at the same time (A18, the project's reading):
+/// they have a playing day in common — a day on which a round of each starts by its
+/// `schedule` (or `schedule_days`). A section without a schedule overlaps every other
+/// section of its event.
+pub fn sections_overlap(reg: &Regulation, a: &str, b: &str) -> bool {
+    let (Some(sa), Some(sb)) = (reg.section(a), reg.section(b)) else {
+        return true;
+    };
+    if sa.schedule.is_empty() || sb.schedule.is_empty() {
+        return true;
+    }
+    let days: BTreeSet<chrono::NaiveDate> = sa.schedule.iter().map(|t| t.date()).collect();
+    sb.schedule.iter().any(|t| days.contains(&t.date()))
+}
+
+/// A18: the refusal of an entry whose ID number is entered (and not withdrawn) in another
+/// section whose rounds overlap `section`'s, unless the regulation allows it
+/// (`registration.allow_overlapping_sections`).
+fn in_overlapping_section(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    id: &IdNumber,
+) -> Option<Ineligible> {
+    if reg.registration.allow_overlapping_sections {
+        return None;
+    }
+    let name = |s: &str| {
+        reg.section(s)
+            .map_or_else(|| s.to_string(), |x| x.name.clone())
+    };
+    state
+        .sections
+        .keys()
+        .filter(|s| s.as_str() != section)
+        .find(|s| state.index.has_id_number(s, id.as_str()) && sections_overlap(reg, section, s))
+        .map(|other| Ineligible::InOtherSection {
+            section: name(section),
+            other: name(other),
+        })
 }
 
 /// The key of a refusal: a refusal equal to one already recorded is not recorded again, so

@@ -55,9 +55,10 @@ fn round_entry(
     manual: Vec<String>,
 ) -> Result<LogEntry, DirectorError> {
     let id = |no: arbiter_types::PlayerNo| -> Result<PlayerId, DirectorError> {
-        order.get(no.index()).copied().ok_or_else(|| {
-            pairing_err(section, round, format!("序号 {no} 不存在 (no such number)"))
-        })
+        order
+            .get(no.index())
+            .copied()
+            .ok_or_else(|| pairing_err(section, round, crate::PairingFailure::NoSuchNumber(no)))
     };
     let mut boards = Vec::with_capacity(pairing.boards.len());
     for b in &pairing.boards {
@@ -82,11 +83,15 @@ fn round_entry(
     })
 }
 
-fn pairing_err(section: &str, round: u32, e: impl std::fmt::Display) -> DirectorError {
+pub(crate) fn pairing_err(
+    section: &str,
+    round: u32,
+    cause: crate::PairingFailure,
+) -> DirectorError {
     DirectorError::Pairing {
         section: section.to_string(),
         round,
-        message: e.to_string(),
+        cause,
     }
 }
 
@@ -144,7 +149,7 @@ pub fn pair_round_fixed(
     let (pairing, swiss) = match plan {
         SectionPlan::RoundRobin { cycles, .. } => {
             let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
-                .map_err(|e| pairing_err(&sec.name, round, e))?;
+                .map_err(|e| pairing_err(&sec.name, round, crate::PairingFailure::Engine(e)))?;
             // A withdrawn player keeps the table place but is not paired: the board is
             // dropped (the opponent is unpaired that round).
             let unavailable: BTreeSet<_> = input
@@ -166,7 +171,9 @@ pub fn pair_round_fixed(
         _ => {
             let p =
                 crate::manual::engine_pairing(&input, round, seed, fixed).map_err(|e| match e {
-                    crate::manual::ManualError::Engine(e) => pairing_err(&sec.name, round, e),
+                    crate::manual::ManualError::Engine(e) => {
+                        pairing_err(&sec.name, round, crate::PairingFailure::Engine(e))
+                    }
                     other => crate::Refusal::Manual(other).into(),
                 })?;
             (p, true)

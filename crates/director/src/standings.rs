@@ -9,10 +9,10 @@ use arbiter_regulation::Section;
 use arbiter_standings::{PlayerEntry, Standings, StandingsInput, TiebreakOptions};
 use arbiter_types::PlayerNo;
 
-pub(crate) fn st_err(section: &str, e: impl std::fmt::Display) -> DirectorError {
+pub(crate) fn st_err(section: &str, cause: crate::StandingsFailure) -> DirectorError {
     DirectorError::Standings {
         section: section.to_string(),
-        message: e.to_string(),
+        cause,
     }
 }
 
@@ -59,8 +59,12 @@ pub fn individual(
     let mut players = Vec::new();
     let mut outcomes = Vec::new();
     let mut all = state.section_outcomes(section);
+    let mut apart = std::collections::BTreeSet::new();
     for (i, &pid) in rec.order.iter().enumerate() {
         let Some(p) = state.player(pid) else { continue };
+        if p.disqualified.is_some() {
+            apart.insert(PlayerNo::from_index(i));
+        }
         let mut o = all.remove(&pid).unwrap_or_default();
         if !ranked(state, p, &o) {
             continue;
@@ -91,5 +95,51 @@ pub fn individual(
         fallback: list.fallback,
         options,
     };
-    arbiter_standings::compute(&input).map_err(|e| st_err(&sec.name, e))
+    let mut table = arbiter_standings::compute(&input)
+        .map_err(|e| st_err(&sec.name, crate::StandingsFailure::Table(e)))?;
+    if !apart.is_empty() {
+        without_disqualified(&mut table, &apart);
+    }
+    Ok(table)
+}
+
+/// The standings without the disqualified players (A17: no place, prize or title — the
+/// standings list them apart, [`disqualified`]): the rows below a disqualified player move
+/// up, a shared place stays shared. His games still count for his opponents' tie-breaks.
+fn without_disqualified(table: &mut Standings, apart: &std::collections::BTreeSet<PlayerNo>) {
+    let rows = std::mem::take(&mut table.rows);
+    let mut prev_old = None;
+    let mut prev_new = 0;
+    for (i, mut row) in rows
+        .into_iter()
+        .filter(|r| !apart.contains(&r.no))
+        .enumerate()
+    {
+        let rank = if prev_old == Some(row.rank) {
+            prev_new
+        } else {
+            i as u32 + 1
+        };
+        prev_old = Some(row.rank);
+        prev_new = rank;
+        row.rank = rank;
+        table.rows.push(row);
+    }
+}
+
+/// The disqualified players of a section (A17), listed apart from the standings: each with
+/// his pairing number, name and the chief arbiter's reason, in pairing-number order.
+pub fn disqualified(state: &EventState, section: &str) -> Vec<(u32, String, String)> {
+    state
+        .players(section)
+        .into_iter()
+        .filter_map(|p| {
+            let d = p.disqualified.as_ref()?;
+            let no = state
+                .section(section)?
+                .pairing_no(p.id)
+                .map_or(0, |n| n.get());
+            Some((no, p.name.clone(), d.reason.clone()))
+        })
+        .collect()
 }

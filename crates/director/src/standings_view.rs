@@ -56,6 +56,8 @@ pub struct StandingsView {
     pub after_round: u32,
     /// Still provisional: the section has games to play (暂定) — final once nothing is left.
     pub provisional: bool,
+    /// The disqualified players (A17), listed apart: (pairing number, name, reason).
+    pub disqualified: Vec<(u32, String, String)>,
 }
 
 impl StandingsView {
@@ -171,5 +173,6 @@ pub fn standings_view(
             .collect(),
         after_round: rec.completed_rounds(),
         provisional,
+        disqualified: crate::standings::disqualified(state, section),
     })
 }

@@ -19,7 +19,7 @@ use crate::derive_seed;
 use crate::permission::{self, Action};
 use crate::refusal::{Refusal, Sec};
 use crate::{apply_scratch, apply_scratch_owned, regulation_of, DirectorError};
-use arbiter_core::{Board, EventState, LogEntry, PlayerId, PlayerStatus, TeamPairing, TeamRecord};
+use arbiter_core::{Board, EventState, LogEntry, PlayerId, TeamPairing, TeamRecord};
 use arbiter_pairing::{Availability, Entrant, SectionState};
 use arbiter_regulation::{ByeBoards, LineupRule, Regulation, Section, TeamMatch};
 use arbiter_types::{Colour, GameResult, Outcome, PlayerNo, PlayerResult, Score};
@@ -221,7 +221,7 @@ pub fn seat_lineup(
         if !seen.insert(p) {
             return Err(LineupProblem::Twice(p, name(p)));
         }
-        if state.status(p) == Some(PlayerStatus::Withdrawn) {
+        if state.status(p).is_some_and(|s| s.is_out()) {
             return Err(LineupProblem::Withdrawn(p, name(p)));
         }
     }
@@ -993,8 +993,10 @@ fn pair_matches_fixed(
         } else {
             1
         };
-        let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)
-            .map_err(|e| team_pairing_err(&sec.name, round, e))?;
+        let mut p =
+            arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles).map_err(|e| {
+                crate::round::pairing_err(&sec.name, round, crate::PairingFailure::Engine(e))
+            })?;
         let out_of_play: BTreeSet<PlayerNo> = input
             .players
             .iter()
@@ -1009,7 +1011,9 @@ fn pair_matches_fixed(
         p
     } else {
         crate::manual::engine_pairing(&input, round, seed, fixed).map_err(|e| match e {
-            crate::manual::ManualError::Engine(e) => team_pairing_err(&sec.name, round, e),
+            crate::manual::ManualError::Engine(e) => {
+                crate::round::pairing_err(&sec.name, round, crate::PairingFailure::Engine(e))
+            }
             other => Refusal::Manual(other).into(),
         })?
     };
@@ -1178,14 +1182,6 @@ pub fn planned_rounds(sec: &Section, teams: u32) -> u32 {
         K::RoundRobin => per_cycle,
         K::DoubleRoundRobin => 2 * per_cycle,
         _ => sec.format.rounds.unwrap_or(0),
-    }
-}
-
-fn team_pairing_err(section: &str, round: u32, e: impl std::fmt::Display) -> DirectorError {
-    DirectorError::Pairing {
-        section: section.to_string(),
-        round,
-        message: e.to_string(),
     }
 }
 

@@ -244,12 +244,14 @@ mod tests {
             player: arbiter_core::PlayerId(1),
             reason: "生病".into(),
             after_round: None,
+            by_forfeits: false,
         };
         assert!(check_entries(&[ok]).is_ok());
         let bad = LogEntry::PlayerWithdrawn {
             player: arbiter_core::PlayerId(1),
             reason: "x\u{1b}[2J".into(),
             after_round: None,
+            by_forfeits: false,
         };
         let e = check_entries(&[bad]).unwrap_err().to_string();
         assert!(
@@ -290,6 +292,7 @@ mod tests {
             player: arbiter_core::PlayerId(1),
             reason: "长".repeat(MAX_REASON_CHARS),
             after_round: None,
+            by_forfeits: false,
         };
         assert!(check_entries(&[reason]).is_ok());
     }

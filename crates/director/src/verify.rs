@@ -360,6 +360,42 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
             offender: Offender::Team(_),
             ..
         } => {}
+        LogEntry::KnockoutGameRecorded {
+            section,
+            match_id,
+            game,
+            result,
+            fouls,
+            ..
+        } if !fouls.is_empty() => {
+            // The foul rule applies to a knockout game as to any game (A11, K12, T8).
+            let Some(sec) = reg.section(section) else {
+                return;
+            };
+            let seen: Vec<arbiter_standings::withdrawal::GameFoul> = fouls
+                .iter()
+                .filter(|f| crate::results::counts_in_game(f.kind))
+                .map(|f| arbiter_standings::withdrawal::GameFoul {
+                    colour: f.colour,
+                    kind: crate::results::rule_kind(f.kind),
+                })
+                .collect();
+            let rule = crate::results::foul_rule(sec);
+            if let Some(loss) = arbiter_standings::withdrawal::foul_loss_by_kind(&seen, &rule) {
+                if !crate::results::respects_foul_loss(*result, &loss) {
+                    out.push(diff(
+                        Some(r.seq),
+                        Some(section),
+                        None,
+                        format!(
+                            "淘汰赛 {match_id} 第{}局: {}, 应判负 (the foul rule makes this game a loss)",
+                            game + 1,
+                            loss.explain()
+                        ),
+                    ));
+                }
+            }
+        }
         _ => {}
     }
 }

@@ -245,6 +245,8 @@ struct Indexes {
     seed: HashMap<PlayerNo, u32>,
     /// The matches whose sources name match i (its winner or its loser).
     fed: Vec<Vec<usize>>,
+    /// The board of match i within its round ([`Bracket::board`]).
+    boards: Vec<Option<u32>>,
 }
 
 /// Derived data never makes two brackets differ.
@@ -342,7 +344,30 @@ impl Bracket {
                     }
                 }
             }
+            // Which sources can never be a player (a seed beyond the field, the loser of a
+            // match with a bye, the winner of a match of two byes): sources name earlier
+            // matches, so one pass in order settles them.
+            let mut no_winner = vec![false; self.matches.len()];
+            let mut no_loser = vec![false; self.matches.len()];
+            let never = |s: Source, nw: &[bool], nl: &[bool]| match s {
+                Source::Seed(k) => k == 0 || k as usize > self.ranking.len(),
+                Source::Winner(i) => nw.get(i).copied().unwrap_or(true),
+                Source::Loser(i) => nl.get(i).copied().unwrap_or(true),
+            };
+            let mut boards = vec![None; self.matches.len()];
+            let mut next_board: HashMap<usize, u32> = HashMap::new();
+            for (j, m) in self.matches.iter().enumerate() {
+                let [a, b] = m.sources.map(|s| never(s, &no_winner, &no_loser));
+                no_winner[j] = a && b;
+                no_loser[j] = a || b;
+                if !(a || b) {
+                    let n = next_board.entry(m.round).or_insert(0);
+                    *n += 1;
+                    boards[j] = Some(*n);
+                }
+            }
             Indexes {
+                boards,
                 by_id: self
                     .matches
                     .iter()
@@ -388,6 +413,14 @@ impl Bracket {
     /// The seed (1-based) of a player.
     pub fn seed_of(&self, p: PlayerNo) -> Option<u32> {
         self.indexes().seed.get(&p).copied()
+    }
+    /// The board of match `id` within its round: the matches of the round that are played
+    /// (neither side a bye by the draw) numbered 1…N in bracket order; `None` for a match
+    /// with a bye, or an unknown id. Stable from the draw on: it depends on the field's size
+    /// only, never on results.
+    pub fn board(&self, id: &str) -> Option<u32> {
+        self.index_of(id)
+            .and_then(|i| self.indexes().boards.get(i).copied().flatten())
     }
     pub fn get(&self, id: &str) -> Option<&BracketMatch> {
         self.index_of(id).and_then(|i| self.matches.get(i))

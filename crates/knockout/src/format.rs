@@ -114,6 +114,9 @@ pub enum Decider {
     HigherSeed,
     /// The player who had black in the last game goes through (和棋黑胜).
     LastGameBlack,
+    /// The player who had black in the match's first game goes through (「若第一局和棋，则
+    /// 后手胜出」).
+    FirstGameBlack,
     /// A lot drawn from the match's seed (抽签决定胜负).
     Lot,
 }
@@ -123,6 +126,7 @@ impl Decider {
         match self {
             Decider::HigherSeed => "仍平则名次列前者(种子在前者)胜出",
             Decider::LastGameBlack => "仍平则末局执黑者胜出",
+            Decider::FirstGameBlack => "仍平则第一局执黑者(后手)胜出",
             Decider::Lot => "仍平则抽签决定胜负",
         }
     }
@@ -130,6 +134,7 @@ impl Decider {
         match self {
             Decider::HigherSeed => "still level: the higher seed goes through",
             Decider::LastGameBlack => "still level: black of the last game goes through",
+            Decider::FirstGameBlack => "still level: black of the first game goes through",
             Decider::Lot => "still level: a lot decides",
         }
     }

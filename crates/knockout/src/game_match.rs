@@ -220,6 +220,7 @@ impl Match {
                     c.winner = Some(match d {
                         Decider::HigherSeed => self.high,
                         Decider::LastGameBlack => g.black,
+                        Decider::FirstGameBlack => self.games.first().map_or(g.black, |f| f.black),
                         Decider::Lot => {
                             if self.lot(self.games.len(), 2) {
                                 self.high

@@ -89,8 +89,16 @@ pub fn render_text(b: &Bracket, name: &dyn Fn(PlayerNo) -> String) -> String {
     }
     if let Some(places) = b.places() {
         out.push_str("名次\n");
-        for (place, p) in places {
-            let _ = writeln!(out, "  第{}名 {}", place, name(p));
+        for (place, p) in &places {
+            // A place the bracket does not decide (the losers of one round) is shared.
+            let shared = places.iter().filter(|(q, _)| q == place).count() > 1;
+            let _ = writeln!(
+                out,
+                "  {}第{}名 {}",
+                if shared { "并列" } else { "" },
+                place,
+                name(*p)
+            );
         }
     }
     out

@@ -13,7 +13,7 @@
 //! colours = "lot"
 //!
 //! [sections.format.knockout.ending]
-//! rule = "armageddon"           # or draw_black_wins, higher_seed, lot, repeat
+//! rule = "armageddon"           # or draw_black_wins, first_game_black, higher_seed, lot, repeat
 //! time_control = "超时快棋"
 //! draw = "black_wins"
 //! ```
@@ -120,6 +120,10 @@ pub enum EndingRule {
     Armageddon,
     /// No more games: the player who had black in the last game goes through (和棋黑胜).
     DrawBlackWins,
+    /// No more games: the player who had black in the match's first game goes through
+    /// (「若第一局和棋，则后手胜出」: with one game of one block, a drawn first game is black's;
+    /// with more, a match still level after its blocks goes to the first game's black).
+    FirstGameBlack,
     /// No more games: the higher seed goes through.
     HigherSeed,
     /// No more games: a lot decides (抽签决定胜负), drawn from the event's recorded seed.
@@ -138,6 +142,8 @@ pub enum ArmageddonDraw {
     HigherSeed,
     /// The armageddon is played again with colours swapped until one is decisive.
     Replay,
+    /// A lot decides (附加赛和棋抽签决定胜负), drawn from the event's recorded seed.
+    Lot,
 }
 
 impl Knockout {
@@ -198,9 +204,11 @@ impl Knockout {
                     (true, ArmageddonDraw::BlackWins) => "和棋黑胜",
                     (true, ArmageddonDraw::HigherSeed) => "和棋种子在前者胜出",
                     (true, ArmageddonDraw::Replay) => "和棋换先重赛",
+                    (true, ArmageddonDraw::Lot) => "和棋抽签决定胜负",
                     (false, ArmageddonDraw::BlackWins) => "draw = black wins",
                     (false, ArmageddonDraw::HigherSeed) => "draw = the higher seed",
                     (false, ArmageddonDraw::Replay) => "draw = replayed, colours swapped",
+                    (false, ArmageddonDraw::Lot) => "draw = a lot decides",
                 };
                 if zh {
                     format!("仍平加赛{name}一局，{}，{draw}", colours.zh())
@@ -212,6 +220,12 @@ impl Knockout {
                 "仍平则末局执黑者胜出"
             } else {
                 "still level: black of the last game goes through"
+            })
+            .into(),
+            EndingRule::FirstGameBlack => (if zh {
+                "仍平则第一局执黑者(后手)胜出"
+            } else {
+                "still level: black of the first game goes through"
             })
             .into(),
             EndingRule::HigherSeed => (if zh {

@@ -253,6 +253,11 @@ pub struct Registration {
     /// category and a deposit's refund rule; never together with `fee`.
     #[serde(default)]
     pub charges: Vec<crate::charges::Charge>,
+    /// One person may be entered in two sections whose rounds overlap (A18). Default: the
+    /// same ID number is refused in a second section that plays on a day the first plays
+    /// (every section of an event without a schedule counts as overlapping).
+    #[serde(default)]
+    pub allow_overlapping_sections: bool,
 }
 
 /// An entry fee, exact: yuan and fen (never floating point).
@@ -586,6 +591,43 @@ pub struct Knockout {
     /// What ends a match the blocks leave level (required with `blocks`).
     #[serde(default)]
     pub ending: Option<crate::match_blocks::Ending>,
+    /// How the final ranking separates the places the bracket leaves shared (the losers of
+    /// one round in a single elimination): `shared` (default: 并列), `seed` (by the seeds, the
+    /// Swiss ranking of stage 1: §6.3 (b)) or `lot` (a lot drawn from the event's recorded
+    /// seed).
+    #[serde(default)]
+    pub shared_places: SharedPlaces,
+}
+
+/// How the final ranking treats the places a knockout bracket leaves shared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SharedPlaces {
+    /// 并列: the players share the place; a prize or qualification that would tell them apart
+    /// is refused until the regulation says how (never split silently).
+    #[default]
+    Shared,
+    /// The better seed (stage-1 rank, or the number drawn) takes the better place.
+    Seed,
+    /// A lot drawn from the event's recorded seed.
+    Lot,
+}
+
+impl SharedPlaces {
+    pub fn zh(self) -> &'static str {
+        match self {
+            SharedPlaces::Shared => "淘汰赛未决出的名次并列",
+            SharedPlaces::Seed => "淘汰赛未决出的名次按种子（第一阶段名次）区分",
+            SharedPlaces::Lot => "淘汰赛未决出的名次抽签区分",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            SharedPlaces::Shared => "places the knockout leaves open are shared",
+            SharedPlaces::Seed => "places the knockout leaves open go by seed",
+            SharedPlaces::Lot => "places the knockout leaves open are drawn by lot",
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -627,6 +669,7 @@ impl Knockout {
             time_controls: Vec::new(),
             blocks: Vec::new(),
             ending: None,
+            shared_places: SharedPlaces::default(),
         }
     }
 }
@@ -820,7 +863,8 @@ pub struct Discipline {
     /// Minutes late after which the round is forfeited (K8, S7: 10; J4: 15).
     #[serde(default)]
     pub late_forfeit_minutes: Option<u32>,
-    /// Withdrawn after this many consecutive own forfeits (K8: 3; default 2).
+    /// Withdrawn after this many consecutive own forfeits (K8: 3), only where the regulation
+    /// states it (A16); default none: the desk warns after two and the chief arbiter decides.
     #[serde(default = "default_consecutive")]
     pub withdraw_after_consecutive_forfeits: Option<u32>,
     /// Withdrawn after this many own forfeits in total (S7: 2).
@@ -841,10 +885,15 @@ pub struct Discipline {
     /// An absence without leave (无故缺席) is a withdrawal (S7: 无故缺席按退赛处理).
     #[serde(default)]
     pub absence_without_leave_withdraws: bool,
+    /// A disqualified player's results are void (成绩作废 / 取消其成绩, A17; T 九(三)): every
+    /// game of his counts for his opponents as their forfeit win. Default: his games already
+    /// played stand.
+    #[serde(default)]
+    pub disqualification_voids_results: bool,
 }
 
 fn default_consecutive() -> Option<u32> {
-    Some(2)
+    None
 }
 fn default_fouls() -> Option<u32> {
     Some(3)
@@ -861,6 +910,7 @@ impl Default for Discipline {
             loss_on_time: true,
             phone_fouls_for_loss: None,
             absence_without_leave_withdraws: false,
+            disqualification_voids_results: false,
         }
     }
 }
@@ -1413,6 +1463,50 @@ pub struct RecordRules {
     /// confirms it (T6: 和棋录谱不足25回合者 — the recorder).
     #[serde(default)]
     pub short_draw_foul: ShortDrawFoul,
+    /// The kinds of game that keep no record (「快棋不用记录」: `["rapid", "blitz",
+    /// "armageddon"]`); a knockout game of such a kind has no record duty on any board.
+    #[serde(default)]
+    pub exempt_kinds: GameKinds,
+}
+
+/// A set of game kinds, written as a list of their names (`["rapid", "blitz"]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(from = "Vec<GameKind>")]
+pub struct GameKinds(u8);
+
+impl From<Vec<GameKind>> for GameKinds {
+    fn from(v: Vec<GameKind>) -> GameKinds {
+        GameKinds(v.into_iter().fold(0, |m, k| m | GameKinds::bit(k)))
+    }
+}
+
+impl GameKinds {
+    const ALL: [GameKind; 4] = [
+        GameKind::Slow,
+        GameKind::Rapid,
+        GameKind::Blitz,
+        GameKind::Armageddon,
+    ];
+    fn bit(k: GameKind) -> u8 {
+        match k {
+            GameKind::Slow => 1,
+            GameKind::Rapid => 2,
+            GameKind::Blitz => 4,
+            GameKind::Armageddon => 8,
+        }
+    }
+    pub fn contains(self, k: GameKind) -> bool {
+        self.0 & GameKinds::bit(k) != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The kinds in the set, slow first.
+    pub fn kinds(self) -> impl Iterator<Item = GameKind> {
+        GameKinds::ALL
+            .into_iter()
+            .filter(move |k| self.contains(*k))
+    }
 }
 
 fn black_records() -> DrawRecorder {
@@ -1458,6 +1552,15 @@ impl RecordRules {
     /// round 4).
     pub fn must_record(&self, round: u32, board: u32) -> bool {
         self.boards > 0 && round >= self.from_round && board <= self.boards
+    }
+
+    /// Whether a knockout game of `kind` in schedule round `round` must keep a record: its
+    /// kind keeps records (not in `exempt_kinds`, 「快棋不用记录」) and `board`, the game's
+    /// board within the knockout's round (1…N, the knockout's boards counted from 1 even where
+    /// the continuing Swiss is paired beside it: the players for the top places play the top
+    /// boards), is one of the boards that record from `from_round` on.
+    pub fn knockout_must_record(&self, round: u32, board: u32, kind: GameKind) -> bool {
+        !self.exempt_kinds.contains(kind) && self.must_record(round, board)
     }
 
     /// Who records, in words (Chinese, English): 「获胜方录谱，和棋由黑方录谱」.

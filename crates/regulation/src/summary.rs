@@ -341,6 +341,60 @@ fn pairing(l: Lang, p: &PairingSettings, swiss: bool) -> String {
     v.join(l.t("；", "; "))
 }
 
+/// What the project reads into a section's knockout where the regulation's words leave it
+/// open, one sentence each (docs/rules.md, 「淘汰赛的解读」).
+fn knockout_readings(l: Lang, s: &Section) -> Vec<String> {
+    let Some(k) = &s.format.knockout else {
+        return Vec::new();
+    };
+    let mut v = Vec::new();
+    if s.discipline.fouls_for_loss.is_some() || s.discipline.phone_fouls_for_loss.is_some() {
+        v.push(
+            l.t(
+                "犯规判负的规定同样适用于淘汰赛对局，判负的一局按输棋计入该场对阵",
+                "the foul rule applies to knockout games too; the game lost by fouls counts as lost in its match",
+            )
+            .to_string(),
+        );
+    }
+    if let Some(r) = s.records.as_ref().filter(|r| r.boards > 0) {
+        v.push(match l {
+            Lang::Zh => format!(
+                "淘汰赛对局按其在本轮淘汰赛中的台次（第1台起）计入第1–{}台的录谱规定",
+                r.boards
+            ),
+            Lang::En => format!(
+                "a knockout game's record duty counts its board within the knockout's round (from board 1) against boards 1–{}",
+                r.boards
+            ),
+        });
+    }
+    if k.variant != KnockoutVariant::Placement && k.shared_places == SharedPlaces::Shared {
+        v.push(
+            l.t(
+                "淘汰赛未决出的名次并列（如并列第3名）；并列者名次奖励或参赛资格不同时不按名单先后区分，须规程写明 shared_places",
+                "places the knockout leaves open are shared (=3rd); where their prizes or qualification differ they are not split by the list's order: the regulation must say how (shared_places)",
+            )
+            .to_string(),
+        );
+    }
+    if k.ending
+        .as_ref()
+        .is_some_and(|e| e.rule == crate::match_blocks::EndingRule::FirstGameBlack)
+        && k.blocks.len() == 1
+        && k.blocks.first().is_some_and(|b| b.games == 1)
+    {
+        v.push(
+            l.t(
+                "「若第一局和棋，则后手胜出」：每场只下一局，和棋由执黑者胜出，本局仍记和棋",
+                "「若第一局和棋，则后手胜出」: one game a match; a draw sends black through, the game itself stays a draw",
+            )
+            .to_string(),
+        );
+    }
+    v
+}
+
 /// The `记谱:` line (T6, J5, A13).
 fn records(l: Lang, r: &RecordRules) -> String {
     let mut v = Vec::new();
@@ -357,6 +411,20 @@ fn records(l: Lang, r: &RecordRules) -> String {
         v.push(match l {
             Lang::Zh => zh,
             Lang::En => en,
+        });
+    }
+    if !r.exempt_kinds.is_empty() {
+        let kinds: Vec<&str> = r
+            .exempt_kinds
+            .kinds()
+            .map(|k| match l {
+                Lang::Zh => k.zh(),
+                Lang::En => k.name(),
+            })
+            .collect();
+        v.push(match l {
+            Lang::Zh => format!("{}不用记录", kinds.join("、")),
+            Lang::En => format!("no record of {} games", kinds.join(", ")),
         });
     }
     if let Some(m) = r.min_moves_before_draw {
@@ -797,6 +865,22 @@ fn section(l: Lang, out: &mut String, s: &Section) {
     if let Some(r) = &s.records {
         let _ = writeln!(out, "  {}: {}", l.t("记谱", "Records"), records(l, r));
     }
+    if let Some(k) = s
+        .format
+        .knockout
+        .as_ref()
+        .filter(|k| k.shared_places != SharedPlaces::Shared)
+    {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            l.t("并列名次", "Shared places"),
+            l.t(k.shared_places.zh(), k.shared_places.en())
+        );
+    }
+    for reading in knockout_readings(l, s) {
+        let _ = writeln!(out, "  {}: {reading}", l.t("本系统的解读", "Reading"));
+    }
     let _ = writeln!(
         out,
         "  {}: {}",
@@ -950,6 +1034,12 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             Lang::Zh => format!("连续弃权{n}轮退赛"),
             Lang::En => format!("withdrawn after {n} consecutive forfeits"),
         });
+    } else {
+        // A16: the project's reading where the regulation states no count.
+        disc.push(match l {
+            Lang::Zh => "连续弃权不自动退赛 (本系统解读: 连续弃权2轮时提醒, 由裁判长决定)".to_string(),
+            Lang::En => "no automatic withdrawal for consecutive forfeits (project's reading: the desk warns after 2, the chief arbiter decides)".to_string(),
+        });
     }
     if let Some(n) = d.withdraw_after_total_forfeits {
         disc.push(match l {
@@ -961,6 +1051,13 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         disc.push(match l {
             Lang::Zh => format!("同局犯规{n}次判负"),
             Lang::En => format!("{n} fouls in a game = loss"),
+        });
+    }
+    if d.disqualification_voids_results {
+        disc.push(match l {
+            Lang::Zh => "取消比赛资格者成绩作废 (其对局均判对手弃权胜)".to_string(),
+            Lang::En => "a disqualified player's results are void (his opponents win by forfeit)"
+                .to_string(),
         });
     }
     if d.absence_without_leave_withdraws {

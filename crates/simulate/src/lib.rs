@@ -1143,7 +1143,7 @@ impl Simulator {
                     .members
                     .iter()
                     .copied()
-                    .filter(|p| state.status(*p) != Some(PlayerStatus::Withdrawn))
+                    .filter(|p| !state.status(*p).is_some_and(|s| s.is_out()))
                     .collect();
                 let boards = tm.boards as usize;
                 let mut named: Vec<_> = playing.iter().copied().take(boards).collect();
@@ -1266,13 +1266,14 @@ impl Simulator {
                     let board = api::rounds::knockout_board(offset, &b, &mid).ok_or_else(|| {
                         DirectorError::Knockout {
                             section: id.to_string(),
-                            message: format!("{mid}: 不在对阵表中 (not in the bracket)"),
+                            cause: arbiter_director::KnockoutFailure::NotInBracket(mid.clone()),
                         }
                     })?;
                     fold.run(GameCommand::EnterResult {
                         section: section(),
                         input: ResultInput {
                             chooser_takes_black: chooser_black,
+                            expect_game: Some((mid.clone(), g.index as u32)),
                             ..ResultInput::new(board, result)
                         },
                     })?;

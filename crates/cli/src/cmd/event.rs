@@ -605,9 +605,31 @@ fn show(ev: &EventId, s: &EventState) -> String {
         };
         let paired = sec.last_round();
         let done = sec.completed_rounds();
+        // The knockout's rounds are counted beside the Swiss's (they are not paired rounds).
+        let knockout = arbiter_director::regulation_of(s)
+            .ok()
+            .and_then(|reg| {
+                arbiter_director::knockout_stage::progress(&reg, s, &sec.id)
+                    .ok()
+                    .flatten()
+            })
+            .map(|p| {
+                format!(
+                    "; 淘汰赛 {} 轮 (第{}–{}轮), 已开始 {} 轮, 已完成 {} 轮 (knockout: {} rounds, {} begun, {} finished)",
+                    p.rounds,
+                    p.first_round,
+                    p.first_round + p.rounds - 1,
+                    p.started,
+                    p.finished,
+                    p.rounds,
+                    p.started,
+                    p.finished
+                )
+            })
+            .unwrap_or_default();
         let _ = writeln!(
             o,
-            "  {} [{}]: {} 人 (正常 {}, 未缴费 {}, 退赛 {}); 已编排 {} 轮, 已完成 {} 轮{}",
+            "  {} [{}]: {} 人 (正常 {}, 未缴费 {}, 退赛 {}); 已编排 {} 轮, 已完成 {} 轮{}{knockout}",
             sec.name,
             sec.id,
             players.len(),

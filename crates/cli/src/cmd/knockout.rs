@@ -35,7 +35,7 @@ pub struct ShowArgs {
     /// JSON 输出 — JSON: {"section", "kind", "size", "seeds", "matches": [{"id", "label", "round",
     /// "players", "games": [{"kind", "name", "red", "black", "result"}], "winner",
     /// "decided_by" (`lot`, `higher_seed`, `last_game_black` or null), "finished"}],
-    /// "places": [{"place", "no", "name"}] or null while unfinished}
+    /// "places": [{"place", "shared", "no", "name"}] or null while unfinished}
     #[arg(long)]
     pub json: bool,
 }
@@ -158,6 +158,8 @@ fn to_json(v: &BracketView) -> Value {
             .map(|(place, e)| {
                 json!({
                     "place": place,
+                    // 并列: the bracket does not separate this place (the losers of a round).
+                    "shared": ps.iter().filter(|(q, _)| q == place).count() > 1,
                     "no": e.no.get(),
                     "name": Some(&e.name).filter(|n| !n.is_empty()),
                 })

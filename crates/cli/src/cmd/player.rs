@@ -58,6 +58,43 @@ pub enum PlayerCmd {
         #[command(flatten)]
         who: Writer,
     },
+    /// 更正报名信息 — correct a registered entry (name, unit, ID number …), with the reason;
+    /// only the fields given change, `--clear FIELD` empties one
+    Correct(Box<CorrectArgs>),
+    /// 恢复参赛 — reinstate a withdrawn player (the chief arbiter, with the reason; A16): paired
+    /// again from the next round
+    Reinstate {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
+        #[arg(long)]
+        player: String,
+        /// 理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
+    /// 取消比赛资格 — disqualify a player (the chief arbiter, with the reason; A17): not paired
+    /// again, his later games his forfeits, no place, prize or title
+    Disqualify {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 报名号 — registration id (P3 or 3), also after the draw (`draw` lists it beside each 序号)
+        #[arg(long)]
+        player: String,
+        /// 理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        /// 成绩作废: 其全部对局判对手弃权胜 (规程对所有取消资格均如此规定时不必加) — his results are
+        /// void in this case: every game of his counts as his opponent's forfeit win
+        #[arg(long)]
+        void_results: bool,
+        #[command(flatten)]
+        who: Writer,
+    },
     /// 请假 — mark a player absent for a round not yet paired (not paired; scores as absent)
     Absent {
         /// 赛事编号 — event id
@@ -132,9 +169,62 @@ pub struct AddArgs {
     who: Writer,
 }
 
+/// `player correct`: the fields to change; each given one is set, each `--clear` one emptied.
+#[derive(Args)]
+pub struct CorrectArgs {
+    /// 赛事编号 — event id
+    #[arg(long)]
+    event: String,
+    /// 报名号 — registration id (P3 or 3)
+    #[arg(long)]
+    player: String,
+    /// 更正理由 — reason (recorded)
+    #[arg(long)]
+    reason: String,
+    /// 姓名 — name
+    #[arg(long)]
+    name: Option<String>,
+    /// 身份证号 — ID number (18 digits; the director sets sex and birth date from it)
+    #[arg(long)]
+    id_number: Option<String>,
+    /// 手机号 — mobile phone
+    #[arg(long)]
+    phone: Option<String>,
+    /// 单位 — work unit / club
+    #[arg(long)]
+    unit: Option<String>,
+    /// 协会 — county / district association
+    #[arg(long)]
+    association: Option<String>,
+    /// 队名 — team name
+    #[arg(long)]
+    team: Option<String>,
+    /// 性别 M|F (男|女)
+    #[arg(long)]
+    sex: Option<String>,
+    /// 出生日期 YYYY-MM-DD
+    #[arg(long)]
+    birth: Option<String>,
+    /// 等级分 — rating
+    #[arg(long)]
+    rating: Option<u32>,
+    /// 证明材料 (替换原有) — evidence, replacing the recorded list, repeatable
+    #[arg(long)]
+    evidence: Vec<String>,
+    /// 标记 (替换原有) — flags, replacing the recorded list, repeatable
+    #[arg(long)]
+    flag: Vec<String>,
+    /// 清空字段 — empty a field: id-number phone unit association team sex birth rating evidence flag (repeatable)
+    #[arg(long, value_name = "FIELD")]
+    clear: Vec<String>,
+    #[command(flatten)]
+    who: Writer,
+}
+
 pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
     match c {
         PlayerCmd::Add(a) => add(*a),
+        PlayerCmd::Correct(a) => correct(*a),
         PlayerCmd::Import {
             event,
             file,
@@ -160,23 +250,78 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             reason,
             who: w,
         } => {
-            let p = match parse_player(&player) {
-                Ok(p) => p,
-                Err(e) => return Ok(refused(&e)),
-            };
-            if let Some(e) = checked_time(w.at.as_deref()) {
-                return Ok(refused(&e));
-            }
-            match w.apply(
-                &event,
-                RegistrationCommand::Withdraw {
-                    player: p,
-                    reason: reason.clone(),
-                },
-            )? {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Withdraw {
+                player: p,
+                reason: reason.clone(),
+            })? {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     println!("已退赛 withdrawn: {who} ({})", reason.trim());
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::Reinstate {
+            event,
+            player,
+            reason,
+            who: w,
+        } => {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Reinstate {
+                player: p,
+                reason: reason.clone(),
+            })? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
+                    let revoked = done.entries.iter().any(|e| {
+                        matches!(e, arbiter_core::LogEntry::DisqualificationRevoked { .. })
+                    });
+                    if revoked {
+                        println!(
+                            "已撤销取消比赛资格 disqualification revoked: {who} ({})",
+                            reason.trim()
+                        );
+                    } else {
+                        println!(
+                            "已恢复参赛 reinstated: {who} ({}); 下一轮起参加编排 (paired again from the next round)",
+                            reason.trim()
+                        );
+                    }
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::Disqualify {
+            event,
+            player,
+            reason,
+            void_results,
+            who: w,
+        } => {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Disqualify {
+                player: p,
+                reason: reason.clone(),
+                void_results,
+            })? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
+                    let void = done.entries.iter().any(|e| {
+                        matches!(
+                            e,
+                            arbiter_core::LogEntry::PlayerDisqualified {
+                                void_results: true,
+                                ..
+                            }
+                        )
+                    });
+                    println!("已取消比赛资格 disqualified: {who} ({})", reason.trim());
+                    if void {
+                        println!("成绩作废: 其全部对局判对手弃权胜 (results void: his opponents win by forfeit)");
+                    } else {
+                        println!("已赛对局有效, 此后对局判其弃权; 不计名次、奖项 (games played stand; no place or prize)");
+                    }
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),
@@ -190,22 +335,12 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             without_leave,
             who: w,
         } => {
-            let p = match parse_player(&player) {
-                Ok(p) => p,
-                Err(e) => return Ok(refused(&e)),
-            };
-            if let Some(e) = checked_time(w.at.as_deref()) {
-                return Ok(refused(&e));
-            }
-            match w.apply(
-                &event,
-                RegistrationCommand::Absence {
-                    player: p,
-                    round,
-                    reason,
-                    without_leave,
-                },
-            )? {
+            match on_player(&w, &event, &player, |p| RegistrationCommand::Absence {
+                player: p,
+                round,
+                reason,
+                without_leave,
+            })? {
                 Ok(a) => {
                     let p = super::desk::who(&a.outcome);
                     if without_leave {
@@ -230,8 +365,133 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
     }
 }
 
+/// A write about one player named on the command line (`--player P3`): the name read, then
+/// the command applied as the writer (`--at` is judged by [`Writer::apply`]).
+fn on_player(
+    w: &Writer,
+    event: &str,
+    player: &str,
+    cmd: impl FnOnce(arbiter_core::PlayerId) -> RegistrationCommand,
+) -> anyhow::Result<Result<Applied, String>> {
+    match parse_player(player) {
+        Ok(p) => w.apply(event, cmd(p)),
+        Err(e) => Ok(Err(e)),
+    }
+}
+
 fn invalid(msg: String) -> anyhow::Result<u8> {
     Ok(refused(&msg))
+}
+
+fn parsed_sex(s: &str) -> Result<arbiter_types::Sex, String> {
+    parse_sex(s).ok_or_else(|| format!("--sex: 「{s}」 应为 M/F 或 男/女 (unknown sex)"))
+}
+
+fn parsed_birth(s: &str) -> Result<chrono::NaiveDate, String> {
+    parse_date(s)
+        .ok_or_else(|| format!("--birth: 「{s}」 不是有效日期, 应为 YYYY-MM-DD (bad date)"))
+}
+
+/// The changes `player correct` asks for, each flag read as `player add` reads it.
+fn changes(a: &CorrectArgs) -> Result<Vec<arbiter_core::FieldChange>, String> {
+    use arbiter_core::FieldChange as F;
+    let mut out = Vec::new();
+    if let Some(n) = &a.name {
+        out.push(F::Name(n.trim().to_string()));
+    }
+    if let Some(s) = &a.id_number {
+        let id = IdNumber::parse(s).map_err(|e| format!("--id-number: {e}"))?;
+        out.push(F::IdNumber(Some(id)));
+    }
+    if let Some(s) = &a.phone {
+        out.push(F::Phone(Some(
+            Phone::parse(s).map_err(|e| format!("--phone: {e}"))?,
+        )));
+    }
+    if let Some(s) = &a.sex {
+        out.push(F::Sex(Some(parsed_sex(s)?)));
+    }
+    if let Some(s) = &a.birth {
+        out.push(F::BirthDate(Some(parsed_birth(s)?)));
+    }
+    let text = |v: &String| Some(v.trim().to_string()).filter(|v| !v.is_empty());
+    if let Some(v) = &a.unit {
+        out.push(F::Unit(text(v)));
+    }
+    if let Some(v) = &a.association {
+        out.push(F::Association(text(v)));
+    }
+    if let Some(v) = &a.team {
+        out.push(F::Team(text(v)));
+    }
+    if let Some(r) = a.rating {
+        out.push(F::Rating(Some(r)));
+    }
+    if !a.evidence.is_empty() {
+        out.push(F::Evidence(a.evidence.clone()));
+    }
+    if !a.flag.is_empty() {
+        out.push(F::Flags(a.flag.clone()));
+    }
+    for c in &a.clear {
+        out.push(match c.trim().trim_start_matches("--") {
+            "id-number" | "id_number" | "身份证号" => F::IdNumber(None),
+            "phone" | "手机号" | "电话" => F::Phone(None),
+            "unit" | "单位" => F::Unit(None),
+            "association" | "协会" => F::Association(None),
+            "team" | "队名" => F::Team(None),
+            "sex" | "性别" => F::Sex(None),
+            "birth" | "出生日期" => F::BirthDate(None),
+            "rating" | "等级分" => F::Rating(None),
+            "evidence" | "证明材料" => F::Evidence(Vec::new()),
+            "flag" | "flags" | "标记" => F::Flags(Vec::new()),
+            other => {
+                return Err(format!(
+                    "--clear 「{other}」: 可清空 id-number phone unit association team sex birth rating evidence flag (unknown field)"
+                ))
+            }
+        });
+    }
+    if out.is_empty() {
+        return Err(
+            "没有要更正的字段: 请给出 --name、--unit 等, 或 --clear FIELD (nothing to correct)"
+                .into(),
+        );
+    }
+    Ok(out)
+}
+
+fn correct(a: CorrectArgs) -> anyhow::Result<u8> {
+    let p = match parse_player(&a.player) {
+        Ok(p) => p,
+        Err(e) => return Ok(refused(&e)),
+    };
+    let changes = match changes(&a) {
+        Ok(c) => c,
+        Err(e) => return invalid(e),
+    };
+    if let Some(e) = checked_time(a.who.at.as_deref()) {
+        return invalid(e);
+    }
+    match a.who.apply(
+        &a.event,
+        RegistrationCommand::Correct {
+            player: p,
+            changes,
+            reason: a.reason.clone(),
+        },
+    )? {
+        Ok(done) => {
+            let who = super::desk::who(&done.outcome);
+            if done.entries.is_empty() {
+                println!("无变化 nothing changed: {who}");
+            } else {
+                println!("已更正 corrected: {who} ({})", a.reason.trim());
+            }
+            Ok(0)
+        }
+        Err(e) => Ok(refused(&e)),
+    }
 }
 
 fn add(a: AddArgs) -> anyhow::Result<u8> {
@@ -254,23 +514,13 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         Ok(v) => v,
         Err(e) => return invalid(format!("--social-security: {e}")),
     };
-    let sex = match a.sex.as_deref() {
-        None => None,
-        Some(s) => match parse_sex(s) {
-            Some(x) => Some(x),
-            None => return invalid(format!("--sex: 「{s}」 应为 M/F 或 男/女 (unknown sex)")),
-        },
+    let sex = match a.sex.as_deref().map(parsed_sex).transpose() {
+        Ok(v) => v,
+        Err(e) => return invalid(e),
     };
-    let birth_date = match a.birth.as_deref() {
-        None => None,
-        Some(s) => match parse_date(s) {
-            Some(d) => Some(d),
-            None => {
-                return invalid(format!(
-                    "--birth: 「{s}」 不是有效日期, 应为 YYYY-MM-DD (bad date)"
-                ))
-            }
-        },
+    let birth_date = match a.birth.as_deref().map(parsed_birth).transpose() {
+        Ok(v) => v,
+        Err(e) => return invalid(e),
     };
     if let (Some(id), Some(s)) = (&id_number, sex) {
         if id.sex() != s {

@@ -505,11 +505,17 @@ fn print_sheet(s: &RoundSheet) {
     if let Some(t) = &s.starts {
         println!("开始时间 starts: {t}");
     }
-    if let Some(d) = &s.records {
-        println!(
+    match &s.records {
+        // A knockout's duty is per game (its kind, its board within the knockout's round).
+        Some(d) if !s.knockout.is_empty() => println!(
+            "录谱: 标「录谱」的对局, {} (game records: the games marked, {})",
+            d.recorder, d.recorder_en
+        ),
+        Some(d) => println!(
             "录谱: 第1–{}台, {} (game records: boards 1–{}, {})",
             d.boards, d.recorder, d.boards, d.recorder_en
-        );
+        ),
+        None => {}
     }
     println!("台号\t红方\t\t\t\t黑方\t\t\t\t成绩");
     for (i, b) in s.boards.iter().enumerate() {
@@ -568,9 +574,18 @@ fn show(
             return Ok(2);
         }
     };
-    if round.is_none() && !json {
-        // Both lists when the continuing Swiss and the knockout are played side by side.
+    if round.is_none() {
+        // Both lists when the continuing Swiss and the knockout are played side by side (and
+        // a list per knockout round with games due); `--json`: the one sheet as an object,
+        // several as an array in the same order.
         return match arbiter_director::api::rounds::open_sheets(&es.state, &es.section) {
+            Ok(sheets) if json => {
+                match sheets.as_slice() {
+                    [one] => println!("{}", serde_json::to_string_pretty(one)?),
+                    all => println!("{}", serde_json::to_string_pretty(all)?),
+                }
+                Ok(0)
+            }
             Ok(sheets) => {
                 for (i, s) in sheets.iter().enumerate() {
                     if i > 0 {
@@ -932,19 +947,33 @@ fn report_entries(a: &Applied) {
             LogEntry::PlayerWithdrawn { player, reason, .. } => {
                 println!("{player} 退赛 (withdrawn): {reason}")
             }
+            LogEntry::PlayerReinstated { player, reason, .. } => {
+                println!("{player} 恢复参赛 (reinstated): {reason}")
+            }
             LogEntry::KnockoutGameRecorded {
                 match_id,
                 game,
                 kind,
                 result,
+                fouls,
                 ..
-            } => println!(
-                "淘汰赛 {match_id} 第{}局 ({}): {} ({}) 已录入 (entered)",
-                game + 1,
-                kind.zh(),
-                notation(*result),
-                result.zh()
-            ),
+            } => {
+                println!(
+                    "淘汰赛 {match_id} 第{}局 ({}): {} ({}) 已录入 (entered)",
+                    game + 1,
+                    kind.zh(),
+                    notation(*result),
+                    result.zh()
+                );
+                for f in fouls {
+                    println!(
+                        "淘汰赛 {match_id} 第{}局 {}方犯规 foul: {}",
+                        game + 1,
+                        f.colour.zh(),
+                        f.reason
+                    );
+                }
+            }
             LogEntry::ResultConfirmed {
                 round,
                 board,

@@ -58,8 +58,13 @@ pub struct StandingsArgs {
     pub json: bool,
 }
 
-/// The default list for TRF input (Kunshan / Tianshui order).
-pub const DEFAULT_TIEBREAKS: &str = "opp_score,wins,fouls,black_games,previous_round_rank";
+/// The list for TRF input without `--tiebreaks`: the regulation crate's preset for a table
+/// that names no regulation.
+fn default_tiebreaks() -> (Vec<TiebreakName>, Option<Fallback>) {
+    let t = arbiter_regulation::presets::tiebreaks(arbiter_regulation::presets::WITHOUT_REGULATION)
+        .unwrap_or_else(arbiter_regulation::Tiebreaks::rule_2011);
+    (t.criteria, t.fallback)
+}
 
 /// What `run` prints: the director's standings view (`--event`) or one built from a TRF
 /// file, and the category shown (`--category`): (id, name).
@@ -149,7 +154,10 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
         .map_err(|e| format!("{}: 无法读取文件 (cannot read file): {e}", path.display()))?;
     let file_name = path.display().to_string();
     let t = arbiter_trf::parse(&text, &file_name).map_err(|e| e.to_string())?;
-    let (tiebreaks, fallback) = parse_list(a.tiebreaks.as_deref().unwrap_or(DEFAULT_TIEBREAKS))?;
+    let (tiebreaks, fallback) = match a.tiebreaks.as_deref() {
+        Some(list) => parse_list(list)?,
+        None => default_tiebreaks(),
+    };
     let scoring = match &a.scoring {
         Some(s) => parse_scoring(s)?,
         None => t.scoring,
@@ -204,6 +212,7 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
             categories: Vec::new(),
             after_round: t.rounds_played,
             provisional: t.total_rounds.is_some_and(|n| t.rounds_played < n),
+            disqualified: Vec::new(),
         },
         category: None,
     })
@@ -326,10 +335,17 @@ fn to_json(t: &Table) -> serde_json::Value {
             })
         })
         .collect();
+    let apart: Vec<serde_json::Value> = t
+        .view
+        .disqualified
+        .iter()
+        .map(|(no, name, reason)| serde_json::json!({ "no": no, "name": name, "reason": reason }))
+        .collect();
     serde_json::json!({
         "standings": rows,
         "after_round": t.view.after_round,
         "provisional": t.view.provisional,
+        "disqualified": apart,
     })
 }
 
@@ -461,6 +477,11 @@ fn to_table(t: &Table) -> String {
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
     }
+    for (no, name, reason) in &t.view.disqualified {
+        out.push_str(&format!(
+            "取消比赛资格 (disqualified, no place): 序号 {no} {name} — {reason}\n"
+        ));
+    }
     let n = arbiter_director::export::StandingNote::of(&t.view);
     out.push_str(&format!("{} ({})\n", n.zh(), n.en()));
     out
@@ -472,9 +493,11 @@ mod tests {
 
     #[test]
     fn list_parsing() {
-        let (c, f) = parse_list(DEFAULT_TIEBREAKS).unwrap();
+        let (c, f) = parse_list("opp_score,wins,fouls,black_games,previous_round_rank").unwrap();
         assert_eq!(c.len(), 4);
         assert_eq!(f, Some(Fallback::PreviousRoundRank));
+        // The documented default for a TRF file (docs/cli.md) is that list.
+        assert_eq!(default_tiebreaks(), (c, f));
         let e = parse_list("opp_scor").unwrap_err();
         assert!(e.contains("did you mean `opp_score`"), "{e}");
         assert!(parse_list("lots,wins").is_err());

@@ -474,3 +474,103 @@ fn round_pair_names_the_players_who_paid_but_are_not_checked_in() {
         "{out}"
     );
 }
+
+/// `player correct`: a misspelt name and a wrong unit corrected with a reason, only the fields
+/// given change, the ID number brings its sex and birth date, a cleared field is emptied, and
+/// bad input (no field, an unknown `--clear`, no reason, a woman's ID in the women's section
+/// replaced by a man's) is refused with nothing written.
+#[test]
+fn player_correct_changes_only_the_fields_given_with_the_reason() {
+    let env = EventDir::new(REGULATION);
+    let id = env.create();
+    let o = add(
+        &env,
+        &id,
+        "women",
+        "赵芳",
+        EARLY,
+        &[
+            "--sex",
+            "F",
+            "--birth",
+            "1995-03-04",
+            "--association",
+            "太仓市",
+            "--phone",
+            "13800000000",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = env.ok(&[
+        "player",
+        "correct",
+        "--event",
+        &id,
+        "--player",
+        "P1",
+        "--name",
+        "赵 芳芳",
+        "--association",
+        "昆山市",
+        "--clear",
+        "phone",
+        "--reason",
+        "报名表笔误",
+        "--at",
+        EARLY,
+    ]);
+    assert!(
+        out.contains("已更正 corrected") && out.contains("报名表笔误"),
+        "{out}"
+    );
+    let log = env.log(&id);
+    let c = entries_of_kind(&log, "player_corrected");
+    assert_eq!(c.len(), 1, "{c:?}");
+    let text = c[0].to_string();
+    assert!(
+        text.contains("赵 芳芳") && text.contains("昆山市"),
+        "{text}"
+    );
+    assert!(text.contains("报名表笔误"), "{text}");
+    assert!(!text.contains("1995"), "sex and birth untouched: {text}");
+    let told = env.ok(&["event", "log", &id]);
+    assert!(
+        told.contains("赵 芳芳") && told.contains("报名表笔误"),
+        "{told}"
+    );
+
+    // A man's ID number for a player of the women's section: refused, nothing written.
+    let man = id_number("32058319800102001");
+    let err = env.refused(&[
+        "player",
+        "correct",
+        "--event",
+        &id,
+        "--player",
+        "P1",
+        "--id-number",
+        &man,
+        "--reason",
+        "身份证号录错",
+        "--at",
+        EARLY,
+    ]);
+    assert!(err.contains("女子组") || err.contains("性别"), "{err}");
+    for (args, words) in [
+        (vec!["--reason", "无"], "没有要更正的字段"),
+        (vec!["--clear", "shoe", "--reason", "x"], "--clear 「shoe」"),
+        (vec!["--name", "赵芳", "--reason", " "], "理由"),
+    ] {
+        let mut a = vec!["player", "correct", "--event", &id, "--player", "P1"];
+        a.extend(args);
+        let err = env.refused(&a);
+        assert!(err.contains(words), "{a:?}: {err}");
+    }
+    assert_eq!(entries_of_kind(&env.log(&id), "player_corrected").len(), 1);
+    let o = Command::new(BIN)
+        .args(["event", "verify"])
+        .arg(env.db())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+}

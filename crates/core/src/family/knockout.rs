@@ -3,7 +3,7 @@
 
 use super::{player, section};
 use crate::entry::*;
-use crate::state::{EventState, KnockoutGame};
+use crate::state::{EventState, Foul, KnockoutGame};
 use crate::validate::Rejection;
 
 /// The rules of a knockout entry (see the module documentation); any other entry is left to
@@ -15,9 +15,13 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             match_id,
             red,
             black,
+            fouls,
             ..
         } => {
             section(state, s)?;
+            if fouls.iter().any(|f| f.reason.trim().is_empty()) {
+                return Err(Rejection::Required("犯规原因 foul reason"));
+            }
             if match_id.trim().is_empty() {
                 return Err(Rejection::Required("对阵编号 match id"));
             }
@@ -40,7 +44,7 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
 }
 
 /// The fold of a valid knockout entry; any other entry is left to its own family.
-pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
+pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
     if let LogEntry::KnockoutGameRecorded {
         section,
         match_id,
@@ -49,6 +53,7 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
         red,
         black,
         result,
+        fouls,
     } = e
     {
         if let Some(s) = state.sections.get_mut(section) {
@@ -59,7 +64,25 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                 red: *red,
                 black: *black,
                 result: *result,
+                fouls: fouls.clone(),
             });
+        }
+        // A knockout game's foul is the player's foul as any other (tie-break 犯规, lists).
+        for f in fouls {
+            let p = match f.colour {
+                arbiter_types::Colour::Red => red,
+                arbiter_types::Colour::Black => black,
+            };
+            if let Some(p) = state.players.get_mut(p) {
+                p.fouls.push(Foul {
+                    round: None,
+                    board: None,
+                    kind: f.kind,
+                    reason: f.reason.clone(),
+                    seq,
+                    knockout: Some((match_id.clone(), *game)),
+                });
+            }
         }
     }
 }

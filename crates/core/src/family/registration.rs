@@ -128,6 +128,37 @@ pub(crate) fn validate(
             }
             Ok(())
         }
+        LogEntry::PlayerDisqualified {
+            player: p, reason, ..
+        } => {
+            if player(state, p)?.disqualified.is_some() {
+                return Err(Rejection::AlreadyDisqualified(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("取消比赛资格理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::DisqualificationRevoked { player: p, reason } => {
+            if player(state, p)?.disqualified.is_none() {
+                return Err(Rejection::NotDisqualified(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("撤销理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::PlayerReinstated {
+            player: p, reason, ..
+        } => {
+            if player(state, p)?.withdrawn.is_none() {
+                return Err(Rejection::NotWithdrawn(*p));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("恢复参赛理由 reason"));
+            }
+            Ok(())
+        }
         LogEntry::EntryRefused {
             name,
             section: s,
@@ -291,6 +322,10 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     pledge_signed: false,
                     withdrawn: None,
                     withdrawal_reason: None,
+                    withdrawn_by_forfeits: false,
+                    forfeits_count_after: 0,
+                    reinstatements: Vec::new(),
+                    disqualified: None,
                     corrections: Vec::new(),
                     fouls: Vec::new(),
                     absent: Vec::new(),
@@ -341,10 +376,51 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             player,
             reason,
             after_round,
+            by_forfeits,
         } => {
             if let Some(p) = state.players.get_mut(player) {
                 p.withdrawn = Some(*after_round);
                 p.withdrawal_reason = Some(reason.clone());
+                p.withdrawn_by_forfeits = *by_forfeits;
+            }
+        }
+        LogEntry::PlayerDisqualified {
+            player,
+            reason,
+            after_round,
+            void_results,
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.disqualified = Some(crate::state::Disqualification {
+                    reason: reason.clone(),
+                    after_round: *after_round,
+                    void_results: *void_results,
+                });
+            }
+        }
+        LogEntry::DisqualificationRevoked { player, .. } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.disqualified = None;
+            }
+        }
+        LogEntry::PlayerReinstated {
+            player,
+            reason,
+            by_correction,
+        } => {
+            let last = state
+                .players
+                .get(player)
+                .and_then(|p| state.sections.get(&p.section))
+                .map_or(0, |s| s.last_round());
+            if let Some(p) = state.players.get_mut(player) {
+                p.withdrawn = None;
+                p.withdrawal_reason = None;
+                p.withdrawn_by_forfeits = false;
+                if !*by_correction {
+                    p.forfeits_count_after = last;
+                }
+                p.reinstatements.push((seq, reason.clone()));
             }
         }
         LogEntry::EntryRefused {

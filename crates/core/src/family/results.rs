@@ -278,6 +278,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 kind: *kind,
                 reason: reason.clone(),
                 seq,
+                knockout: None,
             };
             match offender {
                 Offender::Player(p) => {

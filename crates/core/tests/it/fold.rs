@@ -430,6 +430,7 @@ fn withdrawn_and_unpaid_statuses() {
         player: PlayerId(2),
         reason: "因病".into(),
         after_round: None,
+        by_forfeits: false,
     })
     .unwrap();
     assert_eq!(l.state.status(PlayerId(2)), Some(PlayerStatus::Withdrawn));
@@ -437,7 +438,8 @@ fn withdrawn_and_unpaid_statuses() {
         .push(LogEntry::PlayerWithdrawn {
             player: PlayerId(2),
             reason: "x".into(),
-            after_round: None
+            after_round: None,
+            by_forfeits: false,
         })
         .is_err());
     l.push(LogEntry::PairingNumbersDrawn {

@@ -107,16 +107,12 @@ pub fn pay(
         Some(a) => a,
         None => due.fen - paid,
     };
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::FeePaid {
-            player: p,
-            amount_fen: amount,
-            receipt: receipt_of(receipt),
-            item: Some(due.name),
-        }],
-    )
+    checked(vec![LogEntry::FeePaid {
+        player: p,
+        amount_fen: amount,
+        receipt: receipt_of(receipt),
+        item: Some(due.name),
+    }])
 }
 
 /// The kind of the item `name` of the regulation.
@@ -140,7 +136,6 @@ fn kind_of(reg: &Regulation, name: &str) -> Result<ChargeKind, DirectorError> {
 /// held.
 pub fn refund(
     state: &EventState,
-    ctx: &Ctx,
     p: PlayerId,
     item: &str,
     amount_fen: Option<u64>,
@@ -169,23 +164,18 @@ pub fn refund(
         }
         .into());
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::DepositRefunded {
-            player: p,
-            item: item.to_string(),
-            amount_fen: amount,
-            reason: receipt_of(reason),
-        }],
-    )
+    checked(vec![LogEntry::DepositRefunded {
+        player: p,
+        item: item.to_string(),
+        amount_fen: amount,
+        reason: receipt_of(reason),
+    }])
 }
 
 /// Mark (or take back) a deposit's refund condition for a player (`refund_condition_marked`):
 /// 「完成全部对局」, 「未弃权」 — a condition one of the regulation's deposits names.
 pub fn mark_condition(
     state: &EventState,
-    ctx: &Ctx,
     p: PlayerId,
     condition: &str,
     met: bool,
@@ -201,15 +191,11 @@ pub fn mark_condition(
         }
         .into());
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::RefundConditionMarked {
-            player: p,
-            condition: condition.to_string(),
-            met,
-        }],
-    )
+    checked(vec![LogEntry::RefundConditionMarked {
+        player: p,
+        condition: condition.to_string(),
+        met,
+    }])
 }
 
 /// Whether `section` has played its last round (and played at all).
@@ -241,11 +227,7 @@ fn refundable(rec: &PlayerRecord, d: &Due, rule: RefundAt) -> bool {
 /// last round: players of sections that have played their last round (refused when none
 /// has); at the closing: once every section has (refused before). Refused when nobody has a
 /// deposit due back.
-pub fn refund_due(
-    state: &EventState,
-    ctx: &Ctx,
-    rule: RefundAt,
-) -> Result<Vec<LogEntry>, DirectorError> {
+pub fn refund_due(state: &EventState, rule: RefundAt) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     let mut done = std::collections::BTreeMap::new();
     for s in &reg.sections {
@@ -293,7 +275,7 @@ pub fn refund_due(
     if entries.is_empty() {
         return Err(Refusal::NobodyToRefund { rule }.into());
     }
-    checked(state, ctx, entries)
+    checked(entries)
 }
 
 /// One line of the cash report: an item, or the total (fen).

@@ -105,6 +105,19 @@ pub fn due_knockout_game(
     round: Option<u32>,
     board: u32,
 ) -> Result<Option<(String, arbiter_knockout::NextGame)>, DirectorError> {
+    due_knockout_game_for(state, section, round, board, None)
+}
+
+/// [`due_knockout_game`] with the match the arbiter saw due on the board: boards are numbered
+/// within their round, so when games of two knockout rounds are due on one board number the
+/// match seen decides (else the earlier round, the round `round show` lists first).
+fn due_knockout_game_for(
+    state: &EventState,
+    section: &str,
+    round: Option<u32>,
+    board: u32,
+    seen: Option<&str>,
+) -> Result<Option<(String, arbiter_knockout::NextGame)>, DirectorError> {
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
     let rec = state
@@ -124,19 +137,22 @@ pub fn due_knockout_game(
         return Ok(None);
     }
     let due = knockout_stage::next_games(&b, &matches, section)?;
+    let round_of = |m: &str| b.get(m).map(|m| knockout_round(sec, state, m.round));
     if let Some(r) = round {
-        let ko_rounds: Vec<u32> = due
-            .iter()
-            .filter_map(|(m, _)| b.get(m))
-            .map(|m| knockout_round(sec, state, m.round))
-            .collect();
-        if !ko_rounds.contains(&r) {
+        if !due.iter().any(|(m, _)| round_of(m) == Some(r)) {
             return Ok(None);
         }
     }
-    let found = due
+    let mut on_board: Vec<(String, arbiter_knockout::NextGame)> = due
         .into_iter()
-        .find(|(m, _)| knockout_board(offset, &b, m) == Some(board));
+        .filter(|(m, _)| knockout_board(offset, &b, m) == Some(board))
+        .filter(|(m, _)| round.is_none() || round_of(m) == round)
+        .collect();
+    on_board.sort_by_key(|(m, _)| round_of(m));
+    let found = match seen.and_then(|id| on_board.iter().position(|(m, _)| m == id)) {
+        Some(i) => Some(on_board.swap_remove(i)),
+        None => on_board.into_iter().next(),
+    };
     // The continuing Swiss is played beside the knockout (T2): a board number that names
     // a game of both is refused rather than guessed.
     if let (Some((m, _)), true, None) = (&found, swiss_open, round) {
@@ -184,6 +200,9 @@ pub struct DueKnockoutGame {
     /// The schedule's round of the match.
     pub round: u32,
     pub game: arbiter_knockout::NextGame,
+    /// The game must keep a record (the regulation's `records`: its kind, round and board
+    /// within the knockout's round).
+    pub must_record: bool,
 }
 
 /// Every knockout game due now in `section` (empty when the section is not in its knockout
@@ -204,16 +223,22 @@ pub fn due_knockout_games(
         .into_iter()
         .filter_map(|(m, game)| {
             let bm = b.get(&m)?;
+            let round = knockout_round(sec, state, bm.round);
+            let within = b.board(&m)?;
             Some(DueKnockoutGame {
-                board: knockout_board(offset, &b, &m)?,
+                board: offset + within,
                 label: bm.label_zh(),
-                round: knockout_round(sec, state, bm.round),
+                round,
+                must_record: sec
+                    .records
+                    .as_ref()
+                    .is_some_and(|r| r.knockout_must_record(round, within, game.kind)),
                 match_id: m,
                 game,
             })
         })
         .collect();
-    out.sort_by_key(|g| g.board);
+    out.sort_by_key(|g| (g.round, g.board));
     Ok(out)
 }
 
@@ -254,7 +279,8 @@ pub fn enter_result(
     let reg = regulation_of(state)?;
     let sec = section_of(&reg, state, section)?;
     let at = ctx.at_rfc3339();
-    if let Some((mid, g)) = due_knockout_game(state, section, input.round, input.board)? {
+    let seen = input.expect_game.as_ref().map(|(m, _)| m.as_str());
+    if let Some((mid, g)) = due_knockout_game_for(state, section, input.round, input.board, seen)? {
         if input.colours_swapped == Some(true) {
             return Err(Refusal::GameRule {
                 section: Sec::in_reg(&reg, section),
@@ -474,9 +500,6 @@ fn knockout_result(
             .into());
         }
     }
-    if !input.fouls.is_empty() {
-        return Err(Refusal::KnockoutFouls.into());
-    }
     let g = match g.chooser {
         Some(_) if input.chooser_takes_black => arbiter_knockout::NextGame {
             red: g.black,
@@ -485,13 +508,75 @@ fn knockout_result(
         },
         _ => g,
     };
-    Ok(vec![knockout_stage::game_entry(
-        state,
-        section,
-        mid,
-        &g,
-        input.result,
-    )?])
+    // The section's foul rule applies to a knockout game as to any game (A11, K12, T8): a
+    // player who reaches a limit loses the game, and the match goes on from that loss.
+    let reg = regulation_of(state)?;
+    let sec = section_of(&reg, state, section)?;
+    let fouls = knockout_fouls(&input.fouls);
+    let seen: Vec<arbiter_standings::withdrawal::GameFoul> = input
+        .fouls
+        .iter()
+        .filter(|f| crate::results::counts_in_game(f.kind))
+        .map(|f| arbiter_standings::withdrawal::GameFoul {
+            colour: f.colour,
+            kind: crate::results::rule_kind(f.kind),
+        })
+        .collect();
+    if let Some(loss) =
+        arbiter_standings::withdrawal::foul_loss_by_kind(&seen, &crate::results::foul_rule(sec))
+    {
+        if !respects_foul_loss(input.result, &loss) {
+            let b = knockout_stage::bracket(&reg, state, section)?;
+            let round = b
+                .get(mid)
+                .map_or(0, |m| knockout_round(sec, state, m.round));
+            return Err(Refusal::FoulRuleDecides {
+                round,
+                board: input.board,
+                rule: loss.explain(),
+                due: loss.result,
+                given: input.result,
+            }
+            .into());
+        }
+    }
+    let mut e = knockout_stage::game_entry(state, section, mid, &g, input.result)?;
+    if let LogEntry::KnockoutGameRecorded { fouls: f, .. } = &mut e {
+        *f = fouls;
+    }
+    Ok(vec![e])
+}
+
+/// The fouls of a knockout game as its log entry keeps them, each with its reason (the
+/// kind's name and the player's count in the game when none is given).
+fn knockout_fouls(input: &[FoulInput]) -> Vec<arbiter_core::KnockoutFoul> {
+    let mut counts = [0u32; 2];
+    input
+        .iter()
+        .map(|f| {
+            let i = match f.colour {
+                Colour::Red => 0,
+                Colour::Black => 1,
+            };
+            counts[i] += 1;
+            let reason = if f.reason.trim().is_empty() {
+                format!(
+                    "{} 第{}次 ({}, foul {})",
+                    f.kind.zh(),
+                    counts[i],
+                    f.kind.code(),
+                    counts[i]
+                )
+            } else {
+                f.reason.clone()
+            };
+            arbiter_core::KnockoutFoul {
+                colour: f.colour,
+                kind: f.kind,
+                reason,
+            }
+        })
+        .collect()
 }
 
 /// Who signs a slip (S11: the loser signs, both sign a draw; J6 and by default: both sign;

@@ -105,6 +105,9 @@ pub fn pair_explained(
             out.notes.push(w);
         }
     }
+    if let Some(w) = super::entries::forfeit_warning(state, section) {
+        out.notes.push(w);
+    }
     let at = ctx.at_rfc3339();
     let push = |scratch: &mut EventState, out: &mut PairOutcome, e: LogEntry| {
         apply_scratch(scratch, &e, &at).map(|()| out.entries.push(e))
@@ -318,6 +321,7 @@ fn withdrawn_by_rule(p: PlayerId, after: u32, why: String) -> LogEntry {
         player: p,
         reason: why,
         after_round: Some(after),
+        by_forfeits: true,
     }
 }
 
@@ -466,12 +470,11 @@ fn side(
     }
 }
 
-/// Bracket board numbers: every match of the bracket in order, numbered from 1.
+/// The board of a knockout match: its board within its round (the round's matches played,
+/// numbered 1…N in bracket order, [`arbiter_knockout::Bracket::board`]) after `offset`, the
+/// boards of the continuing Swiss ([`knockout_board_offset`]). `None` for a match with a bye.
 pub fn knockout_board(offset: u32, b: &arbiter_knockout::Bracket, match_id: &str) -> Option<u32> {
-    b.matches()
-        .iter()
-        .position(|m| m.id == match_id)
-        .map(|i| offset + i as u32 + 1)
+    b.board(match_id).map(|n| offset + n)
 }
 
 /// The boards before the first knockout board ([`knockout_board`]). In a two-stage section
@@ -520,7 +523,12 @@ pub fn sheet(
     if round.is_none() {
         let matches = crate::step::knockout_due(&reg, state, section)?;
         if !matches.is_empty() {
-            return knockout_sheet(&reg, sec, state, section, &matches);
+            if let Some(first) = knockout_sheets(&reg, sec, state, section, &matches)?
+                .into_iter()
+                .next()
+            {
+                return Ok(first);
+            }
         }
     }
     let rec = state
@@ -597,13 +605,18 @@ pub fn open_sheets(state: &EventState, section: &str) -> Result<Vec<RoundSheet>,
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let matches = crate::step::knockout_due(&reg, state, section)?;
     let open = rec.last_round() > rec.completed_rounds();
-    if matches.is_empty() || !open {
+    if matches.is_empty() {
         return Ok(vec![sheet(state, section, None)?]);
     }
-    Ok(vec![
-        sheet(state, section, Some(rec.last_round()))?,
-        knockout_sheet(&reg, sec, state, section, &matches)?,
-    ])
+    let mut out = Vec::new();
+    if open {
+        out.push(sheet(state, section, Some(rec.last_round()))?);
+    }
+    out.extend(knockout_sheets(&reg, sec, state, section, &matches)?);
+    if out.is_empty() {
+        out.push(sheet(state, section, None)?);
+    }
+    Ok(out)
 }
 
 /// The start of `round` by the section's schedule (J1), `YYYY-MM-DD HH:MM`.
@@ -614,22 +627,26 @@ pub fn round_start(sec: &Section, round: u32) -> Option<String> {
         .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
 }
 
-fn knockout_sheet(
+/// The knockout games due now, one sheet per round of the schedule (earliest first): a
+/// sheet's boards are the matches' boards within that round ([`knockout_board`]), each with
+/// its record duty (the regulation's `records`: the game's kind, its round and its board
+/// within the knockout's round, [`arbiter_regulation::RecordRules::knockout_must_record`]).
+fn knockout_sheets(
     reg: &Regulation,
     sec: &Section,
     state: &EventState,
     section: &str,
     matches: &[String],
-) -> Result<RoundSheet, DirectorError> {
+) -> Result<Vec<RoundSheet>, DirectorError> {
     let b = knockout_stage::bracket(reg, state, section)?;
     let offset = knockout_board_offset(sec, state, section);
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let after = rec.completed_rounds() + 1;
-    let mut boards = Vec::new();
-    let mut labels = Vec::new();
-    let mut round = 0;
+    let format = crate::knockout_stage::match_format(sec);
+    // (round, board, sheet board, label, must record)
+    let mut games = Vec::new();
     for (mid, g) in knockout_stage::next_games(&b, matches, section)? {
         let (Some(&red), Some(&black)) =
             (rec.order.get(g.red.index()), rec.order.get(g.black.index()))
@@ -637,38 +654,65 @@ fn knockout_sheet(
             continue;
         };
         let m = b.get(&mid);
-        round = round.max(knockout_round(sec, state, m.map_or(0, |m| m.round)));
-        boards.push(SheetBoard {
-            board: knockout_board(offset, &b, &mid).unwrap_or(0),
+        let round = knockout_round(sec, state, m.map_or(0, |m| m.round));
+        let within = b.board(&mid).unwrap_or(0);
+        let must_record = sec
+            .records
+            .as_ref()
+            .is_some_and(|r| r.knockout_must_record(round, within, g.kind));
+        let board = SheetBoard {
+            board: offset + within,
             red: side(state, sec, section, red, after),
             black: side(state, sec, section, black, after),
             result: None,
             ending: None,
-            must_record: false,
+            must_record,
             colours_swapped: false,
-        });
-        labels.push(format!(
+        };
+        let label = format!(
             "{} 第{}局 {}{}",
             m.map_or(mid.clone(), |m| m.label_zh()),
             g.index + 1,
-            crate::knockout_stage::match_format(sec).game_label(g.step, g.kind),
+            format.game_label(g.step, g.kind),
             if g.chooser.is_some() {
                 " (选色 chooser picks colours)"
             } else {
                 ""
             }
-        ));
+        );
+        games.push((round, board, label));
     }
-    Ok(RoundSheet {
-        section: section.to_string(),
-        round,
-        published: true,
-        boards,
-        bye: None,
-        starts: round_start(sec, round),
-        knockout: labels,
-        records: None,
-    })
+    games.sort_by_key(|(round, board, _)| (*round, board.board));
+    let mut out: Vec<RoundSheet> = Vec::new();
+    for (round, board, label) in games {
+        if out.last().is_none_or(|s| s.round != round) {
+            out.push(RoundSheet {
+                section: section.to_string(),
+                round,
+                published: true,
+                boards: Vec::new(),
+                bye: None,
+                starts: round_start(sec, round),
+                knockout: Vec::new(),
+                records: None,
+            });
+        }
+        if let Some(s) = out.last_mut() {
+            if board.must_record && s.records.is_none() {
+                s.records = sec.records.as_ref().map(|r| {
+                    let (zh, en) = r.recorder_words();
+                    super::games::RecordDuty {
+                        boards: r.boards,
+                        recorder: zh,
+                        recorder_en: en,
+                    }
+                });
+            }
+            s.boards.push(board);
+            s.knockout.push(label);
+        }
+    }
+    Ok(out)
 }
 
 /// The withdrawals the forfeit rule demands once `round` is complete (A5), applied to

@@ -290,6 +290,7 @@ pub(super) fn decide(
             return Ok((es, foul.unwrap_or(Outcome::Recorded)));
         }
     };
+    let entries = crate::api::entries::with_reinstatements(state, ctx, entries)?;
     let recorded = entries.iter().find_map(|e| match e {
         LogEntry::GameRecorded { moves, .. } => Some(Outcome::GameRecorded {
             moves: moves.len().div_ceil(2),

@@ -214,14 +214,14 @@ pub(super) fn decide(
             reason,
         } => {
             let item = item.clone().unwrap_or_else(|| state.default_deposit());
-            money::refund(state, ctx, *player, &item, *amount_fen, reason.as_deref())?
+            money::refund(state, *player, &item, *amount_fen, reason.as_deref())?
         }
-        MoneyCommand::RefundDue { rule } => money::refund_due(state, ctx, *rule)?,
+        MoneyCommand::RefundDue { rule } => money::refund_due(state, *rule)?,
         MoneyCommand::MarkCondition {
             player,
             condition,
             met,
-        } => money::mark_condition(state, ctx, *player, condition, *met)?,
+        } => money::mark_condition(state, *player, condition, *met)?,
     };
     let outcome = match cmd {
         MoneyCommand::MarkCondition { player, .. } => Outcome::Player {

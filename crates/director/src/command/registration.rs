@@ -55,6 +55,16 @@ pub enum RegistrationCommand {
     Draw { section: String },
     /// Withdraw a player, with the reason.
     Withdraw { player: PlayerId, reason: String },
+    /// Reinstate a player, with the reason (the chief arbiter's): a disqualification revoked
+    /// (A17), or a withdrawn player back (恢复参赛, A16).
+    Reinstate { player: PlayerId, reason: String },
+    /// Disqualify a player (取消比赛资格, A17), with the reason; `void_results`: his results
+    /// are void in this case even where the regulation does not say so for every case.
+    Disqualify {
+        player: PlayerId,
+        reason: String,
+        void_results: bool,
+    },
     /// Withdraw a whole team (整队退赛, A15), with the reason: every member not withdrawn yet;
     /// the team is not paired again, its matches so far stand.
     WithdrawTeam { team: String, reason: String },
@@ -100,6 +110,8 @@ impl RegistrationCommand {
             C::CheckIn { .. } | C::CheckInEach { .. } | C::CancelCheckIn { .. } => Action::CheckIn,
             C::Draw { .. } => Action::DrawNumbers,
             C::Withdraw { .. } | C::WithdrawTeam { .. } => Action::Withdraw,
+            C::Reinstate { .. } => Action::Reinstate,
+            C::Disqualify { .. } => Action::Disqualify,
             C::Absence { .. } => Action::RecordAbsence,
             C::EnterTeam { .. } => Action::EnterTeam,
             C::ChangeRoster { .. } => Action::ChangeRoster,
@@ -201,7 +213,7 @@ pub(super) fn decide(
             }
         }
         C::RegisterEach { forms } => entries::register_batch(state, ctx, forms)?,
-        C::RefuseEntry { form, reason } => entries::refuse(state, ctx, form, reason)?,
+        C::RefuseEntry { form, reason } => entries::refuse(state, form, reason)?,
         C::Correct {
             player,
             changes,
@@ -220,22 +232,22 @@ pub(super) fn decide(
         C::CheckIn {
             player,
             pledge: None,
-        } => entries::check_in(state, ctx, *player)?,
+        } => entries::check_in(state, *player)?,
         C::CheckIn {
             player,
             pledge: Some(pledge),
-        } => entries::check_in_pledged(state, ctx, *player, *pledge)?,
+        } => entries::check_in_pledged(state, *player, *pledge)?,
         C::CheckInEach { players, pledge } => {
-            let (es, out) = entries::for_each(state, ctx, players, |s, c, p| {
-                entries::check_in_pledged(s, c, p, *pledge)
+            let (es, out) = entries::for_each(state, ctx, players, |s, _, p| {
+                entries::check_in_pledged(s, p, *pledge)
             })?;
             left_out = out;
             es
         }
-        C::CancelCheckIn { player } => entries::cancel_check_in(state, ctx, *player)?,
+        C::CancelCheckIn { player } => entries::cancel_check_in(state, *player)?,
         C::Draw { section } => {
             let section = import::section_id(state, section);
-            let es = entries::draw(state, ctx, &section)?;
+            let es = entries::draw(state, &section)?;
             let drawn = es.iter().find_map(|e| match e {
                 LogEntry::PairingNumbersDrawn { seed, order, .. } => Some(Outcome::Drawn {
                     section: state
@@ -264,6 +276,12 @@ pub(super) fn decide(
         }
         C::Withdraw { player, reason } => entries::withdraw(state, ctx, *player, reason)?,
         C::WithdrawTeam { team, reason } => withdraw_team(state, ctx, team, reason)?,
+        C::Reinstate { player, reason } => entries::reinstate(state, ctx, *player, reason)?,
+        C::Disqualify {
+            player,
+            reason,
+            void_results,
+        } => entries::disqualify(state, ctx, *player, reason, *void_results)?,
         C::Absence {
             player,
             round,
@@ -277,7 +295,7 @@ pub(super) fn decide(
             reason.as_deref(),
             *without_leave,
         )?,
-        C::EnterTeam { form } => entries::enter_team(state, ctx, form)?,
+        C::EnterTeam { form } => entries::enter_team(state, form)?,
         C::ChangeRoster { change } => entries::change_roster(state, ctx, change)?,
         C::Submit { form, status_key } => {
             entries::submit_keyed(state, ctx, form, status_key.clone())?
@@ -294,7 +312,7 @@ pub(super) fn decide(
             late_reason.clone(),
         )?,
         C::RefuseSubmission { submission, reason } => {
-            entries::refuse_submission(state, ctx, *submission, reason)?
+            entries::refuse_submission(state, *submission, reason)?
         }
         C::ImportRoster {
             roster,
@@ -343,6 +361,8 @@ pub(super) fn decide(
         | C::CheckIn { player, .. }
         | C::CancelCheckIn { player }
         | C::Withdraw { player, .. }
+        | C::Reinstate { player, .. }
+        | C::Disqualify { player, .. }
         | C::Absence { player, .. } => Outcome::Player {
             who: entries::named(state, *player),
             withdrawn: entries.iter().find_map(|e| match e {
@@ -382,7 +402,7 @@ fn withdraw_team(
         .members
         .iter()
         .copied()
-        .filter(|p| state.status(*p) != Some(arbiter_core::PlayerStatus::Withdrawn))
+        .filter(|p| !state.status(*p).is_some_and(|s| s.is_out()))
         .collect();
     if playing.is_empty() {
         return Err(crate::Refusal::TeamWithdrawn {

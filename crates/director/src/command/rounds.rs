@@ -121,3 +121,59 @@ pub(super) fn decide(
         }
     }
 }
+
+/// What may be done now with a section's rounds as `ctx`'s account: the permission table's
+/// roles and the state together, so that a page offers a button only where the command
+/// would be taken (the command still decides; this only tells).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RoundsNow {
+    /// Pair the next round (the section is not waiting for results, knockout games or the
+    /// end of the event).
+    pub pair: bool,
+    /// Publish the open round's pairing.
+    pub publish: bool,
+    /// Undo the open round's pairing (no board has a result or a foul yet).
+    pub undo: bool,
+    /// Close the last round, or record the withdrawals the forfeit rule demands.
+    pub complete: bool,
+    /// What the section waits for before its next round can be paired.
+    pub waiting: Waiting,
+}
+
+/// What a section waits for before its next round (whoever looks).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Waiting {
+    /// Nothing: the next round can be paired.
+    #[default]
+    Nothing,
+    /// Results of these boards of round `round`.
+    Results { round: u32, boards: Vec<u32> },
+    /// The next games of these knockout matches.
+    Knockout { matches: Vec<String> },
+    /// Every round has been played (or fewer than two players can be paired).
+    Done,
+}
+
+/// [`RoundsNow`] for `section` as `ctx`'s account.
+pub fn available(state: &EventState, ctx: &Ctx, section: &str) -> RoundsNow {
+    use crate::step::Step;
+    let may = |a: Action| a.allowed().contains(&ctx.role);
+    let step = crate::regulation_of(state)
+        .and_then(|reg| crate::step::next_step(&reg, state, section))
+        .unwrap_or(Step::Done);
+    let waiting = match step {
+        Step::Results { round, boards } => Waiting::Results { round, boards },
+        Step::Knockout { matches } => Waiting::Knockout { matches },
+        Step::Done => Waiting::Done,
+        Step::DrawNumbers | Step::Pair { .. } | Step::CompleteRound { .. } | Step::Withdraw(_) => {
+            Waiting::Nothing
+        }
+    };
+    RoundsNow {
+        pair: may(Action::PairRound) && waiting == Waiting::Nothing,
+        waiting,
+        publish: may(Action::PublishRound) && rounds::publish(state, ctx, section).is_ok(),
+        undo: may(Action::UndoRound) && rounds::undo(state, ctx, section, "").is_ok(),
+        complete: may(Action::CompleteRound) && rounds::complete(state, ctx, section).is_ok(),
+    }
+}

@@ -16,19 +16,31 @@ impl LogReader<'_> {
                 red,
                 black,
                 result,
+                fouls,
             } => {
                 let label = match_label(match_id, self.lang);
                 let g = self.game(*red, *black, *result);
                 let kind = self.game_kind(*kind);
+                // The game's fouls, each by the colour that committed it.
+                let fouls: String = fouls
+                    .iter()
+                    .map(|f| match (zh, f.colour) {
+                        (true, c) => format!("; {}方犯规: {}", c.zh(), f.reason),
+                        (false, arbiter_types::Colour::Red) => format!("; red foul: {}", f.reason),
+                        (false, arbiter_types::Colour::Black) => {
+                            format!("; black foul: {}", f.reason)
+                        }
+                    })
+                    .collect();
                 if zh {
                     format!(
-                        "录入 {}淘汰赛 {label} 第{}局 ({kind}): {g}",
+                        "录入 {}淘汰赛 {label} 第{}局 ({kind}): {g}{fouls}",
                         self.in_section(section),
                         game + 1
                     )
                 } else {
                     format!(
-                        "entered {}knockout {label} game {} ({kind}): {g}",
+                        "entered {}knockout {label} game {} ({kind}): {g}{fouls}",
                         self.in_section(section),
                         game + 1
                     )

@@ -66,6 +66,7 @@ impl LogReader<'_> {
                 player,
                 reason,
                 after_round,
+                by_forfeits,
             } => {
                 let when = match (after_round, zh) {
                     (Some(r), true) => format!("成绩计至第{r}轮"),
@@ -73,15 +74,88 @@ impl LogReader<'_> {
                     (Some(r), false) => format!("results count up to round {r}"),
                     (None, false) => "before round 1".to_string(),
                 };
+                let rule = match (by_forfeits, zh) {
+                    (false, _) => "",
+                    (true, true) => ", 按规程弃权规则",
+                    (true, false) => ", by the regulation's forfeit rule",
+                };
                 if zh {
                     format!(
-                        "办理 {} 退赛 ({when}){}",
+                        "办理 {} 退赛 ({when}{rule}){}",
                         self.one(*player),
                         self.reason(reason)
                     )
                 } else {
                     format!(
-                        "withdrew {} ({when}){}",
+                        "withdrew {} ({when}{rule}){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::PlayerDisqualified {
+                player,
+                reason,
+                after_round,
+                void_results,
+            } => {
+                let games = match (void_results, after_round, zh) {
+                    (true, _, true) => "成绩作废, 其全部对局判对手弃权胜".to_string(),
+                    (true, _, false) => {
+                        "results void: every game of his is his opponent's forfeit win".to_string()
+                    }
+                    (false, Some(r), true) => format!("第{r}轮及以前的对局有效, 此后对局判其弃权"),
+                    (false, None, true) => "此后对局判其弃权".to_string(),
+                    (false, Some(r), false) => {
+                        format!("games up to round {r} stand, his later games are his forfeits")
+                    }
+                    (false, None, false) => "his games are his forfeits".to_string(),
+                };
+                if zh {
+                    format!(
+                        "取消 {} 的比赛资格 ({games}; 不计名次、奖项、称号){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "disqualified {} ({games}; no place, prize or title){}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::DisqualificationRevoked { player, reason } => {
+                if zh {
+                    format!(
+                        "撤销对 {} 的取消比赛资格{}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "revoked the disqualification of {}{}",
+                        self.one(*player),
+                        self.reason(reason)
+                    )
+                }
+            }
+            LogEntry::PlayerReinstated {
+                player,
+                reason,
+                by_correction,
+            } => {
+                let how = match (by_correction, zh) {
+                    (true, true) => " (成绩更正后)",
+                    (false, true) => " (裁判长决定)",
+                    (true, false) => " (after a correction)",
+                    (false, false) => " (the chief arbiter's decision)",
+                };
+                if zh {
+                    format!("{} 恢复参赛{how}{}", self.one(*player), self.reason(reason))
+                } else {
+                    format!(
+                        "reinstated {}{how}{}",
                         self.one(*player),
                         self.reason(reason)
                     )

@@ -81,10 +81,13 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::MatchesPaired { .. } => 36,
         LogEntry::LineupGiven { .. } => 37,
         LogEntry::MatchConfirmed { .. } => 38,
+        LogEntry::PlayerReinstated { .. } => 39,
+        LogEntry::PlayerDisqualified { .. } => 40,
+        LogEntry::DisqualificationRevoked { .. } => 41,
     }
 }
 
-const VARIANTS: usize = 39;
+const VARIANTS: usize = 42;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -416,6 +419,28 @@ fn every_variant() -> Vec<LogEntry> {
             player: p(3),
             reason: "生病".into(),
             after_round: Some(1),
+            by_forfeits: false,
+        },
+        LogEntry::PlayerReinstated {
+            player: p(3),
+            reason: "病愈".into(),
+            by_correction: false,
+        },
+        LogEntry::PlayerDisqualified {
+            player: p(3),
+            reason: "作弊".into(),
+            after_round: Some(1),
+            void_results: false,
+        },
+        LogEntry::DisqualificationRevoked {
+            player: p(3),
+            reason: "复查".into(),
+        },
+        LogEntry::PlayerWithdrawn {
+            player: p(3),
+            reason: "生病".into(),
+            after_round: Some(1),
+            by_forfeits: false,
         },
         LogEntry::KnockoutGameRecorded {
             section: "open".into(),
@@ -425,6 +450,7 @@ fn every_variant() -> Vec<LogEntry> {
             red: p(2),
             black: p(1),
             result: GameResult::BlackWin,
+            fouls: Vec::new(),
         },
         LogEntry::SpecialAwardGiven {
             award: "最佳组织奖".into(),

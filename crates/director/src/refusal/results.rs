@@ -149,10 +149,6 @@ impl Refusal {
                 notation(*due),
                 notation(*given)
             ),
-            KnockoutFouls => write!(
-                f,
-                "淘汰赛对局的犯规请另行记录, 此处只录成绩 (fouls are not entered with a knockout game)"
-            ),
             NothingToConfirm { section, round } => write!(
                 f,
                 "{section} 第{round}轮没有待确认的成绩 (nothing to confirm: every result is confirmed or not yet entered)"
@@ -221,6 +217,17 @@ impl Refusal {
                 kind.zh(),
                 if *side == arbiter_types::Colour::Red { "red" } else { "black" },
                 kind.en()
+            ),
+            SharedPlaceAwards {
+                section,
+                place,
+                players,
+                qualification,
+            } => write!(
+                f,
+                "{section} 并列第{place}名共 {players} 人, 但{}不同, 不能按名单先后默认区分: 请在规程的淘汰赛设置中写明并列名次如何区分 (按种子或抽签) (players share place {place} but their {} differ: the regulation must say how to separate them, by seed or by lot)",
+                if *qualification { "参赛资格" } else { "奖励" },
+                if *qualification { "qualification" } else { "prizes" }
             ),
             NoTeamFouls { section } => write!(
                 f,

@@ -610,3 +610,66 @@ fn a_round_left_open_is_completed_by_the_command() {
     // Closed, nobody due to withdraw: nothing more to do.
     assert!(decide(&state, &c, &complete).is_err());
 }
+
+/// 天水 八(四): 「前三轮由裁判组指定获胜者配合录谱，从第四轮开始前十台获胜方录谱，和棋由黑方录谱」
+/// — the knockout's games are on the top boards of their round: the quarter-finals of round 9
+/// must record, on the knockout's list (`open_sheets`, `due_knockout_games`: the desk), beside
+/// the Swiss round 9 list, whose boards 1–10 record as before. The knockout's boards are
+/// numbered 1…N within their round after the Swiss's (T2), and a foul entered with a
+/// quarter-final counts as the player's foul.
+#[test]
+fn tianshui_knockout_games_are_marked_for_recording() {
+    let (mut log, mut state) = registered_event("tianshui-2024", &[("open", 16), ("local", 0)]);
+    let c = chief_ctx();
+    let id = "open";
+    for _ in 0..8 {
+        play_swiss_round(&mut log, &mut state, id);
+    }
+    let v = pair(&state, &c, id, &PairRequest::default()).expect("Swiss round 9");
+    append(&mut log, &mut state, v);
+    let v = publish(&state, &c, id).expect("publish");
+    append(&mut log, &mut state, v);
+    let due = arbiter_director::api::results::due_knockout_games(&state, id).expect("due");
+    assert_eq!(due.len(), 4);
+    assert!(due.iter().all(|g| g.round == 9 && g.must_record), "{due:?}");
+    let swiss = sheet(&state, id, Some(9)).expect("round 9");
+    let offset = swiss.boards.len() as u32;
+    let boards: Vec<u32> = due.iter().map(|g| g.board).collect();
+    assert_eq!(boards, (offset + 1..=offset + 4).collect::<Vec<_>>());
+    let open = arbiter_director::api::rounds::open_sheets(&state, id).expect("open sheets");
+    assert_eq!(open.len(), 2);
+    assert!(open[0].records.is_some() && open[0].boards.iter().all(|b| b.must_record));
+    let ko = &open[1];
+    assert_eq!(ko.round, 9);
+    assert!(ko.records.is_some(), "the knockout list states the duty");
+    assert!(ko.boards.iter().all(|b| b.must_record), "{:?}", ko.boards);
+    // A phone foul (T8: 「若发现则本轮判负」) in a quarter-final: red's loss, the player's foul.
+    let g = &due[0];
+    let red = state.section(id).expect("section").order[g.game.red.index()];
+    let before = state.foul_count(red);
+    let input = ResultInput {
+        fouls: vec![arbiter_director::api::results::FoulInput {
+            colour: Colour::Red,
+            kind: arbiter_core::FoulKind::Phone,
+            reason: String::new(),
+        }],
+        ..ResultInput::new(g.board, GameResult::Draw)
+    };
+    let refused = refusal(enter_result(&state, &c, id, &input));
+    assert!(refused.contains("判负"), "{refused}");
+    let input = ResultInput {
+        result: GameResult::BlackWin,
+        ..input
+    };
+    let v = enter_result(&state, &c, id, &input).expect("red's loss");
+    append(&mut log, &mut state, v);
+    assert_eq!(state.foul_count(red), before + 1);
+    let reg = regulation_of(&state).expect("reg");
+    let b = arbiter_director::knockout_stage::bracket(&reg, &state, id).expect("bracket");
+    let m = b.get(&g.match_id).expect("match");
+    let arbiter_knockout::MatchState::Playing(mm) = &m.state else {
+        panic!("the quarter-final is played");
+    };
+    assert_eq!(mm.winner(), Some(g.game.black), "the match saw red's loss");
+    assert!(verify(&log, None).is_empty());
+}

@@ -62,22 +62,22 @@ fn the_desk_takes_back_a_check_in_and_a_fee_recorded_by_mistake() {
     let d = desk_role();
     let out = desk::pay_fee(&st, &d, p, None, None).unwrap();
     apply(&mut st, out);
-    let out = desk::check_in(&st, &d, p).unwrap();
+    let out = desk::check_in(&st, p).unwrap();
     apply(&mut st, out);
     assert_eq!(st.player(p).unwrap().paid_fen, 10_000);
     assert!(st.player(p).unwrap().checked_in);
 
     // 撤销签到: one entry in the log, and he is no longer checked in.
-    let undo = desk::cancel_check_in(&st, &d, p).unwrap();
+    let undo = desk::cancel_check_in(&st, p).unwrap();
     assert_eq!(undo, vec![LogEntry::CheckInCancelled { player: p }]);
     assert_eq!(undo[0].kind(), "check_in_cancelled");
     apply(&mut st, undo);
     assert!(!st.player(p).unwrap().checked_in);
     // Twice is refused, in words.
-    let again = refusal(desk::cancel_check_in(&st, &d, p));
+    let again = refusal(desk::cancel_check_in(&st, p));
     assert!(again.contains("尚未签到"), "{again}");
     // Checked in again after the undo.
-    let out = desk::check_in(&st, &d, p).unwrap();
+    let out = desk::check_in(&st, p).unwrap();
     apply(&mut st, out);
     assert!(st.player(p).unwrap().checked_in);
 
@@ -149,10 +149,10 @@ fn a_fee_stands_once_the_player_is_paired_and_after_round_one_only_the_chief_can
 fn five_checked_in_at_once_those_already_in_are_left_out_and_named() {
     let (mut st, ids) = kunshan_with_fee(8);
     let d = desk_role();
-    let out = desk::check_in(&st, &d, ids[2]).unwrap();
+    let out = desk::check_in(&st, ids[2]).unwrap();
     apply(&mut st, out);
     let five = &ids[..5];
-    let (entries, left) = desk::for_each(&st, &d, five, desk::check_in).unwrap();
+    let (entries, left) = desk::for_each(&st, &d, five, |s, _, p| desk::check_in(s, p)).unwrap();
     // Four entries (P3 was in already), appended together.
     assert_eq!(entries.len(), 4);
     assert_eq!(left.len(), 1);
@@ -162,9 +162,11 @@ fn five_checked_in_at_once_those_already_in_are_left_out_and_named() {
     assert!(five.iter().all(|p| st.player(*p).unwrap().checked_in));
     assert!(ids[5..].iter().all(|p| !st.player(*p).unwrap().checked_in));
     // Nobody chosen, or nobody left to do: refused.
-    let none = refusal(desk::for_each(&st, &d, &[], desk::check_in).map(|(e, _)| e));
+    let none =
+        refusal(desk::for_each(&st, &d, &[], |s, _, p| desk::check_in(s, p)).map(|(e, _)| e));
     assert!(none.contains("请先选择"), "{none}");
-    let done = refusal(desk::for_each(&st, &d, five, desk::check_in).map(|(e, _)| e));
+    let done =
+        refusal(desk::for_each(&st, &d, five, |s, _, p| desk::check_in(s, p)).map(|(e, _)| e));
     assert!(done.contains("已检录"), "{done}");
 }
 
@@ -175,7 +177,7 @@ fn pairing_warns_of_players_who_paid_but_are_not_checked_in() {
     let (fees, _) =
         desk::for_each(&st, &d, &ids, |s, c, p| desk::pay_fee(s, c, p, None, None)).unwrap();
     apply(&mut st, fees);
-    let (ins, _) = desk::for_each(&st, &d, &ids[..3], desk::check_in).unwrap();
+    let (ins, _) = desk::for_each(&st, &d, &ids[..3], |s, _, p| desk::check_in(s, p)).unwrap();
     apply(&mut st, ins);
     // Withdrawn players are not named.
     let out = desk::withdraw(&st, &chief_ctx(), ids[5], "生病").unwrap();
@@ -199,7 +201,7 @@ fn pairing_warns_of_players_who_paid_but_are_not_checked_in() {
     let out = rounds::pair_explained(&st, &chief_ctx(), "men", &PairRequest::default()).unwrap();
     assert!(out.notes.iter().any(|n| n == &w), "{:?}", out.notes);
     // Everybody checked in: no warning.
-    let (rest, _) = desk::for_each(&st, &d, &ids[3..5], desk::check_in).unwrap();
+    let (rest, _) = desk::for_each(&st, &d, &ids[3..5], |s, _, p| desk::check_in(s, p)).unwrap();
     apply(&mut st, rest);
     assert_eq!(desk::not_checked_in_warning(&st, "men"), None);
 }

@@ -127,21 +127,21 @@ fn money_refund_only_a_deposit_and_never_more_than_held() {
         let out = money::pay(&st, &d, p, Some(item), None, None).unwrap();
         apply(&mut st, out);
     }
-    let r = refused(money::refund(&st, &d, p, "报名费", None, None));
+    let r = refused(money::refund(&st, p, "报名费", None, None));
     assert!(matches!(r, Refusal::RefundOfFee { .. }), "{r}");
     assert!(r.to_string().contains("不退还"), "{r}");
-    let r = refused(money::refund(&st, &d, p, "押金", Some(30_000), None));
+    let r = refused(money::refund(&st, p, "押金", Some(30_000), None));
     assert!(
         r.to_string().contains("只有 200元 可退, 不能退还 300元"),
         "{r}"
     );
     // Nothing held by the other player.
-    let r = refused(money::refund(&st, &d, ids[1], "押金", None, None));
+    let r = refused(money::refund(&st, ids[1], "押金", None, None));
     assert!(r.to_string().contains("没有可退还的「押金」"), "{r}");
     // A part, then the rest.
-    let out = money::refund(&st, &d, p, "押金", Some(5_000), Some("损坏棋具扣除")).unwrap();
+    let out = money::refund(&st, p, "押金", Some(5_000), Some("损坏棋具扣除")).unwrap();
     apply(&mut st, out);
-    let out = money::refund(&st, &d, p, "押金", None, None).unwrap();
+    let out = money::refund(&st, p, "押金", None, None).unwrap();
     assert!(matches!(
         &out[0],
         LogEntry::DepositRefunded {
@@ -167,14 +167,14 @@ fn money_refund_due_waits_for_the_last_round_and_the_conditions() {
     let out = money::pay(&st, &d, p, Some("押金"), None, None).unwrap();
     apply(&mut st, out);
     // Before the last round is played.
-    let r = refused(money::refund_due(&st, &d, RefundAt::LastRound));
+    let r = refused(money::refund_due(&st, RefundAt::LastRound));
     assert!(matches!(r, Refusal::RefundNotYet { .. }), "{r}");
     assert!(r.to_string().contains("公开组 尚未赛完最后一轮"), "{r}");
     // A condition the regulation does not name.
-    let r = refused(money::mark_condition(&st, &d, p, "完成对局", true));
+    let r = refused(money::mark_condition(&st, p, "完成对局", true));
     assert!(r.to_string().contains("「完成全部对局」「未弃权」"), "{r}");
     for c in ["完成全部对局", "未弃权"] {
-        let out = money::mark_condition(&st, &d, p, c, true).unwrap();
+        let out = money::mark_condition(&st, p, c, true).unwrap();
         apply(&mut st, out);
     }
     assert_eq!(st.player(p).unwrap().conditions.len(), 2);
@@ -195,7 +195,7 @@ fn money_cash_report_per_item_and_total() {
         let out = money::pay(&st, &d, p, Some(item), None, None).unwrap();
         apply(&mut st, out);
     }
-    let out = money::refund(&st, &d, ids[1], "押金", Some(5_000), None).unwrap();
+    let out = money::refund(&st, ids[1], "押金", Some(5_000), None).unwrap();
     apply(&mut st, out);
     let r = money::cash_report(&st).unwrap();
     let fee = &r.items[0];
@@ -271,7 +271,7 @@ fn money_a_single_fee_is_recorded_as_before() {
     assert_eq!(st.player(p).unwrap().money["报名费"].paid_fen, 10_000);
     let r = refused(money::pay(&st, &desk_ctx(), p, Some("押金"), None, None));
     assert!(matches!(r, Refusal::UnknownCharge { .. }), "{r}");
-    let r = refused(money::refund(&st, &desk_ctx(), p, "报名费", None, None));
+    let r = refused(money::refund(&st, p, "报名费", None, None));
     assert!(matches!(r, Refusal::RefundOfFee { .. }), "{r}");
     let cash = money::cash_report(&st).unwrap();
     assert_eq!(cash.total.collected_fen, 10_000);

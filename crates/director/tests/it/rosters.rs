@@ -108,7 +108,7 @@ fn a_fourth_player_naming_an_entered_team_of_three_joins_its_roster() {
             ))
         })
         .collect();
-    let e = desk::enter_team(&s, &ctx(), &team_form(three.clone())).unwrap();
+    let e = desk::enter_team(&s, &team_form(three.clone())).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T).len(), 3);
     // The fourth, from the team's unit: registered onto the one roster.
@@ -150,7 +150,7 @@ fn a_full_team_refuses_a_fourth_player() {
             ))
         })
         .collect();
-    let e = desk::enter_team(&s, &ctx(), &team_form(three)).unwrap();
+    let e = desk::enter_team(&s, &team_form(three)).unwrap();
     apply(&mut s, e);
     match register_entry(&mut s, &man("队员4", U, Some(T), &man_id(4))) {
         LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("已有 3 人"), "{reason}"),
@@ -202,7 +202,7 @@ fn a_team_entry_must_list_everyone_who_named_the_team() {
     .to_string();
     assert!(err.contains("已属于队伍"), "{err}");
     // All four: accepted, one roster.
-    let e = desk::enter_team(&s, &ctx(), &team_form(four.clone())).unwrap();
+    let e = desk::enter_team(&s, &team_form(four.clone())).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T), four);
     // A correction of the team moves the player between rosters.
@@ -277,7 +277,7 @@ fn absent_late_entry_and_the_draw_after_round_one() {
             ))
         })
         .collect();
-    let e = desk::draw(&s, &ctx(), "men").unwrap();
+    let e = desk::draw(&s, "men").unwrap();
     apply(&mut s, e);
     // An absence is the arbiters' to record, as at the desk; the registration desk is refused.
     assert!(matches!(
@@ -335,7 +335,7 @@ fn absent_late_entry_and_the_draw_after_round_one() {
     }
     // The numbers stand; the late entry gets the next one.
     let before = s.section("men").unwrap().order.clone();
-    let drawn = desk::draw(&s, &ctx(), "men").unwrap();
+    let drawn = desk::draw(&s, "men").unwrap();
     let LogEntry::PairingNumbersDrawn { order, .. } = &drawn[0] else {
         panic!("{drawn:?}")
     };
@@ -364,7 +364,7 @@ fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chie
         &mut s,
         &man("外单位", "昆山农商行", None, &man_id(7)),
     ));
-    let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
+    let e = desk::enter_team(&s, &team_form(ps[..3].to_vec())).unwrap();
     apply(&mut s, e);
     let change = |add: Vec<PlayerId>, remove: Vec<PlayerId>, reason: &str| RosterChange {
         team: T.into(),
@@ -403,7 +403,7 @@ fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chie
     assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[0]], vec![ps[1]], "")).is_err());
     assert!(desk::change_roster(&s, &ctx(), &change(vec![ps[5]], vec![ps[3]], "")).is_err());
     // Round 1 paired: the team has played its first game.
-    let e = desk::draw(&s, &ctx(), "men").unwrap();
+    let e = desk::draw(&s, "men").unwrap();
     apply(&mut s, e);
     let reg = arbiter_director::regulation_of(&s).unwrap();
     let paired = arbiter_director::round::pair_round(&reg, &s, "men", 1, 1).unwrap();
@@ -445,7 +445,7 @@ fn the_log_refuses_a_roster_change_that_breaks_one_roster() {
             ))
         })
         .collect();
-    let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
+    let e = desk::enter_team(&s, &team_form(ps[..3].to_vec())).unwrap();
     apply(&mut s, e);
     let rej = |e: LogEntry| arbiter_core::validate(&s, &e).unwrap_err();
     let entry = |added: Vec<PlayerId>, removed: Vec<PlayerId>| LogEntry::TeamRosterChanged {

@@ -210,6 +210,6 @@ fn a_form_mistake_is_an_error_and_only_a_decision_is_a_recorded_refusal() {
     let err = desk::register_form(&state, &d, &missing).unwrap_err();
     assert!(err.to_string().contains("意外伤害保险"), "{err}");
     assert!(state.refused.is_empty());
-    let out = desk::refuse(&state, &d, &missing, "未带保险证明").unwrap();
+    let out = desk::refuse(&state, &missing, "未带保险证明").unwrap();
     assert!(matches!(&out[0], LogEntry::EntryRefused { .. }));
 }

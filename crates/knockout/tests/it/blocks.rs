@@ -266,3 +266,32 @@ mod props {
         }
     }
 }
+
+/// 「若第一局和棋，则后手胜出」: one game, a draw sends black through (the game stays a draw);
+/// with two games played 1:1 the first game's black goes through, not the last game's.
+#[test]
+fn first_game_black_decides_a_drawn_first_game_and_a_level_mini_match() {
+    let one = MatchFormat {
+        name: "一局".into(),
+        steps: vec![named(GameKind::Slow, 1, ColourRule::Lot, "慢棋", "20′+5″")],
+        repeat_from: None,
+        time_controls: Vec::new(),
+        decider: Some(Decider::FirstGameBlack),
+    };
+    let mut m = new(one.clone(), 5);
+    let g1 = m.next_game().unwrap();
+    play(&mut m, &[Draw]);
+    assert_eq!(m.winner(), Some(g1.black));
+    assert_eq!(m.decided_by(), Some(Decider::FirstGameBlack));
+    assert_eq!(m.games()[0].result, Draw);
+    assert!(m.next_game().is_none(), "no second game");
+
+    let mut two = one;
+    two.steps[0].games = 2;
+    two.steps[0].stop_when_decided = false;
+    let mut m = new(two, 5);
+    let g1 = m.next_game().unwrap();
+    play(&mut m, &[RedWin, RedWin]);
+    assert_eq!(m.winner(), Some(g1.black), "1:1, the first game's black");
+    assert_ne!(m.games()[1].black, g1.black);
+}

@@ -114,7 +114,19 @@ pub(super) fn bracket(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 ],
                 rows: places
                     .iter()
-                    .map(|(k, p)| vec![Cell::Int(*k as i64), Cell::Text(who(p))])
+                    .map(|(k, p)| {
+                        // 并列第3名: a place the bracket does not separate is printed shared.
+                        let shared = places.iter().filter(|(q, _)| q == k).count() > 1;
+                        let place = if shared {
+                            Cell::Text(match cx.lang {
+                                Lang::Zh => format!("并列{k}"),
+                                Lang::En => format!("={k}"),
+                            })
+                        } else {
+                            Cell::Int(*k as i64)
+                        };
+                        vec![place, Cell::Text(who(p))]
+                    })
                     .collect(),
             }));
         }

@@ -63,9 +63,14 @@ pub(super) fn pairings_table(
         rows,
     }));
     if let Some(d) = &sheet.records {
-        blocks.push(Block::Paragraph(match cx.lang {
-            Lang::Zh => format!("第1–{}台录谱: {}", d.boards, d.recorder),
-            Lang::En => format!("Game records on boards 1–{}: {}", d.boards, d.recorder_en),
+        blocks.push(Block::Paragraph(match (cx.lang, ko) {
+            // A knockout's duty is per game (its kind, its board within the knockout's round).
+            (Lang::Zh, true) => format!("标「录谱」的对局录谱: {}", d.recorder),
+            (Lang::En, true) => format!("Game records of the games marked: {}", d.recorder_en),
+            (Lang::Zh, false) => format!("第1–{}台录谱: {}", d.boards, d.recorder),
+            (Lang::En, false) => {
+                format!("Game records on boards 1–{}: {}", d.boards, d.recorder_en)
+            }
         }));
     }
     if let Some(b) = &sheet.bye {

@@ -154,6 +154,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             player: pick(&players, y)?,
             reason: "因故退赛".into(),
             after_round: Some(last),
+            by_forfeits: false,
         },
         10 => LogEntry::FoulRecorded {
             section: s.player(pick(&players, y)?)?.section.clone(),
@@ -220,6 +221,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
                 red: pick(&ps, y)?,
                 black: pick(&ps, y + 1)?,
                 result: GameResult::ALL[(x % 6) as usize],
+                fouls: Vec::new(),
             }
         }
     })

@@ -247,6 +247,12 @@ action_roles! {
     PublishRound => PublishRound;
     /// Undo a round's pairing.
     UndoRound => UndoRound;
+    /// Close a round left open.
+    CompleteRound => CompleteRound;
+    /// Close the event (闭幕).
+    CloseEvent => CloseEvent;
+    /// Reopen a closed event, with a reason.
+    Reopen => Reopen;
     /// Enter results (the grid, a knockout game).
     EnterResult => EnterResult;
     /// Take a team's line-up (出场名单).
@@ -257,6 +263,10 @@ action_roles! {
     ConfirmMatch => ConfirmMatch;
     /// Withdraw a player.
     Withdraw => Withdraw;
+    /// Reinstate a withdrawn player (the chief arbiter).
+    Reinstate => Reinstate;
+    /// Disqualify a player (the chief arbiter).
+    Disqualify => Disqualify;
     /// Record an absence.
     RecordAbsence => RecordAbsence;
     /// Change the event's settings.

@@ -64,7 +64,7 @@ pub async fn show(
         ),
         here.clone(),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(&ev, st)
     .crumb(here.clone(), l.t("组委会奖项", "Organiser's awards"))
     .flash(f)
     .render(StatusCode::OK, &page)

@@ -152,7 +152,7 @@ pub async fn show(
         format!("{} · {}", name, l.t("收支表", "Cash report")),
         format!("/desk/e/{ev}/cash"),
     )
-    .crumb(format!("/desk/e/{ev}"), name)
+    .event(&ev, st)
     .render(StatusCode::OK, &page)
 }
 

@@ -585,7 +585,7 @@ fn render(
         format!("{} · {}", s.name, l.t("报名", "Entries")),
         path(ev, sec),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(ev, st)
     .crumb(
         path(ev, sec),
         format!("{} {}", s.name, l.t("报名", "entries")),

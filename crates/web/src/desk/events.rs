@@ -345,6 +345,11 @@ struct EventPage<'a> {
     /// Online entries waiting for the desk.
     pending: usize,
     sections: Vec<SectionRow<'a>>,
+    csrf: &'a str,
+    /// The account may close the event now (its role; the director judges the state).
+    may_close: bool,
+    /// The account may reopen the closed event.
+    may_reopen: bool,
 }
 
 /// One section of the event page.
@@ -388,9 +393,53 @@ pub async fn show(
         name: st.name(),
         pending: st.pending(None).len(),
         sections,
+        csrf: &auth.csrf,
+        may_close: !st.closed && auth.may(arbiter_director::permission::Action::CloseEvent),
+        may_reopen: st.closed && auth.may(arbiter_director::permission::Action::Reopen),
     };
     Desk::new(l, &auth, st.name().to_string(), format!("/desk/e/{ev}"))
-        .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+        .event(&ev, st)
         .flash(f)
         .render(StatusCode::OK, &page)
+}
+
+/// `POST /desk/e/{ev}/close`: 闭幕 — the final standings, team standings and prizes fixed in
+/// the log; refused while a section is not finished.
+pub async fn close(
+    State(app): State<AppState>,
+    Path(ev): Path<String>,
+    p: Post<crate::auth::CloseEvent, crate::auth::login::Empty>,
+) -> Result<Response, WebError> {
+    let done = crate::write::apply(&app, &event_id(&ev), &p.auth, EventCommand::Close).await?;
+    Ok(back(
+        &format!("/desk/e/{ev}"),
+        done.map(|_| "赛事已闭幕: 名次与奖项已确定 (the event is closed)".to_string()),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct ReopenForm {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/reopen`: the chief arbiter reopens a closed event, with the reason.
+pub async fn reopen(
+    State(app): State<AppState>,
+    Path(ev): Path<String>,
+    p: Post<crate::auth::Reopen, ReopenForm>,
+) -> Result<Response, WebError> {
+    let done = crate::write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        EventCommand::Reopen {
+            reason: p.form.reason.clone(),
+        },
+    )
+    .await?;
+    Ok(back(
+        &format!("/desk/e/{ev}"),
+        done.map(|_| "赛事已重新开放 (the event is reopened)".to_string()),
+    ))
 }

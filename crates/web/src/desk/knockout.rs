@@ -1,7 +1,8 @@
 //! The knockout stage of a section at the desk (`/desk/e/{ev}/s/{sec}/knockout`): the
 //! bracket with every match's games, and the games due now (`results::due_knockout_games`),
 //! each with its board number and a result form (`results::enter_result`, the same
-//! operation as the result grid; the colour choice of K7 when the format gives one).
+//! operation as the result grid, with the game's fouls — the section's foul rule applies to a
+//! knockout game as to any game; the colour choice of K7 when the format gives one).
 
 use super::{back, event_id, Desk, EventSection, Flash};
 use crate::app::AppState;
@@ -62,12 +63,17 @@ struct DueRow {
     black: String,
     /// The player who chooses the colours, when the format gives a choice.
     chooser: Option<String>,
+    /// The game must keep a record (录谱).
+    must_record: bool,
+    /// The schedule's round of the match.
+    round: u32,
 }
 
 /// A match of the bracket.
 struct MatchBox {
     label: String,
-    board: u32,
+    /// The match's board within its round; `None` for a match with a bye.
+    board: Option<u32>,
     /// The two sides, `A — B`.
     players: String,
     /// Each game played: kind, red, result, black.
@@ -126,6 +132,8 @@ pub async fn show(
                 red: label(g.game.red),
                 black: label(g.game.black),
                 chooser: g.game.chooser.map(&label),
+                must_record: g.must_record,
+                round: g.round,
             })
             .collect();
         let offset =
@@ -137,8 +145,7 @@ pub async fn show(
                     .into_iter()
                     .map(|m| MatchBox {
                         label: m.label_zh(),
-                        board: arbiter_director::api::rounds::knockout_board(offset, &b, &m.id)
-                            .unwrap_or(0),
+                        board: arbiter_director::api::rounds::knockout_board(offset, &b, &m.id),
                         players: m
                             .sources
                             .iter()
@@ -195,7 +202,7 @@ pub async fn show(
         format!("{} · {}", es.name, l.t("淘汰赛", "Knockout")),
         here.clone(),
     )
-    .crumb(format!("/desk/e/{ev}"), snap.state.name().to_string())
+    .event(ev, &snap.state)
     .crumb(here.clone(), l.t("淘汰赛", "Knockout"))
     .flash(f)
     .render(StatusCode::OK, &page)
@@ -210,6 +217,43 @@ pub struct KnockoutResult {
     match_id: Option<String>,
     game: Option<u32>,
     chooser_takes_black: Option<String>,
+    /// The game's general fouls of each colour (a count, empty = 0).
+    fouls_red: Option<String>,
+    fouls_black: Option<String>,
+    /// A phone foul (使用手机): `red` or `black`, empty = none.
+    phone: Option<String>,
+}
+
+/// The fouls of a knockout form: each colour's general fouls, then the phone foul.
+fn form_fouls(f: &KnockoutResult) -> Result<Vec<res::FoulInput>, String> {
+    use arbiter_types::Colour;
+    let count = |v: &Option<String>, what: &str| -> Result<u32, String> {
+        match v.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            None => Ok(0),
+            Some(t) => res::foul_count(t).map_err(|e| format!("{what}: {e}")),
+        }
+    };
+    let mut input = ResultInput::new(0, arbiter_types::GameResult::Draw)
+        .with_fouls(Colour::Red, count(&f.fouls_red, "红方犯规")?)
+        .with_fouls(Colour::Black, count(&f.fouls_black, "黑方犯规")?);
+    let phone = match f.phone.as_deref().map(str::trim).unwrap_or("") {
+        "" => None,
+        "red" => Some(Colour::Red),
+        "black" => Some(Colour::Black),
+        t => {
+            return Err(format!(
+                "手机犯规 「{t}」 应为 red 或 black (phone foul: red or black)"
+            ))
+        }
+    };
+    if let Some(colour) = phone {
+        input.fouls.push(res::FoulInput {
+            colour,
+            kind: arbiter_core::FoulKind::Phone,
+            reason: String::new(),
+        });
+    }
+    Ok(input.fouls)
 }
 
 /// `POST /desk/e/{ev}/s/{sec}/knockout`: one knockout game's result.
@@ -233,7 +277,12 @@ pub async fn enter(
         Ok(r) => r,
         Err(m) => return Ok(back(&here, Err(m))),
     };
+    let fouls = match form_fouls(&f) {
+        Ok(x) => x,
+        Err(m) => return Ok(back(&here, Err(m))),
+    };
     let mut input = ResultInput::new(board, result);
+    input.fouls = fouls;
     input.chooser_takes_black = f.chooser_takes_black.is_some();
     input.expect_game = f.match_id.zip(f.game);
     let s2 = sec.clone();

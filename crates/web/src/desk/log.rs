@@ -146,6 +146,6 @@ pub async fn show(
         format!("{} · {}", name, l.t("操作日志", "Log")),
         format!("/desk/e/{ev}/log"),
     )
-    .crumb(format!("/desk/e/{ev}"), name)
+    .event(&ev, &snap.state)
     .render(StatusCode::OK, &page)
 }

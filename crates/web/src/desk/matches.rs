@@ -11,7 +11,7 @@ use crate::app::AppState;
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
-use arbiter_core::{EventState, PlayerId, PlayerStatus};
+use arbiter_core::{EventState, PlayerId};
 use arbiter_director::api::rounds::RoundSheet;
 use arbiter_director::command::games::GameCommand;
 use arbiter_director::command::rounds::RoundCommand;
@@ -238,7 +238,7 @@ pub fn team_sheet(
                     } else {
                         l.t("替补", "reserve").to_string()
                     };
-                    let out = st.status(*p) == Some(PlayerStatus::Withdrawn);
+                    let out = st.status(*p).is_some_and(|s| s.is_out());
                     let mut label = format!("{name} · {place}");
                     if out {
                         label.push_str(l.t(" · 已退赛", " · withdrawn"));

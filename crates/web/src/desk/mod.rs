@@ -109,10 +109,15 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/p/{pid}", get(player::show))
         .route("/desk/e/{ev}/p/{pid}/edit", post(player::edit))
         .route("/desk/e/{ev}/p/{pid}/withdraw", post(player::withdraw))
+        .route("/desk/e/{ev}/p/{pid}/reinstate", post(player::reinstate))
+        .route("/desk/e/{ev}/p/{pid}/disqualify", post(player::disqualify))
         .route("/desk/e/{ev}/p/{pid}/absent", post(player::absent))
         .route("/desk/e/{ev}/s/{sec}/round", get(rounds::show))
         .route("/desk/e/{ev}/s/{sec}/pair", post(rounds::pair))
+        .route("/desk/e/{ev}/close", post(events::close))
+        .route("/desk/e/{ev}/reopen", post(events::reopen))
         .route("/desk/e/{ev}/s/{sec}/publish", post(rounds::publish))
+        .route("/desk/e/{ev}/s/{sec}/complete", post(rounds::complete))
         .route("/desk/e/{ev}/s/{sec}/undo", post(rounds::undo))
         .route(
             "/desk/e/{ev}/s/{sec}/results",
@@ -255,9 +260,21 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ),
         (
             "POST",
+            "/desk/e/{ev}/p/{pid}/reinstate",
+            Action::Reinstate.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/disqualify",
+            Action::Disqualify.allowed(),
+        ),
+        (
+            "POST",
             "/desk/e/{ev}/p/{pid}/absent",
             Action::RecordAbsence.allowed(),
         ),
+        ("POST", "/desk/e/{ev}/close", Action::CloseEvent.allowed()),
+        ("POST", "/desk/e/{ev}/reopen", Action::Reopen.allowed()),
         ("GET", "/desk/e/{ev}/s/{sec}/round", ALL),
         (
             "POST",
@@ -273,6 +290,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/s/{sec}/undo",
             Action::UndoRound.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/complete",
+            Action::CompleteRound.allowed(),
         ),
         ("GET", "/desk/e/{ev}/s/{sec}/results", ALL),
         (
@@ -419,6 +441,8 @@ struct DeskPage<'a> {
     crumbs: Vec<(String, String)>,
     ok: Option<String>,
     err: Option<String>,
+    /// The event is closed (闭幕): every page of it says so.
+    closed: bool,
     /// The page's own HTML, rendered from its template (every outside value escaped there).
     content: String,
 }
@@ -432,6 +456,7 @@ pub struct Desk<'a> {
     pub crumbs: Vec<(String, String)>,
     pub ok: Option<String>,
     pub err: Option<String>,
+    pub closed: bool,
 }
 
 impl<'a> Desk<'a> {
@@ -449,7 +474,16 @@ impl<'a> Desk<'a> {
             crumbs: vec![("/desk".into(), l.t("裁判台", "Desk").into())],
             ok: None,
             err: None,
+            closed: false,
         }
+    }
+
+    /// A page of event `ev`: its crumb, and the closed banner when the event is closed.
+    pub fn event(mut self, ev: &str, st: &arbiter_core::EventState) -> Self {
+        self.crumbs
+            .push((format!("/desk/e/{ev}"), st.name().to_string()));
+        self.closed = st.closed;
+        self
     }
 
     pub fn crumb(mut self, href: impl Into<String>, label: impl Into<String>) -> Self {
@@ -488,6 +522,7 @@ impl<'a> Desk<'a> {
             crumbs: self.crumbs,
             ok: self.ok,
             err: self.err,
+            closed: self.closed,
             content,
         };
         let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;

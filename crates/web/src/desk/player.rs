@@ -63,6 +63,12 @@ struct PlayerPage<'a> {
     deposits: Vec<DepositView>,
     /// The account marks refund conditions (the organiser, the chief arbiter).
     organiser: bool,
+    /// The player is withdrawn or disqualified and the account may reinstate him (the chief
+    /// arbiter, A16, A17).
+    reinstate: bool,
+    /// The player is not disqualified and the account may disqualify him (the chief arbiter,
+    /// A17).
+    disqualify: bool,
 }
 
 /// A deposit of the player's on his page: what he holds, its refund rule and the conditions
@@ -158,9 +164,13 @@ pub async fn show(
             .collect(),
         deposits: deposits_of(st, p),
         organiser: auth.may(arbiter_director::permission::Action::MarkRefundCondition),
+        reinstate: (p.withdrawn.is_some() || p.disqualified.is_some())
+            && auth.may(arbiter_director::permission::Action::Reinstate),
+        disqualify: p.disqualified.is_none()
+            && auth.may(arbiter_director::permission::Action::Disqualify),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
-        .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+        .event(&ev, st)
         .crumb(
             format!("/desk/e/{ev}/s/{}/entries", p.section),
             format!("{sec_name} {}", l.t("报名", "entries")),
@@ -289,6 +299,68 @@ pub async fn withdraw(
     Ok(back(
         &path(&ev, pid),
         done.map(|a| format!("{} 已退赛 (withdrawn)", who(&a.outcome))),
+    ))
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/reinstate`: the chief arbiter reinstates a withdrawn player
+/// (恢复参赛, A16), with the reason.
+pub async fn reinstate(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<crate::auth::Reinstate, WithdrawForm>,
+) -> Result<Response, WebError> {
+    let reason = p.form.reason;
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Reinstate {
+            player: PlayerId(pid),
+            reason,
+        },
+    )
+    .await?;
+    Ok(back(
+        &path(&ev, pid),
+        done.map(|a| format!("{} 已恢复参赛 (reinstated)", who(&a.outcome))),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct DisqualifyForm {
+    #[serde(default)]
+    reason: String,
+    /// The box 成绩作废 ticked: his results are void in this case.
+    void_results: Option<String>,
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/disqualify`: the chief arbiter disqualifies a player
+/// (取消比赛资格, A17), with the reason.
+pub async fn disqualify(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<crate::auth::Disqualify, DisqualifyForm>,
+) -> Result<Response, WebError> {
+    let void_results = p
+        .form
+        .void_results
+        .as_deref()
+        .is_some_and(|v| !v.is_empty());
+    let reason = p.form.reason;
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::Disqualify {
+            player: PlayerId(pid),
+            reason,
+            void_results,
+        },
+    )
+    .await?;
+    Ok(back(
+        &path(&ev, pid),
+        done.map(|a| format!("{} 已取消比赛资格 (disqualified)", who(&a.outcome))),
     ))
 }
 

@@ -43,14 +43,16 @@ struct RoundPage<'a> {
     name: &'a str,
     told: Option<Told>,
     sheet: Option<api::RoundSheet>,
-    /// The account may pair, publish and undo.
+    /// What the account may do now with the rounds, and what the section waits for
+    /// (the director's `command::rounds::available`).
+    now: arbiter_director::command::rounds::RoundsNow,
+    /// The account may pair rounds (to say why it cannot now).
     arb: bool,
-    /// The last round is not published yet.
-    unpublished: bool,
-    /// The last round is not completed (its pairing may be undone).
-    open: bool,
     /// 「N人已缴费未签到: …」, shown before the arbiter pairs.
     not_checked_in: Option<String>,
+    /// Consecutive forfeits where the regulation states no withdrawal for them (A16): the
+    /// chief arbiter decides.
+    forfeits: Option<String>,
     /// A team-match section: the last round as its matches, with the line-up forms.
     team: Option<super::matches::TeamSheet>,
     /// The account may take a team's line-up.
@@ -65,6 +67,43 @@ pub async fn show(
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
     round_page(l, &auth, &es, f, None)
+}
+
+impl RoundPage<'_> {
+    /// Why the next round cannot be paired yet, in the page's language.
+    fn waiting_text(&self) -> String {
+        use arbiter_director::command::rounds::Waiting;
+        let l = self.l;
+        match &self.now.waiting {
+            Waiting::Nothing => String::new(),
+            Waiting::Results { round, boards } => {
+                let list: Vec<String> = boards.iter().map(u32::to_string).collect();
+                format!(
+                    "{}{round}{}{}",
+                    l.t("第", "Round "),
+                    l.t(
+                        "轮成绩录完后才能编排下一轮; 尚缺第 ",
+                        ": the next round is paired once every result is in; waiting for board "
+                    ),
+                    format_args!("{}{}", list.join(", "), l.t(" 台", "")),
+                )
+            }
+            Waiting::Knockout { matches } => format!(
+                "{} {}",
+                l.t(
+                    "淘汰赛对局进行中, 结束后才能编排下一轮:",
+                    "Knockout games are due before the next round:"
+                ),
+                matches.join(", ")
+            ),
+            Waiting::Done => l
+                .t(
+                    "各轮均已编排, 比赛已无下一轮。",
+                    "Every round has been paired: there is no next round.",
+                )
+                .to_string(),
+        }
+    }
 }
 
 /// What a pairing told the arbiter.
@@ -84,8 +123,16 @@ fn round_page(
     let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
     let st = &es.snap.state;
     let s = es.section()?;
-    let last = s.rounds.values().next_back();
     let sheet = api::current_sheet(st, sec).ok();
+    // What the account may do now: the permission table and the state (the director's).
+    let now = match crate::write::now_at() {
+        Ok((_, local)) => arbiter_director::command::rounds::available(
+            st,
+            &arbiter_director::api::Ctx::new(auth.actor(), auth.role(), local),
+            sec,
+        ),
+        Err(_) => Default::default(),
+    };
     let page = RoundPage {
         l,
         csrf: &auth.csrf,
@@ -99,11 +146,11 @@ fn round_page(
             ..t
         }),
         sheet,
+        now,
         arb: auth.may(arbiter_director::permission::Action::PairRound),
         lineups: auth.may(arbiter_director::permission::Action::GiveLineup),
-        unpublished: last.is_some_and(|r| !r.published),
-        open: last.is_some_and(|r| !r.completed),
         not_checked_in: arbiter_director::api::entries::not_checked_in_warning(st, sec),
+        forfeits: arbiter_director::api::entries::forfeit_warning(st, sec),
     };
     Desk::new(
         l,
@@ -111,7 +158,7 @@ fn round_page(
         format!("{} · {}", s.name, l.t("编排", "Pairing")),
         round_path(ev, sec),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(ev, st)
     .crumb(
         round_path(ev, sec),
         format!("{} {}", s.name, l.t("编排", "pairing")),
@@ -200,6 +247,33 @@ pub async fn publish(
     Ok(back(
         &round_path(&ev, &sec),
         done.map(|_| "已公布对阵表 (pairing published)".to_string()),
+    ))
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/complete`: close the last round whose results are all in (a
+/// round left open), with the withdrawals the forfeit rule then demands.
+pub async fn complete(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<crate::auth::CompleteRound, Empty>,
+) -> Result<Response, WebError> {
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RoundCommand::Complete {
+            section: sec.clone(),
+        },
+    )
+    .await?;
+    Ok(back(
+        &round_path(&ev, &sec),
+        done.map(|d| match d.outcome {
+            arbiter_director::command::Outcome::Round { round, .. } => {
+                format!("第{round}轮已结束 (round {round} completed)")
+            }
+            _ => "已记录 (recorded)".to_string(),
+        }),
     ))
 }
 
@@ -329,7 +403,7 @@ pub async fn grid(
     };
     if none {
         return Desk::new(l, &auth, s.name.clone(), results_path(ev, sec))
-            .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+            .event(ev, st)
             .flash(f)
             .render(StatusCode::OK, &page);
     }
@@ -339,7 +413,7 @@ pub async fn grid(
         format!("{} · {}", s.name, l.t("录入成绩", "Results")),
         results_path(ev, sec),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(ev, st)
     .crumb(
         results_path(ev, sec),
         format!("{} {}", s.name, l.t("成绩", "results")),

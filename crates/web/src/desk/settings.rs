@@ -118,7 +118,7 @@ pub async fn show(
         format!("{} · {}", st.name(), l.t("设置", "Settings")),
         here.clone(),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(&ev, st)
     .crumb(here.clone(), l.t("设置", "Settings"))
     .flash(f)
     .render(StatusCode::OK, &page)

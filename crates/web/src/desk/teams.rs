@@ -117,7 +117,7 @@ pub async fn show(
         format!("{} · {}", st.name(), l.t("队伍", "Teams")),
         here.clone(),
     )
-    .crumb(format!("/desk/e/{ev}"), st.name().to_string())
+    .event(&ev, st)
     .crumb(here.clone(), l.t("队伍", "Teams"))
     .flash(f)
     .render(StatusCode::OK, &page)

@@ -18,6 +18,7 @@ pub fn routes() -> Router<AppState> {
         .route("/e/{event}", get(event_home))
         .route("/e/{event}/qr.svg", get(qr))
         .route("/e/{event}/teams", get(teams))
+        .route("/e/{event}/prizes", get(prizes))
 }
 
 pub struct SectionCard {
@@ -256,6 +257,114 @@ async fn teams(
                 .into_iter()
                 .map(|(id, name)| (format!("/e/{}/s/{id}/standings", s.event), name))
                 .collect(),
+        })
+    })
+    .await
+}
+
+/// One table of the prize list as the page shows it: caption, headers, rows of text.
+pub struct PrizeTable {
+    pub caption: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+#[derive(Template)]
+#[template(path = "prizes.html")]
+struct PrizesPage {
+    layout: Layout,
+    id: String,
+    /// The event is not closed: the list follows the current standings (暂定).
+    provisional: bool,
+    tables: Vec<PrizeTable>,
+    /// The document's notes (奖金为税前 …).
+    notes: Vec<String>,
+    /// Why there is no list yet, when there is none.
+    none: Option<String>,
+}
+
+/// `GET /e/{ev}/prizes`: 获奖名单 on the phone — the printed prize list (names and units
+/// only, as published), marked 暂定 until the event is closed.
+async fn prizes(
+    State(app): State<AppState>,
+    Path(event): Path<String>,
+    l: Lang,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(&event).await?;
+    let path = format!("/e/{event}/prizes");
+    cached(&snap, path.clone(), l, &headers, move |s| {
+        let opts = arbiter_report::Options {
+            lang: match l {
+                Lang::Zh => arbiter_report::Lang::Zh,
+                Lang::En => arbiter_report::Lang::En,
+            },
+            privacy: arbiter_report::Privacy::Published,
+            ..Default::default()
+        };
+        let (tables, notes, none) =
+            match arbiter_report::build(&s.state, arbiter_report::DocKind::Prizes, &opts) {
+                Ok(doc) => {
+                    let mut notes = Vec::new();
+                    for b in &doc.blocks {
+                        if let arbiter_report::Block::Paragraph(p) = b {
+                            notes.push(p.clone());
+                        }
+                    }
+                    let tables = doc
+                        .tables()
+                        .into_iter()
+                        .map(|t| {
+                            // A phone is narrow: a column empty in every row is left out.
+                            let keep: Vec<usize> = (0..t.columns.len())
+                                .filter(|&i| {
+                                    t.rows.iter().any(|r| {
+                                        r.get(i).is_some_and(|c| *c != arbiter_report::Cell::Empty)
+                                    })
+                                })
+                                .collect();
+                            PrizeTable {
+                                caption: t.caption.clone().unwrap_or_default(),
+                                headers: keep
+                                    .iter()
+                                    .map(|&i| t.columns[i].header.clone())
+                                    .collect(),
+                                rows: t
+                                    .rows
+                                    .iter()
+                                    .map(|r| {
+                                        keep.iter()
+                                            .map(|&i| {
+                                                r.get(i).map_or(String::new(), |c| c.display())
+                                            })
+                                            .collect()
+                                    })
+                                    .collect(),
+                            }
+                        })
+                        .collect();
+                    (tables, notes, None)
+                }
+                Err(arbiter_report::ReportError::Nothing(_)) => (
+                    Vec::new(),
+                    Vec::new(),
+                    Some(
+                        l.t(
+                            "尚无获奖名单: 本赛事的奖项尚未产生。",
+                            "No prize list yet: no prize has been decided.",
+                        )
+                        .to_string(),
+                    ),
+                ),
+                Err(e) => return Err(WebError::Internal(e.to_string())),
+            };
+        render(&PrizesPage {
+            layout: Layout::event(l, s, l.t("获奖名单", "Prize list"), path.clone(), None),
+            id: s.event.0.clone(),
+            provisional: !s.state.closed,
+            tables,
+            notes,
+            none,
         })
     })
     .await

@@ -1,7 +1,7 @@
 //! The pages of one section: overview, a round's pairings and results (with "find my
 //! board"), the big screen, standings, crosstable, a player's page, the knockout bracket.
 
-use super::views::{self, Cell, Found, PlayerRow, SectionHistory};
+use super::views::{self, Cell, CellWords, Found, PlayerRow, SectionHistory};
 use super::{cached, render, Layout};
 use crate::app::AppState;
 use crate::error::WebError;
@@ -612,18 +612,7 @@ impl PlayerPage {
         c.result_label(self.layout.l)
     }
     fn ko_result(&self, g: &views::KoGame) -> &'static str {
-        Cell {
-            round: 0,
-            opponent: None,
-            colour: None,
-            board: None,
-            points: None,
-            running: arbiter_types::Score::ZERO,
-            kind: g.kind,
-            counted: true,
-            ending: None,
-        }
-        .result_label(self.layout.l)
+        views::kind_label(self.layout.l, g.kind)
     }
 }
 
@@ -759,7 +748,20 @@ async fn knockout(
         let places = v
             .places
             .as_ref()
-            .map(|ps| ps.iter().map(|(p, e)| (*p, label(e))).collect())
+            .map(|ps| {
+                ps.iter()
+                    .map(|(p, e)| {
+                        // 并列: a place the bracket does not separate (the losers of a round).
+                        let shared = ps.iter().filter(|(q, _)| q == p).count() > 1;
+                        let name = if shared {
+                            format!("{} ({})", label(e), l.t("并列", "shared"))
+                        } else {
+                            label(e)
+                        };
+                        (*p, name)
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
         let title = format!(
             "{} {}",

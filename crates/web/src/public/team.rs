@@ -292,8 +292,7 @@ pub fn team_page(s: &Snapshot, l: Lang, section: &str, no: u32) -> Option<TeamPa
                             || "0/0/0".to_string(),
                             |(_, r)| format!("{}/{}/{}", r.wins, r.draws, r.losses),
                         ),
-                        withdrawn: s.state.status(*id)
-                            == Some(arbiter_core::PlayerStatus::Withdrawn),
+                        withdrawn: s.state.status(*id).is_some_and(|s| s.is_out()),
                     })
                 })
                 .collect()

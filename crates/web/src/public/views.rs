@@ -4,9 +4,8 @@
 use crate::cache::Snapshot;
 use crate::error::WebError;
 use crate::i18n::Lang;
-use arbiter_core::PlayerId;
 use arbiter_director::api::rounds::RoundSheet;
-use arbiter_types::{Colour, Outcome, PlayerNo, Score, ScoringTable};
+use arbiter_types::Colour;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -162,69 +161,35 @@ impl Label {
     }
 }
 
-/// What one round was for one player.
-#[derive(Debug, Clone)]
-pub struct Cell {
-    pub round: u32,
-    /// Opponent's number and name (None: bye or not paired).
-    pub opponent: Option<(u32, String)>,
-    pub colour: Option<Colour>,
-    pub board: Option<u32>,
-    /// Points scored this round (None: result not in yet).
-    pub points: Option<Score>,
-    /// Score after this round, counting every result entered so far.
-    pub running: Score,
-    pub kind: CellKind,
-    /// The round counts in the standings (it is completed); a result of a round still being
-    /// played is shown, but not yet counted.
-    pub counted: bool,
-    /// How the game ended (J5), when the arbiter entered it.
-    pub ending: Option<arbiter_core::Ending>,
+pub use arbiter_director::history::{Cell, CellKind, KoGame, PlayerRow, SectionHistory};
+
+/// A round of a player's history in the page's language.
+pub trait CellWords {
+    /// 红 / 黑.
+    fn colour_label(&self, l: Lang) -> &'static str;
+    /// 胜, 和, 负, 对手弃权 胜 ….
+    fn result_label(&self, l: Lang) -> &'static str;
+    /// The crosstable's short form.
+    fn short(&self, l: Lang) -> String;
+    /// The crosstable cell's tooltip.
+    fn tip(&self, l: Lang) -> String;
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CellKind {
-    Win,
-    Draw,
-    Loss,
-    ForfeitWin,
-    ForfeitLoss,
-    DoubleForfeit,
-    Bye,
-    /// Not paired this round (absent, withdrawn, late entry).
-    Absent,
-    /// Paired, result not in yet.
-    Pending,
-}
-
-impl Cell {
-    pub fn colour_label(&self, l: Lang) -> &'static str {
+impl CellWords for Cell {
+    fn colour_label(&self, l: Lang) -> &'static str {
         match self.colour {
             Some(Colour::Red) => l.t("红", "red"),
             Some(Colour::Black) => l.t("黑", "black"),
             None => "",
         }
     }
-    pub fn is_red(&self) -> bool {
-        self.colour == Some(Colour::Red)
-    }
-    pub fn result_label(&self, l: Lang) -> &'static str {
-        match self.kind {
-            CellKind::Win => l.t("胜", "won"),
-            CellKind::Draw => l.t("和", "draw"),
-            CellKind::Loss => l.t("负", "lost"),
-            CellKind::ForfeitWin => l.t("对手弃权 胜", "won by forfeit"),
-            CellKind::ForfeitLoss => l.t("弃权 负", "lost by forfeit"),
-            CellKind::DoubleForfeit => l.t("双方弃权", "double forfeit"),
-            CellKind::Bye => l.t("轮空", "bye"),
-            CellKind::Absent => l.t("未赛", "not paired"),
-            CellKind::Pending => l.t("进行中", "in play"),
-        }
+    fn result_label(&self, l: Lang) -> &'static str {
+        kind_label(l, self.kind)
     }
     /// Short form for the crosstable, in the regulation's points: `12红2`, `7黑1`, `5红2+`
     /// (won by forfeit), `轮空2`, `—` (not paired), `12红…` (in play); a result of a round not
     /// yet completed in brackets, `(12红2)` (not yet counted).
-    pub fn short(&self, l: Lang) -> String {
+    fn short(&self, l: Lang) -> String {
         let pts = || {
             self.points
                 .map(arbiter_director::crosstable::points_text)
@@ -256,7 +221,7 @@ impl Cell {
     }
 
     /// The crosstable cell's tooltip: the board and how the game ended (J5), 「第3台 · 困毙」.
-    pub fn tip(&self, l: Lang) -> String {
+    fn tip(&self, l: Lang) -> String {
         let mut t = match self.board {
             Some(b) => format!("{}{b}{}", l.t("第", "board "), l.t("台", "")),
             None => String::new(),
@@ -267,224 +232,29 @@ impl Cell {
         }
         t
     }
-
-    /// Not yet counted: a result of a round still being played.
-    pub fn uncounted(&self) -> bool {
-        !self.counted && !matches!(self.kind, CellKind::Pending | CellKind::Absent)
+}
+/// A round's result in words: 胜, 和, 负, 对手弃权 胜 ….
+pub fn kind_label(l: Lang, kind: CellKind) -> &'static str {
+    match kind {
+        CellKind::Win => l.t("胜", "won"),
+        CellKind::Draw => l.t("和", "draw"),
+        CellKind::Loss => l.t("负", "lost"),
+        CellKind::ForfeitWin => l.t("对手弃权 胜", "won by forfeit"),
+        CellKind::ForfeitLoss => l.t("弃权 负", "lost by forfeit"),
+        CellKind::DoubleForfeit => l.t("双方弃权", "double forfeit"),
+        CellKind::Bye => l.t("轮空", "bye"),
+        CellKind::Absent => l.t("未赛", "not paired"),
+        CellKind::Pending => l.t("进行中", "in play"),
     }
 }
 
-/// A player's rounds.
-#[derive(Debug, Clone)]
-pub struct PlayerRow {
-    pub no: u32,
-    pub name: String,
-    pub unit: Option<String>,
-    pub team: Option<String>,
-    pub withdrawn: bool,
-    pub cells: Vec<Cell>,
-    pub total: Score,
-    /// The points the standings count: the rounds completed (the crosstable's total).
-    pub counted: Score,
-    /// On a board or given a bye in some round: a player never paired (withdrawn before
-    /// round 1, a late entry not yet paired) has no row in the crosstable.
-    pub paired: bool,
-    /// Knockout games: (match label, game, colour, opponent, result label).
-    pub knockout: Vec<KoGame>,
-}
-
-#[derive(Debug, Clone)]
-pub struct KoGame {
-    pub label: String,
-    pub game: u32,
-    pub red: bool,
-    pub opponent: (u32, String),
-    pub kind: CellKind,
-}
-
-/// Every player of a section with every round so far (cached per state).
-pub struct SectionHistory {
-    pub section: String,
-    pub name: String,
-    pub rounds: Vec<u32>,
-    pub players: Vec<PlayerRow>,
-    /// Rounds completed: counted in the standings and the crosstable's totals (第N轮后).
-    pub after_round: u32,
-    /// The crosstable's legend in the regulation's points (Chinese, English).
-    pub legend: (String, String),
-}
-
-impl SectionHistory {
-    pub fn player(&self, no: u32) -> Option<&PlayerRow> {
-        self.players.iter().find(|p| p.no == no)
-    }
-}
-
-fn kind_of(o: &Outcome) -> CellKind {
-    use arbiter_types::PlayerResult;
-    match o {
-        Outcome::Game { result, .. } => match result {
-            PlayerResult::Win => CellKind::Win,
-            PlayerResult::Draw => CellKind::Draw,
-            PlayerResult::Loss => CellKind::Loss,
-        },
-        Outcome::ForfeitWin { .. } => CellKind::ForfeitWin,
-        Outcome::ForfeitLoss { .. } => CellKind::ForfeitLoss,
-        Outcome::DoubleForfeit { .. } => CellKind::DoubleForfeit,
-        Outcome::Bye | Outcome::FullBye | Outcome::HalfBye => CellKind::Bye,
-        Outcome::Absent => CellKind::Absent,
-    }
-}
-
+/// The section's history ([`arbiter_director::history::section_history`]), cached per state.
 pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, WebError> {
-    let name = section_name(snap, section)?;
+    section_name(snap, section)?;
     snap.memo(&format!("history/{section}"), || {
-        let st = &snap.state;
-        let rec = st
-            .section(section)
-            .ok_or_else(|| WebError::NotFound(section.to_string()))?;
-        let reg =
-            arbiter_director::regulation_of(st).map_err(|e| WebError::Internal(e.to_string()))?;
-        let table: ScoringTable = reg
-            .section(section)
-            .map(|s| s.scoring.table)
-            .unwrap_or_default();
-        let nos = arbiter_director::publish::publish_numbers(st, section);
-        let no = |p: PlayerId| nos.get(&p).copied().unwrap_or(0);
-        let name_of = |p: PlayerId| st.player(p).map(|x| x.name.clone()).unwrap_or_default();
-        let mut rows: BTreeMap<PlayerId, PlayerRow> = st
-            .players(section)
-            .into_iter()
-            .map(|p| {
-                (
-                    p.id,
-                    PlayerRow {
-                        no: no(p.id),
-                        name: p.name.clone(),
-                        unit: p.unit.clone().or_else(|| p.association.clone()),
-                        team: p.team.clone(),
-                        withdrawn: p.withdrawn.is_some(),
-                        cells: Vec::new(),
-                        total: Score::ZERO,
-                        counted: Score::ZERO,
-                        paired: false,
-                        knockout: Vec::new(),
-                    },
-                )
-            })
-            .collect();
-        let rounds: Vec<u32> = rec.rounds.keys().copied().collect();
-        let after_round = rec.completed_rounds();
-        for r in rec.rounds.values() {
-            let counted = r.round <= after_round;
-            let mut seen = std::collections::BTreeSet::new();
-            for b in &r.boards {
-                for (me, opp, colour) in [
-                    (b.red, b.black, Colour::Red),
-                    (b.black, b.red, Colour::Black),
-                ] {
-                    seen.insert(me);
-                    let Some(row) = rows.get_mut(&me) else {
-                        continue;
-                    };
-                    let opp_no = PlayerNo::new(no(opp)).unwrap_or(PlayerNo::from_index(0));
-                    let (kind, points) = match b.result {
-                        Some(res) => {
-                            let o = res.outcome_for(colour, opp_no);
-                            (kind_of(&o), Some(o.points(&table)))
-                        }
-                        None => (CellKind::Pending, None),
-                    };
-                    row.total += points.unwrap_or(Score::ZERO);
-                    if counted {
-                        row.counted += points.unwrap_or(Score::ZERO);
-                    }
-                    row.paired = true;
-                    row.cells.push(Cell {
-                        round: r.round,
-                        opponent: Some((no(opp), name_of(opp))),
-                        colour: Some(colour),
-                        board: Some(b.board),
-                        points,
-                        running: row.total,
-                        kind,
-                        counted,
-                        ending: b.result.and(b.ending),
-                    });
-                }
-            }
-            for p in &r.byes {
-                seen.insert(*p);
-                let Some(row) = rows.get_mut(p) else { continue };
-                let pts = Outcome::Bye.points(&table);
-                row.total += pts;
-                if counted {
-                    row.counted += pts;
-                }
-                row.paired = true;
-                row.cells.push(Cell {
-                    round: r.round,
-                    opponent: None,
-                    colour: None,
-                    board: None,
-                    points: Some(pts),
-                    running: row.total,
-                    kind: CellKind::Bye,
-                    counted,
-                    ending: None,
-                });
-            }
-            for (id, row) in rows.iter_mut() {
-                if !seen.contains(id) {
-                    row.cells.push(Cell {
-                        round: r.round,
-                        opponent: None,
-                        colour: None,
-                        board: None,
-                        points: Some(Outcome::Absent.points(&table)),
-                        running: row.total,
-                        kind: CellKind::Absent,
-                        counted,
-                        ending: None,
-                    });
-                }
-            }
-        }
-        let bracket = arbiter_director::knockout_stage::bracket(&reg, st, section).ok();
-        for g in &rec.knockout {
-            let label = bracket
-                .as_ref()
-                .and_then(|b| b.get(&g.match_id))
-                .map_or(g.match_id.clone(), |m| m.label_zh());
-            for (me, opp, colour) in [
-                (g.red, g.black, Colour::Red),
-                (g.black, g.red, Colour::Black),
-            ] {
-                let Some(row) = rows.get_mut(&me) else {
-                    continue;
-                };
-                let opp_no = PlayerNo::new(no(opp)).unwrap_or(PlayerNo::from_index(0));
-                row.knockout.push(KoGame {
-                    label: label.clone(),
-                    game: g.game,
-                    red: colour == Colour::Red,
-                    opponent: (no(opp), name_of(opp)),
-                    kind: kind_of(&g.result.outcome_for(colour, opp_no)),
-                });
-            }
-        }
-        let mut players: Vec<PlayerRow> = rows.into_values().collect();
-        players.sort_by_key(|p| p.no);
-        Ok(SectionHistory {
-            section: section.to_string(),
-            name,
-            rounds,
-            players,
-            after_round,
-            legend: (
-                arbiter_director::crosstable::legend(&table, true),
-                arbiter_director::crosstable::legend(&table, false),
-            ),
+        arbiter_director::history::section_history(&snap.state, section).map_err(|e| match e {
+            arbiter_director::DirectorError::UnknownSection(s) => WebError::NotFound(s),
+            e => WebError::Internal(e.to_string()),
         })
     })
 }

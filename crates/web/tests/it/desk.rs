@@ -467,6 +467,60 @@ fn a_whole_round_through_the_desk() {
     );
 }
 
+/// The round page offers what may be done now (the director's `command::rounds::available`):
+/// before a result, undo but no next pairing (and why); once a board has a result, no undo;
+/// with every result in, the next round's form; the registration desk sees none of it; closing
+/// a round with boards still open is refused naming them.
+#[test]
+fn the_round_page_offers_only_what_may_be_done_now() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_kunshan(&s, &chief);
+    register_men(&s, &chief, &ev, 4);
+    let arb = login(&s, "arb");
+    let page = format!("/desk/e/{ev}/s/men/round");
+    let t = arb.get(&s, &page).text();
+    assert!(
+        t.contains("<h2>编排下一轮") && !t.contains("撤销本轮编排"),
+        "{t}"
+    );
+    pair_and_publish(&s, &arb, &ev);
+    let t = arb.get(&s, &page).text();
+    assert!(
+        t.contains("撤销本轮编排") && !t.contains("公布对阵表"),
+        "{t}"
+    );
+    assert!(
+        !t.contains("<h2>编排下一轮") && t.contains("轮成绩录完后才能编排下一轮; 尚缺第 1, 2 台"),
+        "{t}"
+    );
+    let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/s/men/complete"), &[]));
+    assert!(!ok && msg.contains("1") && msg.contains("2"), "{msg}");
+    let results = format!("/desk/e/{ev}/s/men/results");
+    let (ok, msg) = flash(&arb.post(&s, &results, &[("board", "1"), ("result", "1")]));
+    assert!(ok, "{msg}");
+    let t = arb.get(&s, &page).text();
+    assert!(
+        !t.contains("撤销本轮编排") && t.contains("尚缺第 2 台"),
+        "{t}"
+    );
+    let desk = login(&s, "desk");
+    let t = desk.get(&s, &page).text();
+    assert!(
+        !t.contains("撤销本轮编排")
+            && !t.contains("<h2>编排下一轮")
+            && !t.contains("id=\"waiting\""),
+        "{t}"
+    );
+    let (ok, msg) = flash(&arb.post(&s, &results, &[("board", "2"), ("result", "=")]));
+    assert!(ok, "{msg}");
+    let t = arb.get(&s, &page).text();
+    assert!(
+        t.contains("<h2>编排下一轮") && !t.contains("结束本轮"),
+        "{t}"
+    );
+}
+
 /// `serve --demo`'s account: a chief arbiter `demo` with a fresh random password that logs in
 /// to the desk; two demo databases never share a password.
 #[test]
@@ -1194,6 +1248,88 @@ fn knockout_games_are_entered_at_the_desk() {
     // A Swiss section says it has no knockout stage.
     let men = arb.get(&s, &format!("/desk/e/{ev}/s/men/knockout")).text();
     assert!(men.contains("没有淘汰赛阶段"), "{men}");
+}
+
+/// 昆山 五(一)12: 「运动员在比赛时接打手机或查看短信，一经发现后计犯规1次，第2次则判负。」 and
+/// the rules' 「同一局棋中犯规三次判负」 (A11) apply to the women's knockout games at the desk:
+/// the knockout form takes each colour's fouls and a phone foul; three fouls of red make the
+/// game red's loss (a red win is refused with the rule), the first phone foul is a foul only.
+#[test]
+fn knockout_fouls_are_entered_at_the_desk_and_decide_the_game() {
+    let mut id = None;
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        id = Some(to_knockout(store));
+    });
+    let ev = id.expect("event").0;
+    let arb = login(&s, "arb");
+    let path = format!("/desk/e/{ev}/s/women/knockout");
+    let html = arb.get(&s, &path).text();
+    assert!(
+        html.contains("name=\"fouls_red\"") && html.contains("name=\"phone\""),
+        "{html}"
+    );
+    let due_at = |html: &str, n: usize| -> (String, String, String) {
+        let at = html
+            .find("<table class=\"grid\" id=\"due\"")
+            .expect("due games");
+        let row = html[at..]
+            .split("<tr data-board=\"")
+            .nth(n)
+            .expect("a due row")
+            .to_string();
+        let board = row.split('"').next().expect("board").to_string();
+        (
+            board,
+            input_value(&row, "match_id").expect("match id"),
+            input_value(&row, "game").expect("game"),
+        )
+    };
+    let (board, mid, game) = due_at(&html, 1);
+    let form = |result: &'static str| {
+        vec![
+            ("board", board.clone()),
+            ("match_id", mid.clone()),
+            ("game", game.clone()),
+            ("result", result.to_string()),
+            ("fouls_red", "3".to_string()),
+            ("phone", String::new()),
+        ]
+    };
+    let post = |f: Vec<(&str, String)>| {
+        let f: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        flash(&arb.post(&s, &path, &f))
+    };
+    let (ok, msg) = post(form("1-0"));
+    assert!(!ok && msg.contains("判负") && msg.contains("0-1"), "{msg}");
+    assert!(entries_of(&s, &ev, "knockout_game_recorded").is_empty());
+    let (ok, msg) = post(form("0-1"));
+    assert!(ok, "{msg}");
+    let games = entries_of(&s, &ev, "knockout_game_recorded");
+    let arbiter_core::LogEntry::KnockoutGameRecorded { fouls, result, .. } = &games[0].1 else {
+        unreachable!()
+    };
+    assert_eq!(*result, arbiter_types::GameResult::BlackWin);
+    assert_eq!(fouls.len(), 3, "{fouls:?}");
+    assert!(fouls.iter().all(|f| f.colour == arbiter_types::Colour::Red));
+    // The next board: black's first phone foul is a foul, not yet a loss (K12: the 2nd).
+    let html = arb.get(&s, &path).text();
+    let (board2, mid2, game2) = due_at(&html, 1);
+    let (ok, msg) = post(vec![
+        ("board", board2),
+        ("match_id", mid2),
+        ("game", game2),
+        ("result", "0-1".to_string()),
+        ("phone", "black".to_string()),
+    ]);
+    assert!(ok, "{msg}");
+    let games = entries_of(&s, &ev, "knockout_game_recorded");
+    let arbiter_core::LogEntry::KnockoutGameRecorded { fouls, .. } = &games[1].1 else {
+        unreachable!()
+    };
+    assert_eq!(fouls.len(), 1);
+    assert_eq!(fouls[0].kind, arbiter_core::FoulKind::Phone);
+    assert_eq!(fouls[0].colour, arbiter_types::Colour::Black);
 }
 
 /// The desk prints the same documents as `arbiter print`, as A4 HTML: the list of documents,
@@ -1940,4 +2076,94 @@ fn desk_answers_are_not_stored_and_every_answer_has_the_security_headers() {
         !r.text().contains("请把密码发给"),
         "a crafted message shown"
     );
+}
+
+/// 闭幕 and 重新开放 on the desk: the chief arbiter closes a finished event (an arbiter may not),
+/// every page of it then says it is closed, a correction is refused in words that say to reopen
+/// it, reopening needs a reason, and once reopened the banner is gone.
+#[test]
+fn the_chief_arbiter_closes_and_reopens_the_event_at_the_desk() {
+    let mut ev = String::new();
+    let s = TestServer::start_with(|store| {
+        with_accounts(store);
+        let (_, text) = arbiter_web::demo::REFERENCE
+            .iter()
+            .find(|(f, _)| *f == "kunshan-2026.toml")
+            .expect("bundled Kunshan");
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(u32::MAX),
+            seed: 1,
+            sizes: arbiter_simulate::Sizes {
+                all: Some(12),
+                ..Default::default()
+            },
+            results_left: 0,
+        };
+        ev = arbiter_web::demo::simulate_part_way(store, text, "kunshan-2026.toml", &how)
+            .expect("simulated to the end")
+            .0;
+    });
+    // The simulated event ends closed (the simulator's last step is 闭幕).
+    let chief = login(&s, "chief");
+    let arb = login(&s, "arb");
+    let home = format!("/desk/e/{ev}");
+    let closed_everywhere = |who: &common::desk::Browser| {
+        for page in [
+            home.clone(),
+            format!("{home}/s/men/round"),
+            format!("{home}/s/men/results"),
+            format!("{home}/log"),
+            format!("{home}/cash"),
+        ] {
+            let t = who.get(&s, &page).text();
+            assert!(
+                t.contains("id=\"event-closed\"") && t.contains("本赛事已闭幕"),
+                "{page}: {t}"
+            );
+        }
+    };
+    closed_everywhere(&chief);
+    let t = chief.get(&s, &home).text();
+    assert!(
+        t.contains("id=\"reopen-event\"") && !t.contains("id=\"close-event\""),
+        "{t}"
+    );
+    assert!(!arb.get(&s, &home).text().contains("id=\"reopen-event\""));
+    assert_eq!(
+        arb.post(&s, &format!("{home}/reopen"), &[("reason", "x")])
+            .status,
+        403
+    );
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("{home}/s/men/correct"),
+        &[
+            ("round", "1"),
+            ("board", "1"),
+            ("result", "0-1"),
+            ("reason", "记录员抄错"),
+        ],
+    ));
+    assert!(
+        !ok && msg.contains("赛事已闭幕") && msg.contains("重新开启"),
+        "{msg}"
+    );
+    let (ok, msg) = flash(&chief.post(&s, &format!("{home}/reopen"), &[("reason", " ")]));
+    assert!(!ok && msg.contains("理由"), "{msg}");
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("{home}/reopen"),
+        &[("reason", "第1轮记录有误")],
+    ));
+    assert!(ok && msg.contains("重新开放"), "{msg}");
+    let t = chief.get(&s, &home).text();
+    assert!(
+        !t.contains("id=\"event-closed\"") && t.contains("id=\"close-event\""),
+        "{t}"
+    );
+    assert!(!arb.get(&s, &home).text().contains("id=\"close-event\""));
+    assert_eq!(arb.post(&s, &format!("{home}/close"), &[]).status, 403);
+    let (ok, msg) = flash(&chief.post(&s, &format!("{home}/close"), &[]));
+    assert!(ok && msg.contains("赛事已闭幕"), "{msg}");
+    closed_everywhere(&chief);
 }

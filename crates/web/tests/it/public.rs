@@ -576,3 +576,59 @@ rule = "lot"
         "the class name is not printed: {html}"
     );
 }
+
+/// 获奖名单 on the phone (`/e/{ev}/prizes`, linked from the event's home): during the event the
+/// list follows the current standings and says 暂定; once the event is closed it says 最终; the
+/// winners on the page are the export's, by name, never with an ID number.
+#[test]
+fn the_prize_list_is_on_the_phone_marked_provisional_until_the_closing() {
+    let mut ids = Vec::new();
+    let srv = TestServer::start_with(|st| {
+        ids.push(reference_event(st, "kunshan-2026.toml", 2, Some(24)));
+        ids.push(reference_event(st, "tianshui-2024.toml", 99, Some(24)));
+    });
+    for (id, closed) in ids.iter().zip([false, true]) {
+        let home = srv.get(&format!("/e/{}", id.0)).text();
+        assert!(
+            home.contains(&format!("href=\"/e/{}/prizes\"", id.0)),
+            "{home}"
+        );
+        let r = srv.get(&format!("/e/{}/prizes", id.0));
+        assert_eq!(r.status, 200);
+        let t = r.text();
+        let state = srv.store().state(id).expect("state");
+        assert_eq!(state.closed, closed);
+        if closed {
+            assert!(
+                t.contains("id=\"prizes-final\"") && !t.contains("暂定"),
+                "{t}"
+            );
+        } else {
+            assert!(
+                t.contains("id=\"prizes-provisional\"") && t.contains("暂定"),
+                "{t}"
+            );
+        }
+        let ex = arbiter_director::export(&state).expect("export");
+        assert!(!ex.prizes.is_empty());
+        for p in ex.prizes.iter().filter(|p| p.no.is_some()) {
+            let section = ex
+                .sections
+                .iter()
+                .find(|s| s.id == p.section)
+                .expect("section");
+            let name = &section
+                .players
+                .iter()
+                .find(|x| Some(x.no) == p.no)
+                .expect("winner")
+                .name;
+            assert!(t.contains(name.as_str()), "{name} missing: {t}");
+        }
+        for pl in state.players.values() {
+            if let Some(n) = &pl.id_number {
+                assert!(!t.contains(n.as_str()), "ID number on the prize page");
+            }
+        }
+    }
+}

@@ -48,19 +48,15 @@ pub fn pay_fee(
         }
         .into());
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::FeePaid {
-            player: p,
-            amount_fen: amount,
-            receipt: receipt
-                .map(str::trim)
-                .filter(|r| !r.is_empty())
-                .map(str::to_string),
-            item: None,
-        }],
-    )
+    checked(vec![LogEntry::FeePaid {
+        player: p,
+        amount_fen: amount,
+        receipt: receipt
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string),
+        item: None,
+    }])
 }
 
 /// What a player has paid against the fee due from him (T7: 赛事服务费100元).
@@ -137,12 +133,8 @@ pub fn yuan(fen: u64) -> String {
 }
 
 /// Check a player in (`checked_in`, T7) without a signed pledge: [`check_in_pledged`].
-pub fn check_in(
-    state: &EventState,
-    ctx: &Ctx,
-    p: PlayerId,
-) -> Result<Vec<LogEntry>, DirectorError> {
-    check_in_pledged(state, ctx, p, false)
+pub fn check_in(state: &EventState, p: PlayerId) -> Result<Vec<LogEntry>, DirectorError> {
+    check_in_pledged(state, p, false)
 }
 
 /// The pledge the regulation asks every player to sign at check-in (T7: 报到时现场填写个人
@@ -157,7 +149,6 @@ pub fn pledge_required(state: &EventState) -> Option<String> {
 /// (recorded with the check-in). Refused without it when the regulation asks for one.
 pub fn check_in_pledged(
     state: &EventState,
-    ctx: &Ctx,
     p: PlayerId,
     pledge: bool,
 ) -> Result<Vec<LogEntry>, DirectorError> {
@@ -175,7 +166,7 @@ pub fn check_in_pledged(
         }
         .into());
     }
-    checked(state, ctx, vec![LogEntry::CheckedIn { player: p, pledge }])
+    checked(vec![LogEntry::CheckedIn { player: p, pledge }])
 }
 
 /// The first round of his section the player is paired in (on a board or with the bye).
@@ -227,30 +218,22 @@ pub fn cancel_fee(
         if entries.is_empty() {
             return Err(Refusal::FeeNotPaid(who(p, rec)).into());
         }
-        return checked(state, ctx, entries);
+        return checked(entries);
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::FeeCancelled {
-            player: p,
-            amount_fen: rec.paid_fen,
-            item: None,
-        }],
-    )
+    checked(vec![LogEntry::FeeCancelled {
+        player: p,
+        amount_fen: rec.paid_fen,
+        item: None,
+    }])
 }
 
 /// Take back a check-in recorded by mistake (`check_in_cancelled`, 撤销签到).
-pub fn cancel_check_in(
-    state: &EventState,
-    ctx: &Ctx,
-    p: PlayerId,
-) -> Result<Vec<LogEntry>, DirectorError> {
+pub fn cancel_check_in(state: &EventState, p: PlayerId) -> Result<Vec<LogEntry>, DirectorError> {
     let rec = player(state, p)?;
     if !rec.checked_in {
         return Err(Refusal::NotCheckedIn(who(p, rec)).into());
     }
-    checked(state, ctx, vec![LogEntry::CheckInCancelled { player: p }])
+    checked(vec![LogEntry::CheckInCancelled { player: p }])
 }
 
 /// What [`for_each`] gives back: the entries to append, and the players left out with their

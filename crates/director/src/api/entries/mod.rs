@@ -24,7 +24,11 @@ mod register;
 mod shared;
 mod teams;
 
-pub use absences::{absence, absent, withdraw, ABSENCE_WITHDRAWS};
+pub(crate) use absences::with_reinstatements;
+pub use absences::{
+    absence, absent, disqualify, forfeit_warning, reinstate, withdraw, ABSENCE_WITHDRAWS,
+    REINSTATED_BY_CORRECTION,
+};
 pub use fees::{
     cancel_check_in, cancel_fee, check_in, check_in_pledged, fee_due, fee_status, for_each,
     not_checked_in_warning, paid_not_checked_in, pay_fee, pledge_required, yuan, FeeStatus,

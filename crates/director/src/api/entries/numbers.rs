@@ -1,7 +1,6 @@
 //! The draw of pairing numbers (序号), and a player named by his number.
 
 use super::shared::{checked, section_of};
-use crate::api::Ctx;
 use crate::refusal::{Refusal, Sec};
 use crate::registration::{self};
 use crate::DirectorError;
@@ -49,7 +48,7 @@ pub fn named_with_id(state: &EventState, p: PlayerId) -> String {
 /// recorded). Unpaid and withdrawn players get no number. Before round 1 a draw may be made
 /// again (a new player set); once a round is paired, a draw gives the late entries the next
 /// numbers.
-pub fn draw(state: &EventState, ctx: &Ctx, section: &str) -> Result<Vec<LogEntry>, DirectorError> {
+pub fn draw(state: &EventState, section: &str) -> Result<Vec<LogEntry>, DirectorError> {
     let rec = section_of(state, section)?;
     let e = registration::draw_numbers(state, section);
     if let LogEntry::PairingNumbersDrawn { order, .. } = &e {
@@ -66,5 +65,5 @@ pub fn draw(state: &EventState, ctx: &Ctx, section: &str) -> Result<Vec<LogEntry
             .into());
         }
     }
-    checked(state, ctx, vec![e])
+    checked(vec![e])
 }

@@ -281,24 +281,20 @@ pub fn submit_keyed(
         registration::Duplicates::Ignore,
     ) {
         (_, Some(why)) => Err(Refusal::NotEligible { why }.into()),
-        (LogEntry::PlayerRegistered(r), None) => checked(
-            state,
-            ctx,
-            vec![LogEntry::EntrySubmitted {
-                submission: state.next_submission(),
-                section: r.section,
-                name: r.name,
-                sex: r.sex,
-                birth_date: r.birth_date,
-                id_number: r.id_number,
-                phone: r.phone,
-                social_security: r.social_security,
-                unit: r.unit,
-                flags,
-                evidence: claimed,
-                status_key,
-            }],
-        ),
+        (LogEntry::PlayerRegistered(r), None) => checked(vec![LogEntry::EntrySubmitted {
+            submission: state.next_submission(),
+            section: r.section,
+            name: r.name,
+            sex: r.sex,
+            birth_date: r.birth_date,
+            id_number: r.id_number,
+            phone: r.phone,
+            social_security: r.social_security,
+            unit: r.unit,
+            flags,
+            evidence: claimed,
+            status_key,
+        }]),
         (other, None) => Err(Refusal::UnexpectedOutcome { kind: other.kind() }.into()),
     }
 }
@@ -395,18 +391,14 @@ pub fn approve(
         LogEntry::PlayerRegistered(mut r) => {
             r.submission = Some(submission);
             let player = r.player;
-            checked(
-                state,
-                ctx,
-                vec![
-                    LogEntry::PlayerRegistered(r),
-                    LogEntry::SubmissionDecided {
-                        submission,
-                        player: Some(player),
-                        reason: None,
-                    },
-                ],
-            )
+            checked(vec![
+                LogEntry::PlayerRegistered(r),
+                LogEntry::SubmissionDecided {
+                    submission,
+                    player: Some(player),
+                    reason: None,
+                },
+            ])
         }
         LogEntry::EntryRefused { reason, .. } => Err(Refusal::CannotApprove {
             submission,
@@ -421,7 +413,6 @@ pub fn approve(
 /// Refuse an online submission, with the reason (`submission_decided`).
 pub fn refuse_submission(
     state: &EventState,
-    ctx: &Ctx,
     submission: u32,
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
@@ -429,13 +420,9 @@ pub fn refuse_submission(
     if reason.trim().is_empty() {
         return Err(Refusal::ReasonMissing(Needs::RefuseEntry).into());
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::SubmissionDecided {
-            submission,
-            player: None,
-            reason: Some(reason.trim().to_string()),
-        }],
-    )
+    checked(vec![LogEntry::SubmissionDecided {
+        submission,
+        player: None,
+        reason: Some(reason.trim().to_string()),
+    }])
 }

@@ -49,7 +49,7 @@ fn judged(
         }
         .into());
     }
-    Ok((checked(state, ctx, vec![e])?, why))
+    Ok((checked(vec![e])?, why))
 }
 
 /// The mistakes of a form (not the regulation's refusals): a field the regulation requires
@@ -138,7 +138,6 @@ pub fn register_batch(
 /// The arbiter refuses an entry by decision (not by an eligibility rule), with the reason.
 pub fn refuse(
     state: &EventState,
-    ctx: &Ctx,
     form: &EntryForm,
     reason: &str,
 ) -> Result<Vec<LogEntry>, DirectorError> {
@@ -159,7 +158,7 @@ pub fn refuse(
         // A decision of the arbiter: no facts for a replay to re-check against the rules.
         facts: None,
     };
-    checked(state, ctx, vec![e])
+    checked(vec![e])
 }
 
 /// Edit an entry (`player_corrected`), with the reason. A new team or unit must keep the team
@@ -279,13 +278,9 @@ pub fn correct(
             })
             .map_err(|why| Refusal::TeamRule { why })?;
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::PlayerCorrected {
-            player: p,
-            changes,
-            reason: reason.trim().to_string(),
-        }],
-    )
+    checked(vec![LogEntry::PlayerCorrected {
+        player: p,
+        changes,
+        reason: reason.trim().to_string(),
+    }])
 }

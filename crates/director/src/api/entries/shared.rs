@@ -1,7 +1,6 @@
 //! Helpers the desk's operations share: a player's record and name, a section's record,
 //! entries checked in order as the store will check them.
 
-use crate::api::Ctx;
 use crate::refusal::{Refusal, Who};
 use crate::DirectorError;
 use arbiter_core::{EventState, LogEntry, PlayerId, PlayerRecord};
@@ -18,12 +17,7 @@ pub(in crate::api) fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
 /// for that, before any rule of the regulation answers it. The log's rules are checked once,
 /// by [`crate::command::finish`] (each entry on a scratch fold, as the store will), for every
 /// command — not a second time here.
-pub(in crate::api) fn checked(
-    state: &EventState,
-    ctx: &Ctx,
-    entries: Vec<LogEntry>,
-) -> Result<Vec<LogEntry>, DirectorError> {
-    let _ = (state, ctx);
+pub(in crate::api) fn checked(entries: Vec<LogEntry>) -> Result<Vec<LogEntry>, DirectorError> {
     crate::text::check_entries(&entries)?;
     Ok(entries)
 }

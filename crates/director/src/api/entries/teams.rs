@@ -21,11 +21,7 @@ pub struct TeamForm {
 /// Enter a team (`team_entered`, K1–K3): members of one section and of the team's unit, as
 /// many as the regulation allows, listing every player who named the team at registration
 /// (one roster per team).
-pub fn enter_team(
-    state: &EventState,
-    ctx: &Ctx,
-    form: &TeamForm,
-) -> Result<Vec<LogEntry>, DirectorError> {
+pub fn enter_team(state: &EventState, form: &TeamForm) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     // A team comes from a unit: a blank one is none.
     let form = &TeamForm {
@@ -167,18 +163,14 @@ pub fn enter_team(
         }
         (None, None) => None,
     };
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::TeamEntered {
-            team: form.team.trim().to_string(),
-            unit: form.unit.trim().to_string(),
-            division,
-            members: form.members.clone(),
-            leader: form.leader.clone(),
-            coach: form.coach.clone(),
-        }],
-    )
+    checked(vec![LogEntry::TeamEntered {
+        team: form.team.trim().to_string(),
+        unit: form.unit.trim().to_string(),
+        division,
+        members: form.members.clone(),
+        leader: form.leader.clone(),
+        coach: form.coach.clone(),
+    }])
 }
 
 /// A change of a team's roster after its entry: players to add, players to remove (a
@@ -301,14 +293,10 @@ pub fn change_roster(
             .into());
         }
     }
-    checked(
-        state,
-        ctx,
-        vec![LogEntry::TeamRosterChanged {
-            team: name.to_string(),
-            added: change.add.clone(),
-            removed: change.remove.clone(),
-            reason: reason.to_string(),
-        }],
-    )
+    checked(vec![LogEntry::TeamRosterChanged {
+        team: name.to_string(),
+        added: change.add.clone(),
+        removed: change.remove.clone(),
+        reason: reason.to_string(),
+    }])
 }
