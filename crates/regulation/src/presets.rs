@@ -15,7 +15,7 @@ pub const TIEBREAK_PRESETS: [&str; 6] = [
 
 /// The preset of a table that names no regulation (a TRF file read by `arbiter standings`):
 /// the 2011 rule's list (14.3.1: 对手分, 胜局, 犯规, 后走局数) with the ranking fallback that
-/// Kunshan (K10) and Tianshui (T4) state, 「比较前一轮名次」.
+/// Kunshan (K10) states, 「比较前一轮名次」.
 pub const WITHOUT_REGULATION: &str = "kunshan";
 
 /// The tie-break list of a preset, or `None` for an unknown name.

@@ -295,7 +295,7 @@ pub(super) fn decide(
             reason.as_deref(),
             *without_leave,
         )?,
-        C::EnterTeam { form } => entries::enter_team(state, form)?,
+        C::EnterTeam { form } => entries::enter_team(state, ctx, form)?,
         C::ChangeRoster { change } => entries::change_roster(state, ctx, change)?,
         C::Submit { form, status_key } => {
             entries::submit_keyed(state, ctx, form, status_key.clone())?

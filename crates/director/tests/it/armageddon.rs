@@ -11,25 +11,24 @@ use std::collections::BTreeMap;
 
 #[test]
 fn the_setting_follows_the_regulation() {
+    // 天水 八(二) gives the 附加赛 no 「和棋黑胜」 (a reading, docs/rules.md A19); 昆山 K7 does.
     let src = source("tianshui-2024");
     let reg = arbiter_regulation::parse(&src, "tianshui-2024.toml").unwrap();
-    let open = reg.section("open").unwrap();
-    assert!(match_settings(open, 1).armageddon_draw_black_wins);
-    let off = src.replace(
-        "armageddon_draw_black_wins = true",
-        "armageddon_draw_black_wins = false",
-    );
-    assert_ne!(off, src);
-    let reg = arbiter_regulation::parse(&off, "tianshui-2024.toml").unwrap();
     assert!(!match_settings(reg.section("open").unwrap(), 1).armageddon_draw_black_wins);
+    let on = src.replace(
+        "armageddon_draw_black_wins = false",
+        "armageddon_draw_black_wins = true",
+    );
+    assert_ne!(on, src);
+    let reg = arbiter_regulation::parse(&on, "tianshui-2024.toml").unwrap();
+    assert!(match_settings(reg.section("open").unwrap(), 1).armageddon_draw_black_wins);
 }
 
 #[test]
 fn without_black_wins_no_match_ends_on_a_drawn_armageddon_and_verify_passes() {
-    let off = source("tianshui-2024").replace(
-        "armageddon_draw_black_wins = true",
-        "armageddon_draw_black_wins = false",
-    );
+    // 天水 as written: a drawn 附加赛 is played again (八(二)).
+    let off = source("tianshui-2024");
+    assert!(off.contains("armageddon_draw_black_wins = false"));
     let sizes = sizes_by_section(&[("open", 24), ("local", 0)]);
     for seed in 1..=3 {
         let (log, state) = simulator_of(&off, "tianshui-2024", seed, &sizes)

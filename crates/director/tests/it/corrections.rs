@@ -21,7 +21,12 @@ fn form(section: &str, name: &str, id_number: Option<String>, sex: Option<Sex>) 
         unit: Some("昆山一厂".into()),
         association: None,
         team: None,
-        evidence: vec!["social_security".into(), "id_card".into()],
+        // 九江 十二's 九江户籍 (residence) for its sections; 昆山's ignore it.
+        evidence: vec![
+            "social_security".into(),
+            "id_card".into(),
+            "residence".into(),
+        ],
         flags: vec![],
         rating: None,
         // Both events' deadlines are past on the test's date: the chief arbiter's override.

@@ -363,30 +363,37 @@ fn verify_rechecks_eligibility_of_registrations_and_refusals() {
 
 #[test]
 fn registrations_keep_their_eligibility_flags() {
+    // 九江 十二: 九江户籍 (residence) *or* a member of the 九江象棋群 (the `group_member` flag).
     let sizes = sizes_all(8);
     let (_, state, _) = run("jiujiang-2020", 1, &sizes);
     let reg = arbiter_director::regulation_of(&state).unwrap();
-    let flagged: Vec<_> = reg
+    let either: Vec<_> = reg
         .sections
         .iter()
         .filter(|s| {
             s.eligibility
-                .require_flags
+                .any_of
                 .iter()
-                .any(|f| f == "group_member")
+                .any(|c| c.flags.iter().any(|f| f == "group_member"))
         })
-        .map(|s| s.id.clone())
         .collect();
-    assert!(!flagged.is_empty());
+    assert!(!either.is_empty());
     let players: Vec<_> = state
         .players
         .values()
-        .filter(|p| flagged.contains(&p.section))
+        .filter(|p| either.iter().any(|s| s.id == p.section))
         .collect();
     assert!(!players.is_empty());
-    assert!(players
-        .iter()
-        .all(|p| p.flags.iter().any(|f| f == "group_member")));
+    // Every entry keeps what admitted it: the flag, or the evidence, of one alternative.
+    assert!(players.iter().all(|p| {
+        let sec = either.iter().find(|s| s.id == p.section).unwrap();
+        sec.eligibility.any_of.iter().any(|c| {
+            c.flags.iter().all(|f| p.flags.contains(f))
+                && c.evidence
+                    .iter()
+                    .all(|e| p.evidence.iter().any(|x| x == e.name() || x == e.zh()))
+        })
+    }));
 }
 
 #[test]

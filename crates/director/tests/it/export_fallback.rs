@@ -1,7 +1,7 @@
 //! Every name in a section's `tiebreaks` list has a value in every standings row of the
 //! published export — the fallbacks included (issue 6 contract): `previous_round_rank` is the
-//! rank after round N−1 by the same list (K10, T4), `previous_round_score` the score after
-//! round N−1 (J3).
+//! rank after round N−1 by the same list (K10), `previous_round_score` the score after
+//! round N−1 (J3, T4).
 
 use crate::common;
 
@@ -14,7 +14,8 @@ fn every_listed_tiebreak_has_a_value_in_every_row() {
     for (stem, fallback) in [
         ("kunshan-2026", "previous_round_rank"),
         ("jiujiang-2020", "previous_round_score"),
-        ("tianshui-2024", "previous_round_rank"),
+        // 天水 八(七) 「比较前一轮成绩」: the score (A19).
+        ("tianshui-2024", "previous_round_score"),
     ] {
         let state = run(stem, 2, &Sizes::default()).1;
         let export = arbiter_director::export(&state).expect("export");

@@ -19,9 +19,15 @@ struct Log {
 }
 
 impl Log {
-    /// Kunshan 2026 (deadline 2026-09-15 00:00).
+    /// Kunshan 2026 with its 15 September deadline (八(一), the team form's) closing every
+    /// entry, as an event with one deadline for all entries has it.
     fn kunshan() -> Log {
-        let (reg, src, file) = regulation("kunshan-2026");
+        let (_, src, file) = regulation("kunshan-2026");
+        let src = src.replace(
+            "team_deadline = 2026-09-15T00:00:00",
+            "deadline = 2026-09-15T00:00:00",
+        );
+        let reg = arbiter_regulation::parse(&src, &file).unwrap();
         let mut log = Log {
             state: EventState::new(),
             recorded: Vec::new(),

@@ -108,7 +108,7 @@ fn a_fourth_player_naming_an_entered_team_of_three_joins_its_roster() {
             ))
         })
         .collect();
-    let e = desk::enter_team(&s, &team_form(three.clone())).unwrap();
+    let e = desk::enter_team(&s, &ctx(), &team_form(three.clone())).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T).len(), 3);
     // The fourth, from the team's unit: registered onto the one roster.
@@ -150,7 +150,7 @@ fn a_full_team_refuses_a_fourth_player() {
             ))
         })
         .collect();
-    let e = desk::enter_team(&s, &team_form(three)).unwrap();
+    let e = desk::enter_team(&s, &ctx(), &team_form(three)).unwrap();
     apply(&mut s, e);
     match register_entry(&mut s, &man("队员4", U, Some(T), &man_id(4))) {
         LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("已有 3 人"), "{reason}"),
@@ -202,7 +202,7 @@ fn a_team_entry_must_list_everyone_who_named_the_team() {
     .to_string();
     assert!(err.contains("已属于队伍"), "{err}");
     // All four: accepted, one roster.
-    let e = desk::enter_team(&s, &team_form(four.clone())).unwrap();
+    let e = desk::enter_team(&s, &ctx(), &team_form(four.clone())).unwrap();
     apply(&mut s, e);
     assert_eq!(assert_one_roster(&s, T), four);
     // A correction of the team moves the player between rosters.
@@ -317,9 +317,10 @@ fn absent_late_entry_and_the_draw_after_round_one() {
     .unwrap_err()
     .to_string();
     assert!(err.contains("已编排"), "{err}");
-    // After the deadline: refused unless the chief arbiter admits it with a reason.
+    // A team member after the team deadline (八(一)): refused unless the chief arbiter
+    // admits it with a reason.
     let late_ctx = chief_ctx();
-    let form = man("补报", U, None, &man_id(9));
+    let form = man("补报", U, Some("华宇一队"), &man_id(9));
     match &desk::register(&s, &late_ctx, &form).unwrap()[0] {
         LogEntry::EntryRefused { reason, .. } => assert!(reason.contains("截止"), "{reason}"),
         other => panic!("late entry accepted: {other:?}"),
@@ -364,7 +365,7 @@ fn a_roster_is_changed_after_the_entry_and_after_the_first_game_only_by_the_chie
         &mut s,
         &man("外单位", "昆山农商行", None, &man_id(7)),
     ));
-    let e = desk::enter_team(&s, &team_form(ps[..3].to_vec())).unwrap();
+    let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
     apply(&mut s, e);
     let change = |add: Vec<PlayerId>, remove: Vec<PlayerId>, reason: &str| RosterChange {
         team: T.into(),
@@ -445,7 +446,7 @@ fn the_log_refuses_a_roster_change_that_breaks_one_roster() {
             ))
         })
         .collect();
-    let e = desk::enter_team(&s, &team_form(ps[..3].to_vec())).unwrap();
+    let e = desk::enter_team(&s, &ctx(), &team_form(ps[..3].to_vec())).unwrap();
     apply(&mut s, e);
     let rej = |e: LogEntry| arbiter_core::validate(&s, &e).unwrap_err();
     let entry = |added: Vec<PlayerId>, removed: Vec<PlayerId>| LogEntry::TeamRosterChanged {

@@ -195,8 +195,9 @@ fn kunshan_women_only_and_evidence_alternatives() {
 fn jiujiang_seniors_must_be_55_on_the_day() {
     let r = reg(JIUJIANG);
     let s = r.section("senior").unwrap();
+    // 十二: a 九江户籍 (residence) entry; 十一: 55 on the day.
     let id = EntryFacts {
-        evidence: ev(&[Evidence::IdCard]),
+        evidence: ev(&[Evidence::IdCard, Evidence::Residence]),
         ..EntryFacts::default()
     };
     let turns_55_on_the_day = EntryFacts {

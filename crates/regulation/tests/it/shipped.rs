@@ -209,7 +209,10 @@ fn jiujiang_two_days_schedule_and_later_prize_table() {
         .summary(summary::Lang::Zh)
         .contains("第1轮 10-24 08:30, 第2轮 10-24 09:30"));
     let g = sec(&r, "group");
-    assert_eq!(g.eligibility.require_flags, ["group_member"]);
+    // 十二: 九江户籍 or a member of the 九江象棋群 (either, A19).
+    assert!(g.eligibility.require_flags.is_empty());
+    let ways: Vec<_> = g.eligibility.any_of.iter().map(|c| c.zh()).collect();
+    assert_eq!(ways, ["九江户籍", "九江象棋群成员"]);
     assert_eq!(g.schedule[0].to_string(), "2020-10-25 08:30:00");
 }
 

@@ -43,6 +43,40 @@ pub(crate) fn create_kunshan(s: &TestServer, chief: &Browser) -> String {
         .to_string()
 }
 
+/// Kunshan 2026 with its text changed by `edit` (posted as the regulation's text).
+pub(crate) fn create_kunshan_with(
+    s: &TestServer,
+    chief: &Browser,
+    edit: impl Fn(&str) -> String,
+) -> String {
+    let bundled = include_str!("../../../../regulations/kunshan-2026.toml");
+    let src = edit(bundled);
+    assert_ne!(src, bundled, "the edit changes the text");
+    let r = chief.post(s, "/desk/events", &[("preset", ""), ("toml", &src)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc.strip_prefix("/desk/e/").expect("event page");
+    ev.split('?').next().expect("id").to_string()
+}
+
+/// Kunshan with one deadline for every entry: 八(一)'s 15 September (the team forms') as
+/// `[registration] deadline`, the way an event with one closing date writes it.
+pub(crate) fn create_kunshan_one_deadline(s: &TestServer, chief: &Browser) -> String {
+    create_kunshan_with(s, chief, |src| {
+        src.replace(
+            "team_deadline = 2026-09-15T00:00:00",
+            "deadline = 2026-09-15T00:00:00",
+        )
+    })
+}
+
+/// Kunshan without the team forms' deadline (a test of the teams themselves, run after it).
+pub(crate) fn create_kunshan_teams_open(s: &TestServer, chief: &Browser) -> String {
+    create_kunshan_with(s, chief, |src| {
+        src.replace("team_deadline = 2026-09-15T00:00:00", "")
+    })
+}
+
 /// Register `n` men of different units (Kunshan: after the deadline, by the chief
 /// arbiter's late-entry override).
 pub(crate) fn register_men(s: &TestServer, chief: &Browser, ev: &str, n: usize) {
@@ -207,7 +241,7 @@ fn late_entry_override_is_the_chief_arbiters() {
     let s = TestServer::start_with(with_accounts);
     let chief = login(&s, "chief");
     let desk = login(&s, "desk");
-    let ev = create_kunshan(&s, &chief);
+    let ev = create_kunshan_one_deadline(&s, &chief);
     let path = format!("/desk/e/{ev}/s/men/entries");
     // K5: the ID number, phone and 社保号 Kunshan requires of every entry.
     let id = id_number("19900101", 1);
@@ -957,8 +991,8 @@ fn the_online_entry_form_waits_for_the_desk() {
 fn the_online_form_says_closed_after_the_deadline() {
     let s = TestServer::start_with(with_accounts);
     let chief = login(&s, "chief");
-    // Kunshan as bundled: entries closed on 2026-09-15.
-    let ev = create_kunshan(&s, &chief);
+    // Kunshan with one closing date for all entries: 2026-09-15.
+    let ev = create_kunshan_one_deadline(&s, &chief);
     // Closed, said before anyone types: no form to fill.
     let page = s.get(&format!("/e/{ev}/entry"));
     assert_eq!(page.status, 200, "{}", page.text());
@@ -1094,7 +1128,7 @@ fn teams_with_leader_coach_and_roster_at_the_desk() {
     let chief = login(&s, "chief");
     let desk = login(&s, "desk");
     let arb = login(&s, "arb");
-    let ev = create_kunshan(&s, &chief);
+    let ev = create_kunshan_teams_open(&s, &chief);
     // P1, P5, P9 of 单位0; P2 of 单位1.
     register_men(&s, &chief, &ev, 12);
     let path = format!("/desk/e/{ev}/teams");
@@ -1511,8 +1545,8 @@ fn an_online_entry_submitted_on_time_is_approved_after_the_deadline_without_over
     let s = TestServer::start_with(with_accounts);
     let chief = login(&s, "chief");
     let desk = login(&s, "desk");
-    // Kunshan as bundled: entries closed on 2026-09-15; the desk approves today, after it.
-    let ev = create_kunshan(&s, &chief);
+    // Kunshan with one closing date (2026-09-15); the desk approves today, after it.
+    let ev = create_kunshan_one_deadline(&s, &chief);
     let on_time = submitted_at(
         &s,
         &ev,
@@ -1563,7 +1597,7 @@ fn a_team_roster_is_changed_at_the_desk_and_after_the_first_game_by_the_chief() 
     let chief = login(&s, "chief");
     let desk = login(&s, "desk");
     let arb = login(&s, "arb");
-    let ev = create_kunshan(&s, &chief);
+    let ev = create_kunshan_teams_open(&s, &chief);
     // P1, P5, P9, P13 of 单位0; P2 of 单位1.
     register_men(&s, &chief, &ev, 13);
     let path = format!("/desk/e/{ev}/teams");

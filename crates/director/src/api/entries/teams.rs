@@ -21,7 +21,11 @@ pub struct TeamForm {
 /// Enter a team (`team_entered`, K1–K3): members of one section and of the team's unit, as
 /// many as the regulation allows, listing every player who named the team at registration
 /// (one roster per team).
-pub fn enter_team(state: &EventState, form: &TeamForm) -> Result<Vec<LogEntry>, DirectorError> {
+pub fn enter_team(
+    state: &EventState,
+    ctx: &Ctx,
+    form: &TeamForm,
+) -> Result<Vec<LogEntry>, DirectorError> {
     let reg = regulation_of(state)?;
     // A team comes from a unit: a blank one is none.
     let form = &TeamForm {
