@@ -167,7 +167,21 @@ pub(crate) fn knockout_stage_due(
     reg: &Regulation,
     state: &EventState,
     section: &str,
-) -> Result<Option<(arbiter_knockout::Bracket, Vec<String>)>, DirectorError> {
+) -> Result<Option<(std::sync::Arc<arbiter_knockout::Bracket>, Vec<String>)>, DirectorError> {
+    let Some(bracket) = knockout_stage_bracket(reg, state, section)? else {
+        return Ok(None);
+    };
+    let due = bracket.ready().into_iter().map(str::to_string).collect();
+    Ok(Some((bracket, due)))
+}
+
+/// The bracket of a two-stage section once its Swiss stage is over; `None` before (or in
+/// another format). [`knockout_stage_due`] without listing the matches ready.
+pub(crate) fn knockout_stage_bracket(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<std::sync::Arc<arbiter_knockout::Bracket>>, DirectorError> {
     let (sec, rec) = crate::section_parts(reg, state, section)?;
     let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
         return Ok(None);
@@ -175,9 +189,7 @@ pub(crate) fn knockout_stage_due(
     if rec.order.is_empty() || rec.completed_rounds() < swiss_rounds {
         return Ok(None);
     }
-    let bracket = knockout_stage::bracket(reg, state, section)?;
-    let due = bracket.ready().into_iter().map(str::to_string).collect();
-    Ok(Some((bracket, due)))
+    Ok(Some(knockout_stage::bracket(reg, state, section)?))
 }
 
 fn pairable_in_stage2(
