@@ -161,13 +161,16 @@ pub fn knockout_due(
     Ok(knockout_stage_due(reg, state, section)?.map_or_else(Vec::new, |(_, due)| due))
 }
 
+/// A bracket as [`knockout_stage::bracket`] keeps it.
+type SharedBracket = std::sync::Arc<arbiter_knockout::Bracket>;
+
 /// The knockout stage of a two-stage section once its Swiss stage is over: the bracket and
 /// the matches ready to play ([`knockout_due`]); `None` before (or in another format).
 pub(crate) fn knockout_stage_due(
     reg: &Regulation,
     state: &EventState,
     section: &str,
-) -> Result<Option<(std::sync::Arc<arbiter_knockout::Bracket>, Vec<String>)>, DirectorError> {
+) -> Result<Option<(SharedBracket, Vec<String>)>, DirectorError> {
     let Some(bracket) = knockout_stage_bracket(reg, state, section)? else {
         return Ok(None);
     };
@@ -181,7 +184,7 @@ pub(crate) fn knockout_stage_bracket(
     reg: &Regulation,
     state: &EventState,
     section: &str,
-) -> Result<Option<std::sync::Arc<arbiter_knockout::Bracket>>, DirectorError> {
+) -> Result<Option<SharedBracket>, DirectorError> {
     let (sec, rec) = crate::section_parts(reg, state, section)?;
     let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
         return Ok(None);
