@@ -15,6 +15,7 @@
 pub mod entry;
 mod family;
 pub mod index;
+pub mod memo;
 pub mod regulation;
 pub mod state;
 pub mod time;
@@ -29,6 +30,7 @@ pub use entry::{
 };
 pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};
+pub use memo::KnockoutMemo;
 pub use regulation::RegulationError;
 pub use state::{
     entry_facts, BoardRecord, Decision, Disqualification, EventHeader, EventSettings, EventState,

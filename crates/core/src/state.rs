@@ -380,7 +380,9 @@ pub struct SectionRecord {
     pub order: Vec<PlayerId>,
     pub draw_seed: Option<u64>,
     pub rounds: OrdMap<u32, RoundRecord>,
-    pub knockout: Vec<KnockoutGame>,
+    /// The knockout games in the order recorded (persistent: a state one game on shares the
+    /// games before it).
+    pub knockout: imbl::Vector<KnockoutGame>,
     /// Team numbers of a team-match section (`team_numbers_drawn`): `team_order[i]` has
     /// number `i + 1`. Empty until drawn, and in an individual section.
     #[serde(default)]
@@ -394,6 +396,10 @@ pub struct SectionRecord {
     /// `order` inverted: player → pairing number (kept by the fold with `order`).
     #[serde(skip)]
     pub(crate) numbers: OrdMap<PlayerId, PlayerNo>,
+    /// What a shell derived from `knockout`, kept for the states that follow
+    /// ([`crate::memo`]).
+    #[serde(skip)]
+    pub(crate) knockout_memo: crate::memo::KnockoutMemo,
 }
 
 /// One round of a team-match section: its matches, the bye and the line-ups given.
@@ -488,6 +494,11 @@ impl SectionRecord {
             .iter()
             .position(|x| x == t)
             .map(|i| i as u32 + 1)
+    }
+
+    /// The memo of the knockout games ([`crate::memo`]): the director keeps its bracket there.
+    pub fn knockout_memo(&self) -> &crate::memo::KnockoutMemo {
+        &self.knockout_memo
     }
 
     /// Pairing number of a player, once drawn.

@@ -173,6 +173,6 @@ pub fn bracket_view(
         places: b
             .places()
             .map(|ps| ps.into_iter().map(|(p, no)| (p, entrant(no))).collect()),
-        bracket: b,
+        bracket: std::sync::Arc::unwrap_or_clone(b),
     })
 }

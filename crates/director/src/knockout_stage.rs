@@ -2,8 +2,10 @@
 //! knockout bracket whose matches are the knockout crate's state machines (slow → rapid →
 //! armageddon; an armageddon draw advances black while the game stays a draw).
 //!
-//! The bracket is never stored: it is rebuilt from the log — seeding from the Swiss standings
-//! after stage 1, then every `knockout_game_recorded` entry replayed in order.
+//! The bracket is never stored in the log: it is built from it — seeding from the Swiss
+//! standings after stage 1, then every `knockout_game_recorded` entry replayed in order —
+//! and kept beside the state's games, so that a state one game on replays that game only
+//! ([`bracket`]).
 //!
 //! A plain knockout (`format.kind = "knockout"`) is the same stage without stage 1: every
 //! entry is in the bracket, seeded by the numbers drawn.
@@ -20,6 +22,7 @@ use arbiter_regulation::{
     ColourChoice, Knockout, KnockoutVariant, MatchFormat as RegFormat, Regulation, Section,
 };
 use arbiter_types::{Colour, GameKind, GameResult, PlayerNo};
+use std::sync::Arc;
 
 pub(crate) fn ko_err(section: &str, cause: crate::KnockoutFailure) -> DirectorError {
     DirectorError::Knockout {
@@ -207,77 +210,238 @@ pub fn seeding(
 }
 
 /// The bracket of a two-stage section with every recorded knockout game replayed.
+///
+/// The bracket is kept in the section's knockout memo ([`arbiter_core::memo`]) with what it
+/// was built from (kind, seeds, match format and settings, the numbers drawn) and the games
+/// it has replayed; the next state — the same games and more — replays only the games it
+/// adds, so entering a game costs the games it adds, not the log. Anything else that
+/// differs (a seed, the regulation, a game not among the kept ones) builds it again.
 pub fn bracket(
     reg: &Regulation,
     state: &EventState,
     section: &str,
-) -> Result<Bracket, DirectorError> {
+) -> Result<Arc<Bracket>, DirectorError> {
     let (sec, rec) = crate::section_parts(reg, state, section)?;
-    let seeds = seeding(reg, state, section)?;
-    let seed = state.header.as_ref().map_or(0, |h| h.seed);
-    let settings = match_settings(sec, seed);
-    let mut b = Bracket::new(bracket_kind(sec), seeds, match_format(sec), settings)
-        .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
-    for g in &rec.knockout {
-        let next = b
-            .next_game(&g.match_id)
-            .map_err(|error| {
-                ko_err(
-                    &sec.name,
-                    KnockoutFailure::Match {
-                        match_id: g.match_id.clone(),
-                        error,
-                    },
-                )
-            })?
-            .ok_or_else(|| {
-                ko_err(
-                    &sec.name,
-                    KnockoutFailure::GameNotNeeded {
-                        match_id: g.match_id.clone(),
-                        game: g.game,
-                    },
-                )
-            })?;
-        let red = rec.pairing_no(g.red);
-        let black = rec.pairing_no(g.black);
-        // A colour chosen by the chooser (K7: the higher Swiss rank) shows in the recorded
-        // colours: replay the choice, then the game must match.
-        let next = match next.chooser {
-            Some(c) if Some(next.red) == black && Some(next.black) == red => {
-                let took = if Some(c) == red {
-                    Colour::Red
-                } else {
-                    Colour::Black
-                };
-                b.choose_colour(&g.match_id, c, took)
-                    .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
-                b.next_game(&g.match_id)
-                    .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?
-                    .unwrap_or(next)
-            }
-            _ => next,
-        };
-        if next.index as u32 != g.game
-            || Some(next.red) != red
-            || Some(next.black) != black
-            || next.kind != g.kind
+    let games = rec.knockout.len();
+    let memo = rec.knockout_memo();
+    let stamps = memo.stamps(games);
+    let kept = memo.take::<Kept>();
+    // A plain knockout's seeds are the numbers drawn less the players withdrawn before the
+    // first game: the kept bracket's seeds hold while the numbers and the players are the
+    // ones it was seeded from (no player changed since: the same persistent map).
+    let plain = match section_plan(sec, state) {
+        SectionPlan::TwoStage {
+            swiss_rounds: 0, k, ..
+        } => Some(k),
+        _ => None,
+    };
+    let seeds = match &kept {
+        Some(kept)
+            if plain.is_some()
+                && kept.plain == plain
+                && kept.players.ptr_eq(&state.players)
+                && kept.from.order == rec.order =>
         {
-            return Err(ko_err(
-                section,
-                KnockoutFailure::GameMismatch {
+            kept.from.seeds.clone()
+        }
+        _ => seeding(reg, state, section)?,
+    };
+    let seed = state.header.as_ref().map_or(0, |h| h.seed);
+    let key = Built {
+        kind: bracket_kind(sec),
+        seeds,
+        format: match_format(sec),
+        settings: match_settings(sec, seed),
+        order: rec.order.clone(),
+    };
+    let kept = kept.filter(|k| k.from == key && k.leads(rec, stamps));
+    let mut kept = match kept {
+        Some(k) => k,
+        None => {
+            count(|w| w.built += 1);
+            let b = Bracket::new(
+                key.kind,
+                key.seeds.clone(),
+                key.format.clone(),
+                key.settings,
+            )
+            .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
+            Kept {
+                from: key,
+                plain,
+                players: state.players.clone(),
+                replayed: imbl::Vector::new(),
+                stamps: None,
+                bracket: Arc::new(b),
+            }
+        }
+    };
+    if kept.replayed.len() < games {
+        if Arc::get_mut(&mut kept.bracket).is_none() {
+            count(|w| w.copied += 1);
+        }
+        let b = Arc::make_mut(&mut kept.bracket);
+        for g in rec.knockout.skip(kept.replayed.len()).iter() {
+            count(|w| w.games += 1);
+            replay(b, sec, rec, section, g)?;
+        }
+    }
+    let out = kept.bracket.clone();
+    kept.replayed = rec.knockout.clone();
+    kept.stamps = stamps.cloned();
+    kept.plain = plain;
+    kept.players = state.players.clone();
+    memo.put(kept);
+    Ok(out)
+}
+
+/// What a kept bracket was built from: the same inputs build the same bracket.
+#[derive(Clone, PartialEq)]
+struct Built {
+    kind: BracketKind,
+    seeds: Vec<PlayerNo>,
+    format: MatchFormat,
+    settings: MatchSettings,
+    order: Vec<PlayerId>,
+}
+
+/// A bracket in a section's knockout memo: built from `from`, with `replayed` replayed (the
+/// games of the state it was last used for, with their stamps, and its players).
+struct Kept {
+    from: Built,
+    /// The knockout's size when it is a plain knockout (no Swiss stage).
+    plain: Option<u32>,
+    /// The players the seeds were read from.
+    players: imbl::OrdMap<PlayerId, arbiter_core::PlayerRecord>,
+    replayed: imbl::Vector<arbiter_core::KnockoutGame>,
+    stamps: Option<imbl::Vector<u64>>,
+    bracket: Arc<Bracket>,
+}
+
+impl Kept {
+    /// The games replayed are the first games of `rec`: those up to the last stamp both
+    /// share are the same games; any after it are compared one by one (the games of one
+    /// batch, folded once on a scratch state and once by the log).
+    fn leads(&self, rec: &arbiter_core::SectionRecord, stamps: Option<&imbl::Vector<u64>>) -> bool {
+        let k = self.replayed.len();
+        if k > rec.knockout.len() {
+            return false;
+        }
+        let mut same = 0;
+        if let (Some(now), Some(then)) = (stamps, &self.stamps) {
+            same = k;
+            while same > 0 && now.get(same - 1) != then.get(same - 1) {
+                same -= 1;
+            }
+        }
+        count(|w| w.compared += (k - same) as u64);
+        // `Vector::skip` cuts the persistent vector (O(log n)); an iterator's would walk.
+        self.replayed
+            .skip(same)
+            .iter()
+            .zip(rec.knockout.skip(same).iter())
+            .all(|(a, b)| a == b)
+    }
+}
+
+/// The work [`bracket`] did on this thread: brackets built from their seeds, games replayed
+/// into a bracket, games compared with a kept bracket's (those folded apart), kept brackets
+/// copied because a caller still held the one kept. The cost
+/// of a knockout is in these counts; a test reads them to see that entering each game
+/// costs the same however long the log ([`replay_work`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReplayWork {
+    pub built: u64,
+    pub games: u64,
+    pub compared: u64,
+    pub copied: u64,
+}
+
+thread_local! {
+    static WORK: std::cell::Cell<ReplayWork> = const {
+        std::cell::Cell::new(ReplayWork { built: 0, games: 0, compared: 0, copied: 0 })
+    };
+}
+
+fn count(f: impl FnOnce(&mut ReplayWork)) {
+    WORK.with(|w| {
+        let mut v = w.get();
+        f(&mut v);
+        w.set(v);
+    });
+}
+
+/// The work [`bracket`] has done on this thread so far (see [`ReplayWork`]).
+pub fn replay_work() -> ReplayWork {
+    WORK.with(|w| w.get())
+}
+
+/// Replays one recorded game into the bracket: the game must be the one its match plays
+/// next, between the players and in the kind the bracket says.
+fn replay(
+    b: &mut Bracket,
+    sec: &Section,
+    rec: &arbiter_core::SectionRecord,
+    section: &str,
+    g: &arbiter_core::KnockoutGame,
+) -> Result<(), DirectorError> {
+    let next = b
+        .next_game(&g.match_id)
+        .map_err(|error| {
+            ko_err(
+                &sec.name,
+                KnockoutFailure::Match {
+                    match_id: g.match_id.clone(),
+                    error,
+                },
+            )
+        })?
+        .ok_or_else(|| {
+            ko_err(
+                &sec.name,
+                KnockoutFailure::GameNotNeeded {
                     match_id: g.match_id.clone(),
                     game: g.game,
-                    red: next.red,
-                    black: next.black,
-                    kind: next.kind,
                 },
-            ));
+            )
+        })?;
+    let red = rec.pairing_no(g.red);
+    let black = rec.pairing_no(g.black);
+    // A colour chosen by the chooser (K7: the higher Swiss rank) shows in the recorded
+    // colours: replay the choice, then the game must match.
+    let next = match next.chooser {
+        Some(c) if Some(next.red) == black && Some(next.black) == red => {
+            let took = if Some(c) == red {
+                Colour::Red
+            } else {
+                Colour::Black
+            };
+            b.choose_colour(&g.match_id, c, took)
+                .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
+            b.next_game(&g.match_id)
+                .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?
+                .unwrap_or(next)
         }
-        b.record(&g.match_id, next.index, g.result)
-            .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))?;
+        _ => next,
+    };
+    if next.index as u32 != g.game
+        || Some(next.red) != red
+        || Some(next.black) != black
+        || next.kind != g.kind
+    {
+        return Err(ko_err(
+            section,
+            KnockoutFailure::GameMismatch {
+                match_id: g.match_id.clone(),
+                game: g.game,
+                red: next.red,
+                black: next.black,
+                kind: next.kind,
+            },
+        ));
     }
-    Ok(b)
+    b.record(&g.match_id, next.index, g.result)
+        .map_err(|e| ko_err(&sec.name, KnockoutFailure::Bracket(e)))
 }
 
 /// Bracket rounds finished, counted from round 1 without a gap.

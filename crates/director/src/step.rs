@@ -161,13 +161,30 @@ pub fn knockout_due(
     Ok(knockout_stage_due(reg, state, section)?.map_or_else(Vec::new, |(_, due)| due))
 }
 
+/// A bracket as [`knockout_stage::bracket`] keeps it.
+type SharedBracket = std::sync::Arc<arbiter_knockout::Bracket>;
+
 /// The knockout stage of a two-stage section once its Swiss stage is over: the bracket and
 /// the matches ready to play ([`knockout_due`]); `None` before (or in another format).
 pub(crate) fn knockout_stage_due(
     reg: &Regulation,
     state: &EventState,
     section: &str,
-) -> Result<Option<(arbiter_knockout::Bracket, Vec<String>)>, DirectorError> {
+) -> Result<Option<(SharedBracket, Vec<String>)>, DirectorError> {
+    let Some(bracket) = knockout_stage_bracket(reg, state, section)? else {
+        return Ok(None);
+    };
+    let due = bracket.ready().into_iter().map(str::to_string).collect();
+    Ok(Some((bracket, due)))
+}
+
+/// The bracket of a two-stage section once its Swiss stage is over; `None` before (or in
+/// another format). [`knockout_stage_due`] without listing the matches ready.
+pub(crate) fn knockout_stage_bracket(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<SharedBracket>, DirectorError> {
     let (sec, rec) = crate::section_parts(reg, state, section)?;
     let SectionPlan::TwoStage { swiss_rounds, .. } = section_plan(sec, state) else {
         return Ok(None);
@@ -175,9 +192,7 @@ pub(crate) fn knockout_stage_due(
     if rec.order.is_empty() || rec.completed_rounds() < swiss_rounds {
         return Ok(None);
     }
-    let bracket = knockout_stage::bracket(reg, state, section)?;
-    let due = bracket.ready().into_iter().map(str::to_string).collect();
-    Ok(Some((bracket, due)))
+    Ok(Some(knockout_stage::bracket(reg, state, section)?))
 }
 
 fn pairable_in_stage2(

@@ -95,6 +95,11 @@ pub struct BracketMatch {
 }
 
 impl BracketMatch {
+    /// Both players known and the match not decided: its next game can be played now.
+    pub fn is_ready(&self) -> bool {
+        matches!(&self.state, MatchState::Playing(g) if !g.is_decided())
+    }
+
     pub fn is_finished(&self) -> bool {
         match &self.state {
             MatchState::Waiting => false,
@@ -247,6 +252,8 @@ struct Indexes {
     fed: Vec<Vec<usize>>,
     /// The board of match i within its round ([`Bracket::board`]).
     boards: Vec<Option<u32>>,
+    /// `boards` inverted: (round, board) → match.
+    on_board: HashMap<(usize, u32), usize>,
 }
 
 /// Derived data never makes two brackets differ.
@@ -366,7 +373,13 @@ impl Bracket {
                     boards[j] = Some(*n);
                 }
             }
+            let on_board = boards
+                .iter()
+                .enumerate()
+                .filter_map(|(j, b)| Some(((self.matches[j].round, (*b)?), j)))
+                .collect();
             Indexes {
+                on_board,
                 boards,
                 by_id: self
                     .matches
@@ -404,7 +417,8 @@ impl Bracket {
     }
     /// Number of rounds.
     pub fn rounds(&self) -> usize {
-        self.matches.iter().map(|m| m.round).max().unwrap_or(0)
+        // Matches are made round by round: the last is in the last round.
+        self.matches.last().map_or(0, |m| m.round)
     }
     /// The matches of round `round` (1-based).
     pub fn round(&self, round: usize) -> Vec<&BracketMatch> {
@@ -421,6 +435,13 @@ impl Bracket {
     pub fn board(&self, id: &str) -> Option<u32> {
         self.index_of(id)
             .and_then(|i| self.indexes().boards.get(i).copied().flatten())
+    }
+    /// The match played on `board` of round `round` ([`Bracket::board`] inverted).
+    pub fn on_board(&self, round: usize, board: u32) -> Option<&BracketMatch> {
+        self.indexes()
+            .on_board
+            .get(&(round, board))
+            .and_then(|&i| self.matches.get(i))
     }
     pub fn get(&self, id: &str) -> Option<&BracketMatch> {
         self.index_of(id).and_then(|i| self.matches.get(i))
@@ -531,7 +552,7 @@ impl Bracket {
     pub fn ready(&self) -> Vec<&str> {
         self.matches
             .iter()
-            .filter(|m| matches!(&m.state, MatchState::Playing(g) if !g.is_decided()))
+            .filter(|m| m.is_ready())
             .map(|m| m.id.as_str())
             .collect()
     }

@@ -1243,9 +1243,22 @@ impl Simulator {
                 RoundCommand::Complete { section: section() },
             )?,
             Step::Knockout { matches } => {
-                let b = knockout_stage::bracket(&self.reg, state, id)?;
+                // The games and their boards are read before any is entered, and the bracket
+                // let go: each game entered carries the kept bracket one game on, which a
+                // bracket still held here would make a copy of.
+                let games = {
+                    let b = knockout_stage::bracket(&self.reg, state, id)?;
+                    let offset = api::rounds::knockout_board_offset(sec, state, id);
+                    knockout_stage::next_games(&b, &matches, id)?
+                        .into_iter()
+                        .map(|(mid, g)| {
+                            let board = api::rounds::knockout_board(offset, &b, &mid);
+                            (mid, g, board)
+                        })
+                        .collect::<Vec<_>>()
+                };
                 let mut fold = Fold::new(state, self.ctx("裁判长"));
-                for (mid, g) in knockout_stage::next_games(&b, &matches, id)? {
+                for (mid, g, board) in games {
                     let rec = state
                         .section(id)
                         .ok_or_else(|| DirectorError::UnknownSection(id.to_string()))?;
@@ -1262,12 +1275,9 @@ impl Simulator {
                         (red, black)
                     };
                     let result = simulate_knockout_game(state, g.kind, red, black, &mut self.rng);
-                    let offset = api::rounds::knockout_board_offset(sec, state, id);
-                    let board = api::rounds::knockout_board(offset, &b, &mid).ok_or_else(|| {
-                        DirectorError::Knockout {
-                            section: id.to_string(),
-                            cause: arbiter_director::KnockoutFailure::NotInBracket(mid.clone()),
-                        }
+                    let board = board.ok_or_else(|| DirectorError::Knockout {
+                        section: id.to_string(),
+                        cause: arbiter_director::KnockoutFailure::NotInBracket(mid.clone()),
                     })?;
                     fold.run(GameCommand::EnterResult {
                         section: section(),

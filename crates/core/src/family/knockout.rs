@@ -1,5 +1,6 @@
 //! Knockout games (淘汰赛): `knockout_game_recorded`, one game of a match between two players
-//! of the section. The bracket itself is rebuilt from these games by the director.
+//! of the section. The bracket itself is built from these games by the director, which keeps
+//! it in the section's knockout memo ([`crate::memo`]; the fold stamps each game it appends).
 
 use super::{player, section};
 use crate::entry::*;
@@ -57,7 +58,8 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
     } = e
     {
         if let Some(s) = state.sections.get_mut(section) {
-            s.knockout.push(KnockoutGame {
+            s.knockout_memo.push();
+            s.knockout.push_back(KnockoutGame {
                 match_id: match_id.clone(),
                 game: *game,
                 kind: *kind,

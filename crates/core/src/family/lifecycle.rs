@@ -148,11 +148,12 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         order: Vec::new(),
                         draw_seed: None,
                         rounds: OrdMap::new(),
-                        knockout: Vec::new(),
+                        knockout: imbl::Vector::new(),
                         team_order: Vec::new(),
                         team_seed: None,
                         matches: OrdMap::new(),
                         numbers: OrdMap::new(),
+                        knockout_memo: Default::default(),
                     },
                 );
             }

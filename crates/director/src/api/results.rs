@@ -130,25 +130,29 @@ fn due_knockout_game_for(
         // come after every board the continuing Swiss can have.
         return Ok(None);
     }
-    let Some((b, matches)) = crate::step::knockout_stage_due(&reg, state, section)? else {
+    let Some(b) = crate::step::knockout_stage_bracket(&reg, state, section)? else {
         return Ok(None);
     };
-    if matches.is_empty() {
-        return Ok(None);
-    }
-    let due = knockout_stage::next_games(&b, &matches, section)?;
-    let round_of = |m: &str| b.get(m).map(|m| knockout_round(sec, state, m.round));
-    if let Some(r) = round {
-        if !due.iter().any(|(m, _)| round_of(m) == Some(r)) {
-            return Ok(None);
+    // The match on this board in each bracket round (at most one a round, found by the
+    // bracket's board index rather than by listing every match due), earliest round first.
+    let first = knockout_round(sec, state, 0);
+    let mut on_board: Vec<(String, arbiter_knockout::NextGame)> = Vec::new();
+    if let Some(within) = board.checked_sub(offset).filter(|w| *w > 0) {
+        for r in 1..=b.rounds() {
+            if round.is_some_and(|want| want != first + r as u32) {
+                continue;
+            }
+            let Some(m) = b.on_board(r, within).filter(|m| m.is_ready()) else {
+                continue;
+            };
+            if let Some(g) = b
+                .next_game(&m.id)
+                .map_err(|e| knockout_stage::ko_err(section, crate::KnockoutFailure::Bracket(e)))?
+            {
+                on_board.push((m.id.clone(), g));
+            }
         }
     }
-    let mut on_board: Vec<(String, arbiter_knockout::NextGame)> = due
-        .into_iter()
-        .filter(|(m, _)| knockout_board(offset, &b, m) == Some(board))
-        .filter(|(m, _)| round.is_none() || round_of(m) == round)
-        .collect();
-    on_board.sort_by_key(|(m, _)| round_of(m));
     let found = match seen.and_then(|id| on_board.iter().position(|(m, _)| m == id)) {
         Some(i) => Some(on_board.swap_remove(i)),
         None => on_board.into_iter().next(),
@@ -175,6 +179,15 @@ fn due_knockout_game_for(
         // Not a knockout board: a board of the Swiss round played beside it.
         None if swiss_open => Ok(None),
         None => {
+            // Nothing due on this board: no game due at all (in the round asked) is not a
+            // knockout board; otherwise the refusal lists the boards that are due.
+            let matches = b.ready();
+            let in_round = |m: &&str| {
+                round.is_none_or(|want| b.get(m).is_some_and(|x| first + x.round as u32 == want))
+            };
+            if !matches.iter().any(in_round) {
+                return Ok(None);
+            }
             let due: Vec<u32> = matches
                 .iter()
                 .filter_map(|m| knockout_board(offset, &b, m))

@@ -15,6 +15,7 @@ mod events;
 mod export_fallback;
 mod field_sizes;
 mod fouls;
+mod knockout_work;
 mod match_confirmation;
 mod money;
 mod online_entries;
