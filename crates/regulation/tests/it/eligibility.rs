@@ -217,16 +217,22 @@ fn jiujiang_seniors_must_be_55_on_the_day() {
         s.check_entry(&unknown).unwrap_err().code,
         "birth_date_unknown"
     );
+    // 十二 「九江户籍的以及九江象棋群的象棋爱好者均可以报名」: either one admits.
     let g = r.section("group").unwrap();
     assert_eq!(
         g.check_entry(&EntryFacts::default()).unwrap_err().code,
-        "flag_required"
+        "condition_any"
     );
     let member = EntryFacts {
         flags: ["group_member".to_string()].into(),
         ..EntryFacts::default()
     };
     assert_eq!(g.check_entry(&member), Ok(()));
+    let resident = EntryFacts {
+        evidence: ev(&[Evidence::Residence]),
+        ..EntryFacts::default()
+    };
+    assert_eq!(g.check_entry(&resident), Ok(()));
 }
 
 #[test]
