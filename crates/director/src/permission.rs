@@ -93,8 +93,6 @@ pub enum Action {
     ImportRoster,
     /// Withdraw a refusal of an entry recorded by mistake (撤销拒绝): the chief arbiter's.
     WithdrawRefusal,
-    /// Move a player to another section before its draw (换组), fees carried over.
-    ChangeSection,
     /// Create, disable, enable or reset the accounts of the event's arbiters, desk staff and
     /// organisers from the desk (not a log entry: the accounts are the store's).
     ManageAccounts,
@@ -118,7 +116,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 48] = [
+    pub const ALL: [Action; 47] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -157,7 +155,6 @@ impl Action {
         Action::DecideSubmission,
         Action::ImportRoster,
         Action::WithdrawRefusal,
-        Action::ChangeSection,
         Action::ManageAccounts,
         Action::RecordGame,
         Action::DecideFlag,
@@ -205,7 +202,6 @@ impl Action {
             | Action::ChangeRoster
             | Action::SubmitEntry
             | Action::DecideSubmission
-            | Action::ChangeSection
             | Action::ImportRoster => &[Role::Organiser, Role::ChiefArbiter, Role::Desk],
             Action::PairRound
             | Action::GiveLineup
@@ -269,7 +265,6 @@ impl Action {
             Action::DecideSubmission => "审核网上报名",
             Action::ImportRoster => "导入报名表",
             Action::WithdrawRefusal => "撤销拒绝报名",
-            Action::ChangeSection => "换组",
             Action::ManageAccounts => "管理账户",
             Action::RecordGame => "录入棋谱",
             Action::DecideFlag => "确认犯规",
@@ -323,7 +318,6 @@ impl Action {
             Action::DecideSubmission => "deciding an online entry",
             Action::ImportRoster => "importing a roster",
             Action::WithdrawRefusal => "withdrawing a refusal",
-            Action::ChangeSection => "changing a player's section",
             Action::ManageAccounts => "managing accounts",
             Action::RecordGame => "recording a game",
             Action::DecideFlag => "deciding a flagged foul",

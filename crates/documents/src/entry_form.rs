@@ -295,8 +295,8 @@ pub fn entry_form(reg: &Regulation, rows: Option<u32>) -> Result<Vec<u8>, WriteE
             .ignore_blank(true)
             .set_error_style(DataValidationErrorStyle::Warning)
             .set_input_title(what)?
-            .set_input_message(&format!("不具备的留空; 可选: {}", words.join("、")))?
-            .set_error_message(&format!("请从下拉列表中选择{what}"))?;
+            .set_input_message(format!("不具备的留空; 可选: {}", words.join("、")))?
+            .set_error_message(format!("请从下拉列表中选择{what}"))?;
         ws.add_data_validation(first, c, end, c, &v)?;
     }
     if let Some(c) = col("身份证号") {

@@ -293,8 +293,6 @@ action_roles! {
     RefuseEntry => RefuseEntry;
     /// Withdraw a refusal recorded by mistake (the chief arbiter).
     WithdrawRefusal => WithdrawRefusal;
-    /// Move a player to another section before its draw (换组).
-    ChangeSection => ChangeSection;
     /// Manage the event's accounts (the chief arbiter).
     ManageAccounts => ManageAccounts;
     /// Edit an entry.
