@@ -9,6 +9,7 @@ mod common;
 
 mod api;
 mod browser;
+mod browser_accounts;
 mod browser_checkin;
 mod browser_entries;
 mod browser_results;
