@@ -504,6 +504,12 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         facts: Option<RefusedFacts>,
     },
+    /// The chief arbiter withdraws a refusal recorded by mistake (`entry_refused` at seq
+    /// `refusal`), with the reason: it leaves the list of refused entries.
+    RefusalWithdrawn {
+        refusal: u64,
+        reason: String,
+    },
     FeePaid {
         player: PlayerId,
         amount_fen: u64,
@@ -1012,6 +1018,7 @@ impl LogEntry {
             LogEntry::PlayerDisqualified { .. } => "player_disqualified",
             LogEntry::DisqualificationRevoked { .. } => "disqualification_revoked",
             LogEntry::EntryRefused { .. } => "entry_refused",
+            LogEntry::RefusalWithdrawn { .. } => "refusal_withdrawn",
             LogEntry::FeePaid { .. } => "fee_paid",
             LogEntry::CheckedIn { .. } => "checked_in",
             LogEntry::FeeCancelled { .. } => "fee_cancelled",

@@ -57,6 +57,8 @@ pub enum Rejection {
     AlreadyDisqualified(PlayerId),
     #[error("棋手 {0} 未被取消比赛资格 (player is not disqualified)")]
     NotDisqualified(PlayerId),
+    #[error("第 {0} 条记录不是未撤销的拒绝报名 (no refusal in force at seq {0})")]
+    NoSuchRefusal(u64),
     #[error("棋手 {player} 已缴 {paid_fen} 分, 不能撤销 {amount_fen} 分 (cannot cancel more than was paid)")]
     CancelMoreThanPaid {
         player: PlayerId,

@@ -328,6 +328,7 @@ impl<'a> LogReader<'a> {
             | LogEntry::PlayerDisqualified { .. }
             | LogEntry::DisqualificationRevoked { .. }
             | LogEntry::EntryRefused { .. }
+            | LogEntry::RefusalWithdrawn { .. }
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }
             | LogEntry::FeeCancelled { .. }

@@ -91,6 +91,11 @@ pub enum Action {
     DecideSubmission,
     /// Import a roster file (导入报名表).
     ImportRoster,
+    /// Withdraw a refusal of an entry recorded by mistake (撤销拒绝): the chief arbiter's.
+    WithdrawRefusal,
+    /// Create, disable, enable or reset the accounts of the event's arbiters, desk staff and
+    /// organisers from the desk (not a log entry: the accounts are the store's).
+    ManageAccounts,
     /// Record a game's moves, or take a record away (录入棋谱).
     RecordGame,
     /// Confirm or dismiss a flagged game's foul (确认犯规).
@@ -111,7 +116,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 45] = [
+    pub const ALL: [Action; 47] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -149,6 +154,8 @@ impl Action {
         Action::SubmitEntry,
         Action::DecideSubmission,
         Action::ImportRoster,
+        Action::WithdrawRefusal,
+        Action::ManageAccounts,
         Action::RecordGame,
         Action::DecideFlag,
         Action::RefuseRecord,
@@ -176,6 +183,8 @@ impl Action {
             | Action::CancelFeeAfterStart
             | Action::Reinstate
             | Action::Disqualify
+            | Action::WithdrawRefusal
+            | Action::ManageAccounts
             | Action::CloseEvent => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
             Action::GiveSpecialAward
@@ -255,6 +264,8 @@ impl Action {
             Action::SubmitEntry => "网上报名",
             Action::DecideSubmission => "审核网上报名",
             Action::ImportRoster => "导入报名表",
+            Action::WithdrawRefusal => "撤销拒绝报名",
+            Action::ManageAccounts => "管理账户",
             Action::RecordGame => "录入棋谱",
             Action::DecideFlag => "确认犯规",
             Action::RefuseRecord => "登记拒不录谱",
@@ -306,6 +317,8 @@ impl Action {
             Action::SubmitEntry => "submitting an online entry",
             Action::DecideSubmission => "deciding an online entry",
             Action::ImportRoster => "importing a roster",
+            Action::WithdrawRefusal => "withdrawing a refusal",
+            Action::ManageAccounts => "managing accounts",
             Action::RecordGame => "recording a game",
             Action::DecideFlag => "deciding a flagged foul",
             Action::RefuseRecord => "recording a refusal to record",

@@ -183,6 +183,8 @@ pub enum Needs {
     SettingsAfterStart,
     /// A foul of a team's leader or coach.
     TeamFoul,
+    /// A refusal of an entry withdrawn.
+    WithdrawRefusal,
 }
 
 impl Needs {
@@ -193,6 +195,7 @@ impl Needs {
             Needs::RosterAfterStart => "比赛开始后更改队伍名单",
             Needs::SettingsAfterStart => "比赛开始后更改设置",
             Needs::TeamFoul => "团体犯规",
+            Needs::WithdrawRefusal => "撤销拒绝报名",
         }
     }
     pub fn en(self) -> &'static str {
@@ -202,6 +205,7 @@ impl Needs {
             Needs::RosterAfterStart => "a roster change after the first game",
             Needs::SettingsAfterStart => "a change after round 1",
             Needs::TeamFoul => "a team foul",
+            Needs::WithdrawRefusal => "withdrawing a refusal",
         }
     }
 }
@@ -474,6 +478,8 @@ pub enum Refusal {
     },
     /// The player has withdrawn.
     Withdrawn(Who),
+    /// No refusal in force was recorded at this seq (withdrawn already, or not a refusal).
+    NoSuchRefusal(u64),
     /// The player is already checked in.
     CheckedIn(Who),
     /// No fee recorded for the player: nothing to cancel.
@@ -994,6 +1000,7 @@ impl fmt::Display for Refusal {
             | NoFeeSet
             | FeePaid { .. }
             | Withdrawn(..)
+            | NoSuchRefusal(_)
             | CheckedIn(..)
             | FeeNotPaid(..)
             | NotCheckedIn(..)
@@ -1164,6 +1171,7 @@ mod tests {
             MatchConfirmedAlready { .. } => 118,
             LineupLate { .. } => 119,
             SignedResultFinal { .. } => 120,
+            NoSuchRefusal(_) => 121,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1295,6 +1303,7 @@ mod tests {
                 due_fen: 12000,
             },
             Withdrawn(zhang()),
+            NoSuchRefusal(7),
             CheckedIn(zhang()),
             FeeNotPaid(zhang()),
             NotCheckedIn(zhang()),

@@ -7,9 +7,64 @@
 use crate::tables::WriteError;
 use arbiter_regulation::summary::Lang;
 use arbiter_regulation::Regulation;
-use rust_xlsxwriter::{DataValidation, Format, FormatAlign, FormatBorder, Workbook};
+use rust_xlsxwriter::{
+    DataValidation, DataValidationErrorStyle, Format, FormatAlign, FormatBorder, Workbook,
+};
 
-/// The columns of the player table, in order.
+/// The header of the column of condition flags (本地棋手 …); the importer reads it as the
+/// entry's flags (`arbiter_import::Column::Flags`).
+pub const FLAGS_HEADER: &str = "参赛条件";
+/// The header of the column of evidence (意外伤害保险 …).
+pub const EVIDENCE_HEADER: &str = "证明";
+/// The header of the 社保号 column (K5), when the regulation requires it.
+pub const SOCIAL_SECURITY_HEADER: &str = "社保号";
+
+/// The condition flags of `reg` as the form writes them (their Chinese labels), in the
+/// file's order.
+pub fn flag_words(reg: &Regulation) -> Vec<String> {
+    reg.flags().iter().map(|f| reg.flag_label(f)).collect()
+}
+
+/// The evidence kinds any section of `reg` asks for, as the form writes them (Chinese),
+/// each once.
+pub fn evidence_words(reg: &Regulation) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in &reg.sections {
+        let el = &s.eligibility;
+        for e in el.evidence.iter().chain(el.evidence_any.iter().flatten()) {
+            let w = e.zh().to_string();
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+    }
+    out
+}
+
+/// The values a drop-down offers for a column of words a row may combine: each word, and
+/// when there are at most three, every combination (joined by 「、」, which the importer
+/// splits on).
+pub fn choices(words: &[String]) -> Vec<String> {
+    if words.len() > 3 {
+        return words.to_vec();
+    }
+    let mut out = Vec::new();
+    for mask in 1u32..(1 << words.len()) {
+        let picked: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, w)| w.as_str())
+            .collect();
+        out.push(picked.join("、"));
+    }
+    // Single words first, then pairs, then all three.
+    out.sort_by_key(|c| c.matches('、').count());
+    out
+}
+
+/// The columns of the player table, in order: the person, then a column for every required
+/// field, condition flag and evidence the regulation uses.
 fn columns(reg: &Regulation) -> Vec<(&'static str, f64)> {
     let mut cols = vec![
         ("序号", 6.0),
@@ -20,15 +75,21 @@ fn columns(reg: &Regulation) -> Vec<(&'static str, f64)> {
         ("组别", 14.0),
         ("电话", 14.0),
     ];
+    if reg
+        .registration
+        .fields
+        .contains(&arbiter_regulation::EntryField::SocialSecurityNumber)
+    {
+        cols.push((SOCIAL_SECURITY_HEADER, 22.0));
+    }
     if reg.sections.iter().any(|s| s.teams.is_some()) {
         cols.push(("队名", 14.0));
     }
-    if reg
-        .sections
-        .iter()
-        .any(|s| !s.eligibility.evidence.is_empty() || !s.eligibility.evidence_any.is_empty())
-    {
-        cols.push(("证明", 18.0));
+    if !flag_words(reg).is_empty() {
+        cols.push((FLAGS_HEADER, 18.0));
+    }
+    if !evidence_words(reg).is_empty() {
+        cols.push((EVIDENCE_HEADER, 18.0));
     }
     cols.push(("备注", 16.0));
     cols
@@ -62,8 +123,37 @@ fn instructions(reg: &Regulation) -> Vec<String> {
         "4. 有身份证号时性别和出生日期由号码推出, 可不填; 无身份证号时请填出生日期 (格式 2001-02-03)。".into(),
         "5. 请勿改动表头行和列的顺序; 可删除多余的空行。填好后保存为 .xlsx 发回 (也可另存为 CSV)。".into(),
     ];
+    let mut n = 6;
     if reg.sections.iter().any(|s| s.teams.is_some()) {
-        out.push("6. 队名: 同一单位的棋手组成团体时填写, 同队棋手队名相同。".into());
+        out.push(format!(
+            "{n}. 队名: 同一单位的棋手组成团体时填写, 同队棋手队名相同。"
+        ));
+        n += 1;
+    }
+    let flags = flag_words(reg);
+    if !flags.is_empty() {
+        out.push(format!(
+            "{n}. {FLAGS_HEADER}: 棋手具备的参赛条件从下拉列表中选择 ({}), 多项用 「、」 分隔; 不具备的留空。要求某项条件的组别 (见下文), 未填该条件的报名将被拒绝。",
+            flags.join("、")
+        ));
+        n += 1;
+    }
+    let evidence = evidence_words(reg);
+    if !evidence.is_empty() {
+        out.push(format!(
+            "{n}. {EVIDENCE_HEADER}: 已提交的证明材料从下拉列表中选择 ({}), 多项用 「、」 分隔。",
+            evidence.join("、")
+        ));
+        n += 1;
+    }
+    if reg
+        .registration
+        .fields
+        .contains(&arbiter_regulation::EntryField::SocialSecurityNumber)
+    {
+        out.push(format!(
+            "{n}. {SOCIAL_SECURITY_HEADER}: 规程要求填写, 文本格式。"
+        ));
     }
     if let Some(d) = reg.registration.deadline {
         out.push(format!("报名截止: {}", d.format("%Y-%m-%d %H:%M")));
@@ -171,7 +261,7 @@ pub fn entry_form(reg: &Regulation, rows: Option<u32>) -> Result<Vec<u8>, WriteE
     let end = HEADER_ROW + rows;
     for r in first..=end {
         for (i, (h, _)) in cols.iter().enumerate() {
-            let f = if matches!(*h, "身份证号" | "电话" | "出生日期") {
+            let f = if matches!(*h, "身份证号" | "电话" | "出生日期" | "社保号") {
                 &text
             } else {
                 &cell
@@ -191,6 +281,22 @@ pub fn entry_form(reg: &Regulation, rows: Option<u32>) -> Result<Vec<u8>, WriteE
         let v = DataValidation::new()
             .allow_list_strings(&names)?
             .set_error_message("请从下拉列表中选择组别")?;
+        ws.add_data_validation(first, c, end, c, &v)?;
+    }
+    for (header, words, what) in [
+        (FLAGS_HEADER, flag_words(reg), "参赛条件"),
+        (EVIDENCE_HEADER, evidence_words(reg), "证明材料"),
+    ] {
+        let Some(c) = col(header) else { continue };
+        let list = choices(&words);
+        let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+        let v = DataValidation::new()
+            .allow_list_strings(&refs)?
+            .ignore_blank(true)
+            .set_error_style(DataValidationErrorStyle::Warning)
+            .set_input_title(what)?
+            .set_input_message(format!("不具备的留空; 可选: {}", words.join("、")))?
+            .set_error_message(format!("请从下拉列表中选择{what}"))?;
         ws.add_data_validation(first, c, end, c, &v)?;
     }
     if let Some(c) = col("身份证号") {

@@ -86,8 +86,11 @@ const HEADERS: &[(Column, &[&str])] = &[
             "dob",
         ],
     ),
-    (Column::Evidence, &["证明", "evidence", "证明材料"]),
-    (Column::Flags, &["标记", "flags"]),
+    (
+        Column::Evidence,
+        &["证明", "evidence", "证明材料", "参赛证明"],
+    ),
+    (Column::Flags, &["标记", "flags", "参赛条件", "条件"]),
     (Column::Rating, &["等级分", "rating"]),
     (
         Column::SocialSecurity,

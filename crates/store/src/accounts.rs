@@ -39,6 +39,42 @@ pub struct Session {
     pub expires: i64,
 }
 
+/// What an account may reach and whether it may log in, beside its [`User`] row (schema
+/// v3, table `account_access`). An account without a row has the default: enabled, every
+/// event, no password to change.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Access {
+    /// The account may not log in; its sessions ended when it was disabled.
+    pub disabled: bool,
+    /// The events (ids) the account may open; empty: every event.
+    pub events: Vec<String>,
+    /// The password is a one-time password (given by a chief arbiter's reset or at
+    /// creation): the account must set its own before anything else.
+    pub must_change_password: bool,
+}
+
+impl Access {
+    /// Whether the account may open the event `ev`.
+    pub fn reaches(&self, ev: &str) -> bool {
+        self.events.is_empty() || self.events.iter().any(|e| e == ev)
+    }
+    /// The events as stored (one id a line).
+    pub(crate) fn events_text(&self) -> String {
+        self.events.join("\n")
+    }
+    pub(crate) fn from_row(disabled: i64, events: &str, must_change: i64) -> Access {
+        Access {
+            disabled: disabled != 0,
+            events: events
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect(),
+            must_change_password: must_change != 0,
+        }
+    }
+}
+
 /// Failed logins counted under one key (a login name or a client address).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Failures {
@@ -93,6 +129,11 @@ pub trait AccountStore {
     /// Remove every counter whose latest failure is more than `window` seconds before `now`
     /// (they count for nothing any more); returns how many.
     fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError>;
+
+    /// What the account may reach ([`Access`]; the default for an account without a row).
+    fn access(&self, login: &str) -> Result<Access, StoreError>;
+    /// Set what the account may reach; disabling it ends its sessions.
+    fn set_access(&self, login: &str, access: &Access) -> Result<(), StoreError>;
 }
 
 mod sqlite_impl {
@@ -289,6 +330,43 @@ mod sqlite_impl {
         fn clear_failures(&self, key: &str) -> Result<(), StoreError> {
             self.conn
                 .execute("DELETE FROM login_failures WHERE key = ?1", [key])?;
+            Ok(())
+        }
+
+        fn access(&self, login: &str) -> Result<Access, StoreError> {
+            let row: Option<(i64, String, i64)> = self
+                .conn
+                .query_row(
+                    "SELECT disabled, events, must_change FROM account_access WHERE login = ?1",
+                    [login],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .optional()?;
+            Ok(row.map_or_else(Access::default, |(d, e, m)| Access::from_row(d, &e, m)))
+        }
+
+        fn set_access(&self, login: &str, a: &Access) -> Result<(), StoreError> {
+            if self.user(login)?.is_none() {
+                return Err(StoreError::Account(format!(
+                    "账户 `{login}` 不存在 (unknown account)"
+                )));
+            }
+            let tx = self.conn.unchecked_transaction()?;
+            tx.execute(
+                "INSERT INTO account_access (login, disabled, events, must_change)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(login) DO UPDATE SET disabled = ?2, events = ?3, must_change = ?4",
+                params![
+                    login,
+                    i64::from(a.disabled),
+                    a.events_text(),
+                    i64::from(a.must_change_password)
+                ],
+            )?;
+            if a.disabled {
+                tx.execute("DELETE FROM sessions WHERE login = ?1", [login])?;
+            }
+            tx.commit()?;
             Ok(())
         }
 

@@ -199,6 +199,12 @@ impl AccountStore for $ty {
     fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError> {
         each!(self, s => s.purge_failures(now, window))
     }
+    fn access(&self, login: &str) -> Result<crate::accounts::Access, StoreError> {
+        each!(self, s => s.access(login))
+    }
+    fn set_access(&self, login: &str, access: &crate::accounts::Access) -> Result<(), StoreError> {
+        each!(self, s => s.set_access(login, access))
+    }
 }
     };
 }

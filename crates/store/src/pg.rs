@@ -11,7 +11,7 @@
 //! be used (or dropped) on an async task. The web shell calls the store in `spawn_blocking`,
 //! and [`PgStore`]'s `Drop` closes the pool on a plain thread.
 
-use crate::accounts::{check_login, AccountStore, Failures, Session, User};
+use crate::accounts::{check_login, Access, AccountStore, Failures, Session, User};
 use crate::sqlite::{event_id, event_num};
 use crate::{check_append, decode_record, number, EventId, EventStore, EventSummary, StoreError};
 use arbiter_core::{EventState, LogEntry, Recorded, LOG_VERSION};
@@ -70,6 +70,14 @@ const MIGRATIONS: &[&str] = &[
          key   TEXT PRIMARY KEY,
          count BIGINT NOT NULL,
          last  BIGINT NOT NULL
+     );",
+    // v3: what an account may reach — disabled, limited to named events, a one-time
+    // password to change (`accounts.rs`, `Access`).
+    "CREATE TABLE account_access (
+         login       TEXT PRIMARY KEY REFERENCES users(login) ON DELETE CASCADE,
+         disabled    BIGINT NOT NULL DEFAULT 0,
+         events      TEXT NOT NULL DEFAULT '',
+         must_change BIGINT NOT NULL DEFAULT 0
      );",
 ];
 
@@ -617,6 +625,46 @@ impl AccountStore for PgStore {
     fn clear_failures(&self, key: &str) -> Result<(), StoreError> {
         self.conn()?
             .execute("DELETE FROM login_failures WHERE key = $1", &[&key])?;
+        Ok(())
+    }
+
+    fn access(&self, login: &str) -> Result<Access, StoreError> {
+        let row = self.conn()?.query_opt(
+            "SELECT disabled, events, must_change FROM account_access WHERE login = $1",
+            &[&login],
+        )?;
+        Ok(match row {
+            None => Access::default(),
+            Some(r) => {
+                let (d, e, m): (i64, String, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+                Access::from_row(d, &e, m)
+            }
+        })
+    }
+
+    fn set_access(&self, login: &str, a: &Access) -> Result<(), StoreError> {
+        if self.user(login)?.is_none() {
+            return Err(StoreError::Account(format!(
+                "账户 `{login}` 不存在 (unknown account)"
+            )));
+        }
+        let mut c = self.conn()?;
+        let mut tx = c.transaction()?;
+        tx.execute(
+            "INSERT INTO account_access (login, disabled, events, must_change)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (login) DO UPDATE SET disabled = $2, events = $3, must_change = $4",
+            &[
+                &login,
+                &i64::from(a.disabled),
+                &a.events_text(),
+                &i64::from(a.must_change_password),
+            ],
+        )?;
+        if a.disabled {
+            tx.execute("DELETE FROM sessions WHERE login = $1", &[&login])?;
+        }
+        tx.commit()?;
         Ok(())
     }
 

@@ -47,6 +47,14 @@ const MIGRATIONS: &[&str] = &[
          count INTEGER NOT NULL,
          last  INTEGER NOT NULL
      );",
+    // v3: what an account may reach — disabled, limited to named events, a one-time
+    // password to change (`accounts.rs`, `Access`).
+    "CREATE TABLE account_access (
+         login       TEXT PRIMARY KEY REFERENCES users(login) ON DELETE CASCADE,
+         disabled    INTEGER NOT NULL DEFAULT 0,
+         events      TEXT NOT NULL DEFAULT '',
+         must_change INTEGER NOT NULL DEFAULT 0
+     );",
 ];
 
 /// How long a writer waits for another one before giving up.

@@ -120,7 +120,12 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
         .merge(live::routes())
         .merge(assets::routes())
         .merge(auth::routes())
-        .merge(desk::routes())
+        .merge(
+            desk::routes().route_layer(axum::middleware::from_fn_with_state(
+                app.clone(),
+                desk::accounts::gate,
+            )),
+        )
         .merge(online::routes())
         .with_state(app)
         .layer(axum::middleware::from_fn(headers::security_headers))

@@ -728,7 +728,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
             );
         } else {
             println!(
-                "已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行 (registered {}, refused {}, invalid rows not imported {}){}",
+                "已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行 (registered {}, refused {}, invalid rows not imported {}){}{}",
                 registered.len(),
                 refused_n,
                 invalid_rows,
@@ -737,6 +737,15 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
                 invalid_rows,
                 if again > 0 {
                     format!("; 其中 {again} 人此前已记录 ({again} already recorded)")
+                } else {
+                    String::new()
+                },
+                if report.skipped() > 0 {
+                    format!(
+                        "; 已报名跳过 {} 行 ({} already registered, skipped)",
+                        report.skipped(),
+                        report.skipped()
+                    )
                 } else {
                     String::new()
                 }
@@ -757,6 +766,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
         for p in problems {
             let label = match p.kind {
                 import::ProblemKind::Invalid => "错误 invalid",
+                import::ProblemKind::AlreadyRegistered => "已报名跳过 already registered",
                 _ => "拒绝 refused",
             };
             let at = match (&p.column, &p.cell) {

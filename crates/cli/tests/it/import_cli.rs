@@ -630,3 +630,101 @@ fn player_add_sets_a_category_flag_and_refuses_an_unknown_one() {
     assert_eq!(entries[0]["flags"], serde_json::json!(["senior"]));
     assert!(entries_of_kind(&log, "entry_refused").is_empty());
 }
+
+/// Issue 45 item 1. Tianshui's 天水本地组 is for 「天水本地棋手」 (T1, `require_flags =
+/// ["local"]`) and every section asks for 「个人意外保险证明」 (T7): the entry-form template
+/// has a 参赛条件 column and a 证明 column, each with a drop-down of the words the regulation
+/// uses, and a form filled with them registers the local player in the local section.
+#[test]
+fn the_entry_form_template_has_a_column_for_each_condition_and_evidence_it_asks_for() {
+    let env = EventDir::new(include_str!("../../../../regulations/tianshui-2024.toml"));
+    let id = env.create();
+    let form = env.path("报名表.xlsx");
+    let o = Command::new(BIN)
+        .args(["template", "entry-form", "--regulation"])
+        .arg(env.path("reg.toml"))
+        .arg("--out")
+        .arg(&form)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let (_, rows) = sheet_cells(&form);
+    let header: Vec<&str> = rows[4].iter().map(String::as_str).collect();
+    assert_eq!(
+        header,
+        vec![
+            "序号",
+            "姓名",
+            "性别",
+            "出生日期",
+            "身份证号",
+            "组别",
+            "电话",
+            "参赛条件",
+            "证明",
+            "备注"
+        ]
+    );
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(&form).unwrap()).unwrap();
+    let mut xml = String::new();
+    std::io::Read::read_to_string(
+        &mut zip.by_name("xl/worksheets/sheet1.xml").unwrap(),
+        &mut xml,
+    )
+    .unwrap();
+    assert!(
+        xml.contains(r#"sqref="H6:H65"><formula1>"本地棋手"</formula1>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"sqref="I6:I65"><formula1>"意外伤害保险"</formula1>"#),
+        "{xml}"
+    );
+    // Filled: the header row as the template has it, one local player.
+    let filled = env.path("已填.xlsx");
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet();
+    for (c, h) in header.iter().enumerate() {
+        ws.write_string(4, c as u16, *h).unwrap();
+    }
+    let who = id_number("62050219900101011");
+    for (c, v) in [
+        "1",
+        "本地一",
+        "",
+        "",
+        &who,
+        "天水本地组",
+        "13912340001",
+        "本地棋手",
+        "意外伤害保险",
+        "",
+    ]
+    .iter()
+    .enumerate()
+    {
+        ws.write_string(5, c as u16, *v).unwrap();
+    }
+    wb.save(&filled).unwrap();
+    let o = env.run(&[
+        "player",
+        "import",
+        "--event",
+        &id,
+        filled.to_str().unwrap(),
+        "--at",
+        "2024-07-01T10:00:00+08:00",
+    ]);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    // The notices it prints are the ones the desk shows (the reader's list).
+    assert!(
+        text(&o.stderr).contains("忽略列 「序号」 (column not read)"),
+        "{}",
+        text(&o.stderr)
+    );
+    let log = env.log(&id);
+    let reg = entries_of_kind(&log, "player_registered");
+    assert_eq!(reg.len(), 1);
+    assert_eq!(reg[0]["section"], "local");
+    assert_eq!(reg[0]["flags"][0], "local");
+}

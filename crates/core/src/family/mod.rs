@@ -3,7 +3,7 @@
 //! | family | entries |
 //! |---|---|
 //! | [`lifecycle`] (赛事) | `event_created`, `settings_changed`, `event_closed`, `event_reopened` |
-//! | [`registration`] (报名) | `player_registered`, `player_corrected`, `player_withdrawn`, `player_reinstated`, `player_disqualified`, `disqualification_revoked`, `entry_refused`, `fee_paid`, `checked_in`, `fee_cancelled`, `check_in_cancelled`, `entry_submitted`, `submission_decided` |
+//! | [`registration`] (报名) | `player_registered`, `player_corrected`, `player_withdrawn`, `player_reinstated`, `player_disqualified`, `disqualification_revoked`, `entry_refused`, `refusal_withdrawn`, `fee_paid`, `checked_in`, `fee_cancelled`, `check_in_cancelled`, `entry_submitted`, `submission_decided` |
 //! | [`teams`] (队伍) | `team_entered`, `team_roster_changed` |
 //! | [`matches`] (团体赛对阵) | `team_numbers_drawn`, `matches_paired`, `lineup_given`, `match_confirmed` |
 //! | [`rounds`] (编排) | `pairing_numbers_drawn`, `round_paired`, `player_absent`, `round_published`, `round_undone` |
@@ -60,6 +60,7 @@ impl Family {
             | LogEntry::PlayerDisqualified { .. }
             | LogEntry::DisqualificationRevoked { .. }
             | LogEntry::EntryRefused { .. }
+            | LogEntry::RefusalWithdrawn { .. }
             | LogEntry::FeePaid { .. }
             | LogEntry::CheckedIn { .. }
             | LogEntry::FeeCancelled { .. }

@@ -174,6 +174,15 @@ pub(crate) fn validate(
             }
             Ok(())
         }
+        LogEntry::RefusalWithdrawn { refusal, reason } => {
+            if !state.refused.iter().any(|r| r.seq == *refusal) {
+                return Err(Rejection::NoSuchRefusal(*refusal));
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("撤销拒绝的理由 reason"));
+            }
+            Ok(())
+        }
         LogEntry::FeePaid { player: p, .. } | LogEntry::CheckedIn { player: p, .. } => {
             player(state, p).map(|_| ())
         }
@@ -446,6 +455,18 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 id_number: id_number.clone(),
                 unit: unit.clone(),
             });
+        }
+        LogEntry::RefusalWithdrawn { refusal, .. } => {
+            if let Some(i) = state.refused.iter().position(|r| r.seq == *refusal) {
+                let r = state.refused.remove(i);
+                state.refusal_keys.remove(&refusal_key(
+                    &r.name,
+                    &r.section,
+                    &r.reason,
+                    r.id_number.as_ref(),
+                    r.unit.as_deref(),
+                ));
+            }
         }
         LogEntry::FeePaid {
             player,

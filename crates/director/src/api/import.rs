@@ -24,6 +24,9 @@ pub enum ProblemKind {
     Refused,
     /// Refused for a reason already recorded for the same person: not recorded again.
     AlreadyRefused,
+    /// The row is a player already registered (a corrected form imported again): skipped,
+    /// nothing recorded.
+    AlreadyRegistered,
 }
 
 impl ProblemKind {
@@ -33,6 +36,7 @@ impl ProblemKind {
             ProblemKind::Invalid => "invalid",
             ProblemKind::Refused => "refused",
             ProblemKind::AlreadyRefused => "already_refused",
+            ProblemKind::AlreadyRegistered => "already_registered",
         }
     }
 }
@@ -90,7 +94,15 @@ impl ImportReport {
     pub fn refused(&self) -> usize {
         self.problems
             .iter()
-            .filter(|p| p.kind != ProblemKind::Invalid)
+            .filter(|p| matches!(p.kind, ProblemKind::Refused | ProblemKind::AlreadyRefused))
+            .count()
+    }
+
+    /// Rows of players already registered, skipped.
+    pub fn skipped(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::AlreadyRegistered)
             .count()
     }
 
@@ -214,6 +226,98 @@ fn missing(roster: &Roster, line: usize, field: crate::refusal::Required) -> Row
     }
 }
 
+/// The player a roster row names who is already registered (in any section): the same ID
+/// number, or — when the row has none — the same name and unit and the same birth date (both
+/// given or both missing). A corrected form imported again skips him rather than recording a
+/// refusal (issue 45, item 4).
+pub fn registered_match<'a>(
+    state: &'a EventState,
+    r: &RosterRow,
+) -> Option<&'a arbiter_core::state::PlayerRecord> {
+    let name = r.name.trim();
+    state
+        .players
+        .values()
+        .find(|p| match (&r.id_number, &p.id_number) {
+            (Some(a), Some(b)) => a == b,
+            (Some(_), None) => false,
+            (None, _) => {
+                p.name == name
+                    && p.unit.as_deref().or(p.association.as_deref())
+                        == r.unit.as_deref().or(r.association.as_deref())
+                    && p.birth_date == r.birth_date
+            }
+        })
+}
+
+/// The row of a player already registered: skipped, with where he plays.
+fn already_registered(state: &EventState, r: &RosterRow, f: &EntryForm) -> Option<RowProblem> {
+    let p = registered_match(state, r)?;
+    let sec = state
+        .sections
+        .get(&p.section)
+        .map_or(p.section.as_str(), |s| s.name.as_str());
+    let other = if p.section == f.section {
+        String::new()
+    } else {
+        "; 表中组别与报名组别不同, 如需换组请在棋手页面办理 (the row names another section)"
+            .to_string()
+    };
+    Some(RowProblem {
+        row: r.line,
+        column: None,
+        cell: None,
+        kind: ProblemKind::AlreadyRegistered,
+        message: format!(
+            "已报名 ({} {}, 组别 {sec}), 跳过{other} (already registered as {}, skipped)",
+            p.id, p.name, p.id
+        ),
+        who: Some((f.name.clone(), f.section.clone())),
+    })
+}
+
+/// The problem of a row whose section asks for what the file has no column for: a
+/// condition flag (`require_flags`) without a 参赛条件/标记 column, evidence without a 证明
+/// column. A fault of the file, not of the player: the row is invalid (nothing recorded), not
+/// refused, so that importing such a file records no refusal per row.
+fn structural(
+    reg: &arbiter_regulation::Regulation,
+    roster: &Roster,
+    line: usize,
+    section: &str,
+) -> Option<RowProblem> {
+    use arbiter_import::Column as C;
+    let sec = reg.section(section)?;
+    let el = &sec.eligibility;
+    let (column, what) = if !el.require_flags.is_empty() && roster.column_of(C::Flags).is_none() {
+        let labels: Vec<String> = el.require_flags.iter().map(|f| reg.flag_label(f)).collect();
+        ("参赛条件", labels.join("、"))
+    } else if (!el.evidence.is_empty() || !el.evidence_any.is_empty())
+        && roster.column_of(C::Evidence).is_none()
+    {
+        let words: Vec<&str> = el
+            .evidence
+            .iter()
+            .chain(el.evidence_any.iter().flatten())
+            .map(|e| e.zh())
+            .collect();
+        ("证明", words.join("、"))
+    } else {
+        return None;
+    };
+    Some(RowProblem {
+        row: line,
+        column: Some(column.to_string()),
+        cell: None,
+        kind: ProblemKind::Invalid,
+        message: format!(
+            "组别 {} 要求 {what}, 文件缺少「{column}」列; 请用本赛事的报名表模板 (the section requires {what}; the file has no 「{column}」 column: use the event's entry-form template)",
+            sec.name
+        ),
+        who: None,
+    })
+}
+
 /// Import a roster read from a file: every valid row registered through the registration
 /// rules (each against the rows before it), refusals recorded as at the desk, bad rows
 /// listed with row and column. `progress(done, total)` is called after each step of
@@ -254,6 +358,14 @@ pub fn import_roster(
                 let f = form(r, sec, None);
                 if let Some(field) = crate::registration::missing_field(&reg, &f) {
                     report.problems.push(missing(roster, r.line, field));
+                    continue;
+                }
+                if let Some(p) = already_registered(state, r, &f) {
+                    report.problems.push(p);
+                    continue;
+                }
+                if let Some(p) = structural(&reg, roster, r.line, &f.section) {
+                    report.problems.push(p);
                     continue;
                 }
                 if let Some(id) = r.id_number.as_ref() {

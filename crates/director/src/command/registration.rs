@@ -98,6 +98,9 @@ pub enum RegistrationCommand {
         roster: std::sync::Arc<arbiter_import::Roster>,
         default_section: Option<String>,
     },
+    /// Withdraw a refusal recorded by mistake (the `entry_refused` at seq `refusal`), with
+    /// the reason: the chief arbiter's.
+    WithdrawRefusal { refusal: u64, reason: String },
 }
 
 impl RegistrationCommand {
@@ -118,6 +121,7 @@ impl RegistrationCommand {
             C::Submit { .. } => Action::SubmitEntry,
             C::Approve { .. } | C::RefuseSubmission { .. } => Action::DecideSubmission,
             C::ImportRoster { .. } => Action::ImportRoster,
+            C::WithdrawRefusal { .. } => Action::WithdrawRefusal,
         }
     }
 }
@@ -314,6 +318,7 @@ pub(super) fn decide(
         C::RefuseSubmission { submission, reason } => {
             entries::refuse_submission(state, *submission, reason)?
         }
+        C::WithdrawRefusal { refusal, reason } => withdraw_refusal(state, *refusal, reason)?,
         C::ImportRoster {
             roster,
             default_section,
@@ -380,6 +385,24 @@ pub(super) fn decide(
         _ => Outcome::Recorded,
     };
     Ok((entries, outcome))
+}
+
+/// Withdraw the refusal recorded at seq `refusal` (`refusal_withdrawn`), with the reason.
+fn withdraw_refusal(
+    state: &EventState,
+    refusal: u64,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    if !state.refused.iter().any(|r| r.seq == refusal) {
+        return Err(crate::Refusal::NoSuchRefusal(refusal).into());
+    }
+    if reason.trim().is_empty() {
+        return Err(crate::Refusal::ReasonMissing(crate::refusal::Needs::WithdrawRefusal).into());
+    }
+    Ok(vec![LogEntry::RefusalWithdrawn {
+        refusal,
+        reason: reason.trim().to_string(),
+    }])
 }
 
 /// Every member of `team` not withdrawn yet, withdrawn with `reason` (each as the desk's

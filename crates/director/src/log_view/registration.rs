@@ -125,6 +125,16 @@ impl LogReader<'_> {
                     )
                 }
             }
+            LogEntry::RefusalWithdrawn { refusal, reason } => {
+                if zh {
+                    format!("撤销第 {refusal} 条的拒绝报名{}", self.reason(reason))
+                } else {
+                    format!(
+                        "withdrew the refusal of entry #{refusal}{}",
+                        self.reason(reason)
+                    )
+                }
+            }
             LogEntry::DisqualificationRevoked { player, reason } => {
                 if zh {
                     format!(

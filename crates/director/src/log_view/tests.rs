@@ -84,10 +84,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::PlayerReinstated { .. } => 39,
         LogEntry::PlayerDisqualified { .. } => 40,
         LogEntry::DisqualificationRevoked { .. } => 41,
+        LogEntry::RefusalWithdrawn { .. } => 42,
     }
 }
 
-const VARIANTS: usize = 42;
+const VARIANTS: usize = 43;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -136,6 +137,10 @@ fn every_variant() -> Vec<LogEntry> {
             id_number: Some(id()),
             unit: Some("甘谷县".into()),
             facts: Some(RefusedFacts::default()),
+        },
+        LogEntry::RefusalWithdrawn {
+            refusal: 6,
+            reason: "误拒".into(),
         },
         LogEntry::FeePaid {
             player: p(1),

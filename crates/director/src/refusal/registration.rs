@@ -83,6 +83,10 @@ impl Refusal {
                 yuan(*due_fen)
             ),
             Withdrawn(p) => write!(f, "棋手 {p} 已退赛 (player withdrawn)"),
+            NoSuchRefusal(seq) => write!(
+                f,
+                "第 {seq} 条记录不是未撤销的拒绝报名 (no refusal in force at #{seq})"
+            ),
             CheckedIn(p) => write!(f, "棋手 {p} 已检录 (already checked in)"),
             FeeNotPaid(p) => write!(f, "棋手 {p} 尚未缴费, 无缴费可撤销 (no fee to cancel)"),
             NotCheckedIn(p) => write!(f, "棋手 {p} 尚未签到, 无签到可撤销 (not checked in)"),

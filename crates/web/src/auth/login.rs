@@ -236,6 +236,16 @@ pub async fn login(
             f.login,
             Some(limit::message(wait)),
         ),
+        Err(LoginRefusal::Disabled) => render(
+            l,
+            StatusCode::FORBIDDEN,
+            random_token(),
+            next,
+            f.login,
+            Some(
+                "账户已停用, 请联系裁判长 (this account is disabled; ask the chief arbiter)".into(),
+            ),
+        ),
         Err(LoginRefusal::Wrong) => render(
             l,
             StatusCode::UNAUTHORIZED,
@@ -259,6 +269,9 @@ enum LoginRefusal {
     Busy,
     /// Wrong name or password.
     Wrong,
+    /// The right password of an account the chief arbiter disabled (told only to one who
+    /// knows the password).
+    Disabled,
 }
 
 /// Check the password on one of the gate's slots (argon2 takes tens of milliseconds and
@@ -287,6 +300,7 @@ async fn check(
         .await
         .ok_or_else(|| WebError::Internal("密码校验未完成 (password check lost)".into()))?;
     app.with_store(move |st| match user {
+        Some(u) if ok && st.access(&u.login)?.disabled => Ok(Err(LoginRefusal::Disabled)),
         Some(u) if ok => {
             // The pair's count, and the device cookie's if one came.
             for k in &keys[2..] {

@@ -56,6 +56,8 @@ pub struct Authed {
     /// The session's CSRF token (every form carries it).
     pub csrf: String,
     pub token_hash: String,
+    /// What the account may reach (events, a one-time password to change).
+    pub access: arbiter_store::accounts::Access,
 }
 
 impl Authed {
@@ -188,13 +190,25 @@ pub async fn session_of(app: &AppState, parts: &Parts) -> Result<Option<Authed>,
     let hash = token_hash(token);
     let now = now();
     let found = app
-        .with_store(move |st| Ok(st.session(&hash, now)?))
+        .with_store(move |st| {
+            Ok(match st.session(&hash, now)? {
+                Some((s, user)) => {
+                    let access = st.access(&user.login)?;
+                    Some((s, user, access))
+                }
+                None => None,
+            })
+        })
         .await?;
-    Ok(found.map(|(s, user)| Authed {
-        user,
-        csrf: s.csrf,
-        token_hash: s.token_hash,
-    }))
+    // A disabled account has no session (disabling it ended them; this holds in between).
+    Ok(found
+        .filter(|(_, _, access)| !access.disabled)
+        .map(|(s, user, access)| Authed {
+            user,
+            csrf: s.csrf,
+            token_hash: s.token_hash,
+            access,
+        }))
 }
 
 impl FromRequestParts<AppState> for Authed {
@@ -277,6 +291,10 @@ action_roles! {
     Register => Register;
     /// Refuse an entry by decision.
     RefuseEntry => RefuseEntry;
+    /// Withdraw a refusal recorded by mistake (the chief arbiter).
+    WithdrawRefusal => WithdrawRefusal;
+    /// Manage the event's accounts (the chief arbiter).
+    ManageAccounts => ManageAccounts;
     /// Edit an entry.
     EditEntry => EditEntry;
     /// Take a payment.
@@ -441,6 +459,7 @@ mod tests {
             },
             csrf: "tok123".into(),
             token_hash: "h".into(),
+            access: Default::default(),
         };
         assert!(check_csrf(&a, b"x=1&csrf=tok123").is_ok());
         assert!(matches!(

@@ -39,8 +39,10 @@ struct EntriesPage<'a> {
     /// The section's numbers are drawn: the list's number is the pairing number (序号).
     drawn: bool,
     pending: Vec<PendingRow<'a>>,
-    /// Name and reason of each refused entry.
-    refused: Vec<(&'a str, &'a str)>,
+    /// Seq, name and reason of each refused entry.
+    refused: Vec<(u64, &'a str, &'a str)>,
+    /// The account may withdraw a refusal recorded by mistake (the chief arbiter).
+    can_withdraw_refusal: bool,
     /// The account registers, takes fees and checks in.
     can: bool,
     /// The message of the last fee or check-in, below its row (the page opens at the row,
@@ -545,7 +547,7 @@ fn render(
         .refused
         .iter()
         .filter(|r| r.section == sec)
-        .map(|r| (r.name.as_str(), r.reason.as_str()))
+        .map(|r| (r.seq, r.name.as_str(), r.reason.as_str()))
         .collect();
     let page = EntriesPage {
         l,
@@ -557,6 +559,7 @@ fn render(
         drawn: !s.order.is_empty(),
         pending,
         refused,
+        can_withdraw_refusal: auth.may(arbiter_director::permission::Action::WithdrawRefusal),
         can: auth.may(arbiter_director::permission::Action::Register),
         row_msg,
         found: (!q.is_empty()).then(|| find(st, sec, &q)),
@@ -708,6 +711,35 @@ pub async fn refuse(
             again(&app, l, &p.auth, ev, sec, typed, (field, msg)).await
         }
     }
+}
+
+#[derive(Deserialize)]
+pub struct WithdrawRefusalForm {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/refusal/{seq}/withdraw`: the chief arbiter withdraws a refusal
+/// recorded by mistake (`refusal_withdrawn`), with the reason.
+pub async fn withdraw_refusal(
+    State(app): State<AppState>,
+    Path((ev, sec, seq)): Path<(String, String, u64)>,
+    p: Post<crate::auth::WithdrawRefusal, WithdrawRefusalForm>,
+) -> Result<Response, WebError> {
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::WithdrawRefusal {
+            refusal: seq,
+            reason: p.form.reason,
+        },
+    )
+    .await?;
+    Ok(back(
+        &path(&ev, &sec),
+        done.map(|_| format!("已撤销第 {seq} 条的拒绝报名 (refusal withdrawn)")),
+    ))
 }
 
 #[derive(Deserialize)]

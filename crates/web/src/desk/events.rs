@@ -101,6 +101,7 @@ pub async fn list(
         csrf: &auth.csrf,
         events: events
             .iter()
+            .filter(|ev| auth.access.reaches(&ev.id.0))
             .map(|ev| (ev.id.0.as_str(), ev.name.as_str()))
             .collect(),
         organiser: auth.may(arbiter_director::permission::Action::CreateEvent),
@@ -258,7 +259,20 @@ pub async fn create(
         settings,
     };
     match crate::write::create(&app, &p.auth, cmd).await? {
-        Ok(id) => Ok(Redirect::to(&format!("/desk/e/{id}")).into_response()),
+        Ok(id) => {
+            // An account limited to named events reaches the event it made.
+            if !p.auth.access.events.is_empty() {
+                let mut access = p.auth.access.clone();
+                access.events.push(id.to_string());
+                let login = p.auth.actor().to_string();
+                app.with_store(move |s| {
+                    use arbiter_store::AccountStore;
+                    Ok(s.set_access(&login, &access)?)
+                })
+                .await?;
+            }
+            Ok(Redirect::to(&format!("/desk/e/{id}")).into_response())
+        }
         Err(err) => {
             if let Some(id) = &preset {
                 let m = crate::refusal::words(&err);
@@ -344,6 +358,8 @@ struct EventPage<'a> {
     name: &'a str,
     /// Online entries waiting for the desk.
     pending: usize,
+    /// The account manages the event's accounts (the chief arbiter).
+    accounts: bool,
     sections: Vec<SectionRow<'a>>,
     csrf: &'a str,
     /// The account may close the event now (its role; the director judges the state).
@@ -392,6 +408,7 @@ pub async fn show(
         ev: &ev,
         name: st.name(),
         pending: st.pending(None).len(),
+        accounts: auth.may(arbiter_director::permission::Action::ManageAccounts),
         sections,
         csrf: &auth.csrf,
         may_close: !st.closed && auth.may(arbiter_director::permission::Action::CloseEvent),

@@ -39,6 +39,69 @@ pub const MAX_PROBLEMS_SHOWN: usize = 200;
 
 static PARSES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(MAX_PARSES);
 
+/// Files kept after 预检 so that 导入 needs no second choice of the file: at most this many
+/// for the whole server (the oldest goes first) …
+pub const MAX_STASHED: usize = 8;
+/// … of at most this many bytes together …
+pub const MAX_STASH_BYTES: usize = 2 * MAX_UPLOAD;
+/// … each for this long.
+pub const STASH_TTL: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
+/// A file kept after 预检, under a random token, for the account and event that checked it.
+struct Stashed {
+    token: String,
+    login: String,
+    ev: String,
+    file_name: String,
+    bytes: axum::body::Bytes,
+    at: std::time::Instant,
+}
+
+static STASH: std::sync::Mutex<Vec<Stashed>> = std::sync::Mutex::new(Vec::new());
+
+fn stash_lock() -> std::sync::MutexGuard<'static, Vec<Stashed>> {
+    STASH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Keep `bytes` for `login` at `ev`; its token. The oldest files go when the stash is full,
+/// so memory stays bounded whatever visitors upload.
+fn stash(login: &str, ev: &str, file_name: &str, bytes: axum::body::Bytes) -> String {
+    let token = crate::auth::token::random_token();
+    let mut st = stash_lock();
+    st.retain(|s| s.at.elapsed() < STASH_TTL && !(s.login == login && s.ev == ev));
+    while !st.is_empty()
+        && (st.len() >= MAX_STASHED
+            || st.iter().map(|s| s.bytes.len()).sum::<usize>() + bytes.len() > MAX_STASH_BYTES)
+    {
+        st.remove(0);
+    }
+    st.push(Stashed {
+        token: token.clone(),
+        login: login.to_string(),
+        ev: ev.to_string(),
+        file_name: file_name.to_string(),
+        bytes,
+        at: std::time::Instant::now(),
+    });
+    token
+}
+
+/// The file kept under `token` for `login` at `ev` (its name and bytes); `take` removes it.
+fn stashed(token: &str, login: &str, ev: &str, take: bool) -> Option<(String, axum::body::Bytes)> {
+    let mut st = stash_lock();
+    st.retain(|s| s.at.elapsed() < STASH_TTL);
+    let i = st
+        .iter()
+        .position(|s| ct_eq(&s.token, token) && s.login == login && s.ev == ev)?;
+    let found = (st[i].file_name.clone(), st[i].bytes.clone());
+    if take {
+        st.remove(i);
+    }
+    Some(found)
+}
+
 /// `GET /desk/e/{ev}/import`.
 pub async fn show(
     State(app): State<AppState>,
@@ -81,6 +144,8 @@ struct ImportPage<'a> {
     /// Id and name of each section.
     sections: Vec<(&'a str, &'a str)>,
     report: Option<Report<'a>>,
+    /// The file kept after 预检: its token and name (导入 then needs no file).
+    kept: Option<(String, String)>,
 }
 
 /// The report of an upload: a summary line, the rows not registered (row, column, cell,
@@ -95,6 +160,9 @@ struct Report<'a> {
     registered: &'a [RowRegistered],
     /// The rows were registered (not a dry run).
     written: bool,
+    /// The reader's notices (ignored columns, a header below a title row), worded as
+    /// `arbiter player import` prints them (`arbiter_import::RosterError`'s display).
+    notices: Vec<String>,
 }
 
 /// A row with a problem.
@@ -126,6 +194,7 @@ fn form<'a>(
             .map(|s| (s.id.as_str(), s.name.as_str()))
             .collect(),
         report,
+        kept: None,
     }
 }
 
@@ -137,6 +206,8 @@ struct Upload {
     file: Option<axum::body::Bytes>,
     section: Option<String>,
     import: bool,
+    /// The token of a file kept after 预检.
+    kept: Option<String>,
 }
 
 async fn read_upload(req: Request, auth: &Authed) -> Result<Upload, Refusal> {
@@ -179,6 +250,7 @@ async fn read_upload(req: Request, auth: &Authed) -> Result<Upload, Refusal> {
             "csrf" => up.csrf = Some(text()),
             "section" => up.section = Some(text()).filter(|s| !s.is_empty()),
             "mode" => up.import = text() == "import",
+            "kept" => up.kept = Some(text()).filter(|s| !s.is_empty()),
             "file" => {
                 up.file_name = file_name;
                 up.file = Some(data);
@@ -224,7 +296,34 @@ pub async fn upload(
     let id = event_id(&ev);
     let (snap, _) = app.refresh(&id).await?;
     let title = snap.title().to_string();
-    let Some(bytes) = up.file.filter(|b| !b.is_empty()) else {
+    let chosen = up.file.filter(|b| !b.is_empty());
+    // No file chosen: the one kept after 预检, if any (taken when imported).
+    let kept = match (&chosen, &up.kept) {
+        (None, Some(t)) => stashed(t, auth.actor(), &ev, up.import),
+        _ => None,
+    };
+    if chosen.is_none() && kept.is_none() && up.kept.is_some() {
+        let c = form(l, &auth, &ev, &snap.state, None);
+        let msg = l.t(
+            "预检的文件已不在服务器上 (已过期或已导入), 请重新选择文件 (the checked file is no longer kept: choose it again)",
+            "The checked file is no longer kept: choose it again",
+        );
+        return page(
+            l,
+            &auth,
+            &ev,
+            &title,
+            StatusCode::BAD_REQUEST,
+            &c,
+            Some(msg.into()),
+        );
+    }
+    let (up_name, bytes) = match (chosen, kept) {
+        (Some(b), _) => (up.file_name, Some(b)),
+        (None, Some((n, b))) => (Some(n), Some(b)),
+        (None, None) => (None, None),
+    };
+    let Some(bytes) = bytes else {
         let c = form(l, &auth, &ev, &snap.state, None);
         let msg = l.t("请选择报名表文件 (choose a file)", "Choose a file");
         return page(
@@ -237,13 +336,13 @@ pub async fn upload(
             Some(msg.into()),
         );
     };
-    let fname = up
-        .file_name
+    let fname = up_name
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "upload".into());
     let fname2 = fname.clone();
+    let bytes2 = bytes.clone();
     let read =
-        tokio::task::spawn_blocking(move || arbiter_import::read_roster(&bytes, &fname2, &[]))
+        tokio::task::spawn_blocking(move || arbiter_import::read_roster(&bytes2, &fname2, &[]))
             .await
             .map_err(|err| WebError::Internal(err.to_string()))?;
     let imported = match read {
@@ -327,7 +426,11 @@ pub async fn upload(
     };
     let rep = report_of(l, &fname, imported.format.name(), &roster, &report, written);
     let (snap, _) = app.refresh(&id).await?;
-    let c = form(l, &auth, &ev, &snap.state, Some(rep));
+    let mut c = form(l, &auth, &ev, &snap.state, Some(rep));
+    // Checked and readable: kept, so that 导入 follows without choosing the file again.
+    if !written && !report.header_broken {
+        c.kept = Some((stash(auth.actor(), &ev, &fname, bytes), fname.clone()));
+    }
     let status = if report.header_broken {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
@@ -371,27 +474,35 @@ fn report_of<'a>(
         .to_string()
     } else if written {
         format!(
-            "{}: 已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行 (registered {}, refused {}, rows not imported {})",
+            "{}: 已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行, 已报名跳过 {} 行 (registered {}, refused {}, rows not imported {}, already registered {})",
             fname,
             r.registered.len(),
             r.refused(),
             r.invalid_rows(),
+            r.skipped(),
             r.registered.len(),
             r.refused(),
-            r.invalid_rows()
+            r.invalid_rows(),
+            r.skipped()
         )
     } else {
         format!(
-            "预检 {} ({format}): 表头第 {} 行, 数据 {} 行: 可报名 {} 行, 有错误 {} 行, 将被拒绝 {} 行; 未写入任何数据 (dry run: nothing written)",
+            "预检 {} ({format}): 表头第 {} 行, 数据 {} 行: 可报名 {} 行, 有错误 {} 行, 将被拒绝 {} 行, 已报名跳过 {} 行; 未写入任何数据 (dry run: nothing written)",
             fname,
             roster.header_line,
             roster.data_rows,
             r.registered.len(),
             r.invalid_rows(),
-            r.refused()
+            r.refused(),
+            r.skipped()
         )
     };
-    let class = if r.problems.is_empty() && !r.header_broken {
+    let class = if r
+        .problems
+        .iter()
+        .all(|p| p.kind == ProblemKind::AlreadyRegistered)
+        && !r.header_broken
+    {
         "ok"
     } else {
         "err"
@@ -413,6 +524,9 @@ fn report_of<'a>(
                 ProblemKind::Refused if written => l.t("不符合报名条件, 已记录拒绝", "refused"),
                 ProblemKind::Refused => l.t("不符合报名条件", "would be refused"),
                 ProblemKind::AlreadyRefused => l.t("此前已拒绝", "already refused"),
+                ProblemKind::AlreadyRegistered => {
+                    l.t("已报名, 跳过", "already registered, skipped")
+                }
             },
             who: match &p.who {
                 Some((n, s)) => format!("{n} [{s}]: "),
@@ -428,5 +542,6 @@ fn report_of<'a>(
         more,
         registered: &r.registered,
         written,
+        notices: roster.notices.iter().map(ToString::to_string).collect(),
     }
 }

@@ -23,10 +23,13 @@
 //!   does not appear.
 //! - [`knockout`]: a section's knockout bracket with its games; results of the games due.
 //! - [`log`]: the event log — who did what, when.
+//! - [`accounts`]: the event's accounts — the chief arbiter creates, disables, enables and
+//!   resets them (one-time passwords shown once); everyone changes his own password.
 //!
 //! Every action goes through [`crate::write::apply`] into an operation of
 //! `arbiter_director::api`; handlers only parse the form and show the answer.
 
+pub mod accounts;
 pub mod awards;
 pub mod cash;
 pub mod entries;
@@ -67,6 +70,17 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/assets/desk.css", get(css))
         .route("/desk/e/{ev}", get(events::show))
         .route("/desk/e/{ev}/log", get(log::show))
+        .route(
+            "/desk/e/{ev}/accounts",
+            get(accounts::show).post(accounts::create),
+        )
+        .route("/desk/e/{ev}/accounts/disable", post(accounts::disable))
+        .route("/desk/e/{ev}/accounts/enable", post(accounts::enable))
+        .route("/desk/e/{ev}/accounts/reset", post(accounts::reset))
+        .route(
+            "/desk/password",
+            get(accounts::password_form).post(accounts::change_password),
+        )
         .route("/desk/e/{ev}/print", get(print::show))
         .route(
             "/desk/e/{ev}/import",
@@ -90,6 +104,10 @@ pub fn routes() -> Router<AppState> {
             get(entries::list).post(entries::add),
         )
         .route("/desk/e/{ev}/s/{sec}/refuse", post(entries::refuse))
+        .route(
+            "/desk/e/{ev}/s/{sec}/refusal/{seq}/withdraw",
+            post(entries::withdraw_refusal),
+        )
         .route("/desk/e/{ev}/p/{pid}/fee", post(entries::fee))
         .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
         .route("/desk/e/{ev}/p/{pid}/fee/cancel", post(entries::cancel_fee))
@@ -155,6 +173,33 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("POST", "/desk/events", Action::CreateEvent.allowed()),
         ("GET", "/desk/e/{ev}", ALL),
         ("GET", "/desk/e/{ev}/log", ALL),
+        (
+            "GET",
+            "/desk/e/{ev}/accounts",
+            Action::ManageAccounts.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/accounts",
+            Action::ManageAccounts.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/accounts/disable",
+            Action::ManageAccounts.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/accounts/enable",
+            Action::ManageAccounts.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/accounts/reset",
+            Action::ManageAccounts.allowed(),
+        ),
+        ("GET", "/desk/password", ALL),
+        ("POST", "/desk/password", ALL),
         ("GET", "/desk/e/{ev}/print", ALL),
         ("GET", "/desk/e/{ev}/import", ALL),
         (
@@ -199,6 +244,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/s/{sec}/refuse",
             Action::RefuseEntry.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/refusal/{seq}/withdraw",
+            Action::WithdrawRefusal.allowed(),
         ),
         (
             "POST",

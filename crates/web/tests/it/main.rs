@@ -9,6 +9,7 @@ mod common;
 
 mod api;
 mod browser;
+mod browser_accounts;
 mod browser_checkin;
 mod browser_entries;
 mod browser_results;
@@ -17,7 +18,9 @@ mod connections;
 mod connections_2;
 mod crosstable;
 mod desk;
+mod desk_accounts;
 mod desk_awards;
+mod desk_entry_form;
 mod desk_games;
 mod desk_log;
 mod desk_money;
