@@ -292,10 +292,11 @@ fn the_desk_from_entry_to_draw_and_verify_accepts_the_log() {
 fn refusals_are_recorded_once_and_duplicates_without_id_are_refused() {
     let env = EventDir::new(REGULATION);
     let id = env.create();
-    // Two bad rows (the women's section is for women; the open one needs insurance).
+    // Two bad rows (the women's section is for women; the open one needs insurance, and
+    // its 证明 cell is empty).
     let csv = write(
         &env.path("bad.csv"),
-        "姓名,组别,性别,出生日期\n周九,women,男,1990-01-01\n吴十,open,男,1990-01-01\n",
+        "姓名,组别,性别,出生日期,证明\n周九,women,男,1990-01-01,\n吴十,open,男,1990-01-01,\n",
     );
     let first = env.ok(&["player", "import", "--event", &id, &csv, "--at", EARLY]);
     assert!(first.contains("拒绝 2 人"), "{first}");

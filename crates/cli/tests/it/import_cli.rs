@@ -660,6 +660,7 @@ fn the_entry_form_template_has_a_column_for_each_condition_and_evidence_it_asks_
             "身份证号",
             "组别",
             "电话",
+            "队名",
             "参赛条件",
             "证明",
             "备注"
@@ -673,11 +674,11 @@ fn the_entry_form_template_has_a_column_for_each_condition_and_evidence_it_asks_
     )
     .unwrap();
     assert!(
-        xml.contains(r#"sqref="H6:H65"><formula1>"本地棋手"</formula1>"#),
+        xml.contains(r#"sqref="I6:I65"><formula1>"本地棋手"</formula1>"#),
         "{xml}"
     );
     assert!(
-        xml.contains(r#"sqref="I6:I65"><formula1>"意外伤害保险"</formula1>"#),
+        xml.contains(r#"sqref="J6:J65"><formula1>"意外伤害保险"</formula1>"#),
         "{xml}"
     );
     // Filled: the header row as the template has it, one local player.
@@ -696,6 +697,7 @@ fn the_entry_form_template_has_a_column_for_each_condition_and_evidence_it_asks_
         &who,
         "天水本地组",
         "13912340001",
+        "",
         "本地棋手",
         "意外伤害保险",
         "",
