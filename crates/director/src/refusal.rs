@@ -1241,7 +1241,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 121;
+    const VARIANTS: usize = 122;
 
     fn men() -> Sec {
         Sec {
