@@ -47,12 +47,16 @@ fn the_chief_arbiter_gives_an_arbiter_an_account_and_a_one_time_password() {
         );
         assert!(body_text(&w).await.contains("一次性密码"));
         fill(&w, "#password input[name=current]", &pw).await;
-        fill(&w, "#password input[name=new]", "wang's own 2026").await;
-        fill(&w, "#password input[name=again]", "wang's own 2026").await;
+        fill(&w, "#password input[name=new]", "hall-9 autumn 2026").await;
+        fill(&w, "#password input[name=again]", "hall-9 autumn 2026").await;
         click(&w, "#password button[type=submit]").await;
-        assert!(wait_js(&w, 10, "location.pathname === '/login'").await);
+        assert!(
+            wait_js(&w, 10, "location.pathname === '/login'").await,
+            "not sent to log in again: {}",
+            body_text(&w).await
+        );
         fill(&w, "form.login input[name=login]", "wang").await;
-        fill(&w, "form.login input[name=password]", "wang's own 2026").await;
+        fill(&w, "form.login input[name=password]", "hall-9 autumn 2026").await;
         click(&w, "form.login button[type=submit]").await;
         assert!(
             wait_js(&w, 10, "location.pathname === '/desk'").await,

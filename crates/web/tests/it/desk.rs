@@ -131,6 +131,7 @@ fn every_desk_route_refuses_no_session_wrong_role_and_missing_csrf() {
             .replace("{sec}", "men")
             .replace("{pid}", "1")
             .replace("{sub}", "1")
+            .replace("{seq}", "1")
             .replace("{file}", "checkin-men.csv")
     };
     let browsers: Vec<(Role, Browser)> = [
