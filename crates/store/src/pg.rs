@@ -79,6 +79,15 @@ const MIGRATIONS: &[&str] = &[
          events      TEXT NOT NULL DEFAULT '',
          must_change BIGINT NOT NULL DEFAULT 0
      );",
+    // v4: the events list shows the name as last set by the settings (赛事设置), not the
+    // regulation's: names renamed before this version are taken from the log.
+    "UPDATE events SET name = r.name FROM (
+         SELECT DISTINCT ON (event_num) event_num, (entry::jsonb)->>'name' AS name
+           FROM log
+          WHERE (entry::jsonb)->>'type' = 'settings_changed'
+            AND (entry::jsonb)->>'name' IS NOT NULL
+          ORDER BY event_num, seq DESC) r
+      WHERE events.num = r.event_num;",
 ];
 
 /// A PostgreSQL event store (see the module documentation).
@@ -362,11 +371,15 @@ fn insert_records(
                     e.into()
                 }
             })?;
-        if let LogEntry::EventCreated(c) = &r.entry {
-            tx.execute(
-                "UPDATE events SET name = $1 WHERE num = $2",
-                &[&c.name, &num],
-            )?;
+        // The events list shows the name as last set: the regulation's, or this
+        // edition's as the settings changed it (赛事设置).
+        let renamed = match &r.entry {
+            LogEntry::EventCreated(c) => Some(&c.name),
+            LogEntry::SettingsChanged { name: Some(n), .. } => Some(n),
+            _ => None,
+        };
+        if let Some(name) = renamed {
+            tx.execute("UPDATE events SET name = $1 WHERE num = $2", &[name, &num])?;
         }
     }
     Ok(())

@@ -55,6 +55,19 @@ const MIGRATIONS: &[&str] = &[
          events      TEXT NOT NULL DEFAULT '',
          must_change INTEGER NOT NULL DEFAULT 0
      );",
+    // v4: the events list shows the name as last set by the settings (赛事设置), not the
+    // regulation's: names renamed before this version are taken from the log.
+    "UPDATE events SET name = (
+         SELECT json_extract(l.entry, '$.name') FROM log l
+          WHERE l.event_num = events.num
+            AND json_extract(l.entry, '$.type') = 'settings_changed'
+            AND json_extract(l.entry, '$.name') IS NOT NULL
+          ORDER BY l.seq DESC LIMIT 1)
+      WHERE EXISTS (
+         SELECT 1 FROM log l
+          WHERE l.event_num = events.num
+            AND json_extract(l.entry, '$.type') = 'settings_changed'
+            AND json_extract(l.entry, '$.name') IS NOT NULL);",
 ];
 
 /// How long a writer waits for another one before giving up.
@@ -399,10 +412,17 @@ fn insert_records(
                     e.into()
                 }
             })?;
-        if let LogEntry::EventCreated(c) = &r.entry {
+        // The events list shows the name as last set: the regulation's, or this
+        // edition's as the settings changed it (赛事设置).
+        let renamed = match &r.entry {
+            LogEntry::EventCreated(c) => Some(&c.name),
+            LogEntry::SettingsChanged { name: Some(n), .. } => Some(n),
+            _ => None,
+        };
+        if let Some(name) = renamed {
             tx.execute(
                 "UPDATE events SET name = ?1 WHERE num = ?2",
-                params![c.name, num],
+                params![name, num],
             )?;
         }
     }
@@ -459,6 +479,48 @@ mod tests {
             .unwrap();
         let e = s.read(&ev).unwrap_err().to_string();
         assert!(e.contains("v7"), "{e}");
+    }
+
+    /// A database written before v4, whose event was renamed by the settings (赛事设置),
+    /// lists the event under the new name once opened: the last `settings_changed` with a
+    /// name wins; an event never renamed keeps its name.
+    #[test]
+    fn v4_lists_events_under_the_name_last_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("old.db");
+        {
+            let conn = Connection::open(&p).unwrap();
+            conn.execute_batch("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                .unwrap();
+            for (i, sql) in MIGRATIONS[..3].iter().enumerate() {
+                conn.execute_batch(sql).unwrap();
+                conn.execute(
+                    "INSERT INTO schema_version (version) VALUES (?1)",
+                    params![i as i64 + 1],
+                )
+                .unwrap();
+            }
+            conn.execute_batch(
+                r#"INSERT INTO events (name) VALUES ('2024公开赛'), ('老赛事');
+                   INSERT INTO log VALUES
+                     (1, 1, 1, 't', 'a', '{"type":"event_created","name":"2024公开赛"}'),
+                     (1, 2, 1, 't', 'a', '{"type":"settings_changed","name":"2025公开赛"}'),
+                     (1, 3, 1, 't', 'a', '{"type":"settings_changed","venue":"文化宫"}'),
+                     (1, 4, 1, 't', 'a', '{"type":"settings_changed","name":"2026公开赛"}'),
+                     (1, 5, 1, 't', 'a', '{"type":"settings_changed","end":"2026-07-03"}'),
+                     (2, 1, 1, 't', 'a', '{"type":"event_created","name":"老赛事"}');"#,
+            )
+            .unwrap();
+        }
+        let s = SqliteStore::open(&p).unwrap();
+        assert_eq!(s.schema_version().unwrap(), 4);
+        let names: Vec<String> = s
+            .list_events()
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["2026公开赛", "老赛事"]);
     }
 
     #[test]

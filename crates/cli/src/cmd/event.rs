@@ -18,6 +18,10 @@ pub enum EventCmd {
         /// 抽签种子 — seed of every lot in this event (default: derived from the file)
         #[arg(long)]
         seed: Option<u64>,
+        /// 本届赛事名称 — this edition's name (the regulation's is kept in the log; the name
+        /// is recorded as a settings change right after the creation, as the desk does)
+        #[arg(long)]
+        name: Option<String>,
         #[command(flatten)]
         who: Writer,
     },
@@ -224,8 +228,9 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
         EventCmd::Create {
             regulation,
             seed,
+            name,
             who,
-        } => create(&regulation, seed, &who),
+        } => create(&regulation, seed, name.as_deref(), &who),
         EventCmd::Close { event, who } => close(&event, &who),
         EventCmd::Reopen { event, reason, who } => {
             if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
@@ -503,7 +508,7 @@ fn import(file: &Path, db: &Path, allow_duplicate: bool) -> anyhow::Result<u8> {
     }
 }
 
-fn create(path: &Path, seed: Option<u64>, who: &Writer) -> anyhow::Result<u8> {
+fn create(path: &Path, seed: Option<u64>, name: Option<&str>, who: &Writer) -> anyhow::Result<u8> {
     if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
         eprintln!("错误 error: {e}");
         return Ok(2);
@@ -536,7 +541,12 @@ fn create(path: &Path, seed: Option<u64>, who: &Writer) -> anyhow::Result<u8> {
         source,
         file_name,
         seed,
-        settings: None,
+        settings: name.map(str::trim).filter(|n| !n.is_empty()).map(|n| {
+            arbiter_director::api::event::SettingsForm {
+                name: Some(n.to_string()),
+                ..Default::default()
+            }
+        }),
     }
     .into();
     // Event row and its first entry in one transaction.

@@ -52,6 +52,46 @@ fn create_prints_only_the_id_and_list_json_has_id_and_name() {
     assert_eq!(arr[0]["name"], "测试公开赛");
 }
 
+/// Issue 45 item 13: this edition's name (not the regulation's 2024 one) is what
+/// `event list` (and so the public home and the API) shows — given at creation with
+/// `--name`, or changed later with `event settings --name`; the log says which regulation
+/// the event was created from.
+#[test]
+fn this_editions_name_is_the_listed_name() {
+    let env = EventDir::new(REGULATION);
+    let id = env
+        .ok(&[
+            "event",
+            "create",
+            "--regulation",
+            "reg.toml",
+            "--name",
+            "2027年测试公开赛",
+        ])
+        .trim()
+        .to_string();
+    let second = env.create();
+    let list = env.ok(&["event", "list"]);
+    assert!(list.contains(&format!("{id}\t2027年测试公开赛")), "{list}");
+    assert!(list.contains(&format!("{second}\t测试公开赛")), "{list}");
+    let log = env.ok(&["event", "log", &id]);
+    assert!(log.contains("按规程 「测试公开赛」 创建赛事"), "{log}");
+    assert!(log.contains("名称 → 2027年测试公开赛"), "{log}");
+    env.ok(&[
+        "event",
+        "settings",
+        "--event",
+        &second,
+        "--name",
+        "第二届测试公开赛",
+    ]);
+    let list: serde_json::Value =
+        serde_json::from_str(&env.ok(&["event", "list", "--json"])).unwrap();
+    assert_eq!(list[1]["name"], "第二届测试公开赛", "{list}");
+    let show = env.ok(&["event", "show", &second]);
+    assert!(show.contains("第二届测试公开赛"), "{show}");
+}
+
 #[test]
 fn bad_regulation_is_invalid_input_with_location() {
     let env = EventDir::new(REGULATION);

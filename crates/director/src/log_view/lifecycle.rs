@@ -12,10 +12,12 @@ impl LogReader<'_> {
             LogEntry::EventCreated(c) => {
                 let secs: Vec<&str> = c.sections.iter().map(|s| s.name.as_str()).collect();
                 if zh {
-                    format!("创建赛事 {} (组别: {})", c.name, secs.join("、"))
+                    // The regulation's name: this edition's is set by the settings entry
+                    // that follows (赛事设置), if any.
+                    format!("按规程 「{}」 创建赛事 (组别: {})", c.name, secs.join("、"))
                 } else {
                     format!(
-                        "created the event {} (sections: {})",
+                        "created the event from the regulation 「{}」 (sections: {})",
                         c.name,
                         secs.join(", ")
                     )

@@ -372,3 +372,44 @@ proptest! {
         prop_assert_eq!(last, first);
     }
 }
+
+/// The events list shows the name as last set by the settings (赛事设置), on both stores:
+/// this edition's name, not the regulation's (issue 45 item 13), also through an import.
+#[test]
+fn the_events_list_shows_the_name_last_set() {
+    let mut log = build(&[]);
+    let settings = |name: Option<&str>, venue: Option<&str>| LogEntry::SettingsChanged {
+        name: name.map(str::to_string),
+        start: None,
+        end: None,
+        venue: venue.map(str::to_string),
+        deadline: None,
+        age_on: None,
+        rounds: Default::default(),
+        time_controls: Default::default(),
+        reason: String::new(),
+    };
+    for e in [
+        settings(Some("2026年天水公开赛"), None),
+        settings(None, Some("文化宫")),
+    ] {
+        let seq = log.len() as u64 + 1;
+        log.push(Recorded {
+            seq,
+            at: "2026-09-20T09:00:00+08:00".into(),
+            actor: "裁判长".into(),
+            entry: e,
+        });
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for url in [
+        dir.path().join("a.db").to_str().unwrap().to_string(),
+        pg().to_string(),
+    ] {
+        let s = open(&url).unwrap();
+        let ev = s.create_with_log("天水公开赛", &log).unwrap();
+        let listed = s.list_events().unwrap();
+        let me = listed.iter().find(|e| e.id == ev).expect("listed");
+        assert_eq!(me.name, "2026年天水公开赛", "{}", s.backend());
+    }
+}

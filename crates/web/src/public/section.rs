@@ -85,6 +85,9 @@ struct RoundPage {
     q: String,
     found: Vec<Found>,
     bye_found: bool,
+    /// Players "find my board" found who are not on this round's sheet, with why
+    /// (本轮请假, 已退赛 …): number, name, the reason in the page's language.
+    away: Vec<(String, String, String)>,
     searched: bool,
     hits: Vec<(usize, bool)>,
     /// The boards with a game record (棋谱), linked to their replay page.
@@ -150,6 +153,11 @@ fn round_page(
     let sheet = views::sheet(s, section, round)?;
     let name = views::section_name_in(s, l, section)?;
     let (hits, bye_found) = views::find(&sheet, q);
+    let away = if hits.is_empty() && !bye_found {
+        views::find_away(&s.state, l, section, round, q)
+    } else {
+        Vec::new()
+    };
     let title = format!("{name} {}{round}{}", l.t("第", "round "), l.t("轮", ""));
     Ok(RoundPage {
         layout: Layout::event(l, s, title, path, Some(section)),
@@ -161,6 +169,7 @@ fn round_page(
         sheet,
         q: q.trim().to_string(),
         bye_found,
+        away,
         searched: !q.trim().is_empty(),
         hits,
         recorded: s

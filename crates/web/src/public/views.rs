@@ -298,6 +298,79 @@ pub fn find(sheet: &RoundSheet, q: &str) -> (Vec<(usize, bool)>, bool) {
     (Vec::new(), false)
 }
 
+/// "Find my board" for players not on the round's sheet: the section's players whose
+/// pairing number is `q` (else whose name is `q`, else contains it), each with why he has
+/// no board this round — excused (本轮请假), withdrawn, disqualified, not paid, or not
+/// paired. Number (or 「—」 before the draw), name, reason; nothing personal.
+pub fn find_away(
+    state: &arbiter_core::EventState,
+    l: Lang,
+    section: &str,
+    round: u32,
+    q: &str,
+) -> Vec<(String, String, String)> {
+    use arbiter_core::PlayerStatus;
+    let q = q.trim();
+    let Some(sec) = state.section(section) else {
+        return Vec::new();
+    };
+    if q.is_empty() {
+        return Vec::new();
+    }
+    let num: Option<u32> = q
+        .trim_start_matches('#')
+        .trim_end_matches('号')
+        .parse()
+        .ok();
+    let players = || {
+        sec.entries
+            .iter()
+            .filter_map(|&p| state.player(p).map(|r| (p, r)))
+    };
+    let chosen: Vec<_> = match num {
+        Some(n) => players()
+            .filter(|(p, _)| sec.pairing_no(*p).is_some_and(|no| no.get() == n))
+            .collect(),
+        None => {
+            let exact: Vec<_> = players().filter(|(_, r)| r.name == q).collect();
+            if exact.is_empty() {
+                players().filter(|(_, r)| r.name.contains(q)).collect()
+            } else {
+                exact
+            }
+        }
+    };
+    chosen
+        .into_iter()
+        .map(|(p, r)| {
+            let why = match state.status(p) {
+                Some(PlayerStatus::Disqualified) => {
+                    l.t("已取消比赛资格", "disqualified").to_string()
+                }
+                Some(PlayerStatus::Withdrawn) => match r.withdrawn.flatten() {
+                    Some(after) if after > 0 => format!(
+                        "{}{after}{}",
+                        l.t("已退赛 (第", "withdrawn (after round "),
+                        l.t("轮后)", ")")
+                    ),
+                    _ => l.t("已退赛", "withdrawn").to_string(),
+                },
+                _ if r.absent.binary_search(&round).is_ok() => {
+                    l.t("本轮请假", "excused from this round").to_string()
+                }
+                Some(PlayerStatus::Unpaid) => l
+                    .t("未缴费, 未编排", "fee not paid: not paired")
+                    .to_string(),
+                _ => l.t("本轮未编排", "not paired this round").to_string(),
+            };
+            let no = sec
+                .pairing_no(p)
+                .map_or_else(|| "—".to_string(), |n| n.get().to_string());
+            (no, r.name.clone(), why)
+        })
+        .collect()
+}
+
 /// The answer to "find my board" for one side of one board.
 pub struct Found {
     pub board: u32,

@@ -13,6 +13,7 @@ use crate::desk::{
     entries_of, flash, login, pair_and_publish, register_men, with_accounts, Browser,
 };
 use arbiter_core::LogEntry;
+use arbiter_store::EventStore;
 
 fn create(s: &TestServer, chief: &Browser) -> String {
     let src = include_str!("../../../../regulations/kunshan-2026.toml")
@@ -257,4 +258,58 @@ fn s7_an_absence_without_leave_recorded_at_the_desk_withdraws() {
     ));
     assert!(ok && msg.contains("请假已登记"), "{msg}");
     assert_eq!(entries_of(&s, &ev, "player_withdrawn").len(), 1);
+}
+
+/// Issue 45 item 11: 「查找」 on a phone answers for a player who has no board this round —
+/// excused (本轮请假), withdrawn (已退赛) — instead of 「未找到」; an unknown name still gets
+/// 「未找到」, and nothing personal is shown.
+#[test]
+fn find_my_board_says_excused_or_withdrawn_instead_of_not_found() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create(&s, &chief);
+    register_men(&s, &chief, &ev, 12);
+    let arb = login(&s, "arb");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/3/absent"),
+        &[("round", "1"), ("reason", "家中有事")],
+    ));
+    assert!(ok, "{msg}");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/p/5/withdraw"),
+        &[("reason", "身体不适")],
+    ));
+    assert!(ok, "{msg}");
+    pair_and_publish(&s, &arb, &ev);
+    let state = s
+        .store()
+        .state(&arbiter_store::EventId(ev.clone()))
+        .expect("state");
+    let name = |pid: u32| {
+        state
+            .player(arbiter_core::PlayerId(pid))
+            .expect("player")
+            .name
+            .clone()
+    };
+    let q = |t: &str| -> String { t.bytes().map(|c| format!("%{c:02X}")).collect() };
+    let find = |t: &str, lang: &str| {
+        let page = s.get(&format!("/e/{ev}/s/men/r/1?q={}{lang}", q(t)));
+        assert_eq!(page.status, 200);
+        page.text()
+    };
+    let html = find(&name(3), "");
+    assert!(html.contains("本轮请假"), "{html}");
+    assert!(!html.contains("未找到"), "{html}");
+    assert!(find(&name(3), "&lang=en").contains("excused from this round"));
+    let html = find(&name(5), "");
+    assert!(html.contains("已退赛"), "{html}");
+    assert!(!html.contains("未找到"), "{html}");
+    // A player on a board is found on it, as before; a stranger is not found.
+    let html = find(&name(1), "");
+    assert!(html.contains("对手"), "{html}");
+    assert!(!html.contains("本轮请假"), "{html}");
+    assert!(find("查无此人", "").contains("未找到"));
 }
