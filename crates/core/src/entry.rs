@@ -485,6 +485,15 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         void_results: bool,
     },
+    /// The player moves to another section before either section's numbers are drawn (换组),
+    /// with the reason: the same entry — his fees, check-in and corrections go with him, no
+    /// second entry is left behind.
+    PlayerSectionChanged {
+        player: PlayerId,
+        from: String,
+        to: String,
+        reason: String,
+    },
     /// The chief arbiter revokes a disqualification (撤销取消比赛资格, A17), with the reason.
     DisqualificationRevoked {
         player: PlayerId,
@@ -1017,6 +1026,7 @@ impl LogEntry {
             LogEntry::PlayerReinstated { .. } => "player_reinstated",
             LogEntry::PlayerDisqualified { .. } => "player_disqualified",
             LogEntry::DisqualificationRevoked { .. } => "disqualification_revoked",
+            LogEntry::PlayerSectionChanged { .. } => "player_section_changed",
             LogEntry::EntryRefused { .. } => "entry_refused",
             LogEntry::RefusalWithdrawn { .. } => "refusal_withdrawn",
             LogEntry::FeePaid { .. } => "fee_paid",

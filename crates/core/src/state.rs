@@ -695,6 +695,7 @@ impl EventState {
             | LogEntry::PlayerWithdrawn { player, .. }
             | LogEntry::PlayerReinstated { player, .. }
             | LogEntry::PlayerDisqualified { player, .. }
+            | LogEntry::PlayerSectionChanged { player, .. }
             | LogEntry::DisqualificationRevoked { player, .. } => {
                 vec![*player]
             }

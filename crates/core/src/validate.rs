@@ -78,6 +78,14 @@ pub enum Rejection {
     NotCheckedIn(PlayerId),
     #[error("更正内容为空 (no field changes)")]
     NoChanges,
+    #[error("棋手 {player} 已在组别 `{section}` (the player is in this section already)")]
+    SameSection { player: PlayerId, section: String },
+    #[error(
+        "组别 `{section}` 已抽签, 不能再换组 (a section's numbers are drawn: no change of section)"
+    )]
+    SectionChangeAfterDraw { section: String },
+    #[error("棋手 {0} 已退赛或被取消比赛资格, 不能换组 (a withdrawn or disqualified player changes no section)")]
+    SectionChangeNotActive(PlayerId),
     #[error("队名 `{0}` 已存在 (team already entered)")]
     TeamExists(String),
     #[error("队伍 `{0}` 不存在 (unknown team)")]

@@ -327,6 +327,7 @@ impl<'a> LogReader<'a> {
             | LogEntry::PlayerReinstated { .. }
             | LogEntry::PlayerDisqualified { .. }
             | LogEntry::DisqualificationRevoked { .. }
+            | LogEntry::PlayerSectionChanged { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::RefusalWithdrawn { .. }
             | LogEntry::FeePaid { .. }

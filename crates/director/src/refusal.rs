@@ -185,6 +185,8 @@ pub enum Needs {
     TeamFoul,
     /// A refusal of an entry withdrawn.
     WithdrawRefusal,
+    /// A player moved to another section.
+    ChangeSection,
 }
 
 impl Needs {
@@ -196,6 +198,7 @@ impl Needs {
             Needs::SettingsAfterStart => "比赛开始后更改设置",
             Needs::TeamFoul => "团体犯规",
             Needs::WithdrawRefusal => "撤销拒绝报名",
+            Needs::ChangeSection => "换组",
         }
     }
     pub fn en(self) -> &'static str {
@@ -206,6 +209,7 @@ impl Needs {
             Needs::SettingsAfterStart => "a change after round 1",
             Needs::TeamFoul => "a team foul",
             Needs::WithdrawRefusal => "withdrawing a refusal",
+            Needs::ChangeSection => "a change of section",
         }
     }
 }
@@ -480,6 +484,20 @@ pub enum Refusal {
     Withdrawn(Who),
     /// No refusal in force was recorded at this seq (withdrawn already, or not a refusal).
     NoSuchRefusal(u64),
+    /// A change of section to the section the player is in.
+    SameSection { player: Who, section: Sec },
+    /// A change of section once either section's numbers are drawn (`section`).
+    SectionChangeAfterDraw { player: Who, section: Sec },
+    /// A withdrawn or disqualified player changes no section.
+    SectionChangeNotActive(Who),
+    /// A team's member changes no section: he leaves the team first.
+    SectionChangeInTeam { player: Who, team: String },
+    /// The player's entry does not meet the new section's rules (the regulation's reason).
+    SectionChangeNotEligible {
+        player: Who,
+        section: Sec,
+        why: crate::registration::Ineligible,
+    },
     /// The player is already checked in.
     CheckedIn(Who),
     /// No fee recorded for the player: nothing to cancel.
@@ -1001,6 +1019,11 @@ impl fmt::Display for Refusal {
             | FeePaid { .. }
             | Withdrawn(..)
             | NoSuchRefusal(_)
+            | SameSection { .. }
+            | SectionChangeAfterDraw { .. }
+            | SectionChangeNotActive(..)
+            | SectionChangeInTeam { .. }
+            | SectionChangeNotEligible { .. }
             | CheckedIn(..)
             | FeeNotPaid(..)
             | NotCheckedIn(..)
@@ -1172,6 +1195,11 @@ mod tests {
             LineupLate { .. } => 119,
             SignedResultFinal { .. } => 120,
             NoSuchRefusal(_) => 121,
+            SameSection { .. } => 122,
+            SectionChangeAfterDraw { .. } => 123,
+            SectionChangeNotActive(..) => 124,
+            SectionChangeInTeam { .. } => 125,
+            SectionChangeNotEligible { .. } => 126,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1241,7 +1269,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 122;
+    const VARIANTS: usize = 127;
 
     fn men() -> Sec {
         Sec {
@@ -1304,6 +1332,24 @@ mod tests {
             },
             Withdrawn(zhang()),
             NoSuchRefusal(7),
+            SameSection {
+                player: zhang(),
+                section: men(),
+            },
+            SectionChangeAfterDraw {
+                player: zhang(),
+                section: men(),
+            },
+            SectionChangeNotActive(zhang()),
+            SectionChangeNotEligible {
+                player: zhang(),
+                section: men(),
+                why: crate::registration::Ineligible::UnknownSection("men".into()),
+            },
+            SectionChangeInTeam {
+                player: zhang(),
+                team: "亨通一队".into(),
+            },
             CheckedIn(zhang()),
             FeeNotPaid(zhang()),
             NotCheckedIn(zhang()),

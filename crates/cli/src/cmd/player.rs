@@ -58,6 +58,24 @@ pub enum PlayerCmd {
         #[command(flatten)]
         who: Writer,
     },
+    /// 换组 — move a player to another section before the draw, with the reason: the same
+    /// entry, his fees and check-in go with him
+    ChangeSection {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 报名号 — registration id (P3 or 3)
+        #[arg(long)]
+        player: String,
+        /// 新组别 — the section to move to (id or name)
+        #[arg(long)]
+        section: String,
+        /// 换组理由 — reason (recorded)
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
     /// 更正报名信息 — correct a registered entry (name, unit, ID number …), with the reason;
     /// only the fields given change, `--clear FIELD` empties one
     Correct(Box<CorrectArgs>),
@@ -257,6 +275,41 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 Ok(done) => {
                     let who = super::desk::who(&done.outcome);
                     println!("已退赛 withdrawn: {who} ({})", reason.trim());
+                    Ok(0)
+                }
+                Err(e) => Ok(refused(&e)),
+            }
+        }
+        PlayerCmd::ChangeSection {
+            event,
+            player,
+            section,
+            reason,
+            who: w,
+        } => {
+            match on_player(&w, &event, &player, |p| {
+                RegistrationCommand::ChangeSection {
+                    player: p,
+                    section: section.clone(),
+                    reason: reason.clone(),
+                }
+            })? {
+                Ok(done) => {
+                    let who = super::desk::who(&done.outcome);
+                    let (from, to) = done
+                        .entries
+                        .iter()
+                        .find_map(|e| match e {
+                            arbiter_core::LogEntry::PlayerSectionChanged { from, to, .. } => {
+                                Some((from.clone(), to.clone()))
+                            }
+                            _ => None,
+                        })
+                        .unwrap_or_default();
+                    println!(
+                        "已换组 moved: {who} {from} → {to} ({}); 缴费与签到随之转入 (fees and check-in go with him)",
+                        reason.trim()
+                    );
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),

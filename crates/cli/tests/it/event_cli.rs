@@ -92,6 +92,94 @@ fn this_editions_name_is_the_listed_name() {
     assert!(show.contains("第二届测试公开赛"), "{show}");
 }
 
+/// Issue 45 item 5: 换组 — a woman entered in the open section by mistake moves to the
+/// women's section before the draw: the same entry (her fee goes with her, nothing owed
+/// left on the open sheet); a man is refused by the women's rule; a reason is required.
+#[test]
+fn change_section_before_the_draw_keeps_the_entry_and_its_fee() {
+    let env = EventDir::new(REGULATION);
+    let id = env.create();
+    let woman = id_number("32058319900101122");
+    let man = id_number("32058319900101131");
+    for (name, idn) in [("王芳", &woman), ("张三", &man)] {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            name,
+            "--id-number",
+            idn,
+            "--at",
+            BEFORE_DEADLINE,
+        ]);
+    }
+    env.ok(&[
+        "fee",
+        "--event",
+        &id,
+        "--player",
+        "1",
+        "--amount",
+        "100",
+        "--at",
+        BEFORE_DEADLINE,
+    ]);
+    let change = |pid: &str, reason: &str| {
+        env.run(&[
+            "player",
+            "change-section",
+            "--event",
+            &id,
+            "--player",
+            pid,
+            "--section",
+            "女子组",
+            "--reason",
+            reason,
+        ])
+    };
+    let o = change("2", "报错组别");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("不符合女子组的参赛条件"),
+        "{}",
+        stderr(&o)
+    );
+    let o = change("1", " ");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("换组须说明理由"), "{}", stderr(&o));
+    let o = change("1", "报错组别");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("已换组"), "{}", stdout(&o));
+    let show = env.ok(&["event", "show", &id]);
+    assert!(show.contains("公开组 [open]: 1 人"), "{show}");
+    assert!(show.contains("女子组 [women]: 1 人"), "{show}");
+    let log = env.ok(&["event", "log", &id]);
+    assert!(
+        log.contains("王芳 由公开组换至女子组, 理由: 报错组别"),
+        "{log}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(&["event", "log", &id, "--json"])).unwrap();
+    let moved: Vec<_> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["entry"]["type"] == "player_section_changed")
+        .collect();
+    assert_eq!(moved.len(), 1);
+    assert_eq!(moved[0]["entry"]["from"], "open");
+    assert_eq!(moved[0]["entry"]["to"], "women");
+    // Back again is the same entry: one fee, paid, in whichever section she plays.
+    let o = change("1", "报错组别");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("已在女子组"), "{}", stderr(&o));
+}
+
 #[test]
 fn bad_regulation_is_invalid_input_with_location() {
     let env = EventDir::new(REGULATION);

@@ -59,6 +59,7 @@ impl Family {
             | LogEntry::PlayerReinstated { .. }
             | LogEntry::PlayerDisqualified { .. }
             | LogEntry::DisqualificationRevoked { .. }
+            | LogEntry::PlayerSectionChanged { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::RefusalWithdrawn { .. }
             | LogEntry::FeePaid { .. }

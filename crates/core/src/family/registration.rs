@@ -117,6 +117,50 @@ pub(crate) fn validate(
             }
             Ok(())
         }
+        LogEntry::PlayerSectionChanged {
+            player: p,
+            from,
+            to,
+            reason,
+        } => {
+            let rec = player(state, p)?;
+            if rec.section != *from {
+                return Err(Rejection::WrongSection {
+                    player: *p,
+                    section: from.clone(),
+                });
+            }
+            if from == to {
+                return Err(Rejection::SameSection {
+                    player: *p,
+                    section: to.clone(),
+                });
+            }
+            if rec.withdrawn.is_some() || rec.disqualified.is_some() {
+                return Err(Rejection::SectionChangeNotActive(*p));
+            }
+            for s in [from, to] {
+                if !section(state, s)?.order.is_empty() {
+                    return Err(Rejection::SectionChangeAfterDraw { section: s.clone() });
+                }
+            }
+            // A team plays in one section: its member leaves it before he changes section.
+            if let Some(team) = rec.team.as_ref().filter(|t| state.teams.contains_key(*t)) {
+                return Err(Rejection::TeamNotInSection {
+                    team: team.clone(),
+                    section: to.clone(),
+                });
+            }
+            if let Some(id) = &rec.id_number {
+                if state.index.has_id_number(to, id.as_str()) {
+                    return Err(Rejection::DuplicateIdNumber(id.masked(), to.clone()));
+                }
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("换组理由 reason"));
+            }
+            Ok(())
+        }
         LogEntry::PlayerWithdrawn {
             player: p, reason, ..
         } => {
@@ -379,6 +423,19 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 if let Some(t) = new_team.and_then(|t| state.teams.get_mut(&t)) {
                     t.members.push(*player);
                 }
+            }
+        }
+        LogEntry::PlayerSectionChanged {
+            player, from, to, ..
+        } => {
+            if let Some(p) = state.players.get_mut(player) {
+                p.section = to.clone();
+            }
+            if let Some(s) = state.sections.get_mut(from) {
+                s.entries.retain(|e| e != player);
+            }
+            if let Some(s) = state.sections.get_mut(to) {
+                s.entries.push(*player);
             }
         }
         LogEntry::PlayerWithdrawn {

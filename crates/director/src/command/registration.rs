@@ -101,6 +101,13 @@ pub enum RegistrationCommand {
     /// Withdraw a refusal recorded by mistake (the `entry_refused` at seq `refusal`), with
     /// the reason: the chief arbiter's.
     WithdrawRefusal { refusal: u64, reason: String },
+    /// Move a player to another section before the draw (换组; the section by id or name),
+    /// with the reason: the same entry, its fees and check-in with it.
+    ChangeSection {
+        player: PlayerId,
+        section: String,
+        reason: String,
+    },
 }
 
 impl RegistrationCommand {
@@ -109,7 +116,7 @@ impl RegistrationCommand {
         match self {
             C::Register { .. } | C::RegisterEach { .. } => Action::Register,
             C::RefuseEntry { .. } => Action::RefuseEntry,
-            C::Correct { .. } | C::Edit { .. } => Action::EditEntry,
+            C::Correct { .. } | C::Edit { .. } | C::ChangeSection { .. } => Action::EditEntry,
             C::CheckIn { .. } | C::CheckInEach { .. } | C::CancelCheckIn { .. } => Action::CheckIn,
             C::Draw { .. } => Action::DrawNumbers,
             C::Withdraw { .. } | C::WithdrawTeam { .. } => Action::Withdraw,
@@ -319,6 +326,11 @@ pub(super) fn decide(
             entries::refuse_submission(state, *submission, reason)?
         }
         C::WithdrawRefusal { refusal, reason } => withdraw_refusal(state, *refusal, reason)?,
+        C::ChangeSection {
+            player,
+            section,
+            reason,
+        } => entries::change_section(state, *player, section, reason)?,
         C::ImportRoster {
             roster,
             default_section,
@@ -365,6 +377,7 @@ pub(super) fn decide(
         | C::Edit { player, .. }
         | C::CheckIn { player, .. }
         | C::CancelCheckIn { player }
+        | C::ChangeSection { player, .. }
         | C::Withdraw { player, .. }
         | C::Reinstate { player, .. }
         | C::Disqualify { player, .. }

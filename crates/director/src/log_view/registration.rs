@@ -135,6 +135,30 @@ impl LogReader<'_> {
                     )
                 }
             }
+            LogEntry::PlayerSectionChanged {
+                player,
+                from,
+                to,
+                reason,
+            } => {
+                if zh {
+                    format!(
+                        "{} 由{}换至{}{}",
+                        self.one(*player),
+                        self.section(from),
+                        self.section(to),
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "moved {} from {} to {}{}",
+                        self.one(*player),
+                        self.section(from),
+                        self.section(to),
+                        self.reason(reason)
+                    )
+                }
+            }
             LogEntry::DisqualificationRevoked { player, reason } => {
                 if zh {
                     format!(

@@ -85,10 +85,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::PlayerDisqualified { .. } => 40,
         LogEntry::DisqualificationRevoked { .. } => 41,
         LogEntry::RefusalWithdrawn { .. } => 42,
+        LogEntry::PlayerSectionChanged { .. } => 43,
     }
 }
 
-const VARIANTS: usize = 43;
+const VARIANTS: usize = 44;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -119,6 +120,18 @@ fn every_variant() -> Vec<LogEntry> {
         registered(1, "张三", "open", "天水市"),
         registered(2, "李四", "open", "秦州区"),
         registered(3, "王五", "open", "麦积区"),
+        LogEntry::PlayerSectionChanged {
+            player: p(3),
+            from: "open".into(),
+            to: "women".into(),
+            reason: "报错组别".into(),
+        },
+        LogEntry::PlayerSectionChanged {
+            player: p(3),
+            from: "women".into(),
+            to: "open".into(),
+            reason: "核对后改回".into(),
+        },
         LogEntry::PlayerCorrected {
             player: p(3),
             changes: vec![

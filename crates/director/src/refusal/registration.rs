@@ -83,6 +83,30 @@ impl Refusal {
                 yuan(*due_fen)
             ),
             Withdrawn(p) => write!(f, "棋手 {p} 已退赛 (player withdrawn)"),
+            SameSection { player, section } => write!(
+                f,
+                "{player} 已在{section}, 无需换组 (the player is in this section already)"
+            ),
+            SectionChangeAfterDraw { player, section } => write!(
+                f,
+                "{section}已抽签, {player} 不能再换组; 抽签前方可换组 (a section's numbers are drawn: change sections before the draw)"
+            ),
+            SectionChangeNotActive(player) => write!(
+                f,
+                "{player} 已退赛或被取消比赛资格, 不能换组 (a withdrawn or disqualified player changes no section)"
+            ),
+            SectionChangeInTeam { player, team } => write!(
+                f,
+                "{player} 是「{team}」的队员, 请先将其移出队伍再换组 (a team's member leaves the team before changing section)"
+            ),
+            SectionChangeNotEligible {
+                player,
+                section,
+                why,
+            } => write!(
+                f,
+                "{player} 不符合{section}的参赛条件: {why} (the entry is not eligible for the new section)"
+            ),
             NoSuchRefusal(seq) => write!(
                 f,
                 "第 {seq} 条记录不是未撤销的拒绝报名 (no refusal in force at #{seq})"

@@ -127,6 +127,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/p/{pid}", get(player::show))
         .route("/desk/e/{ev}/p/{pid}/edit", post(player::edit))
         .route("/desk/e/{ev}/p/{pid}/withdraw", post(player::withdraw))
+        .route("/desk/e/{ev}/p/{pid}/section", post(player::change_section))
         .route("/desk/e/{ev}/p/{pid}/reinstate", post(player::reinstate))
         .route("/desk/e/{ev}/p/{pid}/disqualify", post(player::disqualify))
         .route("/desk/e/{ev}/p/{pid}/absent", post(player::absent))
@@ -307,6 +308,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/p/{pid}/withdraw",
             Action::Withdraw.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/p/{pid}/section",
+            Action::EditEntry.allowed(),
         ),
         (
             "POST",

@@ -69,6 +69,9 @@ struct PlayerPage<'a> {
     /// The player is not disqualified and the account may disqualify him (the chief arbiter,
     /// A17).
     disqualify: bool,
+    /// The sections he may move to (换组), `(id, name)`: every other section, while neither
+    /// his nor theirs is drawn and he plays on; empty hides the form.
+    move_to: Vec<(String, String)>,
 }
 
 /// A deposit of the player's on his page: what he holds, its refund rule and the conditions
@@ -168,6 +171,7 @@ pub async fn show(
             && auth.may(arbiter_director::permission::Action::Reinstate),
         disqualify: p.disqualified.is_none()
             && auth.may(arbiter_director::permission::Action::Disqualify),
+        move_to: movable_to(st, p),
     };
     Desk::new(l, &auth, title.clone(), here.clone())
         .event(&ev, st)
@@ -178,6 +182,20 @@ pub async fn show(
         .crumb(here.clone(), api::number_of(st, PlayerId(pid)))
         .flash(f)
         .render(StatusCode::OK, &page)
+}
+
+/// The sections `p` may be moved to before the draw (换组): the others not drawn, while his
+/// own is not drawn and he plays on. The director judges the move; this only offers it.
+fn movable_to(st: &arbiter_core::EventState, p: &PlayerRecord) -> Vec<(String, String)> {
+    let undrawn = |id: &str| st.section(id).is_some_and(|s| s.order.is_empty());
+    if p.withdrawn.is_some() || p.disqualified.is_some() || !undrawn(&p.section) {
+        return Vec::new();
+    }
+    st.sections
+        .values()
+        .filter(|s| s.id != p.section && s.order.is_empty())
+        .map(|s| (s.id.clone(), s.name.clone()))
+        .collect()
 }
 
 /// The flags the forms offer for a section: its conditions, its categories' flags and the
@@ -323,6 +341,44 @@ pub async fn reinstate(
     Ok(back(
         &path(&ev, pid),
         done.map(|a| format!("{} 已恢复参赛 (reinstated)", who(&a.outcome))),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct SectionForm {
+    #[serde(default)]
+    section: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/p/{pid}/section`: move the player to another section before the draw
+/// (换组), with the reason; his fees and check-in go with him.
+pub async fn change_section(
+    State(app): State<AppState>,
+    Path((ev, pid)): Path<(String, u32)>,
+    p: Post<crate::auth::EditEntry, SectionForm>,
+) -> Result<Response, WebError> {
+    let SectionForm { section, reason } = p.form;
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::ChangeSection {
+            player: PlayerId(pid),
+            section,
+            reason,
+        },
+    )
+    .await?;
+    Ok(back(
+        &path(&ev, pid),
+        done.map(|a| {
+            format!(
+                "{} 已换组, 缴费与签到随之转入 (moved to the new section, with fees and check-in)",
+                who(&a.outcome)
+            )
+        }),
     ))
 }
 

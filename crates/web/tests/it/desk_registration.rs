@@ -278,3 +278,82 @@ fn the_desk_sets_and_edits_category_flags() {
     assert!(ok && msg.contains("已更正"), "{msg}");
     assert_eq!(flags_of(&s, &ev).1, Some(vec!["local".to_string()]));
 }
+
+/// Issue 45 item 5: a player entered in the wrong section is moved before the draw (换组)
+/// from his page — the same entry, his fee and check-in with him, no ghost entry owing a fee
+/// on the old section's sheet; the new section's rules judge him (天水本地组 needs 本地棋手),
+/// a reason is required, and once a section is drawn the move is refused and not offered.
+#[test]
+fn a_player_changes_section_before_the_draw_with_his_fee() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let arb = login(&s, "arb");
+    let ev = create_tianshui(&s, &chief);
+    for (i, (name, local)) in [("张三", false), ("李四", true), ("王五", false)]
+        .into_iter()
+        .enumerate()
+    {
+        let id = id_number("19900101", 2 * i as u32 + 1);
+        let phone = format!("1391234000{i}");
+        let mut form = vec![("name", name), ("id_number", &id), ("phone", &phone)];
+        if local {
+            form.push(("flag.local", "on"));
+        }
+        let (ok, msg) = flash(&enter(&s, &chief, &ev, &form));
+        assert!(ok, "{name}: {msg}");
+    }
+    let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/2/fee"), &[]));
+    assert!(ok, "{msg}");
+    // The page offers the other section.
+    let page = desk.get(&s, &format!("/desk/e/{ev}/p/2")).text();
+    assert!(page.contains("id=\"change-section\""), "{page}");
+    assert!(
+        page.contains("<option value=\"local\">天水本地组</option>"),
+        "{page}"
+    );
+    let move_to = |b: &Browser, pid: u32, reason: &str| {
+        flash(&b.post(
+            &s,
+            &format!("/desk/e/{ev}/p/{pid}/section"),
+            &[("section", "local"), ("reason", reason)],
+        ))
+    };
+    // A reason is required; the new section's rules judge the entry.
+    let (ok, msg) = move_to(&desk, 2, "");
+    assert!(!ok && msg.contains("换组须说明理由"), "{msg}");
+    assert!(!msg.contains("--reason"), "{msg}");
+    let (ok, msg) = move_to(&desk, 1, "报错组别");
+    assert!(!ok && msg.contains("不符合天水本地组的参赛条件"), "{msg}");
+    let (ok, msg) = move_to(&desk, 2, "本地棋手报错组别");
+    assert!(ok && msg.contains("已换组"), "{msg}");
+    let moved = entries_of(&s, &ev, "player_section_changed");
+    assert_eq!(moved.len(), 1);
+    assert_eq!(moved[0].0, "desk");
+    // He is on the local section's list, paid; the open list has no trace of him.
+    let local = desk
+        .get(&s, &format!("/desk/e/{ev}/s/local/entries"))
+        .text();
+    assert!(local.contains("李四"), "{local}");
+    assert!(!local.contains("尚欠"), "{local}");
+    let open = desk.get(&s, &format!("/desk/e/{ev}/s/open/entries")).text();
+    assert!(!open.contains("李四"), "{open}");
+    let log = chief.get(&s, &format!("/desk/e/{ev}/log")).text();
+    assert!(log.contains("李四 由公开组换至天水本地组"), "{log}");
+    // After the open section's draw: not offered, and refused.
+    for pid in [1, 3] {
+        let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/{pid}/fee"), &[]));
+        assert!(ok, "{msg}");
+    }
+    // Round 1's pairing draws the numbers.
+    let r = arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/open/pair"),
+        &[("fix", ""), ("swap", "")],
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let page = desk.get(&s, &format!("/desk/e/{ev}/p/3")).text();
+    assert!(!page.contains("id=\"change-section\""), "{page}");
+    let (ok, msg) = move_to(&desk, 3, "报错组别");
+    assert!(!ok && msg.contains("已抽签"), "{msg}");
+}

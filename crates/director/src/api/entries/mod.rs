@@ -40,6 +40,8 @@ pub use online::{
     approve, online_form, online_open, refuse_submission, section_offer, submission_duplicate,
     submit, submit_keyed, to_bring, SectionOffer, SubmissionDuplicate, ToBring,
 };
-pub use register::{correct, refuse, register, register_batch, register_each, register_form};
+pub use register::{
+    change_section, correct, refuse, register, register_batch, register_each, register_form,
+};
 pub(super) use shared::{checked, player, who};
 pub use teams::{change_roster, enter_team, team_started, RosterChange, TeamForm};

@@ -284,3 +284,116 @@ pub fn correct(
         reason: reason.trim().to_string(),
     }])
 }
+
+/// Move a player to another section before either section's numbers are drawn (换组), with
+/// the reason: `player_section_changed`. The same entry moves — fees paid, check-in and
+/// corrections go with it, and no entry is left behind to owe a fee on the old section's
+/// sheet. The new section's rules judge the entry as at registration (sex, age, flags,
+/// evidence, the section's own caps), except the deadline: he entered on time, and A18 (one
+/// section at a time) against the sections other than the one he leaves.
+pub fn change_section(
+    state: &EventState,
+    p: PlayerId,
+    to: &str,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    use super::shared::who;
+    let reg = regulation_of(state)?;
+    let rec = player(state, p)?;
+    let to = crate::api::import::known_section(state, to)?;
+    let sec = |id: &str| Sec::in_reg(&reg, id);
+    if rec.section == to {
+        return Err(Refusal::SameSection {
+            player: who(p, rec),
+            section: sec(&to),
+        }
+        .into());
+    }
+    if rec.withdrawn.is_some() || rec.disqualified.is_some() {
+        return Err(Refusal::SectionChangeNotActive(who(p, rec)).into());
+    }
+    for s in [rec.section.as_str(), to.as_str()] {
+        if section_of(state, s)?.order.is_empty() {
+            continue;
+        }
+        return Err(Refusal::SectionChangeAfterDraw {
+            player: who(p, rec),
+            section: sec(s),
+        }
+        .into());
+    }
+    if let Some(team) = rec.team.as_ref().filter(|t| state.teams.contains_key(*t)) {
+        return Err(Refusal::SectionChangeInTeam {
+            player: who(p, rec),
+            team: team.clone(),
+        }
+        .into());
+    }
+    if reason.trim().is_empty() {
+        return Err(Refusal::ReasonMissing(Needs::ChangeSection).into());
+    }
+    let not_eligible = |why| Refusal::SectionChangeNotEligible {
+        player: who(p, rec),
+        section: sec(&to),
+        why,
+    };
+    // His entry as the new section's form: judged as at registration, on time.
+    let form = EntryForm {
+        section: to.clone(),
+        name: rec.name.clone(),
+        sex: rec.sex,
+        birth: rec.birth_date,
+        id_number: rec.id_number.as_ref().map(|i| i.as_str().to_string()),
+        phone: rec.phone.as_ref().map(|x| x.as_str().to_string()),
+        social_security: None,
+        unit: rec.unit.clone(),
+        association: rec.association.clone(),
+        team: None,
+        evidence: rec.evidence.clone(),
+        flags: rec.flags.clone(),
+        rating: rec.rating,
+        late_reason: Some(reason.trim().to_string()),
+    };
+    let at = state
+        .header
+        .as_ref()
+        .and_then(|h| h.limits.deadline.as_deref())
+        .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
+        .map(|d| d.naive_local());
+    let at = at.unwrap_or_else(|| reg.event.start.and_time(chrono::NaiveTime::MIN));
+    let (_, why) =
+        registration::register_judged(&reg, state, &form, at, registration::Duplicates::Ignore);
+    match why {
+        // The event's caps count him already: moving adds nobody.
+        Some(registration::Ineligible::Log(
+            arbiter_core::Rejection::EntryCapReached(_)
+            | arbiter_core::Rejection::AssociationCapReached { .. },
+        ))
+        | None => {}
+        Some(why) => return Err(not_eligible(why).into()),
+    }
+    // A18: one section at a time, against the sections he does not leave.
+    if let Some(id) = &rec.id_number {
+        if !reg.registration.allow_overlapping_sections {
+            let other = state.sections.keys().find(|s| {
+                **s != rec.section
+                    && **s != to
+                    && state.index.has_id_number(s, id.as_str())
+                    && registration::sections_overlap(&reg, &to, s)
+            });
+            if let Some(other) = other {
+                return Err(not_eligible(registration::Ineligible::InOtherSection {
+                    section: sec(&to).name,
+                    other: sec(other).name,
+                })
+                .into());
+            }
+        }
+    }
+    checked(vec![LogEntry::PlayerSectionChanged {
+        player: p,
+        from: rec.section.clone(),
+        to,
+        reason: reason.trim().to_string(),
+    }])
+}
