@@ -504,3 +504,58 @@ fn results_book_with_every_chapter_and_the_corrections() {
         }
     }
 }
+
+/// A12: the chief arbiter's correction of a result is in the results book's 更正记录, with the
+/// result before and after, the reason and who made it.
+#[test]
+fn results_book_lists_a_correction_of_the_log() {
+    let sim = Simulated::new("tianshui-2024", 6, &["--players", "20"]);
+    // The local section is Swiss only: a correction in the open section's Swiss would
+    // change the seeding of the knockout already played.
+    let b1 = sim.state.section("local").unwrap().round(1).unwrap().boards[0].clone();
+    let (to, word) = match b1.result {
+        Some(arbiter_types::GameResult::RedWin) => ("0-1", "黑胜"),
+        _ => ("1-0", "红胜"),
+    };
+    let db = sim.db.as_str();
+    ok(&[
+        "event",
+        "reopen",
+        "--event",
+        &sim.id,
+        "--reason",
+        "第1轮第1台成绩单有误",
+        "--db",
+        db,
+    ]);
+    ok(&[
+        "result",
+        "correct",
+        "--event",
+        &sim.id,
+        "--section",
+        "local",
+        "--round",
+        "1",
+        "--board",
+        &b1.board.to_string(),
+        to,
+        "--reason",
+        "记录单填错",
+        "--db",
+        db,
+        "--actor",
+        "裁判长",
+    ]);
+    let p = pages(&sim, "results-book", &[]);
+    let chapters = check_contents(&p, 1);
+    let last = chapters.last().unwrap();
+    assert!(last.0.ends_with("更正记录"), "{chapters:?}");
+    let tail = flat(&p[last.1 - 1..].concat());
+    assert!(tail.contains(&format!("第1轮第{}台", b1.board)), "{tail}");
+    assert!(tail.contains(&format!("→{word}")), "{tail}");
+    assert!(
+        tail.contains("记录单填错") && tail.contains("裁判长"),
+        "{tail}"
+    );
+}
