@@ -5,7 +5,10 @@
 //! never cut; a result slip (kept together) never split; one certificate per page.
 
 use crate::font::PrintFont;
-use arbiter_report::{Align, Block, Certificate, Document, Lang, Orientation, Table};
+use arbiter_report::{
+    Align, Block, Certificate, Cover, Document, Lang, NameCard, Orientation, Paper, Table,
+    TableCard,
+};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
 use krilla::page::PageSettings;
@@ -20,6 +23,8 @@ use std::collections::HashMap;
 const MM: f32 = 72.0 / 25.4;
 const A4_W: f32 = 210.0 * MM;
 const A4_H: f32 = 297.0 * MM;
+const A3_W: f32 = 297.0 * MM;
+const A3_H: f32 = 420.0 * MM;
 const MARGIN_X: f32 = 12.0 * MM;
 const MARGIN_TOP: f32 = 10.0 * MM;
 const MARGIN_BOTTOM: f32 = 12.0 * MM;
@@ -180,6 +185,9 @@ enum Op {
     },
     /// A filled grey rectangle (table header background).
     Shade { x: f32, y: f32, w: f32, h: f32 },
+    /// Ops drawn turned half a circle about the page's centre (the upper half of a folded
+    /// name card, upside down so that it reads from the other side of the table).
+    Flipped(Vec<Op>),
 }
 
 impl Op {
@@ -212,6 +220,7 @@ impl Op {
                 width,
             },
             Op::Shade { x, y, w, h } => Op::Shade { x, y: y + dy, w, h },
+            Op::Flipped(ops) => Op::Flipped(ops.iter().map(|o| o.shifted(dy)).collect()),
         }
     }
 }
@@ -235,6 +244,15 @@ struct Layout<'m, 'a> {
     doc_title: String,
     event: String,
     date: String,
+    /// The body type size (9 pt, larger on a wall copy and on A3).
+    body: f32,
+    /// A table card's half of the page (0 upper, 1 lower) where the next card goes, while
+    /// a page of cards is open.
+    card_slot: Option<usize>,
+    /// The chapters of a booklet with the page each starts on, from the last layout.
+    toc: Vec<(String, Option<usize>)>,
+    /// The page each chapter starts on in this layout, in order.
+    chapter_pages: Vec<usize>,
 }
 
 impl Layout<'_, '_> {
@@ -522,12 +540,21 @@ impl Layout<'_, '_> {
     }
 
     fn blocks(&mut self, bs: &[Block], paginate: bool) {
+        let body = self.body;
         for b in bs {
+            if self.card_slot.is_some() && !matches!(b, Block::TableCard(_)) {
+                self.close_cards();
+            }
             match b {
-                Block::Heading(s) => self.heading(s, 12.0),
-                Block::Paragraph(s) => self.paragraph(s, BODY),
-                Block::Table(t) => self.table(t, BODY, paginate),
-                Block::Signatures(s) => self.signatures(s, BODY),
+                Block::Heading(s) => self.heading(s, 12.0_f32.max(body * 1.2)),
+                Block::Paragraph(s) => self.paragraph(s, body),
+                Block::Table(t) => self.table(t, body, paginate),
+                Block::Signatures(s) => self.signatures(s, body),
+                Block::TableCard(c) => self.table_card(c),
+                Block::NameCard(c) => self.name_card(c),
+                Block::Cover(c) => self.cover(c),
+                Block::Contents(t) => self.contents(t),
+                Block::Chapter(c) => self.chapter(c),
                 Block::KeepTogether(inner) => self.keep_together(inner),
                 Block::Certificate(c) => self.certificate(c),
                 Block::PageBreak => {
@@ -571,6 +598,190 @@ impl Layout<'_, '_> {
             width: 0.2,
         });
         self.y += 10.0;
+        self.used = true;
+    }
+
+    /// Ends the page of the page being built without a running header (a cover, a page
+    /// of cards): the page so far is kept if anything is on it.
+    fn take_page(&mut self) {
+        let done = std::mem::take(&mut self.cur);
+        if self.used {
+            self.pages.push((done, false));
+        }
+        self.used = false;
+    }
+
+    /// Text centred on the page at `y`, shrunk to `max` wide.
+    fn centred(&mut self, ops: &mut Vec<Op>, y: f32, size: f32, s: &str, bold: bool, max: f32) {
+        let size = size.min(size * max / self.m.width(s, size).max(1.0));
+        let sw = self.m.width(s, size);
+        ops.push(Op::Text {
+            x: (self.page_w - sw) / 2.0,
+            y,
+            size,
+            text: s.to_string(),
+            bold,
+        });
+    }
+
+    /// A table card on half a page: the label, the board number as large as the half
+    /// allows, the players under it; a cut line between the halves.
+    fn table_card(&mut self, c: &TableCard) {
+        let slot = match self.card_slot {
+            Some(s) => s,
+            None => {
+                self.take_page();
+                0
+            }
+        };
+        let (w, h) = (self.page_w, self.page_h / 2.0);
+        let top = h * slot as f32;
+        let inner = w - 2.0 * 20.0 * MM;
+        let mut ops = Vec::new();
+        self.centred(&mut ops, top + 22.0 * MM, 20.0, &c.label, false, inner);
+        let no = c.board.to_string();
+        // Digits are about 0.73 of the size tall: the number fills some 80 mm of the half.
+        let size = 300.0_f32.min(300.0 * inner / self.m.width(&no, 300.0).max(1.0));
+        let y_no = top + 22.0 * MM + 10.0 * MM + size * 0.76;
+        self.centred(&mut ops, y_no, size, &no, true, inner);
+        let mut y = y_no + 14.0 * MM;
+        for l in &c.lines {
+            self.centred(&mut ops, y, 26.0, l, false, inner);
+            y += 26.0 * 1.5;
+        }
+        if slot == 0 {
+            ops.push(Op::Line {
+                x1: 8.0 * MM,
+                y1: h,
+                x2: w - 8.0 * MM,
+                y2: h,
+                width: 0.3,
+            });
+        }
+        self.cur.extend(ops);
+        self.used = true;
+        if slot == 0 {
+            self.card_slot = Some(1);
+        } else {
+            self.close_cards();
+        }
+    }
+
+    /// Ends a page of table cards (with one card or two).
+    fn close_cards(&mut self) {
+        if self.card_slot.take().is_some() {
+            let done = std::mem::take(&mut self.cur);
+            self.pages.push((done, true));
+            self.used = false;
+            self.header();
+        }
+    }
+
+    /// A folded name card: a page folded across the middle, the name large on each half,
+    /// the upper half upside down so that both faces read right once it stands.
+    fn name_card(&mut self, c: &NameCard) {
+        self.take_page();
+        let (w, h) = (self.page_w, self.page_h);
+        let inner = w - 2.0 * 18.0 * MM;
+        let mut face = Vec::new();
+        // The lower half: from h/2 to h; the name a little above its middle.
+        let mid = h * 0.75;
+        self.centred(&mut face, mid, 84.0, &c.name, true, inner);
+        if let Some(u) = &c.unit {
+            self.centred(&mut face, mid + 20.0 * MM, 26.0, u, false, inner);
+        }
+        if let Some(n) = &c.note {
+            self.centred(&mut face, h - 16.0 * MM, 12.0, n, false, inner);
+        }
+        let mut ops = face.clone();
+        ops.push(Op::Flipped(face));
+        // The fold.
+        ops.push(Op::Line {
+            x1: 8.0 * MM,
+            y1: h / 2.0,
+            x2: w - 8.0 * MM,
+            y2: h / 2.0,
+            width: 0.3,
+        });
+        self.pages.push((ops, true));
+        self.cur = Vec::new();
+        self.used = false;
+        self.header();
+    }
+
+    /// A booklet's cover: the event, the title, the dates, the venue, the organisers.
+    fn cover(&mut self, c: &Cover) {
+        self.take_page();
+        let inner = self.content_w() - 20.0 * MM;
+        let mut ops = Vec::new();
+        let h = self.page_h;
+        self.centred(&mut ops, h * 0.28, 26.0, &c.event, true, inner);
+        let spaced: String = c
+            .title
+            .chars()
+            .map(|ch| ch.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.centred(&mut ops, h * 0.42, 44.0, &spaced, true, inner);
+        let mut y = h * 0.62;
+        for l in &c.lines {
+            for line in self.m.wrap(l, 15.0, inner) {
+                self.centred(&mut ops, y, 15.0, &line, false, inner);
+                y += 15.0 * 1.8;
+            }
+        }
+        self.pages.push((ops, true));
+        self.cur = Vec::new();
+        self.used = false;
+        self.header();
+    }
+
+    /// The table of contents: every chapter with its page (from the last layout).
+    fn contents(&mut self, title: &str) {
+        if self.used {
+            self.new_page();
+        }
+        self.heading(title, 16.0);
+        let size = 12.0;
+        let toc = self.toc.clone();
+        for (name, page) in &toc {
+            self.ensure(size * 2.0);
+            let y = self.y + size * 1.3;
+            let no = page.map_or_else(|| "…".to_string(), |p| p.to_string());
+            let nw = self.m.width(&no, size);
+            let name_w = self.m.width(name, size).min(self.content_w() * 0.8);
+            let x_no = self.page_w - MARGIN_X - nw;
+            self.text(MARGIN_X, y, size, name, false);
+            self.text(x_no, y, size, &no, false);
+            // A dotted leader: short dashes from the name to the number.
+            let mut x = MARGIN_X + name_w + 6.0;
+            while x + 2.0 < x_no - 6.0 {
+                self.cur.push(Op::Line {
+                    x1: x,
+                    y1: y,
+                    x2: x + 1.0,
+                    y2: y,
+                    width: 0.8,
+                });
+                x += 4.0;
+            }
+            self.y += size * 2.0;
+            self.used = true;
+        }
+    }
+
+    /// A booklet's chapter: a new page, the chapter's heading; its page is remembered for
+    /// the contents.
+    fn chapter(&mut self, name: &str) {
+        if self.used {
+            self.new_page();
+        }
+        self.chapter_pages.push(self.pages.len() + 1);
+        let size = 16.0;
+        let y = self.y + size * 1.2;
+        let sz = size.min(size * self.content_w() / self.m.width(name, size).max(1.0));
+        self.text(MARGIN_X, y, sz, name, true);
+        self.y += size * 2.2;
         self.used = true;
     }
 
@@ -699,6 +910,60 @@ fn row_cells(t: &Table, r: &[arbiter_report::Cell]) -> Vec<(String, Align)> {
         .collect()
 }
 
+/// Lay the document out: its pages (ops, and whether the page has no running header and
+/// footer) and the page each chapter starts on. `toc`: the chapters with their pages as far
+/// as known.
+#[allow(clippy::type_complexity)]
+fn layout(
+    doc: &Document,
+    m: &mut Measure,
+    page_w: f32,
+    page_h: f32,
+    toc: Vec<(String, Option<usize>)>,
+) -> (Vec<(Vec<Op>, bool)>, Vec<usize>) {
+    let doc_title = match &doc.subtitle {
+        Some(s) => format!("{} · {s}", doc.title),
+        None => doc.title.clone(),
+    };
+    // A3 is A4 enlarged: the type grows with the sheet.
+    let scale = match doc.paper {
+        Paper::A4 => 1.0,
+        Paper::A3 => A3_W / A4_W,
+    };
+    let mut l = Layout {
+        m,
+        page_w,
+        page_h,
+        pages: Vec::new(),
+        cur: Vec::new(),
+        y: 0.0,
+        used: false,
+        doc_title,
+        event: doc.event_name.clone(),
+        date: doc.date.clone(),
+        body: doc.type_size.map_or(BODY, f32::from) * scale,
+        card_slot: None,
+        toc,
+        chapter_pages: Vec::new(),
+    };
+    let certificates = doc
+        .blocks
+        .iter()
+        .all(|b| matches!(b, Block::Certificate(_) | Block::PageBreak));
+    if !certificates {
+        l.header();
+    }
+    l.blocks(&doc.blocks, true);
+    if l.card_slot.is_some() {
+        l.close_cards();
+    }
+    if l.used || l.pages.is_empty() {
+        let done = std::mem::take(&mut l.cur);
+        l.pages.push((done, false));
+    }
+    (std::mem::take(&mut l.pages), l.chapter_pages)
+}
+
 /// Render the document as PDF bytes with `font` (and its bold sibling file, if there is one).
 pub fn render(doc: &Document, font: &PrintFont) -> Result<Vec<u8>, String> {
     render_with_progress(doc, font, &mut |_, _| {})
@@ -713,39 +978,38 @@ pub fn render_with_progress(
     let face = FontRef::from_index(font.data.as_slice(), font.index)
         .map_err(|e| format!("{}: 字体无法读取 (bad font): {e}", font.path.display()))?;
     let mut m = Measure::new(&face);
-    let (page_w, page_h) = match doc.orientation {
-        Orientation::Portrait => (A4_W, A4_H),
-        Orientation::Landscape => (A4_H, A4_W),
+    let (page_w, page_h) = match (doc.paper, doc.orientation) {
+        (Paper::A4, Orientation::Portrait) => (A4_W, A4_H),
+        (Paper::A4, Orientation::Landscape) => (A4_H, A4_W),
+        (Paper::A3, Orientation::Portrait) => (A3_W, A3_H),
+        (Paper::A3, Orientation::Landscape) => (A3_H, A3_W),
     };
-    let doc_title = match &doc.subtitle {
-        Some(s) => format!("{} · {s}", doc.title),
-        None => doc.title.clone(),
-    };
-    let mut l = Layout {
-        m: &mut m,
-        page_w,
-        page_h,
-        pages: Vec::new(),
-        cur: Vec::new(),
-        y: 0.0,
-        used: false,
-        doc_title,
-        event: doc.event_name.clone(),
-        date: doc.date.clone(),
-    };
-    let certificates = doc
+    // The contents need the pages the chapters start on: lay out, note them, lay out again
+    // with them (the contents take as many lines either way; a third time if they moved).
+    let chapters: Vec<String> = doc
         .blocks
         .iter()
-        .all(|b| matches!(b, Block::Certificate(_) | Block::PageBreak));
-    if !certificates {
-        l.header();
+        .filter_map(|b| match b {
+            Block::Chapter(c) => Some(c.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut toc: Vec<(String, Option<usize>)> =
+        chapters.iter().map(|c| (c.clone(), None)).collect();
+    let mut pages = Vec::new();
+    for _ in 0..3 {
+        let (p, starts) = layout(doc, &mut m, page_w, page_h, toc.clone());
+        pages = p;
+        let known: Vec<(String, Option<usize>)> = chapters
+            .iter()
+            .cloned()
+            .zip(starts.into_iter().map(Some))
+            .collect();
+        if known == toc {
+            break;
+        }
+        toc = known;
     }
-    l.blocks(&doc.blocks, true);
-    if l.used || l.pages.is_empty() {
-        let done = std::mem::take(&mut l.cur);
-        l.pages.push((done, false));
-    }
-    let pages = std::mem::take(&mut l.pages);
     let total = pages.len();
     let mut footers = Vec::with_capacity(total);
     for i in 0..total {
@@ -753,7 +1017,7 @@ pub fn render_with_progress(
             Lang::Zh => format!("第 {} 页 / 共 {} 页", i + 1, total),
             Lang::En => format!("Page {} of {}", i + 1, total),
         };
-        let fw = l.m.width(&f, 8.0);
+        let fw = m.width(&f, 8.0);
         footers.push(Op::Text {
             x: (page_w - fw) / 2.0,
             y: page_h - MARGIN_BOTTOM + 2.0,
@@ -781,65 +1045,9 @@ pub fn render_with_progress(
         } else {
             ops.iter().chain(std::iter::once(&footer)).collect()
         };
+        let fonts = (&regular, &bold);
         for op in all {
-            match op {
-                Op::Shade { x, y, w, h } => {
-                    let mut pb = PathBuilder::new();
-                    if let Some(r) = Rect::from_xywh(*x, *y, *w, *h) {
-                        pb.push_rect(r);
-                    }
-                    if let Some(path) = pb.finish() {
-                        s.set_stroke(None);
-                        s.set_fill(Some(Fill {
-                            paint: rgb::Color::new(232, 232, 232).into(),
-                            ..Fill::default()
-                        }));
-                        s.draw_path(&path);
-                    }
-                }
-                Op::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    width,
-                } => {
-                    let mut pb = PathBuilder::new();
-                    pb.move_to(*x1, *y1);
-                    pb.line_to(*x2, *y2);
-                    if let Some(p) = pb.finish() {
-                        s.set_fill(None);
-                        s.set_stroke(Some(Stroke {
-                            width: *width,
-                            paint: if *cert && *width > 1.0 {
-                                rgb::Color::new(170, 20, 20).into()
-                            } else {
-                                rgb::Color::new(60, 60, 60).into()
-                            },
-                            ..Stroke::default()
-                        }));
-                        s.draw_path(&p);
-                    }
-                }
-                Op::Text {
-                    x,
-                    y,
-                    size,
-                    text,
-                    bold: b,
-                } => {
-                    s.set_stroke(None);
-                    s.set_fill(Some(Fill::default()));
-                    s.draw_text(
-                        Point::from_xy(*x, *y),
-                        if *b { bold.clone() } else { regular.clone() },
-                        *size,
-                        text,
-                        false,
-                        TextDirection::Auto,
-                    );
-                }
-            }
+            draw(&mut s, op, *cert, fonts, (page_w, page_h));
         }
         s.finish();
         page.finish();
@@ -847,6 +1055,84 @@ pub fn render_with_progress(
     }
     pdf.finish()
         .map_err(|e| format!("无法生成 PDF (cannot write the PDF): {e:?}"))
+}
+
+/// Draw one op on the page's surface.
+fn draw(
+    s: &mut krilla::surface::Surface,
+    op: &Op,
+    cert: bool,
+    fonts: (&Font, &Font),
+    page: (f32, f32),
+) {
+    match op {
+        Op::Shade { x, y, w, h } => {
+            let mut pb = PathBuilder::new();
+            if let Some(r) = Rect::from_xywh(*x, *y, *w, *h) {
+                pb.push_rect(r);
+            }
+            if let Some(path) = pb.finish() {
+                s.set_stroke(None);
+                s.set_fill(Some(Fill {
+                    paint: rgb::Color::new(232, 232, 232).into(),
+                    ..Fill::default()
+                }));
+                s.draw_path(&path);
+            }
+        }
+        Op::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            width,
+        } => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(*x1, *y1);
+            pb.line_to(*x2, *y2);
+            if let Some(p) = pb.finish() {
+                s.set_fill(None);
+                s.set_stroke(Some(Stroke {
+                    width: *width,
+                    paint: if cert && *width > 1.0 {
+                        rgb::Color::new(170, 20, 20).into()
+                    } else {
+                        rgb::Color::new(60, 60, 60).into()
+                    },
+                    ..Stroke::default()
+                }));
+                s.draw_path(&p);
+            }
+        }
+        Op::Text {
+            x,
+            y,
+            size,
+            text,
+            bold: b,
+        } => {
+            s.set_stroke(None);
+            s.set_fill(Some(Fill::default()));
+            s.draw_text(
+                Point::from_xy(*x, *y),
+                if *b { fonts.1.clone() } else { fonts.0.clone() },
+                *size,
+                text,
+                false,
+                TextDirection::Auto,
+            );
+        }
+        Op::Flipped(inner) => {
+            // Half a turn about the page's centre: (x, y) → (w − x, h − y).
+            s.push_transform(&krilla::geom::Transform::from_row(
+                -1.0, 0.0, 0.0, -1.0, page.0, page.1,
+            ));
+            for o in inner {
+                draw(s, o, cert, fonts, page);
+            }
+            s.pop();
+        }
+    }
 }
 
 /// `…-Regular.ttc` → `…-Bold.ttc` beside it, same face index, when it exists.

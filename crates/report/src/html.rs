@@ -4,7 +4,7 @@
 //!
 //! Pure: the caller writes the string where it wants.
 
-use crate::{Align, Block, Document, Lang, Orientation, Table};
+use crate::{Align, Block, Document, Lang, Orientation, Paper, Table};
 
 /// Escape text for HTML.
 pub fn escape(s: &str) -> String {
@@ -42,6 +42,17 @@ td.l { text-align: left; } td.c { text-align: center; } td.r { text-align: right
 .sigs { display: flex; gap: 8mm; margin-top: 3mm; }
 .sigs span { flex: 1; border-bottom: 0.5pt solid #000; padding-bottom: 6mm; }
 .pb { break-after: page; page-break-after: always; }
+.tcard { break-inside: avoid; height: 128mm; border-bottom: 0.5pt dashed #999; text-align: center; display: flex; flex-direction: column; justify-content: center; }
+.tcard .label { font-size: 18pt; } .tcard .no { font-size: 220pt; font-weight: bold; line-height: 1; } .tcard .line { font-size: 24pt; }
+.ncard { break-inside: avoid; break-after: page; height: 260mm; display: flex; flex-direction: column; }
+.ncard .half { flex: 1; display: flex; flex-direction: column; justify-content: center; text-align: center; }
+.ncard .half.top { transform: rotate(180deg); border-bottom: 0.5pt dashed #999; }
+.ncard .name { font-size: 72pt; font-weight: bold; } .ncard .unit { font-size: 24pt; } .ncard .note { font-size: 12pt; color: #333; }
+.cover { break-after: page; text-align: center; padding-top: 60mm; min-height: 200mm; }
+.cover .ev { font-size: 24pt; font-weight: bold; } .cover h1 { font-size: 40pt; letter-spacing: 6mm; margin: 20mm 0; } .cover p { font-size: 14pt; }
+.toc { break-after: page; } .toc ol { list-style: none; font-size: 13pt; line-height: 2; }
+h2.chapter { break-before: page; font-size: 16pt; }
+body.large table { font-size: 16pt; }
 .cert { break-inside: avoid; text-align: center; padding: 25mm 20mm; border: 3pt double #a00; min-height: 130mm; }
 .cert h1 { font-size: 32pt; color: #a00; letter-spacing: 8mm; margin-bottom: 12mm; }
 .cert .who { font-size: 22pt; margin-bottom: 2mm; }
@@ -60,9 +71,18 @@ pub fn render(doc: &Document) -> String {
         Lang::Zh => "zh-CN",
         Lang::En => "en",
     };
+    let paper = match doc.paper {
+        Paper::A4 => "A4",
+        Paper::A3 => "A3",
+    };
     let (size, class) = match doc.orientation {
-        Orientation::Portrait => ("A4 portrait", "portrait"),
-        Orientation::Landscape => ("A4 landscape", "landscape"),
+        Orientation::Portrait => (format!("{paper} portrait"), "portrait"),
+        Orientation::Landscape => (format!("{paper} landscape"), "landscape"),
+    };
+    let class = if doc.type_size.is_some() {
+        format!("{class} large")
+    } else {
+        class.to_string()
     };
     let title = match &doc.subtitle {
         Some(s) => format!("{} {} — {}", doc.title, s, doc.event_name),
@@ -86,21 +106,94 @@ pub fn render(doc: &Document) -> String {
             .unwrap_or_default(),
         escape(&doc.date)
     );
-    let certificates = doc
-        .blocks
-        .iter()
-        .any(|b| matches!(b, Block::Certificate(_)));
-    if !certificates {
+    let no_header = doc.blocks.iter().any(|b| {
+        matches!(
+            b,
+            Block::Certificate(_) | Block::TableCard(_) | Block::NameCard(_) | Block::Cover(_)
+        )
+    });
+    if !no_header {
         h.push_str(&header);
     }
-    blocks(&doc.blocks, &mut h);
+    // The chapters, for the table of contents (a link each; the browser numbers the pages).
+    let chapters: Vec<&str> = doc
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Chapter(c) => Some(c.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut out = String::new();
+    blocks(&doc.blocks, &mut out);
+    let mut toc = String::from("<ol>");
+    for (i, c) in chapters.iter().enumerate() {
+        toc.push_str(&format!(
+            "<li><a href=\"#chapter-{}\">{}</a></li>",
+            i + 1,
+            escape(c)
+        ));
+    }
+    toc.push_str("</ol>");
+    h.push_str(&out.replace("<!--toc-->", &toc));
     h.push_str("</body>\n</html>\n");
     h
 }
 
 fn blocks(bs: &[Block], h: &mut String) {
+    let mut chapter = 0;
     for b in bs {
         match b {
+            Block::TableCard(c) => {
+                h.push_str(&format!(
+                    "<section class=\"tcard\"><div class=\"label\">{}</div><div class=\"no\">{}</div>",
+                    escape(&c.label),
+                    c.board
+                ));
+                for l in &c.lines {
+                    h.push_str(&format!("<div class=\"line\">{}</div>", escape(l)));
+                }
+                h.push_str("</section>\n");
+            }
+            Block::NameCard(c) => {
+                let half = |class: &str| {
+                    format!(
+                        "<div class=\"half {class}\"><div class=\"name\">{}</div><div class=\"unit\">{}</div><div class=\"note\">{}</div></div>",
+                        escape(&c.name),
+                        escape(c.unit.as_deref().unwrap_or("")),
+                        escape(c.note.as_deref().unwrap_or(""))
+                    )
+                };
+                h.push_str(&format!(
+                    "<section class=\"ncard\">{}{}</section>\n",
+                    half("top"),
+                    half("bottom")
+                ));
+            }
+            Block::Cover(c) => {
+                h.push_str(&format!(
+                    "<section class=\"cover\"><div class=\"ev\">{}</div><h1>{}</h1>",
+                    escape(&c.event),
+                    escape(&c.title)
+                ));
+                for l in &c.lines {
+                    h.push_str(&format!("<p>{}</p>", escape(l)));
+                }
+                h.push_str("</section>\n");
+            }
+            Block::Contents(t) => {
+                h.push_str(&format!(
+                    "<nav class=\"toc\"><h2>{}</h2><!--toc--></nav>\n",
+                    escape(t)
+                ));
+            }
+            Block::Chapter(c) => {
+                chapter += 1;
+                h.push_str(&format!(
+                    "<h2 class=\"chapter\" id=\"chapter-{chapter}\">{}</h2>\n",
+                    escape(c)
+                ));
+            }
             Block::Heading(s) => h.push_str(&format!("<h2>{}</h2>\n", escape(s))),
             Block::Paragraph(s) => h.push_str(&format!("<p>{}</p>\n", escape(s))),
             Block::Table(t) => table(t, h),

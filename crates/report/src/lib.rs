@@ -42,10 +42,27 @@ pub enum DocKind {
     Prizes,
     /// 荣誉证书: one certificate per prize winner.
     Certificates,
+    /// 台号卡: a board number to read across the hall, two to a page; with `--round` the
+    /// round's players (red, black) under the number.
+    TableCards,
+    /// 姓名签: a folded name card per player (the upper half upside down).
+    NameCards,
+    /// 对阵表 (张贴用): the round's pairings in large type for the wall, A4 or A3.
+    WallPairings,
+    /// 奖励签收表: prize winners with amounts, ID number and a column to sign.
+    PrizeReceipts,
+    /// 收支表: the cash report for the treasurer, per item and per player.
+    Cash,
+    /// 秩序册: the event's programme booklet (cover, contents, regulation, schedule,
+    /// entries, the first round's pairings).
+    Programme,
+    /// 成绩册: the results booklet (cover, contents, standings, crosstables, teams,
+    /// knockout, prizes, corrections).
+    ResultsBook,
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 10] = [
+    pub const ALL: [DocKind; 17] = [
         DocKind::Checkin,
         DocKind::Pairings,
         DocKind::Slips,
@@ -56,6 +73,13 @@ impl DocKind {
         DocKind::Bracket,
         DocKind::Prizes,
         DocKind::Certificates,
+        DocKind::TableCards,
+        DocKind::NameCards,
+        DocKind::WallPairings,
+        DocKind::PrizeReceipts,
+        DocKind::Cash,
+        DocKind::Programme,
+        DocKind::ResultsBook,
     ];
 
     /// The name on the command line (`checkin`, `pairings`, …).
@@ -71,6 +95,13 @@ impl DocKind {
             DocKind::Bracket => "bracket",
             DocKind::Prizes => "prizes",
             DocKind::Certificates => "certificates",
+            DocKind::TableCards => "table-cards",
+            DocKind::NameCards => "name-cards",
+            DocKind::WallPairings => "wall-pairings",
+            DocKind::PrizeReceipts => "prize-receipts",
+            DocKind::Cash => "cash",
+            DocKind::Programme => "programme",
+            DocKind::ResultsBook => "results-book",
         }
     }
 
@@ -86,6 +117,13 @@ impl DocKind {
             DocKind::Bracket => "淘汰赛对阵",
             DocKind::Prizes => "获奖名单",
             DocKind::Certificates => "荣誉证书",
+            DocKind::TableCards => "台号卡",
+            DocKind::NameCards => "姓名签",
+            DocKind::WallPairings => "对阵表(张贴)",
+            DocKind::PrizeReceipts => "奖励签收表",
+            DocKind::Cash => "收支表",
+            DocKind::Programme => "秩序册",
+            DocKind::ResultsBook => "成绩册",
         }
     }
 
@@ -101,6 +139,13 @@ impl DocKind {
             DocKind::Bracket => "Knockout bracket",
             DocKind::Prizes => "Prize list",
             DocKind::Certificates => "Certificates",
+            DocKind::TableCards => "Table cards",
+            DocKind::NameCards => "Name cards",
+            DocKind::WallPairings => "Pairings (wall)",
+            DocKind::PrizeReceipts => "Prize receipts",
+            DocKind::Cash => "Cash report",
+            DocKind::Programme => "Programme",
+            DocKind::ResultsBook => "Results book",
         }
     }
 
@@ -114,7 +159,20 @@ impl DocKind {
 
     /// Whether the document is of one round (`--round`).
     pub fn takes_round(self) -> bool {
-        matches!(self, DocKind::Pairings | DocKind::Slips | DocKind::Results)
+        matches!(
+            self,
+            DocKind::Pairings
+                | DocKind::Slips
+                | DocKind::Results
+                | DocKind::TableCards
+                | DocKind::WallPairings
+        )
+    }
+
+    /// Whether the document carries ID numbers (masked unless the organiser's copy): the
+    /// check-in sheet and the prize receipts.
+    pub fn personal(self) -> bool {
+        matches!(self, DocKind::Checkin | DocKind::PrizeReceipts)
     }
 }
 
@@ -160,6 +218,16 @@ pub struct Options {
     pub lang: Lang,
 }
 
+/// The sheet a document is printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Paper {
+    #[default]
+    A4,
+    /// A3 (the wall pairings, `--paper a3`): the same layout, type scaled to the sheet.
+    A3,
+}
+
 /// Page orientation the document is meant for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -182,6 +250,11 @@ pub struct Document {
     pub date: String,
     pub orientation: Orientation,
     pub lang: Lang,
+    /// A4 unless the caller asks for A3 (`--paper a3`).
+    pub paper: Paper,
+    /// The size of the body type in points on A4, when larger than the usual 9 (a wall copy);
+    /// a renderer scales it with the sheet.
+    pub type_size: Option<u8>,
     pub blocks: Vec<Block>,
 }
 
@@ -219,6 +292,48 @@ pub enum Block {
     Certificate(Certificate),
     /// Start a new page.
     PageBreak,
+    /// A table card (台号卡): half a page.
+    TableCard(TableCard),
+    /// A folded name card (姓名签): a page.
+    NameCard(NameCard),
+    /// A booklet's cover: a page of its own, without the running header.
+    Cover(Cover),
+    /// A booklet's table of contents: every [`Block::Chapter`] with the page it starts on
+    /// (the renderer lays out twice to know them).
+    Contents(String),
+    /// A booklet's chapter: starts a new page; listed in the contents.
+    Chapter(String),
+}
+
+/// A table card (台号卡).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TableCard {
+    /// The board number, printed as large as the half page allows.
+    pub board: u32,
+    /// Above the number: `台号` or the section's name (`公开组 第3轮`).
+    pub label: String,
+    /// Under the number: the players (`红方 张三 (天水市)`), if a round is given.
+    pub lines: Vec<String>,
+}
+
+/// A folded name card (姓名签).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NameCard {
+    pub name: String,
+    pub unit: Option<String>,
+    /// Small, under the unit: the section's name.
+    pub note: Option<String>,
+}
+
+/// A booklet's cover.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cover {
+    /// The event's name.
+    pub event: String,
+    /// `秩序册`, `成绩册`.
+    pub title: String,
+    /// Lines under the title (dates, venue, organisers), each `label：text`.
+    pub lines: Vec<String>,
 }
 
 /// Horizontal alignment of a column.
@@ -322,7 +437,7 @@ pub struct Certificate {
 /// (exit 2 in the CLI) except [`ReportError::Event`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReportError {
-    #[error("未知的文档 「{0}」, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates (unknown document)")]
+    #[error("未知的文档 「{0}」, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme, results-book (unknown document)")]
     UnknownDoc(String),
     #[error("未知的组别 「{section}」 (unknown section); 本赛事的组别: {known}")]
     UnknownSection { section: String, known: String },

@@ -1,5 +1,6 @@
 //! `arbiter print`: a printed document of an event (检录表, 对阵表, 记录单, 成绩公告, 名次表,
-//! 轮次成绩表, 团体名次, 淘汰赛对阵, 获奖名单, 荣誉证书) as A4 PDF or HTML.
+//! 轮次成绩表, 团体名次, 淘汰赛对阵, 获奖名单, 荣誉证书, 台号卡, 姓名签, 张贴用对阵表,
+//! 奖励签收表, 收支表, 秩序册, 成绩册) as A4 (or A3) PDF or HTML.
 //!
 //! The document is built by `arbiter-report` from the folded log (the same tables the web
 //! desk and the Excel exports use); this command only reads the database, chooses the font
@@ -7,7 +8,7 @@
 //! does not fit the event (unknown document, section or round, nothing to print yet).
 
 use arbiter_documents::{find_font, pdf};
-use arbiter_report::{DocKind, Lang, Options, Privacy};
+use arbiter_report::{DocKind, Lang, Options, Paper, Privacy};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -23,15 +24,18 @@ pub struct PrintArgs {
     /// 赛事编号 — event id in the database
     #[arg(long)]
     pub event: String,
-    /// 文档 — checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates
+    /// 文档 — checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme, results-book
     #[arg(long)]
     pub doc: String,
     /// 组别 (默认: 全部组别) — section id (default: every section)
     #[arg(long)]
     pub section: Option<String>,
-    /// 轮次 (对阵表/记录单/成绩公告; 默认: 最后编排的一轮) — round (default: the last paired)
+    /// 轮次 (对阵表/记录单/成绩公告/台号卡/张贴用对阵表; 默认: 最后编排的一轮) — round (default: the last paired)
     #[arg(long)]
     pub round: Option<u32>,
+    /// 纸张 (张贴用对阵表可用 a3; 默认 a4) — paper: a4, or a3 for wall-pairings
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
     /// 格式 — pdf or html
     #[arg(long)]
     pub format: String,
@@ -41,7 +45,7 @@ pub struct PrintArgs {
     /// 语言 (默认 zh) — language of the labels: zh or en
     #[arg(long, default_value = "zh")]
     pub lang: String,
-    /// 组委会用 (检录表显示完整身份证号和电话) — organiser's copy: full ID numbers and phones on the check-in sheet
+    /// 组委会用 (检录表、奖励签收表显示完整身份证号) — organiser's copy: full ID numbers on the check-in sheet and the prize receipts
     #[arg(long)]
     pub organiser: bool,
     /// 中文字体文件 (.ttf/.otf/.ttc; 默认自动查找, 或环境变量 ARBITER_FONT) — CJK font file
@@ -82,10 +86,21 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
     };
     if a.round.is_some() && !kind.takes_round() {
         return refuse(format!(
-            "--round 只用于 pairings, slips, results, 不用于 {} (--round is for pairings, slips and results)",
+            "--round 只用于 pairings, slips, results, table-cards, wall-pairings, 不用于 {} (--round is for the documents of a round)",
             kind.name()
         ));
     }
+    let paper = match a.paper.trim() {
+        "a4" | "A4" => Paper::A4,
+        "a3" | "A3" if kind == DocKind::WallPairings => Paper::A3,
+        "a3" | "A3" => {
+            return refuse(format!(
+                "--paper a3 只用于 wall-pairings, 不用于 {} (A3 is for the wall pairings)",
+                kind.name()
+            ))
+        }
+        p => return refuse(format!("未知的纸张 「{p}」, 可选 a4 或 a3 (unknown paper)")),
+    };
     if a.round == Some(0) {
         return refuse("轮次从 1 开始 (rounds start at 1)");
     }
@@ -110,7 +125,10 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         lang,
     };
     let doc = match arbiter_report::build(&state, kind, &opts) {
-        Ok(d) => d,
+        Ok(mut d) => {
+            d.paper = paper;
+            d
+        }
         Err(e @ arbiter_report::ReportError::Event(_)) => anyhow::bail!("{e}"),
         Err(e) => return refuse(e),
     };

@@ -30,6 +30,7 @@ mod numbering_cli;
 mod pairing_cli;
 mod postgres;
 mod print_cli;
+mod printset_cli;
 mod readme;
 mod records_cli;
 mod registration_rules_cli;

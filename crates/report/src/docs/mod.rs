@@ -11,12 +11,16 @@ use arbiter_director::export::Export;
 use arbiter_regulation::Regulation;
 use chrono::Datelike;
 
+mod booklet;
 mod bracket;
+mod cards;
+mod cash;
 mod certificates;
 mod checkin;
 mod crosstable;
 mod pairings;
 mod prizes;
+mod receipts;
 mod results;
 mod round;
 mod slips;
@@ -174,6 +178,21 @@ pub(crate) fn build(
         // trophy/medal, item): a unit's full name only fits on one line across the page.
         DocKind::Prizes => (Orientation::Landscape, None, prizes(&cx)?),
         DocKind::Certificates => (Orientation::Landscape, None, certificates(&cx)?),
+        DocKind::TableCards => (
+            Orientation::Portrait,
+            None,
+            cards::table_cards(&cx, opts.round)?,
+        ),
+        DocKind::NameCards => (Orientation::Portrait, None, cards::name_cards(&cx)?),
+        DocKind::WallPairings => cards::wall_pairings(&cx, opts.round)?,
+        DocKind::PrizeReceipts => (
+            Orientation::Landscape,
+            None,
+            receipts::prize_receipts(&cx, opts.privacy)?,
+        ),
+        DocKind::Cash => (Orientation::Landscape, None, cash::cash(&cx)?),
+        DocKind::Programme => (Orientation::Portrait, None, booklet::programme(&cx)?),
+        DocKind::ResultsBook => (Orientation::Landscape, None, booklet::results_book(&cx)?),
     };
     let subtitle = subtitle.or_else(|| opts.section.as_ref().map(|s| cx.section_name(s)));
     // A document of team-match sections only is titled as the team event's (A15).
@@ -192,6 +211,9 @@ pub(crate) fn build(
         date: date_range(&cx.reg, lang),
         orientation,
         lang,
+        paper: crate::Paper::A4,
+        // The wall copy is read from a few steps away.
+        type_size: (kind == DocKind::WallPairings).then_some(15),
         blocks,
     })
 }

@@ -259,8 +259,8 @@ fn busy(l: Lang) -> Response {
 struct PrintPage<'a> {
     l: Lang,
     ev: &'a str,
-    /// Each document's name, label, and whether it is the check-in list (of which an
-    /// organiser also gets the copy with ID numbers).
+    /// Each document's name, label, and whether it carries ID numbers (the check-in list,
+    /// the prize receipts: an organiser also gets the copy with them in full).
     docs: Vec<(&'static str, &'static str, bool)>,
     organiser: bool,
     /// The CSV files, one a table.
@@ -319,13 +319,7 @@ async fn list(
         ev,
         docs: DocKind::ALL
             .iter()
-            .map(|kind| {
-                (
-                    kind.name(),
-                    l.t(kind.zh(), kind.en()),
-                    *kind == DocKind::Checkin,
-                )
-            })
+            .map(|kind| (kind.name(), l.t(kind.zh(), kind.en()), kind.personal()))
             .collect(),
         organiser: auth.user.role == Role::Organiser,
         csv: names,

@@ -1386,9 +1386,40 @@ fn the_desk_prints_the_documents_of_an_event() {
     let list = arb.get(&s, &format!("/desk/e/{ev}/print"));
     assert_eq!(list.status, 200);
     let list = list.text();
-    for doc in ["checkin", "pairings", "slips", "standings", "certificates"] {
+    for doc in [
+        "checkin",
+        "pairings",
+        "slips",
+        "standings",
+        "certificates",
+        "table-cards",
+        "name-cards",
+        "wall-pairings",
+        "prize-receipts",
+        "cash",
+        "programme",
+        "results-book",
+    ] {
         assert!(list.contains(&format!("doc={doc}")), "{doc}: {list}");
     }
+    // The hall's papers and the programme from the same list (issue 47).
+    let cards = arb
+        .get(
+            &s,
+            &format!("/desk/e/{ev}/print?doc=table-cards&section=men&round=1"),
+        )
+        .text();
+    assert!(
+        cards.contains("class=\"tcard\"") && cards.contains("棋手00"),
+        "{cards}"
+    );
+    let programme = arb.get(&s, &format!("/desk/e/{ev}/print?doc=programme"));
+    assert_eq!(programme.status, 200, "{}", programme.text());
+    let programme = programme.text();
+    assert!(
+        programme.contains("秩序册") && programme.contains("三、参赛名单"),
+        "{programme}"
+    );
     let r = arb.get(
         &s,
         &format!("/desk/e/{ev}/print?doc=pairings&section=men&round=1"),
