@@ -388,6 +388,10 @@ pub struct PrizeRow {
     /// Added field: the board of a board prize (台次奖, A15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
+    /// Added field: the prize was passed down (顺延, A14 one award per person) — why, and
+    /// from which place: the player at its place takes another award.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passed_down: Option<String>,
 }
 
 impl Export {
@@ -482,6 +486,7 @@ mod tests {
                 trophy: false,
                 medal: false,
                 board: None,
+                passed_down: None,
             }],
             prize_total: Score::points(0),
             provisional: true,

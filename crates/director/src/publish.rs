@@ -347,6 +347,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                 trophy: a.trophy,
                 medal: a.medal,
                 board: a.board,
+                passed_down: a.passed_down.then(|| a.note.clone()).flatten(),
             }
         })
         .collect();

@@ -320,3 +320,82 @@ amount_yuan = 1000
     let page = html::render(&doc);
     assert!(page.contains("淘汰赛第7轮"), "seven round captions");
 }
+
+/// A14 「不可重复领奖」: a Swiss open with a women's list; every prize passed down (顺延) says so
+/// in the printed prize list, and nobody holds two.
+#[test]
+fn the_prize_list_says_which_prizes_were_passed_down() {
+    let src = r#"
+[event]
+name = "顺延测试公开赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+
+[[sections.categories]]
+id = "women"
+name = "女子组"
+sex = "F"
+
+[[sections.prizes]]
+rank = 1
+amount_yuan = 1000
+[[sections.prizes]]
+rank = 2
+amount_yuan = 600
+[[sections.prizes]]
+rank = 3
+amount_yuan = 400
+[[sections.prizes]]
+from = 4
+to = 6
+amount_yuan = 200
+[[sections.prizes]]
+category = "women"
+rank = 1
+amount_yuan = 500
+[[sections.prizes]]
+category = "women"
+rank = 2
+amount_yuan = 250
+
+[sections.awards]
+one_award_per_person = true
+"#;
+    let reg = arbiter_regulation::parse(src, "passdown.toml").unwrap_or_else(|e| panic!("{e}"));
+    let sizes = Sizes {
+        all: Some(24),
+        ..Sizes::default()
+    };
+    let mut sim = Simulator::new(reg, src, "passdown.toml", 5, &sizes);
+    let state = sim.run_in_memory().unwrap().1;
+    let doc = build(&state, DocKind::Prizes, &opts()).unwrap();
+    let t = doc
+        .tables()
+        .into_iter()
+        .find(|t| t.id == "prizes")
+        .expect("a prize table");
+    let col = |id: &str| t.columns.iter().position(|c| c.key == id);
+    let why = col("passed_down").expect("a 顺延说明 column");
+    let winner = col("winner").unwrap();
+    let passed: Vec<&String> = t
+        .rows
+        .iter()
+        .filter_map(|r| match &r[why] {
+            Cell::Text(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert!(!passed.is_empty());
+    assert!(passed.iter().all(|s| s.contains("顺延至")), "{passed:?}");
+    let mut names: Vec<String> = t.rows.iter().map(|r| format!("{:?}", r[winner])).collect();
+    let n = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), n, "one award per person");
+    assert!(html::render(&doc).contains("顺延说明"));
+}

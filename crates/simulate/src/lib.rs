@@ -82,7 +82,18 @@ pub fn append_batch<L: EventLog>(
     )
 }
 
-/// The entry form of a synthetic entry, as the desk receives it.
+/// The fields the regulation asks of an entry in `sec`: the section's own list, else the
+/// event's (`[registration] fields`).
+fn required_fields<'a>(
+    reg: &'a Regulation,
+    sec: &'a arbiter_regulation::Section,
+) -> &'a [arbiter_regulation::EntryField] {
+    sec.entries
+        .fields
+        .as_deref()
+        .unwrap_or(&reg.registration.fields)
+}
+
 /// The entry form of a synthetic entry; `social_security`: the regulation asks for the 社保号
 /// (K5), which the synthetic player gives as his ID number (as many cities number it).
 fn form(e: &SynthEntry, social_security: bool) -> EntryForm {
@@ -380,6 +391,10 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                 .map(|_| count));
             let (born_from, born_to) = birth_range(reg, sec);
             let local = sec.eligibility.require_flags.iter().any(|f| f == "local");
+            // Every field the regulation asks of an entry is filled: a section that requires
+            // the unit (`fields`) gets a unit for every player.
+            let unit_required =
+                required_fields(reg, sec).contains(&arbiter_regulation::EntryField::Unit);
             let affiliation = match reg.registration.unit_kind {
                 // A15: every unit sends one full team (its boards and a reserve).
                 _ if sec.team_match.is_some() => {
@@ -409,7 +424,36 @@ pub fn field_plan(reg: &Regulation, stem: &str, seed: u64, sizes: &Sizes) -> Syn
                         names,
                     }
                 }
+                _ if unit_required => Affiliation::Units {
+                    units: count.div_ceil(4).max(2),
+                    min: 1,
+                    max: 6,
+                    names: clubs(stem, local),
+                },
                 _ => Affiliation::Clubs(clubs(stem, local)),
+            };
+            // Teams bigger than a synthetic unit (min_players 7–8): units sized to the
+            // regulation's teams, so that team standings and team prizes exist.
+            let affiliation = match (affiliation, sec.entry_teams()) {
+                (
+                    Affiliation::Units {
+                        units,
+                        min: _,
+                        max,
+                        names,
+                    },
+                    Some(t),
+                ) if t.min_players as usize > max => {
+                    let lo = t.min_players as usize;
+                    let hi = t.max_players.map_or(lo, |m| m as usize).max(lo);
+                    Affiliation::Units {
+                        units: units.min(count.div_ceil(lo)).max(1),
+                        min: lo,
+                        max: hi,
+                        names,
+                    }
+                }
+                (a, _) => a,
             };
             let mut evidence: Vec<String> = sec
                 .eligibility
@@ -558,6 +602,56 @@ impl Simulator {
         &self.reg
     }
 
+    /// What the regulation promises that the simulated field cannot produce (Chinese, then
+    /// English): a section with team standings or team prizes where no unit sends a team of
+    /// `min_players`, a team division no team enters. Empty when the field can produce all.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for sec in &self.reg.sections {
+            let Some(t) = sec.teams.as_ref() else {
+                continue;
+            };
+            let teams: Vec<&synth::SynthTeam> = self
+                .field
+                .teams
+                .iter()
+                .filter(|x| x.section == sec.id)
+                .collect();
+            let players = self
+                .field
+                .entries
+                .iter()
+                .filter(|e| e.section == sec.id)
+                .count();
+            if teams.is_empty() {
+                let what = if t.prizes.is_empty() {
+                    "团体成绩"
+                } else {
+                    "团体成绩和团体奖"
+                };
+                out.push(format!(
+                    "「{}」: 模拟的 {players} 名选手中没有单位凑满一队 (至少 {} 人), {what}无法产生 \
+                     (the simulated field of {players} forms no team of {}: no team standings or team prizes)",
+                    sec.name, t.min_players, t.min_players
+                ));
+                continue;
+            }
+            for d in &t.divisions {
+                if !teams
+                    .iter()
+                    .any(|x| x.division.as_deref() == Some(d.name.as_str()))
+                {
+                    out.push(format!(
+                        "「{}」{}: 模拟的报名中没有队伍, 该组团体成绩和团体奖无法产生 \
+                         (no simulated team enters division {}: no standings or prizes there)",
+                        sec.name, d.name, d.name
+                    ));
+                }
+            }
+        }
+        out
+    }
+
     /// The same simulator with other result rates (e.g. more foul losses for a test).
     pub fn with_model(mut self, model: ResultModel) -> Self {
         self.model = model;
@@ -638,13 +732,16 @@ impl Simulator {
     /// Registration order: valid entries, with the bad entries placed where they show their
     /// own reason (before the section fills; cross-unit team after its team; after the cap last).
     fn forms(&self) -> Vec<EntryForm> {
-        let ss = self
+        let ss_event = self
             .reg
             .registration
             .fields
             .contains(&arbiter_regulation::EntryField::SocialSecurityNumber);
         let mut out = Vec::new();
         for sec in &self.reg.sections {
+            let ss = ss_event
+                || required_fields(&self.reg, sec)
+                    .contains(&arbiter_regulation::EntryField::SocialSecurityNumber);
             // A section numbered by rating (A3) gets rated players, as its entry list would.
             let rated = sec.pairing.numbering == arbiter_types::Numbering::Rating;
             // Flags the section's categories rank by (本地, …) that its entries are not all

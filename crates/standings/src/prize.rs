@@ -23,7 +23,10 @@
 //!   most (equal amounts: the table listed first in the regulation, [`PrizeTable::listed`]),
 //!   and each award he does not take goes to the next eligible player of its list: place `k`
 //!   of a table goes to the `k`-th player of its ranking who does not take a better award
-//!   elsewhere (递补);
+//!   elsewhere (顺延). This holds to a fixed point: a player already placed is reconsidered
+//!   for a better prize vacated above him (the prizes are given out worth most first, see
+//!   `one_award_draws`), so nobody keeps a lower prize while a better one of his lists passes
+//!   to a player ranked below him. A prize passed down says so ([`Award::passed_down`]);
 //! - a table may reserve places for a category ([`Reservation`]): the category's best
 //!   players are among its winners (the places they fill count in the table), each receiving
 //!   the larger of his place prize and the floor;
@@ -331,6 +334,10 @@ pub struct Award {
     pub certificate: bool,
     /// Why the prize went to someone else than the player at `place`.
     pub note: Option<String>,
+    /// The prize was passed down (顺延): the player at `place` of its list takes another
+    /// award (one award per person), so it went to the next eligible player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passed_down: bool,
     /// The board of a board prize (台次奖).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
@@ -355,6 +362,7 @@ impl Award {
             medal: e.medal,
             certificate: e.certificate,
             note: None,
+            passed_down: false,
             board: None,
         }
     }
@@ -590,9 +598,17 @@ impl<'a> Allocator<'a> {
             medal: prize.medal,
             certificate: prize.certificate,
             note,
+            passed_down: false,
             board: None,
         });
         Ok(())
+    }
+
+    /// The award just given was passed down (顺延).
+    fn mark_passed_down(&mut self) {
+        if let Some(a) = self.list.awards.last_mut() {
+            a.passed_down = true;
+        }
     }
 
     fn add_amount(&mut self, amount: Option<u64>) -> Result<(), PrizeError> {
@@ -625,10 +641,6 @@ impl<'a> Allocator<'a> {
         });
     }
 }
-
-/// An award a person holds in a draw of the place tables: (amount, where its table is
-/// listed, place, table index).
-type Held = (u64, u32, u32, usize);
 
 fn entry_kind(e: &PrizeEntry) -> AwardKind {
     if e.amount.is_none() && e.item.is_none() && !e.trophy && !e.medal {
@@ -743,6 +755,190 @@ fn table_draw<'a>(
     draw
 }
 
+/// One award per person (A14), to a fixed point: every person keeps the award worth most
+/// to him, and no prize is held by a player ranked below someone of its list who would
+/// rather have it than what he holds. All persons value the prizes alike — the amount
+/// (a reserved winner's floor counted), then the table listed first, then the better place —
+/// so this allocation is the only one, and it is reached by giving the prizes out one at a
+/// time, the prize worth most first, each to the best player of its list who holds no award
+/// yet; a table's places go out in order (its next place is the only one on offer). A player
+/// who first looked placed in a lower prize is thus reconsidered for a better prize vacated
+/// above him: he takes it, and his lower place passes down its own list (顺延).
+///
+/// A table with reserved places gives its next place to the best player left unless the
+/// places still to give are all needed for the category's players left (up to the reserved
+/// number): then to the best of those — the same winners as [`table_draw`] for the same
+/// players. A place between a table's entries (no prize) is passed without an award.
+fn one_award_draws<'a>(
+    rules: &'a PrizeRules,
+    rankings_of: &[&'a Ranking],
+    members: &[Option<BTreeSet<PlayerNo>>],
+) -> Vec<TableDraw<'a>> {
+    struct Open<'a> {
+        /// The table's places 1..=last, each with its prize line (`None`: a gap).
+        places: Vec<Option<&'a PrizeEntry>>,
+        next: usize,
+        /// Players this table has passed over or given a place.
+        taken: BTreeSet<PlayerNo>,
+        reserved_given: u32,
+        draw: TableDraw<'a>,
+    }
+    let mut open: Vec<Open> = rules
+        .places
+        .iter()
+        .map(|t| {
+            let last = t.entries.iter().map(|e| e.last_place()).max().unwrap_or(0);
+            let places = (1..=last)
+                .map(|k| {
+                    t.entries
+                        .iter()
+                        .find(|e| (e.first..=e.last_place()).contains(&k))
+                })
+                .collect();
+            Open {
+                places,
+                next: 0,
+                taken: BTreeSet::new(),
+                reserved_given: 0,
+                draw: TableDraw {
+                    winners: Vec::new(),
+                    vacant: Vec::new(),
+                    eligible: 0,
+                },
+            }
+        })
+        .collect();
+    /// The place on offer of a table and who would win it.
+    struct Offer {
+        /// What it is worth: (amount, table listed first, better place).
+        key: (u64, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>),
+        table: usize,
+        no: PlayerNo,
+        reserved: bool,
+        amount: Option<u64>,
+    }
+    let mut awarded: BTreeSet<(&str, PlayerNo)> = BTreeSet::new();
+    loop {
+        // The place on offer of every open table: (amount, listed, place) and its winner.
+        let mut best: Option<Offer> = None;
+        for (i, o) in open.iter_mut().enumerate() {
+            let t = &rules.places[i];
+            let ranking = rankings_of[i];
+            let section = t.section.as_str();
+            let Some(&slot) = o.places.get(o.next) else {
+                continue;
+            };
+            let place = o.next as u32 + 1;
+            let left: Vec<&RankedPlayer> = ranking
+                .rows
+                .iter()
+                .filter(|r| !o.taken.contains(&r.no) && !awarded.contains(&(section, r.no)))
+                .collect();
+            let winner = match (&t.reserved, members[i].as_ref()) {
+                (Some(r), Some(m)) => {
+                    let is_member = |row: &&&RankedPlayer| m.contains(&row.no);
+                    let still = (r.places.saturating_sub(o.reserved_given) as usize)
+                        .min(left.iter().filter(is_member).count());
+                    let to_give = o.places.len() - o.next;
+                    match left.first() {
+                        Some(row) if m.contains(&row.no) && still > 0 => Some((row.no, true)),
+                        Some(row) if to_give > still => Some((row.no, false)),
+                        _ => left.iter().find(is_member).map(|row| (row.no, true)),
+                    }
+                }
+                _ => left.first().map(|row| (row.no, false)),
+            };
+            let Some(e) = slot else {
+                // A gap between the table's entries: its player is passed, with no award.
+                if let Some((no, _)) = winner {
+                    o.taken.insert(no);
+                }
+                o.next += 1;
+                continue;
+            };
+            let Some(winner) = winner else {
+                o.draw.vacant.push((place, e));
+                o.next += 1;
+                continue;
+            };
+            let amount = match (&t.reserved, winner.1) {
+                (Some(r), true) => Some(e.amount.unwrap_or(0).max(r.floor)),
+                _ => e.amount,
+            };
+            let listed = t.listed.unwrap_or(i as u32);
+            let key = (
+                amount.unwrap_or(0),
+                std::cmp::Reverse(listed),
+                std::cmp::Reverse(place),
+            );
+            if best.as_ref().is_none_or(|b| key > b.key) {
+                best = Some(Offer {
+                    key,
+                    table: i,
+                    no: winner.0,
+                    reserved: winner.1,
+                    amount,
+                });
+            }
+        }
+        let Some(Offer {
+            table: i,
+            no,
+            reserved,
+            amount,
+            ..
+        }) = best
+        else {
+            if open.iter().all(|o| o.next >= o.places.len()) {
+                break;
+            }
+            continue;
+        };
+        let t = &rules.places[i];
+        let o = &mut open[i];
+        let place = o.next as u32 + 1;
+        let Some(Some(e)) = o.places.get(o.next).copied() else {
+            break;
+        };
+        awarded.insert((t.section.as_str(), no));
+        o.taken.insert(no);
+        if reserved {
+            o.reserved_given += 1;
+        }
+        o.draw.winners.push(TableWin {
+            place,
+            no,
+            entry: e,
+            kind: if amount.is_some() && e.amount.is_none() {
+                AwardKind::Place
+            } else {
+                entry_kind(e)
+            },
+            amount,
+            moved: rankings_of[i].rows.get(o.next).map(|r| r.no) != Some(no),
+            reserved,
+        });
+        o.next += 1;
+    }
+    open.into_iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let mut draw = o.draw;
+            let section = rules.places[i].section.as_str();
+            draw.eligible = rankings_of[i]
+                .rows
+                .iter()
+                .filter(|r| {
+                    !awarded.contains(&(section, r.no)) || draw.winners.iter().any(|w| w.no == r.no)
+                })
+                .count();
+            draw.winners.sort_by_key(|w| w.place);
+            draw.vacant.sort_by_key(|v| v.0);
+            draw
+        })
+        .collect()
+}
+
 /// Allocates every prize of `rules` from the final rankings.
 pub fn allocate_prizes(
     rules: &PrizeRules,
@@ -816,9 +1012,8 @@ pub fn allocate_prizes(
     };
 
     // Place tables (A14): every table's winners from its ranking; with one award per person
-    // a player in several tables keeps the award worth most (equal: the table listed first)
-    // and leaves the others, whose lists are drawn again without him — until nobody holds
-    // two. A player only ever moves up a list, so this ends.
+    // every prize goes, the prize worth most first, to the best player of its list who holds
+    // no award yet ([`one_award_draws`]).
     let mut members: Vec<Option<BTreeSet<PlayerNo>>> = Vec::with_capacity(rules.places.len());
     for t in &rules.places {
         members.push(match &t.reserved {
@@ -834,43 +1029,16 @@ pub fn allocate_prizes(
         .iter()
         .map(|t| find("奖项表", &t.section, &t.category))
         .collect::<Result<_, _>>()?;
-    let mut left_out: Vec<BTreeSet<PlayerNo>> = vec![BTreeSet::new(); rules.places.len()];
-    let draws = loop {
-        let draws: Vec<TableDraw> = rules
+    let draws: Vec<TableDraw> = if rules.one_award_per_person {
+        one_award_draws(rules, &rankings_of, &members)
+    } else {
+        let none = BTreeSet::new();
+        rules
             .places
             .iter()
             .enumerate()
-            .map(|(i, t)| table_draw(t, rankings_of[i], &left_out[i], members[i].as_ref()))
-            .collect();
-        if !rules.one_award_per_person {
-            break draws;
-        }
-        // Each person's awards: (amount, listed, place, table).
-        let mut held: BTreeMap<(&str, PlayerNo), Vec<Held>> = BTreeMap::new();
-        for (i, d) in draws.iter().enumerate() {
-            let listed = rules.places[i].listed.unwrap_or(i as u32);
-            for w in &d.winners {
-                held.entry((rules.places[i].section.as_str(), w.no))
-                    .or_default()
-                    .push((w.amount.unwrap_or(0), listed, w.place, i));
-            }
-        }
-        let mut changed = false;
-        for ((_, no), mut awards) in held {
-            if awards.len() < 2 {
-                continue;
-            }
-            // The most money; equal amounts: the table listed first, then the better place.
-            awards.sort_by_key(|&(amount, listed, place, _)| {
-                (std::cmp::Reverse(amount), listed, place)
-            });
-            for &(_, _, _, i) in &awards[1..] {
-                changed |= left_out[i].insert(no);
-            }
-        }
-        if !changed {
-            break draws;
-        }
+            .map(|(i, t)| table_draw(t, rankings_of[i], &none, members[i].as_ref()))
+            .collect()
     };
     for (i, (t, d)) in rules.places.iter().zip(&draws).enumerate() {
         let ranking = rankings_of[i];
@@ -881,9 +1049,10 @@ pub fn allocate_prizes(
             let mut prize = w.entry.clone();
             prize.amount = w.amount;
             let mut notes = Vec::new();
-            if w.moved && !w.reserved {
+            let passed_down = w.moved && !w.reserved;
+            if passed_down {
                 notes.push(format!(
-                    "第{}名奖项递补给第{}名 (place {} moved down to rank {}: players above already hold an award)",
+                    "第{}名奖项顺延至第{}名: 名次在前的选手已领取其他奖项, 不可重复领奖 (place {} passed down to rank {}: the players above take another award)",
                     w.place, row.rank, w.place, row.rank
                 ));
             }
@@ -895,6 +1064,9 @@ pub fn allocate_prizes(
             }
             let note = (!notes.is_empty()).then(|| notes.join("; "));
             al.give(w.kind, ranking, w.place, row, &prize, note)?;
+            if passed_down {
+                al.mark_passed_down();
+            }
         }
         for &(place, e) in &d.vacant {
             let kind = entry_kind(e);
@@ -1002,6 +1174,7 @@ pub fn allocate_prizes(
                                 row.name, to.rank, to.rank
                             );
                             al.give(AwardKind::Lucky, ranking, place, to, e, Some(note))?;
+                            al.mark_passed_down();
                         }
                         None => vacant(
                             &mut al,

@@ -290,6 +290,10 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<u8> {
     let store = SqliteStore::open(&db)?;
     let event = store.create_event(&reg.event.name)?;
     let mut sim = Simulator::new(reg.clone(), &source, &file_name, a.seed, &sizes);
+    // What the regulation promises that this simulated field cannot produce.
+    for w in sim.warnings() {
+        eprintln!("警告 (warning): {w}");
+    }
     let mut log = arbiter_store::write::KeptLog {
         store: &store,
         event,

@@ -150,3 +150,64 @@ fn money_cli_pay_items_refund_and_cash_report() {
         "{text}"
     );
 }
+
+/// A player who paid and withdrew: his money stays in 已收 while his dues leave 应收, and the
+/// report says so — per withdrawn player 「已退赛, 已收 X 元 (未退款)」 and a line 「退赛选手已收」
+/// so the sums reconcile (a fee is never refunded; only a deposit is).
+#[test]
+fn cash_report_says_what_withdrawn_players_paid_and_kept() {
+    let env = EventDir::new(COUNTY);
+    let id = env.create();
+    for name in ["李四", "王五"] {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            name,
+            "--at",
+            AT,
+        ]);
+    }
+    for p in ["P1", "P2"] {
+        env.ok(&["fee", "--event", &id, "--player", p, "--at", AT]);
+    }
+    env.ok(&[
+        "fee", "--event", &id, "--player", "P1", "--item", "押金", "--at", AT,
+    ]);
+    env.ok(&[
+        "player", "withdraw", "--event", &id, "--player", "P2", "--reason", "伤病", "--at", AT,
+    ]);
+    let text = env.ok(&["cash", "--event", &id]);
+    // 应收 counts 李四 only (100 + 200); 已收 counts both fees and 李四's deposit.
+    assert!(
+        text.contains("合计 | 300.00元 | 400.00元 | 0.00元 | 0.00元 | 400.00元"),
+        "{text}"
+    );
+    assert!(
+        text.contains("其中 退赛选手已收 (of which, from withdrawn players) | — | 100.00元 | 0.00元 | — | 100.00元 | 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("王五 [公开组]: 已退赛, 已收 100.00元 (未退款)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("李四"),
+        "only withdrawn players are named: {text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(&["cash", "--event", &id, "--json"])).unwrap();
+    let total = &json["total"];
+    let w = &json["withdrawn_total"];
+    // The sums reconcile: collected = (due − owed) + collected from the withdrawn.
+    assert_eq!(
+        total["collected_fen"].as_u64().unwrap(),
+        total["due_fen"].as_u64().unwrap() - total["owed_fen"].as_u64().unwrap()
+            + w["collected_fen"].as_u64().unwrap()
+    );
+    assert_eq!(json["withdrawn"][0]["held_fen"], 10_000);
+}

@@ -163,3 +163,57 @@ fn a_cap_beyond_what_one_section_supports_is_refused_by_check_and_by_simulate() 
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Two `schedule_days` blocks on one date (a morning and an afternoon, a lunch break between)
+/// pass `regulation check`: a block may share the date of the block before when its first
+/// round starts after that block's last round; one that does not is refused, naming the line.
+#[test]
+fn check_accepts_two_schedule_blocks_on_one_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = |afternoon: &str| {
+        format!(
+            r#"
+[event]
+name = "午休两段赛程"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = {{ kind = "swiss", rounds = 5 }}
+
+[[sections.schedule_days]]
+date = 2026-10-01
+start = "08:30"
+rounds = 2
+interval_minutes = 90
+
+[[sections.schedule_days]]
+date = 2026-10-01
+start = "{afternoon}"
+rounds = 2
+interval_minutes = 90
+
+[[sections.schedule_days]]
+date = 2026-10-02
+start = "08:30"
+rounds = 1
+"#
+        )
+    };
+    let ok_path = write(&dir.path().join("lunch.toml"), &reg("13:30"));
+    let out = ok(&["regulation", "check", &ok_path]);
+    assert!(
+        out.contains("赛程按天: 10-01 08:30起2轮，每90分钟一轮; 10-01 13:30起2轮，每90分钟一轮"),
+        "{out}"
+    );
+    // An afternoon block starting before the morning's last round (10:00) is refused.
+    let bad_path = write(&dir.path().join("overlap.toml"), &reg("09:30"));
+    let o = run(&["regulation", "check", &bad_path]);
+    assert_ne!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert!(err.contains("不晚于前一天的最后一轮"), "{err}");
+    // The second block's `date`, line 19 of the file.
+    assert!(err.contains("overlap.toml:19:"), "{err}");
+}

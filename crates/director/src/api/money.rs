@@ -310,12 +310,70 @@ impl CashLine {
     }
 }
 
-/// The event's cash report (收支表): per item and in total. Names no player.
+/// The event's cash report (收支表): per item and in total; the withdrawn players by name,
+/// with what each paid, was given back and is kept (no other player is named).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct CashReport {
     pub event: String,
     pub items: Vec<CashLine>,
     pub total: CashLine,
+    /// Withdrawn players (退赛选手), by registration: their money is in `collected` while
+    /// their dues are out of `due` and `owed` — this says where the difference is.
+    pub withdrawn: Vec<WithdrawnMoney>,
+    /// 「退赛选手已收」: the withdrawn players' lines added up (`due` and `owed` 0).
+    pub withdrawn_total: CashLine,
+}
+
+/// A withdrawn player's money (fen): nothing is due from him any more; what he paid of a fee
+/// is kept (a fee is never refunded: only a deposit is), a deposit as given back or not.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct WithdrawnMoney {
+    /// 「序号 3 张三」 / 「P12 张三」.
+    pub player: String,
+    pub section: String,
+    pub collected_fen: u64,
+    pub refunded_fen: u64,
+    pub held_fen: u64,
+    /// 「已退赛, 已收 100.00元 (未退款)」 and why, per item.
+    pub note: String,
+}
+
+/// The note of a withdrawn player's money: per item what he paid and what became of it.
+fn withdrawn_note(rec: &PlayerRecord) -> String {
+    let paid: Vec<(&String, &arbiter_core::ItemMoney)> =
+        rec.money.iter().filter(|(_, m)| m.paid_fen > 0).collect();
+    if paid.is_empty() {
+        return "已退赛, 未缴费: 退赛后不再计应收 (withdrawn, paid nothing: nothing is due any more)"
+            .to_string();
+    }
+    let items: Vec<String> = paid
+        .iter()
+        .map(|(name, m)| match (m.refunded_fen, m.held_fen()) {
+            (0, held) => format!("「{name}」已收 {} (未退款)", yuan_exact(held)),
+            (back, 0) => format!("「{name}」已收 {}, 已全部退还", yuan_exact(back)),
+            (back, held) => format!(
+                "「{name}」已收 {}, 已退 {}, 留存 {}",
+                yuan_exact(m.paid_fen),
+                yuan_exact(back),
+                yuan_exact(held)
+            ),
+        })
+        .collect();
+    let held: u64 = paid.iter().map(|(_, m)| m.held_fen()).sum();
+    let collected: u64 = paid.iter().map(|(_, m)| m.paid_fen).sum();
+    let head = if held == collected {
+        format!("已退赛, 已收 {} (未退款)", yuan_exact(collected))
+    } else {
+        format!(
+            "已退赛, 已收 {}, 已退 {}",
+            yuan_exact(collected),
+            yuan_exact(collected - held)
+        )
+    };
+    format!(
+        "{head}: {}; 退赛后不再计应收, 费用不退、押金按规定退还 (withdrawn: nothing is due any more; what he paid is counted as collected — a fee is kept, a deposit given back as the regulation says)",
+        items.join(", ")
+    )
 }
 
 /// The cash report of the event: what each item brought in, gave back and is still owed.
@@ -333,6 +391,7 @@ pub fn cash_report(state: &EventState) -> Result<CashReport, DirectorError> {
             ..CashLine::default()
         })
         .collect();
+    let mut withdrawn: Vec<WithdrawnMoney> = Vec::new();
     for rec in state.players.values() {
         if rec.withdrawn.is_none() {
             for d in state.dues(rec) {
@@ -341,6 +400,22 @@ pub fn cash_report(state: &EventState) -> Result<CashReport, DirectorError> {
                     l.owed_fen += d.fen.saturating_sub(paid_of(rec, &d.name));
                 }
             }
+        }
+        if rec.withdrawn.is_some() {
+            let mut w = WithdrawnMoney {
+                player: super::entries::named(state, rec.id),
+                section: state
+                    .section(&rec.section)
+                    .map_or(rec.section.clone(), |s| s.name.clone()),
+                note: withdrawn_note(rec),
+                ..WithdrawnMoney::default()
+            };
+            for m in rec.money.values() {
+                w.collected_fen += m.paid_fen;
+                w.refunded_fen += m.refunded_fen;
+                w.held_fen += m.held_fen();
+            }
+            withdrawn.push(w);
         }
         for (name, m) in &rec.money {
             let idx = match items.iter().position(|l| l.item == *name) {
@@ -399,6 +474,19 @@ pub fn cash_report(state: &EventState) -> Result<CashReport, DirectorError> {
     for l in &items {
         total.add(l);
     }
+    let mut withdrawn_total = CashLine {
+        item: "退赛选手已收".into(),
+        kind: "withdrawn",
+        ..CashLine::default()
+    };
+    for w in &withdrawn {
+        withdrawn_total.collected_fen += w.collected_fen;
+        withdrawn_total.refunded_fen += w.refunded_fen;
+        withdrawn_total.held_fen += w.held_fen;
+        if w.collected_fen > 0 {
+            withdrawn_total.payers += 1;
+        }
+    }
     Ok(CashReport {
         event: state
             .header
@@ -407,6 +495,8 @@ pub fn cash_report(state: &EventState) -> Result<CashReport, DirectorError> {
             .unwrap_or_default(),
         items,
         total,
+        withdrawn,
+        withdrawn_total,
     })
 }
 
@@ -451,6 +541,21 @@ impl CashReport {
                 yuan_exact(l.held_fen),
                 l.payers
             ));
+        }
+        if !self.withdrawn.is_empty() {
+            let w = &self.withdrawn_total;
+            out.push_str(&format!(
+                "其中 退赛选手已收 (of which, from withdrawn players) | — | {} | {} | — | {} | {}\n\
+                 应收、尚欠只计未退赛的选手; 已收、结存含退赛选手所缴 (due and owed count the players still in; collected and held include what withdrawn players paid)\n\
+                 退赛选手 (withdrawn players):\n",
+                yuan_exact(w.collected_fen),
+                yuan_exact(w.refunded_fen),
+                yuan_exact(w.held_fen),
+                w.payers
+            ));
+            for p in &self.withdrawn {
+                out.push_str(&format!("  {} [{}]: {}\n", p.player, p.section, p.note));
+            }
         }
         out
     }

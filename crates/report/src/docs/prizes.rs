@@ -37,6 +37,8 @@ pub(super) struct Winner {
     /// A team prize's players, in pairing-number order (a team section numbers a team's
     /// players by board); empty for a player's prize.
     pub(super) members: Vec<String>,
+    /// Why the prize went below its place (顺延, A14), if it did.
+    pub(super) passed_down: Option<String>,
 }
 
 impl Winner {
@@ -108,6 +110,7 @@ pub(super) fn winners(cx: &Ctx, ex: &Export) -> Vec<Winner> {
                 medal: p.medal,
                 board: p.board,
                 members,
+                passed_down: p.passed_down.clone(),
             }
         })
         .collect()
@@ -129,6 +132,8 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     }
     // K13: a column of trophies and medals when any prize has one.
     let any_honours = ws.iter().any(|w| w.trophy || w.medal);
+    // A14: a column saying which prizes were passed down (顺延), when any was.
+    let any_passed = ws.iter().any(|w| w.passed_down.is_some());
     let mut total = arbiter_types::Score::points(0);
     let rows = ws
         .iter()
@@ -150,6 +155,9 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 row.push(Cell::Text(w.honours(cx.lang).join(cx.t("、", ", "))));
             }
             row.push(Cell::opt(w.item.as_deref()));
+            if any_passed {
+                row.push(Cell::opt(w.passed_down.as_deref()));
+            }
             row
         })
         .collect();
@@ -199,6 +207,14 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                     .then(|| col("honours", cx.t("奖杯/奖牌", "Trophy/medal"), Align::Left, 7)),
             )
             .chain([col("item", cx.t("奖品", "Item"), Align::Left, 10)])
+            .chain(any_passed.then(|| {
+                col(
+                    "passed_down",
+                    cx.t("顺延说明", "Passed down"),
+                    Align::Left,
+                    24,
+                )
+            }))
             .collect(),
             rows,
         })

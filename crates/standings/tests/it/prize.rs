@@ -308,7 +308,7 @@ fn kunshan_lucky_rank_on_a_category_prize_winner_moves_down() {
     assert!(eighth
         .and_then(|a| a.note.as_deref())
         .unwrap_or("")
-        .starts_with("第8名奖项递补给第9名"));
+        .starts_with("第8名奖项顺延至第9名"));
     // Men's rank 55 holds a category prize: his lucky prize goes one rank down; 66 holds none.
     assert_eq!(
         lucky_winners(&list),
@@ -1024,4 +1024,104 @@ fn board_prizes_give_each_board_its_places() {
     )
     .unwrap_err();
     assert!(matches!(err, PrizeError::EmptyPrize { .. }), "{err}");
+}
+
+/// A14 「不可重复领奖」, to a fixed point: player 4 first holds the section's 4th place (300)
+/// and the category's 2nd (250), so he keeps the 300. Player 2, the category's best, keeps
+/// the section's 2nd (600) and vacates the category's 1st (500): that prize passes down the
+/// category's list, and player 4 — already placed — is reconsidered for it and takes it
+/// rather than leave it to player 9 ranked far below him; his 4th place then passes to
+/// player 5, and the category's 2nd to player 9. The prizes passed down say so (顺延).
+#[test]
+fn one_award_a_placed_player_is_reconsidered_for_a_category_prize_vacated_above_him() {
+    let all = ranking("S", 10);
+    let cat = category("S", "C", &[2, 4, 9]);
+    let rules = PrizeRules {
+        places: vec![
+            table(
+                "S",
+                amounts(&[(1, 1, 1000), (2, 2, 600), (3, 3, 400), (4, 4, 300)]),
+            ),
+            PrizeTable {
+                section: "S".into(),
+                category: Some("C".into()),
+                entries: amounts(&[(1, 1, 500), (2, 2, 250)]),
+                ..Default::default()
+            },
+        ],
+        one_award_per_person: true,
+        ..Default::default()
+    };
+    let list = allocate_prizes(&rules, &[all, cat], &[]).unwrap();
+    assert_eq!(
+        winners(&list),
+        [(1, 1, 1000), (2, 2, 600), (3, 3, 400), (4, 5, 300)]
+    );
+    let cat: Vec<_> = list
+        .awards
+        .iter()
+        .filter(|a| a.category.is_some())
+        .map(|a| {
+            (
+                a.place,
+                a.rank,
+                a.no.map(|n| n.get()).unwrap_or(0),
+                a.passed_down,
+            )
+        })
+        .collect();
+    // The category's 1st goes to its 2nd-ranked player (4), its 2nd to its 3rd (9).
+    assert_eq!(cat, [(1, 2, 4, true), (2, 3, 9, true)]);
+    let fourth = list
+        .awards
+        .iter()
+        .find(|a| a.category.is_none() && a.place == 4)
+        .unwrap();
+    assert!(fourth.passed_down);
+    assert!(
+        fourth
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("第4名奖项顺延至第5名"),
+        "{:?}",
+        fourth.note
+    );
+    assert!(list.vacant.is_empty());
+    assert_eq!(list.total_amount, 1000 + 600 + 400 + 300 + 500 + 250);
+}
+
+/// Reserved places with one award per person: the same winners as without it when the
+/// table is the only one (the places are given out one at a time, the category's players
+/// taken where the places left are all needed for them).
+#[test]
+fn one_award_keeps_reserved_places_and_their_floor() {
+    let (all, locals) = county();
+    let rules = PrizeRules {
+        places: vec![PrizeTable {
+            section: "S".into(),
+            entries: six_places(),
+            reserved: Some(Reservation {
+                category: "local".into(),
+                places: 3,
+                floor: 350,
+            }),
+            ..Default::default()
+        }],
+        one_award_per_person: true,
+        ..Default::default()
+    };
+    let list = allocate_prizes(&rules, &[all, locals], &[]).unwrap();
+    assert_eq!(
+        winners(&list),
+        [
+            (1, 1, 1000),
+            (2, 2, 600),
+            (3, 3, 400),
+            (4, 4, 300),
+            (5, 7, 350),
+            (6, 9, 350)
+        ]
+    );
+    assert!(list.awards.iter().all(|a| !a.passed_down));
 }

@@ -44,6 +44,10 @@ struct CashPage<'a> {
     conditions: Vec<String>,
     /// The players holding a deposit that names a condition.
     holders: Vec<Holder>,
+    /// 「退赛选手已收」: the withdrawn players' money, added up (a row like the items'), if any.
+    withdrawn_total: Option<CashRow>,
+    /// Each withdrawn player: (「序号 3 张三」, section, 「已退赛, 已收 …」).
+    withdrawn: Vec<(String, String, String)>,
 }
 
 /// A player holding a deposit with refund conditions: a cell per condition of the table,
@@ -144,6 +148,24 @@ pub async fn show(
         rules,
         conditions,
         holders,
+        withdrawn_total: (!report.withdrawn.is_empty()).then(|| {
+            let w = &report.withdrawn_total;
+            CashRow {
+                item: w.item.clone(),
+                kind: "",
+                due: "—".into(),
+                collected: money::yuan_exact(w.collected_fen),
+                refunded: money::yuan_exact(w.refunded_fen),
+                owed: "—".into(),
+                held: money::yuan_exact(w.held_fen),
+                payers: w.payers,
+            }
+        }),
+        withdrawn: report
+            .withdrawn
+            .iter()
+            .map(|w| (w.player.clone(), w.section.clone(), w.note.clone()))
+            .collect(),
     };
     let name = st.name().to_string();
     Desk::new(
