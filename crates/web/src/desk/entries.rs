@@ -959,10 +959,12 @@ pub async fn many(
     let mut what = None;
     let mut players = Vec::new();
     let mut pledge = false;
+    let mut all = false;
     for (k, v) in &p.form {
         match k.as_str() {
             "do" => what = Some(v.clone()),
             "pledge" => pledge = !v.is_empty(),
+            "all" => all = !v.is_empty(),
             "p" => match v.trim().parse::<u32>() {
                 Ok(n) => players.push(PlayerId(n)),
                 Err(_) => {
@@ -985,6 +987,26 @@ pub async fn many(
             ))
         }
     };
+    // 全选: every player of the section still playing, ticked or not (no script needed);
+    // those who need nothing are left out by the command, as for ticked ones.
+    if all {
+        let (snap, _) = app.refresh(&event_id(&ev)).await?;
+        players = snap
+            .state
+            .section(&sec)
+            .map(|s| {
+                s.entries
+                    .iter()
+                    .copied()
+                    .filter(|p| {
+                        snap.state
+                            .player(*p)
+                            .is_some_and(|r| r.withdrawn.is_none() && r.disqualified.is_none())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
     let first = players.first().map(|p| p.0);
     let chosen = players.clone();
     let cmd: Command = if fee {

@@ -357,3 +357,52 @@ fn a_player_changes_section_before_the_draw_with_his_fee() {
     let (ok, msg) = move_to(&desk, 3, "报错组别");
     assert!(!ok && msg.contains("已抽签"), "{msg}");
 }
+
+/// Issue 45 item 6: the list's fee form takes a part amount and the receipt number (as the
+/// CLI's `fee --amount --receipt`), and 全选 pays (or checks in) every player of the section
+/// still playing without ticking each row; those who owe nothing are left out.
+#[test]
+fn the_list_takes_a_part_fee_with_its_receipt_and_selects_all() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let ev = create_tianshui(&s, &chief);
+    for i in 0..4u32 {
+        let id = id_number("19900101", 2 * i + 1);
+        let phone = format!("1391234100{i}");
+        let name = format!("棋手{i}");
+        let (ok, msg) = flash(&enter(
+            &s,
+            &chief,
+            &ev,
+            &[("name", &name), ("id_number", &id), ("phone", &phone)],
+        ));
+        assert!(ok, "{msg}");
+    }
+    let list = desk.get(&s, &format!("/desk/e/{ev}/s/open/entries")).text();
+    assert!(list.contains(r#"name="amount""#) && list.contains(r#"name="receipt""#));
+    assert!(list.contains(r#"name="all""#), "{list}");
+    // A part payment with its receipt from the row's form.
+    let (ok, msg) = flash(&desk.post(
+        &s,
+        &format!("/desk/e/{ev}/p/1/fee"),
+        &[("amount", "40"), ("receipt", "NO.0012")],
+    ));
+    assert!(ok && msg.contains("尚欠 60元"), "{msg}");
+    let paid = entries_of(&s, &ev, "fee_paid");
+    assert!(
+        matches!(&paid[0].1, arbiter_core::LogEntry::FeePaid { amount_fen: 4000, receipt: Some(r), .. } if r == "NO.0012"),
+        "{paid:?}"
+    );
+    // 全选 without a tick: everyone still owing pays the rest of his fee.
+    let (ok, msg) = flash(&desk.post(
+        &s,
+        &format!("/desk/e/{ev}/s/open/many"),
+        &[("do", "fee"), ("all", "1")],
+    ));
+    assert!(ok, "{msg}");
+    let paid = entries_of(&s, &ev, "fee_paid");
+    assert_eq!(paid.len(), 5, "{paid:?}");
+    let list = desk.get(&s, &format!("/desk/e/{ev}/s/open/entries")).text();
+    assert!(!list.contains("尚欠"), "{list}");
+}
