@@ -183,7 +183,7 @@ enum Command {
     User(cmd::user::UserCmd),
     /// 网页服务 — serve the public pages, JSON API and live updates
     Serve(cmd::serve::ServeArgs),
-    /// 打印 — printed documents (A4 PDF or HTML): checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates
+    /// 打印 — printed documents (A4 PDF or HTML): checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme (秩序册), results-book (成绩册)
     Print(cmd::print::PrintArgs),
     /// 象棋规则 — perft and playing a move list in Chinese, WXF or ICCS notation
     #[command(subcommand)]
