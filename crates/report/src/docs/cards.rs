@@ -49,11 +49,7 @@ pub(super) fn table_cards(cx: &Ctx, round: Option<u32>) -> Result<Vec<Block>, Re
         let rec = cx.state.section(sid);
         if rec.and_then(|r| r.round(n)).is_none() {
             if cx.sections.len() == 1 {
-                return Err(ReportError::UnknownRound {
-                    section: rec.map_or_else(|| sid.clone(), |r| r.name.clone()),
-                    round: n,
-                    last: rec.map_or(0, |r| r.last_round()),
-                });
+                return Err(cx.unknown_round(n));
             }
             continue;
         }
@@ -79,22 +75,7 @@ pub(super) fn table_cards(cx: &Ctx, round: Option<u32>) -> Result<Vec<Block>, Re
         }
     }
     if blocks.is_empty() {
-        return Err(ReportError::UnknownRound {
-            section: cx
-                .sections
-                .iter()
-                .map(|s| cx.section_name(s))
-                .collect::<Vec<_>>()
-                .join(", "),
-            round: n,
-            last: cx
-                .sections
-                .iter()
-                .filter_map(|s| cx.state.section(s))
-                .map(|r| r.last_round())
-                .max()
-                .unwrap_or(0),
-        });
+        return Err(cx.unknown_round(n));
     }
     Ok(blocks)
 }

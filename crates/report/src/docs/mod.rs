@@ -56,6 +56,26 @@ impl Ctx<'_> {
             (_, None) => id.to_string(),
         }
     }
+    /// The refusal of a round `n` the document's sections do not have: their names and the
+    /// last round paired in any of them.
+    fn unknown_round(&self, n: u32) -> ReportError {
+        ReportError::UnknownRound {
+            section: self
+                .sections
+                .iter()
+                .map(|s| self.section_name(s))
+                .collect::<Vec<_>>()
+                .join(", "),
+            round: n,
+            last: self
+                .sections
+                .iter()
+                .filter_map(|s| self.state.section(s))
+                .map(|r| r.last_round())
+                .max()
+                .unwrap_or(0),
+        }
+    }
     /// 「第N轮后 · 暂定」 / 「… · 最终」 in the document's language.
     fn note(&self, n: arbiter_director::export::StandingNote) -> String {
         match self.lang {

@@ -120,22 +120,7 @@ pub(super) fn round_doc(
     }
     if !any {
         return Err(match round {
-            Some(n) => ReportError::UnknownRound {
-                section: cx
-                    .sections
-                    .iter()
-                    .map(|s| cx.state.section(s).map_or(s.as_str(), |r| r.name.as_str()))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                round: n,
-                last: cx
-                    .sections
-                    .iter()
-                    .filter_map(|s| cx.state.section(s))
-                    .map(|r| r.last_round())
-                    .max()
-                    .unwrap_or(0),
-            },
+            Some(n) => cx.unknown_round(n),
             None => ReportError::Nothing("尚未编排任何一轮 (no round is paired yet)".to_string()),
         });
     }

@@ -259,6 +259,14 @@ pub fn history(snap: &Snapshot, section: &str) -> Result<Arc<SectionHistory>, We
     })
 }
 
+/// A "find my board" query read as a pairing number (「12」, 「#12」, 「12号」), if it is one.
+fn query_number(q: &str) -> Option<u32> {
+    q.trim_start_matches('#')
+        .trim_end_matches('号')
+        .parse()
+        .ok()
+}
+
 /// "Find my board": the boards of `sheet` whose player has pairing number `q`, or whose name
 /// is `q` (else contains it). Returns board indexes into `sheet.boards`, with the side found
 /// (true = red), and whether `q` matched the player on the bye.
@@ -267,11 +275,7 @@ pub fn find(sheet: &RoundSheet, q: &str) -> (Vec<(usize, bool)>, bool) {
     if q.is_empty() {
         return (Vec::new(), false);
     }
-    let num: Option<u32> = q
-        .trim_start_matches('#')
-        .trim_end_matches('号')
-        .parse()
-        .ok();
+    let num = query_number(q);
     let hit = |no: u32, name: &str, exact: bool| match num {
         Some(n) => no == n,
         None if exact => name == q,
@@ -317,11 +321,7 @@ pub fn find_away(
     if q.is_empty() {
         return Vec::new();
     }
-    let num: Option<u32> = q
-        .trim_start_matches('#')
-        .trim_end_matches('号')
-        .parse()
-        .ok();
+    let num = query_number(q);
     let players = || {
         sec.entries
             .iter()
