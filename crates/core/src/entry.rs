@@ -208,6 +208,10 @@ pub struct PlayerRegistered {
     pub local: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
+    /// 段位/称号 as the regulation's `[grades]` scale names it (「业余5段」, 「象棋大师」).
+    /// Absent in older logs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<String>,
     /// Every eligibility flag of the entry form (`local`, `group_member`, `national_master`,
     /// …), so that eligibility can be checked again on replay. Absent in older logs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -248,6 +252,9 @@ pub struct RefusedFacts {
     pub evidence: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
+    /// 段位/称号 as the scale names it. Absent in older logs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<String>,
 }
 
 /// One corrected registration field.
@@ -263,6 +270,8 @@ pub enum FieldChange {
     Association(Option<String>),
     Team(Option<String>),
     Rating(Option<u32>),
+    /// 段位/称号, as the regulation's scale names it.
+    Grade(Option<String>),
     Local(bool),
     Evidence(Vec<String>),
     Flags(Vec<String>),

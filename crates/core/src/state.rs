@@ -95,6 +95,9 @@ pub struct PlayerRecord {
     pub evidence: Vec<String>,
     pub local: bool,
     pub rating: Option<u32>,
+    /// 段位/称号, as the regulation's scale names it.
+    #[serde(default)]
+    pub grade: Option<String>,
     /// Eligibility flags of the entry form (`group_member`, `national_master`, …).
     #[serde(default)]
     pub flags: Vec<String>,

@@ -260,6 +260,9 @@ pub struct PlayerExport {
     /// Added field: the player's association (S3), if any.
     #[serde(default)]
     pub association: Option<String>,
+    /// Added field: 段位/称号 as the regulation's scale names it; left out when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<String>,
 }
 
 /// Which stage a round belongs to.
@@ -443,6 +446,7 @@ mod tests {
                     status: PlayerStatus::NotPaired,
                     withdrawn_after_round: None,
                     association: None,
+                    grade: None,
                 }],
                 rounds: vec![RoundExport {
                     round: 8,

@@ -401,6 +401,7 @@ impl<'a> LogReader<'a> {
                 self.t("等级分", "rating"),
                 r.map_or_else(none, |r| r.to_string()),
             ),
+            FieldChange::Grade(g) => (self.t("段位/称号", "grade"), opt(g)),
             FieldChange::Local(b) => (
                 self.t("本地选手", "local player"),
                 match (b, zh) {

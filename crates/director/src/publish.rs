@@ -141,6 +141,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                     },
                     withdrawn_after_round: p.withdrawn.map(|a| a.unwrap_or(0)),
                     association: p.association.clone(),
+                    grade: p.grade.clone(),
                 }
             })
             .collect();

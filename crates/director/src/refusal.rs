@@ -865,6 +865,9 @@ pub enum Refusal {
         given: String,
         known: Vec<(String, String)>,
     },
+    /// A grade (段位/称号) not on the regulation's `[grades]` scale: `known` is the scale,
+    /// lowest first (empty: the regulation keeps no grades).
+    UnknownGrade { given: String, known: Vec<String> },
     /// A money item the regulation does not name for the player (`known`: those it names).
     UnknownCharge { given: String, known: Vec<String> },
     /// The item is paid in full already.
@@ -1110,6 +1113,7 @@ impl fmt::Display for Refusal {
             | DeadlineAfterEnd { .. }
             | UnknownEvidence { .. }
             | UnknownFlag { .. }
+            | UnknownGrade { .. }
             | UnknownCharge { .. }
             | ItemPaid { .. }
             | NotOwed { .. }
@@ -1200,6 +1204,7 @@ mod tests {
             SectionChangeNotActive(..) => 124,
             SectionChangeInTeam { .. } => 125,
             SectionChangeNotEligible { .. } => 126,
+            UnknownGrade { .. } => 127,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1269,7 +1274,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 127;
+    const VARIANTS: usize = 128;
 
     fn men() -> Sec {
         Sec {
@@ -1692,6 +1697,10 @@ mod tests {
             UnknownFlag {
                 given: "外地".into(),
                 known: vec![("local".into(), "本地棋手".into())],
+            },
+            UnknownGrade {
+                given: "业余十段".into(),
+                known: vec!["业余1段".into(), "象棋大师".into()],
             },
             UnknownCharge {
                 given: "押金金".into(),

@@ -31,6 +31,9 @@ pub struct EntryForm {
     pub flags: Vec<String>,
     /// 等级分, if known.
     pub rating: Option<u32>,
+    /// 段位/称号 as written (「业余五段」, 「国家级运动健将」): read on the regulation's
+    /// `[grades]` scale and recorded by the scale's name.
+    pub grade: Option<String>,
     /// The chief arbiter admits the entry after the deadline, for this reason (补报).
     pub late_reason: Option<String>,
 }
@@ -55,6 +58,7 @@ impl EntryForm {
             unit: given(self.unit.as_deref()),
             association: given(self.association.as_deref()),
             team: given(self.team.as_deref()),
+            grade: given(self.grade.as_deref()),
             ..self.clone()
         }
     }
@@ -216,6 +220,7 @@ fn refused(form: &EntryForm, reason: String, checkable: bool) -> LogEntry {
             team: form.team.clone(),
             evidence: form.evidence.clone(),
             flags: form.flags.clone(),
+            grade: form.grade.clone(),
         }),
     }
 }
@@ -232,6 +237,8 @@ pub struct Applicant<'a> {
     /// Evidence kinds by regulation name or Chinese name.
     pub evidence: &'a [String],
     pub flags: &'a [String],
+    /// 段位/称号 by the scale's name ([`grade_name`]).
+    pub grade: Option<&'a str>,
     /// Admitted after the deadline by the chief arbiter: the deadline is not checked.
     pub late: bool,
 }
@@ -378,6 +385,8 @@ pub enum Ineligible {
     EvidenceKind(String),
     /// A flag the regulation does not know (the director's refusal, with the flags it does).
     Flag(Box<crate::Refusal>),
+    /// A grade not on the regulation's scale (the director's refusal, with the scale).
+    Grade(Box<crate::Refusal>),
 }
 
 impl Ineligible {
@@ -385,6 +394,16 @@ impl Ineligible {
     /// (the desk's form shows it beside the evidence boxes).
     pub fn wants_evidence(&self) -> bool {
         matches!(self, Ineligible::Rule(r) if r.code == "evidence_missing")
+    }
+
+    /// Whether the refusal is about the grade (段位/称号): missing, too low or too high for
+    /// the section, or not on the scale.
+    pub fn about_grade(&self) -> bool {
+        match self {
+            Ineligible::Rule(r) => r.code.starts_with("grade_"),
+            Ineligible::Grade(_) => true,
+            _ => false,
+        }
     }
 }
 
@@ -425,7 +444,7 @@ impl std::fmt::Display for Ineligible {
             Ineligible::Phone(e) => write!(f, "{e}"),
             Ineligible::SocialSecurity(e) => write!(f, "{e}"),
             Ineligible::EvidenceKind(g) => write!(f, "{}", unknown_evidence_words(g)),
-            Ineligible::Flag(r) => write!(f, "{r}"),
+            Ineligible::Flag(r) | Ineligible::Grade(r) => write!(f, "{r}"),
         }
     }
 }
@@ -472,6 +491,14 @@ pub fn check_eligibility(
         unit_overall: of_unit(None),
         section_total: state.index.in_section(a.section),
         flags: a.flags.iter().cloned().collect::<BTreeSet<_>>(),
+        grade: match a.grade {
+            None => None,
+            Some(g) => Some(
+                reg.grades
+                    .find(g)
+                    .ok_or_else(|| Ineligible::Grade(unknown_grade(reg, g)))?,
+            ),
+        },
         ..EntryFacts::default()
     };
     sec.check_entry(&facts).map_err(Ineligible::Rule)
@@ -534,6 +561,23 @@ pub fn flag_name(reg: &Regulation, given: &str) -> Result<String, Box<crate::Ref
             .map(|f| (f.clone(), reg.flag_label(f)))
             .collect(),
     }))
+}
+
+/// A grade (段位/称号) given by its name on the regulation's `[grades]` scale, an alias, or
+/// with Chinese numerals (「业余五段」), as the scale's name; a grade not on the scale is
+/// refused with the scale.
+pub fn grade_name(reg: &Regulation, given: &str) -> Result<String, Box<crate::Refusal>> {
+    reg.grades
+        .find(given)
+        .map(|g| g.name)
+        .ok_or_else(|| unknown_grade(reg, given))
+}
+
+fn unknown_grade(reg: &Regulation, given: &str) -> Box<crate::Refusal> {
+    Box::new(crate::Refusal::UnknownGrade {
+        given: given.trim().to_string(),
+        known: reg.grades.scale.iter().map(|s| s.name.clone()).collect(),
+    })
 }
 
 /// The flags of a form as regulation names, each once ([`flag_name`]).
@@ -732,9 +776,25 @@ pub fn register_judged(
             )
         }
     };
-    // A refusal's facts carry the flags as the regulation names them (a replay re-checks them).
+    let grade = match form
+        .grade
+        .as_deref()
+        .map(|g| grade_name(reg, g))
+        .transpose()
+    {
+        Ok(g) => g,
+        Err(r) => {
+            return (
+                refused(form, r.to_string(), false),
+                Some(Ineligible::Grade(r)),
+            )
+        }
+    };
+    // A refusal's facts carry the flags and grade as the regulation names them (a replay
+    // re-checks them).
     let form = &EntryForm {
         flags: flags.clone(),
+        grade: grade.clone(),
         ..form.clone()
     };
     let late_reason = form
@@ -750,6 +810,7 @@ pub fn register_judged(
         association: form.association.as_deref(),
         evidence: &evidence,
         flags: &flags,
+        grade: grade.as_deref(),
         late: late_reason.is_some(),
     };
     if let Err(r) = check_eligibility(reg, state, &applicant, at)
@@ -795,6 +856,7 @@ pub fn register_judged(
         evidence,
         local: flags.iter().any(|f| f == "local"),
         rating: form.rating,
+        grade,
         flags,
         late_reason,
         submission: None,
@@ -952,6 +1014,7 @@ pub fn numbering_words(n: Numbering) -> &'static str {
         Numbering::Lots => "抽签排定序号 (numbers by lot)",
         Numbering::Given => "按报名顺序排定序号 (numbers in registration order)",
         Numbering::Rating => "按等级分排定序号 (numbers by rating)",
+        Numbering::Grade => "按段位/称号排定序号 (numbers by grade)",
     }
 }
 
@@ -993,6 +1056,31 @@ pub fn number_players(
                 .collect();
             rated.extend(by_lot(&unrated));
             rated
+        }
+        Numbering::Grade => {
+            // The rank on the scale of the regulation in force (a grade no longer on it
+            // counts as none).
+            let reg = state.regulation().ok();
+            let rank = |p: &PlayerId| {
+                let g = state.player(*p).and_then(|r| r.grade.clone())?;
+                reg.as_ref().and_then(|r| r.grades.find(&g)).map(|g| g.rank)
+            };
+            let rating = |p: &PlayerId| state.player(*p).and_then(|r| r.rating);
+            let mut graded: Vec<(usize, Option<u32>, PlayerId)> = players
+                .iter()
+                .filter_map(|p| rank(p).map(|g| (g, rating(p), *p)))
+                .collect();
+            // Highest grade first, then the higher rating (unrated last); a stable sort
+            // keeps registration order among equals.
+            graded.sort_by_key(|&(g, r, _)| (std::cmp::Reverse(g), std::cmp::Reverse(r)));
+            let ungraded: Vec<PlayerId> = players
+                .iter()
+                .copied()
+                .filter(|p| rank(p).is_none())
+                .collect();
+            let mut order: Vec<PlayerId> = graded.into_iter().map(|(_, _, p)| p).collect();
+            order.extend(by_lot(&ungraded));
+            order
         }
     }
 }

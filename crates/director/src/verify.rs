@@ -137,6 +137,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 association: p.association.as_deref(),
                 evidence: &p.evidence,
                 flags: &flags,
+                grade: p.grade.as_deref(),
                 late: p.late_reason.is_some(),
             };
             if let Err(why) = check_eligibility(reg, state, &a, at) {
@@ -171,6 +172,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 association: f.association.as_deref(),
                 evidence: &f.evidence,
                 flags: &f.flags,
+                grade: f.grade.as_deref(),
                 late: false,
             };
             let still_refused = check_eligibility(reg, state, &a, at)
@@ -195,6 +197,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                         evidence: f.evidence.clone(),
                         local: f.flags.iter().any(|x| x == "local"),
                         rating: None,
+                        grade: f.grade.clone(),
                         flags: f.flags.clone(),
                         late_reason: None,
                         submission: None,

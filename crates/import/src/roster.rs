@@ -25,6 +25,8 @@ pub enum Column {
     Evidence,
     Flags,
     Rating,
+    /// 段位/称号 (issue 46), as written; the regulation's scale reads it.
+    Grade,
     /// 社保号 (K5).
     SocialSecurity,
     /// A column Arbiter does not read (序号, 备注, 社保号, …): ignored, with a notice.
@@ -92,6 +94,19 @@ const HEADERS: &[(Column, &[&str])] = &[
     ),
     (Column::Flags, &["标记", "flags", "参赛条件", "条件"]),
     (Column::Rating, &["等级分", "rating"]),
+    (
+        Column::Grade,
+        &[
+            "段位",
+            "grade",
+            "称号",
+            "棋力",
+            "段位/称号",
+            "等级称号",
+            "棋士等级",
+            "技术等级",
+        ],
+    ),
     (
         Column::SocialSecurity,
         &[
@@ -196,6 +211,8 @@ pub struct RosterRow {
     pub evidence: Vec<String>,
     pub flags: Vec<String>,
     pub rating: Option<u32>,
+    /// 段位/称号 as written (the regulation's scale reads it at registration).
+    pub grade: Option<String>,
 }
 
 /// A problem (or a notice) at a row, and a column when it is about one cell.
@@ -566,6 +583,7 @@ pub fn parse_roster_table(
             evidence: Vec::new(),
             flags: Vec::new(),
             rating: None,
+            grade: None,
         };
         let mut sex_col = None;
         let mut birth_col = None;
@@ -647,6 +665,7 @@ pub fn parse_roster_table(
                 Column::Unit => row.unit = opt(),
                 Column::Association => row.association = opt(),
                 Column::Team => row.team = opt(),
+                Column::Grade => row.grade = opt(),
                 Column::BirthDate if v.is_empty() => {}
                 Column::BirthDate => {
                     let d = match cell {

@@ -23,6 +23,8 @@ pub struct EntryFacts {
     pub section_total: u32,
     /// Flags such as `local`, `group_member`, `national_master`.
     pub flags: BTreeSet<String>,
+    /// 段位/称号 on the regulation's scale ([`crate::Grades::find`]); `None`: none given.
+    pub grade: Option<crate::grades::Grade>,
 }
 
 /// Why an entry is refused: a stable code and the reason in Chinese and English.
@@ -275,6 +277,49 @@ impl Section {
                     "flag_forbidden",
                     format!("具有 `{f}`，不得参加本组"),
                     format!("`{f}` may not enter this section"),
+                );
+            }
+        }
+        self.check_grade(e.grade.as_ref())
+    }
+
+    /// The section's grade rules (`min_grade`, `below_grade`) for a player of grade `g`.
+    pub fn check_grade(&self, g: Option<&crate::grades::Grade>) -> Result<(), Refusal> {
+        let (min, below) = &self.eligibility.grade_bounds;
+        if let Some(min) = min {
+            match g {
+                None => {
+                    return refuse(
+                        "grade_required",
+                        format!("本组须{}及以上棋力, 报名未填段位/称号", min.name),
+                        format!(
+                            "the section requires {} or above, and no grade was given",
+                            min.name
+                        ),
+                    )
+                }
+                Some(g) if g.rank < min.rank => {
+                    return refuse(
+                        "grade_too_low",
+                        format!("段位/称号 {} 低于本组要求的 {}", g.name, min.name),
+                        format!("grade {} is below the section's {}", g.name, min.name),
+                    )
+                }
+                Some(_) => {}
+            }
+        }
+        if let (Some(below), Some(g)) = (below, g) {
+            if g.rank >= below.rank {
+                return refuse(
+                    "grade_too_high",
+                    format!(
+                        "已具有 {} (不低于 {}), 本组限未获得{}以上称号的棋手",
+                        g.name, below.name, below.name
+                    ),
+                    format!(
+                        "holds {} (not below {}): the section is for players below {}",
+                        g.name, below.name, below.name
+                    ),
                 );
             }
         }

@@ -6,6 +6,7 @@ pub mod charges;
 mod de;
 pub mod entry;
 pub mod error;
+pub mod grades;
 pub mod locate;
 pub mod match_blocks;
 pub mod model;
@@ -17,6 +18,7 @@ mod validate;
 pub use charges::{Charge, ChargeAmount, ChargeKind, Due, RefundAt, FEE_ITEM};
 pub use entry::{age_on, EntryFacts, Refusal};
 pub use error::RegulationError;
+pub use grades::{Grade, GradeStep, Grades};
 pub use model::*;
 pub use validate::{max_rounds, MAX_BRACKET, MAX_ENTRIES, MAX_PLACE, MAX_SECTION_ENTRIES};
 

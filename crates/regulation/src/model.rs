@@ -23,6 +23,9 @@ pub struct Regulation {
     /// S10: awards the organiser gives by choice (not computed).
     #[serde(default)]
     pub special_awards: Vec<SpecialAward>,
+    /// 段位、棋士等级与称号: the ordered scale a player's grade is read on (issue 46).
+    #[serde(default)]
+    pub grades: crate::grades::Grades,
 }
 
 /// 赛事信息.
@@ -390,6 +393,17 @@ pub struct Eligibility {
     /// Flags that exclude (e.g. `national_master`).
     #[serde(default)]
     pub forbid_flags: Vec<String>,
+    /// 「棋力五段以上」: at least this grade of the regulation's `[grades]` scale; an entry
+    /// without a grade is refused.
+    #[serde(default)]
+    pub min_grade: Option<String>,
+    /// 「未获得象棋大师以上称号」 (S2): only grades below this one; an entry without a grade
+    /// is admitted.
+    #[serde(default)]
+    pub below_grade: Option<String>,
+    /// `min_grade` and `below_grade` read on the scale (filled by validation).
+    #[serde(skip)]
+    pub grade_bounds: (Option<crate::grades::Grade>, Option<crate::grades::Grade>),
     /// Conditions an arbiter checks by hand, printed on the entry list.
     #[serde(default)]
     pub notes: Vec<String>,

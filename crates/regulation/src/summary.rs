@@ -248,6 +248,10 @@ fn pairing(l: Lang, p: &PairingSettings, swiss: bool) -> String {
                 "numbers by rating (unrated by lot)",
             ),
             Numbering::Given => l.t("序号按报名表顺序", "numbers in entry-list order"),
+            Numbering::Grade => l.t(
+                "序号按段位/称号由高到低 (同段位按等级分, 无段位者抽签)",
+                "numbers by grade, highest first (equal grades by rating, ungraded by lot)",
+            ),
         }
         .to_string(),
     );
@@ -531,6 +535,18 @@ fn eligibility(l: Lang, e: &Eligibility) -> Vec<String> {
     for f in &e.forbid_flags {
         v.push(format!("{} `{f}`", l.t("不得具有", "must not have")));
     }
+    if let Some(g) = &e.grade_bounds.0 {
+        v.push(match l {
+            Lang::Zh => format!("须{}及以上", g.name),
+            Lang::En => format!("grade {} or above", g.name),
+        });
+    }
+    if let Some(g) = &e.grade_bounds.1 {
+        v.push(match l {
+            Lang::Zh => format!("未获得{}以上称号", g.name),
+            Lang::En => format!("below {}", g.name),
+        });
+    }
     v.extend(e.notes.iter().cloned());
     v
 }
@@ -649,6 +665,14 @@ impl Regulation {
                     Lang::En =>
                         format!("Protest deposit {y} yuan (returned if upheld, kept otherwise)"),
                 }
+            );
+        }
+        if !self.grades.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}: {}",
+                l.t("段位/称号 (由低到高)", "Grades and titles (lowest first)"),
+                self.grades.names()
             );
         }
         let r = &self.registration;

@@ -130,6 +130,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
                 .into(),
         );
     }
+    grades(&cx, reg)?;
     let (start, end) = (reg.event.start, reg.event.end);
     for (i, s) in reg.sections.iter_mut().enumerate() {
         schedule_days(&cx, i, s, start, end)?;
@@ -191,6 +192,88 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         let el = &mut s.eligibility;
         if (el.min_age.is_some() || el.max_age.is_some()) && el.age_on.is_none() {
             el.age_on = Some(s.date.unwrap_or(start));
+        }
+    }
+    Ok(())
+}
+
+/// `[grades]`: every step named, each name and alias once on the scale; a section's
+/// `min_grade` and `below_grade` read on it (filled into `grade_bounds`), at least one grade
+/// left between them, and numbering by grade only with a scale.
+fn grades(cx: &Ctx, reg: &mut Regulation) -> R {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (j, step) in reg.grades.scale.iter().enumerate() {
+        if step.name.trim().is_empty() {
+            return cx.fail(
+                p!["grades", "scale", j],
+                "段位/称号名称为空 (a grade of the scale has no name)".into(),
+            );
+        }
+        for w in std::iter::once(&step.name).chain(&step.aliases) {
+            let key = crate::grades::fold(w);
+            if key.is_empty() {
+                return cx.fail(
+                    p!["grades", "scale", j],
+                    "段位/称号的别名为空 (an alias of the scale is empty)".into(),
+                );
+            }
+            if let Some(k) = seen.insert(key, j) {
+                return cx.fail(
+                    p!["grades", "scale", j],
+                    format!(
+                        "「{w}」 在段位表中出现两次 (第 {} 与第 {} 级) (the grade is on the scale twice)",
+                        k + 1,
+                        j + 1
+                    ),
+                );
+            }
+        }
+    }
+    let scale = reg.grades.clone();
+    for (i, s) in reg.sections.iter_mut().enumerate() {
+        let el = &mut s.eligibility;
+        let read = |key: &'static str,
+                    v: &Option<String>|
+         -> Result<Option<crate::Grade>, RegulationError> {
+            let Some(v) = v else { return Ok(None) };
+            if scale.is_empty() {
+                return Err(cx.err(
+                    p!["sections", i, "eligibility", key],
+                    format!(
+                        "`{key}` 需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (a grade rule needs the regulation's [grades] scale)"
+                    ),
+                ));
+            }
+            match scale.find(v) {
+                Some(g) => Ok(Some(g)),
+                None => Err(cx.err(
+                    p!["sections", i, "eligibility", key],
+                    format!(
+                        "段位表中没有 「{v}」; 段位表: {} (the grade is not on the [grades] scale)",
+                        scale.names()
+                    ),
+                )),
+            }
+        };
+        let min = read("min_grade", &el.min_grade)?;
+        let below = read("below_grade", &el.below_grade)?;
+        if let (Some(m), Some(b)) = (&min, &below) {
+            if m.rank >= b.rank {
+                return cx.fail(
+                    p!["sections", i, "eligibility", "below_grade"],
+                    format!(
+                        "无人可报名: 须 {} 及以上, 又须低于 {} (min_grade is not below below_grade: nobody can enter)",
+                        m.name, b.name
+                    ),
+                );
+            }
+        }
+        el.grade_bounds = (min, below);
+        if s.pairing.numbering == arbiter_types::Numbering::Grade && scale.is_empty() {
+            return cx.fail(
+                p!["sections", i, "pairing", "numbering"],
+                "按段位排定序号需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (numbering by grade needs the [grades] scale)".into(),
+            );
         }
     }
     Ok(())

@@ -110,6 +110,7 @@ fn form(e: &SynthEntry, social_security: bool) -> EntryForm {
         evidence: e.evidence.clone(),
         flags: e.flags.clone(),
         rating: None,
+        grade: None,
         late_reason: None,
         social_security: social_security.then(|| e.id_number.clone()),
     }
@@ -759,10 +760,28 @@ impl Simulator {
                         .any(|r| r == f)
                 })
                 .collect();
+            // A section that asks for a grade (`min_grade`) or numbers by grade gets graded
+            // players, each a grade the section admits, read from his ID number.
+            let (lo, hi) = (
+                el.grade_bounds.0.as_ref().map_or(0, |g| g.rank),
+                el.grade_bounds
+                    .1
+                    .as_ref()
+                    .map_or(self.reg.grades.scale.len(), |g| g.rank),
+            );
+            let graded = !self.reg.grades.is_empty()
+                && hi > lo
+                && (el.grade_bounds.0.is_some()
+                    || sec.pairing.numbering == arbiter_types::Numbering::Grade);
             let form = |e: &SynthEntry| {
                 let mut f = form(e, ss);
                 if rated {
                     f.rating = Some(synthetic_rating(&e.id_number));
+                }
+                if graded {
+                    let key = format!("{}/grade", e.id_number);
+                    let rank = lo + (synthetic_rating(&key) as usize) % (hi - lo);
+                    f.grade = self.reg.grades.scale.get(rank).map(|g| g.name.clone());
                 }
                 for flag in &category_flags {
                     let key = format!("{}/{flag}", e.id_number);

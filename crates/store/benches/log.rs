@@ -38,6 +38,7 @@ fn log(players: u32, rounds: u32) -> Vec<LogEntry> {
             evidence: vec![],
             local: false,
             rating: None,
+            grade: None,
             flags: Vec::new(),
             late_reason: None,
             submission: None,

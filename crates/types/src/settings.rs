@@ -59,6 +59,9 @@ pub enum Numbering {
     Rating,
     /// In the order of the entry list as given.
     Given,
+    /// By grade (段位/称号, the regulation's scale), highest first; equal grades by rating,
+    /// then in registration order; players without a grade after them, by lot.
+    Grade,
 }
 
 /// Colour when both histories are identical (A2).

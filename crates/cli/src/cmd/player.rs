@@ -180,6 +180,9 @@ pub struct AddArgs {
     /// 等级分 — rating
     #[arg(long)]
     rating: Option<u32>,
+    /// 段位/称号 — grade or title on the regulation's [grades] scale (业余5段, 象棋大师 …)
+    #[arg(long)]
+    grade: Option<String>,
     /// 补报理由 — the chief arbiter admits this entry after the deadline, for this reason (recorded)
     #[arg(long)]
     late_reason: Option<String>,
@@ -226,13 +229,16 @@ pub struct CorrectArgs {
     /// 等级分 — rating
     #[arg(long)]
     rating: Option<u32>,
+    /// 段位/称号 — grade or title on the regulation's [grades] scale (业余5段, 象棋大师 …)
+    #[arg(long)]
+    grade: Option<String>,
     /// 证明材料 (替换原有) — evidence, replacing the recorded list, repeatable
     #[arg(long)]
     evidence: Vec<String>,
     /// 标记 (替换原有) — flags, replacing the recorded list, repeatable
     #[arg(long)]
     flag: Vec<String>,
-    /// 清空字段 — empty a field: id-number phone unit association team sex birth rating evidence flag (repeatable)
+    /// 清空字段 — empty a field: id-number phone unit association team sex birth rating grade evidence flag (repeatable)
     #[arg(long, value_name = "FIELD")]
     clear: Vec<String>,
     #[command(flatten)]
@@ -480,6 +486,9 @@ fn changes(a: &CorrectArgs) -> Result<Vec<arbiter_core::FieldChange>, String> {
     if let Some(r) = a.rating {
         out.push(F::Rating(Some(r)));
     }
+    if let Some(g) = &a.grade {
+        out.push(F::Grade(text(g)));
+    }
     if !a.evidence.is_empty() {
         out.push(F::Evidence(a.evidence.clone()));
     }
@@ -496,11 +505,12 @@ fn changes(a: &CorrectArgs) -> Result<Vec<arbiter_core::FieldChange>, String> {
             "sex" | "性别" => F::Sex(None),
             "birth" | "出生日期" => F::BirthDate(None),
             "rating" | "等级分" => F::Rating(None),
+            "grade" | "段位" | "称号" => F::Grade(None),
             "evidence" | "证明材料" => F::Evidence(Vec::new()),
             "flag" | "flags" | "标记" => F::Flags(Vec::new()),
             other => {
                 return Err(format!(
-                    "--clear 「{other}」: 可清空 id-number phone unit association team sex birth rating evidence flag (unknown field)"
+                    "--clear 「{other}」: 可清空 id-number phone unit association team sex birth rating grade evidence flag (unknown field)"
                 ))
             }
         });
@@ -605,6 +615,7 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
         evidence: a.evidence,
         flags: a.flag,
         rating: a.rating,
+        grade: a.grade,
     };
     let done = a.who.apply(
         &a.event,

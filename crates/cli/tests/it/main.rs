@@ -19,6 +19,7 @@ mod documents_cli;
 mod event_cli;
 mod export_cli;
 mod games_cli;
+mod grades_cli;
 mod import_cli;
 mod knockout_blocks_cli;
 mod knockout_cli;

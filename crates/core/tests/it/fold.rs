@@ -48,6 +48,7 @@ fn reg(id: u32, section: &str, name: &str) -> LogEntry {
         evidence: vec![],
         local: false,
         rating: None,
+        grade: None,
         flags: Vec::new(),
         late_reason: None,
         submission: None,

@@ -130,6 +130,7 @@ pub fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> Entr
         evidence: r.evidence.clone(),
         flags: r.flags.clone(),
         rating: r.rating,
+        grade: r.grade.clone(),
         late_reason,
         social_security: r.social_security.as_ref().map(|s| s.as_str().to_string()),
     }

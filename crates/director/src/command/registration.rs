@@ -271,10 +271,16 @@ pub(super) fn decide(
                     players: order
                         .iter()
                         .map(|p| {
+                            // The grade beside the name (段位/称号), which numbering by
+                            // grade orders by.
                             let who = state.player(*p).map_or_else(String::new, |r| {
-                                match r.unit.as_deref() {
-                                    Some(u) => format!("{} ({u})", r.name),
+                                let name = match &r.grade {
+                                    Some(g) => format!("{} {g}", r.name),
                                     None => r.name.clone(),
+                                };
+                                match r.unit.as_deref() {
+                                    Some(u) => format!("{name} ({u})"),
+                                    None => name,
                                 }
                             });
                             (*p, who)
@@ -471,6 +477,9 @@ pub struct EditedEntry {
     pub unit: Option<String>,
     pub team: Option<String>,
     pub flags: Option<Vec<String>>,
+    /// 段位/称号 when the form shows the grade (the regulation keeps a scale): `Some(None)`
+    /// for none.
+    pub grade: Option<Option<String>>,
 }
 
 /// The flags the entry form of `section` offers as boxes: its conditions and its marks.
@@ -523,6 +532,11 @@ impl EditedEntry {
         }
         if x.team != rec.team {
             c.push(FieldChange::Team(x.team.clone()));
+        }
+        if let Some(g) = &x.grade {
+            if *g != rec.grade {
+                c.push(FieldChange::Grade(g.clone()));
+            }
         }
         if let Some(ticked) = &x.flags {
             let offered = offered_flags(state, &rec.section);

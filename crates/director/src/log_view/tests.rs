@@ -32,6 +32,7 @@ fn registered(player: u32, name: &str, section: &str, unit: &str) -> LogEntry {
         evidence: Vec::new(),
         local: false,
         rating: None,
+        grade: None,
         flags: Vec::new(),
         late_reason: None,
         submission: None,

@@ -77,6 +77,17 @@ impl Refusal {
                     en.join(", ")
                 )
             }
+            UnknownGrade { given, known } if known.is_empty() => write!(
+                f,
+                "本规程未设段位/称号表 ([grades]), 不能登记段位「{given}」 \
+                 (the regulation keeps no grades)"
+            ),
+            UnknownGrade { given, known } => write!(
+                f,
+                "段位/称号「{given}」不在本规程的段位表中, 段位表 (由低到高): {} \
+                 (not a grade of the regulation's scale)",
+                known.join("、")
+            ),
             UnknownCharge { given, known } => {
                 let zh: Vec<String> = known.iter().map(|k| format!("「{k}」")).collect();
                 write!(

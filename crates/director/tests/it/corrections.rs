@@ -29,6 +29,7 @@ fn form(section: &str, name: &str, id_number: Option<String>, sex: Option<Sex>) 
         ],
         flags: vec![],
         rating: None,
+        grade: None,
         // Both events' deadlines are past on the test's date: the chief arbiter's override.
         late_reason: Some("组委会同意补报".into()),
         social_security: None,

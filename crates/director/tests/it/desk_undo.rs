@@ -42,6 +42,7 @@ fn kunshan_with_fee(n: u32) -> (EventState, Vec<PlayerId>) {
             evidence: vec!["社保证明".into()],
             flags: vec![],
             rating: None,
+            grade: None,
             late_reason: None,
             social_security: Some(man_id(k)),
         };

@@ -329,10 +329,21 @@ fn verify_rechecks_eligibility_of_registrations_and_refusals() {
             && d.what.contains("出生日期 1930-05-01")),
         "{d:?}"
     );
-    // The same registration with a forbidden flag (S2: 国家级运动健将).
+    // The same registration with a title the section bars (S2: 国家级运动健将 — 象棋大师).
     let mut t = log.clone();
     if let LogEntry::PlayerRegistered(p) = &mut t[i].entry {
-        p.flags.push("national_master".into());
+        p.grade = Some("象棋大师".into());
+    }
+    let d = verify(&t, None);
+    assert!(
+        d.iter()
+            .any(|d| d.seq == Some(t[i].seq) && d.what.contains("本组限未获得象棋大师以上称号")),
+        "{d:?}"
+    );
+    // And a grade no longer on the scale.
+    let mut t = log.clone();
+    if let LogEntry::PlayerRegistered(p) = &mut t[i].entry {
+        p.grade = Some("业余九段".into());
     }
     let d = verify(&t, None);
     assert!(d.iter().any(|d| d.seq == Some(t[i].seq)), "{d:?}");

@@ -40,6 +40,7 @@ fn county(n: u32, locals: u32) -> (EventState, Vec<PlayerId>) {
                 vec![]
             },
             rating: None,
+            grade: None,
             late_reason: None,
             social_security: None,
         };
@@ -249,6 +250,7 @@ fn money_a_single_fee_is_recorded_as_before() {
         evidence: vec!["社保证明".into()],
         flags: vec![],
         rating: None,
+        grade: None,
         late_reason: None,
         social_security: Some(man_id(1)),
     };

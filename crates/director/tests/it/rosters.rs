@@ -46,6 +46,7 @@ fn man(name: &str, unit: &str, team: Option<&str>, id: &str) -> EntryForm {
         evidence: vec!["社保证明".into()],
         flags: vec![],
         rating: None,
+        grade: None,
         late_reason: None,
         social_security: Some(id.into()),
     }

@@ -101,14 +101,20 @@ fn suzhou_open_accepts_and_limits_per_association_and_deadline() {
         open.check_entry(&no_unit).unwrap_err().code,
         "unit_required"
     );
-    let master = EntryFacts {
-        flags: ["national_master".to_string()].into(),
+    // S2 「未获得国家级运动健将（象棋大师）以上称号」: the title read on the regulation's scale,
+    // by its name or an alias; 象棋大师 and above refused, below it or none admitted.
+    let s = reg(SUZHOU);
+    let holding = |g: &str| EntryFacts {
+        grade: s.grades.find(g),
         ..suzhou_open_ok()
     };
-    assert_eq!(
-        open.check_entry(&master).unwrap_err().code,
-        "flag_forbidden"
-    );
+    for g in ["象棋大师", "国家级运动健将", "特级大师", "国际级运动健将"] {
+        let r = open.check_entry(&holding(g)).unwrap_err();
+        assert_eq!(r.code, "grade_too_high", "{g}");
+        assert!(r.zh.contains("本组限未获得象棋大师以上称号"), "{}", r.zh);
+    }
+    assert!(open.check_entry(&holding("棋协大师")).is_ok());
+    assert!(open.check_entry(&suzhou_open_ok()).is_ok());
     let no_residence = EntryFacts {
         evidence: ev(&[Evidence::Pledge]),
         ..suzhou_open_ok()

@@ -8,6 +8,7 @@ mod auto_format;
 mod charges;
 mod eligibility;
 mod fuzz;
+mod grades;
 mod knockout_size;
 mod malformed;
 mod match_blocks;

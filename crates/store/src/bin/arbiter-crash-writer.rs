@@ -68,6 +68,7 @@ fn run() -> Result<(), String> {
                 evidence: vec![],
                 local: false,
                 rating: None,
+                grade: None,
                 flags: Vec::new(),
                 late_reason: None,
                 submission: None,

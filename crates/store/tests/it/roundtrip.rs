@@ -56,6 +56,7 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
             },
             local: x % 2 == 1,
             rating: y.is_multiple_of(7).then_some(1500 + y % 500),
+            grade: None,
             flags: Vec::new(),
             late_reason: None,
             submission: None,

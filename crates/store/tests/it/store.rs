@@ -40,6 +40,7 @@ fn reg(id: u32) -> LogEntry {
         evidence: vec![],
         local: false,
         rating: None,
+        grade: None,
         flags: Vec::new(),
         late_reason: None,
         submission: None,

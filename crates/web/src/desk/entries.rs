@@ -65,6 +65,10 @@ struct EntriesPage<'a> {
     marks: Vec<(String, String)>,
     /// The regulation's documents for the section: `(name, 中文)`.
     documents: Vec<(&'static str, &'static str)>,
+    /// The regulation's grades and titles (段位/称号), lowest first; empty: it keeps none.
+    grades: Vec<String>,
+    /// The section's grade rule in words (「须业余5段及以上」), if it has one.
+    grade_rule: String,
     /// What the regulation asks, in words (`须提供: 意外伤害保险`).
     documents_rule: String,
     /// The pledge signed at check-in, if the regulation asks for one (T7: 个人安全承诺书).
@@ -106,6 +110,8 @@ pub struct Typed {
     /// Documents typed by name (`社保证明`), beside the boxes ticked.
     evidence_text: String,
     flags: Vec<String>,
+    /// 段位/称号 chosen from the regulation's scale.
+    grade: String,
     /// `(field, message)`: the field is one of the form's names, or `form` for the whole.
     errors: Vec<(&'static str, String)>,
 }
@@ -139,6 +145,7 @@ impl Typed {
             evidence,
             evidence_text: get("evidence"),
             flags,
+            grade: get("grade"),
             errors: Vec::new(),
         }
     }
@@ -166,6 +173,7 @@ impl Typed {
             &mut self.late_reason,
             &mut self.refuse_reason,
             &mut self.evidence_text,
+            &mut self.grade,
         ] {
             if bad(v) {
                 v.clear();
@@ -231,6 +239,7 @@ impl Typed {
                 .collect(),
             flags: self.flags.clone(),
             rating: None,
+            grade: Typed::opt(&self.grade),
             late_reason: Typed::opt(&self.late_reason),
             social_security: Typed::opt(&self.social_security),
         })
@@ -262,6 +271,8 @@ fn field_of(e: &arbiter_director::DirectorError) -> &'static str {
             Refusal::BirthContradictsId { .. } => "birth",
             Refusal::UnknownEvidence { .. } => "evidence",
             Refusal::UnknownFlag { .. } => "flags",
+            Refusal::UnknownGrade { .. } => "grade",
+            Refusal::NotEligible { why } if why.about_grade() => "grade",
             Refusal::NotEligible { why } if why.wants_evidence() => "evidence",
             Refusal::ReasonMissing(_) => "refuse_reason",
             _ => "form",
@@ -575,6 +586,11 @@ fn render(
             .map(|e| (e.name(), e.zh()))
             .collect(),
         documents_rule: rule.join("; "),
+        grades: reg.grades.scale.iter().map(|g| g.name.clone()).collect(),
+        grade_rule: reg
+            .section(sec)
+            .map(|s| grade_rule(l, &s.eligibility))
+            .unwrap_or_default(),
         pledge: reg.registration.check_in_pledge.clone(),
         unassociated: arbiter_director::registration::unassociated_warning(&reg, st),
     };
@@ -595,6 +611,24 @@ fn render(
     )
     .flash(f)
     .render(status, &page)
+}
+
+/// A section's grade rule in words: 「须业余5段及以上」, 「限未获得象棋大师以上称号者」.
+fn grade_rule(l: Lang, el: &arbiter_regulation::Eligibility) -> String {
+    let mut v = Vec::new();
+    if let Some(g) = &el.grade_bounds.0 {
+        v.push(match l {
+            Lang::Zh => format!("须{}及以上", g.name),
+            Lang::En => format!("{} or above", g.name),
+        });
+    }
+    if let Some(g) = &el.grade_bounds.1 {
+        v.push(match l {
+            Lang::Zh => format!("限未获得{}以上称号者", g.name),
+            Lang::En => format!("below {}", g.name),
+        });
+    }
+    v.join(l.t("; ", "; "))
 }
 
 /// `POST /desk/e/{ev}/s/{sec}/entries`: register the entry. A mistake in the form (a field

@@ -48,6 +48,10 @@ struct PlayerPage<'a> {
     phone: String,
     unit: &'a str,
     team: &'a str,
+    /// 段位/称号 (empty: none).
+    grade: &'a str,
+    /// The regulation's grades, lowest first (the edit form's select; empty: no scale).
+    grades: Vec<String>,
     status: &'static str,
     /// The rounds excused, comma-separated.
     absent: String,
@@ -147,6 +151,10 @@ pub async fn show(
         phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
         unit: p.unit.as_deref().unwrap_or(""),
         team: p.team.as_deref().unwrap_or(""),
+        grade: p.grade.as_deref().unwrap_or(""),
+        grades: arbiter_director::regulation_of(st)
+            .map(|r| r.grades.scale.iter().map(|g| g.name.clone()).collect())
+            .unwrap_or_default(),
         status: st.status(p.id).map_or("", |s| s.zh()),
         absent: p
             .absent
@@ -209,6 +217,8 @@ pub struct EditForm {
     phone: Option<String>,
     unit: Option<String>,
     team: Option<String>,
+    /// 段位/称号, present when the form shows the grade select.
+    grade: Option<String>,
     #[serde(default)]
     reason: String,
     /// Present when the form shows the flag boxes (`flags_shown`), with one `flag.<name>` per
@@ -249,6 +259,7 @@ fn parse_edit(f: &EditForm) -> Result<EditedEntry, String> {
         phone,
         unit: opt(&f.unit),
         team: opt(&f.team),
+        grade: f.grade.as_ref().map(|g| opt(&Some(g.clone()))),
         flags: f.rest.contains_key("flags_shown").then(|| {
             let mut v: Vec<String> = f
                 .rest

@@ -79,6 +79,7 @@ fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
             evidence: vec!["accident_insurance".into()],
             flags: vec![],
             rating: None,
+            grade: None,
             late_reason: None,
             social_security: None,
         };

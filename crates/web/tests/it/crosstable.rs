@@ -35,6 +35,7 @@ fn mid_round() -> (TestServer, EventId) {
             evidence: vec!["social_security".into()],
             flags: Vec::new(),
             rating: None,
+            grade: None,
             late_reason: Some("组委会同意补报".into()),
             social_security: Some(crate::desk::id_number("19800101", 901)),
         };

@@ -37,6 +37,7 @@ pub fn online_form(
         evidence: Vec::new(),
         flags: Vec::new(),
         rating: None,
+        grade: None,
         late_reason: None,
         social_security: None,
     }
@@ -381,6 +382,7 @@ pub fn approve(
         evidence,
         flags: s.flags.clone(),
         rating: None,
+        grade: None,
         late_reason,
         social_security: s.social_security.as_ref().map(|x| x.to_string()),
     };

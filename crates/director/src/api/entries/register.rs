@@ -190,7 +190,30 @@ pub fn correct(
             }
             // Flags as the regulation names them; one it does not name is refused.
             FieldChange::Flags(v) => *v = registration::flag_names(&reg, v)?,
+            // A grade as the scale names it; one not on the scale is refused.
+            FieldChange::Grade(v) => {
+                *v = match registration::given(v.as_deref()) {
+                    Some(g) => Some(registration::grade_name(&reg, &g)?),
+                    None => None,
+                }
+            }
             _ => {}
+        }
+    }
+    // A new grade is judged by the section's grade rules (`min_grade`, `below_grade`).
+    if let Some(g) = changes.iter().rev().find_map(|c| match c {
+        FieldChange::Grade(g) => Some(g),
+        _ => None,
+    }) {
+        if *g != rec.grade {
+            let grade = g.as_deref().and_then(|g| reg.grades.find(g));
+            if let Some(sec) = reg.section(&rec.section) {
+                sec.check_grade(grade.as_ref())
+                    .map_err(|r| Refusal::CorrectionNotEligible {
+                        section: Sec::in_reg(&reg, &rec.section),
+                        why: registration::Ineligible::Rule(r),
+                    })?;
+            }
         }
     }
     // The `local` mark follows the flags.
@@ -352,6 +375,7 @@ pub fn change_section(
         evidence: rec.evidence.clone(),
         flags: rec.flags.clone(),
         rating: rec.rating,
+        grade: rec.grade.clone(),
         late_reason: Some(reason.trim().to_string()),
     };
     let at = state
