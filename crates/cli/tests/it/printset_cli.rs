@@ -559,3 +559,89 @@ fn results_book_lists_a_correction_of_the_log() {
         "{tail}"
     );
 }
+
+/// Issue 45 (12): a certificate says 「荣获第一名」, so it waits for the final standings — while
+/// the section has games to play, `print --doc certificates` is refused naming the section
+/// (the prize list itself prints, marked 暂定).
+#[test]
+fn certificates_wait_for_the_final_standings() {
+    let env = EventDir::new(
+        r#"
+[event]
+name = "证书测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 3 }
+tiebreaks = "cxa-2011-opp"
+prizes = [{ rank = 1, amount_yuan = 500 }, { rank = 2, amount_yuan = 300 }]
+"#,
+    );
+    let id = env.create();
+    for i in 1..=4 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    env.ok(&["draw", "--event", &id, "--section", "open"]);
+    env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+    env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+    for b in ["1", "2"] {
+        env.ok(&[
+            "result",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--board",
+            b,
+            "1-0",
+        ]);
+    }
+    let out = env.path("c.html");
+    let args = [
+        "print",
+        "--event",
+        &id,
+        "--doc",
+        "certificates",
+        "--format",
+        "html",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = env.run(&args);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("公开组 尚有对局未结束, 名次为暂定, 不能打印获奖证书"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+    let prizes = env.path("p.html");
+    env.ok(&[
+        "print",
+        "--event",
+        &id,
+        "--doc",
+        "prizes",
+        "--format",
+        "html",
+        "--out",
+        prizes.to_str().unwrap(),
+    ]);
+    let html = std::fs::read_to_string(&prizes).unwrap();
+    assert!(html.contains("暂定"), "{html}");
+}

@@ -13,6 +13,26 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             "尚无获奖者: 赛事结束(event close)后才确定奖项 (no prize winners yet)".to_string(),
         ));
     }
+    // 「荣获第一名」 is printed once the place is final: a winner's section with games still to
+    // play (暂定) is refused, naming it, rather than a certificate that may prove wrong.
+    let unfinished: Vec<String> = ex
+        .sections
+        .iter()
+        .filter(|s| s.provisional && ws.iter().any(|w| w.section == s.id))
+        .map(|s| cx.section_name(&s.id))
+        .collect();
+    if !unfinished.is_empty() {
+        return Err(ReportError::Nothing(match cx.lang {
+            Lang::Zh => format!(
+                "{} 尚有对局未结束, 名次为暂定, 不能打印获奖证书; 请在该组全部对局结束后打印, 或只选已结束的组别",
+                unfinished.join("、")
+            ),
+            Lang::En => format!(
+                "{} still has games to play: its places are provisional, so no certificate is printed yet; print them once it is finished, or choose the finished sections only",
+                unfinished.join(", ")
+            ),
+        }));
+    }
     let mut blocks = Vec::new();
     let date = one_date(cx.reg.event.end, cx.lang);
     let issuers = if cx.reg.event.organisers.is_empty() {
