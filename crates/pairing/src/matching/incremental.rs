@@ -138,7 +138,8 @@ impl<W: Weight> IncrementalPerfect<W> {
                 Err(_) => (i, j, four(w.sub(W::zero().mul_add(1, low))), 0),
             }
         });
-        let s = Solver::from_parts(n, high.len(), parts);
+        let degree = solver::degrees(n, high.iter().map(|&(i, j, _)| (i, j)));
+        let s = Solver::from_parts(n, high.len(), &degree, parts);
         IncrementalPerfect { n, solver: Some(s) }
     }
 

@@ -3,22 +3,43 @@
 
 use super::*;
 
+/// How many of the edges with these ends each vertex `0..n` has.
+pub(super) fn degrees(n: usize, ends: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
+    let mut degree = vec![0usize; n];
+    for (i, j) in ends {
+        degree[i] += 1;
+        degree[j] += 1;
+    }
+    degree
+}
+
 impl<W: Weight> Solver<W> {
     pub(super) fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Self {
         let m = edges.len();
-        Self::from_parts(n, m, edges.into_iter().map(|(i, j, w)| (i, j, w, 0)))
+        let degree = degrees(n, edges.iter().map(|&(i, j, _)| (i, j)));
+        Self::from_parts(
+            n,
+            m,
+            &degree,
+            edges.into_iter().map(|(i, j, w)| (i, j, w, 0)),
+        )
     }
 
-    /// A solver over edges `(i, j, high, low)` of stored weight `high − low`.
+    /// A solver over edges `(i, j, high, low)` of stored weight `high − low`; `degree` is
+    /// each vertex's number of those edges (see [`degrees`]): its list is laid out before
+    /// the edges are pushed.
     pub(super) fn from_parts(
         n: usize,
         m: usize,
+        degree: &[usize],
         parts: impl Iterator<Item = (usize, usize, W, u32)>,
     ) -> Self {
         let mut s = Self::empty(n, m);
+        s.neighbend = Adjacency::with_degrees(degree);
         for (i, j, high, low) in parts {
             s.push_edge(i, j, high, low);
         }
+        s.neighbend.seal();
         s.neighbend.flush();
         let maxw = (0..s.widx.len())
             .map(|k| s.wt(k))
@@ -58,8 +79,8 @@ impl<W: Weight> Solver<W> {
             hi: idx,
             lo: low,
         };
-        self.neighbend.pending.push((i as u32, end(2 * k + 1, j)));
-        self.neighbend.pending.push((j as u32, end(2 * k, i)));
+        self.neighbend.push(i as u32, end(2 * k + 1, j));
+        self.neighbend.push(j as u32, end(2 * k, i));
         if k.is_multiple_of(64) {
             self.allow.push(0);
         }
@@ -101,9 +122,7 @@ impl<W: Weight> Solver<W> {
     }
 
     pub(super) fn empty(n: usize, m: usize) -> Self {
-        // Both ends of every edge wait in `pending` until the first flush.
-        let mut neighbend = Adjacency::new(n);
-        neighbend.pending.reserve(2 * m);
+        let neighbend = Adjacency::new(n);
         let mut dual = vec![W::zero(); n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         Solver {
