@@ -44,7 +44,13 @@ impl<W: Weight> IncrementalPerfect<W> {
         let mate: Vec<usize> = s
             .mate
             .iter()
-            .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
+            .map(|&p| {
+                if p == NONE {
+                    NONE
+                } else {
+                    s.endpoint[p] as usize
+                }
+            })
             .collect();
         if mate.contains(&NONE) {
             return None;

@@ -280,7 +280,8 @@ struct Solver<W: Weight> {
     /// The high part interned last and its entry ([`Solver::push_edge`]).
     last_high: Option<(W, u32)>,
     /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`.
-    endpoint: Vec<usize>,
+    /// (u32: vertex counts fit, and half the bytes of a large graph's edges.)
+    endpoint: Vec<u32>,
     /// Per vertex, its edges as seen from it ([`Adj`]: the far end and the weight inline,
     /// so that a scan reads one contiguous list instead of three arrays indexed by edge).
     neighbend: Adjacency,
@@ -370,7 +371,7 @@ pub fn max_weight_matching<W: Weight>(
     s.run(max_cardinality);
     s.mate
         .iter()
-        .map(|&p| (p != NONE).then(|| s.endpoint[p]))
+        .map(|&p| (p != NONE).then(|| s.endpoint[p] as usize))
         .collect()
 }
 

@@ -70,8 +70,8 @@ impl<W: Weight> Solver<W> {
         };
         self.widx.push(idx);
         self.wlow.push(low);
-        self.endpoint.push(i);
-        self.endpoint.push(j);
+        self.endpoint.push(i as u32);
+        self.endpoint.push(j as u32);
         // Vertex and edge counts fit in u32 (a graph that large would not fit in memory).
         let end = |p: usize, to: usize| Adj {
             p: p as u32,
@@ -118,7 +118,10 @@ impl<W: Weight> Solver<W> {
     /// Edge `k`'s endpoints.
     #[inline(always)]
     pub(super) fn ends(&self, k: usize) -> (usize, usize) {
-        (self.endpoint[2 * k], self.endpoint[2 * k + 1])
+        (
+            self.endpoint[2 * k] as usize,
+            self.endpoint[2 * k + 1] as usize,
+        )
     }
 
     pub(super) fn empty(n: usize, m: usize) -> Self {
@@ -409,7 +412,7 @@ impl<W: Weight> Solver<W> {
             }
             let base = self.base[b];
             let m = self.mate[base];
-            w = self.endpoint[m];
+            w = self.endpoint[m] as usize;
             t = 1;
             p = m ^ 1;
         }
@@ -430,9 +433,9 @@ impl<W: Weight> Solver<W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint[self.labelend[b]] as usize;
                 b = self.inb(v);
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint[self.labelend[b]] as usize;
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -462,7 +465,7 @@ impl<W: Weight> Solver<W> {
             self.parent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint[self.labelend[bv]] as usize;
             bv = self.inb(v);
         }
         path.push(bb);
@@ -473,7 +476,7 @@ impl<W: Weight> Solver<W> {
             self.parent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint[self.labelend[bw]] as usize;
             bw = self.inb(w);
         }
         self.label[b] = 1;
@@ -621,7 +624,7 @@ impl<W: Weight> Solver<W> {
         if !endstage && self.label[b] == 2 {
             let len = childs.len();
             let endps = self.endps[b].clone();
-            let entry = self.inb(self.endpoint[self.labelend[b] ^ 1]);
+            let entry = self.inb(self.endpoint[self.labelend[b] ^ 1] as usize);
             let pos = childs.iter().position(|&c| c == entry).unwrap_or(0) as isize;
             let (mut j, jstep, trick): (isize, isize, usize) = if pos & 1 == 1 {
                 (pos - len as isize, 1, 0)
@@ -630,10 +633,10 @@ impl<W: Weight> Solver<W> {
             };
             let mut p = self.labelend[b];
             while j != 0 {
-                let e1 = self.endpoint[p ^ 1];
+                let e1 = self.endpoint[p ^ 1] as usize;
                 self.label[e1] = 0;
                 let q = endps[Self::idx(j - trick as isize, len)];
-                let e2 = self.endpoint[q ^ trick ^ 1];
+                let e2 = self.endpoint[q ^ trick ^ 1] as usize;
                 self.label[e2] = 0;
                 self.assign_label(e1, 2, p);
                 self.set_allow(q / 2);
@@ -643,7 +646,7 @@ impl<W: Weight> Solver<W> {
                 j += jstep;
             }
             let bv = childs[Self::idx(j, len)];
-            let e = self.endpoint[p ^ 1];
+            let e = self.endpoint[p ^ 1] as usize;
             self.label[e] = 2;
             self.label[bv] = 2;
             self.touch(e);
@@ -666,7 +669,7 @@ impl<W: Weight> Solver<W> {
                 if let Some(v) = found {
                     self.label[v] = 0;
                     let m = self.mate[self.base[bv]];
-                    let e = self.endpoint[m];
+                    let e = self.endpoint[m] as usize;
                     self.label[e] = 0;
                     let le = self.labelend[v];
                     self.assign_label(v, 2, le);
@@ -738,16 +741,16 @@ impl<W: Weight> Solver<W> {
             let t1 = self.childs[b][Self::idx(j, len)];
             let p = self.endps[b][Self::idx(j - trick as isize, len)] ^ trick;
             if t1 >= self.n {
-                let e = self.endpoint[p];
+                let e = self.endpoint[p] as usize;
                 self.augment_blossom(t1, e);
             }
             j += jstep;
             let t2 = self.childs[b][Self::idx(j, len)];
             if t2 >= self.n {
-                let e = self.endpoint[p ^ 1];
+                let e = self.endpoint[p ^ 1] as usize;
                 self.augment_blossom(t2, e);
             }
-            let (e0, e1) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            let (e0, e1) = (self.endpoint[p] as usize, self.endpoint[p ^ 1] as usize);
             self.mate[e0] = p ^ 1;
             self.mate[e1] = p;
         }
@@ -778,10 +781,10 @@ impl<W: Weight> Solver<W> {
                 if self.labelend[bs] == NONE {
                     break;
                 }
-                let t = self.endpoint[self.labelend[bs]];
+                let t = self.endpoint[self.labelend[bs]] as usize;
                 let bt = self.inb(t);
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
+                s = self.endpoint[self.labelend[bt]] as usize;
+                let j = self.endpoint[self.labelend[bt] ^ 1] as usize;
                 if bt >= self.n {
                     self.augment_blossom(bt, j);
                 }
