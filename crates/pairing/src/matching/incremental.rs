@@ -44,7 +44,13 @@ impl<W: Weight> IncrementalPerfect<W> {
         let mate: Vec<usize> = s
             .mate
             .iter()
-            .map(|&p| if p == NONE { NONE } else { s.endpoint[p] })
+            .map(|&p| {
+                if p == NONE {
+                    NONE
+                } else {
+                    s.endpoint[p] as usize
+                }
+            })
             .collect();
         if mate.contains(&NONE) {
             return None;
@@ -138,7 +144,8 @@ impl<W: Weight> IncrementalPerfect<W> {
                 Err(_) => (i, j, four(w.sub(W::zero().mul_add(1, low))), 0),
             }
         });
-        let s = Solver::from_parts(n, high.len(), parts);
+        let degree = solver::degrees(n, high.iter().map(|&(i, j, _)| (i, j)));
+        let s = Solver::from_parts(n, high.len(), &degree, parts);
         IncrementalPerfect { n, solver: Some(s) }
     }
 

@@ -3,22 +3,43 @@
 
 use super::*;
 
+/// How many of the edges with these ends each vertex `0..n` has.
+pub(super) fn degrees(n: usize, ends: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
+    let mut degree = vec![0usize; n];
+    for (i, j) in ends {
+        degree[i] += 1;
+        degree[j] += 1;
+    }
+    degree
+}
+
 impl<W: Weight> Solver<W> {
     pub(super) fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Self {
         let m = edges.len();
-        Self::from_parts(n, m, edges.into_iter().map(|(i, j, w)| (i, j, w, 0)))
+        let degree = degrees(n, edges.iter().map(|&(i, j, _)| (i, j)));
+        Self::from_parts(
+            n,
+            m,
+            &degree,
+            edges.into_iter().map(|(i, j, w)| (i, j, w, 0)),
+        )
     }
 
-    /// A solver over edges `(i, j, high, low)` of stored weight `high − low`.
+    /// A solver over edges `(i, j, high, low)` of stored weight `high − low`; `degree` is
+    /// each vertex's number of those edges (see [`degrees`]): its list is laid out before
+    /// the edges are pushed.
     pub(super) fn from_parts(
         n: usize,
         m: usize,
+        degree: &[usize],
         parts: impl Iterator<Item = (usize, usize, W, u32)>,
     ) -> Self {
         let mut s = Self::empty(n, m);
+        s.neighbend = Adjacency::with_degrees(degree);
         for (i, j, high, low) in parts {
             s.push_edge(i, j, high, low);
         }
+        s.neighbend.seal();
         s.neighbend.flush();
         let maxw = (0..s.widx.len())
             .map(|k| s.wt(k))
@@ -49,8 +70,8 @@ impl<W: Weight> Solver<W> {
         };
         self.widx.push(idx);
         self.wlow.push(low);
-        self.endpoint.push(i);
-        self.endpoint.push(j);
+        self.endpoint.push(i as u32);
+        self.endpoint.push(j as u32);
         // Vertex and edge counts fit in u32 (a graph that large would not fit in memory).
         let end = |p: usize, to: usize| Adj {
             p: p as u32,
@@ -58,8 +79,8 @@ impl<W: Weight> Solver<W> {
             hi: idx,
             lo: low,
         };
-        self.neighbend.pending.push((i as u32, end(2 * k + 1, j)));
-        self.neighbend.pending.push((j as u32, end(2 * k, i)));
+        self.neighbend.push(i as u32, end(2 * k + 1, j));
+        self.neighbend.push(j as u32, end(2 * k, i));
         if k.is_multiple_of(64) {
             self.allow.push(0);
         }
@@ -97,13 +118,14 @@ impl<W: Weight> Solver<W> {
     /// Edge `k`'s endpoints.
     #[inline(always)]
     pub(super) fn ends(&self, k: usize) -> (usize, usize) {
-        (self.endpoint[2 * k], self.endpoint[2 * k + 1])
+        (
+            self.endpoint[2 * k] as usize,
+            self.endpoint[2 * k + 1] as usize,
+        )
     }
 
     pub(super) fn empty(n: usize, m: usize) -> Self {
-        // Both ends of every edge wait in `pending` until the first flush.
-        let mut neighbend = Adjacency::new(n);
-        neighbend.pending.reserve(2 * m);
+        let neighbend = Adjacency::new(n);
         let mut dual = vec![W::zero(); n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         Solver {
@@ -390,7 +412,7 @@ impl<W: Weight> Solver<W> {
             }
             let base = self.base[b];
             let m = self.mate[base];
-            w = self.endpoint[m];
+            w = self.endpoint[m] as usize;
             t = 1;
             p = m ^ 1;
         }
@@ -411,9 +433,9 @@ impl<W: Weight> Solver<W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint[self.labelend[b]] as usize;
                 b = self.inb(v);
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint[self.labelend[b]] as usize;
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -443,7 +465,7 @@ impl<W: Weight> Solver<W> {
             self.parent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint[self.labelend[bv]] as usize;
             bv = self.inb(v);
         }
         path.push(bb);
@@ -454,7 +476,7 @@ impl<W: Weight> Solver<W> {
             self.parent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint[self.labelend[bw]] as usize;
             bw = self.inb(w);
         }
         self.label[b] = 1;
@@ -602,7 +624,7 @@ impl<W: Weight> Solver<W> {
         if !endstage && self.label[b] == 2 {
             let len = childs.len();
             let endps = self.endps[b].clone();
-            let entry = self.inb(self.endpoint[self.labelend[b] ^ 1]);
+            let entry = self.inb(self.endpoint[self.labelend[b] ^ 1] as usize);
             let pos = childs.iter().position(|&c| c == entry).unwrap_or(0) as isize;
             let (mut j, jstep, trick): (isize, isize, usize) = if pos & 1 == 1 {
                 (pos - len as isize, 1, 0)
@@ -611,10 +633,10 @@ impl<W: Weight> Solver<W> {
             };
             let mut p = self.labelend[b];
             while j != 0 {
-                let e1 = self.endpoint[p ^ 1];
+                let e1 = self.endpoint[p ^ 1] as usize;
                 self.label[e1] = 0;
                 let q = endps[Self::idx(j - trick as isize, len)];
-                let e2 = self.endpoint[q ^ trick ^ 1];
+                let e2 = self.endpoint[q ^ trick ^ 1] as usize;
                 self.label[e2] = 0;
                 self.assign_label(e1, 2, p);
                 self.set_allow(q / 2);
@@ -624,7 +646,7 @@ impl<W: Weight> Solver<W> {
                 j += jstep;
             }
             let bv = childs[Self::idx(j, len)];
-            let e = self.endpoint[p ^ 1];
+            let e = self.endpoint[p ^ 1] as usize;
             self.label[e] = 2;
             self.label[bv] = 2;
             self.touch(e);
@@ -647,7 +669,7 @@ impl<W: Weight> Solver<W> {
                 if let Some(v) = found {
                     self.label[v] = 0;
                     let m = self.mate[self.base[bv]];
-                    let e = self.endpoint[m];
+                    let e = self.endpoint[m] as usize;
                     self.label[e] = 0;
                     let le = self.labelend[v];
                     self.assign_label(v, 2, le);
@@ -719,16 +741,16 @@ impl<W: Weight> Solver<W> {
             let t1 = self.childs[b][Self::idx(j, len)];
             let p = self.endps[b][Self::idx(j - trick as isize, len)] ^ trick;
             if t1 >= self.n {
-                let e = self.endpoint[p];
+                let e = self.endpoint[p] as usize;
                 self.augment_blossom(t1, e);
             }
             j += jstep;
             let t2 = self.childs[b][Self::idx(j, len)];
             if t2 >= self.n {
-                let e = self.endpoint[p ^ 1];
+                let e = self.endpoint[p ^ 1] as usize;
                 self.augment_blossom(t2, e);
             }
-            let (e0, e1) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            let (e0, e1) = (self.endpoint[p] as usize, self.endpoint[p ^ 1] as usize);
             self.mate[e0] = p ^ 1;
             self.mate[e1] = p;
         }
@@ -759,10 +781,10 @@ impl<W: Weight> Solver<W> {
                 if self.labelend[bs] == NONE {
                     break;
                 }
-                let t = self.endpoint[self.labelend[bs]];
+                let t = self.endpoint[self.labelend[bs]] as usize;
                 let bt = self.inb(t);
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
+                s = self.endpoint[self.labelend[bt]] as usize;
+                let j = self.endpoint[self.labelend[bt] ^ 1] as usize;
                 if bt >= self.n {
                     self.augment_blossom(bt, j);
                 }

@@ -84,7 +84,7 @@ impl<W: Weight> Solver<W> {
                 if mu == NONE || self.slack_at(yv, a) != W::zero() {
                     continue;
                 }
-                let u2 = self.endpoint[mu];
+                let u2 = self.endpoint[mu] as usize;
                 let yu2 = self.y(u2);
                 for jdx in self.neighbend.range(u2) {
                     let b = self.neighbend.at(jdx);
@@ -112,7 +112,7 @@ impl<W: Weight> Solver<W> {
             if p == NONE {
                 continue;
             }
-            let u = self.endpoint[p];
+            let u = self.endpoint[p] as usize;
             if u < v || self.inb(v) != v || self.inb(u) != u {
                 continue;
             }
@@ -169,7 +169,7 @@ impl<W: Weight> Solver<W> {
         for v in leaves {
             let p = self.mate[v];
             if p != NONE && self.slack(p / 2) != W::zero() {
-                let u = self.endpoint[p];
+                let u = self.endpoint[p] as usize;
                 self.mate[v] = NONE;
                 self.mate[u] = NONE;
             }
@@ -181,7 +181,7 @@ impl<W: Weight> Solver<W> {
     pub(super) fn free_and_raise(&mut self, v: usize) {
         let p = self.mate[v];
         if p != NONE {
-            let u = self.endpoint[p];
+            let u = self.endpoint[p] as usize;
             self.mate[v] = NONE;
             self.mate[u] = NONE;
         }

@@ -313,6 +313,8 @@ pub(super) fn run<W: Weight>(
         // steer which of the equal optima it finds.
         IncrementalPerfect::preferring(total, &edges, &ties)
     };
+    // Not needed once the solver is built (8 bytes an edge: 22 MB at 100,000 players).
+    drop(ties);
     // Whether the next solve is warm-started (its result is then re-checked).
     let mut warm = false;
     loop {

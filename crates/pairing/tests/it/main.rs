@@ -6,6 +6,7 @@
 
 mod checker_optimum;
 mod checker_rulings;
+mod digests;
 mod large;
 mod property;
 mod relaxation;
