@@ -689,6 +689,16 @@ impl EventState {
 
     /// Apply one recorded entry: checks the sequence number and [`validate_at`] first, and
     /// changes nothing if either fails.
+    /// What [`EventState::apply`] checks of the next entry recorded at `at` (RFC 3339),
+    /// without folding it: its time, then the log's rules ([`validate_at`]).
+    pub fn check_next(&self, entry: &LogEntry, at: &str) -> Result<(), Rejection> {
+        if chrono::DateTime::parse_from_rfc3339(at).is_err() {
+            Err(Rejection::BadTime(at.to_string()))
+        } else {
+            validate_at(self, entry, Some(at))
+        }
+    }
+
     pub fn apply(&mut self, r: &Recorded) -> Result<(), FoldError> {
         if r.seq != self.last_seq + 1 {
             return Err(FoldError::Sequence {
@@ -696,16 +706,12 @@ impl EventState {
                 found: r.seq,
             });
         }
-        let checked = if chrono::DateTime::parse_from_rfc3339(&r.at).is_err() {
-            Err(Rejection::BadTime(r.at.clone()))
-        } else {
-            validate_at(self, &r.entry, Some(&r.at))
-        };
-        checked.map_err(|rejection| FoldError::Rejected {
-            seq: r.seq,
-            kind: r.entry.kind(),
-            rejection,
-        })?;
+        self.check_next(&r.entry, &r.at)
+            .map_err(|rejection| FoldError::Rejected {
+                seq: r.seq,
+                kind: r.entry.kind(),
+                rejection,
+            })?;
         // The entry index follows the players an entry registers or changes.
         let touched: Vec<PlayerId> = match &r.entry {
             LogEntry::PlayerRegistered(p) => vec![p.player],
