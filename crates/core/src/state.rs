@@ -146,6 +146,24 @@ pub struct Disqualification {
     pub void_results: bool,
 }
 
+/// The result board `b` of round `round` counts with, its players' disqualifications in
+/// force being `red` and `black` ([`EventState::counted_result`]).
+fn counted(
+    round: u32,
+    b: &BoardRecord,
+    red: Option<&Disqualification>,
+    black: Option<&Disqualification>,
+) -> Option<GameResult> {
+    let out = |d: Option<&Disqualification>| d.is_some_and(|d| d.forfeits(round));
+    match (out(red), out(black)) {
+        (false, false) => b.result,
+        _ if b.result.is_none() => None,
+        (true, true) => Some(GameResult::DoubleForfeit),
+        (true, false) => Some(GameResult::RedForfeit),
+        (false, true) => Some(GameResult::BlackForfeit),
+    }
+}
+
 impl Disqualification {
     /// Whether his game of round `round` counts as his forfeit: every game when his results
     /// are void, otherwise the games after `after_round`.
@@ -674,6 +692,16 @@ impl EventState {
 
     /// Apply one recorded entry: checks the sequence number and [`validate_at`] first, and
     /// changes nothing if either fails.
+    /// What [`EventState::apply`] checks of the next entry recorded at `at` (RFC 3339),
+    /// without folding it: its time, then the log's rules ([`validate_at`]).
+    pub fn check_next(&self, entry: &LogEntry, at: &str) -> Result<(), Rejection> {
+        if chrono::DateTime::parse_from_rfc3339(at).is_err() {
+            Err(Rejection::BadTime(at.to_string()))
+        } else {
+            validate_at(self, entry, Some(at))
+        }
+    }
+
     pub fn apply(&mut self, r: &Recorded) -> Result<(), FoldError> {
         if r.seq != self.last_seq + 1 {
             return Err(FoldError::Sequence {
@@ -681,16 +709,12 @@ impl EventState {
                 found: r.seq,
             });
         }
-        let checked = if chrono::DateTime::parse_from_rfc3339(&r.at).is_err() {
-            Err(Rejection::BadTime(r.at.clone()))
-        } else {
-            validate_at(self, &r.entry, Some(&r.at))
-        };
-        checked.map_err(|rejection| FoldError::Rejected {
-            seq: r.seq,
-            kind: r.entry.kind(),
-            rejection,
-        })?;
+        self.check_next(&r.entry, &r.at)
+            .map_err(|rejection| FoldError::Rejected {
+                seq: r.seq,
+                kind: r.entry.kind(),
+                rejection,
+            })?;
         // The entry index follows the players an entry registers or changes.
         let touched: Vec<PlayerId> = match &r.entry {
             LogEntry::PlayerRegistered(p) => vec![p.player],
@@ -865,19 +889,8 @@ impl EventState {
     /// disqualified player's game counts as his forfeit where his disqualification says so
     /// (A17: the games after it, or every game when his results are void).
     pub fn counted_result(&self, round: u32, b: &BoardRecord) -> Option<GameResult> {
-        let out = |p: PlayerId| {
-            self.players
-                .get(&p)
-                .and_then(|pl| pl.disqualified.as_ref())
-                .is_some_and(|d| d.forfeits(round))
-        };
-        match (out(b.red), out(b.black)) {
-            (false, false) => b.result,
-            _ if b.result.is_none() => None,
-            (true, true) => Some(GameResult::DoubleForfeit),
-            (true, false) => Some(GameResult::RedForfeit),
-            (false, true) => Some(GameResult::BlackForfeit),
-        }
+        let dq = |p: PlayerId| self.players.get(&p).and_then(|pl| pl.disqualified.as_ref());
+        counted(round, b, dq(b.red), dq(b.black))
     }
 
     /// [`EventState::outcomes`] of every player of a section (its entries and numbered
@@ -887,43 +900,73 @@ impl EventState {
             return BTreeMap::new();
         };
         let n = s.completed_rounds() as usize;
-        let mut out: BTreeMap<PlayerId, Vec<Outcome>> = s
+        // The section's players, ascending (a player's row is found by bisection), with the
+        // disqualification in force and the pairing number of each.
+        let mut players: Vec<(PlayerId, Option<&Disqualification>)> = s
             .entries
             .iter()
             .chain(s.order.iter())
-            .filter(|p| self.players.get(*p).is_some_and(|pl| pl.section == section))
-            .map(|&p| (p, vec![Outcome::Absent; n]))
+            .filter_map(|p| {
+                let pl = self.players.get(p).filter(|pl| pl.section == section)?;
+                Some((*p, pl.disqualified.as_ref()))
+            })
             .collect();
+        players.sort_unstable_by_key(|(p, _)| *p);
+        players.dedup_by_key(|(p, _)| *p);
+        let ids: Vec<PlayerId> = players.iter().map(|(p, _)| *p).collect();
+        let numbers: Vec<Option<PlayerNo>> = ids.iter().map(|p| s.pairing_no(*p)).collect();
+        // Of any player: read from the section's players, else from the state.
+        let disqualified = |p: PlayerId| match ids.binary_search(&p) {
+            Ok(i) => players[i].1,
+            Err(_) => self.players.get(&p).and_then(|pl| pl.disqualified.as_ref()),
+        };
+        let number = |p: PlayerId| match ids.binary_search(&p) {
+            Ok(i) => numbers[i],
+            Err(_) => s.pairing_no(p),
+        };
+        let mut rows = vec![vec![Outcome::Absent; n]; ids.len()];
+        // The last round a row was given its outcome in (0: none yet): as in `outcomes`, a
+        // bye first, else the first board the player is on.
+        let mut seen = vec![0usize; ids.len()];
         for r in 1..=n {
             let Some(round) = s.rounds.get(&(r as u32)) else {
                 continue;
             };
-            // As in `outcomes`: a bye first, else the first board the player is on.
-            let mut seen: std::collections::HashSet<PlayerId> =
-                round.byes.iter().copied().collect();
+            for p in &round.byes {
+                if let Ok(i) = ids.binary_search(p) {
+                    seen[i] = r;
+                }
+            }
             for b in round.boards.iter() {
+                // The board's counted result, read once for both of its players.
+                let mut result = None;
                 for (p, colour, opp) in [
                     (b.red, arbiter_types::Colour::Red, b.black),
                     (b.black, arbiter_types::Colour::Black, b.red),
                 ] {
-                    if !seen.insert(p) {
+                    let Ok(i) = ids.binary_search(&p) else {
+                        continue;
+                    };
+                    if seen[i] == r {
                         continue;
                     }
-                    if let Some(v) = out.get_mut(&p) {
-                        v[r - 1] = match (self.counted_result(r as u32, b), s.pairing_no(opp)) {
-                            (Some(res), Some(no)) => res.outcome_for(colour, no),
-                            _ => Outcome::Absent,
-                        };
-                    }
+                    seen[i] = r;
+                    let res = *result.get_or_insert_with(|| {
+                        counted(r as u32, b, disqualified(b.red), disqualified(b.black))
+                    });
+                    rows[i][r - 1] = match (res, number(opp)) {
+                        (Some(res), Some(no)) => res.outcome_for(colour, no),
+                        _ => Outcome::Absent,
+                    };
                 }
             }
             for p in &round.byes {
-                if let Some(v) = out.get_mut(p) {
-                    v[r - 1] = Outcome::Bye;
+                if let Ok(i) = ids.binary_search(p) {
+                    rows[i][r - 1] = Outcome::Bye;
                 }
             }
         }
-        out
+        ids.into_iter().zip(rows).collect()
     }
 
     /// Whether a refusal of this entry (name, section, reason, ID number and unit) is

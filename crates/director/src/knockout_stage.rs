@@ -162,6 +162,28 @@ pub fn seeding(
     state: &EventState,
     section: &str,
 ) -> Result<Vec<PlayerNo>, DirectorError> {
+    Ok(seeding_kept(reg, state, section, None)?.0)
+}
+
+/// What the seeds of a Swiss stage were read from: the standings' input after stage 1, which
+/// players withdrew during stage 1 (by pairing number) and the knockout's size. The same
+/// inputs give the same seeds.
+#[derive(Clone, PartialEq, Eq)]
+struct SeedsFrom {
+    standings: standings::IndividualInput,
+    early: Vec<bool>,
+    k: u32,
+}
+
+/// [`seeding`], and what the seeds of a Swiss stage were read from (`None` for a plain
+/// knockout). `kept`: seeds read before and what from; when a Swiss stage's seeds are read
+/// from the same inputs they are those, and the standings are not computed again.
+fn seeding_kept(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+    kept: Option<(&SeedsFrom, &[PlayerNo])>,
+) -> Result<(Vec<PlayerNo>, Option<SeedsFrom>), DirectorError> {
     let sec = reg
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
@@ -169,7 +191,7 @@ pub fn seeding(
         swiss_rounds, k, ..
     } = section_plan(sec, state)
     else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     };
     let rec = state
         .section(section)
@@ -177,7 +199,7 @@ pub fn seeding(
     if swiss_rounds == 0 {
         // A plain knockout: the numbers drawn are the seeds (`pairing.numbering`: lots,
         // given order or rating); a player withdrawn before the first game is left out.
-        return Ok(rec
+        let seeds = rec
             .order
             .iter()
             .enumerate()
@@ -189,24 +211,39 @@ pub fn seeding(
             })
             .map(|(i, _)| PlayerNo::from_index(i))
             .take(k as usize)
-            .collect());
+            .collect();
+        return Ok((seeds, None));
     }
-    let st = standings::individual(sec, state, section, Some(swiss_rounds))?;
-    Ok(st
+    // A player withdrawn during stage 1 is no seed, by his pairing number.
+    let early = rec
+        .order
+        .iter()
+        .map(|p| {
+            state
+                .player(*p)
+                .and_then(|p| p.withdrawn)
+                .is_some_and(|after| after.unwrap_or(0) <= swiss_rounds)
+        })
+        .collect();
+    let from = SeedsFrom {
+        standings: standings::individual_input(sec, state, section, Some(swiss_rounds))?,
+        early,
+        k,
+    };
+    if let Some((then, seeds)) = kept {
+        if *then == from {
+            return Ok((seeds.to_vec(), Some(from)));
+        }
+    }
+    let st = standings::individual_from(sec, &from.standings)?;
+    let seeds = st
         .rows
         .iter()
-        .filter(|r| {
-            let withdrawn_early = rec
-                .order
-                .get(r.no.index())
-                .and_then(|p| state.player(*p))
-                .and_then(|p| p.withdrawn)
-                .is_some_and(|after| after.unwrap_or(0) <= swiss_rounds);
-            !withdrawn_early
-        })
+        .filter(|r| !from.early.get(r.no.index()).copied().unwrap_or(false))
         .take(k as usize)
         .map(|r| r.no)
-        .collect())
+        .collect();
+    Ok((seeds, Some(from)))
 }
 
 /// The bracket of a two-stage section with every recorded knockout game replayed.
@@ -235,16 +272,24 @@ pub fn bracket(
         } => Some(k),
         _ => None,
     };
-    let seeds = match &kept {
+    let (seeds, seeded) = match &kept {
         Some(kept)
             if plain.is_some()
                 && kept.plain == plain
                 && kept.players.ptr_eq(&state.players)
                 && kept.from.order == rec.order =>
         {
-            kept.from.seeds.clone()
+            (kept.from.seeds.clone(), None)
         }
-        _ => seeding(reg, state, section)?,
+        // A Swiss stage's seeds: the standings after stage 1 are computed again only when
+        // what they are read from changed.
+        _ => seeding_kept(
+            reg,
+            state,
+            section,
+            kept.as_ref()
+                .and_then(|k| Some((k.seeded.as_ref()?, k.from.seeds.as_slice()))),
+        )?,
     };
     let seed = state.header.as_ref().map_or(0, |h| h.seed);
     let key = Built {
@@ -270,6 +315,7 @@ pub fn bracket(
                 from: key,
                 plain,
                 players: state.players.clone(),
+                seeded: None,
                 replayed: imbl::Vector::new(),
                 stamps: None,
                 bracket: Arc::new(b),
@@ -291,6 +337,7 @@ pub fn bracket(
     kept.stamps = stamps.cloned();
     kept.plain = plain;
     kept.players = state.players.clone();
+    kept.seeded = seeded;
     memo.put(kept);
     Ok(out)
 }
@@ -313,6 +360,8 @@ struct Kept {
     plain: Option<u32>,
     /// The players the seeds were read from.
     players: imbl::OrdMap<PlayerId, arbiter_core::PlayerRecord>,
+    /// What a Swiss stage's seeds were read from.
+    seeded: Option<SeedsFrom>,
     replayed: imbl::Vector<arbiter_core::KnockoutGame>,
     stamps: Option<imbl::Vector<u64>>,
     bracket: Arc<Bracket>,

@@ -238,6 +238,12 @@ pub fn apply_scratch_owned(
     Ok(r.entry)
 }
 
+/// What [`apply_scratch`] answers for `entry`, without folding it: a caller that needs only
+/// to know whether the entry passes makes no copy of the state.
+pub fn check_scratch(state: &EventState, entry: &LogEntry, at: &str) -> Result<(), DirectorError> {
+    state.check_next(entry, at).map_err(DirectorError::Rejected)
+}
+
 /// A seed derived from the event seed and a label (stable across runs and platforms).
 pub fn derive_seed(seed: u64, label: &str) -> u64 {
     // FNV-1a over the label, mixed with the seed (splitmix64 finaliser).

@@ -45,6 +45,15 @@ fn ranked(state: &EventState, p: &PlayerRecord, outcomes: &[arbiter_types::Outco
             .any(|o| !matches!(o, arbiter_types::Outcome::Absent))
 }
 
+/// What the individual standings of a section are computed from: the standings engine's
+/// input and the disqualified players, listed apart ([`individual_from`]). The same input
+/// gives the same standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndividualInput {
+    pub input: StandingsInput,
+    pub apart: std::collections::BTreeSet<PlayerNo>,
+}
+
 /// Individual standings of a section after `upto` rounds (all completed rounds if `None`).
 pub fn individual(
     sec: &Section,
@@ -52,6 +61,16 @@ pub fn individual(
     section: &str,
     upto: Option<u32>,
 ) -> Result<Standings, DirectorError> {
+    individual_from(sec, &individual_input(sec, state, section, upto)?)
+}
+
+/// What [`individual`] computes the standings of a section after `upto` rounds from.
+pub fn individual_input(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    upto: Option<u32>,
+) -> Result<IndividualInput, DirectorError> {
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
@@ -95,10 +114,15 @@ pub fn individual(
         fallback: list.fallback,
         options,
     };
-    let mut table = arbiter_standings::compute(&input)
+    Ok(IndividualInput { input, apart })
+}
+
+/// The individual standings of `sec` computed from `from` ([`individual_input`]).
+pub fn individual_from(sec: &Section, from: &IndividualInput) -> Result<Standings, DirectorError> {
+    let mut table = arbiter_standings::compute(&from.input)
         .map_err(|e| st_err(&sec.name, crate::StandingsFailure::Table(e)))?;
-    if !apart.is_empty() {
-        without_disqualified(&mut table, &apart);
+    if !from.apart.is_empty() {
+        without_disqualified(&mut table, &from.apart);
     }
     Ok(table)
 }

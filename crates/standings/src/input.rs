@@ -126,7 +126,7 @@ impl Default for TiebreakOptions {
 }
 
 /// Everything the engine needs for one section.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StandingsInput {
     pub players: Vec<PlayerEntry>,
     /// `outcomes[i]` = the rounds of `players[i]`, one [`Outcome`] per round played so far

@@ -11,7 +11,7 @@ use crate::knockout_stage;
 use crate::refusal::{LineProblem, Needs, Refusal, Sec};
 use crate::results::{game_foul_loss, respects_foul_loss};
 use crate::step::knockout_due;
-use crate::{apply_scratch, regulation_of, DirectorError};
+use crate::{apply_scratch, check_scratch, regulation_of, DirectorError};
 use arbiter_core::{Ending, EventState, FoulKind, LogEntry, Offender, PlayerId};
 use arbiter_regulation::ResultSigning;
 use arbiter_types::{Colour, GameResult};
@@ -391,7 +391,8 @@ pub fn enter_result(
         }
         .into());
     }
-    let mut scratch = state.clone();
+    // The entries so far folded on a copy of the state, made at the first of them.
+    let mut scratch = std::borrow::Cow::Borrowed(state);
     let mut out = Vec::new();
     // S6: colours played the other way round stand; from here on the board's red and black
     // are the colours played.
@@ -402,7 +403,7 @@ pub fn enter_result(
             board: input.board,
             swapped,
         };
-        apply_scratch(&mut scratch, &e, &at)?;
+        apply_scratch(scratch.to_mut(), &e, &at)?;
         out.push(e);
     }
     let (red, black) = scratch
@@ -436,7 +437,7 @@ pub fn enter_result(
             kind: f.kind,
             reason,
         };
-        apply_scratch(&mut scratch, &e, &at)?;
+        apply_scratch(scratch.to_mut(), &e, &at)?;
         out.push(e);
     }
     if let Some(game) = scratch
@@ -472,14 +473,24 @@ pub fn enter_result(
         ending: input.ending,
         moves: input.moves,
     };
-    apply_scratch(&mut scratch, &e, &at)?;
-    out.push(e);
+    // The result is folded only when it completes the round, to close it; otherwise it is
+    // checked as the fold would.
+    check_scratch(&scratch, &e, &at)?;
     let full = scratch
         .section(section)
         .and_then(|s| s.round(round))
-        .is_some_and(|r| r.boards.iter().all(|b| b.result.is_some()));
+        .is_some_and(|r| {
+            r.boards
+                .iter()
+                .all(|b| b.board == input.board || b.result.is_some())
+        });
     if full && !rd.completed {
-        close_round(sec, &mut scratch, section, round, &at, &mut out)?;
+        let scratch = scratch.to_mut();
+        apply_scratch(scratch, &e, &at)?;
+        out.push(e);
+        close_round(sec, scratch, section, round, &at, &mut out)?;
+    } else {
+        out.push(e);
     }
     Ok(out)
 }
