@@ -406,3 +406,86 @@ fn the_list_takes_a_part_fee_with_its_receipt_and_selects_all() {
     let list = desk.get(&s, &format!("/desk/e/{ev}/s/open/entries")).text();
     assert!(!list.contains("尚欠"), "{list}");
 }
+
+/// Issue 46 (1): where the regulation keeps a scale of grades and titles, the desk's entry
+/// form has a 段位/称号 select with the section's rule beside it; a grade the section's rule
+/// refuses is shown at the field, nothing recorded; a grade admitted is recorded by the
+/// scale's name and can be corrected on the player's page.
+#[test]
+fn the_desk_enters_and_corrects_a_grade_by_the_sections_rule() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let toml = r#"[event]
+name = "段位赛"
+start = 2030-12-20
+end = 2030-12-21
+
+[grades]
+scale = ["业余1段", "业余2段", "业余3段", "业余4段", "地方大师", "象棋大师"]
+
+[[sections]]
+id = "open"
+name = "段位组"
+format = { kind = "swiss", rounds = 5 }
+tiebreaks = "cxa-2011-opp"
+
+[sections.eligibility]
+min_grade = "业余3段"
+below_grade = "象棋大师"
+"#;
+    let r = chief.post(&s, "/desk/events", &[("preset", ""), ("toml", toml)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc
+        .strip_prefix("/desk/e/")
+        .and_then(|x| x.split('?').next())
+        .expect("event page")
+        .to_string();
+    let list = format!("/desk/e/{ev}/s/open/entries");
+    let page = chief.get(&s, &list).text();
+    assert!(
+        page.contains("段位/称号") && page.contains("须业余3段及以上; 限未获得象棋大师以上称号者"),
+        "{page}"
+    );
+    let r = chief.post(&s, &list, &[("name", "赵六"), ("grade", "业余2段")]);
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().contains("id=\"grade-error\"") && r.text().contains("低于本组要求的 业余3段"),
+        "{}",
+        r.text()
+    );
+    assert!(entries_of(&s, &ev, "player_registered").is_empty());
+    let r = chief.post(&s, &list, &[("name", "赵六"), ("grade", "业余4段")]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let grade = entries_of(&s, &ev, "player_registered")
+        .into_iter()
+        .find_map(|(_, e)| match e {
+            arbiter_core::LogEntry::PlayerRegistered(p) => p.grade,
+            _ => None,
+        });
+    assert_eq!(grade.as_deref(), Some("业余4段"));
+    let r = chief.post(
+        &s,
+        &format!("/desk/e/{ev}/p/1/edit"),
+        &[
+            ("name", "赵六"),
+            ("grade", "地方大师"),
+            ("reason", "证书核对"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
+    let corrected = entries_of(&s, &ev, "player_corrected")
+        .into_iter()
+        .find_map(|(_, e)| match e {
+            arbiter_core::LogEntry::PlayerCorrected { changes, .. } => Some(changes),
+            _ => None,
+        });
+    assert_eq!(
+        corrected,
+        Some(vec![arbiter_core::FieldChange::Grade(Some(
+            "地方大师".into()
+        ))])
+    );
+    let page = chief.get(&s, &format!("/desk/e/{ev}/p/1")).text();
+    assert!(page.contains("<td>地方大师</td>"), "{page}");
+}
