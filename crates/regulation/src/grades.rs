@@ -111,6 +111,30 @@ impl Grades {
     }
 }
 
+impl crate::model::Eligibility {
+    /// The section's grade rules in words, as the summary and the desk's entry form say them:
+    /// 「须业余5段及以上」, 「未获得象棋大师以上称号」 (`zh`), else in English.
+    pub fn grade_rule(&self, zh: bool) -> Vec<String> {
+        let (min, below) = &self.grade_bounds;
+        let mut v = Vec::new();
+        if let Some(g) = min {
+            v.push(if zh {
+                format!("须{}及以上", g.name)
+            } else {
+                format!("grade {} or above", g.name)
+            });
+        }
+        if let Some(g) = below {
+            v.push(if zh {
+                format!("未获得{}以上称号", g.name)
+            } else {
+                format!("below {}", g.name)
+            });
+        }
+        v
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -535,18 +535,7 @@ fn eligibility(l: Lang, e: &Eligibility) -> Vec<String> {
     for f in &e.forbid_flags {
         v.push(format!("{} `{f}`", l.t("不得具有", "must not have")));
     }
-    if let Some(g) = &e.grade_bounds.0 {
-        v.push(match l {
-            Lang::Zh => format!("须{}及以上", g.name),
-            Lang::En => format!("grade {} or above", g.name),
-        });
-    }
-    if let Some(g) = &e.grade_bounds.1 {
-        v.push(match l {
-            Lang::Zh => format!("未获得{}以上称号", g.name),
-            Lang::En => format!("below {}", g.name),
-        });
-    }
+    v.extend(e.grade_rule(l == Lang::Zh));
     v.extend(e.notes.iter().cloned());
     v
 }

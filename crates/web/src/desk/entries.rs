@@ -613,22 +613,9 @@ fn render(
     .render(status, &page)
 }
 
-/// A section's grade rule in words: 「须业余5段及以上」, 「限未获得象棋大师以上称号者」.
+/// A section's grade rule in words: 「须业余5段及以上; 未获得象棋大师以上称号」.
 fn grade_rule(l: Lang, el: &arbiter_regulation::Eligibility) -> String {
-    let mut v = Vec::new();
-    if let Some(g) = &el.grade_bounds.0 {
-        v.push(match l {
-            Lang::Zh => format!("须{}及以上", g.name),
-            Lang::En => format!("{} or above", g.name),
-        });
-    }
-    if let Some(g) = &el.grade_bounds.1 {
-        v.push(match l {
-            Lang::Zh => format!("限未获得{}以上称号者", g.name),
-            Lang::En => format!("below {}", g.name),
-        });
-    }
-    v.join(l.t("; ", "; "))
+    el.grade_rule(l == Lang::Zh).join("; ")
 }
 
 /// `POST /desk/e/{ev}/s/{sec}/entries`: register the entry. A mistake in the form (a field

@@ -444,7 +444,7 @@ below_grade = "象棋大师"
     let list = format!("/desk/e/{ev}/s/open/entries");
     let page = chief.get(&s, &list).text();
     assert!(
-        page.contains("段位/称号") && page.contains("须业余3段及以上; 限未获得象棋大师以上称号者"),
+        page.contains("段位/称号") && page.contains("须业余3段及以上; 未获得象棋大师以上称号"),
         "{page}"
     );
     let r = chief.post(&s, &list, &[("name", "赵六"), ("grade", "业余2段")]);
