@@ -1066,18 +1066,18 @@ pub fn number_players(
                 reg.as_ref().and_then(|r| r.grades.find(&g)).map(|g| g.rank)
             };
             let rating = |p: &PlayerId| state.player(*p).and_then(|r| r.rating);
-            let mut graded: Vec<(usize, Option<u32>, PlayerId)> = players
-                .iter()
-                .filter_map(|p| rank(p).map(|g| (g, rating(p), *p)))
-                .collect();
+            // Each player's rank read once: the graded with their rating, the others apart.
+            let mut graded: Vec<(usize, Option<u32>, PlayerId)> = Vec::new();
+            let mut ungraded: Vec<PlayerId> = Vec::new();
+            for p in players {
+                match rank(p) {
+                    Some(g) => graded.push((g, rating(p), *p)),
+                    None => ungraded.push(*p),
+                }
+            }
             // Highest grade first, then the higher rating (unrated last); a stable sort
             // keeps registration order among equals.
             graded.sort_by_key(|&(g, r, _)| (std::cmp::Reverse(g), std::cmp::Reverse(r)));
-            let ungraded: Vec<PlayerId> = players
-                .iter()
-                .copied()
-                .filter(|p| rank(p).is_none())
-                .collect();
             let mut order: Vec<PlayerId> = graded.into_iter().map(|(_, _, p)| p).collect();
             order.extend(by_lot(&ungraded));
             order

@@ -259,7 +259,7 @@ fn parse_edit(f: &EditForm) -> Result<EditedEntry, String> {
         phone,
         unit: opt(&f.unit),
         team: opt(&f.team),
-        grade: f.grade.as_ref().map(|g| opt(&Some(g.clone()))),
+        grade: f.grade.as_ref().map(|_| opt(&f.grade)),
         flags: f.rest.contains_key("flags_shown").then(|| {
             let mut v: Vec<String> = f
                 .rest
