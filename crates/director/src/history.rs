@@ -79,6 +79,7 @@ pub struct PlayerRow {
 #[derive(Debug, Clone)]
 pub struct KoGame {
     pub label: String,
+    /// The game of its match, counted from 1 as the players do (第1局).
     pub game: u32,
     pub red: bool,
     pub opponent: (u32, String),
@@ -247,7 +248,7 @@ pub fn section_history(st: &EventState, section: &str) -> Result<SectionHistory,
             let opp_no = PlayerNo::new(no(opp)).unwrap_or(PlayerNo::from_index(0));
             row.knockout.push(KoGame {
                 label: label.clone(),
-                game: g.game,
+                game: g.game + 1,
                 red: colour == Colour::Red,
                 opponent: (no(opp), name_of(opp)),
                 kind: kind_of(&g.result.outcome_for(colour, opp_no)),

@@ -22,6 +22,11 @@ pub struct PairedRound {
     pub order: Vec<PlayerId>,
     pub stage: u32,
     pub seed: u64,
+    /// The boards in the hall before this round's board 1: the knockout's, beside which a
+    /// continuing Swiss is played (T2, [`crate::api::rounds::swiss_board_offset`]); 0
+    /// otherwise. The pairing numbers its boards 1…N; the log and every sheet count from
+    /// here.
+    pub first_board: u32,
 }
 
 impl PairedRound {
@@ -35,25 +40,38 @@ impl PairedRound {
     ) -> Result<LogEntry, DirectorError> {
         round_entry(
             section,
-            pairing.round,
             self.stage,
             pairing,
             &self.order,
             self.seed,
             manual,
+            self.first_board,
         )
+    }
+
+    /// `pairing` with its boards numbered as in the hall (after [`Self::first_board`]): what
+    /// the arbiter reads in the explanation.
+    pub fn in_hall(&self, pairing: &Pairing) -> Pairing {
+        let mut p = pairing.clone();
+        for b in &mut p.boards {
+            b.board += self.first_board;
+        }
+        p
     }
 }
 
+/// The `round_paired` entry of `pairing` (its round is the pairing's), boards counted from
+/// `first_board` + 1.
 fn round_entry(
     section: &str,
-    round: u32,
     stage: u32,
     pairing: &Pairing,
     order: &[PlayerId],
     seed: u64,
     manual: Vec<String>,
+    first_board: u32,
 ) -> Result<LogEntry, DirectorError> {
+    let round = pairing.round;
     let id = |no: arbiter_types::PlayerNo| -> Result<PlayerId, DirectorError> {
         order
             .get(no.index())
@@ -63,7 +81,7 @@ fn round_entry(
     let mut boards = Vec::with_capacity(pairing.boards.len());
     for b in &pairing.boards {
         boards.push(Board {
-            board: b.board,
+            board: first_board + b.board,
             red: id(b.red)?,
             black: id(b.black)?,
         });
@@ -179,8 +197,23 @@ pub fn pair_round_fixed(
             (p, true)
         }
     };
-    let entry = round_entry(section, round, stage, &pairing, &order, seed, Vec::new())?;
+    // T2: the continuing Swiss sits after the knockout's boards in the hall.
+    let first_board = if stage == 2 && swiss {
+        crate::api::rounds::swiss_board_offset(reg, state, section)?
+    } else {
+        0
+    };
+    let entry = round_entry(
+        section,
+        stage,
+        &pairing,
+        &order,
+        seed,
+        Vec::new(),
+        first_board,
+    )?;
     Ok(PairedRound {
+        first_board,
         entry,
         pairing,
         input,

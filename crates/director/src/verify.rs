@@ -298,7 +298,9 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                 for b in boards {
                     if let (Some(red), Some(black)) = (no(b.red), no(b.black)) {
                         pb.push(PBoard {
-                            board: b.board,
+                            // The pairing's own numbering, 1…N (a continuing Swiss sits
+                            // after the knockout's boards in the hall, T2).
+                            board: b.board.saturating_sub(paired.first_board),
                             red,
                             black,
                             why: Explanation::default(),

@@ -436,6 +436,17 @@ impl Bracket {
         self.index_of(id)
             .and_then(|i| self.indexes().boards.get(i).copied().flatten())
     }
+    /// The most boards one round of the bracket plays ([`Bracket::board`]): the knockout
+    /// sits on boards 1…N in the hall, so a Swiss played beside it starts after them.
+    pub fn boards(&self) -> u32 {
+        self.indexes()
+            .boards
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(0)
+    }
     /// The match played on `board` of round `round` ([`Bracket::board`] inverted).
     pub fn on_board(&self, round: usize, board: u32) -> Option<&BracketMatch> {
         self.indexes()

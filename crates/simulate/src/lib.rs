@@ -1364,11 +1364,10 @@ impl Simulator {
                 // bracket still held here would make a copy of.
                 let games = {
                     let b = knockout_stage::bracket(&self.reg, state, id)?;
-                    let offset = api::rounds::knockout_board_offset(sec, state, id);
                     knockout_stage::next_games(&b, &matches, id)?
                         .into_iter()
                         .map(|(mid, g)| {
-                            let board = api::rounds::knockout_board(offset, &b, &mid);
+                            let board = api::rounds::knockout_board(&b, &mid);
                             (mid, g, board)
                         })
                         .collect::<Vec<_>>()

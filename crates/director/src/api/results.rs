@@ -3,9 +3,7 @@
 //! result (A12). Entering the last result of a round closes the round (and records the
 //! withdrawals the forfeit rule then demands, A5).
 
-use super::rounds::{
-    close_round, knockout_board, knockout_board_offset, knockout_round, section_of,
-};
+use super::rounds::{close_round, knockout_board, knockout_round, section_of};
 use super::Ctx;
 use crate::knockout_stage;
 use crate::refusal::{LineProblem, Needs, Refusal, Sec};
@@ -124,25 +122,24 @@ fn due_knockout_game_for(
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
     let swiss_open = rec.last_round() > rec.completed_rounds();
-    let offset = knockout_board_offset(sec, state, section);
-    if swiss_open && board <= offset {
-        // A board of the Swiss round played beside the knockout: the knockout's boards
-        // come after every board the continuing Swiss can have.
-        return Ok(None);
-    }
     let Some(b) = crate::step::knockout_stage_bracket(&reg, state, section)? else {
         return Ok(None);
     };
+    if swiss_open && board > b.boards() {
+        // A board of the Swiss round played beside the knockout: the Swiss's boards come
+        // after every board the knockout plays.
+        return Ok(None);
+    }
     // The match on this board in each bracket round (at most one a round, found by the
     // bracket's board index rather than by listing every match due), earliest round first.
     let first = knockout_round(sec, state, 0);
     let mut on_board: Vec<(String, arbiter_knockout::NextGame)> = Vec::new();
-    if let Some(within) = board.checked_sub(offset).filter(|w| *w > 0) {
+    if board > 0 {
         for r in 1..=b.rounds() {
             if round.is_some_and(|want| want != first + r as u32) {
                 continue;
             }
-            let Some(m) = b.on_board(r, within).filter(|m| m.is_ready()) else {
+            let Some(m) = b.on_board(r, board).filter(|m| m.is_ready()) else {
                 continue;
             };
             if let Some(g) = b
@@ -190,7 +187,7 @@ fn due_knockout_game_for(
             }
             let due: Vec<u32> = matches
                 .iter()
-                .filter_map(|m| knockout_board(offset, &b, m))
+                .filter_map(|m| knockout_board(&b, m))
                 .collect();
             Err(Refusal::NoKnockoutGame {
                 section: Sec::in_reg(&reg, section),
@@ -231,7 +228,6 @@ pub fn due_knockout_games(
         return Ok(Vec::new());
     }
     let b = knockout_stage::bracket(&reg, state, section)?;
-    let offset = knockout_board_offset(sec, state, section);
     let mut out: Vec<DueKnockoutGame> = knockout_stage::next_games(&b, &matches, section)?
         .into_iter()
         .filter_map(|(m, game)| {
@@ -239,7 +235,7 @@ pub fn due_knockout_games(
             let round = knockout_round(sec, state, bm.round);
             let within = b.board(&m)?;
             Some(DueKnockoutGame {
-                board: offset + within,
+                board: within,
                 label: bm.label_zh(),
                 round,
                 must_record: sec

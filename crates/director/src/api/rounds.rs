@@ -179,7 +179,7 @@ pub fn pair_explained(
                     .map(|v| format!("第{round}轮 round {round}: {v}"))
                     .collect();
                 if !manual_asked {
-                    out.explanation = explanation(&paired.pairing);
+                    out.explanation = explanation(&paired.in_hall(&paired.pairing));
                     push(&mut scratch, &mut out, paired.entry.clone())?;
                     return Ok(out);
                 }
@@ -197,7 +197,7 @@ pub fn pair_explained(
                     .map(|v| format!("第{round}轮 round {round}: {v}"))
                     .collect();
                 let (p, manual) = (hand.pairing, hand.notes);
-                out.explanation = explanation(&p);
+                out.explanation = explanation(&paired.in_hall(&p));
                 let entry = paired.entry_of(section, &p, manual)?;
                 push(&mut scratch, &mut out, entry)?;
                 return Ok(out);
@@ -470,36 +470,33 @@ fn side(
     }
 }
 
-/// The board of a knockout match: its board within its round (the round's matches played,
-/// numbered 1…N in bracket order, [`arbiter_knockout::Bracket::board`]) after `offset`, the
-/// boards of the continuing Swiss ([`knockout_board_offset`]). `None` for a match with a bye.
-pub fn knockout_board(offset: u32, b: &arbiter_knockout::Bracket, match_id: &str) -> Option<u32> {
-    b.board(match_id).map(|n| offset + n)
+/// The board of a knockout match in the hall: its board within its round (the round's
+/// matches played, numbered 1…N in bracket order, [`arbiter_knockout::Bracket::board`]).
+/// The knockout takes the top boards; a Swiss played beside it comes after them
+/// ([`swiss_board_offset`]). `None` for a match with a bye.
+pub fn knockout_board(b: &arbiter_knockout::Bracket, match_id: &str) -> Option<u32> {
+    b.board(match_id)
 }
 
-/// The boards before the first knockout board ([`knockout_board`]). In a two-stage section
-/// whose other players continue the Swiss (T2), the knockout and the Swiss are played side
-/// by side, so the knockout's boards come after every board the continuing Swiss can have
-/// (half the players outside the knockout, rounded up): a board number names one game
-/// (in a 16-player open, Swiss boards 1–4 and the quarter-finals on boards 5–8). A knockout
-/// alone (K6) starts at board 1.
-pub fn knockout_board_offset(sec: &Section, state: &EventState, section: &str) -> u32 {
+/// The boards before the continuing Swiss's first board. In a two-stage section whose other
+/// players continue the Swiss (T2), the knockout and the Swiss are played side by side: the
+/// knockout's matches sit on the top boards (1…N, N the most matches one of its rounds
+/// plays, [`arbiter_knockout::Bracket::boards`]) and the Swiss's boards follow them, so a
+/// board number names one game and 「前十台录谱」 falls on the knockout first (in a
+/// 16-player open, the quarter-finals on boards 1–4 and the Swiss on boards 5–8).
+/// 0 for any other section.
+pub fn swiss_board_offset(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<u32, DirectorError> {
+    let sec = section_of(reg, state, section)?;
     match section_plan(sec, state) {
         SectionPlan::TwoStage {
-            k, continue_rounds, ..
-        } if continue_rounds > 0 => {
-            let n = state.section(section).map_or(0, |r| r.order.len() as u32);
-            n.saturating_sub(k).div_ceil(2)
-        }
-        _ => 0,
+            continue_rounds, ..
+        } if continue_rounds > 0 => Ok(knockout_stage::bracket(reg, state, section)?.boards()),
+        _ => Ok(0),
     }
-}
-
-/// [`knockout_board_offset`] of a section of the event (reads its regulation).
-pub fn knockout_board_offset_of(state: &EventState, section: &str) -> Result<u32, DirectorError> {
-    let reg = regulation_of(state)?;
-    let sec = section_of(&reg, state, section)?;
-    Ok(knockout_board_offset(sec, state, section))
 }
 
 /// The schedule's round number of a knockout match: the Swiss rounds plus its bracket round.
@@ -639,7 +636,6 @@ fn knockout_sheets(
     matches: &[String],
 ) -> Result<Vec<RoundSheet>, DirectorError> {
     let b = knockout_stage::bracket(reg, state, section)?;
-    let offset = knockout_board_offset(sec, state, section);
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
@@ -661,7 +657,7 @@ fn knockout_sheets(
             .as_ref()
             .is_some_and(|r| r.knockout_must_record(round, within, g.kind));
         let board = SheetBoard {
-            board: offset + within,
+            board: within,
             red: side(state, sec, section, red, after),
             black: side(state, sec, section, black, after),
             result: None,
@@ -674,11 +670,7 @@ fn knockout_sheets(
             m.map_or(mid.clone(), |m| m.label_zh()),
             g.index + 1,
             format.game_label(g.step, g.kind),
-            if g.chooser.is_some() {
-                " (选色 chooser picks colours)"
-            } else {
-                ""
-            }
+            if g.chooser.is_some() { " (选色)" } else { "" }
         );
         games.push((round, board, label));
     }

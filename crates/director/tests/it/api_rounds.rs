@@ -392,8 +392,8 @@ fn enter_swiss_results(log: &mut Vec<Recorded>, state: &mut EventState, id: &str
 }
 
 /// T2, A9: after round 8 of a 16-player Tianshui open, the knockout's quarter-finals and
-/// Swiss round 9 are open at once. Results go in in any order; the knockout's boards come
-/// after the Swiss boards (a board number names one game); Swiss round 10 is paired as soon
+/// Swiss round 9 are open at once. Results go in in any order; the knockout sits on the top
+/// boards and the Swiss after them (a board number names one game); Swiss round 10 is paired as soon
 /// as Swiss round 9 is finished, with the quarter-finals unplayed; the semi-finals wait only
 /// for the quarter-finals; the interim standings list the knockout players apart.
 #[test]
@@ -420,12 +420,14 @@ fn knockout_and_continuing_swiss_are_played_side_by_side() {
     let swiss9 = sheet(&state, id, Some(9)).expect("round 9");
     let due = arbiter_director::api::results::due_knockout_games(&state, id).expect("due");
     assert_eq!(due.len(), 4);
+    // The knockout takes the top boards of the hall, 1–4; the Swiss follows on 5–10.
     let swiss_boards: Vec<u32> = swiss9.boards.iter().map(|b| b.board).collect();
-    let max_swiss = *swiss_boards.iter().max().expect("boards");
-    assert!(
-        due.iter().all(|g| g.board > max_swiss),
-        "knockout boards {:?} after Swiss boards {swiss_boards:?}",
-        due.iter().map(|g| g.board).collect::<Vec<_>>()
+    let ko_boards: Vec<u32> = due.iter().map(|g| g.board).collect();
+    assert_eq!(ko_boards, vec![1, 2, 3, 4]);
+    assert_eq!(
+        swiss_boards,
+        (5..5 + swiss9.boards.len() as u32).collect::<Vec<_>>(),
+        "the Swiss after the knockout's boards"
     );
     // Both lists are open sheets.
     let open = arbiter_director::api::rounds::open_sheets(&state, id).expect("open sheets");
@@ -613,7 +615,8 @@ fn a_round_left_open_is_completed_by_the_command() {
 /// — the knockout's games are on the top boards of their round: the quarter-finals of round 9
 /// must record, on the knockout's list (`open_sheets`, `due_knockout_games`: the desk), beside
 /// the Swiss round 9 list, whose boards 1–10 record as before. The knockout's boards are
-/// numbered 1…N within their round after the Swiss's (T2), and a foul entered with a
+/// numbered 1…N within their round and take the hall's top boards, the Swiss after them
+/// (T2), and a foul entered with a
 /// quarter-final counts as the player's foul.
 #[test]
 fn tianshui_knockout_games_are_marked_for_recording() {
@@ -631,11 +634,22 @@ fn tianshui_knockout_games_are_marked_for_recording() {
     assert_eq!(due.len(), 4);
     assert!(due.iter().all(|g| g.round == 9 && g.must_record), "{due:?}");
     let swiss = sheet(&state, id, Some(9)).expect("round 9");
-    let offset = swiss.boards.len() as u32;
     let boards: Vec<u32> = due.iter().map(|g| g.board).collect();
-    assert_eq!(boards, (offset + 1..=offset + 4).collect::<Vec<_>>());
+    assert_eq!(
+        boards,
+        vec![1, 2, 3, 4],
+        "the quarter-finals on the top boards"
+    );
+    let swiss_boards: Vec<u32> = swiss.boards.iter().map(|b| b.board).collect();
+    assert!(!swiss_boards.is_empty());
+    assert_eq!(
+        swiss_boards,
+        (5..5 + swiss_boards.len() as u32).collect::<Vec<_>>(),
+        "the Swiss after them"
+    );
     let open = arbiter_director::api::rounds::open_sheets(&state, id).expect("open sheets");
     assert_eq!(open.len(), 2);
+    // 「前十台」 of the hall: the Swiss's boards from 5 on are within them.
     assert!(open[0].records.is_some() && open[0].boards.iter().all(|b| b.must_record));
     let ko = &open[1];
     assert_eq!(ko.round, 9);

@@ -101,6 +101,9 @@
   }
 
   function send() {
+    // The knockout's grid posts the page itself: the match's next game (rapid, decider)
+    // appears on the same board once the page comes back.
+    if (form.hasAttribute("data-post")) { form.submit(); return; }
     var body = new URLSearchParams(new FormData(form));
     fetch(form.action, {
       method: "POST",

@@ -136,8 +136,6 @@ pub async fn show(
                 round: g.round,
             })
             .collect();
-        let offset =
-            arbiter_director::api::rounds::knockout_board_offset_of(&snap.state, sec).unwrap_or(0);
         let columns = (1..=b.rounds())
             .map(|r| {
                 let matches = b
@@ -145,7 +143,7 @@ pub async fn show(
                     .into_iter()
                     .map(|m| MatchBox {
                         label: m.label_zh(),
-                        board: arbiter_director::api::rounds::knockout_board(offset, &b, &m.id),
+                        board: arbiter_director::api::rounds::knockout_board(&b, &m.id),
                         players: m
                             .sources
                             .iter()

@@ -1238,8 +1238,13 @@ fn knockout_games_are_entered_at_the_desk() {
         "{html}"
     );
     // The first game due: its board, match and game from the form.
+    // The keyboard grid's form (board and one key, as the Swiss results) above the games.
+    assert!(
+        html.contains(r#"id="entry" data-post="1""#) && html.contains(r#"id="board""#),
+        "{html}"
+    );
     let at = html
-        .find("<table class=\"grid\" id=\"due\"")
+        .find("<table class=\"grid sheet\" id=\"sheet\"")
         .expect("due games");
     let due = &html[at..];
     let board = due
@@ -1280,6 +1285,34 @@ fn knockout_games_are_entered_at_the_desk() {
     // The bracket now shows the game.
     let html = arb.get(&s, &path).text();
     assert!(html.contains("红胜"), "{html}");
+    // The keyboard grid sends the board and the key only: the game due on that board is
+    // the one recorded.
+    let at = html.find("id=\"sheet\"").expect("due games");
+    let next = html[at..]
+        .split("data-board=\"")
+        .nth(1)
+        .and_then(|x| x.split('"').next())
+        .expect("a due board")
+        .to_string();
+    let next_mid = input_value(&html[at..], "match_id").expect("match id");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &path,
+        &[
+            ("board", next.as_str()),
+            ("result", "0-1"),
+            ("fouls_red", "0"),
+            ("fouls_black", "0"),
+            ("replaces", ""),
+        ],
+    ));
+    assert!(ok && msg.contains(&format!("第{next}台")), "{msg}");
+    let games = entries_of(&s, &ev, "knockout_game_recorded");
+    assert_eq!(games.len(), 2);
+    let arbiter_core::LogEntry::KnockoutGameRecorded { match_id, .. } = &games[1].1 else {
+        unreachable!()
+    };
+    assert_eq!(match_id, &next_mid);
     // A Swiss section says it has no knockout stage.
     let men = arb.get(&s, &format!("/desk/e/{ev}/s/men/knockout")).text();
     assert!(men.contains("没有淘汰赛阶段"), "{men}");
@@ -1306,7 +1339,7 @@ fn knockout_fouls_are_entered_at_the_desk_and_decide_the_game() {
     );
     let due_at = |html: &str, n: usize| -> (String, String, String) {
         let at = html
-            .find("<table class=\"grid\" id=\"due\"")
+            .find("<table class=\"grid sheet\" id=\"sheet\"")
             .expect("due games");
         let row = html[at..]
             .split("<tr data-board=\"")

@@ -171,6 +171,17 @@ fn knockout_bracket_and_big_screen() {
     let html = ko.text();
     assert!(html.contains("决赛"), "{html}");
     assert!(html.contains(r#"class="w""#), "winners marked");
+    // A finalist's page counts his games as players do: the final's first game is 第1局.
+    let rec = state.section(&sec).expect("s");
+    let fin = rec
+        .knockout
+        .iter()
+        .find(|g| g.game == 0)
+        .expect("a knockout game");
+    let no = rec.pairing_no(fin.red).expect("numbered");
+    let page = srv.get(&format!("/e/{id}/s/{sec}/p/{no}")).text();
+    assert!(page.contains("第1局"), "{page}");
+    assert!(!page.contains("第0局"), "{page}");
 
     let last = state
         .section(&sec)
