@@ -41,6 +41,9 @@ pub enum PlayerCmd {
         /// 在 stderr 显示进度 (终端中默认显示) — progress on stderr (default only on a terminal)
         #[arg(long)]
         progress: bool,
+        /// 已报名的棋手按表更新资料 (否则跳过) — a row of a player already registered corrects his entry where it differs (otherwise it is skipped)
+        #[arg(long)]
+        update_registered: bool,
         #[command(flatten)]
         who: Writer,
     },
@@ -258,6 +261,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             json,
             map,
             progress,
+            update_registered,
         } => import(ImportOpts {
             event: &event,
             file: &file,
@@ -267,6 +271,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
             json,
             map: &map,
             progress,
+            update_registered,
         }),
         PlayerCmd::Withdraw {
             event,
@@ -662,6 +667,7 @@ struct ImportOpts<'a> {
     json: bool,
     map: &'a [String],
     progress: bool,
+    update_registered: bool,
 }
 
 fn import(o: ImportOpts) -> anyhow::Result<u8> {
@@ -723,6 +729,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
         RegistrationCommand::ImportRoster {
             roster: roster.clone(),
             default_section: o.default_section.clone(),
+            update_registered: o.update_registered,
         },
         &mut |done, total| {
             if show_progress && total > import::STEP {
@@ -814,6 +821,13 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
                     String::new()
                 }
             );
+            if report.updated() > 0 {
+                println!(
+                    "已报名按表更新 {} 人 ({} already registered, updated)",
+                    report.updated(),
+                    report.updated()
+                );
+            }
         }
         for r in registered {
             let (line, n) = (r.row, &r.name);
@@ -831,6 +845,7 @@ fn import(o: ImportOpts) -> anyhow::Result<u8> {
             let label = match p.kind {
                 import::ProblemKind::Invalid => "错误 invalid",
                 import::ProblemKind::AlreadyRegistered => "已报名跳过 already registered",
+                import::ProblemKind::Updated => "已报名更新 updated",
                 _ => "拒绝 refused",
             };
             let at = match (&p.column, &p.cell) {

@@ -8,7 +8,7 @@ use super::entries::register_each;
 use super::Ctx;
 use crate::registration::EntryForm;
 use crate::DirectorError;
-use arbiter_core::{EventState, LogEntry};
+use arbiter_core::{EventState, FieldChange, LogEntry};
 use arbiter_import::{Roster, RosterRow};
 
 /// Rows registered per step (each step checked against the ones before it); progress is
@@ -27,6 +27,10 @@ pub enum ProblemKind {
     /// The row is a player already registered (a corrected form imported again): skipped,
     /// nothing recorded.
     AlreadyRegistered,
+    /// The row is a player already registered and the arbiter asked to update him: what the
+    /// row says differently is corrected (`player_corrected`, by the same rules as the desk's
+    /// edit).
+    Updated,
 }
 
 impl ProblemKind {
@@ -37,6 +41,7 @@ impl ProblemKind {
             ProblemKind::Refused => "refused",
             ProblemKind::AlreadyRefused => "already_refused",
             ProblemKind::AlreadyRegistered => "already_registered",
+            ProblemKind::Updated => "updated",
         }
     }
 }
@@ -78,6 +83,14 @@ pub struct ImportReport {
 }
 
 impl ImportReport {
+    /// Rows of players already registered whose entry the file corrected.
+    pub fn updated(&self) -> usize {
+        self.problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::Updated)
+            .count()
+    }
+
     /// Rows with at least one `invalid` problem (not imported).
     pub fn invalid_rows(&self) -> usize {
         let mut v: Vec<usize> = self
@@ -328,6 +341,7 @@ pub fn import_roster(
     ctx: &Ctx,
     roster: &Roster,
     default_section: Option<&str>,
+    update: bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<ImportReport, DirectorError> {
     let mut report = ImportReport {
@@ -353,6 +367,7 @@ pub fn import_roster(
     let reg = crate::regulation_of(state)?;
     let mut forms = Vec::new();
     let mut rows = Vec::new();
+    let mut updates = Vec::new();
     for r in &roster.rows {
         match row_section(state, r, default_section) {
             Ok(sec) => {
@@ -362,6 +377,12 @@ pub fn import_roster(
                     continue;
                 }
                 if let Some(p) = already_registered(state, r, &f) {
+                    if update {
+                        if let Some(rec) = registered_match(state, r) {
+                            updates.push((r.line, rec.id, row_changes(state, r, rec), p));
+                            continue;
+                        }
+                    }
                     report.problems.push(p);
                     continue;
                 }
@@ -459,6 +480,128 @@ pub fn import_roster(
         }
         progress(done, forms.len());
     }
+    // The players already registered, corrected as the file says (the arbiter's choice):
+    // each by the rules of the desk's edit, against the registrations before it.
+    for (line, player, changes, skipped) in updates {
+        if changes.is_empty() {
+            report.problems.push(RowProblem {
+                message: format!("{}; 与已报名资料相同 (nothing to update)", skipped.message),
+                ..skipped
+            });
+            continue;
+        }
+        let what: Vec<&str> = changes.iter().map(field_word).collect();
+        let reason = format!("按报名表第{line}行更新 (updated from the entry file, row {line})");
+        match super::entries::correct(&scratch, ctx, player, changes, &reason) {
+            Ok(es) => {
+                for e in &es {
+                    crate::apply_scratch(&mut scratch, e, &at)?;
+                }
+                report.entries.extend(es);
+                report.problems.push(RowProblem {
+                    kind: ProblemKind::Updated,
+                    message: format!(
+                        "已报名, 按表更新: {} (already registered: updated)",
+                        what.join("、")
+                    ),
+                    ..skipped
+                });
+            }
+            Err(DirectorError::Refused(why)) => report.problems.push(RowProblem {
+                message: format!(
+                    "{}; 更新未获准: {why} (the update is refused)",
+                    skipped.message
+                ),
+                ..skipped
+            }),
+            Err(e) => return Err(e),
+        }
+    }
     report.problems.sort_by_key(|p| p.row);
     Ok(report)
+}
+
+/// What a row says differently from the registration of the player it matches: only the
+/// cells the row fills (an empty cell changes nothing); the section's flags as the desk's
+/// edit form takes them (those the section offers replaced, the others kept).
+pub fn row_changes(
+    state: &EventState,
+    r: &RosterRow,
+    rec: &arbiter_core::state::PlayerRecord,
+) -> Vec<FieldChange> {
+    let mut c = Vec::new();
+    let name = r.name.trim();
+    if !name.is_empty() && name != rec.name {
+        c.push(FieldChange::Name(name.to_string()));
+    }
+    if r.sex.is_some() && r.sex != rec.sex {
+        c.push(FieldChange::Sex(r.sex));
+    }
+    if r.birth_date.is_some() && r.birth_date != rec.birth_date {
+        c.push(FieldChange::BirthDate(r.birth_date));
+    }
+    if r.id_number.is_some() && r.id_number != rec.id_number {
+        c.push(FieldChange::IdNumber(r.id_number.clone()));
+    }
+    if r.phone.is_some() && r.phone != rec.phone {
+        c.push(FieldChange::Phone(r.phone.clone()));
+    }
+    let given = |v: &Option<String>| crate::registration::given(v.as_deref());
+    if let Some(u) = given(&r.unit).filter(|u| Some(u) != rec.unit.as_ref()) {
+        c.push(FieldChange::Unit(Some(u)));
+    }
+    if let Some(a) = given(&r.association).filter(|a| Some(a) != rec.association.as_ref()) {
+        c.push(FieldChange::Association(Some(a)));
+    }
+    if let Some(t) = given(&r.team).filter(|t| Some(t) != rec.team.as_ref()) {
+        c.push(FieldChange::Team(Some(t)));
+    }
+    if r.rating.is_some() && r.rating != rec.rating {
+        c.push(FieldChange::Rating(r.rating));
+    }
+    if let Some(g) = given(&r.grade) {
+        let named = crate::regulation_of(state)
+            .ok()
+            .and_then(|reg| crate::registration::grade_name(&reg, &g).ok())
+            .unwrap_or(g);
+        if Some(&named) != rec.grade.as_ref() {
+            c.push(FieldChange::Grade(Some(named)));
+        }
+    }
+    if !r.flags.is_empty() {
+        let offered = crate::command::registration::offered_flags(state, &rec.section);
+        let mut flags: Vec<String> = rec
+            .flags
+            .iter()
+            .filter(|f| !offered.iter().any(|(o, _)| o == *f))
+            .cloned()
+            .collect();
+        flags.extend(r.flags.iter().cloned());
+        let (mut a, mut b) = (flags.clone(), rec.flags.clone());
+        a.sort();
+        b.sort();
+        if a != b {
+            c.push(FieldChange::Flags(flags));
+        }
+    }
+    c
+}
+
+/// A correction's field in an arbiter's word.
+fn field_word(c: &FieldChange) -> &'static str {
+    match c {
+        FieldChange::Name(_) => "姓名",
+        FieldChange::Sex(_) => "性别",
+        FieldChange::BirthDate(_) => "出生日期",
+        FieldChange::IdNumber(_) => "身份证号",
+        FieldChange::Phone(_) => "电话",
+        FieldChange::Unit(_) => "单位",
+        FieldChange::Association(_) => "协会",
+        FieldChange::Team(_) => "队名",
+        FieldChange::Rating(_) => "等级分",
+        FieldChange::Grade(_) => "段位",
+        FieldChange::Local(_) => "本地",
+        FieldChange::Evidence(_) => "证明",
+        FieldChange::Flags(_) => "参赛条件",
+    }
 }

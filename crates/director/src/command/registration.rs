@@ -97,6 +97,9 @@ pub enum RegistrationCommand {
     ImportRoster {
         roster: std::sync::Arc<arbiter_import::Roster>,
         default_section: Option<String>,
+        /// A row of a player already registered corrects his entry where it differs
+        /// (otherwise it is skipped).
+        update_registered: bool,
     },
     /// Withdraw a refusal recorded by mistake (the `entry_refused` at seq `refusal`), with
     /// the reason: the chief arbiter's.
@@ -340,9 +343,16 @@ pub(super) fn decide(
         C::ImportRoster {
             roster,
             default_section,
+            update_registered,
         } => {
-            let mut report =
-                import::import_roster(state, ctx, roster, default_section.as_deref(), progress)?;
+            let mut report = import::import_roster(
+                state,
+                ctx,
+                roster,
+                default_section.as_deref(),
+                *update_registered,
+                progress,
+            )?;
             // A file whose header cannot be read imports nothing.
             let es = std::mem::take(&mut report.entries);
             let es = if report.header_broken { Vec::new() } else { es };

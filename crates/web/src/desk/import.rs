@@ -146,6 +146,8 @@ struct ImportPage<'a> {
     report: Option<Report<'a>>,
     /// The file kept after 预检: its token and name (导入 then needs no file).
     kept: Option<(String, String)>,
+    /// 「已报名的棋手按表更新」 ticked (kept from the upload before).
+    update: bool,
 }
 
 /// The report of an upload: a summary line, the rows not registered (row, column, cell,
@@ -195,6 +197,7 @@ fn form<'a>(
             .collect(),
         report,
         kept: None,
+        update: false,
     }
 }
 
@@ -208,6 +211,8 @@ struct Upload {
     import: bool,
     /// The token of a file kept after 预检.
     kept: Option<String>,
+    /// A row of a player already registered updates him (otherwise it is skipped).
+    update: bool,
 }
 
 async fn read_upload(req: Request, auth: &Authed) -> Result<Upload, Refusal> {
@@ -251,6 +256,7 @@ async fn read_upload(req: Request, auth: &Authed) -> Result<Upload, Refusal> {
             "section" => up.section = Some(text()).filter(|s| !s.is_empty()),
             "mode" => up.import = text() == "import",
             "kept" => up.kept = Some(text()).filter(|s| !s.is_empty()),
+            "update" => up.update = !text().is_empty(),
             "file" => {
                 up.file_name = file_name;
                 up.file = Some(data);
@@ -363,6 +369,7 @@ pub async fn upload(
     };
     let roster = std::sync::Arc::new(imported.roster);
     let section = up.section;
+    let update = up.update;
     let (report, written) = if up.import {
         let r = roster.clone();
         let done = write::apply(
@@ -372,6 +379,7 @@ pub async fn upload(
             RegistrationCommand::ImportRoster {
                 roster: r,
                 default_section: section,
+                update_registered: update,
             },
         )
         .await?;
@@ -404,7 +412,14 @@ pub async fn upload(
         let s2 = snap.clone();
         let r = roster.clone();
         let rep = tokio::task::spawn_blocking(move || {
-            import_roster(&s2.state, &ctx, &r, section.as_deref(), &mut |_, _| {})
+            import_roster(
+                &s2.state,
+                &ctx,
+                &r,
+                section.as_deref(),
+                update,
+                &mut |_, _| {},
+            )
         })
         .await
         .map_err(|err| WebError::Internal(err.to_string()))?;
@@ -427,6 +442,7 @@ pub async fn upload(
     let rep = report_of(l, &fname, imported.format.name(), &roster, &report, written);
     let (snap, _) = app.refresh(&id).await?;
     let mut c = form(l, &auth, &ev, &snap.state, Some(rep));
+    c.update = update;
     // Checked and readable: kept, so that 导入 follows without choosing the file again.
     if !written && !report.header_broken {
         c.kept = Some((stash(auth.actor(), &ev, &fname, bytes), fname.clone()));
@@ -473,35 +489,54 @@ fn report_of<'a>(
         )
         .to_string()
     } else if written {
+        let updated = if r.updated() > 0 {
+            format!("{}{}", l.t(", 已报名按表更新 ", ", updated "), r.updated())
+        } else {
+            String::new()
+        };
         format!(
-            "{}: 已报名 {} 人, 拒绝 {} 人, 有错误未导入 {} 行, 已报名跳过 {} 行 (registered {}, refused {}, rows not imported {}, already registered {})",
-            fname,
+            "{fname}: {}{}{}{}{}{}{}{}{}{updated}",
+            l.t("已报名 ", "registered "),
             r.registered.len(),
+            l.t(" 人, 拒绝 ", ", refused "),
             r.refused(),
+            l.t(" 人, 有错误未导入 ", ", rows not imported "),
             r.invalid_rows(),
+            l.t(" 行, 已报名跳过 ", ", already registered (skipped) "),
             r.skipped(),
-            r.registered.len(),
-            r.refused(),
-            r.invalid_rows(),
-            r.skipped()
+            l.t(" 行", ""),
         )
     } else {
+        let updated = if r.updated() > 0 {
+            format!("{}{}", l.t(", 将按表更新 ", ", would update "), r.updated())
+        } else {
+            String::new()
+        };
         format!(
-            "预检 {} ({format}): 表头第 {} 行, 数据 {} 行: 可报名 {} 行, 有错误 {} 行, 将被拒绝 {} 行, 已报名跳过 {} 行; 未写入任何数据 (dry run: nothing written)",
-            fname,
+            "{}{fname} ({format}): {}{}{}{}{}{}{}{}{}{}{}{}{}{updated}{}",
+            l.t("预检 ", "Check "),
+            l.t("表头第 ", "header row "),
             roster.header_line,
+            l.t(" 行, 数据 ", ", data rows "),
             roster.data_rows,
+            l.t(" 行: 可报名 ", ": would register "),
             r.registered.len(),
+            l.t(" 行, 有错误 ", ", invalid "),
             r.invalid_rows(),
+            l.t(" 行, 将被拒绝 ", ", would be refused "),
             r.refused(),
-            r.skipped()
+            l.t(" 行, 已报名跳过 ", ", already registered (skipped) "),
+            r.skipped(),
+            l.t(" 行", ""),
+            l.t("; 未写入任何数据", "; nothing written"),
         )
     };
-    let class = if r
-        .problems
-        .iter()
-        .all(|p| p.kind == ProblemKind::AlreadyRegistered)
-        && !r.header_broken
+    let class = if r.problems.iter().all(|p| {
+        matches!(
+            p.kind,
+            ProblemKind::AlreadyRegistered | ProblemKind::Updated
+        )
+    }) && !r.header_broken
     {
         "ok"
     } else {
@@ -527,6 +562,10 @@ fn report_of<'a>(
                 ProblemKind::AlreadyRegistered => {
                     l.t("已报名, 跳过", "already registered, skipped")
                 }
+                ProblemKind::Updated if written => {
+                    l.t("已报名, 已更新", "already registered, updated")
+                }
+                ProblemKind::Updated => l.t("已报名, 将更新", "already registered, would update"),
             },
             who: match &p.who {
                 Some((n, s)) => format!("{n} [{s}]: "),

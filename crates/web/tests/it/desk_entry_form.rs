@@ -233,6 +233,48 @@ fn a_corrected_entry_form_imports_again_and_a_mistaken_refusal_is_withdrawn() {
     assert!(entries_of(&s, &ev, "entry_refused").is_empty());
     assert_eq!(entries_of(&s, &ev, "player_registered").len(), 2);
 
+    // The unit sends a third form with 张一's phone changed: by the arbiter's choice the
+    // players already registered are updated — checked first (nothing written), then
+    // imported with the box still ticked; 李二, unchanged, is skipped.
+    let third = second.replace(",13912340001,", ",13912340009,");
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", &desk.csrf), ("mode", "check"), ("update", "1")],
+        ("三.csv", third.as_bytes()),
+    );
+    let t = r.text();
+    assert!(
+        t.contains("将按表更新 1") && t.contains("已报名, 将更新"),
+        "{t}"
+    );
+    assert!(
+        t.contains(r#"name="update" value="1" checked"#),
+        "kept ticked: {t}"
+    );
+    assert!(entries_of(&s, &ev, "player_corrected").is_empty());
+    let r = upload(
+        &s,
+        &desk,
+        &path,
+        &[("csrf", &desk.csrf), ("mode", "import"), ("update", "1")],
+        ("三.csv", third.as_bytes()),
+    );
+    let t = r.text();
+    assert!(
+        t.contains("已报名按表更新 1") && t.contains("已报名, 已更新") && t.contains("电话"),
+        "{t}"
+    );
+    assert!(t.contains("与已报名资料相同"), "李二 unchanged: {t}");
+    assert!(
+        !t.contains("(registered"),
+        "no English tail in Chinese: {t}"
+    );
+    let corrected = entries_of(&s, &ev, "player_corrected");
+    assert_eq!(corrected.len(), 1, "{corrected:?}");
+    assert_eq!(entries_of(&s, &ev, "player_registered").len(), 2);
+
     // A refusal recorded by mistake (by decision at the desk), withdrawn by the chief arbiter.
     let r = desk.post(
         &s,
