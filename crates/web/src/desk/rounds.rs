@@ -327,9 +327,10 @@ struct ResultsPage<'a> {
     arb: bool,
     /// The account may correct results.
     chief: bool,
-    /// The flags waiting for the arbiter (T6): round, board, kind (`short_draw`, `records`)
-    /// and the flag in words.
-    flags: Vec<(u32, u32, &'static str, String)>,
+    /// The flags waiting for the arbiter (T6): round, board, kind (`short_draw`, `records`),
+    /// the flag in words, and the row the page comes back to once it is decided (the next
+    /// flag's, `flag-3-12-records`).
+    flags: Vec<(u32, u32, &'static str, String, String)>,
     /// The protest deposit of the regulation (S11), in words (「500元」); empty: none.
     deposit: String,
     /// A team-match section: the round as its matches.
@@ -390,11 +391,7 @@ pub async fn grid(
         confirmed,
         arb: auth.may(arbiter_director::permission::Action::EnterResult),
         chief: auth.may(arbiter_director::permission::Action::CorrectResult),
-        flags: arbiter_director::api::games::pending_flags(st, Some(sec))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|f| (f.round, f.board, f.kind.code(), f.describe()))
-            .collect(),
+        flags: flag_rows(st, sec),
         deposit: arbiter_director::regulation_of(st)
             .ok()
             .and_then(|r| r.event.protest_deposit_yuan)
@@ -762,6 +759,32 @@ pub async fn record(
             format!("第{round}轮第{board}台棋谱已录入, {n}回合 (game record kept: {n} moves)")
         }),
     ))
+}
+
+/// The pending flags of the results page, each with the row the page comes back to once it
+/// is decided: the next flag's (the previous one's for the last; the list's title for the
+/// only one).
+fn flag_rows(
+    st: &arbiter_core::EventState,
+    sec: &str,
+) -> Vec<(u32, u32, &'static str, String, String)> {
+    let flags = arbiter_director::api::games::pending_flags(st, Some(sec)).unwrap_or_default();
+    let ids: Vec<String> = flags
+        .iter()
+        .map(|f| format!("flag-{}-{}-{}", f.round, f.board, f.kind.code()))
+        .collect();
+    flags
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let next = ids
+                .get(i + 1)
+                .or(i.checked_sub(1).and_then(|j| ids.get(j)))
+                .cloned()
+                .unwrap_or_else(|| "flags-title".into());
+            (f.round, f.board, f.kind.code(), f.describe(), next)
+        })
+        .collect()
 }
 
 #[cfg(test)]
