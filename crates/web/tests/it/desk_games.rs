@@ -241,6 +241,80 @@ fn t6_flags_are_decided_in_bulk_and_one_decision_stays_in_place() {
     assert!(!ok && msg.contains("请先勾选"), "{msg}");
 }
 
+/// Issue 45 item 8: the grid records a foul of each kind the core knows, per game, and the
+/// regulation's consequence follows — K12 「接打手机…计犯规1次，第2次则判负」: a first phone
+/// foul is a foul, a second one loses the game, and a result that says otherwise is refused
+/// with the result due.
+#[test]
+fn k12_the_grid_records_phone_fouls_and_the_second_loses() {
+    let (s, ev, arb) = round_one();
+    let results = format!("/desk/e/{ev}/s/men/results");
+    let page = arb.get(&s, &results).text();
+    for v in [
+        "red:phone",
+        "black:phone",
+        "red:coaching",
+        "black:short_draw",
+    ] {
+        assert!(page.contains(&format!("<option value=\"{v}\">")), "{page}");
+    }
+    assert!(
+        page.contains("红方 使用手机") && page.contains("name=\"foul3\""),
+        "{page}"
+    );
+    // Board 1: one phone foul of red, red still wins.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &results,
+        &[
+            ("round", "1"),
+            ("board", "1"),
+            ("result", "1"),
+            ("foul1", "red:phone"),
+        ],
+    ));
+    assert!(ok, "{msg}");
+    // Board 2: red's second phone foul; 1-0 is refused with the result the rule gives.
+    let twice = [
+        ("round", "1"),
+        ("board", "2"),
+        ("foul1", "red:phone"),
+        ("foul2", "red:phone"),
+    ];
+    let mut form = twice.to_vec();
+    form.push(("result", "1"));
+    let (ok, msg) = flash(&arb.post(&s, &results, &form));
+    assert!(!ok && msg.contains("成绩应为 0-1"), "{msg}");
+    let mut form = twice.to_vec();
+    form.push(("result", "0"));
+    let (ok, msg) = flash(&arb.post(&s, &results, &form));
+    assert!(ok, "{msg}");
+    let phone: Vec<_> = entries_of(&s, &ev, "foul_recorded")
+        .into_iter()
+        .filter_map(|(_, e)| match e {
+            LogEntry::FoulRecorded {
+                kind: arbiter_core::FoulKind::Phone,
+                board,
+                ..
+            } => board,
+            _ => None,
+        })
+        .collect();
+    assert_eq!(phone, vec![1, 2, 2]);
+    // A kind the core does not know is refused in words, nothing recorded.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &results,
+        &[
+            ("round", "1"),
+            ("board", "3"),
+            ("result", "1"),
+            ("foul1", "red:smoking"),
+        ],
+    ));
+    assert!(!ok && msg.contains("未知的犯规类别"), "{msg}");
+}
+
 #[test]
 fn t6_a_refusal_to_record_is_the_recorders_foul() {
     let (s, ev, arb) = round_one();
