@@ -94,6 +94,8 @@
     form.classList.remove("waiting");
     fr.value = "0";
     fb.value = "0";
+    var kinds = form.querySelectorAll("select.foul-kind");
+    for (var i = 0; i < kinds.length; i++) kinds[i].value = "";
     replaces.value = "";
     board.value = "";
     light(board, current);

@@ -45,6 +45,8 @@ struct EntriesPage<'a> {
     can_withdraw_refusal: bool,
     /// The account registers, takes fees and checks in.
     can: bool,
+    /// 全选 ticked again (back from a 批量 action it asked for).
+    all_ticked: bool,
     /// The message of the last fee or check-in, below its row (the page opens at the row,
     /// `#p12`): (ok, words).
     row_msg: Option<(bool, String)>,
@@ -303,6 +305,10 @@ struct EntryRow<'a> {
     checked_in: bool,
     /// The row of the last action.
     here: bool,
+    /// Ticked for 批量缴费/签到 (kept when the desk comes back from a refusal).
+    ticked: bool,
+    /// Why the last 批量 action left this player out, below his row.
+    note: Option<String>,
 }
 
 /// One online submission waiting for the desk (ID number and phone masked).
@@ -331,6 +337,12 @@ pub struct ListQuery {
     flash: Flash,
     row: Option<String>,
     q: Option<String>,
+    /// The players still ticked after a 批量 action (`3.5.8`): those it refused.
+    t: Option<String>,
+    /// 全选 still ticked.
+    all: Option<String>,
+    /// Why the 批量 action left each player out (a code given by [`super::remember`]).
+    notes: Option<String>,
 }
 
 /// Players of the event whose name holds `q`, or whose number is `q`: `P12` the registration
@@ -401,11 +413,24 @@ pub async fn list(
     };
     let adding = row.is_none() && lq.q.is_none() && (f.ok.is_some() || f.err.is_some());
     let q = lq.q.as_deref().map(str::trim).unwrap_or("").to_string();
+    let ticked =
+        lq.t.as_deref()
+            .map(|t| t.split('.').filter_map(|n| n.parse().ok()).collect())
+            .unwrap_or_default();
+    let notes = lq
+        .notes
+        .as_deref()
+        .and_then(super::flash_message)
+        .and_then(|m| serde_json::from_str(&m).ok())
+        .unwrap_or_default();
     let view = ListView {
         row,
         row_msg,
         q,
         adding,
+        ticked,
+        all: lq.all.is_some_and(|a| !a.is_empty()),
+        notes,
     };
     render(l, &auth, &es, f, Typed::default(), StatusCode::OK, view)
 }
@@ -419,6 +444,12 @@ struct ListView {
     row_msg: Option<(bool, String)>,
     q: String,
     adding: bool,
+    /// The boxes ticked again after a 批量 action refused them.
+    ticked: Vec<u32>,
+    /// 全选 ticked again.
+    all: bool,
+    /// Why a 批量 action left each player out, by registration id.
+    notes: Vec<(u32, String)>,
 }
 
 /// The registration list with the entry form as `form` has it.
@@ -436,6 +467,9 @@ fn render(
         row_msg,
         q,
         adding,
+        ticked,
+        all,
+        notes,
     } = view;
     let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
     let st = &es.snap.state;
@@ -502,6 +536,11 @@ fn render(
                 .collect(),
             checked_in: p.checked_in,
             here: row == Some(p.id.0),
+            ticked: ticked.contains(&p.id.0),
+            note: notes
+                .iter()
+                .find(|(n, _)| *n == p.id.0)
+                .map(|(_, m)| m.clone()),
         })
         .collect();
     let pending = st
@@ -572,6 +611,7 @@ fn render(
         refused,
         can_withdraw_refusal: auth.may(arbiter_director::permission::Action::WithdrawRefusal),
         can: auth.may(arbiter_director::permission::Action::Register),
+        all_ticked: all,
         row_msg,
         found: (!q.is_empty()).then(|| find(st, sec, &q)),
         q,
@@ -1040,29 +1080,67 @@ pub async fn many(
         .into()
     };
     let done = write::apply(&app, &event_id(&ev), &p.auth, cmd).await?;
-    let msg = done.map(|a| {
-        let left: Vec<String> = match &a.outcome {
-            Outcome::Money { left_out, .. } | Outcome::LeftOut(left_out) => left_out
-                .iter()
-                .map(|(_, e)| crate::refusal::words(e))
-                .collect(),
-            _ => Vec::new(),
-        };
-        let n = a.entries.len();
-        let mut m = if fee {
-            format!("{n}人已缴费 ({n} fees paid)")
-        } else {
-            format!("{n}人已签到 ({n} checked in)")
-        };
-        if !left.is_empty() {
-            m.push_str(&format!("; 未处理 {}人: {}", left.len(), left.join("; ")));
+    let (msg, still, notes) = match done {
+        // Refused as a whole: every tick stays, the refusal below the row it names.
+        Err(e) => (Err(e), players.iter().map(|p| p.0).collect(), Vec::new()),
+        Ok(a) => {
+            let left: Vec<(u32, String)> = match &a.outcome {
+                Outcome::Money { left_out, .. } | Outcome::LeftOut(left_out) => left_out
+                    .iter()
+                    // 全选 passes over those who need nothing without a word.
+                    .filter(|(_, e)| !(all && needs_nothing(e)))
+                    .map(|(p, e)| (p.0, crate::refusal::words(e)))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let n = a.entries.len();
+            let mut m = if fee {
+                format!("{n}人已缴费 ({n} fees paid)")
+            } else {
+                format!("{n}人已签到 ({n} checked in)")
+            };
+            if !left.is_empty() {
+                m.push_str(&format!(
+                    "; 未处理 {}人, 原因见其行下 ({} left out, why below their rows)",
+                    left.len(),
+                    left.len()
+                ));
+            }
+            let still: Vec<u32> = left.iter().map(|(p, _)| *p).collect();
+            (Ok(m), still, left)
         }
-        m
-    });
-    Ok(match first {
-        Some(pid) => back_to_row(&here, pid, msg),
-        None => back(&here, msg),
-    })
+    };
+    let Some(pid) = first else {
+        return Ok(back(&here, msg));
+    };
+    let (k, m) = match msg {
+        Ok(m) => ("ok", m),
+        Err(m) => ("err", m),
+    };
+    let mut to = format!("{here}?{k}={}&row={pid}", super::remember(m));
+    if !still.is_empty() {
+        let t: Vec<String> = still.iter().map(u32::to_string).collect();
+        to.push_str(&format!("&t={}", t.join(".")));
+    }
+    if all && k == "err" {
+        to.push_str("&all=1");
+    }
+    if !notes.is_empty() {
+        let kept = serde_json::to_string(&notes).map_err(|e| WebError::Internal(e.to_string()))?;
+        to.push_str(&format!("&notes={}", super::remember(kept)));
+    }
+    to.push_str(&format!("#p{pid}"));
+    Ok(axum::response::Redirect::to(&to).into_response())
+}
+
+/// A player a 批量 action leaves out because he needs nothing (paid, checked in already).
+fn needs_nothing(e: &arbiter_director::DirectorError) -> bool {
+    use arbiter_director::refusal::Refusal;
+    matches!(
+        e,
+        arbiter_director::DirectorError::Refused(r)
+            if matches!(**r, Refusal::FeePaid { .. } | Refusal::CheckedIn(_))
+    )
 }
 
 #[derive(Deserialize)]

@@ -130,6 +130,137 @@ pub struct FlagForm {
     action: String,
     #[serde(default)]
     reason: String,
+    /// The row the page opens at when it comes back (the next flag's, `flag-3-12-records`).
+    #[serde(default)]
+    next: String,
+}
+
+/// Back to the results page at `anchor` (a flag's row, or the list of flags when none is
+/// left), so a long list stays where the arbiter was. Only a row's id is taken.
+fn back_at(here: &str, anchor: &str, outcome: Result<String, String>) -> Response {
+    use axum::response::IntoResponse;
+    let ok = !anchor.is_empty()
+        && anchor.len() <= 64
+        && anchor
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    let anchor = if ok { anchor } else { "flags-title" };
+    let (k, msg) = match outcome {
+        Ok(m) => ("ok", m),
+        Err(m) => ("err", m),
+    };
+    let code = super::remember(msg);
+    axum::response::Redirect::to(&format!("{here}?{k}={code}#{anchor}")).into_response()
+}
+
+/// One ticked flag of the bulk form: `round.board.kind` (`3.12.records`).
+fn ticked_flag(v: &str) -> Option<(u32, u32, FoulKind)> {
+    let mut it = v.trim().splitn(3, '.');
+    let round = it.next()?.parse().ok()?;
+    let board = it.next()?.parse().ok()?;
+    let kind = it.next()?.parse().ok()?;
+    Some((round, board, kind))
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/flags`: the ticked flags (`f`, `round.board.kind`; `all`: every
+/// flag of the section still waiting) decided alike, `do` = `confirm` (记犯规) or `dismiss`
+/// (撤销提示), with one reason. Each flag is the director's `DecideFlag`; one refused leaves
+/// the others decided and is said in words.
+pub async fn flags(
+    State(app): State<AppState>,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<crate::auth::DecideFlag, Vec<(String, String)>>,
+) -> Result<Response, WebError> {
+    let here = results_path(&ev, &sec);
+    let mut ticked = Vec::new();
+    let mut confirm = None;
+    let mut reason = String::new();
+    let mut all = false;
+    for (k, v) in &p.form {
+        match k.as_str() {
+            "all" => all = !v.is_empty(),
+            "f" => match ticked_flag(v) {
+                Some(f) => ticked.push(f),
+                None => {
+                    return Ok(back_at(
+                        &here,
+                        "flags-title",
+                        Err(format!("「{v}」 不是一条提示 (not a flag)")),
+                    ))
+                }
+            },
+            "do" => {
+                confirm = match v.as_str() {
+                    "confirm" => Some(true),
+                    "dismiss" => Some(false),
+                    _ => None,
+                }
+            }
+            "reason" => reason = v.clone(),
+            _ => {}
+        }
+    }
+    let Some(confirm) = confirm else {
+        return Ok(back_at(
+            &here,
+            "flags-title",
+            Err("请按「确认犯规」或「撤销提示」 (confirm or dismiss)".into()),
+        ));
+    };
+    // 全选: every flag of the section still waiting, ticked or not (no script needed).
+    if all {
+        let (snap, _) = app.refresh(&event_id(&ev)).await?;
+        ticked = arbiter_director::api::games::pending_flags(&snap.state, Some(&sec))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|f| (f.round, f.board, f.kind))
+            .collect();
+    }
+    if ticked.is_empty() {
+        return Ok(back_at(
+            &here,
+            "flags-title",
+            Err("请先勾选提示 (tick the flags first)".into()),
+        ));
+    }
+    let mut done = Vec::new();
+    let mut refused = Vec::new();
+    for (round, board, kind) in ticked {
+        let r = write::apply(
+            &app,
+            &event_id(&ev),
+            &p.auth,
+            GameCommand::DecideFlag {
+                section: sec.clone(),
+                round,
+                board,
+                kind: Some(kind),
+                confirm,
+                reason: reason.clone(),
+            },
+        )
+        .await?;
+        match r {
+            Ok(a) => done.push(told(&a.entries)),
+            Err(e) => refused.push(format!("第{round}轮第{board}台: {e}")),
+        }
+    }
+    let n = done.len();
+    let mut msg = if confirm {
+        format!("{n}条提示已确认 ({n} flags confirmed)")
+    } else {
+        format!("{n}条提示已撤销 ({n} flags dismissed)")
+    };
+    if !refused.is_empty() {
+        msg.push_str(&format!(
+            "; 未处理 {}条 ({} not decided): {}",
+            refused.len(),
+            refused.len(),
+            refused.join("; ")
+        ));
+    }
+    let outcome = if n == 0 { Err(msg) } else { Ok(msg) };
+    Ok(back_at(&here, "flags-title", outcome))
 }
 
 /// `POST /desk/e/{ev}/s/{sec}/flag`: confirm or dismiss a board's flag (T6: a draw short of
@@ -162,7 +293,7 @@ pub async fn flag(
             ))
         }
     };
-    let (s2, reason) = (sec.clone(), f.reason);
+    let (s2, reason, next) = (sec.clone(), f.reason, f.next);
     let done = write::apply(
         &app,
         &event_id(&ev),
@@ -177,7 +308,12 @@ pub async fn flag(
         },
     )
     .await?;
-    Ok(back(&here, done.map(|a| told(&a.entries))))
+    // Decided: the page opens where the next flag now stands; refused: at this one.
+    let own = kind.map_or_else(String::new, |k| {
+        format!("flag-{round}-{board}-{}", k.code())
+    });
+    let at = if done.is_ok() { next } else { own };
+    Ok(back_at(&here, &at, done.map(|a| told(&a.entries))))
 }
 
 #[derive(Deserialize)]

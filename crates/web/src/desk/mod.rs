@@ -153,6 +153,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/s/{sec}/correct", post(rounds::correct))
         .route("/desk/e/{ev}/s/{sec}/record", post(rounds::record))
         .route("/desk/e/{ev}/s/{sec}/flag", post(games::flag))
+        .route("/desk/e/{ev}/s/{sec}/flags", post(games::flags))
         .route(
             "/desk/e/{ev}/s/{sec}/refuse-record",
             post(games::refuse_record),
@@ -391,6 +392,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         (
             "POST",
             "/desk/e/{ev}/s/{sec}/flag",
+            Action::DecideFlag.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/flags",
             Action::DecideFlag.allowed(),
         ),
         (

@@ -10,7 +10,7 @@ use crate::auth::{Authed, Post, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use crate::write;
-use arbiter_director::api::results::ResultInput;
+use arbiter_director::api::results::{FoulInput, ResultInput};
 use arbiter_director::api::rounds::{self as api, PairRequest};
 use arbiter_director::command::games::{GameCommand, RecordInput};
 use arbiter_director::command::rounds::RoundCommand;
@@ -327,11 +327,15 @@ struct ResultsPage<'a> {
     arb: bool,
     /// The account may correct results.
     chief: bool,
-    /// The flags waiting for the arbiter (T6): round, board, kind (`short_draw`, `records`)
-    /// and the flag in words.
-    flags: Vec<(u32, u32, &'static str, String)>,
+    /// The flags waiting for the arbiter (T6): round, board, kind (`short_draw`, `records`),
+    /// the flag in words, and the row the page comes back to once it is decided (the next
+    /// flag's, `flag-3-12-records`).
+    flags: Vec<(u32, u32, &'static str, String, String)>,
     /// The protest deposit of the regulation (S11), in words (「500元」); empty: none.
     deposit: String,
+    /// The fouls of a kind other than general the grid records (「红方 使用手机」): the
+    /// form's value (`red:phone`) and its words.
+    foul_kinds: Vec<(String, String)>,
     /// A team-match section: the round as its matches.
     team: Option<super::matches::TeamSheet>,
 }
@@ -390,11 +394,8 @@ pub async fn grid(
         confirmed,
         arb: auth.may(arbiter_director::permission::Action::EnterResult),
         chief: auth.may(arbiter_director::permission::Action::CorrectResult),
-        flags: arbiter_director::api::games::pending_flags(st, Some(sec))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|f| (f.round, f.board, f.kind.code(), f.describe()))
-            .collect(),
+        flags: flag_rows(st, sec),
+        foul_kinds: foul_kinds(l),
         deposit: arbiter_director::regulation_of(st)
             .ok()
             .and_then(|r| r.event.protest_deposit_yuan)
@@ -444,6 +445,47 @@ fn count(s: &Option<String>, what: &str) -> Result<u32, String> {
     }
 }
 
+/// The grid's choice of a foul by kind: each colour with each kind but the general one
+/// (those are counted in 红方犯规 / 黑方犯规).
+fn foul_kinds(l: Lang) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (c, zh, en) in [
+        (Colour::Red, "红方", "red"),
+        (Colour::Black, "黑方", "black"),
+    ] {
+        for k in arbiter_core::FoulKind::ALL {
+            if k.is_general() {
+                continue;
+            }
+            let side = if c == Colour::Red { "red" } else { "black" };
+            out.push((
+                format!("{side}:{}", k.code()),
+                format!(
+                    "{} {}",
+                    l.t(zh, en),
+                    l.t(k.zh(), &k.code().replace('_', " "))
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// A foul by kind as the grid sends it (`red:phone`).
+fn foul_of(s: &str) -> Result<FoulInput, String> {
+    let (who, kind) = s.split_once(':').unwrap_or((s, ""));
+    let colour = Colour::from_words(who)
+        .ok_or_else(|| format!("犯规 「{s}」: 应为红方或黑方 (red or black)"))?;
+    let kind = kind
+        .parse::<arbiter_core::FoulKind>()
+        .map_err(|e| format!("犯规 「{s}」: {e}"))?;
+    Ok(FoulInput {
+        colour,
+        kind,
+        reason: String::new(),
+    })
+}
+
 #[derive(Deserialize)]
 pub struct EnterForm {
     round: Option<String>,
@@ -451,6 +493,10 @@ pub struct EnterForm {
     result: String,
     fouls_red: Option<String>,
     fouls_black: Option<String>,
+    /// The game's fouls by kind, in the order they happened (`red:phone`; empty: none).
+    foul1: Option<String>,
+    foul2: Option<String>,
+    foul3: Option<String>,
     /// A re-entry: the result the arbiter saw on the board (the grid's script fills it in
     /// when the typed board already has one).
     replaces: Option<String>,
@@ -514,7 +560,13 @@ pub async fn enter(
             None => None,
             Some(r) => Some(parse_key(&r).map_err(|e| format!("原成绩 (replaced result): {e}"))?),
         };
-        let mut input = ResultInput::new(board, result)
+        let mut input = ResultInput::new(board, result);
+        for x in [&f.foul1, &f.foul2, &f.foul3] {
+            if let Some(x) = opt(x) {
+                input.fouls.push(foul_of(&x)?);
+            }
+        }
+        let mut input = input
             .with_fouls(Colour::Red, count(&f.fouls_red, "红方犯规")?)
             .with_fouls(Colour::Black, count(&f.fouls_black, "黑方犯规")?);
         input.round = round;
@@ -762,6 +814,32 @@ pub async fn record(
             format!("第{round}轮第{board}台棋谱已录入, {n}回合 (game record kept: {n} moves)")
         }),
     ))
+}
+
+/// The pending flags of the results page, each with the row the page comes back to once it
+/// is decided: the next flag's (the previous one's for the last; the list's title for the
+/// only one).
+fn flag_rows(
+    st: &arbiter_core::EventState,
+    sec: &str,
+) -> Vec<(u32, u32, &'static str, String, String)> {
+    let flags = arbiter_director::api::games::pending_flags(st, Some(sec)).unwrap_or_default();
+    let ids: Vec<String> = flags
+        .iter()
+        .map(|f| format!("flag-{}-{}-{}", f.round, f.board, f.kind.code()))
+        .collect();
+    flags
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let next = ids
+                .get(i + 1)
+                .or(i.checked_sub(1).and_then(|j| ids.get(j)))
+                .cloned()
+                .unwrap_or_else(|| "flags-title".into());
+            (f.round, f.board, f.kind.code(), f.describe(), next)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -447,3 +447,43 @@ fn the_result_grid_and_the_correction_form_fit_a_375_px_phone() {
         c.close().await.expect("close");
     });
 }
+
+/// Issue 45 item 8 in the browser: the grid's foul-kind selects go with the keys' result —
+/// two phone fouls of red (Kunshan K12: the second loses) refuse 1-0 with the result due,
+/// then 0-1 is entered — and the selects are empty again for the next board.
+#[test]
+fn the_grid_records_fouls_by_kind_and_clears_them_for_the_next_board() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let mut ev = String::new();
+    let srv = TestServer::start_with(|store| ev = round_one_of_fourteen(store));
+    let base = format!("http://{}", srv.addr);
+    crate::browser::run(async {
+        let c = driver.browser(1280, 800).await;
+        log_in(&c, &base, "arb").await;
+        c.goto(&format!("{base}/desk/e/{ev}/s/men/results"))
+            .await
+            .expect("grid");
+        let phones = "document.querySelector('select[name=foul1]').value = 'red:phone'; \
+                      document.querySelector('select[name=foul2]').value = 'red:phone';";
+        c.execute(phones, vec![]).await.expect("choose the fouls");
+        let said = type_result(&c, "1", '1').await;
+        assert!(said.contains("成绩应为 0-1"), "{said}");
+        let empty = "return Array.from(document.querySelectorAll('select.foul-kind'))\
+                     .every(function (s) { return s.value === ''; });";
+        let cleared = c.execute(empty, vec![]).await.expect("selects");
+        assert_eq!(
+            cleared,
+            json!(true),
+            "the foul kinds stay chosen after an answer"
+        );
+        c.execute(phones, vec![]).await.expect("choose the fouls");
+        let said = type_result(&c, "1", '0').await;
+        assert!(said.contains("第1台已录入"), "{said}");
+        assert_eq!(cell(&c, 1).await, "0-1");
+        let cleared = c.execute(empty, vec![]).await.expect("selects");
+        assert_eq!(cleared, json!(true));
+        screenshot(&c, "desk-results-foul-kinds").await;
+        c.close().await.expect("close");
+    });
+}

@@ -103,6 +103,218 @@ fn t6_the_boards_that_record_are_shown_and_a_missing_record_is_confirmed_or_dism
     assert!(!page.contains("未录谱 (本台须录谱"), "{page}");
 }
 
+/// Issue 45 item 9: the pending flags are decided in bulk (ticked rows, one button per
+/// decision, or 全选), and a single decision brings the page back where the arbiter was —
+/// the row of the next flag — instead of its top.
+#[test]
+fn t6_flags_are_decided_in_bulk_and_one_decision_stays_in_place() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let src = include_str!("../../../../regulations/kunshan-2026.toml").replacen(
+        "[sections.records]\n",
+        "[sections.records]\nboards = 6\nfrom_round = 1\nviolation_is_foul = true\n\
+         recorder = \"winner\"\ndraw_recorder = \"black\"\n",
+        1,
+    );
+    let r = chief.post(&s, "/desk/events", &[("preset", ""), ("toml", &src)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let ev = r
+        .header("location")
+        .and_then(|l| l.strip_prefix("/desk/e/"))
+        .and_then(|l| l.split('?').next())
+        .expect("event page")
+        .to_string();
+    register_men(&s, &chief, &ev, 12);
+    let arb = login(&s, "arb");
+    pair_and_publish(&s, &arb, &ev);
+    for b in 1..=6 {
+        enter(&s, &arb, &ev, &b.to_string(), "1-0");
+    }
+    let results = format!("/desk/e/{ev}/s/men/results");
+    let page = arb.get(&s, &results).text();
+    for b in 1..=6 {
+        assert!(
+            page.contains(&format!("id=\"flag-1-{b}-records\"")),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!(
+                "name=\"f\" value=\"1.{b}.records\" form=\"flags\""
+            )),
+            "{page}"
+        );
+    }
+    assert!(
+        page.contains("批量确认犯规") && page.contains("批量撤销提示"),
+        "{page}"
+    );
+    // One decision: back at the row of the flag after it, not at the top.
+    let r = arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/flag"),
+        &[
+            ("round", "1"),
+            ("board", "2"),
+            ("kind", "records"),
+            ("do", "dismiss"),
+            ("reason", "赛后补录"),
+            ("next", "flag-1-3-records"),
+        ],
+    );
+    let loc = r.header("location").expect("location").to_string();
+    assert!(loc.ends_with("#flag-1-3-records"), "{loc}");
+    let (ok, msg) = flash(&r);
+    assert!(ok && msg.contains("第1轮第2台"), "{msg}");
+    // The page offers that anchor on the row it came from: board 3's form says board 4.
+    let page = arb.get(&s, &results).text();
+    assert!(!page.contains("id=\"flag-1-2-records\""), "{page}");
+    assert!(
+        page.contains("name=\"board\" value=\"3\"><input type=\"hidden\" name=\"kind\" value=\"records\"><input type=\"hidden\" name=\"next\" value=\"flag-1-4-records\""),
+        "{page}"
+    );
+    // A link's made-up anchor is not followed: the list's title instead.
+    let r = arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/flag"),
+        &[
+            ("round", "1"),
+            ("board", "2"),
+            ("kind", "records"),
+            ("do", "confirm"),
+            ("next", "x\"><script>"),
+        ],
+    );
+    let loc = r.header("location").expect("location").to_string();
+    assert!(
+        loc.ends_with("#flag-1-2-records"),
+        "refused: at its own row: {loc}"
+    );
+    // Bulk: boards 1 and 3 ticked, confirmed with one button and one reason.
+    let r = arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/flags"),
+        &[
+            ("f", "1.1.records"),
+            ("f", "1.3.records"),
+            ("reason", "赛后核对"),
+            ("do", "confirm"),
+        ],
+    );
+    let loc = r.header("location").expect("location").to_string();
+    assert!(loc.ends_with("#flags-title"), "{loc}");
+    let (ok, msg) = flash(&r);
+    assert!(ok && msg.starts_with("2条提示已确认"), "{msg}");
+    let fouls = entries_of(&s, &ev, "foul_recorded");
+    assert_eq!(fouls.len(), 2, "{fouls:?}");
+    // A flag decided already, ticked again, is refused in words; the others are decided.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/flags"),
+        &[
+            ("f", "1.1.records"),
+            ("f", "1.4.records"),
+            ("do", "dismiss"),
+        ],
+    ));
+    assert!(
+        ok && msg.contains("1条提示已撤销") && msg.contains("未处理 1条"),
+        "{msg}"
+    );
+    assert!(msg.contains("第1轮第1台"), "{msg}");
+    // 全选 dismisses every flag still waiting (boards 5 and 6).
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/flags"),
+        &[("all", "1"), ("do", "dismiss")],
+    ));
+    assert!(ok && msg.starts_with("2条提示已撤销"), "{msg}");
+    let decided = entries_of(&s, &ev, "foul_flag_decided");
+    assert_eq!(decided.len(), 6, "{decided:?}");
+    let page = arb.get(&s, &results).text();
+    assert!(!page.contains("id=\"flags\""), "{page}");
+    // Nothing chosen: said so, nothing written.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/flags"),
+        &[("do", "confirm")],
+    ));
+    assert!(!ok && msg.contains("请先勾选"), "{msg}");
+}
+
+/// Issue 45 item 8: the grid records a foul of each kind the core knows, per game, and the
+/// regulation's consequence follows — K12 「接打手机…计犯规1次，第2次则判负」: a first phone
+/// foul is a foul, a second one loses the game, and a result that says otherwise is refused
+/// with the result due.
+#[test]
+fn k12_the_grid_records_phone_fouls_and_the_second_loses() {
+    let (s, ev, arb) = round_one();
+    let results = format!("/desk/e/{ev}/s/men/results");
+    let page = arb.get(&s, &results).text();
+    for v in [
+        "red:phone",
+        "black:phone",
+        "red:coaching",
+        "black:short_draw",
+    ] {
+        assert!(page.contains(&format!("<option value=\"{v}\">")), "{page}");
+    }
+    assert!(
+        page.contains("红方 使用手机") && page.contains("name=\"foul3\""),
+        "{page}"
+    );
+    // Board 1: one phone foul of red, red still wins.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &results,
+        &[
+            ("round", "1"),
+            ("board", "1"),
+            ("result", "1"),
+            ("foul1", "red:phone"),
+        ],
+    ));
+    assert!(ok, "{msg}");
+    // Board 2: red's second phone foul; 1-0 is refused with the result the rule gives.
+    let twice = [
+        ("round", "1"),
+        ("board", "2"),
+        ("foul1", "red:phone"),
+        ("foul2", "red:phone"),
+    ];
+    let mut form = twice.to_vec();
+    form.push(("result", "1"));
+    let (ok, msg) = flash(&arb.post(&s, &results, &form));
+    assert!(!ok && msg.contains("成绩应为 0-1"), "{msg}");
+    let mut form = twice.to_vec();
+    form.push(("result", "0"));
+    let (ok, msg) = flash(&arb.post(&s, &results, &form));
+    assert!(ok, "{msg}");
+    let phone: Vec<_> = entries_of(&s, &ev, "foul_recorded")
+        .into_iter()
+        .filter_map(|(_, e)| match e {
+            LogEntry::FoulRecorded {
+                kind: arbiter_core::FoulKind::Phone,
+                board,
+                ..
+            } => board,
+            _ => None,
+        })
+        .collect();
+    assert_eq!(phone, vec![1, 2, 2]);
+    // A kind the core does not know is refused in words, nothing recorded.
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &results,
+        &[
+            ("round", "1"),
+            ("board", "3"),
+            ("result", "1"),
+            ("foul1", "red:smoking"),
+        ],
+    ));
+    assert!(!ok && msg.contains("未知的犯规类别"), "{msg}");
+}
+
 #[test]
 fn t6_a_refusal_to_record_is_the_recorders_foul() {
     let (s, ev, arb) = round_one();

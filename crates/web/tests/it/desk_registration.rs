@@ -407,6 +407,93 @@ fn the_list_takes_a_part_fee_with_its_receipt_and_selects_all() {
     assert!(!list.contains("尚欠"), "{list}");
 }
 
+/// Issue 45 item 6: a 批量签到 refused (the pledge not ticked) brings the list back with every
+/// tick the desk made still ticked and the refusal below the row it names; one partly done
+/// leaves ticked only those it left out, each with why below his row.
+#[test]
+fn a_refused_bulk_check_in_keeps_the_ticks_and_says_why_at_the_row() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let desk = login(&s, "desk");
+    let ev = create_tianshui(&s, &chief);
+    for i in 0..4u32 {
+        let id = id_number("19900101", 2 * i + 1);
+        let phone = format!("1391234100{i}");
+        let name = format!("棋手{i}");
+        let (ok, msg) = flash(&enter(
+            &s,
+            &chief,
+            &ev,
+            &[("name", &name), ("id_number", &id), ("phone", &phone)],
+        ));
+        assert!(ok, "{msg}");
+    }
+    let many = format!("/desk/e/{ev}/s/open/many");
+    let tick = |p: &str| format!(r#"name="p" value="{p}" form="many" checked"#);
+    // Players 2 and 3 ticked, the pledge box not: refused as a whole.
+    let r = desk.post(&s, &many, &[("do", "checkin"), ("p", "2"), ("p", "3")]);
+    let loc = r.header("location").expect("location").to_string();
+    let (ok, msg) = flash(&r);
+    assert!(!ok && msg.contains("须签署《个人安全承诺书》"), "{msg}");
+    assert!(loc.ends_with("#p2"), "{loc}");
+    assert!(entries_of(&s, &ev, "checked_in").is_empty());
+    let list = desk.get(&s, &loc).text();
+    assert!(
+        list.contains(&tick("2")) && list.contains(&tick("3")),
+        "{list}"
+    );
+    assert!(
+        !list.contains(&tick("1")) && !list.contains(&tick("4")),
+        "{list}"
+    );
+    let at_row = list
+        .split("<tr id=\"p2\"")
+        .nth(1)
+        .and_then(|r| r.split("<tr id=\"p3\"").next())
+        .unwrap_or("");
+    assert!(at_row.contains("须签署《个人安全承诺书》"), "{at_row}");
+    // 全选 refused the same way comes back with 全选 still ticked.
+    let r = desk.post(&s, &many, &[("do", "checkin"), ("all", "1")]);
+    let loc = r.header("location").expect("location").to_string();
+    let list = desk.get(&s, &loc).text();
+    assert!(list.contains(r#"name="all" value="1" checked"#), "{list}");
+    // Player 1 checked in alone; then 1, 2 and 3 ticked with the pledge: 2 and 3 are checked
+    // in, 1 is left out — still ticked, and why below his row.
+    let (ok, msg) = flash(&desk.post(&s, &format!("/desk/e/{ev}/p/1/checkin"), &[("pledge", "1")]));
+    assert!(ok, "{msg}");
+    let r = desk.post(
+        &s,
+        &many,
+        &[
+            ("do", "checkin"),
+            ("pledge", "1"),
+            ("p", "1"),
+            ("p", "2"),
+            ("p", "3"),
+        ],
+    );
+    let loc = r.header("location").expect("location").to_string();
+    let (ok, msg) = flash(&r);
+    assert!(
+        ok && msg.starts_with("2人已签到") && msg.contains("未处理 1人"),
+        "{msg}"
+    );
+    assert_eq!(entries_of(&s, &ev, "checked_in").len(), 3);
+    let list = desk.get(&s, &loc).text();
+    assert!(list.contains(&tick("1")), "{list}");
+    assert!(
+        !list.contains(&tick("2")) && !list.contains(&tick("3")),
+        "{list}"
+    );
+    let note = list
+        .split("id=\"note1\"")
+        .nth(1)
+        .and_then(|r| r.split("</tr>").next())
+        .unwrap_or("");
+    assert!(note.contains("棋手0") && note.contains("已检录"), "{list}");
+    assert!(!list.contains("id=\"note2\""), "{list}");
+}
+
 /// Issue 46 (1): where the regulation keeps a scale of grades and titles, the desk's entry
 /// form has a 段位/称号 select with the section's rule beside it; a grade the section's rule
 /// refuses is shown at the field, nothing recorded; a grade admitted is recorded by the
