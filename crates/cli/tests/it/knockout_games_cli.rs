@@ -416,8 +416,12 @@ variant = "single"
         .iter()
         .map(|b| b["board"].as_u64().unwrap())
         .collect();
-    assert_eq!(swiss, vec![1, 2], "{v}");
-    assert_eq!(ko, vec![3, 4], "the knockout after the Swiss boards: {v}");
+    assert_eq!(ko, vec![1, 2], "the knockout on the top boards: {v}");
+    assert_eq!(
+        swiss,
+        vec![3, 4],
+        "the Swiss after the knockout's boards: {v}"
+    );
 }
 
 /// Ties for prizes are never split silently: the two semi-final losers of a single
