@@ -992,8 +992,8 @@ impl TimeControl {
         }
     }
 
-    /// 比赛用时 in words, Chinese first: `慢棋 每方25分钟，每步加5秒 (25′+5″ per side)`.
-    pub fn text(&self) -> String {
+    /// 比赛用时 in Chinese only, as a Chinese page or print says it: `慢棋 每方25分钟，每步加5秒`.
+    pub fn text_zh(&self) -> String {
         let kind = self.display_name();
         let inc = if self.increment_seconds > 0 {
             format!("，每步加{}秒", self.increment_seconds)
@@ -1001,15 +1001,21 @@ impl TimeControl {
             String::new()
         };
         match self.black_minutes {
-            Some(b) => format!(
-                "{kind} 红方{}分钟、黑方{b}分钟{inc} (red {}′ black {b}′ +{}″)",
-                self.minutes, self.minutes, self.increment_seconds
-            ),
-            None => format!(
-                "{kind} 每方{}分钟{inc} ({}′+{}″ per side)",
-                self.minutes, self.minutes, self.increment_seconds
-            ),
+            Some(b) => format!("{kind} 红方{}分钟、黑方{b}分钟{inc}", self.minutes),
+            None => format!("{kind} 每方{}分钟{inc}", self.minutes),
         }
+    }
+
+    /// 比赛用时 in words, Chinese first: `慢棋 每方25分钟，每步加5秒 (25′+5″ per side)`.
+    pub fn text(&self) -> String {
+        let tail = match self.black_minutes {
+            Some(b) => format!(
+                "red {}′ black {b}′ +{}″",
+                self.minutes, self.increment_seconds
+            ),
+            None => format!("{}′+{}″ per side", self.minutes, self.increment_seconds),
+        };
+        format!("{} ({tail})", self.text_zh())
     }
 }
 

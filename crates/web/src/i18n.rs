@@ -23,6 +23,16 @@ impl Lang {
         }
     }
 
+    /// A message of the director or of a desk handler, written 「中文 (english)」, in this
+    /// language: in Chinese without its English tails ([`zh_only`]); in English as written
+    /// (the Chinese part carries the names and numbers the tail may leave out).
+    pub fn say(&self, msg: &str) -> String {
+        match self {
+            Lang::Zh => zh_only(msg),
+            Lang::En => msg.to_string(),
+        }
+    }
+
     /// The text in this language.
     pub fn t<'a>(&self, zh: &'a str, en: &'a str) -> &'a str {
         match self {
@@ -120,4 +130,78 @@ pub async fn switch(Query(q): Query<SwitchQuery>) -> Response {
         resp.headers_mut().insert(header::SET_COOKIE, v);
     }
     resp
+}
+
+/// `msg` without its English tails: every ` (…)` group with no Chinese in it and a word of
+/// three or more Latin letters (「第3台成绩已录入 (result entered)」 → 「第3台成绩已录入」); a
+/// group naming a code (「(P17)」, 「(ev-00000001)」, 「(A2)」) or a file type (「(.xlsx)」), or
+/// holding any Chinese, stays.
+pub fn zh_only(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len());
+    let mut rest = msg;
+    while let Some(open) = rest.find('(') {
+        let Some(len) = rest[open..].find(')') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + len];
+        if is_english_tail(inner) {
+            out.push_str(rest[..open].trim_end_matches(' '));
+        } else {
+            out.push_str(&rest[..open + len + 1]);
+        }
+        rest = &rest[open + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn is_english_tail(inner: &str) -> bool {
+    if inner.starts_with('.')
+        || inner.contains('\n')
+        || inner.chars().any(|c| !c.is_ascii() && c != '…' && c != '–')
+    {
+        return false;
+    }
+    let mut run = 0;
+    for c in inner.chars() {
+        if c.is_ascii_alphabetic() {
+            run += 1;
+            if run >= 3 {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_tails_leave_a_chinese_message() {
+        assert_eq!(
+            zh_only("第3台成绩已录入 (result entered)"),
+            "第3台成绩已录入"
+        );
+        assert_eq!(
+            zh_only("编排检查: 第5台 台次顺序错误 (board 5 out of order) (pairing check)"),
+            "编排检查: 第5台 台次顺序错误"
+        );
+        assert_eq!(
+            zh_only("已报名 (P17 张三, 组别 公开组), 跳过 (already registered as P17, skipped)"),
+            "已报名 (P17 张三, 组别 公开组), 跳过"
+        );
+        assert_eq!(
+            zh_only("赛事 (ev-00000001) 已闭幕"),
+            "赛事 (ev-00000001) 已闭幕"
+        );
+        assert_eq!(zh_only("规则 (A2) 与 (K12)"), "规则 (A2) 与 (K12)");
+        assert_eq!(zh_only("模板 (.xlsx) (template)"), "模板 (.xlsx)");
+        assert_eq!(zh_only("未闭合 (open"), "未闭合 (open");
+        assert_eq!(Lang::En.say("录入 (entered)"), "录入 (entered)");
+        assert_eq!(Lang::Zh.say("录入 (entered)"), "录入");
+    }
 }

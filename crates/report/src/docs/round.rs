@@ -76,7 +76,7 @@ pub(super) fn round_doc(
                 let v: Vec<String> = tcs
                     .iter()
                     .map(|t| match cx.lang {
-                        Lang::Zh => t.text(),
+                        Lang::Zh => t.text_zh(),
                         Lang::En => t.text_en(),
                     })
                     .collect();

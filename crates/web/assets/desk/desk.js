@@ -9,6 +9,9 @@
 (function () {
   "use strict";
   if (!window.fetch) return;
+  // Chinese pages speak Chinese only; the English switch gives English (as the pages do).
+  var en = /^en/.test(document.documentElement.lang || "");
+  function t(zh, english) { return en ? english : zh; }
   var keys = { "1": "1-0", "0": "0-1", "5": "=", "=": "=", "f": "+-", "F": "-+", "d": "--" };
   var words = { "1-0": "红胜", "0-1": "黑胜", "=": "和棋", "+-": "黑方弃权 (红判胜)", "-+": "红方弃权 (黑判胜)", "--": "双方弃权" };
   var sheet = document.getElementById("sheet");
@@ -40,8 +43,8 @@
     if (!tr) {
       line.className = "current-board err";
       line.textContent = mb
-        ? "本轮没有第" + mb.replace(".", "场第") + "台 (no board " + mb + " in this round)"
-        : "本轮没有第" + v + "台: 共 " + total + " 台 (no board " + v + " in this round)";
+        ? t("本轮没有第" + mb.replace(".", "场第") + "台", "No board " + mb + " in this round")
+        : t("本轮没有第" + v + "台: 共 " + total + " 台", "No board " + v + " in this round (" + total + " boards)");
       return null;
     }
     tr.classList.add("current");
@@ -68,7 +71,7 @@
     cResult.addEventListener("input", function () {
       var v = cResult.value.trim();
       var r = keys[v] || (words[v] ? v : null);
-      if (cMeaning) cMeaning.textContent = v ? (r ? r + " " + words[r] : "无法识别 (not a result key)") : "";
+      if (cMeaning) cMeaning.textContent = v ? (r ? r + " " + words[r] : t("无法识别", "not a result key")) : "";
     });
   }
 
@@ -131,7 +134,7 @@
       }
       reset();
     }).catch(function () {
-      say(false, "网络错误, 未能确认是否录入, 请刷新页面查看 (network error; reload to see what was stored)");
+      say(false, t("网络错误, 未能确认是否录入, 请刷新页面查看", "Network error: reload to see what was stored"));
       reset();
     });
   }
@@ -168,8 +171,8 @@
       var mbAt = tr.getAttribute("data-mb");
       var named = mbAt ? "第" + mbAt.replace(".", "场第") + "台" : "第" + v + "台";
       say(true, stored
-        ? named + "现有成绩 " + stored + ": 按新成绩键改正, Esc 取消 (press the new result key to replace it)"
-        : named + ": 按成绩键 (press the result key)");
+        ? named + t("现有成绩 " + stored + ": 按新成绩键改正, Esc 取消", ": has " + stored + "; press the new result key to replace it, Esc to cancel")
+        : named + t(": 按成绩键", ": press the result key"));
       board.blur();
     }
   });

@@ -554,14 +554,15 @@ impl<'a> Desk<'a> {
     }
 
     pub fn flash(mut self, f: Flash) -> Self {
-        self.ok = f.ok.as_deref().and_then(flash_message);
-        self.err = f.err.as_deref().and_then(flash_message);
+        let l = self.l;
+        self.ok = f.ok.as_deref().and_then(flash_message).map(|m| l.say(&m));
+        self.err = f.err.as_deref().and_then(flash_message).map(|m| l.say(&m));
         self
     }
 
     pub fn error(mut self, e: Option<String>) -> Self {
-        if e.is_some() {
-            self.err = e;
+        if let Some(e) = e {
+            self.err = Some(self.l.say(&e));
         }
         self
     }

@@ -216,9 +216,14 @@ pub async fn pair(
         Ok(a) => {
             let told = match a.outcome {
                 Outcome::Paired(o) => Some(Told {
-                    explanation: o.explanation,
-                    warnings: o.warnings.into_iter().chain(o.relaxed).collect(),
-                    notes: o.notes,
+                    explanation: l.say(&o.explanation),
+                    warnings: o
+                        .warnings
+                        .into_iter()
+                        .chain(o.relaxed)
+                        .map(|w| l.say(&w))
+                        .collect(),
+                    notes: o.notes.iter().map(|n| l.say(n)).collect(),
                 }),
                 _ => None,
             };
@@ -639,8 +644,8 @@ pub async fn enter(
         )
     });
     let (ok, message) = match outcome {
-        Ok(m) => (true, m),
-        Err(m) => (false, m),
+        Ok(m) => (true, l.say(&m)),
+        Err(m) => (false, l.say(&m)),
     };
     let status = if ok {
         StatusCode::OK

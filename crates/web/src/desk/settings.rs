@@ -103,7 +103,14 @@ pub async fn show(
                 id: &s.id,
                 name: &s.name,
                 rounds: s.format.rounds,
-                time_controls: s.time_controls.iter().map(|t| t.text()).collect(),
+                time_controls: s
+                    .time_controls
+                    .iter()
+                    .map(|t| match l {
+                        crate::i18n::Lang::Zh => t.text_zh(),
+                        crate::i18n::Lang::En => t.text_en(),
+                    })
+                    .collect(),
                 slow: api::slow_time_control(s)
                     .map(|t| format!("{}+{}", t.minutes, t.increment_seconds))
                     .unwrap_or_default(),
