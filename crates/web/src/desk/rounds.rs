@@ -330,6 +330,9 @@ struct ResultsPage<'a> {
     /// The flags waiting for the arbiter (T6): round, board, kind (`short_draw`, `records`)
     /// and the flag in words.
     flags: Vec<(u32, u32, &'static str, String)>,
+    /// The players' claims on boards without a result (选手手机确认), in words, and whether the
+    /// board wants the arbiter (they disagree, or a side claimed that may not sign): red.
+    claims: Vec<(String, bool)>,
     /// The protest deposit of the regulation (S11), in words (「500元」); empty: none.
     deposit: String,
     /// A team-match section: the round as its matches.
@@ -394,6 +397,10 @@ pub async fn grid(
             .unwrap_or_default()
             .into_iter()
             .map(|f| (f.round, f.board, f.kind.code(), f.describe()))
+            .collect(),
+        claims: arbiter_director::claim::pending(st, sec)
+            .into_iter()
+            .map(|c| (c.describe(), c.status.flagged()))
             .collect(),
         deposit: arbiter_director::regulation_of(st)
             .ok()
