@@ -644,6 +644,17 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         moves: Option<u32>,
     },
+    /// A player's own claim of his board's result, made with his code on his phone (J6, S11):
+    /// `side` is the colour he played. Both sides' claims agreeing enter the result (a
+    /// `result_entered` after the claim); a disagreement, or a claim by a side the regulation
+    /// does not let sign, waits for the arbiter.
+    ResultClaimed {
+        section: String,
+        round: u32,
+        board: u32,
+        side: Colour,
+        result: GameResult,
+    },
     /// The result slip is signed (S11, J6): from now on only a correction changes it (A12).
     ResultConfirmed {
         section: String,
@@ -1050,6 +1061,7 @@ impl LogEntry {
             LogEntry::PairingNumbersDrawn { .. } => "pairing_numbers_drawn",
             LogEntry::RoundPaired { .. } => "round_paired",
             LogEntry::ResultEntered { .. } => "result_entered",
+            LogEntry::ResultClaimed { .. } => "result_claimed",
             LogEntry::ResultConfirmed { .. } => "result_confirmed",
             LogEntry::ResultCorrected { .. } => "result_corrected",
             LogEntry::FoulRecorded { .. } => "foul_recorded",

@@ -35,7 +35,7 @@ pub use regulation::RegulationError;
 pub use state::{
     entry_facts, BoardRecord, Decision, Disqualification, EventHeader, EventSettings, EventState,
     FoldError, Foul, GameFoulRecord, GameRecord, ItemMoney, KnockoutGame, PlayerRecord,
-    PlayerStatus, Protest, RecordEnd, RefusedEntry, ResultChange, RoundRecord, SectionRecord,
-    Submission, TeamRecord, TeamRound,
+    PlayerStatus, Protest, RecordEnd, RefusedEntry, ResultChange, ResultClaim, RoundRecord,
+    SectionRecord, Submission, TeamRecord, TeamRound,
 };
 pub use validate::{validate, validate_at, Rejection};

@@ -275,6 +275,26 @@ pub struct BoardRecord {
     /// The game record (记谱, `game_recorded`): the last one entered, unless removed.
     #[serde(default)]
     pub record: Option<GameRecord>,
+    /// The players' own claims of the result (`result_claimed`), in the order made; a side's
+    /// later claim stands over its earlier one ([`BoardRecord::claim`]).
+    #[serde(default)]
+    pub claims: Vec<ResultClaim>,
+}
+
+/// A player's claim of his board's result, made on his phone (`result_claimed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultClaim {
+    /// The colour the claiming player played.
+    pub side: arbiter_types::Colour,
+    pub result: GameResult,
+    pub seq: u64,
+}
+
+impl BoardRecord {
+    /// The standing claim of `side` (its last), if it made one.
+    pub fn claim(&self, side: arbiter_types::Colour) -> Option<ResultClaim> {
+        self.claims.iter().rev().find(|c| c.side == side).copied()
+    }
 }
 
 /// A board's game record as folded: the moves (ICCS, from the start position) and what the

@@ -180,6 +180,8 @@ pub enum Rejection {
     NoRecord { round: u32, board: u32 },
     #[error("第 {round} 轮第 {board} 台尚无成绩 (no result yet)")]
     NoResult { round: u32, board: u32 },
+    #[error("第 {round} 轮第 {board} 台已有成绩, 不再接受选手确认 (the board has a result: no more claims)")]
+    ClaimAfterResult { round: u32, board: u32 },
     #[error("第 {round} 轮第 {board} 台成绩已确认 (already confirmed)")]
     AlreadyConfirmed { round: u32, board: u32 },
     #[error(

@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod bracket_view;
+pub mod claim;
 pub mod command;
 pub mod crosstable;
 pub mod export;

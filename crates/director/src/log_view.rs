@@ -180,6 +180,9 @@ impl<'a> LogReader<'a> {
         if actor == ONLINE {
             return self.t("网上报名", "online entry form");
         }
+        if actor == PHONE {
+            return self.t("选手手机确认", "the players on their phones");
+        }
         actor.to_string()
     }
 
@@ -349,6 +352,7 @@ impl<'a> LogReader<'a> {
             | LogEntry::RoundPublished { .. }
             | LogEntry::RoundUndone { .. } => self.what_rounds(e),
             LogEntry::ResultEntered { .. }
+            | LogEntry::ResultClaimed { .. }
             | LogEntry::ResultConfirmed { .. }
             | LogEntry::ResultCorrected { .. }
             | LogEntry::FoulRecorded { .. }
@@ -577,6 +581,9 @@ impl<'a> LogReader<'a> {
 
 /// The actor the public online entry form records.
 pub const ONLINE: &str = "online";
+
+/// The actor the players' result claims on their phones record (`arbiter_director::claim`).
+pub const PHONE: &str = "phone";
 
 fn role_en(r: Role) -> String {
     match r {

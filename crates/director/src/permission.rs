@@ -42,6 +42,10 @@ pub enum Action {
     CompleteRound,
     /// Enter a board's result (with its fouls; knockout games and a results file too).
     EnterResult,
+    /// A player's claim of his board's result on his phone (选手确认成绩): the code on his
+    /// slip is the authority, found by the shell ([`crate::claim::seat_of`]); any role may
+    /// carry it, and the phone pages act as the desk.
+    ClaimResult,
     /// Confirm a round's results (确认成绩).
     ConfirmResults,
     /// Record a team captain's confirmation of its match (队长确认, A15): the arbiters who
@@ -116,7 +120,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 47] = [
+    pub const ALL: [Action; 48] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -132,6 +136,7 @@ impl Action {
         Action::UndoRound,
         Action::CompleteRound,
         Action::EnterResult,
+        Action::ClaimResult,
         Action::ConfirmResults,
         Action::ConfirmMatch,
         Action::Withdraw,
@@ -187,6 +192,7 @@ impl Action {
             | Action::ManageAccounts
             | Action::CloseEvent => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
+            Action::ClaimResult => &Role::ALL,
             Action::GiveSpecialAward
             | Action::RefundDue
             | Action::MarkRefundCondition
@@ -242,6 +248,7 @@ impl Action {
             Action::UndoRound => "撤销编排",
             Action::CompleteRound => "结束轮次",
             Action::EnterResult => "录入成绩",
+            Action::ClaimResult => "选手确认成绩",
             Action::ConfirmResults => "确认成绩",
             Action::ConfirmMatch => "登记队长确认",
             Action::Withdraw => "登记退赛",
@@ -295,6 +302,7 @@ impl Action {
             Action::UndoRound => "undoing a pairing",
             Action::CompleteRound => "closing a round",
             Action::EnterResult => "entering a result",
+            Action::ClaimResult => "a player's claim of his result",
             Action::ConfirmResults => "confirming results",
             Action::ConfirmMatch => "recording a captain's confirmation",
             Action::Withdraw => "withdrawing a player",

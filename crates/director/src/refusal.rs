@@ -913,6 +913,8 @@ pub enum Refusal {
     ReasonMissing(Needs),
     /// The log's own rules refuse the entry.
     Rule(Rejection),
+    /// A player's claim of his result on the phone is refused ([`crate::claim`]).
+    Claim(crate::claim::ClaimProblem),
 }
 
 impl From<Refusal> for DirectorError {
@@ -1131,6 +1133,7 @@ impl fmt::Display for Refusal {
             ),
             ReasonMissing(n) => write!(f, "{}须说明理由 ({} needs a reason)", n.zh(), n.en()),
             Rule(r) => write!(f, "{r}"),
+            Claim(c) => write!(f, "{c}"),
         }
     }
 }
@@ -1261,6 +1264,7 @@ mod tests {
             Busy { .. } => 78,
             ReasonMissing(_) => 79,
             Rule(_) => 80,
+            Claim(_) => 128,
             UnknownSection { .. } => 81,
             FeeNotPaid(_) => 82,
             NotCheckedIn(_) => 83,
@@ -1274,7 +1278,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 128;
+    const VARIANTS: usize = 129;
 
     fn men() -> Sec {
         Sec {
@@ -1751,6 +1755,7 @@ mod tests {
             Busy { attempts: 20 },
             ReasonMissing(Needs::TeamFoul),
             Rule(Rejection::EventClosed),
+            Claim(crate::claim::ClaimProblem::OtherBoard),
             UnknownSection {
                 given: "opn".into(),
                 closest: Some("open".into()),

@@ -126,6 +126,10 @@ pub trait AccountStore {
     fn failures(&self, key: &str, now: i64, window: i64) -> Result<Option<Failures>, StoreError>;
     /// Forget the failures under `key` (after a successful login).
     fn clear_failures(&self, key: &str) -> Result<(), StoreError>;
+    /// The secret of `event` for the players' result codes (`arbiter_director::claim`): the
+    /// one stored, or `fresh` (random, from the caller) stored now if there is none. Kept
+    /// beside the log, never in it or in an export.
+    fn claim_secret(&self, event: &str, fresh: &str) -> Result<String, StoreError>;
     /// Remove every counter whose latest failure is more than `window` seconds before `now`
     /// (they count for nothing any more); returns how many.
     fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError>;
@@ -333,6 +337,19 @@ mod sqlite_impl {
             Ok(())
         }
 
+        fn claim_secret(&self, event: &str, fresh: &str) -> Result<String, StoreError> {
+            self.conn.execute(
+                "INSERT INTO event_secrets (event, secret) VALUES (?1, ?2)
+                 ON CONFLICT(event) DO NOTHING",
+                params![event, fresh],
+            )?;
+            Ok(self.conn.query_row(
+                "SELECT secret FROM event_secrets WHERE event = ?1",
+                [event],
+                |r| r.get(0),
+            )?)
+        }
+
         fn access(&self, login: &str) -> Result<Access, StoreError> {
             let row: Option<(i64, String, i64)> = self
                 .conn
@@ -505,6 +522,13 @@ mod tests {
         assert_eq!(s.purge_failures(300, 60).unwrap(), 0);
     }
 
+    fn an_events_claim_secret_is_made_once_and_kept(s: &dyn AccountStore) {
+        assert_eq!(s.claim_secret("1", "aa11").unwrap(), "aa11");
+        // A later caller's fresh secret does not replace the stored one.
+        assert_eq!(s.claim_secret("1", "bb22").unwrap(), "aa11");
+        assert_eq!(s.claim_secret("2", "cc33").unwrap(), "cc33");
+    }
+
     /// Each account test once on SQLite (in memory) and once on PostgreSQL.
     macro_rules! both {
         ($($t:ident),* $(,)?) => {
@@ -526,6 +550,7 @@ mod tests {
         a_new_password_ends_every_session,
         failures_count_within_the_window_and_clear,
         old_failures_are_purged,
+        an_events_claim_secret_is_made_once_and_kept,
     );
 
     #[test]

@@ -196,6 +196,9 @@ impl AccountStore for $ty {
     fn clear_failures(&self, key: &str) -> Result<(), StoreError> {
         each!(self, s => s.clear_failures(key))
     }
+    fn claim_secret(&self, event: &str, fresh: &str) -> Result<String, StoreError> {
+        each!(self, s => s.claim_secret(event, fresh))
+    }
     fn purge_failures(&self, now: i64, window: i64) -> Result<usize, StoreError> {
         each!(self, s => s.purge_failures(now, window))
     }

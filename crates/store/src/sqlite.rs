@@ -68,6 +68,12 @@ const MIGRATIONS: &[&str] = &[
           WHERE l.event_num = events.num
             AND json_extract(l.entry, '$.type') = 'settings_changed'
             AND json_extract(l.entry, '$.name') IS NOT NULL);",
+    // v5: each event's secret for the players' result codes (选手确认成绩的验证码), kept
+    // beside the log and never in it or in an export (`AccountStore::claim_secret`).
+    "CREATE TABLE event_secrets (
+         event  TEXT PRIMARY KEY,
+         secret TEXT NOT NULL
+     );",
 ];
 
 /// How long a writer waits for another one before giving up.
@@ -513,7 +519,7 @@ mod tests {
             .unwrap();
         }
         let s = SqliteStore::open(&p).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 4);
+        assert_eq!(s.schema_version().unwrap(), SqliteStore::SCHEMA_VERSION);
         let names: Vec<String> = s
             .list_events()
             .unwrap()

@@ -7,6 +7,8 @@
 //! - [`live`]: server-sent events; a background task notices appends (also by other
 //!   processes) and sends one message per new `last_seq` of an event.
 //! - [`online`]: the public online entry form (`/e/{ev}/entry`); entries wait for the desk.
+//! - [`claim`]: the players confirm their own results on the phone (`/e/{ev}/claim`), with
+//!   the code on their pairing slip.
 //! - [`desk`], [`auth`], [`write`]: the arbiters' desk behind a login, and its one write path.
 //! - [`cache`]: the folded state of every event, kept current by applying only the entries
 //!   after the cached `last_seq`; rendered pages are cached per state (one render per change).
@@ -20,6 +22,7 @@ pub mod app;
 pub mod assets;
 pub mod auth;
 pub mod cache;
+pub mod claim;
 pub mod demo;
 pub mod desk;
 pub mod error;
@@ -127,6 +130,7 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
             )),
         )
         .merge(online::routes())
+        .merge(claim::routes())
         .with_state(app)
         .layer(axum::middleware::from_fn(headers::security_headers))
         .layer(axum::Extension(net::LiveSlots::new(limits)))

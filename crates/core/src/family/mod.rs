@@ -7,7 +7,7 @@
 //! | [`teams`] (队伍) | `team_entered`, `team_roster_changed` |
 //! | [`matches`] (团体赛对阵) | `team_numbers_drawn`, `matches_paired`, `lineup_given`, `match_confirmed` |
 //! | [`rounds`] (编排) | `pairing_numbers_drawn`, `round_paired`, `player_absent`, `round_published`, `round_undone` |
-//! | [`results`] (成绩) | `result_entered`, `result_confirmed`, `result_corrected`, `foul_recorded`, `round_completed` |
+//! | [`results`] (成绩) | `result_entered`, `result_claimed`, `result_confirmed`, `result_corrected`, `foul_recorded`, `round_completed` |
 //! | [`knockout`] (淘汰赛) | `knockout_game_recorded` |
 //! | [`records`] (记谱) | `game_recorded`, `game_record_removed` |
 //!
@@ -81,6 +81,7 @@ impl Family {
             | LogEntry::RoundPublished { .. }
             | LogEntry::RoundUndone { .. } => Family::Rounds,
             LogEntry::ResultEntered { .. }
+            | LogEntry::ResultClaimed { .. }
             | LogEntry::ResultConfirmed { .. }
             | LogEntry::ResultCorrected { .. }
             | LogEntry::FoulRecorded { .. }

@@ -1,6 +1,7 @@
 //! Results (成绩): `result_entered` (a second one for the same board before its slip is
 //! signed replaces the first — the arbiter's re-entry; the first stays in the log and in the
-//! board's history), `result_confirmed` (the signed slip: from then on only a
+//! board's history), `result_claimed` (a player's claim on his phone, only while the board
+//! has no result), `result_confirmed` (the signed slip: from then on only a
 //! correction changes the result, A12), `result_corrected` (the chief arbiter, with the
 //! reason), `foul_recorded` (犯规, A11, K12: a player's or a team's, tied to a game or not) and
 //! `round_completed` (本轮结束: every board has a result).
@@ -36,6 +37,27 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                 return Err(Rejection::RoundCompleted {
                     section: s.clone(),
                     round: *r,
+                });
+            }
+            Ok(())
+        }
+        LogEntry::ResultClaimed {
+            section: s,
+            round: r,
+            board: b,
+            ..
+        } => {
+            let bd = board(state, s, *r, *b)?;
+            if bd.confirmed {
+                return Err(Rejection::ResultConfirmed {
+                    round: *r,
+                    board: *b,
+                });
+            }
+            if bd.result.is_some() {
+                return Err(Rejection::ClaimAfterResult {
+                    round: *r,
+                    board: *b,
                 });
             }
             Ok(())
@@ -229,6 +251,21 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 });
             }
             super::matches::results_changed(state, section, *round, *board);
+        }
+        LogEntry::ResultClaimed {
+            section,
+            round,
+            board,
+            side,
+            result,
+        } => {
+            if let Some(b) = state.board_mut(section, *round, *board) {
+                b.claims.push(crate::state::ResultClaim {
+                    side: *side,
+                    result: *result,
+                    seq,
+                });
+            }
         }
         LogEntry::ResultConfirmed {
             section,

@@ -233,6 +233,7 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                                 flags_decided: Vec::new(),
                                 protests: Vec::new(),
                                 record: None,
+                                claims: Vec::new(),
                             })
                             .collect(),
                         byes: byes.clone(),

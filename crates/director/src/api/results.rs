@@ -274,6 +274,17 @@ pub fn enter_result(
             None => crate::permission::Action::EnterResult,
         },
     )?;
+    enter(state, ctx, section, input)
+}
+
+/// [`enter_result`] once the actor's authority is settled: the players' agreed claims
+/// ([`crate::claim::claim_result`]) enter their result through here, under the same rules.
+pub(crate) fn enter(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    input: &ResultInput,
+) -> Result<Vec<LogEntry>, DirectorError> {
     for colour in [Colour::Red, Colour::Black] {
         let n = input.fouls.iter().filter(|f| f.colour == colour).count();
         if n > MAX_FOULS as usize {

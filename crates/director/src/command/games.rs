@@ -38,6 +38,12 @@ pub enum GameCommand {
         team: String,
         by: String,
     },
+    /// A player's claim of his board's result on his phone (选手确认成绩): `seat` as his code
+    /// names it ([`crate::claim::seat_of`]).
+    ClaimResult {
+        seat: crate::claim::Seat,
+        result: GameResult,
+    },
     /// A results file's lines, all or nothing.
     ImportResults {
         section: String,
@@ -122,6 +128,7 @@ impl GameCommand {
             C::EnterResult { .. } | C::ImportResults { .. } | C::TeamAbsent { .. } => {
                 Action::EnterResult
             }
+            C::ClaimResult { .. } => Action::ClaimResult,
             C::Confirm { .. } => Action::ConfirmResults,
             C::ConfirmMatch { .. } => Action::ConfirmMatch,
             C::CorrectResult { .. } => Action::CorrectResult,
@@ -143,6 +150,10 @@ pub(super) fn decide(
     use GameCommand as C;
     let entries = match cmd {
         C::EnterResult { section, input } => results::enter_result(state, ctx, section, input)?,
+        C::ClaimResult { seat, result } => {
+            let (es, claimed) = crate::claim::claim_result(state, ctx, seat, *result)?;
+            return Ok((es, Outcome::Claimed(claimed)));
+        }
         C::ImportResults {
             section,
             round,

@@ -164,6 +164,9 @@ pub enum Outcome {
     },
     /// An event created: its name.
     Created { name: String },
+    /// A player's claim of his result on the phone: where the board's claims now stand and
+    /// the result entered as the players', if their claims agree.
+    Claimed(crate::claim::Claimed),
     /// An organiser's award given to its recipients (none: taken back).
     Awarded {
         award: String,

@@ -3,6 +3,7 @@
 
 use super::LogReader;
 use arbiter_core::{LogEntry, Offender};
+use arbiter_types::Colour;
 
 impl LogReader<'_> {
     /// [`LogReader::what`] of an entry of the results family.
@@ -50,6 +51,36 @@ impl LogReader<'_> {
                     };
                 }
                 s
+            }
+            LogEntry::ResultClaimed {
+                section,
+                round,
+                board,
+                side,
+                result,
+            } => {
+                let at = self.board(section, *round, *board);
+                let who = self
+                    .known_board(section, *round, *board)
+                    .map(|b| match side {
+                        Colour::Red => self.player(b.red),
+                        Colour::Black => self.player(b.black),
+                    })
+                    .unwrap_or_default();
+                let game = self.result(*result);
+                if zh {
+                    let side = match side {
+                        Colour::Red => "红方",
+                        Colour::Black => "黑方",
+                    };
+                    format!("{at} {side}{who} 在手机上确认成绩: {game}")
+                } else {
+                    let side = match side {
+                        Colour::Red => "red",
+                        Colour::Black => "black",
+                    };
+                    format!("{at}: {side} {who} claimed the result on the phone: {game}")
+                }
             }
             LogEntry::ResultConfirmed {
                 section,

@@ -3,7 +3,7 @@ use arbiter_core::{
     ClosedPrize, ClosedSection, ClosedTeams, EntryLimits, EventCreated, Offender, PlayerRegistered,
     RefusedFacts, TeamPairing, TimeControlSetting,
 };
-use arbiter_types::{IdNumber, Phone, Sex};
+use arbiter_types::{Colour, IdNumber, Phone, Sex};
 
 const ID: &str = "11010519491231002X";
 const PHONE: &str = "13912345678";
@@ -87,10 +87,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::DisqualificationRevoked { .. } => 41,
         LogEntry::RefusalWithdrawn { .. } => 42,
         LogEntry::PlayerSectionChanged { .. } => 43,
+        LogEntry::ResultClaimed { .. } => 44,
     }
 }
 
-const VARIANTS: usize = 44;
+const VARIANTS: usize = 45;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -359,6 +360,13 @@ fn every_variant() -> Vec<LogEntry> {
             round: 1,
             board: 1,
             swapped: false,
+        },
+        LogEntry::ResultClaimed {
+            section: "open".into(),
+            round: 1,
+            board: 1,
+            side: Colour::Black,
+            result: GameResult::Draw,
         },
         LogEntry::ResultEntered {
             section: "open".into(),

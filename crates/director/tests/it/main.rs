@@ -9,6 +9,7 @@ mod common;
 
 mod api_rounds;
 mod armageddon;
+mod claims;
 mod corrections;
 mod desk_undo;
 mod events;

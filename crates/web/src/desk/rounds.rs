@@ -336,6 +336,9 @@ struct ResultsPage<'a> {
     /// the flag in words, and the row the page comes back to once it is decided (the next
     /// flag's, `flag-3-12-records`).
     flags: Vec<(u32, u32, &'static str, String, String)>,
+    /// The players' claims on boards without a result (选手手机确认), in words, and whether the
+    /// board wants the arbiter (they disagree, or a side claimed that may not sign): red.
+    claims: Vec<(String, bool)>,
     /// The protest deposit of the regulation (S11), in words (「500元」); empty: none.
     deposit: String,
     /// The fouls of a kind other than general the grid records (「红方 使用手机」): the
@@ -401,6 +404,10 @@ pub async fn grid(
         chief: auth.may(arbiter_director::permission::Action::CorrectResult),
         flags: flag_rows(st, sec),
         foul_kinds: foul_kinds(l),
+        claims: arbiter_director::claim::pending(st, sec)
+            .into_iter()
+            .map(|c| (c.describe(), c.status.flagged()))
+            .collect(),
         deposit: arbiter_director::regulation_of(st)
             .ok()
             .and_then(|r| r.event.protest_deposit_yuan)

@@ -14,6 +14,7 @@ mod browser_checkin;
 mod browser_entries;
 mod browser_results;
 mod browser_team;
+mod claims;
 mod connections;
 mod connections_2;
 mod crosstable;

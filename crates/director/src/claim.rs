@@ -1,0 +1,466 @@
+//! Players confirm their own results on the phone (选手手机确认成绩, J6 both sign, S11 the
+//! loser signs).
+//!
+//! Each player of a published round gets a code for his board and his colour, printed on the
+//! pairing slip: an HMAC-SHA256 of the section, round, board and colour under a secret of the
+//! event that the store keeps beside the log (never in the log or an export), so a code
+//! cannot be guessed from the pairing and names one board, one round and one side. The shell
+//! finds the seat a code names ([`seat_of`]) and asks [`claim_result`] to decide the claim,
+//! which is one `result_claimed` entry — followed by the `result_entered` when the claims now
+//! agree as the regulation's signing rule asks ([`status`]). A disagreement, or a claim by a
+//! side the regulation does not let sign, leaves the board to the arbiter, who enters or
+//! overrides as always; once a result is in, claims are refused.
+
+use crate::api::results::ResultInput;
+use crate::api::Ctx;
+use crate::permission::Action;
+use crate::refusal::{Refusal, Sec};
+use crate::{apply_scratch, regulation_of, DirectorError};
+use arbiter_core::{BoardRecord, EventState, LogEntry};
+use arbiter_regulation::ResultSigning;
+use arbiter_types::{Colour, GameResult};
+use sha2::{Digest, Sha256};
+
+/// The letters of a code: digits and capitals without 0, 1, I and O (read aloud or typed
+/// from paper without mistaking one for another).
+const ALPHABET: &[u8; 32] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+
+/// Letters in a code: 8 × 5 = 40 bits, tried only at the rate the shell allows.
+pub const CODE_LEN: usize = 8;
+
+/// The bytes of a fresh event secret the store keeps (at least this many).
+pub const SECRET_LEN: usize = 32;
+
+/// One player's place in a round: his board and the colour he plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    pub section: String,
+    pub round: u32,
+    pub board: u32,
+    pub side: Colour,
+}
+
+/// HMAC-SHA256 (RFC 2104) of `msg` under `key`.
+fn hmac_sha256(key: &[u8], msg: &[u8]) -> [u8; 32] {
+    let mut k = [0u8; 64];
+    if key.len() > 64 {
+        k[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        k[..key.len()].copy_from_slice(key);
+    }
+    let mut inner = Sha256::new();
+    inner.update(k.map(|b| b ^ 0x36));
+    inner.update(msg);
+    let inner = inner.finalize();
+    let mut outer = Sha256::new();
+    outer.update(k.map(|b| b ^ 0x5c));
+    outer.update(inner);
+    outer.finalize().into()
+}
+
+/// The code of `seat` under the event's `secret`: [`CODE_LEN`] letters of [`ALPHABET`].
+pub fn code(secret: &[u8], seat: &Seat) -> String {
+    let side = match seat.side {
+        Colour::Red => "red",
+        Colour::Black => "black",
+    };
+    let msg = format!(
+        "arbiter-claim/1\u{0}{}\u{0}{}\u{0}{}\u{0}{side}",
+        seat.section, seat.round, seat.board
+    );
+    let mac = hmac_sha256(secret, msg.as_bytes());
+    // The first 40 bits, five at a time.
+    let mut bits: u64 = 0;
+    for b in &mac[..5] {
+        bits = (bits << 8) | u64::from(*b);
+    }
+    (0..CODE_LEN)
+        .map(|i| {
+            let v = (bits >> (5 * (CODE_LEN - 1 - i))) & 31;
+            char::from(ALPHABET[v as usize])
+        })
+        .collect()
+}
+
+/// A code as a player types it: spaces and dashes dropped, small letters made capital.
+/// `None` when what is left is not [`CODE_LEN`] letters of the code's alphabet.
+pub fn normalize(typed: &str) -> Option<String> {
+    let c: String = typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (c.chars().count() == CODE_LEN && c.bytes().all(|b| ALPHABET.contains(&b))).then_some(c)
+}
+
+/// Two codes compared in time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// The seat `code` names among the published rounds of every section, if any.
+pub fn seat_of(state: &EventState, secret: &[u8], code_typed: &str) -> Option<Seat> {
+    let typed = normalize(code_typed)?;
+    let mut found = None;
+    for (id, sec) in &state.sections {
+        for (r, rd) in &sec.rounds {
+            if !rd.published {
+                continue;
+            }
+            for b in &rd.boards {
+                for side in [Colour::Red, Colour::Black] {
+                    let seat = Seat {
+                        section: id.clone(),
+                        round: *r,
+                        board: b.board,
+                        side,
+                    };
+                    // Every seat is compared, found or not: the time taken does not say
+                    // how far a guess got.
+                    if same(&code(secret, &seat), &typed) && found.is_none() {
+                        found = Some(seat);
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// May `side` sign the slip of `result` under the regulation's signing rule (S11: the loser
+/// signs, both a draw; J6 and by default: both)?
+pub fn may_sign(signing: Option<ResultSigning>, side: Colour, result: GameResult) -> bool {
+    match (signing, result) {
+        (Some(ResultSigning::LoserSigns), GameResult::RedWin) => side == Colour::Black,
+        (Some(ResultSigning::LoserSigns), GameResult::BlackWin) => side == Colour::Red,
+        _ => true,
+    }
+}
+
+/// Where a board's claims stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimStatus {
+    /// No claim.
+    None,
+    /// The claims made so far agree, and a side that must sign has not claimed yet.
+    Waiting,
+    /// The claims agree as the signing rule asks: the result is the players'.
+    Agreed(GameResult),
+    /// Red and black claim different results: the arbiter decides.
+    Disagree { red: GameResult, black: GameResult },
+    /// A side claimed where the regulation does not let it sign (S11: the winner), and the
+    /// loser has not confirmed: the arbiter decides.
+    NotSigner { side: Colour, result: GameResult },
+}
+
+impl ClaimStatus {
+    /// The board wants the arbiter's eye (the desk shows it red).
+    pub fn flagged(self) -> bool {
+        matches!(
+            self,
+            ClaimStatus::Disagree { .. } | ClaimStatus::NotSigner { .. }
+        )
+    }
+}
+
+/// The standing claims of `board` under the regulation's signing rule.
+pub fn status(signing: Option<ResultSigning>, board: &BoardRecord) -> ClaimStatus {
+    let (red, black) = (board.claim(Colour::Red), board.claim(Colour::Black));
+    let result = match (red, black) {
+        (None, None) => return ClaimStatus::None,
+        (Some(r), Some(b)) if r.result != b.result => {
+            return ClaimStatus::Disagree {
+                red: r.result,
+                black: b.result,
+            }
+        }
+        (Some(c), _) | (None, Some(c)) => c.result,
+    };
+    let signers: &[Colour] = match (signing, result) {
+        (Some(ResultSigning::LoserSigns), GameResult::RedWin) => &[Colour::Black],
+        (Some(ResultSigning::LoserSigns), GameResult::BlackWin) => &[Colour::Red],
+        _ => &[Colour::Red, Colour::Black],
+    };
+    if signers.iter().all(|s| board.claim(*s).is_some()) {
+        return ClaimStatus::Agreed(result);
+    }
+    let claimed = if red.is_some() {
+        Colour::Red
+    } else {
+        Colour::Black
+    };
+    if !may_sign(signing, claimed, result) {
+        return ClaimStatus::NotSigner {
+            side: claimed,
+            result,
+        };
+    }
+    ClaimStatus::Waiting
+}
+
+/// A board whose players have claimed and that has no result yet: what the desk shows (red
+/// when [`ClaimStatus::flagged`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingClaim {
+    pub round: u32,
+    pub board: u32,
+    pub red: Option<GameResult>,
+    pub black: Option<GameResult>,
+    pub status: ClaimStatus,
+}
+
+impl PendingClaim {
+    /// The board's claims in words, Chinese first.
+    pub fn describe(&self) -> String {
+        let said = |side: &str, r: Option<GameResult>| match r {
+            Some(r) => format!("{side}确认 {}", r.zh()),
+            None => format!("{side}未确认"),
+        };
+        let claims = format!("{}, {}", said("红方", self.red), said("黑方", self.black));
+        let what = match self.status {
+            ClaimStatus::Disagree { .. } => {
+                "双方不一致, 请裁判录入成绩 (the players disagree: enter the result)"
+            }
+            ClaimStatus::NotSigner { .. } => {
+                "按规程负方签名, 胜方的确认不算, 请裁判处理 (the regulation has the loser sign: decide the board)"
+            }
+            _ => "等待对方确认 (waiting for the other player)",
+        };
+        format!(
+            "第{}轮第{}台 选手确认: {claims} — {what}",
+            self.round, self.board
+        )
+    }
+}
+
+/// The boards of `section` (every round) with claims and no result, in round and board
+/// order.
+pub fn pending(state: &EventState, section: &str) -> Vec<PendingClaim> {
+    let signing = regulation_of(state)
+        .ok()
+        .and_then(|r| r.event.result_signing);
+    let Some(sec) = state.section(section) else {
+        return Vec::new();
+    };
+    sec.rounds
+        .iter()
+        .flat_map(|(r, rd)| {
+            rd.boards
+                .iter()
+                .filter(|b| b.result.is_none() && !b.claims.is_empty())
+                .map(move |b| PendingClaim {
+                    round: *r,
+                    board: b.board,
+                    red: b.claim(Colour::Red).map(|c| c.result),
+                    black: b.claim(Colour::Black).map(|c| c.result),
+                    status: status(signing, b),
+                })
+        })
+        .collect()
+}
+
+/// Why a claim is refused, in the player's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimProblem {
+    /// A phone claims a win, a draw or a loss only (forfeits are the arbiter's).
+    NotAGameResult,
+    /// The round's pairing is not published.
+    NotPublished { section: Sec, round: u32 },
+    /// The board has its result already (the players', or the arbiter's entry).
+    ResultIn {
+        round: u32,
+        board: u32,
+        stored: GameResult,
+    },
+    /// The slip is signed: the result is final unless the chief arbiter corrects it.
+    Confirmed { round: u32, board: u32 },
+    /// The same claim again from the same side.
+    Repeated { round: u32, board: u32 },
+    /// The code names another board than the page the claim came from.
+    OtherBoard,
+    /// No seat has this code.
+    UnknownCode,
+}
+
+impl std::fmt::Display for ClaimProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use ClaimProblem::*;
+        match self {
+            NotAGameResult => write!(
+                f,
+                "手机上只能确认红胜、和棋或黑胜, 弃权由裁判录入 (a phone claims a win, a draw or a loss; forfeits are entered by the officials)"
+            ),
+            NotPublished { section, round } => write!(
+                f,
+                "{section} 第{round}轮对阵表尚未公布, 不能确认成绩 (the pairing of round {round} is not published)"
+            ),
+            ResultIn { round, board, stored } => write!(
+                f,
+                "第{round}轮第{board}台成绩已录入 ({}), 不再接受手机确认; 如有异议请找裁判 \
+                 (the result is in: see the officials about any objection)",
+                stored.zh()
+            ),
+            Confirmed { round, board } => write!(
+                f,
+                "第{round}轮第{board}台成绩已签字确认, 只能由裁判长更正 (the result is confirmed: only the chief arbiter corrects it)"
+            ),
+            Repeated { round, board } => write!(
+                f,
+                "第{round}轮第{board}台: 您已确认过这一成绩 (you have claimed this result already)"
+            ),
+            OtherBoard => write!(
+                f,
+                "验证码不属于本台 (the code is not this board's)"
+            ),
+            UnknownCode => write!(
+                f,
+                "验证码不正确, 请核对对阵单上的验证码 (the code is wrong: check it on your pairing slip)"
+            ),
+        }
+    }
+}
+
+/// What a claim did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimed {
+    pub seat: Seat,
+    pub result: GameResult,
+    /// The board's claims after this one.
+    pub status: ClaimStatus,
+    /// The result entered as the players' (their claims agree and the entry passed the
+    /// rules of an arbiter's entry).
+    pub entered: Option<GameResult>,
+}
+
+/// `result_claimed`: the player at `seat` claims `result` (the shell has found the seat by
+/// his code, [`seat_of`]). When the claims then agree as the regulation's signing rule asks,
+/// the result is entered as an arbiter's entry would be (the round closes when it is the
+/// last) and waits for the round's confirmation as any result; if that entry is refused (a
+/// foul rule decides the game), the claim stands alone for the arbiter.
+pub fn claim_result(
+    state: &EventState,
+    ctx: &Ctx,
+    seat: &Seat,
+    result: GameResult,
+) -> Result<(Vec<LogEntry>, Claimed), DirectorError> {
+    crate::permission::require(ctx, Action::ClaimResult)?;
+    let refuse = |p: ClaimProblem| -> DirectorError { Refusal::Claim(p).into() };
+    if !matches!(
+        result,
+        GameResult::RedWin | GameResult::Draw | GameResult::BlackWin
+    ) {
+        return Err(refuse(ClaimProblem::NotAGameResult));
+    }
+    let reg = regulation_of(state)?;
+    crate::api::rounds::section_of(&reg, state, &seat.section)?;
+    let (round, board) = (seat.round, seat.board);
+    let rd = state
+        .section(&seat.section)
+        .and_then(|s| s.round(round))
+        .ok_or_else(|| refuse(ClaimProblem::UnknownCode))?;
+    if !rd.published {
+        return Err(refuse(ClaimProblem::NotPublished {
+            section: Sec::in_reg(&reg, &seat.section),
+            round,
+        }));
+    }
+    let b = rd
+        .board(board)
+        .ok_or_else(|| refuse(ClaimProblem::UnknownCode))?;
+    if b.confirmed {
+        return Err(refuse(ClaimProblem::Confirmed { round, board }));
+    }
+    if let Some(stored) = b.result {
+        return Err(refuse(ClaimProblem::ResultIn {
+            round,
+            board,
+            stored,
+        }));
+    }
+    if b.claim(seat.side).is_some_and(|c| c.result == result) {
+        return Err(refuse(ClaimProblem::Repeated { round, board }));
+    }
+    let at = ctx.at_rfc3339();
+    let claim = LogEntry::ResultClaimed {
+        section: seat.section.clone(),
+        round,
+        board,
+        side: seat.side,
+        result,
+    };
+    let mut scratch = state.clone();
+    apply_scratch(&mut scratch, &claim, &at)?;
+    let signing = reg.event.result_signing;
+    let now = scratch
+        .section(&seat.section)
+        .and_then(|s| s.round(round))
+        .and_then(|r| r.board(board))
+        .map_or(ClaimStatus::None, |b| status(signing, b));
+    let mut out = vec![claim];
+    let mut entered = None;
+    if let ClaimStatus::Agreed(r) = now {
+        let input = ResultInput {
+            round: Some(round),
+            ..ResultInput::new(board, r)
+        };
+        // The players' agreement stands where an arbiter's entry would: the same rules.
+        if let Ok(es) = crate::api::results::enter(&scratch, ctx, &seat.section, &input) {
+            out.extend(es);
+            entered = Some(r);
+        }
+    }
+    Ok((
+        out,
+        Claimed {
+            seat: seat.clone(),
+            result,
+            status: now,
+            entered,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    #[test]
+    fn the_mac_is_rfc_4231s() {
+        // RFC 4231, test case 2.
+        assert_eq!(
+            hex(&hmac_sha256(b"Jefe", b"what do ya want for nothing?")),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+        // Test case 6: a key longer than the block is hashed first.
+        assert_eq!(
+            hex(&hmac_sha256(
+                &[0xaa; 131],
+                b"Test Using Larger Than Block-Size Key - Hash Key First"
+            )),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        );
+    }
+
+    #[test]
+    fn a_code_is_one_seats_and_reads_back_as_typed() {
+        let seat = |board, side| Seat {
+            section: "open".into(),
+            round: 2,
+            board,
+            side,
+        };
+        let a = code(b"secret-one", &seat(1, Colour::Red));
+        assert_eq!(a.len(), CODE_LEN);
+        assert_ne!(a, code(b"secret-one", &seat(1, Colour::Black)));
+        assert_ne!(a, code(b"secret-one", &seat(2, Colour::Red)));
+        assert_ne!(a, code(b"secret-two", &seat(1, Colour::Red)));
+        let typed = format!(" {}-{} ", a[..4].to_lowercase(), &a[4..]);
+        assert_eq!(normalize(&typed).as_deref(), Some(a.as_str()));
+        assert_eq!(normalize("ABCD"), None);
+        assert_eq!(normalize("ABCDEFG0"), None);
+    }
+}

@@ -1,0 +1,453 @@
+//! Players confirm their own results on the phone (选手确认成绩, issue 47): `GET/POST
+//! /e/{ev}/claim`, public, no login.
+//!
+//! The pairing slip gives each player of a published round a code for his board and his
+//! colour (`arbiter_director::claim::code`, under the event's secret that the store keeps
+//! beside the log: `AccountStore::claim_secret`) and this page's address with the code. The
+//! page finds the seat the code names (`claim::seat_of`) and shows the board — round, board,
+//! the two names and units, never a person's data — with three buttons, 红胜 / 和 / 黑胜. A
+//! tap is the director's command `GameCommand::ClaimResult`, recorded as the players
+//! (`log_view::PHONE`); the director decides everything (agreement, the signing rule,
+//! refusals). A code is its own authority: it is a secret of the form, so no other token is
+//! asked for.
+//!
+//! Safeguards: every wrong code (unknown, or another board's than the page it came from)
+//! counts against the client's address (an IPv6 client by its /64); after [`MAX_WRONG`]
+//! within [`limit::WINDOW`] seconds the address waits before any code is checked (as
+//! logins do: [`limit::wait`]). The body is at most [`MAX_BODY`] bytes. The page sets
+//! `Referrer-Policy: no-referrer` (the code is in its address) and is revalidated, not
+//! stored, as the public pages are (`no-cache`): a phone that wakes up on the page asks again.
+
+use crate::app::AppState;
+use crate::auth::limit;
+use crate::auth::session::now;
+use crate::auth::token::random_token;
+use crate::desk::event_id;
+use crate::error::WebError;
+use crate::i18n::Lang;
+use crate::public::Layout;
+use crate::write::{self, Writer};
+use arbiter_core::EventState;
+use arbiter_director::api::Role;
+use arbiter_director::claim::{self, ClaimProblem, ClaimStatus, Seat};
+use arbiter_director::command::games::GameCommand;
+use arbiter_director::command::Outcome;
+use arbiter_director::{DirectorError, Refusal};
+use arbiter_store::AccountStore;
+use arbiter_types::{Colour, GameResult};
+use askama::Template;
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+
+/// Wrong codes one address may try within [`limit::WINDOW`] before it waits.
+pub const MAX_WRONG: u32 = 10;
+/// Largest form body accepted (bytes).
+pub const MAX_BODY: usize = 1024;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/e/{ev}/claim", get(show).post(post))
+}
+
+/// The phone pages write as the players (`log_view::PHONE`); they call only
+/// `GameCommand::ClaimResult`, whose authority is the code, and act with the desk's role.
+pub struct PhoneClaim;
+
+impl Writer for PhoneClaim {
+    fn actor(&self) -> &str {
+        arbiter_director::log_view::PHONE
+    }
+    fn role(&self) -> Role {
+        Role::Desk
+    }
+}
+
+/// The page (`templates/claim.html`): the code form, or the board the code names.
+#[derive(Template)]
+#[template(path = "claim.html")]
+struct ClaimPage {
+    layout: Layout,
+    ok: Option<String>,
+    err: Option<String>,
+    event_name: String,
+    action: String,
+    code: String,
+    board: Option<BoardView>,
+}
+
+/// The board a code names, as its player sees it.
+struct BoardView {
+    section: String,
+    section_name: String,
+    round: u32,
+    board: u32,
+    /// 「红方」 / 「黑方」: the side of the code's player.
+    side: String,
+    red: String,
+    black: String,
+    red_unit: String,
+    black_unit: String,
+    /// The board's result once in, in words.
+    result: Option<String>,
+    /// The player's own standing claim, in words.
+    mine: Option<String>,
+    /// Where the board's claims stand, in words.
+    status: String,
+    /// Claims are still taken (published, no result, not confirmed).
+    open: bool,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct CodeQuery {
+    c: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ClaimForm {
+    code: String,
+    /// `red_win`, `draw` or `black_win`; empty: only look the code up.
+    result: String,
+    /// The board the page showed (a claim must come with that board's code).
+    section: String,
+    round: String,
+    board: String,
+}
+
+fn side_words(l: Lang, c: Colour) -> &'static str {
+    match c {
+        Colour::Red => l.t("红方", "red"),
+        Colour::Black => l.t("黑方", "black"),
+    }
+}
+
+fn result_words(l: Lang, r: GameResult) -> String {
+    match l {
+        Lang::En => match r {
+            GameResult::RedWin => "red wins",
+            GameResult::BlackWin => "black wins",
+            GameResult::Draw => "draw",
+            GameResult::RedForfeit => "red forfeits",
+            GameResult::BlackForfeit => "black forfeits",
+            GameResult::DoubleForfeit => "both forfeit",
+        }
+        .to_string(),
+        Lang::Zh => r.zh().to_string(),
+    }
+}
+
+fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
+    let sec = st.section(&seat.section)?;
+    let rd = sec.round(seat.round)?;
+    let b = rd.board(seat.board)?;
+    let name = |p| st.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let unit = |p| {
+        st.player(p)
+            .and_then(|x| x.unit.clone())
+            .unwrap_or_default()
+    };
+    let signing = arbiter_director::regulation_of(st)
+        .ok()
+        .and_then(|r| r.event.result_signing);
+    let status = match claim::status(signing, b) {
+        _ if b.result.is_some() => l.t("成绩已录入", "the result is in").to_string(),
+        ClaimStatus::None => l.t("尚无确认", "no claim yet").to_string(),
+        ClaimStatus::Waiting => l
+            .t("等待对方确认", "waiting for the other player")
+            .to_string(),
+        ClaimStatus::Agreed(_) => l.t("双方一致", "both agree").to_string(),
+        ClaimStatus::Disagree { .. } => l
+            .t(
+                "双方确认不一致, 已交裁判处理",
+                "the claims disagree: the officials decide",
+            )
+            .to_string(),
+        ClaimStatus::NotSigner { .. } => l
+            .t(
+                "按本赛事规程由负方签名确认, 已交裁判处理",
+                "here the loser signs: the officials decide",
+            )
+            .to_string(),
+    };
+    Some(BoardView {
+        section: seat.section.clone(),
+        section_name: sec.name.clone(),
+        round: seat.round,
+        board: seat.board,
+        side: side_words(l, seat.side).to_string(),
+        red: name(b.red),
+        black: name(b.black),
+        red_unit: unit(b.red),
+        black_unit: unit(b.black),
+        result: b.result.map(|r| result_words(l, r)),
+        mine: b.claim(seat.side).map(|c| result_words(l, c.result)),
+        status,
+        open: rd.published && b.result.is_none() && !b.confirmed,
+    })
+}
+
+/// The event's secret for the codes: the stored one, or a fresh one stored now.
+async fn secret(app: &AppState, ev: &str) -> Result<String, WebError> {
+    let ev = ev.to_string();
+    let fresh = random_token();
+    app.with_store(move |st| Ok(st.claim_secret(&ev, &fresh)?))
+        .await
+}
+
+/// The code of `seat` in event `ev`, as printed on the pairing slip.
+pub async fn seat_code(app: &AppState, ev: &str, seat: &Seat) -> Result<String, WebError> {
+    let s = secret(app, ev).await?;
+    Ok(claim::code(s.as_bytes(), seat))
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn render(
+    app: &AppState,
+    l: Lang,
+    ev: &str,
+    status: StatusCode,
+    code: &str,
+    seat: Option<&Seat>,
+    ok: Option<String>,
+    err: Option<String>,
+) -> Result<Response, WebError> {
+    let snap = app.snapshot(ev).await?;
+    let st = &snap.state;
+    let here = format!("/e/{ev}/claim");
+    let page = ClaimPage {
+        layout: Layout::plain(
+            l,
+            format!("{} · {}", l.t("确认成绩", "Confirm your result"), st.name()),
+            here.clone(),
+        ),
+        ok,
+        err,
+        event_name: st.name().to_string(),
+        action: here,
+        code: seat.map(|_| code.to_string()).unwrap_or_default(),
+        board: seat.and_then(|s| board_view(l, st, s)),
+    };
+    let body = page
+        .render()
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let mut resp = (status, [(header::CONTENT_TYPE, crate::page::HTML)], body).into_response();
+    let h = resp.headers_mut();
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(resp)
+}
+
+/// A code tried from `addr`: the seat it names, or the refusal (the address's wait, or a
+/// wrong code, which counts).
+async fn lookup(
+    app: &AppState,
+    ev: &str,
+    addr: std::net::IpAddr,
+    code: &str,
+    expect: Option<(String, u32, u32)>,
+) -> Result<Result<Seat, (StatusCode, String)>, WebError> {
+    let key = format!("claim:{}", limit::client_net(&addr));
+    let now = now();
+    let k = key.clone();
+    let wait = app
+        .with_store(move |st| {
+            Ok(limit::wait(
+                st.failures(&k, now, limit::WINDOW)?,
+                MAX_WRONG,
+                now,
+            ))
+        })
+        .await?;
+    if let Some(w) = wait {
+        return Ok(Err((
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "验证码错误次数过多, 请 {w} 秒后再试 (too many wrong codes; try again in {w} s)"
+            ),
+        )));
+    }
+    let secret = secret(app, ev).await?;
+    let snap = app.snapshot(ev).await?;
+    let found = claim::seat_of(&snap.state, secret.as_bytes(), code);
+    let problem = match &found {
+        None => Some(ClaimProblem::UnknownCode),
+        Some(s) => match &expect {
+            Some((sec, r, b)) if (sec, r, b) != (&s.section, &s.round, &s.board) => {
+                Some(ClaimProblem::OtherBoard)
+            }
+            _ => None,
+        },
+    };
+    match (found, problem) {
+        (Some(seat), None) => Ok(Ok(seat)),
+        (_, p) => {
+            app.with_store(move |st| {
+                st.purge_failures(now, limit::WINDOW)?;
+                st.record_failure(&key, now, limit::WINDOW)?;
+                Ok(())
+            })
+            .await?;
+            let words = p.map(|p| Refusal::Claim(p).to_string()).unwrap_or_default();
+            Ok(Err((StatusCode::FORBIDDEN, words)))
+        }
+    }
+}
+
+/// `GET /e/{ev}/claim[?c=CODE]`: the code form, or the board the code names.
+async fn show(
+    State(app): State<AppState>,
+    l: Lang,
+    Path(ev): Path<String>,
+    Query(q): Query<CodeQuery>,
+    client: crate::net::ClientInfo,
+) -> Result<Response, WebError> {
+    app.snapshot(&ev).await?;
+    if q.c.trim().is_empty() {
+        return render(&app, l, &ev, StatusCode::OK, "", None, None, None).await;
+    }
+    match lookup(&app, &ev, client.addr, &q.c, None).await? {
+        Ok(seat) => {
+            let code = claim::normalize(&q.c).unwrap_or_default();
+            render(&app, l, &ev, StatusCode::OK, &code, Some(&seat), None, None).await
+        }
+        Err((status, m)) => render(&app, l, &ev, status, "", None, None, Some(m)).await,
+    }
+}
+
+/// `POST /e/{ev}/claim`: look a code up (no `result`), or claim a result with it.
+async fn post(
+    State(app): State<AppState>,
+    l: Lang,
+    Path(ev): Path<String>,
+    client: crate::net::ClientInfo,
+    req: Request,
+) -> Result<Response, WebError> {
+    app.snapshot(&ev).await?;
+    let bad = |m: &str| m.to_string();
+    let Ok(bytes) = axum::body::to_bytes(req.into_body(), MAX_BODY).await else {
+        let m = format!("表单过大, 至多 {MAX_BODY} 字节 (the form is too large)");
+        return render(
+            &app,
+            l,
+            &ev,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "",
+            None,
+            None,
+            Some(m),
+        )
+        .await;
+    };
+    let Ok(f) = serde_urlencoded::from_bytes::<ClaimForm>(&bytes) else {
+        let m = bad("表单无法读取 (malformed form)");
+        return render(
+            &app,
+            l,
+            &ev,
+            StatusCode::BAD_REQUEST,
+            "",
+            None,
+            None,
+            Some(m),
+        )
+        .await;
+    };
+    let expect = match (f.round.trim().parse::<u32>(), f.board.trim().parse::<u32>()) {
+        (Ok(r), Ok(b)) if !f.section.trim().is_empty() => {
+            Some((f.section.trim().to_string(), r, b))
+        }
+        _ => None,
+    };
+    let seat = match lookup(&app, &ev, client.addr, &f.code, expect).await? {
+        Ok(s) => s,
+        Err((status, m)) => return render(&app, l, &ev, status, "", None, None, Some(m)).await,
+    };
+    let code = claim::normalize(&f.code).unwrap_or_default();
+    let result = match f.result.trim() {
+        "" => {
+            return render(&app, l, &ev, StatusCode::OK, &code, Some(&seat), None, None).await;
+        }
+        "red_win" => GameResult::RedWin,
+        "draw" => GameResult::Draw,
+        "black_win" => GameResult::BlackWin,
+        _ => {
+            let m = Refusal::Claim(ClaimProblem::NotAGameResult).to_string();
+            return render(
+                &app,
+                l,
+                &ev,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &code,
+                Some(&seat),
+                None,
+                Some(m),
+            )
+            .await;
+        }
+    };
+    let done = write::apply_raw(
+        &app,
+        &event_id(&ev),
+        &PhoneClaim,
+        GameCommand::ClaimResult {
+            seat: seat.clone(),
+            result,
+        },
+    )
+    .await?;
+    let (status, ok, err) = match done {
+        Ok(a) => {
+            let words = match &a.outcome {
+                Outcome::Claimed(c) => claimed_words(l, c),
+                _ => l.t("已收到 (received)", "received").to_string(),
+            };
+            (StatusCode::OK, Some(words), None)
+        }
+        Err(e) => (StatusCode::CONFLICT, None, Some(refused(&e))),
+    };
+    render(&app, l, &ev, status, &code, Some(&seat), ok, err).await
+}
+
+/// A refusal as the player reads it: the director's words, never a page of the desk.
+fn refused(e: &DirectorError) -> String {
+    e.to_string()
+}
+
+/// What a claim did, in the player's words.
+fn claimed_words(l: Lang, c: &claim::Claimed) -> String {
+    let said = result_words(l, c.result);
+    if let Some(r) = c.entered {
+        return match l {
+            Lang::En => format!(
+                "Both players agree: {} is entered, pending the round's confirmation.",
+                result_words(l, r)
+            ),
+            Lang::Zh => format!(
+                "双方确认一致, 成绩已录入: {}, 等待裁判确认本轮成绩。",
+                r.zh()
+            ),
+        };
+    }
+    let next = match c.status {
+        ClaimStatus::Disagree { .. } => l.t(
+            "双方确认不一致, 已交裁判处理。",
+            "The claims disagree: the officials decide.",
+        ),
+        ClaimStatus::NotSigner { .. } => l.t(
+            "按本赛事规程由负方签名确认, 已交裁判处理。",
+            "Here the loser signs: the officials decide.",
+        ),
+        _ => l.t("等待对方确认。", "Waiting for the other player."),
+    };
+    match l {
+        Lang::En => format!("Your claim is recorded: {said}. {next}"),
+        Lang::Zh => format!("已收到您的确认: {said}。{next}"),
+    }
+}
