@@ -660,6 +660,10 @@ pub enum Refusal {
     NoRoundPaired { section: Sec },
     /// The round is published already.
     AlreadyPublished { section: Sec, round: u32 },
+    /// A swap on the sheet of a round already published (undo it first, with its reason).
+    SwapPublished { section: Sec, round: u32 },
+    /// A swap on the sheet of a team section (its line-ups and matches decide the games).
+    SwapInTeam { section: Sec },
     /// A game of the round has a result or a foul: the pairing cannot be undone.
     UndoWithResults {
         section: Sec,
@@ -1074,6 +1078,8 @@ impl fmt::Display for Refusal {
             | LastRoundFinished { .. }
             | NoRoundPaired { .. }
             | AlreadyPublished { .. }
+            | SwapPublished { .. }
+            | SwapInTeam { .. }
             | UndoWithResults { .. }
             | RoundNotPaired { .. } => self.fmt_rounds(f),
             TooManyFouls { .. }
@@ -1205,6 +1211,8 @@ mod tests {
             SectionChangeInTeam { .. } => 125,
             SectionChangeNotEligible { .. } => 126,
             UnknownGrade { .. } => 127,
+            SwapPublished { .. } => 128,
+            SwapInTeam { .. } => 129,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1519,6 +1527,11 @@ mod tests {
                 round: 2,
                 board: 1,
             },
+            SwapPublished {
+                section: s(),
+                round: 2,
+            },
+            SwapInTeam { section: s() },
             RoundNotPaired {
                 section: s(),
                 round: 5,
