@@ -1282,7 +1282,7 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 128;
+    const VARIANTS: usize = 130;
 
     fn men() -> Sec {
         Sec {
