@@ -255,6 +255,63 @@ pub fn warnings(state: &SectionState, round: u32, p: &Pairing) -> Vec<Violation>
         .collect()
 }
 
+/// A warning of the checker in an arbiter's words, with the players named (`name` gives
+/// 「3号 张三」) and no rule code: what the desk shows before a change is recorded. The CLI
+/// keeps the checker's own wording ([`Violation`]'s `Display`).
+pub fn in_words(v: &Violation, state: &SectionState, name: &dyn Fn(PlayerNo) -> String) -> String {
+    use arbiter_types::Colour;
+    let colour = |c: Colour| match c {
+        Colour::Red => "红",
+        Colour::Black => "黑",
+    };
+    match v {
+        Violation::Rematch(a, b) => {
+            let met: Vec<String> = state
+                .players
+                .iter()
+                .find(|p| p.no == *a)
+                .map(|p| {
+                    p.history
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| o.opponent() == Some(*b))
+                        .map(|(i, _)| format!("第{}轮", i + 1))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if met.is_empty() {
+                format!("{} 与 {} 已交手", name(*a), name(*b))
+            } else {
+                format!("{} 与 {} {}已交手", name(*a), name(*b), met.join("、"))
+            }
+        }
+        Violation::SameTeam(a, b) => format!("{} 与 {} 同单位相遇", name(*a), name(*b)),
+        Violation::ColourLimit {
+            player,
+            colour: c,
+            three_in_a_row: true,
+        } => format!("{} 连续三轮执{}", name(*player), colour(*c)),
+        Violation::ColourLimit {
+            player, colour: c, ..
+        } => format!("{} 再执{}则红黑局数相差过多", name(*player), colour(*c)),
+        Violation::ColourRule {
+            board,
+            expected_red,
+            reason,
+        } => format!("第{board}台 应由 {} 执红 ({reason})", name(*expected_red)),
+        Violation::ByeNotEligible(p) => {
+            format!("{} 不应轮空: 另有棋手轮空次数更少", name(*p))
+        }
+        Violation::Unavailable(p) => format!("{} 本轮不能上场, 却被编排", name(*p)),
+        Violation::Completion { rounds_left } => {
+            format!("这样编排后, 余下{rounds_left}轮将无法避免重复交手")
+        }
+        Violation::Missing(p) => format!("{} 没有被编排", name(*p)),
+        Violation::PairedTwice(p) => format!("{} 被编排了两次", name(*p)),
+        other => other.to_string(),
+    }
+}
+
 /// Every board with its reasons (score group / float, colour) and the bye, one line each.
 pub fn explanation(p: &Pairing) -> String {
     let mut out = format!("第{}轮 编排说明 (round {} explanation)\n", p.round, p.round);

@@ -660,6 +660,10 @@ pub enum Refusal {
     NoRoundPaired { section: Sec },
     /// The round is published already.
     AlreadyPublished { section: Sec, round: u32 },
+    /// A swap on the sheet of a round already published (undo it first, with its reason).
+    SwapPublished { section: Sec, round: u32 },
+    /// A swap on the sheet of a team section (its line-ups and matches decide the games).
+    SwapInTeam { section: Sec },
     /// A game of the round has a result or a foul: the pairing cannot be undone.
     UndoWithResults {
         section: Sec,
@@ -1076,6 +1080,8 @@ impl fmt::Display for Refusal {
             | LastRoundFinished { .. }
             | NoRoundPaired { .. }
             | AlreadyPublished { .. }
+            | SwapPublished { .. }
+            | SwapInTeam { .. }
             | UndoWithResults { .. }
             | RoundNotPaired { .. } => self.fmt_rounds(f),
             TooManyFouls { .. }
@@ -1208,6 +1214,8 @@ mod tests {
             SectionChangeInTeam { .. } => 125,
             SectionChangeNotEligible { .. } => 126,
             UnknownGrade { .. } => 127,
+            SwapPublished { .. } => 128,
+            SwapInTeam { .. } => 129,
             Manual(_) => 42,
             LastRoundFinished { .. } => 43,
             NoRoundPaired { .. } => 44,
@@ -1264,7 +1272,7 @@ mod tests {
             Busy { .. } => 78,
             ReasonMissing(_) => 79,
             Rule(_) => 80,
-            Claim(_) => 128,
+            Claim(_) => 130,
             UnknownSection { .. } => 81,
             FeeNotPaid(_) => 82,
             NotCheckedIn(_) => 83,
@@ -1278,7 +1286,8 @@ mod tests {
             BadSocialSecurity => 97,
         }
     }
-    const VARIANTS: usize = 129;
+
+    const VARIANTS: usize = 131;
 
     fn men() -> Sec {
         Sec {
@@ -1523,6 +1532,11 @@ mod tests {
                 round: 2,
                 board: 1,
             },
+            SwapPublished {
+                section: s(),
+                round: 2,
+            },
+            SwapInTeam { section: s() },
             RoundNotPaired {
                 section: s(),
                 round: 5,

@@ -44,6 +44,9 @@ pub struct PairOutcome {
     pub round: u32,
     /// The checker's objections to a manual pairing (the pairing stands; A2 / H1–H5).
     pub warnings: Vec<String>,
+    /// The same objections in an arbiter's words, the players named and no rule code (the
+    /// desk's preview); a team section's are its warnings as they are.
+    pub in_words: Vec<String>,
     /// The hard rules the engine had to relax to pair the round, who breaks them and why
     /// (A2 as amended: H5, then H1; H4 around fixed pairs).
     pub relaxed: Vec<String>,
@@ -84,6 +87,7 @@ pub fn pair_explained(
         return Ok(PairOutcome {
             entries: t.entries,
             round: t.round,
+            in_words: t.warnings.clone(),
             warnings: t.warnings,
             relaxed: t.relaxed,
             explanation: t.explanation,
@@ -196,6 +200,19 @@ pub fn pair_explained(
                     .iter()
                     .map(|v| format!("第{round}轮 round {round}: {v}"))
                     .collect();
+                let name = |no: PlayerNo| {
+                    let who = paired
+                        .order
+                        .get(no.index())
+                        .and_then(|id| scratch.player(*id))
+                        .map_or("", |r| r.name.as_str());
+                    format!("{no}号 {who}").trim_end().to_string()
+                };
+                out.in_words = hand
+                    .warnings
+                    .iter()
+                    .map(|v| crate::manual::in_words(v, &paired.input, &name))
+                    .collect();
                 let (p, manual) = (hand.pairing, hand.notes);
                 out.explanation = explanation(&paired.in_hall(&p));
                 let entry = paired.entry_of(section, &p, manual)?;
@@ -204,6 +221,91 @@ pub fn pair_explained(
             }
         }
     }
+}
+
+/// Two players exchanged on the sheet of an unpublished round (调换), before it is recorded:
+/// the entries that would record it (the pairing undone, then the round paired again with
+/// every other board of the sheet kept and the two players exchanged), the sheet as it
+/// would then be and every warning in an arbiter's words. Nothing is written: the preview
+/// shows this, and [`crate::command::RoundCommand::Repair`] appends these same entries.
+#[derive(Debug, Clone)]
+pub struct Repair {
+    pub entries: Vec<LogEntry>,
+    pub round: u32,
+    pub sheet: RoundSheet,
+    pub warnings: Vec<String>,
+}
+
+/// [`Repair`] of swapping `swap` (pairing numbers) in the open round of `section`. Refused
+/// in words when the round is published, has a result or a foul, belongs to a team section,
+/// or the swap does not fit the sheet.
+pub fn repair(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    swap: (PlayerNo, PlayerNo),
+) -> Result<Repair, DirectorError> {
+    permission::require(ctx, Action::UndoRound)?;
+    permission::require(ctx, Action::PairRound)?;
+    let reg = regulation_of(state)?;
+    section_of(&reg, state, section)?;
+    if crate::team_match::is_team_section(&reg, section) {
+        return Err(Refusal::SwapInTeam {
+            section: Sec::in_reg(&reg, section),
+        }
+        .into());
+    }
+    let r = open_round(state, section)?;
+    let round = r.round;
+    if r.published {
+        return Err(Refusal::SwapPublished {
+            section: Sec::in_reg(&reg, section),
+            round,
+        }
+        .into());
+    }
+    let rec = state
+        .section(section)
+        .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let no = |p: PlayerId| rec.pairing_no(p);
+    let fix: Vec<(PlayerNo, PlayerNo)> = r
+        .boards
+        .iter()
+        .filter_map(|b| Some((no(b.red)?, no(b.black)?)))
+        .collect();
+    let (a, b) = swap;
+    let mut entries = undo(
+        state,
+        ctx,
+        section,
+        &format!("裁判长调换 {a}号/{b}号 (players swapped by the arbiter)"),
+    )?;
+    let at = ctx.at_rfc3339();
+    let mut scratch = state.clone();
+    for e in &entries {
+        apply_scratch(&mut scratch, e, &at)?;
+    }
+    let req = PairRequest {
+        fix,
+        swap: Some(swap),
+    };
+    let paired = pair_explained(&scratch, ctx, section, &req)?;
+    for mut e in paired.entries {
+        // The log tells what the arbiter did: one swap, not every board of the sheet kept.
+        if let LogEntry::RoundPaired { manual, .. } = &mut e {
+            *manual = vec![format!(
+                "裁判长调换 {a}号/{b}号, 其余对阵不变 (players swapped by the arbiter, other boards kept)"
+            )];
+        }
+        apply_scratch(&mut scratch, &e, &at)?;
+        entries.push(e);
+    }
+    Ok(Repair {
+        entries,
+        round,
+        sheet: sheet(&scratch, section, Some(round))?,
+        warnings: paired.in_words,
+    })
 }
 
 /// Whether `section` is paired by the Swiss engine now (not by Berger tables).

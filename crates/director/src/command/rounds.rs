@@ -7,6 +7,7 @@ use crate::api::Ctx;
 use crate::permission::Action;
 use crate::DirectorError;
 use arbiter_core::{EventState, LogEntry};
+use arbiter_types::PlayerNo;
 
 /// A write of a section's rounds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +22,13 @@ pub enum RoundCommand {
     Publish { section: String },
     /// Undo the round's pairing, with the reason.
     Undo { section: String, reason: String },
+    /// Exchange two players (pairing numbers) on the sheet of the unpublished open round,
+    /// every other board kept: the pairing undone and paired again in one command
+    /// ([`crate::api::rounds::repair`], which the desk's preview shows first).
+    Repair {
+        section: String,
+        swap: (PlayerNo, PlayerNo),
+    },
     /// Close the last round once every result is in, with the withdrawals the forfeit rule
     /// then demands (A5); a closed round: those withdrawals alone. The last result of a round
     /// closes it by itself ([`crate::api::results::enter_result`]); this is for a round left
@@ -45,6 +53,7 @@ impl RoundCommand {
             RoundCommand::Pair { .. } => Action::PairRound,
             RoundCommand::Publish { .. } => Action::PublishRound,
             RoundCommand::Undo { .. } => Action::UndoRound,
+            RoundCommand::Repair { .. } => Action::PairRound,
             RoundCommand::Complete { .. } => Action::CompleteRound,
             RoundCommand::Lineup { .. } => Action::GiveLineup,
         }
@@ -61,6 +70,19 @@ pub(super) fn decide(
             let mut paired = rounds::pair_explained(state, ctx, section, request)?;
             let entries = std::mem::take(&mut paired.entries);
             Ok((entries, Outcome::Paired(paired)))
+        }
+        RoundCommand::Repair { section, swap } => {
+            let r = rounds::repair(state, ctx, section, *swap)?;
+            let section_name = state
+                .section(section)
+                .map_or_else(|| section.clone(), |s| s.name.clone());
+            Ok((
+                r.entries,
+                Outcome::Round {
+                    section_name,
+                    round: r.round,
+                },
+            ))
         }
         RoundCommand::Lineup {
             section,

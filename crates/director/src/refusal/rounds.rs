@@ -113,6 +113,16 @@ impl Refusal {
                 f,
                 "{section} 第{round}轮已经公布 (round {round} is already published)"
             ),
+            SwapPublished { section, round } => write!(
+                f,
+                "{section} 第{round}轮已经公布, 不能在对阵表上调换; 如确需改动, 请先撤销本轮编排并说明原因 \
+                 (round {round} is published: undo it, with the reason, before changing it)"
+            ),
+            SwapInTeam { section } => write!(
+                f,
+                "{section} 是团体赛, 对局由对阵与出场名单决定, 不能在对阵表上调换棋手 \
+                 (a team section: its games follow the matches and line-ups)"
+            ),
             UndoWithResults {
                 section,
                 round,

@@ -685,3 +685,102 @@ fn tianshui_knockout_games_are_marked_for_recording() {
     assert_eq!(mm.winner(), Some(g.game.black), "the match saw red's loss");
     assert!(verify(&log, None).is_empty());
 }
+
+/// A swap on the sheet of an unpublished round: the preview shows the sheet after it and
+/// the rematch in an arbiter's words (no rule code), writes nothing, and the command records
+/// exactly the previewed entries; a published round is refused in words.
+#[test]
+fn a_swap_on_the_sheet_is_previewed_then_recorded_as_one_command() {
+    use arbiter_director::api::rounds::repair;
+    use arbiter_director::command::rounds::RoundCommand;
+    use arbiter_director::command::{decide, Command};
+    let (mut log, mut state) = registered_event("kunshan-2026", &[("men", 9), ("women", 0)]);
+    let c = chief_ctx();
+    let v = pair(&state, &c, "men", &PairRequest::default()).expect("pair 1");
+    append(&mut log, &mut state, v);
+    let v = publish(&state, &c, "men").expect("publish 1");
+    append(&mut log, &mut state, v);
+    let boards = sheet(&state, "men", Some(1)).expect("sheet 1").boards;
+    for b in &boards {
+        let v = enter_result(
+            &state,
+            &c,
+            "men",
+            &ResultInput::new(b.board, scripted(1, b.board)),
+        )
+        .expect("enter");
+        append(&mut log, &mut state, v);
+    }
+    let v = pair(&state, &c, "men", &PairRequest::default()).expect("pair 2");
+    append(&mut log, &mut state, v);
+    let r2 = sheet(&state, "men", Some(2)).expect("sheet 2");
+    let seat_of = |no: u32| {
+        r2.boards
+            .iter()
+            .find_map(|b| (b.red.no == no).then_some(b.black.no))
+            .or_else(|| {
+                r2.boards
+                    .iter()
+                    .find_map(|b| (b.black.no == no).then_some(b.red.no))
+            })
+    };
+    // Two players who met in round 1, both on a board in round 2: bring them together again.
+    let (x, y, z) = boards
+        .iter()
+        .find_map(|b| {
+            let (x, y) = (b.red.no, b.black.no);
+            Some((x, y, seat_of(x)?)).filter(|_| seat_of(y).is_some())
+        })
+        .expect("a round-1 pair both paired in round 2");
+    let no = |n| PlayerNo::new(n).expect("no");
+    let before = state.clone();
+    let preview = repair(&state, &c, "men", (no(y), no(z))).expect("preview");
+    assert_eq!(state, before, "the preview writes nothing");
+    assert_eq!(preview.round, 2);
+    assert!(preview.sheet.boards.iter().any(|b| {
+        let mut p = [b.red.no, b.black.no];
+        p.sort();
+        p == [x.min(y), x.max(y)]
+    }));
+    let met = preview
+        .warnings
+        .iter()
+        .find(|w| w.contains("第1轮已交手"))
+        .unwrap_or_else(|| panic!("rematch in words: {:?}", preview.warnings));
+    assert!(
+        met.contains(&format!("{x}号")) && met.contains(&format!("{y}号")),
+        "{met}"
+    );
+    assert!(
+        preview.warnings.iter().all(|w| !w.contains("H1")),
+        "{:?}",
+        preview.warnings
+    );
+    // Confirmed: the command records the previewed entries, and the log still verifies.
+    let cmd: Command = RoundCommand::Repair {
+        section: "men".into(),
+        swap: (no(y), no(z)),
+    }
+    .into();
+    let entries = decide(&state, &c, &cmd).expect("confirm").entries;
+    assert_eq!(entries, preview.entries);
+    assert!(matches!(entries[0], LogEntry::RoundUndone { round: 2, .. }));
+    let Some(LogEntry::RoundPaired { manual, .. }) = entries.last() else {
+        panic!("paired again: {entries:?}");
+    };
+    assert_eq!(manual.len(), 1);
+    append(&mut log, &mut state, entries);
+    assert_eq!(
+        sheet(&state, "men", Some(2)).expect("sheet").boards,
+        preview.sheet.boards
+    );
+    // Published: refused in words, nothing changes.
+    let v = publish(&state, &c, "men").expect("publish 2");
+    append(&mut log, &mut state, v);
+    let msg = repair(&state, &c, "men", (no(y), no(z)))
+        .expect_err("published")
+        .to_string();
+    assert!(msg.contains("已经公布") && msg.contains("撤销"), "{msg}");
+    let diffs = verify(&log, None);
+    assert!(diffs.is_empty(), "{diffs:?}");
+}

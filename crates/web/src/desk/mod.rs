@@ -138,6 +138,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/e/{ev}/s/{sec}/publish", post(rounds::publish))
         .route("/desk/e/{ev}/s/{sec}/complete", post(rounds::complete))
         .route("/desk/e/{ev}/s/{sec}/undo", post(rounds::undo))
+        .route("/desk/e/{ev}/s/{sec}/swap", post(rounds::swap))
         .route(
             "/desk/e/{ev}/s/{sec}/results",
             get(rounds::grid).post(rounds::enter),

@@ -57,6 +57,19 @@ struct RoundPage<'a> {
     team: Option<super::matches::TeamSheet>,
     /// The account may take a team's line-up.
     lineups: bool,
+    /// Two players may be swapped on the sheet shown (an unpublished round without results
+    /// of an individual section, for an account that may pair).
+    may_swap: bool,
+    /// A swap previewed: the sheet it would give and its warnings, nothing written yet.
+    swap: Option<SwapPreview>,
+}
+
+/// A swap on the sheet before it is recorded (预览): the director's [`api::repair`].
+struct SwapPreview {
+    a: u32,
+    b: u32,
+    sheet: api::RoundSheet,
+    warnings: Vec<String>,
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/round`.
@@ -66,7 +79,7 @@ pub async fn show(
     es: EventSection,
     Query(f): Query<Flash>,
 ) -> Result<Response, WebError> {
-    round_page(l, &auth, &es, f, None)
+    round_page(l, &auth, &es, f, None, None)
 }
 
 impl RoundPage<'_> {
@@ -119,6 +132,7 @@ fn round_page(
     es: &EventSection,
     f: Flash,
     told: Option<Told>,
+    swap: Option<SwapPreview>,
 ) -> Result<Response, WebError> {
     let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
     let st = &es.snap.state;
@@ -133,8 +147,16 @@ fn round_page(
         ),
         Err(_) => Default::default(),
     };
+    let may_swap = now.undo
+        && auth.may(arbiter_director::permission::Action::PairRound)
+        && sheet
+            .as_ref()
+            .is_some_and(|s| !s.published && s.knockout.is_empty())
+        && team_sheet(l, st, sec, sheet.as_ref()).is_none();
     let page = RoundPage {
         l,
+        may_swap,
+        swap,
         csrf: &auth.csrf,
         ev,
         sec,
@@ -229,7 +251,75 @@ pub async fn pair(
             };
             let f = Flash::ok_now("已编排 (paired)");
             let es = EventSection::load(&app, ev, sec).await?;
-            round_page(l, &p.auth, &es, f, told)
+            round_page(l, &p.auth, &es, f, told, None)
+        }
+        Err(msg) => Ok(back(&round_path(&ev, &sec), Err(msg))),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct SwapForm {
+    a: Option<String>,
+    b: Option<String>,
+    /// Present on 确认调换: record it; absent on 预览: show it, write nothing.
+    confirm: Option<String>,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/swap`: two players exchanged on the sheet of the unpublished
+/// round. 预览 shows the sheet after the swap and every warning in words, writing nothing;
+/// 确认调换 records it as one command (the pairing undone and paired again).
+pub async fn swap(
+    State(app): State<AppState>,
+    l: Lang,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<crate::auth::PairRound, SwapForm>,
+) -> Result<Response, WebError> {
+    let text = format!(
+        "{} {}",
+        opt(&p.form.a).unwrap_or_default(),
+        opt(&p.form.b).unwrap_or_default()
+    );
+    let pair = match arbiter_director::manual::parse_swap_text(&text) {
+        Ok(x) => x,
+        Err(msg) => return Ok(back(&round_path(&ev, &sec), Err(msg))),
+    };
+    if opt(&p.form.confirm).is_some() {
+        let done = write::apply(
+            &app,
+            &event_id(&ev),
+            &p.auth,
+            RoundCommand::Repair {
+                section: sec.clone(),
+                swap: pair,
+            },
+        )
+        .await?;
+        let (a, b) = pair;
+        return Ok(back(
+            &round_path(&ev, &sec),
+            done.map(|_| format!("已调换 {a}号 与 {b}号, 其余对阵不变 (players swapped)")),
+        ));
+    }
+    let es = EventSection::load(&app, ev.clone(), sec.clone()).await?;
+    let preview = match crate::write::now_at() {
+        Ok((_, local)) => api::repair(
+            &es.snap.state,
+            &arbiter_director::api::Ctx::new(p.auth.actor(), p.auth.role(), local),
+            &sec,
+            pair,
+        )
+        .map_err(|e| crate::refusal::words(&e)),
+        Err(e) => Err(e.to_string()),
+    };
+    match preview {
+        Ok(r) => {
+            let swap = SwapPreview {
+                a: pair.0.get(),
+                b: pair.1.get(),
+                sheet: r.sheet,
+                warnings: r.warnings,
+            };
+            round_page(l, &p.auth, &es, Flash::default(), None, Some(swap))
         }
         Err(msg) => Ok(back(&round_path(&ev, &sec), Err(msg))),
     }
