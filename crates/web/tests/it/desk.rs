@@ -2266,3 +2266,102 @@ fn the_chief_arbiter_closes_and_reopens_the_event_at_the_desk() {
     assert!(ok && msg.contains("赛事已闭幕"), "{msg}");
     closed_everywhere(&chief);
 }
+
+/// Issue 45 item 10: on the sheet of an unpublished round the arbiter swaps two players.
+/// 预览 shows the sheet after the swap and the checker's findings in words (no rule code)
+/// and writes nothing; 确认调换 records the swap as one command (the pairing undone and
+/// paired again with the two exchanged); a published round refuses the swap in words.
+#[test]
+fn a_swap_is_previewed_in_words_then_recorded() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let ev = create_kunshan(&s, &chief);
+    register_men(&s, &chief, &ev, 6);
+    let arb = login(&s, "arb");
+    let r = arb.post(
+        &s,
+        &format!("/desk/e/{ev}/s/men/pair"),
+        &[("fix", ""), ("swap", "")],
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let round = format!("/desk/e/{ev}/s/men/round");
+    let page = arb.get(&s, &round).text();
+    assert!(page.contains(r#"id="swap-form""#), "{page}");
+    // Player 1's board and a player of another board.
+    let sheet = &page[page.find(r#"id="sheet""#).expect("sheet")..];
+    let rows: Vec<Vec<u32>> = sheet
+        .split("<tr data-board=\"")
+        .skip(1)
+        .map(|row| {
+            row.split("<td>")
+                .filter_map(|c| c.split(". ").next()?.trim().parse::<u32>().ok())
+                .collect()
+        })
+        .collect();
+    let mine = rows
+        .iter()
+        .find(|r| r.contains(&1))
+        .expect("player 1 is paired")
+        .clone();
+    let other = rows
+        .iter()
+        .flatten()
+        .copied()
+        .find(|n| !mine.contains(n))
+        .expect("a player of another board");
+    let paired_before = entries_of(&s, &ev, "round_paired").len();
+    let swap = format!("/desk/e/{ev}/s/men/swap");
+    let (a, b) = ("1".to_string(), other.to_string());
+    let preview = arb.post(&s, &swap, &[("a", a.as_str()), ("b", b.as_str())]);
+    assert_eq!(preview.status, 200, "{}", preview.text());
+    let t = preview.text();
+    assert!(
+        t.contains(r#"id="swap-preview""#) && t.contains(r#"id="swap-confirm""#),
+        "{t}"
+    );
+    assert!(
+        t.contains(r#"id="swap-clean""#) || t.contains("swap-warning"),
+        "{t}"
+    );
+    for code in ["H1", "H2", "H3", "H4", "H5"] {
+        assert!(!t.contains(&format!("{code}:")), "no rule code: {t}");
+    }
+    assert_eq!(
+        entries_of(&s, &ev, "round_paired").len(),
+        paired_before,
+        "the preview writes nothing"
+    );
+    let done = arb.post(
+        &s,
+        &swap,
+        &[("a", a.as_str()), ("b", b.as_str()), ("confirm", "1")],
+    );
+    let (ok, msg) = flash(&done);
+    assert!(ok && msg.contains("已调换"), "{msg}");
+    // The page it returns to says it in Chinese only (English on the English switch).
+    let back = done.header("location").expect("location").to_string();
+    let page = arb.get(&s, &back).text();
+    assert!(page.contains("已调换"), "{page}");
+    assert!(!page.contains("(players swapped)"), "Chinese only: {page}");
+    let paired = entries_of(&s, &ev, "round_paired");
+    assert_eq!(paired.len(), paired_before + 1, "paired again once");
+    assert_eq!(
+        entries_of(&s, &ev, "round_undone").len(),
+        1,
+        "the pairing undone once"
+    );
+    // Player 1 now sits where the other player sat.
+    let arbiter_core::LogEntry::RoundPaired { boards, .. } = &paired[paired.len() - 1].1 else {
+        unreachable!()
+    };
+    assert_eq!(boards.len(), rows.len());
+    // Published: refused in words.
+    let (ok, msg) = flash(&arb.post(&s, &format!("/desk/e/{ev}/s/men/publish"), &[]));
+    assert!(ok, "{msg}");
+    let (ok, msg) = flash(&arb.post(
+        &s,
+        &swap,
+        &[("a", a.as_str()), ("b", b.as_str()), ("confirm", "1")],
+    ));
+    assert!(!ok && msg.contains("公布"), "{msg}");
+}
