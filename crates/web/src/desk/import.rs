@@ -130,6 +130,7 @@ fn page(
         format!("/desk/e/{ev}/import"),
     )
     .crumb(format!("/desk/e/{ev}"), title.to_string())
+    .closed_if(content.closed)
     .error(err)
     .render(status, content)
 }
@@ -148,6 +149,8 @@ struct ImportPage<'a> {
     kept: Option<(String, String)>,
     /// 「已报名的棋手按表更新」 ticked (kept from the upload before).
     update: bool,
+    /// The event is closed (闭幕): the page says so, as every desk page of it does.
+    closed: bool,
 }
 
 /// The report of an upload: a summary line, the rows not registered (row, column, cell,
@@ -198,6 +201,7 @@ fn form<'a>(
         report,
         kept: None,
         update: false,
+        closed: state.closed,
     }
 }
 

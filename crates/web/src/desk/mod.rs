@@ -549,6 +549,12 @@ impl<'a> Desk<'a> {
         self
     }
 
+    /// Say on the page that the event is closed (what [`Desk::event`] does with the state).
+    pub fn closed_if(mut self, closed: bool) -> Self {
+        self.closed = closed;
+        self
+    }
+
     pub fn crumb(mut self, href: impl Into<String>, label: impl Into<String>) -> Self {
         self.crumbs.push((href.into(), label.into()));
         self

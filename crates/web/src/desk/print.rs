@@ -285,6 +285,7 @@ async fn list(
 ) -> Result<Response, WebError> {
     let (snap, _) = app.refresh(&event_id(ev)).await?;
     let title = snap.title().to_string();
+    let closed = snap.state.closed;
     let (public_url, configured) =
         crate::public::event::public_address(&app, headers, &snap.event.0);
     let sections = snap
@@ -330,6 +331,7 @@ async fn list(
     };
     Desk::new(l, auth, l.t("打印", "Print"), format!("/desk/e/{ev}/print"))
         .crumb(format!("/desk/e/{ev}"), title)
+        .closed_if(closed)
         .render(StatusCode::OK, &page)
 }
 

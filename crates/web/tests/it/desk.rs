@@ -2213,6 +2213,8 @@ fn the_chief_arbiter_closes_and_reopens_the_event_at_the_desk() {
             format!("{home}/s/men/results"),
             format!("{home}/log"),
             format!("{home}/cash"),
+            format!("{home}/import"),
+            format!("{home}/print"),
         ] {
             let t = who.get(&s, &page).text();
             assert!(
