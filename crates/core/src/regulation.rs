@@ -11,9 +11,9 @@ use std::sync::{Arc, OnceLock};
 pub enum RegulationError {
     #[error("尚未创建赛事 (no event created)")]
     NoEvent,
-    /// The recorded regulation no longer parses (the message names file, line and column).
+    /// The recorded regulation no longer parses (the error names file, line and column).
     #[error("{0}")]
-    Parse(String),
+    Parse(arbiter_regulation::RegulationError),
 }
 
 /// A state's parsed regulation, filled on first use. The fold replaces it with an empty cell
@@ -54,7 +54,7 @@ impl EventState {
     fn parse_regulation(&self) -> Result<Regulation, RegulationError> {
         let h = self.header.as_ref().ok_or(RegulationError::NoEvent)?;
         let mut reg = arbiter_regulation::parse(&h.regulation, &h.file_name)
-            .map_err(|e| RegulationError::Parse(e.to_string()))?;
+            .map_err(RegulationError::Parse)?;
         let st = &self.settings;
         let reg_start = reg.event.start;
         if let Some(n) = &st.name {

@@ -53,8 +53,9 @@ pub enum DirectorError {
     UnknownSection(String),
     #[error("赛事尚未创建 (no event in the log)")]
     NoEvent,
+    /// The regulation recorded in the log no longer parses: where and why, located.
     #[error("规程无法解析: {0} (the regulation in the log does not parse)")]
-    Regulation(String),
+    Regulation(arbiter_regulation::RegulationError),
     #[error("{section} 第{round}轮无法编排: {cause}")]
     Pairing {
         section: String,

@@ -123,6 +123,18 @@ pub fn log_lines(
     out
 }
 
+/// What a write just appended, one sentence each without the time and who (the shell's
+/// answer to the person who wrote): the entries of `records` whose seq is `written`, worded
+/// by what the log before them says — the same sentences as the log's. Shells word a write
+/// with this, never by reading the entries themselves.
+pub fn told(records: &[Recorded], written: impl Fn(u64) -> bool, lang: Language) -> Vec<String> {
+    let none = BTreeMap::new();
+    log_lines(records, lang, &none, |r| written(r.seq))
+        .into_iter()
+        .map(|l| l.what)
+        .collect()
+}
+
 impl<'a> LogReader<'a> {
     /// A reader at the start of a log; `accounts` names the logins recorded as actors.
     pub fn new(lang: Language, accounts: &'a BTreeMap<String, Account>) -> Self {

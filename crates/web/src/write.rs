@@ -262,3 +262,28 @@ pub async fn create(
         Err(e) => Ok(Err(e)),
     }
 }
+
+/// What a write appended, in the log's own sentences ([`arbiter_director::log_view::told`]),
+/// joined for the message under the form: the desk words a write as its log page does, never
+/// by reading the entries itself.
+pub async fn told(
+    app: &AppState,
+    event: &EventId,
+    done: &Applied,
+    lang: crate::i18n::Lang,
+) -> Result<String, WebError> {
+    use arbiter_director::log_view::Language;
+    let after = done.last_seq.saturating_sub(done.entries.len() as u64);
+    let id = event.clone();
+    let records = app.with_store(move |st| Ok(st.read(&id)?)).await?;
+    let language = match lang {
+        crate::i18n::Lang::Zh => Language::Zh,
+        crate::i18n::Lang::En => Language::En,
+    };
+    let said = arbiter_director::log_view::told(&records, |seq| seq > after, language);
+    Ok(if said.is_empty() {
+        lang.t("已记录", "recorded").to_string()
+    } else {
+        said.join("; ")
+    })
+}

@@ -571,25 +571,7 @@ fn close(event: &str, who: &Writer) -> anyhow::Result<u8> {
     }
     match who.apply(event, EventCommand::Close)? {
         Ok(done) => {
-            for e in &done.entries {
-                if let arbiter_core::LogEntry::EventClosed {
-                    standings,
-                    teams,
-                    prizes,
-                } = e
-                {
-                    println!(
-                        "赛事已闭幕, 名次与奖项已确定 (event closed; standings and prizes fixed)"
-                    );
-                    for s in standings {
-                        println!("  {}: {} 名 (places)", s.section, s.places.len());
-                    }
-                    if !teams.is_empty() {
-                        println!("  团体名次 {} 张 (team tables)", teams.len());
-                    }
-                    println!("  奖项 {} 项 (prizes)", prizes.len());
-                }
-            }
+            super::tell(&who.db, event, &done);
             Ok(0)
         }
         Err(e) => Ok(super::desk::refused(&e)),

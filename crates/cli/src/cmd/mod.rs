@@ -209,3 +209,28 @@ pub(crate) fn apply_op_as(
         Err(e) => Ok(Err(refusal::words(&e))),
     }
 }
+
+/// What a write appended, in the log's own sentences ([`arbiter_director::log_view::told`]),
+/// one a line: the words `arbiter event log` gives these entries. The shell never reads the
+/// entries to say what happened.
+pub(crate) fn tell(db: &std::path::Path, event: &str, a: &Applied) {
+    use arbiter_store::EventStore;
+    let after = a.last_seq.saturating_sub(a.entries.len() as u64);
+    let read = event::open_db(db)
+        .and_then(|st| Ok(st.read(&arbiter_store::EventId(event.trim().to_string()))?));
+    match read {
+        Ok(records) => {
+            for line in arbiter_director::log_view::told(
+                &records,
+                |seq| seq > after,
+                arbiter_director::log_view::Language::Zh,
+            ) {
+                println!("{line}");
+            }
+        }
+        // Written, but the log cannot be read back to word it: say so, not that it failed.
+        Err(e) => {
+            println!("已记录, 但无法读取日志以复述 (recorded; the log could not be read back): {e}")
+        }
+    }
+}

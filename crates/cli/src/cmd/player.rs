@@ -306,21 +306,8 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 }
             })? {
                 Ok(done) => {
-                    let who = super::desk::who(&done.outcome);
-                    let (from, to) = done
-                        .entries
-                        .iter()
-                        .find_map(|e| match e {
-                            arbiter_core::LogEntry::PlayerSectionChanged { from, to, .. } => {
-                                Some((from.clone(), to.clone()))
-                            }
-                            _ => None,
-                        })
-                        .unwrap_or_default();
-                    println!(
-                        "已换组 moved: {who} {from} → {to} ({}); 缴费与签到随之转入 (fees and check-in go with him)",
-                        reason.trim()
-                    );
+                    super::tell(&w.db, &event, &done);
+                    println!("缴费与签到随之转入 (fees and check-in go with him)");
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),
@@ -337,21 +324,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 reason: reason.clone(),
             })? {
                 Ok(done) => {
-                    let who = super::desk::who(&done.outcome);
-                    let revoked = done.entries.iter().any(|e| {
-                        matches!(e, arbiter_core::LogEntry::DisqualificationRevoked { .. })
-                    });
-                    if revoked {
-                        println!(
-                            "已撤销取消比赛资格 disqualification revoked: {who} ({})",
-                            reason.trim()
-                        );
-                    } else {
-                        println!(
-                            "已恢复参赛 reinstated: {who} ({}); 下一轮起参加编排 (paired again from the next round)",
-                            reason.trim()
-                        );
-                    }
+                    super::tell(&w.db, &event, &done);
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),
@@ -370,22 +343,7 @@ pub fn run(c: PlayerCmd) -> anyhow::Result<u8> {
                 void_results,
             })? {
                 Ok(done) => {
-                    let who = super::desk::who(&done.outcome);
-                    let void = done.entries.iter().any(|e| {
-                        matches!(
-                            e,
-                            arbiter_core::LogEntry::PlayerDisqualified {
-                                void_results: true,
-                                ..
-                            }
-                        )
-                    });
-                    println!("已取消比赛资格 disqualified: {who} ({})", reason.trim());
-                    if void {
-                        println!("成绩作废: 其全部对局判对手弃权胜 (results void: his opponents win by forfeit)");
-                    } else {
-                        println!("已赛对局有效, 此后对局判其弃权; 不计名次、奖项 (games played stand; no place or prize)");
-                    }
+                    super::tell(&w.db, &event, &done);
                     Ok(0)
                 }
                 Err(e) => Ok(refused(&e)),

@@ -6,9 +6,7 @@ use super::{load_event_section, Applied};
 use arbiter_director::api::results::{
     due_knockout_game, parse_results_file, FoulInput, ResultInput,
 };
-use arbiter_director::api::rounds::{
-    notation, parse_result, sheet, PairOutcome, PairRequest, RoundSheet,
-};
+use arbiter_director::api::rounds::{parse_result, sheet, PairOutcome, PairRequest, RoundSheet};
 use arbiter_director::command::games::GameCommand;
 use arbiter_director::command::rounds::RoundCommand;
 use arbiter_director::command::Outcome;
@@ -771,25 +769,7 @@ pub fn run_round(c: RoundCmd) -> anyhow::Result<u8> {
                     section: at.section.clone(),
                 },
             );
-            finish(r, |a| {
-                let section = match &a.outcome {
-                    Outcome::Round { section_name, .. } => section_name.clone(),
-                    _ => at.section.clone(),
-                };
-                for e in &a.entries {
-                    match e {
-                        arbiter_core::LogEntry::RoundCompleted { round, .. } => {
-                            println!("{section} 第{round}轮已结束 (round {round} completed)")
-                        }
-                        arbiter_core::LogEntry::PlayerWithdrawn { player, reason, .. } => {
-                            println!(
-                                "{player} 按弃权规则退赛: {reason} (withdrawn by the forfeit rule)"
-                            )
-                        }
-                        _ => {}
-                    }
-                }
-            })
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         RoundCmd::Undo { at, reason, who } => {
             let r = who.apply(
@@ -855,161 +835,6 @@ fn parse_or_exit(s: &str) -> Result<GameResult, u8> {
     })
 }
 
-fn report_entries(a: &Applied) {
-    use arbiter_core::LogEntry;
-    for e in &a.entries {
-        match e {
-            LogEntry::ResultEntered {
-                round,
-                board,
-                result,
-                ..
-            } => println!(
-                "第{round}轮第{board}台: {} ({}) 已录入 (entered)",
-                notation(*result),
-                result.zh()
-            ),
-            LogEntry::FoulRecorded {
-                round: Some(r),
-                board: Some(b),
-                reason,
-                ..
-            } => println!("第{r}轮第{b}台 犯规 foul: {reason}"),
-            LogEntry::RoundCompleted { round, .. } => {
-                println!("第{round}轮成绩已全部录入, 本轮结束 (round {round} complete)")
-            }
-            LogEntry::ColoursPlayed {
-                round,
-                board,
-                swapped,
-                ..
-            } => println!(
-                "第{round}轮第{board}台 {} ({})",
-                if *swapped {
-                    "红黑颠倒, 按实际先后手计"
-                } else {
-                    "撤销红黑颠倒的记录"
-                },
-                if *swapped {
-                    "played with colours swapped: scored as played"
-                } else {
-                    "colours as paired"
-                }
-            ),
-            LogEntry::ProtestDecided {
-                round,
-                board,
-                by,
-                deposit_fen,
-                upheld,
-                deposit_returned,
-                ..
-            } => {
-                let decision = if *upheld {
-                    ("申诉成立", "upheld")
-                } else {
-                    ("申诉不成立", "rejected")
-                };
-                // An event without a deposit (规程未规定申诉费) says nothing of one.
-                let deposit = match (*deposit_fen, *deposit_returned) {
-                    (0, _) => (String::new(), String::new()),
-                    (f, true) => (
-                        format!(", 申诉费 {} 退还", arbiter_director::api::entries::yuan(f)),
-                        ", deposit returned".to_string(),
-                    ),
-                    (f, false) => (
-                        format!(
-                            ", 申诉费 {} 不退还",
-                            arbiter_director::api::entries::yuan(f)
-                        ),
-                        ", deposit kept".to_string(),
-                    ),
-                };
-                println!(
-                    "第{round}轮第{board}台 {by} 的申诉: {}{} ({}{})",
-                    decision.0, deposit.0, decision.1, deposit.1
-                )
-            }
-            LogEntry::FoulFlagDecided {
-                round,
-                board,
-                confirmed,
-                ..
-            } => println!(
-                "第{round}轮第{board}台 犯规提示{} ({})",
-                if *confirmed { "已确认" } else { "已撤销" },
-                if *confirmed {
-                    "flag confirmed"
-                } else {
-                    "flag dismissed"
-                }
-            ),
-            LogEntry::PlayerWithdrawn { player, reason, .. } => {
-                println!("{player} 退赛 (withdrawn): {reason}")
-            }
-            LogEntry::PlayerReinstated { player, reason, .. } => {
-                println!("{player} 恢复参赛 (reinstated): {reason}")
-            }
-            LogEntry::KnockoutGameRecorded {
-                match_id,
-                game,
-                kind,
-                result,
-                fouls,
-                ..
-            } => {
-                println!(
-                    "淘汰赛 {match_id} 第{}局 ({}): {} ({}) 已录入 (entered)",
-                    game + 1,
-                    kind.zh(),
-                    notation(*result),
-                    result.zh()
-                );
-                for f in fouls {
-                    println!(
-                        "淘汰赛 {match_id} 第{}局 {}方犯规 foul: {}",
-                        game + 1,
-                        f.colour.zh(),
-                        f.reason
-                    );
-                }
-            }
-            LogEntry::ResultConfirmed {
-                round,
-                board,
-                signed_by,
-                ..
-            } => println!(
-                "第{round}轮第{board}台 已确认, 签字: {} (confirmed)",
-                signed_by.join("、")
-            ),
-            LogEntry::ResultCorrected {
-                round,
-                board,
-                result,
-                reason,
-                ..
-            } if reason == arbiter_director::api::games::WINNER_SIGNED => println!(
-                "第{round}轮第{board}台 改为 {} ({}): {reason}",
-                notation(*result),
-                result.zh()
-            ),
-            LogEntry::ResultCorrected {
-                round,
-                board,
-                result,
-                by,
-                ..
-            } => println!(
-                "第{round}轮第{board}台 更正为 {} ({}), 裁判长 {by} (corrected)",
-                notation(*result),
-                result.zh()
-            ),
-            _ => {}
-        }
-    }
-}
-
 pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
     match c.sub {
         Some(ResultSub::Import {
@@ -1043,7 +868,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     lines,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         Some(ResultSub::Confirm { at, round, who }) => {
             let r = who.apply(
@@ -1053,7 +878,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     round,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         Some(ResultSub::TeamAbsent {
             at,
@@ -1131,7 +956,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     reason,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         Some(ResultSub::Record(a)) => super::records::run(a),
         Some(ResultSub::RefuseRecord {
@@ -1159,7 +984,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     reason,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         Some(ResultSub::Sign {
             at,
@@ -1187,7 +1012,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     signed,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         Some(ResultSub::Protest {
             at,
@@ -1210,7 +1035,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     reason,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         Some(ResultSub::Correct {
             at,
@@ -1236,7 +1061,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     override_signed,
                 },
             );
-            finish(r, report_entries)
+            finish(r, |a| super::tell(&who.db, &at.event, a))
         }
         None => {
             let (Some(event), Some(section), Some(board), Some(result)) =
@@ -1302,7 +1127,7 @@ pub fn run_result(c: ResultCmd) -> anyhow::Result<u8> {
                     input,
                 },
             );
-            let code = finish(r, report_entries)?;
+            let code = finish(r, |a| super::tell(&c.who.db, &event, a))?;
             if code == 0 {
                 // A flag the result raised (T6: a draw short of the minimum moves) is listed
                 // at once, for the arbiter to confirm or dismiss.

@@ -263,7 +263,7 @@ fn a_correction_undoes_the_withdrawal_the_forfeits_made_and_the_chief_arbiter_re
         "--reason",
         "因交通事故迟到, 裁判长同意",
     ]);
-    assert!(out.contains("已恢复参赛"), "{out}");
+    assert!(out.contains("恢复参赛 (裁判长决定)"), "{out}");
     // Paired again, and not withdrawn again at once for the forfeits before.
     d.ok(&["round", "pair", "--event", &ev, "--section", "open"]);
     assert!(paired_names(&d, &ev).contains(&"乙".to_string()));
@@ -403,7 +403,7 @@ fn a_disqualified_player_has_no_place_nor_prize_and_is_not_paired_again() {
         "使用电子产品作弊",
     ]);
     assert!(
-        out.contains("已取消比赛资格") && out.contains("已赛对局有效"),
+        out.contains("的比赛资格") && out.contains("的对局有效, 此后对局判其弃权"),
         "{out}"
     );
     let e = d.entries_of(&ev, "player_disqualified");
@@ -440,7 +440,7 @@ fn a_disqualified_player_has_no_place_nor_prize_and_is_not_paired_again() {
         "--reason",
         "复查录像, 未作弊",
     ]);
-    assert!(out.contains("已撤销取消比赛资格"), "{out}");
+    assert!(out.contains("的取消比赛资格, 理由: 复查录像"), "{out}");
     assert_eq!(
         standings(&d, &ev)["disqualified"].as_array().map(Vec::len),
         Some(0)

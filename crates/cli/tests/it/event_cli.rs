@@ -154,7 +154,11 @@ fn change_section_before_the_draw_keeps_the_entry_and_its_fee() {
     assert!(stderr(&o).contains("换组须说明理由"), "{}", stderr(&o));
     let o = change("1", "报错组别");
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("已换组"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("换至") && stdout(&o).contains("报错组别"),
+        "{}",
+        stdout(&o)
+    );
     let show = env.ok(&["event", "show", &id]);
     assert!(show.contains("公开组 [open]: 1 人"), "{show}");
     assert!(show.contains("女子组 [women]: 1 人"), "{show}");

@@ -221,7 +221,10 @@ fn t6_a_draw_recorded_short_of_25_moves_is_flagged_until_the_arbiter_confirms_or
         "=",
         &["--moves", "18", "--ending", "agreed_draw"],
     );
-    assert!(out.contains("已录入"), "the result is entered: {out}");
+    assert!(
+        out.contains("录入 第1轮 第1台"),
+        "the result is entered: {out}"
+    );
     assert!(
         out.contains("待确认") && out.contains("不足25回合"),
         "{out}"

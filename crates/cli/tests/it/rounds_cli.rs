@@ -185,7 +185,12 @@ fn a_round_from_pairing_to_correction() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("无法识别"));
     let o = result(&e, "4", "=").output().expect("run");
-    assert!(text(&o.stdout).contains("本轮结束"), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).contains("第1轮 第4台")
+            && text(&o.stdout).contains("完成 第1轮 (成绩全部录入)"),
+        "{}",
+        text(&o.stdout)
+    );
     let s = sheet(&e);
     let got: Vec<&str> = s["boards"]
         .as_array()
@@ -346,7 +351,11 @@ fn a_round_from_pairing_to_correction() {
         ],
     ));
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("第2轮成绩已全部录入"));
+    assert!(
+        text(&o.stdout).contains("完成 第2轮 (成绩全部录入)"),
+        "{}",
+        text(&o.stdout)
+    );
     // A bad line is refused by file and line, and nothing is entered.
     pair_and_publish(&e);
     std::fs::write(&file, "1 1-0\n2 x\n").expect("write");

@@ -10,8 +10,7 @@ use crate::app::AppState;
 use crate::auth::Post;
 use crate::error::WebError;
 use crate::write;
-use arbiter_core::{FoulKind, LogEntry};
-use arbiter_director::api::rounds::notation;
+use arbiter_core::FoulKind;
 use arbiter_director::command::games::GameCommand;
 use arbiter_types::Colour;
 use axum::extract::{Path, State};
@@ -33,88 +32,6 @@ fn round_board(round: &str, board: &str) -> Result<(u32, u32), String> {
 /// 红方 / 黑方 from a form (`red`, `black`).
 fn colour(s: &str) -> Result<Colour, String> {
     Colour::from_words(s).ok_or_else(|| format!("「{}」 应为红方或黑方 (red or black)", s.trim()))
-}
-
-/// What the entries say, one sentence each, for the message under the form.
-fn told(entries: &[LogEntry]) -> String {
-    let mut out = Vec::new();
-    for e in entries {
-        match e {
-            LogEntry::FoulRecorded {
-                round: Some(r),
-                board: Some(b),
-                kind,
-                ..
-            } => out.push(format!(
-                "第{r}轮第{b}台 记犯规一次: {} (foul recorded)",
-                kind.zh()
-            )),
-            LogEntry::FoulFlagDecided {
-                round,
-                board,
-                kind,
-                confirmed: false,
-                ..
-            } => out.push(format!(
-                "第{round}轮第{board}台 「{}」提示已撤销, 不记犯规 (flag dismissed)",
-                kind.zh()
-            )),
-            LogEntry::ResultCorrected {
-                round,
-                board,
-                result,
-                reason,
-                ..
-            } => out.push(format!(
-                "第{round}轮第{board}台 改为 {} ({}): {reason}",
-                notation(*result),
-                result.zh()
-            )),
-            LogEntry::ResultConfirmed {
-                round,
-                board,
-                signed_by,
-                ..
-            } => out.push(format!(
-                "第{round}轮第{board}台 已确认, 签字: {} (slip signed)",
-                signed_by.join("、")
-            )),
-            LogEntry::ProtestDecided {
-                round,
-                board,
-                by,
-                deposit_fen,
-                upheld,
-                deposit_returned,
-                ..
-            } => {
-                let decision = if *upheld {
-                    "申诉成立 (upheld)"
-                } else {
-                    "申诉不成立 (rejected)"
-                };
-                let deposit = match (*deposit_fen, *deposit_returned) {
-                    (0, _) => String::new(),
-                    (f, true) => {
-                        format!(", 申诉费 {} 退还", arbiter_director::api::entries::yuan(f))
-                    }
-                    (f, false) => format!(
-                        ", 申诉费 {} 不退还",
-                        arbiter_director::api::entries::yuan(f)
-                    ),
-                };
-                out.push(format!(
-                    "第{round}轮第{board}台 {by} 的申诉: {decision}{deposit}"
-                ));
-            }
-            _ => {}
-        }
-    }
-    if out.is_empty() {
-        "已记录 (recorded)".into()
-    } else {
-        out.join("; ")
-    }
 }
 
 #[derive(Deserialize)]
@@ -241,7 +158,7 @@ pub async fn flags(
         )
         .await?;
         match r {
-            Ok(a) => done.push(told(&a.entries)),
+            Ok(_) => done.push(()),
             Err(e) => refused.push(format!("第{round}轮第{board}台: {e}")),
         }
     }
@@ -268,6 +185,7 @@ pub async fn flags(
 pub async fn flag(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
+    l: crate::i18n::Lang,
     p: Post<crate::auth::DecideFlag, FlagForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
@@ -313,7 +231,11 @@ pub async fn flag(
         format!("flag-{round}-{board}-{}", k.code())
     });
     let at = if done.is_ok() { next } else { own };
-    Ok(back_at(&here, &at, done.map(|a| told(&a.entries))))
+    let said = match done {
+        Ok(a) => Ok(write::told(&app, &event_id(&ev), &a, l).await?),
+        Err(e) => Err(e),
+    };
+    Ok(back_at(&here, &at, said))
 }
 
 #[derive(Deserialize)]
@@ -334,6 +256,7 @@ pub struct RefuseRecordForm {
 pub async fn refuse_record(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
+    l: crate::i18n::Lang,
     p: Post<crate::auth::RefuseRecord, RefuseRecordForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
@@ -357,7 +280,11 @@ pub async fn refuse_record(
         },
     )
     .await?;
-    Ok(back(&here, done.map(|a| told(&a.entries))))
+    let said = match done {
+        Ok(a) => Ok(write::told(&app, &event_id(&ev), &a, l).await?),
+        Err(e) => Err(e),
+    };
+    Ok(back(&here, said))
 }
 
 #[derive(Deserialize)]
@@ -376,6 +303,7 @@ pub struct SignForm {
 pub async fn sign(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
+    l: crate::i18n::Lang,
     p: Post<crate::auth::RecordSignatures, SignForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
@@ -404,7 +332,11 @@ pub async fn sign(
         },
     )
     .await?;
-    Ok(back(&here, done.map(|a| told(&a.entries))))
+    let said = match done {
+        Ok(a) => Ok(write::told(&app, &event_id(&ev), &a, l).await?),
+        Err(e) => Err(e),
+    };
+    Ok(back(&here, said))
 }
 
 #[derive(Deserialize)]
@@ -428,6 +360,7 @@ pub struct ProtestForm {
 pub async fn protest(
     State(app): State<AppState>,
     Path((ev, sec)): Path<(String, String)>,
+    l: crate::i18n::Lang,
     p: Post<crate::auth::DecideProtest, ProtestForm>,
 ) -> Result<Response, WebError> {
     let here = results_path(&ev, &sec);
@@ -461,7 +394,11 @@ pub async fn protest(
         },
     )
     .await?;
-    Ok(back(&here, done.map(|a| told(&a.entries))))
+    let said = match done {
+        Ok(a) => Ok(write::told(&app, &event_id(&ev), &a, l).await?),
+        Err(e) => Err(e),
+    };
+    Ok(back(&here, said))
 }
 
 #[cfg(test)]

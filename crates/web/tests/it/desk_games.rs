@@ -89,9 +89,15 @@ fn t6_the_boards_that_record_are_shown_and_a_missing_record_is_confirmed_or_dism
         ))
     };
     let (ok, msg) = decide("1", "confirm");
-    assert!(ok && msg.contains("第1轮第1台 记犯规一次"), "{msg}");
+    assert!(
+        ok && msg.contains("记录 序号 1 棋手09 犯规 (不记录着法, 男子个人赛 第1轮 第1台)"),
+        "{msg}"
+    );
     let (ok, msg) = decide("2", "dismiss");
-    assert!(ok && msg.contains("提示已撤销"), "{msg}");
+    assert!(
+        ok && msg.contains("撤销 男子个人赛 第1轮 第2台 的犯规提示"),
+        "{msg}"
+    );
     // Nothing left to decide on either board: the director says so.
     let (ok, msg) = decide("2", "confirm");
     assert!(!ok, "{msg}");
@@ -164,7 +170,7 @@ fn t6_flags_are_decided_in_bulk_and_one_decision_stays_in_place() {
     let loc = r.header("location").expect("location").to_string();
     assert!(loc.ends_with("#flag-1-3-records"), "{loc}");
     let (ok, msg) = flash(&r);
-    assert!(ok && msg.contains("第1轮第2台"), "{msg}");
+    assert!(ok && msg.contains("第1轮 第2台"), "{msg}");
     // The page offers that anchor on the row it came from: board 3's form says board 4.
     let page = arb.get(&s, &results).text();
     assert!(!page.contains("id=\"flag-1-2-records\""), "{page}");
@@ -339,7 +345,10 @@ fn t6_a_refusal_to_record_is_the_recorders_foul() {
     let (ok, msg) = refuse("2", "red");
     assert!(!ok && msg.contains("黑方"), "{msg}");
     let (ok, msg) = refuse("2", "black");
-    assert!(ok && msg.contains("第1轮第2台 记犯规一次"), "{msg}");
+    assert!(
+        ok && msg.contains("犯规 (不记录着法, 男子个人赛 第1轮 第2台)"),
+        "{msg}"
+    );
     let fouls = entries_of(&s, &ev, "foul_recorded");
     assert_eq!(fouls.len(), 1);
     let LogEntry::FoulRecorded { reason, .. } = &fouls[0].1 else {
@@ -393,7 +402,10 @@ fn s11_the_slip_is_signed_as_signed_and_the_winners_signature_is_his_loss() {
     let (ok, msg) = sign("6", "black");
     assert!(!ok && msg.contains("双方"), "{msg}");
     let (ok, msg) = sign("6", "both");
-    assert!(ok && msg.contains("第1轮第6台 已确认"), "{msg}");
+    assert!(
+        ok && msg.contains("确认 男子个人赛 第1轮 第6台 成绩单, 签字: 棋手07、棋手10"),
+        "{msg}"
+    );
     // Red won and red signed where black (the loser) signs: his loss.
     let (ok, msg) = sign("5", "red");
     assert!(ok && msg.contains("赢棋签了名，按输棋处理"), "{msg}");
@@ -432,7 +444,7 @@ fn s11_a_protest_is_recorded_with_its_deposit_and_decision() {
     assert!(!ok && msg.contains("仲裁结果"), "{msg}");
     let (ok, msg) = protest("rejected");
     assert!(
-        ok && msg.contains("一厂 王领队 的申诉: 申诉不成立") && msg.contains("500元 不退还"),
+        ok && msg.contains("仲裁 一厂 王领队 对 男子个人赛 第1轮 第1台 的申诉 (申诉费 500元): 申诉不成立, 申诉费不退还"),
         "{msg}"
     );
     let p = entries_of(&s, &ev, "protest_decided");
