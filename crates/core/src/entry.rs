@@ -862,6 +862,11 @@ pub enum LogEntry {
         /// increment_seconds}]`), over the regulation's `time_controls`.
         #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
         time_controls: std::collections::BTreeMap<String, TimeControlSetting>,
+        /// Last edition's units placed in a team division (昆山 五(一) 「上届…前八名…单位，本届
+        /// 自动划入甲组」) by division id, over the regulation's `units`: the edition fills
+        /// what the bundled regulation leaves empty. Absent in older logs.
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        placed_units: std::collections::BTreeMap<String, Vec<String>>,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },

@@ -99,6 +99,12 @@ impl EventState {
             if let Some(n) = st.rounds.get(&s.id) {
                 s.format.rounds = Some(*n);
             }
+            // Last edition's placed units, as this edition was given them.
+            for d in s.teams.iter_mut().flat_map(|t| t.divisions.iter_mut()) {
+                if let Some(units) = st.placed_units.get(&d.id) {
+                    d.units = units.clone();
+                }
+            }
             // The slow games' time control (比赛用时) replaces the regulation's.
             if let Some(tc) = st.time_controls.get(&s.id) {
                 let set = TimeControl {

@@ -633,6 +633,9 @@ pub struct EventSettings {
     /// The slow games' time control (比赛用时) by section.
     #[serde(default)]
     pub time_controls: BTreeMap<String, TimeControlSetting>,
+    /// Last edition's units placed in a team division, by division id (昆山 五(一)).
+    #[serde(default)]
+    pub placed_units: BTreeMap<String, Vec<String>>,
     /// Seqs of the `settings_changed` entries, in order.
     pub changes: Vec<u64>,
 }

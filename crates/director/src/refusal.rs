@@ -842,6 +842,12 @@ pub enum Refusal {
     StartAfterEnd { start: NaiveDate, end: NaiveDate },
     /// The section has no Swiss rounds to set.
     NoSwissRounds { section: Sec },
+    /// Last edition's units given for a division the regulation does not place from last
+    /// edition's results (昆山 五(一)): the divisions it does place.
+    NotPlacedDivision {
+        division: String,
+        placed: Vec<String>,
+    },
     /// Fewer rounds than already paired (or none).
     RoundsBelowPaired {
         section: Sec,
@@ -1115,6 +1121,7 @@ impl fmt::Display for Refusal {
             | NotClosed
             | StartAfterEnd { .. }
             | NoSwissRounds { .. }
+            | NotPlacedDivision { .. }
             | RoundsBelowPaired { .. }
             | BadTimeControl { .. }
             | NoSettingChanged
@@ -1273,6 +1280,7 @@ mod tests {
             ReasonMissing(_) => 79,
             Rule(_) => 80,
             Claim(_) => 130,
+            NotPlacedDivision { .. } => 131,
             UnknownSection { .. } => 81,
             FeeNotPaid(_) => 82,
             NotCheckedIn(_) => 83,
@@ -1287,7 +1295,7 @@ mod tests {
         }
     }
 
-    const VARIANTS: usize = 131;
+    const VARIANTS: usize = 132;
 
     fn men() -> Sec {
         Sec {
@@ -1770,6 +1778,10 @@ mod tests {
             ReasonMissing(Needs::TeamFoul),
             Rule(Rejection::EventClosed),
             Claim(crate::claim::ClaimProblem::OtherBoard),
+            NotPlacedDivision {
+                division: "丙组".into(),
+                placed: vec!["甲组".into()],
+            },
             UnknownSection {
                 given: "opn".into(),
                 closest: Some("open".into()),

@@ -1680,10 +1680,19 @@ impl Regulation {
         self.sections.iter().find(|s| s.id == id)
     }
 
-    /// 昆山 五(一) 「上届…甲组团体前八名、乙组团体前四名单位，本届自动划入甲组」: every division
-    /// placed from last edition's results whose `units` are not filled in, as a notice the
-    /// desk gives when an edition is made and `regulation check` prints — while they are empty
-    /// no team is placed automatically and every team chooses its division.
+    /// 昆山 五(一) 「上届…甲组团体前八名、乙组团体前四名单位，本届自动划入甲组」: the team
+    /// divisions placed from last edition's results, whose `units` each edition fills in.
+    pub fn placed_divisions(&self) -> Vec<&Division> {
+        self.sections
+            .iter()
+            .flat_map(|s| s.teams.iter().flat_map(|t| &t.divisions))
+            .filter(|d| !d.auto_from_previous.is_empty())
+            .collect()
+    }
+
+    /// Every division of [`Regulation::placed_divisions`] whose `units` are not filled in, as a
+    /// notice the desk gives when an edition is made and `regulation check` prints — while
+    /// they are empty no team is placed automatically and every team chooses its division.
     pub fn placement_units_missing(&self) -> Vec<String> {
         let mut out = Vec::new();
         for s in &self.sections {

@@ -215,6 +215,7 @@ fn printed_standings_follow_a_changed_number_of_rounds() {
                 age_on: None,
                 rounds: [(sec.clone(), planned - 2)].into_iter().collect(),
                 time_controls: Default::default(),
+                placed_units: Default::default(),
                 reason: "场地时间缩短".into(),
             },
         })

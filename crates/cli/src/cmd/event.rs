@@ -139,6 +139,10 @@ pub enum EventCmd {
         /// 慢棋用时 SECTION=60+30 (可重复) — slow time control of a section (repeatable)
         #[arg(long = "time-control", value_name = "SECTION=60+30")]
         time_controls: Vec<String>,
+        /// 上届划入某组的单位 DIVISION=单位甲、单位乙 (可重复; 留空即清除) — last edition's units
+        /// placed in a team division, separated by 、 or commas (昆山 五(一); repeatable)
+        #[arg(long = "placed-units", value_name = "DIVISION=UNITS")]
+        placed_units: Vec<String>,
         /// 理由 (第1轮编排后必填) — reason (required after round 1)
         #[arg(long, default_value = "")]
         reason: String,
@@ -262,6 +266,7 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             age_on,
             rounds,
             time_controls,
+            placed_units,
             reason,
             who,
         } => {
@@ -296,9 +301,18 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
                 form.time_controls
                     .insert(sec.trim().to_string(), tc.trim().to_string());
             }
+            for p in &placed_units {
+                let Some((division, units)) = p.split_once('=') else {
+                    anyhow::bail!(
+                        "--placed-units 「{p}」 应为 组别=单位甲、单位乙 (expected DIVISION=UNITS)"
+                    );
+                };
+                form.placed_units
+                    .insert(division.trim().to_string(), units.to_string());
+            }
             match who.apply(&event, EventCommand::ChangeSettings { form })? {
-                Ok(_) => {
-                    println!("赛事设置已更改 (settings changed)");
+                Ok(done) => {
+                    super::tell(&who.db, &event, &done);
                     Ok(0)
                 }
                 Err(e) => Ok(super::desk::refused(&e)),

@@ -494,3 +494,84 @@ fn kunshan_keeps_the_social_security_number_masked_where_published() {
     let html = std::fs::read_to_string(&sheet).unwrap();
     assert!(html.contains("3205831990001234"));
 }
+
+/// 昆山 五(一) (issue item 10): the bundled Kunshan regulation leaves `units = []`; this
+/// edition's organiser fills in last edition's placed units by the settings (as the desk's
+/// new-edition form does), and from then a team of such a unit is placed in 甲组 by itself.
+/// A division the regulation does not place from last edition's results is refused naming
+/// the one it does; the settings say what was filled in, and the log keeps it.
+#[test]
+fn kunshan_last_editions_units_are_filled_in_for_this_edition() {
+    let env = EventDir::new(&std::fs::read_to_string(regulation("kunshan-2026")).unwrap());
+    let id = env.create();
+    for n in 0..3 {
+        add_kunshan_man(&env, &id, n, "昆山一厂");
+    }
+    let settings = |placed: &str| {
+        env.run(&[
+            "event",
+            "settings",
+            "--event",
+            &id,
+            "--placed-units",
+            placed,
+            "--at",
+            K_AT,
+        ])
+    };
+    let o = settings("乙组=昆山一厂");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("「乙组」不是按上届成绩划入单位的组别; 可填写的组别: 甲组"),
+        "{}",
+        stderr(&o)
+    );
+    let o = settings("甲组=昆山一厂、昆山三厂");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("甲组 上届划入单位 → 昆山一厂、昆山三厂"),
+        "{}",
+        stdout(&o)
+    );
+    let changed = env.entries_of(&id, "settings_changed");
+    assert_eq!(
+        changed[0]["placed_units"]["a"],
+        serde_json::json!(["昆山一厂", "昆山三厂"])
+    );
+    // Placed now: the team of 昆山一厂 may not name 乙组 and goes to 甲组 without naming it.
+    let team = |division: Option<&str>| {
+        let mut args = vec![
+            "team",
+            "add",
+            "--event",
+            &id,
+            "--name",
+            "一厂队",
+            "--unit",
+            "昆山一厂",
+            "--leader",
+            "王领队",
+            "--coach",
+            "李教练",
+            "--at",
+            K_AT,
+            "--member",
+            "P1",
+            "--member",
+            "P2",
+            "--member",
+            "P3",
+        ];
+        if let Some(d) = division {
+            args.extend(["--division", d]);
+        }
+        env.run(&args)
+    };
+    let o = team(Some("乙组"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("自动划入甲组"), "{}", stderr(&o));
+    let o = team(None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let t = env.entries_of(&id, "team_entered");
+    assert_eq!(t[0]["division"], "a");
+}

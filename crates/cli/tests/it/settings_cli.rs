@@ -55,7 +55,7 @@ fn the_chief_arbiter_sets_the_deadline_and_age_date_and_an_entry_is_on_time() {
         "--at",
         "2026-07-01T09:00:00+08:00",
     ]);
-    assert!(out.contains("赛事设置已更改"), "{out}");
+    assert!(out.contains("修改赛事设置"), "{out}");
     let changed = entries_of_kind(&env.log(&ev), "settings_changed");
     assert_eq!(changed.len(), 1);
     assert_eq!(changed[0]["deadline"], "2026-07-21T18:00:00+08:00");

@@ -70,6 +70,7 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             age_on,
             rounds,
             time_controls,
+            placed_units,
             ..
         } => {
             if name.is_none()
@@ -80,6 +81,7 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
                 && age_on.is_none()
                 && rounds.is_empty()
                 && time_controls.is_empty()
+                && placed_units.is_empty()
             {
                 return Err(Rejection::NoSettings);
             }
@@ -180,8 +182,15 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             age_on,
             rounds,
             time_controls,
+            placed_units,
             ..
         } => {
+            for (division, units) in placed_units {
+                state
+                    .settings
+                    .placed_units
+                    .insert(division.clone(), units.clone());
+            }
             if let Some(d) = deadline {
                 // The log's own deadline check reads the header's limits.
                 if let Some(h) = state.header.as_mut() {

@@ -752,6 +752,7 @@ fn settings_changes_are_folded_and_checked() {
                 age_on: None,
                 rounds: rounds.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
                 time_controls: Default::default(),
+                placed_units: Default::default(),
                 reason: String::new(),
             }
         };

@@ -157,7 +157,19 @@ pub struct SettingsForm {
     /// The slow games' time control (比赛用时) by section id, as written: `60+30` (minutes
     /// per side + seconds a move), `60`, `60分+30秒`, `60′+30″`.
     pub time_controls: BTreeMap<String, String>,
+    /// Last edition's units placed in a team division (昆山 五(一)), by division id, as typed:
+    /// names separated by 、 , ， ; or new lines (an empty text: none).
+    pub placed_units: BTreeMap<String, String>,
     pub reason: String,
+}
+
+/// Unit names as typed in one field: separated by 、 , ， ; ； or new lines, each trimmed.
+pub fn unit_list(text: &str) -> Vec<String> {
+    text.split(['、', ',', '，', ';', '；', '\n', '\r'])
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// The date ages are counted on, as the settings page shows it: the one set for this
@@ -322,6 +334,24 @@ fn settings_changed(
             time_controls.insert(id.clone(), tc);
         }
     }
+    let mut placed_units = BTreeMap::new();
+    let placed = reg.placed_divisions();
+    for (id, text) in &form.placed_units {
+        let Some(d) = placed
+            .iter()
+            .find(|d| d.id == id.trim() || d.name == id.trim())
+        else {
+            return Err(Refusal::NotPlacedDivision {
+                division: id.trim().to_string(),
+                placed: placed.iter().map(|d| d.name.clone()).collect(),
+            }
+            .into());
+        };
+        let units = unit_list(text);
+        if units != d.units {
+            placed_units.insert(d.id.clone(), units);
+        }
+    }
     if name.is_none()
         && start.is_none()
         && end.is_none()
@@ -330,6 +360,7 @@ fn settings_changed(
         && age_on.is_none()
         && rounds.is_empty()
         && time_controls.is_empty()
+        && placed_units.is_empty()
     {
         return Err(Refusal::NoSettingChanged.into());
     }
@@ -342,6 +373,7 @@ fn settings_changed(
         age_on,
         rounds,
         time_controls,
+        placed_units,
         reason: form.reason.trim().to_string(),
     };
     arbiter_core::validate(state, &e).map_err(Refusal::Rule)?;

@@ -102,6 +102,7 @@ impl LogReader<'_> {
                 venue,
                 rounds,
                 time_controls,
+                placed_units,
                 reason,
                 deadline,
                 age_on,
@@ -174,6 +175,17 @@ impl LogReader<'_> {
                             tc.minutes,
                             tc.increment_seconds
                         )
+                    });
+                }
+                for (division, units) in placed_units {
+                    let name = self.division(division);
+                    parts.push(match (zh, units.is_empty()) {
+                        (true, false) => format!("{name} 上届划入单位 → {}", units.join("、")),
+                        (true, true) => format!("{name} 上届划入单位 → 无"),
+                        (false, false) => {
+                            format!("{name}: last edition's units → {}", units.join(", "))
+                        }
+                        (false, true) => format!("{name}: last edition's units → none"),
                     });
                 }
                 if zh {

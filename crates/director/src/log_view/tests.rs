@@ -307,6 +307,7 @@ fn every_variant() -> Vec<LogEntry> {
             reason: "场地调整".into(),
             deadline: None,
             age_on: None,
+            placed_units: Default::default(),
         },
         LogEntry::PairingNumbersDrawn {
             section: "open".into(),

@@ -27,6 +27,15 @@ impl Refusal {
                 f,
                 "{section} 没有积分编排轮数, 不能设置轮数 (the section has no Swiss rounds to set)"
             ),
+            NotPlacedDivision { division, placed } if placed.is_empty() => write!(
+                f,
+                "「{division}」: 本规程没有按上届成绩划入的组别, 无需填写上届单位 (the regulation places no division from last edition's results)"
+            ),
+            NotPlacedDivision { division, placed } => write!(
+                f,
+                "「{division}」不是按上届成绩划入单位的组别; 可填写的组别: {} (not a division placed from last edition's results)",
+                placed.join("、")
+            ),
             RoundsBelowPaired {
                 section,
                 paired,

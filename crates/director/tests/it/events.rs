@@ -576,6 +576,7 @@ fn a_settings_change_is_read_after_the_regulation_was_parsed() {
                 age_on: None,
                 rounds: [(sec.clone(), rounds)].into_iter().collect(),
                 time_controls: Default::default(),
+                placed_units: Default::default(),
                 reason: "测试".into(),
             },
         })

@@ -388,6 +388,7 @@ fn the_events_list_shows_the_name_last_set() {
         age_on: None,
         rounds: Default::default(),
         time_controls: Default::default(),
+        placed_units: Default::default(),
         reason: String::new(),
     };
     for e in [

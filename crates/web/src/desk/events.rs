@@ -123,6 +123,19 @@ pub struct CreateForm {
     end: Option<String>,
     deadline: Option<String>,
     age_on: Option<String>,
+    /// Last edition's units placed in a team division (`units.{division}`, 昆山 五(一)).
+    #[serde(flatten)]
+    rest: std::collections::BTreeMap<String, String>,
+}
+
+impl CreateForm {
+    /// The placed divisions' units as typed, by division id.
+    fn placed_units(&self) -> std::collections::BTreeMap<String, String> {
+        self.rest
+            .iter()
+            .filter_map(|(k, v)| Some((k.strip_prefix("units.")?.to_string(), v.clone())))
+            .collect()
+    }
 }
 
 /// The second step of creating an event from a bundled regulation: this edition's dates,
@@ -148,6 +161,8 @@ struct EditionPage<'a> {
     /// What the regulation leaves to be filled in for this edition (昆山 五(一): last
     /// edition's units placed in 甲组), and what happens while it is empty.
     notices: Vec<String>,
+    /// The divisions placed from last edition's results: id, name, the units as typed.
+    placed: Vec<(String, String, String)>,
 }
 
 /// The dates as typed, or the field's error.
@@ -170,6 +185,7 @@ fn edition_form(f: &CreateForm) -> Result<arbiter_director::api::event::Settings
             })?),
         },
         age_on: date("年龄计算日期", &f.age_on)?,
+        placed_units: f.placed_units(),
         ..Default::default()
     })
 }
@@ -229,7 +245,8 @@ pub async fn create(
             if f.start.is_none()
                 && f.end.is_none()
                 && f.deadline.is_none()
-                && f.age_on.is_none() =>
+                && f.age_on.is_none()
+                && f.placed_units().is_empty() =>
         {
             None
         }
@@ -334,6 +351,19 @@ fn edition_page(
         ages: s.age_on.is_some(),
         error,
         notices: reg.placement_units_missing(),
+        placed: {
+            let typed = f.placed_units();
+            reg.placed_divisions()
+                .iter()
+                .map(|d| {
+                    let units = typed
+                        .get(&d.id)
+                        .cloned()
+                        .unwrap_or_else(|| d.units.join("、"));
+                    (d.id.clone(), d.name.clone(), units)
+                })
+                .collect()
+        },
     };
     let status = if page.error.is_some() {
         StatusCode::UNPROCESSABLE_ENTITY

@@ -42,6 +42,11 @@ struct SettingsPage<'a> {
     /// The date ages are counted on, empty if the regulation counts no age.
     age_on: String,
     sections: Vec<SectionSettings<'a>>,
+    /// The team divisions placed from last edition's results (昆山 五(一)): id, name and the
+    /// units placed now (joined by 、, empty if none is filled in).
+    placed: Vec<(String, String, String)>,
+    /// What happens while a placed division's units are empty.
+    notices: Vec<String>,
     /// Round 1 is paired.
     started: bool,
     /// The account may change the settings.
@@ -116,6 +121,12 @@ pub async fn show(
                     .unwrap_or_default(),
             })
             .collect(),
+        placed: reg
+            .placed_divisions()
+            .iter()
+            .map(|d| (d.id.clone(), d.name.clone(), d.units.join("、")))
+            .collect(),
+        notices: reg.placement_units_missing(),
         started: st.sections.values().any(|s| s.last_round() > 0),
         can: auth.may(arbiter_director::permission::Action::ChangeSettings),
     };
@@ -158,7 +169,11 @@ pub async fn change(
     let parsed = (|| -> Result<SettingsForm, String> {
         let mut rounds = BTreeMap::new();
         let mut time_controls = BTreeMap::new();
+        let mut placed_units = BTreeMap::new();
         for (k, v) in f {
+            if let Some(division) = k.strip_prefix("units.") {
+                placed_units.insert(division.to_string(), v.clone());
+            }
             if let Some(sec) = k.strip_prefix("rounds.") {
                 let v = v.trim();
                 if v.is_empty() {
@@ -192,6 +207,7 @@ pub async fn change(
             age_on: date("年龄计算日期", get("age_on"))?,
             rounds,
             time_controls,
+            placed_units,
             reason: get("reason").unwrap_or_default(),
         })
     })();

@@ -2367,3 +2367,65 @@ fn a_swap_is_previewed_in_words_then_recorded() {
     ));
     assert!(!ok && msg.contains("公布"), "{msg}");
 }
+
+/// 昆山 五(一) 「上届…甲组团体前八名、乙组团体前四名单位，本届自动划入甲组」 (the bundled file
+/// leaves `units = []`): a new edition made at the desk takes last edition's placed units on its
+/// dates page, and the settings page shows them (or, while empty, what that means) and takes
+/// a change; each is one `settings_changed` entry.
+#[test]
+fn kunshan_last_editions_placed_units_are_filled_in_at_the_desk() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    // The dates page of a new edition asks for them beside the notice.
+    let r = chief.post(
+        &s,
+        "/desk/events",
+        &[("preset", "kunshan-2026"), ("start", "2027-10-10")],
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    let page = r.text();
+    assert!(
+        page.contains("name=\"units.a\"") && page.contains("填写前没有队伍自动划入甲组"),
+        "{page}"
+    );
+    let r = chief.post(
+        &s,
+        "/desk/events",
+        &[
+            ("preset", "kunshan-2026"),
+            ("start", "2027-10-10"),
+            ("end", "2027-10-11"),
+            ("units.a", "昆山一厂\n昆山三厂"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
+    let ev = r
+        .header("location")
+        .and_then(|l| l.strip_prefix("/desk/e/"))
+        .expect("event page")
+        .to_string();
+    let set = entries_of(&s, &ev, "settings_changed");
+    let arbiter_core::LogEntry::SettingsChanged { placed_units, .. } = &set[0].1 else {
+        panic!("{set:?}")
+    };
+    assert_eq!(
+        placed_units.get("a").map(Vec::as_slice),
+        Some(&["昆山一厂".to_string(), "昆山三厂".to_string()][..])
+    );
+    let path = format!("/desk/e/{ev}/settings");
+    let page = chief.get(&s, &path).text();
+    assert!(
+        page.contains("甲组 · 上届划入单位") && page.contains("昆山一厂、昆山三厂"),
+        "{page}"
+    );
+    assert!(!page.contains("填写前没有队伍自动划入甲组"), "{page}");
+    // Emptied again: the page says so and what it means.
+    let (ok, msg) = flash(&chief.post(&s, &path, &[("units.a", "")]));
+    assert!(ok, "{msg}");
+    let page = chief.get(&s, &path).text();
+    assert!(
+        page.contains("未填写") && page.contains("填写前没有队伍自动划入甲组"),
+        "{page}"
+    );
+    assert_eq!(entries_of(&s, &ev, "settings_changed").len(), 2);
+}
