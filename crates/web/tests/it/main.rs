@@ -23,6 +23,7 @@ mod desk_accounts;
 mod desk_awards;
 mod desk_entry_form;
 mod desk_games;
+mod desk_live;
 mod desk_log;
 mod desk_money;
 mod desk_numbering;
