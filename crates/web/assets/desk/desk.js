@@ -67,12 +67,179 @@
     cLine.id = "correct-current";
     cLine.hidden = true;
     cBoard.parentNode.parentNode.insertBefore(cLine, cBoard.parentNode.nextSibling);
-    cBoard.addEventListener("input", function () { light(cBoard, cLine); });
+    cBoard.addEventListener("input", function () { light(cBoard, cLine); release(); });
     cResult.addEventListener("input", function () {
       var v = cResult.value.trim();
       var r = keys[v] || (words[v] ? v : null);
       if (cMeaning) cMeaning.textContent = v ? (r ? r + " " + words[r] : t("无法识别", "not a result key")) : "";
     });
+  }
+
+  // Live: a result another arbiter enters (or the chief arbiter corrects, or a foul decides)
+  // fills in its row within seconds, without a reload. The event's public live stream says
+  // only that the log moved on (its last entry's number); the grid then asks the desk for
+  // the round's results now (`results.json`, a desk login) and fills in the rows that
+  // differ, marked 「已由他人录入」. A row being typed in, waiting for its result key or being
+  // sent is never overwritten: the conflict is said in words, and the row is filled in once
+  // the arbiter lets it go. After a dropped connection (bad Wi-Fi, the page back from the
+  // back/forward cache) the stream is opened again and the grid catches up the same way.
+  var others = document.getElementById("others");
+  var held = {};
+  var sending = null;
+  var news = [];
+  function busy(tr) {
+    return tr === sending || tr.classList.contains("current");
+  }
+  function tell(text) {
+    if (!others) return;
+    others.hidden = false;
+    others.textContent = text;
+  }
+  function named(tr) {
+    var at = tr.getAttribute("data-mb");
+    return at ? t("第" + at.replace(".", "场第") + "台", "Board " + at) : t("第" + tr.getAttribute("data-board") + "台", "Board " + tr.getAttribute("data-board"));
+  }
+  function inWords(r) {
+    return r ? r + " (" + (en ? r : (words[r] || r)) + ")" : t("无成绩", "no result");
+  }
+  // Fill in `tr` with `r`, stored by someone else.
+  function fillIn(tr, r) {
+    var old = cellText(tr, 3);
+    var cell = tr.cells[3];
+    cell.textContent = r;
+    cell.setAttribute("data-note", t("已由他人录入", "entered by another arbiter"));
+    tr.classList.remove("theirs");
+    void tr.offsetWidth;
+    tr.classList.add("theirs");
+    tr.classList.remove("conflict");
+    news.push(old
+      ? named(tr) + t("已由他人改为 ", " changed by another arbiter to ") + inWords(r) + t(", 原成绩 ", ", was ") + old
+      : named(tr) + t("已由他人录入: ", " entered by another arbiter: ") + inWords(r));
+  }
+  function told() {
+    if (news.length) tell(news.join(t("; ", "; ")));
+    news = [];
+  }
+  // The rows held while they were busy, now that they are not.
+  function release() {
+    for (var b in held) {
+      var tr = rowOf(b);
+      if (!tr || busy(tr)) continue;
+      var r = held[b];
+      delete held[b];
+      tr.classList.remove("conflict");
+      if (cellText(tr, 3) !== r) fillIn(tr, r);
+    }
+    told();
+  }
+  var progress0 = progress;
+  var seq = progress0 ? +(progress0.getAttribute("data-seq") || "0") : 0;
+  var conflictSay = null;
+  function apply(now) {
+    if (now.last_seq > seq) seq = now.last_seq;
+    if (now.round !== +progress0.getAttribute("data-round")) {
+      tell(now.round
+        ? t("第" + now.round + "轮已编排, 请刷新页面", "Round " + now.round + " is paired: reload the page")
+        : t("本轮编排已撤销, 请刷新页面", "This round's pairing was undone: reload the page"));
+      return;
+    }
+    for (var i = 0; i < now.boards.length; i++) {
+      var b = now.boards[i];
+      var tr = rowOf(b.board);
+      if (!tr) continue;
+      var r = b.result || "";
+      if (cellText(tr, 3) === r) { delete held[b.board]; tr.classList.remove("conflict"); continue; }
+      if (busy(tr)) {
+        if (held[b.board] !== r && tr !== sending && conflictSay) {
+          conflictSay(named(tr) + t("刚由他人录入 ", " was just entered by another arbiter: ") + inWords(r) +
+            t(", 与你正在输入的冲突: 你的成绩尚未发送, 本行未被覆盖. 按 Esc 放弃并查看; 如仍要改, 核对后重新输入台号.",
+              ". It conflicts with what you are typing: yours is not sent and the row is not overwritten. Press Esc to drop it and see theirs; to change it, check and type the board again."));
+        }
+        held[b.board] = r;
+        tr.classList.add("conflict");
+        continue;
+      }
+      fillIn(tr, r);
+    }
+    told();
+    var bold = progress0.querySelector("b");
+    if (now.confirmed && !progress0.classList.contains("confirmed")) {
+      tell(t("本轮成绩已签字确认, 请刷新页面", "This round's slips are signed: reload the page"));
+    } else if (bold && !progress0.classList.contains("confirmed") && now.total) {
+      bold.textContent = now.entered + "/" + now.total;
+      progress0.setAttribute("data-entered", now.entered);
+    }
+  }
+  var asking = false, askAgain = false, soonTimer = null;
+  function ask() {
+    if (asking) { askAgain = true; return; }
+    asking = true;
+    fetch(progress0.getAttribute("data-now"), {
+      headers: { "Accept": "application/json" },
+      credentials: "same-origin",
+      cache: "no-store"
+    }).then(function (r) {
+      var json = (r.headers.get("Content-Type") || "").indexOf("application/json") >= 0;
+      if (!r.ok || !json) {
+        tell(t("登录已失效或服务器无应答, 请刷新页面", "Logged out or no answer from the server: reload the page"));
+        return null;
+      }
+      return r.json();
+    }).then(function (now) {
+      if (now) apply(now);
+    }).catch(function () {
+      progress0.setAttribute("data-live", "error");
+    }).then(function () {
+      asking = false;
+      if (askAgain) { askAgain = false; ask(); }
+    });
+  }
+  function soon() {
+    if (soonTimer) return;
+    soonTimer = setTimeout(function () { soonTimer = null; ask(); }, 150 + Math.random() * 600);
+  }
+  var liveEv = progress0 && progress0.getAttribute("data-event");
+  if (liveEv && progress0.getAttribute("data-now") && window.EventSource) {
+    var es = null, again = null, shown = true, opened = false;
+    var connect = function () {
+      shown = true;
+      if (es) return;
+      progress0.setAttribute("data-live", "connecting");
+      var mine = new EventSource("/e/" + encodeURIComponent(liveEv) + "/live");
+      es = mine;
+      mine.addEventListener("change", function (m) {
+        var c;
+        try { c = JSON.parse(m.data); } catch (e) { return; }
+        if (c.last_seq > seq) soon();
+      });
+      mine.onopen = function () {
+        progress0.setAttribute("data-live", "open");
+        // Opened again after a drop: catch up whatever the first message says.
+        if (opened) soon();
+        opened = true;
+      };
+      mine.onerror = function () {
+        progress0.setAttribute("data-live", "error");
+        if (es === mine && mine.readyState === EventSource.CLOSED && !again) {
+          es = null;
+          again = setTimeout(function () {
+            again = null;
+            if (shown) { opened = true; connect(); }
+          }, 3000 + Math.random() * 5000);
+        }
+      };
+    };
+    window.addEventListener("pagehide", function () {
+      shown = false;
+      if (again) { clearTimeout(again); again = null; }
+      if (es) { es.close(); es = null; }
+      progress0.setAttribute("data-live", "closed");
+    });
+    window.addEventListener("pageshow", function (e) {
+      if (e.persisted) { opened = true; connect(); soon(); }
+    });
+    window.addEventListener("online", soon);
+    connect();
   }
 
   var form = document.getElementById("entry");
@@ -91,6 +258,7 @@
     answer.textContent = text;
     answer.className = "flash " + (ok ? "ok" : "err");
   }
+  conflictSay = function (text) { say(false, text); };
 
   function reset() {
     waiting = false;
@@ -103,6 +271,7 @@
     board.value = "";
     light(board, current);
     board.focus();
+    release();
   }
 
   function send() {
@@ -110,6 +279,7 @@
     // appears on the same board once the page comes back.
     if (form.hasAttribute("data-post")) { form.submit(); return; }
     var body = new URLSearchParams(new FormData(form));
+    sending = sheet ? sheet.querySelector("tr.current") : null;
     fetch(form.action, {
       method: "POST",
       headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
@@ -121,8 +291,13 @@
       say(a.ok, a.message);
       if (a.board) {
         var tr = rowOf(a.board);
-        if (tr) tr.cells[3].textContent = a.stored || "";
+        if (tr) {
+          tr.cells[3].textContent = a.stored || "";
+          tr.classList.remove("conflict");
+          delete held[a.board];
+        }
       }
+      sending = null;
       if (a.match_no && a.match_line) {
         var head = document.querySelector("#m-" + a.match_no + " tr.match th");
         if (head) head.textContent = a.match_line;
@@ -135,7 +310,9 @@
       reset();
     }).catch(function () {
       say(false, t("网络错误, 未能确认是否录入, 请刷新页面查看", "Network error: reload to see what was stored"));
+      sending = null;
       reset();
+      soon();
     });
   }
 
@@ -151,6 +328,7 @@
   board.addEventListener("input", function () {
     answer.hidden = true;
     light(board, current);
+    release();
   });
 
   board.addEventListener("keydown", function (ev) {

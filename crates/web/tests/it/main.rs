@@ -12,6 +12,7 @@ mod browser;
 mod browser_accounts;
 mod browser_checkin;
 mod browser_entries;
+mod browser_live;
 mod browser_results;
 mod browser_team;
 mod claims;
