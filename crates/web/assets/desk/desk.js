@@ -384,3 +384,46 @@
     });
   });
 })();
+
+// A desk page brought back by Back or Forward from the browser's back/forward cache shows
+// the event as it was when it was left (a result entered since, a round paired): it is
+// loaded again, unless the arbiter has typed into one of its forms — then it says so and
+// leaves the reload to him. The result grid catches up by itself (above) and keeps what is
+// typed.
+(function () {
+  "use strict";
+  var en = /^en/.test(document.documentElement.lang || "");
+  function typed() {
+    var fields = document.querySelectorAll("input, textarea, select");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "hidden" || f.type === "submit" || f.type === "button" || f.type === "file") continue;
+      if (f.type === "checkbox" || f.type === "radio") {
+        if (f.checked !== f.defaultChecked) return true;
+      } else if (f.tagName === "SELECT") {
+        for (var j = 0; j < f.options.length; j++) {
+          if (f.options[j].selected !== f.options[j].defaultSelected) return true;
+        }
+      } else if (f.value !== f.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+  window.addEventListener("pageshow", function (e) {
+    if (!e.persisted) return;
+    var p = document.getElementById("progress");
+    if (p && p.getAttribute("data-now")) return;
+    if (!typed()) { location.reload(); return; }
+    if (document.getElementById("stale")) return;
+    var note = document.createElement("p");
+    note.id = "stale";
+    note.className = "flash info";
+    note.setAttribute("role", "status");
+    note.textContent = en
+      ? "This page is as it was when you left it and may be out of date: reload it to see the event now (what you typed is lost)."
+      : "这是离开时的页面, 内容可能已过时: 刷新即可看到最新情况 (已填写的内容将丢失).";
+    var main = document.getElementById("main") || document.body;
+    main.insertBefore(note, main.firstChild);
+  });
+})();

@@ -1,5 +1,6 @@
-//! Browser tests of the chief arbiter's round sheet and knockout desk (headless Chromium, the
-//! real server, the pages' own scripts; helpers from [`crate::browser`]):
+//! Browser tests of the chief arbiter's round sheet and knockout desk, and of the desk on a
+//! phone with the browser's Back and Forward (headless Chromium, the real server, the pages'
+//! own scripts; helpers from [`crate::browser`]):
 //!
 //! 1. A swap on the sheet before publication: 调换 1号 与 another board's player, 预览 — the
 //!    sheet as it would be, in words, nothing recorded — then 确认调换: recorded once, the
@@ -7,14 +8,18 @@
 //! 2. The knockout page's keyboard grid on a Tianshui event after its Swiss stage: the board
 //!    typed lights its row, Enter and one key record the game due there (the page posts and
 //!    comes back with the game on the bracket).
+//! 3. A 375-px phone: event → round → results, a result typed; Back shows the round sheet
+//!    with it; another arbiter enters a board meanwhile; Forward shows the grid with both —
+//!    never a stale page from the back/forward cache; a page with a choice made in its form
+//!    is kept as it is and says it may be out of date.
 //!
 //! With `ARBITER_SCREENSHOTS=DIR` they save their screenshots there (`desk-chief-*.png`).
 
 use crate::browser::{
-    add_user, body_text, click, fill, keyboard, log_in, rows, text, wait_js, Driver, ENTER,
-    ONE_AT_A_TIME,
+    add_user, body_text, click, fill, keyboard, log_in, path_of, rows, text, wait_js, Driver,
+    ENTER, ONE_AT_A_TIME,
 };
-use crate::browser_results::screenshot;
+use crate::browser_results::{screenshot, type_result};
 use crate::common::TestServer;
 use crate::desk::{create_kunshan, entries_of, login, register_men, with_accounts};
 use arbiter_store::{EventId, EventStore, Role, SqliteStore};
@@ -213,6 +218,116 @@ fn the_knockout_grid_records_a_game_by_keyboard_after_the_swiss_stage() {
         assert_eq!(games[0].0, "arb");
         let ok = text(&c, ".flash.ok").await;
         assert!(ok.contains(&format!("第{board}台")), "{ok}");
+        c.close().await.expect("close");
+    });
+}
+
+#[test]
+fn on_a_phone_back_and_forward_show_the_round_as_it_is_now() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let srv = TestServer::start_with(with_accounts);
+    let chief = login(&srv, "chief");
+    let ev = create_kunshan(&srv, &chief);
+    register_men(&srv, &chief, &ev, 8);
+    let other = login(&srv, "arb2");
+    crate::desk::pair_and_publish(&srv, &other, &ev);
+    let base = format!("http://{}", srv.addr);
+    crate::browser::run(async {
+        let c = driver.browser(375, 800).await;
+        log_in(&c, &base, "arb").await;
+        c.goto(&format!("{base}/desk/e/{ev}")).await.expect("event");
+        click(&c, &format!("a[href='/desk/e/{ev}/s/men/round']")).await;
+        assert!(wait_js(&c, 10, "!!document.getElementById('sheet')").await);
+        click(&c, &format!("a[href='/desk/e/{ev}/s/men/results']")).await;
+        assert!(wait_js(&c, 10, "!!document.getElementById('entry')").await);
+        assert_eq!(path_of(&c).await, format!("/desk/e/{ev}/s/men/results"));
+        let said = type_result(&c, "1", '1').await;
+        assert!(said.contains("第1台已录入"), "{said}");
+
+        // Back: the round sheet shows the result just entered.
+        c.back().await.expect("back");
+        let round_cell = |board: u32| {
+            format!(
+                "location.pathname.endsWith('/round') && (function () {{ \
+                 var tr = document.querySelector('#sheet tr[data-board=\"{board}\"]'); \
+                 return tr && tr.cells[3].textContent.trim(); }})()"
+            )
+        };
+        assert!(
+            wait_js(&c, 10, &format!("{} === '1-0'", round_cell(1))).await,
+            "after Back: {}",
+            body_text(&c).await
+        );
+        // Another arbiter enters board 2 while this page is shown.
+        let r = other.post_json(
+            &srv,
+            &format!("/desk/e/{ev}/s/men/results"),
+            &[("board", "2"), ("result", "0")],
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        // Forward: the grid shows both, and counts them.
+        c.forward().await.expect("forward");
+        let both = "location.pathname.endsWith('/results') && \
+             document.querySelector('#sheet tr[data-board=\"1\"]').cells[3].textContent.trim() === '1-0' && \
+             document.querySelector('#sheet tr[data-board=\"2\"]').cells[3].textContent.trim() === '0-1' && \
+             document.querySelector('#progress b').textContent === '2/4'";
+        assert!(
+            wait_js(&c, 15, both).await,
+            "after Forward: {}",
+            body_text(&c).await
+        );
+        screenshot(&c, "desk-chief-forward-375").await;
+        // And Back once more: the round sheet has board 2 too.
+        c.back().await.expect("back");
+        assert!(
+            wait_js(&c, 10, &format!("{} === '0-1'", round_cell(2))).await,
+            "after the second Back: {}",
+            body_text(&c).await
+        );
+        let wide = c
+            .execute(
+                "return document.documentElement.scrollWidth <= window.innerWidth;",
+                vec![],
+            )
+            .await
+            .expect("width");
+        assert_eq!(wide, serde_json::json!(true), "the round page fits 375 px");
+        // A page the arbiter has typed into is not loaded again behind his back: it says it
+        // may be out of date, and keeps what he chose.
+        c.goto(&format!("{base}/desk/e/{ev}/print"))
+            .await
+            .expect("print page");
+        c.execute(
+            "var f = document.querySelector('select[name=format]'); f.selectedIndex = 1; \
+             window.arbiterMark = 45; return f.options.length;",
+            vec![],
+        )
+        .await
+        .expect("a format chosen");
+        c.goto(&format!("{base}/desk/e/{ev}/s/men/results"))
+            .await
+            .expect("grid");
+        c.back().await.expect("back");
+        assert!(
+            wait_js(
+                &c,
+                10,
+                "location.pathname.endsWith('/print') && !!document.getElementById('stale')"
+            )
+            .await,
+            "the kept page says so: {}",
+            body_text(&c).await
+        );
+        let kept = c
+            .execute(
+                "return [window.arbiterMark === 45, document.querySelector('select[name=format]').selectedIndex];",
+                vec![],
+            )
+            .await
+            .expect("kept");
+        assert_eq!(kept, serde_json::json!([true, 1]));
+        assert!(text(&c, "#stale").await.contains("内容可能已过时"));
         c.close().await.expect("close");
     });
 }
