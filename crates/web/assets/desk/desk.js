@@ -162,6 +162,16 @@
       fillIn(tr, r);
     }
     told();
+    // A team match: each match's line and its boards' 局分 follow (a busy row's wait).
+    var ms = now.matches || [];
+    for (var k = 0; k < ms.length; k++) {
+      var head = document.querySelector("#m-" + ms[k].no + " tr.match th");
+      if (head) head.textContent = ms[k].line;
+      for (var q = 0; q < ms[k].points.length; q++) {
+        var row = rowOf(ms[k].points[q][0]);
+        if (row && !busy(row) && !(ms[k].points[q][0] in held)) row.cells[2].textContent = ms[k].points[q][1];
+      }
+    }
     var bold = progress0.querySelector("b");
     if (now.confirmed && !progress0.classList.contains("confirmed")) {
       tell(t("本轮成绩已签字确认, 请刷新页面", "This round's slips are signed: reload the page"));

@@ -549,16 +549,47 @@ pub struct GridNow {
     /// Every slip of the round is signed: the grid no longer takes results.
     pub confirmed: bool,
     pub boards: Vec<GridBoard>,
+    /// A team match: each match's line (「第3场 甲队 2½:1½ 乙队 · 进行中」) and its boards'
+    /// 局分, as the match sheet shows them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<GridMatch>,
+}
+
+/// One match of a team round as the grid's script reads it.
+#[derive(Serialize)]
+pub struct GridMatch {
+    pub no: u32,
+    pub line: String,
+    /// Each board's 局分 (「1 : 0」; empty until it has a result), by the round's board number.
+    pub points: Vec<(u32, String)>,
 }
 
 /// `GET /desk/e/{ev}/s/{sec}/results.json` (any desk account, as the grid's page).
 pub async fn grid_json(
+    l: Lang,
     RequireRole(_auth, ..): RequireRole<Staff>,
     es: EventSection,
 ) -> Result<Response, WebError> {
     let st = &es.snap.state;
     es.section()?;
     let sheet = api::current_sheet(st, &es.sec).ok();
+    let matches = team_sheet(l, st, &es.sec, sheet.as_ref())
+        .map(|t| {
+            t.matches
+                .into_iter()
+                .map(|m| GridMatch {
+                    no: m.no,
+                    line: m.line,
+                    points: m
+                        .rows
+                        .into_iter()
+                        .filter(|r| r.game)
+                        .map(|r| (r.board, r.points))
+                        .collect(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let now = GridNow {
         round: sheet.as_ref().map(|s| s.round),
         last_seq: es.snap.last_seq(),
@@ -580,6 +611,7 @@ pub async fn grid_json(
                     .collect()
             })
             .unwrap_or_default(),
+        matches,
     };
     let mut resp = Json(now).into_response();
     resp.headers_mut().insert(

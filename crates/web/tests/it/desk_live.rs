@@ -41,6 +41,7 @@ fn the_grid_hears_of_another_arbiters_result_and_reads_the_rounds_results_now() 
         (Some(0), Some(6))
     );
     assert_eq!(j["confirmed"], false);
+    assert!(j.get("matches").is_none(), "not a team match: {j}");
     let boards = j["boards"].as_array().expect("boards");
     assert_eq!(boards.len(), 6);
     assert!(boards.iter().all(|x| x["result"].is_null()), "{j}");
