@@ -11,6 +11,9 @@
 //!    after its lifetime); a result entered meanwhile reaches the grid once the stream is open
 //!    again, without a reload.
 //!
+//! 3. A team round: a board entered elsewhere as 「1.1」 fills in its row, its 局分 and its
+//!    match's line on the grid.
+//!
 //! With `ARBITER_SCREENSHOTS=DIR` the first saves its screenshots there (`desk-live-*.png`).
 
 use crate::browser::{
@@ -289,6 +292,87 @@ fn a_grid_whose_stream_dropped_catches_up_when_it_is_open_again() {
         );
         assert!(not_reloaded(&b).await, "the page was reloaded");
         assert_eq!(text(&b, "#progress").await, "第1轮 · 1/7");
+        b.close().await.expect("close");
+    });
+}
+
+#[test]
+fn a_team_grid_follows_the_match_line_of_a_board_entered_elsewhere() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let mut ev = String::new();
+    // A team Swiss of 20 teams of four boards: round 1 paired and published, no result.
+    let srv = TestServer::start_with(|store| {
+        add_user(store, "arb", Role::Arbiter);
+        add_user(store, "arb2", Role::Arbiter);
+        let how = arbiter_web::demo::PartWay {
+            rounds: Some(0),
+            seed: 2,
+            sizes: arbiter_simulate::Sizes {
+                all: Some(100),
+                ..Default::default()
+            },
+            results_left: usize::MAX,
+        };
+        ev = arbiter_web::demo::simulate_part_way(
+            store,
+            include_str!("../../../simulate/tests/fixtures/team-swiss.toml"),
+            "team-swiss.toml",
+            &how,
+        )
+        .expect("round 1 paired")
+        .0;
+    });
+    let base = format!("http://{}", srv.addr);
+    let a = crate::common::desk::login(&srv, "arb");
+    crate::browser::run(async {
+        let b = driver.browser(1280, 900).await;
+        log_in(&b, &base, "arb2").await;
+        b.goto(&format!("{base}/desk/e/{ev}/s/teams/results"))
+            .await
+            .expect("grid");
+        assert!(
+            wait_js(
+                &b,
+                10,
+                "document.getElementById('progress').getAttribute('data-live') === 'open'"
+            )
+            .await,
+            "{}",
+            body_text(&b).await
+        );
+        let line = text(&b, "#m-1 tr.match th").await;
+        let r = a.post_json(
+            &srv,
+            &format!("/desk/e/{ev}/s/teams/results"),
+            &[("round", "1"), ("board", "1.1"), ("result", "1")],
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        let answer = r.json();
+        let want = answer["match_line"]
+            .as_str()
+            .expect("the match's line")
+            .to_string();
+        assert_ne!(want, line);
+        let board = answer["board"].as_u64().expect("board") as u32;
+        let cond = format!(
+            "document.querySelector('#m-1 tr.match th').textContent === {} && {}",
+            json!(want),
+            shows(board, "1-0")
+        );
+        assert!(wait_js(&b, 10, &cond).await, "{}", body_text(&b).await);
+        let points = b
+            .execute(
+                "return document.querySelector('#sheet tr[data-mb=\"1.1\"]').cells[2].textContent.trim();",
+                vec![],
+            )
+            .await
+            .expect("points");
+        assert!(
+            points.as_str().is_some_and(|p| p.contains(':')),
+            "the board's 局分: {points}"
+        );
+        assert!(text(&b, "#others").await.contains("第1场第1台已由他人录入"));
         b.close().await.expect("close");
     });
 }
