@@ -143,6 +143,7 @@ pub fn routes() -> Router<AppState> {
             "/desk/e/{ev}/s/{sec}/results",
             get(rounds::grid).post(rounds::enter),
         )
+        .route("/desk/e/{ev}/s/{sec}/results.json", get(rounds::grid_json))
         .route("/desk/e/{ev}/s/{sec}/confirm", post(rounds::confirm))
         .route("/desk/e/{ev}/s/{sec}/lineup", post(matches::lineup))
         .route("/desk/e/{ev}/s/{sec}/team-absent", post(matches::absent))
@@ -355,6 +356,7 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             Action::CompleteRound.allowed(),
         ),
         ("GET", "/desk/e/{ev}/s/{sec}/results", ALL),
+        ("GET", "/desk/e/{ev}/s/{sec}/results.json", ALL),
         (
             "POST",
             "/desk/e/{ev}/s/{sec}/results",

@@ -436,6 +436,8 @@ struct ResultsPage<'a> {
     foul_kinds: Vec<(String, String)>,
     /// A team-match section: the round as its matches.
     team: Option<super::matches::TeamSheet>,
+    /// The event's log ends at this entry (the grid's script asks for what is newer).
+    seq: u64,
 }
 
 /// The team sheet of `sheet`'s round when the section is a team match.
@@ -482,6 +484,7 @@ pub async fn grid(
     });
     let page = ResultsPage {
         team,
+        seq: es.snap.last_seq(),
         l,
         csrf: &auth.csrf,
         ev,
@@ -523,6 +526,99 @@ pub async fn grid(
     )
     .flash(f)
     .render(StatusCode::OK, &page)
+}
+
+/// One board of the grid as its script reads it: the result stored now (`1-0` …), or none.
+#[derive(Serialize)]
+pub struct GridBoard {
+    pub board: u32,
+    pub result: Option<String>,
+}
+
+/// `GET /desk/e/{ev}/s/{sec}/results.json`: what the grid of the last round shows now, for
+/// the grid's script to fill in the rows other arbiters entered (after each change of the
+/// event's log, which the live stream `/e/{ev}/live` announces, and after a reconnection).
+#[derive(Serialize)]
+pub struct GridNow {
+    /// The last round (none: the section has no round yet).
+    pub round: Option<u32>,
+    /// The event's log ends at this entry: the state these results are of.
+    pub last_seq: u64,
+    pub entered: usize,
+    pub total: usize,
+    /// Every slip of the round is signed: the grid no longer takes results.
+    pub confirmed: bool,
+    pub boards: Vec<GridBoard>,
+    /// A team match: each match's line (「第3场 甲队 2½:1½ 乙队 · 进行中」) and its boards'
+    /// 局分, as the match sheet shows them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<GridMatch>,
+}
+
+/// One match of a team round as the grid's script reads it.
+#[derive(Serialize)]
+pub struct GridMatch {
+    pub no: u32,
+    pub line: String,
+    /// Each board's 局分 (「1 : 0」; empty until it has a result), by the round's board number.
+    pub points: Vec<(u32, String)>,
+}
+
+/// `GET /desk/e/{ev}/s/{sec}/results.json` (any desk account, as the grid's page).
+pub async fn grid_json(
+    l: Lang,
+    RequireRole(_auth, ..): RequireRole<Staff>,
+    es: EventSection,
+) -> Result<Response, WebError> {
+    let st = &es.snap.state;
+    es.section()?;
+    let sheet = api::current_sheet(st, &es.sec).ok();
+    let matches = team_sheet(l, st, &es.sec, sheet.as_ref())
+        .map(|t| {
+            t.matches
+                .into_iter()
+                .map(|m| GridMatch {
+                    no: m.no,
+                    line: m.line,
+                    points: m
+                        .rows
+                        .into_iter()
+                        .filter(|r| r.game)
+                        .map(|r| (r.board, r.points))
+                        .collect(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let now = GridNow {
+        round: sheet.as_ref().map(|s| s.round),
+        last_seq: es.snap.last_seq(),
+        entered: sheet.as_ref().map_or(0, |s| {
+            s.boards.iter().filter(|b| b.result.is_some()).count()
+        }),
+        total: sheet.as_ref().map_or(0, |s| s.boards.len()),
+        confirmed: sheet
+            .as_ref()
+            .is_some_and(|s| round_confirmed(st, &es.sec, s)),
+        boards: sheet
+            .map(|s| {
+                s.boards
+                    .into_iter()
+                    .map(|b| GridBoard {
+                        board: b.board,
+                        result: b.result,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        matches,
+    };
+    let mut resp = Json(now).into_response();
+    resp.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    Ok(resp)
 }
 
 /// A result as typed: the grid's one-key codes or the notation read from red's side.

@@ -431,3 +431,67 @@ fn both_captains_confirm_a_match_on_the_match_sheet() {
         );
     }
 }
+
+/// The grid of another arbiter reads a team round as the match sheet shows it: the board's
+/// result, the match's line and the board's 局分 (`results.json`, read by the grid's script
+/// after the live stream's change).
+#[test]
+fn the_round_results_now_carry_each_matchs_line_and_points() {
+    let (s, ev) = boot();
+    let a = login(&s, "arb");
+    let b = login(&s, "arb2");
+    let now = format!("/desk/e/{ev}/s/teams/results.json");
+    let before = b.get(&s, &now).json();
+    let matches = before["matches"]
+        .as_array()
+        .expect("a team round's matches");
+    assert_eq!(matches.len(), 10, "{before}");
+    assert!(
+        matches[0]["points"]
+            .as_array()
+            .expect("points")
+            .iter()
+            .all(|p| p[1] == ""),
+        "{before}"
+    );
+    let r = a.post_json(
+        &s,
+        &format!("/desk/e/{ev}/s/teams/results"),
+        &[("round", "1"), ("board", "1.1"), ("result", "1")],
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let answer = r.json();
+    let board = answer["board"].as_u64().expect("the round's board");
+    let j = b.get(&s, &now).json();
+    let m = j["matches"]
+        .as_array()
+        .expect("matches")
+        .iter()
+        .find(|m| m["no"] == answer["match_no"])
+        .expect("the board's match")
+        .clone();
+    assert_eq!(m["line"], answer["match_line"], "{j}");
+    assert_ne!(m["line"], matches[0]["line"], "the line follows the score");
+    let points: Vec<(u64, String)> = m["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_u64().unwrap_or(0),
+                p[1].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let entered: Vec<_> = points.iter().filter(|(_, p)| !p.is_empty()).collect();
+    assert_eq!(entered.len(), 1, "{points:?}");
+    assert_eq!(entered[0].0, board);
+    let row = j["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .find(|x| x["board"].as_u64() == Some(board))
+        .expect("the board")
+        .clone();
+    assert_eq!(row["result"], "1-0");
+}
