@@ -250,3 +250,69 @@ impl Regulation {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REG: &str = r#"
+[event]
+name = "少儿赛"
+start = 2026-07-10
+end = 2026-07-11
+
+[registration]
+play_up = { allowed = false }
+
+[[sections]]
+id = "u10"
+name = "10岁以下组"
+format = { kind = "swiss", rounds = 5 }
+eligibility = { max_age = 10, age_on = 2026-01-01 }
+
+[[sections]]
+id = "u8"
+name = "8岁以下组"
+format = { kind = "swiss", rounds = 5 }
+eligibility = { max_age = 8, age_on = 2026-01-01 }
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "swiss", rounds = 5 }
+"#;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).expect("date")
+    }
+
+    /// Ages as `max_age` on `age_on`: 8 on 2026-01-01 at most is born on 2017-01-02 or later;
+    /// a child of 8 plays in 8岁以下组, and 10岁以下组 is playing up, refused naming his age.
+    #[test]
+    fn own_group_by_max_age_and_playing_up_refused() {
+        let reg = crate::parse(REG, "t.toml").expect("valid");
+        let u8 = reg.section("u8").expect("u8");
+        assert_eq!(u8.oldest_birth(), Some(d(2017, 1, 2)));
+        assert_eq!(reg.section("open").and_then(Section::oldest_birth), None);
+        let facts = EntryFacts {
+            birth_date: Some(d(2017, 1, 2)),
+            ..EntryFacts::default()
+        };
+        let own = reg.own_group(None, facts.birth_date).map(|s| s.id.as_str());
+        assert_eq!(own, Some("u8"));
+        assert!(reg.check_play_up("u8", &facts).is_ok());
+        // 公开组 has no age rule: not an age group, so not playing up.
+        assert!(reg.check_play_up("open", &facts).is_ok());
+        let no = reg.check_play_up("u10", &facts).expect_err("playing up");
+        assert_eq!(
+            (no.own.as_str(), no.age, no.allowed),
+            ("8岁以下组", 8, false)
+        );
+        assert_eq!(no.on, d(2026, 1, 1));
+        // A day older, he is 9: 10岁以下组 is his own.
+        let nine = Some(d(2017, 1, 1));
+        let own = reg.own_group(None, nine).map(|s| s.id.as_str());
+        assert_eq!(own, Some("u10"));
+        assert!(reg.has_nested_age_groups());
+    }
+}
