@@ -1331,6 +1331,33 @@ mod tests {
             NotEligible {
                 why: crate::registration::Ineligible::UnknownSection("men".into()),
             },
+            // 越级, not allowed and with a condition unmet: worded by the names of the groups.
+            NotEligible {
+                why: crate::registration::Ineligible::PlayUp(Box::new(
+                    arbiter_regulation::PlayingUp {
+                        section: "男子10岁组".into(),
+                        own: "男子8岁组".into(),
+                        age: 8,
+                        on: date(2007, 7, 14),
+                        allowed: false,
+                        rule_zh: "不得越级".into(),
+                        rule_en: "not allowed".into(),
+                    },
+                )),
+            },
+            NotEligible {
+                why: crate::registration::Ineligible::PlayUp(Box::new(
+                    arbiter_regulation::PlayingUp {
+                        section: "男子10岁组".into(),
+                        own: "男子8岁组".into(),
+                        age: 8,
+                        on: date(2007, 7, 14),
+                        allowed: true,
+                        rule_zh: "须教练推荐信".into(),
+                        rule_en: "requires coach_letter".into(),
+                    },
+                )),
+            },
             CorrectionNotEligible {
                 section: s(),
                 why: crate::registration::Ineligible::UnknownSection("men".into()),

@@ -387,6 +387,9 @@ pub enum Ineligible {
     Flag(Box<crate::Refusal>),
     /// A grade not on the regulation's scale (the director's refusal, with the scale).
     Grade(Box<crate::Refusal>),
+    /// 越级: the section is an age group older than the child's own, and the regulation's
+    /// `[registration.play_up]` does not let him in (not allowed, or what it asks is missing).
+    PlayUp(Box<arbiter_regulation::PlayingUp>),
 }
 
 impl Ineligible {
@@ -394,6 +397,7 @@ impl Ineligible {
     /// (the desk's form shows it beside the evidence boxes).
     pub fn wants_evidence(&self) -> bool {
         matches!(self, Ineligible::Rule(r) if r.code == "evidence_missing")
+            || matches!(self, Ineligible::PlayUp(_))
     }
 
     /// Whether the refusal is about the grade (段位/称号): missing, too low or too high for
@@ -445,6 +449,24 @@ impl std::fmt::Display for Ineligible {
             Ineligible::SocialSecurity(e) => write!(f, "{e}"),
             Ineligible::EvidenceKind(g) => write!(f, "{}", unknown_evidence_words(g)),
             Ineligible::Flag(r) | Ineligible::Grade(r) => write!(f, "{r}"),
+            Ineligible::PlayUp(p) => write!(
+                f,
+                "越级报名: {} 时年满 {} 岁，本人年龄组为「{}」，报「{}」{} (playing up into {} from one's own age group {}, aged {} on {}: {})",
+                p.on,
+                p.age,
+                p.own,
+                p.section,
+                if !p.allowed {
+                    "不被允许: 规程规定不得越级".to_string()
+                } else {
+                    format!("须满足规程的越级条件: {}", p.rule_zh)
+                },
+                p.section,
+                p.own,
+                p.age,
+                p.on,
+                p.rule_en
+            ),
         }
     }
 }
@@ -501,7 +523,9 @@ pub fn check_eligibility(
         },
         ..EntryFacts::default()
     };
-    sec.check_entry(&facts).map_err(Ineligible::Rule)
+    sec.check_entry(&facts).map_err(Ineligible::Rule)?;
+    reg.check_play_up(a.section, &facts)
+        .map_err(Ineligible::PlayUp)
 }
 
 /// The sex and age rules of a section (`Section::check_entry`, the same rule registration

@@ -200,10 +200,18 @@ impl Section {
                 _ => None,
             };
             if let Some((zh, en)) = out {
+                // The age on the regulation's day, when validation named one.
+                let (age_zh, age_en) = el.age_date.map_or_else(Default::default, |on| {
+                    let age = age_on(b, on);
+                    (
+                        format!(" ({on} 时年满 {age} 岁)"),
+                        format!(" (aged {age} on {on})"),
+                    )
+                });
                 return refuse(
                     "born_outside",
-                    format!("出生日期 {b} 不在 {zh}"),
-                    format!("born {b}, outside the section's range {en}"),
+                    format!("出生日期 {b} 不在 {zh}{age_zh}"),
+                    format!("born {b}, outside the section's range {en}{age_en}"),
                 );
             }
             if let Some(on) = el.age_on {

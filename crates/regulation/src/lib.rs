@@ -10,6 +10,7 @@ pub mod grades;
 pub mod locate;
 pub mod match_blocks;
 pub mod model;
+pub mod play_up;
 pub mod presets;
 pub mod summary;
 pub mod texts;
@@ -20,6 +21,7 @@ pub use entry::{age_on, EntryFacts, Refusal};
 pub use error::RegulationError;
 pub use grades::{Grade, GradeStep, Grades};
 pub use model::*;
+pub use play_up::{PlayUp, PlayingUp};
 pub use validate::{max_rounds, MAX_BRACKET, MAX_ENTRIES, MAX_PLACE, MAX_SECTION_ENTRIES};
 
 /// Parse and validate a regulation file. `file_name` is used in error messages only.

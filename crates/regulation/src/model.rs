@@ -261,6 +261,10 @@ pub struct Registration {
     /// (every section of an event without a schedule counts as overlapping).
     #[serde(default)]
     pub allow_overlapping_sections: bool,
+    /// 越级: whether, and with what, a child may enter an age group older than his own
+    /// (`crate::play_up`). Unset: the age rules alone decide.
+    #[serde(default)]
+    pub play_up: Option<crate::play_up::PlayUp>,
 }
 
 /// An entry fee, exact: yuan and fen (never floating point).
@@ -372,6 +376,10 @@ pub struct Eligibility {
     pub max_age: Option<u32>,
     #[serde(default, deserialize_with = "de::opt_date")]
     pub age_on: Option<NaiveDate>,
+    /// The day a refusal names a person's age on: `age_on`, else the section's day, else the
+    /// event's first day (filled by validation).
+    #[serde(skip)]
+    pub age_date: Option<NaiveDate>,
     #[serde(default)]
     pub sex: Option<Sex>,
     /// Every one of these is required.
@@ -1657,6 +1665,11 @@ impl Regulation {
                 if !out.contains(f) {
                     out.push(f.clone());
                 }
+            }
+        }
+        for f in self.registration.play_up.iter().flat_map(|p| &p.flags) {
+            if !out.contains(f) {
+                out.push(f.clone());
             }
         }
         out

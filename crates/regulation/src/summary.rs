@@ -688,6 +688,12 @@ impl Regulation {
         if let Some(p) = &r.check_in_pledge {
             reg.push(format!("{} {p}", l.t("报到时签署", "signed at check-in:")));
         }
+        if let Some(p) = &r.play_up {
+            reg.push(match l {
+                Lang::Zh => format!("越级 (报较本人年龄组年长的组别): {}", p.zh(self)),
+                Lang::En => format!("playing up (an age group older than one's own): {}", p.en()),
+            });
+        }
         if !reg.is_empty() {
             let _ = writeln!(out, "{}: {}", l.t("报名", "Entries"), reg.join(", "));
         }
@@ -781,6 +787,11 @@ impl Regulation {
     /// (`[event] readings`), then those that follow from its settings (docs/rules.md A19).
     pub fn readings(&self) -> Vec<String> {
         let mut v = self.event.readings.clone();
+        if self.registration.play_up.is_none() && self.has_nested_age_groups() {
+            v.push(
+                "规程未写能否越级: 本人年龄组为符合年龄规则的最小年龄组，报较其年长的组别只按该组的年龄规则审核，不另设条件 (the regulation is silent on playing up: the age rules alone decide)".into(),
+            );
+        }
         let rr_bye = self.sections.iter().any(|s| {
             s.team_match.is_none()
                 && s.scoring.table.bye != arbiter_types::Score::ZERO

@@ -131,6 +131,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         );
     }
     grades(&cx, reg)?;
+    play_up(&cx, reg)?;
     let (start, end) = (reg.event.start, reg.event.end);
     for (i, s) in reg.sections.iter_mut().enumerate() {
         schedule_days(&cx, i, s, start, end)?;
@@ -193,6 +194,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         if (el.min_age.is_some() || el.max_age.is_some()) && el.age_on.is_none() {
             el.age_on = Some(s.date.unwrap_or(start));
         }
+        el.age_date = Some(el.age_on.or(s.date).unwrap_or(start));
     }
     Ok(())
 }
@@ -274,6 +276,42 @@ fn grades(cx: &Ctx, reg: &mut Regulation) -> R {
                 p!["sections", i, "pairing", "numbering"],
                 "按段位排定序号需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (numbering by grade needs the [grades] scale)".into(),
             );
+        }
+    }
+    Ok(())
+}
+
+/// `[registration.play_up]`: conditions only when playing up is allowed, a `min_grade` on the
+/// `[grades]` scale (read into `grade`).
+fn play_up(cx: &Ctx, reg: &mut Regulation) -> R {
+    let scale = reg.grades.clone();
+    let Some(p) = reg.registration.play_up.as_mut() else {
+        return Ok(());
+    };
+    if !p.allowed && (!p.evidence.is_empty() || !p.flags.is_empty() || p.min_grade.is_some()) {
+        return cx.fail(
+            p!["registration", "play_up", "allowed"],
+            "不得越级 (allowed = false) 时不能再写越级条件 evidence / flags / min_grade (conditions for playing up that is not allowed)".into(),
+        );
+    }
+    if let Some(g) = &p.min_grade {
+        if scale.is_empty() {
+            return cx.fail(
+                p!["registration", "play_up", "min_grade"],
+                "`min_grade` 需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (a grade rule needs the regulation's [grades] scale)".into(),
+            );
+        }
+        match scale.find(g) {
+            Some(found) => p.grade = Some(found),
+            None => {
+                return cx.fail(
+                    p!["registration", "play_up", "min_grade"],
+                    format!(
+                        "段位表中没有 「{g}」; 段位表: {} (the grade is not on the [grades] scale)",
+                        scale.names()
+                    ),
+                )
+            }
         }
     }
     Ok(())

@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod age_groups_cli;
 mod as_cli;
 mod awards_cli;
 mod bench_cli;

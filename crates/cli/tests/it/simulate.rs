@@ -422,7 +422,12 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 3] = ["xilian-2009", "ziyousai-knockout", "kaiping-lougang-2017"];
+const MORE_EVENTS: [&str; 4] = [
+    "xilian-2009",
+    "ziyousai-knockout",
+    "kaiping-lougang-2017",
+    "shenzhen-2007-juniors",
+];
 
 #[test]
 fn more_real_regulations_simulate_verify_and_validate() {
@@ -511,5 +516,21 @@ fn more_real_regulations_simulate_verify_and_validate() {
                 .unwrap_or_else(|| panic!("楼冈 {best} holds a reserved place"));
             assert!(won["amount"].as_u64().unwrap() >= 500, "{won}");
         }
+    }
+    // 深圳少儿 2007: seven groups by age and sex (五、A–G), seven Swiss rounds each (六、1), the
+    // first eight of each recognised (七).
+    let ex = export_json(&dir.path().join("shenzhen-2007-juniors-1"));
+    for id in [
+        "boys14", "boys10", "boys9", "boys8", "boys7", "boys6", "girls",
+    ] {
+        let s = section_of(&ex, id);
+        assert_eq!(s["rounds"].as_array().unwrap().len(), 7, "{id}");
+        let places = ex["prizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["section"] == id)
+            .count();
+        assert_eq!(places, 8, "{id}: 七、各组均录取前八名");
     }
 }

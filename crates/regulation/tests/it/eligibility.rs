@@ -49,11 +49,11 @@ fn suzhou_senior_refuses_birth_outside_range_with_reason() {
     assert_eq!(refusal.code, "born_outside");
     assert_eq!(
         refusal.zh,
-        "出生日期 1950-03-02 不在 1956-01-01 至 1965-12-31 之间"
+        "出生日期 1950-03-02 不在 1956-01-01 至 1965-12-31 之间 (2025-10-07 时年满 75 岁)"
     );
     assert_eq!(
         refusal.en,
-        "born 1950-03-02, outside the section's range 1956-01-01..1965-12-31"
+        "born 1950-03-02, outside the section's range 1956-01-01..1965-12-31 (aged 75 on 2025-10-07)"
     );
     // Both ends are inclusive.
     for b in [d(1956, 1, 1), d(1965, 12, 31)] {

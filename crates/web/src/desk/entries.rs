@@ -475,7 +475,10 @@ fn render(
     let st = &es.snap.state;
     let s = es.section()?;
     let reg = arbiter_director::regulation_of(st).map_err(|e| WebError::Internal(e.to_string()))?;
-    let offer = reg.section(sec).map(api::section_offer).unwrap_or_default();
+    let offer = reg
+        .section(sec)
+        .map(|s| api::section_offer_in(&reg, s))
+        .unwrap_or_default();
     let mut rule = Vec::new();
     if !offer.evidence.is_empty() {
         let all: Vec<&str> = offer.evidence.iter().map(|e| e.zh()).collect();
@@ -484,6 +487,15 @@ fn render(
     for any in &offer.evidence_any {
         let one: Vec<&str> = any.iter().map(|e| e.zh()).collect();
         rule.push(format!("以下之一: {}", one.join("、")));
+    }
+    // 越级: what the regulation asks of a child entering an age group older than his own.
+    if let Some(p) = reg
+        .registration
+        .play_up
+        .as_ref()
+        .filter(|_| reg.section(sec).is_some_and(|s| s.oldest_birth().is_some()))
+    {
+        rule.push(format!("越级报名: {}", p.zh(&reg)));
     }
     let money_reg = st.regulation().ok();
     let charges = money_reg

@@ -576,3 +576,54 @@ below_grade = "象棋大师"
     let page = chief.get(&s, &format!("/desk/e/{ev}/p/1")).text();
     assert!(page.contains("<td>地方大师</td>"), "{page}");
 }
+
+/// 越级 at the desk: 深圳 2007 (moved to 2099, entries open) with `[registration.play_up]`
+/// asking for a coach's letter. The 男子9岁组 form says what playing up asks and offers the
+/// condition; a boy whose own group is 男子7岁组 is refused beside the documents, naming his
+/// own group, and is entered once the letter is ticked.
+#[test]
+fn the_desk_enters_a_child_playing_up_only_with_what_the_regulation_asks() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let src = include_str!("../../../../regulations/shenzhen-2007-juniors.toml")
+        .replace("2007-07-", "2099-07-")
+        .replacen(
+            "[registration]\n",
+            "[registration]\nplay_up = { flags = [\"coach_letter\"], label = \"须持教练推荐信\" }\n",
+            1,
+        );
+    let r = chief.post(&s, "/desk/events", &[("preset", ""), ("toml", &src)]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    let loc = r.header("location").expect("location");
+    let ev = loc
+        .strip_prefix("/desk/e/")
+        .and_then(|e| e.split('?').next())
+        .expect("event page")
+        .to_string();
+    let list = format!("/desk/e/{ev}/s/boys9/entries");
+    let page = chief.get(&s, &list).text();
+    assert!(page.contains("越级报名: 须持教练推荐信"), "{page}");
+    assert!(page.contains("name=\"flag.coach_letter\""), "{page}");
+    let seven = id_number("20000610", 21);
+    let form = [
+        ("name", "李小明"),
+        ("id_number", seven.as_str()),
+        ("evidence", "id_card"),
+    ];
+    let r = chief.post(&s, &list, &form);
+    assert_eq!(r.status, 422, "{}", r.text());
+    let text = r.text();
+    assert!(
+        text.contains("id=\"evidence-error\"")
+            && text.contains(
+                "本人年龄组为「男子7岁组」，报「男子9岁组」须满足规程的越级条件: 须持教练推荐信"
+            ),
+        "{text}"
+    );
+    assert!(entries_of(&s, &ev, "player_registered").is_empty());
+    let mut ticked = form.to_vec();
+    ticked.push(("flag.coach_letter", "on"));
+    let r = chief.post(&s, &list, &ticked);
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(entries_of(&s, &ev, "player_registered").len(), 1);
+}

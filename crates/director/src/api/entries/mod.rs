@@ -37,8 +37,9 @@ pub use fees::{
 pub use not_paired::{why_not_paired, NotPaired};
 pub use numbers::{draw, named, named_with_id, number_of, pairing_no};
 pub use online::{
-    approve, online_form, online_open, refuse_submission, section_offer, submission_duplicate,
-    submit, submit_keyed, to_bring, SectionOffer, SubmissionDuplicate, ToBring,
+    approve, online_form, online_open, refuse_submission, section_offer, section_offer_in,
+    submission_duplicate, submit, submit_keyed, to_bring, SectionOffer, SubmissionDuplicate,
+    ToBring,
 };
 pub use register::{
     change_section, correct, refuse, register, register_batch, register_each, register_form,

@@ -188,6 +188,36 @@ pub fn section_offer(sec: &arbiter_regulation::Section) -> SectionOffer {
     }
 }
 
+/// [`section_offer`], with what playing up (越级) into the section asks when it is an age
+/// group and the regulation says (`[registration.play_up]`): its documents among the
+/// evidence any one of which may be shown, its conditions among the marks.
+pub fn section_offer_in(
+    reg: &arbiter_regulation::Regulation,
+    sec: &arbiter_regulation::Section,
+) -> SectionOffer {
+    let mut offer = section_offer(sec);
+    let Some(p) = reg
+        .registration
+        .play_up
+        .as_ref()
+        .filter(|_| sec.oldest_birth().is_some())
+    else {
+        return offer;
+    };
+    for e in &p.evidence {
+        if !offer.all_evidence().contains(e) {
+            offer.any_of_evidence.push(*e);
+        }
+    }
+    for f in &p.flags {
+        if !offer.conditions.iter().any(|(x, _)| x == f) && !offer.marks.iter().any(|(x, _)| x == f)
+        {
+            offer.marks.push((f.clone(), reg.flag_label(f)));
+        }
+    }
+    offer
+}
+
 /// An entry through the public online form (`entry_submitted`): checked at once against the
 /// section's rules exactly as a registration at this moment would be (deadline, sex, age,
 /// unit and section limits, duplicates), except the documents the regulation asks for, which
