@@ -217,6 +217,18 @@ pub struct SectionExport {
 }
 
 impl SectionExport {
+    /// The disqualified players (A17), by number: no place, listed apart from the standings
+    /// on every list that shows them.
+    pub fn disqualified(&self) -> Vec<&PlayerExport> {
+        let mut out: Vec<&PlayerExport> = self
+            .players
+            .iter()
+            .filter(|p| p.status == PlayerStatus::Disqualified)
+            .collect();
+        out.sort_by_key(|p| p.no);
+        out
+    }
+
     /// 「第N轮后 · 暂定」 or 「… · 最终」 for this section's standings.
     pub fn note(&self) -> StandingNote {
         StandingNote {

@@ -420,6 +420,23 @@ fn a_disqualified_player_has_no_place_nor_prize_and_is_not_paired_again() {
         table.contains("取消比赛资格") && table.contains("使用电子产品作弊"),
         "{table}"
     );
+    // The printed standings list him apart too, with no place (A17: every list follows).
+    let tmp = tempfile::tempdir().expect("tmp");
+    let pdf = tmp.path().join("standings.pdf");
+    let db = d.db();
+    let o = crate::common::print_pdf(
+        db.to_str().expect("db"),
+        &ev,
+        "standings",
+        &pdf,
+        &["--section", "open"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let printed = crate::common::pdftotext(&pdf);
+    let apart = printed
+        .find("取消比赛资格 (不计名次、奖项)")
+        .expect("listed apart");
+    assert!(printed[apart..].contains("甲"), "{printed}");
     // Not paired again.
     d.ok(&["round", "pair", "--event", &ev, "--section", "open"]);
     assert!(!paired_names(&d, &ev).contains(&"甲".to_string()));

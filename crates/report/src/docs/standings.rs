@@ -130,6 +130,36 @@ pub(super) fn standings(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             columns,
             rows,
         }));
+        // A17: the disqualified have no place; they are listed apart, never silently dropped.
+        let apart = sec.disqualified();
+        if !apart.is_empty() {
+            blocks.push(Block::Table(Table {
+                id: format!("standings-{sid}-disqualified"),
+                caption: Some(format!(
+                    "{} · {}",
+                    cx.section_name(sid),
+                    cx.t(
+                        "取消比赛资格 (不计名次、奖项)",
+                        "Disqualified (no place or prize)"
+                    )
+                )),
+                columns: vec![
+                    col("no", cx.t("序号", "No."), Align::Right, 5),
+                    col("name", cx.t("姓名", "Name"), Align::Left, 10),
+                    col("unit", cx.t("单位", "Unit"), Align::Left, 18),
+                ],
+                rows: apart
+                    .iter()
+                    .map(|p| {
+                        vec![
+                            Cell::Int(p.no as i64),
+                            Cell::Text(p.name.clone()),
+                            Cell::opt(p.unit.as_deref().or(p.association.as_deref())),
+                        ]
+                    })
+                    .collect(),
+            }));
+        }
         for c in &sec.categories {
             blocks.push(Block::Table(Table {
                 id: format!("standings-{sid}-{}", c.id),

@@ -391,6 +391,8 @@ struct Standings {
     team: Option<Vec<super::team::TeamRow>>,
     /// A team-match section's board standings (台次成绩, for 台次奖).
     boards: Option<arbiter_director::team_match::BoardPrizes>,
+    /// The disqualified players (A17): number and name, listed apart with no place.
+    disqualified: Vec<(u32, String)>,
 }
 
 async fn standings(
@@ -494,6 +496,11 @@ async fn standings(
                     arbiter_director::team_match::board_prizes(&reg, &s.state, &section)
                 })
                 .filter(|b| !b.boards.is_empty()),
+            disqualified: sec
+                .disqualified()
+                .iter()
+                .map(|p| (p.no, p.name.clone()))
+                .collect(),
         })
     })
     .await

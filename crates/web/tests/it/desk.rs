@@ -2429,3 +2429,43 @@ fn kunshan_last_editions_placed_units_are_filled_in_at_the_desk() {
     );
     assert_eq!(entries_of(&s, &ev, "settings_changed").len(), 2);
 }
+
+/// A17 (取消比赛资格): once the chief arbiter disqualifies a player at the desk, the public
+/// standings list him apart with no place — not in the ranked table, not silently gone — and
+/// the reason stays on the desk (not on the public page).
+#[test]
+fn a_disqualified_player_is_listed_apart_on_the_public_standings() {
+    let s = TestServer::start_with(with_accounts);
+    let chief = login(&s, "chief");
+    let arb = login(&s, "arb");
+    let ev = create_kunshan(&s, &chief);
+    register_men(&s, &chief, &ev, 12);
+    pair_and_publish(&s, &arb, &ev);
+    let path = format!("/desk/e/{ev}/s/men/results");
+    for board in 1..=6 {
+        let r = arb.post_json(&s, &path, &[("board", &board.to_string()), ("result", "1")]);
+        assert_eq!(r.json()["ok"], true, "{}", r.text());
+    }
+    let standings = format!("/e/{ev}/s/men/standings");
+    let before = s.get(&standings).text();
+    assert!(!before.contains("id=\"disqualified\""), "{before}");
+    let (ok, msg) = flash(&chief.post(
+        &s,
+        &format!("/desk/e/{ev}/p/1/disqualify"),
+        &[("reason", "使用电子产品作弊")],
+    ));
+    assert!(ok, "{msg}");
+    let page = s.get(&standings).text();
+    let apart = page.find("id=\"disqualified\"").expect("listed apart");
+    let (table, rest) = page.split_at(apart);
+    assert!(
+        rest.contains("棋手00") && rest.contains("不计名次"),
+        "{rest}"
+    );
+    let ranked = table
+        .find("class=\"standings\"")
+        .map(|i| &table[i..])
+        .expect("the ranked table");
+    assert!(!ranked.contains("棋手00"), "{ranked}");
+    assert!(!page.contains("使用电子产品作弊"), "{page}");
+}
