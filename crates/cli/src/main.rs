@@ -131,6 +131,9 @@ enum Command {
     /// 棋手 — players (add, import, withdraw, reinstate, absent)
     #[command(subcommand)]
     Player(cmd::player::PlayerCmd),
+    /// 组别 — sections (merge: a section too small into another before the draw)
+    #[command(subcommand)]
+    Section(cmd::section::SectionCmd),
     /// 表格模板 — templates (entry-form: the unit entry form, .xlsx)
     #[command(subcommand)]
     Template(cmd::template::TemplateCmd),
@@ -292,6 +295,7 @@ fn main() -> ExitCode {
         Command::Regulation(c) => cmd::regulation::run(c),
         Command::Event(c) => cmd::event::run(c),
         Command::Player(c) => cmd::player::run(c),
+        Command::Section(c) => cmd::section::run(c),
         Command::Template(c) => cmd::template::run(c),
         Command::Fee(a) => cmd::desk::fee(a),
         Command::Refund(a) => cmd::money::refund(a),

@@ -503,6 +503,15 @@ pub enum LogEntry {
         to: String,
         reason: String,
     },
+    /// The chief arbiter merges section `from` into section `into` before either is drawn
+    /// (「对分组可作适当调整」: a group too small to be played on its own), with the reason:
+    /// every player of `from` moves to `into` as the same entry (fees, check-in and corrections
+    /// with him), and `from` takes no more entries.
+    SectionsMerged {
+        from: String,
+        into: String,
+        reason: String,
+    },
     /// The chief arbiter revokes a disqualification (撤销取消比赛资格, A17), with the reason.
     DisqualificationRevoked {
         player: PlayerId,
@@ -1052,6 +1061,7 @@ impl LogEntry {
             LogEntry::PlayerDisqualified { .. } => "player_disqualified",
             LogEntry::DisqualificationRevoked { .. } => "disqualification_revoked",
             LogEntry::PlayerSectionChanged { .. } => "player_section_changed",
+            LogEntry::SectionsMerged { .. } => "sections_merged",
             LogEntry::EntryRefused { .. } => "entry_refused",
             LogEntry::RefusalWithdrawn { .. } => "refusal_withdrawn",
             LogEntry::FeePaid { .. } => "fee_paid",

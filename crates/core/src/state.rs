@@ -430,6 +430,10 @@ pub struct SectionRecord {
     pub team_order: Vec<String>,
     #[serde(default)]
     pub team_seed: Option<u64>,
+    /// The section this one was merged into (`sections_merged`): it holds no players and
+    /// takes no more entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged_into: Option<String>,
     /// The matches of each round of a team-match section (`matches_paired`), with the
     /// line-ups given.
     #[serde(default)]
@@ -752,6 +756,11 @@ impl EventState {
             LogEntry::TeamRosterChanged { added, removed, .. } => {
                 added.iter().chain(removed).copied().collect()
             }
+            LogEntry::SectionsMerged { from, .. } => self
+                .sections
+                .get(from)
+                .map(|s| s.entries.clone())
+                .unwrap_or_default(),
             _ => Vec::new(),
         };
         for id in &touched {

@@ -84,6 +84,12 @@ pub enum Rejection {
         "组别 `{section}` 已抽签, 不能再换组 (a section's numbers are drawn: no change of section)"
     )]
     SectionChangeAfterDraw { section: String },
+    #[error("组别 `{section}` 已并入组别 `{into}`, 不再接受报名 (the section was merged into `{into}`: it takes no more entries)")]
+    SectionMerged { section: String, into: String },
+    #[error("组别 `{0}` 不能并入自身 (a section is not merged into itself)")]
+    MergeIntoItself(String),
+    #[error("组别 `{0}` 有队伍报名, 团体组别不能合并 (a section with teams is not merged)")]
+    MergeWithTeams(String),
     #[error("棋手 {0} 已退赛或被取消比赛资格, 不能换组 (a withdrawn or disqualified player changes no section)")]
     SectionChangeNotActive(PlayerId),
     #[error("队名 `{0}` 已存在 (team already entered)")]

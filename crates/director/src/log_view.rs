@@ -343,6 +343,7 @@ impl<'a> LogReader<'a> {
             | LogEntry::PlayerDisqualified { .. }
             | LogEntry::DisqualificationRevoked { .. }
             | LogEntry::PlayerSectionChanged { .. }
+            | LogEntry::SectionsMerged { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::RefusalWithdrawn { .. }
             | LogEntry::FeePaid { .. }

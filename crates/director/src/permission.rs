@@ -97,6 +97,9 @@ pub enum Action {
     ImportRoster,
     /// Withdraw a refusal of an entry recorded by mistake (撤销拒绝): the chief arbiter's.
     WithdrawRefusal,
+    /// Merge a section too small into another before the draw (合并组别): the chief
+    /// arbiter's.
+    MergeSections,
     /// Create, disable, enable or reset the accounts of the event's arbiters, desk staff and
     /// organisers from the desk (not a log entry: the accounts are the store's).
     ManageAccounts,
@@ -120,7 +123,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 48] = [
+    pub const ALL: [Action; 49] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -160,6 +163,7 @@ impl Action {
         Action::DecideSubmission,
         Action::ImportRoster,
         Action::WithdrawRefusal,
+        Action::MergeSections,
         Action::ManageAccounts,
         Action::RecordGame,
         Action::DecideFlag,
@@ -189,6 +193,7 @@ impl Action {
             | Action::Reinstate
             | Action::Disqualify
             | Action::WithdrawRefusal
+            | Action::MergeSections
             | Action::ManageAccounts
             | Action::CloseEvent => &[Role::ChiefArbiter],
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
@@ -272,6 +277,7 @@ impl Action {
             Action::DecideSubmission => "审核网上报名",
             Action::ImportRoster => "导入报名表",
             Action::WithdrawRefusal => "撤销拒绝报名",
+            Action::MergeSections => "合并组别",
             Action::ManageAccounts => "管理账户",
             Action::RecordGame => "录入棋谱",
             Action::DecideFlag => "确认犯规",
@@ -326,6 +332,7 @@ impl Action {
             Action::DecideSubmission => "deciding an online entry",
             Action::ImportRoster => "importing a roster",
             Action::WithdrawRefusal => "withdrawing a refusal",
+            Action::MergeSections => "merging sections",
             Action::ManageAccounts => "managing accounts",
             Action::RecordGame => "recording a game",
             Action::DecideFlag => "deciding a flagged foul",

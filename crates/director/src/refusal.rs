@@ -187,6 +187,8 @@ pub enum Needs {
     WithdrawRefusal,
     /// A player moved to another section.
     ChangeSection,
+    /// A section merged into another.
+    MergeSections,
 }
 
 impl Needs {
@@ -199,6 +201,7 @@ impl Needs {
             Needs::TeamFoul => "团体犯规",
             Needs::WithdrawRefusal => "撤销拒绝报名",
             Needs::ChangeSection => "换组",
+            Needs::MergeSections => "合并组别",
         }
     }
     pub fn en(self) -> &'static str {
@@ -210,6 +213,7 @@ impl Needs {
             Needs::TeamFoul => "a team foul",
             Needs::WithdrawRefusal => "withdrawing a refusal",
             Needs::ChangeSection => "a change of section",
+            Needs::MergeSections => "merging sections",
         }
     }
 }
@@ -490,6 +494,19 @@ pub enum Refusal {
     SectionChangeAfterDraw { player: Who, section: Sec },
     /// A withdrawn or disqualified player changes no section.
     SectionChangeNotActive(Who),
+    /// The section was merged into `into` (`sections_merged`): it takes no more entries and
+    /// is merged no more.
+    SectionMerged { section: Sec, into: Sec },
+    /// A section merged into itself.
+    MergeIntoItself(Sec),
+    /// A merge once either section's numbers are drawn (`section`).
+    MergeAfterDraw { section: Sec },
+    /// A team section (its entries are teams on boards) is not merged.
+    MergeTeamSection(Sec),
+    /// The same person (ID number) is entered in both sections.
+    MergeSamePerson { player: Who, into: Sec },
+    /// The merged section would hold more than `into`'s own cap.
+    MergeOverCap { into: Sec, total: u32, cap: u32 },
     /// A team's member changes no section: he leaves the team first.
     SectionChangeInTeam { player: Who, team: String },
     /// The player's entry does not meet the new section's rules (the regulation's reason).
@@ -1037,6 +1054,12 @@ impl fmt::Display for Refusal {
             | SameSection { .. }
             | SectionChangeAfterDraw { .. }
             | SectionChangeNotActive(..)
+            | SectionMerged { .. }
+            | MergeIntoItself(_)
+            | MergeAfterDraw { .. }
+            | MergeTeamSection(_)
+            | MergeSamePerson { .. }
+            | MergeOverCap { .. }
             | SectionChangeInTeam { .. }
             | SectionChangeNotEligible { .. }
             | CheckedIn(..)
@@ -1281,6 +1304,12 @@ mod tests {
             Rule(_) => 80,
             Claim(_) => 130,
             NotPlacedDivision { .. } => 131,
+            SectionMerged { .. } => 132,
+            MergeIntoItself(_) => 133,
+            MergeAfterDraw { .. } => 134,
+            MergeTeamSection(_) => 135,
+            MergeSamePerson { .. } => 136,
+            MergeOverCap { .. } => 137,
             UnknownSection { .. } => 81,
             FeeNotPaid(_) => 82,
             NotCheckedIn(_) => 83,
@@ -1295,7 +1324,7 @@ mod tests {
         }
     }
 
-    const VARIANTS: usize = 132;
+    const VARIANTS: usize = 138;
 
     fn men() -> Sec {
         Sec {
@@ -1394,6 +1423,25 @@ mod tests {
                 section: men(),
             },
             SectionChangeNotActive(zhang()),
+            SectionMerged {
+                section: men(),
+                into: Sec {
+                    id: "open".into(),
+                    name: "公开组".into(),
+                },
+            },
+            MergeIntoItself(men()),
+            MergeAfterDraw { section: men() },
+            MergeTeamSection(men()),
+            MergeSamePerson {
+                player: zhang(),
+                into: men(),
+            },
+            MergeOverCap {
+                into: men(),
+                total: 40,
+                cap: 32,
+            },
             SectionChangeNotEligible {
                 player: zhang(),
                 section: men(),

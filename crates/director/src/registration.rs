@@ -349,6 +349,9 @@ pub enum Ineligible {
     Rule(arbiter_regulation::Refusal),
     /// The section is not the regulation's.
     UnknownSection(String),
+    /// The section was merged into another (`sections_merged`; names of both): it takes no
+    /// more entries.
+    Merged { section: String, into: String },
     /// Evidence of a kind the regulation does not know.
     UnknownEvidence(String),
     /// K2: the team belongs to another unit.
@@ -416,6 +419,10 @@ impl std::fmt::Display for Ineligible {
         match self {
             Ineligible::Rule(r) => write!(f, "{r}"),
             Ineligible::UnknownSection(s) => write!(f, "未知组别 「{s}」 (unknown section)"),
+            Ineligible::Merged { section, into } => write!(
+                f,
+                "{section}已并入{into}, 不再接受报名; 请报{into} (the section was merged into {into}: enter {into})"
+            ),
             Ineligible::UnknownEvidence(e) => {
                 write!(f, "未知的证明材料 「{e}」 (unknown evidence kind)")
             }
@@ -482,6 +489,16 @@ pub fn check_eligibility(
     let Some(sec) = reg.section(a.section) else {
         return Err(Ineligible::UnknownSection(a.section.to_string()));
     };
+    if let Some(into) = state
+        .section(a.section)
+        .and_then(|s| s.merged_into.as_ref())
+    {
+        let name = |id: &str| reg.section(id).map_or(id.to_string(), |s| s.name.clone());
+        return Err(Ineligible::Merged {
+            section: sec.name.clone(),
+            into: name(into),
+        });
+    }
     let unit = counted_unit(reg, a.unit, a.association);
     // Counts from the state's entry index (no scan of the players).
     let by = count_by(reg);

@@ -236,6 +236,11 @@ pub struct Registration {
     /// T7: the whole event closes at this many entries.
     #[serde(default)]
     pub cap: Option<u32>,
+    /// The fewest entries a section is played with as it stands (「对分组可作适当调整」): below
+    /// it before round 1 the section is reported for the chief arbiter to merge; a section's
+    /// `entries.min` overrides it.
+    #[serde(default)]
+    pub min_per_section: Option<u32>,
     /// T7: an unpaid player is not paired.
     #[serde(default)]
     pub unpaid_not_paired: bool,
@@ -464,6 +469,11 @@ pub struct Entries {
     /// T7: the entry closes at this many players.
     #[serde(default)]
     pub cap: Option<u32>,
+    /// The fewest players this section is played with as it stands: below it before round 1
+    /// the section is reported, for the chief arbiter to merge it into another (「对分组可作
+    /// 适当调整」); filled from `[registration] min_per_section` when unset.
+    #[serde(default)]
+    pub min: Option<u32>,
     /// Entries per unit in this section.
     #[serde(default)]
     pub max_per_unit: Option<u32>,

@@ -1027,6 +1027,16 @@ fn section(l: Lang, out: &mut String, s: &Section) {
     if let Some(c) = en.cap {
         reg.push(format!("{} {c}", l.t("本组上限", "section cap")));
     }
+    if let Some(m) = en.min {
+        reg.push(format!(
+            "{} {m}{}",
+            l.t("最少", "at least"),
+            l.t(
+                "人 (不足则可合并组别)",
+                " entries (fewer: the section may be merged)"
+            )
+        ));
+    }
     if let Some(c) = en.event_cap {
         reg.push(format!("{} {c}", l.t("总人数上限", "event cap")));
     }

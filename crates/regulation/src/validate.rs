@@ -188,6 +188,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         e.fee = e.fee.or(r.fee);
         e.max_per_unit_overall = e.max_per_unit_overall.or(r.max_per_unit_overall);
         e.event_cap = e.event_cap.or(r.cap);
+        e.min = e.min.or(r.min_per_section);
         e.unit_required = Some(e.unit_required.unwrap_or(r.unit_required));
         e.unpaid_not_paired = Some(e.unpaid_not_paired.unwrap_or(r.unpaid_not_paired));
         let el = &mut s.eligibility;

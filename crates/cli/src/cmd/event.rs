@@ -650,6 +650,16 @@ fn show(ev: &EventId, s: &EventState) -> String {
                 ""
             }
         );
+        if let Some(into) = &sec.merged_into {
+            let name = s.section(into).map_or(into.as_str(), |x| x.name.as_str());
+            let _ = writeln!(
+                o,
+                "    已并入{name} [{into}], 不再接受报名 (merged into {into}: no more entries)"
+            );
+        }
+    }
+    for b in arbiter_director::api::entries::below_minimum(s) {
+        let _ = writeln!(o, "注意: {b}");
     }
     if !s.teams.is_empty() {
         let _ = writeln!(o, "队伍: {} 支", s.teams.len());

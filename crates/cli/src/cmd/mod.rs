@@ -16,6 +16,7 @@ pub mod records;
 pub mod refusal;
 pub mod regulation;
 pub mod rounds;
+pub mod section;
 pub mod serve;
 pub mod simulate;
 pub mod standings;

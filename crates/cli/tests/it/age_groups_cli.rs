@@ -170,3 +170,111 @@ fn play_up_rules_that_cannot_hold_are_refused_naming_the_line() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("段位表"), "{}", stderr(&o));
 }
+
+/// 深圳 2007 九「主办单位根据报名情况，对分组可作适当调整」, with a minimum of 6 per group
+/// written: 男子6岁组 with two entries is reported below it; the chief arbiter merges it into
+/// 男子7岁组 as one decision (refused without a reason): its boys are in 男子7岁组 with their
+/// fee and check-in, 男子6岁组 takes no more entries and names where its boys went; once
+/// 男子7岁组 is drawn, merging 男子8岁组 into it is refused.
+#[test]
+fn shenzhen_a_group_too_small_is_merged_before_the_draw() {
+    let src = SHENZHEN.replacen(
+        "[registration]\n",
+        "[registration]\nmin_per_section = 6\n",
+        1,
+    );
+    let d = EventDir::new(&src);
+    let ev = d.create();
+    for (section, born, seq) in [
+        ("boys6", "20010305", "10"),
+        ("boys6", "20010611", "11"),
+        ("boys7", "20000202", "12"),
+        ("boys7", "20000909", "13"),
+        ("boys7", "20001111", "14"),
+    ] {
+        let o = add(&d, &ev, section, &boy(born, seq), &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    d.ok(&[
+        "fee",
+        "--event",
+        &ev,
+        "--player",
+        "1",
+        "--at",
+        "2007-07-01T11:00:00+08:00",
+    ]);
+    d.ok(&[
+        "checkin",
+        "--event",
+        &ev,
+        "--player",
+        "1",
+        "--at",
+        "2007-07-14T08:00:00+08:00",
+    ]);
+    let show = d.ok(&["event", "show", &ev]);
+    assert!(
+        show.contains(
+            "注意: 男子6岁组报名 2 人, 少于规程规定的最少 6 人; 抽签前可由裁判长将其并入其他组别"
+        ),
+        "{show}"
+    );
+    let merge = |from: &str, into: &str, reason: &str| {
+        d.run(&[
+            "section",
+            "merge",
+            "--event",
+            &ev,
+            "--from",
+            from,
+            "--into",
+            into,
+            "--reason",
+            reason,
+            "--at",
+            "2007-07-14T08:30:00+08:00",
+        ])
+    };
+    const WHY: &str = "九: 对分组可作适当调整 (男子6岁组仅2人)";
+    let o = merge("男子6岁组", "男子7岁组", " ");
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("合并组别"), "{}", stderr(&o));
+    let o = merge("男子6岁组", "男子7岁组", WHY);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("将男子6岁组并入男子7岁组: 男子6岁组的棋手均转入男子7岁组")
+            && stdout(&o).contains(WHY),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(d.entries_of(&ev, "sections_merged").len(), 1);
+    let show = d.ok(&["event", "show", &ev]);
+    assert!(show.contains("男子7岁组 [boys7]: 5 人"), "{show}");
+    assert!(show.contains("男子6岁组 [boys6]: 0 人"), "{show}");
+    assert!(show.contains("已并入男子7岁组 [boys7]"), "{show}");
+    assert!(!show.contains("男子6岁组报名 2 人"), "{show}");
+    // His fee and check-in went with him: neither is taken twice.
+    let o = d.run(&["fee", "--event", &ev, "--player", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("已缴费"), "{}", stderr(&o));
+    let o = d.run(&["checkin", "--event", &ev, "--player", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    // 男子6岁组 takes no more entries, and says where its boys are.
+    let o = add(&d, &ev, "boys6", &boy("20010101", "15"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("男子6岁组已并入男子7岁组, 不再接受报名"),
+        "{}",
+        stderr(&o)
+    );
+    d.ok(&["draw", "--event", &ev, "--section", "boys7"]);
+    let o = merge("男子8岁组", "男子7岁组", WHY);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("男子7岁组已抽签, 不能再合并组别"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(d.entries_of(&ev, "sections_merged").len(), 1);
+}

@@ -153,6 +153,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         knockout: imbl::Vector::new(),
                         team_order: Vec::new(),
                         team_seed: None,
+                        merged_into: None,
                         matches: OrdMap::new(),
                         numbers: OrdMap::new(),
                         knockout_memo: Default::default(),

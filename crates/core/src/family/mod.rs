@@ -60,6 +60,7 @@ impl Family {
             | LogEntry::PlayerDisqualified { .. }
             | LogEntry::DisqualificationRevoked { .. }
             | LogEntry::PlayerSectionChanged { .. }
+            | LogEntry::SectionsMerged { .. }
             | LogEntry::EntryRefused { .. }
             | LogEntry::RefusalWithdrawn { .. }
             | LogEntry::FeePaid { .. }

@@ -22,7 +22,7 @@ pub(crate) fn validate(
 ) -> Result<(), Rejection> {
     match entry {
         LogEntry::PlayerRegistered(r) => {
-            section(state, &r.section)?;
+            open_section(state, &r.section)?;
             if state.players.contains_key(&r.player) {
                 return Err(Rejection::PlayerExists(r.player));
             }
@@ -136,6 +136,7 @@ pub(crate) fn validate(
                     section: to.clone(),
                 });
             }
+            open_section(state, to)?;
             if rec.withdrawn.is_some() || rec.disqualified.is_some() {
                 return Err(Rejection::SectionChangeNotActive(*p));
             }
@@ -158,6 +159,38 @@ pub(crate) fn validate(
             }
             if reason.trim().is_empty() {
                 return Err(Rejection::Required("换组理由 reason"));
+            }
+            Ok(())
+        }
+        LogEntry::SectionsMerged { from, into, reason } => {
+            open_section(state, from)?;
+            open_section(state, into)?;
+            if from == into {
+                return Err(Rejection::MergeIntoItself(from.clone()));
+            }
+            for s in [from, into] {
+                let rec = section(state, s)?;
+                if !rec.order.is_empty() || !rec.rounds.is_empty() || !rec.team_order.is_empty() {
+                    return Err(Rejection::SectionChangeAfterDraw { section: s.clone() });
+                }
+                let teams = !rec.divisions.is_empty()
+                    || state
+                        .teams
+                        .values()
+                        .any(|t| t.section.as_deref() == Some(s.as_str()));
+                if teams {
+                    return Err(Rejection::MergeWithTeams(s.clone()));
+                }
+            }
+            // The same person in both sections would be entered twice in one.
+            for p in &section(state, from)?.entries {
+                let id = player(state, p)?.id_number.as_ref();
+                if let Some(id) = id.filter(|i| state.index.has_id_number(into, i.as_str())) {
+                    return Err(Rejection::DuplicateIdNumber(id.masked(), into.clone()));
+                }
+            }
+            if reason.trim().is_empty() {
+                return Err(Rejection::Required("合并理由 reason"));
             }
             Ok(())
         }
@@ -298,7 +331,7 @@ pub(crate) fn validate(
             name,
             ..
         } => {
-            section(state, s)?;
+            open_section(state, s)?;
             if name.trim().is_empty() {
                 return Err(Rejection::EmptyName);
             }
@@ -438,6 +471,24 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             }
             if let Some(s) = state.sections.get_mut(to) {
                 s.entries.push(*player);
+            }
+        }
+        LogEntry::SectionsMerged { from, into, .. } => {
+            let moved = state
+                .sections
+                .get_mut(from)
+                .map(|s| {
+                    s.merged_into = Some(into.clone());
+                    std::mem::take(&mut s.entries)
+                })
+                .unwrap_or_default();
+            for p in &moved {
+                if let Some(rec) = state.players.get_mut(p) {
+                    rec.section = into.clone();
+                }
+            }
+            if let Some(s) = state.sections.get_mut(into) {
+                s.entries.extend(moved);
             }
         }
         LogEntry::PlayerWithdrawn {
@@ -635,5 +686,20 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
         }
         // Another family's entry (`Family::of`): folded there.
         _ => {}
+    }
+}
+
+/// A section that still takes entries: not merged into another (`sections_merged`).
+fn open_section<'a>(
+    state: &'a EventState,
+    id: &str,
+) -> Result<&'a crate::state::SectionRecord, Rejection> {
+    let s = section(state, id)?;
+    match &s.merged_into {
+        Some(into) => Err(Rejection::SectionMerged {
+            section: id.to_string(),
+            into: into.clone(),
+        }),
+        None => Ok(s),
     }
 }

@@ -111,6 +111,14 @@ pub enum RegistrationCommand {
         section: String,
         reason: String,
     },
+    /// Merge section `from` into `into` before the draw (「对分组可作适当调整」; sections by id
+    /// or name), with the reason: the chief arbiter's; every player of `from` moves with his
+    /// fees and check-in, and `from` takes no more entries.
+    MergeSections {
+        from: String,
+        into: String,
+        reason: String,
+    },
 }
 
 impl RegistrationCommand {
@@ -132,6 +140,7 @@ impl RegistrationCommand {
             C::Approve { .. } | C::RefuseSubmission { .. } => Action::DecideSubmission,
             C::ImportRoster { .. } => Action::ImportRoster,
             C::WithdrawRefusal { .. } => Action::WithdrawRefusal,
+            C::MergeSections { .. } => Action::MergeSections,
         }
     }
 }
@@ -340,6 +349,9 @@ pub(super) fn decide(
             section,
             reason,
         } => entries::change_section(state, *player, section, reason)?,
+        C::MergeSections { from, into, reason } => {
+            entries::merge_sections(state, from, into, reason)?
+        }
         C::ImportRoster {
             roster,
             default_section,

@@ -135,6 +135,20 @@ impl LogReader<'_> {
                     )
                 }
             }
+            LogEntry::SectionsMerged { from, into, reason } => {
+                let (from, into) = (self.section(from), self.section(into));
+                if zh {
+                    format!(
+                        "将{from}并入{into}: {from}的棋手均转入{into} (报名费、签到随人), {from}不再接受报名{}",
+                        self.reason(reason)
+                    )
+                } else {
+                    format!(
+                        "merged {from} into {into}: its players moved to {into} with their fees and check-in, and {from} takes no more entries{}",
+                        self.reason(reason)
+                    )
+                }
+            }
             LogEntry::PlayerSectionChanged {
                 player,
                 from,

@@ -88,10 +88,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::RefusalWithdrawn { .. } => 42,
         LogEntry::PlayerSectionChanged { .. } => 43,
         LogEntry::ResultClaimed { .. } => 44,
+        LogEntry::SectionsMerged { .. } => 45,
     }
 }
 
-const VARIANTS: usize = 45;
+const VARIANTS: usize = 46;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -114,6 +115,11 @@ fn every_variant() -> Vec<LogEntry> {
                 SectionInfo {
                     id: "women".into(),
                     name: "女子组".into(),
+                    divisions: Vec::new(),
+                },
+                SectionInfo {
+                    id: "girls".into(),
+                    name: "少年女子组".into(),
                     divisions: Vec::new(),
                 },
             ],
@@ -508,6 +514,11 @@ fn every_variant() -> Vec<LogEntry> {
             reason: "成绩更正".into(),
             by: "wq".into(),
         },
+        LogEntry::SectionsMerged {
+            from: "girls".into(),
+            into: "women".into(),
+            reason: "报名不足, 对分组作适当调整".into(),
+        },
     ]
 }
 
@@ -581,7 +592,7 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
             }
             // Section ids: none in Chinese (English words may hold "open", as "reopened").
             if lang == Language::Zh {
-                for bad in ["open", "women"] {
+                for bad in ["open", "women", "girls"] {
                     assert!(!s.contains(bad), "{kind} shows 「{bad}」: {s}");
                 }
             }

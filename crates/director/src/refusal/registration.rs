@@ -95,6 +95,27 @@ impl Refusal {
                 f,
                 "{player} 已退赛或被取消比赛资格, 不能换组 (a withdrawn or disqualified player changes no section)"
             ),
+            SectionMerged { section, into } => write!(
+                f,
+                "{section}已并入{into}, 不再接受报名; 该组棋手均在{into} (the section was merged into {into}: it takes no more entries, its players are in {into})"
+            ),
+            MergeIntoItself(s) => write!(f, "{s}不能并入自身 (a section is not merged into itself)"),
+            MergeAfterDraw { section } => write!(
+                f,
+                "{section}已抽签, 不能再合并组别; 抽签前方可合并 (a section's numbers are drawn: merge before the draw)"
+            ),
+            MergeTeamSection(s) => write!(
+                f,
+                "{s}是团体组别, 报名的是队伍, 不能按棋手合并 (a team section's entries are teams: it is not merged player by player)"
+            ),
+            MergeSamePerson { player, into } => write!(
+                f,
+                "{player} 的身份证号已在{into}报名, 合并后将重复 (the same ID number is entered in {into} already)"
+            ),
+            MergeOverCap { into, total, cap } => write!(
+                f,
+                "合并后{into}将有 {total} 人, 超过本组上限 {cap} 人 (merged, {into} would hold {total} players, above its cap of {cap})"
+            ),
             SectionChangeInTeam { player, team } => write!(
                 f,
                 "{player} 是「{team}」的队员, 请先将其移出队伍再换组 (a team's member leaves the team before changing section)"

@@ -25,6 +25,7 @@ pub(super) fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     }
     // The places that can exist in this section: its cap, else the event's.
     let places = s.entries.cap.or(reg.registration.cap);
+    section_min(cx, reg, s, &sp, places)?;
     eligibility(cx, s, &sp)?;
     // Before the format: a team section says which formats it can be played in.
     team_match(cx, s, &sp)?;
@@ -39,6 +40,52 @@ pub(super) fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     prize_pools(cx, s, &sp, &cat_ids)?;
     lucky(cx, s, &sp, &cat_ids, places)?;
     teams(cx, s, &sp, places)?;
+    Ok(())
+}
+
+/// The fewest entries a section is played with (its own `entries.min`, else the event's
+/// `min_per_section`): at least 1, and no more than the section may take.
+fn section_min(
+    cx: &Ctx,
+    reg: &Regulation,
+    s: &Section,
+    sp: &dyn Fn(Vec<Seg>) -> Vec<Seg>,
+    places: Option<u32>,
+) -> R {
+    let (min, path) = match (s.entries.min, reg.registration.min_per_section) {
+        (Some(m), _) => (m, sp(p!["entries", "min"])),
+        (None, Some(m)) => (m, p!["registration", "min_per_section"]),
+        (None, None) => return Ok(()),
+    };
+    let id = &s.id;
+    if min == 0 {
+        return cx.fail(
+            path,
+            format!(
+                "组别 `{id}` 的最少人数不能为 0 (section `{id}`: the minimum must be at least 1)"
+            ),
+        );
+    }
+    if let Some(cap) = places {
+        if min > cap {
+            return cx.fail(
+                path,
+                format!(
+                    "组别 `{id}` 最少 {min} 人, 多于报名上限 {cap} 人, 永远达不到 (section `{id}`: a minimum of {min} above the cap of {cap} can never be reached)"
+                ),
+            );
+        }
+    }
+    if min > super::MAX_SECTION_ENTRIES {
+        return cx.fail(
+            path,
+            format!(
+                "组别 `{id}` 最少 {min} 人, 超过本程序一组支持的 {} 人 (section `{id}`: a minimum of {min} is above the supported {} per section)",
+                super::MAX_SECTION_ENTRIES,
+                super::MAX_SECTION_ENTRIES
+            ),
+        );
+    }
     Ok(())
 }
 

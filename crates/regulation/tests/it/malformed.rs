@@ -124,6 +124,21 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "t.toml:2:7: 错误: 组别 `open` 没有自己的报名上限, 将可容纳全部 65536 人; 请为该组设 entries.cap 或降低总上限, 超过本程序支持的每组 20000 人 (section `open` has no cap of its own and could take all 65536 entries: give it an entries.cap or lower this cap: one section supports at most 20000 players)",
         ),
         (
+            "section minimum of zero",
+            with("[sections.entries]\nmin = 0\n"),
+            "t.toml:12:7: 错误: 组别 `open` 的最少人数不能为 0 (section `open`: the minimum must be at least 1)",
+        ),
+        (
+            "section minimum above its cap",
+            with("[sections.entries]\ncap = 4\nmin = 6\n"),
+            "t.toml:13:7: 错误: 组别 `open` 最少 6 人, 多于报名上限 4 人, 永远达不到 (section `open`: a minimum of 6 above the cap of 4 can never be reached)",
+        ),
+        (
+            "event-wide section minimum above the event's cap",
+            format!("[registration]\ncap = 5\nmin_per_section = 8\n{BASE}"),
+            "t.toml:3:19: 错误: 组别 `open` 最少 8 人, 多于报名上限 5 人, 永远达不到 (section `open`: a minimum of 8 above the cap of 5 can never be reached)",
+        ),
+        (
             "zero swiss rounds",
             edit("rounds = 7", "rounds = 0"),
             "t.toml:9:37: 错误: 轮数不能为 0 (swiss rounds must be at least 1)",

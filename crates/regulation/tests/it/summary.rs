@@ -394,3 +394,50 @@ fn category_ages_that_cannot_hold_are_refused_with_their_line() {
     assert!(e.starts_with("youth.toml:25:"), "{e}");
     assert!(e.contains("年龄范围为空: 9 至 8 岁"), "{e}");
 }
+
+/// 深圳 2007 九「主办单位根据报名情况，对分组可作适当调整」: with a minimum per section written
+/// (event-wide, one section its own), every section's entry line states its own, and the
+/// sections with none written state none.
+#[test]
+fn a_minimum_per_section_is_inherited_and_stated() {
+    const SHENZHEN: &str = include_str!("../../../../regulations/shenzhen-2007-juniors.toml");
+    let src = SHENZHEN
+        .replacen(
+            "[registration]\n",
+            "[registration]\nmin_per_section = 6\n",
+            1,
+        )
+        .replacen(
+            "name = \"女子组\"\n",
+            "name = \"女子组\"\nentries = { min = 4 }\n",
+            1,
+        );
+    assert_ne!(src, SHENZHEN);
+    let r = load(&src, "shenzhen-2007-juniors.toml");
+    let mins: Vec<(String, Option<u32>)> = r
+        .sections
+        .iter()
+        .map(|s| (s.id.clone(), s.entries.min))
+        .collect();
+    assert!(mins.iter().any(|(_, m)| *m == Some(4)), "{mins:?}");
+    assert!(
+        mins.iter().filter(|(_, m)| *m == Some(6)).count() >= 2,
+        "{mins:?}"
+    );
+    let zh = r.summary(Lang::Zh);
+    for (id, m) in &mins {
+        let b = section_block(&zh, id);
+        let entries = line(&b, "报名:");
+        let want = format!("最少 {}人 (不足则可合并组别)", m.unwrap_or(0));
+        assert!(entries.contains(&want), "{id}: {entries}");
+    }
+    let en = r.summary(Lang::En);
+    let b = section_block(&en, &mins[0].0);
+    assert!(
+        line(&b, "Entries:").contains("at least 6 entries (fewer: the section may be merged)"),
+        "{b:#?}"
+    );
+    let plain = load(SHENZHEN, "shenzhen-2007-juniors.toml");
+    assert!(plain.sections.iter().all(|s| s.entries.min.is_none()));
+    assert!(!plain.summary(Lang::Zh).contains("不足则可合并组别"));
+}

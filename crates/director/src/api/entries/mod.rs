@@ -42,7 +42,8 @@ pub use online::{
     ToBring,
 };
 pub use register::{
-    change_section, correct, refuse, register, register_batch, register_each, register_form,
+    below_minimum, change_section, correct, merge_sections, refuse, register, register_batch,
+    register_each, register_form, BelowMinimum,
 };
 pub(super) use shared::{checked, player, who};
 pub use teams::{change_roster, enter_team, team_started, RosterChange, TeamForm};

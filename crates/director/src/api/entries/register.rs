@@ -335,6 +335,13 @@ pub fn change_section(
     if rec.withdrawn.is_some() || rec.disqualified.is_some() {
         return Err(Refusal::SectionChangeNotActive(who(p, rec)).into());
     }
+    if let Some(into) = &section_of(state, &to)?.merged_into {
+        return Err(Refusal::SectionMerged {
+            section: sec(&to),
+            into: sec(into),
+        }
+        .into());
+    }
     for s in [rec.section.as_str(), to.as_str()] {
         if section_of(state, s)?.order.is_empty() {
             continue;
@@ -420,4 +427,132 @@ pub fn change_section(
         to,
         reason: reason.trim().to_string(),
     }])
+}
+
+/// Merge section `from` into section `into` before either is drawn (「对分组可作适当调整」:
+/// a group too small to be played on its own), the chief arbiter's decision with the reason:
+/// `sections_merged`. Every player of `from` moves to `into` as the same entry — fees paid,
+/// check-in and corrections with him — whatever `into`'s sex and age rules say (the decision
+/// is to play them together), and `from` takes no more entries. Refused for a team section
+/// (its entries are teams on boards), once either section's numbers are drawn, when the same
+/// person is entered in both, and above `into`'s own cap.
+pub fn merge_sections(
+    state: &EventState,
+    from: &str,
+    into: &str,
+    reason: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    use super::shared::who;
+    let reg = regulation_of(state)?;
+    let from = crate::api::import::known_section(state, from)?;
+    let into = crate::api::import::known_section(state, into)?;
+    let sec = |id: &str| Sec::in_reg(&reg, id);
+    if from == into {
+        return Err(Refusal::MergeIntoItself(sec(&from)).into());
+    }
+    for s in [&from, &into] {
+        if let Some(to) = &section_of(state, s)?.merged_into {
+            return Err(Refusal::SectionMerged {
+                section: sec(s),
+                into: sec(to),
+            }
+            .into());
+        }
+    }
+    for s in [&from, &into] {
+        let teams = reg.section(s).is_some_and(|x| x.team_match.is_some())
+            || !section_of(state, s)?.divisions.is_empty()
+            || state
+                .teams
+                .values()
+                .any(|t| t.section.as_deref() == Some(s.as_str()));
+        if teams {
+            return Err(Refusal::MergeTeamSection(sec(s)).into());
+        }
+    }
+    for s in [&from, &into] {
+        let rec = section_of(state, s)?;
+        if !rec.order.is_empty() || !rec.rounds.is_empty() {
+            return Err(Refusal::MergeAfterDraw { section: sec(s) }.into());
+        }
+    }
+    let moving = &section_of(state, &from)?.entries;
+    for p in moving {
+        let rec = player(state, *p)?;
+        if let Some(id) = &rec.id_number {
+            if state.index.has_id_number(&into, id.as_str()) {
+                return Err(Refusal::MergeSamePerson {
+                    player: who(*p, rec),
+                    into: sec(&into),
+                }
+                .into());
+            }
+        }
+    }
+    if let Some(cap) = reg.section(&into).and_then(|s| s.entries.cap) {
+        let total = state.index.in_section(&into) + state.index.in_section(&from);
+        if total > cap {
+            return Err(Refusal::MergeOverCap {
+                into: sec(&into),
+                total,
+                cap,
+            }
+            .into());
+        }
+    }
+    if reason.trim().is_empty() {
+        return Err(Refusal::ReasonMissing(Needs::MergeSections).into());
+    }
+    checked(vec![LogEntry::SectionsMerged {
+        from,
+        into,
+        reason: reason.trim().to_string(),
+    }])
+}
+
+/// A section below the regulation's minimum (`entries.min`, 「对分组可作适当调整」) before its
+/// draw: `entries` active entries where it asks for `min`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BelowMinimum {
+    pub section: Sec,
+    pub entries: u32,
+    pub min: u32,
+}
+
+impl std::fmt::Display for BelowMinimum {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let BelowMinimum {
+            section,
+            entries,
+            min,
+        } = self;
+        write!(
+            f,
+            "{section}报名 {entries} 人, 少于规程规定的最少 {min} 人; 抽签前可由裁判长将其并入其他组别 ({section} has {entries} entries, fewer than its minimum of {min}: the chief arbiter may merge it into another section before the draw)"
+        )
+    }
+}
+
+/// The sections not drawn yet (nor merged) with fewer active entries than the regulation's
+/// minimum, in the regulation's order.
+pub fn below_minimum(state: &EventState) -> Vec<BelowMinimum> {
+    let Ok(reg) = regulation_of(state) else {
+        return Vec::new();
+    };
+    reg.sections
+        .iter()
+        .filter_map(|s| {
+            let min = s.entries.min?;
+            let rec = state.section(&s.id)?;
+            if rec.merged_into.is_some() || !rec.order.is_empty() {
+                return None;
+            }
+            let entries = state.index.in_section(&s.id);
+            (entries < min).then(|| BelowMinimum {
+                section: Sec::in_reg(&reg, &s.id),
+                entries,
+                min,
+            })
+        })
+        .collect()
 }
