@@ -185,6 +185,8 @@ enum Op {
     },
     /// A filled grey rectangle (table header background).
     Shade { x: f32, y: f32, w: f32, h: f32 },
+    /// Filled black squares `[x, y, side]` (the modules of a QR code), drawn as one path.
+    Dark(Vec<[f32; 3]>),
     /// Ops drawn turned half a circle about the page's centre (the upper half of a folded
     /// name card, upside down so that it reads from the other side of the table).
     Flipped(Vec<Op>),
@@ -220,6 +222,12 @@ impl Op {
                 width,
             },
             Op::Shade { x, y, w, h } => Op::Shade { x, y: y + dy, w, h },
+            Op::Dark(squares) => Op::Dark(
+                squares
+                    .into_iter()
+                    .map(|[x, y, side]| [x, y + dy, side])
+                    .collect(),
+            ),
             Op::Flipped(ops) => Op::Flipped(ops.iter().map(|o| o.shifted(dy)).collect()),
         }
     }
@@ -539,6 +547,51 @@ impl Layout<'_, '_> {
         self.used = true;
     }
 
+    /// QR codes side by side, each with its lines wrapped to its right.
+    fn codes(&mut self, codes: &[arbiter_report::QrCode], size: f32) {
+        const QR: f32 = 62.0;
+        const GAP: f32 = 6.0;
+        let n = codes.len().max(1) as f32;
+        let slot = self.content_w() / n;
+        let text_w = (slot - QR - 2.0 * GAP).max(size * 4.0);
+        let wrapped: Vec<Vec<String>> = codes
+            .iter()
+            .map(|c| {
+                c.lines
+                    .iter()
+                    .flat_map(|l| self.m.wrap(l, size, text_w))
+                    .collect()
+            })
+            .collect();
+        let text_h = wrapped
+            .iter()
+            .map(|ls| ls.len() as f32 * size * 1.4)
+            .fold(0.0_f32, f32::max);
+        let h = QR.max(text_h) + size;
+        self.ensure(h);
+        let top = self.y + size * 0.5;
+        for (i, (c, lines)) in codes.iter().zip(&wrapped).enumerate() {
+            let x = MARGIN_X + slot * i as f32;
+            let module = QR / c.width.max(1) as f32;
+            let mut squares = Vec::new();
+            for my in 0..c.width {
+                for mx in 0..c.width {
+                    if c.is_dark(mx, my) {
+                        squares.push([x + mx as f32 * module, top + my as f32 * module, module]);
+                    }
+                }
+            }
+            self.cur.push(Op::Dark(squares));
+            for (j, l) in lines.iter().enumerate() {
+                let y = top + size + j as f32 * size * 1.4;
+                // The first line (the side and its code) in bold.
+                self.text(x + QR + GAP, y, size, l, j == 0);
+            }
+        }
+        self.y += h;
+        self.used = true;
+    }
+
     fn blocks(&mut self, bs: &[Block], paginate: bool) {
         let body = self.body;
         for b in bs {
@@ -550,6 +603,7 @@ impl Layout<'_, '_> {
                 Block::Paragraph(s) => self.paragraph(s, body),
                 Block::Table(t) => self.table(t, body, paginate),
                 Block::Signatures(s) => self.signatures(s, body),
+                Block::Codes(c) => self.codes(c, body),
                 Block::TableCard(c) => self.table_card(c),
                 Block::NameCard(c) => self.name_card(c),
                 Block::Cover(c) => self.cover(c),
@@ -1066,6 +1120,23 @@ fn draw(
     page: (f32, f32),
 ) {
     match op {
+        Op::Dark(squares) => {
+            let mut pb = PathBuilder::new();
+            for [x, y, side] in squares {
+                // A hair larger than the module, so that neighbours leave no seam.
+                if let Some(r) = Rect::from_xywh(*x, *y, *side + 0.05, *side + 0.05) {
+                    pb.push_rect(r);
+                }
+            }
+            if let Some(path) = pb.finish() {
+                s.set_stroke(None);
+                s.set_fill(Some(Fill {
+                    paint: rgb::Color::new(0, 0, 0).into(),
+                    ..Fill::default()
+                }));
+                s.draw_path(&path);
+            }
+        }
         Op::Shade { x, y, w, h } => {
             let mut pb = PathBuilder::new();
             if let Some(r) = Rect::from_xywh(*x, *y, *w, *h) {

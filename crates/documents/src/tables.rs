@@ -64,6 +64,8 @@ pub fn tables_with_progress(
         round,
         privacy,
         lang: Lang::Zh,
+        // The exported tables are for publishing: never the players' claim codes.
+        claims: None,
     };
     for &kind in docs {
         if kind.takes_round() {

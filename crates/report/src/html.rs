@@ -41,6 +41,10 @@ td.l { text-align: left; } td.c { text-align: center; } td.r { text-align: right
 .keep { break-inside: avoid; page-break-inside: avoid; border: 0.5pt dashed #999; padding: 2mm; margin-bottom: 4mm; }
 .sigs { display: flex; gap: 8mm; margin-top: 3mm; }
 .sigs span { flex: 1; border-bottom: 0.5pt solid #000; padding-bottom: 6mm; }
+.codes { display: flex; gap: 6mm; margin-top: 3mm; }
+.codes figure { flex: 1; display: flex; gap: 3mm; align-items: center; margin: 0; }
+.codes svg { width: 24mm; height: 24mm; flex: none; }
+.codes figcaption p { margin: 0 0 1mm; }
 .pb { break-after: page; page-break-after: always; }
 .tcard { break-inside: avoid; height: 128mm; border-bottom: 0.5pt dashed #999; text-align: center; display: flex; flex-direction: column; justify-content: center; }
 .tcard .label { font-size: 18pt; } .tcard .no { font-size: 220pt; font-weight: bold; line-height: 1; } .tcard .line { font-size: 24pt; }
@@ -204,6 +208,19 @@ fn blocks(bs: &[Block], h: &mut String) {
                 }
                 h.push_str("</div>\n");
             }
+            Block::Codes(codes) => {
+                h.push_str("<div class=\"codes\">");
+                for c in codes {
+                    h.push_str("<figure>");
+                    qr_svg(c, h);
+                    h.push_str("<figcaption>");
+                    for l in &c.lines {
+                        h.push_str(&format!("<p>{}</p>", escape(l)));
+                    }
+                    h.push_str("</figcaption></figure>");
+                }
+                h.push_str("</div>\n");
+            }
             Block::KeepTogether(inner) => {
                 h.push_str("<div class=\"keep\">\n");
                 // A heading inside a slip is a smaller one.
@@ -281,4 +298,21 @@ fn table(t: &Table, h: &mut String) {
         h.push_str("</tr>\n");
     }
     h.push_str("</tbody>\n</table>\n");
+}
+
+/// A QR code as an inline SVG: one path of its dark modules, with a quiet zone of four.
+fn qr_svg(c: &crate::QrCode, h: &mut String) {
+    let side = c.width + 8;
+    h.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"{}\"><rect width=\"{side}\" height=\"{side}\" fill=\"#fff\"/><path fill=\"#000\" d=\"",
+        escape(&c.data)
+    ));
+    for y in 0..c.width {
+        for x in 0..c.width {
+            if c.is_dark(x, y) {
+                h.push_str(&format!("M{} {}h1v1h-1z", x + 4, y + 4));
+            }
+        }
+    }
+    h.push_str("\"/></svg>");
 }

@@ -216,6 +216,28 @@ pub struct Options {
     pub round: Option<u32>,
     pub privacy: Privacy,
     pub lang: Lang,
+    /// The players' claim codes on the result slips (the arbiter's copy only): the event's
+    /// secret and the address of its claim page. `None` (the default): no codes printed.
+    pub claims: Option<ClaimCodes>,
+}
+
+/// What the result slips need to print each side's claim code and a QR code of its address.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ClaimCodes {
+    /// The event's secret the codes are made under (`arbiter_director::claim::code`).
+    pub secret: String,
+    /// The claim page players open, e.g. `https://example.org/e/abc/claim` (no query).
+    pub url: String,
+}
+
+impl std::fmt::Debug for ClaimCodes {
+    /// The secret is never printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClaimCodes")
+            .field("secret", &"…")
+            .field("url", &self.url)
+            .finish()
+    }
 }
 
 /// The sheet a document is printed on.
@@ -303,6 +325,48 @@ pub enum Block {
     Contents(String),
     /// A booklet's chapter: starts a new page; listed in the contents.
     Chapter(String),
+    /// QR codes side by side, each with its lines of text beside it (the players' claim
+    /// codes on a result slip).
+    Codes(Vec<QrCode>),
+}
+
+/// A QR code as its modules, with the text printed beside it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct QrCode {
+    /// What the code encodes (an address).
+    pub data: String,
+    /// Modules per side.
+    pub width: usize,
+    /// `width × width` modules row by row, `true` dark (no quiet zone: a renderer leaves it).
+    pub dark: Vec<bool>,
+    /// Beside the code: the lines to read (the side, the code, what to do).
+    pub lines: Vec<String>,
+}
+
+impl QrCode {
+    /// The QR code of `data` at error correction level M (15 %); `None` if it is too long
+    /// for a QR code.
+    pub fn new(data: &str, lines: Vec<String>) -> Option<QrCode> {
+        let code = qrcode::QrCode::with_error_correction_level(data.as_bytes(), qrcode::EcLevel::M)
+            .ok()?;
+        let width = code.width();
+        let dark = code
+            .to_colors()
+            .into_iter()
+            .map(|c| c == qrcode::Color::Dark)
+            .collect();
+        Some(QrCode {
+            data: data.to_string(),
+            width,
+            dark,
+            lines,
+        })
+    }
+
+    /// Whether the module at column `x`, row `y` is dark.
+    pub fn is_dark(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.width && self.dark[y * self.width + x]
+    }
 }
 
 /// A table card (台号卡).

@@ -400,3 +400,97 @@ one_award_per_person = true
     assert_eq!(names.len(), n, "one award per person");
     assert!(html::render(&doc).contains("顺延说明"));
 }
+
+/// Every QR block of the document, slip by slip (inside the kept-together groups).
+fn codes(doc: &arbiter_report::Document) -> Vec<&Vec<arbiter_report::QrCode>> {
+    doc.blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::KeepTogether(inner) => inner.iter().find_map(|b| match b {
+                Block::Codes(c) => Some(c),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn slips_carry_each_sides_claim_code_only_when_asked() {
+    use arbiter_director::claim::{code, seat_of, Seat};
+    use arbiter_types::Colour;
+    let state = event();
+    let sec = state.sections.keys().next().unwrap().clone();
+    let secret = "the event's secret of this test";
+    let url = "https://xq.example.org/e/tianshui/claim";
+    let o = Options {
+        round: Some(3),
+        section: Some(sec.clone()),
+        claims: Some(arbiter_report::ClaimCodes {
+            secret: secret.to_string(),
+            url: url.to_string(),
+        }),
+        ..opts()
+    };
+    let doc = build(state, DocKind::Slips, &o).unwrap();
+    let round = state.section(&sec).unwrap().round(3).unwrap();
+    let slips = codes(&doc);
+    assert_eq!(slips.len(), round.boards.len());
+    for (qrs, b) in slips.iter().zip(&round.boards) {
+        assert_eq!(qrs.len(), 2, "board {}", b.board);
+        for (qr, side) in qrs.iter().zip([Colour::Red, Colour::Black]) {
+            let seat = Seat {
+                section: sec.clone(),
+                round: 3,
+                board: b.board,
+                side,
+            };
+            let c = code(secret.as_bytes(), &seat);
+            // The code the slip prints is the one the claim page takes for this seat.
+            assert!(qr.lines[0].contains(&c), "{:?}", qr.lines);
+            assert!(qr.lines[0].starts_with(match side {
+                Colour::Red => "红方",
+                Colour::Black => "黑方",
+            }));
+            assert_eq!(
+                qr.lines[1],
+                format!("扫码或打开 {url} 输入确认码 {c} 确认本台成绩")
+            );
+            assert_eq!(qr.data, format!("{url}?c={c}"));
+            assert_eq!(seat_of(state, secret.as_bytes(), &c), Some(seat));
+            assert_eq!(qr.dark.len(), qr.width * qr.width);
+            // The three finder patterns' corners are dark, the module beside each is not.
+            let w = qr.width;
+            assert!(qr.is_dark(0, 0) && qr.is_dark(w - 1, 0) && qr.is_dark(0, w - 1));
+            assert!(!qr.is_dark(7, 0) && !qr.is_dark(w - 8, 0));
+        }
+    }
+    let page = html::render(&doc);
+    let first = code(
+        secret.as_bytes(),
+        &Seat {
+            section: sec.clone(),
+            round: 3,
+            board: round.boards[0].board,
+            side: Colour::Black,
+        },
+    );
+    assert!(page.contains(&first) && page.contains("<svg"));
+
+    // Without the option, and on every other document even with it: no code.
+    let plain = build(
+        state,
+        DocKind::Slips,
+        &Options {
+            claims: None,
+            ..o.clone()
+        },
+    )
+    .unwrap();
+    assert!(codes(&plain).is_empty());
+    assert!(!html::render(&plain).contains(&first));
+    for kind in [DocKind::Pairings, DocKind::WallPairings, DocKind::Results] {
+        let d = build(state, kind, &o).unwrap();
+        assert!(!html::render(&d).contains(&first), "{kind:?}");
+    }
+}

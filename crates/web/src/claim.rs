@@ -191,7 +191,7 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
 }
 
 /// The event's secret for the codes: the stored one, or a fresh one stored now.
-async fn secret(app: &AppState, ev: &str) -> Result<String, WebError> {
+pub(crate) async fn secret(app: &AppState, ev: &str) -> Result<String, WebError> {
     let ev = ev.to_string();
     let fresh = random_token();
     app.with_store(move |st| Ok(st.claim_secret(&ev, &fresh)?))

@@ -123,6 +123,7 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
             Privacy::Published
         },
         lang,
+        claims: None,
     };
     let doc = match arbiter_report::build(&state, kind, &opts) {
         Ok(mut d) => {

@@ -84,6 +84,7 @@ fn the_workbook_gives_back_the_standings_of_the_json_export() {
                 round: None,
                 privacy: arbiter_report::Privacy::Published,
                 lang: arbiter_report::Lang::Zh,
+                ..Default::default()
             },
         )
         .unwrap();

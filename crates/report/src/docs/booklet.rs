@@ -81,6 +81,8 @@ fn one_section<'a>(cx: &Ctx<'a>, sid: &str) -> Ctx<'a> {
         reg: cx.reg.clone(),
         lang: cx.lang,
         sections: vec![sid.to_string()],
+        // A booklet is handed out: never the players' claim codes.
+        claims: None,
     }
 }
 

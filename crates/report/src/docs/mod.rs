@@ -43,6 +43,8 @@ struct Ctx<'a> {
     lang: Lang,
     /// The sections the document covers, in the regulation's order.
     sections: Vec<String>,
+    /// The players' claim codes to print on the result slips, if asked for.
+    claims: Option<crate::ClaimCodes>,
 }
 
 impl Ctx<'_> {
@@ -154,6 +156,7 @@ fn context<'a>(state: &'a EventState, opts: &Options) -> Result<Ctx<'a>, ReportE
         reg,
         lang: opts.lang,
         sections,
+        claims: opts.claims.clone(),
     })
 }
 

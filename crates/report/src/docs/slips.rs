@@ -1,9 +1,51 @@
 //! The score slips (记分单) of a round: one per board.
 
 use super::{col, Ctx};
-use crate::{Align, Block, Cell, Lang, Table};
+use crate::{Align, Block, Cell, Lang, QrCode, Table};
 use arbiter_director::api::{results, rounds};
+use arbiter_director::claim::{self, Seat};
 use arbiter_regulation::ResultSigning;
+use arbiter_types::Colour;
+
+/// Each side's claim code of a board and a QR code of the claim page with it, when the
+/// document is asked to carry them and the board is one of a round of the section (not a
+/// knockout game's).
+fn claim_codes(cx: &Ctx, sheet: &rounds::RoundSheet, board: u32) -> Option<Block> {
+    let claims = cx.claims.as_ref()?;
+    if !sheet.knockout.is_empty() {
+        return None;
+    }
+    cx.state
+        .section(&sheet.section)
+        .and_then(|s| s.round(sheet.round))
+        .and_then(|r| r.board(board))?;
+    let mut codes = Vec::new();
+    for side in [Colour::Red, Colour::Black] {
+        let seat = Seat {
+            section: sheet.section.clone(),
+            round: sheet.round,
+            board,
+            side,
+        };
+        let code = claim::code(claims.secret.as_bytes(), &seat);
+        let url = &claims.url;
+        let side_word = match side {
+            Colour::Red => cx.t("红方", "Red"),
+            Colour::Black => cx.t("黑方", "Black"),
+        };
+        let lines = vec![
+            format!("{side_word} {} {code}", cx.t("确认码", "claim code")),
+            match cx.lang {
+                Lang::Zh => format!("扫码或打开 {url} 输入确认码 {code} 确认本台成绩"),
+                Lang::En => format!(
+                    "Scan the code or open {url} and enter the code {code} to confirm this board's result"
+                ),
+            },
+        ];
+        codes.push(QrCode::new(&format!("{url}?c={code}"), lines)?);
+    }
+    Some(Block::Codes(codes))
+}
 
 pub(super) fn slips(cx: &Ctx, head: &str, sheet: &rounds::RoundSheet, blocks: &mut Vec<Block>) {
     for (i, b) in sheet.boards.iter().enumerate() {
@@ -119,6 +161,9 @@ pub(super) fn slips(cx: &Ctx, head: &str, sheet: &rounds::RoundSheet, blocks: &m
         let mut signs = signs;
         signs.push(cx.t("裁判员签名", "Arbiter").to_string());
         inner.push(Block::Signatures(signs));
+        if let Some(codes) = claim_codes(cx, sheet, b.board) {
+            inner.push(codes);
+        }
         blocks.push(Block::KeepTogether(inner));
     }
 }

@@ -171,11 +171,23 @@ pub async fn show(
         Some(p) => p,
         None => return Ok(refused()),
     };
+    // The result slips are the arbiter's: they carry each player's claim code and a QR code
+    // of the claim page (`/e/{ev}/claim`) at the event's public address.
+    let claims = if kind == DocKind::Slips {
+        let (base, _) = crate::public::event::public_address(&app, &headers, &snap.event.0);
+        Some(arbiter_report::ClaimCodes {
+            secret: crate::claim::secret(&app, &snap.event.0).await?,
+            url: format!("{base}/claim"),
+        })
+    } else {
+        None
+    };
     let opts = Options {
         section: q.section.filter(|s| !s.trim().is_empty()),
         round,
         privacy,
         lang: report_lang(l),
+        claims,
     };
     if !pdf {
         let html = tokio::task::spawn_blocking(move || {

@@ -193,6 +193,7 @@ fn the_crosstable_shows_the_regulations_points_and_counts_like_the_standings() {
             round: None,
             privacy: Default::default(),
             lang: arbiter_report::Lang::Zh,
+            ..Default::default()
         },
     )
     .expect("printed crosstable");
