@@ -19,6 +19,7 @@ fn since(before: ReplayWork) -> ReplayWork {
         games: now.games - before.games,
         compared: now.compared - before.compared,
         copied: now.copied - before.copied,
+        stage_one_read: now.stage_one_read - before.stage_one_read,
     }
 }
 
@@ -77,4 +78,48 @@ fn a_knockout_replays_each_game_once_whatever_the_field() {
     assert_eq!(w128.games * g64, w64.games * g128);
     assert!(w128.compared <= g128 && w64.compared <= g64);
     eprintln!("{seen:?}");
+}
+
+/// Tianshui (a Swiss stage, then a knockout of its top 8 played beside the continuing Swiss):
+/// every result entered asks for the bracket, whose seeds are the standings after stage 1.
+/// Those standings are read from the section's games once and then kept while the players
+/// and the stage-1 games are the very ones they were read from — not read again for each
+/// of the hundreds of results entered after stage 1 — and the seeds kept are those a fresh
+/// fold reads.
+#[test]
+fn a_swiss_stage_is_read_for_its_seeds_a_bounded_number_of_times() {
+    let before = replay_work();
+    let mut sim = simulator(
+        "tianshui-2024",
+        3,
+        &sizes_by_section(&[("open", 40), ("local", 24)]),
+    );
+    let (log, state) = sim.run_in_memory().expect("runs to the end");
+    let work = since(before);
+    let open = state.section("open").expect("open");
+    let results_after_stage_one: usize = open
+        .rounds
+        .values()
+        .filter(|r| r.round > 8)
+        .map(|r| r.boards.len())
+        .sum::<usize>()
+        + open.knockout.len();
+    assert!(results_after_stage_one > 60, "{results_after_stage_one}");
+    eprintln!("{results_after_stage_one} results after stage 1: {work:?}");
+    assert!(
+        work.stage_one_read * 4 <= results_after_stage_one as u64,
+        "the stage-1 standings read {} times for {results_after_stage_one} results after it: {work:?}",
+        work.stage_one_read
+    );
+    let reg = regulation_of(&state).expect("reg");
+    let fresh = EventState::replay(&log).expect("fold");
+    assert_eq!(
+        arbiter_director::knockout_stage::seeding(&reg, &state, "open").expect("kept"),
+        arbiter_director::knockout_stage::seeding(&reg, &fresh, "open").expect("fresh"),
+    );
+    assert_eq!(
+        *bracket(&reg, &state, "open").expect("kept"),
+        *bracket(&reg, &fresh, "open").expect("fresh")
+    );
+    assert!(verify(&log, None).is_empty());
 }
