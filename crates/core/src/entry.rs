@@ -6,7 +6,7 @@
 //! which migrates older versions to the current one before decoding, so a v2 only needs a
 //! `migrate_v1_to_v2` step on the JSON value.
 
-use arbiter_types::{Colour, GameKind, GameResult, IdNumber, Phone, Sex};
+use arbiter_types::{Colour, GameKind, GameResult, IdNumber, Phone, PlayerNo, Sex};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -925,6 +925,14 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         by: String,
     },
+    /// The seeds of a Swiss stage's knockout (A9), fixed as its first game is entered: the
+    /// pairing numbers of the top k of the standings after stage 1, in seed order. A result
+    /// of stage 1 corrected afterwards changes the Swiss standings, not the bracket being
+    /// played. Absent in older logs: their seeds are read from the standings.
+    KnockoutSeeded {
+        section: String,
+        seeds: Vec<PlayerNo>,
+    },
     /// One game of a knockout match.
     KnockoutGameRecorded {
         section: String,
@@ -1089,6 +1097,7 @@ impl LogEntry {
             LogEntry::SpecialAwardGiven { .. } => "special_award_given",
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
+            LogEntry::KnockoutSeeded { .. } => "knockout_seeded",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
             LogEntry::TeamNumbersDrawn { .. } => "team_numbers_drawn",
             LogEntry::MatchesPaired { .. } => "matches_paired",

@@ -424,6 +424,10 @@ pub struct SectionRecord {
     /// The knockout games in the order recorded (persistent: a state one game on shares the
     /// games before it).
     pub knockout: imbl::Vector<KnockoutGame>,
+    /// The knockout's seeds as fixed when its first game was entered (`knockout_seeded`,
+    /// pairing numbers in seed order); empty before, and in older logs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knockout_seeds: Vec<arbiter_types::PlayerNo>,
     /// Team numbers of a team-match section (`team_numbers_drawn`): `team_order[i]` has
     /// number `i + 1`. Empty until drawn, and in an individual section.
     #[serde(default)]

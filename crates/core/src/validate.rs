@@ -286,6 +286,9 @@ pub enum Rejection {
         team: String,
         other: String,
     },
+    /// `knockout_seeded` that cannot stand: the problem in words (Chinese, then English).
+    #[error("组别 `{0}` 的淘汰赛种子{1}")]
+    BadKnockoutSeeds(String, &'static str),
 }
 
 /// Check `entry` against `state` without a time (no deadline check).

@@ -253,6 +253,10 @@ fn seeding_kept(
     let rec = state
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    if swiss_rounds > 0 && !rec.knockout_seeds.is_empty() {
+        // Fixed by the log as the first game was entered (`knockout_seeded`).
+        return Ok((rec.knockout_seeds.clone(), None));
+    }
     if swiss_rounds == 0 {
         // A plain knockout: the numbers drawn are the seeds (`pairing.numbering`: lots,
         // given order or rating); a player withdrawn before the first game is left out.
@@ -606,6 +610,28 @@ pub fn next_games(
         }
     }
     Ok(out)
+}
+
+/// `knockout_seeded` for a Swiss stage's knockout whose first game is about to be entered
+/// (its seeds as the standings after stage 1 give them now); nothing for a plain knockout
+/// (its seeds are the numbers drawn), once a game is recorded, or once the seeds are fixed.
+pub fn seeds_to_fix(
+    reg: &Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<LogEntry>, DirectorError> {
+    let (sec, rec) = crate::section_parts(reg, state, section)?;
+    let staged = matches!(
+        section_plan(sec, state),
+        SectionPlan::TwoStage { swiss_rounds, .. } if swiss_rounds > 0
+    );
+    if !staged || !rec.knockout.is_empty() || !rec.knockout_seeds.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(vec![LogEntry::KnockoutSeeded {
+        section: section.to_string(),
+        seeds: seeding(reg, state, section)?,
+    }])
 }
 
 /// The log entry of one knockout game.

@@ -114,6 +114,31 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
         return;
     }
     match &r.entry {
+        LogEntry::KnockoutSeeded { section, seeds } => {
+            // The seeds fixed are the top of the standings after stage 1 as they stood.
+            match crate::knockout_stage::seeding(reg, state, section) {
+                Ok(due) if due == *seeds => {}
+                Ok(due) => {
+                    let words = |s: &[arbiter_types::PlayerNo]| {
+                        s.iter()
+                            .map(|n| n.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    out.push(diff(
+                        seq,
+                        Some(section),
+                        None,
+                        format!(
+                            "淘汰赛种子应为 {} , 记录为 {} (the knockout's seeds differ from the standings after stage 1)",
+                            words(&due),
+                            words(seeds)
+                        ),
+                    ));
+                }
+                Err(e) => out.push(diff(seq, Some(section), None, e.to_string())),
+            }
+        }
         LogEntry::PlayerRegistered(p) => {
             // Eligibility again, from what the log recorded (K1, K2, S2, J2, T1).
             // An approved online entry is judged at the time it was submitted.

@@ -26,6 +26,7 @@ mod knockout_blocks_cli;
 mod knockout_cli;
 mod knockout_games_cli;
 mod knockout_plain_cli;
+mod knockout_seeds_cli;
 mod manual_pairing_cli;
 mod money_cli;
 mod numbering_cli;

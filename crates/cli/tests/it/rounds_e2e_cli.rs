@@ -498,9 +498,10 @@ fn by_commands(dir: &Path, stem: &str, seed: u64, sim: &Path, log: &Value) -> Co
             "event_closed" => {
                 desk.cmd("event close", e, &["event", "close", "--event", &ev]);
             }
-            // Recorded by the commands themselves: the round closed by its last result, and
-            // the withdrawals the forfeit rule then demands.
-            "round_completed" | "player_withdrawn" => {}
+            // Recorded by the commands themselves: the round closed by its last result, the
+            // withdrawals the forfeit rule then demands, and a knockout's seeds fixed by its
+            // first game.
+            "round_completed" | "player_withdrawn" | "knockout_seeded" => {}
             other => panic!("the script has no command for `{other}`: {x}"),
         }
         i += 1;

@@ -11,6 +11,28 @@ use crate::validate::Rejection;
 /// its own family ([`super::Family::of`]).
 pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejection> {
     match entry {
+        LogEntry::KnockoutSeeded { section: s, seeds } => {
+            let rec = section(state, s)?;
+            let bad = |problem| Err(Rejection::BadKnockoutSeeds(s.clone(), problem));
+            if !rec.knockout_seeds.is_empty() {
+                return bad("已确定 (the seeds are fixed already)");
+            }
+            if !rec.knockout.is_empty() {
+                return bad("须在第一局之前确定 (seeds are fixed before the first game)");
+            }
+            if seeds.is_empty() {
+                return bad("为空 (no seed)");
+            }
+            if seeds.iter().any(|no| no.index() >= rec.order.len()) {
+                return bad("不是本组的序号 (not a pairing number of the section)");
+            }
+            let mut sorted = seeds.clone();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                return bad("有重复的序号 (a pairing number twice)");
+            }
+            Ok(())
+        }
         LogEntry::KnockoutGameRecorded {
             section: s,
             match_id,
@@ -46,6 +68,12 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
 
 /// The fold of a valid knockout entry; any other entry is left to its own family.
 pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
+    if let LogEntry::KnockoutSeeded { section, seeds } = e {
+        if let Some(s) = state.sections.get_mut(section) {
+            s.knockout_seeds = seeds.clone();
+        }
+        return;
+    }
     if let LogEntry::KnockoutGameRecorded {
         section,
         match_id,

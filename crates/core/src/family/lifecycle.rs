@@ -151,6 +151,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         draw_seed: None,
                         rounds: OrdMap::new(),
                         knockout: imbl::Vector::new(),
+                        knockout_seeds: Vec::new(),
                         team_order: Vec::new(),
                         team_seed: None,
                         merged_into: None,

@@ -8,7 +8,7 @@
 //! | [`matches`] (团体赛对阵) | `team_numbers_drawn`, `matches_paired`, `lineup_given`, `match_confirmed` |
 //! | [`rounds`] (编排) | `pairing_numbers_drawn`, `round_paired`, `player_absent`, `round_published`, `round_undone` |
 //! | [`results`] (成绩) | `result_entered`, `result_claimed`, `result_confirmed`, `result_corrected`, `foul_recorded`, `round_completed` |
-//! | [`knockout`] (淘汰赛) | `knockout_game_recorded` |
+//! | [`knockout`] (淘汰赛) | `knockout_seeded`, `knockout_game_recorded` |
 //! | [`records`] (记谱) | `game_recorded`, `game_record_removed` |
 //!
 //! Each family module has `validate` (the rules its entries must satisfy, called by
@@ -90,7 +90,9 @@ impl Family {
             | LogEntry::FoulFlagDecided { .. }
             | LogEntry::ProtestDecided { .. }
             | LogEntry::RoundCompleted { .. } => Family::Results,
-            LogEntry::KnockoutGameRecorded { .. } => Family::Knockout,
+            LogEntry::KnockoutSeeded { .. } | LogEntry::KnockoutGameRecorded { .. } => {
+                Family::Knockout
+            }
             LogEntry::GameRecorded { .. } | LogEntry::GameRecordRemoved { .. } => Family::Records,
         }
     }

@@ -575,7 +575,11 @@ fn knockout_result(
     if let LogEntry::KnockoutGameRecorded { fouls: f, .. } = &mut e {
         *f = fouls;
     }
-    Ok(vec![e])
+    // The first game of a Swiss stage's knockout fixes its seeds in the log: a stage-1
+    // result corrected later moves the Swiss standings, not the bracket being played.
+    let mut out = knockout_stage::seeds_to_fix(&reg, state, section)?;
+    out.push(e);
+    Ok(out)
 }
 
 /// The fouls of a knockout game as its log entry keeps them, each with its reason (the

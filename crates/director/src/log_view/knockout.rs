@@ -46,6 +46,42 @@ impl LogReader<'_> {
                     )
                 }
             }
+            LogEntry::KnockoutSeeded { section, seeds } => {
+                // 「1号种子 序号 45 张三」: each seed by his number and name.
+                let named: Vec<String> = seeds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, no)| {
+                        let who = self
+                            .numbers
+                            .iter()
+                            .find(|(p, n)| {
+                                **n == no.get()
+                                    && self.players.get(p).is_some_and(|k| k.section == *section)
+                            })
+                            .map(|(p, _)| self.player(*p));
+                        match (zh, who) {
+                            (true, Some(w)) => format!("{}号种子 序号 {no} {w}", i + 1),
+                            (true, None) => format!("{}号种子 序号 {no}", i + 1),
+                            (false, Some(w)) => format!("seed {} no. {no} {w}", i + 1),
+                            (false, None) => format!("seed {} no. {no}", i + 1),
+                        }
+                    })
+                    .collect();
+                if zh {
+                    format!(
+                        "确定 {}淘汰赛种子 (第一阶段名次): {}",
+                        self.in_section(section),
+                        named.join("、")
+                    )
+                } else {
+                    format!(
+                        "fixed {}knockout seeds (stage 1 standings): {}",
+                        self.in_section(section),
+                        named.join(", ")
+                    )
+                }
+            }
             _ => unreachable!("not a knockout entry"),
         }
     }

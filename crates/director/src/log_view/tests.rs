@@ -89,10 +89,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::PlayerSectionChanged { .. } => 43,
         LogEntry::ResultClaimed { .. } => 44,
         LogEntry::SectionsMerged { .. } => 45,
+        LogEntry::KnockoutSeeded { .. } => 46,
     }
 }
 
-const VARIANTS: usize = 46;
+const VARIANTS: usize = 47;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -476,6 +477,13 @@ fn every_variant() -> Vec<LogEntry> {
             after_round: Some(1),
             by_forfeits: false,
         },
+        LogEntry::KnockoutSeeded {
+            section: "open".into(),
+            seeds: vec![
+                arbiter_types::PlayerNo::from_index(1),
+                arbiter_types::PlayerNo::from_index(0),
+            ],
+        },
         LogEntry::KnockoutGameRecorded {
             section: "open".into(),
             match_id: "SF1".into(),
@@ -645,6 +653,11 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
     assert!(fixed.contains("社保证明"), "{fixed}");
     let paired = find("round_paired");
     assert!(paired[1].contains("轮空: 孙七"), "{}", paired[1]);
+    let seeded = &find("knockout_seeded")[0];
+    assert!(
+        seeded.contains("确定 公开组 淘汰赛种子 (第一阶段名次): 1号种子 序号 2 "),
+        "{seeded}"
+    );
     let ko = &find("knockout_game_recorded")[0];
     assert!(
         ko.contains("淘汰赛 半决赛 1 第2局 (快棋): 李四 (红) 负 张三"),
