@@ -310,11 +310,11 @@ impl std::fmt::Display for ClaimProblem {
             ),
             OtherBoard => write!(
                 f,
-                "验证码不属于本台 (the code is not this board's)"
+                "确认码不属于本台 (the code is not this board's)"
             ),
             UnknownCode => write!(
                 f,
-                "验证码不正确, 请核对对阵单上的验证码 (the code is wrong: check it on your pairing slip)"
+                "确认码不正确, 请核对记录单上的确认码 (the code is wrong: check it on your result slip)"
             ),
         }
     }

@@ -269,7 +269,7 @@ async fn lookup(
         return Ok(Err((
             StatusCode::TOO_MANY_REQUESTS,
             format!(
-                "验证码错误次数过多, 请 {w} 秒后再试 (too many wrong codes; try again in {w} s)"
+                "确认码错误次数过多, 请 {w} 秒后再试 (too many wrong codes; try again in {w} s)"
             ),
         )));
     }

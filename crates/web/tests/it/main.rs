@@ -11,6 +11,7 @@ mod api;
 mod browser;
 mod browser_accounts;
 mod browser_checkin;
+mod browser_claims;
 mod browser_chief;
 mod browser_entries;
 mod browser_live;
