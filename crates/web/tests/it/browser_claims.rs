@@ -462,3 +462,67 @@ fn a_round_of_forty_boards_entered_by_eighty_phones() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Check-in by phone on a 375-px phone (Tianshui: the 个人安全承诺书 signed at check-in):
+/// the player opens his entry's status page, follows its check-in link, ticks the pledge and
+/// checks in; the page fits the screen and says so, and the desk's registration list shows
+/// him checked in. Screenshot `checkin-375.png`.
+#[test]
+fn a_player_checks_in_on_a_375_px_phone_with_the_pledge_ticked() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Driver::start();
+    let mut out = None;
+    let srv = TestServer::start_with(|store| {
+        add_user(store, "desk", Role::Desk);
+        out = Some(crate::checkin_phone::tianshui_online(store));
+    });
+    let (id, p) = out.expect("event");
+    let ev = id.0.clone();
+    let base = format!("http://{}", srv.addr);
+    crate::browser::run(async {
+        let c = driver.browser(375, 740).await;
+        c.goto(&format!(
+            "{base}/e/{ev}/entry/status/{}",
+            crate::checkin_phone::TOKEN
+        ))
+        .await
+        .expect("status page");
+        let code = text(&c, "#checkin-code").await;
+        assert_eq!(code, crate::checkin_phone::code_of(&srv, &id, p));
+        click(&c, "#checkin-link").await;
+        assert!(
+            wait_js(&c, 10, "document.getElementById('checkin-form')").await,
+            "no check-in form: {}",
+            body_text(&c).await
+        );
+        assert_eq!(text(&c, "#checkin-name").await, "网上棋手");
+        assert_eq!(text(&c, "#checkin-status").await, "未签到");
+        assert!(fits(&c).await, "the check-in page is wider than 375 px");
+        click(&c, "#checkin-pledge").await;
+        screenshot(&c, "checkin-375-ticked").await;
+        click(&c, "#checkin-button").await;
+        assert!(
+            wait_js(&c, 10, "document.querySelector('.flash')").await,
+            "no answer: {}",
+            body_text(&c).await
+        );
+        let said = text(&c, ".flash").await;
+        assert!(said.contains("签到成功"), "{said}");
+        assert_eq!(text(&c, "#checkin-status").await, "已签到");
+        assert!(fits(&c).await, "the answer is wider than 375 px");
+        screenshot(&c, "checkin-375-done").await;
+        c.close().await.expect("close");
+
+        // The desk sees him checked in, by the players' phones.
+        let d = driver.browser(1280, 800).await;
+        log_in(&d, &base, "desk").await;
+        d.goto(&format!("{base}/desk/e/{ev}/s/open/entries"))
+            .await
+            .expect("entries");
+        let row = text(&d, &format!("#p{}", p.0)).await;
+        assert!(row.contains("网上棋手") && row.contains("✓"), "{row}");
+        d.close().await.expect("close");
+    });
+    let st = srv.store().state(&id).expect("state");
+    assert!(st.player(p).expect("player").checked_in);
+}
