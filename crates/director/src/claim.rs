@@ -16,6 +16,7 @@ use crate::api::Ctx;
 use crate::permission::Action;
 use crate::refusal::{Refusal, Sec};
 use crate::{apply_scratch, regulation_of, DirectorError};
+use arbiter_core::PlayerId;
 use arbiter_core::{BoardRecord, EventState, LogEntry};
 use arbiter_regulation::ResultSigning;
 use arbiter_types::{Colour, GameResult};
@@ -68,6 +69,11 @@ pub fn code(secret: &[u8], seat: &Seat) -> String {
         "arbiter-claim/1\u{0}{}\u{0}{}\u{0}{}\u{0}{side}",
         seat.section, seat.round, seat.board
     );
+    letters(secret, &msg)
+}
+
+/// [`CODE_LEN`] letters of [`ALPHABET`] from the MAC of `msg` under `secret`.
+fn letters(secret: &[u8], msg: &str) -> String {
     let mac = hmac_sha256(secret, msg.as_bytes());
     // The first 40 bits, five at a time.
     let mut bits: u64 = 0;
@@ -125,6 +131,39 @@ pub fn seat_of(state: &EventState, secret: &[u8], code_typed: &str) -> Option<Se
         }
     }
     found
+}
+
+/// The check-in code of `player` (手机签到码) under the event's `secret`: the same letters as a
+/// result code, made under its own label so that no result code is a check-in code.
+pub fn check_in_code(secret: &[u8], player: PlayerId) -> String {
+    letters(secret, &format!("arbiter-checkin/1\u{0}{}", player.0))
+}
+
+/// The player `code_typed` is the check-in code of, if any.
+pub fn player_of_check_in_code(
+    state: &EventState,
+    secret: &[u8],
+    code_typed: &str,
+) -> Option<PlayerId> {
+    let typed = normalize(code_typed)?;
+    let mut found = None;
+    for p in state.players.keys() {
+        // Every player is compared, as for a result code.
+        if same(&check_in_code(secret, *p), &typed) && found.is_none() {
+            found = Some(*p);
+        }
+    }
+    found
+}
+
+/// Whether the regulation lets players check in on the phone: it sets a check-in (报到,
+/// `registration.check_in`); otherwise [`ClaimProblem::NoCheckIn`].
+pub fn check_in_by_phone(state: &EventState) -> Result<(), ClaimProblem> {
+    regulation_of(state)
+        .ok()
+        .and_then(|r| r.registration.check_in)
+        .map(|_| ())
+        .ok_or(ClaimProblem::NoCheckIn)
 }
 
 /// May `side` sign the slip of `result` under the regulation's signing rule (S11: the loser
@@ -280,6 +319,10 @@ pub enum ClaimProblem {
     OtherBoard,
     /// No seat has this code.
     UnknownCode,
+    /// The regulation sets no check-in, so none is taken on the phone.
+    NoCheckIn,
+    /// No player has this check-in code.
+    UnknownCheckInCode,
 }
 
 impl std::fmt::Display for ClaimProblem {
@@ -310,11 +353,19 @@ impl std::fmt::Display for ClaimProblem {
             ),
             OtherBoard => write!(
                 f,
-                "验证码不属于本台 (the code is not this board's)"
+                "确认码不属于本台 (the code is not this board's)"
             ),
             UnknownCode => write!(
                 f,
-                "验证码不正确, 请核对对阵单上的验证码 (the code is wrong: check it on your pairing slip)"
+                "确认码不正确, 请核对记录单上的确认码 (the code is wrong: check it on your result slip)"
+            ),
+            NoCheckIn => write!(
+                f,
+                "本赛事规程未安排报到, 不能用手机签到 (the regulation sets no check-in: none is taken on the phone)"
+            ),
+            UnknownCheckInCode => write!(
+                f,
+                "签到码不正确, 请核对报名状态页上的签到码 (the check-in code is wrong: check it on your entry status page)"
             ),
         }
     }
@@ -443,6 +494,22 @@ mod tests {
             )),
             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         );
+    }
+
+    #[test]
+    fn a_check_in_code_is_one_players_and_never_a_seats() {
+        let a = check_in_code(b"secret-one", PlayerId(3));
+        assert_eq!(a.len(), CODE_LEN);
+        assert_ne!(a, check_in_code(b"secret-one", PlayerId(4)));
+        assert_ne!(a, check_in_code(b"secret-two", PlayerId(3)));
+        let seat = Seat {
+            section: "3".into(),
+            round: 0,
+            board: 0,
+            side: Colour::Red,
+        };
+        assert_ne!(a, code(b"secret-one", &seat));
+        assert_eq!(normalize(&a.to_lowercase()).as_deref(), Some(a.as_str()));
     }
 
     #[test]

@@ -88,7 +88,7 @@ const MIGRATIONS: &[&str] = &[
             AND (entry::jsonb)->>'name' IS NOT NULL
           ORDER BY event_num, seq DESC) r
       WHERE events.num = r.event_num;",
-    // v5: each event's secret for the players' result codes (选手确认成绩的验证码), kept
+    // v5: each event's secret for the players' result codes (选手确认成绩的确认码), kept
     // beside the log and never in it or in an export (`AccountStore::claim_secret`).
     "CREATE TABLE event_secrets (
          event  TEXT PRIMARY KEY,

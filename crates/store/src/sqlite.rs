@@ -68,7 +68,7 @@ const MIGRATIONS: &[&str] = &[
           WHERE l.event_num = events.num
             AND json_extract(l.entry, '$.type') = 'settings_changed'
             AND json_extract(l.entry, '$.name') IS NOT NULL);",
-    // v5: each event's secret for the players' result codes (选手确认成绩的验证码), kept
+    // v5: each event's secret for the players' result codes (选手确认成绩的确认码), kept
     // beside the log and never in it or in an export (`AccountStore::claim_secret`).
     "CREATE TABLE event_secrets (
          event  TEXT PRIMARY KEY,

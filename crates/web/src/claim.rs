@@ -53,7 +53,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The phone pages write as the players (`log_view::PHONE`); they call only
-/// `GameCommand::ClaimResult`, whose authority is the code, and act with the desk's role.
+/// `GameCommand::ClaimResult` here and `RegistrationCommand::CheckIn` on the check-in page
+/// (`checkin.rs`), whose authority is the code, and act with the desk's role.
 pub struct PhoneClaim;
 
 impl Writer for PhoneClaim {
@@ -244,6 +245,50 @@ async fn render(
     Ok(resp)
 }
 
+/// The wait of `addr` before any code of a phone page (a result or a check-in code) is
+/// checked: 429 in words once it has tried [`MAX_WRONG`] wrong codes within
+/// [`limit::WINDOW`] seconds. The two pages count together.
+pub(crate) async fn held(
+    app: &AppState,
+    addr: std::net::IpAddr,
+) -> Result<Option<(StatusCode, String)>, WebError> {
+    let key = wrong_key(&addr);
+    let now = now();
+    let wait = app
+        .with_store(move |st| {
+            Ok(limit::wait(
+                st.failures(&key, now, limit::WINDOW)?,
+                MAX_WRONG,
+                now,
+            ))
+        })
+        .await?;
+    Ok(wait.map(|w| {
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "确认码错误次数过多, 请 {w} 秒后再试 (too many wrong codes; try again in {w} s)"
+            ),
+        )
+    }))
+}
+
+/// Count a wrong code against `addr`.
+pub(crate) async fn count_wrong(app: &AppState, addr: std::net::IpAddr) -> Result<(), WebError> {
+    let key = wrong_key(&addr);
+    let now = now();
+    app.with_store(move |st| {
+        st.purge_failures(now, limit::WINDOW)?;
+        st.record_failure(&key, now, limit::WINDOW)?;
+        Ok(())
+    })
+    .await
+}
+
+fn wrong_key(addr: &std::net::IpAddr) -> String {
+    format!("claim:{}", limit::client_net(addr))
+}
+
 /// A code tried from `addr`: the seat it names, or the refusal (the address's wait, or a
 /// wrong code, which counts).
 async fn lookup(
@@ -253,25 +298,8 @@ async fn lookup(
     code: &str,
     expect: Option<(String, u32, u32)>,
 ) -> Result<Result<Seat, (StatusCode, String)>, WebError> {
-    let key = format!("claim:{}", limit::client_net(&addr));
-    let now = now();
-    let k = key.clone();
-    let wait = app
-        .with_store(move |st| {
-            Ok(limit::wait(
-                st.failures(&k, now, limit::WINDOW)?,
-                MAX_WRONG,
-                now,
-            ))
-        })
-        .await?;
-    if let Some(w) = wait {
-        return Ok(Err((
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "验证码错误次数过多, 请 {w} 秒后再试 (too many wrong codes; try again in {w} s)"
-            ),
-        )));
+    if let Some(wait) = held(app, addr).await? {
+        return Ok(Err(wait));
     }
     let secret = secret(app, ev).await?;
     let snap = app.snapshot(ev).await?;
@@ -288,12 +316,7 @@ async fn lookup(
     match (found, problem) {
         (Some(seat), None) => Ok(Ok(seat)),
         (_, p) => {
-            app.with_store(move |st| {
-                st.purge_failures(now, limit::WINDOW)?;
-                st.record_failure(&key, now, limit::WINDOW)?;
-                Ok(())
-            })
-            .await?;
+            count_wrong(app, addr).await?;
             let words = p.map(|p| Refusal::Claim(p).to_string()).unwrap_or_default();
             Ok(Err((StatusCode::FORBIDDEN, words)))
         }

@@ -9,6 +9,8 @@
 //! - [`online`]: the public online entry form (`/e/{ev}/entry`); entries wait for the desk.
 //! - [`claim`]: the players confirm their own results on the phone (`/e/{ev}/claim`), with
 //!   the code on their pairing slip.
+//! - [`checkin`]: the players check in on the phone (`/e/{ev}/checkin`), with the code on
+//!   their entry's status page.
 //! - [`desk`], [`auth`], [`write`]: the arbiters' desk behind a login, and its one write path.
 //! - [`cache`]: the folded state of every event, kept current by applying only the entries
 //!   after the cached `last_seq`; rendered pages are cached per state (one render per change).
@@ -22,6 +24,7 @@ pub mod app;
 pub mod assets;
 pub mod auth;
 pub mod cache;
+pub mod checkin;
 pub mod claim;
 pub mod demo;
 pub mod desk;
@@ -131,6 +134,7 @@ pub fn router_with(app: AppState, limits: &net::Limits) -> axum::Router {
         )
         .merge(online::routes())
         .merge(claim::routes())
+        .merge(checkin::routes())
         .with_state(app)
         .layer(axum::middleware::from_fn(headers::security_headers))
         .layer(axum::Extension(net::LiveSlots::new(limits)))

@@ -18,7 +18,8 @@
 //! addresses do not make many submissions. Only the answer to the player's own form
 //! repeats the ID number and phone (to keep the form filled; `no-store`); the summary and the
 //! status page show the ID number masked; nothing of the form is written to the server's
-//! output.
+//! output. Once the entry is in, where the regulation sets a check-in, the status page
+//! shows the player's check-in code and the link to check in on the phone (`checkin.rs`).
 
 use crate::app::AppState;
 use crate::auth::limit;
@@ -134,6 +135,16 @@ struct StatusPage {
     badge: &'static str,
     reason: Option<String>,
     pending: bool,
+    /// Once the entry is in, where the regulation sets a check-in: the player's check-in
+    /// code and the address of the check-in page with it (`checkin.rs`).
+    check_in: Option<CheckInView>,
+}
+
+/// The check-in on an entry's status page.
+struct CheckInView {
+    code: String,
+    url: String,
+    done: bool,
 }
 
 /// What the form shows again after a mistake: everything typed, to this player's own form
@@ -602,6 +613,24 @@ pub async fn status(
         Some(arbiter_core::Decision::Approved(_)) => (l.t("已通过", "approved"), None),
         Some(arbiter_core::Decision::Refused(r)) => (l.t("已拒绝", "refused"), Some(r.as_str())),
     };
+    let player = match &sub.decision {
+        Some(arbiter_core::Decision::Approved(p)) => st.player(*p).map(|r| (*p, r)),
+        _ => None,
+    };
+    let check_in = match player {
+        Some((p, rec))
+            if rec.withdrawn.is_none()
+                && arbiter_director::claim::check_in_by_phone(st).is_ok() =>
+        {
+            let code = crate::checkin::player_code(&app, &ev, p).await?;
+            Some(CheckInView {
+                url: format!("/e/{ev}/checkin?c={code}"),
+                code,
+                done: rec.checked_in,
+            })
+        }
+        _ => None,
+    };
     let t = StatusPage {
         layout: Layout::plain(
             l,
@@ -621,6 +650,7 @@ pub async fn status(
         badge,
         reason: reason.map(str::to_string),
         pending: sub.decision.is_none(),
+        check_in,
     };
     let body = t.render().map_err(|e| WebError::Internal(e.to_string()))?;
     let mut resp = (

@@ -24,7 +24,7 @@ const TIANSHUI: &str = include_str!("../../../../regulations/tianshui-2024.toml"
 
 /// A valid ID number (Tianshui 620502, born `born`, sequence `seq`: odd = a man), its check
 /// character computed here (ISO 7064 MOD 11-2).
-fn id_number(born: &str, seq: u32) -> String {
+pub(crate) fn id_number(born: &str, seq: u32) -> String {
     let body = format!("620502{born}{seq:03}");
     let sum: u64 = body
         .chars()
@@ -44,7 +44,7 @@ fn id_number(born: &str, seq: u32) -> String {
 /// The Tianshui open (fee 100 yuan; unpaid players are not paired) with `n` players of the
 /// open section registered before the deadline, P1 … Pn named 棋手01 …; the first `paid`
 /// have paid their fee. Nobody is checked in.
-fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
+pub(crate) fn tianshui(store: &SqliteStore, n: u32, paid: u32) -> EventId {
     let (name, created) =
         arbiter_director::api::event::create(TIANSHUI, "tianshui-2024.toml", None)
             .expect("regulation");

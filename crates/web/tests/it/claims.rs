@@ -208,14 +208,14 @@ fn codes_tried_as_an_attacker_would_are_refused_and_guessing_waits() {
     // Another board's code on this board's page.
     let r = tap(&srv, &id, 9, &other, 3, "red_win");
     assert_eq!(r.status, 403, "{}", r.text());
-    assert!(r.text().contains("验证码不属于本台"), "{}", r.text());
+    assert!(r.text().contains("确认码不属于本台"), "{}", r.text());
     // Guessed codes.
     let mut tried = 1;
     for guess in ["23456789", "ABCDEFGH", "not a code"] {
         let r = tap(&srv, &id, 9, guess, 3, "red_win");
         tried += 1;
         assert_eq!(r.status, 403, "{}", r.text());
-        assert!(r.text().contains("验证码不正确"), "{}", r.text());
+        assert!(r.text().contains("确认码不正确"), "{}", r.text());
     }
     assert_eq!(result_of(&srv, &id, 3), None);
     assert_eq!(result_of(&srv, &id, 4), None);
