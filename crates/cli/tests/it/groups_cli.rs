@@ -238,6 +238,15 @@ fn groups_then_cross_knockout_driven_by_cli_commands() {
     assert!(rows[5].2.is_null(), "a shared group place: {st}");
     let printed = env.ok(&["standings", "--event", &id, "--section", "open"]);
     assert!(printed.contains("小组名次"), "{printed}");
+    // The group tables follow: A 1, 4, 5, 8 and B 2, 3, 6, 7, each in its order.
+    assert!(
+        printed.contains("A组 (group A):  1. 1号 棋手1 6分  2. 4号 棋手4 4分  3. 5号 棋手5 2分  4. 8号 棋手8 0分"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("B组 (group B):  1. 2号 棋手2 6分  2. 3号 棋手3 4分"),
+        "{printed}"
+    );
     let o = run(&["event", "verify", env.db().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("通过"), "{}", stdout(&o));
