@@ -60,8 +60,12 @@ pub struct StandingsView {
     pub disqualified: Vec<(u32, String, String)>,
     /// The group tables of a `groups` section (A first): the group's letter and its rows
     /// (rank in the group, pairing number, name, points); empty for any other section.
-    pub groups: Vec<(String, Vec<(u32, PlayerNo, String, Score)>)>,
+    pub groups: Vec<GroupTable>,
 }
+
+/// One group's table of a `groups` section: its letter and its rows, each (rank in the
+/// group, pairing number, name, points).
+pub type GroupTable = (String, Vec<(u32, PlayerNo, String, Score)>);
 
 impl StandingsView {
     /// The category `id`'s table: its players in section order, ranked inside the category
@@ -187,7 +191,7 @@ fn group_lines(
     state: &EventState,
     rec: &arbiter_core::SectionRecord,
     section: &str,
-) -> Result<Vec<(String, Vec<(u32, PlayerNo, String, Score)>)>, DirectorError> {
+) -> Result<Vec<GroupTable>, DirectorError> {
     if !crate::groups::is_groups(sec) || rec.groups.is_empty() {
         return Ok(Vec::new());
     }
