@@ -628,6 +628,15 @@ pub enum LogEntry {
         seed: u64,
         order: Vec<PlayerId>,
     },
+    /// The split of a `groups` section into its groups (分组, 规则 11.3): `groups[0]` is group
+    /// A, each in the order of its table (the first is its number 1). `seed`: the lot's seed
+    /// when the groups were drawn by lot (none for a 蛇形 split by pairing number).
+    GroupsDrawn {
+        section: String,
+        groups: Vec<Vec<PlayerId>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+    },
     RoundPaired {
         section: String,
         round: u32,
@@ -1082,6 +1091,7 @@ impl LogEntry {
             LogEntry::TeamEntered { .. } => "team_entered",
             LogEntry::TeamRosterChanged { .. } => "team_roster_changed",
             LogEntry::PairingNumbersDrawn { .. } => "pairing_numbers_drawn",
+            LogEntry::GroupsDrawn { .. } => "groups_drawn",
             LogEntry::RoundPaired { .. } => "round_paired",
             LogEntry::ResultEntered { .. } => "result_entered",
             LogEntry::ResultClaimed { .. } => "result_claimed",

@@ -420,6 +420,13 @@ pub struct SectionRecord {
     /// Pairing numbers: `order[i]` has number `i + 1`. Empty until drawn.
     pub order: Vec<PlayerId>,
     pub draw_seed: Option<u64>,
+    /// The groups of a `groups` section (`groups_drawn`): `groups[0]` is group A, in the
+    /// order of its table. Empty until split, and in any other section.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<Vec<PlayerId>>,
+    /// The seed of the lot the groups were drawn by (none for a 蛇形 split).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_seed: Option<u64>,
     pub rounds: OrdMap<u32, RoundRecord>,
     /// The knockout games in the order recorded (persistent: a state one game on shares the
     /// games before it).

@@ -146,6 +146,10 @@ pub enum Rejection {
     DuplicatePlayer(PlayerId),
     #[error("组别 `{section}` 第 {round} 轮已编排后, 序号只能在原顺序后追加 (pairing numbers can only be extended once a round is paired)")]
     RedrawAfterPairing { section: String, round: u32 },
+    #[error("组别 `{section}` 已编排第 {round} 轮, 不能重新分组 (the groups cannot change once a round is paired)")]
+    RegroupAfterPairing { section: String, round: u32 },
+    #[error("组别 `{section}` 的分组须至少两组, 每组至少 2 名已有序号的棋手 (groups need two or more, each of at least two numbered players)")]
+    BadGroups { section: String },
     #[error("组别 `{section}` 应编排第 {expected} 轮, 而不是第 {found} 轮 (wrong round number)")]
     WrongRound {
         section: String,

@@ -171,6 +171,8 @@ pub enum System {
     DoubleRoundRobin,
     SwissThenKnockout,
     Knockout,
+    /// Groups, each a round robin, then a final of the top N of each (`groups`).
+    Groups,
 }
 
 impl System {
@@ -181,6 +183,7 @@ impl System {
             System::DoubleRoundRobin => "double_round_robin",
             System::SwissThenKnockout => "swiss_then_knockout",
             System::Knockout => "knockout",
+            System::Groups => "groups",
         }
     }
     pub fn zh(self) -> &'static str {
@@ -190,6 +193,7 @@ impl System {
             System::DoubleRoundRobin => "双循环",
             System::SwissThenKnockout => "积分编排制 + 淘汰赛",
             System::Knockout => "淘汰赛",
+            System::Groups => "分组循环 + 决赛",
         }
     }
 }
@@ -214,6 +218,19 @@ pub struct SectionExport {
     /// Added field: the section still has games to play; its standings are provisional (暂定).
     #[serde(default)]
     pub provisional: bool,
+    /// Added field: the group tables of a `groups` section (A first), by the section's
+    /// tie-breaks over the group stage; left out for any other section.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupExport>,
+}
+
+/// The table of one group of a `groups` section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupExport {
+    /// The group's letter: `A`, `B`, …
+    pub name: String,
+    /// The group's standings (ranks within the group); `decided_by` as in the section's.
+    pub standings: Vec<StandingRow>,
 }
 
 impl SectionExport {
@@ -486,6 +503,7 @@ mod tests {
                 categories: vec![],
                 after_round: 7,
                 provisional: true,
+                groups: Vec::new(),
             }],
             teams: vec![],
             associations: vec![],

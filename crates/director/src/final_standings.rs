@@ -121,6 +121,44 @@ pub fn final_ranking(
         }
     }
     let base = rows.len() as u32;
+    // A `groups` section: the others by their group place (A9, `groups.rs`), equal group
+    // places shared, each in its group's order.
+    if crate::groups::is_groups(sec) && !rec.groups.is_empty() {
+        let tables = crate::groups::tables(sec, state, section)?;
+        let mut rest: Vec<(u32, usize, usize, PlayerNo)> = crate::groups::places(&tables)
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (_, _, no))| !ko.contains(no))
+            .filter(|(_, (_, _, no))| {
+                state
+                    .player(pid(*no))
+                    .is_none_or(|p| p.disqualified.is_none())
+            })
+            .map(|(i, (g, place, no))| (place, g, i, no))
+            .collect();
+        rest.sort_unstable();
+        let mut prev: Option<u32> = None;
+        for &(place, _, _, no) in &rest {
+            let better = rest.iter().filter(|r| r.0 < place).count() as u32;
+            let decided_by = match prev {
+                None if base > 0 => Some("knockout".to_string()),
+                None => None,
+                Some(q) if q == place => None,
+                Some(_) => Some("group_place".to_string()),
+            };
+            let row = st.rows.iter().find(|r| r.no == no);
+            rows.push(FinalRow {
+                rank: base + better + 1,
+                no,
+                player: pid(no),
+                points: row.map_or(Score::ZERO, |r| r.points),
+                tiebreaks: row.map(|r| r.tiebreaks.clone()).unwrap_or_default(),
+                decided_by,
+            });
+            prev = Some(place);
+        }
+        return Ok(rows);
+    }
     let mut first_rest = true;
     let mut last_rank = 0;
     let mut pos = 0;

@@ -143,6 +143,11 @@ pub fn match_settings(sec: &Section, event_seed: u64) -> MatchSettings {
 }
 
 fn bracket_kind(sec: &Section) -> BracketKind {
+    if crate::groups::is_groups(sec)
+        && sec.format.final_stage == Some(arbiter_regulation::FinalStage::SamePlace)
+    {
+        return BracketKind::SamePlace;
+    }
     match sec
         .format
         .knockout
@@ -256,6 +261,11 @@ fn seeding_kept(
     if swiss_rounds > 0 && !rec.knockout_seeds.is_empty() {
         // Fixed by the log as the first game was entered (`knockout_seeded`).
         return Ok((rec.knockout_seeds.clone(), None));
+    }
+    // The final of a `groups` section: the qualifiers of the group tables in the order of
+    // the final (`groups::final_seeds`).
+    if crate::groups::is_groups(sec) {
+        return Ok((crate::groups::final_seeds(sec, state, section)?, None));
     }
     if swiss_rounds == 0 {
         // A plain knockout: the numbers drawn are the seeds (`pairing.numbering`: lots,

@@ -361,6 +361,7 @@ impl<'a> LogReader<'a> {
             | LogEntry::MatchConfirmed { .. } => self.what_matches(e),
             LogEntry::PlayerAbsent { .. }
             | LogEntry::PairingNumbersDrawn { .. }
+            | LogEntry::GroupsDrawn { .. }
             | LogEntry::RoundPaired { .. }
             | LogEntry::RoundPublished { .. }
             | LogEntry::RoundUndone { .. } => self.what_rounds(e),

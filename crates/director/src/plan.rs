@@ -112,7 +112,9 @@ pub fn scoring_table(sec: &Section, state: &EventState) -> arbiter_types::Scorin
     if sec.team_match.is_none()
         && matches!(
             sec.format.effective(format_field(sec, state)),
-            EffectiveFormat::RoundRobin | EffectiveFormat::DoubleRoundRobin
+            EffectiveFormat::RoundRobin
+                | EffectiveFormat::DoubleRoundRobin
+                | EffectiveFormat::Groups { .. }
         )
     {
         t.bye = arbiter_types::Score::ZERO;
@@ -145,6 +147,17 @@ pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
                 k,
                 ko_rounds,
                 continue_rounds,
+            }
+        }
+        // Groups, then a final: a two-stage section whose stage 1 is the groups' round
+        // robins and whose knockout is the final of the qualifiers (`groups.rs`).
+        EffectiveFormat::Groups { .. } => {
+            let (k, ko_rounds) = crate::groups::final_field(sec);
+            SectionPlan::TwoStage {
+                swiss_rounds: crate::groups::stage_rounds(sec, state.section(&sec.id), n),
+                k,
+                ko_rounds,
+                continue_rounds: 0,
             }
         }
         // A plain knockout: a two-stage section without its Swiss stage — every entry in

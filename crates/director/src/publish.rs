@@ -92,6 +92,50 @@ fn fouls_in_round(state: &EventState, p: PlayerId, round: u32) -> u32 {
     })
 }
 
+/// The group tables of a `groups` section once split (`groups::tables`); none otherwise.
+fn group_exports(
+    sec: &arbiter_regulation::Section,
+    state: &EventState,
+) -> Vec<crate::export::GroupExport> {
+    if !crate::groups::is_groups(sec) {
+        return Vec::new();
+    }
+    let nos = publish_numbers(state, &sec.id);
+    let Some(rec) = state.section(&sec.id) else {
+        return Vec::new();
+    };
+    let Ok(tables) = crate::groups::tables(sec, state, &sec.id) else {
+        return Vec::new();
+    };
+    tables
+        .iter()
+        .enumerate()
+        .map(|(i, t)| crate::export::GroupExport {
+            name: crate::groups::letter(i).to_string(),
+            standings: t
+                .rows
+                .iter()
+                .map(|r| StandingRow {
+                    rank: r.rank,
+                    no: rec
+                        .order
+                        .get(r.no.index())
+                        .and_then(|p| nos.get(p).copied())
+                        .unwrap_or(r.no.get()),
+                    points: r.points,
+                    tiebreaks: r
+                        .tiebreaks
+                        .iter()
+                        .map(|(n, v)| (n.name().to_string(), tb_score(*v)))
+                        .collect(),
+                    decided_by: r.decided_by.map(|d| d.name().to_string()),
+                    corrected: false,
+                })
+                .collect(),
+        })
+        .collect()
+}
+
 /// Build the `arbiter-export/1` document.
 pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
     let mut sections = Vec::new();
@@ -100,6 +144,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         let nos = publish_numbers(state, &sec.id);
         let no = |p: PlayerId| nos.get(&p).copied().unwrap_or(0);
         let system = match plan {
+            _ if crate::groups::is_groups(sec) => System::Groups,
             SectionPlan::Swiss { .. } => System::Swiss,
             SectionPlan::RoundRobin { cycles: 1, .. } => System::RoundRobin,
             SectionPlan::RoundRobin { .. } => System::DoubleRoundRobin,
@@ -148,7 +193,9 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         players.sort_by_key(|p| p.no);
         let mut rounds: Vec<RoundExport> = Vec::new();
         if let Some(rec) = state.section(&sec.id) {
-            let stage = if matches!(plan, SectionPlan::RoundRobin { .. }) {
+            let stage = if matches!(plan, SectionPlan::RoundRobin { .. })
+                || crate::groups::is_groups(sec)
+            {
                 Stage::RoundRobin
             } else {
                 Stage::Swiss
@@ -271,6 +318,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             // A section whose next step cannot be worked out is not called final.
             provisional: crate::next_step(reg, state, &sec.id)
                 .map_or(true, |s| s != crate::Step::Done),
+            groups: group_exports(sec, state),
         });
     }
     let provisional = sections.iter().any(|s| s.provisional);

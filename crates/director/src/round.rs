@@ -164,6 +164,45 @@ pub fn pair_round_fixed(
     // Players excused from this round (`player_absent`) are not paired in it.
     exclude.extend(state.absent_in(section, round));
     let (input, order) = pairing_state(sec, state, section, plan.swiss_rounds_total(), &exclude);
+    // The group stage of a `groups` section: each group's Berger table (`groups.rs`).
+    if crate::groups::is_groups(sec) && stage == 1 {
+        let rec = state
+            .section(section)
+            .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+        let (mut pairing, byes) =
+            crate::groups::pair_round(&input, rec, round, sec.format.group_format.cycles())
+                .map_err(|e| pairing_err(&sec.name, round, crate::PairingFailure::Engine(e)))?;
+        let unavailable: BTreeSet<_> = input
+            .players
+            .iter()
+            .filter(|e| e.availability != arbiter_pairing::Availability::Active)
+            .map(|e| e.no)
+            .collect();
+        pairing
+            .boards
+            .retain(|b| !unavailable.contains(&b.red) && !unavailable.contains(&b.black));
+        for (i, b) in pairing.boards.iter_mut().enumerate() {
+            b.board = i as u32 + 1;
+        }
+        let mut entry = round_entry(section, stage, &pairing, &order, seed, Vec::new(), 0)?;
+        if let LogEntry::RoundPaired { byes: out, .. } = &mut entry {
+            *out = byes
+                .iter()
+                .filter(|b| !unavailable.contains(b))
+                .filter_map(|b| order.get(b.index()).copied())
+                .collect();
+        }
+        return Ok(PairedRound {
+            first_board: 0,
+            entry,
+            pairing,
+            input,
+            swiss: false,
+            order,
+            stage,
+            seed,
+        });
+    }
     let (pairing, swiss) = match plan {
         SectionPlan::RoundRobin { cycles, .. } => {
             let mut p = arbiter_pairing::round_robin::pair_round_robin(&input, round, cycles)

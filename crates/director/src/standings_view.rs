@@ -58,7 +58,14 @@ pub struct StandingsView {
     pub provisional: bool,
     /// The disqualified players (A17), listed apart: (pairing number, name, reason).
     pub disqualified: Vec<(u32, String, String)>,
+    /// The group tables of a `groups` section (A first): the group's letter and its rows
+    /// (rank in the group, pairing number, name, points); empty for any other section.
+    pub groups: Vec<GroupTable>,
 }
+
+/// One group's table of a `groups` section: its letter and its rows, each (rank in the
+/// group, pairing number, name, points).
+pub type GroupTable = (String, Vec<(u32, PlayerNo, String, Score)>);
 
 impl StandingsView {
     /// The category `id`'s table: its players in section order, ranked inside the category
@@ -174,5 +181,38 @@ pub fn standings_view(
         after_round: rec.completed_rounds(),
         provisional,
         disqualified: crate::standings::disqualified(state, section),
+        groups: group_lines(sec, state, rec, section)?,
     })
+}
+
+/// The group tables of a `groups` section once split ([`StandingsView::groups`]).
+fn group_lines(
+    sec: &arbiter_regulation::Section,
+    state: &EventState,
+    rec: &arbiter_core::SectionRecord,
+    section: &str,
+) -> Result<Vec<GroupTable>, DirectorError> {
+    if !crate::groups::is_groups(sec) || rec.groups.is_empty() {
+        return Ok(Vec::new());
+    }
+    let name = |no: PlayerNo| {
+        rec.order
+            .get(no.index())
+            .and_then(|p| state.player(*p))
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    Ok(crate::groups::tables(sec, state, section)?
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            (
+                crate::groups::letter(i).to_string(),
+                t.rows
+                    .iter()
+                    .map(|r| (r.rank, r.no, name(r.no), r.points))
+                    .collect(),
+            )
+        })
+        .collect())
 }

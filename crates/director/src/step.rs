@@ -45,6 +45,10 @@ pub fn next_step(
         }
         return Ok(Step::DrawNumbers);
     }
+    // A `groups` section splits its numbered players into groups with the draw.
+    if crate::groups::needs_split(sec, rec) {
+        return Ok(Step::DrawNumbers);
+    }
     let completed = rec.completed_rounds();
     if let Some(step) = open_round(rec) {
         return Ok(step);

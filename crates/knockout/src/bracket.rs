@@ -23,6 +23,9 @@ pub enum BracketKind {
     ThirdPlace,
     /// 定位表: losers play on too, so every place is decided by games.
     Placement,
+    /// 同名次决赛: seeds 1–2 play for places 1–2, seeds 3–4 for places 3–4, … — one round of
+    /// independent matches (the same places of two groups, A1–B1, A2–B2, …).
+    SamePlace,
 }
 
 impl BracketKind {
@@ -31,13 +34,14 @@ impl BracketKind {
             BracketKind::SingleElimination => "单淘汰",
             BracketKind::ThirdPlace => "单淘汰(含三四名)",
             BracketKind::Placement => "定位赛",
+            BracketKind::SamePlace => "同名次决赛",
         }
     }
 
     /// Whether the group of `size` players competing for places `first..first+size` plays.
     fn plays(self, first: u32, size: u32) -> bool {
         match self {
-            BracketKind::Placement => true,
+            BracketKind::Placement | BracketKind::SamePlace => true,
             BracketKind::SingleElimination => first == 1,
             BracketKind::ThirdPlace => first == 1 || (first == 3 && size == 2),
         }
@@ -283,6 +287,9 @@ impl Bracket {
             return Err(KnockoutError::DuplicatePlayer(w[0]));
         }
         format.validate()?;
+        if kind == BracketKind::SamePlace {
+            return Bracket::same_place(ranking, format, settings);
+        }
         let size = (n as u32).next_power_of_two();
         let mut matches = Vec::new();
         let mut shared = Vec::new();
@@ -328,6 +335,44 @@ impl Bracket {
             settings,
             matches,
             shared,
+            lookup: Lookup::default(),
+        };
+        b.resolve()?;
+        Ok(b)
+    }
+
+    /// The same-place finals of `ranking` (an even number of players): seeds 2i−1 and 2i
+    /// play one match for places 2i−1 and 2i.
+    fn same_place(
+        ranking: Vec<PlayerNo>,
+        format: MatchFormat,
+        settings: MatchSettings,
+    ) -> Result<Bracket, KnockoutError> {
+        let n = ranking.len();
+        if !n.is_multiple_of(2) {
+            return Err(KnockoutError::FieldSize(n));
+        }
+        let matches = (0..n as u32 / 2)
+            .map(|i| {
+                let first = 2 * i + 1;
+                BracketMatch {
+                    id: match_id(first, 2, 1),
+                    round: 1,
+                    first_place: first,
+                    group_size: 2,
+                    sources: [Source::Seed(first), Source::Seed(first + 1)],
+                    state: MatchState::Waiting,
+                }
+            })
+            .collect();
+        let mut b = Bracket {
+            kind: BracketKind::SamePlace,
+            ranking,
+            size: n as u32,
+            format,
+            settings,
+            matches,
+            shared: Vec::new(),
             lookup: Lookup::default(),
         };
         b.resolve()?;

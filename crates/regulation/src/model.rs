@@ -513,6 +513,108 @@ pub struct Format {
     pub double_rr_below: u32,
     #[serde(default)]
     pub knockout: Option<Knockout>,
+    /// `groups` (分组循环, 规则 11.3): the number of groups the entries are split into.
+    #[serde(default)]
+    pub groups: Option<u32>,
+    /// `groups`: what each group plays (default a single round robin, by Berger tables).
+    #[serde(default)]
+    pub group_format: GroupFormat,
+    /// `groups`: how the entries are split (default 蛇形 by pairing number).
+    #[serde(default)]
+    pub split: GroupSplit,
+    /// `groups`: the players of each group who go to the final stage (the top N).
+    #[serde(default)]
+    pub advance: Option<u32>,
+    /// `groups`: the final stage the qualifiers play.
+    #[serde(default, rename = "final")]
+    pub final_stage: Option<FinalStage>,
+}
+
+/// What each group of a `groups` section plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupFormat {
+    /// 单循环 within the group (Berger tables; a group of odd size has a bye each round).
+    #[default]
+    RoundRobin,
+    /// 双循环 within the group.
+    DoubleRoundRobin,
+}
+
+impl GroupFormat {
+    /// Cycles of the round robin (1 or 2).
+    pub fn cycles(self) -> u32 {
+        match self {
+            GroupFormat::RoundRobin => 1,
+            GroupFormat::DoubleRoundRobin => 2,
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            GroupFormat::RoundRobin => "单循环",
+            GroupFormat::DoubleRoundRobin => "双循环",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            GroupFormat::RoundRobin => "single round robin",
+            GroupFormat::DoubleRoundRobin => "double round robin",
+        }
+    }
+}
+
+/// How the entries of a `groups` section are split into groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupSplit {
+    /// 蛇形: in the order of the pairing numbers (`pairing.numbering`: rating, grade, lots or
+    /// the entry list), 1 → A, 2 → B, …, then back: with 2 groups A gets 1, 4, 5, 8 …
+    #[default]
+    Snake,
+    /// 抽签: each group by lot, from a seed recorded in the log.
+    Lots,
+}
+
+impl GroupSplit {
+    pub fn zh(self) -> &'static str {
+        match self {
+            GroupSplit::Snake => "按序号蛇形分组",
+            GroupSplit::Lots => "抽签分组",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            GroupSplit::Snake => "snake split by number",
+            GroupSplit::Lots => "groups by lot",
+        }
+    }
+}
+
+/// The final stage of a `groups` section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalStage {
+    /// 交叉淘汰: groups paired A–B, C–D …; A1–B2, B1–A2 … into a knockout bracket
+    /// (`[format.knockout]` for the matches).
+    CrossKnockout,
+    /// 同名次决赛 of two groups: A1–B1 for places 1–2, A2–B2 for 3–4 … (a match each,
+    /// `[format.knockout]` for the match).
+    SamePlace,
+}
+
+impl FinalStage {
+    pub fn zh(self) -> &'static str {
+        match self {
+            FinalStage::CrossKnockout => "交叉淘汰",
+            FinalStage::SamePlace => "同名次决赛",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            FinalStage::CrossKnockout => "cross knockout",
+            FinalStage::SamePlace => "same-place finals",
+        }
+    }
 }
 
 fn default_single_below() -> u32 {
@@ -535,6 +637,9 @@ pub enum FormatKind {
     /// A knockout of every player from the start, seeded by the section's numbering
     /// (`pairing.numbering`: lots, given order or rating); byes to the top seeds.
     Knockout,
+    /// Entries split into groups, each a round robin, then a final stage of the top
+    /// `advance` of each group (规则 11.3 分组循环制).
+    Groups,
 }
 
 /// The format actually played once the number of entries is known.
@@ -552,6 +657,13 @@ pub enum EffectiveFormat {
     },
     /// A knockout of every entry (no Swiss stage).
     Knockout,
+    /// Groups, each a round robin of `cycles`, then the final stage of the top `advance`.
+    Groups {
+        groups: u32,
+        cycles: u32,
+        advance: u32,
+        final_stage: FinalStage,
+    },
 }
 
 impl Format {
@@ -584,6 +696,12 @@ impl Format {
                 }
             }
             FormatKind::Knockout => EffectiveFormat::Knockout,
+            FormatKind::Groups => EffectiveFormat::Groups {
+                groups: self.groups.unwrap_or(2),
+                cycles: self.group_format.cycles(),
+                advance: self.advance.unwrap_or(1),
+                final_stage: self.final_stage.unwrap_or(FinalStage::CrossKnockout),
+            },
         }
     }
 }

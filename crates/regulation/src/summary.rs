@@ -170,6 +170,63 @@ fn match_text(l: Lang, k: &crate::model::Knockout, higher_seed_zh: &str) -> Stri
     format!("{}{sep}{choice}{arm}", k.preset().name())
 }
 
+/// The reading of a `groups` format: the split, each group's round robin, the qualifiers
+/// and the final, and how the others are placed.
+fn groups_text(l: Lang, f: &Format) -> String {
+    use crate::model::FinalStage;
+    let g = f.groups.unwrap_or(0);
+    let a = f.advance.unwrap_or(0);
+    let fin = f.final_stage.unwrap_or(FinalStage::CrossKnockout);
+    let last = char::from(b'A' + (g.clamp(1, 26) - 1) as u8);
+    let m = f
+        .knockout
+        .as_ref()
+        .map(|k| match_text(l, k, "小组名次在前者选先后手"));
+    let pairs = match (fin, a) {
+        (FinalStage::CrossKnockout, 1) => l.t("A1–B1、C1–D1…", "A1–B1, C1–D1…").to_string(),
+        (FinalStage::CrossKnockout, _) => l.t("A1–B2、B1–A2…", "A1–B2, B1–A2…").to_string(),
+        (FinalStage::SamePlace, _) => {
+            let v: Vec<String> = (1..=a.min(3)).map(|i| format!("A{i}–B{i}")).collect();
+            let more = if a > 3 { "…" } else { "" };
+            format!("{}{more}", v.join(l.t("、", ", ")))
+        }
+    };
+    match l {
+        Lang::Zh => {
+            let fin_text = match fin {
+                FinalStage::CrossKnockout => {
+                    format!("交叉淘汰（{pairs}，{}）", m.unwrap_or_default())
+                }
+                FinalStage::SamePlace => format!(
+                    "同名次决赛（{pairs}，分别决出第1–2名、第3–4名…，{}）",
+                    m.unwrap_or_default()
+                ),
+            };
+            format!(
+                "分{g}组（A–{last}组，{}）{}，各组前{a}名{fin_text}；未出线者按小组名次排在决赛棋手之后，各组同名次者并列",
+                f.split.zh(),
+                f.group_format.zh(),
+            )
+        }
+        Lang::En => {
+            let fin_text = match fin {
+                FinalStage::CrossKnockout => {
+                    format!("a cross knockout ({pairs}; {})", m.unwrap_or_default())
+                }
+                FinalStage::SamePlace => format!(
+                    "same-place finals ({pairs} for places 1–2, 3–4, …; {})",
+                    m.unwrap_or_default()
+                ),
+            };
+            format!(
+                "{g} groups (A–{last}, {}), each a {}; the top {a} of each play {fin_text}; the others follow the finalists by group place, equal group places shared",
+                f.split.en(),
+                f.group_format.en(),
+            )
+        }
+    }
+}
+
 fn format_text(l: Lang, f: &Format) -> String {
     let r = f.rounds.unwrap_or(0);
     match (l, f.kind) {
@@ -203,6 +260,7 @@ fn format_text(l: Lang, f: &Format) -> String {
                 ),
             }
         }
+        (_, FormatKind::Groups) => groups_text(l, f),
         (_, FormatKind::SwissThenKnockout) => {
             let Some(k) = &f.knockout else { return String::new() };
             let m = match_text(l, k, "名次在前者选先后手");
@@ -797,7 +855,10 @@ impl Regulation {
                 && s.scoring.table.bye != arbiter_types::Score::ZERO
                 && matches!(
                     s.format.kind,
-                    FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Auto
+                    FormatKind::RoundRobin
+                        | FormatKind::DoubleRoundRobin
+                        | FormatKind::Auto
+                        | FormatKind::Groups
                 )
         });
         if rr_bye {
@@ -877,7 +938,7 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         }
         let swiss = !matches!(
             s.format.kind,
-            FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+            FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Groups
         );
         let _ = writeln!(
             out,

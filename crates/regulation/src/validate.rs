@@ -178,7 +178,7 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
         if s.tiebreaks.defaulted
             && matches!(
                 s.format.kind,
-                FormatKind::RoundRobin | FormatKind::DoubleRoundRobin
+                FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Groups
             )
         {
             s.tiebreaks = Tiebreaks::rule_2011_named("cxa-2011-rr");

@@ -213,6 +213,7 @@ fn from_trf(path: &Path, a: &StandingsArgs) -> Result<Table, String> {
             after_round: t.rounds_played,
             provisional: t.total_rounds.is_some_and(|n| t.rounds_played < n),
             disqualified: Vec::new(),
+            groups: Vec::new(),
         },
         category: None,
     })
@@ -375,6 +376,7 @@ fn decided_zh(name: &str) -> String {
     match name {
         "points" => "积分".into(),
         "knockout" => "淘汰赛".into(),
+        "group_place" => "小组名次".into(),
         "pairing_no" => "序号".into(),
         other => match other.parse::<TiebreakItem>() {
             Ok(TiebreakItem::Criterion(c)) => c.zh().into(),
@@ -481,6 +483,14 @@ fn to_table(t: &Table) -> String {
         out.push_str(&format!(
             "取消比赛资格 (disqualified, no place): 序号 {no} {name} — {reason}\n"
         ));
+    }
+    // A `groups` section: each group's table after the final standings.
+    for (g, rows) in &t.view.groups {
+        out.push_str(&format!("{g}组 (group {g}):"));
+        for (rank, no, name, points) in rows {
+            out.push_str(&format!("  {rank}. {no}号 {name} {points}分"));
+        }
+        out.push('\n');
     }
     let n = arbiter_director::export::StandingNote::of(&t.view);
     out.push_str(&format!("{} ({})\n", n.zh(), n.en()));

@@ -21,6 +21,7 @@ mod event_cli;
 mod export_cli;
 mod games_cli;
 mod grades_cli;
+mod groups_cli;
 mod import_cli;
 mod knockout_blocks_cli;
 mod knockout_cli;

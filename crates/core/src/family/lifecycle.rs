@@ -149,6 +149,8 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         entries: Vec::new(),
                         order: Vec::new(),
                         draw_seed: None,
+                        groups: Vec::new(),
+                        group_seed: None,
                         rounds: OrdMap::new(),
                         knockout: imbl::Vector::new(),
                         knockout_seeds: Vec::new(),

@@ -77,6 +77,7 @@ impl Family {
             | LogEntry::LineupGiven { .. }
             | LogEntry::MatchConfirmed { .. } => Family::Matches,
             LogEntry::PairingNumbersDrawn { .. }
+            | LogEntry::GroupsDrawn { .. }
             | LogEntry::RoundPaired { .. }
             | LogEntry::PlayerAbsent { .. }
             | LogEntry::RoundPublished { .. }

@@ -41,6 +41,35 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             }
             Ok(())
         }
+        LogEntry::GroupsDrawn {
+            section: s, groups, ..
+        } => {
+            let sec = section(state, s)?;
+            if let Some(&r) = sec.rounds.keys().next() {
+                if *groups != sec.groups {
+                    return Err(Rejection::RegroupAfterPairing {
+                        section: s.clone(),
+                        round: r,
+                    });
+                }
+            }
+            if groups.len() < 2 || groups.iter().any(|g| g.len() < 2) {
+                return Err(Rejection::BadGroups { section: s.clone() });
+            }
+            let mut seen = HashSet::new();
+            for p in groups.iter().flatten() {
+                if !sec.numbers.contains_key(p) {
+                    return Err(Rejection::WrongSection {
+                        player: *p,
+                        section: s.clone(),
+                    });
+                }
+                if !seen.insert(p) {
+                    return Err(Rejection::DuplicatePlayer(*p));
+                }
+            }
+            Ok(())
+        }
         LogEntry::RoundPaired {
             section: s,
             round: r,
@@ -199,6 +228,22 @@ pub(crate) fn apply(state: &mut EventState, _seq: u64, e: &LogEntry) {
                     .map(|(i, &p)| (p, PlayerNo::from_index(i)))
                     .collect();
                 s.draw_seed = Some(*seed);
+                // A new draw before round 1 makes the groups of a `groups` section to split
+                // again (its numbers decide them).
+                if s.rounds.is_empty() {
+                    s.groups.clear();
+                    s.group_seed = None;
+                }
+            }
+        }
+        LogEntry::GroupsDrawn {
+            section,
+            groups,
+            seed,
+        } => {
+            if let Some(s) = state.sections.get_mut(section) {
+                s.groups = groups.clone();
+                s.group_seed = *seed;
             }
         }
         LogEntry::RoundPaired {

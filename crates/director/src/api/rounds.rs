@@ -119,15 +119,27 @@ pub fn pair_explained(
     loop {
         match next_step(&reg, &scratch, section)? {
             Step::DrawNumbers => {
-                let e = draw_numbers(&scratch, section);
-                if let LogEntry::PairingNumbersDrawn { order, seed, .. } = &e {
-                    let how = crate::registration::numbering_words(
-                        crate::registration::numbering_of(&scratch, section),
-                    );
-                    out.notes
-                        .push(format!("已{how}: 1–{} (种子 {seed})", order.len()));
+                if scratch.section(section).is_none_or(|r| r.order.is_empty()) {
+                    let e = draw_numbers(&scratch, section);
+                    if let LogEntry::PairingNumbersDrawn { order, seed, .. } = &e {
+                        let how = crate::registration::numbering_words(
+                            crate::registration::numbering_of(&scratch, section),
+                        );
+                        out.notes
+                            .push(format!("已{how}: 1–{} (种子 {seed})", order.len()));
+                    }
+                    push(&mut scratch, &mut out, e)?;
                 }
-                push(&mut scratch, &mut out, e)?;
+                // A `groups` section: the split into groups (`groups.rs`).
+                if let Some(sec) = reg.section(section) {
+                    if let Some(e) = crate::groups::split_entry(sec, &scratch, section) {
+                        if let LogEntry::GroupsDrawn { groups, seed, .. } = &e {
+                            out.notes
+                                .push(crate::groups::split_note(&scratch, groups, *seed));
+                        }
+                        push(&mut scratch, &mut out, e)?;
+                    }
+                }
             }
             Step::CompleteRound { round } => {
                 let e = LogEntry::RoundCompleted {

@@ -42,6 +42,27 @@ impl LogReader<'_> {
                     (b, false) => format!("drew further numbers of {sec}: {}–{n}", b + 1),
                 }
             }
+            LogEntry::GroupsDrawn {
+                section,
+                groups,
+                seed,
+            } => {
+                let sec = self.section(section);
+                let sizes: Vec<String> = groups
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| format!("{}{}", crate::groups::letter(i), g.len()))
+                    .collect();
+                let sizes = sizes.join(" ");
+                match (seed, zh) {
+                    (Some(s), true) => format!("抽签分组: {sec} {sizes} (种子 {s})"),
+                    (None, true) => format!("蛇形分组: {sec} {sizes}"),
+                    (Some(s), false) => {
+                        format!("drew the groups of {sec} by lot: {sizes} (seed {s})")
+                    }
+                    (None, false) => format!("split {sec} into groups (snake): {sizes}"),
+                }
+            }
             LogEntry::RoundPaired {
                 section,
                 round,

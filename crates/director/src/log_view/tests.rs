@@ -90,10 +90,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::ResultClaimed { .. } => 44,
         LogEntry::SectionsMerged { .. } => 45,
         LogEntry::KnockoutSeeded { .. } => 46,
+        LogEntry::GroupsDrawn { .. } => 47,
     }
 }
 
-const VARIANTS: usize = 47;
+const VARIANTS: usize = 48;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -320,6 +321,11 @@ fn every_variant() -> Vec<LogEntry> {
             section: "open".into(),
             seed: 1,
             order: vec![p(1), p(2), p(3), p(4)],
+        },
+        LogEntry::GroupsDrawn {
+            section: "open".into(),
+            groups: vec![vec![p(1), p(4)], vec![p(2), p(3)]],
+            seed: Some(9),
         },
         LogEntry::RoundPaired {
             section: "open".into(),
@@ -674,6 +680,7 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
     assert!(find("event_closed")[0].contains("公开组 第1名 张三"));
     assert!(find("special_award_given")[0].contains("授予 秦州区棋院「最佳组织奖」"));
     assert!(find("settings_changed")[0].contains("公开组 轮数 → 7"));
+    assert!(find("groups_drawn")[0].contains("抽签分组: 公开组 A2 B2 (种子 9)"));
     let en = log_lines(&records, Language::En, &accounts, |_| true);
     assert_eq!(
         en[1].sentence(),

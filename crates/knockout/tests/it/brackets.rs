@@ -427,3 +427,37 @@ fn shared_places_can_be_split_by_seed() {
         [2, 5, 6, 8]
     );
 }
+
+#[test]
+fn same_place_finals_pair_seeds_two_by_two_for_their_places() {
+    // Seeds A1, B1, A2, B2, A3, B3: A1–B1 for 1–2, A2–B2 for 3–4, A3–B3 for 5–6.
+    let mut b = bracket(BracketKind::SamePlace, 6);
+    assert_eq!(b.rounds(), 1);
+    let ids: Vec<&str> = b.matches().iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, ["F", "P3", "P5"]);
+    assert_eq!(b.ready(), ["F", "P3", "P5"]);
+    // The lower seed wins the match for 3–4, the higher seed the others.
+    let games = play_out(&mut b, &|id| id != "P3");
+    assert_eq!(games, 3);
+    assert_eq!(
+        b.places().unwrap(),
+        vec![
+            (1, p(101)),
+            (2, p(102)),
+            (3, p(104)),
+            (4, p(103)),
+            (5, p(105)),
+            (6, p(106)),
+        ]
+    );
+    // An odd field cannot be paired by places.
+    assert!(matches!(
+        Bracket::new(
+            BracketKind::SamePlace,
+            ranking(5),
+            k7(),
+            MatchSettings::default()
+        ),
+        Err(KnockoutError::FieldSize(5))
+    ));
+}

@@ -100,6 +100,8 @@ fn brackets_of_33_64_and_100_give_byes_to_the_top_seeds_and_finish() {
                     assert_eq!(firsts, (1..=n).collect::<Vec<_>>(), "n={n}");
                     assert_eq!(places.iter().map(|x| x.1).collect::<Vec<_>>(), ranking(n));
                 }
+                // Not a bracket of rounds: its own test (`brackets.rs`).
+                BracketKind::SamePlace => {}
                 BracketKind::SingleElimination | BracketKind::ThirdPlace => {
                     assert_eq!(
                         games as u32,

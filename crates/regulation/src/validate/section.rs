@@ -353,6 +353,21 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
             }
         }
     }
+    if f.kind == FormatKind::Groups {
+        return groups(cx, reg, s, sp);
+    }
+    for (given, key) in [
+        (f.groups.is_some(), "groups"),
+        (f.advance.is_some(), "advance"),
+        (f.final_stage.is_some(), "final"),
+    ] {
+        if given {
+            return cx.fail(
+                sp(p!["format", key]),
+                format!("只有分组赛 (kind = \"groups\") 才能设 `{key}` (`{key}` only with kind = \"groups\")"),
+            );
+        }
+    }
     if f.kind == FormatKind::Auto && f.double_rr_below > f.single_rr_below {
         return cx.fail(
             sp(p!["format", "double_rr_below"]),
@@ -423,6 +438,123 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
         _ => {}
     }
     Ok(())
+}
+
+/// A `groups` section (规则 11.3): the number of groups, the qualifiers of each, and a final
+/// stage the qualifiers can play — a cross knockout of groups in pairs into a bracket of a
+/// power of two, same-place finals of two groups, or a final round robin.
+fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
+    use crate::model::FinalStage;
+    let f = &s.format;
+    if f.rounds.is_some() {
+        return cx.fail(
+            sp(p!["format", "rounds"]),
+            "分组循环不设轮数 `rounds`：轮数由各组人数决定 (a group stage has no `rounds`: its round robins decide them)".into(),
+        );
+    }
+    let Some(g) = f.groups else {
+        return cx.fail(
+            sp(p!["format", "kind"]),
+            "分组赛须给出组数 `groups` (missing key `groups`)".into(),
+        );
+    };
+    if !(2..=26).contains(&g) {
+        return cx.fail(
+            sp(p!["format", "groups"]),
+            format!("组数 {g} 须在 2 至 26 之间（A 组至 Z 组） (groups must be 2 to 26, A to Z)"),
+        );
+    }
+    let Some(a) = f.advance else {
+        return cx.fail(
+            sp(p!["format", "kind"]),
+            "分组赛须给出每组出线人数 `advance` (missing key `advance`)".into(),
+        );
+    };
+    if a == 0 {
+        return cx.fail(
+            sp(p!["format", "advance"]),
+            "每组出线人数不能为 0 (advance must be at least 1)".into(),
+        );
+    }
+    let Some(fin) = f.final_stage else {
+        return cx.fail(
+            sp(p!["format", "kind"]),
+            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）或 same_place（同名次决赛） (missing key `final`)".into(),
+        );
+    };
+    // The smallest group the cap allows must hold the qualifiers.
+    if let Some(cap) = s
+        .entries
+        .cap
+        .or(s.entries.event_cap)
+        .or(reg.registration.cap)
+    {
+        if cap < g * 2 {
+            return cx.fail(
+                sp(p!["format", "groups"]),
+                format!("报名上限 {cap} 人分不成 {g} 个至少 2 人的组 (a cap of {cap} cannot make {g} groups of at least 2)"),
+            );
+        }
+        let smallest = cap / g;
+        if a > smallest {
+            return cx.fail(
+                sp(p!["format", "advance"]),
+                format!("每组出线 {a} 人，多于报名上限 {cap} 人分成 {g} 组时最小组的 {smallest} 人 (advance {a} is more than the {smallest} players of the smallest group a cap of {cap} in {g} groups allows)"),
+            );
+        }
+    }
+    match fin {
+        FinalStage::CrossKnockout => {
+            if !g.is_multiple_of(2) {
+                return cx.fail(
+                    sp(p!["format", "final"]),
+                    format!("交叉淘汰须两组一对（A–B、C–D…），组数 {g} 为奇数 (a cross knockout pairs the groups A–B, C–D…: {g} groups is odd)"),
+                );
+            }
+            if a > 2 {
+                return cx.fail(
+                    sp(p!["format", "advance"]),
+                    format!("交叉淘汰每组取 1 或 2 名（A1–B2、B1–A2），不能取 {a} 名 (a cross knockout takes 1 or 2 of each group, not {a})"),
+                );
+            }
+            let k = g * a;
+            if !k.is_power_of_two() || k > MAX_BRACKET {
+                return cx.fail(
+                    sp(p!["format", "advance"]),
+                    format!("交叉淘汰的人数 {g}×{a}={k} 须为 2 的幂（2、4、8、16…） (a cross knockout of {k} players: it must be a power of two)"),
+                );
+            }
+        }
+        FinalStage::SamePlace => {
+            if g != 2 {
+                return cx.fail(
+                    sp(p!["format", "final"]),
+                    format!("同名次决赛只在两组之间（A1–B1、A2–B2…），本组分 {g} 组 (same-place finals are between two groups, not {g})"),
+                );
+            }
+        }
+    }
+    match &f.knockout {
+        None => cx.fail(
+            sp(p!["format", "final"]),
+            format!("{}须有 [sections.format.knockout]，至少给出各类对局的用时 `time_controls` ({} needs [sections.format.knockout] with the time controls of its games)", fin.zh(), fin.en()),
+        ),
+        Some(k) => {
+            if k.size != 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout", "size"]),
+                    "分组赛的决赛人数由组数与出线人数决定，不设 `size` (the final's field is groups × advance: no `size`)".into(),
+                );
+            }
+            if k.continue_rounds != 0 {
+                return cx.fail(
+                    sp(p!["format", "knockout", "continue_rounds"]),
+                    "分组赛的其余棋手不再比赛，不设 `continue_rounds` (the others of a group stage play no more: no `continue_rounds`)".into(),
+                );
+            }
+            knockout_match(cx, k, sp(p!["format", "knockout"]), true)
+        }
+    }
 }
 
 /// Scoring: no result scores more than a win, a loss no more than a draw.

@@ -9,6 +9,7 @@ mod charges;
 mod eligibility;
 mod fuzz;
 mod grades;
+mod groups;
 mod knockout_size;
 mod malformed;
 mod match_blocks;

@@ -22,6 +22,7 @@ fn tiebreak_label(cx: &Ctx, name: &str) -> String {
     match (cx.lang, name) {
         (Lang::Zh, "points") => "积分".to_string(),
         (Lang::Zh, "knockout") => "淘汰赛".to_string(),
+        (Lang::Zh, "group_place") => "小组名次".to_string(),
         _ => name.to_string(),
     }
 }

@@ -77,6 +77,9 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
     if name == "knockout" {
         return l.t("淘汰赛", "knockout").to_string();
     }
+    if name == "group_place" {
+        return l.t("小组名次", "group place").to_string();
+    }
     if name == "pairing_no" {
         return l.t("序号", "pairing no.").to_string();
     }
@@ -103,6 +106,7 @@ pub fn tiebreak_short(l: Lang, name: &str) -> String {
     let (zh, en) = match name {
         "points" => ("积分", "Pts"),
         "knockout" => ("淘汰", "KO"),
+        "group_place" => ("小组", "Grp"),
         "pairing_no" => ("序号", "No"),
         _ => {
             if let Some(t) = T::ALL.into_iter().find(|t| t.name() == name) {

@@ -50,6 +50,15 @@ pub fn named_with_id(state: &EventState, p: PlayerId) -> String {
 /// numbers.
 pub fn draw(state: &EventState, section: &str) -> Result<Vec<LogEntry>, DirectorError> {
     let rec = section_of(state, section)?;
+    let reg = crate::regulation_of(state)?;
+    // A `groups` section numbered and not yet split: the split alone (`groups.rs`).
+    if let Some(sec) = reg.section(section) {
+        if crate::groups::needs_split(sec, rec) {
+            if let Some(split) = crate::groups::split_entry(sec, state, section) {
+                return checked(vec![split]);
+            }
+        }
+    }
     let e = registration::draw_numbers(state, section);
     if let LogEntry::PairingNumbersDrawn { order, .. } = &e {
         if order.is_empty() {
@@ -65,5 +74,16 @@ pub fn draw(state: &EventState, section: &str) -> Result<Vec<LogEntry>, Director
             .into());
         }
     }
-    checked(vec![e])
+    // A `groups` section splits its numbered players with the draw.
+    let mut out = Vec::new();
+    if let (Some(sec), LogEntry::PairingNumbersDrawn { order, .. }) = (
+        reg.section(section).filter(|s| crate::groups::is_groups(s)),
+        &e,
+    ) {
+        if rec.rounds.is_empty() {
+            out.push(crate::groups::split_of(sec, state, section, order));
+        }
+    }
+    out.insert(0, e);
+    checked(out)
 }

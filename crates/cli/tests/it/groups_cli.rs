@@ -1,0 +1,253 @@
+//! Groups feeding a final (`format.kind = "groups"`), run the way an arbiter runs it: check
+//! the regulation, register eight players (numbered in the order of registration), draw (the
+//! numbers and the 蛇形 split into groups A and B recorded), pair and enter the three rounds of
+//! the groups' round robins, then the cross knockout of the top two of each group (A1–B2,
+//! B1–A2), and read the final standings: the finalists by the final, the others by group place.
+
+use crate::common::*;
+use serde_json::Value;
+
+const REGULATION: &str = r#"
+[event]
+name = "分组赛测试"
+start = 2026-10-01
+end = 2026-10-03
+
+[[sections]]
+id = "open"
+name = "公开组"
+pairing = { numbering = "given" }
+
+[sections.format]
+kind = "groups"
+groups = 2
+advance = 2
+final = "cross_knockout"
+
+[sections.format.knockout]
+match_format = "K1"
+
+[[sections.format.knockout.time_controls]]
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+kind = "rapid"
+minutes = 10
+
+[[sections.format.knockout.time_controls]]
+kind = "armageddon"
+minutes = 5
+"#;
+
+/// The sheet `round show --json` gives now (the first when two are due).
+fn sheet(env: &EventDir, id: &str) -> Option<Value> {
+    let o = env.run(&[
+        "round",
+        "show",
+        "--event",
+        id,
+        "--section",
+        "open",
+        "--json",
+    ]);
+    if !o.status.success() {
+        return None;
+    }
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    Some(match v {
+        Value::Array(mut all) => all.remove(0),
+        one => one,
+    })
+}
+
+/// Enters every open board of the sheet: the smaller pairing number wins. Returns the boards
+/// as (red, black) numbers.
+fn smaller_wins(env: &EventDir, id: &str, sheet: &Value) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    for b in sheet["boards"].as_array().unwrap() {
+        if !b["result"].is_null() {
+            continue;
+        }
+        let red = b["red"]["no"].as_u64().unwrap();
+        let black = b["black"]["no"].as_u64().unwrap();
+        let r = if red < black { "1-0" } else { "0-1" };
+        let board = b["board"].to_string();
+        env.ok(&[
+            "result",
+            "--event",
+            id,
+            "--section",
+            "open",
+            "--board",
+            &board,
+            r,
+        ]);
+        out.push((red, black));
+    }
+    out
+}
+
+#[test]
+fn groups_then_cross_knockout_driven_by_cli_commands() {
+    let env = EventDir::new(REGULATION);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = stdout(&o);
+    assert!(
+        summary.contains("分2组（A–B组，按序号蛇形分组）单循环，各组前2名交叉淘汰（A1–B2、B1–A2…"),
+        "{summary}"
+    );
+
+    let id = env.create();
+    for i in 1..=8 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    env.ok(&["draw", "--event", &id, "--section", "open"]);
+    // The split is in the log: 蛇形 by number, A 1 4 5 8, B 2 3 6 7, no lot.
+    let split = env.entries_of(&id, "groups_drawn");
+    assert_eq!(split.len(), 1, "{split:?}");
+    assert!(split[0].get("seed").is_none(), "{}", split[0]);
+    let log = env.ok(&["event", "log", &id]);
+    assert!(log.contains("蛇形分组: 公开组 A4 B4"), "{log}");
+    let group_a = [1u64, 4, 5, 8];
+
+    // The group stage: three rounds, four boards each, every game inside a group.
+    for round in 1..=3 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = smaller_wins(&env, &id, &s);
+        assert_eq!(boards.len(), 4, "round {round}: {s}");
+        for (r, b) in boards {
+            assert_eq!(
+                group_a.contains(&r),
+                group_a.contains(&b),
+                "round {round}: {r}–{b} crosses the groups"
+            );
+        }
+    }
+    // Each pair of a group met once.
+    let paired = env.entries_of(&id, "round_paired");
+    assert_eq!(paired.len(), 3);
+
+    // The final: a cross knockout seeded A1, B1, A2, B2 — 1, 2, 4, 3 by the results.
+    let mut games = 0;
+    while let Some(s) = sheet(&env, &id) {
+        let boards = s["boards"].as_array().unwrap();
+        if boards.is_empty() || boards.iter().all(|b| !b["result"].is_null()) {
+            break;
+        }
+        games += smaller_wins(&env, &id, &s).len();
+        assert!(
+            games <= 8,
+            "the final is four matches decided in one game each"
+        );
+    }
+    assert_eq!(
+        games, 4,
+        "semi-finals, final and 3rd place (placement bracket)"
+    );
+    let ko: Value = serde_json::from_str(&env.ok(&[
+        "knockout",
+        "show",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let seeds: Vec<u64> = ko["seeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    assert_eq!(seeds, vec![1, 2, 4, 3], "A1, B1, A2, B2");
+    let mut first: Vec<Vec<u64>> = ko["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["round"] == 1)
+        .map(|m| {
+            let mut p: Vec<u64> = m["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|p| p["no"].as_u64())
+                .collect();
+            p.sort_unstable();
+            p
+        })
+        .collect();
+    first.sort();
+    assert_eq!(first, vec![vec![1, 3], vec![2, 4]], "A1–B2 and B1–A2");
+
+    // Final standings: the final's places, then group places, equal ones shared.
+    let st: Value = serde_json::from_str(&env.ok(&[
+        "standings",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let rows: Vec<(u64, u64, Value)> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_u64().unwrap(),
+                r["no"].as_u64().unwrap(),
+                r["decided_by"].clone(),
+            )
+        })
+        .collect();
+    let ranks: Vec<(u64, u64)> = rows.iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(
+        ranks,
+        vec![
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (5, 6),
+            (7, 8),
+            (7, 7)
+        ],
+        "{st}"
+    );
+    assert_eq!(rows[6].2, "group_place", "{st}");
+    assert!(rows[5].2.is_null(), "a shared group place: {st}");
+    let printed = env.ok(&["standings", "--event", &id, "--section", "open"]);
+    assert!(printed.contains("小组名次"), "{printed}");
+    // The group tables follow: A 1, 4, 5, 8 and B 2, 3, 6, 7, each in its order.
+    assert!(
+        printed.contains("A组 (group A):  1. 1号 棋手1 6分  2. 4号 棋手4 4分  3. 5号 棋手5 2分  4. 8号 棋手8 0分"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("B组 (group B):  1. 2号 棋手2 6分  2. 3号 棋手3 4分"),
+        "{printed}"
+    );
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("通过"), "{}", stdout(&o));
+}

@@ -1,0 +1,424 @@
+//! A `groups` section (分组循环制, 规则 11.3; docs/rules.md A9): the entries split into
+//! groups A, B, … (蛇形 by pairing number, or by lot from a recorded seed: `groups_drawn`),
+//! each group a round robin by the Berger tables within the group, then a final stage of
+//! the top `advance` of each group — a cross knockout (A1–B2, B1–A2 …) or same-place finals
+//! (A1–B1 for places 1–2, A2–B2 for 3–4 …) — played as the knockout of a two-stage section
+//! (`knockout_stage.rs`). The other players are placed after the finalists by their group
+//! place; equal group places are shared.
+
+use crate::standings::{individual_from, individual_input};
+use crate::DirectorError;
+use arbiter_core::{EventState, LogEntry, PlayerId, SectionRecord};
+use arbiter_pairing::{Pairing, PairingError, SectionState};
+use arbiter_regulation::{FinalStage, FormatKind, GroupSplit, Section};
+use arbiter_standings::Standings;
+use arbiter_types::PlayerNo;
+
+/// Whether the section plays groups and a final.
+pub fn is_groups(sec: &Section) -> bool {
+    sec.format.kind == FormatKind::Groups
+}
+
+/// The letter of group `i` (0 → A).
+pub fn letter(i: usize) -> char {
+    char::from(b'A' + (i % 26) as u8)
+}
+
+/// The number of groups and the qualifiers of each of a `groups` section.
+fn shape(sec: &Section) -> (usize, usize) {
+    (
+        sec.format.groups.unwrap_or(2).max(1) as usize,
+        sec.format.advance.unwrap_or(1) as usize,
+    )
+}
+
+/// 蛇形: the positions `0..n` of the pairing numbers dealt into `g` groups, 1 → A, 2 → B, …,
+/// then back (with 2 groups: A gets 1, 4, 5, 8 …; B gets 2, 3, 6, 7 …).
+pub fn snake(n: usize, g: usize) -> Vec<Vec<usize>> {
+    let g = g.max(1);
+    let mut out = vec![Vec::new(); g];
+    for i in 0..n {
+        let (row, col) = (i / g, i % g);
+        let k = if row % 2 == 0 { col } else { g - 1 - col };
+        out[k].push(i);
+    }
+    out
+}
+
+/// By lot: the positions `0..n` in the order of a lot drawn from `seed`, dealt A, B, … in
+/// turn (the groups' sizes as the snake's), each group then in pairing-number order.
+pub fn by_lot(n: usize, g: usize, seed: u64) -> Vec<Vec<usize>> {
+    let g = g.max(1);
+    let drawn = arbiter_pairing::round1::draw_numbers(n, seed);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| drawn[i]);
+    let mut out = vec![Vec::new(); g];
+    for (j, i) in order.into_iter().enumerate() {
+        out[j % g].push(i);
+    }
+    for grp in &mut out {
+        grp.sort_unstable();
+    }
+    out
+}
+
+/// Whether the section's groups are still to be split: a `groups` section whose numbers
+/// are drawn, before round 1, whose recorded groups do not hold exactly the numbered players.
+pub fn needs_split(sec: &Section, rec: &SectionRecord) -> bool {
+    if !is_groups(sec) || rec.order.is_empty() || !rec.rounds.is_empty() {
+        return false;
+    }
+    let mut split: Vec<PlayerId> = rec.groups.iter().flatten().copied().collect();
+    let mut order = rec.order.clone();
+    split.sort_unstable();
+    order.sort_unstable();
+    split != order
+}
+
+/// The `groups_drawn` entry that splits the section, by the regulation's `split`: 蛇形 by
+/// pairing number, or by lot from a seed derived from the event's (recorded). `None` when
+/// the section needs no split ([`needs_split`]).
+pub fn split_entry(sec: &Section, state: &EventState, section: &str) -> Option<LogEntry> {
+    let rec = state.section(section)?;
+    if !needs_split(sec, rec) {
+        return None;
+    }
+    Some(split_of(sec, state, section, &rec.order))
+}
+
+/// The `groups_drawn` entry that splits the numbered players `order` (number 1 first).
+pub fn split_of(sec: &Section, state: &EventState, section: &str, order: &[PlayerId]) -> LogEntry {
+    let (g, _) = shape(sec);
+    let n = order.len();
+    let (positions, seed) = match sec.format.split {
+        GroupSplit::Snake => (snake(n, g), None),
+        GroupSplit::Lots => {
+            let seed = crate::derive_seed(
+                state.header.as_ref().map_or(0, |h| h.seed),
+                &format!("groups/{section}"),
+            );
+            (by_lot(n, g, seed), Some(seed))
+        }
+    };
+    LogEntry::GroupsDrawn {
+        section: section.to_string(),
+        groups: positions
+            .into_iter()
+            .map(|grp| grp.into_iter().map(|i| order[i]).collect())
+            .collect(),
+        seed,
+    }
+}
+
+/// The group (0 = A) of a player, once split.
+pub fn group_of(rec: &SectionRecord, p: PlayerId) -> Option<usize> {
+    rec.groups.iter().position(|g| g.contains(&p))
+}
+
+/// The sizes of the groups: as recorded, else as a split of `n` players would make them.
+fn sizes(sec: &Section, rec: Option<&SectionRecord>, n: u32) -> Vec<usize> {
+    match rec {
+        Some(r) if !r.groups.is_empty() => r.groups.iter().map(Vec::len).collect(),
+        _ => snake(n as usize, shape(sec).0)
+            .iter()
+            .map(Vec::len)
+            .collect(),
+    }
+}
+
+/// The rounds of the group stage: the longest group's round robin.
+pub fn stage_rounds(sec: &Section, rec: Option<&SectionRecord>, n: u32) -> u32 {
+    let cycles = sec.format.group_format.cycles();
+    sizes(sec, rec, n)
+        .into_iter()
+        .map(|s| cycles * arbiter_pairing::round_robin::rounds_per_cycle(s) as u32)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The players of the final and its rounds: `(k, rounds)`.
+pub fn final_field(sec: &Section) -> (u32, u32) {
+    let (g, a) = shape(sec);
+    let k = (g * a).max(2) as u32;
+    match sec.format.final_stage {
+        Some(FinalStage::SamePlace) => (k, 1),
+        _ => (k, k.next_power_of_two().trailing_zeros()),
+    }
+}
+
+/// Round `round` of the group stage: each group's Berger table round on its own boards,
+/// group A's first; a group whose table is played out sits the round out. The boards are
+/// numbered 1… across the groups; the byes (a group of odd size) are returned apart.
+pub fn pair_round(
+    input: &SectionState,
+    rec: &SectionRecord,
+    round: u32,
+    cycles: u32,
+) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
+    let mut boards = Vec::new();
+    let mut byes = Vec::new();
+    for grp in &rec.groups {
+        let nos: Vec<PlayerNo> = grp.iter().filter_map(|p| rec.pairing_no(*p)).collect();
+        let per = cycles * arbiter_pairing::round_robin::rounds_per_cycle(nos.len()) as u32;
+        if round > per {
+            continue;
+        }
+        let sub = SectionState {
+            players: input
+                .players
+                .iter()
+                .filter(|e| nos.contains(&e.no))
+                .cloned()
+                .collect(),
+            scoring: input.scoring,
+            settings: input.settings,
+            total_rounds: per,
+        };
+        let p = arbiter_pairing::round_robin::pair_round_robin(&sub, round, cycles)?;
+        boards.extend(p.boards);
+        byes.extend(p.bye);
+    }
+    for (i, b) in boards.iter_mut().enumerate() {
+        b.board = i as u32 + 1;
+    }
+    Ok((
+        Pairing {
+            round,
+            boards,
+            bye: None,
+            bye_why: None,
+            relaxed: Vec::new(),
+        },
+        byes,
+    ))
+}
+
+/// The standings of each group (A first) after the group stage's rounds played so far, by
+/// the section's tie-breaks: the section's standings input restricted to the group.
+pub fn tables(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<Standings>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    let n = rec.order.len() as u32;
+    let upto = stage_rounds(sec, Some(rec), n);
+    let all = individual_input(sec, state, section, Some(upto))?;
+    let mut out = Vec::with_capacity(rec.groups.len());
+    for grp in &rec.groups {
+        let nos: Vec<PlayerNo> = grp.iter().filter_map(|p| rec.pairing_no(*p)).collect();
+        let mut from = all.clone();
+        let keep: Vec<bool> = from
+            .input
+            .players
+            .iter()
+            .map(|e| nos.contains(&e.no))
+            .collect();
+        let mut k = keep.iter();
+        from.input.players.retain(|_| *k.next().unwrap_or(&false));
+        let mut k = keep.iter();
+        from.input.outcomes.retain(|_| *k.next().unwrap_or(&false));
+        from.apart.retain(|no| nos.contains(no));
+        out.push(individual_from(sec, &from)?);
+    }
+    Ok(out)
+}
+
+/// The qualifiers of each group (its first `advance` rows, a withdrawn or disqualified
+/// player left out), group A first.
+fn qualifiers(
+    state: &EventState,
+    rec: &SectionRecord,
+    tables: &[Standings],
+    a: usize,
+) -> Vec<Vec<PlayerNo>> {
+    tables
+        .iter()
+        .map(|t| {
+            t.rows
+                .iter()
+                .filter(|r| {
+                    rec.order
+                        .get(r.no.index())
+                        .and_then(|p| state.player(*p))
+                        .is_some_and(|p| p.withdrawn.is_none() && p.disqualified.is_none())
+                })
+                .take(a)
+                .map(|r| r.no)
+                .collect()
+        })
+        .collect()
+}
+
+/// The seeds of the final, in the order the knockout crate pairs them. Cross knockout
+/// (groups in pairs A–B, C–D …): the group winners are seeds 1…g, and each second faces
+/// the winner of the paired group, so the first round is A1–B2, B1–A2, C1–D2 … (with one
+/// qualifier a group: A1–B1, C1–D1 …). Same-place finals: A1, B1, A2, B2 … (seeds 1–2 play
+/// for places 1–2). A place whose group has no qualifier left is dropped.
+pub fn final_seeds(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<PlayerNo>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    let (g, a) = shape(sec);
+    let q = qualifiers(state, rec, &tables(sec, state, section)?, a);
+    let at = |grp: usize, place: usize| q.get(grp).and_then(|v| v.get(place)).copied();
+    Ok(seed_slots(sec.format.final_stage, g, a)
+        .into_iter()
+        .filter_map(|(grp, place)| at(grp, place))
+        .collect())
+}
+
+/// Which (group, place) — both from 0 — holds each seed of the final, seed 1 first.
+pub fn seed_slots(fin: Option<FinalStage>, g: usize, a: usize) -> Vec<(usize, usize)> {
+    let k = g * a;
+    let mut slots = vec![(0, 0); k];
+    match fin {
+        Some(FinalStage::SamePlace) => {
+            for place in 0..a {
+                for grp in 0..g {
+                    slots[place * g + grp] = (grp, place);
+                }
+            }
+        }
+        _ if a == 1 => {
+            // A1–B1, C1–D1 …: the pair p's first winner is seed p + 1, the second's
+            // opponent seed k − p.
+            for p in 0..g / 2 {
+                slots[p] = (2 * p, 0);
+                slots[k - 1 - p] = (2 * p + 1, 0);
+            }
+        }
+        _ => {
+            // Winners are seeds 1…g; group j's second faces the winner of group j ^ 1,
+            // whose seed s meets seed k + 1 − s.
+            for grp in 0..g {
+                slots[grp] = (grp, 0);
+                let partner = grp ^ 1;
+                slots[k - 1 - partner] = (grp, 1);
+            }
+        }
+    }
+    slots
+}
+
+/// The split in words: each group's pairing numbers (「分组 (蛇形): A组 1 4 5 8；B组 2 3 6 7」),
+/// with the lot's seed.
+pub fn split_note(state: &EventState, groups: &[Vec<PlayerId>], seed: Option<u64>) -> String {
+    let parts: Vec<String> = groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let nos: Vec<String> = g
+                .iter()
+                .map(|p| {
+                    state
+                        .player(*p)
+                        .and_then(|r| state.section(&r.section)?.pairing_no(*p))
+                        .map_or_else(|| p.to_string(), |n| n.get().to_string())
+                })
+                .collect();
+            format!("{}组 {}", letter(i), nos.join(" "))
+        })
+        .collect();
+    let how = match seed {
+        Some(s) => format!("抽签, 种子 {s}"),
+        None => "蛇形".to_string(),
+    };
+    format!("已分组 ({how}): {}", parts.join("；"))
+}
+
+/// Each player's group place in the tables, `(group, place from 1, pairing number)`, group
+/// A first, best first.
+pub fn places(tables: &[Standings]) -> Vec<(usize, u32, PlayerNo)> {
+    tables
+        .iter()
+        .enumerate()
+        .flat_map(|(g, t)| t.rows.iter().map(move |r| (g, r.rank, r.no)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_of_ten_in_four_groups() {
+        // 1 2 3 4 → A B C D; 5 6 7 8 → D C B A; 9 10 → A B.
+        let s = snake(10, 4);
+        let one_based: Vec<Vec<usize>> = s
+            .iter()
+            .map(|g| g.iter().map(|i| i + 1).collect())
+            .collect();
+        assert_eq!(
+            one_based,
+            vec![vec![1, 8, 9], vec![2, 7, 10], vec![3, 6], vec![4, 5]]
+        );
+    }
+
+    #[test]
+    fn snake_of_eight_in_two_groups() {
+        let s = snake(8, 2);
+        assert_eq!(s, vec![vec![0, 3, 4, 7], vec![1, 2, 5, 6]]);
+    }
+
+    #[test]
+    fn lots_deal_every_number_once_and_depend_on_the_seed() {
+        let a = by_lot(11, 3, 7);
+        let mut all: Vec<usize> = a.iter().flatten().copied().collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..11).collect::<Vec<_>>());
+        assert_eq!(a.iter().map(Vec::len).collect::<Vec<_>>(), vec![4, 4, 3]);
+        assert_eq!(a, by_lot(11, 3, 7));
+        assert_ne!(a, by_lot(11, 3, 8));
+    }
+
+    /// The first-round pairs of a bracket seeded by `slots`, as group letters and places (each
+    /// pair's names in order).
+    fn first_round(slots: &[(usize, usize)]) -> Vec<String> {
+        let k = slots.len() as u32;
+        let name = |s: u32| {
+            let (g, p) = slots[s as usize - 1];
+            format!("{}{}", letter(g), p + 1)
+        };
+        arbiter_knockout::seed_order(k)
+            .chunks(2)
+            .map(|c| {
+                let mut pair = [name(c[0]), name(c[1])];
+                pair.sort();
+                pair.join("–")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cross_of_two_groups_is_a1_b2_and_b1_a2() {
+        let slots = seed_slots(Some(FinalStage::CrossKnockout), 2, 2);
+        let mut pairs = first_round(&slots);
+        pairs.sort();
+        assert_eq!(pairs, vec!["A1–B2", "A2–B1"]);
+    }
+
+    #[test]
+    fn cross_of_four_groups_pairs_a_with_b_and_c_with_d() {
+        let slots = seed_slots(Some(FinalStage::CrossKnockout), 4, 2);
+        let mut pairs = first_round(&slots);
+        pairs.sort();
+        assert_eq!(pairs, vec!["A1–B2", "A2–B1", "C1–D2", "C2–D1"]);
+        let one = seed_slots(Some(FinalStage::CrossKnockout), 4, 1);
+        let mut pairs = first_round(&one);
+        pairs.sort();
+        assert_eq!(pairs, vec!["A1–B1", "C1–D1"]);
+    }
+
+    #[test]
+    fn same_place_seeds_go_a1_b1_a2_b2() {
+        let slots = seed_slots(Some(FinalStage::SamePlace), 2, 3);
+        assert_eq!(slots, vec![(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]);
+    }
+}

@@ -1,0 +1,215 @@
+//! A `groups` section (分组循环, 规则 11.3): the format read, the impossible combinations
+//! refused naming their line, and the summary's reading.
+
+use arbiter_regulation::summary::Lang;
+use arbiter_regulation::*;
+
+/// A file whose section has the format lines `format` (inside `[sections.format]`) and a
+/// knockout table for the final's matches when `ko`.
+fn groups(entries: &str, format: &str, ko: bool) -> String {
+    let table = if ko {
+        r#"
+[sections.format.knockout]
+
+[[sections.format.knockout.time_controls]]
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+kind = "rapid"
+minutes = 10
+
+[[sections.format.knockout.time_controls]]
+kind = "armageddon"
+minutes = 5
+"#
+    } else {
+        ""
+    };
+    format!(
+        r#"[event]
+name = "分组赛"
+start = 2026-10-01
+end = 2026-10-03
+
+[[sections]]
+id = "open"
+name = "公开组"
+{entries}
+[sections.format]
+kind = "groups"
+{format}
+{table}"#
+    )
+}
+
+/// The 1-based line of the first line of `src` containing `needle`.
+fn line_of(src: &str, needle: &str) -> usize {
+    src.lines()
+        .position(|l| l.contains(needle))
+        .map(|i| i + 1)
+        .unwrap_or_else(|| panic!("{needle} not in {src}"))
+}
+
+fn refused(src: &str) -> String {
+    parse(src, "g.toml").unwrap_err().to_string()
+}
+
+#[test]
+fn a_cross_knockout_of_four_groups_is_read_with_its_defaults() {
+    let src = groups(
+        "entries = { cap = 32 }",
+        "groups = 4\nadvance = 2\nfinal = \"cross_knockout\"",
+        true,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let f = &r.sections[0].format;
+    assert_eq!(f.kind, FormatKind::Groups);
+    assert_eq!(f.split, GroupSplit::Snake);
+    assert_eq!(f.group_format, GroupFormat::RoundRobin);
+    assert_eq!(
+        f.effective(32),
+        EffectiveFormat::Groups {
+            groups: 4,
+            cycles: 1,
+            advance: 2,
+            final_stage: FinalStage::CrossKnockout,
+        }
+    );
+    // A silent group stage is ranked by the 2011 rule's round-robin list.
+    assert_eq!(
+        r.sections[0].tiebreaks.preset.as_deref(),
+        Some("cxa-2011-rr")
+    );
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("赛制: 分4组（A–D组，按序号蛇形分组）单循环，各组前2名交叉淘汰（A1–B2、B1–A2…"),
+        "{zh}"
+    );
+    assert!(
+        zh.contains("未出线者按小组名次排在决赛棋手之后，各组同名次者并列"),
+        "{zh}"
+    );
+    let en = r.summary(Lang::En);
+    assert!(
+        en.contains("4 groups (A–D, snake split by number), each a single round robin; the top 2 of each play a cross knockout (A1–B2, B1–A2…"),
+        "{en}"
+    );
+}
+
+#[test]
+fn same_place_finals_by_lot_in_double_round_robins_are_read() {
+    let src = groups(
+        "",
+        "groups = 2\nadvance = 3\nsplit = \"lots\"\ngroup_format = \"double_round_robin\"\nfinal = \"same_place\"",
+        true,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("分2组（A–B组，抽签分组）双循环，各组前3名同名次决赛（A1–B1、A2–B2、A3–B3，"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn impossible_combinations_are_refused_naming_the_line() {
+    // Advance more than the smallest group a cap allows: 10 players in 4 groups → 2.
+    let src = groups(
+        "entries = { cap = 10 }",
+        "groups = 4\nadvance = 3\nfinal = \"same_place\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "advance = 3"))),
+        "{e}"
+    );
+    assert!(
+        e.contains("每组出线 3 人，多于报名上限 10 人分成 4 组时最小组的 2 人"),
+        "{e}"
+    );
+
+    // A cross knockout with an odd number of groups.
+    let src = groups(
+        "",
+        "groups = 3\nadvance = 2\nfinal = \"cross_knockout\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "final ="))),
+        "{e}"
+    );
+    assert!(
+        e.contains("交叉淘汰须两组一对（A–B、C–D…），组数 3 为奇数"),
+        "{e}"
+    );
+
+    // A cross knockout whose field is not a power of two (6 groups × 2 = 12).
+    let src = groups(
+        "",
+        "groups = 6\nadvance = 2\nfinal = \"cross_knockout\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "advance = 2"))),
+        "{e}"
+    );
+    assert!(e.contains("交叉淘汰的人数 6×2=12 须为 2 的幂"), "{e}");
+
+    // Same-place finals between more than two groups.
+    let src = groups("", "groups = 4\nadvance = 1\nfinal = \"same_place\"", true);
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "final ="))),
+        "{e}"
+    );
+    assert!(e.contains("同名次决赛只在两组之间"), "{e}");
+
+    // A final of matches without the knockout table for them.
+    let src = groups("", "groups = 2\nadvance = 2\nfinal = \"same_place\"", false);
+    let e = refused(&src);
+    assert!(
+        e.contains("同名次决赛须有 [sections.format.knockout]"),
+        "{e}"
+    );
+
+    // Rounds are the round robins', and the keys of the format belong to `groups`.
+    let src = groups(
+        "",
+        "groups = 2\nadvance = 1\nrounds = 5\nfinal = \"same_place\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "rounds = 5"))),
+        "{e}"
+    );
+    let src = groups("", "advance = 1\nfinal = \"same_place\"", true);
+    assert!(refused(&src).contains("分组赛须给出组数 `groups`"));
+    let swiss = "[event]\nname = \"x\"\nstart = 2026-10-01\nend = 2026-10-01\n\n[[sections]]\nid = \"a\"\nname = \"a\"\nformat = { kind = \"swiss\", rounds = 5, advance = 2 }\n";
+    let e = refused(swiss);
+    assert!(e.starts_with("g.toml:9:"), "{e}");
+    assert!(
+        e.contains("只有分组赛 (kind = \"groups\") 才能设 `advance`"),
+        "{e}"
+    );
+
+    // A knockout table's size is the final's field, not given.
+    let src = groups(
+        "",
+        "groups = 2\nadvance = 2\nfinal = \"cross_knockout\"",
+        true,
+    )
+    .replace(
+        "[sections.format.knockout]\n",
+        "[sections.format.knockout]\nsize = 8\n",
+    );
+    let e = refused(&src);
+    assert!(
+        e.contains("分组赛的决赛人数由组数与出线人数决定，不设 `size`"),
+        "{e}"
+    );
+}
