@@ -17,7 +17,7 @@
 //! no-referrer` and `no-cache`.
 
 use crate::app::AppState;
-use crate::claim::{count_wrong, held, secret, PhoneClaim, MAX_BODY};
+use crate::claim::{count_wrong, held, phone_page, secret, PhoneClaim, MAX_BODY};
 use crate::desk::event_id;
 use crate::error::WebError;
 use crate::i18n::Lang;
@@ -30,8 +30,8 @@ use arbiter_director::command::registration::RegistrationCommand;
 use arbiter_director::Refusal;
 use askama::Template;
 use axum::extract::{Path, Query, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
@@ -131,14 +131,7 @@ async fn render(
     let body = page
         .render()
         .map_err(|e| WebError::Internal(e.to_string()))?;
-    let mut resp = (status, [(header::CONTENT_TYPE, crate::page::HTML)], body).into_response();
-    let h = resp.headers_mut();
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(resp)
+    Ok(phone_page(status, body))
 }
 
 /// A check-in code tried from `addr`: the player it names, or the refusal (no check-in in

@@ -235,6 +235,12 @@ async fn render(
     let body = page
         .render()
         .map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(phone_page(status, body))
+}
+
+/// A phone page's response (a result or a check-in code): HTML, sent with no referrer (its
+/// address holds the code) and never cached.
+pub(crate) fn phone_page(status: StatusCode, body: String) -> Response {
     let mut resp = (status, [(header::CONTENT_TYPE, crate::page::HTML)], body).into_response();
     let h = resp.headers_mut();
     h.insert(
@@ -242,7 +248,7 @@ async fn render(
         HeaderValue::from_static("no-referrer"),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(resp)
+    resp
 }
 
 /// The wait of `addr` before any code of a phone page (a result or a check-in code) is

@@ -499,7 +499,7 @@ pub async fn grid(
         foul_kinds: foul_kinds(l),
         claims: arbiter_director::claim::pending(st, sec)
             .into_iter()
-            .map(|c| (c.describe(), c.status.flagged()))
+            .map(|c| (l.say(&c.describe()), c.status.flagged()))
             .collect(),
         deposit: arbiter_director::regulation_of(st)
             .ok()
