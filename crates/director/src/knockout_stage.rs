@@ -178,64 +178,7 @@ struct SeedsFrom {
     standings: Arc<standings::IndividualInput>,
     early: Vec<bool>,
     k: u32,
-    /// The same inputs by identity, checked before the standings' input is read again.
-    same: StageOne,
 }
-
-/// What the standings after stage 1 are read from, held by identity where the state is
-/// persistent: the players (one persistent map), the boards of each stage-1 round (a state
-/// one result on shares every round it did not touch), the round's byes, the section's
-/// entries and numbers, the header and the settings. When all are the very ones the seeds
-/// were read from, [`standings::individual_input`] would read the same input again, so the
-/// seeds hold without walking every game of the section; a copy that is equal but not
-/// shared only misses the shortcut (the input is then read and compared as before).
-#[derive(Clone)]
-struct StageOne {
-    players: imbl::OrdMap<PlayerId, arbiter_core::PlayerRecord>,
-    rounds: Vec<(imbl::Vector<arbiter_core::BoardRecord>, Vec<PlayerId>)>,
-    entries: Vec<PlayerId>,
-    order: Vec<PlayerId>,
-    header: Option<arbiter_core::EventHeader>,
-    settings: arbiter_core::EventSettings,
-    k: u32,
-}
-
-impl StageOne {
-    fn of(state: &EventState, rec: &arbiter_core::SectionRecord, rounds: u32, k: u32) -> Self {
-        StageOne {
-            players: state.players.clone(),
-            rounds: (1..=rounds.min(rec.completed_rounds()))
-                .filter_map(|r| rec.round(r))
-                .map(|r| (r.boards.clone(), r.byes.clone()))
-                .collect(),
-            entries: rec.entries.clone(),
-            order: rec.order.clone(),
-            header: state.header.clone(),
-            settings: state.settings.clone(),
-            k,
-        }
-    }
-}
-
-impl PartialEq for StageOne {
-    /// Shared, not merely equal: the players and the boards are compared by pointer.
-    fn eq(&self, other: &Self) -> bool {
-        self.players.ptr_eq(&other.players)
-            && self.rounds.len() == other.rounds.len()
-            && self
-                .rounds
-                .iter()
-                .zip(&other.rounds)
-                .all(|((b1, y1), (b2, y2))| b1.ptr_eq(b2) && y1 == y2)
-            && self.k == other.k
-            && self.entries == other.entries
-            && self.order == other.order
-            && self.settings == other.settings
-            && self.header == other.header
-    }
-}
-
-impl Eq for StageOne {}
 
 /// [`seeding`], and what the seeds of a Swiss stage were read from (`None` for a plain
 /// knockout). `kept`: seeds read before and what from; when a Swiss stage's seeds are read
@@ -296,12 +239,6 @@ fn seeding_kept(
                 .is_some_and(|after| after.unwrap_or(0) <= swiss_rounds)
         })
         .collect();
-    let same = StageOne::of(state, rec, swiss_rounds, k);
-    if let Some((then, seeds)) = kept {
-        if then.same == same && then.early == early {
-            return Ok((seeds.to_vec(), Some(then.clone())));
-        }
-    }
     count(|w| w.stage_one_read += 1);
     let from = SeedsFrom {
         standings: Arc::new(standings::individual_input(
@@ -312,10 +249,9 @@ fn seeding_kept(
         )?),
         early,
         k,
-        same,
     };
     if let Some((then, seeds)) = kept {
-        if then.standings == from.standings && then.early == from.early && then.k == from.k {
+        if *then == from {
             return Ok((seeds.to_vec(), Some(from)));
         }
     }
@@ -488,8 +424,8 @@ pub struct ReplayWork {
     pub games: u64,
     pub compared: u64,
     pub copied: u64,
-    /// Times the standings' input after a Swiss stage was read again to seed the knockout
-    /// (the seeds are otherwise kept by [`StageOne`]'s identity).
+    /// Times the standings' input after a Swiss stage was read to seed the knockout (once
+    /// its first game is entered the seeds are read from the log, `knockout_seeded`).
     pub stage_one_read: u64,
 }
 

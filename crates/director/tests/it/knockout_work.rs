@@ -82,10 +82,9 @@ fn a_knockout_replays_each_game_once_whatever_the_field() {
 
 /// Tianshui (a Swiss stage, then a knockout of its top 8 played beside the continuing Swiss):
 /// every result entered asks for the bracket, whose seeds are the standings after stage 1.
-/// Those standings are read from the section's games once and then kept while the players
-/// and the stage-1 games are the very ones they were read from — not read again for each
-/// of the hundreds of results entered after stage 1 — and the seeds kept are those a fresh
-/// fold reads.
+/// Once the knockout's first game is entered they are read from the log (`knockout_seeded`),
+/// not from the section's games again for each of the results entered after stage 1, and
+/// the seeds kept are those a fresh fold reads.
 #[test]
 fn a_swiss_stage_is_read_for_its_seeds_a_bounded_number_of_times() {
     let before = replay_work();
