@@ -171,7 +171,8 @@ pub enum System {
     DoubleRoundRobin,
     SwissThenKnockout,
     Knockout,
-    /// Groups, each a round robin, then a final of the top N of each (`groups`).
+    /// Groups, each a round robin or a Swiss, then a final of the top N of each (`groups`;
+    /// the rounds' `stage` says which the groups played).
     Groups,
 }
 
@@ -193,7 +194,7 @@ impl System {
             System::DoubleRoundRobin => "双循环",
             System::SwissThenKnockout => "积分编排制 + 淘汰赛",
             System::Knockout => "淘汰赛",
-            System::Groups => "分组循环 + 决赛",
+            System::Groups => "分组赛 + 决赛",
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::standings::{individual_from, individual_input};
 use crate::DirectorError;
 use arbiter_core::{EventState, LogEntry, PlayerId, SectionRecord};
 use arbiter_pairing::{Pairing, PairingError, SectionState};
-use arbiter_regulation::{FinalStage, FormatKind, GroupSplit, Section};
+use arbiter_regulation::{FinalStage, FormatKind, GroupFormat, GroupSplit, Section};
 use arbiter_standings::Standings;
 use arbiter_types::PlayerNo;
 
@@ -126,9 +126,11 @@ fn sizes(sec: &Section, rec: Option<&SectionRecord>, n: u32) -> Vec<usize> {
     }
 }
 
-/// The rounds of the group stage: the longest group's round robin.
+/// The rounds of the group stage: the longest group's round robin, or the Swiss's rounds.
 pub fn stage_rounds(sec: &Section, rec: Option<&SectionRecord>, n: u32) -> u32 {
-    let cycles = sec.format.group_format.cycles();
+    let Some(cycles) = sec.format.group_format.cycles() else {
+        return sec.format.rounds.unwrap_or(0);
+    };
     sizes(sec, rec, n)
         .into_iter()
         .map(|s| cycles * arbiter_pairing::round_robin::rounds_per_cycle(s) as u32)
@@ -146,20 +148,28 @@ pub fn final_field(sec: &Section) -> (u32, u32) {
     }
 }
 
-/// Round `round` of the group stage: each group's Berger table round on its own boards,
-/// group A's first; a group whose table is played out sits the round out. The boards are
-/// numbered 1… across the groups; the byes (a group of odd size) are returned apart.
+/// Round `round` of the group stage: each group's round on its own boards, group A's
+/// first — a round robin's Berger table round (a group whose table is played out sits the
+/// round out), or a Swiss round of the group's players alone, paired by the engine as a
+/// Swiss section's (`seed` draws round 1; each group's lot its own, derived from it). The
+/// boards are numbered 1… across the groups; the byes (a group of odd size) are returned
+/// apart.
 pub fn pair_round(
     input: &SectionState,
     rec: &SectionRecord,
     round: u32,
-    cycles: u32,
+    format: GroupFormat,
+    swiss_rounds: u32,
+    seed: u64,
 ) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
     let mut boards = Vec::new();
     let mut byes = Vec::new();
-    for grp in &rec.groups {
+    for (g, grp) in rec.groups.iter().enumerate() {
         let nos: Vec<PlayerNo> = grp.iter().filter_map(|p| rec.pairing_no(*p)).collect();
-        let per = cycles * arbiter_pairing::round_robin::rounds_per_cycle(nos.len()) as u32;
+        let per = match format.cycles() {
+            Some(c) => c * arbiter_pairing::round_robin::rounds_per_cycle(nos.len()) as u32,
+            None => swiss_rounds,
+        };
         if round > per {
             continue;
         }
@@ -174,7 +184,15 @@ pub fn pair_round(
             settings: input.settings,
             total_rounds: per,
         };
-        let p = arbiter_pairing::round_robin::pair_round_robin(&sub, round, cycles)?;
+        let p = match format.cycles() {
+            Some(c) => arbiter_pairing::round_robin::pair_round_robin(&sub, round, c)?,
+            None if sub.players.len() < 2 => continue,
+            None if round == 1 => arbiter_pairing::round1::pair_round1(
+                &sub,
+                crate::derive_seed(seed, &format!("group {}", letter(g))),
+            )?,
+            None => arbiter_pairing::pair_swiss(&sub, round)?,
+        };
         boards.extend(p.boards);
         byes.extend(p.bye);
     }
@@ -308,8 +326,8 @@ pub fn seed_slots(fin: Option<FinalStage>, g: usize, a: usize) -> Vec<(usize, us
 }
 
 /// The split in words: each group's pairing numbers (「分组 (蛇形): A组 1 4 5 8；B组 2 3 6 7」),
-/// with the lot's seed.
-pub fn split_note(state: &EventState, groups: &[Vec<PlayerId>], seed: Option<u64>) -> String {
+/// with the lot's seed; `order` is the section's players in number order (number 1 first).
+pub fn split_note(order: &[PlayerId], groups: &[Vec<PlayerId>], seed: Option<u64>) -> String {
     let parts: Vec<String> = groups
         .iter()
         .enumerate()
@@ -317,10 +335,10 @@ pub fn split_note(state: &EventState, groups: &[Vec<PlayerId>], seed: Option<u64
             let nos: Vec<String> = g
                 .iter()
                 .map(|p| {
-                    state
-                        .player(*p)
-                        .and_then(|r| state.section(&r.section)?.pairing_no(*p))
-                        .map_or_else(|| p.to_string(), |n| n.get().to_string())
+                    order
+                        .iter()
+                        .position(|q| q == p)
+                        .map_or_else(|| p.to_string(), |n| (n + 1).to_string())
                 })
                 .collect();
             format!("{}组 {}", letter(i), nos.join(" "))

@@ -110,12 +110,12 @@ pub fn scoring_table(sec: &Section, state: &EventState) -> arbiter_types::Scorin
     let mut t = sec.scoring.table;
     // A team match's bye is the regulation's (A15: its 场分 and its boards), not this.
     if sec.team_match.is_none()
-        && matches!(
-            sec.format.effective(format_field(sec, state)),
-            EffectiveFormat::RoundRobin
-                | EffectiveFormat::DoubleRoundRobin
-                | EffectiveFormat::Groups { .. }
-        )
+        && match sec.format.effective(format_field(sec, state)) {
+            EffectiveFormat::RoundRobin | EffectiveFormat::DoubleRoundRobin => true,
+            // A Swiss in each group keeps the Swiss bye.
+            EffectiveFormat::Groups { group_format, .. } => group_format.cycles().is_some(),
+            _ => false,
+        }
     {
         t.bye = arbiter_types::Score::ZERO;
     }

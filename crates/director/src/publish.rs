@@ -194,7 +194,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         let mut rounds: Vec<RoundExport> = Vec::new();
         if let Some(rec) = state.section(&sec.id) {
             let stage = if matches!(plan, SectionPlan::RoundRobin { .. })
-                || crate::groups::is_groups(sec)
+                || (crate::groups::is_groups(sec) && sec.format.group_format.cycles().is_some())
             {
                 Stage::RoundRobin
             } else {

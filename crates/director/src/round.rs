@@ -169,9 +169,15 @@ pub fn pair_round_fixed(
         let rec = state
             .section(section)
             .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-        let (mut pairing, byes) =
-            crate::groups::pair_round(&input, rec, round, sec.format.group_format.cycles())
-                .map_err(|e| pairing_err(&sec.name, round, crate::PairingFailure::Engine(e)))?;
+        let (mut pairing, byes) = crate::groups::pair_round(
+            &input,
+            rec,
+            round,
+            sec.format.group_format,
+            sec.format.rounds.unwrap_or(0),
+            seed,
+        )
+        .map_err(|e| pairing_err(&sec.name, round, crate::PairingFailure::Engine(e)))?;
         let unavailable: BTreeSet<_> = input
             .players
             .iter()

@@ -502,7 +502,8 @@ pub struct Entries {
 #[serde(deny_unknown_fields)]
 pub struct Format {
     pub kind: FormatKind,
-    /// Swiss rounds (stage 1 for `swiss_then_knockout`, the Swiss for `auto`).
+    /// Swiss rounds (stage 1 for `swiss_then_knockout`, the Swiss for `auto`, each group's
+    /// Swiss for `groups` with `group_format = "swiss"`).
     #[serde(default)]
     pub rounds: Option<u32>,
     /// `auto` (S4): fewer entries than this → single round robin (default 8).
@@ -539,26 +540,32 @@ pub enum GroupFormat {
     RoundRobin,
     /// 双循环 within the group.
     DoubleRoundRobin,
+    /// 积分编排制 (a Swiss) within the group, of the format's `rounds` (上海杯 男子组: two
+    /// groups of twelve, five rounds each). A bye scores as the section's Swiss bye.
+    Swiss,
 }
 
 impl GroupFormat {
-    /// Cycles of the round robin (1 or 2).
-    pub fn cycles(self) -> u32 {
+    /// Cycles of the round robin (1 or 2); `None` for a Swiss.
+    pub fn cycles(self) -> Option<u32> {
         match self {
-            GroupFormat::RoundRobin => 1,
-            GroupFormat::DoubleRoundRobin => 2,
+            GroupFormat::RoundRobin => Some(1),
+            GroupFormat::DoubleRoundRobin => Some(2),
+            GroupFormat::Swiss => None,
         }
     }
     pub fn zh(self) -> &'static str {
         match self {
             GroupFormat::RoundRobin => "单循环",
             GroupFormat::DoubleRoundRobin => "双循环",
+            GroupFormat::Swiss => "积分编排制",
         }
     }
     pub fn en(self) -> &'static str {
         match self {
             GroupFormat::RoundRobin => "single round robin",
             GroupFormat::DoubleRoundRobin => "double round robin",
+            GroupFormat::Swiss => "Swiss",
         }
     }
 }
@@ -657,10 +664,11 @@ pub enum EffectiveFormat {
     },
     /// A knockout of every entry (no Swiss stage).
     Knockout,
-    /// Groups, each a round robin of `cycles`, then the final stage of the top `advance`.
+    /// Groups, each a round robin of `cycles` (or a Swiss: `GroupFormat::Swiss`), then the
+    /// final stage of the top `advance`.
     Groups {
         groups: u32,
-        cycles: u32,
+        group_format: GroupFormat,
         advance: u32,
         final_stage: FinalStage,
     },
@@ -698,7 +706,7 @@ impl Format {
             FormatKind::Knockout => EffectiveFormat::Knockout,
             FormatKind::Groups => EffectiveFormat::Groups {
                 groups: self.groups.unwrap_or(2),
-                cycles: self.group_format.cycles(),
+                group_format: self.group_format,
                 advance: self.advance.unwrap_or(1),
                 final_stage: self.final_stage.unwrap_or(FinalStage::CrossKnockout),
             },

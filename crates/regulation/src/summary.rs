@@ -173,7 +173,7 @@ fn match_text(l: Lang, k: &crate::model::Knockout, higher_seed_zh: &str) -> Stri
 /// The reading of a `groups` format: the split, each group's round robin, the qualifiers
 /// and the final, and how the others are placed.
 fn groups_text(l: Lang, f: &Format) -> String {
-    use crate::model::FinalStage;
+    use crate::model::{FinalStage, GroupFormat};
     let g = f.groups.unwrap_or(0);
     let a = f.advance.unwrap_or(0);
     let fin = f.final_stage.unwrap_or(FinalStage::CrossKnockout);
@@ -202,10 +202,13 @@ fn groups_text(l: Lang, f: &Format) -> String {
                     m.unwrap_or_default()
                 ),
             };
+            let each = match (f.group_format, f.rounds) {
+                (GroupFormat::Swiss, Some(r)) => format!("组内积分编排制 {r} 轮"),
+                (other, _) => other.zh().to_string(),
+            };
             format!(
-                "分{g}组（A–{last}组，{}）{}，各组前{a}名{fin_text}；未出线者按小组名次排在决赛棋手之后，各组同名次者并列",
+                "分{g}组（A–{last}组，{}）{each}，各组前{a}名{fin_text}；未出线者按小组名次排在决赛棋手之后，各组同名次者并列",
                 f.split.zh(),
-                f.group_format.zh(),
             )
         }
         Lang::En => {
@@ -218,12 +221,50 @@ fn groups_text(l: Lang, f: &Format) -> String {
                     m.unwrap_or_default()
                 ),
             };
+            let each = match (f.group_format, f.rounds) {
+                (GroupFormat::Swiss, Some(r)) => format!("Swiss of {r} rounds"),
+                (other, _) => other.en().to_string(),
+            };
             format!(
-                "{g} groups (A–{last}, {}), each a {}; the top {a} of each play {fin_text}; the others follow the finalists by group place, equal group places shared",
+                "{g} groups (A–{last}, {}), each a {each}; the top {a} of each play {fin_text}; the others follow the finalists by group place, equal group places shared",
                 f.split.en(),
-                f.group_format.en(),
             )
         }
+    }
+}
+
+/// The rounds of a `groups` section: the group stage's (a Swiss's given, a round robin's from
+/// the largest group the cap allows) and the final's.
+fn groups_rounds(l: Lang, s: &Section) -> String {
+    use crate::model::{FinalStage, GroupFormat};
+    let f = &s.format;
+    let g = f.groups.unwrap_or(2).max(1);
+    let cap = s.entries.cap.or(s.entries.event_cap);
+    let stage = match (f.group_format.cycles(), f.rounds, cap) {
+        (None, Some(r), _) => Some(r),
+        (Some(c), _, Some(cap)) => {
+            let n = cap.div_ceil(g);
+            Some(c * if n % 2 == 0 { n.saturating_sub(1) } else { n })
+        }
+        _ => None,
+    };
+    let k = g * f.advance.unwrap_or(1);
+    let fin = match f.final_stage {
+        Some(FinalStage::SamePlace) => 1,
+        _ => k.max(2).next_power_of_two().ilog2(),
+    };
+    let rr = f.group_format != GroupFormat::Swiss;
+    match (l, stage) {
+        (Lang::Zh, Some(r)) if rr => {
+            format!("小组赛至多 {r} 轮（由各组人数决定），决赛 {fin} 轮")
+        }
+        (Lang::Zh, Some(r)) => format!("小组赛 {r} 轮，决赛 {fin} 轮"),
+        (Lang::Zh, None) => format!("小组赛由各组人数决定，决赛 {fin} 轮"),
+        (Lang::En, Some(r)) if rr => {
+            format!("group stage at most {r} (by the groups' sizes), final {fin}")
+        }
+        (Lang::En, Some(r)) => format!("group stage {r}, final {fin}"),
+        (Lang::En, None) => format!("group stage by the groups' sizes, final {fin}"),
     }
 }
 
@@ -853,13 +894,13 @@ impl Regulation {
         let rr_bye = self.sections.iter().any(|s| {
             s.team_match.is_none()
                 && s.scoring.table.bye != arbiter_types::Score::ZERO
-                && matches!(
-                    s.format.kind,
-                    FormatKind::RoundRobin
-                        | FormatKind::DoubleRoundRobin
-                        | FormatKind::Auto
-                        | FormatKind::Groups
-                )
+                && match s.format.kind {
+                    FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Auto => {
+                        true
+                    }
+                    FormatKind::Groups => s.format.group_format != GroupFormat::Swiss,
+                    _ => false,
+                }
         });
         if rr_bye {
             v.push(
@@ -935,11 +976,14 @@ fn section(l: Lang, out: &mut String, s: &Section) {
     } else {
         if max > 0 {
             let _ = writeln!(out, "  {}: {max}", l.t("轮数", "Rounds"));
+        } else if s.format.kind == FormatKind::Groups {
+            let _ = writeln!(out, "  {}: {}", l.t("轮数", "Rounds"), groups_rounds(l, s));
         }
-        let swiss = !matches!(
-            s.format.kind,
-            FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Groups
-        );
+        let swiss = match s.format.kind {
+            FormatKind::RoundRobin | FormatKind::DoubleRoundRobin => false,
+            FormatKind::Groups => s.format.group_format == GroupFormat::Swiss,
+            _ => true,
+        };
         let _ = writeln!(
             out,
             "  {}: {}",

@@ -175,12 +175,12 @@ pub fn validate(reg: &mut Regulation, source: &str, file: &str) -> R {
     let start = reg.event.start;
     for s in &mut reg.sections {
         // A silent round robin is ranked by the 2011 rule's round-robin list (14.1).
-        if s.tiebreaks.defaulted
-            && matches!(
-                s.format.kind,
-                FormatKind::RoundRobin | FormatKind::DoubleRoundRobin | FormatKind::Groups
-            )
-        {
+        let round_robins = match s.format.kind {
+            FormatKind::RoundRobin | FormatKind::DoubleRoundRobin => true,
+            FormatKind::Groups => s.format.group_format != crate::model::GroupFormat::Swiss,
+            _ => false,
+        };
+        if s.tiebreaks.defaulted && round_robins {
             s.tiebreaks = Tiebreaks::rule_2011_named("cxa-2011-rr");
         }
         let e = &mut s.entries;

@@ -215,6 +215,7 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
                 seed,
                 numbering,
                 players,
+                groups,
             } = &done.outcome
             {
                 println!(
@@ -226,6 +227,9 @@ pub fn draw(a: DrawArgs) -> anyhow::Result<u8> {
                 println!("  序号  姓名 (单位)  报名号");
                 for (i, (p, who)) in players.iter().enumerate() {
                     println!("  {:>4}  {who}  报名号 {p}", i + 1);
+                }
+                if let Some(g) = groups {
+                    println!("{g}");
                 }
             }
             Ok(0)

@@ -251,3 +251,119 @@ fn groups_then_cross_knockout_driven_by_cli_commands() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("通过"), "{}", stdout(&o));
 }
+
+/// A Swiss inside each group (上海杯 男子组's 「每组…进行5轮积分编排制」): ten players in two
+/// groups of five, three Swiss rounds each among the group's own players — an odd group's bye
+/// scored as a Swiss bye (2 points), no pair met twice — then the group winners' final (A1–B1).
+#[test]
+fn a_swiss_inside_each_group_driven_by_cli_commands() {
+    let src = REGULATION
+        .replace(
+            "advance = 2",
+            "advance = 1\ngroup_format = \"swiss\"\nrounds = 3",
+        )
+        .replace("groups = 2", "groups = 2\nsplit = \"snake\"");
+    let env = EventDir::new(&src);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = stdout(&o);
+    assert!(
+        summary.contains(
+            "分2组（A–B组，按序号蛇形分组）组内积分编排制 3 轮，各组前1名交叉淘汰（A1–B1"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("轮数: 小组赛 3 轮，决赛 1 轮"),
+        "{summary}"
+    );
+    // A group's Swiss is ranked by the Swiss tie-breaks, not the round robin's.
+    assert!(summary.contains("对手分"), "{summary}");
+
+    let id = env.create();
+    for i in 1..=10 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    // The draw says how the groups were made: 蛇形, A 1 4 5 8 9, B 2 3 6 7 10.
+    let drawn = env.ok(&["draw", "--event", &id, "--section", "open"]);
+    assert!(
+        drawn.contains("已分组 (蛇形): A组 1 4 5 8 9；B组 2 3 6 7 10"),
+        "{drawn}"
+    );
+    let group_a = [1u64, 4, 5, 8, 9];
+
+    let mut met = std::collections::BTreeSet::new();
+    for round in 1..=3 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = smaller_wins(&env, &id, &s);
+        assert_eq!(boards.len(), 4, "two boards a group of five: {s}");
+        for (r, b) in boards {
+            assert_eq!(
+                group_a.contains(&r),
+                group_a.contains(&b),
+                "round {round}: {r}–{b} crosses the groups"
+            );
+            assert!(met.insert((r.min(b), r.max(b))), "{r}–{b} met twice");
+        }
+    }
+    // Each round, one bye in each group of five.
+    for e in env.entries_of(&id, "round_paired") {
+        assert_eq!(e["byes"].as_array().map(Vec::len), Some(2), "{e}");
+    }
+
+    // The group tables: a bye scored 2 (the Swiss bye), so points = 2 × (wins + byes).
+    let st: Value = serde_json::from_str(&env.ok(&[
+        "standings",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let total: u64 = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].as_u64().unwrap())
+        .sum();
+    // Three rounds: four decided games (2 points each) and two byes (2 points each) a round.
+    assert_eq!(total, 3 * (4 * 2 + 2 * 2), "{st}");
+
+    // The final: the two group winners, one match.
+    let mut games = 0;
+    while let Some(s) = sheet(&env, &id) {
+        let boards = s["boards"].as_array().unwrap();
+        if boards.is_empty() || boards.iter().all(|b| !b["result"].is_null()) {
+            break;
+        }
+        games += smaller_wins(&env, &id, &s).len();
+        assert!(games <= 2, "the final is one match");
+    }
+    assert_eq!(games, 1);
+    // The published results say the groups played a Swiss.
+    let export: Value =
+        serde_json::from_str(&env.ok(&["event", "export", "--format", "json", &id])).unwrap();
+    assert_eq!(export["sections"][0]["system"], "groups", "{export}");
+    assert_eq!(
+        export["sections"][0]["rounds"][0]["stage"], "swiss",
+        "{export}"
+    );
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

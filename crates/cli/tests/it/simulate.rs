@@ -422,12 +422,13 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 5] = [
+const MORE_EVENTS: [&str; 6] = [
     "xilian-2009",
     "ziyousai-knockout",
     "kaiping-lougang-2017",
     "shenzhen-2007-juniors",
     "shanghai-cup-women",
+    "shanghai-cup-men",
 ];
 
 #[test]

@@ -134,8 +134,11 @@ pub fn pair_explained(
                 if let Some(sec) = reg.section(section) {
                     if let Some(e) = crate::groups::split_entry(sec, &scratch, section) {
                         if let LogEntry::GroupsDrawn { groups, seed, .. } = &e {
+                            let order = scratch
+                                .section(section)
+                                .map_or(&[][..], |r| r.order.as_slice());
                             out.notes
-                                .push(crate::groups::split_note(&scratch, groups, *seed));
+                                .push(crate::groups::split_note(order, groups, *seed));
                         }
                         push(&mut scratch, &mut out, e)?;
                     }

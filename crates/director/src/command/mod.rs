@@ -121,6 +121,9 @@ pub enum Outcome {
         seed: u64,
         numbering: &'static str,
         players: Vec<(arbiter_core::PlayerId, String)>,
+        /// A `groups` section's split made with the draw, in words (「已分组 (蛇形): A组 1 4
+        /// 5 8；B组 2 3 6 7」).
+        groups: Option<String>,
     },
     /// A team entered (`added`: its members) or its roster changed, the players as the desk
     /// names them.

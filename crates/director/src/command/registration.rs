@@ -271,6 +271,21 @@ pub(super) fn decide(
         C::Draw { section } => {
             let section = import::section_id(state, section);
             let es = entries::draw(state, &section)?;
+            // The numbers drawn with the draw, else (the split alone) the section's.
+            let order = es
+                .iter()
+                .find_map(|e| match e {
+                    LogEntry::PairingNumbersDrawn { order, .. } => Some(order.as_slice()),
+                    _ => None,
+                })
+                .or_else(|| state.section(&section).map(|r| r.order.as_slice()))
+                .unwrap_or(&[]);
+            let groups = es.iter().find_map(|e| match e {
+                LogEntry::GroupsDrawn { groups, seed, .. } => {
+                    Some(crate::groups::split_note(order, groups, *seed))
+                }
+                _ => None,
+            });
             let drawn = es.iter().find_map(|e| match e {
                 LogEntry::PairingNumbersDrawn { seed, order, .. } => Some(Outcome::Drawn {
                     section: state
@@ -298,6 +313,7 @@ pub(super) fn decide(
                             (*p, who)
                         })
                         .collect(),
+                    groups: groups.clone(),
                 }),
                 _ => None,
             });

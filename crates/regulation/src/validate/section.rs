@@ -444,13 +444,24 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
 /// stage the qualifiers can play — a cross knockout of groups in pairs into a bracket of a
 /// power of two, same-place finals of two groups, or a final round robin.
 fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
-    use crate::model::FinalStage;
+    use crate::model::{FinalStage, GroupFormat};
     let f = &s.format;
-    if f.rounds.is_some() {
-        return cx.fail(
-            sp(p!["format", "rounds"]),
-            "分组循环不设轮数 `rounds`：轮数由各组人数决定 (a group stage has no `rounds`: its round robins decide them)".into(),
-        );
+    let swiss = f.group_format == GroupFormat::Swiss;
+    match (swiss, f.rounds) {
+        (false, Some(_)) => {
+            return cx.fail(
+                sp(p!["format", "rounds"]),
+                "分组循环不设轮数 `rounds`：轮数由各组人数决定 (a group stage of round robins has no `rounds`: the groups' sizes decide them)".into(),
+            );
+        }
+        (true, None | Some(0)) => {
+            return cx.fail(
+                sp(p!["format", "group_format"]),
+                "组内积分编排制须给出每组的轮数 `rounds` (a Swiss in each group needs its `rounds`)"
+                    .into(),
+            );
+        }
+        _ => {}
     }
     let Some(g) = f.groups else {
         return cx.fail(
@@ -501,6 +512,16 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
                 sp(p!["format", "advance"]),
                 format!("每组出线 {a} 人，多于报名上限 {cap} 人分成 {g} 组时最小组的 {smallest} 人 (advance {a} is more than the {smallest} players of the smallest group a cap of {cap} in {g} groups allows)"),
             );
+        }
+        // A Swiss of n players has at most n − 1 rounds without a repeat pairing.
+        if let (true, Some(r)) = (swiss, f.rounds) {
+            let largest = cap.div_ceil(g);
+            if r >= largest {
+                return cx.fail(
+                    sp(p!["format", "rounds"]),
+                    format!("组内积分编排 {r} 轮，但报名上限 {cap} 人分成 {g} 组时每组至多 {largest} 人，最多赛 {} 轮而不重复对手 (a Swiss of {r} rounds in groups of at most {largest} players: at most {} rounds without a repeat)", largest.saturating_sub(1), largest.saturating_sub(1)),
+                );
+            }
         }
     }
     match fin {

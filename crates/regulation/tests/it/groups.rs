@@ -71,7 +71,7 @@ fn a_cross_knockout_of_four_groups_is_read_with_its_defaults() {
         f.effective(32),
         EffectiveFormat::Groups {
             groups: 4,
-            cycles: 1,
+            group_format: GroupFormat::RoundRobin,
             advance: 2,
             final_stage: FinalStage::CrossKnockout,
         }
@@ -212,4 +212,81 @@ fn impossible_combinations_are_refused_naming_the_line() {
         e.contains("分组赛的决赛人数由组数与出线人数决定，不设 `size`"),
         "{e}"
     );
+}
+
+#[test]
+fn a_swiss_in_each_group_is_read_and_its_rounds_checked() {
+    let src = groups(
+        "entries = { cap = 24 }",
+        "groups = 2\nadvance = 2\ngroup_format = \"swiss\"\nrounds = 5\nfinal = \"same_place\"",
+        true,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let f = &r.sections[0].format;
+    assert_eq!(f.group_format, GroupFormat::Swiss);
+    assert_eq!(f.group_format.cycles(), None);
+    // A group's Swiss is ranked by the Swiss list, not the round robin's.
+    assert_ne!(
+        r.sections[0].tiebreaks.preset.as_deref(),
+        Some("cxa-2011-rr")
+    );
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("分2组（A–B组，按序号蛇形分组）组内积分编排制 5 轮，各组前2名同名次决赛"),
+        "{zh}"
+    );
+    assert!(zh.contains("轮数: 小组赛 5 轮，决赛 1 轮"), "{zh}");
+    let en = r.summary(Lang::En);
+    assert!(en.contains("each a Swiss of 5 rounds"), "{en}");
+
+    // A Swiss needs its rounds, named on the group_format line.
+    let src = groups(
+        "",
+        "groups = 2\nadvance = 2\ngroup_format = \"swiss\"\nfinal = \"same_place\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "group_format"))),
+        "{e}"
+    );
+    assert!(e.contains("组内积分编排制须给出每组的轮数 `rounds`"), "{e}");
+
+    // More rounds than the largest group allows without a repeat: 10 in 2 groups of 5.
+    let src = groups(
+        "entries = { cap = 10 }",
+        "groups = 2\nadvance = 1\ngroup_format = \"swiss\"\nrounds = 5\nfinal = \"same_place\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "rounds = 5"))),
+        "{e}"
+    );
+    assert!(e.contains("每组至多 5 人，最多赛 4 轮而不重复对手"), "{e}");
+}
+
+#[test]
+fn a_round_robin_group_stage_states_its_rounds_from_the_cap() {
+    // Eight entries in two groups of four: three rounds, then a one-round final.
+    let src = groups(
+        "entries = { cap = 8 }",
+        "groups = 2\nadvance = 2\nfinal = \"same_place\"",
+        true,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("轮数: 小组赛至多 3 轮（由各组人数决定），决赛 1 轮"),
+        "{zh}"
+    );
+    // Without a cap the groups' sizes decide; a cross knockout of 4 groups × 2 takes 3 rounds.
+    let src = groups(
+        "",
+        "groups = 4\nadvance = 2\nfinal = \"cross_knockout\"",
+        true,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let zh = r.summary(Lang::Zh);
+    assert!(zh.contains("轮数: 小组赛由各组人数决定，决赛 3 轮"), "{zh}");
 }
