@@ -360,6 +360,13 @@ pub struct StandingView {
     pub corrected: bool,
 }
 
+/// One group's table of a `groups` section.
+pub struct GroupView {
+    /// 「A组」 (in English 「Group A」).
+    pub name: String,
+    pub rows: Vec<StandingView>,
+}
+
 pub struct CategoryView {
     pub name: String,
     pub rows: Vec<(u32, u32, String)>,
@@ -385,6 +392,10 @@ struct Standings {
     /// On a phone the columns show short labels: 「对手=对手分 · …」 spells them out.
     legend: String,
     rows: Vec<StandingView>,
+    /// A `groups` section's group tables, shown above the section's places, and their
+    /// tie-break columns.
+    groups: Vec<GroupView>,
+    group_columns: Vec<views::Label>,
     categories: Vec<CategoryView>,
     qualified: Vec<QualifiedView>,
     /// A team-match section's team standings (A15: 场分, 局分), shown above the players'.
@@ -409,33 +420,58 @@ async fn standings(
         let sec = views::export_section(&export, &section)?;
         let names = views::names(s, &section);
         let name = |no: u32| names.get(&no).cloned().unwrap_or_default();
-        let rows: Vec<StandingView> = sec
-            .standings
-            .iter()
-            .map(|r| {
-                let (n, unit) = name(r.no);
-                StandingView {
-                    rank: r.rank,
-                    no: r.no,
-                    name: n,
-                    unit: unit.unwrap_or_default(),
-                    points: r.points.to_string(),
-                    tiebreaks: sec
-                        .tiebreaks
+        let view = |r: &arbiter_director::export::StandingRow| {
+            let (n, unit) = name(r.no);
+            StandingView {
+                rank: r.rank,
+                no: r.no,
+                name: n,
+                unit: unit.unwrap_or_default(),
+                points: r.points.to_string(),
+                tiebreaks: sec
+                    .tiebreaks
+                    .iter()
+                    .map(|t| r.tiebreaks.get(t).map_or(String::new(), |v| v.to_string()))
+                    .collect(),
+                decided_by: r.decided_by.as_deref().map_or(
+                    views::Label {
+                        long: String::new(),
+                        short: String::new(),
+                    },
+                    |d| views::Label::tiebreak(l, d),
+                ),
+                corrected: r.corrected,
+            }
+        };
+        // A `groups` section: each group's table (A组, B组 …), ranks within the group, with
+        // the columns its rows carry (a group's table has no lot or fallback column).
+        let group_columns: Vec<usize> = (0..sec.tiebreaks.len())
+            .filter(|&i| {
+                sec.groups.iter().any(|g| {
+                    g.standings
                         .iter()
-                        .map(|t| r.tiebreaks.get(t).map_or(String::new(), |v| v.to_string()))
-                        .collect(),
-                    decided_by: r.decided_by.as_deref().map_or(
-                        views::Label {
-                            long: String::new(),
-                            short: String::new(),
-                        },
-                        |d| views::Label::tiebreak(l, d),
-                    ),
-                    corrected: r.corrected,
-                }
+                        .any(|r| r.tiebreaks.contains_key(&sec.tiebreaks[i]))
+                })
             })
             .collect();
+        let keep = |mut v: StandingView| {
+            v.tiebreaks = group_columns
+                .iter()
+                .filter_map(|&i| v.tiebreaks.get(i).cloned())
+                .collect();
+            v
+        };
+        let groups: Vec<GroupView> = sec
+            .groups
+            .iter()
+            .map(|g| GroupView {
+                name: l
+                    .t(&format!("{}组", g.name), &format!("Group {}", g.name))
+                    .to_string(),
+                rows: g.standings.iter().map(&view).map(keep).collect(),
+            })
+            .collect();
+        let rows: Vec<StandingView> = sec.standings.iter().map(&view).collect();
         let categories = sec
             .categories
             .iter()
@@ -470,6 +506,10 @@ async fn standings(
             .iter()
             .map(|t| views::Label::tiebreak(l, t))
             .collect();
+        let group_columns: Vec<views::Label> = group_columns
+            .iter()
+            .filter_map(|&i| columns.get(i).cloned())
+            .collect();
         render(&Standings {
             layout: Layout::event(l, s, title, path.clone(), Some(&section)),
             base: format!("/e/{}/s/{section}", s.event),
@@ -487,6 +527,8 @@ async fn standings(
             },
             columns,
             rows,
+            groups,
+            group_columns,
             categories,
             qualified,
             team: super::team::standings(s, l, &section),

@@ -33,6 +33,7 @@ mod desk_money;
 mod desk_numbering;
 mod desk_registration;
 mod desk_team_match;
+mod groups_page;
 mod http;
 mod live;
 mod login_attacks;
