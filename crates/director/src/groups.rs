@@ -62,6 +62,24 @@ pub fn by_lot(n: usize, g: usize, seed: u64) -> Vec<Vec<usize>> {
     out
 }
 
+/// A new entry into a `groups` section whose round 1 is paired is refused: the groups are
+/// fixed and their tables played (a late entry before round 1 is split with the others when
+/// the numbers are drawn again).
+pub fn open_to_entries(
+    reg: &arbiter_regulation::Regulation,
+    state: &EventState,
+    section: &str,
+) -> Result<(), DirectorError> {
+    let started = state.section(section).is_some_and(|r| !r.rounds.is_empty());
+    match reg.section(section) {
+        Some(sec) if is_groups(sec) && started => Err(crate::Refusal::GroupsStarted {
+            section: crate::refusal::Sec::in_reg(reg, section),
+        }
+        .into()),
+        _ => Ok(()),
+    }
+}
+
 /// Whether the section's groups are still to be split: a `groups` section whose numbers
 /// are drawn, before round 1, whose recorded groups do not hold exactly the numbered players.
 pub fn needs_split(sec: &Section, rec: &SectionRecord) -> bool {

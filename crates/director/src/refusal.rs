@@ -529,6 +529,8 @@ pub enum Refusal {
     NobodyToDraw { section: Sec },
     /// The numbers are drawn and nobody new has come.
     AlreadyDrawn { section: Sec },
+    /// A `groups` section whose round 1 is paired: a late entry has no group to join.
+    GroupsStarted { section: Sec },
     /// No online submission with this number.
     UnknownSubmission(u32),
     /// The online submission is already approved or refused.
@@ -1069,6 +1071,7 @@ impl fmt::Display for Refusal {
             | NobodyChosen
             | NobodyToDraw { .. }
             | AlreadyDrawn { .. }
+            | GroupsStarted { .. }
             | UnknownSubmission(..)
             | SubmissionDecided(..)
             | CannotApprove { .. } => self.fmt_registration(f),
@@ -1321,10 +1324,11 @@ mod tests {
             DivisionPlaced { .. } => 95,
             DivisionNotOpen { .. } => 96,
             BadSocialSecurity => 97,
+            GroupsStarted { .. } => 138,
         }
     }
 
-    const VARIANTS: usize = 138;
+    const VARIANTS: usize = 139;
 
     fn men() -> Sec {
         Sec {
@@ -1471,6 +1475,7 @@ mod tests {
             },
             NobodyToDraw { section: s() },
             AlreadyDrawn { section: s() },
+            GroupsStarted { section: s() },
             UnknownSubmission(4),
             SubmissionDecided(4),
             CannotApprove {

@@ -143,6 +143,25 @@ fn groups_then_cross_knockout_driven_by_cli_commands() {
     // Each pair of a group met once.
     let paired = env.entries_of(&id, "round_paired");
     assert_eq!(paired.len(), 3);
+    // The groups are fixed once they play: a late entry is refused in words, not left
+    // registered with no group and never paired.
+    let err = env.refused(&[
+        "player",
+        "add",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--name",
+        "迟到者",
+        "--late-reason",
+        "组委会同意",
+    ]);
+    assert!(
+        err.contains("已分组并开始小组赛, 补报者没有可加入的小组"),
+        "{err}"
+    );
+    assert!(env.entries_of(&id, "player_registered").len() == 8);
 
     // The final: a cross knockout seeded A1, B1, A2, B2 — 1, 2, 4, 3 by the results.
     let mut games = 0;

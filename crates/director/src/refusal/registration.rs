@@ -148,6 +148,10 @@ impl Refusal {
                 f,
                 "{section} 已抽签, 没有新的棋手 (numbers already drawn; nobody new)"
             ),
+            GroupsStarted { section } => write!(
+                f,
+                "{section} 已分组并开始小组赛, 补报者没有可加入的小组 (the groups have started playing: a late entry has no group to join)"
+            ),
             UnknownSubmission(n) => write!(f, "网上报名 #{n} 不存在 (unknown online submission)"),
             SubmissionDecided(n) => {
                 write!(f, "网上报名 #{n} 已处理 (the submission is already decided)")

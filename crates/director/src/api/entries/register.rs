@@ -28,6 +28,7 @@ fn judged(
 ) -> Result<(Vec<LogEntry>, Option<registration::Ineligible>), DirectorError> {
     let reg = regulation_of(state)?;
     section_of(state, &form.section)?;
+    crate::groups::open_to_entries(&reg, state, &form.section)?;
     if form.late_reason.is_some() {
         permission::require(ctx, Action::LateEntry)?;
     }
@@ -109,6 +110,7 @@ pub fn register_each(
     let reg = regulation_of(state)?;
     for f in forms {
         section_of(state, &f.section)?;
+        crate::groups::open_to_entries(&reg, state, &f.section)?;
         if let Some(r) = registration::missing_field(&reg, f) {
             return Err(Refusal::Required(r).into());
         }
