@@ -364,6 +364,28 @@ fn a_swiss_inside_each_group_driven_by_cli_commands() {
     // Three rounds: four decided games (2 points each) and two byes (2 points each) a round.
     assert_eq!(total, 3 * (4 * 2 + 2 * 2), "{st}");
 
+    // Group A's winner withdraws before the final: the next of his group takes his place.
+    let export: Value =
+        serde_json::from_str(&env.ok(&["event", "export", "--format", "json", &id])).unwrap();
+    let first_two = |g: usize| -> (u64, u64) {
+        let rows = &export["sections"][0]["groups"][g]["standings"];
+        (
+            rows[0]["no"].as_u64().unwrap(),
+            rows[1]["no"].as_u64().unwrap(),
+        )
+    };
+    let ((a1, a2), (b1, _)) = (first_two(0), first_two(1));
+    env.ok(&[
+        "player",
+        "withdraw",
+        "--event",
+        &id,
+        "--player",
+        &format!("P{a1}"),
+        "--reason",
+        "伤病",
+    ]);
+
     // The final: the two group winners, one match.
     let mut games = 0;
     while let Some(s) = sheet(&env, &id) {
@@ -375,6 +397,26 @@ fn a_swiss_inside_each_group_driven_by_cli_commands() {
         assert!(games <= 2, "the final is one match");
     }
     assert_eq!(games, 1);
+    let ko: Value = serde_json::from_str(&env.ok(&[
+        "knockout",
+        "show",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let mut seeds: Vec<u64> = ko["seeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    seeds.sort_unstable();
+    let mut want = vec![a2, b1];
+    want.sort_unstable();
+    assert_eq!(seeds, want, "A2 replaces the withdrawn A1 ({a1}): {ko}");
     // The published results say the groups played a Swiss.
     let export: Value =
         serde_json::from_str(&env.ok(&["event", "export", "--format", "json", &id])).unwrap();
