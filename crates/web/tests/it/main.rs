@@ -31,6 +31,7 @@ mod desk_live;
 mod desk_log;
 mod desk_money;
 mod desk_numbering;
+mod desk_print;
 mod desk_registration;
 mod desk_team_match;
 mod http;
