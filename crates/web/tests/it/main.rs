@@ -15,6 +15,7 @@ mod browser_chief;
 mod browser_claims;
 mod browser_entries;
 mod browser_live;
+mod browser_phone_cache;
 mod browser_results;
 mod browser_team;
 mod checkin_phone;
