@@ -404,6 +404,14 @@ pub struct TeamPairing {
     pub second: String,
 }
 
+/// One official of the event (裁判长, 副裁判长, 编排长, 仲裁委员会主任 …): the role as the
+/// appointment names it and the person's name — a public name, never a phone or an ID number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Official {
+    pub role: String,
+    pub name: String,
+}
+
 /// The final places of one section, fixed when the event is closed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClosedSection {
@@ -777,6 +785,14 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
+    /// The event's officials (裁判长, 副裁判长, 编排长, 仲裁委员会 …) as appointed, in the
+    /// order the booklets print them; a later entry replaces the whole list (none: the list
+    /// taken back).
+    OfficialsAppointed {
+        officials: Vec<Official>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
     /// The chief arbiter closes the event (闭幕): every section is finished, and the final
     /// standings, team standings and prizes are fixed as announced. After it the log takes
     /// nothing but [`LogEntry::EventReopened`] (no result, correction, pairing or entry).
@@ -1105,6 +1121,7 @@ impl LogEntry {
             LogEntry::GameRecorded { .. } => "game_recorded",
             LogEntry::GameRecordRemoved { .. } => "game_record_removed",
             LogEntry::SpecialAwardGiven { .. } => "special_award_given",
+            LogEntry::OfficialsAppointed { .. } => "officials_appointed",
             LogEntry::RoundPublished { .. } => "round_published",
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutSeeded { .. } => "knockout_seeded",

@@ -25,8 +25,8 @@ pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,
     EventCreated, FieldChange, FoulKind, KnockoutFoul, LogEntry, LogFormatError, Offender,
-    PlayerId, PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo, TeamPairing,
-    TimeControlSetting, LOG_VERSION,
+    Official, PlayerId, PlayerRegistered, RecordSource, Recorded, RefusedFacts, SectionInfo,
+    TeamPairing, TimeControlSetting, LOG_VERSION,
 };
 pub use family::records::{record_end, replay_record};
 pub use index::{CountBy, EntryIndex};

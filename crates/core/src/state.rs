@@ -680,6 +680,9 @@ pub struct EventState {
     /// The organiser's awards (S10, `special_award_given`): award → recipients.
     #[serde(default)]
     pub special_awards: OrdMap<String, Vec<String>>,
+    /// The event's officials as last appointed (`officials_appointed`), in order.
+    #[serde(default)]
+    pub officials: Vec<crate::entry::Official>,
     /// The refusals by what they refused ([`EventState::refusal_recorded`]).
     #[serde(skip)]
     pub(crate) refusal_keys: imbl::OrdSet<String>,

@@ -260,6 +260,10 @@ pub enum Rejection {
     DuplicateSubmission(String, String),
     #[error("赛事设置没有任何更改 (no setting changed)")]
     NoSettings,
+    #[error("{role} {name} 重复列出 (an official listed twice)")]
+    DuplicateOfficial { role: String, name: String },
+    #[error("竞赛官员名单没有变化 (the officials are unchanged)")]
+    OfficialsUnchanged,
     #[error("组别 `{section}` 已编排到第 {paired} 轮, 轮数不能设为 {rounds} (fewer rounds than already paired)")]
     RoundsBelowPaired {
         section: String,

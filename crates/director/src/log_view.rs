@@ -333,6 +333,7 @@ impl<'a> LogReader<'a> {
         match e {
             LogEntry::EventCreated(_)
             | LogEntry::SpecialAwardGiven { .. }
+            | LogEntry::OfficialsAppointed { .. }
             | LogEntry::EventClosed { .. }
             | LogEntry::EventReopened { .. }
             | LogEntry::SettingsChanged { .. } => self.what_lifecycle(e),

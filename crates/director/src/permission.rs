@@ -26,6 +26,8 @@ pub enum Action {
     CancelFeeAfterStart,
     /// Give an organiser's award (S10: 最佳组织奖, 最佳赛风赛纪奖).
     GiveSpecialAward,
+    /// Record the event's officials (裁判长, 编排长, 仲裁委员会 …) as appointed.
+    AppointOfficials,
     /// Pair a round (编排): those who run the rounds.
     PairRound,
     /// Take a team's line-up for a round (出场名单, A15).
@@ -123,7 +125,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the table's order.
-    pub const ALL: [Action; 49] = [
+    pub const ALL: [Action; 50] = [
         Action::LateEntry,
         Action::CorrectResult,
         Action::ReenterResult,
@@ -132,6 +134,7 @@ impl Action {
         Action::Reopen,
         Action::CancelFeeAfterStart,
         Action::GiveSpecialAward,
+        Action::AppointOfficials,
         Action::PairRound,
         Action::GiveLineup,
         Action::LateLineup,
@@ -199,6 +202,7 @@ impl Action {
             Action::ReenterResult => &[Role::ChiefArbiter, Role::Arbiter],
             Action::ClaimResult => &Role::ALL,
             Action::GiveSpecialAward
+            | Action::AppointOfficials
             | Action::RefundDue
             | Action::MarkRefundCondition
             | Action::CreateEvent => &[Role::Organiser, Role::ChiefArbiter],
@@ -246,6 +250,7 @@ impl Action {
             Action::Reopen => "重新开启赛事",
             Action::CancelFeeAfterStart => "第1轮编排后撤销缴费",
             Action::GiveSpecialAward => "授予组委会奖项",
+            Action::AppointOfficials => "登记竞赛官员",
             Action::PairRound => "编排轮次",
             Action::GiveLineup => "录入出场名单",
             Action::LateLineup => "截止后录入出场名单",
@@ -301,6 +306,7 @@ impl Action {
             Action::Reopen => "reopening the event",
             Action::CancelFeeAfterStart => "cancelling a fee after round 1 is paired",
             Action::GiveSpecialAward => "giving an organiser's award",
+            Action::AppointOfficials => "recording the officials",
             Action::PairRound => "pairing a round",
             Action::GiveLineup => "taking a team's line-up",
             Action::LateLineup => "taking a line-up after its deadline",

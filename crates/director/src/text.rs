@@ -36,6 +36,8 @@ pub enum Field {
     Signature,
     /// The name of an award.
     Award,
+    /// An official's role (裁判长, 编排长 …).
+    Role,
     /// Any other text of an entry: no control or bidi character, at most
     /// [`MAX_OTHER_CHARS`].
     Other,
@@ -60,6 +62,7 @@ impl Field {
             Field::Venue => "地点",
             Field::Signature => "签名",
             Field::Award => "奖项",
+            Field::Role => "职务",
             Field::Other => "文字",
         }
     }
@@ -79,6 +82,7 @@ impl Field {
             Field::Venue => "venue",
             Field::Signature => "signed by",
             Field::Award => "award",
+            Field::Role => "role",
             Field::Other => "text",
         }
     }
@@ -108,6 +112,7 @@ impl Field {
             "venue" => Field::Venue,
             "by" | "recorded_by" | "signed_by" | "decided_by" => Field::Signature,
             "award" => Field::Award,
+            "role" => Field::Role,
             "recipients" => Field::Name,
             _ => return None,
         })

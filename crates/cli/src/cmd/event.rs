@@ -149,6 +149,26 @@ pub enum EventCmd {
         #[command(flatten)]
         who: Writer,
     },
+    /// 竞赛官员 — record the event's officials (`officials_appointed`: 裁判长, 副裁判长, 编排长,
+    /// 仲裁委员会 …) as appointed, in the order the booklets print them; the list replaces the
+    /// one in force. Without --set or --clear, the officials are listed
+    Officials {
+        /// 赛事编号 — event id
+        #[arg(long)]
+        event: String,
+        /// 职务=姓名 (可重复; 同一职务多人以 、 分隔), 如 --set "裁判长=张三" --set "裁判员=李四、王五"
+        /// — ROLE=NAMES, repeatable, in order
+        #[arg(long = "set", value_name = "ROLE=NAMES")]
+        set: Vec<String>,
+        /// 撤销全部官员名单 — take the whole list back
+        #[arg(long, conflicts_with = "set")]
+        clear: bool,
+        /// 理由 — reason (recorded in the log)
+        #[arg(long, default_value = "")]
+        reason: String,
+        #[command(flatten)]
+        who: Writer,
+    },
     /// 导入 — import an `arbiter-log/1` file as a new event; prints the new id. The log is
     /// replayed and verified first; a log that verify would reject, or one already in the
     /// database, is refused (exit 2) and nothing is written
@@ -236,6 +256,13 @@ pub fn run(c: EventCmd) -> anyhow::Result<u8> {
             who,
         } => create(&regulation, seed, name.as_deref(), &who),
         EventCmd::Close { event, who } => close(&event, &who),
+        EventCmd::Officials {
+            event,
+            set,
+            clear,
+            reason,
+            who,
+        } => officials(&event, &set, clear, &reason, &who),
         EventCmd::Reopen { event, reason, who } => {
             if let Some(e) = super::desk::checked_time(who.at.as_deref()) {
                 return Ok(super::desk::refused(&e));
@@ -575,6 +602,56 @@ fn create(path: &Path, seed: Option<u64>, name: Option<&str>, who: &Writer) -> a
             Ok(0)
         }
         Err(e) => Ok(super::desk::refused(&super::refusal::words(&e))),
+    }
+}
+
+/// `event officials`: list the officials, or record a new list (`--set`, `--clear`).
+fn officials(
+    event: &str,
+    set: &[String],
+    clear: bool,
+    reason: &str,
+    who: &Writer,
+) -> anyhow::Result<u8> {
+    use arbiter_director::api::officials;
+    if set.is_empty() && !clear {
+        let state = match super::load_state(&who.db, event)? {
+            Ok(s) => s,
+            Err(msg) => {
+                eprintln!("错误 error: {msg}");
+                return Ok(2);
+            }
+        };
+        let roles = officials::by_role(&state);
+        if roles.is_empty() {
+            println!("尚未登记竞赛官员 (no officials recorded)");
+        }
+        for (role, names) in roles {
+            println!("{role}: {}", names.join("、"));
+        }
+        return Ok(0);
+    }
+    let list = match officials::parse_lines(set.iter().map(String::as_str)) {
+        Ok(l) => l,
+        Err(line) => {
+            eprintln!(
+                "错误 error: --set 「{line}」 应为 职务=姓名, 如 裁判长=张三 (expected ROLE=NAMES)"
+            );
+            return Ok(2);
+        }
+    };
+    match who.apply(
+        event,
+        EventCommand::AppointOfficials {
+            officials: list,
+            reason: reason.to_string(),
+        },
+    )? {
+        Ok(done) => {
+            super::tell(&who.db, event, &done);
+            Ok(0)
+        }
+        Err(e) => Ok(super::desk::refused(&e)),
     }
 }
 

@@ -48,6 +48,11 @@ pub struct PrintArgs {
     /// 组委会用 (检录表、奖励签收表显示完整身份证号) — organiser's copy: full ID numbers on the check-in sheet and the prize receipts
     #[arg(long)]
     pub organiser: bool,
+    /// 公开地址 (同 serve --public-url, 如 https://xq.example.org): 记录单印各方的确认码和确认页的
+    /// 二维码, 与服务台打印的相同 — the server's public address: the result slips carry each
+    /// side's claim code and a QR code of the claim page, as the desk's do (slips only)
+    #[arg(long, value_name = "URL", value_parser = arbiter_web::parse_public_url)]
+    pub public_url: Option<String>,
     /// 中文字体文件 (.ttf/.otf/.ttc; 默认自动查找, 或环境变量 ARBITER_FONT) — CJK font file
     #[arg(long)]
     pub font: Option<PathBuf>,
@@ -101,6 +106,12 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         }
         p => return refuse(format!("未知的纸张 「{p}」, 可选 a4 或 a3 (unknown paper)")),
     };
+    if a.public_url.is_some() && kind != DocKind::Slips {
+        return refuse(format!(
+            "--public-url 只用于 slips (记录单的确认码), 不用于 {} (the claim codes are on the result slips)",
+            kind.name()
+        ));
+    }
     if a.round == Some(0) {
         return refuse("轮次从 1 开始 (rounds start at 1)");
     }
@@ -114,6 +125,21 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
             a.event
         ));
     }
+    // The claim codes are made under the event's secret kept in the database beside the log:
+    // the one the server uses, or a fresh one stored now (the server then uses it too).
+    let claims = match &a.public_url {
+        None => None,
+        Some(base) => {
+            use arbiter_store::AccountStore;
+            let store = super::event::open_db(&a.db)?;
+            let ev = a.event.trim();
+            let secret = store.claim_secret(ev, &arbiter_web::auth::token::random_token())?;
+            Some(arbiter_report::ClaimCodes {
+                secret,
+                url: format!("{base}/e/{ev}/claim"),
+            })
+        }
+    };
     let opts = Options {
         section: a.section.clone(),
         round: a.round,
@@ -123,7 +149,7 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
             Privacy::Published
         },
         lang,
-        claims: None,
+        claims,
     };
     let doc = match arbiter_report::build(&state, kind, &opts) {
         Ok(mut d) => {

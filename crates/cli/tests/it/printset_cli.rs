@@ -442,6 +442,74 @@ fn programme_booklet_with_a_right_table_of_contents() {
     assert!(flat(&p[chapters[0].1 - 1]).contains("公开组"));
 }
 
+/// The officials recorded with `event officials` (the whole list, in order; a line that is
+/// not 职务=姓名 refused) are a chapter of both booklets, after the regulation's summary in the
+/// programme and before the corrections in the results book — on a closed event too.
+#[test]
+fn officials_are_a_chapter_of_both_booklets() {
+    let sim = Simulated::new("tianshui-2024", 5, &["--players", "30"]);
+    let db = sim.db.as_str();
+    let ev = sim.id.as_str();
+    let listed = ok(&["event", "officials", "--db", db, "--event", ev]);
+    assert!(listed.contains("尚未登记竞赛官员"), "{listed}");
+    let bad = run(&[
+        "event",
+        "officials",
+        "--db",
+        db,
+        "--event",
+        ev,
+        "--set",
+        "裁判长 王建国",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("「裁判长 王建国」 应为 职务=姓名"),
+        "{}",
+        stderr(&bad)
+    );
+    let told = ok(&[
+        "event",
+        "officials",
+        "--db",
+        db,
+        "--event",
+        ev,
+        "--set",
+        "裁判长=王建国",
+        "--set",
+        "编排长=周敏",
+        "--set",
+        "裁判员=李明、赵丽",
+        "--set",
+        "仲裁委员会主任=孙伟",
+        "--at",
+        "2024-07-28T18:00:00+08:00",
+    ]);
+    assert!(
+        told.contains(
+            "任命竞赛官员: 裁判长 王建国; 编排长 周敏; 裁判员 李明、赵丽; 仲裁委员会主任 孙伟"
+        ),
+        "{told}"
+    );
+    let listed = ok(&["event", "officials", "--db", db, "--event", ev]);
+    assert!(listed.contains("裁判员: 李明、赵丽"), "{listed}");
+
+    let p = pages(&sim, "programme", &[]);
+    let chapters = check_contents(&p, 1);
+    assert_eq!(chapters[1].0, "二、竞赛官员", "{chapters:?}");
+    let page = flat(&p[chapters[1].1 - 1]);
+    for name in ["王建国", "周敏", "李明、赵丽", "仲裁委员会主任", "孙伟"] {
+        assert!(page.contains(name), "{name} not on {page}");
+    }
+    let p = pages(&sim, "results-book", &[]);
+    let chapters = check_contents(&p, 1);
+    let n = chapters.len();
+    assert!(chapters[n - 2].0.ends_with("、竞赛官员"), "{chapters:?}");
+    assert!(chapters[n - 1].0.ends_with("、更正记录"), "{chapters:?}");
+    assert!(flat(&p[chapters[n - 2].1 - 1]).contains("王建国"));
+}
+
 /// A team event's programme lists its teams with their players in board order.
 #[test]
 fn programme_of_a_team_event_lists_the_teams_by_board() {
@@ -644,4 +712,84 @@ prizes = [{ rank = 1, amount_yuan = 500 }, { rank = 2, amount_yuan = 300 }]
     ]);
     let html = std::fs::read_to_string(&prizes).unwrap();
     assert!(html.contains("暂定"), "{html}");
+}
+
+/// `print --doc slips --public-url URL` prints each side's claim code and a QR code of the
+/// claim page at the server's public address, as the desk's slips do: the codes are made under
+/// the event's secret kept in the database (the one the server's claim page checks), stored
+/// now when the server has not made it yet; without the flag the slips carry none, and the
+/// flag is refused for another document.
+#[test]
+fn slips_from_the_cli_carry_the_claim_codes_of_the_public_address() {
+    use arbiter_director::claim::{code, Seat};
+    use arbiter_store::AccountStore;
+    let sim = Simulated::new("tianshui-2024", 8, &["--players", "12"]);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("slips.html");
+    let out = out.to_str().unwrap();
+    let slips = |extra: &[&str]| {
+        let mut args = vec![
+            "print",
+            "--db",
+            &sim.db,
+            "--event",
+            &sim.id,
+            "--doc",
+            "slips",
+            "--section",
+            "local",
+            "--round",
+            "1",
+            "--format",
+            "html",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        ok(&args);
+        std::fs::read_to_string(out).unwrap()
+    };
+    let plain = slips(&[]);
+    assert!(!plain.contains("确认码"), "no code unless asked");
+    let html = slips(&["--public-url", "https://xq.example.org/"]);
+    // The secret the server would use: stored by the print, not replaced by a later call.
+    let store = arbiter_store::SqliteStore::open(&sim.db).unwrap();
+    let secret = store.claim_secret(&sim.id, "not this one").unwrap();
+    assert_ne!(secret, "not this one");
+    let url = format!("https://xq.example.org/e/{}/claim", sim.id);
+    let r1 = sim.state.section("local").unwrap().round(1).unwrap();
+    for b in r1.boards.iter() {
+        for (side, word) in [
+            (arbiter_types::Colour::Red, "红方"),
+            (arbiter_types::Colour::Black, "黑方"),
+        ] {
+            let seat = Seat {
+                section: "local".into(),
+                round: 1,
+                board: b.board,
+                side,
+            };
+            let c = code(secret.as_bytes(), &seat);
+            assert!(html.contains(&format!("{word} 确认码 {c}")), "{c}");
+            assert!(
+                html.contains(&format!("扫码或打开 {url} 输入确认码 {c} 确认本台成绩")),
+                "{url} {c}"
+            );
+        }
+    }
+    // The same codes again: the secret is the stored one.
+    assert_eq!(slips(&["--public-url", "https://xq.example.org"]), html);
+    let (code_, err) = print_code(
+        &sim,
+        &[
+            "--doc",
+            "pairings",
+            "--public-url",
+            "https://xq.example.org",
+        ],
+    );
+    assert_eq!(code_, Some(2));
+    assert!(err.contains("--public-url 只用于 slips"), "{err}");
+    let (code_, _) = print_code(&sim, &["--doc", "slips", "--public-url", "xq example"]);
+    assert_eq!(code_, Some(2), "not an address");
 }

@@ -1,6 +1,7 @@
 //! The event itself (赛事): `event_created` (the header, the sections and the entry limits),
 //! `settings_changed` (name, dates, venue, registration deadline, the date ages are counted
 //! on, Swiss rounds and time controls by section),
+//! `officials_appointed` (the officials, 裁判长 …, a whole list each time),
 //! `event_closed` (闭幕: final standings, team standings and prizes fixed) and
 //! `event_reopened` (the chief arbiter's reopening, the only entry a closed event takes).
 
@@ -58,6 +59,27 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
         LogEntry::SpecialAwardGiven { award, .. } => {
             if award.trim().is_empty() {
                 return Err(Rejection::Required("奖项 award"));
+            }
+            Ok(())
+        }
+        LogEntry::OfficialsAppointed { officials, .. } => {
+            let mut seen = BTreeSet::new();
+            for o in officials {
+                if o.role.trim().is_empty() {
+                    return Err(Rejection::Required("职务 role"));
+                }
+                if o.name.trim().is_empty() {
+                    return Err(Rejection::Required("姓名 name"));
+                }
+                if !seen.insert((o.role.trim(), o.name.trim())) {
+                    return Err(Rejection::DuplicateOfficial {
+                        role: o.role.trim().to_string(),
+                        name: o.name.trim().to_string(),
+                    });
+                }
+            }
+            if *officials == state.officials {
+                return Err(Rejection::OfficialsUnchanged);
             }
             Ok(())
         }
@@ -176,6 +198,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     .insert(award.clone(), recipients.clone());
             }
         }
+        LogEntry::OfficialsAppointed { officials, .. } => state.officials = officials.clone(),
         LogEntry::EventReopened { .. } => state.closed = false,
         LogEntry::SettingsChanged {
             name,

@@ -2,7 +2,7 @@
 //!
 //! | family | entries |
 //! |---|---|
-//! | [`lifecycle`] (赛事) | `event_created`, `settings_changed`, `event_closed`, `event_reopened` |
+//! | [`lifecycle`] (赛事) | `event_created`, `settings_changed`, `special_award_given`, `officials_appointed`, `event_closed`, `event_reopened` |
 //! | [`registration`] (报名) | `player_registered`, `player_corrected`, `player_withdrawn`, `player_reinstated`, `player_disqualified`, `disqualification_revoked`, `entry_refused`, `refusal_withdrawn`, `fee_paid`, `checked_in`, `fee_cancelled`, `check_in_cancelled`, `entry_submitted`, `submission_decided` |
 //! | [`teams`] (队伍) | `team_entered`, `team_roster_changed` |
 //! | [`matches`] (团体赛对阵) | `team_numbers_drawn`, `matches_paired`, `lineup_given`, `match_confirmed` |
@@ -52,6 +52,7 @@ impl Family {
             | LogEntry::SettingsChanged { .. }
             | LogEntry::EventClosed { .. }
             | LogEntry::SpecialAwardGiven { .. }
+            | LogEntry::OfficialsAppointed { .. }
             | LogEntry::EventReopened { .. } => Family::Lifecycle,
             LogEntry::PlayerRegistered(_)
             | LogEntry::PlayerCorrected { .. }
@@ -100,7 +101,8 @@ impl Family {
 }
 
 /// The gate every entry passes before its family's rules: the log starts with one
-/// `event_created`, and a closed event takes nothing but `event_reopened`. `Ok(Some(header))`:
+/// `event_created`, and a closed event takes nothing but `event_reopened` (and the officials,
+/// `officials_appointed`, which change no result). `Ok(Some(header))`:
 /// the event is open, check the entry against it; `Ok(None)`: the entry is checked already
 /// (the first `event_created`, a valid `event_reopened`).
 pub(crate) fn open_header<'a>(
@@ -114,6 +116,8 @@ pub(crate) fn open_header<'a>(
         (Some(_), LogEntry::EventReopened { reason, by }) => {
             lifecycle::validate_reopened(state, reason, by).map(|()| None)
         }
+        // The officials are no result: the results book filed after the closing prints them.
+        (Some(h), LogEntry::OfficialsAppointed { .. }) => Ok(Some(h)),
         (Some(_), _) if state.closed => Err(Rejection::EventClosed),
         (Some(h), _) => Ok(Some(h)),
     }

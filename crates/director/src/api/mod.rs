@@ -30,6 +30,7 @@ pub mod event;
 pub mod games;
 pub mod import;
 pub mod money;
+pub mod officials;
 pub mod records;
 pub mod results;
 pub mod rounds;

@@ -1,12 +1,13 @@
 //! The event itself (赛事): its creation from a regulation, closing and reopening, settings,
-//! the organisers' awards ([`crate::api::event`], [`crate::api::awards`]).
+//! the organisers' awards, the officials ([`crate::api::event`], [`crate::api::awards`],
+//! [`crate::api::officials`]).
 
 use super::Outcome;
 use crate::api::event::{self, SettingsForm};
-use crate::api::{awards, Ctx};
+use crate::api::{awards, officials, Ctx};
 use crate::permission::Action;
 use crate::DirectorError;
-use arbiter_core::{EventState, LogEntry};
+use arbiter_core::{EventState, LogEntry, Official};
 
 /// A write of the event as a whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +33,12 @@ pub enum EventCommand {
         recipients: Vec<String>,
         reason: String,
     },
+    /// Record the event's officials (裁判长, 编排长 …) in order, replacing the list in force
+    /// (none: taken back).
+    AppointOfficials {
+        officials: Vec<Official>,
+        reason: String,
+    },
 }
 
 impl EventCommand {
@@ -42,6 +49,7 @@ impl EventCommand {
             EventCommand::Reopen { .. } => Action::Reopen,
             EventCommand::ChangeSettings { .. } => Action::ChangeSettings,
             EventCommand::GiveSpecialAward { .. } => Action::GiveSpecialAward,
+            EventCommand::AppointOfficials { .. } => Action::AppointOfficials,
         }
     }
 }
@@ -72,6 +80,10 @@ pub(super) fn decide(
         EventCommand::Close => event::close(state, ctx)?,
         EventCommand::Reopen { reason } => event::reopen(state, ctx, reason)?,
         EventCommand::ChangeSettings { form } => event::change_settings(state, ctx, form)?,
+        EventCommand::AppointOfficials {
+            officials: list,
+            reason,
+        } => officials::appoint(ctx, list, reason)?,
         EventCommand::GiveSpecialAward {
             award,
             recipients,

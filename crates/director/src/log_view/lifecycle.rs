@@ -1,5 +1,5 @@
 //! The sentences of the event's own entries (赛事): created, settings changed, closed and
-//! reopened, organisers' awards.
+//! reopened, organisers' awards, the officials appointed.
 
 use super::LogReader;
 use arbiter_core::{LogEntry, PlayerId};
@@ -41,6 +41,35 @@ impl LogReader<'_> {
                 (true, true) => format!("收回「{award}」{}", self.reason(reason)),
                 (true, false) => format!("took back 「{award}」{}", self.reason(reason)),
             },
+            LogEntry::OfficialsAppointed { officials, reason } => {
+                // One role with its names together: 「裁判员 李明、赵丽」.
+                let mut roles: Vec<(&str, Vec<&str>)> = Vec::new();
+                for o in officials {
+                    match roles.last_mut() {
+                        Some((r, names)) if *r == o.role => names.push(&o.name),
+                        _ => roles.push((&o.role, vec![&o.name])),
+                    }
+                }
+                let (sep, names_sep) = if zh { ("; ", "、") } else { ("; ", ", ") };
+                let list: Vec<String> = roles
+                    .iter()
+                    .map(|(r, names)| format!("{r} {}", names.join(names_sep)))
+                    .collect();
+                match (officials.is_empty(), zh) {
+                    (false, true) => {
+                        format!("任命竞赛官员: {}{}", list.join(sep), self.reason(reason))
+                    }
+                    (false, false) => format!(
+                        "appointed the officials: {}{}",
+                        list.join(sep),
+                        self.reason(reason)
+                    ),
+                    (true, true) => format!("撤销竞赛官员名单{}", self.reason(reason)),
+                    (true, false) => {
+                        format!("took back the list of officials{}", self.reason(reason))
+                    }
+                }
+            }
             LogEntry::EventClosed {
                 standings,
                 teams,

@@ -91,10 +91,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::SectionsMerged { .. } => 45,
         LogEntry::KnockoutSeeded { .. } => 46,
         LogEntry::GroupsDrawn { .. } => 47,
+        LogEntry::OfficialsAppointed { .. } => 48,
     }
 }
 
-const VARIANTS: usize = 48;
+const VARIANTS: usize = 49;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -505,6 +506,19 @@ fn every_variant() -> Vec<LogEntry> {
             recipients: vec!["秦州区棋院".into()],
             reason: String::new(),
         },
+        LogEntry::OfficialsAppointed {
+            officials: vec![
+                arbiter_core::Official {
+                    role: "裁判长".into(),
+                    name: "王建国".into(),
+                },
+                arbiter_core::Official {
+                    role: "编排长".into(),
+                    name: "李明".into(),
+                },
+            ],
+            reason: String::new(),
+        },
         LogEntry::EventClosed {
             standings: vec![ClosedSection {
                 section: "open".into(),
@@ -679,6 +693,7 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
     assert!(find("submission_decided")[1].contains("理由: 重复报名"));
     assert!(find("event_closed")[0].contains("公开组 第1名 张三"));
     assert!(find("special_award_given")[0].contains("授予 秦州区棋院「最佳组织奖」"));
+    assert!(find("officials_appointed")[0].contains("任命竞赛官员: 裁判长 王建国; 编排长 李明"));
     assert!(find("settings_changed")[0].contains("公开组 轮数 → 7"));
     assert!(find("groups_drawn")[0].contains("抽签分组: 公开组 A2 B2 (种子 9)"));
     let en = log_lines(&records, Language::En, &accounts, |_| true);

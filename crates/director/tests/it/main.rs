@@ -19,6 +19,7 @@ mod fouls;
 mod knockout_work;
 mod match_confirmation;
 mod money;
+mod officials;
 mod online_entries;
 mod plain_knockout;
 mod reentry;

@@ -1,12 +1,13 @@
 //! The two booklets of an event, each one PDF with a cover and a table of contents whose
 //! page numbers the renderer fills in:
 //!
-//! - 秩序册 (the programme): the regulation's summary, the schedule by day, the entries of
-//!   every section by unit (a team section's teams with their players in board order), the
-//!   first round's pairings once paired. The event records no officials, so the booklet has
-//!   no chapter of them.
+//! - 秩序册 (the programme): the regulation's summary, the officials once recorded
+//!   (`officials_appointed`), the schedule by day, the entries of every section by unit (a
+//!   team section's teams with their players in board order), the first round's pairings
+//!   once paired.
 //! - 成绩册 (the results book): the final standings with their tie-breaks, the crosstables,
-//!   the team standings, the knockout, the prizes and the corrections of the log.
+//!   the team standings, the knockout, the prizes, the officials and the corrections of the
+//!   log.
 
 use super::{col, date_range, one_date, Ctx};
 use crate::{Align, Block, Cell, Cover, Lang, ReportError, Table};
@@ -112,6 +113,10 @@ pub(super) fn programme(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             None => blocks.push(Block::Paragraph(t.to_string())),
         }
     }
+    if let Some(bs) = officials(cx) {
+        blocks.push(ch.next("竞赛官员", "Officials"));
+        blocks.extend(bs);
+    }
     blocks.push(ch.next("竞赛日程", "Schedule"));
     blocks.extend(schedule(cx));
     blocks.push(ch.next("参赛名单", "Entries"));
@@ -143,6 +148,28 @@ pub(super) fn programme(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         }
     }
     Ok(blocks)
+}
+
+/// The officials as recorded, one row a role (its names in the order appointed); `None` when
+/// the event records none. Names only: the log holds nothing else of an official.
+fn officials(cx: &Ctx) -> Option<Vec<Block>> {
+    let roles = arbiter_director::api::officials::by_role(cx.state);
+    if roles.is_empty() {
+        return None;
+    }
+    let rows = roles
+        .into_iter()
+        .map(|(role, names)| vec![Cell::Text(role), Cell::Text(names.join(cx.t("、", ", ")))])
+        .collect();
+    Some(vec![Block::Table(Table {
+        id: "officials".to_string(),
+        caption: None,
+        columns: vec![
+            col("role", cx.t("职务", "Role"), Align::Left, 16),
+            col("names", cx.t("姓名", "Names"), Align::Left, 40),
+        ],
+        rows,
+    })])
 }
 
 /// The schedule by day: check-in, then every round's start, day by day.
@@ -354,6 +381,10 @@ pub(super) fn results_book(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         return Err(ReportError::Nothing(
             "尚无成绩: 还没有一轮的结果 (no results yet)".to_string(),
         ));
+    }
+    if let Some(bs) = officials(cx) {
+        blocks.push(ch.next("竞赛官员", "Officials"));
+        blocks.extend(bs);
     }
     blocks.push(ch.next("更正记录", "Corrections"));
     blocks.extend(corrections(cx));

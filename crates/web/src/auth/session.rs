@@ -317,6 +317,8 @@ action_roles! {
     ChangeRoster => ChangeRoster;
     /// Give an organiser's award.
     GiveSpecialAward => GiveSpecialAward;
+    /// Record the event's officials.
+    AppointOfficials => AppointOfficials;
     /// Correct a confirmed result.
     CorrectResult => CorrectResult;
     /// Record a game's moves.

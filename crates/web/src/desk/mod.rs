@@ -82,6 +82,7 @@ pub fn routes() -> Router<AppState> {
             get(accounts::password_form).post(accounts::change_password),
         )
         .route("/desk/e/{ev}/print", get(print::show))
+        .route("/desk/e/{ev}/print/officials", post(print::officials))
         .route(
             "/desk/e/{ev}/import",
             get(import::show)
@@ -205,6 +206,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
         ("GET", "/desk/password", ALL),
         ("POST", "/desk/password", ALL),
         ("GET", "/desk/e/{ev}/print", ALL),
+        (
+            "POST",
+            "/desk/e/{ev}/print/officials",
+            Action::AppointOfficials.allowed(),
+        ),
         ("GET", "/desk/e/{ev}/import", ALL),
         (
             "POST",

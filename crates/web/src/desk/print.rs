@@ -4,8 +4,12 @@
 //!
 //! - `GET /desk/e/{ev}/print` lists the documents and the downloads;
 //!   `?doc=NAME[&section=S][&round=N]` returns the document as A4 HTML the browser prints,
-//!   `&format=pdf` as an A4 PDF download (rendered on a blocking thread; a missing CJK font is
+//!   `&format=pdf` as an A4 PDF download, `&paper=a3` the wall pairings on A3 (as
+//!   `arbiter print --paper a3`) (rendered on a blocking thread; a missing CJK font is
 //!   a 503 page saying how to install one).
+//! - `POST /desk/e/{ev}/print/officials`: the event's officials as the booklets print them
+//!   (裁判长=张三, one role a line), recorded through the command table
+//!   (`EventCommand::AppointOfficials`) by the organiser or the chief arbiter.
 //! - `GET /desk/e/{ev}/export.xlsx`: every exported table, one workbook.
 //! - `GET /desk/e/{ev}/csv/{file}`: one table as CSV (`<table id>.csv`, the names of
 //!   `event export --format csv`).
@@ -14,13 +18,13 @@
 //! asks for the organiser's copy (`--organiser` of the CLI): given only to an organiser's
 //! account, refused (403) to every other role.
 
-use super::{event_id, Desk};
+use super::{back, event_id, Desk, Flash};
 use crate::app::AppState;
 use crate::auth::{Authed, RequireRole, Staff};
 use crate::error::WebError;
 use crate::i18n::Lang;
 use arbiter_documents::tables;
-use arbiter_report::{DocKind, Options, Privacy, Table};
+use arbiter_report::{DocKind, Options, Paper, Privacy, Table};
 use arbiter_store::Role;
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -36,6 +40,9 @@ pub struct PrintQuery {
     round: Option<String>,
     format: Option<String>,
     organiser: Option<String>,
+    paper: Option<String>,
+    ok: Option<String>,
+    err: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -149,7 +156,11 @@ pub async fn show(
     let id = event_id(&ev);
     let (snap, _) = app.refresh(&id).await?;
     let Some(doc) = q.doc.as_deref().filter(|d| !d.trim().is_empty()) else {
-        return list(app, l, &auth, &ev, &headers).await;
+        let flash = Flash {
+            ok: q.ok,
+            err: q.err,
+        };
+        return list(app, l, &auth, &ev, &headers, flash).await;
     };
     let kind = DocKind::parse(doc).map_err(|err| WebError::BadRequest(err.to_string()))?;
     let pdf = match q.format.as_deref().map(str::trim) {
@@ -158,6 +169,21 @@ pub async fn show(
         Some(f) => {
             return Err(WebError::BadRequest(format!(
                 "未知的格式 「{f}」, 可选 pdf 或 html (unknown format)"
+            )))
+        }
+    };
+    let paper = match q.paper.as_deref().map(str::trim) {
+        None | Some("" | "a4" | "A4") => Paper::A4,
+        Some("a3" | "A3") if kind == DocKind::WallPairings => Paper::A3,
+        Some("a3" | "A3") => {
+            return Err(WebError::BadRequest(format!(
+                "A3 只用于张贴用对阵表, 不用于 {} (A3 is for the wall pairings)",
+                kind.zh()
+            )))
+        }
+        Some(p) => {
+            return Err(WebError::BadRequest(format!(
+                "未知的纸张 「{p}」, 可选 A4 或 A3 (unknown paper)"
             )))
         }
     };
@@ -191,8 +217,10 @@ pub async fn show(
     };
     if !pdf {
         let html = tokio::task::spawn_blocking(move || {
-            arbiter_report::build(&snap.state, kind, &opts)
-                .map(|d| arbiter_report::html::render(&d))
+            arbiter_report::build(&snap.state, kind, &opts).map(|mut d| {
+                d.paper = paper;
+                arbiter_report::html::render(&d)
+            })
         })
         .await
         .map_err(|err| WebError::Internal(err.to_string()))?
@@ -204,12 +232,13 @@ pub async fn show(
     let rendered = app
         .documents
         .run(crate::pool::DOCUMENT_WAIT, move || {
-            let doc = arbiter_report::build(&snap.state, kind, &opts).map_err(|err| {
+            let mut doc = arbiter_report::build(&snap.state, kind, &opts).map_err(|err| {
                 (
                     StatusCode::BAD_REQUEST,
                     format!("请求有误: {err} (bad request)"),
                 )
             })?;
+            doc.paper = paper;
             let font = arbiter_documents::find_font_cached(None).map_err(|err| {
                 (
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -235,6 +264,10 @@ pub async fn show(
     if let Some(r) = round {
         let _ = write!(name, "-{}", l.t(&format!("第{r}轮"), &format!("round{r}")));
         let _ = write!(ascii, "-{r}");
+    }
+    if paper == Paper::A3 {
+        name.push_str("-A3");
+        ascii.push_str("-a3");
     }
     if privacy == Privacy::Organiser {
         name.push_str(l.t("-组委会用", "-organiser"));
@@ -285,6 +318,12 @@ struct PrintPage<'a> {
     /// (`--public-url`) or it is the address this browser reached.
     public_url: String,
     configured: bool,
+    csrf: &'a str,
+    /// The officials as recorded (role, names), and the same as the form's lines
+    /// (`裁判长=张三`); whether the account records them (organiser, chief arbiter).
+    officials: Vec<(String, Vec<String>)>,
+    officials_text: String,
+    appoints: bool,
 }
 
 /// The list of documents (HTML and PDF) and downloads (Excel, a CSV per table).
@@ -294,9 +333,15 @@ async fn list(
     auth: &Authed,
     ev: &str,
     headers: &axum::http::HeaderMap,
+    flash: Flash,
 ) -> Result<Response, WebError> {
     let (snap, _) = app.refresh(&event_id(ev)).await?;
     let title = snap.title().to_string();
+    let officials = arbiter_director::api::officials::by_role(&snap.state);
+    let officials_text = officials
+        .iter()
+        .map(|(role, names)| format!("{role}={}\n", names.join("、")))
+        .collect();
     let closed = snap.state.closed;
     let (public_url, configured) =
         crate::public::event::public_address(&app, headers, &snap.event.0);
@@ -340,11 +385,61 @@ async fn list(
         rounds: (1..=last).collect(),
         public_url,
         configured,
+        csrf: &auth.csrf,
+        officials,
+        officials_text,
+        appoints: auth.may(arbiter_director::permission::Action::AppointOfficials),
     };
     Desk::new(l, auth, l.t("打印", "Print"), format!("/desk/e/{ev}/print"))
         .crumb(format!("/desk/e/{ev}"), title)
         .closed_if(closed)
+        .flash(flash)
         .render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct OfficialsForm {
+    /// One role a line: `裁判长=张三`, several names separated by 、.
+    #[serde(default)]
+    officials: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/print/officials`: record the officials typed (the whole list; empty:
+/// taken back), then back to the print page.
+pub async fn officials(
+    State(app): State<AppState>,
+    Path(ev): Path<String>,
+    p: crate::auth::Post<crate::auth::AppointOfficials, OfficialsForm>,
+) -> Result<Response, WebError> {
+    let here = format!("/desk/e/{ev}/print");
+    let list = match arbiter_director::api::officials::parse_lines(p.form.officials.lines()) {
+        Ok(list) => list,
+        Err(line) => {
+            return Ok(back(
+                &here,
+                Err(format!(
+                    "「{line}」 应为 职务=姓名, 如 裁判长=张三, 每行一个职务 \
+                     (one role a line: ROLE=NAMES)"
+                )),
+            ))
+        }
+    };
+    let done = crate::write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        arbiter_director::command::event::EventCommand::AppointOfficials {
+            officials: list,
+            reason: p.form.reason,
+        },
+    )
+    .await?;
+    Ok(back(
+        &here,
+        done.map(|_| "已登记竞赛官员, 秩序册和成绩册将列出 (officials recorded)".to_string()),
+    ))
 }
 
 /// The tables of `event export` for the event (every section, every round).

@@ -62,6 +62,15 @@ struct RoundPage<'a> {
     may_swap: bool,
     /// A swap previewed: the sheet it would give and its warnings, nothing written yet.
     swap: Option<SwapPreview>,
+    /// The boards of the sheet whose players' claims want the arbiter: red rows.
+    disputed: Vec<u32>,
+}
+
+impl RoundPage<'_> {
+    /// The board's row is red on the sheet ([`disputed_boards`]).
+    fn disputed(&self, board: &u32) -> bool {
+        self.disputed.contains(board)
+    }
 }
 
 /// A swap on the sheet before it is recorded (预览): the director's [`api::repair`].
@@ -167,6 +176,7 @@ fn round_page(
             page: "round",
             ..t
         }),
+        disputed: disputed_boards(st, sec, sheet.as_ref()),
         sheet,
         now,
         arb: auth.may(arbiter_director::permission::Action::PairRound),
@@ -438,6 +448,33 @@ struct ResultsPage<'a> {
     team: Option<super::matches::TeamSheet>,
     /// The event's log ends at this entry (the grid's script asks for what is newer).
     seq: u64,
+    /// The boards of the sheet whose players' claims want the arbiter: red rows.
+    disputed: Vec<u32>,
+}
+
+impl ResultsPage<'_> {
+    /// The board's row is red on the sheet ([`disputed_boards`]).
+    fn disputed(&self, board: &u32) -> bool {
+        self.disputed.contains(board)
+    }
+}
+
+/// The boards of `sheet`'s round (a Swiss or round-robin round, not the knockout's games)
+/// whose players' claims want the arbiter — they disagree, or a side claimed that may not
+/// sign (`ClaimStatus::flagged`): their rows are red on the sheet, as the claims list above it.
+fn disputed_boards(
+    st: &arbiter_core::EventState,
+    sec: &str,
+    sheet: Option<&api::RoundSheet>,
+) -> Vec<u32> {
+    let Some(sheet) = sheet.filter(|s| s.knockout.is_empty()) else {
+        return Vec::new();
+    };
+    arbiter_director::claim::pending(st, sec)
+        .into_iter()
+        .filter(|c| c.round == sheet.round && c.status.flagged())
+        .map(|c| c.board)
+        .collect()
 }
 
 /// The team sheet of `sheet`'s round when the section is a team match.
@@ -482,6 +519,7 @@ pub async fn grid(
         page: "results",
         ..t
     });
+    let disputed = disputed_boards(st, sec, sheet.as_ref().ok());
     let page = ResultsPage {
         team,
         seq: es.snap.last_seq(),
@@ -497,6 +535,7 @@ pub async fn grid(
         chief: auth.may(arbiter_director::permission::Action::CorrectResult),
         flags: flag_rows(st, sec),
         foul_kinds: foul_kinds(l),
+        disputed,
         claims: arbiter_director::claim::pending(st, sec)
             .into_iter()
             .map(|c| (l.say(&c.describe()), c.status.flagged()))

@@ -184,6 +184,23 @@ fn a_disagreement_is_red_on_the_desk_and_the_arbiters_entry_wins() {
         claims.contains(r#"<li class="flagged">第2轮第2台 选手确认: 红方确认 红胜, 黑方确认 和棋"#),
         "{html}"
     );
+    // On the sheet below, the board's own row is red too, and only its row.
+    let sheet = html
+        .split(r#"<table class="grid sheet" id="sheet">"#)
+        .nth(1)
+        .and_then(|s| s.split("</table>").next())
+        .unwrap_or_default();
+    assert!(
+        sheet.contains(r#"<tr data-board="2" class="flagged">"#),
+        "{sheet}"
+    );
+    assert_eq!(sheet.matches("class=\"flagged\"").count(), 1, "{sheet}");
+    // The round's page shows the same sheet, the same row red.
+    let round = arb.get(&srv, &format!("/desk/e/{id}/s/men/round")).text();
+    assert!(
+        round.contains(r#"<tr data-board="2" class="flagged">"#),
+        "{round}"
+    );
     // The arbiter enters the board as always; the players' claims then are refused.
     let r = arb.post(
         &srv,
@@ -198,6 +215,9 @@ fn a_disagreement_is_red_on_the_desk_and_the_arbiters_entry_wins() {
     let r = tap(&srv, &id, 2, &red, 2, "red_win");
     assert_eq!(r.status, 409, "{}", r.text());
     assert!(r.text().contains("成绩已录入"), "{}", r.text());
+    // Decided: no row is red any more.
+    let html = arb.get(&srv, &format!("/desk/e/{id}/s/men/results")).text();
+    assert!(!html.contains(r#"class="flagged""#), "{html}");
 }
 
 #[test]
