@@ -6,7 +6,7 @@
 //! which migrates older versions to the current one before decoding, so a v2 only needs a
 //! `migrate_v1_to_v2` step on the JSON value.
 
-use arbiter_types::{Colour, GameKind, GameResult, IdNumber, Phone, PlayerNo, Sex};
+use arbiter_types::{Colour, GameKind, GameResult, IdNumber, Person, Phone, PlayerNo, Sex};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -179,24 +179,10 @@ pub struct EventCreated {
 pub struct PlayerRegistered {
     pub player: PlayerId,
     pub section: String,
-    pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sex: Option<Sex>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub birth_date: Option<NaiveDate>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id_number: Option<IdNumber>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phone: Option<Phone>,
-    /// 社保号 (K5). Absent in older logs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub social_security: Option<arbiter_types::SocialSecurityNo>,
-    /// Work unit / club (单位).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unit: Option<String>,
-    /// County / district association (协会, S3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub association: Option<String>,
+    /// Name and particulars, written in place (`"name":…,"sex":…,…,"association":…`) as
+    /// when they were fields of their own.
+    #[serde(flatten)]
+    pub person: Person,
     /// Team name (队名) for same-team avoidance and team standings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
@@ -817,20 +803,10 @@ pub enum LogEntry {
         /// 1, 2, 3 … in the event, in submission order.
         submission: u32,
         section: String,
-        name: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        sex: Option<Sex>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        birth_date: Option<NaiveDate>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        id_number: Option<IdNumber>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        phone: Option<Phone>,
-        /// 社保号 (K5). Absent in older logs.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        social_security: Option<arbiter_types::SocialSecurityNo>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        unit: Option<String>,
+        /// Name and particulars, written in place as when they were fields of their own
+        /// (an online form asks no association: it stays absent).
+        #[serde(flatten)]
+        person: Person,
         /// The section's conditions the player claims (`local` …), judged again when the
         /// desk approves.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
