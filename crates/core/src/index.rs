@@ -112,13 +112,13 @@ impl EntryIndex {
             self.active.saturating_sub(1)
         };
         bump(&mut self.section, &p.section, add);
-        if let Some(id) = &p.id_number {
+        if let Some(id) = &p.person.id_number {
             bump2(&mut self.id_number, &p.section, id.as_str(), add);
         }
-        if let Some(a) = &p.association {
+        if let Some(a) = &p.person.association {
             bump(&mut self.association, a, add);
         }
-        let (u, a) = (p.unit.as_deref(), p.association.as_deref());
+        let (u, a) = (p.person.unit.as_deref(), p.person.association.as_deref());
         if let Some(k) = CountBy::UnitFirst.unit_of(u, a) {
             bump(&mut self.unit_first, k, add);
             bump2(&mut self.unit_first_in, &p.section, k, add);
@@ -130,7 +130,7 @@ impl EntryIndex {
         if let Some(t) = &p.team {
             bump2(&mut self.team_units, t, u.unwrap_or(""), add);
         }
-        let key = identity(&p.name, u, p.birth_date);
+        let key = identity(&p.person.name, u, p.person.birth_date);
         if add {
             self.identity
                 .entry(p.section.clone())

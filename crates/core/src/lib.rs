@@ -21,6 +21,7 @@ pub mod state;
 pub mod time;
 pub mod validate;
 
+pub use arbiter_types::Person;
 pub use entry::mask_value;
 pub use entry::{
     Board, ClosedPrize, ClosedSection, ClosedTeams, DivisionInfo, Ending, EntryLimits,

@@ -8,7 +8,7 @@ use crate::family::{
     knockout, lifecycle, matches, records, registration, results, rounds, teams, Family,
 };
 use crate::validate::{validate_at, Rejection};
-use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Phone, PlayerNo, Sex};
+use arbiter_types::{GameKind, GameResult, IdNumber, Outcome, Person, PlayerNo};
 use chrono::NaiveDate;
 use imbl::OrdMap;
 use serde::{Deserialize, Serialize};
@@ -81,16 +81,8 @@ pub struct GameFoulRecord {
 pub struct PlayerRecord {
     pub id: PlayerId,
     pub section: String,
-    pub name: String,
-    pub sex: Option<Sex>,
-    pub birth_date: Option<NaiveDate>,
-    pub id_number: Option<IdNumber>,
-    pub phone: Option<Phone>,
-    /// 社保号 (K5).
-    #[serde(default)]
-    pub social_security: Option<arbiter_types::SocialSecurityNo>,
-    pub unit: Option<String>,
-    pub association: Option<String>,
+    /// Name and particulars as registered and corrected since.
+    pub person: Person,
     pub team: Option<String>,
     pub evidence: Vec<String>,
     pub local: bool,
@@ -195,8 +187,8 @@ pub fn entry_facts(p: &PlayerRecord) -> arbiter_regulation::EntryFacts {
         flags.insert("local".into());
     }
     arbiter_regulation::EntryFacts {
-        birth_date: p.birth_date,
-        sex: p.sex,
+        birth_date: p.person.birth_date,
+        sex: p.person.sex,
         flags,
         ..arbiter_regulation::EntryFacts::default()
     }
@@ -587,6 +579,15 @@ impl SectionRecord {
     }
 }
 
+/// A player's record reads as his particulars (`p.name`, `p.id_number`) where only they
+/// matter, as a printed document does.
+impl std::ops::Deref for PlayerRecord {
+    type Target = Person;
+    fn deref(&self) -> &Person {
+        &self.person
+    }
+}
+
 /// An online submission (`entry_submitted`) and the desk's decision on it, if made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Submission {
@@ -598,15 +599,8 @@ pub struct Submission {
     #[serde(default)]
     pub at: String,
     pub section: String,
-    pub name: String,
-    pub sex: Option<Sex>,
-    pub birth_date: Option<NaiveDate>,
-    pub id_number: Option<IdNumber>,
-    pub phone: Option<Phone>,
-    /// 社保号 (K5).
-    #[serde(default)]
-    pub social_security: Option<arbiter_types::SocialSecurityNo>,
-    pub unit: Option<String>,
+    /// Name and particulars as the form gave them.
+    pub person: Person,
     /// The conditions claimed (`local` …).
     #[serde(default)]
     pub flags: Vec<String>,

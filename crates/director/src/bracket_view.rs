@@ -102,8 +102,13 @@ pub fn bracket_view(
         let p = rec.order.get(no.index()).and_then(|id| state.player(*id));
         Entrant {
             no,
-            name: p.map(|p| p.name.clone()).unwrap_or_default(),
-            unit: p.and_then(|p| p.unit.clone().or_else(|| p.association.clone())),
+            name: p.map(|p| p.person.name.clone()).unwrap_or_default(),
+            unit: p.and_then(|p| {
+                p.person
+                    .unit
+                    .clone()
+                    .or_else(|| p.person.association.clone())
+            }),
             seed: b.seed_of(no),
         }
     };

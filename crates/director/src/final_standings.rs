@@ -218,8 +218,8 @@ pub fn category_facts(p: &PlayerRecord) -> EntryFacts {
         flags.insert("local".into());
     }
     EntryFacts {
-        birth_date: p.birth_date,
-        sex: p.sex,
+        birth_date: p.person.birth_date,
+        sex: p.person.sex,
         flags,
         ..EntryFacts::default()
     }

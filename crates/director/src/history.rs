@@ -132,7 +132,11 @@ pub fn section_history(st: &EventState, section: &str) -> Result<SectionHistory,
         .unwrap_or_default();
     let nos = crate::publish::publish_numbers(st, section);
     let no = |p: PlayerId| nos.get(&p).copied().unwrap_or(0);
-    let name_of = |p: PlayerId| st.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let name_of = |p: PlayerId| {
+        st.player(p)
+            .map(|x| x.person.name.clone())
+            .unwrap_or_default()
+    };
     let mut rows: BTreeMap<PlayerId, PlayerRow> = st
         .players(section)
         .into_iter()
@@ -141,8 +145,12 @@ pub fn section_history(st: &EventState, section: &str) -> Result<SectionHistory,
                 p.id,
                 PlayerRow {
                     no: no(p.id),
-                    name: p.name.clone(),
-                    unit: p.unit.clone().or_else(|| p.association.clone()),
+                    name: p.person.name.clone(),
+                    unit: p
+                        .person
+                        .unit
+                        .clone()
+                        .or_else(|| p.person.association.clone()),
                     team: p.team.clone(),
                     grade: p.grade.clone(),
                     withdrawn: p.withdrawn.is_some(),

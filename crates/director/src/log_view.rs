@@ -487,9 +487,9 @@ impl<'a> LogReader<'a> {
                 self.players.insert(
                     p.player,
                     KnownPlayer {
-                        name: p.name.clone(),
+                        name: p.person.name.clone(),
                         section: p.section.clone(),
-                        unit: p.unit.clone(),
+                        unit: p.person.unit.clone(),
                     },
                 );
             }
@@ -577,9 +577,9 @@ impl<'a> LogReader<'a> {
                 }
             }
             LogEntry::EntrySubmitted {
-                submission, name, ..
+                submission, person, ..
             } => {
-                self.submissions.insert(*submission, name.clone());
+                self.submissions.insert(*submission, person.name.clone());
             }
             _ => {}
         }

@@ -292,8 +292,8 @@ pub fn team_keys(state: &EventState, section: &str) -> BTreeMap<PlayerId, u32> {
         .filter_map(|p| {
             p.team
                 .clone()
-                .or_else(|| p.unit.clone())
-                .or_else(|| p.association.clone())
+                .or_else(|| p.person.unit.clone())
+                .or_else(|| p.person.association.clone())
         })
         .collect();
     let index: BTreeMap<&String, u32> = names
@@ -307,8 +307,8 @@ pub fn team_keys(state: &EventState, section: &str) -> BTreeMap<PlayerId, u32> {
             let key = p
                 .team
                 .as_ref()
-                .or(p.unit.as_ref())
-                .or(p.association.as_ref())?;
+                .or(p.person.unit.as_ref())
+                .or(p.person.association.as_ref())?;
             Some((p.id, *index.get(key)?))
         })
         .collect()

@@ -112,7 +112,7 @@ pub fn allocate(
         let name = |r: &FinalRow| {
             state
                 .player(r.player)
-                .map(|p| p.name.clone())
+                .map(|p| p.person.name.clone())
                 .unwrap_or_default()
         };
         let team = |r: &FinalRow| state.player(r.player).and_then(|p| p.team.clone());

@@ -171,9 +171,9 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                     .is_some_and(|r| r.pairing_no(p.id).is_some());
                 PlayerExport {
                     no: no(p.id),
-                    name: p.name.clone(),
-                    sex: p.sex.unwrap_or(arbiter_types::Sex::Male),
-                    unit: p.unit.clone(),
+                    name: p.person.name.clone(),
+                    sex: p.person.sex.unwrap_or(arbiter_types::Sex::Male),
+                    unit: p.person.unit.clone(),
                     team: p.team.clone(),
                     status: if p.disqualified.is_some() {
                         PlayerStatus::Disqualified
@@ -185,7 +185,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                         PlayerStatus::Active
                     },
                     withdrawn_after_round: p.withdrawn.map(|a| a.unwrap_or(0)),
-                    association: p.association.clone(),
+                    association: p.person.association.clone(),
                     grade: p.grade.clone(),
                 }
             })
@@ -536,10 +536,11 @@ pub fn summary_zh(reg: &Regulation, state: &EventState, c: &Computed) -> String 
                 sec.name,
                 n,
                 plan.rounds_planned(),
-                p.name,
-                p.unit
+                p.person.name,
+                p.person
+                    .unit
                     .as_deref()
-                    .or(p.association.as_deref())
+                    .or(p.person.association.as_deref())
                     .map(|u| format!("（{u}）"))
                     .unwrap_or_default()
             )),

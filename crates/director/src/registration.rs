@@ -8,7 +8,7 @@ use arbiter_core::{
     PlayerRegistered, PlayerStatus, RefusedFacts, SectionInfo,
 };
 use arbiter_regulation::{EntryFacts, Evidence, Regulation, UnitKind};
-use arbiter_types::{IdNumber, Numbering, Phone, Sex};
+use arbiter_types::{IdNumber, Numbering, Person, Phone, Sex};
 use chrono::{NaiveDate, NaiveDateTime};
 use std::collections::BTreeSet;
 
@@ -260,9 +260,9 @@ fn counted_unit(reg: &Regulation, unit: Option<&str>, association: Option<&str>)
 /// otherwise the association alone. `None`: the player counts for no association (the desk
 /// warns of him, [`unassociated`]).
 pub fn association_of(reg: &Regulation, p: &arbiter_core::PlayerRecord) -> Option<String> {
-    let a = given(p.association.as_deref());
+    let a = given(p.person.association.as_deref());
     match reg.registration.unit_kind {
-        UnitKind::Association => a.or_else(|| given(p.unit.as_deref())),
+        UnitKind::Association => a.or_else(|| given(p.person.unit.as_deref())),
         _ => a,
     }
 }
@@ -295,7 +295,7 @@ pub fn unassociated_warning(reg: &Regulation, state: &EventState) -> Option<Stri
     let mut names: Vec<String> = ps
         .iter()
         .take(NAMED)
-        .map(|p| format!("{} ({})", p.name, p.id))
+        .map(|p| format!("{} ({})", p.person.name, p.id))
         .collect();
     if ps.len() > NAMED {
         names.push("…".into());
@@ -880,18 +880,20 @@ pub fn register_judged(
     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
         player: state.next_player_id(),
         section: form.section.clone(),
-        name: form.name.clone(),
-        sex,
-        birth_date: birth,
-        id_number,
-        phone,
-        social_security,
-        unit: form.unit.clone(),
-        // S3/S9: in an association event the 单位 given is the 协会 (one meaning: the entry
-        // form's and a roster's one 「单位」 cell fill the association).
-        association: match reg.registration.unit_kind {
-            UnitKind::Association => form.association.clone().or_else(|| form.unit.clone()),
-            _ => form.association.clone(),
+        person: Person {
+            name: form.name.clone(),
+            sex,
+            birth_date: birth,
+            id_number,
+            phone,
+            social_security,
+            unit: form.unit.clone(),
+            // S3/S9: in an association event the 单位 given is the 协会 (one meaning: the
+            // entry form's and a roster's one 「单位」 cell fill the association).
+            association: match reg.registration.unit_kind {
+                UnitKind::Association => form.association.clone().or_else(|| form.unit.clone()),
+                _ => form.association.clone(),
+            },
         },
         team: form.team.clone(),
         evidence,

@@ -92,7 +92,7 @@ pub fn individual_input(
             o.truncate(n as usize);
         }
         let mut e = PlayerEntry::new(PlayerNo::from_index(i));
-        e.name = Some(p.name.clone());
+        e.name = Some(p.person.name.clone());
         e.rating = p.rating;
         e.fouls = state.foul_count(pid) as u32;
         e.withdrawn = p.withdrawn.is_some();
@@ -163,7 +163,7 @@ pub fn disqualified(state: &EventState, section: &str) -> Vec<(u32, String, Stri
                 .section(section)?
                 .pairing_no(p.id)
                 .map_or(0, |n| n.get());
-            Some((no, p.name.clone(), d.reason.clone()))
+            Some((no, p.person.name.clone(), d.reason.clone()))
         })
         .collect()
 }

@@ -147,7 +147,7 @@ pub fn standings_view(
                 rank: r.rank,
                 no: r.no,
                 player: r.player,
-                name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                name: p.map(|p| p.person.name.clone()).unwrap_or_default(),
                 points: r.points,
                 tiebreaks: r.tiebreaks,
                 decided_by: r.decided_by,
@@ -199,7 +199,7 @@ fn group_lines(
         rec.order
             .get(no.index())
             .and_then(|p| state.player(*p))
-            .map(|p| p.name.clone())
+            .map(|p| p.person.name.clone())
             .unwrap_or_default()
     };
     Ok(crate::groups::tables(sec, state, section)?

@@ -213,7 +213,11 @@ pub fn seat_lineup(
     named: &[Option<PlayerId>],
 ) -> Result<Vec<Option<PlayerId>>, LineupProblem> {
     let mut seen = BTreeSet::new();
-    let name = |p: PlayerId| state.player(p).map_or_else(String::new, |r| r.name.clone());
+    let name = |p: PlayerId| {
+        state
+            .player(p)
+            .map_or_else(String::new, |r| r.person.name.clone())
+    };
     for &p in named.iter().flatten() {
         if !team.members.contains(&p) {
             return Err(LineupProblem::NotMember(p, name(p)));
@@ -267,8 +271,8 @@ pub fn board_rule_broken(
             .copied()
             .flatten()?;
         let rec = state.player(p)?;
-        (!rule.admits(rec.sex, rec.birth_date)).then(|| LineupProblem::Board {
-            name: rec.name.clone(),
+        (!rule.admits(rec.person.sex, rec.person.birth_date)).then(|| LineupProblem::Board {
+            name: rec.person.name.clone(),
             rule: rule.words(),
         })
     })
@@ -1371,7 +1375,7 @@ pub fn round_view(
             no: rec.pairing_no(id).map(PlayerNo::get),
             name: state
                 .player(id)
-                .map_or_else(String::new, |r| r.name.clone()),
+                .map_or_else(String::new, |r| r.person.name.clone()),
         })
     };
     let matches = tr
@@ -1830,7 +1834,7 @@ pub fn board_prizes(reg: &Regulation, state: &EventState, section: &str) -> Opti
                     no: r.player.get(),
                     name: by_no(r.player)
                         .and_then(|p| state.player(p))
-                        .map_or_else(String::new, |p| p.name.clone()),
+                        .map_or_else(String::new, |p| p.person.name.clone()),
                     team: team_name(r.team),
                     games: r.games,
                     games_on_board: r.games_on_board,

@@ -41,9 +41,9 @@ pub fn section_trf(
             let row = finals.and_then(|f| f.iter().find(|r| r.no == no));
             TrfPlayer {
                 no,
-                sex: pl.and_then(|x| x.sex),
+                sex: pl.and_then(|x| x.person.sex),
                 title: String::new(),
-                name: pl.map(|x| x.name.clone()).unwrap_or_default(),
+                name: pl.map(|x| x.person.name.clone()).unwrap_or_default(),
                 rating: pl.and_then(|x| x.rating),
                 federation: String::new(),
                 fide_id: String::new(),

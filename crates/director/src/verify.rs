@@ -156,10 +156,10 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
             }
             let a = Applicant {
                 section: &p.section,
-                sex: p.sex,
-                birth: p.birth_date,
-                unit: p.unit.as_deref(),
-                association: p.association.as_deref(),
+                sex: p.person.sex,
+                birth: p.person.birth_date,
+                unit: p.person.unit.as_deref(),
+                association: p.person.association.as_deref(),
                 evidence: &p.evidence,
                 flags: &flags,
                 grade: p.grade.as_deref(),
@@ -172,7 +172,7 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                     None,
                     format!(
                         "{} {} 的报名不符合规程: {why} (registration fails the section's eligibility)",
-                        p.player, p.name
+                        p.player, p.person.name
                     ),
                 ));
             }
@@ -210,14 +210,16 @@ fn check_entry(reg: &Regulation, state: &EventState, r: &Recorded, out: &mut Vec
                     let entry = LogEntry::PlayerRegistered(PlayerRegistered {
                         player: state.next_player_id(),
                         section: section.clone(),
-                        name: name.clone(),
-                        sex: a.sex,
-                        birth_date: a.birth,
-                        id_number: id_number.clone(),
-                        phone: None,
-                        social_security: None,
-                        unit: f.unit.clone(),
-                        association: f.association.clone(),
+                        person: arbiter_types::Person {
+                            name: name.clone(),
+                            sex: a.sex,
+                            birth_date: a.birth,
+                            id_number: id_number.clone(),
+                            phone: None,
+                            social_security: None,
+                            unit: f.unit.clone(),
+                            association: f.association.clone(),
+                        },
                         team: f.team.clone(),
                         evidence: f.evidence.clone(),
                         local: f.flags.iter().any(|x| x == "local"),
@@ -583,10 +585,14 @@ fn check_final(
     let json = export.to_json();
     for p in state.players.values() {
         let leaks = p
+            .person
             .id_number
             .as_ref()
             .is_some_and(|i| json.contains(i.as_str()))
-            || p.phone.as_ref().is_some_and(|x| json.contains(x.as_str()));
+            || p.person
+                .phone
+                .as_ref()
+                .is_some_and(|x| json.contains(x.as_str()));
         if leaks {
             out.push(diff(
                 None,

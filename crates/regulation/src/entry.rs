@@ -2,7 +2,7 @@
 
 use crate::model::{Evidence, Section};
 use arbiter_types::Sex;
-use chrono::{Datelike, NaiveDate, NaiveDateTime};
+use chrono::{NaiveDate, NaiveDateTime};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -45,14 +45,7 @@ fn refuse(code: &'static str, zh: String, en: String) -> Result<(), Refusal> {
     Err(Refusal { code, zh, en })
 }
 
-/// Full years of age on `on` for someone born on `born`.
-pub fn age_on(born: NaiveDate, on: NaiveDate) -> i32 {
-    let mut age = on.year() - born.year();
-    if (on.month(), on.day()) < (born.month(), born.day()) {
-        age -= 1;
-    }
-    age
-}
+pub use arbiter_types::person::age_on;
 
 impl crate::model::Category {
     /// Whether a player with these facts belongs to this category (every given test holds;

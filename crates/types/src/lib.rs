@@ -6,6 +6,7 @@
 
 pub mod id_number;
 pub mod outcome;
+pub mod person;
 pub mod phone;
 pub mod role;
 pub mod score;
@@ -17,6 +18,7 @@ pub mod tiebreak;
 
 pub use id_number::{IdNumber, IdNumberError};
 pub use outcome::{Colour, GameResult, Outcome, PlayerResult};
+pub use person::Person;
 pub use phone::{Phone, PhoneError};
 pub use role::Role;
 pub use score::{Score, ScoringPreset, ScoringTable};

@@ -643,6 +643,7 @@ pub async fn status(
         submission: sub.submission,
         section: sec_name.to_string(),
         masked: sub
+            .person
             .id_number
             .as_ref()
             .map(|i| i.masked())

@@ -375,8 +375,8 @@ fn export_holds_no_id_numbers_or_phones() {
     let mut checked = 0;
     for r in &log {
         if let LogEntry::PlayerRegistered(p) = &r.entry {
-            let id = p.id_number.as_ref().unwrap();
-            let phone = p.phone.as_ref().unwrap();
+            let id = p.person.id_number.as_ref().unwrap();
+            let phone = p.person.phone.as_ref().unwrap();
             assert!(!text.contains(id.as_str()) && !text.contains(phone.as_str()));
             assert!(
                 !text.contains(&id.as_str()[6..14]),

@@ -26,23 +26,24 @@ pub(crate) fn validate(
             if state.players.contains_key(&r.player) {
                 return Err(Rejection::PlayerExists(r.player));
             }
-            if r.name.trim().is_empty() {
+            if r.person.name.trim().is_empty() {
                 return Err(Rejection::EmptyName);
             }
-            if let Some(id) = &r.id_number {
+            if let Some(id) = &r.person.id_number {
                 if state.index.has_id_number(&r.section, id.as_str()) {
                     return Err(Rejection::DuplicateIdNumber(id.masked(), r.section.clone()));
                 }
-            } else if let Some(first) =
-                state
-                    .index
-                    .same_person(&r.section, &r.name, r.unit.as_deref(), r.birth_date)
-            {
+            } else if let Some(first) = state.index.same_person(
+                &r.section,
+                &r.person.name,
+                r.person.unit.as_deref(),
+                r.person.birth_date,
+            ) {
                 // Without an ID number, the same name, unit and birth date (both recorded or
                 // both unknown) in the same section is the same person entered twice.
                 return Err(Rejection::DuplicateEntry {
                     player: first,
-                    name: r.name.clone(),
+                    name: r.person.name.clone(),
                     section: r.section.clone(),
                 });
             }
@@ -58,7 +59,7 @@ pub(crate) fn validate(
                     if sub.decision.is_some() {
                         return Err(Rejection::SubmissionDecided(n));
                     }
-                    if sub.section != r.section || sub.id_number != r.id_number {
+                    if sub.section != r.section || sub.person.id_number != r.person.id_number {
                         return Err(Rejection::SubmissionMismatch(n));
                     }
                     if sub.at.is_empty() {
@@ -85,7 +86,8 @@ pub(crate) fn validate(
                     return Err(Rejection::EntryCapReached(cap));
                 }
             }
-            if let (Some(cap), Some(a)) = (header.limits.max_per_association, &r.association) {
+            if let (Some(cap), Some(a)) = (header.limits.max_per_association, &r.person.association)
+            {
                 let n = state.index.of_association(a);
                 if u64::from(n) >= u64::from(cap) {
                     return Err(Rejection::AssociationCapReached {
@@ -152,7 +154,7 @@ pub(crate) fn validate(
                     section: to.clone(),
                 });
             }
-            if let Some(id) = &rec.id_number {
+            if let Some(id) = &rec.person.id_number {
                 if state.index.has_id_number(to, id.as_str()) {
                     return Err(Rejection::DuplicateIdNumber(id.masked(), to.clone()));
                 }
@@ -184,7 +186,7 @@ pub(crate) fn validate(
             }
             // The same person in both sections would be entered twice in one.
             for p in &section(state, from)?.entries {
-                let id = player(state, p)?.id_number.as_ref();
+                let id = player(state, p)?.person.id_number.as_ref();
                 if let Some(id) = id.filter(|i| state.index.has_id_number(into, i.as_str())) {
                     return Err(Rejection::DuplicateIdNumber(id.masked(), into.clone()));
                 }
@@ -328,11 +330,11 @@ pub(crate) fn validate(
         LogEntry::EntrySubmitted {
             submission,
             section: s,
-            name,
+            person,
             ..
         } => {
             open_section(state, s)?;
-            if name.trim().is_empty() {
+            if person.name.trim().is_empty() {
                 return Err(Rejection::EmptyName);
             }
             if state.submissions.contains_key(submission) {
@@ -388,14 +390,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                 PlayerRecord {
                     id: r.player,
                     section: r.section.clone(),
-                    name: r.name.clone(),
-                    sex: r.sex,
-                    birth_date: r.birth_date,
-                    id_number: r.id_number.clone(),
-                    phone: r.phone.clone(),
-                    social_security: r.social_security.clone(),
-                    unit: r.unit.clone(),
-                    association: r.association.clone(),
+                    person: r.person.clone(),
                     team: r.team.clone(),
                     evidence: r.evidence.clone(),
                     local: r.local,
@@ -432,13 +427,13 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
             if let Some(p) = state.players.get_mut(player) {
                 for c in changes {
                     match c.clone() {
-                        FieldChange::Name(v) => p.name = v,
-                        FieldChange::Sex(v) => p.sex = v,
-                        FieldChange::BirthDate(v) => p.birth_date = v,
-                        FieldChange::IdNumber(v) => p.id_number = v,
-                        FieldChange::Phone(v) => p.phone = v,
-                        FieldChange::Unit(v) => p.unit = v,
-                        FieldChange::Association(v) => p.association = v,
+                        FieldChange::Name(v) => p.person.name = v,
+                        FieldChange::Sex(v) => p.person.sex = v,
+                        FieldChange::BirthDate(v) => p.person.birth_date = v,
+                        FieldChange::IdNumber(v) => p.person.id_number = v,
+                        FieldChange::Phone(v) => p.person.phone = v,
+                        FieldChange::Unit(v) => p.person.unit = v,
+                        FieldChange::Association(v) => p.person.association = v,
                         FieldChange::Team(v) => p.team = v,
                         FieldChange::Rating(v) => p.rating = v,
                         FieldChange::Grade(v) => p.grade = v,
@@ -640,13 +635,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
         LogEntry::EntrySubmitted {
             submission,
             section,
-            name,
-            sex,
-            birth_date,
-            id_number,
-            phone,
-            social_security,
-            unit,
+            person,
             flags,
             evidence,
             status_key,
@@ -658,13 +647,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                     seq,
                     at: String::new(),
                     section: section.clone(),
-                    name: name.clone(),
-                    sex: *sex,
-                    birth_date: *birth_date,
-                    id_number: id_number.clone(),
-                    phone: phone.clone(),
-                    social_security: social_security.clone(),
-                    unit: unit.clone(),
+                    person: person.clone(),
                     flags: flags.clone(),
                     evidence: evidence.clone(),
                     status_key: status_key.clone(),

@@ -36,14 +36,16 @@ fn reg(id: u32, section: &str, name: &str) -> LogEntry {
     LogEntry::PlayerRegistered(PlayerRegistered {
         player: PlayerId(id),
         section: section.into(),
-        name: name.into(),
-        sex: None,
-        birth_date: None,
-        id_number: None,
-        phone: None,
-        social_security: None,
-        unit: None,
-        association: None,
+        person: arbiter_types::Person {
+            name: name.into(),
+            sex: None,
+            birth_date: None,
+            id_number: None,
+            phone: None,
+            social_security: None,
+            unit: None,
+            association: None,
+        },
         team: None,
         evidence: vec![],
         local: false,
@@ -343,7 +345,7 @@ fn registration_respects_cap_deadline_and_duplicates() {
     let id: IdNumber = "11010519491231002X".parse().unwrap();
     let mut with_id = reg(1, "men", "甲");
     if let LogEntry::PlayerRegistered(r) = &mut with_id {
-        r.id_number = Some(id.clone());
+        r.person.id_number = Some(id.clone());
     }
     l.push(with_id.clone()).unwrap();
     if let LogEntry::PlayerRegistered(r) = &mut with_id {
@@ -540,8 +542,8 @@ fn envelope_is_versioned_and_round_trips() {
 fn masked_json_hides_personal_data() {
     let mut e = reg(1, "men", "甲");
     if let LogEntry::PlayerRegistered(r) = &mut e {
-        r.id_number = Some("11010519491231002X".parse().unwrap());
-        r.phone = Some("13812345678".parse().unwrap());
+        r.person.id_number = Some("11010519491231002X".parse().unwrap());
+        r.person.phone = Some("13812345678".parse().unwrap());
     }
     let m = e.masked_json().to_string();
     assert!(
@@ -653,13 +655,16 @@ fn submitted(n: u32, section: &str, id: Option<&str>) -> LogEntry {
     LogEntry::EntrySubmitted {
         submission: n,
         section: section.into(),
-        name: format!("网上{n}"),
-        sex: None,
-        birth_date: None,
-        id_number: id.map(|i| IdNumber::parse(i).unwrap()),
-        phone: None,
-        social_security: None,
-        unit: None,
+        person: arbiter_types::Person {
+            name: format!("网上{n}"),
+            sex: None,
+            birth_date: None,
+            id_number: id.map(|i| IdNumber::parse(i).unwrap()),
+            phone: None,
+            social_security: None,
+            unit: None,
+            ..arbiter_types::Person::default()
+        },
         flags: Vec::new(),
         evidence: Vec::new(),
         status_key: None,

@@ -7,3 +7,4 @@
 mod divisions;
 mod fold;
 mod matches;
+mod person_lines;

@@ -47,12 +47,12 @@ fn recipient(state: &EventState, given: &str) -> Option<String> {
         .and_then(|n| n.parse::<u32>().ok())
         .map(PlayerId);
     if let Some(p) = id.and_then(|id| state.players.get(&id)) {
-        return Some(p.name.clone());
+        return Some(p.person.name.clone());
     }
     let known = state.players.values().any(|p| {
-        p.name == given
-            || p.unit.as_deref() == Some(given)
-            || p.association.as_deref() == Some(given)
+        p.person.name == given
+            || p.person.unit.as_deref() == Some(given)
+            || p.person.association.as_deref() == Some(given)
             || p.team.as_deref() == Some(given)
     }) || state
         .teams

@@ -201,7 +201,12 @@ fn game_flag(
 ) -> GameFlag {
     let names = offenders
         .iter()
-        .map(|(_, p)| state.player(*p).map(|x| x.name.clone()).unwrap_or_default())
+        .map(|(_, p)| {
+            state
+                .player(*p)
+                .map(|x| x.person.name.clone())
+                .unwrap_or_default()
+        })
         .collect();
     GameFlag {
         section: section.to_string(),
@@ -555,7 +560,7 @@ pub fn sign(
     let name = |c: Colour| {
         state
             .player(player_of(b, c))
-            .map(|x| x.name.clone())
+            .map(|x| x.person.name.clone())
             .unwrap_or_default()
     };
     let mut out = Vec::new();

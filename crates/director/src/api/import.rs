@@ -252,14 +252,14 @@ pub fn registered_match<'a>(
     state
         .players
         .values()
-        .find(|p| match (&r.id_number, &p.id_number) {
+        .find(|p| match (&r.id_number, &p.person.id_number) {
             (Some(a), Some(b)) => a == b,
             (Some(_), None) => false,
             (None, _) => {
-                p.name == name
-                    && p.unit.as_deref().or(p.association.as_deref())
+                p.person.name == name
+                    && p.person.unit.as_deref().or(p.person.association.as_deref())
                         == r.unit.as_deref().or(r.association.as_deref())
-                    && p.birth_date == r.birth_date
+                    && p.person.birth_date == r.birth_date
             }
         })
 }
@@ -284,7 +284,7 @@ fn already_registered(state: &EventState, r: &RosterRow, f: &EntryForm) -> Optio
         kind: ProblemKind::AlreadyRegistered,
         message: format!(
             "已报名 ({} {}, 组别 {sec}), 跳过{other} (already registered as {}, skipped)",
-            p.id, p.name, p.id
+            p.id, p.person.name, p.id
         ),
         who: Some((f.name.clone(), f.section.clone())),
     })
@@ -452,7 +452,7 @@ pub fn import_roster(
                         LogEntry::PlayerRegistered(p) => report.registered.push(RowRegistered {
                             row: row.line,
                             player: p.player.to_string(),
-                            name: p.name.clone(),
+                            name: p.person.name.clone(),
                             section: p.section.clone(),
                         }),
                         LogEntry::EntryRefused { reason, .. } => report.problems.push(RowProblem {
@@ -531,26 +531,26 @@ pub fn row_changes(
 ) -> Vec<FieldChange> {
     let mut c = Vec::new();
     let name = r.name.trim();
-    if !name.is_empty() && name != rec.name {
+    if !name.is_empty() && name != rec.person.name {
         c.push(FieldChange::Name(name.to_string()));
     }
-    if r.sex.is_some() && r.sex != rec.sex {
+    if r.sex.is_some() && r.sex != rec.person.sex {
         c.push(FieldChange::Sex(r.sex));
     }
-    if r.birth_date.is_some() && r.birth_date != rec.birth_date {
+    if r.birth_date.is_some() && r.birth_date != rec.person.birth_date {
         c.push(FieldChange::BirthDate(r.birth_date));
     }
-    if r.id_number.is_some() && r.id_number != rec.id_number {
+    if r.id_number.is_some() && r.id_number != rec.person.id_number {
         c.push(FieldChange::IdNumber(r.id_number.clone()));
     }
-    if r.phone.is_some() && r.phone != rec.phone {
+    if r.phone.is_some() && r.phone != rec.person.phone {
         c.push(FieldChange::Phone(r.phone.clone()));
     }
     let given = |v: &Option<String>| crate::registration::given(v.as_deref());
-    if let Some(u) = given(&r.unit).filter(|u| Some(u) != rec.unit.as_ref()) {
+    if let Some(u) = given(&r.unit).filter(|u| Some(u) != rec.person.unit.as_ref()) {
         c.push(FieldChange::Unit(Some(u)));
     }
-    if let Some(a) = given(&r.association).filter(|a| Some(a) != rec.association.as_ref()) {
+    if let Some(a) = given(&r.association).filter(|a| Some(a) != rec.person.association.as_ref()) {
         c.push(FieldChange::Association(Some(a)));
     }
     if let Some(t) = given(&r.team).filter(|t| Some(t) != rec.team.as_ref()) {

@@ -656,7 +656,12 @@ pub fn confirm(
         round,
         paired: None,
     })?;
-    let name = |p: PlayerId| state.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let name = |p: PlayerId| {
+        state
+            .player(p)
+            .map(|x| x.person.name.clone())
+            .unwrap_or_default()
+    };
     let out: Vec<LogEntry> = rd
         .boards
         .iter()

@@ -220,7 +220,7 @@ pub fn pair_explained(
                         .order
                         .get(no.index())
                         .and_then(|id| scratch.player(*id))
-                        .map_or("", |r| r.name.as_str());
+                        .map_or("", |r| r.person.name.as_str());
                     format!("{no}号 {who}").trim_end().to_string()
                 };
                 out.in_words = hand
@@ -576,11 +576,12 @@ fn side(
         .sum();
     SheetSide {
         no,
-        name: pl.map(|x| x.name.clone()).unwrap_or_default(),
+        name: pl.map(|x| x.person.name.clone()).unwrap_or_default(),
         unit: pl.and_then(|x| {
-            x.unit
+            x.person
+                .unit
                 .clone()
-                .or_else(|| x.association.clone())
+                .or_else(|| x.person.association.clone())
                 .or_else(|| x.team.clone())
         }),
         score,

@@ -181,7 +181,7 @@ pub fn entered(state: &EventState, entries: &[LogEntry]) -> Vec<Entered> {
         .filter_map(|e| match e {
             LogEntry::PlayerRegistered(p) => Some(Entered::Registered {
                 player: p.player,
-                name: p.name.clone(),
+                name: p.person.name.clone(),
                 section: p.section.clone(),
                 section_name: name_of(&p.section),
             }),
@@ -198,7 +198,7 @@ pub fn entered(state: &EventState, entries: &[LogEntry]) -> Vec<Entered> {
             }),
             LogEntry::EntrySubmitted {
                 submission,
-                name,
+                person: arbiter_types::Person { name, .. },
                 section,
                 ..
             } => Some(Entered::Submitted {
@@ -302,10 +302,10 @@ pub(super) fn decide(
                             // grade orders by.
                             let who = state.player(*p).map_or_else(String::new, |r| {
                                 let name = match &r.grade {
-                                    Some(g) => format!("{} {g}", r.name),
-                                    None => r.name.clone(),
+                                    Some(g) => format!("{} {g}", r.person.name),
+                                    None => r.person.name.clone(),
                                 };
-                                match r.unit.as_deref() {
+                                match r.person.unit.as_deref() {
                                     Some(u) => format!("{name} ({u})"),
                                     None => name,
                                 }
@@ -546,26 +546,30 @@ impl EditedEntry {
     ) -> Vec<FieldChange> {
         let x = self;
         let mut c = Vec::new();
-        if x.name != rec.name {
+        if x.name != rec.person.name {
             c.push(FieldChange::Name(x.name.clone()));
         }
-        if x.sex != rec.sex {
+        if x.sex != rec.person.sex {
             c.push(FieldChange::Sex(x.sex));
         }
-        if x.birth != rec.birth_date {
+        if x.birth != rec.person.birth_date {
             c.push(FieldChange::BirthDate(x.birth));
         }
         if let Some(i) = x
             .id_number
             .as_ref()
-            .filter(|i| rec.id_number.as_ref() != Some(*i))
+            .filter(|i| rec.person.id_number.as_ref() != Some(*i))
         {
             c.push(FieldChange::IdNumber(Some(i.clone())));
         }
-        if let Some(p) = x.phone.as_ref().filter(|p| rec.phone.as_ref() != Some(*p)) {
+        if let Some(p) = x
+            .phone
+            .as_ref()
+            .filter(|p| rec.person.phone.as_ref() != Some(*p))
+        {
             c.push(FieldChange::Phone(Some(p.clone())));
         }
-        if x.unit != rec.unit {
+        if x.unit != rec.person.unit {
             c.push(FieldChange::Unit(x.unit.clone()));
         }
         if x.team != rec.team {

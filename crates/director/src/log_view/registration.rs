@@ -13,14 +13,14 @@ impl LogReader<'_> {
                 let mut s = if zh {
                     format!(
                         "登记 {} {}",
-                        p.name,
-                        self.unit_section(p.unit.as_deref(), &p.section)
+                        p.person.name,
+                        self.unit_section(p.person.unit.as_deref(), &p.section)
                     )
                 } else {
                     format!(
                         "registered {} {}",
-                        p.name,
-                        self.unit_section(p.unit.as_deref(), &p.section)
+                        p.person.name,
+                        self.unit_section(p.person.unit.as_deref(), &p.section)
                     )
                 };
                 if let Some(n) = p.submission {
@@ -333,13 +333,17 @@ impl LogReader<'_> {
             LogEntry::EntrySubmitted {
                 submission,
                 section,
-                name,
-                unit,
-                sex: _,
-                birth_date: _,
-                id_number: _,
-                phone: _,
-                social_security: _,
+                person:
+                    arbiter_types::Person {
+                        name,
+                        unit,
+                        sex: _,
+                        birth_date: _,
+                        id_number: _,
+                        phone: _,
+                        social_security: _,
+                        association: _,
+                    },
                 flags,
                 evidence: _,
                 status_key: _,

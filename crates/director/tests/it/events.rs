@@ -319,8 +319,8 @@ fn verify_rechecks_eligibility_of_registrations_and_refusals() {
         .unwrap();
     let mut t = log.clone();
     if let LogEntry::PlayerRegistered(p) = &mut t[i].entry {
-        p.birth_date = chrono::NaiveDate::from_ymd_opt(1930, 5, 1);
-        p.id_number = None;
+        p.person.birth_date = chrono::NaiveDate::from_ymd_opt(1930, 5, 1);
+        p.person.id_number = None;
     }
     let d = verify(&t, None);
     assert!(

@@ -156,7 +156,7 @@ fn a_submission_posted_after_the_deadline_in_the_log_is_late_on_replay() {
     assert!(matches!(rej, Rejection::AfterDeadline { .. }), "{rej}");
     // Naming a submission of another section or person is refused.
     reg.submission = Some(n);
-    reg.id_number = Some(arbiter_types::IdNumber::parse(&man_id(5)).unwrap());
+    reg.person.id_number = Some(arbiter_types::IdNumber::parse(&man_id(5)).unwrap());
     let rej = arbiter_core::validate_at(
         &log.state,
         &LogEntry::PlayerRegistered(reg),

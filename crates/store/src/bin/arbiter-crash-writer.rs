@@ -3,7 +3,7 @@
 //! until killed or `LIMIT` appends are done. Usage: `arbiter-crash-writer DB [LIMIT]`, DB a
 //! SQLite file or a PostgreSQL URL.
 
-use arbiter_core::{EventCreated, LogEntry, PlayerId, PlayerRegistered, SectionInfo};
+use arbiter_core::{EventCreated, LogEntry, Person, PlayerId, PlayerRegistered, SectionInfo};
 use arbiter_store::EventStore;
 use std::io::Write;
 use std::process::ExitCode;
@@ -56,14 +56,7 @@ fn run() -> Result<(), String> {
             LogEntry::PlayerRegistered(PlayerRegistered {
                 player: PlayerId(1),
                 section: "open".into(),
-                name: "甲".into(),
-                sex: None,
-                birth_date: None,
-                id_number: None,
-                phone: None,
-                social_security: None,
-                unit: None,
-                association: None,
+                person: Person::named("甲"),
                 team: None,
                 evidence: vec![],
                 local: false,

@@ -36,18 +36,20 @@ fn candidate(s: &EventState, op: u8, x: u32, y: u32) -> Option<LogEntry> {
         0 | 1 => LogEntry::PlayerRegistered(PlayerRegistered {
             player: s.next_player_id(),
             section: sec,
-            name: format!("棋手{y}"),
-            sex: [None, Some(Sex::Male), Some(Sex::Female)][(y % 3) as usize],
-            birth_date: None,
-            id_number: y.is_multiple_of(2).then(|| id_number(y)),
-            phone: y
-                .is_multiple_of(3)
-                .then(|| Phone::parse(&format!("139{:08}", y % 100_000_000)).unwrap()),
-            social_security: y
-                .is_multiple_of(5)
-                .then(|| arbiter_types::SocialSecurityNo::parse(&format!("3205{y:06}")).unwrap()),
-            unit: x.is_multiple_of(3).then(|| format!("单位{}", y % 4)),
-            association: None,
+            person: arbiter_types::Person {
+                name: format!("棋手{y}"),
+                sex: [None, Some(Sex::Male), Some(Sex::Female)][(y % 3) as usize],
+                birth_date: None,
+                id_number: y.is_multiple_of(2).then(|| id_number(y)),
+                phone: y
+                    .is_multiple_of(3)
+                    .then(|| Phone::parse(&format!("139{:08}", y % 100_000_000)).unwrap()),
+                social_security: y.is_multiple_of(5).then(|| {
+                    arbiter_types::SocialSecurityNo::parse(&format!("3205{y:06}")).unwrap()
+                }),
+                unit: x.is_multiple_of(3).then(|| format!("单位{}", y % 4)),
+                association: None,
+            },
             team: x.is_multiple_of(5).then(|| format!("队{}", y % 3)),
             evidence: if y.is_multiple_of(4) {
                 vec!["社保证明".into()]

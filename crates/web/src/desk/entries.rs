@@ -563,12 +563,26 @@ fn render(
             at: arbiter_core::time::china_local(&x.at)
                 .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
                 .unwrap_or_default(),
-            name: &x.name,
-            sex: x.sex.map_or("", |s| s.zh()),
-            birth: x.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-            unit: x.unit.as_deref().unwrap_or(""),
-            id_number: x.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-            phone: x.phone.as_ref().map(|p| p.masked()).unwrap_or_default(),
+            name: &x.person.name,
+            sex: x.person.sex.map_or("", |s| s.zh()),
+            birth: x
+                .person
+                .birth_date
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
+            unit: x.person.unit.as_deref().unwrap_or(""),
+            id_number: x
+                .person
+                .id_number
+                .as_ref()
+                .map(|i| i.masked())
+                .unwrap_or_default(),
+            phone: x
+                .person
+                .phone
+                .as_ref()
+                .map(|p| p.masked())
+                .unwrap_or_default(),
             evidence: x
                 .evidence
                 .iter()

@@ -1550,7 +1550,7 @@ fn a_units_entry_form_is_checked_then_imported_at_the_desk() {
     let names: Vec<String> = reg
         .iter()
         .map(|(actor, e)| match e {
-            arbiter_core::LogEntry::PlayerRegistered(p) => format!("{actor}:{}", p.name),
+            arbiter_core::LogEntry::PlayerRegistered(p) => format!("{actor}:{}", p.person.name),
             _ => String::new(),
         })
         .collect();
@@ -1587,14 +1587,17 @@ fn submitted_at(s: &TestServer, ev: &str, name: &str, id: &str, at: &str) -> u32
     let e = arbiter_core::LogEntry::EntrySubmitted {
         submission: n,
         section: "men".into(),
-        name: name.into(),
-        sex: None,
-        birth_date: None,
-        id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
-        phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
-        // K5: Kunshan requires the 社保号; the ID number serves.
-        social_security: Some(arbiter_types::SocialSecurityNo::parse(id).expect("社保号")),
-        unit: Some("昆山一厂".into()),
+        person: arbiter_types::Person {
+            name: name.into(),
+            sex: None,
+            birth_date: None,
+            id_number: Some(arbiter_types::IdNumber::parse(id).expect("id")),
+            phone: Some(arbiter_types::Phone::parse("13912345678").expect("phone")),
+            // K5: Kunshan requires the 社保号; the ID number serves.
+            social_security: Some(arbiter_types::SocialSecurityNo::parse(id).expect("社保号")),
+            unit: Some("昆山一厂".into()),
+            ..arbiter_types::Person::default()
+        },
         flags: Vec::new(),
         evidence: Vec::new(),
         status_key: None,

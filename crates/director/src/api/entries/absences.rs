@@ -139,7 +139,7 @@ pub fn forfeit_warning(state: &EventState, section: &str) -> Option<String> {
         .map(|(p, rounds)| {
             let name = state
                 .player(*p)
-                .map_or_else(String::new, |r| r.name.clone());
+                .map_or_else(String::new, |r| r.person.name.clone());
             let no = match super::pairing_no(state, *p) {
                 Some(n) => format!("序号 {n}"),
                 None => p.to_string(),

@@ -314,8 +314,8 @@ pub fn not_checked_in_warning(state: &EventState, section: &str) -> Option<Strin
             .take(NAMED)
             .map(|p| {
                 let who = match pairing_no(state, p.id) {
-                    Some(n) => format!("{} (序号 {n})", p.name),
-                    None => format!("{} ({})", p.name, p.id),
+                    Some(n) => format!("{} (序号 {n})", p.person.name),
+                    None => format!("{} ({})", p.person.name, p.id),
                 };
                 match fee_status(state, p.id).filter(|_| owed) {
                     Some(f) => format!("{who} 尚欠{}", yuan(f.owed_fen())),

@@ -23,7 +23,7 @@ pub fn number_of(state: &EventState, p: PlayerId) -> String {
 
 /// A player as a person reads him: 「序号 3 张三」 after the draw, 「P12 张三」 before it.
 pub fn named(state: &EventState, p: PlayerId) -> String {
-    let name = state.player(p).map_or("", |r| r.name.as_str());
+    let name = state.player(p).map_or("", |r| r.person.name.as_str());
     let num = match pairing_no(state, p) {
         Some(n) => format!("序号 {n}"),
         None => p.to_string(),

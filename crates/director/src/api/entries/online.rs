@@ -315,13 +315,12 @@ pub fn submit_keyed(
         (LogEntry::PlayerRegistered(r), None) => checked(vec![LogEntry::EntrySubmitted {
             submission: state.next_submission(),
             section: r.section,
-            name: r.name,
-            sex: r.sex,
-            birth_date: r.birth_date,
-            id_number: r.id_number,
-            phone: r.phone,
-            social_security: r.social_security,
-            unit: r.unit,
+            // The online form asks no association (an association event's unit fills it
+            // at approval).
+            person: arbiter_types::Person {
+                association: None,
+                ..r.person
+            },
             flags,
             evidence: claimed,
             status_key,
@@ -346,24 +345,26 @@ pub fn submission_duplicate(
     state: &EventState,
     s: &arbiter_core::Submission,
 ) -> Option<SubmissionDuplicate> {
-    let id = s.id_number.as_ref()?;
+    let id = s.person.id_number.as_ref()?;
     if state.index.has_id_number(&s.section, id.as_str()) {
         if let Some(p) = state.players.values().find(|p| {
-            p.section == s.section && p.withdrawn.is_none() && p.id_number.as_ref() == Some(id)
+            p.section == s.section
+                && p.withdrawn.is_none()
+                && p.person.id_number.as_ref() == Some(id)
         }) {
             return Some(SubmissionDuplicate::Registered {
                 player: p.id,
-                name: p.name.clone(),
+                name: p.person.name.clone(),
             });
         }
     }
     state
         .pending(Some(&s.section))
         .into_iter()
-        .find(|x| x.submission < s.submission && x.id_number.as_ref() == Some(id))
+        .find(|x| x.submission < s.submission && x.person.id_number.as_ref() == Some(id))
         .map(|x| SubmissionDuplicate::Pending {
             submission: x.submission,
-            name: x.name.clone(),
+            name: x.person.name.clone(),
         })
 }
 
@@ -401,12 +402,12 @@ pub fn approve(
     let s = pending_submission(state, submission)?;
     let form = EntryForm {
         section: s.section.clone(),
-        name: s.name.clone(),
-        sex: s.sex,
-        birth: s.birth_date,
-        id_number: s.id_number.as_ref().map(|i| i.to_string()),
-        phone: s.phone.as_ref().map(|p| p.to_string()),
-        unit: s.unit.clone(),
+        name: s.person.name.clone(),
+        sex: s.person.sex,
+        birth: s.person.birth_date,
+        id_number: s.person.id_number.as_ref().map(|i| i.to_string()),
+        phone: s.person.phone.as_ref().map(|p| p.to_string()),
+        unit: s.person.unit.clone(),
         association: None,
         team: None,
         evidence,
@@ -414,7 +415,7 @@ pub fn approve(
         rating: None,
         grade: None,
         late_reason,
-        social_security: s.social_security.as_ref().map(|x| x.to_string()),
+        social_security: s.person.social_security.as_ref().map(|x| x.to_string()),
     };
     // On time if submitted on time: the deadline is judged at the submission's time (the
     // log's own check reads it from the submission named in the registration).
@@ -434,7 +435,7 @@ pub fn approve(
         }
         LogEntry::EntryRefused { reason, .. } => Err(Refusal::CannotApprove {
             submission,
-            name: s.name.clone(),
+            name: s.person.name.clone(),
             reason,
         }
         .into()),

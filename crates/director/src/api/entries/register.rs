@@ -229,8 +229,12 @@ pub fn correct(
         }
     }
     let mut team = rec.team.clone();
-    let mut unit = rec.unit.clone();
-    let (mut sex, mut birth, mut id) = (rec.sex, rec.birth_date, rec.id_number.clone());
+    let mut unit = rec.person.unit.clone();
+    let (mut sex, mut birth, mut id) = (
+        rec.person.sex,
+        rec.person.birth_date,
+        rec.person.id_number.clone(),
+    );
     let (mut sex_given, mut birth_given) = (false, false);
     for c in &changes {
         match c {
@@ -249,7 +253,7 @@ pub fn correct(
         }
     }
     // As at registration: the ID number gives sex and birth date, never one after today.
-    if id != rec.id_number {
+    if id != rec.person.id_number {
         registration::person_mistake(id.as_ref(), None, None, ctx.at.date())?;
     }
     if let Some(i) = &id {
@@ -262,18 +266,18 @@ pub fn correct(
             }
             .into());
         }
-        if id != rec.id_number {
-            if !sex_given && rec.sex != Some(i.sex()) {
+        if id != rec.person.id_number {
+            if !sex_given && rec.person.sex != Some(i.sex()) {
                 changes.push(FieldChange::Sex(Some(i.sex())));
             }
-            if !birth_given && rec.birth_date != Some(i.birth_date()) {
+            if !birth_given && rec.person.birth_date != Some(i.birth_date()) {
                 changes.push(FieldChange::BirthDate(Some(i.birth_date())));
             }
         }
         sex = Some(i.sex());
         birth = Some(i.birth_date());
     }
-    if sex != rec.sex || birth != rec.birth_date {
+    if sex != rec.person.sex || birth != rec.person.birth_date {
         registration::check_person(&reg, &rec.section, sex, birth).map_err(|why| {
             Refusal::CorrectionNotEligible {
                 section: Sec::in_reg(&reg, &rec.section),
@@ -281,7 +285,7 @@ pub fn correct(
             }
         })?;
     }
-    if team != rec.team || unit != rec.unit {
+    if team != rec.team || unit != rec.person.unit {
         // Judge the player's new team and unit against everyone else.
         let mut others = state.clone();
         others.players.remove(&p);
@@ -372,14 +376,18 @@ pub fn change_section(
     // His entry as the new section's form: judged as at registration, on time.
     let form = EntryForm {
         section: to.clone(),
-        name: rec.name.clone(),
-        sex: rec.sex,
-        birth: rec.birth_date,
-        id_number: rec.id_number.as_ref().map(|i| i.as_str().to_string()),
-        phone: rec.phone.as_ref().map(|x| x.as_str().to_string()),
+        name: rec.person.name.clone(),
+        sex: rec.person.sex,
+        birth: rec.person.birth_date,
+        id_number: rec
+            .person
+            .id_number
+            .as_ref()
+            .map(|i| i.as_str().to_string()),
+        phone: rec.person.phone.as_ref().map(|x| x.as_str().to_string()),
         social_security: None,
-        unit: rec.unit.clone(),
-        association: rec.association.clone(),
+        unit: rec.person.unit.clone(),
+        association: rec.person.association.clone(),
         team: None,
         evidence: rec.evidence.clone(),
         flags: rec.flags.clone(),
@@ -406,7 +414,7 @@ pub fn change_section(
         Some(why) => return Err(not_eligible(why).into()),
     }
     // A18: one section at a time, against the sections he does not leave.
-    if let Some(id) = &rec.id_number {
+    if let Some(id) = &rec.person.id_number {
         if !reg.registration.allow_overlapping_sections {
             let other = state.sections.keys().find(|s| {
                 **s != rec.section
@@ -481,7 +489,7 @@ pub fn merge_sections(
     let moving = &section_of(state, &from)?.entries;
     for p in moving {
         let rec = player(state, *p)?;
-        if let Some(id) = &rec.id_number {
+        if let Some(id) = &rec.person.id_number {
             if state.index.has_id_number(&into, id.as_str()) {
                 return Err(Refusal::MergeSamePerson {
                     player: who(*p, rec),

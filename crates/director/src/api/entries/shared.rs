@@ -8,7 +8,7 @@ use arbiter_core::{EventState, LogEntry, PlayerId, PlayerRecord};
 pub(in crate::api) fn who(p: PlayerId, rec: &PlayerRecord) -> Who {
     Who {
         id: p,
-        name: rec.name.clone(),
+        name: rec.person.name.clone(),
     }
 }
 

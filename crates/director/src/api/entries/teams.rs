@@ -62,10 +62,10 @@ pub fn enter_team(
             }
             .into());
         }
-        if p.unit.as_deref() != Some(form.unit.as_str()) {
+        if p.person.unit.as_deref() != Some(form.unit.as_str()) {
             return Err(Refusal::CrossUnit {
                 player: who(m, p),
-                unit: p.unit.clone(),
+                unit: p.person.unit.clone(),
                 team_unit: form.unit.clone(),
             }
             .into());
@@ -266,10 +266,10 @@ pub fn change_roster(
             }
             .into());
         }
-        if p.unit.as_deref() != Some(t.unit.as_str()) {
+        if p.person.unit.as_deref() != Some(t.unit.as_str()) {
             return Err(Refusal::CrossUnit {
                 player: who(m, p),
-                unit: p.unit.clone(),
+                unit: p.person.unit.clone(),
                 team_unit: t.unit.clone(),
             }
             .into());
