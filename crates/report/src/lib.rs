@@ -59,10 +59,13 @@ pub enum DocKind {
     /// 成绩册: the results booklet (cover, contents, standings, crosstables, teams,
     /// knockout, prizes, corrections).
     ResultsBook,
+    /// 报名回执: one block per player with his check-in code and a QR code of the check-in
+    /// page (where the regulation sets a check-in; needs the event's public address).
+    EntryReceipts,
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 17] = [
+    pub const ALL: [DocKind; 18] = [
         DocKind::Checkin,
         DocKind::Pairings,
         DocKind::Slips,
@@ -80,6 +83,7 @@ impl DocKind {
         DocKind::Cash,
         DocKind::Programme,
         DocKind::ResultsBook,
+        DocKind::EntryReceipts,
     ];
 
     /// The name on the command line (`checkin`, `pairings`, …).
@@ -102,6 +106,7 @@ impl DocKind {
             DocKind::Cash => "cash",
             DocKind::Programme => "programme",
             DocKind::ResultsBook => "results-book",
+            DocKind::EntryReceipts => "entry-receipts",
         }
     }
 
@@ -124,6 +129,7 @@ impl DocKind {
             DocKind::Cash => "收支表",
             DocKind::Programme => "秩序册",
             DocKind::ResultsBook => "成绩册",
+            DocKind::EntryReceipts => "报名回执",
         }
     }
 
@@ -146,6 +152,7 @@ impl DocKind {
             DocKind::Cash => "Cash report",
             DocKind::Programme => "Programme",
             DocKind::ResultsBook => "Results book",
+            DocKind::EntryReceipts => "Entry receipts",
         }
     }
 
@@ -216,17 +223,20 @@ pub struct Options {
     pub round: Option<u32>,
     pub privacy: Privacy,
     pub lang: Lang,
-    /// The players' claim codes on the result slips (the arbiter's copy only): the event's
-    /// secret and the address of its claim page. `None` (the default): no codes printed.
+    /// The players' codes: the claim codes on the result slips (the arbiter's copy only) or
+    /// the check-in codes on the entry receipts — the event's secret and the address of the
+    /// page the codes open. `None` (the default): no codes printed.
     pub claims: Option<ClaimCodes>,
 }
 
-/// What the result slips need to print each side's claim code and a QR code of its address.
+/// What the result slips need to print each side's claim code and a QR code of its address,
+/// and the entry receipts each player's check-in code and a QR code of the check-in page.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ClaimCodes {
     /// The event's secret the codes are made under (`arbiter_director::claim::code`).
     pub secret: String,
-    /// The claim page players open, e.g. `https://example.org/e/abc/claim` (no query).
+    /// The page players open, e.g. `https://example.org/e/abc/claim` for the slips,
+    /// `https://example.org/e/abc/checkin` for the entry receipts (no query).
     pub url: String,
 }
 
@@ -501,7 +511,7 @@ pub struct Certificate {
 /// (exit 2 in the CLI) except [`ReportError::Event`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReportError {
-    #[error("未知的文档 「{0}」, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme, results-book (unknown document)")]
+    #[error("未知的文档 「{0}」, 可选: checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme, results-book, entry-receipts (unknown document)")]
     UnknownDoc(String),
     #[error("未知的组别 「{section}」 (unknown section); 本赛事的组别: {known}")]
     UnknownSection { section: String, known: String },

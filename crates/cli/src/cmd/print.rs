@@ -1,6 +1,6 @@
 //! `arbiter print`: a printed document of an event (检录表, 对阵表, 记录单, 成绩公告, 名次表,
 //! 轮次成绩表, 团体名次, 淘汰赛对阵, 获奖名单, 荣誉证书, 台号卡, 姓名签, 张贴用对阵表,
-//! 奖励签收表, 收支表, 秩序册, 成绩册) as A4 (or A3) PDF or HTML.
+//! 奖励签收表, 收支表, 秩序册, 成绩册, 报名回执) as A4 (or A3) PDF or HTML.
 //!
 //! The document is built by `arbiter-report` from the folded log (the same tables the web
 //! desk and the Excel exports use); this command only reads the database, chooses the font
@@ -24,7 +24,7 @@ pub struct PrintArgs {
     /// 赛事编号 — event id in the database
     #[arg(long)]
     pub event: String,
-    /// 文档 — checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme, results-book
+    /// 文档 — checkin, pairings, slips, results, standings, crosstable, teams, bracket, prizes, certificates, table-cards, name-cards, wall-pairings, prize-receipts, cash, programme, results-book, entry-receipts
     #[arg(long)]
     pub doc: String,
     /// 组别 (默认: 全部组别) — section id (default: every section)
@@ -49,8 +49,10 @@ pub struct PrintArgs {
     #[arg(long)]
     pub organiser: bool,
     /// 公开地址 (同 serve --public-url, 如 https://xq.example.org): 记录单印各方的确认码和确认页的
-    /// 二维码, 与服务台打印的相同 — the server's public address: the result slips carry each
-    /// side's claim code and a QR code of the claim page, as the desk's do (slips only)
+    /// 二维码, 报名回执印各人的签到码和签到页的二维码, 与服务台打印的相同 — the server's public
+    /// address: the result slips carry each side's claim code and a QR code of the claim page,
+    /// the entry receipts each player's check-in code and a QR code of the check-in page, as
+    /// the desk's do (slips and entry-receipts only; entry-receipts need it)
     #[arg(long, value_name = "URL", value_parser = arbiter_web::parse_public_url)]
     pub public_url: Option<String>,
     /// 中文字体文件 (.ttf/.otf/.ttc; 默认自动查找, 或环境变量 ARBITER_FONT) — CJK font file
@@ -106,9 +108,9 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
         }
         p => return refuse(format!("未知的纸张 「{p}」, 可选 a4 或 a3 (unknown paper)")),
     };
-    if a.public_url.is_some() && kind != DocKind::Slips {
+    if a.public_url.is_some() && !matches!(kind, DocKind::Slips | DocKind::EntryReceipts) {
         return refuse(format!(
-            "--public-url 只用于 slips (记录单的确认码), 不用于 {} (the claim codes are on the result slips)",
+            "--public-url 只用于 slips (记录单的确认码) 和 entry-receipts (报名回执的签到码), 不用于 {} (the codes are on the result slips and the entry receipts)",
             kind.name()
         ));
     }
@@ -125,7 +127,8 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
             a.event
         ));
     }
-    // The claim codes are made under the event's secret kept in the database beside the log:
+    // The claim and check-in codes are made under the event's secret kept in the database
+    // beside the log:
     // the one the server uses, or a fresh one stored now (the server then uses it too).
     let claims = match &a.public_url {
         None => None,
@@ -136,7 +139,10 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
             let secret = store.claim_secret(ev, &arbiter_web::auth::token::random_token())?;
             Some(arbiter_report::ClaimCodes {
                 secret,
-                url: format!("{base}/e/{ev}/claim"),
+                url: match kind {
+                    DocKind::EntryReceipts => format!("{base}/e/{ev}/checkin"),
+                    _ => format!("{base}/e/{ev}/claim"),
+                },
             })
         }
     };

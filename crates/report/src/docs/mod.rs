@@ -18,6 +18,7 @@ mod cash;
 mod certificates;
 mod checkin;
 mod crosstable;
+mod entry_receipts;
 mod pairings;
 mod prizes;
 mod receipts;
@@ -216,6 +217,11 @@ pub(crate) fn build(
         DocKind::Cash => (Orientation::Landscape, None, cash::cash(&cx)?),
         DocKind::Programme => (Orientation::Portrait, None, booklet::programme(&cx)?),
         DocKind::ResultsBook => (Orientation::Landscape, None, booklet::results_book(&cx)?),
+        DocKind::EntryReceipts => (
+            Orientation::Portrait,
+            None,
+            entry_receipts::entry_receipts(&cx)?,
+        ),
     };
     let subtitle = subtitle.or_else(|| opts.section.as_ref().map(|s| cx.section_name(s)));
     // A document of team-match sections only is titled as the team event's (A15).

@@ -198,15 +198,20 @@ pub async fn show(
         None => return Ok(refused()),
     };
     // The result slips are the arbiter's: they carry each player's claim code and a QR code
-    // of the claim page (`/e/{ev}/claim`) at the event's public address.
-    let claims = if kind == DocKind::Slips {
-        let (base, _) = crate::public::event::public_address(&app, &headers, &snap.event.0);
-        Some(arbiter_report::ClaimCodes {
-            secret: crate::claim::secret(&app, &snap.event.0).await?,
-            url: format!("{base}/claim"),
-        })
-    } else {
-        None
+    // of the claim page (`/e/{ev}/claim`) at the event's public address; the entry receipts
+    // each player's check-in code and a QR code of the check-in page (`/e/{ev}/checkin`).
+    let claims = match kind {
+        DocKind::Slips | DocKind::EntryReceipts => {
+            let (base, _) = crate::public::event::public_address(&app, &headers, &snap.event.0);
+            Some(arbiter_report::ClaimCodes {
+                secret: crate::claim::secret(&app, &snap.event.0).await?,
+                url: match kind {
+                    DocKind::EntryReceipts => format!("{base}/checkin"),
+                    _ => format!("{base}/claim"),
+                },
+            })
+        }
+        _ => None,
     };
     let opts = Options {
         section: q.section.filter(|s| !s.trim().is_empty()),

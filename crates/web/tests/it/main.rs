@@ -19,6 +19,7 @@ mod browser_phone_cache;
 mod browser_results;
 mod browser_team;
 mod checkin_phone;
+mod checkin_receipts;
 mod claims;
 mod connections;
 mod connections_2;
