@@ -28,10 +28,36 @@ fn opts() -> Options {
     Options::default()
 }
 
+/// The options a document is printed with: the entry receipts carry check-in codes, so they
+/// need the event's code secret and the check-in page's address.
+fn opts_for(kind: DocKind) -> Options {
+    match kind {
+        DocKind::EntryReceipts => Options {
+            claims: Some(arbiter_report::ClaimCodes {
+                secret: "secret of the event".into(),
+                url: "https://xq.example.org/e/ev-1/checkin".into(),
+            }),
+            ..opts()
+        },
+        _ => opts(),
+    }
+}
+
+#[test]
+fn entry_receipts_without_the_public_address_are_refused_in_words() {
+    match build(event(), DocKind::EntryReceipts, &opts()) {
+        Err(ReportError::Nothing(why)) => {
+            assert!(why.contains("需要赛事的公开地址"), "{why}");
+            assert!(!why.contains("--"), "no flag in the words: {why}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn every_document_builds_with_full_rows() {
     for kind in DocKind::ALL {
-        let doc = build(event(), kind, &opts()).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        let doc = build(event(), kind, &opts_for(kind)).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
         assert_eq!(doc.event_name, event().name());
         assert!(doc.date.contains("2024年"), "{}", doc.date);
         assert!(!doc.blocks.is_empty(), "{kind:?} empty");
@@ -119,7 +145,11 @@ fn checkin_masks_personal_data_unless_organiser() {
     // No other document shows an ID number, even for the organiser (the prize receipts show
     // the winners' in the organiser's copy: they are not all the players').
     for kind in DocKind::ALL.into_iter().filter(|k| !k.personal()) {
-        let d = format!("{:?}", build(state, kind, &organiser).unwrap());
+        let with = Options {
+            privacy: organiser.privacy,
+            ..opts_for(kind)
+        };
+        let d = format!("{:?}", build(state, kind, &with).unwrap());
         assert!(ids.iter().all(|id| !d.contains(id.as_str())), "{kind:?}");
     }
 }

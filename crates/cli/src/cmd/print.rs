@@ -114,6 +114,11 @@ pub fn run(a: PrintArgs) -> anyhow::Result<u8> {
             kind.name()
         ));
     }
+    if kind == DocKind::EntryReceipts && a.public_url.is_none() {
+        return refuse(
+            "entry-receipts 印签到页的地址和二维码, 请用 --public-url 给出赛事的公开地址 (the entry receipts need the event's public address: --public-url)",
+        );
+    }
     if a.round == Some(0) {
         return refuse("轮次从 1 开始 (rounds start at 1)");
     }

@@ -14,8 +14,8 @@ pub(super) fn entry_receipts(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     let Some(codes) = cx.claims.as_ref() else {
         return Err(ReportError::Nothing(
             cx.t(
-                "报名回执印手机签到码和签到页的二维码, 需要赛事的公开地址 (--public-url)",
-                "The entry receipts carry the check-in codes and a QR code of the check-in page: they need the event's public address (--public-url)",
+                "报名回执印手机签到码和签到页的二维码, 需要赛事的公开地址",
+                "The entry receipts carry the check-in codes and a QR code of the check-in page: they need the event's public address",
             )
             .to_string(),
         ));
