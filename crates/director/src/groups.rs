@@ -10,7 +10,7 @@ use crate::standings::{individual_from, individual_input};
 use crate::DirectorError;
 use arbiter_core::{EventState, LogEntry, PlayerId, SectionRecord};
 use arbiter_pairing::{Pairing, PairingError, SectionState};
-use arbiter_regulation::{FinalStage, FormatKind, GroupFormat, GroupSplit, Section};
+use arbiter_regulation::{FinalStage, FormatKind, GroupFormat, GroupNames, GroupSplit, Section};
 use arbiter_standings::Standings;
 use arbiter_types::PlayerNo;
 
@@ -22,6 +22,29 @@ pub fn is_groups(sec: &Section) -> bool {
 /// The letter of group `i` (0 → A).
 pub fn letter(i: usize) -> char {
     char::from(b'A' + (i % 26) as u8)
+}
+
+/// The name of group `i` (0 first) before 「组」: its letter (A) or, with
+/// `group_names = "numbers"`, its number (1, for 「1组」).
+pub fn label(sec: &Section, i: usize) -> String {
+    name(sec.format.group_names == GroupNames::Numbers, i)
+}
+
+/// Group `i`'s name before 「组」: its number when `numbers`, else its letter.
+pub fn name(numbers: bool, i: usize) -> String {
+    if numbers {
+        (i + 1).to_string()
+    } else {
+        letter(i).to_string()
+    }
+}
+
+/// Whether the section's groups are named by numbers (`group_names = "numbers"`).
+pub fn numbered(state: &EventState, section: &str) -> bool {
+    crate::regulation_of(state).is_ok_and(|r| {
+        r.section(section)
+            .is_some_and(|s| s.format.group_names == GroupNames::Numbers)
+    })
 }
 
 /// The number of groups and the qualifiers of each of a `groups` section.
@@ -60,6 +83,60 @@ pub fn by_lot(n: usize, g: usize, seed: u64) -> Vec<Vec<usize>> {
         grp.sort_unstable();
     }
     out
+}
+
+/// 分档抽签: the positions `0..n` of the pairing numbers into `g` groups. The first `g`
+/// numbers one a group, by pots that double: 1 → group 1, 2 → group 2, then 3–4 drawn into
+/// groups 3–4, 5–8 into 5–8, 9–16 into 9–16 …; the rest in batches of `g`, each drawn into
+/// every group, a last short batch of `r` into the last `r` groups (so the top seeds' groups
+/// are the smaller: 126 players in 32 groups leave groups 1 and 2 with three). Within each
+/// group the order — the codes of its Berger table — is drawn too. Every lot comes from `seed`.
+pub fn by_pots(n: usize, g: usize, seed: u64) -> Vec<Vec<usize>> {
+    let g = g.max(1);
+    let mut out = vec![Vec::new(); g];
+    // One batch: the numbers `from..to` drawn into the groups `groups`.
+    let mut batch = |from: usize, groups: std::ops::Range<usize>, salt: usize| {
+        let len = groups.len();
+        let drawn = arbiter_pairing::round1::draw_numbers(len, mix(seed, salt as u64));
+        for (j, grp) in groups.enumerate() {
+            out[grp].push(from + drawn[j] - 1);
+        }
+    };
+    // The first g, pot by pot: [0], [1], [2, 3], [4..8], …
+    let first = n.min(g);
+    let mut lo = 0;
+    let mut salt = 0;
+    while lo < first {
+        let hi = if lo == 0 { 1 } else { (2 * lo).min(first) };
+        batch(lo, lo..hi, salt);
+        salt += 1;
+        lo = hi;
+    }
+    // The rest, g at a time; the last short batch into the last groups.
+    while lo < n {
+        let r = (n - lo).min(g);
+        batch(lo, g - r..g, salt);
+        salt += 1;
+        lo += r;
+    }
+    // Each group's order (its codes) by lot.
+    for (k, grp) in out.iter_mut().enumerate() {
+        let drawn =
+            arbiter_pairing::round1::draw_numbers(grp.len(), mix(seed, (1 << 32) + k as u64));
+        let mut coded: Vec<(usize, usize)> = grp
+            .iter()
+            .enumerate()
+            .map(|(j, &i)| (drawn[j], i))
+            .collect();
+        coded.sort_unstable();
+        *grp = coded.into_iter().map(|(_, i)| i).collect();
+    }
+    out
+}
+
+/// A seed for one lot of a split, from the split's seed.
+fn mix(seed: u64, salt: u64) -> u64 {
+    crate::derive_seed(seed, &format!("pot {salt}"))
 }
 
 /// A new entry into a `groups` section whose round 1 is paired is refused: the groups are
@@ -110,12 +187,16 @@ pub fn split_of(sec: &Section, state: &EventState, section: &str, order: &[Playe
     let n = order.len();
     let (positions, seed) = match sec.format.split {
         GroupSplit::Snake => (snake(n, g), None),
-        GroupSplit::Lots => {
+        GroupSplit::Lots | GroupSplit::Pots => {
             let seed = crate::derive_seed(
                 state.header.as_ref().map_or(0, |h| h.seed),
                 &format!("groups/{section}"),
             );
-            (by_lot(n, g, seed), Some(seed))
+            if sec.format.split == GroupSplit::Pots {
+                (by_pots(n, g, seed), Some(seed))
+            } else {
+                (by_lot(n, g, seed), Some(seed))
+            }
         }
     };
     LogEntry::GroupsDrawn {
@@ -137,6 +218,10 @@ pub fn group_of(rec: &SectionRecord, p: PlayerId) -> Option<usize> {
 fn sizes(sec: &Section, rec: Option<&SectionRecord>, n: u32) -> Vec<usize> {
     match rec {
         Some(r) if !r.groups.is_empty() => r.groups.iter().map(Vec::len).collect(),
+        _ if sec.format.split == GroupSplit::Pots => by_pots(n as usize, shape(sec).0, 0)
+            .iter()
+            .map(Vec::len)
+            .collect(),
         _ => snake(n as usize, shape(sec).0)
             .iter()
             .map(Vec::len)
@@ -191,11 +276,12 @@ pub fn pair_round(
         if round > per {
             continue;
         }
+        // The group's players in the group's order (its Berger codes: the pairing numbers'
+        // order, or the codes drawn by a pots split).
         let sub = SectionState {
-            players: input
-                .players
+            players: nos
                 .iter()
-                .filter(|e| nos.contains(&e.no))
+                .filter_map(|no| input.players.iter().find(|e| e.no == *no))
                 .cloned()
                 .collect(),
             scoring: input.scoring,
@@ -203,7 +289,7 @@ pub fn pair_round(
             total_rounds: per,
         };
         let p = match format.cycles() {
-            Some(c) => arbiter_pairing::round_robin::pair_round_robin(&sub, round, c)?,
+            Some(c) => arbiter_pairing::round_robin::pair_round_robin_by_codes(&sub, round, c)?,
             None if sub.players.len() < 2 => continue,
             None if round == 1 => arbiter_pairing::round1::pair_round1(
                 &sub,
@@ -315,7 +401,7 @@ pub fn seed_slots(fin: Option<FinalStage>, g: usize, a: usize) -> Vec<(usize, us
     let k = g * a;
     let mut slots = vec![(0, 0); k];
     match fin {
-        Some(FinalStage::SamePlace) => {
+        Some(FinalStage::SamePlace | FinalStage::Knockout) => {
             for place in 0..a {
                 for grp in 0..g {
                     slots[place * g + grp] = (grp, place);
@@ -344,8 +430,14 @@ pub fn seed_slots(fin: Option<FinalStage>, g: usize, a: usize) -> Vec<(usize, us
 }
 
 /// The split in words: each group's pairing numbers (「分组 (蛇形): A组 1 4 5 8；B组 2 3 6 7」),
-/// with the lot's seed; `order` is the section's players in number order (number 1 first).
-pub fn split_note(order: &[PlayerId], groups: &[Vec<PlayerId>], seed: Option<u64>) -> String {
+/// with the lot's seed; `order` is the section's players in number order (number 1 first);
+/// `numbers`: the groups named 1组, 2组 ….
+pub fn split_note(
+    order: &[PlayerId],
+    groups: &[Vec<PlayerId>],
+    seed: Option<u64>,
+    numbers: bool,
+) -> String {
     let parts: Vec<String> = groups
         .iter()
         .enumerate()
@@ -359,7 +451,7 @@ pub fn split_note(order: &[PlayerId], groups: &[Vec<PlayerId>], seed: Option<u64
                         .map_or_else(|| p.to_string(), |n| (n + 1).to_string())
                 })
                 .collect();
-            format!("{}组 {}", letter(i), nos.join(" "))
+            format!("{}组 {}", name(numbers, i), nos.join(" "))
         })
         .collect();
     let how = match seed {
@@ -450,6 +542,76 @@ mod tests {
         let mut pairs = first_round(&one);
         pairs.sort();
         assert_eq!(pairs, vec!["A1–B1", "C1–D1"]);
+    }
+
+    /// The group (from 0) of each position of a split.
+    fn group_of_position(split: &[Vec<usize>], n: usize) -> Vec<usize> {
+        let mut at = vec![usize::MAX; n];
+        for (g, grp) in split.iter().enumerate() {
+            for &i in grp {
+                at[i] = g;
+            }
+        }
+        at
+    }
+
+    #[test]
+    fn pots_of_the_national_championship_men() {
+        // 2025 全国象棋锦标赛(个人): 男子组 126 人分 32 组，第1、2组各3人，其余各4人；排名第1、2名
+        // 直接入第1、2组，第3–4名抽签至第3–4组，第5–8名至第5–8组，第9–16名至第9–16组，
+        // 第17–32名至第17–32组，其余按组数分批次抽签入组。
+        for seed in [1, 2, 99] {
+            let split = by_pots(126, 32, seed);
+            let sizes: Vec<usize> = split.iter().map(Vec::len).collect();
+            assert_eq!(&sizes[..2], &[3, 3]);
+            assert!(sizes[2..].iter().all(|&s| s == 4), "{sizes:?}");
+            let at = group_of_position(&split, 126);
+            assert!(at.iter().all(|&g| g < 32), "every number placed once");
+            assert_eq!((at[0], at[1]), (0, 1));
+            for (pot, range) in [(2..4, 2..4), (4..8, 4..8), (8..16, 8..16), (16..32, 16..32)] {
+                let mut gs: Vec<usize> = pot.map(|i| at[i]).collect();
+                gs.sort_unstable();
+                assert_eq!(gs, range.collect::<Vec<_>>());
+            }
+            // Each later batch puts one player in each group (the last, short one in the
+            // last groups).
+            for b in 1..3 {
+                let mut gs: Vec<usize> = (32 * b..32 * (b + 1)).map(|i| at[i]).collect();
+                gs.sort_unstable();
+                assert_eq!(gs, (0..32).collect::<Vec<_>>());
+            }
+            let mut last: Vec<usize> = (96..126).map(|i| at[i]).collect();
+            last.sort_unstable();
+            assert_eq!(last, (2..32).collect::<Vec<_>>());
+        }
+        // The lots depend on the seed (a pot of 16 drawn twice the same way is unlikely).
+        assert_ne!(by_pots(126, 32, 1), by_pots(126, 32, 2));
+        assert_eq!(by_pots(126, 32, 1), by_pots(126, 32, 1));
+    }
+
+    #[test]
+    fn pots_of_the_national_championship_women() {
+        // 女子组 56 人分 16 组，第1–8组各3人，其余各4人。
+        let split = by_pots(56, 16, 7);
+        let sizes: Vec<usize> = split.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [vec![3; 8], vec![4; 8]].concat());
+        let at = group_of_position(&split, 56);
+        assert_eq!((at[0], at[1]), (0, 1));
+        let mut last: Vec<usize> = (48..56).map(|i| at[i]).collect();
+        last.sort_unstable();
+        assert_eq!(last, (8..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_knockout_final_seeds_group_winners_by_group_number() {
+        let slots = seed_slots(Some(FinalStage::Knockout), 16, 1);
+        assert_eq!(slots, (0..16).map(|g| (g, 0)).collect::<Vec<_>>());
+        // Group 1's winner meets group 16's in the first round, 1 and 2 only in the final.
+        let pairs = first_round(&slots);
+        assert!(pairs.contains(&"A1–P1".to_string()), "{pairs:?}");
+        let two = seed_slots(Some(FinalStage::Knockout), 4, 2);
+        assert_eq!(two[..4], [(0, 0), (1, 0), (2, 0), (3, 0)]);
+        assert_eq!(two[4], (0, 1));
     }
 
     #[test]

@@ -111,7 +111,7 @@ fn group_exports(
         .iter()
         .enumerate()
         .map(|(i, t)| crate::export::GroupExport {
-            name: crate::groups::letter(i).to_string(),
+            name: crate::groups::label(sec, i),
             standings: t
                 .rows
                 .iter()

@@ -207,7 +207,7 @@ fn group_lines(
         .enumerate()
         .map(|(i, t)| {
             (
-                crate::groups::letter(i).to_string(),
+                crate::groups::label(sec, i),
                 t.rows
                     .iter()
                     .map(|r| (r.rank, r.no, name(r.no), r.points))

@@ -105,7 +105,28 @@ pub fn pair_round_robin(
 ) -> Result<Pairing, PairingError> {
     let mut players: Vec<&crate::Entrant> = state.players.iter().collect();
     players.sort_by_key(|e| e.no);
-    if players.windows(2).any(|w| w[0].no == w[1].no) {
+    by_codes(players, round, cycles)
+}
+
+/// [`pair_round_robin`] with the Berger codes in the order of `state.players` (the first
+/// player code 1), not by pairing number: a group whose codes were drawn (各小组再抽取比赛代号).
+pub fn pair_round_robin_by_codes(
+    state: &SectionState,
+    round: u32,
+    cycles: u32,
+) -> Result<Pairing, PairingError> {
+    by_codes(state.players.iter().collect(), round, cycles)
+}
+
+/// The round robin's round `round` with player `k` of `players` as code `k + 1`.
+fn by_codes(
+    players: Vec<&crate::Entrant>,
+    round: u32,
+    cycles: u32,
+) -> Result<Pairing, PairingError> {
+    let mut nos: Vec<_> = players.iter().map(|e| e.no).collect();
+    nos.sort_unstable();
+    if nos.windows(2).any(|w| w[0] == w[1]) {
         return Err(PairingError::BadInput(
             "棋手序号重复 (duplicate pairing numbers)".to_string(),
         ));

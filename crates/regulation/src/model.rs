@@ -523,6 +523,9 @@ pub struct Format {
     /// `groups`: how the entries are split (default 蛇形 by pairing number).
     #[serde(default)]
     pub split: GroupSplit,
+    /// `groups`: letters (A组 …, the default) or numbers (第1组 …).
+    #[serde(default)]
+    pub group_names: GroupNames,
     /// `groups`: the players of each group who go to the final stage (the top N).
     #[serde(default)]
     pub advance: Option<u32>,
@@ -580,6 +583,13 @@ pub enum GroupSplit {
     Snake,
     /// 抽签: each group by lot, from a seed recorded in the log.
     Lots,
+    /// 分档抽签 (2025 全国象棋锦标赛(个人) 抽签办法 二(二)): in the order of the pairing
+    /// numbers, 1 and 2 go straight to groups 1 and 2; 3–4 are drawn into groups 3–4, 5–8
+    /// into 5–8, 9–16 into 9–16 … until every group has one; the rest are drawn in batches of
+    /// one a group, a last short batch into the last groups (the top seeds' groups are the
+    /// smaller). Within a group the order (the Berger table's codes) is drawn as well; the
+    /// lot's seed is recorded.
+    Pots,
 }
 
 impl GroupSplit {
@@ -587,12 +597,14 @@ impl GroupSplit {
         match self {
             GroupSplit::Snake => "按序号蛇形分组",
             GroupSplit::Lots => "抽签分组",
+            GroupSplit::Pots => "按序号分档抽签分组",
         }
     }
     pub fn en(self) -> &'static str {
         match self {
             GroupSplit::Snake => "snake split by number",
             GroupSplit::Lots => "groups by lot",
+            GroupSplit::Pots => "seeded pots drawn by number",
         }
     }
 }
@@ -607,6 +619,21 @@ pub enum FinalStage {
     /// 同名次决赛 of two groups: A1–B1 for places 1–2, A2–B2 for 3–4 … (a match each,
     /// `[format.knockout]` for the match).
     SamePlace,
+    /// 按组号定位的单败淘汰 (2025 全国象棋锦标赛(个人) 抽签办法 二(四)): group k's winner
+    /// is the final's seed k (then the seconds, group by group, after the winners), in the
+    /// knockout's seeded bracket (`[format.knockout]` for the matches).
+    Knockout,
+}
+
+/// How the groups of a `groups` section are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupNames {
+    /// A组, B组 … Z组 (at most 26 groups).
+    #[default]
+    Letters,
+    /// 第1组, 第2组 … (at most 64 groups: 2025 全国锦标赛 男子组 32 组).
+    Numbers,
 }
 
 impl FinalStage {
@@ -614,12 +641,14 @@ impl FinalStage {
         match self {
             FinalStage::CrossKnockout => "交叉淘汰",
             FinalStage::SamePlace => "同名次决赛",
+            FinalStage::Knockout => "按组号定位单败淘汰",
         }
     }
     pub fn en(self) -> &'static str {
         match self {
             FinalStage::CrossKnockout => "cross knockout",
             FinalStage::SamePlace => "same-place finals",
+            FinalStage::Knockout => "knockout seeded by group number",
         }
     }
 }

@@ -177,7 +177,13 @@ fn groups_text(l: Lang, f: &Format) -> String {
     let g = f.groups.unwrap_or(0);
     let a = f.advance.unwrap_or(0);
     let fin = f.final_stage.unwrap_or(FinalStage::CrossKnockout);
+    let numbers = f.group_names == crate::model::GroupNames::Numbers;
     let last = char::from(b'A' + (g.clamp(1, 26) - 1) as u8);
+    let (names_zh, names_en) = if numbers {
+        (format!("第1–{g}组"), format!("1–{g}"))
+    } else {
+        (format!("A–{last}组"), format!("A–{last}"))
+    };
     let m = f
         .knockout
         .as_ref()
@@ -190,6 +196,18 @@ fn groups_text(l: Lang, f: &Format) -> String {
             let more = if a > 3 { "…" } else { "" };
             format!("{}{more}", v.join(l.t("、", ", ")))
         }
+        (FinalStage::Knockout, 1) => l
+            .t(
+                "第1组第1名为1号种子，第2组第1名为2号种子…",
+                "group 1's winner seed 1, group 2's seed 2, …",
+            )
+            .to_string(),
+        (FinalStage::Knockout, _) => l
+            .t(
+                "各组第1名按组号为1号起的种子，其后各组第2名…",
+                "the groups' winners seeds 1… by group number, then the seconds …",
+            )
+            .to_string(),
     };
     match l {
         Lang::Zh => {
@@ -201,13 +219,16 @@ fn groups_text(l: Lang, f: &Format) -> String {
                     "同名次决赛（{pairs}，分别决出第1–2名、第3–4名…，{}）",
                     m.unwrap_or_default()
                 ),
+                FinalStage::Knockout => {
+                    format!("单败淘汰（{pairs}，{}）", m.unwrap_or_default())
+                }
             };
             let each = match (f.group_format, f.rounds) {
                 (GroupFormat::Swiss, Some(r)) => format!("组内积分编排制 {r} 轮"),
                 (other, _) => other.zh().to_string(),
             };
             format!(
-                "分{g}组（A–{last}组，{}）{each}，各组前{a}名{fin_text}；未出线者按小组名次排在决赛棋手之后，各组同名次者并列",
+                "分{g}组（{names_zh}，{}）{each}，各组前{a}名{fin_text}；未出线者按小组名次排在决赛棋手之后，各组同名次者并列",
                 f.split.zh(),
             )
         }
@@ -220,13 +241,16 @@ fn groups_text(l: Lang, f: &Format) -> String {
                     "same-place finals ({pairs} for places 1–2, 3–4, …; {})",
                     m.unwrap_or_default()
                 ),
+                FinalStage::Knockout => {
+                    format!("a knockout ({pairs}; {})", m.unwrap_or_default())
+                }
             };
             let each = match (f.group_format, f.rounds) {
                 (GroupFormat::Swiss, Some(r)) => format!("Swiss of {r} rounds"),
                 (other, _) => other.en().to_string(),
             };
             format!(
-                "{g} groups (A–{last}, {}), each a {each}; the top {a} of each play {fin_text}; the others follow the finalists by group place, equal group places shared",
+                "{g} groups ({names_en}, {}), each a {each}; the top {a} of each play {fin_text}; the others follow the finalists by group place, equal group places shared",
                 f.split.en(),
             )
         }

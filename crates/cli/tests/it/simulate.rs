@@ -422,13 +422,14 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 6] = [
+const MORE_EVENTS: [&str; 7] = [
     "xilian-2009",
     "ziyousai-knockout",
     "kaiping-lougang-2017",
     "shenzhen-2007-juniors",
     "shanghai-cup-women",
     "shanghai-cup-men",
+    "national-2025-individual",
 ];
 
 #[test]
@@ -534,5 +535,53 @@ fn more_real_regulations_simulate_verify_and_validate() {
             .filter(|p| p["section"] == id)
             .count();
         assert_eq!(places, 8, "{id}: 七、各组均录取前八名");
+    }
+    // 2025 全国锦标赛(个人): 32 groups 第1–32组 (第1、2组各3人), numbers 1 and 2 straight into
+    // groups 1 and 2, 3–4 into groups 3–4 (二(二)); each group's winner at the knockout's
+    // place of his group's number, so group k's winner meets group 33 − k's (二(四)).
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("national-2025-individual-{seed}")));
+        let s = section_of(&ex, "men");
+        let groups = s["groups"].as_array().unwrap();
+        assert_eq!(groups.len(), 32);
+        let nos = |g: &serde_json::Value| -> Vec<u64> {
+            g["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["no"].as_u64().unwrap())
+                .collect()
+        };
+        let mut group_of = std::collections::BTreeMap::new();
+        for (i, g) in groups.iter().enumerate() {
+            assert_eq!(g["name"], (i + 1).to_string());
+            assert_eq!(nos(g).len(), if i < 2 { 3 } else { 4 }, "group {}", i + 1);
+            for no in nos(g) {
+                group_of.insert(no, i + 1);
+            }
+        }
+        assert_eq!(group_of.len(), 126);
+        assert_eq!((group_of[&1], group_of[&2]), (1, 2));
+        let mut pot: Vec<usize> = [3, 4].iter().map(|n| group_of[n]).collect();
+        pot.sort_unstable();
+        assert_eq!(pot, vec![3, 4]);
+        let winner_of: std::collections::BTreeMap<u64, usize> = groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (nos(g)[0], i + 1))
+            .collect();
+        let first = &s["rounds"].as_array().unwrap()[3];
+        assert_eq!(first["stage"], "knockout");
+        let slow: Vec<&serde_json::Value> = first["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["game_kind"] == "slow")
+            .collect();
+        assert_eq!(slow.len(), 16);
+        for g in slow {
+            let (r, b) = (g["red"].as_u64().unwrap(), g["black"].as_u64().unwrap());
+            assert_eq!(winner_of[&r] + winner_of[&b], 33, "{g}");
+        }
     }
 }

@@ -137,8 +137,12 @@ pub fn pair_explained(
                             let order = scratch
                                 .section(section)
                                 .map_or(&[][..], |r| r.order.as_slice());
-                            out.notes
-                                .push(crate::groups::split_note(order, groups, *seed));
+                            out.notes.push(crate::groups::split_note(
+                                order,
+                                groups,
+                                *seed,
+                                sec.format.group_names == arbiter_regulation::GroupNames::Numbers,
+                            ));
                         }
                         push(&mut scratch, &mut out, e)?;
                     }

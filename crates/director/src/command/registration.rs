@@ -281,9 +281,12 @@ pub(super) fn decide(
                 .or_else(|| state.section(&section).map(|r| r.order.as_slice()))
                 .unwrap_or(&[]);
             let groups = es.iter().find_map(|e| match e {
-                LogEntry::GroupsDrawn { groups, seed, .. } => {
-                    Some(crate::groups::split_note(order, groups, *seed))
-                }
+                LogEntry::GroupsDrawn { groups, seed, .. } => Some(crate::groups::split_note(
+                    order,
+                    groups,
+                    *seed,
+                    crate::groups::numbered(state, &section),
+                )),
                 _ => None,
             });
             let drawn = es.iter().find_map(|e| match e {

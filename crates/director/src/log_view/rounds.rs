@@ -51,7 +51,16 @@ impl LogReader<'_> {
                 let sizes: Vec<String> = groups
                     .iter()
                     .enumerate()
-                    .map(|(i, g)| format!("{}{}", crate::groups::letter(i), g.len()))
+                    .map(|(i, g)| {
+                        // Letters up to 26 groups; more are named by number (1组4人 …).
+                        if groups.len() > 26 && zh {
+                            format!("{}组{}人", i + 1, g.len())
+                        } else if groups.len() > 26 {
+                            format!("{}:{}", i + 1, g.len())
+                        } else {
+                            format!("{}{}", crate::groups::letter(i), g.len())
+                        }
+                    })
                     .collect();
                 let sizes = sizes.join(" ");
                 match (seed, zh) {

@@ -92,6 +92,10 @@ fn section_min(
 /// The most boards a team match may have (a national league plays 6, a city event 4–8).
 pub const MAX_BOARDS: u32 = 20;
 
+/// The most groups a `groups` section may have (named by numbers: 2025 全国象棋锦标赛(个人)
+/// 男子组 32 组).
+pub const MAX_GROUPS: u32 = 64;
+
 /// A team-match section (A15): boards within bounds, a team format, match points that rank a
 /// win above a draw above a loss, and no individual team ranking beside it.
 fn team_match(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
@@ -469,11 +473,20 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
             "分组赛须给出组数 `groups` (missing key `groups`)".into(),
         );
     };
-    if !(2..=26).contains(&g) {
-        return cx.fail(
-            sp(p!["format", "groups"]),
-            format!("组数 {g} 须在 2 至 26 之间（A 组至 Z 组） (groups must be 2 to 26, A to Z)"),
-        );
+    match f.group_names {
+        crate::model::GroupNames::Letters if !(2..=26).contains(&g) => {
+            return cx.fail(
+                sp(p!["format", "groups"]),
+                format!("组数 {g} 须在 2 至 26 之间（A 组至 Z 组；更多的组请写 group_names = \"numbers\" 以第1组、第2组…命名） (groups must be 2 to 26, A to Z; more groups need group_names = \"numbers\")"),
+            );
+        }
+        crate::model::GroupNames::Numbers if !(2..=MAX_GROUPS).contains(&g) => {
+            return cx.fail(
+                sp(p!["format", "groups"]),
+                format!("组数 {g} 须在 2 至 {MAX_GROUPS} 之间 (groups must be 2 to {MAX_GROUPS})"),
+            );
+        }
+        _ => {}
     }
     let Some(a) = f.advance else {
         return cx.fail(
@@ -490,7 +503,7 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
     let Some(fin) = f.final_stage else {
         return cx.fail(
             sp(p!["format", "kind"]),
-            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）或 same_place（同名次决赛） (missing key `final`)".into(),
+            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）、same_place（同名次决赛）或 knockout（按组号定位单败淘汰） (missing key `final`)".into(),
         );
     };
     // The smallest group the cap allows must hold the qualifiers.
@@ -543,6 +556,15 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
                 return cx.fail(
                     sp(p!["format", "advance"]),
                     format!("交叉淘汰的人数 {g}×{a}={k} 须为 2 的幂（2、4、8、16…） (a cross knockout of {k} players: it must be a power of two)"),
+                );
+            }
+        }
+        FinalStage::Knockout => {
+            let k = g * a;
+            if k > MAX_BRACKET {
+                return cx.fail(
+                    sp(p!["format", "advance"]),
+                    format!("决赛淘汰赛 {g}×{a}={k} 人，多于淘汰表的 {MAX_BRACKET} 人 (a knockout final of {k} players: at most {MAX_BRACKET})"),
                 );
             }
         }

@@ -290,3 +290,72 @@ fn a_round_robin_group_stage_states_its_rounds_from_the_cap() {
     let zh = r.summary(Lang::Zh);
     assert!(zh.contains("轮数: 小组赛由各组人数决定，决赛 3 轮"), "{zh}");
 }
+
+#[test]
+fn numbered_groups_seeded_by_pots_into_a_knockout_are_read_and_checked() {
+    // 2025 全国象棋锦标赛(个人): 32 groups (第1–32组), 分档抽签, each group's winner into a
+    // knockout at the place of his group's number.
+    let src = groups(
+        "[sections.entries]\ncap = 126\n",
+        "groups = 32\ngroup_names = \"numbers\"\nsplit = \"pots\"\nadvance = 1\nfinal = \"knockout\"",
+        true,
+    );
+    let reg = parse(&src, "g.toml").unwrap();
+    let f = &reg.sections[0].format;
+    assert_eq!(f.split, GroupSplit::Pots);
+    assert_eq!(f.group_names, GroupNames::Numbers);
+    assert_eq!(f.final_stage, Some(FinalStage::Knockout));
+    let text = reg.summary(Lang::Zh);
+    assert!(
+        text.contains("分32组（第1–32组，按序号分档抽签分组）"),
+        "{text}"
+    );
+    assert!(text.contains("第1组第1名为1号种子"), "{text}");
+    assert!(text.contains("决赛 5 轮"), "{text}");
+
+    // 32 groups named by letters: refused at the line, pointing at group_names.
+    let src = groups("", "groups = 32\nadvance = 1\nfinal = \"knockout\"", true);
+    let e = refused(&src);
+    assert!(
+        e.contains(&format!("g.toml:{}", line_of(&src, "groups = 32"))),
+        "{e}"
+    );
+    assert!(e.contains("group_names = \"numbers\""), "{e}");
+    // More than 64 numbered groups: refused.
+    let src = groups(
+        "",
+        "groups = 65\ngroup_names = \"numbers\"\nadvance = 1\nfinal = \"knockout\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(e.contains("2 至 64"), "{e}");
+    // An unknown split or final names the key's line.
+    let src = groups(
+        "",
+        "groups = 4\nsplit = \"pot\"\nadvance = 1\nfinal = \"knockout\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.contains(&format!("g.toml:{}", line_of(&src, "split = \"pot\""))),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_national_championship_file_is_read_as_its_drawing_rules_say() {
+    let reg = parse(
+        include_str!("../../../../regulations/national-2025-individual.toml"),
+        "national-2025-individual.toml",
+    )
+    .unwrap();
+    let men = reg.section("men").unwrap();
+    let women = reg.section("women").unwrap();
+    assert_eq!(men.format.groups, Some(32));
+    assert_eq!(women.format.groups, Some(16));
+    for s in [men, women] {
+        assert_eq!(s.format.split, GroupSplit::Pots);
+        assert_eq!(s.format.final_stage, Some(FinalStage::Knockout));
+        assert_eq!(s.format.advance, Some(1));
+    }
+}
