@@ -199,14 +199,70 @@ pub fn split_of(sec: &Section, state: &EventState, section: &str, order: &[Playe
             }
         }
     };
+    let mut groups: Vec<Vec<PlayerId>> = positions
+        .into_iter()
+        .map(|grp| grp.into_iter().map(|i| order[i]).collect())
+        .collect();
+    if sec.format.same_team_first {
+        let teams = crate::plan::team_keys(state, section);
+        for grp in &mut groups {
+            *grp = same_team_first(grp, &teams);
+        }
+    }
     LogEntry::GroupsDrawn {
         section: section.to_string(),
-        groups: positions
-            .into_iter()
-            .map(|grp| grp.into_iter().map(|i| order[i]).collect())
-            .collect(),
+        groups,
         seed,
     }
+}
+
+/// 同队先碰 (2025 全国锦标赛(个人) 抽签办法 二(三)): a group's order — its Berger codes —
+/// rearranged so that players of one team (`teams`: team, else unit, else association) meet
+/// in round 1: going through the group in its order, each player whose team has an earlier
+/// player still unmatched is paired with him, and the pairs take round 1's boards in turn;
+/// everybody else keeps his order in the codes left. A team of three has two meet in round
+/// 1 (the Berger table then decides when the third meets them).
+pub fn same_team_first(
+    group: &[PlayerId],
+    teams: &std::collections::BTreeMap<PlayerId, u32>,
+) -> Vec<PlayerId> {
+    let n = group.len();
+    if n < 3 {
+        return group.to_vec();
+    }
+    let mut open: std::collections::BTreeMap<u32, PlayerId> = Default::default();
+    let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
+    for p in group {
+        let Some(t) = teams.get(p) else { continue };
+        match open.remove(t) {
+            Some(q) => pairs.push((q, *p)),
+            None => {
+                open.insert(*t, *p);
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return group.to_vec();
+    }
+    let round1 = arbiter_pairing::round_robin::berger(n);
+    let boards = round1.first().map(|r| r.boards.clone()).unwrap_or_default();
+    let mut slots: Vec<Option<PlayerId>> = vec![None; n];
+    let mut placed = std::collections::BTreeSet::new();
+    for ((q, p), (a, b)) in pairs.into_iter().zip(boards) {
+        if a > n || b > n {
+            continue;
+        }
+        slots[a - 1] = Some(q);
+        slots[b - 1] = Some(p);
+        placed.insert(q);
+        placed.insert(p);
+    }
+    let mut rest = group.iter().filter(|p| !placed.contains(p));
+    slots
+        .into_iter()
+        .map(|s| s.or_else(|| rest.next().copied()))
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_else(|| group.to_vec())
 }
 
 /// The group (0 = A) of a player, once split.
@@ -612,6 +668,44 @@ mod tests {
         let two = seed_slots(Some(FinalStage::Knockout), 4, 2);
         assert_eq!(two[..4], [(0, 0), (1, 0), (2, 0), (3, 0)]);
         assert_eq!(two[4], (0, 1));
+    }
+
+    #[test]
+    fn players_of_one_team_meet_in_round_one() {
+        let ids: Vec<PlayerId> = (1..=4).map(PlayerId).collect();
+        // Players 1 and 3 of team 7, 2 and 4 of teams 8 and 9.
+        let teams = [(1, 7), (2, 8), (3, 7), (4, 9)]
+            .into_iter()
+            .map(|(p, t)| (PlayerId(p), t))
+            .collect();
+        let coded = same_team_first(&ids, &teams);
+        let mut sorted = coded.clone();
+        sorted.sort();
+        assert_eq!(sorted, ids, "the same players");
+        let r1 = &arbiter_pairing::round_robin::berger(4)[0];
+        let met = r1.boards.iter().any(|&(a, b)| {
+            let pair = [coded[a - 1], coded[b - 1]];
+            pair.contains(&PlayerId(1)) && pair.contains(&PlayerId(3))
+        });
+        assert!(met, "{coded:?} {:?}", r1.boards);
+        // No two of one team: the order is kept.
+        let apart = [(1, 1), (2, 2), (3, 3), (4, 4)]
+            .into_iter()
+            .map(|(p, t)| (PlayerId(p), t))
+            .collect();
+        assert_eq!(same_team_first(&ids, &apart), ids);
+        // Three players (a bye each round): the pair takes the board, not the bye.
+        let three: Vec<PlayerId> = (1..=3).map(PlayerId).collect();
+        let t3 = [(1, 1), (2, 5), (3, 5)]
+            .into_iter()
+            .map(|(p, t)| (PlayerId(p), t))
+            .collect();
+        let coded = same_team_first(&three, &t3);
+        let r1 = &arbiter_pairing::round_robin::berger(3)[0];
+        let (a, b) = r1.boards[0];
+        let mut pair = [coded[a - 1], coded[b - 1]];
+        pair.sort();
+        assert_eq!(pair, [PlayerId(2), PlayerId(3)], "{coded:?}");
     }
 
     #[test]

@@ -526,6 +526,11 @@ pub struct Format {
     /// `groups`: letters (A组 …, the default) or numbers (第1组 …).
     #[serde(default)]
     pub group_names: GroupNames,
+    /// `groups` (round robins): 同队先碰 — each group's codes set so that players of one team
+    /// (team, else unit, else association) meet in the first round where the Berger table
+    /// allows (2025 全国锦标赛(个人) 抽签办法 二(三)).
+    #[serde(default)]
+    pub same_team_first: bool,
     /// `groups`: the players of each group who go to the final stage (the top N).
     #[serde(default)]
     pub advance: Option<u32>,

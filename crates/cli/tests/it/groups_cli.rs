@@ -428,3 +428,119 @@ fn a_swiss_inside_each_group_driven_by_cli_commands() {
     let o = run(&["event", "verify", env.db().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// 2025 全国锦标赛(个人) 抽签办法 in small: numbered groups, 分档抽签 (二(二)), the codes of a
+/// group drawn with 同队先碰 (二(三)), each group's winner into a knockout by group number.
+const POTS: &str = r#"
+[event]
+name = "分档抽签测试"
+start = 2026-10-01
+end = 2026-10-03
+
+[[sections]]
+id = "open"
+name = "公开组"
+pairing = { numbering = "given" }
+
+[sections.format]
+kind = "groups"
+groups = 2
+group_names = "numbers"
+split = "pots"
+same_team_first = true
+advance = 1
+final = "knockout"
+
+[sections.format.knockout]
+variant = "single"
+
+[[sections.format.knockout.time_controls]]
+kind = "slow"
+minutes = 30
+
+[[sections.format.knockout.time_controls]]
+kind = "rapid"
+minutes = 10
+
+[[sections.format.knockout.time_controls]]
+kind = "armageddon"
+minutes = 5
+"#;
+
+#[test]
+fn pots_and_same_team_first_driven_by_cli_commands() {
+    let env = EventDir::new(POTS);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("分2组（第1–2组，按序号分档抽签分组）"),
+        "{}",
+        stdout(&o)
+    );
+    let id = env.create();
+    // Eight players of two teams (甲 the odd numbers, 乙 the even ones): every group of four
+    // holds at least one pair of team-mates.
+    let unit = |i: u32| if i % 2 == 1 { "甲队" } else { "乙队" };
+    for i in 1..=8 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--unit",
+            unit(i),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    let drawn = env.ok(&["draw", "--event", &id, "--section", "open"]);
+    assert!(drawn.contains("1组") && drawn.contains("2组"), "{drawn}");
+    let split = env.entries_of(&id, "groups_drawn");
+    assert_eq!(split.len(), 1, "{split:?}");
+    assert!(split[0].get("seed").is_some(), "a lot, its seed recorded");
+    // Numbers 1 and 2 (the first two registered) lead groups 1 and 2.
+    let groups: Vec<Vec<u64>> = split[0]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            g.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_u64().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(groups.len(), 2);
+    assert!(
+        groups[0].contains(&1) && groups[1].contains(&2),
+        "{groups:?}"
+    );
+
+    env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+    let s = sheet(&env, &id).unwrap();
+    let boards = s["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 4, "{s}");
+    // Round 1 pairs team-mates wherever a group has two: per group, ⌊甲/2⌋ + ⌊乙/2⌋ boards.
+    let team_of = |no: u64| unit(no as u32);
+    for g in &groups {
+        let jia = g.iter().filter(|&&p| team_of(p) == "甲队").count();
+        let expected = jia / 2 + (g.len() - jia) / 2;
+        let mates = boards
+            .iter()
+            .filter(|b| {
+                let (r, k) = (
+                    b["red"]["no"].as_u64().unwrap(),
+                    b["black"]["no"].as_u64().unwrap(),
+                );
+                g.contains(&r) && g.contains(&k) && team_of(r) == team_of(k)
+            })
+            .count();
+        assert_eq!(mates, expected, "group {g:?}: {s}");
+    }
+}

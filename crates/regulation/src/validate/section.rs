@@ -364,6 +364,7 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
         (f.groups.is_some(), "groups"),
         (f.advance.is_some(), "advance"),
         (f.final_stage.is_some(), "final"),
+        (f.same_team_first, "same_team_first"),
     ] {
         if given {
             return cx.fail(
@@ -456,6 +457,12 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
             return cx.fail(
                 sp(p!["format", "rounds"]),
                 "分组循环不设轮数 `rounds`：轮数由各组人数决定 (a group stage of round robins has no `rounds`: the groups' sizes decide them)".into(),
+            );
+        }
+        (true, _) if f.same_team_first => {
+            return cx.fail(
+                sp(p!["format", "same_team_first"]),
+                "同队先碰只用于组内循环（贝格尔表的代号），组内积分编排制不能设 (same_team_first is for round-robin groups, not a Swiss in each group)".into(),
             );
         }
         (true, None | Some(0)) => {

@@ -329,6 +329,18 @@ fn numbered_groups_seeded_by_pots_into_a_knockout_are_read_and_checked() {
     );
     let e = refused(&src);
     assert!(e.contains("2 至 64"), "{e}");
+    // 同队先碰 is for the round robins' codes: refused for a Swiss in each group.
+    let src = groups(
+        "",
+        "groups = 2\ngroup_format = \"swiss\"\nrounds = 3\nsame_team_first = true\nadvance = 1\nfinal = \"knockout\"",
+        true,
+    );
+    let e = refused(&src);
+    assert!(
+        e.contains(&format!("g.toml:{}", line_of(&src, "same_team_first"))),
+        "{e}"
+    );
+    assert!(e.contains("同队先碰只用于组内循环"), "{e}");
     // An unknown split or final names the key's line.
     let src = groups(
         "",
