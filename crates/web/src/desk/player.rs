@@ -145,11 +145,15 @@ pub async fn show(
         p,
         here: &here,
         section: &sec_name,
-        sex: p.sex.map_or("", |s| s.zh()),
-        birth: p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-        id_number: p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-        phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
-        unit: p.unit.as_deref().unwrap_or(""),
+        sex: p.person.sex.map_or("", |s| s.zh()),
+        birth: p
+            .person
+            .birth_date
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+        id_number: p.person.id_number_masked(),
+        phone: p.person.phone_masked(),
+        unit: p.person.unit.as_deref().unwrap_or(""),
         team: p.team.as_deref().unwrap_or(""),
         grade: p.grade.as_deref().unwrap_or(""),
         grades: arbiter_director::regulation_of(st)
@@ -163,8 +167,8 @@ pub async fn show(
             .collect::<Vec<_>>()
             .join(", "),
         registrar: auth.may(arbiter_director::permission::Action::EditEntry),
-        male: p.sex == Some(Sex::Male),
-        female: p.sex == Some(Sex::Female),
+        male: p.person.sex == Some(Sex::Male),
+        female: p.person.sex == Some(Sex::Female),
         next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
         flags: reg_cmd::offered_flags(st, &p.section)
             .into_iter()
