@@ -15,7 +15,7 @@ use arbiter_director::api::entries as api;
 use arbiter_director::command::money::MoneyCommand;
 use arbiter_director::command::registration::{self as reg_cmd, EditedEntry, RegistrationCommand};
 use arbiter_director::command::Outcome;
-use arbiter_types::{IdNumber, Phone, Sex};
+use arbiter_types::{IdNumber, Person, Phone, Sex};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -256,12 +256,15 @@ fn parse_edit(f: &EditForm) -> Result<EditedEntry, String> {
         Some(s) => Some(Phone::parse(&s).map_err(|e| e.to_string())?),
     };
     Ok(EditedEntry {
-        name: f.name.trim().to_string(),
-        sex,
-        birth,
-        id_number,
-        phone,
-        unit: opt(&f.unit),
+        person: Person {
+            name: f.name.trim().to_string(),
+            sex,
+            birth_date: birth,
+            id_number,
+            phone,
+            unit: opt(&f.unit),
+            ..Person::default()
+        },
         team: opt(&f.team),
         grade: f.grade.as_ref().map(|_| opt(&f.grade)),
         flags: f.rest.contains_key("flags_shown").then(|| {
