@@ -131,25 +131,13 @@ impl ImportReport {
 /// The entry form of a roster row, for `section`.
 pub fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> EntryForm {
     EntryForm {
-        section,
-        name: r.person.name.trim().to_string(),
-        sex: r.person.sex,
-        birth: r.person.birth_date,
-        id_number: r.person.id_number.as_ref().map(|i| i.as_str().to_string()),
-        phone: r.person.phone.as_ref().map(|p| p.as_str().to_string()),
-        unit: r.person.unit.clone(),
-        association: r.person.association.clone(),
         team: r.team.clone(),
         evidence: r.evidence.clone(),
         flags: r.flags.clone(),
         rating: r.rating,
         grade: r.grade.clone(),
         late_reason,
-        social_security: r
-            .person
-            .social_security
-            .as_ref()
-            .map(|s| s.as_str().to_string()),
+        ..EntryForm::of_person(section, &r.person)
     }
 }
 
