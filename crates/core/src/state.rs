@@ -579,8 +579,9 @@ impl SectionRecord {
     }
 }
 
-/// A player's record reads as his particulars (`p.name`, `p.id_number`) where only they
-/// matter, as a printed document does.
+/// A player's record reads as his particulars (`p.name`, `p.id_number`) in the printed
+/// documents (`crates/report/src/docs`) and the players' claim pages (`crates/web/src/claim.rs`),
+/// which have not yet moved to `p.person`; everything else reads `p.person` itself.
 impl std::ops::Deref for PlayerRecord {
     type Target = Person;
     fn deref(&self) -> &Person {

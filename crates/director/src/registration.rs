@@ -47,6 +47,29 @@ pub fn given(v: Option<&str>) -> Option<String> {
 }
 
 impl EntryForm {
+    /// The form of a person whose particulars are already read (a roster row, an online
+    /// submission), in `section`, with nothing else filled: its team, documents, flags,
+    /// rating, grade and late reason are the caller's to set.
+    pub fn of_person(section: String, p: &Person) -> EntryForm {
+        EntryForm {
+            section,
+            name: p.name.trim().to_string(),
+            sex: p.sex,
+            birth: p.birth_date,
+            id_number: p.id_number.as_ref().map(|i| i.as_str().to_string()),
+            phone: p.phone.as_ref().map(|x| x.as_str().to_string()),
+            social_security: p.social_security.as_ref().map(|x| x.as_str().to_string()),
+            unit: p.unit.clone(),
+            association: p.association.clone(),
+            team: None,
+            evidence: Vec::new(),
+            flags: Vec::new(),
+            rating: None,
+            grade: None,
+            late_reason: None,
+        }
+    }
+
     /// The form with its unit, association and team trimmed, blank ones not given
     /// ([`given`]), and its name trimmed.
     pub fn normalized(&self) -> EntryForm {

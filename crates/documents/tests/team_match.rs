@@ -69,7 +69,7 @@ fn at(t: &Table, key: &str) -> usize {
 }
 
 fn name(state: &EventState, id: arbiter_core::PlayerId) -> String {
-    state.player(id).unwrap().name.clone()
+    state.player(id).unwrap().person.name.clone()
 }
 
 fn tb_cell(v: TbValue) -> Cell {
@@ -577,10 +577,11 @@ fn no_team_table_shows_an_id_number_or_a_phone() {
             .players
             .values()
             .flat_map(|p| {
-                p.id_number
+                p.person
+                    .id_number
                     .iter()
                     .map(|n| n.as_str().to_string())
-                    .chain(p.phone.iter().map(|n| n.as_str().to_string()))
+                    .chain(p.person.phone.iter().map(|n| n.as_str().to_string()))
             })
             .collect();
         assert!(!private.is_empty());

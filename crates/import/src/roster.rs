@@ -5,7 +5,7 @@
 //! back typed [`RosterRow`]s and every problem with its row and column. A row with a problem is not among the rows: the
 //! caller lists it, nothing is dropped silently.
 
-use arbiter_types::{IdNumber, Phone, Sex};
+use arbiter_types::{IdNumber, Person, Phone, Sex};
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -197,17 +197,11 @@ pub struct TableRow {
 pub struct RosterRow {
     /// Row of the file (1-based).
     pub line: usize,
-    pub name: String,
+    /// Name and particulars; sex and birth date filled from the ID number when it gives
+    /// them.
+    pub person: Person,
     pub section: Option<String>,
-    pub sex: Option<Sex>,
-    pub id_number: Option<IdNumber>,
-    pub phone: Option<Phone>,
-    /// 社保号 (K5).
-    pub social_security: Option<arbiter_types::SocialSecurityNo>,
-    pub unit: Option<String>,
-    pub association: Option<String>,
     pub team: Option<String>,
-    pub birth_date: Option<NaiveDate>,
     pub evidence: Vec<String>,
     pub flags: Vec<String>,
     pub rating: Option<u32>,
@@ -570,16 +564,9 @@ pub fn parse_roster_table(
         }
         let mut row = RosterRow {
             line,
-            name: String::new(),
+            person: Person::default(),
             section: None,
-            sex: None,
-            id_number: None,
-            phone: None,
-            social_security: None,
-            unit: None,
-            association: None,
             team: None,
-            birth_date: None,
             evidence: Vec::new(),
             flags: Vec::new(),
             rating: None,
@@ -625,13 +612,13 @@ pub fn parse_roster_table(
                 Column::Ignored => {}
                 Column::Name => {
                     name_col = i;
-                    row.name = v.clone();
+                    row.person.name = v.clone();
                 }
                 Column::Section => row.section = opt(),
                 Column::Sex if v.is_empty() => {}
                 Column::Sex => match parse_sex(&v) {
                     Some(s) => {
-                        row.sex = Some(s);
+                        row.person.sex = Some(s);
                         sex_col = Some(i);
                     }
                     None => problem!(
@@ -646,24 +633,24 @@ pub fn parse_roster_table(
                         problem!(i, excel_mangled_id(&v));
                     } else {
                         match IdNumber::parse(&v) {
-                            Ok(id) => row.id_number = Some(id),
+                            Ok(id) => row.person.id_number = Some(id),
                             Err(e) => problem!(i, format!("身份证号 {}: {e}", mask_typed(&v))),
                         }
                     }
                 }
                 Column::Phone if v.is_empty() => {}
                 Column::Phone => match Phone::parse(&v) {
-                    Ok(p) => row.phone = Some(p),
+                    Ok(p) => row.person.phone = Some(p),
                     Err(e) => problem!(i, e.to_string()),
                 },
                 Column::SocialSecurity if v.is_empty() => {}
                 Column::SocialSecurity => match arbiter_types::SocialSecurityNo::parse(&v) {
-                    Ok(s) => row.social_security = Some(s),
+                    Ok(s) => row.person.social_security = Some(s),
                     // The message does not repeat the number.
                     Err(e) => problem!(i, e.to_string()),
                 },
-                Column::Unit => row.unit = opt(),
-                Column::Association => row.association = opt(),
+                Column::Unit => row.person.unit = opt(),
+                Column::Association => row.person.association = opt(),
                 Column::Team => row.team = opt(),
                 Column::Grade => row.grade = opt(),
                 Column::BirthDate if v.is_empty() => {}
@@ -675,7 +662,7 @@ pub fn parse_roster_table(
                     };
                     match d {
                         Some(d) => {
-                            row.birth_date = Some(d);
+                            row.person.birth_date = Some(d);
                             birth_col = Some(i);
                         }
                         None => problem!(
@@ -707,14 +694,14 @@ pub fn parse_roster_table(
                 },
             }
         }
-        if row.name.is_empty() {
+        if row.person.name.is_empty() {
             problem!(name_col, "姓名为空 (name is empty)".into());
         }
-        if row.unit.is_none() {
-            row.unit.clone_from(&form_unit);
+        if row.person.unit.is_none() {
+            row.person.unit.clone_from(&form_unit);
         }
-        if let Some(id) = &row.id_number {
-            if let (Some(s), Some(c)) = (row.sex, sex_col) {
+        if let Some(id) = &row.person.id_number {
+            if let (Some(s), Some(c)) = (row.person.sex, sex_col) {
                 if s != id.sex() {
                     problem!(
                         c,
@@ -725,7 +712,7 @@ pub fn parse_roster_table(
                     );
                 }
             }
-            if let (Some(b), Some(c)) = (row.birth_date, birth_col) {
+            if let (Some(b), Some(c)) = (row.person.birth_date, birth_col) {
                 if b != id.birth_date() {
                     problem!(
                         c,
@@ -736,14 +723,14 @@ pub fn parse_roster_table(
                     );
                 }
             }
-            row.sex = Some(id.sex());
-            row.birth_date = Some(id.birth_date());
+            row.person.sex = Some(id.sex());
+            row.person.birth_date = Some(id.birth_date());
         }
         // The same person twice in the file (in the same section): same ID number, or same
         // name, unit and birth date (both given or both missing) when the row has no ID number.
         if mine.is_empty() {
             let sec = row.section.clone().unwrap_or_default();
-            if let Some(id) = &row.id_number {
+            if let Some(id) = &row.person.id_number {
                 let c = id_col.unwrap_or(name_col);
                 let key = (sec, id.as_str().to_string());
                 match by_id.get(&key) {
@@ -760,9 +747,9 @@ pub fn parse_roster_table(
             } else {
                 let key = (
                     sec,
-                    row.name.clone(),
-                    row.unit.clone().unwrap_or_default(),
-                    row.birth_date,
+                    row.person.name.clone(),
+                    row.person.unit.clone().unwrap_or_default(),
+                    row.person.birth_date,
                 );
                 match by_name_unit.get(&key) {
                     Some(first) => problem!(
@@ -832,9 +819,12 @@ mod tests {
         assert!(r.problems.is_empty(), "{:?}", r.problems);
         assert_eq!(r.rows.len(), 2);
         assert_eq!(r.rows[0].line, 4);
-        assert_eq!(r.rows[0].unit.as_deref(), Some("昆山农商行"));
-        assert_eq!(r.rows[0].sex, Some(Sex::Female));
-        assert_eq!(r.rows[0].birth_date, NaiveDate::from_ymd_opt(1949, 12, 31));
+        assert_eq!(r.rows[0].person.unit.as_deref(), Some("昆山农商行"));
+        assert_eq!(r.rows[0].person.sex, Some(Sex::Female));
+        assert_eq!(
+            r.rows[0].person.birth_date,
+            NaiveDate::from_ymd_opt(1949, 12, 31)
+        );
         assert_eq!(r.rows[1].line, 6);
         assert!(r.notices.iter().any(|n| n.message.contains("第 3 行")));
     }
@@ -862,7 +852,7 @@ mod tests {
         );
         assert!(r.problems[2].message.contains("Excel 把身份证号存成了数字"));
         assert_eq!(r.rows.len(), 1);
-        assert_eq!(r.rows[0].name, "赵六");
+        assert_eq!(r.rows[0].person.name, "赵六");
         assert!(r.problems[0]
             .to_string()
             .starts_with("t.csv:2: 第 2 行 身份证号 (B列), 单元格 B2: 身份证号 110105**********21: 身份证号校验码"));
@@ -900,7 +890,10 @@ mod tests {
         assert_eq!(r.problems.len(), 1);
         assert_eq!(r.problems[0].cell().as_deref(), Some("B2"));
         assert!(r.problems[0].message.contains("设为文本"));
-        assert_eq!(r.rows[0].birth_date, NaiveDate::from_ymd_opt(2001, 1, 1));
+        assert_eq!(
+            r.rows[0].person.birth_date,
+            NaiveDate::from_ymd_opt(2001, 1, 1)
+        );
     }
 
     #[test]
@@ -930,7 +923,7 @@ mod tests {
             ],
         );
         assert!(r.problems.is_empty(), "{:?}", r.problems);
-        assert_eq!(r.rows[0].unit.as_deref(), Some("甲"));
+        assert_eq!(r.rows[0].person.unit.as_deref(), Some("甲"));
         assert!(
             r.notices[0].message.contains("「phone」"),
             "{:?}",

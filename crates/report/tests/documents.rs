@@ -95,11 +95,11 @@ fn pairings_are_the_rounds_boards() {
     for (row, b) in t.rows.iter().zip(&round.boards) {
         assert_eq!(
             row[name],
-            Cell::Text(state.player(b.red).unwrap().name.clone())
+            Cell::Text(state.player(b.red).unwrap().person.name.clone())
         );
         assert_eq!(
             row[black],
-            Cell::Text(state.player(b.black).unwrap().name.clone())
+            Cell::Text(state.player(b.black).unwrap().person.name.clone())
         );
     }
     assert!(doc.subtitle.unwrap().contains("第3轮"));
@@ -129,7 +129,7 @@ fn checkin_masks_personal_data_unless_organiser() {
     let ids: Vec<String> = state
         .players
         .values()
-        .filter_map(|p| p.id_number.as_ref().map(|n| n.as_str().to_string()))
+        .filter_map(|p| p.person.id_number.as_ref().map(|n| n.as_str().to_string()))
         .collect();
     assert!(!ids.is_empty());
     let published = format!("{:?}", build(state, DocKind::Checkin, &opts()).unwrap());

@@ -384,10 +384,11 @@ fn no_team_document_shows_an_id_number_or_a_phone() {
             .players
             .values()
             .flat_map(|p| {
-                p.id_number
+                p.person
+                    .id_number
                     .iter()
                     .map(|n| n.as_str().to_string())
-                    .chain(p.phone.iter().map(|n| n.as_str().to_string()))
+                    .chain(p.person.phone.iter().map(|n| n.as_str().to_string()))
             })
             .collect();
         assert!(!private.is_empty());
@@ -448,7 +449,7 @@ fn team_prizes_and_certificates_name_the_team_and_its_players() {
             .filter_map(|p| {
                 let rec = state.section("clubs")?;
                 let i = rec.order.iter().position(|x| *x == p.id)?;
-                Some((i as u32, p.name.clone()))
+                Some((i as u32, p.person.name.clone()))
             })
             .collect();
         members.sort();

@@ -693,7 +693,7 @@ impl Simulator {
         for p in state.players.values() {
             if let Some(team) = p.team.as_deref() {
                 by_form
-                    .entry((p.section.as_str(), p.name.as_str(), team))
+                    .entry((p.section.as_str(), p.person.name.as_str(), team))
                     .or_insert(p.id);
             }
         }
@@ -929,7 +929,7 @@ impl Simulator {
                     let payers: Vec<_> = state
                         .players
                         .values()
-                        .filter(|p| !unpaid.contains(&(p.section.as_str(), p.name.as_str())))
+                        .filter(|p| !unpaid.contains(&(p.section.as_str(), p.person.name.as_str())))
                         .map(|p| p.id)
                         .collect();
                     // Each payer pays his section's fee (receipt numbered by player) and is

@@ -28,7 +28,7 @@ fn a_required_unit_is_filled_and_teams_reach_min_players() {
     // Every registered player has a unit (「请填写单位」 never refused a valid entry).
     assert!(!state.players.is_empty());
     assert!(
-        state.players.values().all(|p| p.unit.is_some()),
+        state.players.values().all(|p| p.person.unit.is_some()),
         "a player without a unit"
     );
     // Teams of 7–8 from the units, and the team prizes given.

@@ -156,7 +156,7 @@ fn check(reg: &Regulation, state: &EventState, section: &str) -> BoardPrizes {
                 (r.no, r.name.as_str(), r.team.as_str()),
                 (
                     no(*p),
-                    player.name.as_str(),
+                    player.person.name.as_str(),
                     player.team.as_deref().unwrap_or("")
                 ),
                 "board {}",

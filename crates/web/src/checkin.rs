@@ -84,8 +84,8 @@ struct CheckInForm {
 fn player_view(st: &EventState, p: PlayerId) -> Option<PlayerView> {
     let rec = st.player(p)?;
     Some(PlayerView {
-        name: rec.name.clone(),
-        unit: rec.unit.clone().unwrap_or_default(),
+        name: rec.person.name.clone(),
+        unit: rec.person.unit.clone().unwrap_or_default(),
         section_name: st
             .section(&rec.section)
             .map_or_else(|| rec.section.clone(), |s| s.name.clone()),

@@ -11,7 +11,7 @@ use arbiter_director::command::registration::{Entered, RegistrationCommand};
 use arbiter_director::command::Outcome;
 use arbiter_import::roster::{parse_date, parse_sex};
 use arbiter_import::RosterRow;
-use arbiter_types::{IdNumber, Phone};
+use arbiter_types::{IdNumber, Person, Phone};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -565,15 +565,17 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
     }
     let row = RosterRow {
         line: 0,
-        name: a.name.trim().to_string(),
+        person: Person {
+            name: a.name.trim().to_string(),
+            sex,
+            birth_date,
+            id_number,
+            phone,
+            social_security,
+            unit: a.unit,
+            association: a.association,
+        },
         section: Some(a.section.clone()),
-        sex,
-        birth_date,
-        id_number,
-        phone,
-        social_security,
-        unit: a.unit,
-        association: a.association,
         team: a.team,
         evidence: a.evidence,
         flags: a.flag,
@@ -604,7 +606,10 @@ fn add(a: AddArgs) -> anyhow::Result<u8> {
                     reason,
                     ..
                 }) => {
-                    eprintln!("拒绝报名 refused: {} [{section_name}]: {reason}", row.name);
+                    eprintln!(
+                        "拒绝报名 refused: {} [{section_name}]: {reason}",
+                        row.person.name
+                    );
                     Ok(2)
                 }
                 _ => Ok(0),

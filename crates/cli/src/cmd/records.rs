@@ -238,7 +238,7 @@ fn show(a: &RecordArgs) -> anyhow::Result<u8> {
     let name = |p| {
         es.state
             .player(p)
-            .map(|x| x.name.clone())
+            .map(|x| x.person.name.clone())
             .unwrap_or_default()
     };
     println!(

@@ -183,7 +183,7 @@ fn lineup_player(
     let named: Vec<_> = members
         .iter()
         .copied()
-        .filter(|p| state.player(*p).is_some_and(|r| r.name == t))
+        .filter(|p| state.player(*p).is_some_and(|r| r.person.name == t))
         .collect();
     match named.as_slice() {
         [p] => Ok(Some(*p)),
@@ -1164,7 +1164,7 @@ fn player_name(state: &arbiter_core::EventState, section: &str, no: u32) -> Stri
         .section(section)
         .and_then(|s| s.order.get(no.saturating_sub(1) as usize))
         .and_then(|p| state.player(*p))
-        .map(|p| p.name.clone())
+        .map(|p| p.person.name.clone())
         .unwrap_or_default()
 }
 

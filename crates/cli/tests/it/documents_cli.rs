@@ -36,7 +36,7 @@ fn print_in_english_keeps_the_names() {
     let men = s.state.players("men");
     assert_eq!(men.len(), 40);
     for p in men {
-        assert!(flat.contains(&p.name), "{} missing", p.name);
+        assert!(flat.contains(&p.person.name), "{} missing", p.person.name);
     }
     let (text, _) = print(
         "pairings",

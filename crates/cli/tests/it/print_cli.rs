@@ -197,8 +197,8 @@ fn checkin_lists_every_player_with_masked_id() {
     let players: Vec<_> = e.state.players.values().collect();
     assert!(players.len() >= PLAYERS, "{}", players.len());
     for pl in &players {
-        assert!(flat.contains(&pl.name), "{} missing", pl.name);
-        if let Some(id) = &pl.id_number {
+        assert!(flat.contains(&pl.person.name), "{} missing", pl.person.name);
+        if let Some(id) = &pl.person.id_number {
             assert!(!flat.contains(id.as_str()), "ID number unmasked");
             assert!(flat.contains(&id.masked()), "masked ID missing");
         }
@@ -211,7 +211,10 @@ fn checkin_lists_every_player_with_masked_id() {
     );
     // The organiser's copy shows the full ID numbers.
     let full = print("checkin", &["--organiser"]).flat();
-    let id = players.iter().find_map(|p| p.id_number.as_ref()).unwrap();
+    let id = players
+        .iter()
+        .find_map(|p| p.person.id_number.as_ref())
+        .unwrap();
     assert!(full.contains(id.as_str()));
 }
 
@@ -281,8 +284,8 @@ fn results_of_a_round() {
     check_pages(&p, "results", true);
     let round = e.state.section(&sid).unwrap().round(4).unwrap();
     for b in &round.boards {
-        let red = &e.state.player(b.red).unwrap().name;
-        let black = &e.state.player(b.black).unwrap().name;
+        let red = &e.state.player(b.red).unwrap().person.name;
+        let black = &e.state.player(b.black).unwrap().person.name;
         let word = match b.result.unwrap() {
             arbiter_types::GameResult::RedWin => "红胜",
             arbiter_types::GameResult::BlackWin => "黑胜",

@@ -167,8 +167,8 @@ fn table_cards_two_a_page_with_the_rounds_players() {
     assert_eq!(p.len(), round.boards.len().div_ceil(2));
     for b in round.boards.iter() {
         let page = flat(&p[(b.board as usize - 1) / 2]);
-        let red = &sim.state.player(b.red).unwrap().name;
-        let black = &sim.state.player(b.black).unwrap().name;
+        let red = &sim.state.player(b.red).unwrap().person.name;
+        let black = &sim.state.player(b.black).unwrap().person.name;
         assert!(
             page.contains(&format!("红方{red}")),
             "{red} on card {}",
@@ -184,7 +184,7 @@ fn table_cards_two_a_page_with_the_rounds_players() {
     // No ID number on a card.
     let all: String = p.concat();
     for pl in sim.state.players.values() {
-        if let Some(id) = &pl.id_number {
+        if let Some(id) = &pl.person.id_number {
             assert!(!all.contains(id.as_str()));
         }
     }
@@ -212,14 +212,14 @@ fn name_cards_one_folded_page_per_player() {
         let f = flat(page);
         // The upper half reads upside down: poppler gives its text too, the name twice.
         assert!(
-            f.matches(pl.name.as_str()).count() >= 1,
+            f.matches(pl.person.name.as_str()).count() >= 1,
             "{} on {page}",
-            pl.name
+            pl.person.name
         );
-        if let Some(u) = &pl.unit {
+        if let Some(u) = &pl.person.unit {
             assert!(f.contains(u.as_str()), "{u}");
         }
-        if let Some(id) = &pl.id_number {
+        if let Some(id) = &pl.person.id_number {
             assert!(!f.contains(id.as_str()));
         }
     }
@@ -331,9 +331,9 @@ fn prize_receipts_with_masked_ids_and_the_total() {
             .state
             .players
             .values()
-            .find(|x| &x.name == name && x.section == pr.section)
+            .find(|x| &x.person.name == name && x.section == pr.section)
             .unwrap();
-        if let Some(id) = &rec.id_number {
+        if let Some(id) = &rec.person.id_number {
             assert!(!f.contains(id.as_str()), "ID unmasked");
             assert!(f.contains(&id.masked()), "masked ID of {name}");
             winner_ids.push(id.as_str().to_string());
@@ -393,8 +393,8 @@ fn cash_report_for_the_treasurer() {
         assert!(f.contains(name), "{name}");
     }
     for pl in sim.state.players.values() {
-        assert!(f.contains(&pl.name), "{}", pl.name);
-        if let Some(id) = &pl.id_number {
+        assert!(f.contains(&pl.person.name), "{}", pl.person.name);
+        if let Some(id) = &pl.person.id_number {
             assert!(!f.contains(id.as_str()) && !f.contains(&id.masked()));
         }
     }
@@ -428,8 +428,8 @@ fn programme_booklet_with_a_right_table_of_contents() {
     );
     let all = flat(&p.concat());
     for pl in sim.state.players.values().filter(|p| p.withdrawn.is_none()) {
-        assert!(all.contains(&pl.name), "{}", pl.name);
-        if let Some(id) = &pl.id_number {
+        assert!(all.contains(&pl.person.name), "{}", pl.person.name);
+        if let Some(id) = &pl.person.id_number {
             assert!(!all.contains(id.as_str()));
         }
     }
@@ -437,7 +437,7 @@ fn programme_booklet_with_a_right_table_of_contents() {
     let pairings = flat(&p[chapters[3].1 - 1..].concat());
     let r1 = sim.state.section("open").unwrap().round(1).unwrap();
     for b in r1.boards.iter() {
-        assert!(pairings.contains(&sim.state.player(b.red).unwrap().name));
+        assert!(pairings.contains(&sim.state.player(b.red).unwrap().person.name));
     }
     assert!(flat(&p[chapters[0].1 - 1]).contains("公开组"));
 }
@@ -523,8 +523,8 @@ fn programme_of_a_team_event_lists_the_teams_by_board() {
         .values()
         .find(|t| t.members.len() >= 2)
         .expect("a team");
-    let first = &ks.state.player(team.members[0]).unwrap().name;
-    let second = &ks.state.player(team.members[1]).unwrap().name;
+    let first = &ks.state.player(team.members[0]).unwrap().person.name;
+    let second = &ks.state.player(team.members[1]).unwrap().person.name;
     let row = h
         .split("<tr>")
         .find(|r| r.contains(&format!(">{}<", team.team)))
@@ -567,7 +567,7 @@ fn results_book_with_every_chapter_and_the_corrections() {
         "{last}"
     );
     for pl in sim.state.players.values() {
-        if let Some(id) = &pl.id_number {
+        if let Some(id) = &pl.person.id_number {
             assert!(!all.contains(id.as_str()));
         }
     }

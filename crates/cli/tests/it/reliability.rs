@@ -441,8 +441,11 @@ fn three_concurrent_player_add_loops_see_no_false_refusal_and_lose_nothing() {
     let state = store.state(&arbiter_store::EventId(id.clone())).unwrap();
     assert_eq!(state.players.len(), WRITERS * EACH);
     assert!(state.refused.is_empty(), "{:?}", state.refused);
-    let names: std::collections::BTreeSet<&str> =
-        state.players.values().map(|p| p.name.as_str()).collect();
+    let names: std::collections::BTreeSet<&str> = state
+        .players
+        .values()
+        .map(|p| p.person.name.as_str())
+        .collect();
     assert_eq!(names.len(), WRITERS * EACH);
 }
 
@@ -499,7 +502,11 @@ fn a_gbk_roster_is_read_as_gbk_and_bad_bytes_are_refused_naming_the_file() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let store = SqliteStore::open(&db).unwrap();
     let state = store.state(&arbiter_store::EventId(id.clone())).unwrap();
-    let names: Vec<&str> = state.players.values().map(|p| p.name.as_str()).collect();
+    let names: Vec<&str> = state
+        .players
+        .values()
+        .map(|p| p.person.name.as_str())
+        .collect();
     assert_eq!(names, vec!["张三"]);
     // Bytes that are neither UTF-8 nor GB18030: refused with the file and line, nothing written.
     let bad = dir.path().join("坏.csv");

@@ -345,7 +345,7 @@ fn a_board_rule_of_the_regulation_refuses_a_line_up_that_breaks_it() {
         .iter()
         .map(|p| {
             p.and_then(|p| state.player(p))
-                .map_or(String::new(), |r| r.name.clone())
+                .map_or(String::new(), |r| r.person.name.clone())
         })
         .collect();
     assert_eq!(names, ["甲队1", "甲队3"]);
@@ -424,7 +424,7 @@ fn a_whole_team_withdraws_and_is_not_paired_again() {
             state.status(*p),
             Some(arbiter_core::PlayerStatus::Withdrawn)
         );
-        assert!(player.name.starts_with("丁队"));
+        assert!(player.person.name.starts_with("丁队"));
     }
     let json: serde_json::Value =
         serde_json::from_str(&ok(&e.args(&["teams", "--event", &e.id, "--json"]))).expect("json");

@@ -160,7 +160,7 @@ fn outcomes_follow_results_and_pairing_numbers() {
         .state
         .players("men")
         .iter()
-        .map(|p| p.name.clone())
+        .map(|p| p.person.name.clone())
         .collect();
     assert_eq!(names, ["丙", "甲", "丁", "乙"]);
 }

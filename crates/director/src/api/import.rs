@@ -131,21 +131,13 @@ impl ImportReport {
 /// The entry form of a roster row, for `section`.
 pub fn form(r: &RosterRow, section: String, late_reason: Option<String>) -> EntryForm {
     EntryForm {
-        section,
-        name: r.name.trim().to_string(),
-        sex: r.sex,
-        birth: r.birth_date,
-        id_number: r.id_number.as_ref().map(|i| i.as_str().to_string()),
-        phone: r.phone.as_ref().map(|p| p.as_str().to_string()),
-        unit: r.unit.clone(),
-        association: r.association.clone(),
         team: r.team.clone(),
         evidence: r.evidence.clone(),
         flags: r.flags.clone(),
         rating: r.rating,
         grade: r.grade.clone(),
         late_reason,
-        social_security: r.social_security.as_ref().map(|s| s.as_str().to_string()),
+        ..EntryForm::of_person(section, &r.person)
     }
 }
 
@@ -248,18 +240,18 @@ pub fn registered_match<'a>(
     state: &'a EventState,
     r: &RosterRow,
 ) -> Option<&'a arbiter_core::state::PlayerRecord> {
-    let name = r.name.trim();
+    let name = r.person.name.trim();
     state
         .players
         .values()
-        .find(|p| match (&r.id_number, &p.person.id_number) {
+        .find(|p| match (&r.person.id_number, &p.person.id_number) {
             (Some(a), Some(b)) => a == b,
             (Some(_), None) => false,
             (None, _) => {
                 p.person.name == name
                     && p.person.unit.as_deref().or(p.person.association.as_deref())
-                        == r.unit.as_deref().or(r.association.as_deref())
-                    && p.person.birth_date == r.birth_date
+                        == r.person.unit.as_deref().or(r.person.association.as_deref())
+                    && p.person.birth_date == r.person.birth_date
             }
         })
 }
@@ -390,7 +382,7 @@ pub fn import_roster(
                     report.problems.push(p);
                     continue;
                 }
-                if let Some(id) = r.id_number.as_ref() {
+                if let Some(id) = r.person.id_number.as_ref() {
                     if let Err(e) =
                         crate::registration::person_mistake(Some(id), None, None, ctx.at.date())
                     {
@@ -529,28 +521,29 @@ pub fn row_changes(
     r: &RosterRow,
     rec: &arbiter_core::state::PlayerRecord,
 ) -> Vec<FieldChange> {
+    let (x, was) = (&r.person, &rec.person);
     let mut c = Vec::new();
-    let name = r.name.trim();
-    if !name.is_empty() && name != rec.person.name {
+    let name = x.name.trim();
+    if !name.is_empty() && name != was.name {
         c.push(FieldChange::Name(name.to_string()));
     }
-    if r.sex.is_some() && r.sex != rec.person.sex {
-        c.push(FieldChange::Sex(r.sex));
+    if x.sex.is_some() && x.sex != was.sex {
+        c.push(FieldChange::Sex(x.sex));
     }
-    if r.birth_date.is_some() && r.birth_date != rec.person.birth_date {
-        c.push(FieldChange::BirthDate(r.birth_date));
+    if x.birth_date.is_some() && x.birth_date != was.birth_date {
+        c.push(FieldChange::BirthDate(x.birth_date));
     }
-    if r.id_number.is_some() && r.id_number != rec.person.id_number {
-        c.push(FieldChange::IdNumber(r.id_number.clone()));
+    if x.id_number.is_some() && x.id_number != was.id_number {
+        c.push(FieldChange::IdNumber(x.id_number.clone()));
     }
-    if r.phone.is_some() && r.phone != rec.person.phone {
-        c.push(FieldChange::Phone(r.phone.clone()));
+    if x.phone.is_some() && x.phone != was.phone {
+        c.push(FieldChange::Phone(x.phone.clone()));
     }
     let given = |v: &Option<String>| crate::registration::given(v.as_deref());
-    if let Some(u) = given(&r.unit).filter(|u| Some(u) != rec.person.unit.as_ref()) {
+    if let Some(u) = given(&x.unit).filter(|u| Some(u) != was.unit.as_ref()) {
         c.push(FieldChange::Unit(Some(u)));
     }
-    if let Some(a) = given(&r.association).filter(|a| Some(a) != rec.person.association.as_ref()) {
+    if let Some(a) = given(&x.association).filter(|a| Some(a) != was.association.as_ref()) {
         c.push(FieldChange::Association(Some(a)));
     }
     if let Some(t) = given(&r.team).filter(|t| Some(t) != rec.team.as_ref()) {

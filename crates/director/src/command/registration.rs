@@ -510,12 +510,9 @@ fn withdraw_team(
 /// offer stay as registered).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditedEntry {
-    pub name: String,
-    pub sex: Option<arbiter_types::Sex>,
-    pub birth: Option<chrono::NaiveDate>,
-    pub id_number: Option<arbiter_types::IdNumber>,
-    pub phone: Option<arbiter_types::Phone>,
-    pub unit: Option<String>,
+    /// Name, sex, birth date, ID number, phone and unit as the form gives them; the form has
+    /// no 社保号 nor association, which stay as registered.
+    pub person: arbiter_types::Person,
     pub team: Option<String>,
     pub flags: Option<Vec<String>>,
     /// 段位/称号 when the form shows the grade (the regulation keeps a scale): `Some(None)`
@@ -547,43 +544,39 @@ impl EditedEntry {
         state: &EventState,
         rec: &arbiter_core::PlayerRecord,
     ) -> Vec<FieldChange> {
-        let x = self;
+        let (x, was) = (&self.person, &rec.person);
         let mut c = Vec::new();
-        if x.name != rec.person.name {
+        if x.name != was.name {
             c.push(FieldChange::Name(x.name.clone()));
         }
-        if x.sex != rec.person.sex {
+        if x.sex != was.sex {
             c.push(FieldChange::Sex(x.sex));
         }
-        if x.birth != rec.person.birth_date {
-            c.push(FieldChange::BirthDate(x.birth));
+        if x.birth_date != was.birth_date {
+            c.push(FieldChange::BirthDate(x.birth_date));
         }
         if let Some(i) = x
             .id_number
             .as_ref()
-            .filter(|i| rec.person.id_number.as_ref() != Some(*i))
+            .filter(|i| was.id_number.as_ref() != Some(*i))
         {
             c.push(FieldChange::IdNumber(Some(i.clone())));
         }
-        if let Some(p) = x
-            .phone
-            .as_ref()
-            .filter(|p| rec.person.phone.as_ref() != Some(*p))
-        {
+        if let Some(p) = x.phone.as_ref().filter(|p| was.phone.as_ref() != Some(*p)) {
             c.push(FieldChange::Phone(Some(p.clone())));
         }
-        if x.unit != rec.person.unit {
+        if x.unit != was.unit {
             c.push(FieldChange::Unit(x.unit.clone()));
         }
-        if x.team != rec.team {
-            c.push(FieldChange::Team(x.team.clone()));
+        if self.team != rec.team {
+            c.push(FieldChange::Team(self.team.clone()));
         }
-        if let Some(g) = &x.grade {
+        if let Some(g) = &self.grade {
             if *g != rec.grade {
                 c.push(FieldChange::Grade(g.clone()));
             }
         }
-        if let Some(ticked) = &x.flags {
+        if let Some(ticked) = &self.flags {
             let offered = offered_flags(state, &rec.section);
             let mut flags: Vec<String> = rec
                 .flags

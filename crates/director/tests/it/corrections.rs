@@ -80,7 +80,7 @@ fn a_correction_keeps_the_sections_sex_rule() {
         "补录身份证号",
     ));
     assert!(err.contains("本组限男子"), "{err}");
-    assert_eq!(s.player(p).unwrap().sex, Some(Sex::Male));
+    assert_eq!(s.player(p).unwrap().person.sex, Some(Sex::Male));
     // A man's ID number is accepted, and his birth date comes with it.
     let ok = desk::correct(
         &s,
@@ -94,8 +94,11 @@ fn a_correction_keeps_the_sections_sex_rule() {
     .unwrap();
     apply(&mut s, ok);
     let rec = s.player(p).unwrap();
-    assert_eq!(rec.sex, Some(Sex::Male));
-    assert_eq!(rec.birth_date, chrono::NaiveDate::from_ymd_opt(1990, 1, 1));
+    assert_eq!(rec.person.sex, Some(Sex::Male));
+    assert_eq!(
+        rec.person.birth_date,
+        chrono::NaiveDate::from_ymd_opt(1990, 1, 1)
+    );
     // Now a sex that contradicts the ID number is refused as such.
     let err = refusal(desk::correct(
         &s,
@@ -167,7 +170,7 @@ fn a_correction_keeps_the_sections_age_rule() {
     .unwrap();
     apply(&mut s2, ok);
     assert_eq!(
-        s2.player(r).unwrap().birth_date,
+        s2.player(r).unwrap().person.birth_date,
         chrono::NaiveDate::from_ymd_opt(1951, 5, 1)
     );
 }

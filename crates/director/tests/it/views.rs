@@ -104,7 +104,7 @@ fn bracket_view_names_every_player_and_ends_with_the_places() {
         assert_eq!(e.seed, Some(i as u32 + 1));
         let rec = state.section("open").unwrap();
         let p = state.player(rec.order[e.no.index()]).unwrap();
-        assert_eq!(e.name, p.name);
+        assert_eq!(e.name, p.person.name);
     }
     for m in v.rounds.iter().flatten() {
         assert!(m.finished, "{}", m.id);

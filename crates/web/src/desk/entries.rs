@@ -366,7 +366,9 @@ fn find(st: &arbiter_core::EventState, sec: &str, q: &str) -> Vec<Found> {
     st.players
         .values()
         .filter(|p| {
-            Some(p.id.0) == reg || Some(p.id.0) == by_no || (!q.is_empty() && p.name.contains(q))
+            Some(p.id.0) == reg
+                || Some(p.id.0) == by_no
+                || (!q.is_empty() && p.person.name.contains(q))
         })
         .take(50)
         .map(|p| Found {
@@ -375,11 +377,11 @@ fn find(st: &arbiter_core::EventState, sec: &str, q: &str) -> Vec<Found> {
                 Some(n) => format!("序号 {n} · 报名号 {}", p.id),
                 None => p.id.to_string(),
             },
-            name: p.name.clone(),
+            name: p.person.name.clone(),
             section: st
                 .section(&p.section)
                 .map_or(p.section.clone(), |s| s.name.clone()),
-            unit: p.unit.clone().unwrap_or_default(),
+            unit: p.person.unit.clone().unwrap_or_default(),
             fee: api::fee_status(st, p.id).map_or_else(|| "未缴费".into(), |f| f.to_string()),
             checked_in: p.checked_in,
             why: api::why_not_paired(st, p.id)
@@ -517,12 +519,12 @@ fn render(
         .map(|p| EntryRow {
             id: p.id.0,
             num: api::pairing_no(st, p.id).map_or_else(|| p.id.to_string(), |n| n.to_string()),
-            name: &p.name,
+            name: &p.person.name,
             withdrawn: p.withdrawn.is_some(),
-            sex: p.sex.map_or("", |s| s.zh()),
-            unit: p.unit.as_deref().unwrap_or(""),
-            id_number: p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-            phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
+            sex: p.person.sex.map_or("", |s| s.zh()),
+            unit: p.person.unit.as_deref().unwrap_or(""),
+            id_number: p.person.id_number_masked(),
+            phone: p.person.phone_masked(),
             paid: (p.paid_fen > 0).then(|| match api::fee_status(st, p.id) {
                 Some(f) if f.owed_fen() > 0 => format!(
                     "{} ({}{})",
@@ -571,18 +573,8 @@ fn render(
                 .map(|d| d.to_string())
                 .unwrap_or_default(),
             unit: x.person.unit.as_deref().unwrap_or(""),
-            id_number: x
-                .person
-                .id_number
-                .as_ref()
-                .map(|i| i.masked())
-                .unwrap_or_default(),
-            phone: x
-                .person
-                .phone
-                .as_ref()
-                .map(|p| p.masked())
-                .unwrap_or_default(),
+            id_number: x.person.id_number_masked(),
+            phone: x.person.phone_masked(),
             evidence: x
                 .evidence
                 .iter()

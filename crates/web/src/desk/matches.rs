@@ -229,7 +229,9 @@ pub fn team_sheet(
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
-                    let name = st.player(*p).map_or_else(String::new, |r| r.name.clone());
+                    let name = st
+                        .player(*p)
+                        .map_or_else(String::new, |r| r.person.name.clone());
                     let place = if (i as u32) < tm.boards {
                         match l {
                             Lang::Zh => format!("{}台", i + 1),

@@ -15,7 +15,7 @@ use arbiter_director::api::entries as api;
 use arbiter_director::command::money::MoneyCommand;
 use arbiter_director::command::registration::{self as reg_cmd, EditedEntry, RegistrationCommand};
 use arbiter_director::command::Outcome;
-use arbiter_types::{IdNumber, Phone, Sex};
+use arbiter_types::{IdNumber, Person, Phone, Sex};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -145,11 +145,15 @@ pub async fn show(
         p,
         here: &here,
         section: &sec_name,
-        sex: p.sex.map_or("", |s| s.zh()),
-        birth: p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-        id_number: p.id_number.as_ref().map(|i| i.masked()).unwrap_or_default(),
-        phone: p.phone.as_ref().map(|x| x.masked()).unwrap_or_default(),
-        unit: p.unit.as_deref().unwrap_or(""),
+        sex: p.person.sex.map_or("", |s| s.zh()),
+        birth: p
+            .person
+            .birth_date
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+        id_number: p.person.id_number_masked(),
+        phone: p.person.phone_masked(),
+        unit: p.person.unit.as_deref().unwrap_or(""),
         team: p.team.as_deref().unwrap_or(""),
         grade: p.grade.as_deref().unwrap_or(""),
         grades: arbiter_director::regulation_of(st)
@@ -163,8 +167,8 @@ pub async fn show(
             .collect::<Vec<_>>()
             .join(", "),
         registrar: auth.may(arbiter_director::permission::Action::EditEntry),
-        male: p.sex == Some(Sex::Male),
-        female: p.sex == Some(Sex::Female),
+        male: p.person.sex == Some(Sex::Male),
+        female: p.person.sex == Some(Sex::Female),
         next_round: arb.then(|| st.section(&p.section).map_or(1, |s| s.last_round() + 1)),
         flags: reg_cmd::offered_flags(st, &p.section)
             .into_iter()
@@ -252,12 +256,15 @@ fn parse_edit(f: &EditForm) -> Result<EditedEntry, String> {
         Some(s) => Some(Phone::parse(&s).map_err(|e| e.to_string())?),
     };
     Ok(EditedEntry {
-        name: f.name.trim().to_string(),
-        sex,
-        birth,
-        id_number,
-        phone,
-        unit: opt(&f.unit),
+        person: Person {
+            name: f.name.trim().to_string(),
+            sex,
+            birth_date: birth,
+            id_number,
+            phone,
+            unit: opt(&f.unit),
+            ..Person::default()
+        },
         team: opt(&f.team),
         grade: f.grade.as_ref().map(|_| opt(&f.grade)),
         flags: f.rest.contains_key("flags_shown").then(|| {

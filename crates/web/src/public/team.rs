@@ -284,7 +284,7 @@ pub fn team_page(s: &Snapshot, l: Lang, section: &str, no: u32) -> Option<TeamPa
                     });
                     Some(TeamPlayer {
                         no: pno,
-                        name: p.name.clone(),
+                        name: p.person.name.clone(),
                         board: line.map(|(b, _)| b),
                         games: line.map_or(0, |(_, r)| r.games),
                         points: line.map_or_else(|| "0".to_string(), |(_, r)| r.points_text()),

@@ -336,9 +336,11 @@ pub fn find_away(
             .filter(|(p, _)| sec.pairing_no(*p).is_some_and(|no| no.get() == n))
             .collect(),
         None => {
-            let exact: Vec<_> = players().filter(|(_, r)| r.name == q).collect();
+            let exact: Vec<_> = players().filter(|(_, r)| r.person.name == q).collect();
             if exact.is_empty() {
-                players().filter(|(_, r)| r.name.contains(q)).collect()
+                players()
+                    .filter(|(_, r)| r.person.name.contains(q))
+                    .collect()
             } else {
                 exact
             }
@@ -370,7 +372,7 @@ pub fn find_away(
             let no = sec
                 .pairing_no(p)
                 .map_or_else(|| "—".to_string(), |n| n.get().to_string());
-            (no, r.name.clone(), why)
+            (no, r.person.name.clone(), why)
         })
         .collect()
 }
@@ -412,8 +414,11 @@ pub fn names(snap: &Snapshot, section: &str) -> BTreeMap<u32, (String, Option<St
             Some((
                 no,
                 (
-                    p.name.clone(),
-                    p.unit.clone().or_else(|| p.association.clone()),
+                    p.person.name.clone(),
+                    p.person
+                        .unit
+                        .clone()
+                        .or_else(|| p.person.association.clone()),
                 ),
             ))
         })

@@ -199,7 +199,7 @@ fn a_team_round_from_line_ups_to_a_corrected_board_live_on_a_phone() {
         // Match 1 on the sheet: the reserve on board 4, board 4 an empty seat.
         let m1 = rows(&c, "#m-1 tr:not(.captains)").await;
         assert_eq!(m1.len(), 5, "{m1:?}");
-        let name = |p: arbiter_core::PlayerId| st.player(p).expect("player").name.clone();
+        let name = |p: arbiter_core::PlayerId| st.player(p).expect("player").person.name.clone();
         assert!(
             m1[4].iter().any(|cell| cell.contains(&name(a_members[4]))),
             "{m1:?}"

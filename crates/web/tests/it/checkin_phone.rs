@@ -65,7 +65,7 @@ pub(crate) fn tianshui_online(store: &SqliteStore) -> (EventId, PlayerId) {
     let (&pid, rec) = state
         .players
         .iter()
-        .find(|(_, r)| r.name == "网上棋手")
+        .find(|(_, r)| r.person.name == "网上棋手")
         .expect("the online player");
     assert!(!rec.checked_in);
     (ev, pid)
@@ -147,7 +147,7 @@ fn the_status_page_gives_the_code_and_the_phone_checks_in_with_the_pledge() {
     assert!(html.contains(r#"name="pledge""#), "{html}");
     let st = srv.store().state(&ev).expect("state");
     let rec = st.player(p).expect("player");
-    let idn = rec.id_number.as_ref().expect("ID number");
+    let idn = rec.person.id_number.as_ref().expect("ID number");
     assert!(!html.contains(idn.as_str()), "an ID number on the page");
     assert!(!html.contains("13909380099"), "a phone on the page");
 

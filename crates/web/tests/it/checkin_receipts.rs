@@ -39,19 +39,19 @@ fn a_player_registered_at_the_desk_checks_in_with_the_code_on_his_receipt() {
     let (&pid, rec) = st
         .players
         .iter()
-        .find(|(_, r)| r.name == "棋手01")
+        .find(|(_, r)| r.person.name == "棋手01")
         .expect("a player registered at the desk");
     assert!(!rec.checked_in);
     // Every player entered has a receipt; none shows an ID number or a phone.
     for p in st.players.values() {
         assert!(
-            html.contains(&format!("<h3>报名回执 · {}</h3>", p.name)),
+            html.contains(&format!("<h3>报名回执 · {}</h3>", p.person.name)),
             "{html}"
         );
-        if let Some(id) = &p.id_number {
+        if let Some(id) = &p.person.id_number {
             assert!(!html.contains(id.as_str()), "an ID number on a receipt");
         }
-        if let Some(ph) = &p.phone {
+        if let Some(ph) = &p.person.phone {
             assert!(!html.contains(ph.as_str()), "a phone on a receipt");
         }
     }

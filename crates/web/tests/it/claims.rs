@@ -113,8 +113,8 @@ fn two_phones_agree_and_the_result_is_theirs_and_a_replay_is_refused() {
         .expect("board 1");
     for p in [b.red, b.black] {
         let p = st.player(p).expect("player");
-        assert!(html.contains(&p.name), "{html}");
-        if let Some(idn) = &p.id_number {
+        assert!(html.contains(&p.person.name), "{html}");
+        if let Some(idn) = &p.person.id_number {
             assert!(!html.contains(idn.as_str()), "an ID number on the page");
         }
     }

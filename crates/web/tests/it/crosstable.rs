@@ -103,7 +103,7 @@ fn the_crosstable_shows_the_regulations_points_and_counts_like_the_standings() {
     let late = state
         .players("men")
         .into_iter()
-        .find(|p| p.name == "迟到的人")
+        .find(|p| p.person.name == "迟到的人")
         .expect("the late entry");
     assert!(rec
         .round(3)

@@ -680,13 +680,13 @@ fn an_entry_is_edited_excused_and_withdrawn_at_the_desk() {
     assert_eq!(fixes[0].0, "desk");
     let state = s.store().state(&EventId(ev.clone())).expect("state");
     let rec = state.player(arbiter_core::PlayerId(1)).expect("P1");
-    assert_eq!(rec.unit.as_deref(), Some("昆山一厂"));
+    assert_eq!(rec.person.unit.as_deref(), Some("昆山一厂"));
     assert_eq!(
-        rec.id_number.as_ref().map(|i| i.to_string()),
+        rec.person.id_number.as_ref().map(|i| i.to_string()),
         Some(his.clone())
     );
     assert_eq!(
-        rec.birth_date.map(|d| d.to_string()).as_deref(),
+        rec.person.birth_date.map(|d| d.to_string()).as_deref(),
         Some("1990-01-01")
     );
     // The page shows them masked, never in full.
@@ -1942,7 +1942,7 @@ fn the_desk_downloads_pdf_xlsx_and_csv_with_personal_data_masked() {
     // ID numbers: masked for every role but the organiser's explicit copy.
     let ids: Vec<String> = men
         .iter()
-        .filter_map(|p| p.id_number.as_ref().map(|i| i.as_str().to_string()))
+        .filter_map(|p| p.person.id_number.as_ref().map(|i| i.as_str().to_string()))
         .collect();
     assert!(!ids.is_empty(), "the simulated players have ID numbers");
     let csv_path = format!("/desk/e/{ev}/csv/checkin-men.csv");
@@ -1967,7 +1967,7 @@ fn the_desk_downloads_pdf_xlsx_and_csv_with_personal_data_masked() {
             } else {
                 r.text()
             };
-            assert!(body.contains(&men[0].name), "{path}: {body}");
+            assert!(body.contains(&men[0].person.name), "{path}: {body}");
             for id in &ids {
                 assert!(!body.contains(id.as_str()), "{path}: unmasked {id}");
             }

@@ -145,7 +145,7 @@ fn a_units_entry_form_enters_the_local_section_with_its_condition() {
     let local: Vec<&str> = st
         .players("local")
         .iter()
-        .map(|p| p.name.as_str())
+        .map(|p| p.person.name.as_str())
         .collect();
     assert_eq!(local, vec!["本地一"]);
     // The token was for one import: used, it is gone.

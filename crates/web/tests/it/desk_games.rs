@@ -515,6 +515,7 @@ fn find_my_board_says_excused_or_withdrawn_instead_of_not_found() {
         state
             .player(arbiter_core::PlayerId(pid))
             .expect("player")
+            .person
             .name
             .clone()
     };

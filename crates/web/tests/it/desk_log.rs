@@ -79,7 +79,7 @@ fn the_log_page_reads_as_sentences_with_names_and_no_json_or_id_number() {
         .store()
         .state(&arbiter_store::EventId(ev.clone()))
         .expect("state");
-    let name = |p| state.player(p).expect("player").name.clone();
+    let name = |p| state.player(p).expect("player").person.name.clone();
     let round = state
         .section("men")
         .and_then(|r| r.round(1))

@@ -148,7 +148,7 @@ fn a_team_round_at_the_desk_line_ups_results_by_match_board_and_a_team_absent() 
         &path,
         &[("team", &first), ("round", "1"), ("b1", &id(*other))],
     );
-    let who = &st.player(*other).expect("player").name;
+    let who = &st.player(*other).expect("player").person.name;
     assert!(
         !ok && msg.contains(&format!("{who} (P{}) 不是本队队员", other.0)),
         "{msg}"

@@ -37,10 +37,10 @@ fn find_my_board_by_name_and_by_number_without_javascript() {
         html.contains(r#"<form class="find" method="get""#),
         "{html}"
     );
-    assert!(html.contains(&red.name) && html.contains(&black.name));
+    assert!(html.contains(&red.person.name) && html.contains(&black.person.name));
 
     let q = |s: &str| -> String { s.bytes().map(|c| format!("%{c:02X}")).collect() };
-    let by_name = srv.get(&format!("/e/{id}/s/men/r/3?q={}", q(&black.name)));
+    let by_name = srv.get(&format!("/e/{id}/s/men/r/3?q={}", q(&black.person.name)));
     assert_eq!(by_name.status, 200);
     let html = by_name.text();
     let answer = html
@@ -54,7 +54,7 @@ fn find_my_board_by_name_and_by_number_without_javascript() {
     assert!(answer.contains(&format!("第{}台", b.board)), "{answer}");
     assert!(answer.contains("执黑"), "{answer}");
     assert!(
-        answer.contains(&format!("对手: {} ({red_no})", red.name)),
+        answer.contains(&format!("对手: {} ({red_no})", red.person.name)),
         "{answer}"
     );
     // The board's row is highlighted.
@@ -64,7 +64,7 @@ fn find_my_board_by_name_and_by_number_without_javascript() {
     let html = by_no.text();
     assert!(html.contains(&format!("Board {}", b.board)), "{html}");
     assert!(html.contains("red (moves first)"));
-    assert!(html.contains(&format!("Opponent: {} ({black_no})", black.name)));
+    assert!(html.contains(&format!("Opponent: {} ({black_no})", black.person.name)));
 
     let none = srv.get(&format!("/e/{id}/s/men/r/3?q={}", q("查无此人")));
     assert!(none.text().contains("未找到"));
@@ -133,7 +133,7 @@ fn standings_crosstable_player_and_team_pages() {
     for o in state.outcomes(p.id) {
         running += o.points(&table);
     }
-    assert!(page.contains(&p.name));
+    assert!(page.contains(&p.person.name));
     // Three completed rounds plus round 4 paired: four rows; running total after round 3.
     assert_eq!(page.matches("<tr><td class=\"n\">").count(), 4, "{page}");
     assert!(
@@ -142,7 +142,7 @@ fn standings_crosstable_player_and_team_pages() {
     );
 
     let cross = srv.get(&format!("/e/{id}/s/men/crosstable")).text();
-    assert!(cross.contains(&p.name));
+    assert!(cross.contains(&p.person.name));
     // Kunshan scores 2-1-0: a win is 2 in the crosstable.
     assert!(cross.contains("红2") || cross.contains("黑2"), "wins shown");
 
@@ -272,13 +272,13 @@ fn no_public_page_or_api_response_holds_an_id_number_or_a_phone() {
     for id in &ids {
         let state = srv.store().state(id).expect("state");
         for p in state.players.values() {
-            if let Some(n) = &p.id_number {
+            if let Some(n) = &p.person.id_number {
                 secrets.push(n.as_str().to_string());
                 secrets.push(n.as_str().to_lowercase());
                 secrets.push(n.masked());
                 secrets.push(n.as_str()[6..14].to_string() + &n.as_str()[14..]);
             }
-            if let Some(ph) = &p.phone {
+            if let Some(ph) = &p.person.phone {
                 let d = ph.as_str().to_string();
                 secrets.push(ph.masked());
                 if d.len() == 11 {
@@ -346,7 +346,7 @@ fn standings_mark_the_players_whose_confirmed_result_was_corrected() {
         .collect();
     assert_eq!(marked.len(), 2, "{html}");
     for p in &corrected {
-        let name = &state.player(*p).expect("player").name;
+        let name = &state.player(*p).expect("player").person.name;
         assert!(
             marked.iter().any(|r| r.contains(name.as_str())),
             "{name} is marked"
@@ -637,7 +637,7 @@ fn the_prize_list_is_on_the_phone_marked_provisional_until_the_closing() {
             assert!(t.contains(name.as_str()), "{name} missing: {t}");
         }
         for pl in state.players.values() {
-            if let Some(n) = &pl.id_number {
+            if let Some(n) = &pl.person.id_number {
                 assert!(!t.contains(n.as_str()), "ID number on the prize page");
             }
         }

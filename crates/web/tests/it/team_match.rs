@@ -239,11 +239,11 @@ fn no_page_of_a_team_section_holds_an_id_number_or_a_phone() {
     let state = srv.store().state(&id).expect("state");
     let mut secrets = Vec::new();
     for p in state.players.values() {
-        if let Some(n) = &p.id_number {
+        if let Some(n) = &p.person.id_number {
             secrets.push(n.as_str().to_string());
             secrets.push(n.masked());
         }
-        if let Some(ph) = &p.phone {
+        if let Some(ph) = &p.person.phone {
             secrets.push(ph.as_str().to_string());
             secrets.push(ph.masked());
         }
@@ -305,7 +305,7 @@ fn a_team_has_its_own_page_with_its_players_and_every_match() {
     let mut last = 0;
     for p in &team.members {
         let pno = rec.order.iter().position(|x| x == p).expect("numbered") + 1;
-        let pname = &state.player(*p).expect("player").name;
+        let pname = &state.player(*p).expect("player").person.name;
         let link = format!("<a href=\"/e/{id}/s/clubs/p/{pno}\">{pname}</a>");
         let pos = at(&html, &link);
         assert!(pos > last, "{pname} in board order");

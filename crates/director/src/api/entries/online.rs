@@ -401,21 +401,12 @@ pub fn approve(
     }
     let s = pending_submission(state, submission)?;
     let form = EntryForm {
-        section: s.section.clone(),
-        name: s.person.name.clone(),
-        sex: s.person.sex,
-        birth: s.person.birth_date,
-        id_number: s.person.id_number.as_ref().map(|i| i.to_string()),
-        phone: s.person.phone.as_ref().map(|p| p.to_string()),
-        unit: s.person.unit.clone(),
+        // The online form asks no association.
         association: None,
-        team: None,
         evidence,
         flags: s.flags.clone(),
-        rating: None,
-        grade: None,
         late_reason,
-        social_security: s.person.social_security.as_ref().map(|x| x.to_string()),
+        ..EntryForm::of_person(s.section.clone(), &s.person)
     };
     // On time if submitted on time: the deadline is judged at the submission's time (the
     // log's own check reads it from the submission named in the registration).
