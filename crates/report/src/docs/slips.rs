@@ -9,7 +9,7 @@ use arbiter_types::Colour;
 
 /// Each side's claim code of a board, or of a knockout game due on it, and a QR code of the
 /// claim page with it, when the document is asked to carry them. A knockout game whose
-/// colours a player chooses at the board (K7) has none: the arbiter enters it.
+/// colours a player chooses at the board (K7) has none, and says the arbiter enters it.
 fn claim_codes(cx: &Ctx, sheet: &rounds::RoundSheet, board: u32) -> Option<Block> {
     let claims = cx.claims.as_ref()?;
     let game = if sheet.knockout.is_empty() {
@@ -23,7 +23,13 @@ fn claim_codes(cx: &Ctx, sheet: &rounds::RoundSheet, board: u32) -> Option<Block
             .into_iter()
             .find(|g| g.due == Some((sheet.round, board)))?;
         if g.chooser {
-            return None;
+            return Some(Block::Paragraph(
+                cx.t(
+                    "本局由选手临场选色, 成绩由裁判录入, 不用手机确认。",
+                    "A player chooses the colours of this game at the board: the officials enter its result, not the phones.",
+                )
+                .to_string(),
+            ));
         }
         Some(g)
     };
