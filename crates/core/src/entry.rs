@@ -1018,6 +1018,17 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         fouls: Vec<KnockoutFoul>,
     },
+    /// A player's own claim of a knockout game's result, made with his code on his phone
+    /// (J6, S11), before the game is recorded: `game` is its index in the match (from 0),
+    /// `side` the colour the slip gave him. Both sides' claims agreeing record the game (a
+    /// `knockout_game_recorded` after the claim); a disagreement waits for the arbiter.
+    KnockoutResultClaimed {
+        section: String,
+        match_id: String,
+        game: u32,
+        side: Colour,
+        result: GameResult,
+    },
 }
 
 /// A foul in a knockout game, by the colour of the player who committed it in that game.
@@ -1171,6 +1182,7 @@ impl LogEntry {
             LogEntry::RoundUndone { .. } => "round_undone",
             LogEntry::KnockoutSeeded { .. } => "knockout_seeded",
             LogEntry::KnockoutGameRecorded { .. } => "knockout_game_recorded",
+            LogEntry::KnockoutResultClaimed { .. } => "knockout_result_claimed",
             LogEntry::TeamNumbersDrawn { .. } => "team_numbers_drawn",
             LogEntry::MatchesPaired { .. } => "matches_paired",
             LogEntry::LineupGiven { .. } => "lineup_given",

@@ -387,6 +387,15 @@ impl RoundRecord {
     }
 }
 
+/// A player's claim of a knockout game's result (`knockout_result_claimed`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutClaim {
+    pub match_id: String,
+    /// The game's index in the match, from 0.
+    pub game: u32,
+    pub claim: ResultClaim,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KnockoutGame {
     pub match_id: String,
@@ -427,6 +436,10 @@ pub struct SectionRecord {
     /// pairing numbers in seed order); empty before, and in older logs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub knockout_seeds: Vec<arbiter_types::PlayerNo>,
+    /// The players' claims of knockout games (`knockout_result_claimed`) in the order made;
+    /// a game's claims count only while it is not recorded.
+    #[serde(default, skip_serializing_if = "imbl::Vector::is_empty")]
+    pub knockout_claims: imbl::Vector<KnockoutClaim>,
     /// Team numbers of a team-match section (`team_numbers_drawn`): `team_order[i]` has
     /// number `i + 1`. Empty until drawn, and in an individual section.
     #[serde(default)]
@@ -547,6 +560,27 @@ impl SectionRecord {
     /// The memo of the knockout games ([`crate::memo`]): the director keeps its bracket there.
     pub fn knockout_memo(&self) -> &crate::memo::KnockoutMemo {
         &self.knockout_memo
+    }
+
+    /// The knockout game `game` (index from 0) of match `match_id`, once recorded.
+    pub fn knockout_game(&self, match_id: &str, game: u32) -> Option<&KnockoutGame> {
+        self.knockout
+            .iter()
+            .find(|g| g.match_id == match_id && g.game == game)
+    }
+
+    /// The standing claim (its last) of `side` for knockout game `game` of `match_id`.
+    pub fn knockout_claim(
+        &self,
+        match_id: &str,
+        game: u32,
+        side: arbiter_types::Colour,
+    ) -> Option<ResultClaim> {
+        self.knockout_claims
+            .iter()
+            .rev()
+            .find(|c| c.match_id == match_id && c.game == game && c.claim.side == side)
+            .map(|c| c.claim)
     }
 
     /// Pairing number of a player, once drawn.

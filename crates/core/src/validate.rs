@@ -192,6 +192,8 @@ pub enum Rejection {
     NoResult { round: u32, board: u32 },
     #[error("第 {round} 轮第 {board} 台已有成绩, 不再接受选手确认 (the board has a result: no more claims)")]
     ClaimAfterResult { round: u32, board: u32 },
+    #[error("淘汰赛 {match_id} 第{}局已有成绩, 不再接受选手确认 (the game has a result: no more claims)", game + 1)]
+    KnockoutClaimAfterResult { match_id: String, game: u32 },
     #[error("第 {round} 轮第 {board} 台成绩已确认 (already confirmed)")]
     AlreadyConfirmed { round: u32, board: u32 },
     #[error(

@@ -204,23 +204,34 @@ impl ClaimStatus {
 
 /// The standing claims of `board` under the regulation's signing rule.
 pub fn status(signing: Option<ResultSigning>, board: &BoardRecord) -> ClaimStatus {
-    let (red, black) = (board.claim(Colour::Red), board.claim(Colour::Black));
+    status_of(
+        signing,
+        board.claim(Colour::Red).map(|c| c.result),
+        board.claim(Colour::Black).map(|c| c.result),
+    )
+}
+
+/// The standing claims of a game, red's and black's, under the regulation's signing rule.
+pub fn status_of(
+    signing: Option<ResultSigning>,
+    red: Option<GameResult>,
+    black: Option<GameResult>,
+) -> ClaimStatus {
     let result = match (red, black) {
         (None, None) => return ClaimStatus::None,
-        (Some(r), Some(b)) if r.result != b.result => {
-            return ClaimStatus::Disagree {
-                red: r.result,
-                black: b.result,
-            }
-        }
-        (Some(c), _) | (None, Some(c)) => c.result,
+        (Some(r), Some(b)) if r != b => return ClaimStatus::Disagree { red: r, black: b },
+        (Some(c), _) | (None, Some(c)) => c,
     };
     let signers: &[Colour] = match (signing, result) {
         (Some(ResultSigning::LoserSigns), GameResult::RedWin) => &[Colour::Black],
         (Some(ResultSigning::LoserSigns), GameResult::BlackWin) => &[Colour::Red],
         _ => &[Colour::Red, Colour::Black],
     };
-    if signers.iter().all(|s| board.claim(*s).is_some()) {
+    let claimed = |s: Colour| match s {
+        Colour::Red => red.is_some(),
+        Colour::Black => black.is_some(),
+    };
+    if signers.iter().all(|s| claimed(*s)) {
         return ClaimStatus::Agreed(result);
     }
     let claimed = if red.is_some() {
@@ -323,6 +334,18 @@ pub enum ClaimProblem {
     NoCheckIn,
     /// No player has this check-in code.
     UnknownCheckInCode,
+    /// The knockout game (its match and game in words) has its result already.
+    GameIn { game: String, stored: GameResult },
+    /// The knockout game is not due now: its match is decided, or the game is not yet
+    /// (or no longer) one the bracket plays.
+    GameNotDue { game: String },
+    /// A player chooses the colours of this knockout game at the board (K7): the arbiter
+    /// enters it.
+    ColoursChosen { game: String },
+    /// The same claim of a knockout game again from the same side.
+    RepeatedGame { game: String },
+    /// The code names another knockout game than the page the claim came from.
+    OtherGame,
 }
 
 impl std::fmt::Display for ClaimProblem {
@@ -366,6 +389,29 @@ impl std::fmt::Display for ClaimProblem {
             UnknownCheckInCode => write!(
                 f,
                 "签到码不正确, 请核对报名状态页上的签到码 (the check-in code is wrong: check it on your entry status page)"
+            ),
+            GameIn { game, stored } => write!(
+                f,
+                "{game} 成绩已录入 ({}), 不再接受手机确认; 如有异议请找裁判 \
+                 (the result is in: see the officials about any objection)",
+                stored.zh()
+            ),
+            GameNotDue { game } => write!(
+                f,
+                "{game} 现在不是待下的对局 (本场已决出胜负, 或该局尚未开始), 不能确认成绩 \
+                 (the game is not due: its match is decided, or the game is not on yet)"
+            ),
+            ColoursChosen { game } => write!(
+                f,
+                "{game} 由选手临场选色, 成绩由裁判录入 (the colours of this game are chosen at the board: the officials enter it)"
+            ),
+            RepeatedGame { game } => write!(
+                f,
+                "{game}: 您已确认过这一成绩 (you have claimed this result already)"
+            ),
+            OtherGame => write!(
+                f,
+                "确认码不属于本局 (the code is not this game's)"
             ),
         }
     }
@@ -471,6 +517,313 @@ pub fn claim_result(
     ))
 }
 
+/// One player's place in a knockout game (淘汰赛): the section, the match, the game (its
+/// index in the match, from 0) and the colour the game's slip gives him.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KoSeat {
+    pub section: String,
+    pub match_id: String,
+    pub game: u32,
+    pub side: Colour,
+}
+
+/// The code of a knockout game's `seat` under the event's `secret`: the letters of a board's
+/// code, made under its own label, so that no board's code opens a knockout game and no
+/// knockout game's code opens a board.
+pub fn knockout_code(secret: &[u8], seat: &KoSeat) -> String {
+    let side = match seat.side {
+        Colour::Red => "red",
+        Colour::Black => "black",
+    };
+    letters(
+        secret,
+        &format!(
+            "arbiter-ko-claim/1\u{0}{}\u{0}{}\u{0}{}\u{0}{side}",
+            seat.section, seat.match_id, seat.game
+        ),
+    )
+}
+
+/// A knockout game a code may name: one due now, or one recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KoGame {
+    pub section: String,
+    pub match_id: String,
+    /// The game's index in the match, from 0.
+    pub game: u32,
+    /// The match and game in words: 「半决赛 1 第2局」.
+    pub label: String,
+    /// The players as the slip gives them (due) or as they played (recorded).
+    pub red: PlayerId,
+    pub black: PlayerId,
+    /// Due now: the schedule's round of the match and the board the game is entered on.
+    pub due: Option<(u32, u32)>,
+    /// A player chooses the colours at the board (K7).
+    pub chooser: bool,
+    /// The recorded result.
+    pub result: Option<GameResult>,
+}
+
+/// The knockout games of `section` a code may name, in board order: the games due now, then
+/// the games recorded (empty for a section with no knockout stage).
+pub fn knockout_games(state: &EventState, section: &str) -> Vec<KoGame> {
+    let Some(rec) = state.section(section) else {
+        return Vec::new();
+    };
+    let reg = regulation_of(state).ok();
+    let bracket = reg
+        .as_ref()
+        .and_then(|r| crate::knockout_stage::bracket(r, state, section).ok());
+    let label = |mid: &str, game: u32| {
+        let m = bracket
+            .as_ref()
+            .and_then(|b| b.get(mid).map(|m| m.label_zh()))
+            .unwrap_or_else(|| mid.to_string());
+        format!("{m} 第{}局", game + 1)
+    };
+    let mut out = Vec::new();
+    if !rec.knockout.is_empty() || bracket.is_some() {
+        let due = crate::api::results::due_knockout_games(state, section).unwrap_or_default();
+        for g in due {
+            let (Some(&red), Some(&black)) = (
+                rec.order.get(g.game.red.index()),
+                rec.order.get(g.game.black.index()),
+            ) else {
+                continue;
+            };
+            let game = g.game.index as u32;
+            out.push(KoGame {
+                section: section.to_string(),
+                label: label(&g.match_id, game),
+                match_id: g.match_id,
+                game,
+                red,
+                black,
+                due: Some((g.round, g.board)),
+                chooser: g.game.chooser.is_some(),
+                result: None,
+            });
+        }
+    }
+    for g in &rec.knockout {
+        out.push(KoGame {
+            section: section.to_string(),
+            match_id: g.match_id.clone(),
+            game: g.game,
+            label: label(&g.match_id, g.game),
+            red: g.red,
+            black: g.black,
+            due: None,
+            chooser: false,
+            result: Some(g.result),
+        });
+    }
+    out
+}
+
+/// The knockout game `seat` names, if it is due now or recorded.
+pub fn knockout_game(state: &EventState, seat: &KoSeat) -> Option<KoGame> {
+    knockout_games(state, &seat.section)
+        .into_iter()
+        .find(|g| g.match_id == seat.match_id && g.game == seat.game)
+}
+
+/// The knockout seat `code_typed` names among the games due now and recorded in every
+/// section, if any.
+pub fn knockout_seat_of(state: &EventState, secret: &[u8], code_typed: &str) -> Option<KoSeat> {
+    let typed = normalize(code_typed)?;
+    let mut found = None;
+    for id in state.sections.keys() {
+        for g in knockout_games(state, id) {
+            for side in [Colour::Red, Colour::Black] {
+                let seat = KoSeat {
+                    section: id.clone(),
+                    match_id: g.match_id.clone(),
+                    game: g.game,
+                    side,
+                };
+                // Every seat is compared, as for a board's code.
+                if same(&knockout_code(secret, &seat), &typed) && found.is_none() {
+                    found = Some(seat);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The standing claims of knockout game `game` of `match_id` in `section`, red's and black's.
+pub fn knockout_claims(
+    state: &EventState,
+    section: &str,
+    match_id: &str,
+    game: u32,
+) -> (Option<GameResult>, Option<GameResult>) {
+    let Some(rec) = state.section(section) else {
+        return (None, None);
+    };
+    let of = |side| rec.knockout_claim(match_id, game, side).map(|c| c.result);
+    (of(Colour::Red), of(Colour::Black))
+}
+
+/// A knockout game due now whose players have claimed: what the desk's knockout page shows
+/// (red when [`ClaimStatus::flagged`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingKoClaim {
+    pub match_id: String,
+    pub game: u32,
+    /// The match and game in words.
+    pub label: String,
+    /// The board the game is entered on.
+    pub board: u32,
+    pub red: Option<GameResult>,
+    pub black: Option<GameResult>,
+    pub status: ClaimStatus,
+}
+
+impl PendingKoClaim {
+    /// The game's claims in words, Chinese first.
+    pub fn describe(&self) -> String {
+        let said = |side: &str, r: Option<GameResult>| match r {
+            Some(r) => format!("{side}确认 {}", r.zh()),
+            None => format!("{side}未确认"),
+        };
+        let claims = format!("{}, {}", said("红方", self.red), said("黑方", self.black));
+        let what = match self.status {
+            ClaimStatus::Disagree { .. } => {
+                "双方不一致, 请裁判录入成绩 (the players disagree: enter the result)"
+            }
+            ClaimStatus::NotSigner { .. } => {
+                "按规程负方签名, 胜方的确认不算, 请裁判处理 (the regulation has the loser sign: decide the game)"
+            }
+            _ => "等待对方确认 (waiting for the other player)",
+        };
+        format!(
+            "第{}台 {} 选手确认: {claims} — {what}",
+            self.board, self.label
+        )
+    }
+}
+
+/// The knockout games of `section` due now with claims, in board order.
+pub fn pending_knockout(state: &EventState, section: &str) -> Vec<PendingKoClaim> {
+    let signing = regulation_of(state)
+        .ok()
+        .and_then(|r| r.event.result_signing);
+    knockout_games(state, section)
+        .into_iter()
+        .filter_map(|g| {
+            let (_, board) = g.due?;
+            let (red, black) = knockout_claims(state, section, &g.match_id, g.game);
+            (red.is_some() || black.is_some()).then(|| PendingKoClaim {
+                status: status_of(signing, red, black),
+                match_id: g.match_id,
+                game: g.game,
+                label: g.label,
+                board,
+                red,
+                black,
+            })
+        })
+        .collect()
+}
+
+/// What a claim of a knockout game did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KoClaimed {
+    pub seat: KoSeat,
+    /// The match and game in words.
+    pub label: String,
+    pub result: GameResult,
+    /// The game's claims after this one.
+    pub status: ClaimStatus,
+    /// The game recorded as the players' (their claims agree and the entry passed the rules
+    /// of an arbiter's entry).
+    pub entered: Option<GameResult>,
+}
+
+/// `knockout_result_claimed`: the player at `seat` claims `result` of a knockout game due
+/// now (the shell has found the seat by his code, [`knockout_seat_of`]). When the claims then
+/// agree as the regulation's signing rule asks, the game is recorded as the arbiter's entry
+/// of that game would record it ([`crate::api::results::enter`], the operation of the desk's
+/// knockout page, with the game named as seen); if that entry is refused, the claims stand
+/// for the arbiter. A game recorded, a match decided, a game whose colours are chosen at the
+/// board are refused in words.
+pub fn claim_knockout(
+    state: &EventState,
+    ctx: &Ctx,
+    seat: &KoSeat,
+    result: GameResult,
+) -> Result<(Vec<LogEntry>, KoClaimed), DirectorError> {
+    crate::permission::require(ctx, Action::ClaimResult)?;
+    let refuse = |p: ClaimProblem| -> DirectorError { Refusal::Claim(p).into() };
+    if !matches!(
+        result,
+        GameResult::RedWin | GameResult::Draw | GameResult::BlackWin
+    ) {
+        return Err(refuse(ClaimProblem::NotAGameResult));
+    }
+    let reg = regulation_of(state)?;
+    crate::api::rounds::section_of(&reg, state, &seat.section)?;
+    let g = knockout_game(state, seat).ok_or_else(|| refuse(ClaimProblem::UnknownCode))?;
+    if let Some(stored) = g.result {
+        return Err(refuse(ClaimProblem::GameIn {
+            game: g.label,
+            stored,
+        }));
+    }
+    let Some((round, board)) = g.due else {
+        return Err(refuse(ClaimProblem::GameNotDue { game: g.label }));
+    };
+    if g.chooser {
+        return Err(refuse(ClaimProblem::ColoursChosen { game: g.label }));
+    }
+    let (red, black) = knockout_claims(state, &seat.section, &seat.match_id, seat.game);
+    let mine = match seat.side {
+        Colour::Red => red,
+        Colour::Black => black,
+    };
+    if mine == Some(result) {
+        return Err(refuse(ClaimProblem::RepeatedGame { game: g.label }));
+    }
+    let at = ctx.at_rfc3339();
+    let claim = LogEntry::KnockoutResultClaimed {
+        section: seat.section.clone(),
+        match_id: seat.match_id.clone(),
+        game: seat.game,
+        side: seat.side,
+        result,
+    };
+    let mut scratch = state.clone();
+    apply_scratch(&mut scratch, &claim, &at)?;
+    let (red, black) = knockout_claims(&scratch, &seat.section, &seat.match_id, seat.game);
+    let now = status_of(reg.event.result_signing, red, black);
+    let mut out = vec![claim];
+    let mut entered = None;
+    if let ClaimStatus::Agreed(r) = now {
+        let input = ResultInput {
+            round: Some(round),
+            expect_game: Some((seat.match_id.clone(), seat.game)),
+            ..ResultInput::new(board, r)
+        };
+        // The players' agreement records the game where the arbiter's entry would.
+        if let Ok(es) = crate::api::results::enter(&scratch, ctx, &seat.section, &input) {
+            out.extend(es);
+            entered = Some(r);
+        }
+    }
+    Ok((
+        out,
+        KoClaimed {
+            seat: seat.clone(),
+            label: g.label,
+            result,
+            status: now,
+            entered,
+        },
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,6 +863,64 @@ mod tests {
         };
         assert_ne!(a, code(b"secret-one", &seat));
         assert_eq!(normalize(&a.to_lowercase()).as_deref(), Some(a.as_str()));
+    }
+
+    #[test]
+    fn a_knockout_code_is_one_games_and_never_a_boards() {
+        let ko = |game, side| KoSeat {
+            section: "open".into(),
+            match_id: "R1M1".into(),
+            game,
+            side,
+        };
+        let a = knockout_code(b"secret-one", &ko(0, Colour::Red));
+        assert_eq!(normalize(&a).as_deref(), Some(a.as_str()));
+        assert_ne!(a, knockout_code(b"secret-one", &ko(0, Colour::Black)));
+        assert_ne!(a, knockout_code(b"secret-one", &ko(1, Colour::Red)));
+        assert_ne!(a, knockout_code(b"secret-two", &ko(0, Colour::Red)));
+        // The same numbers as a board's seat give another code.
+        let seat = Seat {
+            section: "open".into(),
+            round: 0,
+            board: 0,
+            side: Colour::Red,
+        };
+        assert_ne!(
+            knockout_code(b"secret-one", &ko(0, Colour::Red)),
+            code(b"secret-one", &seat)
+        );
+    }
+
+    #[test]
+    fn agreement_and_the_signing_rule_read_the_same_for_any_game() {
+        use GameResult::*;
+        let both = Some(ResultSigning::BothSign);
+        let loser = Some(ResultSigning::LoserSigns);
+        assert_eq!(status_of(both, None, None), ClaimStatus::None);
+        assert_eq!(status_of(both, Some(RedWin), None), ClaimStatus::Waiting);
+        assert_eq!(
+            status_of(both, Some(RedWin), Some(RedWin)),
+            ClaimStatus::Agreed(RedWin)
+        );
+        assert_eq!(
+            status_of(both, Some(RedWin), Some(Draw)),
+            ClaimStatus::Disagree {
+                red: RedWin,
+                black: Draw
+            }
+        );
+        // S11: the loser's claim alone is enough; the winner's alone is not his to sign.
+        assert_eq!(
+            status_of(loser, None, Some(RedWin)),
+            ClaimStatus::Agreed(RedWin)
+        );
+        assert_eq!(
+            status_of(loser, Some(RedWin), None),
+            ClaimStatus::NotSigner {
+                side: Colour::Red,
+                result: RedWin
+            }
+        );
     }
 
     #[test]

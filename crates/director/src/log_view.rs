@@ -375,9 +375,9 @@ impl<'a> LogReader<'a> {
             | LogEntry::FoulFlagDecided { .. }
             | LogEntry::ProtestDecided { .. }
             | LogEntry::RoundCompleted { .. } => self.what_results(e),
-            LogEntry::KnockoutSeeded { .. } | LogEntry::KnockoutGameRecorded { .. } => {
-                self.what_knockout(e)
-            }
+            LogEntry::KnockoutSeeded { .. }
+            | LogEntry::KnockoutGameRecorded { .. }
+            | LogEntry::KnockoutResultClaimed { .. } => self.what_knockout(e),
             LogEntry::GameRecorded { .. } | LogEntry::GameRecordRemoved { .. } => {
                 self.what_records(e)
             }

@@ -29,7 +29,7 @@ use crate::public::Layout;
 use crate::write::{self, Writer};
 use arbiter_core::EventState;
 use arbiter_director::api::Role;
-use arbiter_director::claim::{self, ClaimProblem, ClaimStatus, Seat};
+use arbiter_director::claim::{self, ClaimProblem, ClaimStatus, KoSeat, Seat};
 use arbiter_director::command::games::GameCommand;
 use arbiter_director::command::Outcome;
 use arbiter_director::{DirectorError, Refusal};
@@ -79,12 +79,23 @@ struct ClaimPage {
     board: Option<BoardView>,
 }
 
-/// The board a code names, as its player sees it.
+/// What a code names: a board of a round, or a knockout game.
+#[derive(Debug, Clone)]
+enum Found {
+    Board(Seat),
+    Game(KoSeat),
+}
+
+/// The board or knockout game a code names, as its player sees it.
 struct BoardView {
-    section: String,
     section_name: String,
-    round: u32,
-    board: u32,
+    /// The head and the words of the seat's line (「轮次 · 台号」 / 「场次 · 局」).
+    seat_head: String,
+    seat: String,
+    /// The fields the claim form sends back to name the board or game the page showed.
+    hidden: Vec<(&'static str, String)>,
+    /// What happens once both claim, in words.
+    note: String,
     /// 「红方」 / 「黑方」: the side of the code's player.
     side: String,
     red: String,
@@ -117,6 +128,16 @@ struct ClaimForm {
     section: String,
     round: String,
     board: String,
+    /// The knockout game the page showed (its match and game index).
+    match_id: String,
+    game: String,
+}
+
+/// The board or game the page showed, as the form sends it back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Expect {
+    Board(String, u32, u32),
+    Game(String, String, u32),
 }
 
 fn side_words(l: Lang, c: Colour) -> &'static str {
@@ -154,8 +175,99 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
     let signing = arbiter_director::regulation_of(st)
         .ok()
         .and_then(|r| r.event.result_signing);
-    let status = match claim::status(signing, b) {
-        _ if b.result.is_some() => l.t("成绩已录入", "the result is in").to_string(),
+    Some(BoardView {
+        section_name: sec.name.clone(),
+        seat_head: l.t("轮次 · 台号", "Round · board").to_string(),
+        seat: match l {
+            Lang::Zh => format!("第{}轮 第{}台", seat.round, seat.board),
+            Lang::En => format!("Round {}, board {}", seat.round, seat.board),
+        },
+        hidden: vec![
+            ("section", seat.section.clone()),
+            ("round", seat.round.to_string()),
+            ("board", seat.board.to_string()),
+        ],
+        note: l
+            .t(
+                "双方确认一致后成绩即录入, 由裁判确认本轮; 不一致时由裁判处理。",
+                "When both players agree the result is entered for the officials to confirm; otherwise the officials decide.",
+            )
+            .to_string(),
+        side: side_words(l, seat.side).to_string(),
+        red: name(b.red),
+        black: name(b.black),
+        red_unit: unit(b.red),
+        black_unit: unit(b.black),
+        result: b.result.map(|r| result_words(l, r)),
+        mine: b.claim(seat.side).map(|c| result_words(l, c.result)),
+        status: status_words(l, claim::status(signing, b), b.result.is_some()),
+        open: rd.published && b.result.is_none() && !b.confirmed,
+    })
+}
+
+/// The knockout game `seat` names, as its player sees it.
+fn game_view(l: Lang, st: &EventState, seat: &KoSeat) -> Option<BoardView> {
+    let sec = st.section(&seat.section)?;
+    let g = claim::knockout_game(st, seat)?;
+    let name = |p| st.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let unit = |p| {
+        st.player(p)
+            .and_then(|x| x.unit.clone())
+            .unwrap_or_default()
+    };
+    let signing = arbiter_director::regulation_of(st)
+        .ok()
+        .and_then(|r| r.event.result_signing);
+    let (red, black) = claim::knockout_claims(st, &seat.section, &seat.match_id, seat.game);
+    let mine = match seat.side {
+        Colour::Red => red,
+        Colour::Black => black,
+    };
+    let board = match (g.due, l) {
+        (Some((_, b)), Lang::Zh) => format!(" · 第{b}台"),
+        (Some((_, b)), Lang::En) => format!(", board {b}"),
+        (None, _) => String::new(),
+    };
+    let status = if g.result.is_none() && g.due.is_none() {
+        l.t(
+            "本局现在不是待下的对局, 不接受确认",
+            "the game is not due: no claims",
+        )
+        .to_string()
+    } else {
+        status_words(l, claim::status_of(signing, red, black), g.result.is_some())
+    };
+    Some(BoardView {
+        section_name: sec.name.clone(),
+        seat_head: l.t("淘汰赛 · 局", "Knockout · game").to_string(),
+        seat: format!("{}{board}", g.label),
+        hidden: vec![
+            ("section", seat.section.clone()),
+            ("match_id", seat.match_id.clone()),
+            ("game", seat.game.to_string()),
+        ],
+        note: l
+            .t(
+                "双方确认一致后本局成绩即录入; 不一致时由裁判处理。",
+                "When both players agree the game's result is entered; otherwise the officials decide.",
+            )
+            .to_string(),
+        side: side_words(l, seat.side).to_string(),
+        red: name(g.red),
+        black: name(g.black),
+        red_unit: unit(g.red),
+        black_unit: unit(g.black),
+        result: g.result.map(|r| result_words(l, r)),
+        mine: mine.map(|r| result_words(l, r)),
+        status,
+        open: g.result.is_none() && g.due.is_some() && !g.chooser,
+    })
+}
+
+/// Where a board's or game's claims stand, in words.
+fn status_words(l: Lang, status: ClaimStatus, result_in: bool) -> String {
+    match status {
+        _ if result_in => l.t("成绩已录入", "the result is in").to_string(),
         ClaimStatus::None => l.t("尚无确认", "no claim yet").to_string(),
         ClaimStatus::Waiting => l
             .t("等待对方确认", "waiting for the other player")
@@ -173,22 +285,7 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
                 "here the loser signs: the officials decide",
             )
             .to_string(),
-    };
-    Some(BoardView {
-        section: seat.section.clone(),
-        section_name: sec.name.clone(),
-        round: seat.round,
-        board: seat.board,
-        side: side_words(l, seat.side).to_string(),
-        red: name(b.red),
-        black: name(b.black),
-        red_unit: unit(b.red),
-        black_unit: unit(b.black),
-        result: b.result.map(|r| result_words(l, r)),
-        mine: b.claim(seat.side).map(|c| result_words(l, c.result)),
-        status,
-        open: rd.published && b.result.is_none() && !b.confirmed,
-    })
+    }
 }
 
 /// The event's secret for the codes: the stored one, or a fresh one stored now.
@@ -212,7 +309,7 @@ async fn render(
     ev: &str,
     status: StatusCode,
     code: &str,
-    seat: Option<&Seat>,
+    seat: Option<&Found>,
     ok: Option<String>,
     err: Option<String>,
 ) -> Result<Response, WebError> {
@@ -230,7 +327,10 @@ async fn render(
         event_name: st.name().to_string(),
         action: here,
         code: seat.map(|_| code.to_string()).unwrap_or_default(),
-        board: seat.and_then(|s| board_view(l, st, s)),
+        board: seat.and_then(|s| match s {
+            Found::Board(s) => board_view(l, st, s),
+            Found::Game(s) => game_view(l, st, s),
+        }),
     };
     let body = page
         .render()
@@ -302,22 +402,34 @@ async fn lookup(
     ev: &str,
     addr: std::net::IpAddr,
     code: &str,
-    expect: Option<(String, u32, u32)>,
-) -> Result<Result<Seat, (StatusCode, String)>, WebError> {
+    expect: Option<Expect>,
+) -> Result<Result<Found, (StatusCode, String)>, WebError> {
     if let Some(wait) = held(app, addr).await? {
         return Ok(Err(wait));
     }
     let secret = secret(app, ev).await?;
     let snap = app.snapshot(ev).await?;
-    let found = claim::seat_of(&snap.state, secret.as_bytes(), code);
-    let problem = match &found {
-        None => Some(ClaimProblem::UnknownCode),
-        Some(s) => match &expect {
-            Some((sec, r, b)) if (sec, r, b) != (&s.section, &s.round, &s.board) => {
-                Some(ClaimProblem::OtherBoard)
-            }
-            _ => None,
-        },
+    // A board's code, else a knockout game's: each under its own label, so neither opens
+    // the other.
+    let st = &snap.state;
+    let found = claim::seat_of(st, secret.as_bytes(), code)
+        .map(Found::Board)
+        .or_else(|| claim::knockout_seat_of(st, secret.as_bytes(), code).map(Found::Game));
+    let problem = match (&found, &expect) {
+        (None, _) => Some(ClaimProblem::UnknownCode),
+        (Some(_), None) => None,
+        (Some(Found::Board(s)), Some(Expect::Board(sec, r, b)))
+            if (sec, r, b) == (&s.section, &s.round, &s.board) =>
+        {
+            None
+        }
+        (Some(Found::Game(s)), Some(Expect::Game(sec, m, g)))
+            if (sec, m, g) == (&s.section, &s.match_id, &s.game) =>
+        {
+            None
+        }
+        (Some(_), Some(Expect::Board(..))) => Some(ClaimProblem::OtherBoard),
+        (Some(_), Some(Expect::Game(..))) => Some(ClaimProblem::OtherGame),
     };
     match (found, problem) {
         (Some(seat), None) => Ok(Ok(seat)),
@@ -388,9 +500,16 @@ async fn post(
         )
         .await;
     };
-    let expect = match (f.round.trim().parse::<u32>(), f.board.trim().parse::<u32>()) {
-        (Ok(r), Ok(b)) if !f.section.trim().is_empty() => {
-            Some((f.section.trim().to_string(), r, b))
+    let section = f.section.trim().to_string();
+    let expect = match (
+        f.round.trim().parse::<u32>(),
+        f.board.trim().parse::<u32>(),
+        f.game.trim().parse::<u32>(),
+    ) {
+        _ if section.is_empty() => None,
+        (Ok(r), Ok(b), _) => Some(Expect::Board(section, r, b)),
+        (_, _, Ok(g)) if !f.match_id.trim().is_empty() => {
+            Some(Expect::Game(section, f.match_id.trim().to_string(), g))
         }
         _ => None,
     };
@@ -421,20 +540,24 @@ async fn post(
             .await;
         }
     };
-    let done = write::apply_raw(
-        &app,
-        &event_id(&ev),
-        &PhoneClaim,
-        GameCommand::ClaimResult {
-            seat: seat.clone(),
+    let cmd = match &seat {
+        Found::Board(s) => GameCommand::ClaimResult {
+            seat: s.clone(),
             result,
         },
-    )
-    .await?;
+        Found::Game(s) => GameCommand::ClaimKnockout {
+            seat: s.clone(),
+            result,
+        },
+    };
+    let done = write::apply_raw(&app, &event_id(&ev), &PhoneClaim, cmd).await?;
     let (status, ok, err) = match done {
         Ok(a) => {
             let words = match &a.outcome {
-                Outcome::Claimed(c) => claimed_words(l, c),
+                Outcome::Claimed(c) => claimed_words(l, c.result, c.entered, c.status, false),
+                Outcome::KnockoutClaimed(c) => {
+                    claimed_words(l, c.result, c.entered, c.status, true)
+                }
                 _ => l.t("已收到 (received)", "received").to_string(),
             };
             (StatusCode::OK, Some(words), None)
@@ -449,10 +572,26 @@ fn refused(e: &DirectorError) -> String {
     e.to_string()
 }
 
-/// What a claim did, in the player's words.
-fn claimed_words(l: Lang, c: &claim::Claimed) -> String {
-    let said = result_words(l, c.result);
-    if let Some(r) = c.entered {
+/// What a claim did, in the player's words (`knockout`: a knockout game's, which waits for
+/// no round's confirmation).
+fn claimed_words(
+    l: Lang,
+    result: GameResult,
+    entered: Option<GameResult>,
+    status: ClaimStatus,
+    knockout: bool,
+) -> String {
+    let said = result_words(l, result);
+    if let (Some(r), true) = (entered, knockout) {
+        return match l {
+            Lang::En => format!(
+                "Both players agree: {} is entered for this game.",
+                result_words(l, r)
+            ),
+            Lang::Zh => format!("双方确认一致, 本局成绩已录入: {}。", r.zh()),
+        };
+    }
+    if let Some(r) = entered {
         return match l {
             Lang::En => format!(
                 "Both players agree: {} is entered, pending the round's confirmation.",
@@ -464,7 +603,7 @@ fn claimed_words(l: Lang, c: &claim::Claimed) -> String {
             ),
         };
     }
-    let next = match c.status {
+    let next = match status {
         ClaimStatus::Disagree { .. } => l.t(
             "双方确认不一致, 已交裁判处理。",
             "The claims disagree: the officials decide.",

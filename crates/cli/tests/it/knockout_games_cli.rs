@@ -482,3 +482,88 @@ amount_yuan = 200
     assert!(line3.contains("棋手03"), "{out}");
     assert!(line4.contains("棋手04"), "{out}");
 }
+
+/// `print --doc slips --public-url URL` on the knockout games due: the slip of a game whose
+/// colours are set (the rapid game after a drawn slow game, K1) carries each side's claim code
+/// of that game — a knockout game's code, not the code of its board — and a QR code of the
+/// claim page; the slip of a game whose colours the higher seed chooses at the board carries
+/// none and says the arbiter enters it.
+#[test]
+fn knockout_slips_carry_the_claim_codes_of_their_games() {
+    use arbiter_director::claim::{self, KoSeat, Seat};
+    use arbiter_store::{AccountStore, EventStore};
+    use arbiter_types::Colour;
+    let env = EventDir::new(&plain("single", "", ""));
+    let id = env.create();
+    register(&env, &id, 4);
+    let o = result(&env, &id, "1", "=", &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = env.path("slips.html");
+    env.ok(&[
+        "print",
+        "--event",
+        &id,
+        "--doc",
+        "slips",
+        "--public-url",
+        "https://xq.example.org",
+        "--format",
+        "html",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let html = std::fs::read_to_string(&out).unwrap();
+    let store = arbiter_store::SqliteStore::open(env.db().to_str().unwrap()).unwrap();
+    let secret = store.claim_secret(&id, "not this one").unwrap();
+    let log = store.read(&arbiter_store::EventId(id.clone())).unwrap();
+    let state = arbiter_core::EventState::replay(&log).unwrap();
+    let due: Vec<_> = claim::knockout_games(&state, "open")
+        .into_iter()
+        .filter(|g| g.due.is_some())
+        .collect();
+    assert_eq!(due.len(), 2, "{due:?}");
+    let blocks: Vec<&str> = html.split("<div class=\"keep\">").skip(1).collect();
+    assert_eq!(blocks.len(), 2, "{html}");
+    let url = format!("https://xq.example.org/e/{id}/claim");
+    for g in &due {
+        let (round, board) = g.due.unwrap();
+        let block = blocks
+            .iter()
+            .find(|b| b.contains(&format!("第{board}台 记录单")))
+            .unwrap_or_else(|| panic!("no slip of board {board}: {html}"));
+        if g.chooser {
+            assert_eq!(g.game, 0);
+            assert!(!block.contains("确认码"), "{block}");
+            assert!(block.contains("成绩由裁判录入"), "{block}");
+            continue;
+        }
+        assert_eq!(g.game, 1, "the rapid game after the draw");
+        for (side, word) in [(Colour::Red, "红方"), (Colour::Black, "黑方")] {
+            let c = claim::knockout_code(
+                secret.as_bytes(),
+                &KoSeat {
+                    section: "open".into(),
+                    match_id: g.match_id.clone(),
+                    game: g.game,
+                    side,
+                },
+            );
+            assert!(block.contains(&format!("{word} 确认码 {c}")), "{block}");
+            assert!(
+                block.contains(&format!("扫码或打开 {url} 输入确认码 {c} 确认本局成绩")),
+                "{block}"
+            );
+            // Not the code a board of that round and number would have.
+            let board_code = claim::code(
+                secret.as_bytes(),
+                &Seat {
+                    section: "open".into(),
+                    round,
+                    board,
+                    side,
+                },
+            );
+            assert!(!block.contains(&board_code), "{block}");
+        }
+    }
+}

@@ -793,3 +793,61 @@ fn slips_from_the_cli_carry_the_claim_codes_of_the_public_address() {
     let (code_, _) = print_code(&sim, &["--doc", "slips", "--public-url", "xq example"]);
     assert_eq!(code_, Some(2), "not an address");
 }
+
+/// `print --doc entry-receipts --public-url URL` gives every player entered his receipt with
+/// his check-in code: the code read off the printed receipt (HTML and the PDF's text) is the
+/// one the server's check-in page takes for him, under the event's secret the print stores;
+/// without the address the receipts are refused in words.
+#[test]
+fn entry_receipts_from_the_cli_carry_each_players_check_in_code() {
+    use arbiter_director::claim::{check_in_code, player_of_check_in_code};
+    use arbiter_store::AccountStore;
+    let sim = tianshui();
+    let url = ["--public-url", "https://xq.example.org"];
+    let html = html(sim, "entry-receipts", &url);
+    let store = arbiter_store::SqliteStore::open(&sim.db).unwrap();
+    let secret = store.claim_secret(&sim.id, "not this one").unwrap();
+    assert_ne!(secret, "not this one");
+    let page = format!("https://xq.example.org/e/{}/checkin", sim.id);
+    let entered: Vec<_> = sim
+        .state
+        .players
+        .values()
+        .filter(|p| p.withdrawn.is_none())
+        .collect();
+    assert!(!entered.is_empty());
+    let blocks: Vec<&str> = html
+        .split("<div class=\"keep\">")
+        .filter(|b| b.contains("<h3>报名回执 · "))
+        .collect();
+    assert_eq!(blocks.len(), entered.len(), "{html}");
+    let pdf_text = flat(&pages(sim, "entry-receipts", &url).join("\n"));
+    for p in entered {
+        let block = blocks
+            .iter()
+            .find(|b| b.contains(&format!(r#"<td class="l">P{}</td>"#, p.id.0)))
+            .unwrap_or_else(|| panic!("no receipt of P{}: {html}", p.id.0));
+        assert!(block.contains(&format!("<h3>报名回执 · {}</h3>", p.name)));
+        let printed = block
+            .split("<p>签到码 ")
+            .nth(1)
+            .and_then(|x| x.split("</p>").next())
+            .unwrap_or_else(|| panic!("no code on the receipt of {}: {block}", p.name));
+        assert_eq!(printed, check_in_code(secret.as_bytes(), p.id));
+        assert_eq!(
+            player_of_check_in_code(&sim.state, secret.as_bytes(), printed),
+            Some(p.id)
+        );
+        assert!(
+            block.contains(&format!("扫码或打开 {page} 输入签到码 {printed} 手机签到")),
+            "{block}"
+        );
+        assert!(
+            pdf_text.contains(&format!("签到码{printed}")),
+            "{printed} not in the PDF"
+        );
+    }
+    let (code_, err) = print_code(sim, &["--doc", "entry-receipts"]);
+    assert_eq!(code_, Some(2));
+    assert!(err.contains("--public-url"), "{err}");
+}

@@ -1,5 +1,6 @@
 //! Knockout games (淘汰赛): `knockout_game_recorded`, one game of a match between two players
-//! of the section. The bracket itself is built from these games by the director, which keeps
+//! of the section, and `knockout_result_claimed`, a player's claim of a game's result on his
+//! phone (only while the game is not recorded). The bracket itself is built from these games by the director, which keeps
 //! it in the section's knockout memo ([`crate::memo`]; the fold stamps each game it appends).
 
 use super::{player, section};
@@ -61,6 +62,24 @@ pub(crate) fn validate(state: &EventState, entry: &LogEntry) -> Result<(), Rejec
             }
             Ok(())
         }
+        LogEntry::KnockoutResultClaimed {
+            section: s,
+            match_id,
+            game,
+            ..
+        } => {
+            let rec = section(state, s)?;
+            if match_id.trim().is_empty() {
+                return Err(Rejection::Required("对阵编号 match id"));
+            }
+            if rec.knockout_game(match_id, *game).is_some() {
+                return Err(Rejection::KnockoutClaimAfterResult {
+                    match_id: match_id.clone(),
+                    game: *game,
+                });
+            }
+            Ok(())
+        }
         // Another family's entry (`Family::of`): checked there.
         _ => Ok(()),
     }
@@ -71,6 +90,27 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
     if let LogEntry::KnockoutSeeded { section, seeds } = e {
         if let Some(s) = state.sections.get_mut(section) {
             s.knockout_seeds = seeds.clone();
+        }
+        return;
+    }
+    if let LogEntry::KnockoutResultClaimed {
+        section,
+        match_id,
+        game,
+        side,
+        result,
+    } = e
+    {
+        if let Some(s) = state.sections.get_mut(section) {
+            s.knockout_claims.push_back(crate::state::KnockoutClaim {
+                match_id: match_id.clone(),
+                game: *game,
+                claim: crate::state::ResultClaim {
+                    side: *side,
+                    result: *result,
+                    seq,
+                },
+            });
         }
         return;
     }

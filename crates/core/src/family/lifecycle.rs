@@ -176,6 +176,7 @@ pub(crate) fn apply(state: &mut EventState, seq: u64, e: &LogEntry) {
                         rounds: OrdMap::new(),
                         knockout: imbl::Vector::new(),
                         knockout_seeds: Vec::new(),
+                        knockout_claims: imbl::Vector::new(),
                         team_order: Vec::new(),
                         team_seed: None,
                         merged_into: None,

@@ -92,9 +92,9 @@ impl Family {
             | LogEntry::FoulFlagDecided { .. }
             | LogEntry::ProtestDecided { .. }
             | LogEntry::RoundCompleted { .. } => Family::Results,
-            LogEntry::KnockoutSeeded { .. } | LogEntry::KnockoutGameRecorded { .. } => {
-                Family::Knockout
-            }
+            LogEntry::KnockoutSeeded { .. }
+            | LogEntry::KnockoutGameRecorded { .. }
+            | LogEntry::KnockoutResultClaimed { .. } => Family::Knockout,
             LogEntry::GameRecorded { .. } | LogEntry::GameRecordRemoved { .. } => Family::Records,
         }
     }

@@ -44,6 +44,12 @@ pub enum GameCommand {
         seat: crate::claim::Seat,
         result: GameResult,
     },
+    /// A player's claim of a knockout game's result on his phone: `seat` as his code names
+    /// it ([`crate::claim::knockout_seat_of`]).
+    ClaimKnockout {
+        seat: crate::claim::KoSeat,
+        result: GameResult,
+    },
     /// A results file's lines, all or nothing.
     ImportResults {
         section: String,
@@ -128,7 +134,7 @@ impl GameCommand {
             C::EnterResult { .. } | C::ImportResults { .. } | C::TeamAbsent { .. } => {
                 Action::EnterResult
             }
-            C::ClaimResult { .. } => Action::ClaimResult,
+            C::ClaimResult { .. } | C::ClaimKnockout { .. } => Action::ClaimResult,
             C::Confirm { .. } => Action::ConfirmResults,
             C::ConfirmMatch { .. } => Action::ConfirmMatch,
             C::CorrectResult { .. } => Action::CorrectResult,
@@ -153,6 +159,10 @@ pub(super) fn decide(
         C::ClaimResult { seat, result } => {
             let (es, claimed) = crate::claim::claim_result(state, ctx, seat, *result)?;
             return Ok((es, Outcome::Claimed(claimed)));
+        }
+        C::ClaimKnockout { seat, result } => {
+            let (es, claimed) = crate::claim::claim_knockout(state, ctx, seat, *result)?;
+            return Ok((es, Outcome::KnockoutClaimed(claimed)));
         }
         C::ImportResults {
             section,

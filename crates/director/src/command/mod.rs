@@ -170,6 +170,8 @@ pub enum Outcome {
     /// A player's claim of his result on the phone: where the board's claims now stand and
     /// the result entered as the players', if their claims agree.
     Claimed(crate::claim::Claimed),
+    /// A player's claim of a knockout game on his phone, and what it did.
+    KnockoutClaimed(crate::claim::KoClaimed),
     /// An organiser's award given to its recipients (none: taken back).
     Awarded {
         award: String,

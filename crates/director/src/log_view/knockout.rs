@@ -46,6 +46,34 @@ impl LogReader<'_> {
                     )
                 }
             }
+            LogEntry::KnockoutResultClaimed {
+                section,
+                match_id,
+                game,
+                side,
+                result,
+            } => {
+                let label = match_label(match_id, self.lang);
+                let res = self.result(*result);
+                if zh {
+                    format!(
+                        "{}淘汰赛 {label} 第{}局 {}方在手机上确认成绩: {res}",
+                        self.in_section(section),
+                        game + 1,
+                        side.zh()
+                    )
+                } else {
+                    let side = match side {
+                        arbiter_types::Colour::Red => "red",
+                        arbiter_types::Colour::Black => "black",
+                    };
+                    format!(
+                        "{}knockout {label} game {}: {side} claimed the result on the phone: {res}",
+                        self.in_section(section),
+                        game + 1
+                    )
+                }
+            }
             LogEntry::KnockoutSeeded { section, seeds } => {
                 // 「1号种子 序号 45 张三」: each seed by his number and name.
                 let named: Vec<String> = seeds

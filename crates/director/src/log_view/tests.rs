@@ -94,10 +94,11 @@ fn variant_index(e: &LogEntry) -> usize {
         LogEntry::KnockoutSeeded { .. } => 46,
         LogEntry::GroupsDrawn { .. } => 47,
         LogEntry::OfficialsAppointed { .. } => 48,
+        LogEntry::KnockoutResultClaimed { .. } => 49,
     }
 }
 
-const VARIANTS: usize = 49;
+const VARIANTS: usize = 50;
 
 /// A small event's log with one entry (at least) of every variant, in an order that folds.
 fn every_variant() -> Vec<LogEntry> {
@@ -498,6 +499,13 @@ fn every_variant() -> Vec<LogEntry> {
                 arbiter_types::PlayerNo::from_index(1),
                 arbiter_types::PlayerNo::from_index(0),
             ],
+        },
+        LogEntry::KnockoutResultClaimed {
+            section: "open".into(),
+            match_id: "SF1".into(),
+            game: 1,
+            side: Colour::Red,
+            result: GameResult::BlackWin,
         },
         LogEntry::KnockoutGameRecorded {
             section: "open".into(),

@@ -3,31 +3,59 @@
 use super::{col, Ctx};
 use crate::{Align, Block, Cell, Lang, QrCode, Table};
 use arbiter_director::api::{results, rounds};
-use arbiter_director::claim::{self, Seat};
+use arbiter_director::claim::{self, KoSeat, Seat};
 use arbiter_regulation::ResultSigning;
 use arbiter_types::Colour;
 
-/// Each side's claim code of a board and a QR code of the claim page with it, when the
-/// document is asked to carry them and the board is one of a round of the section (not a
-/// knockout game's).
+/// Each side's claim code of a board, or of a knockout game due on it, and a QR code of the
+/// claim page with it, when the document is asked to carry them. A knockout game whose
+/// colours a player chooses at the board (K7) has none, and says the arbiter enters it.
 fn claim_codes(cx: &Ctx, sheet: &rounds::RoundSheet, board: u32) -> Option<Block> {
     let claims = cx.claims.as_ref()?;
-    if !sheet.knockout.is_empty() {
-        return None;
-    }
-    cx.state
-        .section(&sheet.section)
-        .and_then(|s| s.round(sheet.round))
-        .and_then(|r| r.board(board))?;
+    let game = if sheet.knockout.is_empty() {
+        cx.state
+            .section(&sheet.section)
+            .and_then(|s| s.round(sheet.round))
+            .and_then(|r| r.board(board))?;
+        None
+    } else {
+        let g = claim::knockout_games(cx.state, &sheet.section)
+            .into_iter()
+            .find(|g| g.due == Some((sheet.round, board)))?;
+        if g.chooser {
+            return Some(Block::Paragraph(
+                cx.t(
+                    "本局由选手临场选色, 成绩由裁判录入, 不用手机确认。",
+                    "A player chooses the colours of this game at the board: the officials enter its result, not the phones.",
+                )
+                .to_string(),
+            ));
+        }
+        Some(g)
+    };
     let mut codes = Vec::new();
     for side in [Colour::Red, Colour::Black] {
-        let seat = Seat {
-            section: sheet.section.clone(),
-            round: sheet.round,
-            board,
-            side,
+        let secret = claims.secret.as_bytes();
+        let code = match &game {
+            None => claim::code(
+                secret,
+                &Seat {
+                    section: sheet.section.clone(),
+                    round: sheet.round,
+                    board,
+                    side,
+                },
+            ),
+            Some(g) => claim::knockout_code(
+                secret,
+                &KoSeat {
+                    section: sheet.section.clone(),
+                    match_id: g.match_id.clone(),
+                    game: g.game,
+                    side,
+                },
+            ),
         };
-        let code = claim::code(claims.secret.as_bytes(), &seat);
         let url = &claims.url;
         let side_word = match side {
             Colour::Red => cx.t("红方", "Red"),
@@ -36,9 +64,13 @@ fn claim_codes(cx: &Ctx, sheet: &rounds::RoundSheet, board: u32) -> Option<Block
         let lines = vec![
             format!("{side_word} {} {code}", cx.t("确认码", "claim code")),
             match cx.lang {
-                Lang::Zh => format!("扫码或打开 {url} 输入确认码 {code} 确认本台成绩"),
+                Lang::Zh => format!(
+                    "扫码或打开 {url} 输入确认码 {code} 确认本{}成绩",
+                    if game.is_some() { "局" } else { "台" }
+                ),
                 Lang::En => format!(
-                    "Scan the code or open {url} and enter the code {code} to confirm this board's result"
+                    "Scan the code or open {url} and enter the code {code} to confirm this {}'s result",
+                    if game.is_some() { "game" } else { "board" }
                 ),
             },
         ];

@@ -2,7 +2,9 @@
 //! bracket with every match's games, and the games due now (`results::due_knockout_games`),
 //! each with its board number and a result form (`results::enter_result`, the same
 //! operation as the result grid, with the game's fouls — the section's foul rule applies to a
-//! knockout game as to any game; the colour choice of K7 when the format gives one).
+//! knockout game as to any game; the colour choice of K7 when the format gives one). The
+//! players' claims of the games due (`claim::pending_knockout`) are listed above the games,
+//! and a game whose claims disagree is red, as on the results page.
 
 use super::{back, event_id, Desk, EventSection, Flash};
 use crate::app::AppState;
@@ -38,6 +40,9 @@ struct KnockoutPage<'a> {
     stage: Option<Stage>,
     /// The account enters results.
     can: bool,
+    /// The players' claims of the games due (`claim::pending_knockout`), in words, and
+    /// whether each wants the arbiter (they disagree: red).
+    claims: Vec<(String, bool)>,
 }
 
 /// The knockout stage: the games due and the bracket.
@@ -67,6 +72,9 @@ struct DueRow {
     must_record: bool,
     /// The schedule's round of the match.
     round: u32,
+    /// The players' claims of the game disagree (or a side claimed that may not sign): the
+    /// row is red.
+    flagged: bool,
 }
 
 /// A match of the bracket.
@@ -94,7 +102,7 @@ pub async fn show(
     let s2 = snap.clone();
     let sec2 = es.sec.clone();
     // The bracket and the due games, off the async threads (standings are computed).
-    let (bracket, due) = tokio::task::spawn_blocking(move || {
+    let (bracket, due, claims) = tokio::task::spawn_blocking(move || {
         let st = &s2.state;
         let reg = arbiter_director::regulation_of(st).map_err(|e| e.to_string())?;
         let has = crate::public::event::has_knockout(Some(&reg), &s2, &sec2);
@@ -107,7 +115,8 @@ pub async fn show(
             None
         };
         let due = res::due_knockout_games(st, &sec2).map_err(|e| e.to_string())?;
-        Ok::<_, String>((bracket, due))
+        let claims = arbiter_director::claim::pending_knockout(st, &sec2);
+        Ok::<_, String>((bracket, due, claims))
     })
     .await
     .map_err(|e| WebError::Internal(e.to_string()))?
@@ -134,6 +143,11 @@ pub async fn show(
                 chooser: g.game.chooser.map(&label),
                 must_record: g.must_record,
                 round: g.round,
+                flagged: claims.iter().any(|c| {
+                    c.match_id == g.match_id
+                        && c.game as usize == g.game.index
+                        && c.status.flagged()
+                }),
             })
             .collect();
         let columns = (1..=b.rounds())
@@ -193,6 +207,10 @@ pub async fn show(
         name: &es.name,
         stage,
         can: auth.may(arbiter_director::permission::Action::EnterResult),
+        claims: claims
+            .iter()
+            .map(|c| (l.say(&c.describe()), c.status.flagged()))
+            .collect(),
     };
     Desk::new(
         l,

@@ -1180,7 +1180,7 @@ fn teams_with_leader_coach_and_roster_at_the_desk() {
 
 /// The Kunshan event simulated (12 players a section) until the women's section reaches its
 /// knockout stage, before any knockout game is recorded; its id.
-fn to_knockout(store: &SqliteStore) -> EventId {
+pub(crate) fn to_knockout(store: &SqliteStore) -> EventId {
     use arbiter_core::LogEntry;
     let text = include_str!("../../../../regulations/kunshan-2026.toml");
     let reg = arbiter_regulation::parse(text, "kunshan-2026.toml").expect("regulation");

@@ -21,6 +21,7 @@ mod browser_team;
 mod checkin_phone;
 mod checkin_receipts;
 mod claims;
+mod claims_knockout;
 mod connections;
 mod connections_2;
 mod crosstable;
