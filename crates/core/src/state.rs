@@ -613,16 +613,6 @@ impl SectionRecord {
     }
 }
 
-/// A player's record reads as his particulars (`p.name`, `p.id_number`) in the printed
-/// documents (`crates/report/src/docs`) and the players' claim pages (`crates/web/src/claim.rs`),
-/// which have not yet moved to `p.person`; everything else reads `p.person` itself.
-impl std::ops::Deref for PlayerRecord {
-    type Target = Person;
-    fn deref(&self) -> &Person {
-        &self.person
-    }
-}
-
 /// An online submission (`entry_submitted`) and the desk's decision on it, if made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Submission {

@@ -166,10 +166,14 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
     let sec = st.section(&seat.section)?;
     let rd = sec.round(seat.round)?;
     let b = rd.board(seat.board)?;
-    let name = |p| st.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let name = |p| {
+        st.player(p)
+            .map(|x| x.person.name.clone())
+            .unwrap_or_default()
+    };
     let unit = |p| {
         st.player(p)
-            .and_then(|x| x.unit.clone())
+            .and_then(|x| x.person.unit.clone())
             .unwrap_or_default()
     };
     let signing = arbiter_director::regulation_of(st)
@@ -209,10 +213,14 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
 fn game_view(l: Lang, st: &EventState, seat: &KoSeat) -> Option<BoardView> {
     let sec = st.section(&seat.section)?;
     let g = claim::knockout_game(st, seat)?;
-    let name = |p| st.player(p).map(|x| x.name.clone()).unwrap_or_default();
+    let name = |p| {
+        st.player(p)
+            .map(|x| x.person.name.clone())
+            .unwrap_or_default()
+    };
     let unit = |p| {
         st.player(p)
-            .and_then(|x| x.unit.clone())
+            .and_then(|x| x.person.unit.clone())
             .unwrap_or_default()
     };
     let signing = arbiter_director::regulation_of(st)

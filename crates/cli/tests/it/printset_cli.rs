@@ -827,12 +827,12 @@ fn entry_receipts_from_the_cli_carry_each_players_check_in_code() {
             .iter()
             .find(|b| b.contains(&format!(r#"<td class="l">P{}</td>"#, p.id.0)))
             .unwrap_or_else(|| panic!("no receipt of P{}: {html}", p.id.0));
-        assert!(block.contains(&format!("<h3>报名回执 · {}</h3>", p.name)));
+        assert!(block.contains(&format!("<h3>报名回执 · {}</h3>", p.person.name)));
         let printed = block
             .split("<p>签到码 ")
             .nth(1)
             .and_then(|x| x.split("</p>").next())
-            .unwrap_or_else(|| panic!("no code on the receipt of {}: {block}", p.name));
+            .unwrap_or_else(|| panic!("no code on the receipt of {}: {block}", p.person.name));
         assert_eq!(printed, check_in_code(secret.as_bytes(), p.id));
         assert_eq!(
             player_of_check_in_code(&sim.state, secret.as_bytes(), printed),

@@ -262,7 +262,7 @@ fn entries(cx: &Ctx, sid: &str) -> Vec<Block> {
                     .iter()
                     .enumerate()
                     .filter_map(|(b, p)| cx.state.player(*p).map(|p| (b, p)))
-                    .map(|(b, p)| format!("{}.{}", b + 1, p.name))
+                    .map(|(b, p)| format!("{}.{}", b + 1, p.person.name))
                     .collect();
                 vec![
                     Cell::Int(k as i64 + 1),
@@ -301,13 +301,14 @@ fn entries(cx: &Ctx, sid: &str) -> Vec<Block> {
             continue;
         }
         let unit = p
+            .person
             .unit
             .clone()
-            .or_else(|| p.association.clone())
+            .or_else(|| p.person.association.clone())
             .unwrap_or_else(|| cx.t("(个人)", "(individual)").to_string());
         let who = match numbers.get(&p.id) {
-            Some(n) => format!("{n}.{}", p.name),
-            None => p.name.clone(),
+            Some(n) => format!("{n}.{}", p.person.name),
+            None => p.person.name.clone(),
         };
         units.entry(unit).or_default().push(who);
     }
@@ -454,8 +455,8 @@ fn corrections(cx: &Ctx) -> Vec<Block> {
                         Cell::Int(*seq as i64),
                         Cell::Text(cx.section_name(sid)),
                         Cell::Text(match cx.lang {
-                            Lang::Zh => format!("报名信息 {}", p.name),
-                            Lang::En => format!("Entry of {}", p.name),
+                            Lang::Zh => format!("报名信息 {}", p.person.name),
+                            Lang::En => format!("Entry of {}", p.person.name),
                         }),
                         Cell::text(reason),
                         Cell::Empty,

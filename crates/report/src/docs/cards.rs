@@ -90,8 +90,12 @@ pub(super) fn name_cards(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 continue;
             }
             blocks.push(Block::NameCard(NameCard {
-                name: p.name.clone(),
-                unit: p.unit.clone().or_else(|| p.association.clone()),
+                name: p.person.name.clone(),
+                unit: p
+                    .person
+                    .unit
+                    .clone()
+                    .or_else(|| p.person.association.clone()),
                 note: Some(cx.section_name(sid)),
             }));
         }

@@ -56,7 +56,7 @@ pub(super) fn cash(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     for (i, sid) in cx.sections.iter().enumerate() {
         section_start(cx, i, sid, &mut blocks);
         let mut players = cx.state.players(sid);
-        players.sort_by(|a, b| (&a.unit, a.id).cmp(&(&b.unit, b.id)));
+        players.sort_by(|a, b| (&a.person.unit, a.id).cmp(&(&b.person.unit, b.id)));
         let (mut t_due, mut t_paid, mut t_ref, mut t_owed) = (0u64, 0u64, 0u64, 0u64);
         let mut rows = Vec::new();
         for (k, p) in players.iter().enumerate() {
@@ -87,8 +87,8 @@ pub(super) fn cash(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 .collect();
             rows.push(vec![
                 Cell::Int(k as i64 + 1),
-                Cell::text(&p.name),
-                Cell::opt(p.unit.as_deref().or(p.association.as_deref())),
+                Cell::text(&p.person.name),
+                Cell::opt(p.person.unit.as_deref().or(p.person.association.as_deref())),
                 Cell::Money(due),
                 Cell::Money(paid),
                 Cell::Money(refunded),

@@ -12,7 +12,7 @@ pub(super) fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportEr
         let nos = arbiter_director::publish::publish_numbers(cx.state, sid);
         let mut players = cx.state.players(sid);
         // The desk works unit by unit: by unit, then by registration.
-        players.sort_by(|a, b| (&a.unit, a.id).cmp(&(&b.unit, b.id)));
+        players.sort_by(|a, b| (&a.person.unit, a.id).cmp(&(&b.person.unit, b.id)));
         // K5: the 社保号 when the regulation asks for it (masked unless the organiser's copy).
         let ss = cx
             .reg
@@ -50,15 +50,15 @@ pub(super) fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportEr
             let owed = due.map(|d| d.saturating_sub(p.paid_fen));
             total_due += due.unwrap_or(0);
             total_paid += p.paid_fen;
-            let id = p.id_number.as_ref().map(|n| match privacy {
+            let id = p.person.id_number.as_ref().map(|n| match privacy {
                 Privacy::Organiser => n.as_str().to_string(),
                 Privacy::Published => n.masked(),
             });
-            let phone = p.phone.as_ref().map(|n| match privacy {
+            let phone = p.person.phone.as_ref().map(|n| match privacy {
                 Privacy::Organiser => n.as_str().to_string(),
                 Privacy::Published => n.masked(),
             });
-            let social = p.social_security.as_ref().map(|n| match privacy {
+            let social = p.person.social_security.as_ref().map(|n| match privacy {
                 Privacy::Organiser => n.as_str().to_string(),
                 Privacy::Published => n.masked(),
             });
@@ -72,10 +72,11 @@ pub(super) fn checkin(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, ReportEr
             let mut row = vec![
                 Cell::Int(k as i64 + 1),
                 nos.get(&p.id).map_or(Cell::Empty, |n| Cell::Int(*n as i64)),
-                Cell::text(&p.name),
-                p.sex
+                Cell::text(&p.person.name),
+                p.person
+                    .sex
                     .map_or(Cell::Empty, |s| Cell::text(cx.t(s.zh(), sex_en(s)))),
-                Cell::opt(p.unit.as_deref().or(p.association.as_deref())),
+                Cell::opt(p.person.unit.as_deref().or(p.person.association.as_deref())),
                 id.map_or(Cell::Empty, Cell::Text),
                 phone.map_or(Cell::Empty, Cell::Text),
                 due.map_or(Cell::Empty, Cell::Money),

@@ -58,8 +58,8 @@ pub(super) fn entry_receipts(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             })?;
             blocks.push(Block::KeepTogether(vec![
                 Block::Heading(match cx.lang {
-                    Lang::Zh => format!("报名回执 · {}", p.name),
-                    Lang::En => format!("Entry receipt · {}", p.name),
+                    Lang::Zh => format!("报名回执 · {}", p.person.name),
+                    Lang::En => format!("Entry receipt · {}", p.person.name),
                 }),
                 Block::Table(Table {
                     id: format!("entry-receipt-{}", p.id.0),
@@ -72,9 +72,9 @@ pub(super) fn entry_receipts(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                     ],
                     rows: vec![vec![
                         Cell::text(format!("P{}", p.id.0)),
-                        Cell::text(&p.name),
+                        Cell::text(&p.person.name),
                         Cell::text(&section),
-                        Cell::opt(p.unit.as_deref().or(p.association.as_deref())),
+                        Cell::opt(p.person.unit.as_deref().or(p.person.association.as_deref())),
                     ]],
                 }),
                 Block::Codes(vec![qr]),

@@ -36,7 +36,7 @@ pub(super) fn prize_receipts(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, R
             let numbers = arbiter_director::publish::publish_numbers(cx.state, &pr.section);
             let pid = numbers.iter().find(|(_, n)| **n == no).map(|(p, _)| *p)?;
             let rec = cx.state.player(pid)?;
-            rec.id_number.as_ref().map(|n| match privacy {
+            rec.person.id_number.as_ref().map(|n| match privacy {
                 Privacy::Organiser => n.as_str().to_string(),
                 Privacy::Published => n.masked(),
             })

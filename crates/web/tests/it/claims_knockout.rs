@@ -154,8 +154,8 @@ fn both_players_of_a_knockout_game_agree_on_the_phone_and_the_game_is_recorded()
     let st = srv.store().state(&id).expect("state");
     for p in [g.red, g.black] {
         let p = st.player(p).expect("player");
-        assert!(html.contains(&p.name), "{html}");
-        if let Some(idn) = &p.id_number {
+        assert!(html.contains(&p.person.name), "{html}");
+        if let Some(idn) = &p.person.id_number {
             assert!(!html.contains(idn.as_str()), "an ID number on the page");
         }
     }
