@@ -262,25 +262,37 @@ pub struct PendingClaim {
 impl PendingClaim {
     /// The board's claims in words, Chinese first.
     pub fn describe(&self) -> String {
-        let said = |side: &str, r: Option<GameResult>| match r {
-            Some(r) => format!("{side}确认 {}", r.zh()),
-            None => format!("{side}未确认"),
-        };
-        let claims = format!("{}, {}", said("红方", self.red), said("黑方", self.black));
-        let what = match self.status {
-            ClaimStatus::Disagree { .. } => {
-                "双方不一致, 请裁判录入成绩 (the players disagree: enter the result)"
-            }
-            ClaimStatus::NotSigner { .. } => {
-                "按规程负方签名, 胜方的确认不算, 请裁判处理 (the regulation has the loser sign: decide the board)"
-            }
-            _ => "等待对方确认 (waiting for the other player)",
-        };
         format!(
-            "第{}轮第{}台 选手确认: {claims} — {what}",
-            self.round, self.board
+            "第{}轮第{}台 选手确认: {}",
+            self.round,
+            self.board,
+            claims_words(self.red, self.black, self.status, "board")
         )
     }
+}
+
+/// Two sides' claims and what they leave the arbiter, in words (「红方确认 …, 黑方未确认 —
+/// 等待对方确认」); `what` names the board or game in the English gloss.
+fn claims_words(
+    red: Option<GameResult>,
+    black: Option<GameResult>,
+    status: ClaimStatus,
+    what: &str,
+) -> String {
+    let said = |side: &str, r: Option<GameResult>| match r {
+        Some(r) => format!("{side}确认 {}", r.zh()),
+        None => format!("{side}未确认"),
+    };
+    let left = match status {
+        ClaimStatus::Disagree { .. } => {
+            "双方不一致, 请裁判录入成绩 (the players disagree: enter the result)".to_string()
+        }
+        ClaimStatus::NotSigner { .. } => format!(
+            "按规程负方签名, 胜方的确认不算, 请裁判处理 (the regulation has the loser sign: decide the {what})"
+        ),
+        _ => "等待对方确认 (waiting for the other player)".to_string(),
+    };
+    format!("{}, {} — {left}", said("红方", red), said("黑方", black))
 }
 
 /// The boards of `section` (every round) with claims and no result, in round and board
@@ -684,23 +696,11 @@ pub struct PendingKoClaim {
 impl PendingKoClaim {
     /// The game's claims in words, Chinese first.
     pub fn describe(&self) -> String {
-        let said = |side: &str, r: Option<GameResult>| match r {
-            Some(r) => format!("{side}确认 {}", r.zh()),
-            None => format!("{side}未确认"),
-        };
-        let claims = format!("{}, {}", said("红方", self.red), said("黑方", self.black));
-        let what = match self.status {
-            ClaimStatus::Disagree { .. } => {
-                "双方不一致, 请裁判录入成绩 (the players disagree: enter the result)"
-            }
-            ClaimStatus::NotSigner { .. } => {
-                "按规程负方签名, 胜方的确认不算, 请裁判处理 (the regulation has the loser sign: decide the game)"
-            }
-            _ => "等待对方确认 (waiting for the other player)",
-        };
         format!(
-            "第{}台 {} 选手确认: {claims} — {what}",
-            self.board, self.label
+            "第{}台 {} 选手确认: {}",
+            self.board,
+            self.label,
+            claims_words(self.red, self.black, self.status, "game")
         )
     }
 }
