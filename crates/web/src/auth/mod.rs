@@ -16,10 +16,10 @@ pub use session::{
     AppointOfficials, Arbiters, Authed, CancelFee, ChangeRoster, ChangeSettings, CheckIn,
     ChiefArbiter, CloseEvent, CompleteRound, ConfirmMatch, ConfirmResults, CorrectResult,
     CreateEvent, DecideFlag, DecideProtest, DecideSubmission, Disqualify, EditEntry, EnterResult,
-    EnterTeam, GiveLineup, GiveSpecialAward, ManageAccounts, MarkRefundCondition, Organisers,
-    PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund, RefundDue,
-    Refusal, RefuseEntry, RefuseRecord, Register, Registrars, Reinstate, Reopen, RequireRole,
-    Roles, Staff, TakePayment, UndoRound, Withdraw, WithdrawRefusal,
+    EnterTeam, GiveLineup, GiveSpecialAward, ManageAccounts, MarkRefundCondition, MergeSections,
+    Organisers, PairRound, Post, PublishRound, RecordAbsence, RecordGame, RecordSignatures, Refund,
+    RefundDue, Refusal, RefuseEntry, RefuseRecord, Register, Registrars, Reinstate, Reopen,
+    RequireRole, Roles, Staff, TakePayment, UndoRound, Withdraw, WithdrawRefusal,
 };
 
 use crate::app::AppState;

@@ -293,6 +293,8 @@ action_roles! {
     RefuseEntry => RefuseEntry;
     /// Withdraw a refusal recorded by mistake (the chief arbiter).
     WithdrawRefusal => WithdrawRefusal;
+    /// Merge a section too small into another before the draw (the chief arbiter).
+    MergeSections => MergeSections;
     /// Manage the event's accounts (the chief arbiter).
     ManageAccounts => ManageAccounts;
     /// Edit an entry.

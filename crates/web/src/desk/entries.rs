@@ -1,6 +1,8 @@
 //! The registration list of a section (报名): add an entry (eligibility checked by the
 //! regulation; the chief arbiter's late-entry override with its reason), refuse one by
-//! decision, fees and check-in. ID numbers and phones are shown masked.
+//! decision, fees and check-in; a section below the regulation's minimum before its draw is
+//! merged into another by the chief arbiter (「对分组可作适当调整」). ID numbers and phones are
+//! shown masked.
 
 use super::{back, event_id, opt, Desk, EventSection, Flash};
 use crate::app::AppState;
@@ -78,6 +80,29 @@ struct EntriesPage<'a> {
     /// S9: players who count for no association in the association standings (「2人未填协会，
     /// 不计入团体成绩: …」), where the regulation ranks associations.
     unassociated: Option<String>,
+    /// The section is below the regulation's minimum before its draw, and the account may
+    /// merge it (the chief arbiter): the warning and the 并入 form.
+    merge: Option<MergeOffer>,
+}
+
+/// A section too small, for the account that may merge it: the warning in words, the other
+/// sections it may go into, and the form as typed (kept after a refusal).
+struct MergeOffer {
+    words: String,
+    /// `(id, name)` of each other section still taking entries.
+    into: Vec<(String, String)>,
+    chosen: String,
+    reason: String,
+    /// The director's refusal of the last merge, in words.
+    err: Option<String>,
+}
+
+/// The 并入 form as posted, and its refusal in words.
+#[derive(Default)]
+struct MergeTyped {
+    into: String,
+    reason: String,
+    err: Option<String>,
 }
 
 /// A player found by 查找, with his fee, his check-in and why he is not paired.
@@ -155,14 +180,7 @@ impl Typed {
     /// Blank every value the director refuses as text (too long, control or direction
     /// characters): the page does not repeat it.
     fn hide_unshowable(&mut self) {
-        let bad = |v: &str| {
-            v.chars().count() > 500
-                || v.chars().any(|c| {
-                    c.is_control()
-                        || ('\u{202a}'..='\u{202e}').contains(&c)
-                        || ('\u{2066}'..='\u{2069}').contains(&c)
-                })
-        };
+        let bad = unshowable;
         for v in [
             &mut self.name,
             &mut self.sex,
@@ -246,6 +264,17 @@ impl Typed {
             social_security: Typed::opt(&self.social_security),
         })
     }
+}
+
+/// A value the director refuses as text (too long, control or direction characters): the
+/// page does not repeat it.
+fn unshowable(v: &str) -> bool {
+    v.chars().count() > 500
+        || v.chars().any(|c| {
+            c.is_control()
+                || ('\u{202a}'..='\u{202e}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c)
+        })
 }
 
 /// The field of the entry form a director's refusal is about (`form` for the whole).
@@ -433,6 +462,7 @@ pub async fn list(
         ticked,
         all: lq.all.is_some_and(|a| !a.is_empty()),
         notes,
+        merge: MergeTyped::default(),
     };
     render(l, &auth, &es, f, Typed::default(), StatusCode::OK, view)
 }
@@ -452,6 +482,8 @@ struct ListView {
     all: bool,
     /// Why a 批量 action left each player out, by registration id.
     notes: Vec<(u32, String)>,
+    /// The 并入 form as posted, after a refusal.
+    merge: MergeTyped,
 }
 
 /// The registration list with the entry form as `form` has it.
@@ -472,6 +504,7 @@ fn render(
         ticked,
         all,
         notes,
+        merge,
     } = view;
     let (ev, sec) = (es.ev.as_str(), es.sec.as_str());
     let st = &es.snap.state;
@@ -617,6 +650,39 @@ fn render(
         .filter(|r| r.section == sec)
         .map(|r| (r.seq, r.name.as_str(), r.reason.as_str()))
         .collect();
+    let may_merge = auth.may(arbiter_director::permission::Action::MergeSections);
+    let below = if may_merge {
+        api::below_minimum(st)
+    } else {
+        Vec::new()
+    };
+    let merge_offer = below
+        .into_iter()
+        .find(|b| b.section.id == sec)
+        .map(|b| MergeOffer {
+            words: match l {
+                Lang::Zh => format!(
+                    "报名 {} 人，少于规程规定的每组最少 {} 人：可并入其他组别",
+                    b.entries, b.min
+                ),
+                Lang::En => format!(
+                    "{} entries, fewer than the regulation's minimum of {} per section: it may be merged into another section",
+                    b.entries, b.min
+                ),
+            },
+            into: reg
+                .sections
+                .iter()
+                .filter(|x| x.id != sec)
+                .filter(|x| st.section(&x.id).is_some_and(|r| r.merged_into.is_none()))
+                .map(|x| (x.id.clone(), x.name.clone()))
+                .collect(),
+            chosen: merge.into.clone(),
+            reason: merge.reason.clone(),
+            err: merge.err.as_deref().map(|e| l.say(e)),
+        });
+    // A refusal with no form to show it beside (the section was merged meanwhile): above.
+    let merge_err = merge.err.filter(|_| merge_offer.is_none());
     let page = EntriesPage {
         l,
         csrf: &auth.csrf,
@@ -651,6 +717,7 @@ fn render(
             .unwrap_or_default(),
         pledge: reg.registration.check_in_pledge.clone(),
         unassociated: arbiter_director::registration::unassociated_warning(&reg, st),
+        merge: merge_offer,
     };
     let page = EntriesPage {
         cols: 8 + usize::from(page.can),
@@ -668,6 +735,7 @@ fn render(
         format!("{} {}", s.name, l.t("报名", "entries")),
     )
     .flash(f)
+    .error(merge_err)
     .render(status, &page)
 }
 
@@ -819,6 +887,77 @@ pub async fn withdraw_refusal(
         &path(&ev, &sec),
         done.map(|_| format!("已撤销第 {seq} 条的拒绝报名 (refusal withdrawn)")),
     ))
+}
+
+#[derive(Deserialize)]
+pub struct MergeForm {
+    #[serde(default)]
+    into: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /desk/e/{ev}/s/{sec}/merge`: the chief arbiter merges the section into another before
+/// the draw, with the reason (`sections_merged`); the desk goes on to the section it went
+/// into. A refusal shows this page again, the form as posted and the director's words beside
+/// it.
+pub async fn merge(
+    State(app): State<AppState>,
+    l: Lang,
+    Path((ev, sec)): Path<(String, String)>,
+    p: Post<crate::auth::MergeSections, MergeForm>,
+) -> Result<Response, WebError> {
+    let into = p.form.into.trim().to_string();
+    let done = write::apply(
+        &app,
+        &event_id(&ev),
+        &p.auth,
+        RegistrationCommand::MergeSections {
+            from: sec.clone(),
+            into: into.clone(),
+            reason: p.form.reason.clone(),
+        },
+    )
+    .await?;
+    match done {
+        Ok(_) => {
+            let snap = app.snapshot(&ev).await?;
+            let st = &snap.state;
+            let name = |id: &str| st.section(id).map_or(id.to_string(), |s| s.name.clone());
+            let to = st
+                .section(&sec)
+                .and_then(|s| s.merged_into.clone())
+                .unwrap_or(into);
+            let (from_name, to_name) = (name(&sec), name(&to));
+            Ok(back(
+                &path(&ev, &to),
+                Ok(format!(
+                    "已将{from_name}并入{to_name}: {from_name}的棋手均转入{to_name} ({from_name} merged into {to_name})"
+                )),
+            ))
+        }
+        Err(msg) => {
+            let es = EventSection::load(&app, ev, sec).await?;
+            render(
+                l,
+                &p.auth,
+                &es,
+                Flash::default(),
+                Typed::default(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ListView {
+                    merge: MergeTyped {
+                        into,
+                        reason: Some(p.form.reason.trim().to_string())
+                            .filter(|r| !unshowable(r))
+                            .unwrap_or_default(),
+                        err: Some(msg),
+                    },
+                    ..ListView::default()
+                },
+            )
+        }
+    }
 }
 
 #[derive(Deserialize)]

@@ -109,6 +109,7 @@ pub fn routes() -> Router<AppState> {
             "/desk/e/{ev}/s/{sec}/refusal/{seq}/withdraw",
             post(entries::withdraw_refusal),
         )
+        .route("/desk/e/{ev}/s/{sec}/merge", post(entries::merge))
         .route("/desk/e/{ev}/p/{pid}/fee", post(entries::fee))
         .route("/desk/e/{ev}/p/{pid}/checkin", post(entries::checkin))
         .route("/desk/e/{ev}/p/{pid}/fee/cancel", post(entries::cancel_fee))
@@ -259,6 +260,11 @@ pub const ROUTES: &[(&str, &str, &[arbiter_store::Role])] = {
             "POST",
             "/desk/e/{ev}/s/{sec}/refusal/{seq}/withdraw",
             Action::WithdrawRefusal.allowed(),
+        ),
+        (
+            "POST",
+            "/desk/e/{ev}/s/{sec}/merge",
+            Action::MergeSections.allowed(),
         ),
         (
             "POST",

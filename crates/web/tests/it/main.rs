@@ -32,6 +32,7 @@ mod desk_entry_form;
 mod desk_games;
 mod desk_live;
 mod desk_log;
+mod desk_merge;
 mod desk_money;
 mod desk_numbering;
 mod desk_print;
