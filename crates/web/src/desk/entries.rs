@@ -89,6 +89,8 @@ struct EntriesPage<'a> {
 /// sections it may go into, and the form as typed (kept after a refusal).
 struct MergeOffer {
     words: String,
+    /// Whether this account may merge (else the warning alone, without the form).
+    may: bool,
     /// `(id, name)` of each other section still taking entries.
     into: Vec<(String, String)>,
     chosen: String,
@@ -651,25 +653,30 @@ fn render(
         .map(|r| (r.seq, r.name.as_str(), r.reason.as_str()))
         .collect();
     let may_merge = auth.may(arbiter_director::permission::Action::MergeSections);
-    let below = if may_merge {
-        api::below_minimum(st)
-    } else {
-        Vec::new()
-    };
-    let merge_offer = below
+    // Every desk account sees the warning; only an account that may merge gets the form.
+    let merge_offer = api::below_minimum(st)
         .into_iter()
         .find(|b| b.section.id == sec)
         .map(|b| MergeOffer {
             words: match l {
-                Lang::Zh => format!(
+                Lang::Zh if may_merge => format!(
                     "报名 {} 人，少于规程规定的每组最少 {} 人：可并入其他组别",
                     b.entries, b.min
                 ),
-                Lang::En => format!(
+                Lang::Zh => format!(
+                    "报名 {} 人，少于规程规定的每组最少 {} 人：可否并入其他组别由裁判长决定",
+                    b.entries, b.min
+                ),
+                Lang::En if may_merge => format!(
                     "{} entries, fewer than the regulation's minimum of {} per section: it may be merged into another section",
                     b.entries, b.min
                 ),
+                Lang::En => format!(
+                    "{} entries, fewer than the regulation's minimum of {} per section: the chief arbiter decides whether to merge it into another section",
+                    b.entries, b.min
+                ),
             },
+            may: may_merge,
             into: reg
                 .sections
                 .iter()
