@@ -441,6 +441,26 @@ pub struct Claimed {
     pub entered: Option<GameResult>,
 }
 
+/// What every claim checks first: the phone may claim, the result is a game's (not a
+/// forfeit's), and the section is the regulation's. Returns the regulation.
+fn admit(
+    state: &EventState,
+    ctx: &Ctx,
+    section: &str,
+    result: GameResult,
+) -> Result<std::sync::Arc<arbiter_regulation::Regulation>, DirectorError> {
+    crate::permission::require(ctx, Action::ClaimResult)?;
+    if !matches!(
+        result,
+        GameResult::RedWin | GameResult::Draw | GameResult::BlackWin
+    ) {
+        return Err(Refusal::Claim(ClaimProblem::NotAGameResult).into());
+    }
+    let reg = regulation_of(state)?;
+    crate::api::rounds::section_of(&reg, state, section)?;
+    Ok(reg)
+}
+
 /// `result_claimed`: the player at `seat` claims `result` (the shell has found the seat by
 /// his code, [`seat_of`]). When the claims then agree as the regulation's signing rule asks,
 /// the result is entered as an arbiter's entry would be (the round closes when it is the
@@ -452,16 +472,8 @@ pub fn claim_result(
     seat: &Seat,
     result: GameResult,
 ) -> Result<(Vec<LogEntry>, Claimed), DirectorError> {
-    crate::permission::require(ctx, Action::ClaimResult)?;
+    let reg = admit(state, ctx, &seat.section, result)?;
     let refuse = |p: ClaimProblem| -> DirectorError { Refusal::Claim(p).into() };
-    if !matches!(
-        result,
-        GameResult::RedWin | GameResult::Draw | GameResult::BlackWin
-    ) {
-        return Err(refuse(ClaimProblem::NotAGameResult));
-    }
-    let reg = regulation_of(state)?;
-    crate::api::rounds::section_of(&reg, state, &seat.section)?;
     let (round, board) = (seat.round, seat.board);
     let rd = state
         .section(&seat.section)
@@ -755,16 +767,8 @@ pub fn claim_knockout(
     seat: &KoSeat,
     result: GameResult,
 ) -> Result<(Vec<LogEntry>, KoClaimed), DirectorError> {
-    crate::permission::require(ctx, Action::ClaimResult)?;
+    let reg = admit(state, ctx, &seat.section, result)?;
     let refuse = |p: ClaimProblem| -> DirectorError { Refusal::Claim(p).into() };
-    if !matches!(
-        result,
-        GameResult::RedWin | GameResult::Draw | GameResult::BlackWin
-    ) {
-        return Err(refuse(ClaimProblem::NotAGameResult));
-    }
-    let reg = regulation_of(state)?;
-    crate::api::rounds::section_of(&reg, state, &seat.section)?;
     let g = knockout_game(state, seat).ok_or_else(|| refuse(ClaimProblem::UnknownCode))?;
     if let Some(stored) = g.result {
         return Err(refuse(ClaimProblem::GameIn {

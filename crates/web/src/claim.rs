@@ -166,16 +166,8 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
     let sec = st.section(&seat.section)?;
     let rd = sec.round(seat.round)?;
     let b = rd.board(seat.board)?;
-    let name = |p| {
-        st.player(p)
-            .map(|x| x.person.name.clone())
-            .unwrap_or_default()
-    };
-    let unit = |p| {
-        st.player(p)
-            .and_then(|x| x.person.unit.clone())
-            .unwrap_or_default()
-    };
+    let name = |p| name_of(st, p);
+    let unit = |p| unit_of(st, p);
     let signing = arbiter_director::regulation_of(st)
         .ok()
         .and_then(|r| r.event.result_signing);
@@ -209,20 +201,26 @@ fn board_view(l: Lang, st: &EventState, seat: &Seat) -> Option<BoardView> {
     })
 }
 
+/// A player's name as his board shows it (empty when unknown).
+fn name_of(st: &EventState, p: arbiter_core::PlayerId) -> String {
+    st.player(p)
+        .map(|x| x.person.name.clone())
+        .unwrap_or_default()
+}
+
+/// A player's unit as his board shows it (empty when none).
+fn unit_of(st: &EventState, p: arbiter_core::PlayerId) -> String {
+    st.player(p)
+        .and_then(|x| x.person.unit.clone())
+        .unwrap_or_default()
+}
+
 /// The knockout game `seat` names, as its player sees it.
 fn game_view(l: Lang, st: &EventState, seat: &KoSeat) -> Option<BoardView> {
     let sec = st.section(&seat.section)?;
     let g = claim::knockout_game(st, seat)?;
-    let name = |p| {
-        st.player(p)
-            .map(|x| x.person.name.clone())
-            .unwrap_or_default()
-    };
-    let unit = |p| {
-        st.player(p)
-            .and_then(|x| x.person.unit.clone())
-            .unwrap_or_default()
-    };
+    let name = |p| name_of(st, p);
+    let unit = |p| unit_of(st, p);
     let signing = arbiter_director::regulation_of(st)
         .ok()
         .and_then(|r| r.event.result_signing);
