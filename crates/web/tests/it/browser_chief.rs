@@ -207,7 +207,10 @@ fn the_knockout_grid_records_a_game_by_keyboard_after_the_swiss_stage() {
             wait_js(
                 &c,
                 10,
-                &format!("document.body.textContent.indexOf('第{board}台') >= 0 && !!document.querySelector('.flash.ok')")
+                &format!(
+                    "(function () {{ var f = document.querySelector('.flash.ok'); \
+                     return !!f && f.textContent.indexOf('第{board}台') >= 0; }})()"
+                )
             )
             .await,
             "{}",
