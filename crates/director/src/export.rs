@@ -160,6 +160,10 @@ pub struct EventHead {
     /// regulation's `prizes_before_tax`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prizes_before_tax: bool,
+    /// Added field: the currency of the prize money (`TWD`, `HKD`, `MOP`), from the
+    /// regulation's `prize_currency`; absent for 人民币.
+    #[serde(default, skip_serializing_if = "arbiter_regulation::Currency::is_cny")]
+    pub prize_currency: arbiter_regulation::Currency,
 }
 
 /// How a section is played (`system`).
@@ -452,6 +456,7 @@ mod tests {
                 name: "测试".into(),
                 regulation: "suzhou-2025".into(),
                 prizes_before_tax: false,
+                prize_currency: arbiter_regulation::Currency::Cny,
             },
             sections: vec![SectionExport {
                 id: "open".into(),

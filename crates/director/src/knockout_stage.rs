@@ -111,6 +111,7 @@ fn blocks_format(k: &Knockout) -> Option<MatchFormat> {
         }
         (EndingRule::DrawBlackWins, _) => Some(Decider::LastGameBlack),
         (EndingRule::FirstGameBlack, _) => Some(Decider::FirstGameBlack),
+        (EndingRule::FirstGameWinner, _) => Some(Decider::FirstGameWinner),
         (EndingRule::HigherSeed, _) => Some(Decider::HigherSeed),
         (EndingRule::Lot, _) => Some(Decider::Lot),
         (EndingRule::Repeat, _) => {

@@ -434,6 +434,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             name: reg.event.name.clone(),
             regulation: regulation_stem(state),
             prizes_before_tax: reg.event.prizes_before_tax,
+            prize_currency: reg.event.prize_currency,
         },
         sections,
         teams,
@@ -560,9 +561,12 @@ pub fn summary_zh(reg: &Regulation, state: &EventState, c: &Computed) -> String 
         s.push_str(&format!("  协会团体第一名：{}\n", a.association));
     }
     s.push_str(&format!(
-        "  奖项 {} 项，奖金合计 {} 元\n",
+        "  奖项 {} 项，奖金合计 {}\n",
         c.prizes.awards.len(),
-        c.prizes.total_amount
+        match reg.event.prize_currency {
+            arbiter_regulation::Currency::Cny => format!("{} 元", c.prizes.total_amount),
+            cur => cur.amount(c.prizes.total_amount, true),
+        }
     ));
     s
 }

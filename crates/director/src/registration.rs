@@ -1151,6 +1151,56 @@ pub fn number_players(
     }
 }
 
+/// 种子签 of a plain knockout (`format.knockout.seeds`, 「设8个种子签，七段以上棋手得列种子签」):
+/// the first `seeds` players of the numbering's `order` who reach `seed_min_grade` keep
+/// numbers 1…k in that order, so their seeded places in the bracket; every other player's
+/// number is drawn by lot from a seed derived from the draw's (recorded in the log). Fewer
+/// players of the grade than seeds: the seed numbers left over go to the lot too. Any other
+/// section: `order` unchanged.
+pub fn seeded_lots(
+    state: &EventState,
+    section: &str,
+    order: Vec<PlayerId>,
+    seed: u64,
+) -> Vec<PlayerId> {
+    let reg = state.regulation().ok();
+    let Some(k) = reg
+        .as_ref()
+        .and_then(|r| r.section(section))
+        .filter(|s| s.format.kind == arbiter_regulation::FormatKind::Knockout)
+        .and_then(|s| s.format.knockout.as_ref())
+    else {
+        return order;
+    };
+    let Some(seeds) = k.seeds else { return order };
+    let reaches = |p: &PlayerId| match &k.seed_grade {
+        None => true,
+        Some(min) => state
+            .player(*p)
+            .and_then(|r| r.grade.clone())
+            .and_then(|g| reg.as_ref().and_then(|r| r.grades.find(&g)))
+            .is_some_and(|g| g.rank >= min.rank),
+    };
+    let mut seeded = Vec::new();
+    let mut others = Vec::new();
+    for p in order {
+        if seeded.len() < seeds as usize && reaches(&p) {
+            seeded.push(p);
+        } else {
+            others.push(p);
+        }
+    }
+    let numbers = arbiter_pairing::round1::draw_numbers(others.len(), derive_seed(seed, "seeds"));
+    let mut drawn = vec![PlayerId(0); others.len()];
+    for (i, &n) in numbers.iter().enumerate() {
+        if let Some(slot) = drawn.get_mut(n.saturating_sub(1)) {
+            *slot = others[i];
+        }
+    }
+    seeded.extend(drawn);
+    seeded
+}
+
 /// `pairing_numbers_drawn`: numbers for the section's players who play (A3), by the
 /// section's `numbering` (by lot, in registration order, or by rating); the seed is recorded. Once a round is paired the numbers stand: late entries who play get the next
 /// numbers, in registration order.
@@ -1190,6 +1240,7 @@ pub fn draw_numbers(state: &EventState, section: &str) -> LogEntry {
         .collect();
     let numbering = numbering_of(state, section);
     let order = number_players(state, &players, numbering, seed);
+    let order = seeded_lots(state, section, order, seed);
     LogEntry::PairingNumbersDrawn {
         section: section.to_string(),
         seed,

@@ -117,6 +117,9 @@ pub enum Decider {
     /// The player who had black in the match's first game goes through (「若第一局和棋，则
     /// 后手胜出」).
     FirstGameBlack,
+    /// The winner of the match's first game goes through; a drawn first game sends its black
+    /// through (「以第一局胜者胜出，若第一局和棋，则后手胜出」).
+    FirstGameWinner,
     /// A lot drawn from the match's seed (抽签决定胜负).
     Lot,
 }
@@ -127,6 +130,7 @@ impl Decider {
             Decider::HigherSeed => "仍平则名次列前者(种子在前者)胜出",
             Decider::LastGameBlack => "仍平则末局执黑者胜出",
             Decider::FirstGameBlack => "仍平则第一局执黑者(后手)胜出",
+            Decider::FirstGameWinner => "仍平则第一局胜者胜出，第一局和棋则其后手胜出",
             Decider::Lot => "仍平则抽签决定胜负",
         }
     }
@@ -135,6 +139,9 @@ impl Decider {
             Decider::HigherSeed => "still level: the higher seed goes through",
             Decider::LastGameBlack => "still level: black of the last game goes through",
             Decider::FirstGameBlack => "still level: black of the first game goes through",
+            Decider::FirstGameWinner => {
+                "still level: the first game's winner goes through (its black if it was drawn)"
+            }
             Decider::Lot => "still level: a lot decides",
         }
     }

@@ -221,6 +221,10 @@ impl Match {
                         Decider::HigherSeed => self.high,
                         Decider::LastGameBlack => g.black,
                         Decider::FirstGameBlack => self.games.first().map_or(g.black, |f| f.black),
+                        Decider::FirstGameWinner => self.games.first().map_or(g.black, |f| {
+                            f.match_winner_with(self.settings.armageddon_draw_black_wins)
+                                .unwrap_or(f.black)
+                        }),
                         Decider::Lot => {
                             if self.lot(self.games.len(), 2) {
                                 self.high

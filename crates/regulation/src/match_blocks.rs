@@ -13,7 +13,8 @@
 //! colours = "lot"
 //!
 //! [sections.format.knockout.ending]
-//! rule = "armageddon"           # or draw_black_wins, first_game_black, higher_seed, lot, repeat
+//! rule = "armageddon"           # or draw_black_wins, first_game_black, first_game_winner,
+//!                                  # higher_seed, lot, repeat
 //! time_control = "超时快棋"
 //! draw = "black_wins"
 //! ```
@@ -124,6 +125,9 @@ pub enum EndingRule {
     /// (「若第一局和棋，则后手胜出」: with one game of one block, a drawn first game is black's;
     /// with more, a match still level after its blocks goes to the first game's black).
     FirstGameBlack,
+    /// No more games: the winner of the match's first game goes through, its black if it was
+    /// drawn (「以第一局胜者胜出，若第一局和棋，则后手胜出」).
+    FirstGameWinner,
     /// No more games: the higher seed goes through.
     HigherSeed,
     /// No more games: a lot decides (抽签决定胜负), drawn from the event's recorded seed.
@@ -226,6 +230,12 @@ impl Knockout {
                 "仍平则第一局执黑者(后手)胜出"
             } else {
                 "still level: black of the first game goes through"
+            })
+            .into(),
+            EndingRule::FirstGameWinner => (if zh {
+                "仍平则第一局胜者胜出，第一局和棋则其后手胜出"
+            } else {
+                "still level: the first game's winner goes through (its black if it was drawn)"
             })
             .into(),
             EndingRule::HigherSeed => (if zh {

@@ -68,8 +68,71 @@ pub struct EventInfo {
     /// The prize amounts are before tax (T9 "奖金为税前"): printed as 税前 with every amount.
     #[serde(default)]
     pub prizes_before_tax: bool,
+    /// The currency of the prize money (「五至八名新台币2000元」): every amount printed with it.
+    /// Default 人民币 (元). Fees stay in 元.
+    #[serde(default)]
+    pub prize_currency: Currency,
     #[serde(default)]
     pub notes: Vec<String>,
+}
+
+/// The currency prize money is paid in; amounts stay whole units (never floating point).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, Deserialize)]
+pub enum Currency {
+    /// 人民币: printed `2000元` / `2000 yuan`, as every file without the key.
+    #[default]
+    #[serde(rename = "CNY", alias = "人民币")]
+    Cny,
+    /// 新台币 (NT$).
+    #[serde(rename = "TWD", alias = "新台币", alias = "新臺幣")]
+    Twd,
+    /// 港币 (HK$).
+    #[serde(rename = "HKD", alias = "港币", alias = "港幣")]
+    Hkd,
+    /// 澳门币 (MOP$).
+    #[serde(rename = "MOP", alias = "澳门币", alias = "澳門幣")]
+    Mop,
+}
+
+impl Currency {
+    pub fn is_cny(&self) -> bool {
+        *self == Currency::Cny
+    }
+    /// An amount with its currency: `2000元`, `新台币2000元 (NT$2000)` in Chinese;
+    /// `2000 yuan`, `NT$2000` in English.
+    pub fn amount(self, n: impl std::fmt::Display, zh: bool) -> String {
+        match (self, zh) {
+            (Currency::Cny, true) => format!("{n}元"),
+            (Currency::Cny, false) => format!("{n} yuan"),
+            (c, true) => format!("{}{n}元 ({}{n})", c.name_zh(), c.symbol()),
+            (c, false) => format!("{}{n}", c.symbol()),
+        }
+    }
+    /// The unit a table's amount column is headed with: 元 / yuan, 新台币 NT$ / NT$ ….
+    pub fn unit(self, zh: bool) -> String {
+        match (self, zh) {
+            (Currency::Cny, true) => "元".into(),
+            (Currency::Cny, false) => "yuan".into(),
+            (c, true) => format!("{} {}", c.name_zh(), c.symbol()),
+            (c, false) => c.symbol().into(),
+        }
+    }
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Currency::Cny => "人民币",
+            Currency::Twd => "新台币",
+            Currency::Hkd => "港币",
+            Currency::Mop => "澳门币",
+        }
+    }
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Currency::Cny => "¥",
+            Currency::Twd => "NT$",
+            Currency::Hkd => "HK$",
+            Currency::Mop => "MOP$",
+        }
+    }
 }
 
 /// Who signs a result slip (S11, J6).
@@ -789,6 +852,19 @@ pub struct Knockout {
     /// seed).
     #[serde(default)]
     pub shared_places: SharedPlaces,
+    /// 种子签 of a plain knockout (「设8个种子签」): the first `seeds` players of the section's
+    /// numbering (who reach `seed_min_grade`, if given) keep numbers 1…k and their seeded
+    /// places in the bracket; everybody else's number is drawn by lot (seed in the log).
+    /// None: every number as the numbering gives it.
+    #[serde(default)]
+    pub seeds: Option<u32>,
+    /// 「七段以上棋手得列种子签」: only players of at least this grade of the `[grades]` scale
+    /// may be seeds (read into `seed_grade`).
+    #[serde(default)]
+    pub seed_min_grade: Option<String>,
+    /// `seed_min_grade` read on the scale (filled by validation).
+    #[serde(skip)]
+    pub seed_grade: Option<crate::grades::Grade>,
 }
 
 /// How the final ranking treats the places a knockout bracket leaves shared.
@@ -862,6 +938,9 @@ impl Knockout {
             blocks: Vec::new(),
             ending: None,
             shared_places: SharedPlaces::default(),
+            seeds: None,
+            seed_min_grade: None,
+            seed_grade: None,
         }
     }
 }

@@ -663,7 +663,7 @@ fn eligibility(l: Lang, e: &Eligibility) -> Vec<String> {
     v
 }
 
-fn prize(l: Lang, p: &Prize) -> String {
+fn prize(l: Lang, cur: crate::Currency, p: &Prize) -> String {
     let (a, b) = p.ranks();
     let mut s = match (l, a == b) {
         (Lang::Zh, true) => format!("第{a}名"),
@@ -673,14 +673,7 @@ fn prize(l: Lang, p: &Prize) -> String {
     };
     if let Some(y) = p.amount_yuan {
         let each = if a == b { "" } else { l.t("各", "each ") };
-        match l {
-            Lang::Zh => {
-                let _ = write!(s, " {each}{y}元");
-            }
-            Lang::En => {
-                let _ = write!(s, " {each}{y} yuan");
-            }
-        }
+        let _ = write!(s, " {each}{}", cur.amount(y, l == Lang::Zh));
     }
     if let Some(t) = &p.title {
         let _ = write!(s, " “{t}”");
@@ -699,6 +692,7 @@ fn prize(l: Lang, p: &Prize) -> String {
 
 fn prize_lines(
     l: Lang,
+    cur: crate::Currency,
     out: &mut String,
     label: &str,
     prizes: &[Prize],
@@ -708,8 +702,8 @@ fn prize_lines(
     for p in prizes {
         let g = group(p);
         match groups.iter_mut().find(|(k, _)| *k == g) {
-            Some((_, v)) => v.push(prize(l, p)),
-            None => groups.push((g, vec![prize(l, p)])),
+            Some((_, v)) => v.push(prize(l, cur, p)),
+            None => groups.push((g, vec![prize(l, cur, p)])),
         }
     }
     for (g, v) in groups {
@@ -737,6 +731,13 @@ impl Regulation {
         out.push('\n');
         if e.prizes_before_tax {
             let _ = writeln!(out, "{}", l.t("奖金为税前", "Prize amounts are before tax"));
+        }
+        if !e.prize_currency.is_cny() {
+            let c = e.prize_currency;
+            let _ = match l {
+                Lang::Zh => writeln!(out, "奖金币种: {} ({})", c.name_zh(), c.symbol()),
+                Lang::En => writeln!(out, "Prize money in {}", c.symbol()),
+            };
         }
         match e.result_signing {
             Some(crate::ResultSigning::LoserSigns) => {
@@ -824,7 +825,7 @@ impl Regulation {
             let _ = writeln!(out, "{}", charge(l, self, c));
         }
         for s in &self.sections {
-            section(l, &mut out, s);
+            section(l, self.event.prize_currency, &mut out, s);
         }
         if let Some(a) = &self.associations {
             let _ = writeln!(
@@ -867,12 +868,19 @@ impl Regulation {
                     )
                 );
             }
-            prize_lines(l, &mut out, l.t("奖励", "Prizes"), &a.prizes, |_| None);
+            prize_lines(
+                l,
+                self.event.prize_currency,
+                &mut out,
+                l.t("奖励", "Prizes"),
+                &a.prizes,
+                |_| None,
+            );
         }
         for a in &self.special_awards {
             let amount = a
                 .amount_yuan
-                .map(|y| format!(" {y}{}", l.t("元", " yuan")))
+                .map(|y| format!(" {}", self.event.prize_currency.amount(y, l == Lang::Zh)))
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
@@ -951,7 +959,7 @@ impl Regulation {
     }
 }
 
-fn section(l: Lang, out: &mut String, s: &Section) {
+fn section(l: Lang, cur: crate::Currency, out: &mut String, s: &Section) {
     let name = match l {
         Lang::Zh => s.name.clone(),
         Lang::En => s.name_en.clone().unwrap_or_else(|| s.id.clone()),
@@ -990,13 +998,44 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             },
         };
         let _ = writeln!(out, "  {}: {rounds}", l.t("轮数", "Rounds"));
-        let _ = writeln!(
-            out,
-            "  {}: {}{}",
-            l.t("种子", "Seeds"),
-            pairing(l, &s.pairing, false),
-            l.t("，序号即种子", "; the number is the seed")
-        );
+        match s
+            .format
+            .knockout
+            .as_ref()
+            .and_then(|k| k.seeds.map(|n| (n, k)))
+        {
+            Some((n, k)) => {
+                let grade = k.seed_grade.as_ref().map(|g| g.name.as_str());
+                let text = match (l, grade) {
+                    (Lang::Zh, Some(g)) => format!(
+                        "设{n}个种子签，{g}及以上棋手得列种子签（{}），其余序号抽签；序号即种子",
+                        pairing(l, &s.pairing, false)
+                    ),
+                    (Lang::Zh, None) => format!(
+                        "设{n}个种子签（{}），其余序号抽签；序号即种子",
+                        pairing(l, &s.pairing, false)
+                    ),
+                    (Lang::En, Some(g)) => format!(
+                        "{n} seeded places for players of {g} or above ({}), the other numbers by lot; the number is the seed",
+                        pairing(l, &s.pairing, false)
+                    ),
+                    (Lang::En, None) => format!(
+                        "{n} seeded places ({}), the other numbers by lot; the number is the seed",
+                        pairing(l, &s.pairing, false)
+                    ),
+                };
+                let _ = writeln!(out, "  {}: {text}", l.t("种子", "Seeds"));
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  {}: {}{}",
+                    l.t("种子", "Seeds"),
+                    pairing(l, &s.pairing, false),
+                    l.t("，序号即种子", "; the number is the seed")
+                );
+            }
+        }
     } else {
         if max > 0 {
             let _ = writeln!(out, "  {}: {max}", l.t("轮数", "Rounds"));
@@ -1283,14 +1322,21 @@ fn section(l: Lang, out: &mut String, s: &Section) {
             let _ = writeln!(out, "  {}: {}", l.t("团体分组", "Divisions"), v.join(", "));
         }
         let divs = t.divisions.clone();
-        prize_lines(l, out, l.t("团体奖励", "Team prizes"), &t.prizes, |p| {
-            p.division.as_ref().map(|d| {
-                divs.iter()
-                    .find(|x| &x.id == d)
-                    .map(|x| x.name.clone())
-                    .unwrap_or(d.clone())
-            })
-        });
+        prize_lines(
+            l,
+            cur,
+            out,
+            l.t("团体奖励", "Team prizes"),
+            &t.prizes,
+            |p| {
+                p.division.as_ref().map(|d| {
+                    divs.iter()
+                        .find(|x| &x.id == d)
+                        .map(|x| x.name.clone())
+                        .unwrap_or(d.clone())
+                })
+            },
+        );
     }
     if let Some(tm) = &s.team_match {
         let t = tm.match_points.table();
@@ -1344,9 +1390,17 @@ fn section(l: Lang, out: &mut String, s: &Section) {
                 Lang::En => writeln!(out, "  Line-ups: due {m} minutes before each round"),
             };
         }
-        prize_lines(l, out, l.t("团体奖励", "Team prizes"), &tm.prizes, |_| None);
         prize_lines(
             l,
+            cur,
+            out,
+            l.t("团体奖励", "Team prizes"),
+            &tm.prizes,
+            |_| None,
+        );
+        prize_lines(
+            l,
+            cur,
             out,
             l.t("台次奖 (每台)", "Board prizes (each board)"),
             &tm.board_prizes,
@@ -1354,7 +1408,7 @@ fn section(l: Lang, out: &mut String, s: &Section) {
         );
     }
     let cats = s.categories.clone();
-    prize_lines(l, out, l.t("奖励", "Prizes"), &s.prizes, |p| {
+    prize_lines(l, cur, out, l.t("奖励", "Prizes"), &s.prizes, |p| {
         p.category.as_ref().map(|c| {
             cats.iter()
                 .find(|x| &x.id == c)

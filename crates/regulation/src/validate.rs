@@ -272,6 +272,28 @@ fn grades(cx: &Ctx, reg: &mut Regulation) -> R {
             }
         }
         el.grade_bounds = (min, below);
+        if let Some(k) = s.format.knockout.as_mut() {
+            if let Some(g) = &k.seed_min_grade {
+                if scale.is_empty() {
+                    return cx.fail(
+                        p!["sections", i, "format", "knockout", "seed_min_grade"],
+                        "`seed_min_grade` 需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (a grade rule needs the regulation's [grades] scale)".into(),
+                    );
+                }
+                match scale.find(g) {
+                    Some(found) => k.seed_grade = Some(found),
+                    None => {
+                        return cx.fail(
+                            p!["sections", i, "format", "knockout", "seed_min_grade"],
+                            format!(
+                                "段位表中没有 「{g}」; 段位表: {} (the grade is not on the [grades] scale)",
+                                scale.names()
+                            ),
+                        )
+                    }
+                }
+            }
+        }
         if s.pairing.numbering == arbiter_types::Numbering::Grade && scale.is_empty() {
             return cx.fail(
                 p!["sections", i, "pairing", "numbering"],

@@ -84,10 +84,16 @@ fn list(a: &AwardArgs) -> anyhow::Result<u8> {
     if rows.is_empty() {
         println!("规程未设组委会奖项 (the regulation has no organiser's awards)");
     }
+    let cur = arbiter_director::regulation_of(&state)
+        .map(|r| r.event.prize_currency)
+        .unwrap_or_default();
     for r in rows {
         let amount = r
             .amount_yuan
-            .map(|y| format!(", 每个 {y} 元"))
+            .map(|y| match cur {
+                arbiter_regulation::Currency::Cny => format!(", 每个 {y} 元"),
+                c => format!(", 每个 {}", c.amount(y, true)),
+            })
             .unwrap_or_default();
         let who = if r.recipients.is_empty() {
             "尚未授予 (not given yet)".to_string()

@@ -1279,6 +1279,7 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             "prizes": x.prizes,
             "prize_total": x.prize_total,
             "prizes_before_tax": x.event.prizes_before_tax,
+            "prize_currency": x.event.prize_currency,
             "special_awards": x.special_awards,
             "qualified": x.qualified,
             "provisional": x.provisional,
@@ -1295,6 +1296,7 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
     } else {
         ""
     };
+    let cur = x.event.prize_currency;
     for p in &x.prizes {
         let who = match (p.no, &p.team) {
             (Some(no), _) => format!("{no}号 {}", player_name(&state, &p.section, no)),
@@ -1326,7 +1328,9 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             category,
             p.rank,
             who,
-            p.amount.map(|a| format!("{a}元{tax} ")).unwrap_or_default(),
+            p.amount
+                .map(|a| format!("{}{tax} ", cur.amount(a, true)))
+                .unwrap_or_default(),
             p.title.as_deref().or(p.item.as_deref()).unwrap_or("")
         );
     }
@@ -1336,11 +1340,13 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             println!(
                 "组委会奖项\t{}\t{r}\t{}",
                 a.award,
-                a.amount.map(|m| format!("{m}元{tax}")).unwrap_or_default()
+                a.amount
+                    .map(|m| format!("{}{tax}", cur.amount(m, true)))
+                    .unwrap_or_default()
             );
         }
     }
-    println!("奖金合计 (total): {}元{tax}", x.prize_total);
+    println!("奖金合计 (total): {}{tax}", cur.amount(x.prize_total, true));
     // S8: the players who qualify for a later event, section by section.
     let mut heading = None;
     for q in &x.qualified {

@@ -422,7 +422,7 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 7] = [
+const MORE_EVENTS: [&str; 8] = [
     "xilian-2009",
     "ziyousai-knockout",
     "kaiping-lougang-2017",
@@ -430,6 +430,7 @@ const MORE_EVENTS: [&str; 7] = [
     "shanghai-cup-women",
     "shanghai-cup-men",
     "national-2025-individual",
+    "zhouzhuang-2015-taipei",
 ];
 
 #[test]
@@ -584,4 +585,87 @@ fn more_real_regulations_simulate_verify_and_validate() {
             assert_eq!(winner_of[&r] + winner_of[&b], 33, "{g}");
         }
     }
+    // 周庄杯 台北预赛: eight seeded places for players of 7 dan and above (十二a2), the rest of
+    // the numbers by lot; places 1–4 qualify for the final (八1), 5–8 paid 新台币2000 (八2).
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("zhouzhuang-2015-taipei-{seed}")));
+        assert_eq!(ex["event"]["prize_currency"], "TWD");
+        let s = section_of(&ex, "men");
+        let dan = |p: &Value| -> u32 {
+            p["grade"]
+                .as_str()
+                .unwrap()
+                .trim_end_matches('段')
+                .parse()
+                .unwrap()
+        };
+        let players = s["players"].as_array().unwrap();
+        assert_eq!(players.len(), 24);
+        let mut by_no: Vec<(u64, u32)> = players
+            .iter()
+            .map(|p| (p["no"].as_u64().unwrap(), dan(p)))
+            .collect();
+        by_no.sort_unstable();
+        let eligible = by_no.iter().filter(|&&(_, d)| d >= 7).count();
+        assert!(eligible > 0, "{by_no:?}");
+        let seeds: Vec<u32> = by_no
+            .iter()
+            .take(eligible.min(8))
+            .map(|&(_, d)| d)
+            .collect();
+        assert!(
+            seeds.iter().all(|&d| d >= 7),
+            "the seeds are 7 dan or above: {by_no:?}"
+        );
+        assert!(
+            seeds.windows(2).all(|w| w[0] >= w[1]),
+            "the seeds by grade, highest first: {seeds:?}"
+        );
+        let prizes: Vec<&Value> = ex["prizes"].as_array().unwrap().iter().collect();
+        assert_eq!(prizes.len(), 4, "{prizes:?}");
+        for p in prizes {
+            assert_eq!(p["rank"], 5, "{p}");
+            assert_eq!(p["amount"], 2000, "{p}");
+        }
+        assert_eq!(ex["qualified"].as_array().unwrap().len(), 4);
+    }
+    // The prize money printed in its currency: the CLI's list and the printed 获奖名单.
+    let out = dir.path().join("zhouzhuang-2015-taipei-1");
+    let db = out.join("arbiter.db");
+    let o = Command::new(BIN)
+        .args(["prizes", "--event", "ev-00000001", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(
+        listed.matches("新台币2000元 (NT$2000)").count(),
+        4,
+        "{listed}"
+    );
+    assert!(
+        listed.contains("奖金合计 (total): 新台币8000元 (NT$8000)"),
+        "{listed}"
+    );
+    let html = out.join("prizes.html");
+    let o = Command::new(BIN)
+        .args([
+            "print",
+            "--event",
+            "ev-00000001",
+            "--doc",
+            "prizes",
+            "--format",
+            "html",
+        ])
+        .arg("--db")
+        .arg(&db)
+        .arg("--out")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("奖金(新台币 NT$)"), "{page}");
+    assert!(page.contains("奖金合计 新台币8000元 (NT$8000)"), "{page}");
 }

@@ -210,7 +210,13 @@ mod props {
 
     const RESULTS: [GameResult; 5] = [RedWin, BlackWin, Draw, RedForfeit, BlackForfeit];
     const KINDS: [GameKind; 3] = [GameKind::Slow, GameKind::Rapid, GameKind::Blitz];
-    const DECIDERS: [Decider; 3] = [Decider::HigherSeed, Decider::LastGameBlack, Decider::Lot];
+    const DECIDERS: [Decider; 5] = [
+        Decider::HigherSeed,
+        Decider::LastGameBlack,
+        Decider::FirstGameBlack,
+        Decider::FirstGameWinner,
+        Decider::Lot,
+    ];
 
     proptest! {
         #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
@@ -219,7 +225,7 @@ mod props {
         #[test]
         fn every_block_format_with_a_decider_ends_within_its_games(
             blocks in prop::collection::vec((0usize..3, 1u8..=4, any::<bool>(), any::<bool>()), 1..4),
-            decider in 0usize..3,
+            decider in 0usize..DECIDERS.len(),
             seed in any::<u64>(),
             script in prop::collection::vec(0usize..5, 0..20),
         ) {
@@ -256,6 +262,14 @@ mod props {
             if let Some(d) = m.decided_by() {
                 prop_assert_eq!(d, DECIDERS[decider]);
                 prop_assert_eq!(k, total, "the decider speaks after the last game");
+                if d == Decider::FirstGameWinner {
+                    let g = &m.games()[0];
+                    let first = match g.result {
+                        RedWin | BlackForfeit => g.red,
+                        _ => g.black,
+                    };
+                    prop_assert_eq!(w, first, "game 1's winner, its black if drawn");
+                }
                 if d == Decider::HigherSeed {
                     prop_assert_eq!(w, p(4));
                 }
@@ -294,4 +308,46 @@ fn first_game_black_decides_a_drawn_first_game_and_a_level_mini_match() {
     play(&mut m, &[RedWin, RedWin]);
     assert_eq!(m.winner(), Some(g1.black), "1:1, the first game's black");
     assert_ne!(m.games()[1].black, g1.black);
+}
+
+/// 周庄杯 十二a3: two games 分先, a rapid game, a blitz game with colours swapped; still level,
+/// 「以第一局胜者胜出，若第一局和棋，则后手胜出」.
+#[test]
+fn the_first_games_winner_else_its_black_settles_a_match_still_level() {
+    let format = MatchFormat {
+        name: "周庄杯".into(),
+        steps: vec![
+            named(GameKind::Slow, 2, ColourRule::Lot, "慢棋", "30′+10″"),
+            named(GameKind::Rapid, 1, ColourRule::Lot, "快棋", "10′+5″"),
+            named(
+                GameKind::Blitz,
+                1,
+                ColourRule::SwapPrevious,
+                "超快棋",
+                "5′+2″",
+            ),
+        ],
+        repeat_from: None,
+        time_controls: Vec::new(),
+        decider: Some(Decider::FirstGameWinner),
+    };
+    // 1:1 in the slow games, then two draws: the winner of game 1 (red, a red win) goes
+    // through, not game 1's black.
+    let mut m = new(format.clone(), 7);
+    let g1 = m.next_game().unwrap();
+    play(&mut m, &[RedWin, RedWin, Draw, Draw]);
+    assert_eq!(m.games().len(), 4);
+    assert_eq!(m.winner(), Some(g1.red), "game 1's winner");
+    assert_eq!(m.decided_by(), Some(Decider::FirstGameWinner));
+    // Game 1 drawn and every game after it drawn: game 1's black goes through.
+    let mut m = new(format.clone(), 7);
+    let g1 = m.next_game().unwrap();
+    play(&mut m, &[Draw, Draw, Draw, Draw]);
+    assert_eq!(m.winner(), Some(g1.black), "game 1 drawn: its black");
+    // A decided block ends the match before the decider speaks.
+    let mut m = new(format, 7);
+    play(&mut m, &[Draw, Draw, BlackWin]);
+    assert_eq!(m.decided_by(), None);
+    assert_eq!(m.games().len(), 3);
+    assert_eq!(m.winner(), Some(m.games()[2].black));
 }

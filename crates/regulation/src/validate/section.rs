@@ -357,6 +357,18 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
             }
         }
     }
+    if let Some(k) = f
+        .knockout
+        .as_ref()
+        .filter(|_| f.kind != FormatKind::Knockout)
+    {
+        if k.seeds.is_some() || k.seed_min_grade.is_some() {
+            return cx.fail(
+                sp(p!["format", "knockout", if k.seeds.is_some() { "seeds" } else { "seed_min_grade" }]),
+                "种子签只用于淘汰赛 (kind = \"knockout\")；两阶段与分组赛的种子来自前一阶段的名次 (seeds only in a plain knockout: a later stage's seeds are the earlier stage's places)".into(),
+            );
+        }
+    }
     if f.kind == FormatKind::Groups {
         return groups(cx, reg, s, sp);
     }
@@ -411,6 +423,32 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
                 );
             }
             knockout_match(cx, k, sp(p!["format", "knockout"]), true)?;
+            match k.seeds {
+                Some(0) => {
+                    return cx.fail(
+                        sp(p!["format", "knockout", "seeds"]),
+                        "种子签数须至少为 1；不设种子签请删去 `seeds` (seeds must be at least 1)"
+                            .into(),
+                    );
+                }
+                Some(n) if n > MAX_BRACKET / 2 => {
+                    return cx.fail(
+                        sp(p!["format", "knockout", "seeds"]),
+                        format!(
+                            "种子签数 {n} 超过最大对阵表 {MAX_BRACKET} 签的一半 (at most {} seeds)",
+                            MAX_BRACKET / 2
+                        ),
+                    );
+                }
+                None if k.seed_min_grade.is_some() => {
+                    return cx.fail(
+                        sp(p!["format", "knockout", "seed_min_grade"]),
+                        "`seed_min_grade` 须与种子签数 `seeds` 一起给出 (seed_min_grade needs `seeds`)"
+                            .into(),
+                    );
+                }
+                _ => {}
+            }
         }
         (Some(k), _) => {
             if k.size == 0 {

@@ -112,3 +112,52 @@ fn a_grade_written_twice_on_the_scale_is_refused() {
     assert!(e.starts_with("t.toml:7:"), "{e}");
     assert!(e.contains("在段位表中出现两次"), "{e}");
 }
+
+/// 种子签 (周庄杯 十二a2 「设8个种子签，七段以上棋手得列种子签」): a plain knockout's seeds and
+/// their grade read on the scale; the impossible ones refused at their line.
+#[test]
+fn a_knockouts_seeded_places_and_their_grade() {
+    let knockout = |extra: &str| {
+        BASE.replace(
+            "format = { kind = \"swiss\", rounds = 7 }\n",
+            "",
+        ) + "[sections.format]\nkind = \"knockout\"\n[sections.format.knockout]\nvariant = \"single\"\n"
+            + "time_controls = [{ kind = \"slow\", minutes = 30 }, { kind = \"rapid\", minutes = 10 }, { kind = \"armageddon\", minutes = 5 }]\n"
+            + extra
+    };
+    let r = parse(
+        &knockout("seeds = 8\nseed_min_grade = \"业余五段\"\n"),
+        "t.toml",
+    )
+    .unwrap();
+    let k = r.sections[0].format.knockout.as_ref().unwrap();
+    assert_eq!(k.seeds, Some(8));
+    assert_eq!(
+        k.seed_grade.as_ref().map(|g| g.name.as_str()),
+        Some("业余5段")
+    );
+    let summary = r.summary(arbiter_regulation::summary::Lang::Zh);
+    assert!(
+        summary.contains("设8个种子签，业余5段及以上棋手得列种子签"),
+        "{summary}"
+    );
+
+    let src = knockout("seeds = 0\n");
+    let line = src.lines().position(|l| l == "seeds = 0").unwrap() + 1;
+    let e = err(&src);
+    assert!(e.starts_with(&format!("t.toml:{line}:")), "{e}");
+    assert!(e.contains("种子签数须至少为 1"), "{e}");
+    let e = err(&knockout("seeds = 600\n"));
+    assert!(e.contains("超过最大对阵表"), "{e}");
+    let e = err(&knockout("seed_min_grade = \"业余五段\"\n"));
+    assert!(e.contains("须与种子签数 `seeds` 一起给出"), "{e}");
+    let e = err(&knockout("seeds = 4\nseed_min_grade = \"业余九段\"\n"));
+    assert!(e.contains("段位表中没有 「业余九段」"), "{e}");
+    // A later stage's seeds are the earlier stage's places.
+    let two_stage = BASE.replace(
+        "format = { kind = \"swiss\", rounds = 7 }\n",
+        "",
+    ) + "[sections.format]\nkind = \"swiss_then_knockout\"\nrounds = 7\n[sections.format.knockout]\nsize = 8\nseeds = 4\n";
+    let e = err(&two_stage);
+    assert!(e.contains("种子签只用于淘汰赛"), "{e}");
+}

@@ -163,11 +163,8 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         .collect();
     // T9 "奖金为税前": the amounts say so.
     let before_tax = ex.event.prizes_before_tax;
-    let amount_head = if before_tax {
-        cx.t("奖金(元，税前)", "Amount (yuan, before tax)")
-    } else {
-        cx.t("奖金(元)", "Amount (yuan)")
-    };
+    let amount_head = amount_head(cx, &ex);
+    let amount_head = amount_head.as_str();
     let mut blocks = Vec::new();
     let provisional = ex
         .sections
@@ -247,12 +244,7 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
             rows,
         }));
     }
-    blocks.extend([Block::Paragraph(match (cx.lang, before_tax) {
-        (Lang::Zh, false) => format!("奖金合计 {total} 元"),
-        (Lang::Zh, true) => format!("奖金合计 {total} 元（税前）"),
-        (Lang::En, false) => format!("Prize money in total: {total} yuan"),
-        (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
-    })]);
+    blocks.extend([Block::Paragraph(total_line(cx, &ex, total))]);
     // S8: the qualification lists (取得资格名单), one table per section and what it is for.
     let mut lists: Vec<(&str, &str, Vec<&arbiter_director::export::QualifiedRow>)> = Vec::new();
     for q in qualified {
@@ -295,4 +287,35 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         }));
     }
     Ok(blocks)
+}
+
+/// The amount column's heading: 奖金(元), 奖金(元，税前), 奖金(新台币 NT$) … (T9, the
+/// regulation's `prize_currency`).
+pub(super) fn amount_head(cx: &Ctx, ex: &Export) -> String {
+    let unit = ex.event.prize_currency.unit(cx.lang == Lang::Zh);
+    match (cx.lang, ex.event.prizes_before_tax) {
+        (Lang::Zh, false) => format!("奖金({unit})"),
+        (Lang::Zh, true) => format!("奖金({unit}，税前)"),
+        (Lang::En, false) => format!("Amount ({unit})"),
+        (Lang::En, true) => format!("Amount ({unit}, before tax)"),
+    }
+}
+
+/// 奖金合计 with the currency and 税前 where the regulation says so.
+pub(super) fn total_line(cx: &Ctx, ex: &Export, total: impl std::fmt::Display) -> String {
+    let cur = ex.event.prize_currency;
+    let amount = if cur.is_cny() {
+        match cx.lang {
+            Lang::Zh => format!("{total} 元"),
+            Lang::En => format!("{total} yuan"),
+        }
+    } else {
+        cur.amount(total, cx.lang == Lang::Zh)
+    };
+    match (cx.lang, ex.event.prizes_before_tax) {
+        (Lang::Zh, false) => format!("奖金合计 {amount}"),
+        (Lang::Zh, true) => format!("奖金合计 {amount}（税前）"),
+        (Lang::En, false) => format!("Prize money in total: {amount}"),
+        (Lang::En, true) => format!("Prize money in total: {amount} (before tax)"),
+    }
 }

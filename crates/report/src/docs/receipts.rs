@@ -23,12 +23,8 @@ pub(super) fn prize_receipts(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, R
         .iter()
         .filter(|p| cx.sections.contains(&p.section))
         .collect();
-    let before_tax = ex.event.prizes_before_tax;
-    let amount_head = if before_tax {
-        cx.t("奖金(元，税前)", "Amount (yuan, before tax)")
-    } else {
-        cx.t("奖金(元)", "Amount (yuan)")
-    };
+    let amount_head = super::prizes::amount_head(cx, &ex);
+    let amount_head = amount_head.as_str();
     let mut total = Score::points(0);
     let mut rows = Vec::new();
     for (k, (w, pr)) in ws.iter().zip(&rows_of).enumerate() {
@@ -106,12 +102,7 @@ pub(super) fn prize_receipts(cx: &Ctx, privacy: Privacy) -> Result<Vec<Block>, R
         ],
         rows,
     })];
-    blocks.push(Block::Paragraph(match (cx.lang, before_tax) {
-        (Lang::Zh, false) => format!("奖金合计 {total} 元"),
-        (Lang::Zh, true) => format!("奖金合计 {total} 元（税前）"),
-        (Lang::En, false) => format!("Prize money in total: {total} yuan"),
-        (Lang::En, true) => format!("Prize money in total: {total} yuan (before tax)"),
-    }));
+    blocks.push(Block::Paragraph(super::prizes::total_line(cx, &ex, total)));
     blocks.push(Block::Signatures(vec![
         cx.t("经办人", "Paid by").to_string(),
         cx.t("财务", "Treasurer").to_string(),

@@ -32,6 +32,16 @@ struct AwardsPage<'a> {
     rows: Vec<awards::SpecialAwardRow>,
     /// The account gives and takes back awards (organiser, chief arbiter).
     gives: bool,
+    /// The prize money's currency (the regulation's `prize_currency`).
+    cur: arbiter_regulation::Currency,
+    zh: bool,
+}
+
+impl AwardsPage<'_> {
+    /// An award's amount in the prize money's currency (2000元, 新台币2000元 (NT$2000)).
+    fn money(&self, yuan: &u32) -> String {
+        self.cur.amount(yuan, self.zh)
+    }
 }
 
 /// `GET /desk/e/{ev}/awards`.
@@ -53,6 +63,10 @@ pub async fn show(
         event_name: st.name(),
         rows,
         gives: auth.may(arbiter_director::permission::Action::GiveSpecialAward),
+        cur: arbiter_director::regulation_of(st)
+            .map(|r| r.event.prize_currency)
+            .unwrap_or_default(),
+        zh: l == Lang::Zh,
     };
     Desk::new(
         l,
