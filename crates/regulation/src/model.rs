@@ -1727,6 +1727,10 @@ pub struct RecordRules {
     /// 自然限着, in moves (40).
     #[serde(default)]
     pub natural_move_limit: Option<u32>,
+    /// How many of the claimant's checks count towards the natural move limit: 0 (default,
+    /// J5 「提出方将军不计」), or 「将军着数算10着」: 10 — the checks after those do not count.
+    #[serde(default)]
+    pub natural_move_checks: u32,
     /// A record refused or a short draw recorded is a foul (T6).
     #[serde(default)]
     pub violation_is_foul: bool,

@@ -561,9 +561,14 @@ fn records(l: Lang, r: &RecordRules) -> String {
         });
     }
     if let Some(m) = r.natural_move_limit {
-        v.push(match l {
-            Lang::Zh => format!("自然限着{m}回合"),
-            Lang::En => format!("natural move limit {m} moves"),
+        let c = r.natural_move_checks;
+        v.push(match (l, c) {
+            (Lang::Zh, 0) => format!("自然限着{m}回合"),
+            (Lang::Zh, c) => format!("自然限着{m}回合（提出方将军最多计{c}着）"),
+            (Lang::En, 0) => format!("natural move limit {m} moves"),
+            (Lang::En, c) => format!(
+                "natural move limit {m} moves (at most {c} of the claimant's checks counted)"
+            ),
         });
     }
     if r.violation_is_foul {

@@ -219,17 +219,27 @@ impl Game {
 
     /// The natural move limit (自然限着) of `limit` full moves without a capture (the
     /// regulation's `natural_move_limit`: 40 in the reference events; the 2011 rules say 60).
-    /// With a `claimant`, the checks given by the side claiming the draw are not counted
-    /// (J5: 提出方将军不计). The count starts from the FEN's half-move clock.
-    pub fn natural_limit(&self, limit: u32, claimant: Option<Colour>) -> NaturalLimit {
+    /// With a `claimant`, the checks given by the side claiming the draw count only up to
+    /// `checks_counted` of them (J5: 提出方将军不计 is 0; 「将军着数算10着」 is 10); the checks
+    /// after those are not counted. The count starts from the FEN's half-move clock.
+    pub fn natural_limit(
+        &self,
+        limit: u32,
+        claimant: Option<Colour>,
+        checks_counted: u32,
+    ) -> NaturalLimit {
         let last_capture = self.captured.iter().rposition(|&c| c);
         let (from, mut plies) = match last_capture {
             Some(i) => (i + 1, 0u32),
             None => (0, self.start.halfmove_clock()),
         };
+        let mut checks = 0u32;
         for ply in from..self.moves.len() {
             if claimant == Some(self.side_of(ply)) && self.checked[ply] {
-                continue;
+                checks += 1;
+                if checks > checks_counted {
+                    continue;
+                }
             }
             plies += 1;
         }
@@ -311,7 +321,7 @@ mod tests {
             g.play_text("a2a1").unwrap();
             g.play_text("d8d9").unwrap();
         }
-        let n = g.natural_limit(20, None);
+        let n = g.natural_limit(20, None, 0);
         assert_eq!(
             n,
             NaturalLimit {
@@ -319,7 +329,7 @@ mod tests {
                 reached: true
             }
         );
-        assert!(!g.natural_limit(21, None).reached);
+        assert!(!g.natural_limit(21, None, 0).reached);
     }
 
     /// J5: "40回合自然限着，提出方将军不计" — the claimant's checks are not counted.
@@ -331,9 +341,14 @@ mod tests {
         g.play_text("a8a9").unwrap(); // check
         g.play_text("e9e8").unwrap();
         g.play_text("a9a1").unwrap(); // no check
-        assert_eq!(g.natural_limit(40, None).moves, 2); // 5 half-moves
-                                                        // Red claims: its two checks do not count, 3 half-moves remain.
-        assert_eq!(g.natural_limit(40, Some(Colour::Red)).moves, 1);
-        assert_eq!(g.natural_limit(40, Some(Colour::Black)).moves, 2);
+        assert_eq!(g.natural_limit(40, None, 0).moves, 2); // 5 half-moves
+                                                           // Red claims: its two checks do not count, 3 half-moves remain.
+        assert_eq!(g.natural_limit(40, Some(Colour::Red), 0).moves, 1);
+        assert_eq!(g.natural_limit(40, Some(Colour::Black), 0).moves, 2);
+        // 「将军着数算1着」: red's first check counts, its second does not (4 half-moves).
+        assert_eq!(g.natural_limit(40, Some(Colour::Red), 1).moves, 2);
+        let n = g.natural_limit(2, Some(Colour::Red), 1);
+        assert!(n.reached, "{n:?}");
+        assert!(!g.natural_limit(3, Some(Colour::Red), 10).reached);
     }
 }

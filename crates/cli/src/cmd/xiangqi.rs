@@ -8,7 +8,10 @@
 //!   prints the final FEN and every move in all three notations. `--json`:
 //!   `{"fen": …, "moves": [{"iccs", "wxf", "chinese"}…], "status": …}` (status `ongoing`,
 //!   `check`, `checkmate`, `stalemate`). An illegal, ambiguous or unreadable move: exit 2
-//!   with its move number on stderr.
+//!   with its move number on stderr. `--natural-limit N [--claimant red|black
+//!   [--checks-counted K]]`: whether the natural move limit (自然限着) of N moves since the
+//!   last capture is reached, the claimant's checks counted up to K (0: not counted);
+//!   `--json` adds `"natural_limit": {"limit", "moves", "reached"}`.
 //!
 //! The command names, flags and JSON shape are a contract (docs/cli.md).
 
@@ -41,9 +44,25 @@ pub enum XiangqiCmd {
         /// JSON 输出 — `{"fen", "moves": [{"iccs", "wxf", "chinese"}], "status"}`
         #[arg(long)]
         json: bool,
+        /// 自然限着回合数 — check the natural move limit of N moves since the last capture
+        #[arg(long, value_name = "N")]
+        natural_limit: Option<u32>,
+        /// 提出方 (红/黑) — the side claiming the natural move limit: red or black
+        #[arg(long, requires = "natural_limit")]
+        claimant: Option<String>,
+        /// 提出方将军计入的着数 (默认 0: 将军不计) — how many of the claimant's checks count
+        #[arg(long, default_value_t = 0, requires = "claimant")]
+        checks_counted: u32,
         /// 着法 — the moves (炮二平五 / C2=5 / h2e2 …)
         moves: Vec<String>,
     },
+}
+
+/// A natural move limit to check (`play --natural-limit`).
+struct LimitAsked {
+    limit: u32,
+    claimant: Option<Colour>,
+    checks_counted: u32,
 }
 
 pub fn run(c: XiangqiCmd) -> anyhow::Result<u8> {
@@ -54,7 +73,30 @@ pub fn run(c: XiangqiCmd) -> anyhow::Result<u8> {
             divide,
             threads,
         } => perft(depth, fen.as_deref(), divide, threads),
-        XiangqiCmd::Play { fen, json, moves } => play(fen.as_deref(), json, &moves),
+        XiangqiCmd::Play {
+            fen,
+            json,
+            natural_limit,
+            claimant,
+            checks_counted,
+            moves,
+        } => {
+            let claimant = match claimant.as_deref().map(str::trim) {
+                None => None,
+                Some("red" | "红" | "红方" | "r") => Some(Colour::Red),
+                Some("black" | "黑" | "黑方" | "b") => Some(Colour::Black),
+                Some(other) => {
+                    eprintln!("提出方 「{other}」 应为 红 或 黑 (the claimant is red or black)");
+                    return Ok(2);
+                }
+            };
+            let asked = natural_limit.map(|limit| LimitAsked {
+                limit,
+                claimant,
+                checks_counted,
+            });
+            play(fen.as_deref(), json, &moves, asked)
+        }
     }
 }
 
@@ -115,7 +157,12 @@ fn move_tokens(args: &[String]) -> Vec<&str> {
         .collect()
 }
 
-fn play(fen: Option<&str>, json: bool, args: &[String]) -> anyhow::Result<u8> {
+fn play(
+    fen: Option<&str>,
+    json: bool,
+    args: &[String],
+    asked: Option<LimitAsked>,
+) -> anyhow::Result<u8> {
     let game = match Game::from_moves(fen, move_tokens(args)) {
         Ok(g) => g,
         Err(GameError::Fen(e)) => {
@@ -129,16 +176,26 @@ fn play(fen: Option<&str>, json: bool, args: &[String]) -> anyhow::Result<u8> {
     };
     let texts = game.move_texts();
     let status = game.status();
+    let limit = asked
+        .as_ref()
+        .map(|a| (a, game.natural_limit(a.limit, a.claimant, a.checks_counted)));
     if json {
         let moves: Vec<serde_json::Value> = texts
             .iter()
             .map(|t| serde_json::json!({"iccs": t.iccs, "wxf": t.wxf, "chinese": t.chinese}))
             .collect();
-        let doc = serde_json::json!({
+        let mut doc = serde_json::json!({
             "fen": game.position().fen(),
             "moves": moves,
             "status": status.as_str(),
         });
+        if let Some((a, n)) = &limit {
+            doc["natural_limit"] = serde_json::json!({
+                "limit": a.limit,
+                "moves": n.moves,
+                "reached": n.reached,
+            });
+        }
         println!("{doc}");
         return Ok(0);
     }
@@ -170,7 +227,30 @@ fn play(fen: Option<&str>, json: bool, args: &[String]) -> anyhow::Result<u8> {
         ),
     };
     println!("状态 status: {} ({en})", status.zh());
+    if let Some((a, n)) = limit {
+        let checks = match (a.claimant, a.checks_counted) {
+            (None, _) => "双方将军均计入".to_string(),
+            (Some(c), 0) => format!("提出方{}将军不计", side_zh(c)),
+            (Some(c), k) => format!("提出方{}将军最多计{k}着", side_zh(c)),
+        };
+        println!(
+            "自然限着 natural move limit: 自上次吃子 {} 回合 ({checks}), {} {} 回合 ({} moves since the last capture: {} the limit of {})",
+            n.moves,
+            if n.reached { "已到" } else { "未到" },
+            a.limit,
+            n.moves,
+            if n.reached { "reached" } else { "short of" },
+            a.limit
+        );
+    }
     Ok(0)
+}
+
+fn side_zh(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "红方",
+        Colour::Black => "黑方",
+    }
 }
 
 #[cfg(test)]

@@ -107,3 +107,64 @@ fn an_illegal_move_exits_2_with_its_number() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("第 1 回合"), "{}", stderr(&o));
 }
+
+/// 自然限着 with the claimant's checks (J5 「提出方将军不计」; 凤岗镇迎春杯 2012 「自然限着40
+/// 回合，将军着数算10着」): a rook giving two checks and a quiet move; red claims.
+#[test]
+fn play_checks_the_natural_move_limit_with_the_claimants_checks_counted_up_to_k() {
+    let fen = "9/4k4/9/9/9/9/9/9/R8/3K5 w";
+    let moves = ["a1a8", "e8e9", "a8a9", "e9e8", "a9a1"];
+    let limit = |extra: &[&str]| -> serde_json::Value {
+        let mut a = vec!["xiangqi", "play", "--json", "--fen", fen];
+        a.extend_from_slice(extra);
+        a.extend_from_slice(&moves);
+        serde_json::from_str(&ok(&a)).unwrap()
+    };
+    // Everything counted: 5 half-moves, 2 moves.
+    let v = limit(&["--natural-limit", "2"]);
+    assert_eq!(v["natural_limit"]["moves"], 2);
+    assert_eq!(v["natural_limit"]["reached"], true);
+    // Red's checks not counted: 3 half-moves, 1 move — short of 2.
+    let v = limit(&["--natural-limit", "2", "--claimant", "red"]);
+    assert_eq!(v["natural_limit"]["moves"], 1);
+    assert_eq!(v["natural_limit"]["reached"], false);
+    // One of red's checks counted: 4 half-moves, the limit of 2 reached.
+    let v = limit(&[
+        "--natural-limit",
+        "2",
+        "--claimant",
+        "红",
+        "--checks-counted",
+        "1",
+    ]);
+    assert_eq!(v["natural_limit"]["moves"], 2);
+    assert_eq!(v["natural_limit"]["reached"], true);
+    // Black claims: red's checks count.
+    let v = limit(&["--natural-limit", "2", "--claimant", "black"]);
+    assert_eq!(v["natural_limit"]["reached"], true);
+    // The text form says it in words.
+    let mut a = vec!["xiangqi", "play", "--fen", fen, "--natural-limit", "40"];
+    a.extend_from_slice(&["--claimant", "红方", "--checks-counted", "10"]);
+    a.extend_from_slice(&moves);
+    let out = ok(&a);
+    assert!(
+        out.contains("自上次吃子 2 回合 (提出方红方将军最多计10着), 未到 40 回合"),
+        "{out}"
+    );
+    // A claimant that is no side: exit 2, in words.
+    let o = run(&[
+        "xiangqi",
+        "play",
+        "--natural-limit",
+        "40",
+        "--claimant",
+        "green",
+        "a1a2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("提出方 「green」 应为 红 或 黑"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -740,6 +740,31 @@ fn schedule(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>) -> R {
                 ),
             );
         }
+        match rec.natural_move_limit {
+            Some(0) => {
+                return cx.fail(
+                    sp(p!["records", "natural_move_limit"]),
+                    "自然限着回合数须至少为 1 (the natural move limit must be at least 1 move)"
+                        .into(),
+                );
+            }
+            None if rec.natural_move_checks > 0 => {
+                return cx.fail(
+                    sp(p!["records", "natural_move_checks"]),
+                    "`natural_move_checks` 须与自然限着回合数 `natural_move_limit` 一起给出 (natural_move_checks needs natural_move_limit)".into(),
+                );
+            }
+            Some(m) if rec.natural_move_checks > m => {
+                return cx.fail(
+                    sp(p!["records", "natural_move_checks"]),
+                    format!(
+                        "提出方将军计入的着数 {} 超过自然限着 {m} 回合 (more checks counted than the limit has moves)",
+                        rec.natural_move_checks
+                    ),
+                );
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

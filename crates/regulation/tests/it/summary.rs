@@ -441,3 +441,42 @@ fn a_minimum_per_section_is_inherited_and_stated() {
     assert!(plain.sections.iter().all(|s| s.entries.min.is_none()));
     assert!(!plain.summary(Lang::Zh).contains("不足则可合并组别"));
 }
+
+/// 凤岗镇迎春杯 2012 「自然限着40回合，将军着数算10着」: `natural_move_checks` in the records
+/// line; without the limit, or above it, refused at its line.
+#[test]
+fn the_natural_move_limit_with_the_claimants_checks_counted() {
+    let with = |extra: &str| {
+        TIANSHUI.replacen(
+            "natural_move_limit = 40",
+            &format!("natural_move_limit = 40\n{extra}"),
+            1,
+        )
+    };
+    let src = with("natural_move_checks = 10");
+    assert_ne!(
+        src, TIANSHUI,
+        "the bundled file states a natural move limit"
+    );
+    let r = load(&src, "t.toml");
+    let zh = r.summary(Lang::Zh);
+    let b = section_block(&zh, "open");
+    assert!(
+        line(&b, "记谱:").contains("自然限着40回合（提出方将军最多计10着）"),
+        "{b:?}"
+    );
+    let e = arbiter_regulation::parse(&with("natural_move_checks = 41"), "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("超过自然限着 40 回合"), "{e}");
+    let e = arbiter_regulation::parse(
+        &TIANSHUI.replacen("natural_move_limit = 40", "natural_move_checks = 10", 1),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("须与自然限着回合数 `natural_move_limit` 一起给出"),
+        "{e}"
+    );
+}
