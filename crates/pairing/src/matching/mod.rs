@@ -267,6 +267,7 @@ fn from_u32(i: u32) -> usize {
     }
 }
 
+#[derive(Clone)]
 struct Solver<W: Weight> {
     n: usize,
     /// Edge `k`'s weight as a slack subtracts it (2w, or 4w in perfect mode):

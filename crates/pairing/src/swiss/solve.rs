@@ -393,14 +393,27 @@ pub(super) fn coarse_first<W: Weight>(
         .zip(ties)
         .map(|(&(i, j, w), &t)| (i, j, w.add(small(t))))
         .collect();
-    // The full graph is built on a second thread while the coarse one is solved (building
-    // needs no duals); it is started from the coarse duals once they are known. Both
-    // solvers are alive at once for that time.
-    let (solved, full) = std::thread::scope(|scope| {
-        let full = scope.spawn(|| IncrementalPerfect::unstarted(total, &coarse, Some(ties)));
-        let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
-        (solved, full.join().ok())
-    });
+    // The full graph is the coarse one with each edge's tie as the low part of its weight:
+    // copied from the coarse graph before that is solved (no second build) when every tie
+    // fits, else built on a second thread while the coarse one is solved (building needs no
+    // duals). It is started from the coarse duals once they are known.
+    let mut start = IncrementalPerfect::unstarted(total, &coarse, None);
+    let copied = start.with_lows(ties);
+    let (solved, full) = match copied {
+        Some(full) => {
+            start.start_warm();
+            (start.solve(), Some(full))
+        }
+        None => {
+            drop(start);
+            std::thread::scope(|scope| {
+                let full =
+                    scope.spawn(|| IncrementalPerfect::unstarted(total, &coarse, Some(ties)));
+                let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
+                (solved, full.join().ok())
+            })
+        }
+    };
     match solved {
         Some((_, duals)) => {
             let init: Vec<W> = (0..total).map(|v| duals.flattened(v)).collect();
