@@ -188,7 +188,7 @@ fn solve_at(
 pub(super) const WARM_RATIO: usize = 1;
 
 /// From this many players up, a restricted graph's edges are built on two threads.
-const PARALLEL_EDGES: usize = 2_000;
+const PARALLEL_EDGES: usize = 500;
 
 /// Returns mate per ranking position (`None` = bye).
 ///
@@ -435,7 +435,14 @@ pub(super) fn certifies<W: Weight>(
 ) -> bool {
     let mut tight = 0usize;
     for &(i, j, w) in edges {
-        let s = duals.slack(i, j, w);
+        // Blossom duals are never negative: an unmatched edge whose vertex duals alone
+        // cover it needs no search for the blossoms around both ends.
+        let vs = duals.vertex_slack(i, j, w);
+        if vs >= W::zero() && mate[i] != j {
+            continue;
+        }
+        let z = duals.common_z(i, j);
+        let s = vs.add(z).add(z);
         if s < W::zero() {
             return false;
         }
