@@ -295,7 +295,7 @@ pub(super) fn run<W: Weight>(
             artificial.insert(x);
             edges.push((x, y, art_w));
             ties.push(0);
-        } else if !candidate_edges(p, x, w).contains(&y) {
+        } else if candidate_edges(p, x, w).binary_search(&y).is_err() {
             // Legal but outside the window: keep it, so the graph has a perfect matching.
             ties.push(buf[tie]);
             if !exact_tie {
