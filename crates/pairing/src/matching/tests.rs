@@ -576,3 +576,34 @@ fn random_graphs_match_brute_force() {
         }
     }
 }
+
+#[test]
+fn a_packed_dual_step_orders_and_unpacks_as_its_triple() {
+    // The steps heap compares packed words: their order must be that of (kind, x, edge)
+    // with no edge last, and unpacking must give the triple back.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let edge = |rng: &mut ChaCha8Rng| match rng.gen_range(0..4) {
+        0 => NONE,
+        1 => (1 << 31) - 2,
+        _ => rng.gen_range(0..1000),
+    };
+    let mut triples: Vec<(u8, usize, usize)> = (0..2000)
+        .map(|_| {
+            let x = match rng.gen_range(0..3) {
+                0 => (1 << 31) - 2,
+                _ => rng.gen_range(0..50),
+            };
+            (rng.gen_range(2..=4), x, edge(&mut rng))
+        })
+        .collect();
+    triples.push((2, 0, 0));
+    triples.push((4, (1 << 31) - 2, NONE));
+    for &t in &triples {
+        assert_eq!(unpack_step(pack_step(t.0, t.1, t.2)), t);
+    }
+    for w in triples.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let (pa, pb) = (pack_step(a.0, a.1, a.2), pack_step(b.0, b.1, b.2));
+        assert_eq!(pa.cmp(&pb), a.cmp(&b), "{a:?} {b:?}");
+    }
+}
