@@ -112,14 +112,18 @@ impl<W: Weight> IncrementalPerfect<W> {
         }
         match init.filter(|d| d.len() == n) {
             Some(d) => me.start_from(d),
-            None => {
-                if let Some(s) = me.solver.as_mut() {
-                    s.warm_start();
-                    s.single_tree = true;
-                }
-            }
+            None => me.start_warm(),
         }
         me
+    }
+
+    /// Start from the solver's own warm start: each vertex's dual half its heaviest edge and
+    /// a greedy matching on the tight edges.
+    pub fn start_warm(&mut self) {
+        if let Some(s) = self.solver.as_mut() {
+            s.warm_start();
+            s.single_tree = true;
+        }
     }
 
     /// The graph of [`IncrementalPerfect::split`] built, not yet started: give it its
@@ -147,6 +151,45 @@ impl<W: Weight> IncrementalPerfect<W> {
         let degree = solver::degrees(n, high.iter().map(|&(i, j, _)| (i, j)));
         let s = Solver::from_parts(n, high.len(), &degree, parts);
         IncrementalPerfect { n, solver: Some(s) }
+    }
+
+    /// The graph of [`IncrementalPerfect::unstarted`]`(n, high, Some(lows))`, made from this
+    /// one, built by `unstarted(n, high, None)` and not yet started, without building it
+    /// again: the same edges in the same lists and the same table of high parts, each edge
+    /// given its low part. `None` when a low part is too large to be kept apart (that edge
+    /// would have a table entry of its own) or `lows` does not give one per edge.
+    pub fn with_lows(&self, lows: &[u64]) -> Option<Self> {
+        let Some(s) = self.solver.as_ref() else {
+            return Some(IncrementalPerfect {
+                n: self.n,
+                solver: None,
+            });
+        };
+        if lows.len() != s.widx.len() {
+            return None;
+        }
+        // As in `unstarted`: the solver stores four times the low part.
+        let low4: Vec<u32> = lows
+            .iter()
+            .map(|&l| u32::try_from(l.saturating_mul(4)).ok())
+            .collect::<Option<_>>()?;
+        let mut t = s.clone();
+        for a in t.neighbend.list.iter_mut() {
+            a.lo = low4[a.k()];
+        }
+        t.wlow = low4;
+        // The starting duals of `from_parts`, from the weights with their low parts.
+        let maxw = (0..t.widx.len())
+            .map(|k| t.wt(k))
+            .max()
+            .unwrap_or(W::zero());
+        for d in t.dual.iter_mut().take(t.n) {
+            *d = maxw.half();
+        }
+        Some(IncrementalPerfect {
+            n: self.n,
+            solver: Some(t),
+        })
     }
 
     /// Start from `init` (one dual per vertex, feasible for every edge, see

@@ -247,26 +247,29 @@ struct SlotMove<W> {
     sgn: i8,
 }
 
-/// A vertex, blossom or edge index as stored in a step ([`NONE`] as `u32::MAX`).
+/// A dual-step candidate's kind (2, 3 or 4), vertex or blossom `x` and edge `k` ([`NONE`]
+/// for none) in one word whose order is the order of the triple: the kind less 2 in the top
+/// two bits, `x` in the next 31 (vertex and blossom indices stay below 2^31: the solver
+/// keeps them in u32, two per vertex), `k` in the low 31 with none as the largest (an edge's
+/// two ends are numbered in u32, so edges stay below 2^31 − 1).
 #[inline(always)]
-fn to_u32(i: usize) -> u32 {
-    if i == NONE {
-        u32::MAX
-    } else {
-        i as u32
-    }
+fn pack_step(kind: u8, x: usize, k: usize) -> u64 {
+    const LOW: u64 = (1 << 31) - 1;
+    debug_assert!((2..=4).contains(&kind) && (x as u64) < LOW && (k == NONE || (k as u64) < LOW));
+    let k = if k == NONE { LOW } else { k as u64 };
+    (u64::from(kind - 2) << 62) | ((x as u64) << 31) | k
 }
 
-/// The index a step stored (see [`to_u32`]).
+/// The triple of [`pack_step`].
 #[inline(always)]
-fn from_u32(i: u32) -> usize {
-    if i == u32::MAX {
-        NONE
-    } else {
-        i as usize
-    }
+fn unpack_step(s: u64) -> (u8, usize, usize) {
+    const LOW: u64 = (1 << 31) - 1;
+    let k = s & LOW;
+    let k = if k == LOW { NONE } else { k as usize };
+    ((s >> 62) as u8 + 2, ((s >> 31) & LOW) as usize, k)
 }
 
+#[derive(Clone)]
 struct Solver<W: Weight> {
     n: usize,
     /// Edge `k`'s weight as a slack subtracts it (2w, or 4w in perfect mode):
@@ -351,8 +354,9 @@ struct Solver<W: Weight> {
     /// edge)` with kind 2 (edge from the tree to an unlabelled vertex), 3 (edge between two
     /// S-blossoms, value half its slack) and 4 (dual of a T-blossom). Entries are checked
     /// when they reach the top and dropped or re-keyed when stale.
-    /// Indices as u32 (`u32::MAX` for none), so an entry takes 56 bytes instead of 64.
-    steps: BinaryHeap<Reverse<(W, u8, u32, u32)>>,
+    /// Kind, vertex or blossom and edge packed in one word ordered as the triple (see
+    /// [`pack_step`]), so that an entry is the key and 8 bytes and compares in two steps.
+    steps: BinaryHeap<Reverse<(W, u64)>>,
 }
 
 /// Maximum-weight matching of the graph on vertices `0..n` with the given edges. With

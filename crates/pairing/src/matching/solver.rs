@@ -284,7 +284,7 @@ impl<W: Weight> Solver<W> {
 
     pub(super) fn push_step(&mut self, value: W, kind: u8, x: usize, k: usize) {
         self.steps
-            .push(Reverse((value.add(self.delta), kind, to_u32(x), to_u32(k))));
+            .push(Reverse((value.add(self.delta), pack_step(kind, x, k))));
     }
 
     /// The current value of a dual-step candidate, `None` when it no longer is one.
@@ -307,8 +307,8 @@ impl<W: Weight> Solver<W> {
 
     /// The smallest dual-step candidate `(value, kind, x, edge)`, ties to the lower kind.
     pub(super) fn next_step(&mut self) -> Option<(W, u8, usize, usize)> {
-        while let Some(&Reverse((key, kind, x, k))) = self.steps.peek() {
-            let (x, k) = (from_u32(x), from_u32(k));
+        while let Some(&Reverse((key, packed))) = self.steps.peek() {
+            let (kind, x, k) = unpack_step(packed);
             match self.step_value(kind, x, k) {
                 None => {
                     self.steps.pop();

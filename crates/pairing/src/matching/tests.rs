@@ -256,6 +256,68 @@ fn coarse_first_on_larger_graphs_reaches_the_plain_optimum_with_a_proof() {
     }
 }
 
+#[test]
+fn a_graph_given_its_lows_by_copy_solves_as_one_built_with_them() {
+    // `with_lows` on the coarse graph must be the graph `unstarted` builds with the lows:
+    // from the same starting duals, the same matching and the same duals. Lows too large
+    // to keep apart (every 4th graph) are refused, for the caller to build instead.
+    let mut rng = ChaCha8Rng::seed_from_u64(48);
+    for case in 0..120 {
+        let n = 2 * rng.gen_range(5..=60);
+        let p = rng.gen_range(0.05..0.6);
+        let scale: u64 = if case % 4 == 3 { 1 << 33 } else { 64 };
+        let edges = random_graph(&mut rng, n, p, 12, true);
+        let lows: Vec<u64> = edges.iter().map(|_| rng.gen_range(0..scale)).collect();
+        let coarse: Vec<(usize, usize, i64)> = edges
+            .iter()
+            .map(|&(i, j, w)| (i, j, w * scale as i64))
+            .collect();
+        let copied = IncrementalPerfect::unstarted(n, &coarse, None).with_lows(&lows);
+        if lows.iter().any(|&l| l * 4 > u64::from(u32::MAX)) {
+            assert!(copied.is_none(), "case {case}: lows too large were copied");
+            continue;
+        }
+        let Some(mut copied) = copied else {
+            panic!("case {case}: lows that fit were refused");
+        };
+        let mut built = IncrementalPerfect::unstarted(n, &coarse, Some(&lows));
+        assert!(
+            IncrementalPerfect::unstarted(n, &coarse, None)
+                .with_lows(&lows[1..])
+                .is_none(),
+            "case {case}: a low missing"
+        );
+        let (_, duals) = IncrementalPerfect::split(n, &coarse, None, None)
+            .solve()
+            .unwrap_or_else(|| panic!("case {case}: no perfect matching"));
+        let init: Vec<i64> = (0..n).map(|v| duals.flattened(v)).collect();
+        copied.start_from(&init);
+        built.start_from(&init);
+        let (a, b) = (copied.solve(), built.solve());
+        let (Some((ma, da)), Some((mb, db))) = (a, b) else {
+            panic!("case {case}: no perfect matching from the coarse duals");
+        };
+        assert_eq!(ma, mb, "case {case}: matchings differ");
+        let ys = |d: &Duals<i64>| (0..n).map(|v| d.vertex(v)).collect::<Vec<_>>();
+        assert_eq!(ys(&da), ys(&db), "case {case}: vertex duals differ");
+        assert_eq!(da.blossom, db.blossom, "case {case}: blossom duals differ");
+        // Not started, the copy starts where the built graph does.
+        let (mut c, mut b) = (
+            IncrementalPerfect::unstarted(n, &coarse, None)
+                .with_lows(&lows)
+                .unwrap_or_else(|| panic!("case {case}")),
+            IncrementalPerfect::unstarted(n, &coarse, Some(&lows)),
+        );
+        c.start_warm();
+        b.start_warm();
+        assert_eq!(
+            c.solve().map(|x| x.0),
+            b.solve().map(|x| x.0),
+            "case {case}"
+        );
+    }
+}
+
 /// The total weight of the edges `mate` uses.
 fn matched_weight(edges: &[(usize, usize, i64)], mate: &[usize]) -> i64 {
     edges
@@ -512,5 +574,36 @@ fn random_graphs_match_brute_force() {
                 assert_eq!(w, bw, "case {case} {edges:?}");
             }
         }
+    }
+}
+
+#[test]
+fn a_packed_dual_step_orders_and_unpacks_as_its_triple() {
+    // The steps heap compares packed words: their order must be that of (kind, x, edge)
+    // with no edge last, and unpacking must give the triple back.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let edge = |rng: &mut ChaCha8Rng| match rng.gen_range(0..4) {
+        0 => NONE,
+        1 => (1 << 31) - 2,
+        _ => rng.gen_range(0..1000),
+    };
+    let mut triples: Vec<(u8, usize, usize)> = (0..2000)
+        .map(|_| {
+            let x = match rng.gen_range(0..3) {
+                0 => (1 << 31) - 2,
+                _ => rng.gen_range(0..50),
+            };
+            (rng.gen_range(2..=4), x, edge(&mut rng))
+        })
+        .collect();
+    triples.push((2, 0, 0));
+    triples.push((4, (1 << 31) - 2, NONE));
+    for &t in &triples {
+        assert_eq!(unpack_step(pack_step(t.0, t.1, t.2)), t);
+    }
+    for w in triples.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let (pa, pb) = (pack_step(a.0, a.1, a.2), pack_step(b.0, b.1, b.2));
+        assert_eq!(pa.cmp(&pb), a.cmp(&b), "{a:?} {b:?}");
     }
 }

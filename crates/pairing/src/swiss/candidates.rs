@@ -33,11 +33,13 @@ pub(super) fn candidate_edges(p: &Problem, x: usize, w: Window) -> Vec<usize> {
     let size = p.group_size[g];
     let pos = p.pos_in_group[x];
     let width = w.width;
-    let mut c = BTreeSet::new();
+    // Gathered with repeats, then sorted and deduplicated: the same ascending list a set
+    // gives, without a tree node per pair.
+    let mut c = Vec::new();
     for centre in [pos, pos + size / 2] {
         for q in centre.saturating_sub(width)..(centre + width + 1).min(size) {
             if q > pos {
-                c.insert(start + q);
+                c.push(start + q);
             }
         }
     }
@@ -56,7 +58,7 @@ pub(super) fn candidate_edges(p: &Problem, x: usize, w: Window) -> Vec<usize> {
             0
         };
         for q in 0..gs.min(take) {
-            c.insert(next + q);
+            c.push(next + q);
         }
         next += gs;
     }
@@ -66,7 +68,7 @@ pub(super) fn candidate_edges(p: &Problem, x: usize, w: Window) -> Vec<usize> {
             for centre in [pos, pos + size / 2] {
                 for q in [centre + d, centre.wrapping_sub(d)] {
                     if q > pos && q < size {
-                        c.insert(start + q);
+                        c.push(start + q);
                     }
                 }
             }
@@ -79,7 +81,7 @@ pub(super) fn candidate_edges(p: &Problem, x: usize, w: Window) -> Vec<usize> {
                 let gs = p.group_size[p.group_of[next]];
                 let (mut q, mut step) = (0usize, 1usize);
                 while q < gs {
-                    c.insert(next + q);
+                    c.push(next + q);
                     q += step;
                     step *= 2;
                 }
@@ -87,7 +89,9 @@ pub(super) fn candidate_edges(p: &Problem, x: usize, w: Window) -> Vec<usize> {
             }
         }
     }
-    c.into_iter().collect()
+    c.sort_unstable();
+    c.dedup();
+    c
 }
 
 /// Candidate window of the restricted graph above [`DENSE_LIMIT`] players.

@@ -4,6 +4,9 @@
 
 use super::*;
 
+/// From this many players up, [`Pricer::price`] prices on two threads.
+pub(super) const PARALLEL_PRICING: usize = 500;
+
 /// Range-minimum tree over keys, reporting every index whose key is below a threshold.
 pub(super) struct MinTree<W> {
     pub(super) size: usize,
@@ -188,36 +191,59 @@ impl<'a, W: Weight> Pricer<'a, W> {
     }
 
     /// Every legal pair outside the graph with a negative reduced cost (or, with
-    /// `first_only`, at most one: enough to know the certificate fails).
-    #[allow(clippy::needless_range_loop)]
+    /// `first_only`, at most one: enough to know the certificate fails). The pairs inside a
+    /// group and the floats are priced on two threads from [`PARALLEL_PRICING`] players;
+    /// the pairs found, their order and the suspects counted are the same either way.
     pub(super) fn price(
         &self,
         duals: &Duals<W>,
         stats: &mut PricingStats,
         first_only: bool,
     ) -> Vec<(usize, usize, W)> {
-        let p = self.p;
-        let n = p.order.len();
+        let n = self.p.order.len();
         let two_top = self.topw.add(self.topw);
         let a: Vec<W> = (0..n).map(|x| duals.vertex(x).sub(two_top)).collect();
-        let slide = p.state.settings.within_group == WithinGroup::Slide;
-        let mut suspects: Vec<(usize, usize)> = Vec::new();
-        let mut found = Vec::new();
-        let mut buf = Vec::new();
-        let mut out = Vec::new();
-        let g = p.group_size.len();
         // Pairs inside one blossom also pay twice the duals of the blossoms holding both
         // (see [`Part`]): the queries use the lowest blossom holding x and a whole part.
         let tops = duals.top_blossoms(n);
-        // Exact check of the suspects gathered so far; true when pricing may stop. The
-        // pair's legality and cost only when its bound with the exact blossom term fails.
-        let mut flush = |suspects: &mut Vec<(usize, usize)>, out: &mut Vec<(usize, usize, W)>| {
-            stats.suspects += suspects.len();
+        let (same, floats) = if n >= PARALLEL_PRICING {
+            std::thread::scope(|scope| {
+                let floats = scope.spawn(|| self.price_floats(duals, &a, &tops, first_only));
+                (
+                    self.price_groups(duals, &a, &tops, first_only),
+                    floats.join().ok(),
+                )
+            })
+        } else {
+            (self.price_groups(duals, &a, &tops, first_only), None)
+        };
+        stats.suspects += same.suspects;
+        if same.stopped {
+            return same.out;
+        }
+        let floats = floats.unwrap_or_else(|| self.price_floats(duals, &a, &tops, first_only));
+        stats.suspects += floats.suspects;
+        let mut out = same.out;
+        out.extend(floats.out);
+        out
+    }
+
+    /// The exact check of suspected pairs: their legality and reduced cost.
+    fn checker<'b>(
+        &'b self,
+        duals: &'b Duals<W>,
+        a: &'b [W],
+        first_only: bool,
+    ) -> impl FnMut(&mut Vec<(usize, usize)>, &mut Priced<W>) -> bool + 'b {
+        let p = self.p;
+        let mut buf = Vec::new();
+        move |suspects: &mut Vec<(usize, usize)>, priced: &mut Priced<W>| {
+            priced.suspects += suspects.len();
             for (x, y) in suspects.drain(..) {
                 // The query's bound with the exact blossom term first: most suspects end here,
                 // before the pair's legality and cost are computed.
                 let z = duals.common_z(x, y);
-                if self.bound(&a, x, y).add(z).add(z) >= W::zero() {
+                if self.bound(a, x, y).add(z).add(z) >= W::zero() {
                     continue;
                 }
                 if p.pair_cost(self.lay, x, y, &mut buf) {
@@ -226,21 +252,40 @@ impl<'a, W: Weight> Pricer<'a, W> {
                     }
                     let w = self.topw.sub(self.units.encode(&buf));
                     if duals.vertex_slack(x, y, w).add(z).add(z) < W::zero() {
-                        out.push((x, y, w));
+                        priced.out.push((x, y, w));
                         if first_only {
+                            priced.stopped = true;
                             return true;
                         }
                     }
                 }
             }
             false
-        };
+        }
+    }
+
+    /// The pairs inside one group (see [`Pricer::price`]).
+    #[allow(clippy::needless_range_loop)]
+    fn price_groups(
+        &self,
+        duals: &Duals<W>,
+        a: &[W],
+        tops: &[(usize, W)],
+        first_only: bool,
+    ) -> Priced<W> {
+        let p = self.p;
+        let slide = p.state.settings.within_group == WithinGroup::Slide;
+        let mut suspects: Vec<(usize, usize)> = Vec::new();
+        let mut found = Vec::new();
+        let mut out = Priced::default();
+        let g = p.group_size.len();
+        let mut flush = self.checker(duals, a, first_only);
         // Same group.
         for k in 0..g {
             let size = p.group_size[k];
             let st = self.start[k];
             for kc in 0..3 {
-                for part in parts(&self.members[k][kc], &tops, duals) {
+                for part in parts(&self.members[k][kc], tops, duals) {
                     let list = &part.members;
                     let pos: Vec<usize> = list.iter().map(|&y| y - st).collect();
                     let k1: Vec<W> = list
@@ -262,7 +307,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
                         } else {
                             W::zero()
                         };
-                        let z = part.blossom_z(x, &tops, duals);
+                        let z = part.blossom_z(x, tops, duals);
                         extra = extra.add(z).add(z);
                         // Violation suspected when A_x + extra + A_y + 4·tie < 0.
                         let t = W::zero().sub(a[x].add(extra));
@@ -289,6 +334,24 @@ impl<'a, W: Weight> Pricer<'a, W> {
                 }
             }
         }
+        out
+    }
+
+    /// The floats, x in a group above y's (see [`Pricer::price`]).
+    #[allow(clippy::needless_range_loop)]
+    fn price_floats(
+        &self,
+        duals: &Duals<W>,
+        a: &[W],
+        tops: &[(usize, W)],
+        first_only: bool,
+    ) -> Priced<W> {
+        let p = self.p;
+        let n = p.order.len();
+        let mut suspects: Vec<(usize, usize)> = Vec::new();
+        let mut out = Priced::default();
+        let g = p.group_size.len();
+        let mut flush = self.checker(duals, a, first_only);
         // Floats: x in group ga, y in a lower group gb. Per group and class, each part's
         // players sorted by the part of the bound that depends on y alone.
         let mut sorted: Vec<[Vec<KeyedPart<W>>; 3]> = Vec::with_capacity(g);
@@ -296,7 +359,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
             let st = self.start[k];
             let mut per: [Vec<KeyedPart<W>>; 3] = Default::default();
             for (kc, slot) in per.iter_mut().enumerate() {
-                for part in parts(&self.members[k][kc], &tops, duals) {
+                for part in parts(&self.members[k][kc], tops, duals) {
                     let mut keyed: Vec<(W, usize)> = part
                         .members
                         .iter()
@@ -337,7 +400,7 @@ impl<'a, W: Weight> Pricer<'a, W> {
                     };
                     let t = W::zero().sub(bx.add(extra));
                     for (part, list) in class_parts {
-                        let z = part.blossom_z(x, &tops, duals);
+                        let z = part.blossom_z(x, tops, duals);
                         let thr = t.sub(z).sub(z);
                         for &(key, y) in list {
                             if key >= thr {
@@ -353,6 +416,24 @@ impl<'a, W: Weight> Pricer<'a, W> {
             }
         }
         out
+    }
+}
+
+/// What one half of the pricing found: the pairs, the suspects checked, and whether it
+/// stopped at the first pair (`first_only`).
+pub(super) struct Priced<W> {
+    pub(super) out: Vec<(usize, usize, W)>,
+    pub(super) suspects: usize,
+    pub(super) stopped: bool,
+}
+
+impl<W> Default for Priced<W> {
+    fn default() -> Self {
+        Priced {
+            out: Vec::new(),
+            suspects: 0,
+            stopped: false,
+        }
     }
 }
 

@@ -188,7 +188,7 @@ fn solve_at(
 pub(super) const WARM_RATIO: usize = 1;
 
 /// From this many players up, a restricted graph's edges are built on two threads.
-const PARALLEL_EDGES: usize = 2_000;
+const PARALLEL_EDGES: usize = 500;
 
 /// Returns mate per ranking position (`None` = bye).
 ///
@@ -295,7 +295,7 @@ pub(super) fn run<W: Weight>(
             artificial.insert(x);
             edges.push((x, y, art_w));
             ties.push(0);
-        } else if !candidate_edges(p, x, w).contains(&y) {
+        } else if candidate_edges(p, x, w).binary_search(&y).is_err() {
             // Legal but outside the window: keep it, so the graph has a perfect matching.
             ties.push(buf[tie]);
             if !exact_tie {
@@ -393,14 +393,27 @@ pub(super) fn coarse_first<W: Weight>(
         .zip(ties)
         .map(|(&(i, j, w), &t)| (i, j, w.add(small(t))))
         .collect();
-    // The full graph is built on a second thread while the coarse one is solved (building
-    // needs no duals); it is started from the coarse duals once they are known. Both
-    // solvers are alive at once for that time.
-    let (solved, full) = std::thread::scope(|scope| {
-        let full = scope.spawn(|| IncrementalPerfect::unstarted(total, &coarse, Some(ties)));
-        let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
-        (solved, full.join().ok())
-    });
+    // The full graph is the coarse one with each edge's tie as the low part of its weight:
+    // copied from the coarse graph before that is solved (no second build) when every tie
+    // fits, else built on a second thread while the coarse one is solved (building needs no
+    // duals). It is started from the coarse duals once they are known.
+    let mut start = IncrementalPerfect::unstarted(total, &coarse, None);
+    let copied = start.with_lows(ties);
+    let (solved, full) = match copied {
+        Some(full) => {
+            start.start_warm();
+            (start.solve(), Some(full))
+        }
+        None => {
+            drop(start);
+            std::thread::scope(|scope| {
+                let full =
+                    scope.spawn(|| IncrementalPerfect::unstarted(total, &coarse, Some(ties)));
+                let solved = IncrementalPerfect::split(total, &coarse, None, None).solve();
+                (solved, full.join().ok())
+            })
+        }
+    };
     match solved {
         Some((_, duals)) => {
             let init: Vec<W> = (0..total).map(|v| duals.flattened(v)).collect();
@@ -422,7 +435,14 @@ pub(super) fn certifies<W: Weight>(
 ) -> bool {
     let mut tight = 0usize;
     for &(i, j, w) in edges {
-        let s = duals.slack(i, j, w);
+        // Blossom duals are never negative: an unmatched edge whose vertex duals alone
+        // cover it needs no search for the blossoms around both ends.
+        let vs = duals.vertex_slack(i, j, w);
+        if vs >= W::zero() && mate[i] != j {
+            continue;
+        }
+        let z = duals.common_z(i, j);
+        let s = vs.add(z).add(z);
         if s < W::zero() {
             return false;
         }
