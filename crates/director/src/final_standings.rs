@@ -120,7 +120,31 @@ pub fn final_ranking(
             }
         }
     }
+    // A final round robin (`groups.rs`): once its field is fixed, the finalists first by the
+    // final's points and the section's tie-breaks (its shared places shared).
+    if let Some(fin) = crate::groups::final_table(sec, state, section)? {
+        for r in &fin.rows {
+            rows.push(FinalRow {
+                rank: r.rank,
+                no: r.no,
+                player: pid(r.no),
+                points: r.points,
+                tiebreaks: r.tiebreaks.clone(),
+                decided_by: r.decided_by.map(|d| d.name().to_string()),
+            });
+            ko.insert(r.no);
+        }
+        // A disqualified finalist has no place (A17): listed apart, like the others'.
+        for no in &rec.knockout_seeds {
+            ko.insert(*no);
+        }
+    }
     let base = rows.len() as u32;
+    let after = if crate::groups::final_round_robin(sec) {
+        "final"
+    } else {
+        "knockout"
+    };
     // A `groups` section: the others by their group place (A9, `groups.rs`), equal group
     // places shared, each in its group's order.
     if crate::groups::is_groups(sec) && !rec.groups.is_empty() {
@@ -141,7 +165,7 @@ pub fn final_ranking(
         for &(place, _, _, no) in &rest {
             let better = rest.iter().filter(|r| r.0 < place).count() as u32;
             let decided_by = match prev {
-                None if base > 0 => Some("knockout".to_string()),
+                None if base > 0 => Some(after.to_string()),
                 None => None,
                 Some(q) if q == place => None,
                 Some(_) => Some("group_place".to_string()),

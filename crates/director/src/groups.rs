@@ -3,8 +3,9 @@
 //! each group a round robin by the Berger tables within the group, then a final stage of
 //! the top `advance` of each group — a cross knockout (A1–B2, B1–A2 …) or same-place finals
 //! (A1–B1 for places 1–2, A2–B2 for 3–4 …) — played as the knockout of a two-stage section
-//! (`knockout_stage.rs`). The other players are placed after the finalists by their group
-//! place; equal group places are shared.
+//! (`knockout_stage.rs`), or a final round robin of the qualifiers (their Berger table paired
+//! round by round after the group stage, its field fixed in the log as it begins). The other
+//! players are placed after the finalists by their group place; equal group places are shared.
 
 use crate::standings::{individual_from, individual_input};
 use crate::DirectorError;
@@ -303,8 +304,136 @@ pub fn final_field(sec: &Section) -> (u32, u32) {
     let k = (g * a).max(2) as u32;
     match sec.format.final_stage {
         Some(FinalStage::SamePlace) => (k, 1),
+        Some(FinalStage::RoundRobin) => (
+            k,
+            arbiter_pairing::round_robin::rounds_per_cycle(k as usize) as u32,
+        ),
         _ => (k, k.next_power_of_two().trailing_zeros()),
     }
+}
+
+/// Whether the section's final is a round robin of the qualifiers (`final = "round_robin"`).
+pub fn final_round_robin(sec: &Section) -> bool {
+    is_groups(sec) && sec.format.final_stage == Some(FinalStage::RoundRobin)
+}
+
+/// The players of a final round robin and its rounds, `(k, rounds)`: the field fixed in the
+/// log as its first round was paired (`knockout_seeded`), else groups × advance.
+pub fn final_table_size(sec: &Section, rec: Option<&SectionRecord>) -> (u32, u32) {
+    let k = match rec {
+        Some(r) if !r.knockout_seeds.is_empty() => r.knockout_seeds.len() as u32,
+        _ => final_field(sec).0,
+    };
+    (
+        k,
+        arbiter_pairing::round_robin::rounds_per_cycle(k as usize) as u32,
+    )
+}
+
+/// The field of a final round robin in the order of its Berger codes (A1, B1 …, A2, B2 …):
+/// as fixed in the log when its first round was paired, else as the group tables give it now.
+pub fn final_players(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<PlayerNo>, DirectorError> {
+    match state.section(section) {
+        Some(rec) if !rec.knockout_seeds.is_empty() => Ok(rec.knockout_seeds.clone()),
+        Some(_) => final_seeds(sec, state, section),
+        None => Err(DirectorError::UnknownSection(section.to_string())),
+    }
+}
+
+/// The `knockout_seeded` entry that fixes the field of a final round robin — the qualifiers
+/// of the group tables, in the order of the final's codes — before its first round, `round`,
+/// is paired; `None` for any other round or section, or once the field is fixed. From then
+/// on a finalist who withdraws keeps his code (his games are dropped, as in any round robin)
+/// and no later qualifier moves up.
+pub fn final_field_entry(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    round: u32,
+) -> Result<Option<LogEntry>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    if !final_round_robin(sec) || !rec.knockout_seeds.is_empty() {
+        return Ok(None);
+    }
+    if round <= stage_rounds(sec, Some(rec), rec.order.len() as u32) {
+        return Ok(None);
+    }
+    let seeds = final_seeds(sec, state, section)?;
+    if seeds.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(LogEntry::KnockoutSeeded {
+        section: section.to_string(),
+        seeds,
+    }))
+}
+
+/// Round `round` of the section, round `j` of its final round robin: the Berger table of the
+/// finalists `field` by their codes (the first is code 1), boards numbered from 1; the bye of
+/// an odd field returned apart.
+pub fn pair_final(
+    input: &SectionState,
+    field: &[PlayerNo],
+    round: u32,
+    j: u32,
+) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
+    let sub = SectionState {
+        players: field
+            .iter()
+            .filter_map(|no| input.players.iter().find(|e| e.no == *no))
+            .cloned()
+            .collect(),
+        scoring: input.scoring,
+        settings: input.settings,
+        total_rounds: arbiter_pairing::round_robin::rounds_per_cycle(field.len()) as u32,
+    };
+    let mut p = arbiter_pairing::round_robin::pair_round_robin_by_codes(&sub, j, 1)?;
+    p.round = round;
+    let byes = p.bye.take().into_iter().collect();
+    for (i, b) in p.boards.iter_mut().enumerate() {
+        b.board = i as u32 + 1;
+    }
+    Ok((p, byes))
+}
+
+/// The standings of a final round robin once its field is fixed: the finalists' games of the
+/// rounds after the group stage, by the section's tie-breaks (the group games are not carried
+/// into the final). `None` before the final's first round is paired.
+pub fn final_table(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<Standings>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    if !final_round_robin(sec) || rec.knockout_seeds.is_empty() {
+        return Ok(None);
+    }
+    let group_rounds = stage_rounds(sec, Some(rec), rec.order.len() as u32) as usize;
+    let field = &rec.knockout_seeds;
+    let mut from = individual_input(sec, state, section, None)?;
+    let keep: Vec<bool> = from
+        .input
+        .players
+        .iter()
+        .map(|e| field.contains(&e.no))
+        .collect();
+    let mut k = keep.iter();
+    from.input.players.retain(|_| *k.next().unwrap_or(&false));
+    let mut k = keep.iter();
+    from.input.outcomes.retain(|_| *k.next().unwrap_or(&false));
+    for o in &mut from.input.outcomes {
+        o.drain(..group_rounds.min(o.len()));
+    }
+    from.apart.retain(|no| field.contains(no));
+    Ok(Some(individual_from(sec, &from)?))
 }
 
 /// Round `round` of the group stage: each group's round on its own boards, group A's
@@ -457,7 +586,7 @@ pub fn seed_slots(fin: Option<FinalStage>, g: usize, a: usize) -> Vec<(usize, us
     let k = g * a;
     let mut slots = vec![(0, 0); k];
     match fin {
-        Some(FinalStage::SamePlace | FinalStage::Knockout) => {
+        Some(FinalStage::SamePlace | FinalStage::Knockout | FinalStage::RoundRobin) => {
             for place in 0..a {
                 for grp in 0..g {
                     slots[place * g + grp] = (grp, place);

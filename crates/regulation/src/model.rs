@@ -628,6 +628,9 @@ pub enum FinalStage {
     /// is the final's seed k (then the seconds, group by group, after the winners), in the
     /// knockout's seeded bracket (`[format.knockout]` for the matches).
     Knockout,
+    /// 决赛单循环: the top `advance` of every group play one Berger round robin after the
+    /// group stage (codes A1, B1 …, A2, B2 …); no `[format.knockout]`.
+    RoundRobin,
 }
 
 /// How the groups of a `groups` section are named.
@@ -647,6 +650,7 @@ impl FinalStage {
             FinalStage::CrossKnockout => "交叉淘汰",
             FinalStage::SamePlace => "同名次决赛",
             FinalStage::Knockout => "按组号定位单败淘汰",
+            FinalStage::RoundRobin => "决赛单循环",
         }
     }
     pub fn en(self) -> &'static str {
@@ -654,6 +658,7 @@ impl FinalStage {
             FinalStage::CrossKnockout => "cross knockout",
             FinalStage::SamePlace => "same-place finals",
             FinalStage::Knockout => "knockout seeded by group number",
+            FinalStage::RoundRobin => "a final round robin",
         }
     }
 }

@@ -208,6 +208,10 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 "the groups' winners seeds 1… by group number, then the seconds …",
             )
             .to_string(),
+        (FinalStage::RoundRobin, 1) => l.t("A1、B1…", "A1, B1…").to_string(),
+        (FinalStage::RoundRobin, _) => l
+            .t("代号依次为A1、B1…A2、B2…", "codes A1, B1 …, A2, B2 …")
+            .to_string(),
     };
     match l {
         Lang::Zh => {
@@ -222,6 +226,9 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::Knockout => {
                     format!("单败淘汰（{pairs}，{}）", m.unwrap_or_default())
                 }
+                FinalStage::RoundRobin => format!(
+                    "进行决赛单循环（{pairs}；贝格尔表，小组赛全部结束后逐轮编排；预赛成绩不带入决赛，决赛者按决赛的积分与名次区分排名）"
+                ),
             };
             let each = match (f.group_format, f.rounds) {
                 (GroupFormat::Swiss, Some(r)) => format!("组内积分编排制 {r} 轮"),
@@ -244,6 +251,9 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::Knockout => {
                     format!("a knockout ({pairs}; {})", m.unwrap_or_default())
                 }
+                FinalStage::RoundRobin => format!(
+                    "a final round robin ({pairs}; Berger tables, paired round by round once every group is done; group results are not carried into the final, the finalists are ranked by the final's points and tie-breaks)"
+                ),
             };
             let each = match (f.group_format, f.rounds) {
                 (GroupFormat::Swiss, Some(r)) => format!("Swiss of {r} rounds"),
@@ -275,6 +285,7 @@ fn groups_rounds(l: Lang, s: &Section) -> String {
     let k = g * f.advance.unwrap_or(1);
     let fin = match f.final_stage {
         Some(FinalStage::SamePlace) => 1,
+        Some(FinalStage::RoundRobin) => k.max(2) - 1 + (k.max(2) % 2),
         _ => k.max(2).next_power_of_two().ilog2(),
     };
     let rr = f.group_format != GroupFormat::Swiss;

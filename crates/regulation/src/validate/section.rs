@@ -510,7 +510,7 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
     let Some(fin) = f.final_stage else {
         return cx.fail(
             sp(p!["format", "kind"]),
-            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）、same_place（同名次决赛）或 knockout（按组号定位单败淘汰） (missing key `final`)".into(),
+            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）、same_place（同名次决赛）、knockout（按组号定位单败淘汰）或 round_robin（决赛单循环） (missing key `final`)".into(),
         );
     };
     // The smallest group the cap allows must hold the qualifiers.
@@ -574,6 +574,16 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
                     format!("决赛淘汰赛 {g}×{a}={k} 人，多于淘汰表的 {MAX_BRACKET} 人 (a knockout final of {k} players: at most {MAX_BRACKET})"),
                 );
             }
+        }
+        FinalStage::RoundRobin => {
+            // The final's games are a round robin's, entered as the groups' are: no match.
+            if f.knockout.is_some() {
+                return cx.fail(
+                    sp(p!["format", "knockout"]),
+                    "决赛单循环按贝格尔表逐轮编排、录入成绩，不用 [sections.format.knockout] (a final round robin is paired round by round by the Berger table: no [sections.format.knockout])".into(),
+                );
+            }
+            return Ok(());
         }
         FinalStage::SamePlace => {
             if g != 2 {

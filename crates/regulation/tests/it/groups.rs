@@ -371,3 +371,64 @@ fn the_national_championship_file_is_read_as_its_drawing_rules_say() {
         assert_eq!(s.format.advance, Some(1));
     }
 }
+
+#[test]
+fn a_final_round_robin_is_read_without_a_knockout_table() {
+    let src = groups(
+        "entries = { cap = 18 }",
+        "groups = 3\nadvance = 2\nfinal = \"round_robin\"",
+        false,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let f = &r.sections[0].format;
+    assert_eq!(f.final_stage, Some(FinalStage::RoundRobin));
+    assert!(f.knockout.is_none());
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("各组前2名进行决赛单循环（代号依次为A1、B1…A2、B2…；贝格尔表，小组赛全部结束后逐轮编排；预赛成绩不带入决赛"),
+        "{zh}"
+    );
+    // Six finalists: a Berger table of five rounds after groups of six (five rounds).
+    assert!(
+        zh.contains("小组赛至多 5 轮（由各组人数决定），决赛 5 轮"),
+        "{zh}"
+    );
+    let en = r.summary(Lang::En);
+    assert!(
+        en.contains("the top 2 of each play a final round robin"),
+        "{en}"
+    );
+    // Three finalists, one of each group: three rounds (one rests each round).
+    let three = groups(
+        "",
+        "groups = 3\nadvance = 1\nfinal = \"round_robin\"",
+        false,
+    );
+    let r = parse(&three, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.summary(Lang::Zh).contains("决赛 3 轮"));
+}
+
+#[test]
+fn a_final_round_robin_with_a_knockout_table_is_refused_naming_the_table() {
+    let src = groups("", "groups = 2\nadvance = 2\nfinal = \"round_robin\"", true);
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!(
+            "g.toml:{}:",
+            line_of(&src, "[sections.format.knockout]")
+        )),
+        "{e}"
+    );
+    assert!(e.contains("决赛单循环按贝格尔表逐轮编排"), "{e}");
+    // Its qualifiers still fit the smallest group the cap allows.
+    let src = groups(
+        "entries = { cap = 6 }",
+        "groups = 3\nadvance = 3\nfinal = \"round_robin\"",
+        false,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "advance = 3"))),
+        "{e}"
+    );
+}
