@@ -120,24 +120,31 @@ pub fn final_ranking(
             }
         }
     }
-    // A final round robin (`groups.rs`): once its field is fixed, the finalists first by the
-    // final's points and the section's tie-breaks (its shared places shared).
-    if let Some(fin) = crate::groups::final_table(sec, state, section)? {
-        for r in &fin.rows {
+    // A final played as round robins (`groups.rs`): once its field is fixed, the finalists
+    // first by the final's points and the section's tie-breaks (its shared places shared),
+    // pool after pool (same-place finals: the winners' pool for the first places).
+    for fin in crate::groups::final_tables(sec, state, section)?.unwrap_or_default() {
+        let before = rows.len() as u32;
+        for (i, r) in fin.rows.iter().enumerate() {
+            // A later pool's first row is below the pool before by the final itself.
+            let decided_by = match r.decided_by {
+                None if i == 0 && before > 0 => Some("final".to_string()),
+                d => d.map(|d| d.name().to_string()),
+            };
             rows.push(FinalRow {
-                rank: r.rank,
+                rank: before + r.rank,
                 no: r.no,
                 player: pid(r.no),
                 points: r.points,
                 tiebreaks: r.tiebreaks.clone(),
-                decided_by: r.decided_by.map(|d| d.name().to_string()),
+                decided_by,
             });
             ko.insert(r.no);
         }
-        // A disqualified finalist has no place (A17): listed apart, like the others'.
-        for no in &rec.knockout_seeds {
-            ko.insert(*no);
-        }
+    }
+    // A disqualified finalist has no place (A17): listed apart, like the others'.
+    if crate::groups::final_round_robin(sec) {
+        ko.extend(rec.knockout_seeds.iter().copied());
     }
     let base = rows.len() as u32;
     let after = if crate::groups::final_round_robin(sec) {

@@ -4,7 +4,8 @@
 //! the top `advance` of each group — a cross knockout (A1–B2, B1–A2 …) or same-place finals
 //! (A1–B1 for places 1–2, A2–B2 for 3–4 …) — played as the knockout of a two-stage section
 //! (`knockout_stage.rs`), or a final round robin of the qualifiers (their Berger table paired
-//! round by round after the group stage, its field fixed in the log as it begins). The other
+//! round by round after the group stage, its field fixed in the log as it begins; same-place
+//! finals of three groups or more are such round robins, one a place). The other
 //! players are placed after the finalists by their group place; equal group places are shared.
 
 use crate::standings::{individual_from, individual_input};
@@ -303,6 +304,9 @@ pub fn final_field(sec: &Section) -> (u32, u32) {
     let (g, a) = shape(sec);
     let k = (g * a).max(2) as u32;
     match sec.format.final_stage {
+        Some(FinalStage::SamePlace) if g >= 3 => {
+            (k, arbiter_pairing::round_robin::rounds_per_cycle(g) as u32)
+        }
         Some(FinalStage::SamePlace) => (k, 1),
         Some(FinalStage::RoundRobin) => (
             k,
@@ -312,9 +316,34 @@ pub fn final_field(sec: &Section) -> (u32, u32) {
     }
 }
 
-/// Whether the section's final is a round robin of the qualifiers (`final = "round_robin"`).
+/// Whether the section's final is played as round robins: one of all the qualifiers
+/// (`final = "round_robin"`), or same-place finals of three groups or more (each place's
+/// players a round robin of their own, [`pool_size`]).
 pub fn final_round_robin(sec: &Section) -> bool {
-    is_groups(sec) && sec.format.final_stage == Some(FinalStage::RoundRobin)
+    is_groups(sec)
+        && match sec.format.final_stage {
+            Some(FinalStage::RoundRobin) => true,
+            Some(FinalStage::SamePlace) => shape(sec).0 >= 3,
+            _ => false,
+        }
+}
+
+/// The players of one round robin of the final: every group's k-th for same-place finals of
+/// three groups or more (places (k−1)·g+1 … k·g), else the whole field (`None`).
+pub fn pool_size(sec: &Section) -> Option<usize> {
+    match sec.format.final_stage {
+        Some(FinalStage::SamePlace) if final_round_robin(sec) => Some(shape(sec).0),
+        _ => None,
+    }
+}
+
+/// The field of a final played as round robins cut into its pools, in order (the first pool
+/// plays for the first places).
+fn pools<'a>(sec: &Section, field: &'a [PlayerNo]) -> Vec<&'a [PlayerNo]> {
+    match pool_size(sec) {
+        Some(g) => field.chunks(g.max(1)).collect(),
+        None => vec![field],
+    }
 }
 
 /// The players of a final round robin and its rounds, `(k, rounds)`: the field fixed in the
@@ -324,9 +353,10 @@ pub fn final_table_size(sec: &Section, rec: Option<&SectionRecord>) -> (u32, u32
         Some(r) if !r.knockout_seeds.is_empty() => r.knockout_seeds.len() as u32,
         _ => final_field(sec).0,
     };
+    let pool = pool_size(sec).map_or(k as usize, |g| g.min(k as usize));
     (
         k,
-        arbiter_pairing::round_robin::rounds_per_cycle(k as usize) as u32,
+        arbiter_pairing::round_robin::rounds_per_cycle(pool) as u32,
     )
 }
 
@@ -374,10 +404,43 @@ pub fn final_field_entry(
     }))
 }
 
-/// Round `round` of the section, round `j` of its final round robin: the Berger table of the
-/// finalists `field` by their codes (the first is code 1), boards numbered from 1; the bye of
-/// an odd field returned apart.
+/// Round `round` of the section, round `j` of its final: each pool's Berger table (the whole
+/// field, or each place's players of same-place finals), the first pool's boards first,
+/// numbered from 1; the byes of odd pools returned apart.
 pub fn pair_final(
+    sec: &Section,
+    input: &SectionState,
+    field: &[PlayerNo],
+    round: u32,
+    j: u32,
+) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
+    let mut boards = Vec::new();
+    let mut byes = Vec::new();
+    for pool in pools(sec, field) {
+        if pool.len() < 2 {
+            continue;
+        }
+        let (p, b) = pair_pool(input, pool, round, j)?;
+        boards.extend(p.boards);
+        byes.extend(b);
+    }
+    for (i, b) in boards.iter_mut().enumerate() {
+        b.board = i as u32 + 1;
+    }
+    Ok((
+        Pairing {
+            round,
+            boards,
+            bye: None,
+            bye_why: None,
+            relaxed: Vec::new(),
+        },
+        byes,
+    ))
+}
+
+/// Round `j` of one pool's Berger table, by the pool's codes (its first player is code 1).
+fn pair_pool(
     input: &SectionState,
     field: &[PlayerNo],
     round: u32,
@@ -402,14 +465,15 @@ pub fn pair_final(
     Ok((p, byes))
 }
 
-/// The standings of a final round robin once its field is fixed: the finalists' games of the
-/// rounds after the group stage, by the section's tie-breaks (the group games are not carried
-/// into the final). `None` before the final's first round is paired.
-pub fn final_table(
+/// The standings of a final played as round robins once its field is fixed, one table a pool
+/// (the first pool plays for the first places): the finalists' games of the rounds after the
+/// group stage, by the section's tie-breaks (the group games are not carried into the final).
+/// `None` before the final's first round is paired.
+pub fn final_tables(
     sec: &Section,
     state: &EventState,
     section: &str,
-) -> Result<Option<Standings>, DirectorError> {
+) -> Result<Option<Vec<Standings>>, DirectorError> {
     let Some(rec) = state.section(section) else {
         return Err(DirectorError::UnknownSection(section.to_string()));
     };
@@ -417,8 +481,22 @@ pub fn final_table(
         return Ok(None);
     }
     let group_rounds = stage_rounds(sec, Some(rec), rec.order.len() as u32) as usize;
-    let field = &rec.knockout_seeds;
-    let mut from = individual_input(sec, state, section, None)?;
+    let all = individual_input(sec, state, section, None)?;
+    let mut out = Vec::new();
+    for field in pools(sec, &rec.knockout_seeds) {
+        out.push(final_table(sec, &all, field, group_rounds)?);
+    }
+    Ok(Some(out))
+}
+
+/// The standings of the finalists `field` over the rounds after `group_rounds`.
+fn final_table(
+    sec: &Section,
+    all: &crate::standings::IndividualInput,
+    field: &[PlayerNo],
+    group_rounds: usize,
+) -> Result<Standings, DirectorError> {
+    let mut from = all.clone();
     let keep: Vec<bool> = from
         .input
         .players
@@ -433,7 +511,7 @@ pub fn final_table(
         o.drain(..group_rounds.min(o.len()));
     }
     from.apart.retain(|no| field.contains(no));
-    Ok(Some(individual_from(sec, &from)?))
+    individual_from(sec, &from)
 }
 
 /// Round `round` of the group stage: each group's round on its own boards, group A's

@@ -621,8 +621,9 @@ pub enum FinalStage {
     /// 交叉淘汰: groups paired A–B, C–D …; A1–B2, B1–A2 … into a knockout bracket
     /// (`[format.knockout]` for the matches).
     CrossKnockout,
-    /// 同名次决赛 of two groups: A1–B1 for places 1–2, A2–B2 for 3–4 … (a match each,
-    /// `[format.knockout]` for the match).
+    /// 同名次决赛: with two groups A1–B1 for places 1–2, A2–B2 for 3–4 … (a match each,
+    /// `[format.knockout]` for the match); with three groups or more every group's k-th play
+    /// a round robin for places (k−1)·g+1 … k·g (no `[format.knockout]`).
     SamePlace,
     /// 按组号定位的单败淘汰 (2025 全国象棋锦标赛(个人) 抽签办法 二(四)): group k's winner
     /// is the final's seed k (then the seconds, group by group, after the winners), in the

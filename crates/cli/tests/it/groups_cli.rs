@@ -756,3 +756,121 @@ fn a_final_round_robin_keeps_its_field_when_a_finalist_withdraws() {
     let o = run(&["event", "verify", env.db().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// Same-place finals of three groups: nine players in groups A 1 6 7, B 2 5 8, C 3 4 9 (蛇形),
+/// each a round robin; the three winners play a round robin for places 1–3 and the three
+/// seconds one for places 4–6, in the same rounds; the thirds share 7th.
+#[test]
+fn same_place_finals_of_three_groups_are_round_robins_driven_by_cli_commands() {
+    let src = REGULATION
+        .replace("groups = 2", "groups = 3")
+        .replace("final = \"cross_knockout\"", "final = \"same_place\"")
+        .split("[sections.format.knockout]")
+        .next()
+        .unwrap()
+        .to_string();
+    let env = EventDir::new(&src);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("各组第1名单循环决出第1–3名，各组第2名决出第4–6名"),
+        "{}",
+        stdout(&o)
+    );
+    let id = env.create();
+    for i in 1..=9 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    let drawn = env.ok(&["draw", "--event", &id, "--section", "open"]);
+    assert!(drawn.contains("A组 1 6 7；B组 2 5 8；C组 3 4 9"), "{drawn}");
+    for _ in 1..=3 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(smaller_wins(&env, &id, &s).len(), 3, "{s}");
+    }
+    // The final: the winners 1 2 3 and the seconds 6 5 4, each a round robin of their own.
+    let winners = [1u64, 2, 3];
+    let mut met = std::collections::BTreeSet::new();
+    for round in 4..=6 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = s["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "one board a pool of three: {s}");
+        for b in boards {
+            let red = b["red"]["no"].as_u64().unwrap();
+            let black = b["black"]["no"].as_u64().unwrap();
+            assert_eq!(
+                winners.contains(&red),
+                winners.contains(&black),
+                "{red}–{black} crosses the pools"
+            );
+            assert!(red <= 6 && black <= 6, "{red}–{black}");
+            assert!(met.insert((red.min(black), red.max(black))));
+            let r = if red > black { "1-0" } else { "0-1" };
+            let board = b["board"].to_string();
+            env.ok(&[
+                "result",
+                "--event",
+                &id,
+                "--section",
+                "open",
+                "--board",
+                &board,
+                r,
+            ]);
+        }
+    }
+    assert_eq!(met.len(), 6, "three pairs in each pool");
+    assert_eq!(
+        env.entries_of(&id, "knockout_seeded")[0]["seeds"],
+        serde_json::json!([1, 2, 3, 6, 5, 4])
+    );
+    let st: Value = serde_json::from_str(&env.ok(&[
+        "standings",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let rows = st["standings"].as_array().unwrap();
+    let ranks: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r["rank"].as_u64().unwrap(), r["no"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        ranks,
+        vec![
+            (1, 3),
+            (2, 2),
+            (3, 1),
+            (4, 6),
+            (5, 5),
+            (6, 4),
+            (7, 7),
+            (7, 8),
+            (7, 9)
+        ],
+        "{st}"
+    );
+    assert_eq!(rows[3]["decided_by"], "final", "{st}");
+    assert_eq!(rows[6]["decided_by"], "final", "{st}");
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
