@@ -338,24 +338,52 @@ pub fn pool_size(sec: &Section) -> Option<usize> {
 }
 
 /// The field of a final played as round robins cut into its pools, in order (the first pool
-/// plays for the first places).
-fn pools<'a>(sec: &Section, field: &'a [PlayerNo]) -> Vec<&'a [PlayerNo]> {
-    match pool_size(sec) {
-        Some(g) => field.chunks(g.max(1)).collect(),
-        None => vec![field],
+/// plays for the first places). Same-place finals list the field place by place, group by
+/// group (A1 B1 C1 A2 C2 …): a pool ends where the next player's group is not a later one, so
+/// a group short of a k-th qualifier leaves its place's pool one short and shifts no one.
+fn pools<'a>(sec: &Section, rec: &SectionRecord, field: &'a [PlayerNo]) -> Vec<&'a [PlayerNo]> {
+    if pool_size(sec).is_none() {
+        return vec![field];
     }
+    let group = |no: &PlayerNo| {
+        rec.order
+            .get(no.index())
+            .and_then(|p| group_of(rec, *p))
+            .unwrap_or(0)
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..field.len() {
+        if group(&field[i]) <= group(&field[i - 1]) {
+            out.push(&field[start..i]);
+            start = i;
+        }
+    }
+    if start < field.len() {
+        out.push(&field[start..]);
+    }
+    out
 }
 
 /// The players of a final round robin and its rounds, `(k, rounds)`: the field fixed in the
 /// log as its first round was paired (`knockout_seeded`), else groups × advance.
 pub fn final_table_size(sec: &Section, rec: Option<&SectionRecord>) -> (u32, u32) {
-    let k = match rec {
-        Some(r) if !r.knockout_seeds.is_empty() => r.knockout_seeds.len() as u32,
-        _ => final_field(sec).0,
+    let (k, pool) = match rec {
+        Some(r) if !r.knockout_seeds.is_empty() => (
+            r.knockout_seeds.len(),
+            pools(sec, r, &r.knockout_seeds)
+                .iter()
+                .map(|p| p.len())
+                .max()
+                .unwrap_or(0),
+        ),
+        _ => {
+            let k = final_field(sec).0 as usize;
+            (k, pool_size(sec).map_or(k, |g| g.min(k)))
+        }
     };
-    let pool = pool_size(sec).map_or(k as usize, |g| g.min(k as usize));
     (
-        k,
+        k as u32,
         arbiter_pairing::round_robin::rounds_per_cycle(pool) as u32,
     )
 }
@@ -409,6 +437,7 @@ pub fn final_field_entry(
 /// numbered from 1; the byes of odd pools returned apart.
 pub fn pair_final(
     sec: &Section,
+    rec: &SectionRecord,
     input: &SectionState,
     field: &[PlayerNo],
     round: u32,
@@ -416,7 +445,7 @@ pub fn pair_final(
 ) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
     let mut boards = Vec::new();
     let mut byes = Vec::new();
-    for pool in pools(sec, field) {
+    for pool in pools(sec, rec, field) {
         if pool.len() < 2 {
             continue;
         }
@@ -483,7 +512,7 @@ pub fn final_tables(
     let group_rounds = stage_rounds(sec, Some(rec), rec.order.len() as u32) as usize;
     let all = individual_input(sec, state, section, None)?;
     let mut out = Vec::new();
-    for field in pools(sec, &rec.knockout_seeds) {
+    for field in pools(sec, rec, &rec.knockout_seeds) {
         out.push(final_table(sec, &all, field, group_rounds)?);
     }
     Ok(Some(out))

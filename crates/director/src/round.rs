@@ -174,7 +174,7 @@ pub fn pair_round_fixed(
         let final_rr = crate::groups::final_round_robin(sec) && round > group_rounds;
         let (mut pairing, mut byes) = if final_rr {
             let field = crate::groups::final_players(sec, state, section)?;
-            crate::groups::pair_final(sec, &input, &field, round, round - group_rounds)
+            crate::groups::pair_final(sec, rec, &input, &field, round, round - group_rounds)
         } else {
             crate::groups::pair_round(
                 &input,
