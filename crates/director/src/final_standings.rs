@@ -120,7 +120,38 @@ pub fn final_ranking(
             }
         }
     }
+    // A final played as round robins (`groups.rs`): once its field is fixed, the finalists
+    // first by the final's points and the section's tie-breaks (its shared places shared),
+    // pool after pool (same-place finals: the winners' pool for the first places).
+    for fin in crate::groups::final_tables(sec, state, section)?.unwrap_or_default() {
+        let before = rows.len() as u32;
+        for (i, r) in fin.rows.iter().enumerate() {
+            // A later pool's first row is below the pool before by the final itself.
+            let decided_by = match r.decided_by {
+                None if i == 0 && before > 0 => Some("final".to_string()),
+                d => d.map(|d| d.name().to_string()),
+            };
+            rows.push(FinalRow {
+                rank: before + r.rank,
+                no: r.no,
+                player: pid(r.no),
+                points: r.points,
+                tiebreaks: r.tiebreaks.clone(),
+                decided_by,
+            });
+            ko.insert(r.no);
+        }
+    }
+    // A disqualified finalist has no place (A17): listed apart, like the others'.
+    if crate::groups::final_round_robin(sec) {
+        ko.extend(rec.knockout_seeds.iter().copied());
+    }
     let base = rows.len() as u32;
+    let after = if crate::groups::final_round_robin(sec) {
+        "final"
+    } else {
+        "knockout"
+    };
     // A `groups` section: the others by their group place (A9, `groups.rs`), equal group
     // places shared, each in its group's order.
     if crate::groups::is_groups(sec) && !rec.groups.is_empty() {
@@ -141,7 +172,7 @@ pub fn final_ranking(
         for &(place, _, _, no) in &rest {
             let better = rest.iter().filter(|r| r.0 < place).count() as u32;
             let decided_by = match prev {
-                None if base > 0 => Some("knockout".to_string()),
+                None if base > 0 => Some(after.to_string()),
                 None => None,
                 Some(q) if q == place => None,
                 Some(_) => Some("group_place".to_string()),

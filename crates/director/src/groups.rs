@@ -3,8 +3,10 @@
 //! each group a round robin by the Berger tables within the group, then a final stage of
 //! the top `advance` of each group — a cross knockout (A1–B2, B1–A2 …) or same-place finals
 //! (A1–B1 for places 1–2, A2–B2 for 3–4 …) — played as the knockout of a two-stage section
-//! (`knockout_stage.rs`). The other players are placed after the finalists by their group
-//! place; equal group places are shared.
+//! (`knockout_stage.rs`), or a final round robin of the qualifiers (their Berger table paired
+//! round by round after the group stage, its field fixed in the log as it begins; same-place
+//! finals of three groups or more are such round robins, one a place). The other
+//! players are placed after the finalists by their group place; equal group places are shared.
 
 use crate::standings::{individual_from, individual_input};
 use crate::DirectorError;
@@ -302,9 +304,243 @@ pub fn final_field(sec: &Section) -> (u32, u32) {
     let (g, a) = shape(sec);
     let k = (g * a).max(2) as u32;
     match sec.format.final_stage {
+        Some(FinalStage::SamePlace) if g >= 3 => {
+            (k, arbiter_pairing::round_robin::rounds_per_cycle(g) as u32)
+        }
         Some(FinalStage::SamePlace) => (k, 1),
+        Some(FinalStage::RoundRobin) => (
+            k,
+            arbiter_pairing::round_robin::rounds_per_cycle(k as usize) as u32,
+        ),
         _ => (k, k.next_power_of_two().trailing_zeros()),
     }
+}
+
+/// Whether the section's final is played as round robins: one of all the qualifiers
+/// (`final = "round_robin"`), or same-place finals of three groups or more (each place's
+/// players a round robin of their own, [`pool_size`]).
+pub fn final_round_robin(sec: &Section) -> bool {
+    is_groups(sec)
+        && match sec.format.final_stage {
+            Some(FinalStage::RoundRobin) => true,
+            Some(FinalStage::SamePlace) => shape(sec).0 >= 3,
+            _ => false,
+        }
+}
+
+/// The players of one round robin of the final: every group's k-th for same-place finals of
+/// three groups or more (places (k−1)·g+1 … k·g), else the whole field (`None`).
+pub fn pool_size(sec: &Section) -> Option<usize> {
+    match sec.format.final_stage {
+        Some(FinalStage::SamePlace) if final_round_robin(sec) => Some(shape(sec).0),
+        _ => None,
+    }
+}
+
+/// The field of a final played as round robins cut into its pools, in order (the first pool
+/// plays for the first places). Same-place finals list the field place by place, group by
+/// group (A1 B1 C1 A2 C2 …): a pool ends where the next player's group is not a later one, so
+/// a group short of a k-th qualifier leaves its place's pool one short and shifts no one.
+fn pools<'a>(sec: &Section, rec: &SectionRecord, field: &'a [PlayerNo]) -> Vec<&'a [PlayerNo]> {
+    if pool_size(sec).is_none() {
+        return vec![field];
+    }
+    let group = |no: &PlayerNo| {
+        rec.order
+            .get(no.index())
+            .and_then(|p| group_of(rec, *p))
+            .unwrap_or(0)
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..field.len() {
+        if group(&field[i]) <= group(&field[i - 1]) {
+            out.push(&field[start..i]);
+            start = i;
+        }
+    }
+    if start < field.len() {
+        out.push(&field[start..]);
+    }
+    out
+}
+
+/// The players of a final round robin and its rounds, `(k, rounds)`: the field fixed in the
+/// log as its first round was paired (`knockout_seeded`), else groups × advance.
+pub fn final_table_size(sec: &Section, rec: Option<&SectionRecord>) -> (u32, u32) {
+    let (k, pool) = match rec {
+        Some(r) if !r.knockout_seeds.is_empty() => (
+            r.knockout_seeds.len(),
+            pools(sec, r, &r.knockout_seeds)
+                .iter()
+                .map(|p| p.len())
+                .max()
+                .unwrap_or(0),
+        ),
+        _ => {
+            let k = final_field(sec).0 as usize;
+            (k, pool_size(sec).map_or(k, |g| g.min(k)))
+        }
+    };
+    (
+        k as u32,
+        arbiter_pairing::round_robin::rounds_per_cycle(pool) as u32,
+    )
+}
+
+/// The field of a final round robin in the order of its Berger codes (A1, B1 …, A2, B2 …):
+/// as fixed in the log when its first round was paired, else as the group tables give it now.
+pub fn final_players(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Result<Vec<PlayerNo>, DirectorError> {
+    match state.section(section) {
+        Some(rec) if !rec.knockout_seeds.is_empty() => Ok(rec.knockout_seeds.clone()),
+        Some(_) => final_seeds(sec, state, section),
+        None => Err(DirectorError::UnknownSection(section.to_string())),
+    }
+}
+
+/// The `knockout_seeded` entry that fixes the field of a final round robin — the qualifiers
+/// of the group tables, in the order of the final's codes — before its first round, `round`,
+/// is paired; `None` for any other round or section, or once the field is fixed. From then
+/// on a finalist who withdraws keeps his code (his games are dropped, as in any round robin)
+/// and no later qualifier moves up.
+pub fn final_field_entry(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    round: u32,
+) -> Result<Option<LogEntry>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    if !final_round_robin(sec) || !rec.knockout_seeds.is_empty() {
+        return Ok(None);
+    }
+    if round <= stage_rounds(sec, Some(rec), rec.order.len() as u32) {
+        return Ok(None);
+    }
+    let seeds = final_seeds(sec, state, section)?;
+    if seeds.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(LogEntry::KnockoutSeeded {
+        section: section.to_string(),
+        seeds,
+    }))
+}
+
+/// Round `round` of the section, round `j` of its final: each pool's Berger table (the whole
+/// field, or each place's players of same-place finals), the first pool's boards first,
+/// numbered from 1; the byes of odd pools returned apart.
+pub fn pair_final(
+    sec: &Section,
+    rec: &SectionRecord,
+    input: &SectionState,
+    field: &[PlayerNo],
+    round: u32,
+    j: u32,
+) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
+    let mut boards = Vec::new();
+    let mut byes = Vec::new();
+    for pool in pools(sec, rec, field) {
+        if pool.len() < 2 {
+            continue;
+        }
+        let (p, b) = pair_pool(input, pool, round, j)?;
+        boards.extend(p.boards);
+        byes.extend(b);
+    }
+    for (i, b) in boards.iter_mut().enumerate() {
+        b.board = i as u32 + 1;
+    }
+    Ok((
+        Pairing {
+            round,
+            boards,
+            bye: None,
+            bye_why: None,
+            relaxed: Vec::new(),
+        },
+        byes,
+    ))
+}
+
+/// Round `j` of one pool's Berger table, by the pool's codes (its first player is code 1).
+fn pair_pool(
+    input: &SectionState,
+    field: &[PlayerNo],
+    round: u32,
+    j: u32,
+) -> Result<(Pairing, Vec<PlayerNo>), PairingError> {
+    let sub = SectionState {
+        players: field
+            .iter()
+            .filter_map(|no| input.players.iter().find(|e| e.no == *no))
+            .cloned()
+            .collect(),
+        scoring: input.scoring,
+        settings: input.settings,
+        total_rounds: arbiter_pairing::round_robin::rounds_per_cycle(field.len()) as u32,
+    };
+    let mut p = arbiter_pairing::round_robin::pair_round_robin_by_codes(&sub, j, 1)?;
+    p.round = round;
+    let byes = p.bye.take().into_iter().collect();
+    for (i, b) in p.boards.iter_mut().enumerate() {
+        b.board = i as u32 + 1;
+    }
+    Ok((p, byes))
+}
+
+/// The standings of a final played as round robins once its field is fixed, one table a pool
+/// (the first pool plays for the first places): the finalists' games of the rounds after the
+/// group stage, by the section's tie-breaks (the group games are not carried into the final).
+/// `None` before the final's first round is paired.
+pub fn final_tables(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+) -> Result<Option<Vec<Standings>>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    if !final_round_robin(sec) || rec.knockout_seeds.is_empty() {
+        return Ok(None);
+    }
+    let group_rounds = stage_rounds(sec, Some(rec), rec.order.len() as u32) as usize;
+    let all = individual_input(sec, state, section, None)?;
+    let mut out = Vec::new();
+    for field in pools(sec, rec, &rec.knockout_seeds) {
+        out.push(final_table(sec, &all, field, group_rounds)?);
+    }
+    Ok(Some(out))
+}
+
+/// The standings of the finalists `field` over the rounds after `group_rounds`.
+fn final_table(
+    sec: &Section,
+    all: &crate::standings::IndividualInput,
+    field: &[PlayerNo],
+    group_rounds: usize,
+) -> Result<Standings, DirectorError> {
+    let mut from = all.clone();
+    let keep: Vec<bool> = from
+        .input
+        .players
+        .iter()
+        .map(|e| field.contains(&e.no))
+        .collect();
+    let mut k = keep.iter();
+    from.input.players.retain(|_| *k.next().unwrap_or(&false));
+    let mut k = keep.iter();
+    from.input.outcomes.retain(|_| *k.next().unwrap_or(&false));
+    for o in &mut from.input.outcomes {
+        o.drain(..group_rounds.min(o.len()));
+    }
+    from.apart.retain(|no| field.contains(no));
+    individual_from(sec, &from)
 }
 
 /// Round `round` of the group stage: each group's round on its own boards, group A's
@@ -457,7 +693,7 @@ pub fn seed_slots(fin: Option<FinalStage>, g: usize, a: usize) -> Vec<(usize, us
     let k = g * a;
     let mut slots = vec![(0, 0); k];
     match fin {
-        Some(FinalStage::SamePlace | FinalStage::Knockout) => {
+        Some(FinalStage::SamePlace | FinalStage::Knockout | FinalStage::RoundRobin) => {
             for place in 0..a {
                 for grp in 0..g {
                     slots[place * g + grp] = (grp, place);

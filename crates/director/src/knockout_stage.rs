@@ -193,9 +193,15 @@ fn seeding_kept(
     let sec = reg
         .section(section)
         .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
+    let plan = section_plan(sec, state);
+    // A final round robin's field (fixed by `knockout_seeded` as its first round is paired):
+    // the qualifiers in the order of its codes.
+    if let SectionPlan::GroupsRoundRobin { .. } = plan {
+        return Ok((crate::groups::final_seeds(sec, state, section)?, None));
+    }
     let SectionPlan::TwoStage {
         swiss_rounds, k, ..
-    } = section_plan(sec, state)
+    } = plan
     else {
         return Ok((Vec::new(), None));
     };

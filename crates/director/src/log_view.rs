@@ -98,6 +98,8 @@ pub struct LogReader<'a> {
     players: BTreeMap<PlayerId, KnownPlayer>,
     boards: BTreeMap<(String, u32), BTreeMap<u32, KnownBoard>>,
     drawn: BTreeMap<String, usize>,
+    /// Sections split into groups (`groups_drawn`): their `knockout_seeded` is the final's field.
+    grouped: std::collections::BTreeSet<String>,
     /// Pairing numbers drawn so far.
     numbers: BTreeMap<PlayerId, u32>,
     submissions: BTreeMap<u32, String>,
@@ -145,6 +147,7 @@ impl<'a> LogReader<'a> {
             players: BTreeMap::new(),
             boards: BTreeMap::new(),
             drawn: BTreeMap::new(),
+            grouped: Default::default(),
             numbers: BTreeMap::new(),
             submissions: BTreeMap::new(),
         }
@@ -505,6 +508,9 @@ impl<'a> LogReader<'a> {
                         }
                     }
                 }
+            }
+            LogEntry::GroupsDrawn { section, .. } => {
+                self.grouped.insert(section.clone());
             }
             LogEntry::PairingNumbersDrawn { section, order, .. } => {
                 self.drawn.insert(section.clone(), order.len());

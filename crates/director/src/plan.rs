@@ -27,6 +27,13 @@ pub enum SectionPlan {
         ko_rounds: u32,
         continue_rounds: u32,
     },
+    /// Groups, then a final round robin (`final = "round_robin"`, `groups.rs`): the group
+    /// stage's `group_rounds`, then the `final_rounds` Berger rounds of the `k` finalists.
+    GroupsRoundRobin {
+        group_rounds: u32,
+        k: u32,
+        final_rounds: u32,
+    },
 }
 
 impl SectionPlan {
@@ -41,6 +48,11 @@ impl SectionPlan {
                 continue_rounds,
                 ..
             } => swiss_rounds + ko_rounds.max(continue_rounds),
+            SectionPlan::GroupsRoundRobin {
+                group_rounds,
+                final_rounds,
+                ..
+            } => group_rounds + final_rounds,
         }
     }
     /// Rounds of the Swiss the section pairs (stage 1 + continuing Swiss).
@@ -53,6 +65,11 @@ impl SectionPlan {
                 continue_rounds,
                 ..
             } => swiss_rounds + continue_rounds,
+            SectionPlan::GroupsRoundRobin {
+                group_rounds,
+                final_rounds,
+                ..
+            } => group_rounds + final_rounds,
         }
     }
 }
@@ -151,6 +168,16 @@ pub fn section_plan(sec: &Section, state: &EventState) -> SectionPlan {
         }
         // Groups, then a final: a two-stage section whose stage 1 is the groups' round
         // robins and whose knockout is the final of the qualifiers (`groups.rs`).
+        // A final round robin: the groups' rounds, then the finalists' Berger table.
+        EffectiveFormat::Groups { .. } if crate::groups::final_round_robin(sec) => {
+            let rec = state.section(&sec.id);
+            let (k, final_rounds) = crate::groups::final_table_size(sec, rec);
+            SectionPlan::GroupsRoundRobin {
+                group_rounds: crate::groups::stage_rounds(sec, rec, n),
+                k,
+                final_rounds,
+            }
+        }
         EffectiveFormat::Groups { .. } => {
             let (k, ko_rounds) = crate::groups::final_field(sec);
             SectionPlan::TwoStage {

@@ -152,6 +152,7 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
                 swiss_rounds: 0, ..
             } => System::Knockout,
             SectionPlan::TwoStage { .. } => System::SwissThenKnockout,
+            SectionPlan::GroupsRoundRobin { .. } => System::Groups,
         };
         let mut tiebreaks: Vec<String> = crate::plan::played_tiebreaks(sec, state)
             .criteria
@@ -200,10 +201,19 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
             } else {
                 Stage::Swiss
             };
+            // A final round robin's rounds are a round robin's whatever the groups played.
+            let final_from = match plan {
+                SectionPlan::GroupsRoundRobin { group_rounds, .. } => group_rounds + 1,
+                _ => u32::MAX,
+            };
             for r in rec.rounds.values() {
                 rounds.push(RoundExport {
                     round: r.round,
-                    stage,
+                    stage: if r.round >= final_from {
+                        Stage::RoundRobin
+                    } else {
+                        stage
+                    },
                     games: r
                         .boards
                         .iter()

@@ -169,15 +169,28 @@ pub fn pair_round_fixed(
         let rec = state
             .section(section)
             .ok_or_else(|| DirectorError::UnknownSection(section.to_string()))?;
-        let (mut pairing, byes) = crate::groups::pair_round(
-            &input,
-            rec,
-            round,
-            sec.format.group_format,
-            sec.format.rounds.unwrap_or(0),
-            seed,
-        )
+        let group_rounds = crate::groups::stage_rounds(sec, Some(rec), rec.order.len() as u32);
+        // A final round robin after the group stage: the finalists' Berger table.
+        let final_rr = crate::groups::final_round_robin(sec) && round > group_rounds;
+        let (mut pairing, mut byes) = if final_rr {
+            let field = crate::groups::final_players(sec, state, section)?;
+            crate::groups::pair_final(sec, rec, &input, &field, round, round - group_rounds)
+        } else {
+            crate::groups::pair_round(
+                &input,
+                rec,
+                round,
+                sec.format.group_format,
+                sec.format.rounds.unwrap_or(0),
+                seed,
+            )
+        }
         .map_err(|e| pairing_err(&sec.name, round, crate::PairingFailure::Engine(e)))?;
+        // The final's 轮空 is a round robin's: no game, nothing scored (A7). Where the
+        // section's bye scores (a Swiss in each group), the player just rests.
+        if final_rr && input.scoring.bye != arbiter_types::Score::ZERO {
+            byes.clear();
+        }
         let unavailable: BTreeSet<_> = input
             .players
             .iter()

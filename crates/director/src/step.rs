@@ -58,6 +58,20 @@ pub fn next_step(
         return Ok(Step::Withdraw(w));
     }
     match section_plan(sec, state) {
+        SectionPlan::GroupsRoundRobin {
+            group_rounds,
+            final_rounds,
+            ..
+        } => {
+            if completed < group_rounds + final_rounds {
+                Ok(Step::Pair {
+                    round: completed + 1,
+                    stage: 1,
+                })
+            } else {
+                Ok(Step::Done)
+            }
+        }
         SectionPlan::Swiss { rounds } | SectionPlan::RoundRobin { rounds, .. } => {
             if completed < rounds {
                 Ok(Step::Pair {

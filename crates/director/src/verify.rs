@@ -522,9 +522,18 @@ fn check_final(
             continue;
         };
         let t = crate::plan::scoring_table(sec, state);
+        // A final round robin's finalists are ranked by the final's games alone.
+        let final_from = match section_plan(sec, state) {
+            SectionPlan::GroupsRoundRobin { group_rounds, .. } => group_rounds + 1,
+            _ => 0,
+        };
         for row in rows {
             let mut pts = Score::ZERO;
+            let finalist = rec.knockout_seeds.contains(&row.no);
             for rd in rec.standing_rounds() {
+                if finalist && rd.round < final_from {
+                    continue;
+                }
                 if let Some(b) = rd
                     .boards
                     .iter()

@@ -684,13 +684,17 @@ pub enum FinalStage {
     /// 交叉淘汰: groups paired A–B, C–D …; A1–B2, B1–A2 … into a knockout bracket
     /// (`[format.knockout]` for the matches).
     CrossKnockout,
-    /// 同名次决赛 of two groups: A1–B1 for places 1–2, A2–B2 for 3–4 … (a match each,
-    /// `[format.knockout]` for the match).
+    /// 同名次决赛: with two groups A1–B1 for places 1–2, A2–B2 for 3–4 … (a match each,
+    /// `[format.knockout]` for the match); with three groups or more every group's k-th play
+    /// a round robin for places (k−1)·g+1 … k·g (no `[format.knockout]`).
     SamePlace,
     /// 按组号定位的单败淘汰 (2025 全国象棋锦标赛(个人) 抽签办法 二(四)): group k's winner
     /// is the final's seed k (then the seconds, group by group, after the winners), in the
     /// knockout's seeded bracket (`[format.knockout]` for the matches).
     Knockout,
+    /// 决赛单循环: the top `advance` of every group play one Berger round robin after the
+    /// group stage (codes A1, B1 …, A2, B2 …); no `[format.knockout]`.
+    RoundRobin,
 }
 
 /// How the groups of a `groups` section are named.
@@ -710,6 +714,7 @@ impl FinalStage {
             FinalStage::CrossKnockout => "交叉淘汰",
             FinalStage::SamePlace => "同名次决赛",
             FinalStage::Knockout => "按组号定位单败淘汰",
+            FinalStage::RoundRobin => "决赛单循环",
         }
     }
     pub fn en(self) -> &'static str {
@@ -717,6 +722,7 @@ impl FinalStage {
             FinalStage::CrossKnockout => "cross knockout",
             FinalStage::SamePlace => "same-place finals",
             FinalStage::Knockout => "knockout seeded by group number",
+            FinalStage::RoundRobin => "a final round robin",
         }
     }
 }

@@ -208,6 +208,10 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 "the groups' winners seeds 1… by group number, then the seconds …",
             )
             .to_string(),
+        (FinalStage::RoundRobin, 1) => l.t("A1、B1…", "A1, B1…").to_string(),
+        (FinalStage::RoundRobin, _) => l
+            .t("代号依次为A1、B1…A2、B2…", "codes A1, B1 …, A2, B2 …")
+            .to_string(),
     };
     match l {
         Lang::Zh => {
@@ -215,6 +219,11 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::CrossKnockout => {
                     format!("交叉淘汰（{pairs}，{}）", m.unwrap_or_default())
                 }
+                FinalStage::SamePlace if g >= 3 => format!(
+                    "进行同名次决赛（各组第1名单循环决出第1–{g}名，各组第2名决出第{}–{}名…；贝格尔表，小组赛全部结束后逐轮编排；预赛成绩不带入决赛）",
+                    g + 1,
+                    2 * g
+                ),
                 FinalStage::SamePlace => format!(
                     "同名次决赛（{pairs}，分别决出第1–2名、第3–4名…，{}）",
                     m.unwrap_or_default()
@@ -222,6 +231,9 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::Knockout => {
                     format!("单败淘汰（{pairs}，{}）", m.unwrap_or_default())
                 }
+                FinalStage::RoundRobin => format!(
+                    "进行决赛单循环（{pairs}；贝格尔表，小组赛全部结束后逐轮编排；预赛成绩不带入决赛，决赛者按决赛的积分与名次区分排名）"
+                ),
             };
             let each = match (f.group_format, f.rounds) {
                 (GroupFormat::Swiss, Some(r)) => format!("组内积分编排制 {r} 轮"),
@@ -237,6 +249,11 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::CrossKnockout => {
                     format!("a cross knockout ({pairs}; {})", m.unwrap_or_default())
                 }
+                FinalStage::SamePlace if g >= 3 => format!(
+                    "same-place finals (the groups' winners a round robin for places 1–{g}, the seconds for {}–{} …; Berger tables, paired round by round once every group is done; group results are not carried into the final)",
+                    g + 1,
+                    2 * g
+                ),
                 FinalStage::SamePlace => format!(
                     "same-place finals ({pairs} for places 1–2, 3–4, …; {})",
                     m.unwrap_or_default()
@@ -244,6 +261,9 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::Knockout => {
                     format!("a knockout ({pairs}; {})", m.unwrap_or_default())
                 }
+                FinalStage::RoundRobin => format!(
+                    "a final round robin ({pairs}; Berger tables, paired round by round once every group is done; group results are not carried into the final, the finalists are ranked by the final's points and tie-breaks)"
+                ),
             };
             let each = match (f.group_format, f.rounds) {
                 (GroupFormat::Swiss, Some(r)) => format!("Swiss of {r} rounds"),
@@ -274,7 +294,9 @@ fn groups_rounds(l: Lang, s: &Section) -> String {
     };
     let k = g * f.advance.unwrap_or(1);
     let fin = match f.final_stage {
+        Some(FinalStage::SamePlace) if g >= 3 => g - 1 + g % 2,
         Some(FinalStage::SamePlace) => 1,
+        Some(FinalStage::RoundRobin) => k.max(2) - 1 + (k.max(2) % 2),
         _ => k.max(2).next_power_of_two().ilog2(),
     };
     let rr = f.group_format != GroupFormat::Swiss;

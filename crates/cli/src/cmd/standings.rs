@@ -377,6 +377,7 @@ fn decided_zh(name: &str) -> String {
         "points" => "积分".into(),
         "knockout" => "淘汰赛".into(),
         "group_place" => "小组名次".into(),
+        "final" => "决赛".into(),
         "pairing_no" => "序号".into(),
         other => match other.parse::<TiebreakItem>() {
             Ok(TiebreakItem::Criterion(c)) => c.zh().into(),

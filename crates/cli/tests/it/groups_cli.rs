@@ -544,3 +544,333 @@ fn pots_and_same_team_first_driven_by_cli_commands() {
         assert_eq!(mates, expected, "group {g:?}: {s}");
     }
 }
+
+/// A final round robin (丰圩小学 三、4「决赛，依然进行循环赛」): two groups of four, each a
+/// round robin, then the top two of each play one Berger table (codes A1, B1, A2, B2), paired
+/// round by round once both groups are done and entered as the groups' rounds are. The
+/// finalists are placed by the final's points alone, the others after them by group place.
+#[test]
+fn groups_then_a_final_round_robin_driven_by_cli_commands() {
+    let src = REGULATION
+        .replace("final = \"cross_knockout\"", "final = \"round_robin\"")
+        .split("[sections.format.knockout]")
+        .next()
+        .unwrap()
+        .to_string();
+    let env = EventDir::new(&src);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = stdout(&o);
+    assert!(
+        summary.contains("各组前2名进行决赛单循环（代号依次为A1、B1…A2、B2…；贝格尔表"),
+        "{summary}"
+    );
+    assert!(summary.contains("决赛 3 轮"), "{summary}");
+
+    let id = env.create();
+    for i in 1..=8 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    env.ok(&["draw", "--event", &id, "--section", "open"]);
+    // The group stage: A 1 4 5 8, B 2 3 6 7, three rounds, the smaller number winning.
+    for round in 1..=3 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        assert_eq!(smaller_wins(&env, &id, &s).len(), 4, "{s}");
+    }
+    // Round 4 is the final's first: its field fixed in the log first, A1 B1 A2 B2.
+    let paired = env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+    assert!(paired.contains("决赛名单"), "{paired}");
+    let fixed = env.entries_of(&id, "knockout_seeded");
+    assert_eq!(fixed.len(), 1, "{fixed:?}");
+    assert_eq!(fixed[0]["seeds"], serde_json::json!([1, 2, 4, 3]));
+    let log = env.ok(&["event", "log", &id]);
+    assert!(
+        log.contains("确定 决赛名单 (小组名次): 第1位 序号 1 棋手1、第2位 序号 2 棋手2"),
+        "{log}"
+    );
+    // The final: three rounds of two boards among the four finalists, every pair once; here
+    // the larger number wins, so the final turns the group order round.
+    let mut met = std::collections::BTreeSet::new();
+    for round in 4..=6 {
+        if round > 4 {
+            env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        }
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = s["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "round {round}: {s}");
+        for b in boards {
+            let red = b["red"]["no"].as_u64().unwrap();
+            let black = b["black"]["no"].as_u64().unwrap();
+            assert!(red <= 4 && black <= 4, "round {round}: {red}–{black}");
+            assert!(
+                met.insert((red.min(black), red.max(black))),
+                "{red}–{black}"
+            );
+            let r = if red > black { "1-0" } else { "0-1" };
+            let board = b["board"].to_string();
+            env.ok(&[
+                "result",
+                "--event",
+                &id,
+                "--section",
+                "open",
+                "--board",
+                &board,
+                r,
+            ]);
+        }
+    }
+    assert_eq!(met.len(), 6, "every pair of finalists met once");
+    // Nothing is left to pair.
+    let done = env.refused(&["round", "pair", "--event", &id, "--section", "open"]);
+    assert!(!done.is_empty());
+
+    // Final standings: 4, 3, 2, 1 by the final (3, 2, 1, 0 wins: 6, 4, 2, 0 points), then
+    // the thirds (5, 6) sharing 5th and the fourths (8, 7) sharing 7th.
+    let st: Value = serde_json::from_str(&env.ok(&[
+        "standings",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let rows: Vec<(u64, u64, u64, Value)> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_u64().unwrap(),
+                r["no"].as_u64().unwrap(),
+                r["points"].as_u64().unwrap(),
+                r["decided_by"].clone(),
+            )
+        })
+        .collect();
+    let ranks: Vec<(u64, u64)> = rows.iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(
+        ranks,
+        vec![
+            (1, 4),
+            (2, 3),
+            (3, 2),
+            (4, 1),
+            (5, 5),
+            (5, 6),
+            (7, 8),
+            (7, 7)
+        ],
+        "{st}"
+    );
+    let final_points: Vec<u64> = rows[..4].iter().map(|r| r.2).collect();
+    assert_eq!(
+        final_points,
+        vec![6, 4, 2, 0],
+        "the final's points alone: {st}"
+    );
+    assert_eq!(rows[4].3, "final", "{st}");
+    assert_eq!(rows[6].3, "group_place", "{st}");
+    let printed = env.ok(&["standings", "--event", &id, "--section", "open"]);
+    assert!(printed.contains("决赛"), "{printed}");
+    // The published results: six rounds, the last three a round robin's.
+    let export: Value =
+        serde_json::from_str(&env.ok(&["event", "export", "--format", "json", &id])).unwrap();
+    let sec = &export["sections"][0];
+    assert_eq!(sec["system"], "groups", "{sec}");
+    assert_eq!(sec["rounds"].as_array().unwrap().len(), 6, "{sec}");
+    assert_eq!(sec["rounds"][5]["stage"], "round_robin", "{sec}");
+    assert_eq!(sec["standings"][0]["no"], 4, "{sec}");
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("通过"), "{}", stdout(&o));
+}
+
+/// A finalist who withdraws during a final round robin keeps his code: his games are not
+/// paired, nobody moves up into the final, and the others' rounds go on.
+#[test]
+fn a_final_round_robin_keeps_its_field_when_a_finalist_withdraws() {
+    let src = REGULATION
+        .replace("final = \"cross_knockout\"", "final = \"round_robin\"")
+        .split("[sections.format.knockout]")
+        .next()
+        .unwrap()
+        .to_string();
+    let env = EventDir::new(&src);
+    let id = env.create();
+    for i in 1..=8 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    env.ok(&["draw", "--event", &id, "--section", "open"]);
+    for _ in 1..=4 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        smaller_wins(&env, &id, &s);
+    }
+    // B1 (number 2) withdraws after the final's first round.
+    env.ok(&[
+        "player", "withdraw", "--event", &id, "--player", "P2", "--reason", "伤病",
+    ]);
+    for round in 5..=6 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = smaller_wins(&env, &id, &s);
+        assert_eq!(boards.len(), 1, "round {round}: 2's board is dropped: {s}");
+        for (r, b) in boards {
+            assert!(r <= 4 && b <= 4 && r != 2 && b != 2, "{r}–{b}");
+        }
+    }
+    assert_eq!(env.entries_of(&id, "knockout_seeded").len(), 1);
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// Same-place finals of three groups: nine players in groups A 1 6 7, B 2 5 8, C 3 4 9 (蛇形),
+/// each a round robin; the three winners play a round robin for places 1–3 and the three
+/// seconds one for places 4–6, in the same rounds; the thirds share 7th.
+#[test]
+fn same_place_finals_of_three_groups_are_round_robins_driven_by_cli_commands() {
+    let src = REGULATION
+        .replace("groups = 2", "groups = 3")
+        .replace("final = \"cross_knockout\"", "final = \"same_place\"")
+        .split("[sections.format.knockout]")
+        .next()
+        .unwrap()
+        .to_string();
+    let env = EventDir::new(&src);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("各组第1名单循环决出第1–3名，各组第2名决出第4–6名"),
+        "{}",
+        stdout(&o)
+    );
+    let id = env.create();
+    for i in 1..=9 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    let drawn = env.ok(&["draw", "--event", &id, "--section", "open"]);
+    assert!(drawn.contains("A组 1 6 7；B组 2 5 8；C组 3 4 9"), "{drawn}");
+    for _ in 1..=3 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(smaller_wins(&env, &id, &s).len(), 3, "{s}");
+    }
+    // The final: the winners 1 2 3 and the seconds 6 5 4, each a round robin of their own.
+    let winners = [1u64, 2, 3];
+    let mut met = std::collections::BTreeSet::new();
+    for round in 4..=6 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = s["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "one board a pool of three: {s}");
+        for b in boards {
+            let red = b["red"]["no"].as_u64().unwrap();
+            let black = b["black"]["no"].as_u64().unwrap();
+            assert_eq!(
+                winners.contains(&red),
+                winners.contains(&black),
+                "{red}–{black} crosses the pools"
+            );
+            assert!(red <= 6 && black <= 6, "{red}–{black}");
+            assert!(met.insert((red.min(black), red.max(black))));
+            let r = if red > black { "1-0" } else { "0-1" };
+            let board = b["board"].to_string();
+            env.ok(&[
+                "result",
+                "--event",
+                &id,
+                "--section",
+                "open",
+                "--board",
+                &board,
+                r,
+            ]);
+        }
+    }
+    assert_eq!(met.len(), 6, "three pairs in each pool");
+    assert_eq!(
+        env.entries_of(&id, "knockout_seeded")[0]["seeds"],
+        serde_json::json!([1, 2, 3, 6, 5, 4])
+    );
+    let st: Value = serde_json::from_str(&env.ok(&[
+        "standings",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let rows = st["standings"].as_array().unwrap();
+    let ranks: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r["rank"].as_u64().unwrap(), r["no"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        ranks,
+        vec![
+            (1, 3),
+            (2, 2),
+            (3, 1),
+            (4, 6),
+            (5, 5),
+            (6, 4),
+            (7, 7),
+            (7, 8),
+            (7, 9)
+        ],
+        "{st}"
+    );
+    assert_eq!(rows[3]["decided_by"], "final", "{st}");
+    assert_eq!(rows[6]["decided_by"], "final", "{st}");
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

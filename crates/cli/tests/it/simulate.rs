@@ -422,7 +422,7 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 8] = [
+const MORE_EVENTS: [&str; 9] = [
     "xilian-2009",
     "ziyousai-knockout",
     "kaiping-lougang-2017",
@@ -431,6 +431,7 @@ const MORE_EVENTS: [&str; 8] = [
     "shanghai-cup-men",
     "national-2025-individual",
     "zhouzhuang-2015-taipei",
+    "fengwei-2016-school",
 ];
 
 #[test]
@@ -536,6 +537,40 @@ fn more_real_regulations_simulate_verify_and_validate() {
             .filter(|p| p["section"] == id)
             .count();
         assert_eq!(places, 8, "{id}: 七、各组均录取前八名");
+    }
+    // 丰圩小学 2016: three groups of six round robins (三、2), the three group winners in a
+    // final round robin (三、4) of three rounds, one resting each round; they take places 1–3.
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("fengwei-2016-school-{seed}")));
+        let s = section_of(&ex, "pupils");
+        assert_eq!(s["system"], "groups");
+        assert_eq!(s["rounds_planned"], 8, "5 group rounds and 3 of the final");
+        let rounds = s["rounds"].as_array().unwrap();
+        assert_eq!(rounds.len(), 8);
+        let winners: Vec<u64> = s["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["standings"][0]["no"].as_u64().unwrap())
+            .collect();
+        for r in &rounds[5..] {
+            let games = r["games"].as_array().unwrap();
+            assert_eq!(games.len(), 1, "{r}");
+            assert!(winners.contains(&games[0]["red"].as_u64().unwrap()), "{r}");
+            assert!(
+                winners.contains(&games[0]["black"].as_u64().unwrap()),
+                "{r}"
+            );
+        }
+        let mut top: Vec<u64> = s["standings"].as_array().unwrap()[..3]
+            .iter()
+            .map(|r| r["no"].as_u64().unwrap())
+            .collect();
+        top.sort_unstable();
+        let mut want = winners.clone();
+        want.sort_unstable();
+        assert_eq!(top, want, "the finalists first");
+        assert_eq!(s["standings"][3]["decided_by"], "final");
     }
     // 2025 全国锦标赛(个人): 32 groups 第1–32组 (第1、2组各3人), numbers 1 and 2 straight into
     // groups 1 and 2, 3–4 into groups 3–4 (二(二)); each group's winner at the knockout's

@@ -191,6 +191,17 @@ pub fn pair_explained(
                     }
                     .into());
                 }
+                // A final round robin's field is fixed in the log before its first round.
+                if let Some(sec) = reg.section(section) {
+                    if let Some(e) =
+                        crate::groups::final_field_entry(sec, &scratch, section, round)?
+                    {
+                        if let LogEntry::KnockoutSeeded { seeds, .. } = &e {
+                            out.notes.push(final_field_note(&scratch, section, seeds));
+                        }
+                        push(&mut scratch, &mut out, e)?;
+                    }
+                }
                 // Fixed pairs first, then the engine on the rest (A3b): the engine never
                 // runs on players the arbiter has placed.
                 let paired = pair_round_fixed(&reg, &scratch, section, round, stage, &req.fix)?;
@@ -327,10 +338,34 @@ pub fn repair(
     })
 }
 
+/// The field of a final round robin in words: 「决赛名单 (按小组名次): 1. 3号 张三 …」, by code.
+fn final_field_note(state: &EventState, section: &str, seeds: &[PlayerNo]) -> String {
+    let rec = state.section(section);
+    let names: Vec<String> = seeds
+        .iter()
+        .enumerate()
+        .map(|(i, no)| {
+            let who = rec
+                .and_then(|r| r.order.get(no.index()))
+                .and_then(|p| state.player(*p))
+                .map_or("", |p| p.person.name.as_str());
+            format!("{}. {no}号 {who}", i + 1).trim_end().to_string()
+        })
+        .collect();
+    format!(
+        "决赛名单 (按小组名次，决赛单循环代号): {}",
+        names.join("；")
+    )
+}
+
 /// Whether `section` is paired by the Swiss engine now (not by Berger tables).
 fn is_swiss(reg: &Regulation, state: &EventState, section: &str) -> bool {
-    reg.section(section)
-        .is_some_and(|sec| !matches!(section_plan(sec, state), SectionPlan::RoundRobin { .. }))
+    reg.section(section).is_some_and(|sec| {
+        !matches!(
+            section_plan(sec, state),
+            SectionPlan::RoundRobin { .. } | SectionPlan::GroupsRoundRobin { .. }
+        )
+    })
 }
 
 /// The last round of a section that is paired and not finished.

@@ -75,7 +75,9 @@ impl LogReader<'_> {
                 }
             }
             LogEntry::KnockoutSeeded { section, seeds } => {
-                // 「1号种子 序号 45 张三」: each seed by his number and name.
+                // 「1号种子 序号 45 张三」: each seed by his number and name; a groups section's
+                // final (a knockout or a round robin) 「第1位 序号 45 张三」, by group place.
+                let grouped = self.grouped.contains(section);
                 let named: Vec<String> = seeds
                     .iter()
                     .enumerate()
@@ -89,6 +91,10 @@ impl LogReader<'_> {
                             })
                             .map(|(p, _)| self.player(*p));
                         match (zh, who) {
+                            (true, Some(w)) if grouped => format!("第{}位 序号 {no} {w}", i + 1),
+                            (true, None) if grouped => format!("第{}位 序号 {no}", i + 1),
+                            (false, Some(w)) if grouped => format!("{}. no. {no} {w}", i + 1),
+                            (false, None) if grouped => format!("{}. no. {no}", i + 1),
                             (true, Some(w)) => format!("{}号种子 序号 {no} {w}", i + 1),
                             (true, None) => format!("{}号种子 序号 {no}", i + 1),
                             (false, Some(w)) => format!("seed {} no. {no} {w}", i + 1),
@@ -96,7 +102,19 @@ impl LogReader<'_> {
                         }
                     })
                     .collect();
-                if zh {
+                if grouped && zh {
+                    format!(
+                        "确定 {}决赛名单 (小组名次): {}",
+                        self.in_section(section),
+                        named.join("、")
+                    )
+                } else if grouped {
+                    format!(
+                        "fixed {}final's field (group places): {}",
+                        self.in_section(section),
+                        named.join(", ")
+                    )
+                } else if zh {
                     format!(
                         "确定 {}淘汰赛种子 (第一阶段名次): {}",
                         self.in_section(section),

@@ -691,7 +691,8 @@ fn every_entry_variant_is_worded_with_names_and_no_ids_or_personal_data() {
     assert!(paired[1].contains("轮空: 孙七"), "{}", paired[1]);
     let seeded = &find("knockout_seeded")[0];
     assert!(
-        seeded.contains("确定 公开组 淘汰赛种子 (第一阶段名次): 1号种子 序号 2 "),
+        // The section was split into groups: the seeds are its final's field.
+        seeded.contains("确定 公开组 决赛名单 (小组名次): 第1位 序号 2 "),
         "{seeded}"
     );
     let ko = &find("knockout_game_recorded")[0];

@@ -548,7 +548,7 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
     let Some(fin) = f.final_stage else {
         return cx.fail(
             sp(p!["format", "kind"]),
-            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）、same_place（同名次决赛）或 knockout（按组号定位单败淘汰） (missing key `final`)".into(),
+            "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）、same_place（同名次决赛）、knockout（按组号定位单败淘汰）或 round_robin（决赛单循环） (missing key `final`)".into(),
         );
     };
     // The smallest group the cap allows must hold the qualifiers.
@@ -613,13 +613,19 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
                 );
             }
         }
-        FinalStage::SamePlace => {
-            if g != 2 {
+        // The final's games are a round robin's, entered as the groups' are: no match (a
+        // final round robin, or same-place finals of three groups or more, each place's
+        // players a round robin of their own).
+        // Two groups: each place's pair plays one match (`[format.knockout]`).
+        FinalStage::SamePlace if g < 3 => {}
+        FinalStage::RoundRobin | FinalStage::SamePlace => {
+            if f.knockout.is_some() {
                 return cx.fail(
-                    sp(p!["format", "final"]),
-                    format!("同名次决赛只在两组之间（A1–B1、A2–B2…），本组分 {g} 组 (same-place finals are between two groups, not {g})"),
+                    sp(p!["format", "knockout"]),
+                    format!("{}按贝格尔表逐轮编排、录入成绩，不用 [sections.format.knockout] ({} {}: paired round by round by the Berger table, no [sections.format.knockout])", if fin == FinalStage::RoundRobin { "决赛单循环" } else { "三组以上的同名次决赛（各组同名次者单循环）" }, fin.en(), if fin == FinalStage::RoundRobin { "" } else { "of three groups or more" }),
                 );
             }
+            return Ok(());
         }
     }
     match &f.knockout {

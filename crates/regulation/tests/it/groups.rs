@@ -159,14 +159,20 @@ fn impossible_combinations_are_refused_naming_the_line() {
     );
     assert!(e.contains("交叉淘汰的人数 6×2=12 须为 2 的幂"), "{e}");
 
-    // Same-place finals between more than two groups.
+    // Same-place finals of more than two groups are round robins: no match table.
     let src = groups("", "groups = 4\nadvance = 1\nfinal = \"same_place\"", true);
     let e = refused(&src);
     assert!(
-        e.starts_with(&format!("g.toml:{}:", line_of(&src, "final ="))),
+        e.starts_with(&format!(
+            "g.toml:{}:",
+            line_of(&src, "[sections.format.knockout]")
+        )),
         "{e}"
     );
-    assert!(e.contains("同名次决赛只在两组之间"), "{e}");
+    assert!(
+        e.contains("三组以上的同名次决赛（各组同名次者单循环）"),
+        "{e}"
+    );
 
     // A final of matches without the knockout table for them.
     let src = groups("", "groups = 2\nadvance = 2\nfinal = \"same_place\"", false);
@@ -370,4 +376,87 @@ fn the_national_championship_file_is_read_as_its_drawing_rules_say() {
         assert_eq!(s.format.final_stage, Some(FinalStage::Knockout));
         assert_eq!(s.format.advance, Some(1));
     }
+}
+
+#[test]
+fn a_final_round_robin_is_read_without_a_knockout_table() {
+    let src = groups(
+        "entries = { cap = 18 }",
+        "groups = 3\nadvance = 2\nfinal = \"round_robin\"",
+        false,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let f = &r.sections[0].format;
+    assert_eq!(f.final_stage, Some(FinalStage::RoundRobin));
+    assert!(f.knockout.is_none());
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("各组前2名进行决赛单循环（代号依次为A1、B1…A2、B2…；贝格尔表，小组赛全部结束后逐轮编排；预赛成绩不带入决赛"),
+        "{zh}"
+    );
+    // Six finalists: a Berger table of five rounds after groups of six (five rounds).
+    assert!(
+        zh.contains("小组赛至多 5 轮（由各组人数决定），决赛 5 轮"),
+        "{zh}"
+    );
+    let en = r.summary(Lang::En);
+    assert!(
+        en.contains("the top 2 of each play a final round robin"),
+        "{en}"
+    );
+    // Three finalists, one of each group: three rounds (one rests each round).
+    let three = groups(
+        "",
+        "groups = 3\nadvance = 1\nfinal = \"round_robin\"",
+        false,
+    );
+    let r = parse(&three, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.summary(Lang::Zh).contains("决赛 3 轮"));
+}
+
+#[test]
+fn a_final_round_robin_with_a_knockout_table_is_refused_naming_the_table() {
+    let src = groups("", "groups = 2\nadvance = 2\nfinal = \"round_robin\"", true);
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!(
+            "g.toml:{}:",
+            line_of(&src, "[sections.format.knockout]")
+        )),
+        "{e}"
+    );
+    assert!(e.contains("决赛单循环按贝格尔表逐轮编排"), "{e}");
+    // Its qualifiers still fit the smallest group the cap allows.
+    let src = groups(
+        "entries = { cap = 6 }",
+        "groups = 3\nadvance = 3\nfinal = \"round_robin\"",
+        false,
+    );
+    let e = refused(&src);
+    assert!(
+        e.starts_with(&format!("g.toml:{}:", line_of(&src, "advance = 3"))),
+        "{e}"
+    );
+}
+
+#[test]
+fn same_place_finals_of_three_groups_are_round_robins_of_each_place() {
+    let src = groups(
+        "entries = { cap = 12 }",
+        "groups = 3\nadvance = 2\nfinal = \"same_place\"",
+        false,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("各组前2名进行同名次决赛（各组第1名单循环决出第1–3名，各组第2名决出第4–6名…"),
+        "{zh}"
+    );
+    // Pools of three: three rounds, one resting each round.
+    assert!(zh.contains("决赛 3 轮"), "{zh}");
+    let en = r.summary(Lang::En);
+    assert!(
+        en.contains("the groups' winners a round robin for places 1–3, the seconds for 4–6"),
+        "{en}"
+    );
 }

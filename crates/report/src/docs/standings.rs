@@ -23,6 +23,7 @@ fn tiebreak_label(cx: &Ctx, name: &str) -> String {
         (Lang::Zh, "points") => "积分".to_string(),
         (Lang::Zh, "knockout") => "淘汰赛".to_string(),
         (Lang::Zh, "group_place") => "小组名次".to_string(),
+        (Lang::Zh, "final") => "决赛".to_string(),
         _ => name.to_string(),
     }
 }

@@ -80,6 +80,9 @@ pub fn tiebreak_label(l: Lang, name: &str) -> String {
     if name == "group_place" {
         return l.t("小组名次", "group place").to_string();
     }
+    if name == "final" {
+        return l.t("决赛", "final").to_string();
+    }
     if name == "pairing_no" {
         return l.t("序号", "pairing no.").to_string();
     }
@@ -107,6 +110,7 @@ pub fn tiebreak_short(l: Lang, name: &str) -> String {
         "points" => ("积分", "Pts"),
         "knockout" => ("淘汰", "KO"),
         "group_place" => ("小组", "Grp"),
+        "final" => ("决赛", "Fin"),
         "pairing_no" => ("序号", "No"),
         _ => {
             if let Some(t) = T::ALL.into_iter().find(|t| t.name() == name) {
