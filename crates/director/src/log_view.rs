@@ -103,6 +103,9 @@ pub struct LogReader<'a> {
     /// Pairing numbers drawn so far.
     numbers: BTreeMap<PlayerId, u32>,
     submissions: BTreeMap<u32, String>,
+    /// The sections whose groups are named by number (`group_names = "numbers"`), read from
+    /// the regulation the event was created with.
+    numbered_groups: std::collections::BTreeSet<String>,
 }
 
 /// Every entry of `records` (in log order) for which `show` holds, worded; the entries
@@ -148,6 +151,7 @@ impl<'a> LogReader<'a> {
             boards: BTreeMap::new(),
             drawn: BTreeMap::new(),
             grouped: Default::default(),
+            numbered_groups: Default::default(),
             numbers: BTreeMap::new(),
             submissions: BTreeMap::new(),
         }
@@ -485,7 +489,20 @@ impl<'a> LogReader<'a> {
     /// Learn what `e` adds to the names, sections, boards and submissions.
     pub fn learn(&mut self, e: &LogEntry) {
         match e {
-            LogEntry::EventCreated(c) => self.sections = c.sections.clone(),
+            LogEntry::EventCreated(c) => {
+                self.sections = c.sections.clone();
+                self.numbered_groups = arbiter_regulation::parse(&c.regulation, &c.file_name)
+                    .map(|r| {
+                        r.sections
+                            .iter()
+                            .filter(|s| {
+                                s.format.group_names == arbiter_regulation::GroupNames::Numbers
+                            })
+                            .map(|s| s.id.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+            }
             LogEntry::PlayerRegistered(p) => {
                 self.players.insert(
                     p.player,

@@ -52,10 +52,12 @@ impl LogReader<'_> {
                     .iter()
                     .enumerate()
                     .map(|(i, g)| {
-                        // Letters up to 26 groups; more are named by number (1组4人 …).
-                        if groups.len() > 26 && zh {
+                        // Letters up to 26 groups unless the regulation names them by
+                        // number; more are always named by number (1组4人 …).
+                        let numbered = groups.len() > 26 || self.numbered_groups.contains(section);
+                        if numbered && zh {
                             format!("{}组{}人", i + 1, g.len())
-                        } else if groups.len() > 26 {
+                        } else if numbered {
                             format!("{}:{}", i + 1, g.len())
                         } else {
                             format!("{}{}", crate::groups::letter(i), g.len())
