@@ -453,10 +453,19 @@ pub fn pair_final(
         boards.extend(p.boards);
         byes.extend(b);
     }
+    Ok(one_round(round, boards, byes))
+}
+
+/// The boards of every group or pool as one round, numbered from 1 in order; the byes apart.
+fn one_round(
+    round: u32,
+    mut boards: Vec<arbiter_pairing::Board>,
+    byes: Vec<PlayerNo>,
+) -> (Pairing, Vec<PlayerNo>) {
     for (i, b) in boards.iter_mut().enumerate() {
         b.board = i as u32 + 1;
     }
-    Ok((
+    (
         Pairing {
             round,
             boards,
@@ -465,7 +474,7 @@ pub fn pair_final(
             relaxed: Vec::new(),
         },
         byes,
-    ))
+    )
 }
 
 /// Round `j` of one pool's Berger table, by the pool's codes (its first player is code 1).
@@ -592,19 +601,7 @@ pub fn pair_round(
         boards.extend(p.boards);
         byes.extend(p.bye);
     }
-    for (i, b) in boards.iter_mut().enumerate() {
-        b.board = i as u32 + 1;
-    }
-    Ok((
-        Pairing {
-            round,
-            boards,
-            bye: None,
-            bye_why: None,
-            relaxed: Vec::new(),
-        },
-        byes,
-    ))
+    Ok(one_round(round, boards, byes))
 }
 
 /// The standings of each group (A first) after the group stage's rounds played so far, by
