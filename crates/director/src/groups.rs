@@ -534,22 +534,32 @@ fn final_table(
     field: &[PlayerNo],
     group_rounds: usize,
 ) -> Result<Standings, DirectorError> {
+    let mut from = only(all, field);
+    for o in &mut from.input.outcomes {
+        o.drain(..group_rounds.min(o.len()));
+    }
+    individual_from(sec, &from)
+}
+
+/// The standings input of the players `nos` alone (a group, the finalists): their rows,
+/// their outcomes and who of them stands apart.
+fn only(
+    all: &crate::standings::IndividualInput,
+    nos: &[PlayerNo],
+) -> crate::standings::IndividualInput {
     let mut from = all.clone();
     let keep: Vec<bool> = from
         .input
         .players
         .iter()
-        .map(|e| field.contains(&e.no))
+        .map(|e| nos.contains(&e.no))
         .collect();
     let mut k = keep.iter();
     from.input.players.retain(|_| *k.next().unwrap_or(&false));
     let mut k = keep.iter();
     from.input.outcomes.retain(|_| *k.next().unwrap_or(&false));
-    for o in &mut from.input.outcomes {
-        o.drain(..group_rounds.min(o.len()));
-    }
-    from.apart.retain(|no| field.contains(no));
-    individual_from(sec, &from)
+    from.apart.retain(|no| nos.contains(no));
+    from
 }
 
 /// Round `round` of the group stage: each group's round on its own boards, group A's
@@ -620,19 +630,7 @@ pub fn tables(
     let mut out = Vec::with_capacity(rec.groups.len());
     for grp in &rec.groups {
         let nos: Vec<PlayerNo> = grp.iter().filter_map(|p| rec.pairing_no(*p)).collect();
-        let mut from = all.clone();
-        let keep: Vec<bool> = from
-            .input
-            .players
-            .iter()
-            .map(|e| nos.contains(&e.no))
-            .collect();
-        let mut k = keep.iter();
-        from.input.players.retain(|_| *k.next().unwrap_or(&false));
-        let mut k = keep.iter();
-        from.input.outcomes.retain(|_| *k.next().unwrap_or(&false));
-        from.apart.retain(|no| nos.contains(no));
-        out.push(individual_from(sec, &from)?);
+        out.push(individual_from(sec, &only(&all, &nos))?);
     }
     Ok(out)
 }

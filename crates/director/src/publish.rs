@@ -573,10 +573,9 @@ pub fn summary_zh(reg: &Regulation, state: &EventState, c: &Computed) -> String 
     s.push_str(&format!(
         "  奖项 {} 项，奖金合计 {}\n",
         c.prizes.awards.len(),
-        match reg.event.prize_currency {
-            arbiter_regulation::Currency::Cny => format!("{} 元", c.prizes.total_amount),
-            cur => cur.amount(c.prizes.total_amount, true),
-        }
+        reg.event
+            .prize_currency
+            .amount_apart(c.prizes.total_amount, true)
     ));
     s
 }

@@ -1093,16 +1093,7 @@ pub fn number_players(
     numbering: Numbering,
     seed: u64,
 ) -> Vec<PlayerId> {
-    let by_lot = |players: &[PlayerId]| {
-        let numbers = arbiter_pairing::round1::draw_numbers(players.len(), seed);
-        let mut order = vec![PlayerId(0); players.len()];
-        for (i, &n) in numbers.iter().enumerate() {
-            if let Some(slot) = order.get_mut(n.saturating_sub(1)) {
-                *slot = players[i];
-            }
-        }
-        order
-    };
+    let by_lot = |players: &[PlayerId]| by_lot(players, seed);
     match numbering {
         Numbering::Lots => by_lot(players),
         Numbering::Given => players.to_vec(),
@@ -1190,15 +1181,20 @@ pub fn seeded_lots(
             others.push(p);
         }
     }
-    let numbers = arbiter_pairing::round1::draw_numbers(others.len(), derive_seed(seed, "seeds"));
-    let mut drawn = vec![PlayerId(0); others.len()];
+    seeded.extend(by_lot(&others, derive_seed(seed, "seeds")));
+    seeded
+}
+
+/// `players` in the order of numbers drawn by lot from `seed`.
+fn by_lot(players: &[PlayerId], seed: u64) -> Vec<PlayerId> {
+    let numbers = arbiter_pairing::round1::draw_numbers(players.len(), seed);
+    let mut order = vec![PlayerId(0); players.len()];
     for (i, &n) in numbers.iter().enumerate() {
-        if let Some(slot) = drawn.get_mut(n.saturating_sub(1)) {
-            *slot = others[i];
+        if let Some(slot) = order.get_mut(n.saturating_sub(1)) {
+            *slot = players[i];
         }
     }
-    seeded.extend(drawn);
-    seeded
+    order
 }
 
 /// `pairing_numbers_drawn`: numbers for the section's players who play (A3), by the

@@ -108,6 +108,14 @@ impl Currency {
             (c, false) => format!("{}{n}", c.symbol()),
         }
     }
+    /// As [`Currency::amount`], with a space before 元 where the text sets the number apart
+    /// (`奖金合计 8000 元`; `新台币8000元 (NT$8000)` for the others).
+    pub fn amount_apart(self, n: impl std::fmt::Display, zh: bool) -> String {
+        match (self, zh) {
+            (Currency::Cny, true) => format!("{n} 元"),
+            (c, zh) => c.amount(n, zh),
+        }
+    }
     /// The unit a table's amount column is headed with: 元 / yuan, 新台币 NT$ / NT$ ….
     pub fn unit(self, zh: bool) -> String {
         match (self, zh) {

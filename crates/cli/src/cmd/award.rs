@@ -90,10 +90,7 @@ fn list(a: &AwardArgs) -> anyhow::Result<u8> {
     for r in rows {
         let amount = r
             .amount_yuan
-            .map(|y| match cur {
-                arbiter_regulation::Currency::Cny => format!(", 每个 {y} 元"),
-                c => format!(", 每个 {}", c.amount(y, true)),
-            })
+            .map(|y| format!(", 每个 {}", cur.amount_apart(y, true)))
             .unwrap_or_default();
         let who = if r.recipients.is_empty() {
             "尚未授予 (not given yet)".to_string()

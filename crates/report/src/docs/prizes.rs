@@ -303,15 +303,10 @@ pub(super) fn amount_head(cx: &Ctx, ex: &Export) -> String {
 
 /// 奖金合计 with the currency and 税前 where the regulation says so.
 pub(super) fn total_line(cx: &Ctx, ex: &Export, total: impl std::fmt::Display) -> String {
-    let cur = ex.event.prize_currency;
-    let amount = if cur.is_cny() {
-        match cx.lang {
-            Lang::Zh => format!("{total} 元"),
-            Lang::En => format!("{total} yuan"),
-        }
-    } else {
-        cur.amount(total, cx.lang == Lang::Zh)
-    };
+    let amount = ex
+        .event
+        .prize_currency
+        .amount_apart(total, cx.lang == Lang::Zh);
     match (cx.lang, ex.event.prizes_before_tax) {
         (Lang::Zh, false) => format!("奖金合计 {amount}"),
         (Lang::Zh, true) => format!("奖金合计 {amount}（税前）"),
