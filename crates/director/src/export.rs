@@ -35,6 +35,10 @@ pub struct Export {
     /// section by section, in place order; absent when no section names places.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub qualified: Vec<QualifiedRow>,
+    /// Added field: the grades the places earn (等级称号, a section's `grade_awards`), section
+    /// by section in place order; absent when no section awards grades.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grade_awards: Vec<GradeAwardRow>,
     /// Added field: the team standings of each team-match section (团体赛, A15) by 场分 and
     /// 局分; absent when the event has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -102,6 +106,22 @@ pub struct QualifiedRow {
     /// The player's rank in the final ranking.
     pub rank: u32,
     pub no: u32,
+}
+
+/// One player placed in a range of a section's grade awards (等级称号名单).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GradeAwardRow {
+    pub section: String,
+    /// The player's place in the section's final standings.
+    pub rank: u32,
+    pub no: u32,
+    /// The grade the place earns, as the regulation's scale names it.
+    pub grade: String,
+    /// The grade the player entered with, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<String>,
+    /// False when the grade held is already this one or higher (不再授予).
+    pub awarded: bool,
 }
 
 /// An organiser's award (S10) and whom it was given to.
@@ -532,6 +552,7 @@ mod tests {
             provisional: true,
             special_awards: Vec::new(),
             qualified: Vec::new(),
+            grade_awards: Vec::new(),
             team_matches: Vec::new(),
         }
     }

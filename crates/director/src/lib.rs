@@ -15,6 +15,7 @@ pub mod command;
 pub mod crosstable;
 pub mod export;
 pub mod final_standings;
+pub mod grade_awards;
 pub mod groups;
 pub mod history;
 pub mod knockout_stage;

@@ -437,8 +437,10 @@ pub fn build(reg: &Regulation, state: &EventState, c: &Computed) -> Export {
         .filter(|sec| sec.team_match.is_some() && state.section(&sec.id).is_some())
         .filter_map(|sec| crate::team_match::export_table(reg, state, &sec.id))
         .collect();
+    let grade_awards = crate::grade_awards::rows(reg, &sections);
     Export {
         team_matches,
+        grade_awards,
         format: FORMAT.to_string(),
         event: EventHead {
             name: reg.event.name.clone(),

@@ -429,6 +429,10 @@ pub struct Section {
     pub reserved_places: Option<ReservedPlaces>,
     #[serde(default)]
     pub qualification: Option<Qualification>,
+    /// 等级称号: the grades the section's places earn (「按《象棋业余棋手技术等级标准》，个人前8名
+    /// 授予业余一级棋士」), each a range of places and a step of the `[grades]` scale.
+    #[serde(default)]
+    pub grade_awards: Vec<GradeAward>,
     #[serde(default)]
     pub records: Option<RecordRules>,
     #[serde(default)]
@@ -1713,6 +1717,40 @@ pub struct ScheduleDay {
     /// Minutes from one round's start to the next; needed when the day has several rounds.
     #[serde(default)]
     pub interval_minutes: Option<u32>,
+}
+
+/// 等级称号 earned by place: the players placed `from`..=`to` (or at `rank`) are awarded
+/// `grade`, a step of the regulation's `[grades]` scale, unless the grade they hold is already
+/// that step or above (已具有同级或更高称号者不再授予). `basis` is the standard's clause the
+/// regulation cites (「《象棋业余棋手技术等级标准》业余一级棋士 第7款」).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeAward {
+    #[serde(default)]
+    pub rank: Option<u32>,
+    #[serde(default)]
+    pub from: Option<u32>,
+    #[serde(default)]
+    pub to: Option<u32>,
+    pub grade: String,
+    #[serde(default)]
+    pub basis: Option<String>,
+    /// The grade read on the scale (filled by validation).
+    #[serde(skip)]
+    pub step: Option<crate::grades::Grade>,
+}
+
+impl GradeAward {
+    /// The inclusive range of places (validated: `rank`, or `from`..=`to`).
+    pub fn places(&self) -> (u32, u32) {
+        match (self.rank, self.from, self.to) {
+            (Some(r), _, _) => (r, r),
+            (None, Some(f), Some(t)) => (f, t),
+            (None, Some(f), None) => (f, f),
+            (None, None, Some(t)) => (1, t),
+            (None, None, None) => (0, 0),
+        }
+    }
 }
 
 /// Places that qualify for a later event (S8).

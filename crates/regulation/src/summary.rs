@@ -1515,6 +1515,40 @@ fn section(l: Lang, cur: crate::Currency, out: &mut String, s: &Section) {
             q.to
         );
     }
+    if !s.grade_awards.is_empty() {
+        let mut awards: Vec<&crate::model::GradeAward> = s.grade_awards.iter().collect();
+        awards.sort_by_key(|a| a.places().0);
+        let parts: Vec<String> = awards
+            .iter()
+            .map(|a| {
+                let (f, t) = a.places();
+                let places = match (l, f == t) {
+                    (Lang::Zh, true) => format!("第{f}名"),
+                    (Lang::Zh, false) => format!("第{f}–{t}名"),
+                    (Lang::En, true) => format!("place {f}"),
+                    (Lang::En, false) => format!("places {f}–{t}"),
+                };
+                let name = a
+                    .step
+                    .as_ref()
+                    .map_or(a.grade.as_str(), |g| g.name.as_str());
+                match &a.basis {
+                    Some(b) => format!("{places} {name} ({b})"),
+                    None => format!("{places} {name}"),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {}: {}; {}",
+            l.t("等级称号", "Grades awarded"),
+            parts.join(l.t("; ", "; ")),
+            l.t(
+                "已具有同级或更高称号者不再授予",
+                "not to a player who already holds that grade or a higher one"
+            )
+        );
+    }
 }
 
 /// One money item: 「收费项目 报名费 (费用): 100元; 本地棋手免缴」, a deposit with its rule.

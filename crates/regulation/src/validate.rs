@@ -294,11 +294,115 @@ fn grades(cx: &Ctx, reg: &mut Regulation) -> R {
                 }
             }
         }
+        grade_awards(cx, i, s, &scale)?;
         if s.pairing.numbering == arbiter_types::Numbering::Grade && scale.is_empty() {
             return cx.fail(
                 p!["sections", i, "pairing", "numbering"],
                 "按段位排定序号需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (numbering by grade needs the [grades] scale)".into(),
             );
+        }
+    }
+    Ok(())
+}
+
+/// A section's `grade_awards` (等级称号): each a grade of the scale (read into `step`) for a
+/// range of places; the ranges apart, a better place never given a lower grade, and only in a
+/// section with places of players (not a team match).
+fn grade_awards(
+    cx: &Ctx,
+    i: usize,
+    s: &mut crate::model::Section,
+    scale: &crate::grades::Grades,
+) -> R {
+    if s.grade_awards.is_empty() {
+        return Ok(());
+    }
+    if s.team_match.is_some() {
+        return cx.fail(
+            p!["sections", i, "grade_awards"],
+            "团体赛的名次是队的名次, 不能据此授予个人等级称号 (a team match has no individual places to award grades by)".into(),
+        );
+    }
+    let mut seen: Vec<(u32, u32, usize)> = Vec::new();
+    for (j, a) in s.grade_awards.iter_mut().enumerate() {
+        let at = |key: &'static str| p!["sections", i, "grade_awards", j, key];
+        if scale.is_empty() {
+            return cx.fail(
+                at("grade"),
+                "等级称号需要段位表: 请在 [grades] scale 中由低到高列出段位和称号 (grade awards need the regulation's [grades] scale)".into(),
+            );
+        }
+        let Some(step) = scale.find(&a.grade) else {
+            return cx.fail(
+                at("grade"),
+                format!(
+                    "段位表中没有 「{}」; 段位表: {} (the grade is not on the [grades] scale)",
+                    a.grade,
+                    scale.names()
+                ),
+            );
+        };
+        if a.rank.is_some() && (a.from.is_some() || a.to.is_some()) {
+            return cx.fail(
+                at("rank"),
+                "名次写 rank 或 from/to 之一, 不能同时写 (give rank or from/to, not both)".into(),
+            );
+        }
+        if a.rank.is_none() && a.from.is_none() && a.to.is_none() {
+            return cx.fail(
+                at("grade"),
+                format!(
+                    "授予「{}」的名次未写: 请写 rank 或 from/to (no places given)",
+                    step.name
+                ),
+            );
+        }
+        let (from, to) = a.places();
+        if from == 0 || to < from || to > MAX_PLACE {
+            return cx.fail(
+                at(if a.rank.is_some() { "rank" } else { "to" }),
+                format!(
+                    "名次 {from}–{to} 无效: 须从第1名起, 且 from 不大于 to, 至多第 {} 名 (invalid places)",
+                    MAX_PLACE
+                ),
+            );
+        }
+        for &(f, t, k) in &seen {
+            if from <= t && f <= to {
+                return cx.fail(
+                    at(if a.rank.is_some() { "rank" } else { "from" }),
+                    format!(
+                        "第{from}–{to}名与第 {} 条等级称号的第{f}–{t}名重叠: 一个名次只授予一个称号 (the places overlap another grade award's)",
+                        k + 1
+                    ),
+                );
+            }
+        }
+        seen.push((from, to, j));
+        a.step = Some(step);
+    }
+    // A better place never earns a lower grade than a worse one.
+    let mut by_place: Vec<&crate::model::GradeAward> = s.grade_awards.iter().collect();
+    by_place.sort_by_key(|a| a.places().0);
+    for w in by_place.windows(2) {
+        let (better, worse) = (w[0], w[1]);
+        if let (Some(b), Some(x)) = (&better.step, &worse.step) {
+            if b.rank < x.rank {
+                let j = s
+                    .grade_awards
+                    .iter()
+                    .position(|a| std::ptr::eq(a, better))
+                    .unwrap_or(0);
+                let (bf, bt) = better.places();
+                let (wf, wt) = worse.places();
+                return cx.fail(
+                    p!["sections", i, "grade_awards", j, "grade"],
+                    format!(
+                        "第{bf}–{bt}名授予 {} 低于第{wf}–{wt}名的 {}: 名次靠前者的称号不能更低 (a better place cannot earn a lower grade)",
+                        b.name, x.name
+                    ),
+                );
+            }
         }
     }
     Ok(())

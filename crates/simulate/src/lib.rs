@@ -773,13 +773,19 @@ impl Simulator {
                 && hi > lo
                 && (el.grade_bounds.0.is_some()
                     || sec.pairing.numbering == arbiter_types::Numbering::Grade);
+            let awards_grades =
+                !self.reg.grades.is_empty() && hi > lo && !sec.grade_awards.is_empty();
             let form = |e: &SynthEntry| {
                 let mut f = form(e, ss);
                 if rated {
                     f.rating = Some(synthetic_rating(&e.id_number));
                 }
-                if graded {
-                    let key = format!("{}/grade", e.id_number);
+                let key = format!("{}/grade", e.id_number);
+                // A section whose places earn grades (`grade_awards`) gets a third of its
+                // players graded, so that some already hold what their place earns.
+                if graded
+                    || (awards_grades && synthetic_rating(&format!("{key}/held")).is_multiple_of(3))
+                {
                     let rank = lo + (synthetic_rating(&key) as usize) % (hi - lo);
                     f.grade = self.reg.grades.scale.get(rank).map(|g| g.name.clone());
                 }

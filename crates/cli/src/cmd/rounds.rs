@@ -1282,6 +1282,7 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             "prize_currency": x.event.prize_currency,
             "special_awards": x.special_awards,
             "qualified": x.qualified,
+            "grade_awards": x.grade_awards,
             "provisional": x.provisional,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -1366,6 +1367,37 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
             q.no,
             player_name(&state, &q.section, q.no)
         );
+    }
+    // 等级称号: the grades the places earn, section by section.
+    let mut heading = None;
+    for g in &x.grade_awards {
+        if heading.as_ref() != Some(&g.section) {
+            let section = x
+                .sections
+                .iter()
+                .find(|s| s.id == g.section)
+                .map_or(g.section.clone(), |s| s.name.clone());
+            println!("等级称号 (grades awarded): {section}");
+            heading = Some(g.section.clone());
+        }
+        let who = format!("{}号 {}", g.no, player_name(&state, &g.section, g.no));
+        match (&g.held, g.awarded) {
+            (_, true) => println!(
+                "  第{}名\t{who}\t授予 {}{}",
+                g.rank,
+                g.grade,
+                g.held
+                    .as_deref()
+                    .map(|h| format!(" (原 {h})"))
+                    .unwrap_or_default()
+            ),
+            (held, false) => println!(
+                "  第{}名\t{who}\t已具有 {}, 不再授予 {} (already holds it or higher)",
+                g.rank,
+                held.as_deref().unwrap_or(""),
+                g.grade
+            ),
+        }
     }
     if x.provisional {
         println!(

@@ -227,3 +227,253 @@ fn suzhou_bars_a_national_master_by_his_title() {
     let o = env.run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+const LADDER: &str = r#"
+[event]
+name = "等级称号测试赛"
+start = 2026-10-01
+end = 2026-10-02
+
+[registration]
+deadline = 2026-09-30T18:00:00
+
+[grades]
+scale = ["业余1段", "业余5段", "业余一级棋士", "地方大师", "棋协大师"]
+
+[[sections]]
+id = "open"
+name = "公开组"
+format = { kind = "round_robin" }
+tiebreaks = "cxa-2011-opp"
+
+[[sections.grade_awards]]
+rank = 1
+grade = "棋协大师"
+basis = "标准 棋协大师 3"
+[[sections.grade_awards]]
+from = 2
+to = 3
+grade = "地方大师"
+"#;
+
+/// One round robin of four played out, the better of each pair (by `order`) winning.
+fn play_out(env: &EventDir, id: &str, order: &[&str]) {
+    for _ in 0..3 {
+        env.ok(&["round", "pair", "--event", id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", id, "--section", "open"]);
+        let s: serde_json::Value = serde_json::from_str(&env.ok(&[
+            "round",
+            "show",
+            "--event",
+            id,
+            "--section",
+            "open",
+            "--json",
+        ]))
+        .expect("round show --json");
+        for b in s["boards"].as_array().expect("boards") {
+            let at = |side: &str| {
+                let n = b[side]["name"].as_str().unwrap_or("");
+                order.iter().position(|x| *x == n).unwrap_or(usize::MAX)
+            };
+            let r = if at("red") < at("black") {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            let board = b["board"].to_string();
+            env.ok(&[
+                "result",
+                "--event",
+                id,
+                "--section",
+                "open",
+                "--board",
+                &board,
+                r,
+            ]);
+        }
+    }
+}
+
+#[test]
+fn places_earn_grades_unless_held_and_the_certificates_say_so() {
+    let env = EventDir::new(LADDER);
+    let reg = env.path("reg.toml");
+    let check = ok(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(
+        check.contains(
+            "等级称号: 第1名 棋协大师 (标准 棋协大师 3); 第2–3名 地方大师; 已具有同级或更高称号者不再授予"
+        ),
+        "{check}"
+    );
+    let id = env.create();
+    for (name, grade) in [
+        ("甲", Some("业余五段")),
+        ("乙", Some("棋协大师")),
+        ("丙", None),
+        ("丁", Some("业余1段")),
+    ] {
+        let mut extra = vec![];
+        if let Some(g) = grade {
+            extra.extend(["--grade", g]);
+        }
+        let o = add(&env, &id, name, &extra);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+    }
+    play_out(&env, &id, &["甲", "乙", "丙", "丁"]);
+    let prizes = env.ok(&["prizes", "--event", &id]);
+    assert!(
+        prizes.contains("等级称号 (grades awarded): 公开组"),
+        "{prizes}"
+    );
+    let line = |name: &str| {
+        prizes
+            .lines()
+            .find(|l| l.contains(&format!(" {name}\t")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("甲").starts_with("  第1名") && line("甲").ends_with("授予 棋协大师 (原 业余5段)"),
+        "{prizes}"
+    );
+    // 乙 already holds 棋协大师, above the 地方大师 his second place earns.
+    assert!(
+        line("乙").contains("已具有 棋协大师, 不再授予 地方大师"),
+        "{prizes}"
+    );
+    assert!(line("丙").ends_with("授予 地方大师"), "{prizes}");
+    assert!(line("丁").is_empty(), "fourth earns nothing: {prizes}");
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(&["prizes", "--event", &id, "--json"])).expect("json");
+    let rows = json["grade_awards"].as_array().expect("grade_awards");
+    let got: Vec<(u64, &str, bool)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_u64().unwrap_or(0),
+                r["grade"].as_str().unwrap_or(""),
+                r["awarded"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, "棋协大师", true),
+            (2, "地方大师", false),
+            (3, "地方大师", true)
+        ]
+    );
+    // The printed prize list has the table; the certificates one page per grade awarded.
+    let db = env.db();
+    let db = db.to_str().expect("db");
+    let html = env.path("prizes.html");
+    ok(&[
+        "print",
+        "--db",
+        db,
+        "--event",
+        &id,
+        "--doc",
+        "prizes",
+        "--format",
+        "html",
+        "--out",
+        html.to_str().expect("path"),
+    ]);
+    let page = std::fs::read_to_string(&html).expect("html");
+    assert!(
+        page.contains("公开组 等级称号名单") && page.contains("已具有, 不再授予地方大师"),
+        "prizes page"
+    );
+    let certs = env.path("certs.html");
+    ok(&[
+        "print",
+        "--db",
+        db,
+        "--event",
+        &id,
+        "--doc",
+        "certificates",
+        "--format",
+        "html",
+        "--out",
+        certs.to_str().expect("path"),
+    ]);
+    let page = std::fs::read_to_string(&certs).expect("html");
+    assert_eq!(
+        page.matches("等级称号证书").count(),
+        2,
+        "two grade certificates"
+    );
+    assert!(
+        page.contains("比赛中获得第一名，依照竞赛规程授予棋协大师称号")
+            && page.contains("比赛中获得第三名，依照竞赛规程授予地方大师称号"),
+        "certificates"
+    );
+}
+
+#[test]
+fn grade_awards_the_check_refuses_at_the_line() {
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "[[sections.grade_awards]]\nrank = 1\ngrade = \"特级大师\"\n",
+            "段位表中没有 「特级大师」",
+            "grade = \"特级大师\"",
+        ),
+        (
+            "[[sections.grade_awards]]\nfrom = 1\nto = 3\ngrade = \"地方大师\"\n[[sections.grade_awards]]\nfrom = 3\nto = 8\ngrade = \"业余一级棋士\"\n",
+            "第3–8名与第 1 条等级称号的第1–3名重叠",
+            "from = 3",
+        ),
+        (
+            "[[sections.grade_awards]]\nfrom = 1\nto = 3\ngrade = \"业余一级棋士\"\n[[sections.grade_awards]]\nfrom = 4\nto = 8\ngrade = \"地方大师\"\n",
+            "名次靠前者的称号不能更低",
+            "grade = \"业余一级棋士\"",
+        ),
+        (
+            "[[sections.grade_awards]]\nfrom = 0\nto = 3\ngrade = \"地方大师\"\n",
+            "名次 0–3 无效",
+            "to = 3",
+        ),
+        (
+            "[[sections.grade_awards]]\nrank = 2\nfrom = 1\ngrade = \"地方大师\"\n",
+            "rank 或 from/to 之一",
+            "rank = 2",
+        ),
+    ];
+    for (awards, said, at) in cases {
+        let text = LADDER
+            .split("[[sections.grade_awards]]")
+            .next()
+            .unwrap_or_default()
+            .to_string()
+            + awards;
+        // The refusal names the line of the key at fault.
+        let line = text
+            .lines()
+            .position(|l| l == at)
+            .map(|i| i + 1)
+            .expect("the key's line");
+        let env = EventDir::new(&text);
+        let reg = env.path("reg.toml");
+        let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{awards}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(said) && err.contains(&format!("reg.toml:{line}:")),
+            "{awards}: line {line}: {err}"
+        );
+    }
+    // Without a scale, grades cannot be awarded.
+    let text = LADDER.replace(
+        "[grades]\nscale = [\"业余1段\", \"业余5段\", \"业余一级棋士\", \"地方大师\", \"棋协大师\"]\n",
+        "",
+    );
+    let env = EventDir::new(&text);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(stderr(&o).contains("等级称号需要段位表"), "{}", stderr(&o));
+}

@@ -422,7 +422,7 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 9] = [
+const MORE_EVENTS: [&str; 10] = [
     "xilian-2009",
     "ziyousai-knockout",
     "kaiping-lougang-2017",
@@ -432,6 +432,7 @@ const MORE_EVENTS: [&str; 9] = [
     "national-2025-individual",
     "zhouzhuang-2015-taipei",
     "fengwei-2016-school",
+    "qingdao-2009-juniors",
 ];
 
 #[test]
@@ -663,6 +664,53 @@ fn more_real_regulations_simulate_verify_and_validate() {
             assert_eq!(p["amount"], 2000, "{p}");
         }
         assert_eq!(ex["qualified"].as_array().unwrap().len(), 4);
+    }
+    // 青岛 少年赛 九(二)–(四): each group's places earn grades, a child holding the grade or a
+    // higher one listed but not awarded; 戊组 earns none.
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("qingdao-2009-juniors-{seed}")));
+        let rows = ex["grade_awards"].as_array().expect("grade_awards");
+        let scale = [
+            "业余三级棋士",
+            "业余二级棋士",
+            "业余一级棋士",
+            "地方大师",
+            "棋协大师",
+        ];
+        let step = |g: &str| scale.iter().position(|x| *x == g);
+        let earned = |sec: &str| -> Vec<(u64, String)> {
+            rows.iter()
+                .filter(|r| r["section"] == sec)
+                .map(|r| {
+                    (
+                        r["rank"].as_u64().unwrap(),
+                        r["grade"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect()
+        };
+        for sec in ["boys16", "girls16"] {
+            let e = earned(sec);
+            assert_eq!(e.len(), 8, "{sec}: {e:?}");
+            assert_eq!(e[0], (1, "业余一级棋士".to_string()));
+            assert!(e[1..4].iter().all(|(_, g)| g == "业余二级棋士"), "{e:?}");
+            assert!(e[4..].iter().all(|(_, g)| g == "业余三级棋士"), "{e:?}");
+        }
+        assert_eq!(earned("boys12").len(), 4);
+        assert_eq!(earned("girls10").len(), 1);
+        assert!(earned("boys8").is_empty() && earned("girls8").is_empty());
+        let mut held_back = 0;
+        for r in rows {
+            let awarded = r["awarded"].as_bool().unwrap();
+            let held = r["held"].as_str().and_then(step);
+            let grade = step(r["grade"].as_str().unwrap()).unwrap();
+            assert_eq!(awarded, held.is_none_or(|h| h < grade), "{r}");
+            held_back += usize::from(!awarded);
+        }
+        assert!(
+            held_back > 0,
+            "some child already holds what his place earns"
+        );
     }
     // The prize money printed in its currency: the CLI's list and the printed 获奖名单.
     let out = dir.path().join("zhouzhuang-2015-taipei-1");

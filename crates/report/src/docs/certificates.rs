@@ -8,7 +8,13 @@ use arbiter_director::export::PrizeKind;
 pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     let ex = cx.export()?;
     let ws = winners(cx, &ex);
-    if ws.is_empty() && ex.special_awards.is_empty() {
+    // 等级称号: one certificate for each player a place awards a grade to.
+    let graded: Vec<&arbiter_director::export::GradeAwardRow> = ex
+        .grade_awards
+        .iter()
+        .filter(|g| g.awarded && cx.sections.contains(&g.section))
+        .collect();
+    if ws.is_empty() && ex.special_awards.is_empty() && graded.is_empty() {
         return Err(ReportError::Nothing(
             "尚无获奖者: 赛事结束(event close)后才确定奖项 (no prize winners yet)".to_string(),
         ));
@@ -18,7 +24,11 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
     let unfinished: Vec<String> = ex
         .sections
         .iter()
-        .filter(|s| s.provisional && ws.iter().any(|w| w.section == s.id))
+        .filter(|s| {
+            s.provisional
+                && (ws.iter().any(|w| w.section == s.id)
+                    || graded.iter().any(|g| g.section == s.id))
+        })
         .map(|s| cx.section_name(&s.id))
         .collect();
     if !unfinished.is_empty() {
@@ -181,6 +191,46 @@ pub(super) fn certificates(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 date: date.clone(),
             }));
         }
+    }
+    for g in graded {
+        if !blocks.is_empty() {
+            blocks.push(Block::PageBreak);
+        }
+        let player = ex
+            .sections
+            .iter()
+            .find(|s| s.id == g.section)
+            .and_then(|s| s.players.iter().find(|x| x.no == g.no));
+        let citation = match cx.lang {
+            Lang::Zh => format!(
+                "在{}{}比赛中获得第{}名，依照竞赛规程授予{}称号。特发此证。",
+                cx.reg.event.name,
+                cx.section_name(&g.section),
+                zh_rank(g.rank),
+                g.grade
+            ),
+            Lang::En => format!(
+                "placed {} in {} of {}, and is awarded the grade {} by the regulation.",
+                g.rank,
+                cx.section_name(&g.section),
+                cx.reg
+                    .event
+                    .name_en
+                    .clone()
+                    .unwrap_or_else(|| cx.reg.event.name.clone()),
+                g.grade
+            ),
+        };
+        blocks.push(Block::Certificate(Certificate {
+            heading: cx.t("等级称号证书", "Grade certificate").to_string(),
+            recipient: player.map_or_else(|| format!("{}号", g.no), |x| x.name.clone()),
+            unit: player.and_then(|x| x.unit.clone().or_else(|| x.association.clone())),
+            citation,
+            award: Some(g.grade.clone()),
+            members: None,
+            issuers: issuers.clone(),
+            date: date.clone(),
+        }));
     }
     Ok(blocks)
 }

@@ -124,7 +124,12 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         .iter()
         .filter(|q| cx.sections.contains(&q.section))
         .collect();
-    if ws.is_empty() && qualified.is_empty() {
+    let graded: Vec<&arbiter_director::export::GradeAwardRow> = ex
+        .grade_awards
+        .iter()
+        .filter(|g| cx.sections.contains(&g.section))
+        .collect();
+    if ws.is_empty() && qualified.is_empty() && graded.is_empty() {
         return Err(ReportError::Nothing(
             "尚无获奖名单: 赛事结束(event close)后才确定奖项 (no prizes yet: they are fixed when the event is closed)"
                 .to_string(),
@@ -282,6 +287,60 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                 col("no", cx.t("序号", "No"), Align::Right, 5),
                 col("name", cx.t("姓名", "Name"), Align::Left, 12),
                 col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+            ],
+            rows,
+        }));
+    }
+    // 等级称号名单: the grades the places earn, one table per section (for the application to
+    // the association); a player already holding the grade or a higher one is listed, not
+    // awarded.
+    let mut by_section: Vec<(&str, Vec<&arbiter_director::export::GradeAwardRow>)> = Vec::new();
+    for g in graded {
+        match by_section.last_mut() {
+            Some((s, v)) if *s == g.section => v.push(g),
+            _ => by_section.push((g.section.as_str(), vec![g])),
+        }
+    }
+    for (section, list) in by_section {
+        let se = section_export(&ex, section);
+        let rows = list
+            .iter()
+            .map(|g| {
+                let player = se.and_then(|s| s.players.iter().find(|x| x.no == g.no));
+                vec![
+                    Cell::Int(i64::from(g.rank)),
+                    Cell::Int(i64::from(g.no)),
+                    Cell::Text(player.map_or(String::new(), |x| x.name.clone())),
+                    Cell::opt(
+                        player
+                            .and_then(|x| x.unit.clone().or_else(|| x.association.clone()))
+                            .as_deref(),
+                    ),
+                    Cell::opt(g.held.as_deref()),
+                    Cell::Text(if g.awarded {
+                        g.grade.clone()
+                    } else {
+                        match cx.lang {
+                            Lang::Zh => format!("已具有, 不再授予{}", g.grade),
+                            Lang::En => format!("holds it already: not {}", g.grade),
+                        }
+                    }),
+                ]
+            })
+            .collect();
+        blocks.push(Block::Table(Table {
+            id: "grade-awards".to_string(),
+            caption: Some(match cx.lang {
+                Lang::Zh => format!("{} 等级称号名单", cx.section_name(section)),
+                Lang::En => format!("{}: grades awarded", cx.section_name(section)),
+            }),
+            columns: vec![
+                col("rank", cx.t("名次", "Place"), Align::Right, 5),
+                col("no", cx.t("序号", "No"), Align::Right, 5),
+                col("name", cx.t("姓名", "Name"), Align::Left, 12),
+                col("unit", cx.t("单位", "Unit"), Align::Left, 16),
+                col("held", cx.t("原段位/称号", "Grade held"), Align::Left, 10),
+                col("grade", cx.t("授予称号", "Grade awarded"), Align::Left, 14),
             ],
             rows,
         }));

@@ -404,6 +404,9 @@ struct Standings {
     boards: Option<arbiter_director::team_match::BoardPrizes>,
     /// The disqualified players (A17): number and name, listed apart with no place.
     disqualified: Vec<(u32, String)>,
+    /// 等级称号: place, number, name, the grade the place earns, and the grade held when it
+    /// is that one or higher (not awarded).
+    grade_awards: Vec<(u32, u32, String, String, Option<String>)>,
 }
 
 async fn standings(
@@ -495,6 +498,15 @@ async fn standings(
                 }),
             }
         }
+        let grade_awards = export
+            .grade_awards
+            .iter()
+            .filter(|g| g.section == section)
+            .map(|g| {
+                let held = (!g.awarded).then(|| g.held.clone().unwrap_or_default());
+                (g.rank, g.no, name(g.no).0, g.grade.clone(), held)
+            })
+            .collect();
         let note = sec.note();
         let title = format!(
             "{} {}",
@@ -543,6 +555,7 @@ async fn standings(
                 .iter()
                 .map(|p| (p.no, p.name.clone()))
                 .collect(),
+            grade_awards,
         })
     })
     .await
