@@ -1040,6 +1040,26 @@ fn a_final_round_robin_carries_the_group_games_driven_by_cli_commands() {
                 3,
                 "two rows and the note"
             );
+            // The round's public page: the two rows and the note.
+            let mut server = KillOnDrop(
+                std::process::Command::new(BIN)
+                    .args([
+                        "serve",
+                        "--db",
+                        env.db().to_str().unwrap(),
+                        "--addr",
+                        "127.0.0.1:0",
+                    ])
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("spawn"),
+            );
+            let addr = announced_address(&mut server.0, std::time::Duration::from_secs(120))
+                .expect("the server prints its address");
+            let page = crate::serve::get(&addr, &format!("/e/{id}/s/open/r/5"));
+            assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+            assert_eq!(page.matches("预赛成绩带入").count(), 3, "{page}");
         }
     }
     assert_eq!(
