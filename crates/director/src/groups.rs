@@ -14,7 +14,7 @@ use arbiter_core::{EventState, LogEntry, PlayerId, SectionRecord};
 use arbiter_pairing::{Pairing, PairingError, SectionState};
 use arbiter_regulation::{FinalStage, FormatKind, GroupFormat, GroupNames, GroupSplit, Section};
 use arbiter_standings::Standings;
-use arbiter_types::PlayerNo;
+use arbiter_types::{Outcome, PlayerNo};
 
 /// Whether the section plays groups and a final.
 pub fn is_groups(sec: &Section) -> bool {
@@ -366,8 +366,21 @@ fn pools<'a>(sec: &Section, rec: &SectionRecord, field: &'a [PlayerNo]) -> Vec<&
 }
 
 /// The players of a final round robin and its rounds, `(k, rounds)`: the field fixed in the
-/// log as its first round was paired (`knockout_seeded`), else groups × advance.
+/// log as its first round was paired (`knockout_seeded`), else groups × advance. With the
+/// group results carried (`carry_over`) a round of the Berger table whose every pair met in
+/// the groups is not played ([`FinalPlan`]).
 pub fn final_table_size(sec: &Section, rec: Option<&SectionRecord>) -> (u32, u32) {
+    if carries(sec) {
+        let plan = match rec {
+            Some(r) if !r.knockout_seeds.is_empty() => final_plan(sec, r, &r.knockout_seeds),
+            _ => {
+                let (g, a) = shape(sec);
+                let slots = seed_slots(Some(FinalStage::RoundRobin), g, a);
+                FinalPlan::of(slots.len(), |x, y| slots[x - 1].0 == slots[y - 1].0)
+            }
+        };
+        return (plan.codes as u32, plan.played.len() as u32);
+    }
     let (k, pool) = match rec {
         Some(r) if !r.knockout_seeds.is_empty() => (
             r.knockout_seeds.len(),
@@ -449,11 +462,209 @@ pub fn pair_final(
         if pool.len() < 2 {
             continue;
         }
-        let (p, b) = pair_pool(input, pool, round, j)?;
+        // The Berger round final round `j` plays, and the pairs of it carried from the groups
+        // (成绩带入: they are not paired again).
+        let plan = final_plan(sec, rec, pool);
+        let Some(&b) = plan.played.get((j as usize).wrapping_sub(1)) else {
+            return Err(PairingError::NoValidPairing {
+                reason_zh: format!("决赛第{j}轮超出决赛轮数 {}", plan.played.len()),
+                reason_en: format!(
+                    "final round {j} is outside the final's {} rounds",
+                    plan.played.len()
+                ),
+            });
+        };
+        let carried = plan.carried_nos(pool, b);
+        let (mut p, b) = pair_pool(input, pool, round, b)?;
+        p.boards.retain(|x| {
+            !carried
+                .iter()
+                .any(|&(r, k)| (x.red, x.black) == (r, k) || (x.red, x.black) == (k, r))
+        });
         boards.extend(p.boards);
         byes.extend(b);
     }
     Ok(one_round(round, boards, byes))
+}
+
+/// Whether the section's final round robin carries the group results (`carry_over`: 预赛中
+/// 已相遇的选手，其成绩带入决赛，不再比赛): two finalists of one group do not meet again;
+/// their group game counts as the final's game between them.
+pub fn carries(sec: &Section) -> bool {
+    is_groups(sec)
+        && sec.format.final_stage == Some(FinalStage::RoundRobin)
+        && sec.format.carry_over
+}
+
+/// The schedule of one round robin of a final: its Berger table of `codes` players (code 1
+/// the pool's first), the pairs of each Berger round carried from the group stage, and the
+/// Berger rounds played. A pair carried sits in the Berger round it would be in: its two
+/// players rest that round (no game and no bye point; the group game counts instead). A
+/// Berger round every pair of which is carried is not played and the later rounds move up;
+/// its pairs are shown and counted with the played round before it (the first played round
+/// when none is before it, [`FinalPlan::home`]). Without carry-over nothing is carried and
+/// the final plays every Berger round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalPlan {
+    /// The players of the table.
+    pub codes: usize,
+    /// `carried[b − 1]`: the pairs of Berger round `b` carried (codes, red first as the
+    /// table lists them).
+    pub carried: Vec<Vec<(usize, usize)>>,
+    /// The Berger rounds played in order: final round `j` plays Berger round `played[j − 1]`.
+    pub played: Vec<u32>,
+}
+
+impl FinalPlan {
+    /// The plan of the Berger table of `codes` players in which the pairs `met(a, b)` (codes
+    /// from 1) are carried.
+    pub fn of(codes: usize, met: impl Fn(usize, usize) -> bool) -> FinalPlan {
+        let table = arbiter_pairing::round_robin::berger(codes);
+        let mut carried = Vec::with_capacity(table.len());
+        let mut played = Vec::new();
+        for (i, r) in table.iter().enumerate() {
+            let c: Vec<(usize, usize)> = r
+                .boards
+                .iter()
+                .copied()
+                .filter(|&(a, b)| met(a, b))
+                .collect();
+            if c.len() < r.boards.len() {
+                played.push(i as u32 + 1);
+            }
+            carried.push(c);
+        }
+        FinalPlan {
+            codes,
+            carried,
+            played,
+        }
+    }
+
+    /// The final round (from 1) that shows the pairs carried in Berger round `b` and counts
+    /// them once it is complete: the round that plays `b`, else the last played round before
+    /// it, else the first.
+    pub fn home(&self, b: u32) -> usize {
+        self.played.iter().rposition(|&p| p <= b).unwrap_or(0) + 1
+    }
+
+    /// The partner (code) of `code` in a pair carried in Berger round `b`.
+    fn partner(&self, b: u32, code: usize) -> Option<usize> {
+        self.carried
+            .get((b as usize).checked_sub(1)?)?
+            .iter()
+            .find_map(|&(x, y)| {
+                if x == code {
+                    Some(y)
+                } else if y == code {
+                    Some(x)
+                } else {
+                    None
+                }
+            })
+    }
+
+    /// The pairs carried in Berger round `b` as the pool's pairing numbers.
+    pub fn carried_nos(&self, pool: &[PlayerNo], b: u32) -> Vec<(PlayerNo, PlayerNo)> {
+        let no = |c: usize| pool.get(c.wrapping_sub(1)).copied();
+        self.carried
+            .get((b as usize).wrapping_sub(1))
+            .into_iter()
+            .flatten()
+            .filter_map(|&(x, y)| Some((no(x)?, no(y)?)))
+            .collect()
+    }
+
+    /// The Berger rounds whose carried pairs final round `j` (from 1) shows.
+    pub fn shown_in(&self, j: usize) -> Vec<u32> {
+        (1..=self.carried.len() as u32)
+            .filter(|&b| self.home(b) == j && !self.carried[b as usize - 1].is_empty())
+            .collect()
+    }
+
+    /// The final's outcomes of the player of `code`, Berger round by Berger round, as far as
+    /// the final's first `done` rounds reach (a round carried counts once its home round is
+    /// complete): `played[i]` is his outcome in final round `i + 1` as the log has it, and a
+    /// pair carried takes `carried(partner)`, his group game against the partner. A Berger
+    /// round not played in which he has no pair carried is [`Outcome::Absent`] (an odd
+    /// table's bye).
+    pub fn outcomes(
+        &self,
+        code: usize,
+        played: &[Outcome],
+        done: usize,
+        carried: impl Fn(usize) -> Outcome,
+    ) -> Vec<Outcome> {
+        let mut out = Vec::with_capacity(self.carried.len());
+        for b in 1..=self.carried.len() as u32 {
+            if self.home(b) > done {
+                continue;
+            }
+            let at = self.played.iter().position(|&p| p == b);
+            out.push(match (self.partner(b, code), at) {
+                (Some(q), _) => carried(q),
+                (None, Some(i)) => played.get(i).copied().unwrap_or(Outcome::Absent),
+                (None, None) => Outcome::Absent,
+            });
+        }
+        out
+    }
+}
+
+/// The plan of the final round robin of `pool` (its players in code order): the pairs of one
+/// group carried when the section carries the group results ([`carries`]).
+pub fn final_plan(sec: &Section, rec: &SectionRecord, pool: &[PlayerNo]) -> FinalPlan {
+    let carry = carries(sec);
+    let group = |c: usize| {
+        pool.get(c.wrapping_sub(1))
+            .and_then(|no| rec.order.get(no.index()))
+            .and_then(|p| group_of(rec, *p))
+    };
+    FinalPlan::of(pool.len(), |a, b| {
+        carry && group(a).is_some() && group(a) == group(b)
+    })
+}
+
+/// The group games carried into round `round` of a final round robin (成绩带入), as its page
+/// shows them: for each pair, the group round and the group's board (its colours and result
+/// as played). Empty for any other round or section.
+pub fn carried_games(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    round: u32,
+) -> Vec<(u32, arbiter_core::BoardRecord)> {
+    let Some(rec) = state.section(section) else {
+        return Vec::new();
+    };
+    if !carries(sec) || rec.knockout_seeds.is_empty() {
+        return Vec::new();
+    }
+    let group_rounds = stage_rounds(sec, Some(rec), rec.order.len() as u32);
+    let Some(j) = round.checked_sub(group_rounds).filter(|j| *j > 0) else {
+        return Vec::new();
+    };
+    let pid = |no: PlayerNo| rec.order.get(no.index()).copied();
+    let mut out = Vec::new();
+    for pool in pools(sec, rec, &rec.knockout_seeds) {
+        let plan = final_plan(sec, rec, pool);
+        for b in plan.shown_in(j as usize) {
+            for (x, y) in plan.carried_nos(pool, b) {
+                let (Some(x), Some(y)) = (pid(x), pid(y)) else {
+                    continue;
+                };
+                let game = (1..=group_rounds).find_map(|r| {
+                    rec.round(r)?
+                        .boards
+                        .iter()
+                        .find(|g| (g.red == x && g.black == y) || (g.red == y && g.black == x))
+                        .map(|g| (r, g.clone()))
+                });
+                out.extend(game);
+            }
+        }
+    }
+    out
 }
 
 /// The boards of every group or pool as one round, numbered from 1 in order; the byes apart.
@@ -522,23 +733,85 @@ pub fn final_tables(
     let all = individual_input(sec, state, section, None)?;
     let mut out = Vec::new();
     for field in pools(sec, rec, &rec.knockout_seeds) {
-        out.push(final_table(sec, &all, field, group_rounds)?);
+        let from = final_input(sec, rec, &all, field, group_rounds, None);
+        out.push(individual_from(sec, &from)?);
     }
     Ok(Some(out))
 }
 
-/// The standings of the finalists `field` over the rounds after `group_rounds`.
-fn final_table(
+/// The standings input of the finalists `field` (one pool, in code order): their outcomes in
+/// the final ([`FinalPlan::outcomes`]: the rounds after `group_rounds`, with the group games
+/// carried into it), as far as the final's first `upto` rounds (all completed if `None`).
+fn final_input(
     sec: &Section,
+    rec: &SectionRecord,
     all: &crate::standings::IndividualInput,
     field: &[PlayerNo],
     group_rounds: usize,
-) -> Result<Standings, DirectorError> {
+    upto: Option<usize>,
+) -> crate::standings::IndividualInput {
+    let plan = final_plan(sec, rec, field);
     let mut from = only(all, field);
-    for o in &mut from.input.outcomes {
-        o.drain(..group_rounds.min(o.len()));
+    for (e, o) in from
+        .input
+        .players
+        .iter()
+        .zip(from.input.outcomes.iter_mut())
+    {
+        let group: Vec<Outcome> = o.drain(..group_rounds.min(o.len())).collect();
+        let done = upto.map_or(o.len(), |u| u.min(o.len()));
+        let Some(code) = field.iter().position(|f| *f == e.no).map(|i| i + 1) else {
+            continue;
+        };
+        let met = |partner: usize| {
+            field
+                .get(partner - 1)
+                .and_then(|q| group.iter().find(|x| x.opponent() == Some(*q)))
+                .copied()
+                .unwrap_or(Outcome::Absent)
+        };
+        *o = plan.outcomes(code, o, done, met);
     }
-    individual_from(sec, &from)
+    from
+}
+
+/// The final's points of each finalist before round `round` of a final played as round
+/// robins (its earlier rounds and the group games they carried): what the round's page shows
+/// beside each name. `None` for a round of the group stage, any other section, or before
+/// the final's field is fixed.
+pub fn final_points_before(
+    sec: &Section,
+    state: &EventState,
+    section: &str,
+    round: u32,
+) -> Result<Option<std::collections::BTreeMap<PlayerNo, arbiter_types::Score>>, DirectorError> {
+    let Some(rec) = state.section(section) else {
+        return Err(DirectorError::UnknownSection(section.to_string()));
+    };
+    if !final_round_robin(sec) || rec.knockout_seeds.is_empty() {
+        return Ok(None);
+    }
+    let group_rounds = stage_rounds(sec, Some(rec), rec.order.len() as u32);
+    let Some(j) = round.checked_sub(group_rounds).filter(|j| *j > 0) else {
+        return Ok(None);
+    };
+    let all = individual_input(sec, state, section, None)?;
+    let table = crate::plan::scoring_table(sec, state);
+    let mut out = std::collections::BTreeMap::new();
+    for field in pools(sec, rec, &rec.knockout_seeds) {
+        let from = final_input(
+            sec,
+            rec,
+            &all,
+            field,
+            group_rounds as usize,
+            Some(j as usize - 1),
+        );
+        for (e, o) in from.input.players.iter().zip(&from.input.outcomes) {
+            out.insert(e.no, o.iter().map(|x| x.points(&table)).sum());
+        }
+    }
+    Ok(Some(out))
 }
 
 /// The standings input of the players `nos` alone (a group, the finalists): their rows,
@@ -937,6 +1210,57 @@ mod tests {
         let mut pair = [coded[a - 1], coded[b - 1]];
         pair.sort();
         assert_eq!(pair, [PlayerId(2), PlayerId(3)], "{coded:?}");
+    }
+
+    #[test]
+    fn carried_pairs_of_two_groups_of_two_leave_a_round_unplayed() {
+        // Codes A1 B1 A2 B2: Berger round 3 is 2–4 (B1–B2) and 3–1 (A2–A1), both of one
+        // group; rounds 1 and 2 play across the groups.
+        let group = |c: usize| (c - 1) % 2;
+        let plan = FinalPlan::of(4, |a, b| group(a) == group(b));
+        assert_eq!(plan.played, vec![1, 2]);
+        assert!(plan.carried[0].is_empty() && plan.carried[1].is_empty());
+        let mut third = plan.carried[2].clone();
+        third.sort();
+        assert_eq!(third, vec![(2, 4), (3, 1)]);
+        // Shown and counted with the final's second round.
+        assert_eq!(plan.home(3), 2);
+        assert_eq!(plan.shown_in(2), vec![3]);
+        assert!(plan.shown_in(1).is_empty());
+        // A1's outcomes: his two games, then the carried one once round 2 is done.
+        let game = |opp: u32| Outcome::Game {
+            opponent: PlayerNo::new(opp).unwrap(),
+            colour: arbiter_types::Colour::Red,
+            result: arbiter_types::PlayerResult::Win,
+        };
+        let played = [game(40), game(20)];
+        let carried = |q: usize| game(q as u32 * 100);
+        assert_eq!(plan.outcomes(1, &played, 1, carried), vec![game(40)]);
+        assert_eq!(
+            plan.outcomes(1, &played, 2, carried),
+            vec![game(40), game(20), game(300)]
+        );
+        // Without carry-over every round is played and nothing carried.
+        let none = FinalPlan::of(4, |_, _| false);
+        assert_eq!(none.played, vec![1, 2, 3]);
+        assert_eq!(none.outcomes(1, &played, 2, carried), played.to_vec());
+    }
+
+    #[test]
+    fn carried_pairs_of_three_groups_of_two_leave_every_round_played() {
+        // A1 B1 C1 A2 B2 C2: the three pairs of one group are spread over the Berger rounds;
+        // no round is all carried, and each of them is carried once.
+        let group = |c: usize| (c - 1) % 3;
+        let plan = FinalPlan::of(6, |a, b| group(a) == group(b));
+        assert_eq!(plan.played, vec![1, 2, 3, 4, 5]);
+        let mut all: Vec<(usize, usize)> = plan
+            .carried
+            .iter()
+            .flatten()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        all.sort();
+        assert_eq!(all, vec![(1, 4), (2, 5), (3, 6)]);
     }
 
     #[test]

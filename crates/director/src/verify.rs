@@ -550,6 +550,21 @@ fn check_final(
                 } else if rd.byes.contains(&row.player) {
                     pts += Outcome::Bye.points(&t);
                 }
+                // 成绩带入: the group games a final round shows carried count with it.
+                if finalist && rd.round >= final_from {
+                    for (_, b) in crate::groups::carried_games(sec, state, &sec.id, rd.round) {
+                        let (colour, opp) = if b.red == row.player {
+                            (Colour::Red, b.black)
+                        } else if b.black == row.player {
+                            (Colour::Black, b.red)
+                        } else {
+                            continue;
+                        };
+                        if let (Some(res), Some(o)) = (b.result, rec.pairing_no(opp)) {
+                            pts += res.outcome_for(colour, o).points(&t);
+                        }
+                    }
+                }
             }
             if pts != row.points {
                 out.push(diff(

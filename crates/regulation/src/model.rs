@@ -612,6 +612,11 @@ pub struct Format {
     /// `groups`: the final stage the qualifiers play.
     #[serde(default, rename = "final")]
     pub final_stage: Option<FinalStage>,
+    /// `groups` with `final = "round_robin"` (单循环 groups): 预赛中已相遇的选手，其成绩带入
+    /// 决赛，不再比赛 — finalists of one group do not meet again in the final; their group
+    /// game counts as the final's game between them.
+    #[serde(default)]
+    pub carry_over: bool,
 }
 
 /// What each group of a `groups` section plays.

@@ -231,6 +231,9 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::Knockout => {
                     format!("单败淘汰（{pairs}，{}）", m.unwrap_or_default())
                 }
+                FinalStage::RoundRobin if f.carry_over => format!(
+                    "进行决赛单循环，预赛中已相遇者成绩带入（{pairs}；贝格尔表，小组赛全部结束后逐轮编排；同组出线者不再比赛，其小组赛的对局计入决赛，该轮两人不赛；决赛者按决赛的积分与名次区分排名）"
+                ),
                 FinalStage::RoundRobin => format!(
                     "进行决赛单循环（{pairs}；贝格尔表，小组赛全部结束后逐轮编排；预赛成绩不带入决赛，决赛者按决赛的积分与名次区分排名）"
                 ),
@@ -261,6 +264,9 @@ fn groups_text(l: Lang, f: &Format) -> String {
                 FinalStage::Knockout => {
                     format!("a knockout ({pairs}; {})", m.unwrap_or_default())
                 }
+                FinalStage::RoundRobin if f.carry_over => format!(
+                    "a final round robin with group results carried over ({pairs}; Berger tables, paired round by round once every group is done; finalists of one group do not meet again, their group game counts in the final and they rest that round; the finalists are ranked by the final's points and tie-breaks)"
+                ),
                 FinalStage::RoundRobin => format!(
                     "a final round robin ({pairs}; Berger tables, paired round by round once every group is done; group results are not carried into the final, the finalists are ranked by the final's points and tie-breaks)"
                 ),
@@ -300,17 +306,23 @@ fn groups_rounds(l: Lang, s: &Section) -> String {
         _ => k.max(2).next_power_of_two().ilog2(),
     };
     let rr = f.group_format != GroupFormat::Swiss;
+    // 成绩带入: a round whose every pair met in the groups is not played.
+    let (at_most_zh, at_most_en) = if f.carry_over {
+        ("至多", "at most ")
+    } else {
+        ("", "")
+    };
     match (l, stage) {
         (Lang::Zh, Some(r)) if rr => {
-            format!("小组赛至多 {r} 轮（由各组人数决定），决赛 {fin} 轮")
+            format!("小组赛至多 {r} 轮（由各组人数决定），决赛{at_most_zh} {fin} 轮")
         }
-        (Lang::Zh, Some(r)) => format!("小组赛 {r} 轮，决赛 {fin} 轮"),
-        (Lang::Zh, None) => format!("小组赛由各组人数决定，决赛 {fin} 轮"),
+        (Lang::Zh, Some(r)) => format!("小组赛 {r} 轮，决赛{at_most_zh} {fin} 轮"),
+        (Lang::Zh, None) => format!("小组赛由各组人数决定，决赛{at_most_zh} {fin} 轮"),
         (Lang::En, Some(r)) if rr => {
-            format!("group stage at most {r} (by the groups' sizes), final {fin}")
+            format!("group stage at most {r} (by the groups' sizes), final {at_most_en}{fin}")
         }
-        (Lang::En, Some(r)) => format!("group stage {r}, final {fin}"),
-        (Lang::En, None) => format!("group stage by the groups' sizes, final {fin}"),
+        (Lang::En, Some(r)) => format!("group stage {r}, final {at_most_en}{fin}"),
+        (Lang::En, None) => format!("group stage by the groups' sizes, final {at_most_en}{fin}"),
     }
 }
 

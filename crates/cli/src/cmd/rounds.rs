@@ -554,6 +554,19 @@ fn print_sheet(s: &RoundSheet) {
                 .unwrap_or_default()
         );
     }
+    // 成绩带入: the pairs who met in their group play no game; their group game counts.
+    for c in &s.carried {
+        println!(
+            "预赛成绩带入 carried\t{}号 {}\t{}号 {}\t{} (小组赛第{}轮 group round {})",
+            c.red.no,
+            c.red.name,
+            c.black.no,
+            c.black.name,
+            c.result.as_deref().unwrap_or("—"),
+            c.group_round,
+            c.group_round
+        );
+    }
     if let Some(b) = &s.bye {
         println!("轮空 bye: {}号 {}", b.no, b.name);
     }

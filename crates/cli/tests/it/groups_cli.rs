@@ -874,3 +874,275 @@ fn same_place_finals_of_three_groups_are_round_robins_driven_by_cli_commands() {
     let o = run(&["event", "verify", env.db().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// 预赛中已相遇的选手，其成绩带入决赛，不再比赛 (`carry_over = true`): two groups of four, the
+/// top two of each into a final round robin. A1 and A2 met in group A, B1 and B2 in group B:
+/// they have no board in the final, their group game counts as the final's game between them.
+/// The Berger table of the four (codes A1 B1 A2 B2) puts both pairs of one group in its third
+/// round, which is then not played: the final is two rounds, whose second shows the carried
+/// pairs 「预赛成绩带入」 and counts them once done. Here both ties of the final are decided by
+/// 直胜 in a carried game.
+#[test]
+fn a_final_round_robin_carries_the_group_games_driven_by_cli_commands() {
+    let src = REGULATION
+        .replace(
+            "final = \"cross_knockout\"",
+            "final = \"round_robin\"\ncarry_over = true",
+        )
+        .replace(
+            "pairing = { numbering = \"given\" }",
+            "pairing = { numbering = \"given\" }\ntiebreaks = [\"direct\"]",
+        )
+        .split("[sections.format.knockout]")
+        .next()
+        .unwrap()
+        .to_string();
+    let env = EventDir::new(&src);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = stdout(&o);
+    assert!(
+        summary.contains("各组前2名进行决赛单循环，预赛中已相遇者成绩带入"),
+        "{summary}"
+    );
+    assert!(summary.contains("决赛至多 3 轮"), "{summary}");
+
+    let id = env.create();
+    for i in 1..=8 {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            &format!("棋手{i}"),
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    env.ok(&["draw", "--event", &id, "--section", "open"]);
+    // The group stage: A 1 4 5 8, B 2 3 6 7, the smaller number winning: A1 = 1, A2 = 4,
+    // B1 = 2, B2 = 3; 1 beat 4 and 2 beat 3 in the groups.
+    for _ in 1..=3 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(smaller_wins(&env, &id, &s).len(), 4, "{s}");
+    }
+    // The final's winners, pair by pair (no pair of one group is ever asked for).
+    let winner = |a: u64, b: u64| match (a.min(b), a.max(b)) {
+        (1, 3) => 3,
+        (2, 4) => 4,
+        (3, 4) => 3,
+        (1, 2) => 2,
+        other => panic!("pair {other:?} should not be paired in the final"),
+    };
+    let mut met = std::collections::BTreeSet::new();
+    for round in 4..=5 {
+        env.ok(&["round", "pair", "--event", &id, "--section", "open"]);
+        env.ok(&["round", "publish", "--event", &id, "--section", "open"]);
+        let s = sheet(&env, &id).unwrap();
+        assert_eq!(s["round"], round, "{s}");
+        let boards = s["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "round {round}: {s}");
+        for b in boards {
+            let red = b["red"]["no"].as_u64().unwrap();
+            let black = b["black"]["no"].as_u64().unwrap();
+            met.insert((red.min(black), red.max(black)));
+            let r = if winner(red, black) == red {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            let board = b["board"].to_string();
+            env.ok(&[
+                "result",
+                "--event",
+                &id,
+                "--section",
+                "open",
+                "--board",
+                &board,
+                r,
+            ]);
+        }
+        if round == 5 {
+            // The carried pairs, where their board would be, with the group game as played;
+            // the points beside the names are the final's before this round (not the groups').
+            let carried = s["carried"].as_array().unwrap();
+            let pairs: Vec<(u64, u64, String)> = carried
+                .iter()
+                .map(|c| {
+                    (
+                        c["red"]["no"].as_u64().unwrap(),
+                        c["black"]["no"].as_u64().unwrap(),
+                        c["result"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            let mut norm: Vec<(u64, u64, u64)> = pairs
+                .iter()
+                .map(|(r, b, res)| {
+                    let w = if res == "1-0" { *r } else { *b };
+                    (*r.min(b), *r.max(b), w)
+                })
+                .collect();
+            norm.sort();
+            assert_eq!(norm, vec![(1, 4, 1), (2, 3, 2)], "{s}");
+            let score_of = |no: u64| {
+                boards
+                    .iter()
+                    .flat_map(|b| [&b["red"], &b["black"]])
+                    .chain(carried.iter().flat_map(|c| [&c["red"], &c["black"]]))
+                    .find(|x| x["no"] == no)
+                    .map(|x| x["score"].as_u64().unwrap())
+                    .unwrap()
+            };
+            // After the final's round 4: 3 beat 1, 4 beat 2.
+            assert_eq!(
+                [score_of(1), score_of(2), score_of(3), score_of(4)],
+                [0, 0, 2, 2],
+                "{s}"
+            );
+            let shown = env.ok(&[
+                "round",
+                "show",
+                "--event",
+                &id,
+                "--section",
+                "open",
+                "--round",
+                "5",
+            ]);
+            assert!(shown.contains("预赛成绩带入"), "{shown}");
+            let html = env.path("pairings.html");
+            env.ok(&[
+                "print",
+                "--event",
+                &id,
+                "--doc",
+                "pairings",
+                "--section",
+                "open",
+                "--round",
+                "5",
+                "--format",
+                "html",
+                "--out",
+                html.to_str().unwrap(),
+            ]);
+            let printed = std::fs::read_to_string(&html).unwrap();
+            assert_eq!(
+                printed.matches("预赛成绩带入").count(),
+                3,
+                "two rows and the note"
+            );
+            // The round's public page: the two rows and the note.
+            let mut server = KillOnDrop(
+                std::process::Command::new(BIN)
+                    .args([
+                        "serve",
+                        "--db",
+                        env.db().to_str().unwrap(),
+                        "--addr",
+                        "127.0.0.1:0",
+                    ])
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("spawn"),
+            );
+            let addr = announced_address(&mut server.0, std::time::Duration::from_secs(120))
+                .expect("the server prints its address");
+            let page = crate::serve::get(&addr, &format!("/e/{id}/s/open/r/5"));
+            assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+            assert_eq!(page.matches("预赛成绩带入").count(), 3, "{page}");
+        }
+    }
+    assert_eq!(
+        met.into_iter().collect::<Vec<_>>(),
+        vec![(1, 2), (1, 3), (2, 4), (3, 4)],
+        "only the pairs of different groups play in the final"
+    );
+    // The Berger table's third round is all carried: nothing is left to pair.
+    let done = env.refused(&["round", "pair", "--event", &id, "--section", "open"]);
+    assert!(!done.is_empty());
+
+    // Final standings with the group games carried: 2 (beat 1, carried beat 3) and 3 (beat
+    // 1 and 4, carried lost to 2) 4 points, 2 first by 直胜 in the carried game; 1 (carried
+    // beat 4) and 4 (beat 2) 2 points, 1 first by 直胜 in the carried game. The final's own
+    // games alone would give 3, 4, 2, 1.
+    let st: Value = serde_json::from_str(&env.ok(&[
+        "standings",
+        "--event",
+        &id,
+        "--section",
+        "open",
+        "--json",
+    ]))
+    .unwrap();
+    let rows: Vec<(u64, u64, u64, Value)> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_u64().unwrap(),
+                r["no"].as_u64().unwrap(),
+                r["points"].as_u64().unwrap(),
+                r["decided_by"].clone(),
+            )
+        })
+        .collect();
+    let top: Vec<(u64, u64, u64)> = rows[..4].iter().map(|r| (r.0, r.1, r.2)).collect();
+    assert_eq!(
+        top,
+        vec![(1, 2, 4), (2, 3, 4), (3, 1, 2), (4, 4, 2)],
+        "{st}"
+    );
+    assert_eq!(rows[1].3, "direct", "{st}");
+    assert_eq!(rows[3].3, "direct", "{st}");
+    let rest: Vec<(u64, u64)> = rows[4..].iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(rest, vec![(5, 5), (5, 6), (7, 8), (7, 7)], "{st}");
+    let printed = env.ok(&["standings", "--event", &id, "--section", "open"]);
+    assert!(printed.contains("决赛"), "{printed}");
+    let export: Value =
+        serde_json::from_str(&env.ok(&["event", "export", "--format", "json", &id])).unwrap();
+    let sec = &export["sections"][0];
+    assert_eq!(sec["rounds"].as_array().unwrap().len(), 5, "{sec}");
+    let places: Vec<u64> = sec["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(4)
+        .map(|r| r["no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(places, vec![2, 3, 1, 4], "{sec}");
+    let o = run(&["event", "verify", env.db().to_str().unwrap()]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+}
+
+/// `carry_over` only with a final round robin after single round robins, refused naming its
+/// line otherwise.
+#[test]
+fn carry_over_is_refused_with_another_final() {
+    let src = REGULATION.replace(
+        "final = \"cross_knockout\"",
+        "final = \"cross_knockout\"\ncarry_over = true",
+    );
+    let env = EventDir::new(&src);
+    let reg = env.path("reg.toml");
+    let o = run(&["regulation", "check", reg.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    let line = src
+        .lines()
+        .position(|l| l.starts_with("carry_over"))
+        .unwrap()
+        + 1;
+    assert!(err.contains(&format!("reg.toml:{line}")), "{err}");
+    assert!(err.contains("只用于决赛单循环"), "{err}");
+}

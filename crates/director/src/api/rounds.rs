@@ -539,6 +539,18 @@ pub struct SheetBoard {
     pub colours_swapped: bool,
 }
 
+/// A pair of a final round robin whose group game is carried into the final (预赛成绩带入):
+/// shown on the round's sheet instead of a board; the two play no game this round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetCarried {
+    /// The round of the group stage the game was played in.
+    pub group_round: u32,
+    /// The colours and the result as played in the group.
+    pub red: SheetSide,
+    pub black: SheetSide,
+    pub result: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SheetBye {
     pub no: u32,
@@ -554,6 +566,10 @@ pub struct RoundSheet {
     pub published: bool,
     pub boards: Vec<SheetBoard>,
     pub bye: Option<SheetBye>,
+    /// A final round robin with the group results carried over: the pairs of this round
+    /// who do not play, their group game counting in the final (「预赛成绩带入」).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<SheetCarried>,
     /// When the round starts by the regulation's schedule (J1 "上午8点半开赛"), as
     /// `YYYY-MM-DD HH:MM`; absent when the schedule names no time for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -703,6 +719,28 @@ pub fn sheet(
             })?,
     };
     let duty = super::games::record_duty(&reg, section, r.round);
+    // A round of a final played as round robins shows the final's points (its earlier rounds
+    // and the group games carried into them), as the final is ranked by.
+    let final_points = crate::groups::final_points_before(sec, state, section, r.round)?;
+    let side = |state: &EventState, sec: &Section, section: &str, p: PlayerId, round: u32| {
+        let mut s = side(state, sec, section, p, round);
+        if let Some(fp) = &final_points {
+            s.score = rec
+                .pairing_no(p)
+                .and_then(|no| fp.get(&no).copied())
+                .unwrap_or(Score::ZERO);
+        }
+        s
+    };
+    let carried = crate::groups::carried_games(sec, state, section, r.round)
+        .into_iter()
+        .map(|(group_round, g)| SheetCarried {
+            group_round,
+            red: side(state, sec, section, g.red, r.round),
+            black: side(state, sec, section, g.black, r.round),
+            result: g.result.map(|x| notation(x).to_string()),
+        })
+        .collect();
     let boards = r
         .boards
         .iter()
@@ -729,6 +767,7 @@ pub fn sheet(
         published: r.published,
         boards,
         bye,
+        carried,
         starts: round_start(sec, r.round),
         knockout: Vec::new(),
         records: duty,
@@ -841,6 +880,7 @@ fn knockout_sheets(
                 published: true,
                 boards: Vec::new(),
                 bye: None,
+                carried: Vec::new(),
                 starts: round_start(sec, round),
                 knockout: Vec::new(),
                 records: None,

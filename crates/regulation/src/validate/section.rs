@@ -377,6 +377,7 @@ fn format(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
         (f.advance.is_some(), "advance"),
         (f.final_stage.is_some(), "final"),
         (f.same_team_first, "same_team_first"),
+        (f.carry_over, "carry_over"),
     ] {
         if given {
             return cx.fail(
@@ -551,6 +552,20 @@ fn groups(cx: &Ctx, reg: &Regulation, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec
             "分组赛须给出决赛阶段 `final`: cross_knockout（交叉淘汰）、same_place（同名次决赛）、knockout（按组号定位单败淘汰）或 round_robin（决赛单循环） (missing key `final`)".into(),
         );
     };
+    // 成绩带入: the group game of two finalists of one group counts in the final — a final
+    // round robin after single round robins, where two finalists of one group have met once.
+    if f.carry_over && fin != FinalStage::RoundRobin {
+        return cx.fail(
+            sp(p!["format", "carry_over"]),
+            format!("预赛成绩带入 (`carry_over`) 只用于决赛单循环 (final = \"round_robin\")，不能用于{} (carry_over only with final = \"round_robin\", not {})", fin.zh(), fin.en()),
+        );
+    }
+    if f.carry_over && f.group_format != GroupFormat::RoundRobin {
+        return cx.fail(
+            sp(p!["format", "carry_over"]),
+            format!("预赛成绩带入 (`carry_over`) 须组内单循环：同组出线者恰好相遇一次；组内{}不能带入 (carry_over needs single round-robin groups, where two finalists of a group met once; not a {} in each group)", f.group_format.zh(), f.group_format.en()),
+        );
+    }
     // The smallest group the cap allows must hold the qualifiers.
     if let Some(cap) = s
         .entries

@@ -460,3 +460,64 @@ fn same_place_finals_of_three_groups_are_round_robins_of_each_place() {
         "{en}"
     );
 }
+
+#[test]
+fn group_results_carried_into_a_final_round_robin_are_read_and_checked() {
+    let src = groups(
+        "entries = { cap = 16 }",
+        "groups = 2\nadvance = 2\nfinal = \"round_robin\"\ncarry_over = true",
+        false,
+    );
+    let r = parse(&src, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.sections[0].format.carry_over);
+    let zh = r.summary(Lang::Zh);
+    assert!(
+        zh.contains("各组前2名进行决赛单循环，预赛中已相遇者成绩带入（代号依次为A1、B1…A2、B2…"),
+        "{zh}"
+    );
+    assert!(zh.contains("同组出线者不再比赛"), "{zh}");
+    assert!(zh.contains("决赛至多 3 轮"), "{zh}");
+    let en = r.summary(Lang::En);
+    assert!(en.contains("group results carried over"), "{en}");
+    assert!(en.contains("final at most 3"), "{en}");
+    // Without it the reading is unchanged.
+    let plain = groups(
+        "",
+        "groups = 2\nadvance = 2\nfinal = \"round_robin\"",
+        false,
+    );
+    let r = parse(&plain, "g.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.sections[0].format.carry_over);
+    assert!(r.summary(Lang::Zh).contains("预赛成绩不带入决赛"));
+
+    // Refused naming the line: another final, groups that are not single round robins,
+    // another kind of section.
+    for (format, words) in [
+        (
+            "groups = 2\nadvance = 2\nfinal = \"same_place\"\ncarry_over = true",
+            "只用于决赛单循环",
+        ),
+        (
+            "groups = 2\ngroup_format = \"double_round_robin\"\nadvance = 2\nfinal = \"round_robin\"\ncarry_over = true",
+            "须组内单循环",
+        ),
+        (
+            "groups = 2\ngroup_format = \"swiss\"\nrounds = 3\nadvance = 2\nfinal = \"round_robin\"\ncarry_over = true",
+            "须组内单循环",
+        ),
+    ] {
+        let src = groups("", format, format.contains("same_place"));
+        let e = refused(&src);
+        assert!(
+            e.contains(&format!("g.toml:{}", line_of(&src, "carry_over"))),
+            "{e}"
+        );
+        assert!(e.contains(words), "{e}");
+    }
+    let swiss = "[event]\nname = \"x\"\nstart = 2026-10-01\nend = 2026-10-03\n\n[[sections]]\nid = \"open\"\nname = \"公开组\"\n[sections.format]\nkind = \"swiss\"\nrounds = 5\ncarry_over = true\n";
+    let e = refused(swiss);
+    assert!(
+        e.contains(&format!("g.toml:{}", line_of(swiss, "carry_over"))),
+        "{e}"
+    );
+}

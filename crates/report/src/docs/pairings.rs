@@ -55,7 +55,31 @@ pub(super) fn pairings_table(
             }
             r
         })
-        .collect();
+        .collect::<Vec<_>>();
+    // 成绩带入: the pairs of a final round robin who met in their group play no game; their
+    // group game (its colours and result) stands in the table where their board would be.
+    let mut rows = rows;
+    rows.extend(sheet.carried.iter().map(|c| {
+        let mut r = vec![Cell::text(cx.t("预赛成绩带入", "Carried"))];
+        if ko {
+            r.push(Cell::Empty);
+        }
+        r.extend([
+            Cell::Int(c.red.no as i64),
+            Cell::text(&c.red.name),
+            Cell::opt(c.red.unit.as_deref()),
+            Cell::Score(c.red.score),
+            Cell::text(c.result.as_deref().unwrap_or("—")),
+            Cell::Score(c.black.score),
+            Cell::text(&c.black.name),
+            Cell::opt(c.black.unit.as_deref()),
+            Cell::Int(c.black.no as i64),
+        ]);
+        if sheet.records.is_some() {
+            r.push(Cell::Empty);
+        }
+        r
+    }));
     blocks.push(Block::Table(Table {
         id: format!("pairings-{sid}-{}", sheet.round),
         caption: None,
@@ -71,6 +95,23 @@ pub(super) fn pairings_table(
             (Lang::En, false) => {
                 format!("Game records on boards 1–{}: {}", d.boards, d.recorder_en)
             }
+        }));
+    }
+    if !sheet.carried.is_empty() {
+        let rounds: Vec<String> = sheet
+            .carried
+            .iter()
+            .map(|c| c.group_round.to_string())
+            .collect();
+        blocks.push(Block::Paragraph(match cx.lang {
+            Lang::Zh => format!(
+                "预赛成绩带入: 同组出线者不再比赛，其小组赛对局（第{}轮，红方在前）计入决赛",
+                rounds.join("、")
+            ),
+            Lang::En => format!(
+                "Carried: finalists of one group do not meet again; their group game (round {}, red first) counts in the final",
+                rounds.join(", ")
+            ),
         }));
     }
     if let Some(b) = &sheet.bye {

@@ -153,11 +153,26 @@ fn round_page(
     let sheet = views::sheet(s, section, round)?;
     let name = views::section_name_in(s, l, section)?;
     let (hits, bye_found) = views::find(&sheet, q);
-    let away = if hits.is_empty() && !bye_found {
+    let mut away = if hits.is_empty() && !bye_found {
         views::find_away(&s.state, l, section, round, q)
     } else {
         Vec::new()
     };
+    // A finalist whose pair's group game is carried into this round plays no game in it.
+    for a in &mut away {
+        let carried = sheet
+            .carried
+            .iter()
+            .any(|c| [c.red.no, c.black.no].iter().any(|n| n.to_string() == a.0));
+        if carried {
+            a.2 = l
+                .t(
+                    "预赛成绩带入，本轮不赛",
+                    "group result carried: no game this round",
+                )
+                .to_string();
+        }
+    }
     let title = format!("{name} {}{round}{}", l.t("第", "round "), l.t("轮", ""));
     Ok(RoundPage {
         layout: Layout::event(l, s, title, path, Some(section)),
