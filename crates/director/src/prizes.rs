@@ -38,6 +38,21 @@ fn entry(p: &Prize) -> PrizeEntry {
     }
 }
 
+/// The entries of a prize table cut to the places 1..=`last`: a range that ends below keeps
+/// its places up to `last`, one that starts below goes.
+fn fewer_places(entries: Vec<PrizeEntry>, last: u32) -> Vec<PrizeEntry> {
+    entries
+        .into_iter()
+        .filter(|e| e.first <= last)
+        .map(|mut e| {
+            if e.last.is_some_and(|l| l > last) {
+                e.last = (last != e.first).then_some(last);
+            }
+            e
+        })
+        .collect()
+}
+
 /// Everything needed to allocate the prizes of an event.
 pub struct PrizeInput<'a> {
     pub finals: &'a BTreeMap<String, Vec<FinalRow>>,
@@ -151,6 +166,17 @@ pub fn allocate(
         }
         for (category, mut entries) in by_cat {
             entries.sort_by_key(|e| e.first);
+            // 「不足8人则减1录取」: a table ranking fewer players than `fewer_than` awards
+            // places down to one fewer than it ranks.
+            if let Some(k) = sec.awards.fewer_than {
+                let ranked = rankings
+                    .iter()
+                    .find(|r| r.section == sec.id && r.category == category)
+                    .map_or(0, |r| r.rows.len() as u32);
+                if ranked < k {
+                    entries = fewer_places(entries, ranked.saturating_sub(1));
+                }
+            }
             // Where the table is listed: its first line (A14: of equal awards, the first).
             let listed = sec
                 .prizes

@@ -1696,6 +1696,11 @@ pub struct AwardRules {
     pub one_award_per_person: bool,
     #[serde(default)]
     pub lucky_on_awarded: LuckyOnAwarded,
+    /// 「不足8人则减1录取」 (青岛 九(一); 「不足七人的组别，录取名次递减一名」): a prize table whose
+    /// ranking has fewer players than this awards places only down to one fewer than it has
+    /// players. Unset: every place of the table is awarded.
+    #[serde(default)]
+    pub fewer_than: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]

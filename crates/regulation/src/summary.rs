@@ -1515,6 +1515,18 @@ fn section(l: Lang, cur: crate::Currency, out: &mut String, s: &Section) {
             )
         );
     }
+    if let Some(n) = s.awards.fewer_than {
+        let _ = writeln!(
+            out,
+            "  {}",
+            match l {
+                Lang::Zh => format!("不足{n}人则减1录取: 录取名次至多为参赛人数减1"),
+                Lang::En => format!(
+                    "fewer than {n} players: places awarded down to one fewer than the players"
+                ),
+            }
+        );
+    }
     if let Some(q) = &s.qualification {
         let places = q
             .places

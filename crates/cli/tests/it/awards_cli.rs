@@ -173,3 +173,73 @@ fn suzhou_best_organisation_award_is_given_by_the_organiser_and_printed_with_the
         "赛事已闭幕",
     );
 }
+
+/// 「不足8人则减1录取」 (青岛少年赛 九(一)): four players of a table of eight places, so three
+/// places are awarded; the same table with eight players would award all eight.
+#[test]
+fn a_group_short_of_its_places_awards_one_fewer_than_its_players() {
+    let regulation = r#"
+[event]
+name = "减1录取测试赛"
+start = 2026-10-01
+end = 2026-10-01
+
+[registration]
+deadline = 2026-09-30T18:00:00
+
+[[sections]]
+id = "open"
+name = "少年组"
+format = { kind = "round_robin" }
+awards = { fewer_than = 8 }
+
+[[sections.prizes]]
+rank = 1
+trophy = true
+[[sections.prizes]]
+from = 2
+to = 8
+"#;
+    let env = EventDir::new(regulation);
+    let check = ok(&[
+        "regulation",
+        "check",
+        env.path("reg.toml").to_str().unwrap(),
+    ]);
+    assert!(check.contains("不足8人则减1录取"), "{check}");
+    let id = env.create();
+    for name in ["甲", "乙", "丙", "丁"] {
+        env.ok(&[
+            "player",
+            "add",
+            "--event",
+            &id,
+            "--section",
+            "open",
+            "--name",
+            name,
+            "--at",
+            "2026-09-01T10:00:00+08:00",
+        ]);
+    }
+    crate::grades_cli::play_out(&env, &id, &["甲", "乙", "丙", "丁"]);
+    let json: Value =
+        serde_json::from_str(&env.ok(&["prizes", "--event", &id, "--json"])).expect("json");
+    let ranks: Vec<u64> = json["prizes"]
+        .as_array()
+        .expect("prizes")
+        .iter()
+        .map(|p| p["rank"].as_u64().unwrap_or(0))
+        .collect();
+    assert_eq!(ranks, [1, 2, 3], "four players: three places");
+    // Refused at its line: fewer than two makes no sense.
+    let bad = env.path("bad.toml");
+    std::fs::write(&bad, regulation.replace("fewer_than = 8", "fewer_than = 1")).expect("write");
+    let o = run(&["regulation", "check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad.toml:14:") && err.contains("N 至少为 2"),
+        "{err}"
+    );
+}

@@ -256,8 +256,9 @@ to = 3
 grade = "地方大师"
 "#;
 
-/// One round robin of four played out, the better of each pair (by `order`) winning.
-fn play_out(env: &EventDir, id: &str, order: &[&str]) {
+/// A round robin of section `open` played out (three rounds: four players), the better of each
+/// pair (by `order`) winning.
+pub(crate) fn play_out(env: &EventDir, id: &str, order: &[&str]) {
     for _ in 0..3 {
         env.ok(&["round", "pair", "--event", id, "--section", "open"]);
         env.ok(&["round", "publish", "--event", id, "--section", "open"]);

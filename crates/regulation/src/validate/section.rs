@@ -832,6 +832,12 @@ fn prize_pools(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>, cat_id
             "{name}奖金总额 {pool} 元，但奖项表各名次奖金合计 {sum} 元 (the prize table adds up to {sum} yuan, not the pool of {pool})"
         )
     };
+    if s.awards.fewer_than.is_some_and(|n| n < 2) {
+        return cx.fail(
+            sp(p!["awards", "fewer_than"]),
+            "「不足N人则减1录取」的 N 至少为 2 (fewer_than must be at least 2)".into(),
+        );
+    }
     if let Some(pool) = s.prize_pool_yuan {
         let sum = table_sum(None);
         if sum != u64::from(pool) {
