@@ -62,10 +62,12 @@ pub struct PrizeInput<'a> {
 }
 
 /// Players who share a place (并列) must not be told apart by the order of the list: where
-/// the section's place prizes for their positions differ, or its qualification places end
-/// inside them, the allocation is refused until the regulation says how to separate them.
+/// the section's place prizes for their positions differ, or a qualification's places end
+/// inside them — the section's own, or a category's in the category's ranking — the
+/// allocation is refused until the regulation says how to separate them.
 fn shared_places_agree(
     reg: &Regulation,
+    state: &EventState,
     sec: &arbiter_regulation::Section,
     rows: &[FinalRow],
 ) -> Result<(), DirectorError> {
@@ -80,33 +82,71 @@ fn shared_places_agree(
             })
             .map(|p| (p.amount_yuan, &p.title, &p.item, p.trophy, p.medal))
     };
-    let qualifying = sec.qualification.as_ref().and_then(|q| q.places);
-    let mut i = 0;
-    while i < rows.len() {
-        let n = rows[i..]
+    // The qualifying places of one ranking (the section's: no category).
+    let qualifying = |category: Option<&str>| -> Vec<u32> {
+        sec.qualification
             .iter()
-            .take_while(|r| r.rank == rows[i].rank)
-            .count();
-        if n > 1 {
-            let (first, last) = (i as u32 + 1, (i + n) as u32);
-            let refused = |qualification| {
-                DirectorError::from(Refusal::SharedPlaceAwards {
-                    section: crate::refusal::Sec::in_reg(reg, &sec.id),
-                    place: rows[i].rank,
-                    players: n,
-                    qualification,
-                })
-            };
-            if (first + 1..=last).any(|k| prize_at(k) != prize_at(first)) {
-                return Err(refused(false));
-            }
-            if qualifying.is_some_and(|q| q >= first && q < last) {
-                return Err(refused(true));
+            .filter(|q| q.category.as_deref() == category)
+            .filter_map(|q| q.places)
+            .collect()
+    };
+    let refused = |category: Option<&str>, place: u32, players: usize, qualification: bool| {
+        DirectorError::from(Refusal::SharedPlaceAwards {
+            section: crate::refusal::Sec::in_reg(reg, &sec.id),
+            category: category.map(|c| {
+                sec.categories
+                    .iter()
+                    .find(|x| x.id == c)
+                    .map_or(c.to_string(), |x| x.name.clone())
+            }),
+            place,
+            players,
+            qualification,
+        })
+    };
+    let own = qualifying(None);
+    for (first, last, place) in shared_runs(rows.iter().map(|r| r.rank)) {
+        let n = (last - first + 1) as usize;
+        if (first + 1..=last).any(|k| prize_at(k) != prize_at(first)) {
+            return Err(refused(None, place, n, false));
+        }
+        if own.iter().any(|&q| q >= first && q < last) {
+            return Err(refused(None, place, n, true));
+        }
+    }
+    for c in &sec.categories {
+        let lines = qualifying(Some(&c.id));
+        if lines.is_empty() {
+            continue;
+        }
+        let ranking = category_ranking(c, state, rows);
+        for (first, last, place) in shared_runs(ranking.iter().map(|(rank, _)| *rank)) {
+            if lines.iter().any(|&q| q >= first && q < last) {
+                return Err(refused(
+                    Some(&c.id),
+                    place,
+                    (last - first + 1) as usize,
+                    true,
+                ));
             }
         }
-        i += n;
     }
     Ok(())
+}
+
+/// The runs of equal ranks in a ranking of two players or more: (first position, last
+/// position, the shared rank), positions counted from 1.
+fn shared_runs(ranks: impl Iterator<Item = u32>) -> Vec<(u32, u32, u32)> {
+    let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+    for (i, rank) in ranks.enumerate() {
+        let k = i as u32 + 1;
+        match runs.last_mut() {
+            Some(run) if run.2 == rank && run.1 + 1 == k => run.1 = k,
+            _ => runs.push((k, k, rank)),
+        }
+    }
+    runs.retain(|(a, b, _)| b > a);
+    runs
 }
 
 /// Allocate every prize of the regulation.
@@ -123,7 +163,7 @@ pub fn allocate(
         let Some(rows) = input.finals.get(&sec.id) else {
             continue;
         };
-        shared_places_agree(reg, sec, rows)?;
+        shared_places_agree(reg, state, sec, rows)?;
         let name = |r: &FinalRow| {
             state
                 .player(r.player)
@@ -216,11 +256,12 @@ pub fn allocate(
                     .collect(),
             });
         }
-        if let Some(q) = &sec.qualification {
+        // S8: every qualification whose places are known, in the regulation's order.
+        for q in &sec.qualification {
             if let Some(places) = q.places {
                 rules.qualification.push(Qualification {
                     section: sec.id.clone(),
-                    category: None,
+                    category: q.category.clone(),
                     places,
                     label: q.to.clone(),
                 });

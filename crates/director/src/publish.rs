@@ -559,6 +559,27 @@ pub fn summary_zh(reg: &Regulation, state: &EventState, c: &Computed) -> String 
             )),
             None => s.push_str(&format!("  {}：无参赛者\n", sec.name)),
         }
+        // S8: who qualifies, one line per qualification of the section or of a category.
+        let mut lists: Vec<(Option<&str>, &str, Vec<&str>)> = Vec::new();
+        for q in c.prizes.qualified.iter().filter(|q| q.section == sec.id) {
+            match lists.last_mut() {
+                Some((cat, to, names)) if *cat == q.category.as_deref() && *to == q.label => {
+                    names.push(&q.name)
+                }
+                _ => lists.push((q.category.as_deref(), &q.label, vec![&q.name])),
+            }
+        }
+        for (cat, to, names) in lists {
+            let of = cat.map_or(String::new(), |id| {
+                let name = sec
+                    .categories
+                    .iter()
+                    .find(|x| x.id == id)
+                    .map_or(id, |x| x.name.as_str());
+                format!("{name} ")
+            });
+            s.push_str(&format!("    {of}取得「{to}」资格：{}\n", names.join("、")));
+        }
         for t in c.teams.get(&sec.id).into_iter().flatten() {
             if let Some(first) = t.rows.iter().find(|r| r.rank == Some(1)) {
                 s.push_str(&format!(

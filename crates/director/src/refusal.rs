@@ -811,6 +811,8 @@ pub enum Refusal {
     /// apart, and the regulation does not say how to separate them: never split silently.
     SharedPlaceAwards {
         section: Sec,
+        /// The category whose ranking the shared place is in (its name); none: the section's.
+        category: Option<String>,
         place: u32,
         players: usize,
         qualification: bool,
@@ -1734,6 +1736,7 @@ mod tests {
             NoTeamFouls { section: s() },
             SharedPlaceAwards {
                 section: s(),
+                category: None,
                 place: 3,
                 players: 2,
                 qualification: false,

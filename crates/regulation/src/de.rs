@@ -250,3 +250,29 @@ pub(crate) fn team_tiebreaks<'de, D: Deserializer<'de>>(
     }
     Ok(out)
 }
+
+/// A section's qualifications (S8): one table (`[sections.qualification]`, as before) or an
+/// array of tables (`[[sections.qualification]]`), read as a list either way.
+pub(crate) fn qualifications<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<crate::model::Qualification>, D::Error> {
+    use crate::model::Qualification;
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = Vec<Qualification>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("晋级资格表或其数组 (a qualification table or an array of them)")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            Qualification::deserialize(de::value::MapAccessDeserializer::new(map)).map(|q| vec![q])
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(q) = seq.next_element::<Qualification>()? {
+                out.push(q);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(V)
+}

@@ -26,6 +26,7 @@ pub struct Locator {
     doc: Option<ImDocument<String>>,
 }
 
+#[derive(Clone, Copy)]
 enum Node<'a> {
     Item(&'a Item),
     Table(&'a Table),
@@ -82,6 +83,15 @@ impl Locator {
                     }
                     Node::Value(v)
                 }),
+                // A key that takes one table or an array of them (`qualification`): a single
+                // table is the array's only element.
+                (
+                    Node::Table(_)
+                    | Node::Item(Item::Table(_))
+                    | Node::Item(Item::Value(Value::InlineTable(_)))
+                    | Node::Value(Value::InlineTable(_)),
+                    Seg::Index(0),
+                ) => Some(node),
                 _ => None,
             };
             match next {

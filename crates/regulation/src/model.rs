@@ -427,8 +427,10 @@ pub struct Section {
     /// Places of the section's prize table reserved for a category, with a floor (A14).
     #[serde(default)]
     pub reserved_places: Option<ReservedPlaces>,
-    #[serde(default)]
-    pub qualification: Option<Qualification>,
+    /// Places that qualify for later events (S8): one table (`[sections.qualification]`) or
+    /// several (`[[sections.qualification]]`), each for the section or one of its categories.
+    #[serde(default, deserialize_with = "de::qualifications")]
+    pub qualification: Vec<Qualification>,
     /// 等级称号: the grades the section's places earn (「按《象棋业余棋手技术等级标准》，个人前8名
     /// 授予业余一级棋士」), each a range of places and a step of the `[grades]` scale.
     #[serde(default)]
@@ -1763,7 +1765,8 @@ impl GradeAward {
     }
 }
 
-/// Places that qualify for a later event (S8).
+/// Places that qualify for a later event (S8; 「U15组冠军获得世界象棋公开赛资格」,
+/// 「本地选手前3名获得…资格」).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Qualification {
@@ -1771,6 +1774,10 @@ pub struct Qualification {
     #[serde(default)]
     pub places: Option<u32>,
     pub to: String,
+    /// The category of the section whose ranking qualifies (its best `places`); unset = the
+    /// section's own ranking.
+    #[serde(default)]
+    pub category: Option<String>,
 }
 
 /// Game-record rules (T6; J5; A13).

@@ -1527,17 +1527,33 @@ fn section(l: Lang, cur: crate::Currency, out: &mut String, s: &Section) {
             }
         );
     }
-    if let Some(q) = &s.qualification {
-        let places = q
-            .places
-            .map(|p| p.to_string())
-            .unwrap_or_else(|| l.t("另定", "to be announced").to_string());
-        let _ = writeln!(
-            out,
-            "  {}: {} ({places})",
-            l.t("晋级", "Qualifies for"),
-            q.to
-        );
+    // S8: every qualification, of the section's ranking or of a category's.
+    for q in &s.qualification {
+        let of = q.category.as_deref().map(|c| {
+            s.categories
+                .iter()
+                .find(|x| x.id == c)
+                .map_or(c, |x| x.name.as_str())
+        });
+        let line = match (l, q.places) {
+            (Lang::Zh, Some(1)) => format!("{} 第1名 获得「{}」资格", of.unwrap_or("本组"), q.to),
+            (Lang::Zh, Some(n)) => format!("{} 前{n}名 获得「{}」资格", of.unwrap_or("本组"), q.to),
+            (Lang::Zh, None) => format!("{} 获得「{}」资格，名额另定", of.unwrap_or("本组"), q.to),
+            (Lang::En, Some(1)) => {
+                format!("the winner of {} for {}", of.unwrap_or("the section"), q.to)
+            }
+            (Lang::En, Some(n)) => format!(
+                "the best {n} of {} for {}",
+                of.unwrap_or("the section"),
+                q.to
+            ),
+            (Lang::En, None) => format!(
+                "{} for {}, places to be announced",
+                of.unwrap_or("the section"),
+                q.to
+            ),
+        };
+        let _ = writeln!(out, "  {}: {line}", l.t("晋级", "Qualifies"));
     }
     if !s.grade_awards.is_empty() {
         let mut awards: Vec<&crate::model::GradeAward> = s.grade_awards.iter().collect();

@@ -1361,15 +1361,19 @@ pub fn run_prizes(a: TableArgs) -> anyhow::Result<u8> {
         }
     }
     println!("奖金合计 (total): {}{tax}", cur.amount(x.prize_total, true));
-    // S8: the players who qualify for a later event, section by section.
+    // S8: the players who qualify for a later event, one list per qualification of a
+    // section's ranking or of a category's.
     let mut heading = None;
     for q in &x.qualified {
-        let section = x
-            .sections
-            .iter()
-            .find(|s| s.id == q.section)
-            .map_or(q.section.clone(), |s| s.name.clone());
-        let head = (section.clone(), q.to.clone());
+        let se = x.sections.iter().find(|s| s.id == q.section);
+        let mut section = se.map_or(q.section.clone(), |s| s.name.clone());
+        if let Some(c) = &q.category {
+            let name = se
+                .and_then(|s| s.categories.iter().find(|x| &x.id == c))
+                .map_or(c.as_str(), |x| x.name.as_str());
+            section = format!("{section} {name}");
+        }
+        let head = (q.section.clone(), q.category.clone(), q.to.clone());
         if heading.as_ref() != Some(&head) {
             println!("取得「{}」资格 (qualified): {section}", q.to);
             heading = Some(head);

@@ -35,6 +35,7 @@ mod pairing_cli;
 mod postgres;
 mod print_cli;
 mod printset_cli;
+mod qualification_cli;
 mod readme;
 mod records_cli;
 mod registration_rules_cli;

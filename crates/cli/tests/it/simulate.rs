@@ -422,7 +422,7 @@ fn existing_database_is_refused_unless_forced() {
 
 /// Real regulations beyond the four reference events (issue 31), each from a public source
 /// cited in its header: simulated with two seeds, the log verified, export.json valid.
-const MORE_EVENTS: [&str; 10] = [
+const MORE_EVENTS: [&str; 11] = [
     "xilian-2009",
     "ziyousai-knockout",
     "kaiping-lougang-2017",
@@ -433,6 +433,7 @@ const MORE_EVENTS: [&str; 10] = [
     "zhouzhuang-2015-taipei",
     "fengwei-2016-school",
     "qingdao-2009-juniors",
+    "national-youth-2020",
 ];
 
 #[test]
@@ -751,4 +752,37 @@ fn more_real_regulations_simulate_verify_and_validate() {
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("奖金(新台币 NT$)"), "{page}");
     assert!(page.contains("奖金合计 新台币8000元 (NT$8000)"), "{page}");
+    // 2020 全国青少年象棋冠军赛 十一(二)(三): each U15 group's champion qualifies twice (the
+    // World Open's U15 group and the national championship), each U17 group's best three
+    // once, each U12 group's champion once — every list from the group's own standings.
+    for seed in 1..=2 {
+        let ex = export_json(&dir.path().join(format!("national-youth-2020-{seed}")));
+        let q = ex["qualified"].as_array().unwrap();
+        let of = |section: &str, to: &str| -> Vec<&Value> {
+            q.iter()
+                .filter(|r| r["section"] == section && r["to"] == to)
+                .map(|r| &r["no"])
+                .collect()
+        };
+        let top = |section: &str, n: usize| -> Vec<&Value> {
+            section_of(&ex, section)["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .take(n)
+                .map(|r| &r["no"])
+                .collect()
+        };
+        for sex in ["boys", "girls"] {
+            let u15 = format!("{sex}_u15");
+            assert_eq!(of(&u15, "2020年世界象棋公开赛U15组"), top(&u15, 1));
+            assert_eq!(of(&u15, "全国象棋锦标赛（个人）"), top(&u15, 1));
+            let u17 = format!("{sex}_u17");
+            assert_eq!(of(&u17, "全国象棋锦标赛（个人）"), top(&u17, 3));
+            let u12 = format!("{sex}_u12");
+            assert_eq!(of(&u12, "2020年世界象棋公开赛U12组"), top(&u12, 1));
+            assert!(!q.iter().any(|r| r["section"] == format!("{sex}_u10")));
+        }
+        assert_eq!(q.len(), 12, "{q:?}");
+    }
 }

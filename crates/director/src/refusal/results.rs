@@ -220,12 +220,14 @@ impl Refusal {
             ),
             SharedPlaceAwards {
                 section,
+                category,
                 place,
                 players,
                 qualification,
             } => write!(
                 f,
-                "{section} 并列第{place}名共 {players} 人, 但{}不同, 不能按名单先后默认区分: 请在规程的淘汰赛设置中写明并列名次如何区分 (按种子或抽签) (players share place {place} but their {} differ: the regulation must say how to separate them, by seed or by lot)",
+                "{section}{} 并列第{place}名共 {players} 人, 但{}不同, 不能按名单先后默认区分: 请在规程的淘汰赛设置中写明并列名次如何区分 (按种子或抽签) (players share place {place} but their {} differ: the regulation must say how to separate them, by seed or by lot)",
+                category.as_deref().map_or(String::new(), |c| format!(" {c}")),
                 if *qualification { "参赛资格" } else { "奖励" },
                 if *qualification { "qualification" } else { "prizes" }
             ),

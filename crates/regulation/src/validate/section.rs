@@ -39,6 +39,7 @@ pub(super) fn section(cx: &Ctx, reg: &Regulation, i: usize) -> R {
     prizes(cx, &s.prizes, &sp(p!["prizes"]), &cat_ids, &[], places)?;
     prize_pools(cx, s, &sp, &cat_ids)?;
     lucky(cx, s, &sp, &cat_ids, places)?;
+    qualification(cx, s, &sp, &cat_ids)?;
     teams(cx, s, &sp, places)?;
     Ok(())
 }
@@ -916,6 +917,43 @@ fn lucky(
                     format!("幸运奖名次 {r} 重复 (lucky rank {r} listed twice)"),
                 );
             }
+        }
+    }
+    Ok(())
+}
+
+/// Qualifications (S8): each of the section or of a known category, at least one place when
+/// the number is given, and each (what for, category) once.
+fn qualification(cx: &Ctx, s: &Section, sp: &impl Fn(Vec<Seg>) -> Vec<Seg>, cat_ids: &[&str]) -> R {
+    let mut seen = BTreeSet::new();
+    for (j, q) in s.qualification.iter().enumerate() {
+        if let Some(c) = &q.category {
+            if !cat_ids.contains(&c.as_str()) {
+                return cx.fail(
+                    sp(p!["qualification", j, "category"]),
+                    unknown_ref("类别", "category", c, cat_ids.iter().copied()),
+                );
+            }
+        }
+        if q.places == Some(0) {
+            return cx.fail(
+                sp(p!["qualification", j, "places"]),
+                "晋级名额至少为 1；未定时不写 `places` (qualifying places start at 1; leave `places` out when they are announced later)".into(),
+            );
+        }
+        if !seen.insert((q.to.as_str(), q.category.as_deref())) {
+            let of = q
+                .category
+                .as_deref()
+                .and_then(|c| s.categories.iter().find(|x| x.id == c))
+                .map_or("本组".to_string(), |c| format!("「{}」", c.name));
+            return cx.fail(
+                sp(p!["qualification", j, "to"]),
+                format!(
+                    "{of}取得「{}」资格已在前面写过 (qualification for `{}` of the same ranking given twice)",
+                    q.to, q.to
+                ),
+            );
         }
     }
     Ok(())

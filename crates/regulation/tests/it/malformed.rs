@@ -278,6 +278,21 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "sections = []\n[event]\nname = \"x\"\nstart = 2026-01-01\nend = 2026-01-01\n".to_string(),
             "t.toml:1:12: 错误: 至少需要一个组别 (at least one section is required)",
         ),
+        (
+            "qualification of an unknown category",
+            with("[[sections.categories]]\nid = \"local\"\nname = \"本地选手\"\nflag = \"local\"\n[[sections.qualification]]\nplaces = 3\nto = \"市赛\"\ncategory = \"locl\"\n"),
+            "t.toml:18:12: 错误: 未知的类别 `locl`，是否应为 `local`？ (unknown category `locl`, did you mean `local`?)",
+        ),
+        (
+            "no qualifying place (the single table)",
+            with("[sections.qualification]\nplaces = 0\nto = \"市赛\"\n"),
+            "t.toml:12:10: 错误: 晋级名额至少为 1；未定时不写 `places` (qualifying places start at 1; leave `places` out when they are announced later)",
+        ),
+        (
+            "the same qualification twice",
+            with("[[sections.qualification]]\nplaces = 1\nto = \"市赛\"\n[[sections.qualification]]\nplaces = 2\nto = \"市赛\"\n"),
+            "t.toml:16:6: 错误: 本组取得「市赛」资格已在前面写过 (qualification for `市赛` of the same ranking given twice)",
+        ),
     ]
 }
 

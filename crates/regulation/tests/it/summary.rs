@@ -480,3 +480,63 @@ fn the_natural_move_limit_with_the_claimants_checks_counted() {
         "{e}"
     );
 }
+
+/// Every qualification of a section is printed, in the file's order: the old single table
+/// (places known, or announced later), several tables in one section (2020 全国青少年象棋冠军赛
+/// 十一(二)(三)), and a category's in its name.
+#[test]
+fn every_qualification_is_printed() {
+    let youth = load(
+        include_str!("../../../../regulations/national-youth-2020.toml"),
+        "national-youth-2020.toml",
+    );
+    let zh = youth.summary(Lang::Zh);
+    let u15 = section_block(&zh, "boys_u15");
+    let lines: Vec<&str> = u15
+        .iter()
+        .filter(|l| l.starts_with("晋级:"))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            "晋级: 本组 第1名 获得「2020年世界象棋公开赛U15组」资格",
+            "晋级: 本组 第1名 获得「全国象棋锦标赛（个人）」资格",
+        ]
+    );
+    let u17 = section_block(&zh, "girls_u17");
+    assert_eq!(
+        line(&u17, "晋级:"),
+        "晋级: 本组 前3名 获得「全国象棋锦标赛（个人）」资格"
+    );
+    assert!(section_block(&zh, "boys_u10")
+        .iter()
+        .all(|l| !l.starts_with("晋级")));
+    let en = youth.summary(Lang::En);
+    assert_eq!(
+        line(&section_block(&en, "girls_u17"), "Qualifies:"),
+        "Qualifies: the best 3 of the section for 全国象棋锦标赛（个人）"
+    );
+
+    let suzhou = load(
+        include_str!("../../../../regulations/suzhou-2025.toml"),
+        "suzhou-2025.toml",
+    );
+    let zh = suzhou.summary(Lang::Zh);
+    assert_eq!(
+        line(&section_block(&zh, "open"), "晋级:"),
+        "晋级: 本组 获得「江苏省业余棋王赛」资格，名额另定"
+    );
+
+    let local = format!(
+        "{}\n[[sections.categories]]\nid = \"local\"\nname = \"本地选手\"\nflag = \"local\"\n\n[[sections.qualification]]\nplaces = 3\nto = \"市赛\"\ncategory = \"local\"\n",
+        include_str!("../../../../regulations/ziyousai-knockout.toml")
+    );
+    let r = load(&local, "local.toml");
+    let zh = r.summary(Lang::Zh);
+    let id = &r.sections[0].id;
+    assert_eq!(
+        line(&section_block(&zh, id), "晋级:"),
+        "晋级: 本地选手 前3名 获得「市赛」资格"
+    );
+}

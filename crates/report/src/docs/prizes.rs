@@ -250,16 +250,39 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         }));
     }
     blocks.extend([Block::Paragraph(total_line(cx, &ex, total))]);
-    // S8: the qualification lists (取得资格名单), one table per section and what it is for.
-    let mut lists: Vec<(&str, &str, Vec<&arbiter_director::export::QualifiedRow>)> = Vec::new();
+    // S8: the qualification lists (取得资格名单), one table per qualification: its section, the
+    // category whose ranking it takes (if any) and what it is for.
+    type List<'a> = (
+        &'a str,
+        Option<&'a str>,
+        &'a str,
+        Vec<&'a arbiter_director::export::QualifiedRow>,
+    );
+    let mut lists: Vec<List> = Vec::new();
     for q in qualified {
         match lists.last_mut() {
-            Some((s, to, v)) if *s == q.section && *to == q.to => v.push(q),
-            _ => lists.push((q.section.as_str(), q.to.as_str(), vec![q])),
+            Some((s, c, to, v))
+                if *s == q.section && *c == q.category.as_deref() && *to == q.to =>
+            {
+                v.push(q)
+            }
+            _ => lists.push((
+                q.section.as_str(),
+                q.category.as_deref(),
+                q.to.as_str(),
+                vec![q],
+            )),
         }
     }
-    for (section, to, list) in lists {
+    for (section, category, to, list) in lists {
         let se = section_export(&ex, section);
+        let mut of = cx.section_name(section);
+        if let Some(c) = category {
+            let name = se
+                .and_then(|s| s.categories.iter().find(|x| x.id == c))
+                .map_or(c, |x| x.name.as_str());
+            of = format!("{of} {name}");
+        }
         let rows = list
             .iter()
             .map(|q| {
@@ -279,8 +302,8 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         blocks.push(Block::Table(Table {
             id: "qualified".to_string(),
             caption: Some(match cx.lang {
-                Lang::Zh => format!("{} 取得「{to}」资格名单", cx.section_name(section)),
-                Lang::En => format!("{}: qualified for {to}", cx.section_name(section)),
+                Lang::Zh => format!("{of} 取得「{to}」资格名单"),
+                Lang::En => format!("{of}: qualified for {to}"),
             }),
             columns: vec![
                 col("place", cx.t("资格名次", "Place"), Align::Right, 6),

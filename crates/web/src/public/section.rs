@@ -387,10 +387,13 @@ pub struct CategoryView {
     pub rows: Vec<(u32, u32, String)>,
 }
 
-/// A qualification list (S8: the best `places` qualify for a later event).
+/// A qualification list (S8: the best `places` of the section, or of a category, qualify for
+/// a later event).
 pub struct QualifiedView {
     /// What the places qualify for.
     pub to: String,
+    /// The category whose ranking qualifies (its name), empty for the section's own.
+    pub category: String,
     /// (qualifying place, number, name).
     pub rows: Vec<(u32, u32, String)>,
 }
@@ -505,10 +508,17 @@ async fn standings(
         let mut qualified: Vec<QualifiedView> = Vec::new();
         for q in export.qualified.iter().filter(|q| q.section == section) {
             let row = (q.place, q.no, name(q.no).0);
+            let category = q.category.as_deref().map_or(String::new(), |c| {
+                sec.categories
+                    .iter()
+                    .find(|x| x.id == c)
+                    .map_or(c.to_string(), |x| x.name.clone())
+            });
             match qualified.last_mut() {
-                Some(v) if v.to == q.to => v.rows.push(row),
+                Some(v) if v.to == q.to && v.category == category => v.rows.push(row),
                 _ => qualified.push(QualifiedView {
                     to: q.to.clone(),
+                    category,
                     rows: vec![row],
                 }),
             }

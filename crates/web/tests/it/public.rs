@@ -414,9 +414,19 @@ name = "公开组"
 format = { kind = "swiss", rounds = 3 }
 tiebreaks = "cxa-2011-opp"
 
-[sections.qualification]
+[[sections.categories]]
+id = "local"
+name = "本地选手"
+flag = "local"
+
+[[sections.qualification]]
 places = 3
 to = "全国象棋公开赛"
+
+[[sections.qualification]]
+places = 1
+to = "市赛"
+category = "local"
 "#;
     let mut id = None;
     let srv = TestServer::start_with(|st| {
@@ -458,6 +468,25 @@ to = "全国象棋公开赛"
     assert!(
         table.contains(&format!("/p/{leader}\"")),
         "{leader}: {table}"
+    );
+    // The local players' qualification, from their own ranking: its player leads it.
+    let local_leader = html
+        .split("<h2>本地选手</h2>")
+        .nth(1)
+        .and_then(|t| t.split("<tbody>").nth(1))
+        .and_then(|b| b.split("<td class=\"n\">").nth(2))
+        .and_then(|c| c.split('<').next())
+        .expect("the local players' table")
+        .to_string();
+    let local = html
+        .split("本地选手 取得资格: 市赛")
+        .nth(1)
+        .and_then(|l| l.split("</table>").next())
+        .expect("the local players' qualification list");
+    assert_eq!(local.matches("<tr><td class=\"n\">").count(), 1, "{local}");
+    assert!(
+        local.contains(&format!("/p/{local_leader}\"")),
+        "{local_leader}: {local}"
     );
 }
 
