@@ -103,7 +103,8 @@ pub struct QualifiedRow {
     pub to: String,
     /// The qualifying place (1..=places).
     pub place: u32,
-    /// The player's rank in the final ranking.
+    /// The player's rank in the final ranking (a category's qualification: in the category's
+    /// ranking).
     pub rank: u32,
     pub no: u32,
 }
