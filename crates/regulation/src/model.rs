@@ -1667,16 +1667,22 @@ pub struct Prize {
     pub certificate: bool,
 }
 
+/// The inclusive range of places written as `rank`, or `from`..=`to`, or `from` alone (that
+/// place); `None` when only `to` or nothing is written (each table reads that its own way).
+fn written_places(rank: Option<u32>, from: Option<u32>, to: Option<u32>) -> Option<(u32, u32)> {
+    match (rank, from, to) {
+        (Some(r), _, _) => Some((r, r)),
+        (None, Some(f), Some(t)) => Some((f, t)),
+        (None, Some(f), None) => Some((f, f)),
+        (None, None, _) => None,
+    }
+}
+
 impl Prize {
     /// The inclusive rank range (validated: `rank` or `from`..=`to`).
     pub fn ranks(&self) -> (u32, u32) {
-        match (self.rank, self.from, self.to) {
-            (Some(r), _, _) => (r, r),
-            (None, Some(f), Some(t)) => (f, t),
-            (None, Some(f), None) => (f, f),
-            (None, None, Some(t)) => (t, t),
-            (None, None, None) => (0, 0),
-        }
+        written_places(self.rank, self.from, self.to)
+            .unwrap_or_else(|| self.to.map_or((0, 0), |t| (t, t)))
     }
 }
 
@@ -1755,13 +1761,8 @@ pub struct GradeAward {
 impl GradeAward {
     /// The inclusive range of places (validated: `rank`, or `from`..=`to`).
     pub fn places(&self) -> (u32, u32) {
-        match (self.rank, self.from, self.to) {
-            (Some(r), _, _) => (r, r),
-            (None, Some(f), Some(t)) => (f, t),
-            (None, Some(f), None) => (f, f),
-            (None, None, Some(t)) => (1, t),
-            (None, None, None) => (0, 0),
-        }
+        written_places(self.rank, self.from, self.to)
+            .unwrap_or_else(|| self.to.map_or((0, 0), |t| (1, t)))
     }
 }
 

@@ -286,17 +286,9 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         let rows = list
             .iter()
             .map(|q| {
-                let player = se.and_then(|s| s.players.iter().find(|x| x.no == q.no));
-                vec![
-                    Cell::Int(i64::from(q.place)),
-                    Cell::Int(i64::from(q.no)),
-                    Cell::Text(player.map_or(String::new(), |x| x.name.clone())),
-                    Cell::opt(
-                        player
-                            .and_then(|x| x.unit.clone().or_else(|| x.association.clone()))
-                            .as_deref(),
-                    ),
-                ]
+                let mut row = vec![Cell::Int(i64::from(q.place))];
+                row.extend(player_cells(se, q.no));
+                row
             })
             .collect();
         blocks.push(Block::Table(Table {
@@ -329,16 +321,9 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         let rows = list
             .iter()
             .map(|g| {
-                let player = se.and_then(|s| s.players.iter().find(|x| x.no == g.no));
-                vec![
-                    Cell::Int(i64::from(g.rank)),
-                    Cell::Int(i64::from(g.no)),
-                    Cell::Text(player.map_or(String::new(), |x| x.name.clone())),
-                    Cell::opt(
-                        player
-                            .and_then(|x| x.unit.clone().or_else(|| x.association.clone()))
-                            .as_deref(),
-                    ),
+                let mut row = vec![Cell::Int(i64::from(g.rank))];
+                row.extend(player_cells(se, g.no));
+                row.extend([
                     Cell::opt(g.held.as_deref()),
                     Cell::Text(if g.awarded {
                         g.grade.clone()
@@ -348,7 +333,8 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
                             Lang::En => format!("holds it already: not {}", g.grade),
                         }
                     }),
-                ]
+                ]);
+                row
             })
             .collect();
         blocks.push(Block::Table(Table {
@@ -369,6 +355,20 @@ pub(super) fn prizes(cx: &Ctx) -> Result<Vec<Block>, ReportError> {
         }));
     }
     Ok(blocks)
+}
+
+/// A player's number, name and unit (else association) as a list's cells.
+fn player_cells(se: Option<&arbiter_director::export::SectionExport>, no: u32) -> [Cell; 3] {
+    let player = se.and_then(|s| s.players.iter().find(|x| x.no == no));
+    [
+        Cell::Int(i64::from(no)),
+        Cell::Text(player.map_or(String::new(), |x| x.name.clone())),
+        Cell::opt(
+            player
+                .and_then(|x| x.unit.clone().or_else(|| x.association.clone()))
+                .as_deref(),
+        ),
+    ]
 }
 
 /// The amount column's heading: 奖金(元), 奖金(元，税前), 奖金(新台币 NT$) … (T9, the
